@@ -1,0 +1,108 @@
+"""`python -m bot` and the `bvunzo` command: run the bot, or validate decks."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from bot.config import ConfigError, Settings
+
+log = logging.getLogger("bot")
+
+EXIT_BAD_SETTING = 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bvunzo", description="Bvunzo, a Discord quiz bot for study groups.")
+    verbs = parser.add_subparsers(dest="verb")
+    verbs.add_parser("run", help="run the bot (the same as `python -m bot`); settings come from the environment")
+    validate = verbs.add_parser("validate", help="check decks and print every problem as file:line: message")
+    validate.add_argument("paths", nargs="*", type=Path, default=[Path("questions")], metavar="PATH")
+    args = parser.parse_args(argv)
+    if args.verb == "validate":
+        return _validate(args.paths)
+    return _run()
+
+
+def _validate(paths: list[Path]) -> int:
+    from bot.bank.loader import validate_paths
+
+    problems = validate_paths(paths)
+    for problem in problems:
+        print(problem)
+    if problems:
+        print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found.", file=sys.stderr)
+        return 1
+    print("All decks are valid.")
+    return 0
+
+
+def _run() -> int:
+    try:
+        settings = Settings.from_env()
+    except ConfigError as exc:
+        print(f"bvunzo: {exc}", file=sys.stderr)
+        return EXIT_BAD_SETTING
+    logging.basicConfig(
+        level=settings.log_level_number,
+        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    logging.getLogger("discord.gateway").setLevel(max(settings.log_level_number, logging.WARNING))
+    try:
+        return asyncio.run(_serve(settings))
+    except KeyboardInterrupt:
+        return 0
+
+
+async def _serve(settings: Settings) -> int:
+    import discord
+
+    from bot.app import BvunzoBot
+    from bot.store import StoreError
+
+    bot = BvunzoBot(settings)
+    loop = asyncio.get_running_loop()
+    stopping = asyncio.Event()
+
+    def stop(signame: str) -> None:
+        if not stopping.is_set():
+            log.info("%s received: saving rounds and closing", signame)
+            stopping.set()
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop, sig.name)
+
+    runner = asyncio.create_task(bot.start(settings.token), name="bvunzo-bot")
+    waiter = asyncio.create_task(stopping.wait(), name="bvunzo-signal")
+    await asyncio.wait({runner, waiter}, return_when=asyncio.FIRST_COMPLETED)
+    try:
+        if runner.done():
+            runner.result()  # re-raise what stopped the bot on its own
+            return 0
+        await asyncio.wait_for(bot.close(), timeout=4.5)
+        return 0
+    except discord.LoginFailure:
+        print("bvunzo: Discord refused DISCORD_TOKEN: check the token in the developer portal.", file=sys.stderr)
+        return EXIT_BAD_SETTING
+    except discord.PrivilegedIntentsRequired:
+        print("bvunzo: Discord refused an intent this bot asked for.", file=sys.stderr)
+        return EXIT_BAD_SETTING
+    except StoreError as exc:
+        print(f"bvunzo: {exc}", file=sys.stderr)
+        return EXIT_BAD_SETTING
+    finally:
+        waiter.cancel()
+        if not bot.is_closed():
+            await bot.close()
+        if not runner.done():
+            runner.cancel()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

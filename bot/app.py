@@ -1,0 +1,195 @@
+"""BvunzoBot: opens the store, loads the bank and the cogs, syncs commands, reports errors."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import re
+import time
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+import discord
+import yarl
+from discord import app_commands
+from discord.ext import commands
+
+from bot.bank.bank import Bank
+from bot.bank.loader import DeckError, load_deck_text, load_folder
+from bot.config import Settings
+from bot.errors import UNEXPECTED, sentence_for
+from bot.store import Store
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS: tuple[str, ...] = ("cogs.general", "cogs.quiz", "cogs.boards", "cogs.practice")
+TREE_HASH_KEY = "command_tree_hash"
+# Every component Bvunzo sends has a custom_id in this namespace; anything else is not ours.
+CUSTOM_ID_PREFIX = "bvz:"
+
+Clock = Callable[[], datetime]
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def point_discord_at(api_base: str, gateway_url: str) -> None:
+    """Send REST calls and the gateway connection to the given addresses (a proxy, an emulator)."""
+    discord.http.Route.BASE = api_base
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+
+class BvunzoBot(commands.Bot):
+    store: Store
+    bank: Bank
+
+    def __init__(self, settings: Settings, *, clock: Clock = utcnow, extensions: Sequence[str] = EXTENSIONS):
+        intents = discord.Intents.none()
+        intents.guilds = True  # channels and roles for permission checks; no privileged intent is needed
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=False, replied_user=False),
+        )
+        self.settings = settings
+        self.clock = clock
+        self.extensions_to_load = tuple(extensions)
+        self.started_monotonic = time.monotonic()
+        self.deck_problems: list[str] = []
+        self.closing = False
+        self._custom_id_templates: list[re.Pattern[str]] = []
+        point_discord_at(settings.api_base, settings.gateway_url)
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.settings.db_path)
+        self.bank = await self._load_bank()
+        self.tree.on_error = self.on_app_command_error
+        for name in self.extensions_to_load:
+            try:
+                await self.load_extension(name)
+            except Exception:
+                log.exception("extension %s failed to load; the others keep running", name)
+        await self.sync_commands()
+
+    async def _load_bank(self) -> Bank:
+        decks, problems = load_folder(self.settings.questions_path)
+        self.deck_problems = [str(p) for p in problems]
+        for problem in problems:
+            log.warning("deck skipped: %s", problem)
+        bank = Bank(decks)
+        for record in await self.store.guild_decks():
+            try:
+                bank.add(load_deck_text(record.text, record.source_name, guild_id=record.guild_id,
+                                        default_id=record.deck_id))
+            except DeckError as exc:
+                log.warning("server %s deck %s no longer loads: %s", record.guild_id, record.deck_id, exc)
+        log.info("bank loaded: %d decks, %d questions", len(bank), bank.question_count)
+        return bank
+
+    # -- command sync -------------------------------------------------------------------------------
+
+    def command_tree_hash(self) -> str:
+        shape = [command.to_dict(self.tree) for command in self.tree.get_commands()]
+        blob = json.dumps(sorted(shape, key=lambda c: c["name"]), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+    async def sync_commands(self) -> None:
+        """Sync to the development server at once; globally only when the tree's shape changed."""
+        if self.settings.sync_guild is not None:
+            guild = discord.Object(id=self.settings.sync_guild)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to server %s", len(synced), self.settings.sync_guild)
+        shape = self.command_tree_hash()
+        if await self.store.get_meta(TREE_HASH_KEY) == shape:
+            log.info("global commands unchanged since the last sync; not syncing")
+            return
+        synced = await self.tree.sync()
+        await self.store.set_meta(TREE_HASH_KEY, shape)
+        log.info("synced %d global commands", len(synced))
+
+    # -- components ---------------------------------------------------------------------------------
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        self._custom_id_templates.extend(item.__discord_ui_compiled_template__ for item in items)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        # A click whose custom_id no template of ours matches (forged, malformed, or from a button
+        # this version no longer has) would otherwise fail silently in the member's client.
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if any(t.fullmatch(custom_id) for t in self._custom_id_templates):
+            return
+        if not custom_id.startswith(CUSTOM_ID_PREFIX) and self._is_transient_view(interaction, custom_id):
+            return
+        await self.tell(interaction, "That button isn't one Bvunzo recognises; nothing was changed.")
+
+    def _is_transient_view(self, interaction: discord.Interaction, custom_id: str) -> bool:
+        store = self._connection._view_store
+        message_id = interaction.message.id if interaction.message else None
+        component_type = int((interaction.data or {}).get("component_type", 2))
+        key = (component_type, custom_id)
+        views: dict[Any, Any] = store._views
+        return key in views.get(message_id, {}) or key in views.get(None, {})
+
+    # -- errors -------------------------------------------------------------------------------------
+
+    @staticmethod
+    async def tell(interaction: discord.Interaction, sentence: str) -> None:
+        """Say one ephemeral sentence to whoever caused the interaction, whatever its state."""
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(sentence, ephemeral=True)
+            else:
+                await interaction.response.send_message(sentence, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not tell %s: %s", interaction.user, sentence)
+
+    async def report_interaction_error(self, interaction: discord.Interaction, error: BaseException) -> None:
+        if isinstance(error, app_commands.CommandInvokeError):
+            error = error.original
+        sentence = sentence_for(error)
+        if sentence is None:
+            if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
+                sentence = str(error) or "You can't use this command here."
+            else:
+                data = interaction.data or {}
+                log.error(
+                    "interaction failed: type=%s command=%s custom_id=%s guild=%s channel=%s user=%s",
+                    interaction.type.name, data.get("name"), data.get("custom_id"), interaction.guild_id,
+                    interaction.channel_id, interaction.user.id, exc_info=error,
+                )
+                sentence = UNEXPECTED
+        await self.tell(interaction, sentence)
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await self.report_interaction_error(interaction, error)
+
+    # -- life cycle ---------------------------------------------------------------------------------
+
+    @property
+    def uptime_seconds(self) -> float:
+        return time.monotonic() - self.started_monotonic
+
+    async def close(self) -> None:
+        self.closing = True
+        for cog in list(self.cogs.values()):
+            stop = getattr(cog, "shut_down", None)
+            if stop is not None:
+                try:
+                    await asyncio.wait_for(stop(), timeout=3)
+                except Exception:
+                    log.exception("cog %s did not shut down cleanly", cog.qualified_name)
+        await super().close()
+        store = getattr(self, "store", None)
+        if store is not None:
+            await store.close()

@@ -1,0 +1,118 @@
+"""Loading decks from YAML text, files and folders; a broken deck is reported and the others still load."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from bot.bank.models import Deck
+from bot.bank.problems import DeckError, Problem
+from bot.bank.reader import read_deck
+from bot.bank.safe_yaml import size_problem
+
+__all__ = [
+    "DeckError",
+    "Problem",
+    "deck_files",
+    "load_deck_file",
+    "load_deck_text",
+    "load_folder",
+    "validate_paths",
+]
+
+DECK_SUFFIXES = (".yaml", ".yml")
+
+
+def load_deck_text(
+    text: str, source: str, *, guild_id: int | None = None, default_id: str | None = None
+) -> Deck:
+    """The deck written in `text`; DeckError listing every problem, each as `source:line: message`."""
+    deck, _ = read_deck(text, source, guild_id=guild_id, default_id=default_id)
+    return deck
+
+
+def load_deck_file(path: Path, *, guild_id: int | None = None) -> Deck:
+    """The deck in one file; its id defaults to the file's name without the extension."""
+    deck, _ = _read_file(path, guild_id)
+    return deck
+
+
+def _read_file(path: Path, guild_id: int | None) -> tuple[Deck, int]:
+    source = str(path)
+    try:
+        size = path.stat().st_size
+        problem = size_problem(size, source)
+        if problem is not None:
+            raise DeckError([problem])
+        data = path.read_bytes()
+    except OSError as exc:
+        raise DeckError([Problem(source, 0, f"cannot be read: {exc.strerror or exc}")]) from exc
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise DeckError([Problem(source, line, "the file is not UTF-8 text; save it as UTF-8")]) from exc
+    return read_deck(text, source, guild_id=guild_id, default_id=path.stem)
+
+
+def deck_files(folder: Path) -> list[Path]:
+    """The deck files of a folder, sorted; hidden files (editors' backups) are left out."""
+    return sorted(
+        p
+        for p in folder.iterdir()
+        if p.suffix in DECK_SUFFIXES and not p.name.startswith(".") and p.is_file()
+    )
+
+
+def _load_files(files: Iterable[Path]) -> tuple[list[Deck], list[Problem]]:
+    decks: list[Deck] = []
+    problems: list[Problem] = []
+    first_source: dict[str, str] = {}
+    for path in files:
+        try:
+            deck, id_line = _read_file(path, None)
+        except DeckError as exc:
+            problems.extend(exc.problems)
+            continue
+        if deck.id in first_source:
+            problems.append(
+                Problem(
+                    deck.source,
+                    id_line,
+                    f"the deck id `{deck.id}` is already used by {first_source[deck.id]}; "
+                    "every deck needs its own id, so this one is skipped",
+                )
+            )
+            continue
+        first_source[deck.id] = deck.source
+        decks.append(deck)
+    return decks, problems
+
+
+def load_folder(path: Path) -> tuple[list[Deck], list[Problem]]:
+    """Every deck of a folder (*.yaml, *.yml), and the problems of those that were skipped."""
+    try:
+        files = deck_files(path)
+    except OSError as exc:
+        return [], [Problem(str(path), 0, f"the deck folder cannot be read: {exc.strerror or exc}")]
+    return _load_files(files)
+
+
+def validate_paths(paths: list[Path]) -> list[Problem]:
+    """Every problem in the given deck files and folders, deck ids checked for clashes across all."""
+    files: list[Path] = []
+    problems: list[Problem] = []
+    for path in paths:
+        if path.is_dir():
+            try:
+                files.extend(deck_files(path))
+            except OSError as exc:
+                problems.append(Problem(str(path), 0, f"the folder cannot be read: {exc.strerror or exc}"))
+        elif path.exists():
+            files.append(path)
+        else:
+            problems.append(Problem(str(path), 0, "no such file or folder"))
+    # The same file named twice (a folder and one of its files) is read once.
+    unique = list({p.resolve(): p for p in reversed(files)}.values())[::-1]
+    _, deck_problems = _load_files(unique)
+    return problems + deck_problems

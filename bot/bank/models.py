@@ -1,0 +1,103 @@
+"""Immutable models of the question bank: decks, questions and their translations."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+
+
+class Kind(StrEnum):
+    CHOICE = "choice"
+    TRUEFALSE = "truefalse"
+    TEXT = "text"
+
+
+@dataclass(frozen=True, slots=True)
+class Translation:
+    """A question's words in another language; the answer indices stay those of the original."""
+
+    prompt: str
+    choices: tuple[str, ...] = ()
+    explanation: str = ""
+    accepted: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    id: str
+    kind: Kind
+    prompt: str
+    # Choice and true/false questions: the choices in the author's order, and the indices of the right
+    # ones. A true/false question has choices ("True", "False") in its own language.
+    choices: tuple[str, ...] = ()
+    answers: frozenset[int] = frozenset()
+    # Text questions: every accepted answer; the first is the one shown at the reveal.
+    accepted: tuple[str, ...] = ()
+    explanation: str = ""
+    lang: str = "en"
+    translations: Mapping[str, Translation] = field(default_factory=lambda: MappingProxyType({}))
+    tags: tuple[str, ...] = ()
+    difficulty: str | None = None
+    line: int = 0  # where the question starts in its deck file, for messages to the author
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return (self.lang, *sorted(self.translations))
+
+    def is_right(self, choice: int) -> bool:
+        return choice in self.answers
+
+    def in_language(self, lang: str | None) -> Question:
+        """This question as a reader of `lang` should see it (itself when there is no translation)."""
+        if lang is None or lang == self.lang or lang not in self.translations:
+            return self
+        t = self.translations[lang]
+        return Question(
+            id=self.id,
+            kind=self.kind,
+            prompt=t.prompt,
+            choices=t.choices or self.choices,
+            answers=self.answers,
+            accepted=self.accepted + tuple(a for a in t.accepted if a not in self.accepted),
+            explanation=t.explanation or self.explanation,
+            lang=lang,
+            translations=self.translations,
+            tags=self.tags,
+            difficulty=self.difficulty,
+            line=self.line,
+        )
+
+    @property
+    def answer_text(self) -> str:
+        """The right answer in words, as the reveal states it."""
+        if self.kind is Kind.TEXT:
+            return self.accepted[0] if self.accepted else ""
+        return " / ".join(self.choices[i] for i in sorted(self.answers))
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    id: str
+    title: str
+    questions: tuple[Question, ...]
+    description: str = ""
+    language: str = "en"
+    tags: tuple[str, ...] = ()
+    source: str = ""  # the file it was read from (or the upload's name)
+    guild_id: int | None = None  # None for the built-in decks every server can play
+    _by_id: Mapping[str, Question] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", MappingProxyType({q.id: q for q in self.questions}))
+
+    def question(self, question_id: str) -> Question | None:
+        return self._by_id.get(question_id)
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        langs = {self.language}
+        for q in self.questions:
+            langs.update(q.languages)
+        return tuple(sorted(langs))

@@ -1,0 +1,727 @@
+"""Reading one deck's YAML into a Deck, collecting every problem with the line it is on."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from types import MappingProxyType
+
+import yaml
+
+from bot.bank import limits
+from bot.bank import safe_yaml as sy
+from bot.bank.models import Deck, Kind, Question, Translation
+from bot.bank.problems import DeckError, Problem
+
+SLUG = re.compile(r"[A-Za-z0-9_-]+")
+# ISO 639 code, optionally with a region: en, sn, fil, pt-BR, es-419.
+LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:-(?:[A-Z]{2}|[0-9]{3}))?")
+
+DECK_KEYS = ("id", "title", "description", "language", "tags", "questions")
+QUESTION_KEYS = (
+    "id",
+    "type",
+    "lang",
+    "prompt",
+    "choices",
+    "answer",
+    "answers",
+    "explanation",
+    "translations",
+    "tags",
+    "difficulty",
+)
+TRANSLATION_KEYS = ("prompt", "choices", "explanation", "answers")
+DIFFICULTIES = ("easy", "medium", "hard")
+
+# Words authors of other quiz formats reach for, and the key we use instead.
+_KEY_HINTS = {
+    "question": "prompt",
+    "text": "prompt",
+    "options": "choices",
+    "correct": "answer",
+    "explain": "explanation",
+    "language": "lang",
+    "kind": "type",
+}
+
+# key -> (key node, value node)
+Fields = dict[str, tuple[yaml.Node, yaml.Node]]
+
+
+def read_deck(
+    text: str, source: str, *, guild_id: int | None = None, default_id: str | None = None
+) -> tuple[Deck, int]:
+    """The deck in `text` and the line of its id (1 when it comes from the file name); DeckError if broken."""
+    root = sy.compose(text, source)
+    reader = _Reader(text, source)
+    result = reader.deck(root, guild_id=guild_id, default_id=default_id)
+    if reader.problems or result is None:
+        problems = reader.problems or [Problem(source, 0, "the deck could not be read")]
+        raise DeckError(sorted(problems, key=lambda p: p.line))
+    return result
+
+
+def is_slug(value: str, limit: int) -> bool:
+    return len(value) <= limit and SLUG.fullmatch(value) is not None
+
+
+def _show(value: str) -> str:
+    """A value quoted in a message, cut short so one sentence stays readable."""
+    return value if len(value) <= 60 else value[:57] + "..."
+
+
+def _same(text: str) -> str:
+    """What two choices or answers are compared by: case and spacing do not make them different."""
+    return " ".join(text.split()).casefold()
+
+
+def _short_tag(tag: str) -> str:
+    prefix = "tag:yaml.org,2002:"
+    return "!!" + tag[len(prefix) :] if tag.startswith(prefix) else tag
+
+
+def _unknown_key(name: str, keys: tuple[str, ...], what: str) -> str:
+    hint = _KEY_HINTS.get(name.lower())
+    close = [hint] if hint in keys else difflib.get_close_matches(name, keys, n=1, cutoff=0.6)
+    if close:
+        return f"unknown key `{_show(name)}` in {what}; did you mean `{close[0]}`?"
+    return f"unknown key `{_show(name)}` in {what}; the keys allowed here are {', '.join(keys)}"
+
+
+class _Reader:
+    """Walks a deck's nodes once, building models and noting problems instead of stopping at the first."""
+
+    def __init__(self, text: str, source: str) -> None:
+        self.document = text
+        self.source = source
+        self.problems: list[Problem] = []
+        self._seen: set[int] = set()
+        self._alias_reported = False
+
+    # -- plumbing -----------------------------------------------------------------------------------
+
+    def report(self, where: yaml.Node | int, message: str) -> None:
+        line = where if isinstance(where, int) else sy.line_of(where)
+        self.problems.append(Problem(self.source, line, message))
+
+    def visit(self, node: yaml.Node) -> bool:
+        """Whether a node may be read: not reached a second time through an alias, and plainly tagged."""
+        key = id(node)
+        if key in self._seen:
+            # An alias hands back the very node its anchor made; we refuse them rather than expand them.
+            if not self._alias_reported:
+                self._alias_reported = True
+                line = sy.first_alias_line(self.document) or sy.line_of(node)
+                self.report(
+                    line,
+                    "anchors and aliases (`&name`, `*name`) are not allowed in a deck; "
+                    "write each value out in full",
+                )
+            return False
+        self._seen.add(key)
+        allowed = (
+            node.tag in sy.SCALAR_TAGS
+            if isinstance(node, yaml.ScalarNode)
+            else node.tag == (sy.SEQ if isinstance(node, yaml.SequenceNode) else sy.MAP)
+        )
+        if not allowed:
+            self.report(
+                node,
+                f"the tag `{_show(_short_tag(node.tag))}` is not allowed in a deck; "
+                "write plain text, numbers, lists and mappings",
+            )
+        return allowed
+
+    @staticmethod
+    def describe(node: yaml.Node) -> str:
+        if isinstance(node, yaml.MappingNode):
+            return "a mapping"
+        if isinstance(node, yaml.SequenceNode):
+            return "a list"
+        return {
+            sy.NULL: "empty",
+            sy.BOOL: "true/false",
+            sy.INT: "a number",
+            sy.FLOAT: "a number",
+        }.get(node.tag, "text")
+
+    def mapping(self, node: yaml.Node, keys: tuple[str, ...], what: str) -> Fields | None:
+        if not self.visit(node):
+            return None
+        if not isinstance(node, yaml.MappingNode):
+            self.report(
+                node, f"{what} must be a mapping of keys such as `{keys[0]}: ...`, not {self.describe(node)}"
+            )
+            return None
+        fields: Fields = {}
+        for key_node, value_node in node.value:
+            if not self.visit(key_node):
+                continue
+            if not isinstance(key_node, yaml.ScalarNode):
+                self.report(key_node, f"a key in {what} must be a plain word, not {self.describe(key_node)}")
+                continue
+            name = str(key_node.value)
+            if name in fields:
+                first = sy.line_of(fields[name][0])
+                self.report(key_node, f"`{_show(name)}` is given twice in {what} (first on line {first})")
+            elif name not in keys:
+                self.report(key_node, _unknown_key(name, keys, what))
+            else:
+                fields[name] = (key_node, value_node)
+        return fields
+
+    def text(
+        self,
+        node: yaml.Node,
+        name: str,
+        limit: int | None,
+        *,
+        allow_empty: bool = False,
+        fits: str = "a Discord message",
+    ) -> str | None:
+        """A scalar's text, stripped; numbers, dates and yes/no count as the words written."""
+        if not self.visit(node):
+            return None
+        if not isinstance(node, yaml.ScalarNode):
+            self.report(node, f"{name} must be text, not {self.describe(node)}")
+            return None
+        value = "" if node.tag == sy.NULL else str(node.value).strip()
+        if not value and not allow_empty:
+            self.report(node, f"{name} is empty")
+            return None
+        if limit is not None and len(value) > limit:
+            self.report(node, f"{name} is {len(value)} characters long; at most {limit} fit in {fits}")
+            return None
+        return value
+
+    def slug(self, node: yaml.Node, name: str, limit: int) -> str | None:
+        value = self.text(node, name, None)
+        if value is None:
+            return None
+        if not is_slug(value, limit):
+            self.report(
+                node, f"{name} `{_show(value)}` must be 1 to {limit} letters, digits, `-` or `_` (no spaces)"
+            )
+            return None
+        return value
+
+    def language(self, node: yaml.Node, name: str) -> str | None:
+        value = self.text(node, name, 20)
+        if value is None:
+            return None
+        if LANGUAGE_CODE.fullmatch(value) is None:
+            self.report(
+                node,
+                f"{name} `{_show(value)}` is not a language code; use 2 or 3 lowercase letters such as "
+                "`en` or `sn`, optionally with a region such as `pt-BR`",
+            )
+            return None
+        return value
+
+    def one_of(self, node: yaml.Node, name: str, allowed: tuple[str, ...]) -> str | None:
+        value = self.text(node, name, 100)
+        if value is None:
+            return None
+        if value.lower() in allowed:
+            return value.lower()
+        close = difflib.get_close_matches(value.lower(), allowed, n=1, cutoff=0.6)
+        hint = f"; did you mean `{close[0]}`?" if close else ""
+        self.report(node, f"{name} `{_show(value)}` is not one of {', '.join(allowed)}{hint}")
+        return None
+
+    def text_list(
+        self,
+        node: yaml.Node,
+        name: str,
+        item: str,
+        limit: int,
+        *,
+        single_ok: bool = False,
+        repeats_ok: bool = False,
+    ) -> list[str | None] | None:
+        """Each item's text (None for a broken item), or None when `node` is not a list at all."""
+        if single_ok and isinstance(node, yaml.ScalarNode) and node.tag != sy.NULL:
+            value = self.text(node, name, limit)
+            return None if value is None else [value]
+        if not self.visit(node):
+            return None
+        if not isinstance(node, yaml.SequenceNode):
+            self.report(node, f"{name} must be a list, not {self.describe(node)}")
+            return None
+        values: list[str | None] = []
+        first_seen: dict[str, int] = {}
+        for index, item_node in enumerate(node.value):
+            value = self.text(item_node, f"{item} {index}", limit)
+            values.append(value)
+            if value is None:
+                continue
+            key = _same(value)
+            if key in first_seen and not repeats_ok:
+                self.report(
+                    item_node, f"{item} {index} is the same as {item} {first_seen[key]} (`{_show(value)}`)"
+                )
+            first_seen.setdefault(key, index)
+        return values
+
+    # -- the deck -----------------------------------------------------------------------------------
+
+    def deck(
+        self, root: yaml.Node | None, *, guild_id: int | None, default_id: str | None
+    ) -> tuple[Deck, int] | None:
+        if root is None:
+            self.report(0, "the file is empty; a deck needs at least a `questions` list")
+            return None
+        fields = self.mapping(root, DECK_KEYS, "the deck")
+        if fields is None:
+            return None
+        deck_id: str | None = None
+        id_line = 1
+        if "id" in fields:
+            node = fields["id"][1]
+            id_line = sy.line_of(node)
+            deck_id = self.slug(node, "the deck id", limits.MAX_DECK_ID_LENGTH)
+        elif default_id is None:
+            self.report(root, "the deck has no `id`; add one such as `id: my-deck`")
+        elif is_slug(default_id, limits.MAX_DECK_ID_LENGTH):
+            deck_id = default_id
+        else:
+            self.report(
+                1,
+                f"the deck has no `id` and its file name `{_show(default_id)}` cannot be one; add `id:` "
+                f"with 1 to {limits.MAX_DECK_ID_LENGTH} letters, digits, `-` or `_`",
+            )
+
+        title = deck_id or ""
+        if "title" in fields:
+            title = (
+                self.text(
+                    fields["title"][1],
+                    "the deck's `title`",
+                    limits.MAX_DECK_TITLE_LENGTH,
+                    fits="Discord's menus",
+                )
+                or ""
+            )
+        description = ""
+        if "description" in fields:
+            description = (
+                self.text(
+                    fields["description"][1],
+                    "the deck's `description`",
+                    limits.MAX_DECK_DESCRIPTION_LENGTH,
+                    allow_empty=True,
+                    fits="the deck list",
+                )
+                or ""
+            )
+        language = "en"
+        if "language" in fields:
+            language = self.language(fields["language"][1], "the deck's `language`") or "en"
+        tags = self.tags(fields["tags"][1]) if "tags" in fields else ()
+
+        questions = self.questions(fields, root, language)
+        if self.problems or deck_id is None:
+            return None
+        deck = Deck(
+            id=deck_id,
+            title=title,
+            questions=questions,
+            description=description,
+            language=language,
+            tags=tags,
+            source=self.source,
+            guild_id=guild_id,
+        )
+        return deck, id_line
+
+    def tags(self, node: yaml.Node) -> tuple[str, ...]:
+        if isinstance(node, yaml.ScalarNode) and node.tag == sy.NULL:
+            self.visit(node)
+            return ()
+        values = self.text_list(node, "`tags`", "tag", limits.MAX_TAG_LENGTH, single_ok=True, repeats_ok=True)
+        if values is None:
+            return ()
+        if len(values) > limits.MAX_TAGS:
+            self.report(node, f"`tags` has {len(values)} tags; at most {limits.MAX_TAGS} are allowed")
+        return tuple(dict.fromkeys(v for v in values if v))
+
+    def questions(self, fields: Fields, root: yaml.Node, language: str) -> tuple[Question, ...]:
+        if "questions" not in fields:
+            self.report(root, "the deck has no `questions`; add a list of questions")
+            return ()
+        node = fields["questions"][1]
+        if not self.visit(node):
+            return ()
+        if not isinstance(node, yaml.SequenceNode):
+            self.report(node, f"`questions` must be a list of questions, not {self.describe(node)}")
+            return ()
+        if not node.value:
+            self.report(node, "`questions` is empty; a deck needs at least one question")
+            return ()
+        if len(node.value) > limits.MAX_QUESTIONS_PER_DECK:
+            self.report(
+                node,
+                f"the deck has {len(node.value)} questions; at most {limits.MAX_QUESTIONS_PER_DECK} fit in "
+                "one deck, so split it into several files",
+            )
+        first_line: dict[str, int] = {}
+        questions = []
+        for question_node in node.value:
+            question = self.question(question_node, language, first_line)
+            if question is not None:
+                questions.append(question)
+        return tuple(questions)
+
+    # -- one question -------------------------------------------------------------------------------
+
+    def question(self, node: yaml.Node, deck_language: str, first_line: dict[str, int]) -> Question | None:
+        fields = self.mapping(node, QUESTION_KEYS, "a question")
+        if fields is None:
+            return None
+        before = len(self.problems)
+        line = sy.line_of(node)
+
+        def value(name: str) -> yaml.Node | None:
+            pair = fields.get(name)
+            return pair[1] if pair is not None else None
+
+        def key_line(name: str) -> int:
+            return sy.line_of(fields[name][0])
+
+        question_id = None
+        id_node = value("id")
+        if id_node is None:
+            self.report(node, "this question has no `id`; give it a short unique one such as `gc-01`")
+        else:
+            question_id = self.slug(id_node, "the question id", limits.MAX_QUESTION_ID_LENGTH)
+            if question_id is not None:
+                if question_id in first_line:
+                    self.report(
+                        id_node,
+                        f"the question id `{question_id}` is already used on line {first_line[question_id]}",
+                    )
+                else:
+                    first_line[question_id] = sy.line_of(id_node)
+
+        kind: Kind | None = Kind.CHOICE
+        type_node = value("type")
+        if type_node is not None:
+            name = self.one_of(type_node, "the question `type`", tuple(k.value for k in Kind))
+            kind = Kind(name) if name is not None else None
+
+        lang = deck_language
+        lang_node = value("lang")
+        if lang_node is not None:
+            lang = self.language(lang_node, "`lang`") or deck_language
+
+        prompt = ""
+        prompt_node = value("prompt")
+        if prompt_node is None:
+            self.report(node, "this question has no `prompt`; write the question under `prompt:`")
+        else:
+            prompt = self.text(prompt_node, "`prompt`", limits.MAX_PROMPT_LENGTH) or ""
+
+        choices: tuple[str, ...] = ()
+        answers: frozenset[int] = frozenset()
+        accepted: tuple[str, ...] = ()
+        choice_count: int | None = None
+        if kind is Kind.CHOICE:
+            if "answers" in fields:
+                self.report(
+                    key_line("answers"),
+                    "`answers` is for text questions; a choice question marks its right choice with `answer`",
+                )
+            choice_node = value("choices")
+            choice_list: list[str | None] | None = None
+            if choice_node is None:
+                self.report(node, "this choice question has no `choices`; list 2 to 5 of them")
+            else:
+                choice_list = self.choice_list(choice_node)
+                if choice_list is not None:
+                    choice_count = len(choice_list)
+                    choices = tuple(c or "" for c in choice_list)
+            answer_node = value("answer")
+            if answer_node is None:
+                self.report(
+                    node, "this question has no `answer`; give the right choice's index, counting from 0"
+                )
+            else:
+                answers = self.choice_answer(answer_node, choice_list)
+        elif kind is Kind.TRUEFALSE:
+            for wrong, message in (
+                ("choices", "a true/false question gets its choices made for it; remove `choices`"),
+                ("answers", "a true/false question marks its answer with `answer: true` or `answer: false`"),
+            ):
+                if wrong in fields:
+                    self.report(key_line(wrong), message)
+            choices = limits.true_false_choices(lang)
+            choice_count = 2
+            answer_node = value("answer")
+            if answer_node is None:
+                self.report(
+                    node, "this true/false question has no `answer`; write `answer: true` or `answer: false`"
+                )
+            else:
+                answers = self.true_false_answer(answer_node)
+        elif kind is Kind.TEXT:
+            for wrong, message in (
+                ("choices", "a text question has no `choices`; list what it accepts under `answers`"),
+                ("answer", "a text question lists what it accepts under `answers`, not `answer`"),
+            ):
+                if wrong in fields:
+                    self.report(key_line(wrong), message)
+            answers_node = value("answers")
+            if answers_node is None:
+                self.report(node, "this text question has no `answers`; list every answer it accepts")
+            else:
+                mark = len(self.problems)
+                accepted = self.accepted(answers_node, "`answers`")
+                if not accepted and len(self.problems) == mark:
+                    self.report(answers_node, "`answers` is empty; give at least one accepted answer")
+
+        explanation = ""
+        explanation_node = value("explanation")
+        if explanation_node is not None:
+            explanation = (
+                self.text(
+                    explanation_node,
+                    "`explanation`",
+                    limits.MAX_EXPLANATION_LENGTH,
+                    allow_empty=True,
+                    fits="the reveal",
+                )
+                or ""
+            )
+
+        translations: dict[str, Translation] = {}
+        translations_node = value("translations")
+        if translations_node is not None:
+            translations = self.translations(translations_node, kind, lang, choice_count)
+
+        tags = self.tags(fields["tags"][1]) if "tags" in fields else ()
+        difficulty = None
+        difficulty_node = value("difficulty")
+        if difficulty_node is not None and not (
+            isinstance(difficulty_node, yaml.ScalarNode) and difficulty_node.tag == sy.NULL
+        ):
+            difficulty = self.one_of(difficulty_node, "`difficulty`", DIFFICULTIES)
+
+        if len(self.problems) > before or question_id is None or kind is None:
+            return None
+        if kind is Kind.TRUEFALSE:
+            translations = {
+                code: t
+                if t.choices
+                else Translation(t.prompt, limits.true_false_choices(code), t.explanation)
+                for code, t in translations.items()
+            }
+        return Question(
+            id=question_id,
+            kind=kind,
+            prompt=prompt,
+            choices=choices,
+            answers=answers,
+            accepted=accepted,
+            explanation=explanation,
+            lang=lang,
+            translations=MappingProxyType(translations),
+            tags=tags,
+            difficulty=difficulty,
+            line=line,
+        )
+
+    def choice_list(self, node: yaml.Node, name: str = "`choices`") -> list[str | None] | None:
+        values = self.text_list(node, name, "choice", limits.MAX_CHOICE_LENGTH)
+        if values is not None and not limits.MIN_CHOICES <= len(values) <= limits.MAX_CHOICES:
+            self.report(
+                node,
+                f"a choice question needs {limits.MIN_CHOICES} to {limits.MAX_CHOICES} choices; "
+                f"this one has {len(values)}",
+            )
+        return values
+
+    def choice_answer(self, node: yaml.Node, choices: list[str | None] | None) -> frozenset[int]:
+        if not self.visit(node):
+            return frozenset()
+        items: list[yaml.Node] = [node]
+        if isinstance(node, yaml.SequenceNode):
+            items = [item for item in node.value if self.visit(item)]
+            if not node.value:
+                self.report(node, "`answer` is an empty list; mark at least one right choice")
+        right: set[int] = set()
+        broken = False
+        for item in items:
+            index = self.answer_index(item, choices)
+            if index is None:
+                broken = True
+            elif index in right:
+                self.report(item, f"`answer` names choice {index} twice")
+            else:
+                right.add(index)
+        if not broken and choices is not None and len(choices) > 1 and len(right) == len(choices):
+            self.report(node, "`answer` marks every choice right; leave at least one wrong choice")
+        return frozenset(right)
+
+    def answer_index(self, node: yaml.Node, choices: list[str | None] | None) -> int | None:
+        """The index an `answer` (or one item of its list) names, or None after reporting why not."""
+        usage = "give the right choice's index (counting from 0) or its exact text"
+        if not isinstance(node, yaml.ScalarNode):
+            self.report(
+                node,
+                f"`answer` must be an index, a choice's text or a list of them, not {self.describe(node)}",
+            )
+            return None
+        if node.tag == sy.INT:
+            try:
+                index = int(sy.scalar_value(node))  # type: ignore[call-overload]
+            except ValueError:
+                self.report(node, f"`answer` `{_show(str(node.value))}` is not a whole number")
+                return None
+            if choices is not None and not 0 <= index < len(choices):
+                self.report(
+                    node,
+                    f"`answer` {index} is out of range: the choices are numbered 0 to {len(choices) - 1}",
+                )
+                return None
+            if index < 0:
+                self.report(node, f"`answer` {index} is out of range: choices are numbered from 0")
+                return None
+            return index
+        if node.tag == sy.NULL:
+            self.report(node, f"`answer` is empty; {usage}")
+            return None
+        if node.tag == sy.FLOAT:
+            self.report(node, f"`answer` {_show(str(node.value))} is not a whole number; {usage}")
+            return None
+        # Text (and a bare yes/no, read as the words written) names a choice by what it says.
+        if choices is None:
+            return None  # the choices are broken and already reported
+        wanted = _same(str(node.value))
+        for index, choice in enumerate(choices):
+            if choice is not None and _same(choice) == wanted:
+                return index
+        self.report(node, f"`answer` `{_show(str(node.value).strip())}` is not one of the choices; {usage}")
+        return None
+
+    def true_false_answer(self, node: yaml.Node) -> frozenset[int]:
+        if not self.visit(node):
+            return frozenset()
+        if isinstance(node, yaml.ScalarNode) and node.tag == sy.BOOL:
+            try:
+                return frozenset({0} if sy.scalar_value(node) else {1})
+            except ValueError:
+                pass
+        self.report(
+            node, f"a true/false question's `answer` must be `true` or `false`, not {self.describe(node)}"
+        )
+        return frozenset()
+
+    def accepted(self, node: yaml.Node, name: str) -> tuple[str, ...]:
+        values = self.text_list(node, name, "answer", limits.MAX_TEXT_ANSWER_LENGTH, single_ok=True)
+        if values is None:
+            return ()
+        if len(values) > limits.MAX_TEXT_ANSWERS:
+            self.report(
+                node, f"{name} has {len(values)} answers; at most {limits.MAX_TEXT_ANSWERS} are allowed"
+            )
+        return tuple(v for v in values if v)
+
+    def translations(
+        self, node: yaml.Node, kind: Kind | None, own_lang: str, choice_count: int | None
+    ) -> dict[str, Translation]:
+        result: dict[str, Translation] = {}
+        if not self.visit(node):
+            return result
+        if not isinstance(node, yaml.MappingNode):
+            self.report(
+                node,
+                "`translations` must be a mapping from a language code to that language's `prompt`, "
+                f"`choices` and `explanation`, not {self.describe(node)}",
+            )
+            return result
+        if len(node.value) > limits.MAX_TRANSLATIONS:
+            self.report(
+                node,
+                f"the question has {len(node.value)} translations; at most {limits.MAX_TRANSLATIONS} "
+                "fit in the language menu",
+            )
+        first_line: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            code = self.language(key_node, "the translation language")
+            if code is None:
+                continue
+            if code in first_line:
+                self.report(
+                    key_node, f"the `{code}` translation is given twice (first on line {first_line[code]})"
+                )
+                continue
+            first_line[code] = sy.line_of(key_node)
+            if code == own_lang:
+                self.report(
+                    key_node,
+                    f"the `{code}` translation is in the question's own language; remove it or change `lang`",
+                )
+                continue
+            translation = self.translation(value_node, code, kind, choice_count)
+            if translation is not None:
+                result[code] = translation
+        return result
+
+    def translation(
+        self, node: yaml.Node, code: str, kind: Kind | None, choice_count: int | None
+    ) -> Translation | None:
+        what = f"the `{code}` translation"
+        fields = self.mapping(node, TRANSLATION_KEYS, what)
+        if fields is None:
+            return None
+        before = len(self.problems)
+        prompt = ""
+        if "prompt" not in fields:
+            self.report(node, f"{what} has no `prompt`")
+        else:
+            prompt = self.text(fields["prompt"][1], f"{what}'s `prompt`", limits.MAX_PROMPT_LENGTH) or ""
+        choices: tuple[str, ...] = ()
+        if "choices" in fields:
+            key_node, choices_node = fields["choices"]
+            if kind is Kind.TEXT:
+                self.report(
+                    key_node, f"{what} of a text question lists extra accepted `answers`, not `choices`"
+                )
+            else:
+                values = self.text_list(
+                    choices_node, f"{what}'s `choices`", "choice", limits.MAX_CHOICE_LENGTH
+                )
+                if values is not None:
+                    choices = tuple(v or "" for v in values)
+                    if choice_count is not None and len(values) != choice_count:
+                        self.report(
+                            choices_node,
+                            f"{what} has {len(values)} choices but the question has {choice_count}; "
+                            "translate every choice, in the same order",
+                        )
+        accepted: tuple[str, ...] = ()
+        if "answers" in fields:
+            key_node, answers_node = fields["answers"]
+            if kind is Kind.TEXT:
+                accepted = self.accepted(answers_node, f"{what}'s `answers`")
+            elif kind is not None:
+                self.report(
+                    key_node,
+                    f"`answers` in {what} is only for text questions; choices are translated in `choices`",
+                )
+        explanation = ""
+        if "explanation" in fields:
+            explanation = (
+                self.text(
+                    fields["explanation"][1],
+                    f"{what}'s `explanation`",
+                    limits.MAX_EXPLANATION_LENGTH,
+                    allow_empty=True,
+                    fits="the reveal",
+                )
+                or ""
+            )
+        if len(self.problems) > before:
+            return None
+        return Translation(prompt=prompt, choices=choices, explanation=explanation, accepted=accepted)

@@ -1,0 +1,89 @@
+"""Settings read from the environment once, validated with one clear sentence per mistake."""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlparse
+
+DEFAULT_API_BASE = "https://discord.com/api/v10"
+DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg/"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+# A bot token is three base64url parts joined by dots; checking the shape catches a pasted client
+# secret or a stray quote before Discord does.
+_TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{2,}\.[A-Za-z0-9_\-]{10,}$")
+
+
+class ConfigError(Exception):
+    """A setting is missing or wrong; the message is the one line the host sees."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    token: str
+    db_path: Path = Path("data/bvunzo.db")
+    questions_path: Path = Path("questions")
+    sync_guild: int | None = None
+    log_level: str = "INFO"
+    api_base: str = DEFAULT_API_BASE
+    gateway_url: str = DEFAULT_GATEWAY_URL
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise ConfigError(
+                "DISCORD_TOKEN is not set: put your bot's token (Discord developer portal → Bot → Token) "
+                "in the environment."
+            )
+        if not _TOKEN_SHAPE.match(token):
+            raise ConfigError("DISCORD_TOKEN does not look like a bot token (three parts separated by dots).")
+        return cls(
+            token=token,
+            db_path=Path(env.get("BVUNZO_DB", "").strip() or "data/bvunzo.db"),
+            questions_path=_folder(env, "BVUNZO_QUESTIONS", "questions"),
+            sync_guild=_guild_id(env.get("BVUNZO_SYNC_GUILD", "").strip()),
+            log_level=_log_level(env.get("BVUNZO_LOG_LEVEL", "").strip() or "INFO"),
+            api_base=_url(env, "DISCORD_API_BASE", DEFAULT_API_BASE, ("http", "https")).rstrip("/"),
+            gateway_url=_url(env, "DISCORD_GATEWAY_URL", DEFAULT_GATEWAY_URL, ("ws", "wss")),
+        )
+
+    @property
+    def log_level_number(self) -> int:
+        return logging.getLevelNamesMapping()[self.log_level]
+
+
+def _folder(env: Mapping[str, str], name: str, default: str) -> Path:
+    path = Path(env.get(name, "").strip() or default)
+    if not path.is_dir():
+        raise ConfigError(f"{name}={path} is not a folder of decks.")
+    return path
+
+
+def _guild_id(value: str) -> int | None:
+    if not value:
+        return None
+    if not value.isdigit() or int(value) == 0 or len(value) > 20:
+        raise ConfigError(f"BVUNZO_SYNC_GUILD={value!r} is not a server id (a number such as 123456789012345678).")
+    return int(value)
+
+
+def _log_level(value: str) -> str:
+    level = value.upper()
+    if level not in LOG_LEVELS:
+        raise ConfigError(f"BVUNZO_LOG_LEVEL={value!r} is not one of {', '.join(LOG_LEVELS)}.")
+    return level
+
+
+def _url(env: Mapping[str, str], name: str, default: str, schemes: tuple[str, ...]) -> str:
+    value = env.get(name, "").strip() or default
+    parsed = urlparse(value)
+    if parsed.scheme not in schemes or not parsed.netloc:
+        raise ConfigError(f"{name}={value!r} is not a {' or '.join(schemes)} URL.")
+    return value

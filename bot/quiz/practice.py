@@ -1,0 +1,285 @@
+"""Practice alone: spaced repetition of each member's questions (fsrs) and a practice session."""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from enum import StrEnum
+from itertools import islice
+from typing import Any
+
+from fsrs import Card, Rating, Scheduler
+
+from bot.bank.models import Deck, Kind, Question
+from bot.quiz.clock import as_utc, require_aware
+from bot.quiz.errors import (
+    AlreadyAnsweredError,
+    InvalidChoiceError,
+    MissingQuestionError,
+    PracticeEndedError,
+)
+from bot.quiz.matching import accepted_answers, matches
+from bot.quiz.shuffle import choice_order
+
+# One fixed configuration for everyone. A single short step, so a question answered right the first
+# time goes straight to days-long intervals (members practise daily, not every few minutes) while a
+# wrong answer comes back ten minutes later. No fuzzing: the same answers give the same schedule.
+SCHEDULER = Scheduler(
+    learning_steps=(timedelta(minutes=10),),
+    relearning_steps=(timedelta(minutes=10),),
+    enable_fuzzing=False,
+)
+
+
+class PracticeMode(StrEnum):
+    MIXED = "mixed"
+    REVIEW = "review"
+    NEW = "new"
+    MISSED = "missed"
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryState:
+    """How well one member knows one question, as the store keeps it."""
+
+    card: str  # the fsrs Card as JSON
+    due: datetime
+    reviews: int  # answers given in practice
+    lapses: int  # of which wrong
+    last_review: datetime | None
+
+
+def review(
+    previous: MemoryState | None, right: bool, now: datetime, *, question_key: str | None = None
+) -> MemoryState:
+    """The memory after one more answer: right is rated Good, wrong is rated Again.
+
+    `question_key` (e.g. "deck/question") only names the fsrs card of a first review; scheduling
+    does not depend on it.
+    """
+    now = as_utc(now)
+    if previous is None:
+        # An explicit id and due date: fsrs would otherwise read the wall clock (and sleep 1 ms).
+        card_id = zlib.crc32(question_key.encode()) if question_key else int(now.timestamp() * 1000)
+        card = Card(card_id=card_id, due=now)
+    else:
+        card = Card.from_json(previous.card)
+    card, _log = SCHEDULER.review_card(card, Rating.Good if right else Rating.Again, now)
+    return MemoryState(
+        card=card.to_json(),
+        due=card.due,
+        reviews=(previous.reviews if previous else 0) + 1,
+        lapses=(previous.lapses if previous else 0) + (not right),
+        last_review=now,
+    )
+
+
+def choose_questions(
+    deck: Deck,
+    memories: Mapping[str, MemoryState],
+    mode: PracticeMode,
+    count: int,
+    now: datetime,
+    *,
+    missed: Sequence[str] = (),
+    seed: int,
+) -> tuple[str, ...]:
+    """The ids of up to `count` questions of `deck` to practise.
+
+    review: questions due now, most overdue first. new: questions never practised, in a seeded
+    order. mixed: the due ones, then new ones to fill up. missed: the given ids the deck still
+    has, in the order given. `memories` is keyed by question id (other decks' ids are ignored).
+    """
+    require_aware(now)
+    if count <= 0:
+        return ()
+    if mode is PracticeMode.MISSED:
+        known = (qid for qid in dict.fromkeys(missed) if deck.question(qid) is not None)
+        return tuple(islice(known, count))
+    ids = [q.id for q in deck.questions]
+    due = sorted(
+        (qid for qid in ids if qid in memories and memories[qid].due <= now),
+        key=lambda qid: memories[qid].due,  # sorted() is stable: equal dues keep deck order
+    )
+    unseen = [qid for qid in ids if qid not in memories]
+    random.Random(f"{seed}:new").shuffle(unseen)
+    if mode is PracticeMode.REVIEW:
+        chosen = due
+    elif mode is PracticeMode.NEW:
+        chosen = unseen
+    else:
+        chosen = due + unseen
+    return tuple(chosen[:count])
+
+
+@dataclass(frozen=True, slots=True)
+class PracticeResult:
+    """Feedback on one practice answer."""
+
+    question_id: str
+    index: int
+    right: bool
+    right_slots: frozenset[int]  # empty for a text question
+    slot: int | None
+    text: str | None
+    question: Question  # as shown, in the session's language
+    answered_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class _Answer:
+    slot: int | None
+    text: str | None
+    right: bool
+    at: datetime
+
+
+class PracticeSession:
+    """One member's run through chosen questions, one at a time; plain data, see to_dict()."""
+
+    def __init__(
+        self,
+        *,
+        user_id: int,
+        deck: Deck,
+        question_ids: Sequence[str],
+        seed: int,
+        language: str | None,
+    ) -> None:
+        questions = []
+        for question_id in question_ids:
+            question = deck.question(question_id)
+            if question is None:
+                raise MissingQuestionError(question_id)
+            questions.append(question)
+        self.user_id = user_id
+        self.deck = deck
+        self.question_ids: tuple[str, ...] = tuple(question_ids)
+        self.seed = seed
+        self.language = language
+        self._questions: tuple[Question, ...] = tuple(questions)
+        self._index = 0
+        self._answers: dict[int, _Answer] = {}
+
+    @property
+    def question_count(self) -> int:
+        return len(self._questions)
+
+    @property
+    def index(self) -> int:
+        """The current question's position; equals question_count once finished."""
+        return self._index
+
+    @property
+    def finished(self) -> bool:
+        return self._index >= len(self._questions)
+
+    def _require_current(self) -> int:
+        if self.finished:
+            raise PracticeEndedError
+        return self._index
+
+    @property
+    def question(self) -> Question:
+        """The current question in the session's language (itself where it has no translation)."""
+        return self._questions[self._require_current()].in_language(self.language)
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """Display order of the current question's choices (slot → original index)."""
+        index = self._require_current()
+        question = self._questions[index]
+        return choice_order(self.seed, index, len(question.choices), question.kind)
+
+    @property
+    def answered(self) -> bool:
+        return self._index in self._answers
+
+    @property
+    def answered_count(self) -> int:
+        return len(self._answers)
+
+    @property
+    def right_count(self) -> int:
+        return sum(answer.right for answer in self._answers.values())
+
+    def answer(self, slot: int | None = None, *, text: str | None = None, now: datetime) -> PracticeResult:
+        """Judge the answer to the current question (one answer per question)."""
+        require_aware(now)
+        index = self._require_current()
+        if index in self._answers:
+            previous = self._answers[index]
+            raise AlreadyAnsweredError(previous.slot, previous.text)
+        question = self._questions[index]
+        order = self.order
+        if question.kind is Kind.TEXT:
+            if slot is not None:
+                raise InvalidChoiceError("This question is answered by typing, not with a button.")
+            if text is None or not text.strip():
+                raise InvalidChoiceError("Type an answer first.")
+            right = matches(text, accepted_answers(question))
+        else:
+            if text is not None:
+                raise InvalidChoiceError("This question is answered with the buttons.")
+            if slot is None or not 0 <= slot < len(order):
+                raise InvalidChoiceError
+            right = question.is_right(order[slot])
+        self._answers[index] = _Answer(slot=slot, text=text, right=right, at=now)
+        return PracticeResult(
+            question_id=question.id,
+            index=index,
+            right=right,
+            right_slots=frozenset(s for s, choice in enumerate(order) if question.is_right(choice)),
+            slot=slot,
+            text=text,
+            question=question.in_language(self.language),
+            answered_at=now,
+        )
+
+    def next(self) -> bool:
+        """Move to the next question (an unanswered one is skipped); False once there is none."""
+        if not self.finished:
+            self._index += 1
+        return not self.finished
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready snapshot; `from_dict(snapshot, deck)` rebuilds the session."""
+        return {
+            "version": 1,
+            "user_id": self.user_id,
+            "deck_id": self.deck.id,
+            "question_ids": list(self.question_ids),
+            "seed": self.seed,
+            "language": self.language,
+            "index": self._index,
+            "answers": [
+                {"index": i, "slot": a.slot, "text": a.text, "right": a.right, "at": a.at.isoformat()}
+                for i, a in sorted(self._answers.items())
+            ],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], deck: Deck) -> PracticeSession:
+        if data.get("version") != 1:
+            raise ValueError(f"unknown practice snapshot version {data.get('version')!r}")
+        if data["deck_id"] != deck.id:
+            raise ValueError(f"snapshot is of deck {data['deck_id']!r}, not {deck.id!r}")
+        session = cls(
+            user_id=int(data["user_id"]),
+            deck=deck,
+            question_ids=[str(qid) for qid in data["question_ids"]],
+            seed=int(data["seed"]),
+            language=data["language"],
+        )
+        session._index = min(int(data["index"]), session.question_count)
+        for item in data["answers"]:
+            session._answers[int(item["index"])] = _Answer(
+                slot=item["slot"],
+                text=item["text"],
+                right=bool(item["right"]),
+                at=datetime.fromisoformat(item["at"]),
+            )
+        return session

@@ -1,0 +1,459 @@
+"""A round played in a channel: which question is open, who answered what, reveals and scores."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from types import MappingProxyType
+
+from bot.bank.models import Deck, Kind, Question
+from bot.quiz.clock import require_aware
+from bot.quiz.errors import (
+    AlreadyAnsweredError,
+    EmptyDeckError,
+    InvalidChoiceError,
+    MissingQuestionError,
+    NotCurrentQuestionError,
+    QuestionClosedError,
+    RoundEndedError,
+)
+from bot.quiz.matching import accepted_answers, matches
+from bot.quiz.scoring import Mode, points
+from bot.quiz.shuffle import choice_order, new_seed, pick_questions
+
+# How many of the fastest right answers a reveal names.
+FASTEST_SHOWN = 3
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPlan:
+    """What a new round will play: its questions, in order, and the seed of its choice orders."""
+
+    deck_id: str
+    question_ids: tuple[str, ...]
+    seed: int
+
+
+def plan_round(deck: Deck, count: int, *, seed: int | None = None) -> RoundPlan:
+    """Pick `count` questions of `deck` (fewer if the deck is smaller) for a new round."""
+    if not deck.questions:
+        raise EmptyDeckError
+    if count < 1:
+        raise ValueError(f"a round needs at least one question, got count={count}")
+    seed = new_seed() if seed is None else seed
+    return RoundPlan(deck_id=deck.id, question_ids=pick_questions(deck, count, seed), seed=seed)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """One member's judged answer to one question, before (and after) the store recorded it."""
+
+    user_id: int
+    question_index: int
+    slot: int | None  # the display slot clicked; None for a typed answer
+    choice: int | None  # the original index of that choice in the question
+    text: str | None  # the typed answer, as typed
+    right: bool
+    ms: int  # since the question was posted
+    points: int
+    answered_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class RestoredAnswer:
+    """An answer as the store kept it, to rebuild a round after a restart."""
+
+    user_id: int
+    question_index: int
+    choice: int | None
+    text: str | None
+    right: bool
+    ms: int
+    points: int
+    answered_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """What the reveal of a question shows."""
+
+    question_index: int
+    right_slots: frozenset[int]  # display slots of the right choices; empty for a text question
+    counts: tuple[int, ...]  # answers per display slot; empty for a text question
+    fastest: tuple[tuple[int, int], ...]  # (user_id, ms) of the fastest right answers, fastest first
+    answered: int
+    right: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """One member's standing in a round."""
+
+    user_id: int
+    points: int
+    right: int
+    answered: int
+    accuracy: float  # right / answered, 0.0–1.0
+    rank: int  # 1 for the most points; equal points share a rank (1, 2, 2, 4)
+
+
+class RoundState:
+    """The pure state of one round; the cog persists each accepted answer and drives the clock."""
+
+    def __init__(
+        self,
+        *,
+        round_id: int,
+        deck: Deck,
+        question_ids: Sequence[str],
+        seed: int,
+        seconds: int,
+        mode: Mode,
+    ) -> None:
+        if seconds <= 0:
+            raise ValueError(f"seconds must be positive, got {seconds}")
+        if not question_ids:
+            raise EmptyDeckError
+        questions = []
+        for question_id in question_ids:
+            question = deck.question(question_id)
+            if question is None:
+                raise MissingQuestionError(question_id)
+            questions.append(question)
+        self.round_id = round_id
+        self.deck = deck
+        self.question_ids: tuple[str, ...] = tuple(question_ids)
+        self.seed = seed
+        self.seconds = seconds
+        self.mode = Mode(mode)
+        self._questions: tuple[Question, ...] = tuple(questions)
+        self._orders: tuple[tuple[int, ...], ...] = tuple(
+            choice_order(seed, index, len(q.choices), q.kind) for index, q in enumerate(questions)
+        )
+        self._current = -1
+        self._posted_at: datetime | None = None
+        self._revealed = False  # whether the current question is closed
+        self._stopped = False
+        self._reveals: dict[int, Reveal] = {}
+        self._answers: list[dict[int, Verdict]] = [{} for _ in questions]
+
+    # --- the round's shape -------------------------------------------------------------------
+
+    @property
+    def question_count(self) -> int:
+        return len(self._questions)
+
+    @property
+    def current(self) -> int:
+        """The index of the question posted last (or being re-posted after a restart); -1 before."""
+        return self._current
+
+    @property
+    def posted_at(self) -> datetime | None:
+        return self._posted_at
+
+    @property
+    def revealed(self) -> bool:
+        """Whether the current question has been revealed."""
+        return self._revealed
+
+    @property
+    def is_open(self) -> bool:
+        """A question is posted and not revealed (it may be past its deadline, awaiting the reveal)."""
+        return self._posted_at is not None and not self._revealed and not self._stopped
+
+    @property
+    def has_next(self) -> bool:
+        return not self._stopped and self._current + 1 < self.question_count
+
+    @property
+    def finished(self) -> bool:
+        """Stopped, or the last question has been revealed."""
+        return self._stopped or (self._current == self.question_count - 1 and self._revealed)
+
+    @property
+    def deadline(self) -> datetime | None:
+        """When the current question's time runs out; None until it is posted."""
+        if self._posted_at is None:
+            return None
+        return self._posted_at + timedelta(seconds=self.seconds)
+
+    def question(self, index: int) -> Question:
+        return self._questions[index]
+
+    def order(self, index: int) -> tuple[int, ...]:
+        """Display order of question `index`: element `slot` is the original choice index."""
+        return self._orders[index]
+
+    # --- playing -----------------------------------------------------------------------------
+
+    def open_question(self, index: int, posted_at: datetime) -> None:
+        """Start the clock of question `index`, whose message was posted at `posted_at`.
+
+        `index` must follow the revealed current question; or it is the current question itself
+        when that one was never posted or is re-posted after a restart (its answers are kept).
+        """
+        require_aware(posted_at, "posted_at")
+        if self.finished:
+            raise RoundEndedError
+        reopening = index == self._current and not self._revealed
+        following = index == self._current + 1 and (self._current == -1 or self._revealed)
+        if not (reopening or following) or not 0 <= index < self.question_count:
+            raise ValueError(
+                f"cannot open question {index}: current is {self._current}, revealed={self._revealed}"
+            )
+        self._current = index
+        self._posted_at = posted_at
+        self._revealed = False
+
+    def judge(
+        self,
+        user_id: int,
+        question_index: int,
+        now: datetime,
+        *,
+        slot: int | None = None,
+        text: str | None = None,
+    ) -> Verdict:
+        """Judge an answer without recording it; `accept` records it once the store committed it."""
+        require_aware(now)
+        if self._stopped:
+            raise RoundEndedError
+        if question_index != self._current:
+            raise RoundEndedError if self.finished else NotCurrentQuestionError
+        if self._revealed:
+            raise QuestionClosedError
+        if self._posted_at is None:
+            # Restored after a restart and not yet re-posted: the old message's buttons are stale.
+            raise NotCurrentQuestionError
+        deadline = self.deadline
+        assert deadline is not None
+        if now > deadline:
+            raise QuestionClosedError("Time is up: this question is closed.")
+        previous = self._answers[question_index].get(user_id)
+        if previous is not None:
+            raise AlreadyAnsweredError(previous.slot, previous.text)
+
+        question = self._questions[question_index]
+        choice: int | None = None
+        if question.kind is Kind.TEXT:
+            if slot is not None:
+                raise InvalidChoiceError("This question is answered by typing, not with a button.")
+            if text is None or not text.strip():
+                raise InvalidChoiceError("Type an answer first.")
+            right = matches(text, accepted_answers(question))
+        else:
+            if text is not None:
+                raise InvalidChoiceError("This question is answered with the buttons.")
+            order = self._orders[question_index]
+            if slot is None or not 0 <= slot < len(order):
+                raise InvalidChoiceError
+            choice = order[slot]
+            right = question.is_right(choice)
+
+        ms = max(0, (now - self._posted_at) // timedelta(milliseconds=1))
+        return Verdict(
+            user_id=user_id,
+            question_index=question_index,
+            slot=slot,
+            choice=choice,
+            text=text,
+            right=right,
+            ms=ms,
+            points=points(self.mode, right, ms, self.seconds),
+            answered_at=now,
+        )
+
+    def accept(self, verdict: Verdict) -> bool:
+        """Record a verdict the store has committed; False if this member's answer was already in.
+
+        Accepted even after the reveal or the stop: an acknowledged answer is always scored (it is
+        then missing from the reveal's counts, which were already shown).
+        """
+        if not 0 <= verdict.question_index < self.question_count:
+            raise ValueError(f"no question {verdict.question_index} in this round")
+        answers = self._answers[verdict.question_index]
+        if verdict.user_id in answers:
+            return False
+        answers[verdict.user_id] = verdict
+        return True
+
+    def stop(self) -> None:
+        """End the round early (`/quiz stop`); points earned stay."""
+        self._stopped = True
+
+    # --- who is playing ----------------------------------------------------------------------
+
+    @property
+    def answered_count(self) -> int:
+        """How many answered the current question."""
+        return len(self._answers[self._current]) if self._current >= 0 else 0
+
+    def answers(self, index: int) -> Mapping[int, Verdict]:
+        """The accepted answers to question `index`, by user id."""
+        return MappingProxyType(self._answers[index])
+
+    def answer_of(self, user_id: int, index: int) -> Verdict | None:
+        return self._answers[index].get(user_id)
+
+    @property
+    def players(self) -> frozenset[int]:
+        """Everyone who answered any question of this round so far."""
+        return frozenset(user for answers in self._answers for user in answers)
+
+    def _earlier_players(self) -> set[int]:
+        return {user for answers in self._answers[: max(self._current, 0)] for user in answers}
+
+    def waiting_for(self) -> frozenset[int]:
+        """Players of earlier questions who have not answered the current one yet."""
+        if self._current < 0:
+            return frozenset()
+        return frozenset(self._earlier_players() - self._answers[self._current].keys())
+
+    def reveal_due(self, now: datetime) -> bool:
+        """Time is up, or everyone who played an earlier question has answered this one.
+
+        The first question has no earlier players, so it always waits for its timer (or a skip).
+        """
+        require_aware(now)
+        if not self.is_open:
+            return False
+        deadline = self.deadline
+        assert deadline is not None
+        if now >= deadline:
+            return True
+        earlier = self._earlier_players()
+        return bool(earlier) and earlier <= self._answers[self._current].keys()
+
+    def reveal(self, now: datetime) -> Reveal:
+        """Close the current question and say how it went; calling it again gives the same Reveal."""
+        require_aware(now)
+        if self._current < 0:
+            raise ValueError("no question has been opened yet")
+        self._revealed = True
+        cached = self._reveals.get(self._current)
+        if cached is None:
+            cached = self._reveals[self._current] = self._tally(self._current)
+        return cached
+
+    def _tally(self, index: int) -> Reveal:
+        answers = self._answers[index].values()
+        question = self._questions[index]
+        order = self._orders[index]
+        counts = [0] * len(order)
+        for verdict in answers:
+            if verdict.slot is not None and 0 <= verdict.slot < len(counts):
+                counts[verdict.slot] += 1
+        right = sorted((v for v in answers if v.right), key=lambda v: (v.ms, v.answered_at, v.user_id))
+        return Reveal(
+            question_index=index,
+            right_slots=frozenset(slot for slot, choice in enumerate(order) if question.is_right(choice)),
+            counts=tuple(counts),
+            fastest=tuple((v.user_id, v.ms) for v in right[:FASTEST_SHOWN]),
+            answered=len(answers),
+            right=len(right),
+        )
+
+    # --- results -----------------------------------------------------------------------------
+
+    def scores(self) -> list[PlayerResult]:
+        """Every player's result: most points first, then most right, then who finished earliest."""
+        totals: dict[int, list[int]] = {}
+        last_answer: dict[int, datetime] = {}
+        for answers in self._answers:
+            for user, verdict in answers.items():
+                total = totals.setdefault(user, [0, 0, 0])
+                total[0] += verdict.points
+                total[1] += verdict.right
+                total[2] += 1
+                if user not in last_answer or verdict.answered_at > last_answer[user]:
+                    last_answer[user] = verdict.answered_at
+        ordered = sorted(totals, key=lambda u: (-totals[u][0], -totals[u][1], last_answer[u], u))
+        results: list[PlayerResult] = []
+        for position, user in enumerate(ordered, start=1):
+            got, right, answered = totals[user]
+            tied = bool(results) and results[-1].points == got
+            results.append(
+                PlayerResult(
+                    user_id=user,
+                    points=got,
+                    right=right,
+                    answered=answered,
+                    accuracy=right / answered,
+                    rank=results[-1].rank if tied else position,
+                )
+            )
+        return results
+
+    def missed(self, user_id: int) -> tuple[str, ...]:
+        """Ids of the questions this member got wrong or let pass, for practising afterwards.
+
+        A member is counted as there from the first question they answered; a closed question they
+        did not answer after that counts as missed, earlier ones (before they joined) do not. A
+        question not revealed yet (open, or abandoned by a stop) counts only if they answered it
+        wrongly.
+        """
+        answered = [i for i, answers in enumerate(self._answers) if user_id in answers]
+        if not answered:
+            return ()
+        closed_upto = self._current if self._revealed else self._current - 1
+        missed: dict[str, None] = {}
+        for index in range(answered[0], self.question_count):
+            verdict = self._answers[index].get(user_id)
+            if (verdict is not None and not verdict.right) or (verdict is None and index <= closed_upto):
+                missed[self.question_ids[index]] = None
+        return tuple(missed)
+
+    # --- after a restart ---------------------------------------------------------------------
+
+    @classmethod
+    def restore(
+        cls,
+        *,
+        round_id: int,
+        deck: Deck,
+        question_ids: Sequence[str],
+        seed: int,
+        seconds: int,
+        mode: Mode,
+        answers: Iterable[RestoredAnswer],
+        current: int,
+        revealed: bool,
+    ) -> RoundState:
+        """Rebuild a round from the store. The current question is not open: the cog re-posts it
+        and calls `open_question(current, posted_at)` (or, if `revealed`, opens the next one).
+
+        Stored right/points are kept as they were scored when recorded, even if the deck changed.
+        """
+        state = cls(
+            round_id=round_id,
+            deck=deck,
+            question_ids=question_ids,
+            seed=seed,
+            seconds=seconds,
+            mode=mode,
+        )
+        if not -1 <= current < state.question_count:
+            raise ValueError(f"current={current} is outside this round's {state.question_count} questions")
+        state._current = current
+        state._revealed = revealed and current >= 0
+        for stored in answers:
+            slot: int | None = None
+            if stored.choice is not None:
+                order = state.order(stored.question_index)
+                slot = order.index(stored.choice) if stored.choice in order else None
+            state.accept(
+                Verdict(
+                    user_id=stored.user_id,
+                    question_index=stored.question_index,
+                    slot=slot,
+                    choice=stored.choice,
+                    text=stored.text,
+                    right=stored.right,
+                    ms=stored.ms,
+                    points=stored.points,
+                    answered_at=stored.answered_at,
+                )
+            )
+        return state

@@ -1,0 +1,50 @@
+"""Seeded choices of questions and of the order their choices are shown in."""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+from bot.bank.models import Deck, Kind
+
+# Buttons carry these letters, display slot 0 first.
+LETTERS = "ABCDE"
+
+
+def new_seed() -> int:
+    """A fresh round seed; 63 bits so it fits SQLite's signed INTEGER."""
+    return secrets.randbits(63)
+
+
+def _rng(seed: int, purpose: str) -> random.Random:
+    # A string seed goes through SHA-512 inside `random`, so the sequence is the same in every
+    # process; Python's hash() is salted per process and would break reveals after a restart.
+    return random.Random(f"{seed}:{purpose}")
+
+
+def pick_questions(deck: Deck, count: int, seed: int) -> tuple[str, ...]:
+    """A seeded sample of `count` question ids (clipped to the deck's size), without repeats."""
+    ids = [q.id for q in deck.questions]
+    count = max(0, min(count, len(ids)))
+    return tuple(_rng(seed, "pick").sample(ids, count))
+
+
+def choice_order(seed: int, question_index: int, n_choices: int, kind: Kind) -> tuple[int, ...]:
+    """The display order of a question's choices: element `slot` is the original choice's index.
+
+    True/false keeps True before False (shuffling it would only confuse); text questions have no
+    choices. The order depends on the round's seed and the question's place in the round only, so
+    the same question in another round lands elsewhere, and a reveal after a restart matches.
+    """
+    if kind is Kind.TEXT or n_choices <= 0:
+        return ()
+    order = list(range(n_choices))
+    if kind is Kind.TRUEFALSE:
+        return tuple(order)
+    _rng(seed, str(question_index)).shuffle(order)
+    return tuple(order)
+
+
+def slot_letter(slot: int) -> str:
+    """The letter of display slot `slot` (A for 0)."""
+    return LETTERS[slot] if 0 <= slot < len(LETTERS) else str(slot + 1)

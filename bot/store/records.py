@@ -1,0 +1,211 @@
+"""Plain records the store takes and gives back: settings, rounds, answers, boards, stats and memories."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from bot.quiz.practice import MemoryState
+
+ROUND_STATUSES = ("running", "finished", "stopped", "interrupted")
+ENDED_STATUSES = ("finished", "stopped", "interrupted")
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    guild_id: int
+    quiz_master_role_id: int | None = None
+    questions: int = 10
+    seconds: int = 20
+    mode: str = "standard"  # "standard" | "speed"
+    pause_seconds: int = 5  # pause between a reveal and the next question
+    language: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NewRound:
+    guild_id: int
+    channel_id: int
+    deck_id: str
+    started_by: int
+    question_ids: tuple[str, ...]
+    seconds: int
+    mode: str
+    seed: int
+    started_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    id: int
+    guild_id: int
+    channel_id: int
+    deck_id: str
+    started_by: int
+    question_ids: tuple[str, ...]
+    seconds: int
+    mode: str
+    seed: int
+    status: str  # one of ROUND_STATUSES
+    current: int  # index of the question on now; -1 before the first is posted
+    posted_at: datetime | None  # when the current question was posted: its clock starts there
+    message_id: int | None  # the current question's message
+    revealed: bool  # whether the current question has been revealed
+    intro_message_id: int | None
+    started_at: datetime
+    ended_at: datetime | None
+    end_reason: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    guild_id: int
+    round_id: int
+    question_index: int
+    question_id: str
+    deck_id: str
+    user_id: int
+    choice: int | None  # the ORIGINAL choice index, not the shuffled slot; None for text answers
+    text: str | None  # what the member typed, for text questions
+    right: bool
+    ms: int  # milliseconds from the question's posting to the answer
+    points: int
+    answered_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    first: bool  # True: this call stored the answer
+    previous: Answer | None  # when not first: what the member had answered before
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerScore:
+    user_id: int
+    points: int
+    right: int
+    answered: int
+
+
+@dataclass(frozen=True, slots=True)
+class BoardLine:
+    rank: int
+    user_id: int
+    points: int
+    right: int
+    answered: int
+
+    @property
+    def accuracy(self) -> float:
+        return self.right / self.answered if self.answered else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    lines: tuple[BoardLine, ...]
+    total: int  # members on the whole board, not just this page
+
+
+@dataclass(frozen=True, slots=True)
+class DeckStats:
+    deck_id: str
+    points: int
+    right: int
+    answered: int
+
+
+@dataclass(frozen=True, slots=True)
+class WeekStats:
+    week_start: date  # a Monday
+    points: int
+    right: int
+    answered: int
+
+
+@dataclass(frozen=True, slots=True)
+class MemberStats:
+    points: int
+    answered: int
+    right: int
+    rounds: int
+    best_streak: int
+    week_points: int
+    decks: tuple[DeckStats, ...]  # most points first
+    weeks: tuple[WeekStats, ...]  # the last 8 weeks, oldest first, empty weeks included
+    practice_answered: int
+    practice_right: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReportLine:
+    question_index: int | None  # position in the round (0-based) for a round report; None for a deck report
+    question_id: str
+    answered: int
+    right: int
+    top_wrong_choice: int | None  # original index of the wrong choice chosen most (None: no wrong choice)
+    top_wrong_count: int  # how many gave that wrong choice (or that wrong typed answer)
+    top_wrong_text: str | None  # the most common wrong typed answer, for text questions
+
+
+class _MemoryShape(Protocol):
+    """What the practice engine's memory state offers; kept structural so records import no engine."""
+
+    @property
+    def card(self) -> str: ...
+    @property
+    def due(self) -> datetime: ...
+    @property
+    def reviews(self) -> int: ...
+    @property
+    def lapses(self) -> int: ...
+    @property
+    def last_review(self) -> datetime | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Memory:
+    """One member's spaced-repetition state of one question."""
+
+    user_id: int
+    deck_id: str
+    question_id: str
+    card: str  # JSON text of the fsrs Card
+    due: datetime
+    reviews: int
+    lapses: int
+    last_review: datetime | None
+
+    @classmethod
+    def from_state(cls, user_id: int, deck_id: str, question_id: str, state: _MemoryShape) -> Memory:
+        return cls(
+            user_id=user_id,
+            deck_id=deck_id,
+            question_id=question_id,
+            card=state.card,
+            due=state.due,
+            reviews=state.reviews,
+            lapses=state.lapses,
+            last_review=state.last_review,
+        )
+
+    def as_state(self) -> MemoryState:
+        # Imported here: the engine pulls in fsrs, which the store itself never needs.
+        from bot.quiz.practice import MemoryState  # noqa: PLC0415
+
+        return MemoryState(
+            card=self.card, due=self.due, reviews=self.reviews, lapses=self.lapses, last_review=self.last_review
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class GuildDeckRecord:
+    """A deck a server's moderators uploaded, kept as the text they sent."""
+
+    guild_id: int
+    deck_id: str
+    source_name: str
+    text: str
+    uploaded_by: int
+    uploaded_at: datetime

@@ -1,0 +1,94 @@
+"""Embeds of what the group has done: leaderboards, member stats, question reports and settings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.bank.models import Deck, Kind
+from bot.store import Board, BoardLine, GuildSettings, MemberStats, ReportLine
+from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, mention, percent, plural
+
+PAGE_SIZE = 10
+PERIOD_NAMES = {"all": "all time", "month": "this month", "week": "this week", "today": "today"}
+
+
+def page_count(total: int) -> int:
+    return max(1, -(-total // PAGE_SIZE))
+
+
+def _board_line(line: BoardLine) -> str:
+    return (f"**{line.rank}.** {mention(line.user_id)} — **{line.points}** points · "
+            f"{line.right}/{line.answered} right ({percent(line.right, line.answered)})")
+
+
+def leaderboard_embed(
+    board: Board, *, period: str, deck_title: str | None, page: int, viewer: int, viewer_line: BoardLine | None
+) -> discord.Embed:
+    scope = PERIOD_NAMES.get(period, period) + (f" · {deck_title}" if deck_title else "")
+    if board.total == 0:
+        description = ("Nobody has answered a round question in this period yet. "
+                       "A moderator can start one with /quiz start.")
+    else:
+        description = "\n".join(_board_line(line) for line in board.lines) or "No one on this page."
+    embed = discord.Embed(title=clip(f"Leaderboard — {scope}", 256), description=clip(description, EMBED_DESCRIPTION),
+                          colour=discord.Colour.gold())
+    if viewer_line is not None:
+        mine = _board_line(viewer_line)
+    else:
+        mine = f"{mention(viewer)} has no answers in this period yet."
+    embed.add_field(name="Your place", value=clip(mine, FIELD_VALUE), inline=False)
+    embed.set_footer(text=f"Page {page + 1} of {page_count(board.total)} · {plural(board.total, 'member')}")
+    return embed
+
+
+def stats_embed(member_id: int, name: str, stats: MemberStats, *, learned: int, due: int) -> discord.Embed:
+    embed = discord.Embed(title=clip(f"Stats — {name}", 256), colour=discord.Colour.blurple())
+    embed.description = mention(member_id)
+    embed.add_field(name="Points", value=str(stats.points))
+    embed.add_field(name="This week", value=str(stats.week_points))
+    embed.add_field(name="Rounds", value=str(stats.rounds))
+    embed.add_field(name="Answers", value=f"{stats.right}/{stats.answered} right ({percent(stats.right, stats.answered)})")
+    embed.add_field(name="Best streak", value=plural(stats.best_streak, "right answer"))
+    embed.add_field(
+        name="Practice",
+        value=f"{stats.practice_right}/{stats.practice_answered} right · {learned} learned · {due} due for review",
+    )
+    if stats.decks:
+        lines = [f"`{d.deck_id}` — {d.right}/{d.answered} ({percent(d.right, d.answered)}), {d.points} points"
+                 for d in stats.decks[:15]]
+        embed.add_field(name="Per deck", value=clip("\n".join(lines), FIELD_VALUE), inline=False)
+    return embed
+
+
+def report_embed(title: str, deck: Deck, lines: Sequence[ReportLine]) -> discord.Embed:
+    rows = []
+    for number, line in enumerate(lines, start=1):
+        question = deck.question(line.question_id)
+        shown = number if line.question_index is None else line.question_index + 1
+        prompt = clip(question.prompt, 60) if question else line.question_id
+        row = f"**{shown}.** {prompt}\n  {line.right}/{line.answered} ({percent(line.right, line.answered)})"
+        wrong = None
+        if question is not None and question.kind is not Kind.TEXT and line.top_wrong_choice is not None:
+            if 0 <= line.top_wrong_choice < len(question.choices):
+                wrong = question.choices[line.top_wrong_choice]
+        elif line.top_wrong_text:
+            wrong = line.top_wrong_text
+        if wrong is not None:
+            row += f" · most chosen wrong: “{clip(wrong, 80)}” ({line.top_wrong_count})"
+        rows.append(row)
+    description = "\n".join(rows) if rows else "No answers yet."
+    return discord.Embed(title=clip(title, 256), description=clip(description, EMBED_DESCRIPTION),
+                         colour=discord.Colour.orange())
+
+
+def settings_embed(settings: GuildSettings, changed: bool) -> discord.Embed:
+    embed = discord.Embed(title="Quiz settings" + (" saved" if changed else ""), colour=discord.Colour.blurple())
+    role = f"<@&{settings.quiz_master_role_id}>" if settings.quiz_master_role_id else "none (Manage Server only)"
+    embed.add_field(name="Quiz-master role", value=role, inline=False)
+    embed.add_field(name="Questions", value=str(settings.questions))
+    embed.add_field(name="Seconds", value=str(settings.seconds))
+    embed.add_field(name="Mode", value=settings.mode)
+    embed.add_field(name="Pause", value=f"{settings.pause_seconds} s")
+    return embed

@@ -1,0 +1,79 @@
+"""Embeds of practice: a question for one member, the feedback on their answer, the summary, translations."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+import discord
+
+from bot.bank.models import Kind, Question
+from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, language_name, letter, percent
+
+PRACTICE_COLOUR = discord.Colour.teal()
+
+
+def _choices(question: Question, order: Sequence[int], right: frozenset[int] = frozenset(),
+             chosen: int | None = None) -> str:
+    lines = []
+    for slot, original in enumerate(order):
+        mark = ""
+        if right:
+            mark = "✅ " if slot in right else ("❌ " if slot == chosen else "▫️ ")
+        lines.append(f"{mark}**{letter(slot)}**  {question.choices[original]}")
+    return "\n".join(lines)
+
+
+def practice_question_embed(question: Question, order: Sequence[int], *, index: int, total: int,
+                            deck_title: str) -> discord.Embed:
+    body = question.prompt + "\n\n"
+    body += "Answer with the **Answer** button." if question.kind is Kind.TEXT else _choices(question, order)
+    embed = discord.Embed(title=clip(f"Practice {index + 1} of {total} — {deck_title}", 256),
+                          description=clip(body, EMBED_DESCRIPTION), colour=PRACTICE_COLOUR)
+    embed.set_footer(text=f"Only you can see this · {language_name(question.lang)}")
+    return embed
+
+
+def feedback_embed(question: Question, order: Sequence[int], *, right: bool, right_slots: frozenset[int],
+                   chosen: int | None, typed: str | None, index: int, total: int, next_due: datetime | None) -> discord.Embed:
+    if question.kind is Kind.TEXT:
+        body = f"{question.prompt}\n\nYou answered “{clip(typed or '', 200)}”.\n**Answer:** {question.answer_text}"
+    else:
+        body = f"{question.prompt}\n\n{_choices(question, order, right_slots, chosen)}"
+    embed = discord.Embed(
+        title=("✅ Right" if right else "❌ Not quite") + f" — {index + 1} of {total}",
+        description=clip(body, EMBED_DESCRIPTION),
+        colour=discord.Colour.green() if right else discord.Colour.red(),
+    )
+    if question.explanation:
+        embed.add_field(name="Why", value=clip(question.explanation, FIELD_VALUE), inline=False)
+    if next_due is not None:
+        embed.set_footer(text="Next review of this question")
+        embed.timestamp = next_due
+    return embed
+
+
+def practice_summary_embed(deck_title: str, right: int, answered: int, due: int, next_due: datetime | None) -> discord.Embed:
+    text = f"You got **{right} of {answered}** right ({percent(right, answered)})."
+    if due:
+        text += f"\n{due} question{'s are' if due != 1 else ' is'} due for review now: /practice mode:review."
+    elif next_due is not None:
+        text += f"\nYour next review is due <t:{int(next_due.timestamp())}:R>."
+    return discord.Embed(title=clip(f"Practice done — {deck_title}", 256), description=text, colour=PRACTICE_COLOUR)
+
+
+def translation_embed(question: Question, order: Sequence[int], wanted: str | None, locale: str, *,
+                      revealed: bool) -> discord.Embed:
+    """The question in the reader's language, or else in the first other language it has."""
+    others = [lang for lang in question.languages if lang != question.lang]
+    reader = [code for code in (wanted, locale.split("-")[0].lower()) if code]
+    target = next((code for code in reader if code in others), others[0] if others else question.lang)
+    shown = question.in_language(target)
+    body = shown.prompt
+    if shown.kind is not Kind.TEXT:
+        body += "\n\n" + _choices(shown, order)
+    embed = discord.Embed(title=clip(f"In {language_name(target)}", 256), description=clip(body, EMBED_DESCRIPTION),
+                          colour=PRACTICE_COLOUR)
+    if revealed and shown.explanation:
+        embed.add_field(name="Why", value=clip(shown.explanation, FIELD_VALUE), inline=False)
+    return embed

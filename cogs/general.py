@@ -1,0 +1,70 @@
+"""/decks and /about: what this server can play, and how the bot is doing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import bot as bvunzo
+from bot.ui.text import EMBED_DESCRIPTION, clip, language_name, plural
+
+if TYPE_CHECKING:
+    from bot.app import BvunzoBot
+
+
+def _duration(seconds: float) -> str:
+    minutes, secs = divmod(int(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    days, hours = divmod(hours, 24)
+    if days:
+        return f"{days} d {hours} h"
+    if hours:
+        return f"{hours} h {minutes} min"
+    return f"{minutes} min {secs} s"
+
+
+class GeneralCog(commands.Cog, name="General"):
+    def __init__(self, bot: BvunzoBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="decks", description="The decks this server can play")
+    async def decks(self, interaction: discord.Interaction) -> None:
+        decks = self.bot.bank.decks_for(interaction.guild_id)
+        if not decks:
+            await interaction.response.send_message("No decks are loaded yet.", ephemeral=True)
+            return
+        lines = []
+        for deck in decks:
+            langs = ", ".join(language_name(code) for code in deck.languages)
+            own = " · this server's own" if deck.guild_id is not None else ""
+            lines.append(f"**{deck.title}** (`{deck.id}`) — {plural(len(deck.questions), 'question')} · {langs}{own}")
+        embed = discord.Embed(
+            title="Decks you can play",
+            description=clip("\n".join(lines), EMBED_DESCRIPTION),
+            colour=discord.Colour.blurple(),
+        )
+        embed.set_footer(text="Start one with /quiz start, or practise alone with /practice")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="about", description="Bvunzo's version, decks and health")
+    async def about(self, interaction: discord.Interaction) -> None:
+        bank = self.bot.bank
+        latency = self.bot.latency
+        embed = discord.Embed(
+            title="Bvunzo",
+            description="A quiz bot for study groups: rounds with buttons, leaderboards, and practice of "
+            "what each person missed.",
+            colour=discord.Colour.blurple(),
+        )
+        embed.add_field(name="Version", value=bvunzo.__version__)
+        embed.add_field(name="Decks", value=f"{len(bank)} ({bank.question_count} questions)")
+        embed.add_field(name="Uptime", value=_duration(self.bot.uptime_seconds))
+        embed.add_field(name="Latency", value=f"{latency * 1000:.0f} ms" if latency == latency else "—")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: BvunzoBot) -> None:
+    await bot.add_cog(GeneralCog(bot))

@@ -1,0 +1,18 @@
+"""Quiz rounds in a channel: /quiz and the buttons of its questions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cogs.quiz._buttons import DYNAMIC_ITEMS
+from cogs.quiz._cog import QuizCog
+
+if TYPE_CHECKING:
+    from bot.app import BvunzoBot
+
+__all__ = ["QuizCog", "setup"]
+
+
+async def setup(bot: BvunzoBot) -> None:
+    await bot.add_cog(QuizCog(bot))
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)

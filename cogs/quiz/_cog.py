@@ -1,0 +1,340 @@
+"""/quiz: moderators run rounds in a channel; members answer with buttons."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.bank.models import Deck, Kind
+from bot.errors import UserError
+from bot.quiz import Mode, QuizError, RestoredAnswer, RoundState, new_seed, pick_questions
+from bot.store import GuildSettings, NewRound, RoundAlreadyRunning, RoundRecord
+from bot.ui.boards import report_embed, settings_embed
+from bot.ui.practice import translation_embed
+from bot.ui.text import clip, letter
+from cogs.lookup import deck_choices, find_deck
+from cogs.memory import reviewed
+from cogs.permissions import ensure_manager, ensure_quiz_master, guild_id_of
+from cogs.quiz._buttons import TextAnswerModal
+from cogs.quiz._session import RoundSession
+
+if TYPE_CHECKING:
+    from bot.app import BvunzoBot
+
+log = logging.getLogger(__name__)
+
+
+class QuizCog(commands.Cog, name="Quiz"):
+    quiz = app_commands.Group(name="quiz", description="Run quiz rounds in this channel", guild_only=True)
+
+    def __init__(self, bot: BvunzoBot) -> None:
+        self.bot = bot
+        self.sessions: dict[int, RoundSession] = {}  # by round id
+        self.by_channel: dict[int, RoundSession] = {}
+        self.resumed = False
+
+    # -- commands -----------------------------------------------------------------------------------
+
+    @quiz.command(name="start", description="Start a quiz round in this channel")
+    @app_commands.describe(
+        deck="The deck to play (/decks lists them)",
+        questions="How many questions (1-50)",
+        seconds="Seconds to answer each question (5-120)",
+        mode="standard: 100 points per right answer; speed: 50-100, more for faster answers",
+    )
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        deck: str,
+        questions: app_commands.Range[int, 1, 50] | None = None,
+        seconds: app_commands.Range[int, 5, 120] | None = None,
+        mode: Literal["standard", "speed"] | None = None,
+    ) -> None:
+        guild_id = guild_id_of(interaction)
+        settings = await self.bot.store.guild_settings(guild_id)
+        ensure_quiz_master(interaction, settings, "start a round")
+        if self.bot.closing:
+            raise UserError("Bvunzo is restarting; start the round again in a minute.")
+        chosen = find_deck(self.bot, deck, guild_id)
+        running = self.by_channel.get(interaction.channel_id or 0)
+        if running is not None:
+            raise UserError(self._already_running(running.record))
+        count = questions or settings.questions
+        seed = new_seed()
+        try:
+            record = await self.bot.store.start_round(
+                NewRound(
+                    guild_id=guild_id,
+                    channel_id=interaction.channel_id or 0,
+                    deck_id=chosen.id,
+                    started_by=interaction.user.id,
+                    question_ids=pick_questions(chosen, count, seed),
+                    seconds=seconds or settings.seconds,
+                    mode=mode or settings.mode,
+                    seed=seed,
+                    started_at=self.bot.clock(),
+                )
+            )
+        except RoundAlreadyRunning as exc:
+            raise UserError(self._already_running(exc.round)) from exc
+        await interaction.response.send_message(
+            f"Starting a round of {len(record.question_ids)} questions from “{chosen.title}”.", ephemeral=True
+        )
+        assert interaction.channel is not None and isinstance(interaction.channel, discord.abc.Messageable)
+        self._launch(record, chosen, RoundState(
+            round_id=record.id, deck=chosen, question_ids=record.question_ids, seed=record.seed,
+            seconds=record.seconds, mode=Mode(record.mode),
+        ), interaction.channel, settings, resumed=False)
+
+    @start.autocomplete("deck")
+    async def _deck_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return deck_choices(self.bot, interaction.guild_id, current)
+
+    @quiz.command(name="stop", description="End the round in this channel now; points earned stay")
+    async def stop(self, interaction: discord.Interaction) -> None:
+        session = await self._channel_session(interaction)
+        if session.record.started_by != interaction.user.id:
+            ensure_quiz_master(interaction, await self.bot.store.guild_settings(session.record.guild_id),
+                               "stop a round someone else started")
+        session.stop()
+        await interaction.response.send_message("Stopping the round: the current question is revealed now.",
+                                                ephemeral=True)
+
+    @quiz.command(name="skip", description="Reveal the current question now")
+    async def skip(self, interaction: discord.Interaction) -> None:
+        session = await self._channel_session(interaction)
+        if session.record.started_by != interaction.user.id:
+            ensure_quiz_master(interaction, await self.bot.store.guild_settings(session.record.guild_id),
+                               "skip a question")
+        session.skip()
+        await interaction.response.send_message("Revealing the current question.", ephemeral=True)
+
+    @quiz.command(name="settings", description="This server's quiz settings (Manage Server)")
+    @app_commands.describe(
+        role="Members with this role may run rounds without Manage Server",
+        questions="Default number of questions per round (1-50)",
+        seconds="Default seconds per question (5-120)",
+        mode="Default scoring mode",
+        pause="Seconds between a reveal and the next question (0-60)",
+        clear_role="Remove the quiz-master role",
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        role: discord.Role | None = None,
+        questions: app_commands.Range[int, 1, 50] | None = None,
+        seconds: app_commands.Range[int, 5, 120] | None = None,
+        mode: Literal["standard", "speed"] | None = None,
+        pause: app_commands.Range[int, 0, 60] | None = None,
+        clear_role: bool = False,
+    ) -> None:
+        guild_id = guild_id_of(interaction)
+        ensure_manager(interaction, "change the quiz settings")
+        current = await self.bot.store.guild_settings(guild_id)
+        changed = GuildSettings(
+            guild_id=guild_id,
+            quiz_master_role_id=None if clear_role else (role.id if role else current.quiz_master_role_id),
+            questions=questions or current.questions,
+            seconds=seconds or current.seconds,
+            mode=mode or current.mode,
+            pause_seconds=current.pause_seconds if pause is None else pause,
+            language=current.language,
+        )
+        if changed != current:
+            await self.bot.store.save_guild_settings(changed)
+        await interaction.response.send_message(embed=settings_embed(changed, changed != current), ephemeral=True)
+
+    @quiz.command(name="report", description="Per question: how many got it right, and the most chosen wrong answer")
+    @app_commands.describe(deck="A deck over all this server's rounds (default: the last round in this channel)")
+    async def report(self, interaction: discord.Interaction, deck: str | None = None) -> None:
+        guild_id = guild_id_of(interaction)
+        ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), "see round reports")
+        if deck:
+            chosen = find_deck(self.bot, deck, guild_id)
+            lines = await self.bot.store.question_report(guild_id, deck_id=chosen.id)
+            title = f"Report: {chosen.title} (all rounds in this server)"
+        else:
+            last = await self.bot.store.last_finished_round(guild_id, interaction.channel_id or 0)
+            if last is None:
+                raise UserError("No round has finished in this channel yet; give a deck to see its report.")
+            found = self.bot.bank.get(last.deck_id, guild_id)
+            if found is None:
+                raise UserError("The deck of the last round here is no longer loaded.")
+            chosen = found
+            lines = await self.bot.store.question_report(guild_id, round_id=last.id)
+            title = f"Report: last round of {chosen.title}"
+        await interaction.response.send_message(embed=report_embed(title, chosen, lines), ephemeral=True)
+
+    @report.autocomplete("deck")
+    async def _report_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return deck_choices(self.bot, interaction.guild_id, current)
+
+    # -- components ---------------------------------------------------------------------------------
+
+    async def on_answer(self, interaction: discord.Interaction, round_id: int, index: int, *,
+                        slot: int | None = None, text: str | None = None) -> None:
+        session = await self._live_session(interaction, round_id)
+        try:
+            outcome = await session.answer(interaction.user.id, index, slot=slot, text=text)
+        except QuizError as exc:
+            await self.bot.tell(interaction, exc.sentence)
+            return
+        recorded, verdict = outcome.recorded, outcome.verdict
+        order = session.state.order(index)
+        if not recorded.first:
+            previous = recorded.previous
+            if previous is not None and previous.choice is not None and previous.choice in order:
+                said = f"You already chose {letter(order.index(previous.choice))}; answers can't be changed."
+            elif previous is not None and previous.text is not None:
+                said = f"You already answered “{clip(previous.text, 100)}”; answers can't be changed."
+            else:
+                said = "You already answered this question; answers can't be changed."
+            await self.bot.tell(interaction, said)
+            return
+        shown = letter(verdict.slot) if verdict.slot is not None else f"“{clip(verdict.text or '', 100)}”"
+        await interaction.response.send_message(f"Locked in: {shown}.", ephemeral=True)
+        await self._remember(session, interaction.user.id, index, verdict.right)
+
+    async def _remember(self, session: RoundSession, user_id: int, index: int, right: bool) -> None:
+        """A round answer is a review too: it moves the member's spaced-repetition schedule."""
+        question = session.state.question(index)
+        try:
+            memory = await reviewed(self.bot, user_id, session.deck.id, question.id, right, self.bot.clock())
+            await self.bot.store.save_memory(memory)
+        except Exception:
+            log.exception("round %s: could not update the review schedule of %s", session.round_id, user_id)
+
+    async def on_translate(self, interaction: discord.Interaction, round_id: int, index: int) -> None:
+        record = await self._owned_round(interaction, round_id)
+        deck = self.bot.bank.get(record.deck_id, record.guild_id)
+        session = self.sessions.get(round_id)
+        if deck is None or index >= len(record.question_ids):
+            raise UserError("This question is no longer available.")
+        question = deck.question(record.question_ids[index])
+        if question is None:
+            raise UserError("This question is no longer available.")
+        state = session.state if session else RoundState(
+            round_id=record.id, deck=deck, question_ids=record.question_ids, seed=record.seed,
+            seconds=record.seconds, mode=Mode(record.mode))
+        wanted = await self.bot.store.member_language(interaction.user.id)
+        revealed = session is None or session.state.current != index or not session.state.is_open
+        embed = translation_embed(question, state.order(index), wanted, str(interaction.locale),
+                                  revealed=revealed)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def on_type_answer(self, interaction: discord.Interaction, round_id: int, index: int) -> None:
+        session = await self._live_session(interaction, round_id)
+        if session.state.current != index or not session.state.is_open:
+            raise UserError("That question is closed.")
+        question = session.state.question(index)
+        if question.kind is not Kind.TEXT:
+            raise UserError("That question is answered with the letter buttons.")
+        await interaction.response.send_modal(
+            TextAnswerModal(self, round_id, index, question.prompt, session.record.seconds)
+        )
+
+    async def on_practise_missed(self, interaction: discord.Interaction, round_id: int) -> None:
+        record = await self._owned_round(interaction, round_id, running_ok=False)
+        practice: Any = self.bot.get_cog("Practice")
+        if practice is None:
+            raise UserError("Practice is not available right now.")
+        await practice.start_missed(interaction, record)
+
+    # -- helpers ------------------------------------------------------------------------------------
+
+    async def _owned_round(self, interaction: discord.Interaction, round_id: int, *,
+                           running_ok: bool = True) -> RoundRecord:
+        session = self.sessions.get(round_id)
+        record = session.record if session else await self.bot.store.get_round(round_id)
+        if record is None or record.guild_id != interaction.guild_id:
+            raise UserError("That button doesn't belong to a round of this server; nothing was changed.")
+        if not running_ok and record.status == "running":
+            raise UserError("This round is still running; practise once it ends.")
+        return record
+
+    async def _live_session(self, interaction: discord.Interaction, round_id: int) -> RoundSession:
+        record = await self._owned_round(interaction, round_id)
+        session = self.sessions.get(round_id)
+        if record.status != "running":
+            raise UserError("This round has ended.")
+        if session is None:
+            raise UserError("This round is resuming after a restart; try again in a moment.")
+        return session
+
+    async def _channel_session(self, interaction: discord.Interaction) -> RoundSession:
+        guild_id_of(interaction)
+        session = self.by_channel.get(interaction.channel_id or 0)
+        if session is None:
+            raise UserError("No round is running in this channel.")
+        return session
+
+    @staticmethod
+    def _already_running(record: RoundRecord) -> str:
+        return (f"A round is already running in <#{record.channel_id}> (started by <@{record.started_by}>); "
+                "/quiz stop ends it.")
+
+    def _launch(self, record: RoundRecord, deck: Deck, state: RoundState, channel: discord.abc.Messageable,
+                settings: GuildSettings, *, resumed: bool) -> None:
+        session = RoundSession(self.bot, record, deck, state, channel, pause_seconds=settings.pause_seconds,
+                               resumed=resumed, on_end=self._forget)
+        self.sessions[record.id] = session
+        self.by_channel[record.channel_id] = session
+        session.start()
+
+    async def _forget(self, session: RoundSession) -> None:
+        self.sessions.pop(session.round_id, None)
+        if self.by_channel.get(session.record.channel_id) is session:
+            del self.by_channel[session.record.channel_id]
+
+    # -- restarts -----------------------------------------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        if self.resumed:
+            return
+        self.resumed = True
+        for record in await self.bot.store.running_rounds():
+            if record.id in self.sessions:
+                continue
+            try:
+                await self._resume(record)
+            except Exception:
+                log.exception("round %s could not be resumed", record.id)
+                await self.bot.store.finish_round(record.id, "interrupted", self.bot.clock(),
+                                                  "it could not be resumed after a restart")
+
+    async def _resume(self, record: RoundRecord) -> None:
+        channel = self.bot.get_channel(record.channel_id)
+        deck = self.bot.bank.get(record.deck_id, record.guild_id)
+        why = None
+        if not isinstance(channel, discord.abc.Messageable):
+            why = "its channel is gone"
+        elif deck is None or any(deck.question(q) is None for q in record.question_ids):
+            why = "its deck is no longer loaded"
+        if why is not None:
+            await self.bot.store.finish_round(record.id, "interrupted", self.bot.clock(), why)
+            if isinstance(channel, discord.abc.Messageable):
+                await channel.send(f"The round that was running here could not resume after a restart ({why}); "
+                                   "every answer given counts on the leaderboard.")
+            log.warning("round %s closed at restart: %s", record.id, why)
+            return
+        assert deck is not None and isinstance(channel, discord.abc.Messageable)
+        answers = await self.bot.store.round_answers(record.id)
+        state = RoundState.restore(
+            round_id=record.id, deck=deck, question_ids=record.question_ids, seed=record.seed,
+            seconds=record.seconds, mode=Mode(record.mode),
+            answers=[RestoredAnswer(a.user_id, a.question_index, a.choice, a.text, a.right, a.ms, a.points,
+                                    a.answered_at) for a in answers],
+            current=record.current, revealed=record.revealed,
+        )
+        settings = await self.bot.store.guild_settings(record.guild_id)
+        log.info("resuming round %s in channel %s at question %s", record.id, record.channel_id, record.current)
+        self._launch(record, deck, state, channel, settings, resumed=True)
+
+    async def shut_down(self) -> None:
+        for session in list(self.sessions.values()):
+            await session.shut_down()

@@ -1,0 +1,249 @@
+"""A running round in one channel: the task that posts, times, reveals and closes its questions."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.bank.models import Deck
+from bot.quiz import RoundState, Verdict
+from bot.store import Answer, Recorded, RoundRecord
+from bot.ui import round as render
+from cogs.quiz._buttons import question_view, reveal_view, summary_view
+
+if TYPE_CHECKING:
+    from bot.app import BvunzoBot
+
+log = logging.getLogger(__name__)
+
+# The live "N answered" edit happens at most once per this many seconds per message, so the edits of a
+# question stay constant however many people play (Discord rate-limits message edits per channel).
+LIVE_EDIT_INTERVAL = 2.0
+
+
+@dataclass(slots=True)
+class Outcome:
+    recorded: Recorded
+    verdict: Verdict
+
+
+class RoundSession:
+    def __init__(
+        self,
+        bot: BvunzoBot,
+        record: RoundRecord,
+        deck: Deck,
+        state: RoundState,
+        channel: discord.abc.Messageable,
+        *,
+        pause_seconds: int,
+        resumed: bool,
+        on_end: Callable[[RoundSession], Awaitable[None]],
+    ) -> None:
+        self.bot = bot
+        self.record = record
+        self.deck = deck
+        self.state = state
+        self.channel = channel
+        self.pause_seconds = pause_seconds
+        self.resumed = resumed
+        self.on_end = on_end
+        self.lock = asyncio.Lock()
+        self.wake = asyncio.Event()
+        self.message: discord.Message | None = None
+        self.skip_requested = False
+        self.stop_requested = False
+        self.task: asyncio.Task[None] | None = None
+
+    @property
+    def round_id(self) -> int:
+        return self.record.id
+
+    def start(self) -> None:
+        self.task = asyncio.create_task(self._run(), name=f"bvunzo-round-{self.round_id}")
+        self.task.add_done_callback(self._task_done)
+
+    def skip(self) -> None:
+        self.skip_requested = True
+        self.wake.set()
+
+    def stop(self) -> None:
+        self.stop_requested = True
+        self.wake.set()
+
+    async def shut_down(self) -> None:
+        """Leave the round running in the store so the next start resumes it."""
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+            await asyncio.gather(self.task, return_exceptions=True)
+
+    # -- answers ------------------------------------------------------------------------------------
+
+    async def answer(self, user_id: int, question_index: int, *, slot: int | None = None,
+                     text: str | None = None) -> Outcome:
+        """Judge, store (committed) and count one answer; raises QuizError for what the member did wrong."""
+        async with self.lock:
+            now = self.bot.clock()
+            verdict = self.state.judge(user_id, question_index, now, slot=slot, text=text)
+            question = self.state.question(question_index)
+            recorded = await self.bot.store.record_answer(
+                Answer(
+                    guild_id=self.record.guild_id,
+                    round_id=self.round_id,
+                    question_index=question_index,
+                    question_id=question.id,
+                    deck_id=self.deck.id,
+                    user_id=user_id,
+                    choice=verdict.choice,
+                    text=verdict.text,
+                    right=verdict.right,
+                    ms=verdict.ms,
+                    points=verdict.points,
+                    answered_at=now,
+                )
+            )
+            if recorded.first:
+                self.state.accept(verdict)
+        self.wake.set()
+        return Outcome(recorded, verdict)
+
+    # -- the round's task ---------------------------------------------------------------------------
+
+    async def _run(self) -> None:
+        total = self.state.question_count
+        first = 0
+        if self.resumed:
+            current = self.record.current
+            first = max(0, current + 1 if self.record.revealed else current)
+            await self.channel.send(
+                f"Bvunzo restarted: resuming this round at question {min(first, total - 1) + 1} of {total}. "
+                "Every answer given before the restart still counts."
+            )
+        else:
+            intro = await self.channel.send(
+                embed=render.intro_embed(self.deck, total, self.record.seconds, self.record.mode,
+                                         self.record.started_by)
+            )
+            await self.bot.store.set_intro_message(self.round_id, intro.id)
+        played = first
+        for index in range(first, total):
+            if self.stop_requested:
+                break
+            await self._post_question(index)
+            await self._wait_for_reveal()
+            await self._reveal()
+            played = index + 1
+            if self.stop_requested or index == total - 1:
+                break
+            await self._pause()
+        await self._finish("stopped" if self.stop_requested else "finished", played, note=None)
+
+    async def _post_question(self, index: int) -> None:
+        self.skip_requested = False
+        question = self.state.question(index)
+        order = self.state.order(index)
+        posted_at = self.bot.clock()
+        self.state.open_question(index, posted_at)
+        embed = render.question_embed(
+            question, order, index=index, total=self.state.question_count, deadline=self.state.deadline,
+            answered=self.state.answered_count, deck_title=self.deck.title,
+        )
+        self.message = await self.channel.send(embed=embed, view=question_view(self.round_id, index, question, order))
+        await self.bot.store.post_question(self.round_id, index, self.message.id, posted_at)
+
+    async def _wait_for_reveal(self) -> None:
+        shown = self.state.answered_count
+        next_edit = time.monotonic() + LIVE_EDIT_INTERVAL
+        while True:
+            now = self.bot.clock()
+            if self.skip_requested or self.stop_requested or self.state.reveal_due(now):
+                return
+            pending = self.state.answered_count != shown
+            if pending and time.monotonic() >= next_edit:
+                shown = self.state.answered_count
+                next_edit = time.monotonic() + LIVE_EDIT_INTERVAL
+                await self._edit_live_count()
+                continue
+            deadline = self.state.deadline
+            assert deadline is not None, "a question waiting for its reveal has a deadline"
+            wait = (deadline - now).total_seconds()
+            if pending:
+                wait = min(wait, next_edit - time.monotonic())
+            # No await between the checks above and clear(): an answer cannot slip in unseen.
+            self.wake.clear()
+            try:
+                await asyncio.wait_for(self.wake.wait(), timeout=max(0.02, wait))
+            except TimeoutError:
+                pass
+
+    async def _edit_live_count(self) -> None:
+        if self.message is None:
+            return
+        index = self.state.current
+        embed = render.question_embed(
+            self.state.question(index), self.state.order(index), index=index, total=self.state.question_count,
+            deadline=self.state.deadline, answered=self.state.answered_count, deck_title=self.deck.title,
+        )
+        try:
+            await self.message.edit(embed=embed)
+        except discord.HTTPException as exc:
+            log.warning("round %s: live count edit failed: %s", self.round_id, exc)
+
+    async def _reveal(self) -> None:
+        async with self.lock:
+            now = self.bot.clock()
+            index = self.state.current
+            reveal = self.state.reveal(now)
+            await self.bot.store.reveal_question(self.round_id, index, now)
+        question = self.state.question(index)
+        order = self.state.order(index)
+        embed = render.reveal_embed(question, order, reveal, index=index, total=self.state.question_count,
+                                    deck_title=self.deck.title)
+        view = reveal_view(self.round_id, index, question, order, reveal)
+        if self.message is not None:
+            await self.message.edit(embed=embed, view=view)
+
+    async def _pause(self) -> None:
+        self.wake.clear()
+        try:
+            await asyncio.wait_for(self._until_stopped(), timeout=self.pause_seconds)
+        except TimeoutError:
+            pass
+
+    async def _until_stopped(self) -> None:
+        while not self.stop_requested:
+            self.wake.clear()
+            await self.wake.wait()
+
+    async def _finish(self, status: str, played: int, *, note: str | None) -> None:
+        await self.bot.store.finish_round(self.round_id, status, self.bot.clock(), note)
+        scores = self.state.scores()
+        embed = render.summary_embed(self.deck, scores, questions_played=played, note=note)
+        await self.channel.send(embed=embed, view=summary_view(self.round_id) if scores else None)
+
+    def _task_done(self, task: asyncio.Task[None]) -> None:
+        asyncio.get_running_loop().create_task(self._after(task))
+
+    async def _after(self, task: asyncio.Task[None]) -> None:
+        try:
+            if task.cancelled():
+                return  # shutting down: the round stays "running" in the store and resumes on restart
+            error = task.exception()
+            if error is not None:
+                log.error("round %s in channel %s failed", self.round_id, self.record.channel_id, exc_info=error)
+                try:
+                    await self.bot.store.finish_round(self.round_id, "interrupted", self.bot.clock(),
+                                                      "an error inside the bot")
+                    await self.channel.send(
+                        "This round hit an error inside Bvunzo and was closed; every answer given so far counts."
+                    )
+                except Exception:
+                    log.exception("round %s: could not close after a failure", self.round_id)
+        finally:
+            await self.on_end(self)

@@ -1,0 +1,104 @@
+"""Discord's OpenAPI description: every route's request schema, checked with jsonschema (Draft 2020-12)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+SPEC_ENV = "BVUNZO_DISCORD_OPENAPI"
+_DEFAULT_SPEC = Path(__file__).resolve().parents[4] / "shared" / "discord-api" / "openapi.json"
+_URI = "urn:discord:openapi"
+_MAX_ERRORS = 5
+
+
+def spec_path() -> Path:
+    return Path(os.environ.get(SPEC_ENV) or _DEFAULT_SPEC)
+
+
+def _pointer(*parts: str) -> str:
+    return "".join("/" + quote(p.replace("~", "~0").replace("/", "~1")) for p in parts)
+
+
+def _where(error: ValidationError) -> str:
+    path = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)
+    return f"${path}"
+
+
+class RequestSchemas:
+    """Validators for request bodies, keyed by (method, path template), built on first use."""
+
+    def __init__(self, document: dict[str, Any]) -> None:
+        schemas = document["components"]["schemas"]
+        # Discord takes snowflakes as numbers too, and discord.py sends some that way
+        # (allowed_mentions.users, for one); the spec only lists the string form.
+        schemas["SnowflakeType"] = {"anyOf": [schemas["SnowflakeType"], {"type": "integer", "minimum": 0}]}
+        self._document = document
+        self._registry: Registry[Any] = Registry().with_resource(
+            _URI, Resource.from_contents(document, default_specification=DRAFT202012)
+        )
+        self._validators: dict[tuple[str, str], Draft202012Validator | None] = {}
+
+    def has_route(self, template: str) -> bool:
+        return template in self._document["paths"]
+
+    def _validator(self, method: str, template: str) -> Draft202012Validator | None:
+        key = (method.lower(), template)
+        if key not in self._validators:
+            operation = self._document["paths"].get(template, {}).get(key[0], {})
+            content = operation.get("requestBody", {}).get("content", {})
+            if "application/json" in content:
+                ref = _pointer("paths", template, key[0], "requestBody", "content", "application/json", "schema")
+                self._validators[key] = self.validator_for(ref)
+            else:
+                self._validators[key] = None
+        return self._validators[key]
+
+    def validator_for(self, pointer: str) -> Draft202012Validator:
+        return Draft202012Validator({"$ref": f"{_URI}#{pointer}"}, registry=self._registry)
+
+    def request_errors(self, method: str, template: str, body: Any) -> list[str]:
+        """What is wrong with the body for that route, one sentence each (empty: valid or no schema)."""
+        validator = self._validator(method, template)
+        if validator is None:
+            return []
+        return _describe(validator, body)
+
+    def schema_errors(self, schema_name: str, instance: Any) -> list[str]:
+        """Check anything against a named schema, e.g. the fake's own replies against MessageResponse."""
+        return _describe(self.validator_for(_pointer("components", "schemas", schema_name)), instance)
+
+
+def _describe(validator: Draft202012Validator, instance: Any) -> list[str]:
+    found = []
+    for error in validator.iter_errors(instance):
+        # For anyOf/oneOf, best_match digs out the branch that came closest, not "matches none".
+        deepest = best_match([error]) or error
+        found.append(f"{_where(deepest)}: {deepest.message[:300]}")
+        if len(found) == _MAX_ERRORS:
+            break
+    return found
+
+
+_loaded: dict[Path, RequestSchemas | None] = {}
+
+
+def request_schemas() -> RequestSchemas | None:
+    """The schemas of the spec file, loaded once per process; None when the file is absent."""
+    path = spec_path()
+    if path not in _loaded:
+        _loaded[path] = RequestSchemas(json.loads(path.read_text(encoding="utf-8"))) if path.is_file() else None
+    return _loaded[path]
+
+
+def unavailable_reason() -> str | None:
+    if request_schemas() is None:
+        return f"Discord's OpenAPI spec is not at {spec_path()} (set {SPEC_ENV}); request bodies are not validated"
+    return None

@@ -1,0 +1,235 @@
+"""Spaced repetition (fsrs) and practice sessions."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta, timezone
+from types import MappingProxyType
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from bot.bank.models import Deck, Kind, Question, Translation
+from bot.quiz.errors import AlreadyAnsweredError, InvalidChoiceError, MissingQuestionError, PracticeEndedError
+from bot.quiz.practice import MemoryState, PracticeMode, PracticeSession, choose_questions, review
+from bot.quiz.shuffle import choice_order
+
+NOW = datetime(2025, 5, 10, 9, 30, tzinfo=UTC)
+ME = 4242
+
+
+def choice_question(qid: str, right: int) -> Question:
+    return Question(
+        id=qid,
+        kind=Kind.CHOICE,
+        prompt=f"{qid}?",
+        choices=("one", "two", "three", "four"),
+        answers=frozenset({right}),
+        explanation=f"Because {qid}.",
+        translations=MappingProxyType(
+            {"sn": Translation(prompt=f"{qid} (sn)?", choices=("imwe", "piri", "tatu", "ina"))}
+        ),
+    )
+
+
+DECK = Deck(
+    id="bio",
+    title="Biology",
+    questions=(
+        *(choice_question(f"q{i}", i % 4) for i in range(6)),
+        Question(
+            id="text",
+            kind=Kind.TEXT,
+            prompt="Powerhouse of the cell?",
+            accepted=("mitochondria",),
+            translations=MappingProxyType({"sn": Translation(prompt="?", accepted=("mitochondrion",))}),
+        ),
+    ),
+)
+
+
+# --- the scheduler ---------------------------------------------------------------------------
+
+
+def test_a_right_answer_comes_back_later_than_a_wrong_one() -> None:
+    right = review(None, True, NOW, question_key="bio/q0")
+    wrong = review(None, False, NOW, question_key="bio/q0")
+    assert right.due - NOW >= timedelta(days=1)
+    assert NOW < wrong.due <= NOW + timedelta(hours=1)
+    assert (right.reviews, right.lapses, right.last_review) == (1, 0, NOW)
+    assert (wrong.reviews, wrong.lapses) == (1, 1)
+
+
+def test_each_right_answer_pushes_the_question_further_out() -> None:
+    memory = review(None, True, NOW)
+    gaps = [memory.due - NOW]
+    for _ in range(3):
+        answered_at = memory.due
+        memory = review(memory, True, answered_at)
+        gaps.append(memory.due - answered_at)
+    assert gaps == sorted(gaps)
+    assert len(set(gaps)) == len(gaps)
+    assert memory.reviews == 4
+
+
+def test_forgetting_a_known_question_brings_it_back_within_the_hour() -> None:
+    memory = review(None, True, NOW)
+    memory = review(memory, True, memory.due)
+    forgot_at = memory.due + timedelta(days=3)
+    lapsed = review(memory, False, forgot_at)
+    assert forgot_at < lapsed.due <= forgot_at + timedelta(hours=1)
+    assert lapsed.lapses == 1
+    relearnt = review(lapsed, True, lapsed.due)
+    assert relearnt.due - lapsed.due >= timedelta(days=1)
+
+
+def test_scheduling_is_deterministic_and_survives_json() -> None:
+    first = review(review(None, True, NOW), True, NOW + timedelta(days=2))
+    second = review(review(None, True, NOW), True, NOW + timedelta(days=2))
+    assert first == second
+    assert json.loads(first.card)["due"] == first.due.isoformat()
+
+
+def test_any_utc_flavour_is_accepted_and_naive_refused() -> None:
+    as_zoneinfo = NOW.astimezone(ZoneInfo("UTC"))
+    as_offset = NOW.astimezone(timezone(timedelta(hours=2)))
+    assert review(None, True, as_zoneinfo).due == review(None, True, as_offset).due
+    with pytest.raises(ValueError, match="timezone-aware"):
+        review(None, True, datetime(2025, 5, 10))  # naive: the mistake under test
+
+
+# --- choosing questions ----------------------------------------------------------------------
+
+
+def memories() -> dict[str, MemoryState]:
+    """q0 due for 2 days, q1 due for 5 days, q2 not due yet, q3 due today; q4, q5, text unseen."""
+
+    def due_at(due: datetime) -> MemoryState:
+        state = review(None, True, due - timedelta(days=2))
+        assert state.due == due
+        return state
+
+    return {
+        "q0": due_at(NOW - timedelta(days=2)),
+        "q1": due_at(NOW - timedelta(days=5)),
+        "q2": due_at(NOW + timedelta(days=1)),
+        "q3": due_at(NOW - timedelta(hours=1)),
+        "elsewhere": due_at(NOW - timedelta(days=9)),  # another deck's question
+    }
+
+
+def test_review_mode_brings_back_only_due_questions_most_overdue_first() -> None:
+    chosen = choose_questions(DECK, memories(), PracticeMode.REVIEW, 10, NOW, seed=1)
+    assert chosen == ("q1", "q0", "q3")
+    assert choose_questions(DECK, memories(), PracticeMode.REVIEW, 2, NOW, seed=1) == ("q1", "q0")
+
+
+def test_new_mode_gives_unseen_questions_in_a_seeded_order() -> None:
+    chosen = choose_questions(DECK, memories(), PracticeMode.NEW, 10, NOW, seed=1)
+    assert sorted(chosen) == ["q4", "q5", "text"]
+    assert chosen == choose_questions(DECK, memories(), PracticeMode.NEW, 10, NOW, seed=1)
+    orders = {choose_questions(DECK, {}, PracticeMode.NEW, 7, NOW, seed=s) for s in range(10)}
+    assert len(orders) > 1
+
+
+def test_mixed_mode_puts_due_questions_before_new_ones() -> None:
+    chosen = choose_questions(DECK, memories(), PracticeMode.MIXED, 5, NOW, seed=3)
+    assert chosen[:3] == ("q1", "q0", "q3")
+    assert set(chosen[3:]) <= {"q4", "q5", "text"}
+    assert len(chosen) == 5
+    everything = choose_questions(DECK, memories(), PracticeMode.MIXED, 50, NOW, seed=3)
+    assert len(everything) == 6  # q2 is not due and is not filled in
+
+
+def test_missed_mode_keeps_the_given_order_and_drops_unknown_ids() -> None:
+    missed = ["q5", "gone", "q2", "q5", "q0"]
+    chosen = choose_questions(DECK, {}, PracticeMode.MISSED, 10, NOW, missed=missed, seed=1)
+    assert chosen == ("q5", "q2", "q0")
+    assert choose_questions(DECK, {}, PracticeMode.MISSED, 2, NOW, missed=missed, seed=1) == ("q5", "q2")
+    assert choose_questions(DECK, {}, PracticeMode.MISSED, 0, NOW, missed=missed, seed=1) == ()
+
+
+# --- a session -------------------------------------------------------------------------------
+
+
+def right_slot(session: PracticeSession) -> int:
+    question = session.question
+    return next(s for s, choice in enumerate(session.order) if question.is_right(choice))
+
+
+def test_a_practice_session_from_start_to_finish() -> None:
+    session = PracticeSession(user_id=ME, deck=DECK, question_ids=("q1", "q2", "text"), seed=5, language=None)
+    assert (session.index, session.question_count, session.finished) == (0, 3, False)
+    assert session.order == choice_order(5, 0, 4, Kind.CHOICE)
+
+    result = session.answer(right_slot(session), now=NOW)
+    assert (result.question_id, result.index, result.right) == ("q1", 0, True)
+    assert result.right_slots == {right_slot(session)}
+    assert result.question.explanation == "Because q1."
+    assert result.answered_at == NOW
+    assert session.answered
+    with pytest.raises(AlreadyAnsweredError):
+        session.answer(0, now=NOW)
+
+    assert session.next()
+    assert not session.answered
+    wrong = next(s for s in range(4) if s != right_slot(session))
+    assert not session.answer(wrong, now=NOW).right
+
+    assert session.next()
+    with pytest.raises(InvalidChoiceError):
+        session.answer(0, now=NOW)
+    assert session.answer(text="Mitochondrion", now=NOW).right  # accepted in a translation
+
+    assert not session.next()
+    assert session.finished
+    assert (session.answered_count, session.right_count) == (3, 2)
+    with pytest.raises(PracticeEndedError):
+        session.answer(0, now=NOW)
+    with pytest.raises(PracticeEndedError):
+        _ = session.question
+    assert not session.next()
+
+
+def test_questions_are_shown_in_the_chosen_language() -> None:
+    session = PracticeSession(user_id=ME, deck=DECK, question_ids=("q3",), seed=5, language="sn")
+    assert session.question.prompt == "q3 (sn)?"
+    assert session.question.choices == ("imwe", "piri", "tatu", "ina")
+    result = session.answer(right_slot(session), now=NOW)
+    assert result.right
+    assert result.question.lang == "sn"
+
+
+def test_skipping_a_question_leaves_it_unanswered() -> None:
+    session = PracticeSession(user_id=ME, deck=DECK, question_ids=("q0", "q1"), seed=1, language=None)
+    assert session.next()
+    session.answer(right_slot(session), now=NOW)
+    assert (session.answered_count, session.right_count) == (1, 1)
+
+
+def test_a_session_survives_a_json_round_trip() -> None:
+    session = PracticeSession(
+        user_id=ME, deck=DECK, question_ids=("q0", "text", "q4"), seed=11, language="sn"
+    )
+    session.answer(right_slot(session), now=NOW)
+    session.next()
+    session.answer(text="nope", now=NOW + timedelta(seconds=9))
+    snapshot = json.loads(json.dumps(session.to_dict()))
+    back = PracticeSession.from_dict(snapshot, DECK)
+    assert back.to_dict() == session.to_dict()
+    assert (back.index, back.answered, back.answered_count, back.right_count) == (1, True, 2, 1)
+    with pytest.raises(AlreadyAnsweredError) as caught:
+        back.answer(text="mitochondria", now=NOW)
+    assert caught.value.previous_text == "nope"
+    assert back.next()
+    assert session.next()
+    assert back.order == session.order
+
+    other = Deck(id="chem", title="Chemistry", questions=DECK.questions)
+    with pytest.raises(ValueError, match="deck"):
+        PracticeSession.from_dict(snapshot, other)
+
+
+def test_a_session_needs_its_questions() -> None:
+    with pytest.raises(MissingQuestionError):
+        PracticeSession(user_id=ME, deck=DECK, question_ids=("q0", "gone"), seed=1, language=None)
