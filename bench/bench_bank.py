@@ -10,8 +10,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.bank import safe_yaml  # noqa: E402 - the repository root is put on the path above
-from bot.bank.loader import load_folder  # noqa: E402
+from bot.bank import safe_yaml
+from bot.bank.loader import load_folder
 
 
 def _question(deck: int, number: int) -> str:
@@ -56,8 +56,7 @@ def write_bank(folder: Path, decks: int, per_deck: int) -> int:
     for deck in range(decks):
         text = (
             f"id: bench-{deck:02d}\ntitle: Bench deck {deck}\ndescription: Generated for the benchmark.\n"
-            "language: en\ntags: [bench]\nquestions:\n"
-            + "".join(_question(deck, n) for n in range(per_deck))
+            "language: en\ntags: [bench]\nquestions:\n" + "".join(_question(deck, n) for n in range(per_deck))
         )
         (folder / f"bench-{deck:02d}.yaml").write_text(text, encoding="utf-8")
         total += len(text.encode("utf-8"))

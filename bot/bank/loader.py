@@ -14,6 +14,7 @@ __all__ = [
     "DeckError",
     "Problem",
     "deck_files",
+    "load_deck_bytes",
     "load_deck_file",
     "load_deck_text",
     "load_folder",
@@ -28,6 +29,14 @@ def load_deck_text(
 ) -> Deck:
     """The deck written in `text`; DeckError listing every problem, each as `source:line: message`."""
     deck, _ = read_deck(text, source, guild_id=guild_id, default_id=default_id)
+    return deck
+
+
+def load_deck_bytes(
+    data: bytes, source: str, *, guild_id: int | None = None, default_id: str | None = None
+) -> Deck:
+    """The deck in an upload's bytes: refused unread when too large, and it must be UTF-8."""
+    deck, _ = _read_bytes(data, source, guild_id, default_id)
     return deck
 
 
@@ -47,12 +56,19 @@ def _read_file(path: Path, guild_id: int | None) -> tuple[Deck, int]:
         data = path.read_bytes()
     except OSError as exc:
         raise DeckError([Problem(source, 0, f"cannot be read: {exc.strerror or exc}")]) from exc
+    return _read_bytes(data, source, guild_id, path.stem)
+
+
+def _read_bytes(data: bytes, source: str, guild_id: int | None, default_id: str | None) -> tuple[Deck, int]:
+    problem = size_problem(len(data), source)
+    if problem is not None:
+        raise DeckError([problem])
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise DeckError([Problem(source, line, "the file is not UTF-8 text; save it as UTF-8")]) from exc
-    return read_deck(text, source, guild_id=guild_id, default_id=path.stem)
+    return read_deck(text, source, guild_id=guild_id, default_id=default_id)
 
 
 def deck_files(folder: Path) -> list[Path]:

@@ -45,6 +45,12 @@ _KEY_HINTS = {
     "kind": "type",
 }
 
+_PLAIN_TAGS: dict[type[yaml.Node], frozenset[str]] = {
+    yaml.ScalarNode: sy.SCALAR_TAGS,
+    yaml.SequenceNode: frozenset({sy.SEQ}),
+    yaml.MappingNode: frozenset({sy.MAP}),
+}
+
 # key -> (key node, value node)
 Fields = dict[str, tuple[yaml.Node, yaml.Node]]
 
@@ -53,13 +59,21 @@ def read_deck(
     text: str, source: str, *, guild_id: int | None = None, default_id: str | None = None
 ) -> tuple[Deck, int]:
     """The deck in `text` and the line of its id (1 when it comes from the file name); DeckError if broken."""
-    root = sy.compose(text, source)
-    reader = _Reader(text, source)
-    result = reader.deck(root, guild_id=guild_id, default_id=default_id)
-    if reader.problems or result is None:
-        problems = reader.problems or [Problem(source, 0, "the deck could not be read")]
+    with sy.collector_paused():
+        result, problems = _read(text, source, guild_id, default_id)
+    if problems or result is None:
+        problems = problems or [Problem(source, 0, "the deck could not be read")]
         raise DeckError(sorted(problems, key=lambda p: p.line))
     return result
+
+
+def _read(
+    text: str, source: str, guild_id: int | None, default_id: str | None
+) -> tuple[tuple[Deck, int] | None, list[Problem]]:
+    # The node tree lives only in this frame, so it is freed before the collector runs again.
+    root = sy.compose(text, source)
+    reader = _Reader(source)
+    return reader.deck(root, guild_id=guild_id, default_id=default_id), reader.problems
 
 
 def is_slug(value: str, limit: int) -> bool:
@@ -92,12 +106,9 @@ def _unknown_key(name: str, keys: tuple[str, ...], what: str) -> str:
 class _Reader:
     """Walks a deck's nodes once, building models and noting problems instead of stopping at the first."""
 
-    def __init__(self, text: str, source: str) -> None:
-        self.document = text
+    def __init__(self, source: str) -> None:
         self.source = source
         self.problems: list[Problem] = []
-        self._seen: set[int] = set()
-        self._alias_reported = False
 
     # -- plumbing -----------------------------------------------------------------------------------
 
@@ -105,26 +116,9 @@ class _Reader:
         line = where if isinstance(where, int) else sy.line_of(where)
         self.problems.append(Problem(self.source, line, message))
 
-    def visit(self, node: yaml.Node) -> bool:
-        """Whether a node may be read: not reached a second time through an alias, and plainly tagged."""
-        key = id(node)
-        if key in self._seen:
-            # An alias hands back the very node its anchor made; we refuse them rather than expand them.
-            if not self._alias_reported:
-                self._alias_reported = True
-                line = sy.first_alias_line(self.document) or sy.line_of(node)
-                self.report(
-                    line,
-                    "anchors and aliases (`&name`, `*name`) are not allowed in a deck; "
-                    "write each value out in full",
-                )
-            return False
-        self._seen.add(key)
-        allowed = (
-            node.tag in sy.SCALAR_TAGS
-            if isinstance(node, yaml.ScalarNode)
-            else node.tag == (sy.SEQ if isinstance(node, yaml.SequenceNode) else sy.MAP)
-        )
+    def plain(self, node: yaml.Node) -> bool:
+        """Whether a node may be read: only YAML's plain tags are (aliases were refused while composing)."""
+        allowed = node.tag in _PLAIN_TAGS[type(node)]
         if not allowed:
             self.report(
                 node,
@@ -147,7 +141,7 @@ class _Reader:
         }.get(node.tag, "text")
 
     def mapping(self, node: yaml.Node, keys: tuple[str, ...], what: str) -> Fields | None:
-        if not self.visit(node):
+        if not self.plain(node):
             return None
         if not isinstance(node, yaml.MappingNode):
             self.report(
@@ -156,7 +150,7 @@ class _Reader:
             return None
         fields: Fields = {}
         for key_node, value_node in node.value:
-            if not self.visit(key_node):
+            if not self.plain(key_node):
                 continue
             if not isinstance(key_node, yaml.ScalarNode):
                 self.report(key_node, f"a key in {what} must be a plain word, not {self.describe(key_node)}")
@@ -181,7 +175,7 @@ class _Reader:
         fits: str = "a Discord message",
     ) -> str | None:
         """A scalar's text, stripped; numbers, dates and yes/no count as the words written."""
-        if not self.visit(node):
+        if not self.plain(node):
             return None
         if not isinstance(node, yaml.ScalarNode):
             self.report(node, f"{name} must be text, not {self.describe(node)}")
@@ -244,7 +238,7 @@ class _Reader:
         if single_ok and isinstance(node, yaml.ScalarNode) and node.tag != sy.NULL:
             value = self.text(node, name, limit)
             return None if value is None else [value]
-        if not self.visit(node):
+        if not self.plain(node):
             return None
         if not isinstance(node, yaml.SequenceNode):
             self.report(node, f"{name} must be a list, not {self.describe(node)}")
@@ -337,7 +331,7 @@ class _Reader:
 
     def tags(self, node: yaml.Node) -> tuple[str, ...]:
         if isinstance(node, yaml.ScalarNode) and node.tag == sy.NULL:
-            self.visit(node)
+            self.plain(node)
             return ()
         values = self.text_list(node, "`tags`", "tag", limits.MAX_TAG_LENGTH, single_ok=True, repeats_ok=True)
         if values is None:
@@ -351,7 +345,7 @@ class _Reader:
             self.report(root, "the deck has no `questions`; add a list of questions")
             return ()
         node = fields["questions"][1]
-        if not self.visit(node):
+        if not self.plain(node):
             return ()
         if not isinstance(node, yaml.SequenceNode):
             self.report(node, f"`questions` must be a list of questions, not {self.describe(node)}")
@@ -443,9 +437,10 @@ class _Reader:
                     choices = tuple(c or "" for c in choice_list)
             answer_node = value("answer")
             if answer_node is None:
-                self.report(
-                    node, "this question has no `answer`; give the right choice's index, counting from 0"
-                )
+                if "answers" not in fields:  # else told just above
+                    self.report(
+                        node, "this question has no `answer`; give the right choice's index, counting from 0"
+                    )
             else:
                 answers = self.choice_answer(answer_node, choice_list)
         elif kind is Kind.TRUEFALSE:
@@ -459,9 +454,11 @@ class _Reader:
             choice_count = 2
             answer_node = value("answer")
             if answer_node is None:
-                self.report(
-                    node, "this true/false question has no `answer`; write `answer: true` or `answer: false`"
-                )
+                if "answers" not in fields:  # else told just above
+                    self.report(
+                        node,
+                        "this true/false question has no `answer`; write `answer: true` or `answer: false`",
+                    )
             else:
                 answers = self.true_false_answer(answer_node)
         elif kind is Kind.TEXT:
@@ -473,7 +470,8 @@ class _Reader:
                     self.report(key_line(wrong), message)
             answers_node = value("answers")
             if answers_node is None:
-                self.report(node, "this text question has no `answers`; list every answer it accepts")
+                if "answer" not in fields:  # else told just above
+                    self.report(node, "this text question has no `answers`; list every answer it accepts")
             else:
                 mark = len(self.problems)
                 accepted = self.accepted(answers_node, "`answers`")
@@ -542,11 +540,11 @@ class _Reader:
         return values
 
     def choice_answer(self, node: yaml.Node, choices: list[str | None] | None) -> frozenset[int]:
-        if not self.visit(node):
+        if not self.plain(node):
             return frozenset()
         items: list[yaml.Node] = [node]
         if isinstance(node, yaml.SequenceNode):
-            items = [item for item in node.value if self.visit(item)]
+            items = [item for item in node.value if self.plain(item)]
             if not node.value:
                 self.report(node, "`answer` is an empty list; mark at least one right choice")
         right: set[int] = set()
@@ -605,16 +603,15 @@ class _Reader:
         return None
 
     def true_false_answer(self, node: yaml.Node) -> frozenset[int]:
-        if not self.visit(node):
+        if not self.plain(node):
             return frozenset()
+        given = self.describe(node)
         if isinstance(node, yaml.ScalarNode) and node.tag == sy.BOOL:
             try:
                 return frozenset({0} if sy.scalar_value(node) else {1})
-            except ValueError:
-                pass
-        self.report(
-            node, f"a true/false question's `answer` must be `true` or `false`, not {self.describe(node)}"
-        )
+            except ValueError:  # an explicit `!!bool maybe`
+                given = f"`{_show(str(node.value))}`"
+        self.report(node, f"a true/false question's `answer` must be `true` or `false`, not {given}")
         return frozenset()
 
     def accepted(self, node: yaml.Node, name: str) -> tuple[str, ...]:
@@ -631,7 +628,7 @@ class _Reader:
         self, node: yaml.Node, kind: Kind | None, own_lang: str, choice_count: int | None
     ) -> dict[str, Translation]:
         result: dict[str, Translation] = {}
-        if not self.visit(node):
+        if not self.plain(node):
             return result
         if not isinstance(node, yaml.MappingNode):
             self.report(

@@ -195,7 +195,11 @@ class Memory:
         from bot.quiz.practice import MemoryState  # noqa: PLC0415
 
         return MemoryState(
-            card=self.card, due=self.due, reviews=self.reviews, lapses=self.lapses, last_review=self.last_review
+            card=self.card,
+            due=self.due,
+            reviews=self.reviews,
+            lapses=self.lapses,
+            last_review=self.last_review,
         )
 
 

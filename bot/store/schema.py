@@ -26,7 +26,7 @@ class Migration:
 @cache
 def migrations() -> tuple[Migration, ...]:
     """Every migration shipped with this code, in order; a gap or a stray number is a packaging bug."""
-    folder = resources.files(__package__).joinpath("migrations")
+    folder = resources.files("bot.store").joinpath("migrations")
     found: list[Migration] = []
     for entry in folder.iterdir():
         match = _NAME.match(entry.name)
@@ -65,7 +65,8 @@ def schema_version(conn: sqlite3.Connection) -> int:
 def refuse_newer(version: int) -> None:
     if version > SCHEMA_VERSION:
         raise StoreError(
-            f"The database schema version {version} is newer than this Bvunzo understands ({SCHEMA_VERSION}); "
+            f"The database schema version {version} is newer than this Bvunzo understands "
+            f"({SCHEMA_VERSION}); "
             "upgrade Bvunzo. The database was left untouched."
         )
 

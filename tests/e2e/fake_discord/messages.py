@@ -125,7 +125,11 @@ class FakeMessage:
         """Content and the words of every embed, one per line: what a member reads, for `in` checks."""
         parts = [self.content]
         for embed in self.embeds:
-            parts += [embed.get("author", {}).get("name", ""), embed.get("title", ""), embed.get("description", "")]
+            parts += [
+                embed.get("author", {}).get("name", ""),
+                embed.get("title", ""),
+                embed.get("description", ""),
+            ]
             for embed_field in embed.get("fields", []):
                 parts += [embed_field.get("name", ""), embed_field.get("value", "")]
             parts.append(embed.get("footer", {}).get("text", ""))
@@ -178,7 +182,8 @@ class FakeMessage:
 
     def payload(self, users: dict[int, User]) -> dict[str, Any]:
         mentioned = [users[uid] for uid in _mentioned_ids(self.content, "@") if uid in users]
-        parse = (self.allowed_mentions or {}).get("parse", ["everyone"])
+        # Without allowed_mentions Discord parses every mention; with it, only the listed kinds.
+        parse = ["everyone"] if self.allowed_mentions is None else self.allowed_mentions.get("parse") or []
         data: dict[str, Any] = {
             "id": str(self.id),
             "type": self.type,
@@ -191,7 +196,7 @@ class FakeMessage:
             "attachments": [a.payload() for a in self.attachments],
             "mentions": [u.payload() for u in mentioned],
             "mention_roles": [str(rid) for rid in _mentioned_ids(self.content, "@&")],
-            "mention_everyone": "@everyone" in self.content and "everyone" in (parse or []),
+            "mention_everyone": "@everyone" in self.content and "everyone" in parse,
             "pinned": False,
             "tts": False,
             "timestamp": iso(self.created_at),

@@ -33,6 +33,9 @@ DEFAULT_BOT = discord.Permissions(
     view_channel=True, send_messages=True, embed_links=True, read_message_history=True, attach_files=True
 ).value
 
+SEND_MESSAGES = discord.Permissions(send_messages=True).value
+VIEW_CHANNEL = discord.Permissions(view_channel=True).value
+
 PermissionsLike = int | discord.Permissions
 
 
@@ -241,7 +244,9 @@ class Guild:
         self.locale = "en-US"
         self.owner_id = owner.id if owner is not None else directory.new_id()
         self.channels: list[Channel] = []
-        self.everyone = Role(id=self.id, guild=self, name="@everyone", permissions=DEFAULT_EVERYONE, position=0)
+        self.everyone = Role(
+            id=self.id, guild=self, name="@everyone", permissions=DEFAULT_EVERYONE, position=0
+        )
         self.roles: list[Role] = [self.everyone]
         self.members: dict[int, Member] = {}
         bot_role = self.add_role(bot.name, permissions=bot_permissions)
@@ -251,7 +256,9 @@ class Guild:
             self.add_member(owner)
 
     def add_channel(self, name: str, *, topic: str | None = None) -> Channel:
-        channel = Channel(id=self._directory.new_id(), guild=self, name=name, position=len(self.channels), topic=topic)
+        channel = Channel(
+            id=self._directory.new_id(), guild=self, name=name, position=len(self.channels), topic=topic
+        )
         self.channels.append(channel)
         self._directory.announce(self, "CHANNEL_CREATE", channel.payload())
         return channel
@@ -265,7 +272,9 @@ class Guild:
             position=len(self.roles),
         )
         self.roles.append(role)
-        self._directory.announce(self, "GUILD_ROLE_CREATE", {"guild_id": str(self.id), "role": role.payload()})
+        self._directory.announce(
+            self, "GUILD_ROLE_CREATE", {"guild_id": str(self.id), "role": role.payload()}
+        )
         return role
 
     def add_member(
@@ -299,13 +308,18 @@ class Guild:
         raise LookupError(f"{self.name} has no channel #{name}")
 
     def permissions_of(self, member: Member) -> int:
-        """Server-wide permissions from @everyone and the member's roles; administrators and the owner get all."""
+        """Server-wide permissions from @everyone and the member's roles; administrators and owner: all."""
         if member.id == self.owner_id:
             return ALL_PERMISSIONS
         value = self.everyone.permissions
         for role in member.roles:
             value |= role.permissions
         return ALL_PERMISSIONS if value & ADMINISTRATOR else value
+
+    def bot_can(self, channel: Channel, permission: int) -> bool:
+        """Whether the bot may do that in the channel (no channel overwrites are modelled)."""
+        wanted = permission | VIEW_CHANNEL
+        return self.permissions_of(self.bot_member) & wanted == wanted
 
     def payload(self) -> dict[str, Any]:
         """The guild object of REST (GET /guilds/{id})."""
@@ -337,6 +351,15 @@ class Guild:
             "vanity_url_code": None,
             "application_id": None,
             "max_members": 500000,
+            "max_presences": None,
+            "max_video_channel_users": 25,
+            "max_stage_video_channel_users": 50,
+            "home_header": None,
+            "region": "deprecated",
+            "widget_enabled": False,
+            "widget_channel_id": None,
+            "nsfw": False,
+            "incidents_data": None,
             "features": [],
             "roles": [role.payload() for role in self.roles],
             "emojis": [],

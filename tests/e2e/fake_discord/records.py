@@ -39,6 +39,7 @@ class RecordedRequest:
     files: list[UploadedFile]
     time: float  # loop time when received
     status: int = 0
+    reply: Any = None  # the JSON the fake answered with, if any
     violations: list[Violation] = field(default_factory=list)
 
     @property

@@ -55,11 +55,34 @@ class RequestSchemas:
             operation = self._document["paths"].get(template, {}).get(key[0], {})
             content = operation.get("requestBody", {}).get("content", {})
             if "application/json" in content:
-                ref = _pointer("paths", template, key[0], "requestBody", "content", "application/json", "schema")
+                ref = _pointer(
+                    "paths", template, key[0], "requestBody", "content", "application/json", "schema"
+                )
                 self._validators[key] = self.validator_for(ref)
             else:
                 self._validators[key] = None
         return self._validators[key]
+
+    def response_errors(self, method: str, template: str, status: int, body: Any) -> list[str]:
+        """What is wrong with a reply of the fake for that route and status, by the spec's response schema."""
+        key = (f"{method.lower()} {status}", template)
+        if key not in self._validators:
+            operation = self._document["paths"].get(template, {}).get(method.lower(), {})
+            content = operation.get("responses", {}).get(str(status), {}).get("content", {})
+            self._validators[key] = None
+            if "application/json" in content:
+                parts = (
+                    "paths",
+                    template,
+                    method.lower(),
+                    "responses",
+                    str(status),
+                    "content",
+                    "application/json",
+                )
+                self._validators[key] = self.validator_for(_pointer(*parts, "schema"))
+        validator = self._validators[key]
+        return [] if validator is None else _describe(validator, body)
 
     def validator_for(self, pointer: str) -> Draft202012Validator:
         return Draft202012Validator({"$ref": f"{_URI}#{pointer}"}, registry=self._registry)
@@ -94,11 +117,13 @@ def request_schemas() -> RequestSchemas | None:
     """The schemas of the spec file, loaded once per process; None when the file is absent."""
     path = spec_path()
     if path not in _loaded:
-        _loaded[path] = RequestSchemas(json.loads(path.read_text(encoding="utf-8"))) if path.is_file() else None
+        _loaded[path] = (
+            RequestSchemas(json.loads(path.read_text(encoding="utf-8"))) if path.is_file() else None
+        )
     return _loaded[path]
 
 
 def unavailable_reason() -> str | None:
     if request_schemas() is None:
-        return f"Discord's OpenAPI spec is not at {spec_path()} (set {SPEC_ENV}); request bodies are not validated"
+        return f"no Discord OpenAPI spec at {spec_path()} (set {SPEC_ENV}): bodies are not checked against it"
     return None

@@ -1,0 +1,204 @@
+"""Application commands the bot synced, and the options a member fills in to invoke one."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tests.e2e.fake_discord.messages import FakeAttachment
+from tests.e2e.fake_discord.models import Channel, Guild, Member, Role, User
+
+SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
+STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = 3, 4, 5, 6, 7, 8, 9, 10, 11
+
+
+class CommandError(LookupError):
+    """The test asked for a command or option the bot never synced, or a value Discord would refuse."""
+
+
+class CommandStore:
+    """Global and per-server commands, as a bulk overwrite (PUT) left them; ids survive re-syncs."""
+
+    def __init__(self, application_id: int, new_id: Callable[[], int]) -> None:
+        self.application_id = application_id
+        self._new_id = new_id
+        self._scopes: dict[int | None, list[dict[str, Any]]] = {}
+
+    def listing(self, guild_id: int | None) -> list[dict[str, Any]]:
+        return self._scopes.get(guild_id, [])
+
+    def replace(self, guild_id: int | None, bodies: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        previous = {(c["name"], c["type"]): c for c in self.listing(guild_id)}
+        stored = []
+        for body in bodies:
+            old = previous.get((body.get("name"), body.get("type", 1)))
+            stored.append(self._stored(guild_id, body, old))
+        self._scopes[guild_id] = stored
+        return stored
+
+    def upsert(self, guild_id: int | None, body: dict[str, Any]) -> dict[str, Any]:
+        scope = self._scopes.setdefault(guild_id, [])
+        for i, old in enumerate(scope):
+            if (old["name"], old["type"]) == (body.get("name"), body.get("type", 1)):
+                scope[i] = self._stored(guild_id, body, old)
+                return scope[i]
+        scope.append(self._stored(guild_id, body, None))
+        return scope[-1]
+
+    def patch(self, guild_id: int | None, command_id: str, changes: dict[str, Any]) -> dict[str, Any] | None:
+        scope = self._scopes.get(guild_id, [])
+        for i, old in enumerate(scope):
+            if old["id"] == command_id:
+                scope[i] = self._stored(guild_id, {**old, **changes}, old)
+                return scope[i]
+        return None
+
+    def find(self, guild_id: int | None, command_id: str) -> dict[str, Any] | None:
+        return next((c for c in self.listing(guild_id) if c["id"] == command_id), None)
+
+    def delete(self, guild_id: int | None, command_id: str) -> bool:
+        before = self.listing(guild_id)
+        self._scopes[guild_id] = [c for c in before if c["id"] != command_id]
+        return len(before) != len(self._scopes[guild_id])
+
+    def _stored(
+        self, guild_id: int | None, body: dict[str, Any], old: dict[str, Any] | None
+    ) -> dict[str, Any]:
+        command = {k: v for k, v in copy.deepcopy(body).items() if v is not None}
+        command.update(
+            id=old["id"] if old else str(self._new_id()),
+            application_id=str(self.application_id),
+            version=str(self._new_id()),
+            type=body.get("type", 1),
+            description=body.get("description", ""),
+            default_member_permissions=body.get("default_member_permissions"),
+        )
+        if guild_id is not None:
+            command["guild_id"] = str(guild_id)
+        return command
+
+    def resolve(self, guild: Guild, path: str) -> tuple[dict[str, Any], list[str], list[dict[str, Any]]]:
+        """("quiz start") -> (command, ["start"], the leaf's option definitions); the server's own first."""
+        name, *subs = path.split()
+        command = next((c for c in self.listing(guild.id) if c["name"] == name and c["type"] == 1), None)
+        command = command or next(
+            (c for c in self.listing(None) if c["name"] == name and c["type"] == 1), None
+        )
+        if command is None:
+            known = sorted({c["name"] for c in self.listing(guild.id) + self.listing(None)})
+            raise CommandError(f"/{name} was never synced (globally or to {guild.name}); synced: {known}")
+        options: list[dict[str, Any]] = command.get("options", [])
+        for sub in subs:
+            groups = [o for o in options if o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)]
+            found = next((o for o in groups if o["name"] == sub), None)
+            if found is None:
+                raise CommandError(f"/{path}: no subcommand {sub!r}; there are {[o['name'] for o in groups]}")
+            options = found.get("options", [])
+        if any(o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in options):
+            raise CommandError(f"/{path} needs a subcommand: {[o['name'] for o in options]}")
+        return command, subs, options
+
+
+@dataclass
+class FilledOptions:
+    """The `options` and `resolved` parts of an APPLICATION_COMMAND (or autocomplete) interaction."""
+
+    options: list[dict[str, Any]]
+    resolved: dict[str, dict[str, Any]]
+
+
+def fill_options(
+    definitions: list[dict[str, Any]], values: Mapping[str, Any], guild: Guild, *, focused: str | None = None
+) -> FilledOptions:
+    """Check values the way Discord's client would, and shape them as Discord sends them."""
+    by_name = {d["name"]: d for d in definitions}
+    unknown = set(values) - set(by_name)
+    if unknown:
+        raise CommandError(f"unknown options {sorted(unknown)}; the command has {sorted(by_name)}")
+    filled = FilledOptions(options=[], resolved={})
+    for definition in definitions:
+        name = definition["name"]
+        if name not in values:
+            if definition.get("required") and focused is None:
+                raise CommandError(f"option {name!r} is required")
+            continue
+        if name == focused:
+            # While typing, Discord sends the raw text, whatever the option's type.
+            filled.options.append(
+                {"name": name, "type": definition["type"], "value": str(values[name]), "focused": True}
+            )
+            continue
+        value = _option_value(definition, values[name], guild, filled.resolved)
+        filled.options.append({"name": name, "type": definition["type"], "value": value})
+    return filled
+
+
+def _option_value(definition: dict[str, Any], value: Any, guild: Guild, resolved: dict[str, Any]) -> Any:
+    kind, name = definition["type"], definition["name"]
+    if kind == STRING:
+        value = str(value)
+        if not definition.get("min_length", 0) <= len(value) <= definition.get("max_length", 6000):
+            raise CommandError(f"option {name!r}: length {len(value)} is outside what the command allows")
+    elif kind in (INTEGER, NUMBER):
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or (kind == INTEGER and value != int(value))
+        ):
+            raise CommandError(
+                f"option {name!r} takes {'an integer' if kind == INTEGER else 'a number'}, not {value!r}"
+            )
+        value = int(value) if kind == INTEGER else float(value)
+        low, high = definition.get("min_value"), definition.get("max_value")
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise CommandError(f"option {name!r}: {value} is outside {low}..{high}")
+    elif kind == BOOLEAN:
+        value = bool(value)
+    elif kind in (USER, MENTIONABLE) and isinstance(value, Member | User):
+        return _resolve_user(value, guild, resolved)
+    elif kind in (ROLE, MENTIONABLE) and isinstance(value, Role):
+        resolved.setdefault("roles", {})[str(value.id)] = value.payload()
+        return str(value.id)
+    elif kind == CHANNEL and isinstance(value, Channel):
+        resolved.setdefault("channels", {})[str(value.id)] = {
+            k: v for k, v in value.payload().items() if k in ("id", "name", "type", "parent_id", "guild_id")
+        } | {"permissions": str(guild.permissions_of(guild.bot_member))}
+        return str(value.id)
+    elif kind == ATTACHMENT and isinstance(value, FakeAttachment):
+        resolved.setdefault("attachments", {})[str(value.id)] = value.payload()
+        return str(value.id)
+    else:
+        raise CommandError(f"option {name!r} (type {kind}) cannot take {value!r}")
+    choices = definition.get("choices")
+    if choices and value not in [c["value"] for c in choices]:
+        raise CommandError(f"option {name!r}: {value!r} is not one of {[c['value'] for c in choices]}")
+    return value
+
+
+def _resolve_user(who: Member | User, guild: Guild, resolved: dict[str, Any]) -> str:
+    user = who.user if isinstance(who, Member) else who
+    resolved.setdefault("users", {})[str(user.id)] = user.payload()
+    member = guild.member(user)
+    if member is not None:
+        resolved.setdefault("members", {})[str(user.id)] = member.payload(
+            with_user=False, with_permissions=True
+        )
+    return str(user.id)
+
+
+def nest_options(
+    subs: list[str], leaf: list[dict[str, Any]], command: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """Wrap the leaf's options in their subcommand (and group), typed as the synced tree says."""
+    levels: list[tuple[str, int]] = []
+    options = command.get("options", [])
+    for sub in subs:
+        found = next(o for o in options if o["name"] == sub)
+        levels.append((sub, found["type"]))
+        options = found.get("options", [])
+    nested = leaf
+    for name, kind in reversed(levels):
+        nested = [{"name": name, "type": kind, "options": nested}]
+    return nested

@@ -1,0 +1,44 @@
+"""pytest fixtures for end-to-end tests; import them into a conftest.py or a test module to use them."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+import pytest_asyncio
+
+from tests.e2e.fake_discord.server import FakeDiscord
+from tests.e2e.fake_discord.spec import unavailable_reason
+from tests.e2e.harness import discord_py_pointed_at
+
+
+class SpecUnavailableWarning(UserWarning):
+    """Discord's OpenAPI file is missing, so request bodies are checked against LIMITS.md only."""
+
+
+@pytest_asyncio.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    """A started fake Discord. At teardown it waits for pending interactions, stops, and fails the test
+    with every violation still recorded (take the ones a test provokes on purpose with take_violations)."""
+    reason = unavailable_reason()
+    if reason is not None:
+        warnings.warn(reason, SpecUnavailableWarning, stacklevel=1)
+    fake = FakeDiscord()
+    await fake.start()
+    yield fake
+    try:
+        await fake.settle()
+    finally:
+        await fake.stop()
+    if fake.violations:
+        pytest.fail(
+            f"the bot broke Discord's rules ({len(fake.violations)}):\n{fake.report()}", pytrace=False
+        )
+
+
+@pytest.fixture
+def discord_py_at_fake(fake_discord: FakeDiscord) -> Iterator[FakeDiscord]:
+    """The fake, with discord.py's process-wide REST base and gateway pointed at it (restored afterwards)."""
+    with discord_py_pointed_at(fake_discord):
+        yield fake_discord

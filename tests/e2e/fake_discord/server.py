@@ -1,0 +1,381 @@
+"""FakeDiscord: the state of the fake, its aiohttp server on 127.0.0.1, and what tests read from it."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+from collections import deque
+from collections.abc import Callable
+from types import TracebackType
+from typing import Any, TypeVar
+
+from aiohttp import web
+
+from tests.e2e.fake_discord import records
+from tests.e2e.fake_discord.actions import Actions
+from tests.e2e.fake_discord.commands import CommandStore
+from tests.e2e.fake_discord.gateway import PRIVILEGED, Gateway
+from tests.e2e.fake_discord.interactions import FakeInteraction, interaction_metadata
+from tests.e2e.fake_discord.messages import LOADING, FakeAttachment, FakeMessage
+from tests.e2e.fake_discord.models import (
+    DEFAULT_BOT,
+    Channel,
+    Directory,
+    Guild,
+    PermissionsLike,
+    User,
+    permission_value,
+)
+from tests.e2e.fake_discord.records import RecordedRequest, UploadedFile, Violation
+from tests.e2e.fake_discord.rest import API_PREFIX, RestApi
+from tests.e2e.fake_discord.rest_messages import MessageRoutes
+
+# Shaped like a real token (three base64url parts), since the bot checks the shape before connecting.
+DEFAULT_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDA.RmFrZQ.ZmFrZS1kaXNjb3JkLWJvdC10b2tlbg"
+# Discord's bucket for editing messages: 5 edits per 5 seconds per channel.
+EDITS_PER_WINDOW, EDIT_WINDOW = 5, 5.0
+
+T = TypeVar("T")
+
+
+class WaitTimeout(AssertionError):
+    """Something a test waited for did not happen in time; the message says what and what there was."""
+
+
+class FakeDiscord(Actions):
+    """Discord's REST API and gateway for one bot, on 127.0.0.1. See tests/e2e/fake_discord/__init__.py."""
+
+    def __init__(
+        self,
+        *,
+        token: str = DEFAULT_TOKEN,
+        bot_name: str = "Bvunzo",
+        response_deadline: float = 3.0,
+        privileged_intents: int = PRIVILEGED,
+    ) -> None:
+        self.token = token
+        self.response_deadline = response_deadline
+        self.privileged_intents = privileged_intents  # what the app may ask for; others close with 4014
+        self.application_flags = 0
+        self.directory = Directory()
+        self.bot: User = self.directory.user(bot_name, bot=True)
+        self.owner: User = self.directory.user(f"{bot_name.lower()}-owner")
+        self.application_id = self.bot.id  # for bots made since 2018 the application id is the bot's user id
+        self.guilds: list[Guild] = []
+        self.command_store = CommandStore(self.application_id, self.directory.new_id)
+        self.messages: dict[int, FakeMessage] = {}
+        self.attachments: dict[int, FakeAttachment] = {}
+        self.interactions: dict[int, FakeInteraction] = {}
+        self.interactions_by_token: dict[str, FakeInteraction] = {}
+        self.requests: list[RecordedRequest] = []
+        self.violations: list[Violation] = []
+        self.gateway = Gateway(self)
+        self._channel_edits: dict[int, deque[float]] = {}
+        self._change = asyncio.Event()
+        self._runner: web.AppRunner | None = None
+        self._port = 0
+        self._delivered: set[int] = set()  # guilds the bot was told about (READY or GUILD_CREATE)
+
+    # -- life cycle ---------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        app = web.Application(
+            middlewares=[(rest := RestApi(self)).middleware], client_max_size=64 * 1024 * 1024
+        )
+        app.add_routes([web.get("/", self.gateway.handle), *MessageRoutes(self).routes(), *rest.routes()])
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=1.0)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self._port = self._runner.addresses[0][1]
+        self.directory.announce = self._announce
+        self._delivered = {g.id for g in self.guilds}
+
+    async def stop(self) -> None:
+        self.directory.announce = lambda guild, event, payload: None
+        await self.gateway.close_all(1000)
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> FakeDiscord:
+        await self.start()
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.stop()
+
+    @property
+    def http_base(self) -> str:
+        if not self._port:
+            raise RuntimeError("the fake Discord is not started")
+        return f"http://127.0.0.1:{self._port}"
+
+    @property
+    def api_base(self) -> str:
+        """For discord.http.Route.BASE (DISCORD_API_BASE)."""
+        return self.http_base + API_PREFIX
+
+    @property
+    def gateway_url(self) -> str:
+        """For DiscordWebSocket.DEFAULT_GATEWAY (DISCORD_GATEWAY_URL)."""
+        return f"ws://127.0.0.1:{self._port}/"
+
+    def env(self) -> dict[str, str]:
+        """The environment that points the bot at this fake."""
+        return {
+            "DISCORD_TOKEN": self.token,
+            "DISCORD_API_BASE": self.api_base,
+            "DISCORD_GATEWAY_URL": self.gateway_url,
+        }
+
+    def loop_time(self) -> float:
+        return asyncio.get_running_loop().time()
+
+    # -- the world ----------------------------------------------------------------------------------
+
+    def add_guild(
+        self, name: str, *, owner: User | None = None, bot_permissions: PermissionsLike = DEFAULT_BOT
+    ) -> Guild:
+        guild = Guild(
+            self.directory,
+            name=name,
+            bot=self.bot,
+            bot_permissions=permission_value(bot_permissions),
+            owner=owner,
+        )
+        self.guilds.append(guild)
+        if self._runner is not None:
+            self._delivered.add(guild.id)
+            self.gateway.send_guild(guild)
+        return guild
+
+    def user(self, name: str) -> User:
+        """The user with that username, created on first use (add it to servers with Guild.add_member)."""
+        return self.directory.user(name)
+
+    @property
+    def users(self) -> dict[int, User]:
+        return self.directory.users
+
+    @property
+    def guilds_by_id(self) -> dict[int, Guild]:
+        return {g.id: g for g in self.guilds}
+
+    def guild(self, guild_id: int) -> Guild:
+        return self.guilds_by_id[guild_id]
+
+    @property
+    def channels(self) -> dict[int, Channel]:
+        return {c.id: c for g in self.guilds for c in g.channels}
+
+    def attachment(self, filename: str, data: bytes, content_type: str | None = None) -> FakeAttachment:
+        """A file a member uploads, for an attachment option of a slash command."""
+        attachment = FakeAttachment(self.directory.new_id(), filename, data, content_type, self.http_base)
+        self.attachments[attachment.id] = attachment
+        return attachment
+
+    def _announce(self, guild: Guild, event: str, payload: dict[str, Any]) -> None:
+        if guild.id in self._delivered:
+            self.gateway.dispatch_to_guild(guild.id, event, payload)
+
+    # -- messages (called by the REST handlers) -----------------------------------------------------
+
+    def post_message(
+        self,
+        channel: Channel,
+        body: dict[str, Any],
+        files: list[UploadedFile],
+        *,
+        type: int = 0,
+        flags: int = 0,
+        interaction: FakeInteraction | None = None,
+    ) -> FakeMessage:
+        message = FakeMessage(id=self.directory.new_id(), channel=channel, author=self.bot, type=type)
+        message.apply(body, self._store_uploads(files))
+        message.flags = flags
+        if interaction is not None:
+            message.webhook_id = self.application_id
+            message.interaction_metadata = interaction_metadata(interaction)
+            message.interaction_user_id = interaction.member.id
+        self.messages[message.id] = message
+        if not message.ephemeral:
+            self.gateway.dispatch_to_guild(channel.guild.id, "MESSAGE_CREATE", self.message_payload(message))
+        self.changed()
+        return message
+
+    def edit_message(
+        self,
+        message: FakeMessage,
+        body: dict[str, Any],
+        files: list[UploadedFile],
+        *,
+        counts_as_edit: bool = True,
+    ) -> None:
+        message.apply(body, self._store_uploads(files))
+        if counts_as_edit and not message.loading:
+            message.mark_edited(self.loop_time())
+        else:
+            # Completing a deferred answer's "thinking..." placeholder is its first content, not an edit.
+            message.flags &= ~LOADING
+        if not message.ephemeral:
+            self.gateway.dispatch_to_guild(
+                message.channel.guild.id, "MESSAGE_UPDATE", self.message_payload(message)
+            )
+        self.changed()
+
+    def delete_message(self, message: FakeMessage) -> None:
+        message.deleted = True
+        if not message.ephemeral:
+            event = {
+                "id": str(message.id),
+                "channel_id": str(message.channel.id),
+                "guild_id": str(message.channel.guild.id),
+            }
+            self.gateway.dispatch_to_guild(message.channel.guild.id, "MESSAGE_DELETE", event)
+        self.changed()
+
+    def note_channel_edit(self, channel: Channel, record: RecordedRequest) -> None:
+        """Count REST edits per channel, as Discord's rate limit bucket does."""
+        times = self._channel_edits.setdefault(channel.id, deque())
+        now = self.loop_time()
+        while times and now - times[0] > EDIT_WINDOW:
+            times.popleft()
+        if len(times) >= EDITS_PER_WINDOW:
+            self.violate(
+                records.RATE, f"more than {EDITS_PER_WINDOW} edits in #{channel.name} within 5 s", record
+            )
+        times.append(now)
+
+    def _store_uploads(self, files: list[UploadedFile]) -> list[FakeAttachment]:
+        stored = []
+        for upload in files:
+            attachment = FakeAttachment(
+                self.directory.new_id(), upload.filename, upload.data, upload.content_type, self.http_base
+            )
+            self.attachments[attachment.id] = attachment
+            stored.append(attachment)
+        return stored
+
+    def message_payload(self, message: FakeMessage) -> dict[str, Any]:
+        return message.payload(self.users)
+
+    # -- what tests read ----------------------------------------------------------------------------
+
+    def channel_messages(self, channel: Channel, *, ephemeral: bool = False) -> list[FakeMessage]:
+        """The channel's messages in posting order, current state; ephemeral ones only if asked."""
+        return [
+            m
+            for m in self.messages.values()
+            if m.channel is channel and not m.deleted and (ephemeral or not m.ephemeral)
+        ]
+
+    def message(self, message_id: int) -> FakeMessage:
+        return self.messages[message_id]
+
+    def edits(self, message: FakeMessage | int) -> list[float]:
+        """Loop times at which the message was edited (REST, @original, or an update callback)."""
+        return list(self.messages[message if isinstance(message, int) else message.id].edit_times)
+
+    def commands(self, guild: Guild | None = None) -> list[dict[str, Any]]:
+        """The commands the bot synced globally (or to that server), as Discord stored them (with ids)."""
+        return self.command_store.listing(guild.id if guild is not None else None)
+
+    def requests_to(self, key: str) -> list[RecordedRequest]:
+        """Requests by `METHOD /template`, e.g. "PUT /applications/{application_id}/commands"."""
+        return [r for r in self.requests if r.key == key]
+
+    def violate(self, kind: str, message: str, record: RecordedRequest | None) -> None:
+        violation = Violation(kind, message, record)
+        self.violations.append(violation)
+        if record is not None:
+            record.violations.append(violation)
+
+    def take_violations(self, kind: str | None = None, match: str | None = None) -> list[Violation]:
+        """Remove and return the violations a test provoked on purpose (so teardown does not fail on them)."""
+        taken = [
+            v
+            for v in self.violations
+            if (kind is None or v.kind == kind) and (match is None or re.search(match, v.message))
+        ]
+        self.violations = [v for v in self.violations if v not in taken]
+        return taken
+
+    def report(self) -> str:
+        return "\n".join(v.describe() for v in self.violations)
+
+    async def settle(self) -> None:
+        """Wait until every interaction is answered or past its deadline; flag the unanswered ones."""
+        for interaction in list(self.interactions.values()):
+            left = interaction.dispatched_at + self.response_deadline - self.loop_time()
+            if not interaction.responded and left > 0:
+                with contextlib.suppress(WaitTimeout):
+                    await interaction.response(timeout=left)
+            if not interaction.responded and not interaction.reported_unanswered:
+                interaction.reported_unanswered = True
+                self.violate(records.UNANSWERED, f"{interaction.describe()} was never answered", None)
+
+    # -- waiting ------------------------------------------------------------------------------------
+
+    def changed(self) -> None:
+        """Wake everything waiting on the fake's state."""
+        self._change.set()
+        self._change = asyncio.Event()
+
+    async def wait_until(
+        self, probe: Callable[[], T | None], timeout: float, describe: Callable[[], str]
+    ) -> T:
+        """The first non-None result of probe, re-checked on every change; WaitTimeout says what lacked."""
+        deadline = self.loop_time() + timeout
+        while True:
+            change = self._change
+            found = probe()
+            if found is not None:
+                return found
+            left = deadline - self.loop_time()
+            if left <= 0:
+                raise WaitTimeout(f"timed out after {timeout:g} s waiting for {describe()}")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(change.wait(), left)
+
+    async def wait_for_message(
+        self,
+        channel: Channel,
+        predicate: Callable[[FakeMessage], bool] | None = None,
+        *,
+        timeout: float = 5.0,
+        ephemeral: bool = False,
+    ) -> FakeMessage:
+        """The first message of the channel that matches, now or after a post or an edit."""
+
+        def probe() -> FakeMessage | None:
+            found = (
+                m
+                for m in self.channel_messages(channel, ephemeral=ephemeral)
+                if predicate is None or predicate(m)
+            )
+            return next(found, None)
+
+        def describe() -> str:
+            shown = (
+                "\n".join(f"  {m!r}" for m in self.channel_messages(channel, ephemeral=ephemeral))
+                or "  (none)"
+            )
+            return f"a matching message in #{channel.name}; the channel has:\n{shown}"
+
+        return await self.wait_until(probe, timeout, describe)
+
+    async def wait_for_bot(self, timeout: float = 10.0) -> None:
+        """Until a bot has identified on the gateway (READY sent)."""
+        await self.wait_until(
+            lambda: True if any(s.ready for s in self.gateway.sessions) else None,
+            timeout,
+            lambda: "a bot to connect",
+        )
+
+    async def drop_connections(self, code: int = 4000) -> None:
+        """Close every gateway connection as Discord does on a hiccup; discord.py reconnects and resumes."""
+        await self.gateway.close_all(code)

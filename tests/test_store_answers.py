@@ -1,0 +1,178 @@
+"""Store: each answer is recorded exactly once, whoever races to record it, and is on disk when acknowledged."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+import threading
+import time
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.store import Board, Recorded, Store
+from tests.test_store_support import T0, answer, start
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    opened = await Store.open(tmp_path / "bvunzo.db")
+    yield opened
+    await opened.close()
+
+
+def rows_in(path: Path, sql: str, *args: object) -> list[tuple[object, ...]]:
+    """Read the file with plain sqlite3, as another process would."""
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute(sql, args).fetchall()
+    finally:
+        conn.close()
+
+
+async def test_first_answer_is_stored_and_a_second_is_told_the_first(store: Store) -> None:
+    rnd = await start(store)
+    first = answer(rnd, 0, user=7, right=False, choice=2)
+    assert await store.record_answer(first) == Recorded(first=True, previous=None)
+
+    again = await store.record_answer(answer(rnd, 0, user=7, right=True, choice=0))
+
+    assert again.first is False
+    assert again.previous == first
+    assert await store.round_answers(rnd.id) == [first]
+
+
+async def test_concurrent_clicks_on_one_store_record_exactly_once(store: Store, tmp_path: Path) -> None:
+    rnd = await start(store)
+    clicks = [answer(rnd, 3, user=42, choice=n % 4, right=n % 4 == 0, ms=1_000 + n) for n in range(40)]
+
+    results = await asyncio.gather(*(store.record_answer(click) for click in clicks))
+
+    winners = [r for r in results if r.first]
+    assert len(winners) == 1
+    stored = await store.round_answers(rnd.id, 3)
+    assert len(stored) == 1
+    assert all(r.previous == stored[0] for r in results if not r.first)
+    assert rows_in(tmp_path / "bvunzo.db", "SELECT COUNT(*) FROM answers") == [(1,)]
+    assert rows_in(tmp_path / "bvunzo.db", "SELECT answered FROM board_totals WHERE deck_id = ''") == [(1,)]
+
+
+async def test_two_stores_on_one_file_record_exactly_once(tmp_path: Path) -> None:
+    path = tmp_path / "shared.db"
+    one, two = await Store.open(path), await Store.open(path)
+    try:
+        rnd = await start(one)
+        clicks = [answer(rnd, 0, user=5, choice=n % 3, right=n % 3 == 0, ms=500 + n) for n in range(30)]
+        results = await asyncio.gather(
+            *((one if n % 2 else two).record_answer(click) for n, click in enumerate(clicks))
+        )
+    finally:
+        await one.close()
+        await two.close()
+
+    assert sum(r.first for r in results) == 1
+    assert rows_in(path, "SELECT COUNT(*) FROM answers") == [(1,)]
+    async with await Store.open(path) as third:
+        (stored,) = await third.round_answers(rnd.id)
+    assert all(r.previous == stored for r in results if not r.first)
+
+
+async def test_an_acknowledged_answer_is_on_disk_before_the_store_is_closed(store: Store, tmp_path: Path) -> None:
+    rnd = await start(store)
+    await store.record_answer(answer(rnd, 0, user=1))
+    # Another connection (another process) sees it at once: it was committed, not just queued.
+    assert rows_in(tmp_path / "bvunzo.db", "SELECT user_id, points FROM answers") == [(1, 100)]
+
+
+async def test_a_locked_database_delays_an_answer_but_never_drops_it(store: Store, tmp_path: Path) -> None:
+    rnd = await start(store)
+    locked = threading.Event()
+
+    def hold_write_lock() -> None:
+        conn = sqlite3.connect(tmp_path / "bvunzo.db", isolation_level=None)
+        conn.execute("BEGIN IMMEDIATE")
+        locked.set()
+        time.sleep(0.4)
+        conn.execute("COMMIT")
+        conn.close()
+
+    holder = threading.Thread(target=hold_write_lock)
+    holder.start()
+    await asyncio.to_thread(locked.wait)
+    try:
+        recorded = await store.record_answer(answer(rnd, 0, user=3))
+    finally:
+        await asyncio.to_thread(holder.join)
+    assert recorded.first
+    assert len(await store.round_answers(rnd.id)) == 1
+
+
+async def test_round_answers_come_in_answer_order_and_keep_every_field(store: Store) -> None:
+    rnd = await start(store)
+    late = answer(rnd, 1, user=1, at=T0 + timedelta(seconds=9))
+    early = answer(rnd, 1, user=2, right=False, choice=3, at=T0 + timedelta(seconds=2))
+    typed = answer(rnd, 2, user=1, text="  Photo Synthesis ", right=False, at=T0 + timedelta(seconds=40))
+    for a in (late, early, typed):
+        await store.record_answer(a)
+
+    assert await store.round_answers(rnd.id) == [early, late, typed]
+    assert await store.round_answers(rnd.id, 1) == [early, late]
+    assert (await store.round_answers(rnd.id, 2))[0].text == "  Photo Synthesis "
+    assert (await store.round_answers(rnd.id, 2))[0].choice is None
+
+
+async def test_round_scores_order_by_points_then_right_then_who_finished_first(store: Store) -> None:
+    rnd = await start(store, mode="speed")
+    at = T0
+    plays = [
+        (1, 0, True, 80, 10),  # user 1: 80 + 20 = 100 points, 2 right, last answer at +40 s
+        (1, 1, True, 20, 40),
+        (2, 0, True, 100, 5),  # user 2: 100 points, 1 right
+        (2, 1, False, 0, 6),
+        (3, 0, True, 60, 7),  # user 3: 100 points, 2 right, last answer at +30 s: ahead of user 1
+        (3, 1, True, 40, 30),
+        (4, 0, False, 0, 8),  # user 4: nothing, still listed
+    ]
+    for user, index, right, points, seconds in plays:
+        await store.record_answer(
+            answer(rnd, index, user, right=right, points=points, at=at + timedelta(seconds=seconds))
+        )
+
+    scores = await store.round_scores(rnd.id)
+
+    assert [(s.user_id, s.points, s.right, s.answered) for s in scores] == [
+        (3, 100, 2, 2),
+        (1, 100, 2, 2),
+        (2, 100, 1, 2),
+        (4, 0, 0, 1),
+    ]
+
+
+async def test_an_answer_to_a_round_that_does_not_exist_is_a_bug_not_a_row(store: Store) -> None:
+    rnd = await start(store)
+    ghost = replace(answer(rnd, 0, user=1), round_id=rnd.id + 100)
+    with pytest.raises(ValueError, match="round"):
+        await store.record_answer(ghost)
+    assert await store.leaderboard(1, "all", T0) == Board(lines=(), total=0)
+
+
+async def test_import_answers_skips_duplicates_and_fills_the_boards(store: Store) -> None:
+    rnd = await start(store)
+    await store.record_answer(answer(rnd, 0, user=1))
+    batch = [answer(rnd, 0, user=1, right=False), answer(rnd, 0, user=2), answer(rnd, 1, user=1, right=False)]
+
+    assert await store.import_answers(batch) == 2
+
+    board = await store.leaderboard(1, "all", T0)
+    # Equal points and right answers: user 2 got there first (their last answer came earlier).
+    assert [(line.rank, line.user_id, line.points, line.right, line.answered) for line in board.lines] == [
+        (1, 2, 100, 1, 1),
+        (1, 1, 100, 1, 2),
+    ]
+    # The boards trigger is back: the next live answer still counts.
+    await store.record_answer(answer(rnd, 1, user=2))
+    assert (await store.member_rank(1, 2, "all", T0)) is not None
+    assert (await store.member_rank(1, 2, "week", T0)).points == 200  # type: ignore[union-attr]

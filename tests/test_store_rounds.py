@@ -1,0 +1,155 @@
+"""Store: a round's life (start, post, reveal, finish), one running round per channel, resuming after a restart."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.store import NewRound, RoundAlreadyRunning, Store, StoreError
+from tests.test_store_support import T0, start
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    opened = await Store.open(tmp_path / "bvunzo.db")
+    yield opened
+    await opened.close()
+
+
+async def test_a_new_round_is_running_before_its_first_question(store: Store) -> None:
+    rnd = await start(store, guild=3, channel=30, deck="algebra", questions=("a", "b", "c"), mode="speed")
+
+    assert (rnd.guild_id, rnd.channel_id, rnd.deck_id, rnd.question_ids) == (3, 30, "algebra", ("a", "b", "c"))
+    assert (rnd.status, rnd.current, rnd.posted_at, rnd.message_id, rnd.revealed) == ("running", -1, None, None, False)
+    assert (rnd.mode, rnd.seconds, rnd.seed, rnd.started_by, rnd.started_at) == ("speed", 20, 1234, 99, T0)
+    assert (rnd.ended_at, rnd.end_reason, rnd.intro_message_id) == (None, None, None)
+    assert await store.get_round(rnd.id) == rnd
+    assert await store.running_round(30) == rnd
+    assert await store.get_round(rnd.id + 1) is None
+
+
+async def test_one_running_round_per_channel_but_other_channels_are_free(store: Store) -> None:
+    first = await start(store, channel=10)
+
+    with pytest.raises(RoundAlreadyRunning) as refused:
+        await start(store, channel=10, deck="other")
+    assert refused.value.round == first
+    assert isinstance(refused.value, StoreError)
+    assert "already running" in str(refused.value)
+
+    elsewhere = await start(store, channel=11)
+    assert elsewhere.id != first.id
+    assert [r.id for r in await store.running_rounds()] == [first.id, elsewhere.id]
+
+    await store.finish_round(first.id, "finished", T0 + timedelta(minutes=5))
+    again = await start(store, channel=10)
+    assert again.status == "running"
+
+
+async def test_two_moderators_racing_start_one_round(tmp_path: Path) -> None:
+    path = tmp_path / "race.db"
+    one, two = await Store.open(path), await Store.open(path)
+    try:
+        outcomes = await asyncio.gather(
+            *(start(s, channel=77) for s in (one, two, one, two)), return_exceptions=True
+        )
+    finally:
+        await one.close()
+        await two.close()
+    started = [o for o in outcomes if not isinstance(o, BaseException)]
+    refused = [o for o in outcomes if isinstance(o, RoundAlreadyRunning)]
+    assert len(started) == 1
+    assert len(refused) == 3
+    assert all(r.round.id == started[0].id for r in refused)  # type: ignore[union-attr]
+
+
+async def test_post_reveal_and_finish(store: Store) -> None:
+    rnd = await start(store, channel=20)
+    await store.set_intro_message(rnd.id, 500)
+    await store.post_question(rnd.id, 0, 501, T0 + timedelta(seconds=3))
+
+    posted = await store.get_round(rnd.id)
+    assert posted is not None
+    assert (posted.current, posted.message_id, posted.posted_at, posted.revealed) == (
+        0,
+        501,
+        T0 + timedelta(seconds=3),
+        False,
+    )
+    assert posted.intro_message_id == 500
+
+    await store.reveal_question(rnd.id, 0, T0 + timedelta(seconds=23))
+    revealed = await store.get_round(rnd.id)
+    assert revealed is not None and revealed.revealed and revealed.current == 0
+
+    await store.post_question(rnd.id, 1, 502, T0 + timedelta(seconds=30))
+    moved_on = await store.get_round(rnd.id)
+    assert moved_on is not None
+    assert (moved_on.current, moved_on.message_id, moved_on.revealed) == (1, 502, False)
+
+    # A late reveal of an earlier question does not mark the current one revealed.
+    await store.reveal_question(rnd.id, 0, T0 + timedelta(seconds=31))
+    assert (await store.get_round(rnd.id)).revealed is False  # type: ignore[union-attr]
+
+    await store.finish_round(rnd.id, "stopped", T0 + timedelta(minutes=1), "stopped by a moderator")
+    ended = await store.get_round(rnd.id)
+    assert ended is not None
+    assert (ended.status, ended.ended_at, ended.end_reason) == (
+        "stopped",
+        T0 + timedelta(minutes=1),
+        "stopped by a moderator",
+    )
+    assert await store.running_round(20) is None
+    assert await store.running_rounds() == []
+
+    # The first ending stands.
+    await store.finish_round(rnd.id, "interrupted", T0 + timedelta(minutes=2))
+    assert (await store.get_round(rnd.id)).status == "stopped"  # type: ignore[union-attr]
+
+
+async def test_questions_outside_the_round_are_refused(store: Store) -> None:
+    rnd = await start(store, questions=("a", "b"))
+    with pytest.raises(ValueError, match="no question 2"):
+        await store.post_question(rnd.id, 2, 1, T0)
+    with pytest.raises(ValueError, match="no round"):
+        await store.post_question(rnd.id + 5, 0, 1, T0)
+    with pytest.raises(ValueError, match="ends as one of"):
+        await store.finish_round(rnd.id, "running", T0)
+    with pytest.raises(ValueError, match="at least one question"):
+        await store.start_round(NewRound(1, 5, "d", 1, (), 20, "standard", 1, T0))
+
+
+async def test_running_rounds_survive_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "restart.db"
+    async with await Store.open(path) as before:
+        rnd = await start(before, channel=40)
+        await before.post_question(rnd.id, 4, 900, T0 + timedelta(minutes=2))
+        await before.reveal_question(rnd.id, 4, T0 + timedelta(minutes=2, seconds=20))
+        done = await start(before, channel=41)
+        await before.finish_round(done.id, "finished", T0)
+
+    async with await Store.open(path) as after:
+        (resumed,) = await after.running_rounds()
+    assert resumed.id == rnd.id
+    assert (resumed.current, resumed.message_id, resumed.revealed) == (4, 900, True)
+    assert resumed.posted_at == T0 + timedelta(minutes=2)
+
+
+async def test_last_finished_round_of_a_channel(store: Store) -> None:
+    assert await store.last_finished_round(1, 50) is None
+    old = await start(store, channel=50)
+    await store.finish_round(old.id, "finished", T0 + timedelta(minutes=10))
+    stopped = await start(store, channel=50)
+    await store.finish_round(stopped.id, "stopped", T0 + timedelta(minutes=20))
+    elsewhere = await start(store, channel=51)
+    await store.finish_round(elsewhere.id, "finished", T0 + timedelta(minutes=30))
+    running = await start(store, channel=50)
+
+    last = await store.last_finished_round(1, 50)
+    assert last is not None and last.id == stopped.id
+    assert running.id != last.id
+    assert await store.last_finished_round(2, 50) is None  # the channel's server must match
