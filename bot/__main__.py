@@ -18,9 +18,13 @@ EXIT_BAD_SETTING = 2
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="bvunzo", description="Bvunzo, a Discord quiz bot for study groups.")
+    parser = argparse.ArgumentParser(
+        prog="bvunzo", description="Bvunzo, a Discord quiz bot for study groups."
+    )
     verbs = parser.add_subparsers(dest="verb")
-    verbs.add_parser("run", help="run the bot (the same as `python -m bot`); settings come from the environment")
+    verbs.add_parser(
+        "run", help="run the bot (the same as `python -m bot`); settings come from the environment"
+    )
     validate = verbs.add_parser("validate", help="check decks and print every problem as file:line: message")
     validate.add_argument("paths", nargs="*", type=Path, default=[Path("questions")], metavar="PATH")
     args = parser.parse_args(argv)
@@ -88,7 +92,9 @@ async def _serve(settings: Settings) -> int:
         await asyncio.wait_for(bot.close(), timeout=4.5)
         return 0
     except discord.LoginFailure:
-        print("bvunzo: Discord refused DISCORD_TOKEN: check the token in the developer portal.", file=sys.stderr)
+        print(
+            "bvunzo: Discord refused DISCORD_TOKEN: check the token in the developer portal.", file=sys.stderr
+        )
         return EXIT_BAD_SETTING
     except discord.PrivilegedIntentsRequired:
         print("bvunzo: Discord refused an intent this bot asked for.", file=sys.stderr)

@@ -43,6 +43,23 @@ def point_discord_at(api_base: str, gateway_url: str) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
 
 
+def _data(interaction: discord.Interaction) -> dict[str, Any]:
+    return dict(interaction.data or {})
+
+
+def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
+    message = interaction.message
+    if message is None:
+        return False
+    stack: list[Any] = list(message.components)
+    while stack:
+        component = stack.pop()
+        if getattr(component, "custom_id", None) == custom_id:
+            return True
+        stack.extend(getattr(component, "children", ()))
+    return False
+
+
 class BvunzoBot(commands.Bot):
     store: Store
     bank: Bank
@@ -54,7 +71,9 @@ class BvunzoBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=False, replied_user=False),
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False, roles=False, users=False, replied_user=False
+            ),
         )
         self.settings = settings
         self.clock = clock
@@ -68,7 +87,7 @@ class BvunzoBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.db_path)
         self.bank = await self._load_bank()
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)
         for name in self.extensions_to_load:
             try:
                 await self.load_extension(name)
@@ -84,8 +103,11 @@ class BvunzoBot(commands.Bot):
         bank = Bank(decks)
         for record in await self.store.guild_decks():
             try:
-                bank.add(load_deck_text(record.text, record.source_name, guild_id=record.guild_id,
-                                        default_id=record.deck_id))
+                bank.add(
+                    load_deck_text(
+                        record.text, record.source_name, guild_id=record.guild_id, default_id=record.deck_id
+                    )
+                )
             except DeckError as exc:
                 log.warning("server %s deck %s no longer loads: %s", record.guild_id, record.deck_id, exc)
         log.info("bank loaded: %d decks, %d questions", len(bank), bank.question_count)
@@ -120,12 +142,14 @@ class BvunzoBot(commands.Bot):
         self._custom_id_templates.extend(item.__discord_ui_compiled_template__ for item in items)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        # A click whose custom_id no template of ours matches (forged, malformed, or from a button
-        # this version no longer has) would otherwise fail silently in the member's client.
+        # discord.py drops, without a word, a click whose custom_id no template matches (forged, malformed,
+        # or from a button this version no longer has) and one whose custom_id is not on the message it
+        # came from; the member's client would just say "interaction failed".
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if any(t.fullmatch(custom_id) for t in self._custom_id_templates):
+        custom_id = str(_data(interaction).get("custom_id", ""))
+        ours = any(t.fullmatch(custom_id) for t in self._custom_id_templates)
+        if ours and _on_message(interaction, custom_id):
             return
         if not custom_id.startswith(CUSTOM_ID_PREFIX) and self._is_transient_view(interaction, custom_id):
             return
@@ -134,7 +158,7 @@ class BvunzoBot(commands.Bot):
     def _is_transient_view(self, interaction: discord.Interaction, custom_id: str) -> bool:
         store = self._connection._view_store
         message_id = interaction.message.id if interaction.message else None
-        component_type = int((interaction.data or {}).get("component_type", 2))
+        component_type = int(_data(interaction).get("component_type", 2))
         key = (component_type, custom_id)
         views: dict[Any, Any] = store._views
         return key in views.get(message_id, {}) or key in views.get(None, {})
@@ -160,11 +184,16 @@ class BvunzoBot(commands.Bot):
             if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
                 sentence = str(error) or "You can't use this command here."
             else:
-                data = interaction.data or {}
+                data = _data(interaction)
                 log.error(
                     "interaction failed: type=%s command=%s custom_id=%s guild=%s channel=%s user=%s",
-                    interaction.type.name, data.get("name"), data.get("custom_id"), interaction.guild_id,
-                    interaction.channel_id, interaction.user.id, exc_info=error,
+                    interaction.type.name,
+                    data.get("name"),
+                    data.get("custom_id"),
+                    interaction.guild_id,
+                    interaction.channel_id,
+                    interaction.user.id,
+                    exc_info=error,
                 )
                 sentence = UNEXPECTED
         await self.tell(interaction, sentence)

@@ -70,7 +70,9 @@ def _guild_id(value: str) -> int | None:
     if not value:
         return None
     if not value.isdigit() or int(value) == 0 or len(value) > 20:
-        raise ConfigError(f"BVUNZO_SYNC_GUILD={value!r} is not a server id (a number such as 123456789012345678).")
+        raise ConfigError(
+            f"BVUNZO_SYNC_GUILD={value!r} is not a server id (a number such as 123456789012345678)."
+        )
     return int(value)
 
 

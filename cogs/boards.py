@@ -13,8 +13,8 @@ from bot.errors import UserError
 from bot.store import Period
 from bot.ui.boards import PAGE_SIZE, leaderboard_embed, page_count, stats_embed
 from cogs.guard import guarded
-from cogs.permissions import guild_id_of
 from cogs.lookup import deck_choices, find_deck
+from cogs.permissions import guild_id_of
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
@@ -27,7 +27,9 @@ class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"bvz:1:lb:(?P<period>all|month|week|today):(?P<page>[0-9]{1,5}):(?P<dir>[pn]):(?P<deck>[A-Za-z0-9_-]{0,40})",
 ):
-    def __init__(self, period: Period, page: int, direction: str, deck_id: str, *, disabled: bool = False) -> None:
+    def __init__(
+        self, period: Period, page: int, direction: str, deck_id: str, *, disabled: bool = False
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 emoji="◀" if direction == "p" else "▶",
@@ -39,20 +41,25 @@ class PageButton(
         self.period, self.page, self.deck_id = period, page, deck_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
-                             match: re.Match[str]) -> PageButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PageButton:
         period: Period = match["period"]  # type: ignore[assignment]  # the template allows only these
         return cls(period, int(match["page"]), match["dir"], match["deck"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         cog: BoardsCog = interaction.client.get_cog("Boards")
-        await guarded(interaction, cog.show_board(interaction, self.period, self.deck_id or None, self.page, edit=True))
+        await guarded(
+            interaction, cog.show_board(interaction, self.period, self.deck_id or None, self.page, edit=True)
+        )
 
 
 def page_view(period: Period, page: int, pages: int, deck_id: str | None) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(PageButton(period, max(0, page - 1), "p", deck_id or "", disabled=page <= 0))
-    view.add_item(PageButton(period, min(pages - 1, page + 1), "n", deck_id or "", disabled=page >= pages - 1))
+    view.add_item(
+        PageButton(period, min(pages - 1, page + 1), "n", deck_id or "", disabled=page >= pages - 1)
+    )
     view.stop()
     return view
 
@@ -74,28 +81,39 @@ class BoardsCog(commands.Cog, name="Boards"):
         await self.show_board(interaction, period, deck_id, 0, edit=False)
 
     @leaderboard.autocomplete("deck")
-    async def _deck_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def _deck_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         return deck_choices(self.bot, interaction.guild_id, current)
 
-    async def show_board(self, interaction: discord.Interaction, period: Period, deck_id: str | None, page: int,
-                         *, edit: bool) -> None:
+    async def show_board(
+        self, interaction: discord.Interaction, period: Period, deck_id: str | None, page: int, *, edit: bool
+    ) -> None:
         guild_id = guild_id_of(interaction)
         now = self.bot.clock()
         store = self.bot.store
-        board = await store.leaderboard(guild_id, period, now, deck_id=deck_id, offset=page * PAGE_SIZE,
-                                        limit=PAGE_SIZE)
+        board = await store.leaderboard(
+            guild_id, period, now, deck_id=deck_id, offset=page * PAGE_SIZE, limit=PAGE_SIZE
+        )
         pages = page_count(board.total)
         if page >= pages and board.total:
             page = pages - 1
-            board = await store.leaderboard(guild_id, period, now, deck_id=deck_id, offset=page * PAGE_SIZE,
-                                            limit=PAGE_SIZE)
+            board = await store.leaderboard(
+                guild_id, period, now, deck_id=deck_id, offset=page * PAGE_SIZE, limit=PAGE_SIZE
+            )
         viewer = interaction.user.id
         mine = next((line for line in board.lines if line.user_id == viewer), None)
         if mine is None:
             mine = await store.member_rank(guild_id, viewer, period, now, deck_id=deck_id)
         deck = self.bot.bank.get(deck_id, guild_id) if deck_id else None
-        embed = leaderboard_embed(board, period=period, deck_title=deck.title if deck else deck_id, page=page,
-                                  viewer=viewer, viewer_line=mine)
+        embed = leaderboard_embed(
+            board,
+            period=period,
+            deck_title=deck.title if deck else deck_id,
+            page=page,
+            viewer=viewer,
+            viewer_line=mine,
+        )
         view = page_view(period, page, pages, deck_id)
         mentions = discord.AllowedMentions.none()
         if edit:
@@ -121,8 +139,9 @@ class BoardsCog(commands.Cog, name="Boards"):
         if chart is not None:
             embed.set_image(url="attachment://weeks.png")
             files.append(discord.File(chart, filename="weeks.png"))
-        await interaction.response.send_message(embed=embed, files=files,
-                                                allowed_mentions=discord.AllowedMentions.none())
+        await interaction.response.send_message(
+            embed=embed, files=files, allowed_mentions=discord.AllowedMentions.none()
+        )
 
 
 def _chart(stats: Any) -> Any:

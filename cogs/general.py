@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 import discord
@@ -40,7 +41,9 @@ class GeneralCog(commands.Cog, name="General"):
         for deck in decks:
             langs = ", ".join(language_name(code) for code in deck.languages)
             own = " · this server's own" if deck.guild_id is not None else ""
-            lines.append(f"**{deck.title}** (`{deck.id}`) — {plural(len(deck.questions), 'question')} · {langs}{own}")
+            lines.append(
+                f"**{deck.title}** (`{deck.id}`) — {plural(len(deck.questions), 'question')} · {langs}{own}"
+            )
         embed = discord.Embed(
             title="Decks you can play",
             description=clip("\n".join(lines), EMBED_DESCRIPTION),
@@ -62,7 +65,7 @@ class GeneralCog(commands.Cog, name="General"):
         embed.add_field(name="Version", value=bvunzo.__version__)
         embed.add_field(name="Decks", value=f"{len(bank)} ({bank.question_count} questions)")
         embed.add_field(name="Uptime", value=_duration(self.bot.uptime_seconds))
-        embed.add_field(name="Latency", value=f"{latency * 1000:.0f} ms" if latency == latency else "—")
+        embed.add_field(name="Latency", value=f"{latency * 1000:.0f} ms" if math.isfinite(latency) else "—")
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

@@ -13,7 +13,11 @@ def is_quiz_master(interaction: discord.Interaction, settings: GuildSettings) ->
         return True
     member = interaction.user
     role_id = settings.quiz_master_role_id
-    return role_id is not None and isinstance(member, discord.Member) and any(r.id == role_id for r in member.roles)
+    return (
+        role_id is not None
+        and isinstance(member, discord.Member)
+        and any(r.id == role_id for r in member.roles)
+    )
 
 
 def ensure_quiz_master(interaction: discord.Interaction, settings: GuildSettings, doing: str) -> None:

@@ -6,7 +6,7 @@ import re
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import discord
 from discord import app_commands
@@ -46,44 +46,73 @@ def _practice_cog(interaction: discord.Interaction[Any]) -> PracticeCog:
     cog = interaction.client.get_cog("Practice")
     if cog is None:
         raise UserError("Practice is not available right now.")
-    return cog  # type: ignore[no-any-return]
+    return cog
 
 
-class PracticeAnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                           template=rf"bvz:1:p:{SESSION}:{INDEX}:(?P<slot>[0-4])"):
-    def __init__(self, session_id: int, index: int, slot: int, *, label: str | None = None,
-                 style: discord.ButtonStyle = discord.ButtonStyle.primary, disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=label or letter(slot), style=style, disabled=disabled, row=0,
-                                           custom_id=f"bvz:1:p:{session_id}:{index}:{slot}"))
+class PracticeAnswerButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"bvz:1:p:{SESSION}:{INDEX}:(?P<slot>[0-4])"
+):
+    def __init__(
+        self,
+        session_id: int,
+        index: int,
+        slot: int,
+        *,
+        label: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or letter(slot),
+                style=style,
+                disabled=disabled,
+                row=0,
+                custom_id=f"bvz:1:p:{session_id}:{index}:{slot}",
+            )
+        )
         self.session_id, self.index, self.slot = session_id, index, slot
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
-                             match: re.Match[str]) -> PracticeAnswerButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PracticeAnswerButton:
         return cls(int(match["session"]), int(match["q"]), int(match["slot"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, _practice_cog(interaction).on_answer(interaction, self.session_id, self.index,
-                                                                        slot=self.slot))
+        await guarded(
+            interaction,
+            _practice_cog(interaction).on_answer(interaction, self.session_id, self.index, slot=self.slot),
+        )
 
 
-class PracticeActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                           template=rf"bvz:1:p(?P<action>[nxo]):{SESSION}:{INDEX}"):
+class PracticeActionButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"bvz:1:p(?P<action>[nxo]):{SESSION}:{INDEX}"
+):
     """n: next question; x: type an answer; o: see the question in its original language."""
 
-    LABELS = {"n": "Next", "x": "Answer", "o": "Original"}
+    LABELS: ClassVar[dict[str, str]] = {"n": "Next", "x": "Answer", "o": "Original"}
 
     def __init__(self, action: str, session_id: int, index: int, *, label: str | None = None) -> None:
-        style = discord.ButtonStyle.success if action == "n" else (
-            discord.ButtonStyle.primary if action == "x" else discord.ButtonStyle.secondary)
-        super().__init__(discord.ui.Button(label=clip(label or self.LABELS[action], BUTTON_LABEL), style=style,
-                                           row=1 if action == "o" else 0,
-                                           custom_id=f"bvz:1:p{action}:{session_id}:{index}"))
+        style = (
+            discord.ButtonStyle.success
+            if action == "n"
+            else (discord.ButtonStyle.primary if action == "x" else discord.ButtonStyle.secondary)
+        )
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label or self.LABELS[action], BUTTON_LABEL),
+                style=style,
+                row=1 if action == "o" else 0,
+                custom_id=f"bvz:1:p{action}:{session_id}:{index}",
+            )
+        )
         self.action, self.session_id, self.index = action, session_id, index
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
-                             match: re.Match[str]) -> PracticeActionButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PracticeActionButton:
         return cls(match["action"], int(match["session"]), int(match["q"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -94,16 +123,21 @@ class PracticeActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 class PracticeTextModal(discord.ui.Modal):
     def __init__(self, cog: PracticeCog, session_id: int, index: int, prompt: str) -> None:
-        super().__init__(title=clip(f"Practice question {index + 1}", 45), timeout=900,
-                         custom_id=f"bvz:1:pm:{session_id}:{index}")
+        super().__init__(
+            title=clip(f"Practice question {index + 1}", 45),
+            timeout=900,
+            custom_id=f"bvz:1:pm:{session_id}:{index}",
+        )
         self.cog, self.session_id, self.index = cog, session_id, index
         self.answer: discord.ui.TextInput[PracticeTextModal] = discord.ui.TextInput(
-            label=clip(prompt, 45), placeholder="Your answer", max_length=200)
+            label=clip(prompt, 45), placeholder="Your answer", max_length=200
+        )
         self.add_item(self.answer)
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self.cog.on_answer(interaction, self.session_id, self.index,
-                                                      text=self.answer.value))
+        await guarded(
+            interaction, self.cog.on_answer(interaction, self.session_id, self.index, text=self.answer.value)
+        )
 
 
 def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
@@ -119,7 +153,9 @@ class PracticeCog(commands.Cog, name="Practice"):
         self.bot = bot
         self.practices: dict[int, Practice] = {}
 
-    @app_commands.command(name="practice", description="Practise a deck alone, with feedback and spaced review")
+    @app_commands.command(
+        name="practice", description="Practise a deck alone, with feedback and spaced review"
+    )
     @app_commands.describe(
         deck="The deck to practise",
         count="How many questions (1-50)",
@@ -141,7 +177,9 @@ class PracticeCog(commands.Cog, name="Practice"):
                 raise UserError("You haven't answered in a round yet; play one, or use another mode.")
             deck_id, missed = last
             if deck and deck != deck_id:
-                raise UserError("Your last round was of another deck; leave `deck` empty to practise its misses.")
+                raise UserError(
+                    "Your last round was of another deck; leave `deck` empty to practise its misses."
+                )
             chosen = find_deck(self.bot, deck_id, interaction.guild_id)
             if not missed:
                 raise UserError("You got everything right in your last round. Nothing to practise there!")
@@ -149,15 +187,20 @@ class PracticeCog(commands.Cog, name="Practice"):
             if not deck:
                 raise UserError("Choose a deck to practise (/decks lists them).")
             chosen = find_deck(self.bot, deck, interaction.guild_id)
-        memories = {q: memory_state(m) for q, m in (await self.bot.store.memories(user_id, chosen.id)).items()}
-        picked = choose_questions(chosen, memories, PracticeMode(mode), count, now, missed=missed,
-                                  seed=secrets.randbits(32))
+        memories = {
+            q: memory_state(m) for q, m in (await self.bot.store.memories(user_id, chosen.id)).items()
+        }
+        picked = choose_questions(
+            chosen, memories, PracticeMode(mode), count, now, missed=missed, seed=secrets.randbits(32)
+        )
         if not picked:
             raise UserError(await self._nothing_to_practise(user_id, chosen, mode))
         await self._begin(interaction, chosen, picked)
 
     @practice.autocomplete("deck")
-    async def _deck_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def _deck_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         return deck_choices(self.bot, interaction.guild_id, current)
 
     async def _nothing_to_practise(self, user_id: int, deck: Deck, mode: str) -> str:
@@ -174,9 +217,13 @@ class PracticeCog(commands.Cog, name="Practice"):
         answers = await self.bot.store.round_answers(record.id)
         right = {a.question_id for a in answers if a.user_id == interaction.user.id and a.right}
         played = any(a.user_id == interaction.user.id for a in answers)
-        missed = [q for q in dict.fromkeys(record.question_ids) if q not in right and deck.question(q) is not None]
+        missed = [
+            q for q in dict.fromkeys(record.question_ids) if q not in right and deck.question(q) is not None
+        ]
         if played and not missed:
-            await self.bot.tell(interaction, "You got every question of that round right. Nothing to practise!")
+            await self.bot.tell(
+                interaction, "You got every question of that round right. Nothing to practise!"
+            )
             return
         await self._begin(interaction, deck, missed)
 
@@ -184,19 +231,30 @@ class PracticeCog(commands.Cog, name="Practice"):
         chosen = await self.bot.store.member_language(interaction.user.id)
         return chosen or str(interaction.locale).split("-")[0].lower()
 
-    async def _begin(self, interaction: discord.Interaction, deck: Deck, question_ids: list[str] | tuple[str, ...]) -> None:
+    async def _begin(
+        self, interaction: discord.Interaction, deck: Deck, question_ids: list[str] | tuple[str, ...]
+    ) -> None:
         self._expire()
         practice_id = secrets.randbits(40)
-        session = PracticeSession(user_id=interaction.user.id, deck=deck, question_ids=question_ids,
-                                  seed=secrets.randbits(32), language=await self._language(interaction))
-        self.practices[practice_id] = Practice(practice_id, interaction.user.id, interaction.guild_id, deck, session)
+        session = PracticeSession(
+            user_id=interaction.user.id,
+            deck=deck,
+            question_ids=question_ids,
+            seed=secrets.randbits(32),
+            language=await self._language(interaction),
+        )
+        self.practices[practice_id] = Practice(
+            practice_id, interaction.user.id, interaction.guild_id, deck, session
+        )
         embed, view = self._question_screen(self.practices[practice_id])
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
     def _question_screen(self, practice: Practice) -> tuple[discord.Embed, discord.ui.View]:
         s = practice.session
         question = s.question
-        embed = practice_question_embed(question, s.order, index=s.index, total=s.question_count, deck_title=practice.deck.title)
+        embed = practice_question_embed(
+            question, s.order, index=s.index, total=s.question_count, deck_title=practice.deck.title
+        )
         items: list[discord.ui.Item[Any]]
         if question.kind is Kind.TEXT:
             items = [PracticeActionButton("x", practice.id, s.index)]
@@ -204,21 +262,34 @@ class PracticeCog(commands.Cog, name="Practice"):
             items = [PracticeAnswerButton(practice.id, s.index, slot) for slot in range(len(s.order))]
         original = practice.deck.question(question.id)
         if original is not None and original.lang != question.lang:
-            items.append(PracticeActionButton("o", practice.id, s.index, label=f"See in {language_name(original.lang)}"))
+            items.append(
+                PracticeActionButton(
+                    "o", practice.id, s.index, label=f"See in {language_name(original.lang)}"
+                )
+            )
         return embed, _view(*items)
 
     def _find(self, interaction: discord.Interaction, practice_id: int, index: int) -> Practice:
         practice = self.practices.get(practice_id)
         if practice is None:
-            raise UserError("This practice session has ended (Bvunzo may have restarted); start a new one with /practice.")
+            raise UserError(
+                "This practice session has ended (Bvunzo may have restarted); start a new one with /practice."
+            )
         if practice.user_id != interaction.user.id:
             raise UserError("This practice belongs to someone else; start your own with /practice.")
         if index != practice.session.index:
             raise UserError("That question has already moved on; use the latest practice message.")
         return practice
 
-    async def on_answer(self, interaction: discord.Interaction, practice_id: int, index: int, *,
-                        slot: int | None = None, text: str | None = None) -> None:
+    async def on_answer(
+        self,
+        interaction: discord.Interaction,
+        practice_id: int,
+        index: int,
+        *,
+        slot: int | None = None,
+        text: str | None = None,
+    ) -> None:
         practice = self._find(interaction, practice_id, index)
         s = practice.session
         now = self.bot.clock()
@@ -228,10 +299,20 @@ class PracticeCog(commands.Cog, name="Practice"):
             raise UserError(exc.sentence) from exc
         question_id = s.question.id
         memory = await reviewed(self.bot, practice.user_id, practice.deck.id, question_id, result.right, now)
-        await self.bot.store.record_practice(practice.user_id, practice.guild_id, practice.deck.id, question_id,
-                                             result.right, now, memory)
-        embed = feedback_embed(s.question, s.order, right=result.right, right_slots=result.right_slots,
-                               chosen=slot, typed=text, index=s.index, total=s.question_count, next_due=memory.due)
+        await self.bot.store.record_practice(
+            practice.user_id, practice.guild_id, practice.deck.id, question_id, result.right, now, memory
+        )
+        embed = feedback_embed(
+            s.question,
+            s.order,
+            right=result.right,
+            right_slots=result.right_slots,
+            chosen=slot,
+            typed=text,
+            index=s.index,
+            total=s.question_count,
+            next_due=memory.due,
+        )
         last = s.index + 1 >= s.question_count
         view = _view(PracticeActionButton("n", practice.id, s.index, label="Finish" if last else "Next"))
         await interaction.response.edit_message(embed=embed, view=view)
@@ -254,14 +335,17 @@ class PracticeCog(commands.Cog, name="Practice"):
 
     async def on_type(self, interaction: discord.Interaction, practice_id: int, index: int) -> None:
         practice = self._find(interaction, practice_id, index)
-        await interaction.response.send_modal(PracticeTextModal(self, practice_id, index, practice.session.question.prompt))
+        await interaction.response.send_modal(
+            PracticeTextModal(self, practice_id, index, practice.session.question.prompt)
+        )
 
     async def on_original(self, interaction: discord.Interaction, practice_id: int, index: int) -> None:
         practice = self._find(interaction, practice_id, index)
         original = practice.deck.question(practice.session.question.id)
         assert original is not None
-        embed = translation_embed(original, practice.session.order, original.lang, original.lang,
-                                  revealed=practice.session.answered)
+        embed = translation_embed(
+            original, practice.session.order, original.lang, original.lang, revealed=practice.session.answered
+        )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     def _expire(self) -> None:
@@ -269,27 +353,39 @@ class PracticeCog(commands.Cog, name="Practice"):
         for key in [k for k, p in self.practices.items() if p.started < cutoff]:
             del self.practices[key]
 
-    @app_commands.command(name="language", description="The language practice shows questions in, when a deck has it")
+    @app_commands.command(
+        name="language", description="The language practice shows questions in, when a deck has it"
+    )
     @app_commands.describe(code="A language code such as en or sn; `auto` follows your Discord language")
     async def language(self, interaction: discord.Interaction, code: str) -> None:
         code = code.strip()
         if code.lower() in {"auto", "none", "reset"}:
             await self.bot.store.set_member_language(interaction.user.id, None)
-            await interaction.response.send_message("Practice now follows your Discord language.", ephemeral=True)
+            await interaction.response.send_message(
+                "Practice now follows your Discord language.", ephemeral=True
+            )
             return
         if not LANGUAGE_CODE.match(code):
             raise UserError(f"“{clip(code, 20)}” is not a language code; use one like en or sn (or auto).")
         await self.bot.store.set_member_language(interaction.user.id, code)
         await interaction.response.send_message(
-            f"Practice will show questions in {language_name(code)} where a deck has that translation.", ephemeral=True
+            f"Practice will show questions in {language_name(code)} where a deck has that translation.",
+            ephemeral=True,
         )
 
     @language.autocomplete("code")
-    async def _language_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        codes = sorted({code for deck in self.bot.bank.decks_for(interaction.guild_id) for code in deck.languages})
+    async def _language_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        codes = sorted(
+            {code for deck in self.bot.bank.decks_for(interaction.guild_id) for code in deck.languages}
+        )
         needle = current.casefold()
-        return [app_commands.Choice(name=f"{language_name(c)} ({c})", value=c)
-                for c in [*codes, "auto"] if needle in c or needle in language_name(c).casefold()][:25]
+        return [
+            app_commands.Choice(name=f"{language_name(c)} ({c})", value=c)
+            for c in [*codes, "auto"]
+            if needle in c or needle in language_name(c).casefold()
+        ][:25]
 
 
 async def setup(bot: BvunzoBot) -> None:

@@ -68,8 +68,13 @@ def test_mistakes_are_one_sentence(changes: dict[str, str], words: str) -> None:
 def run_module(*args: str, **extra: str) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BVUNZO_"))}
     return subprocess.run(
-        [sys.executable, "-m", "bot", *args], cwd=ROOT, env={**clean, **extra}, capture_output=True, text=True,
-        timeout=60, check=False,
+        [sys.executable, "-m", "bot", *args],
+        cwd=ROOT,
+        env={**clean, **extra},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import sqlite3
+import sys
 import threading
 import time
 from collections.abc import AsyncIterator
@@ -13,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import Board, Recorded, Store
+from bot.store import Board, BoardLine, Recorded, Store
 from tests.test_store_support import T0, answer, start
 
 
@@ -80,7 +82,9 @@ async def test_two_stores_on_one_file_record_exactly_once(tmp_path: Path) -> Non
     assert all(r.previous == stored for r in results if not r.first)
 
 
-async def test_an_acknowledged_answer_is_on_disk_before_the_store_is_closed(store: Store, tmp_path: Path) -> None:
+async def test_an_acknowledged_answer_is_on_disk_before_the_store_is_closed(
+    store: Store, tmp_path: Path
+) -> None:
     rnd = await start(store)
     await store.record_answer(answer(rnd, 0, user=1))
     # Another connection (another process) sees it at once: it was committed, not just queued.
@@ -108,6 +112,37 @@ async def test_a_locked_database_delays_an_answer_but_never_drops_it(store: Stor
         await asyncio.to_thread(holder.join)
     assert recorded.first
     assert len(await store.round_answers(rnd.id)) == 1
+
+
+async def test_answers_outlast_a_lock_held_past_the_busy_timeout(tmp_path: Path) -> None:
+    path = tmp_path / "contended.db"
+    # SQLite gives up waiting after 20 ms here, so the store's own retries must carry the answers.
+    async with await Store.open(path, busy_timeout_ms=20) as store:
+        rnd = await start(store)
+        locked, release = threading.Event(), threading.Event()
+
+        def hold_write_lock() -> None:
+            conn = sqlite3.connect(path, isolation_level=None)
+            conn.execute("BEGIN IMMEDIATE")
+            locked.set()
+            release.wait(10)
+            conn.execute("COMMIT")
+            conn.close()
+
+        holder = threading.Thread(target=hold_write_lock)
+        holder.start()
+        await asyncio.to_thread(locked.wait)
+        clicks = [answer(rnd, 0, user=n) for n in range(12)] + [answer(rnd, 0, user=3, right=False)]
+        pending = asyncio.gather(*(store.record_answer(click) for click in clicks))
+        await asyncio.sleep(0.3)  # long past the busy timeout: every click is still waiting, none failed
+        assert not pending.done()
+        release.set()
+        results = await pending
+        await asyncio.to_thread(holder.join)
+
+        assert [r.first for r in results] == [True] * 12 + [False]
+        assert results[-1].previous == clicks[3]
+        assert len(await store.round_answers(rnd.id)) == 12
 
 
 async def test_round_answers_come_in_answer_order_and_keep_every_field(store: Store) -> None:
@@ -176,3 +211,46 @@ async def test_import_answers_skips_duplicates_and_fills_the_boards(store: Store
     await store.record_answer(answer(rnd, 1, user=2))
     assert (await store.member_rank(1, 2, "all", T0)) is not None
     assert (await store.member_rank(1, 2, "week", T0)).points == 200  # type: ignore[union-attr]
+
+
+_ANSWER_THEN_HANG = """
+import asyncio, sys
+from datetime import UTC, datetime
+from bot.store import Answer, NewRound, Store
+
+async def main() -> None:
+    store = await Store.open(sys.argv[1])
+    at = datetime(2024, 5, 15, 12, tzinfo=UTC)
+    rnd = await store.start_round(NewRound(1, 1, "deck", 1, ("q0",), 20, "standard", 1, at))
+    recorded = await store.record_answer(Answer(1, rnd.id, 0, "q0", "deck", 42, 1, None, True, 900, 100, at))
+    print("acknowledged" if recorded.first else "refused", flush=True)
+    await asyncio.sleep(3600)  # killed here, never closed
+
+asyncio.run(main())
+"""
+
+
+async def test_an_acknowledged_answer_survives_kill_9(tmp_path: Path) -> None:
+    path = tmp_path / "killed.db"
+    repo = Path(__file__).resolve().parents[1]
+    child = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        _ANSWER_THEN_HANG,
+        str(path),
+        cwd=repo,
+        env={**os.environ, "PYTHONPATH": str(repo)},
+        stdout=asyncio.subprocess.PIPE,
+    )
+    try:
+        assert child.stdout is not None
+        line = await asyncio.wait_for(child.stdout.readline(), timeout=60)
+    finally:
+        child.kill()  # SIGKILL: no close, no checkpoint, no goodbye
+        await child.wait()
+    assert line.strip() == b"acknowledged"
+
+    async with await Store.open(path) as store:
+        (stored,) = await store.round_answers(1)
+        assert (stored.user_id, stored.points) == (42, 100)
+        assert await store.member_rank(1, 42, "all", T0) == BoardLine(1, 42, 100, 1, 1)

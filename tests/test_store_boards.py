@@ -20,7 +20,7 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 
 
 def utc(*args: int) -> datetime:
-    return datetime(*args, tzinfo=UTC)  # type: ignore[misc]
+    return datetime(*args, tzinfo=UTC)  # type: ignore[arg-type,misc]
 
 
 def summary(lines: tuple[BoardLine, ...]) -> list[tuple[int, int, int]]:
@@ -85,9 +85,9 @@ async def test_month_and_today_boundaries(store: Store) -> None:
     may_second = utc(2024, 5, 2, 20)
     month = await store.leaderboard(1, "month", may_second)
     assert [(line.user_id, line.points) for line in month.lines] == [(2, 200)]
-    assert [(line.user_id, line.points) for line in (await store.leaderboard(1, "today", may_second)).lines] == [
-        (2, 100)
-    ]
+    assert [
+        (line.user_id, line.points) for line in (await store.leaderboard(1, "today", may_second)).lines
+    ] == [(2, 100)]
     april = await store.leaderboard(1, "month", utc(2024, 4, 30, 23, 59, 59))
     assert [(line.user_id, line.points) for line in april.lines] == [(1, 100)]
 
@@ -121,7 +121,7 @@ async def test_more_right_answers_break_a_points_tie_but_not_the_rank(store: Sto
     await store.record_answer(answer(rnd, 1, 2, points=40, at=T0 + timedelta(seconds=2)))
 
     for period in ("all", "week"):
-        board = await store.leaderboard(1, period, T0)  # type: ignore[arg-type]
+        board = await store.leaderboard(1, period, T0)
         assert [(line.rank, line.user_id, line.right) for line in board.lines] == [(1, 2, 2), (1, 1, 1)]
 
 
@@ -130,10 +130,10 @@ async def test_members_with_zero_points_are_listed(store: Store) -> None:
     await give(store, rnd, {1: 0, 2: 100, 3: 0})
 
     for period in ("all", "today", "week", "month"):
-        board = await store.leaderboard(1, period, T0)  # type: ignore[arg-type]
+        board = await store.leaderboard(1, period, T0)
         assert board.total == 3
         assert summary(board.lines) == [(1, 2, 100), (2, 1, 0), (2, 3, 0)]
-        assert await store.member_rank(1, 3, period, T0) == BoardLine(2, 3, 0, 0, 1)  # type: ignore[arg-type]
+        assert await store.member_rank(1, 3, period, T0) == BoardLine(2, 3, 0, 0, 1)
 
 
 async def test_pages_and_member_rank_beyond_the_first_page(store: Store) -> None:
@@ -144,10 +144,10 @@ async def test_pages_and_member_rank_beyond_the_first_page(store: Store) -> None
     await give(store, rnd, scores)
 
     for period in ("all", "week"):
-        first = await store.leaderboard(1, period, T0)  # type: ignore[arg-type]
-        second = await store.leaderboard(1, period, T0, offset=10)  # type: ignore[arg-type]
-        third = await store.leaderboard(1, period, T0, offset=20)  # type: ignore[arg-type]
-        beyond = await store.leaderboard(1, period, T0, offset=40)  # type: ignore[arg-type]
+        first = await store.leaderboard(1, period, T0)
+        second = await store.leaderboard(1, period, T0, offset=10)
+        third = await store.leaderboard(1, period, T0, offset=20)
+        beyond = await store.leaderboard(1, period, T0, offset=40)
         assert (first.total, second.total, third.total, beyond.total) == (25, 25, 25, 25)
         assert [len(first.lines), len(second.lines), len(third.lines), len(beyond.lines)] == [10, 10, 5, 0]
         assert summary(first.lines)[0] == (1, 25, 250)
@@ -155,11 +155,11 @@ async def test_pages_and_member_rank_beyond_the_first_page(store: Store) -> None
         assert ranks == [*range(1, 15), 15, 15, *range(17, 26)]  # users 10 and 11 share 15th
         assert summary(second.lines)[4:7] == [(15, 10, 105), (15, 11, 105), (17, 9, 90)]
 
-        mine = await store.member_rank(1, 3, period, T0)  # type: ignore[arg-type]
+        mine = await store.member_rank(1, 3, period, T0)
         assert mine == BoardLine(rank=23, user_id=3, points=30, right=1, answered=1)
-        tied = await store.member_rank(1, 11, period, T0)  # type: ignore[arg-type]
+        tied = await store.member_rank(1, 11, period, T0)
         assert tied is not None and tied.rank == 15
-        assert await store.member_rank(1, 999, period, T0) is None  # type: ignore[arg-type]
+        assert await store.member_rank(1, 999, period, T0) is None
 
 
 async def test_practice_never_reaches_the_boards(store: Store) -> None:
@@ -196,19 +196,19 @@ async def test_a_deck_board_counts_only_that_deck(store: Store) -> None:
     await store.record_answer(answer(biology, 1, 2, at=T0 + timedelta(minutes=5)))
 
     for period in ("all", "week"):
-        bio = await store.leaderboard(1, period, T0 + timedelta(hours=1), deck_id="biology")  # type: ignore[arg-type]
+        bio = await store.leaderboard(1, period, T0 + timedelta(hours=1), deck_id="biology")
         assert summary(bio.lines) == [(1, 2, 200), (2, 3, 100)]
-        whole = await store.leaderboard(1, period, T0 + timedelta(hours=1))  # type: ignore[arg-type]
+        whole = await store.leaderboard(1, period, T0 + timedelta(hours=1))
         assert summary(whole.lines) == [(1, 2, 300), (2, 1, 100), (2, 3, 100)]
-        rank = await store.member_rank(1, 1, period, T0, deck_id="biology")  # type: ignore[arg-type]
+        rank = await store.member_rank(1, 1, period, T0, deck_id="biology")
         assert rank is None
-        rank = await store.member_rank(1, 3, period, T0, deck_id="biology")  # type: ignore[arg-type]
+        rank = await store.member_rank(1, 3, period, T0, deck_id="biology")
         assert rank == BoardLine(2, 3, 100, 1, 1)
 
 
 async def test_an_empty_board(store: Store) -> None:
     for period in ("all", "month", "week", "today"):
-        board = await store.leaderboard(5, period, T0)  # type: ignore[arg-type]
+        board = await store.leaderboard(5, period, T0)
         assert (board.lines, board.total) == ((), 0)
 
 
@@ -257,6 +257,12 @@ async def test_member_stats_add_up_the_members_round_answers(store: Store) -> No
 
 async def test_member_stats_of_a_newcomer_are_zeros(store: Store) -> None:
     stats = await store.member_stats(1, 404, T0)
-    assert (stats.points, stats.answered, stats.rounds, stats.best_streak, stats.week_points) == (0, 0, 0, 0, 0)
+    assert (stats.points, stats.answered, stats.rounds, stats.best_streak, stats.week_points) == (
+        0,
+        0,
+        0,
+        0,
+        0,
+    )
     assert stats.decks == ()
     assert [w.points for w in stats.weeks] == [0] * 8

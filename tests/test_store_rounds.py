@@ -23,8 +23,19 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 async def test_a_new_round_is_running_before_its_first_question(store: Store) -> None:
     rnd = await start(store, guild=3, channel=30, deck="algebra", questions=("a", "b", "c"), mode="speed")
 
-    assert (rnd.guild_id, rnd.channel_id, rnd.deck_id, rnd.question_ids) == (3, 30, "algebra", ("a", "b", "c"))
-    assert (rnd.status, rnd.current, rnd.posted_at, rnd.message_id, rnd.revealed) == ("running", -1, None, None, False)
+    assert (rnd.guild_id, rnd.channel_id, rnd.deck_id, rnd.question_ids) == (
+        3,
+        30,
+        "algebra",
+        ("a", "b", "c"),
+    )
+    assert (rnd.status, rnd.current, rnd.posted_at, rnd.message_id, rnd.revealed) == (
+        "running",
+        -1,
+        None,
+        None,
+        False,
+    )
     assert (rnd.mode, rnd.seconds, rnd.seed, rnd.started_by, rnd.started_at) == ("speed", 20, 1234, 99, T0)
     assert (rnd.ended_at, rnd.end_reason, rnd.intro_message_id) == (None, None, None)
     assert await store.get_round(rnd.id) == rnd
@@ -64,7 +75,7 @@ async def test_two_moderators_racing_start_one_round(tmp_path: Path) -> None:
     refused = [o for o in outcomes if isinstance(o, RoundAlreadyRunning)]
     assert len(started) == 1
     assert len(refused) == 3
-    assert all(r.round.id == started[0].id for r in refused)  # type: ignore[union-attr]
+    assert all(r.round.id == started[0].id for r in refused)
 
 
 async def test_post_reveal_and_finish(store: Store) -> None:

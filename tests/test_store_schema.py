@@ -107,7 +107,10 @@ async def test_migrating_from_each_earlier_version_keeps_the_data(tmp_path: Path
         assert store.schema_version == SCHEMA_VERSION
         board = await store.leaderboard(1, "week", T0)
         if version >= 1:
-            assert [(line.user_id, line.points, line.answered) for line in board.lines] == [(8, 100, 1), (7, 100, 2)]
+            assert [(line.user_id, line.points, line.answered) for line in board.lines] == [
+                (8, 100, 1),
+                (7, 100, 2),
+            ]
             assert (await store.member_stats(1, 7, T0)).points == 100
         else:
             assert board.total == 0
@@ -223,7 +226,7 @@ def _open_as_unprivileged(path: Path) -> subprocess.CompletedProcess[str]:
     try:
         return subprocess.run(
             [sys.executable, "-c", _OPEN_READ_ONLY, str(path)],
-            preexec_fn=preexec,  # noqa: PLW1509 - only drops a capability before exec
+            preexec_fn=preexec,
             capture_output=True,
             text=True,
             timeout=60,

@@ -192,7 +192,7 @@ class Memory:
 
     def as_state(self) -> MemoryState:
         # Imported here: the engine pulls in fsrs, which the store itself never needs.
-        from bot.quiz.practice import MemoryState  # noqa: PLC0415
+        from bot.quiz.practice import MemoryState
 
         return MemoryState(
             card=self.card,

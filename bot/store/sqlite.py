@@ -9,6 +9,7 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from types import TracebackType
 from typing import Any, TypeVar
@@ -124,11 +125,11 @@ def _transaction(conn: sqlite3.Connection) -> Iterator[None]:
         raise
 
 
-def _setup(conn: sqlite3.Connection, max_bytes: int | None) -> int:
+def _setup(conn: sqlite3.Connection, max_bytes: int | None, busy_timeout_ms: int) -> int:
     """Check the version, set the connection up, migrate, and prove the file is writable."""
+    conn.execute(f"PRAGMA busy_timeout = {busy_timeout_ms:d}")
     # Refuse a newer schema before anything writes: a downgrade must not touch the file.
     refuse_newer(schema_version(conn))
-    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
     mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
     if str(mode).lower() != "wal":
         log.warning("the database stays in %s journal mode (no WAL on this file system?)", mode)
@@ -239,9 +240,8 @@ def _answer(row: Sequence[Any]) -> Answer:
 def _record_answer(conn: sqlite3.Connection, row: tuple[Any, ...]) -> tuple[Any, ...] | None:
     """Insert one answer, committed; or return the member's earlier answer to that question.
 
-    Runs whole in the worker thread: one hop from the event loop per answer. The connection is in
-    autocommit mode, so the INSERT is its own transaction and is committed (in the WAL) when it returns;
-    the trigger answers_add_to_boards adds it to the boards inside that same statement.
+    The connection is in autocommit mode, so the INSERT is its own transaction, committed (in the WAL)
+    when it returns; the trigger answers_add_to_boards adds it to the boards inside that same statement.
     """
     try:
         inserted = conn.execute(_INSERT_ANSWER, row).rowcount
@@ -252,6 +252,25 @@ def _record_answer(conn: sqlite3.Connection, row: tuple[Any, ...]) -> tuple[Any,
     # The constraint refused it: the first answer is committed, so this read sees it.
     previous: tuple[Any, ...] = conn.execute(_PREVIOUS_ANSWER, (row[1], row[2], row[5])).fetchone()
     return previous
+
+
+def _record_answers(conn: sqlite3.Connection, rows: Sequence[tuple[Any, ...]], path: Path) -> list[Any]:
+    """Record answers in order, each committed on its own; one outcome per answer recorded.
+
+    An outcome is None (stored), the earlier answer's row, or the exception for that answer alone.
+    Stops at a locked database and returns the outcomes so far: the caller waits and goes on from there.
+    """
+    outcomes: list[Any] = []
+    for row in rows:
+        try:
+            outcomes.append(_record_answer(conn, row))
+        except sqlite3.Error as exc:
+            if _is_busy(exc):
+                break
+            outcomes.append(_store_error(exc, path) or exc)
+        except ValueError as exc:
+            outcomes.append(exc)
+    return outcomes
 
 
 # -- boards ----------------------------------------------------------------------------------------
@@ -391,23 +410,32 @@ def _memory(row: Sequence[Any]) -> Memory:
 class Store:
     """Bvunzo's memory: one SQLite file, one connection, one worker thread (aiosqlite's).
 
-    Every method is one trip to the worker thread running one transaction, so nothing is ever half
-    written and no transaction stays open across an await.
+    Every method is one trip to the worker thread, and every write one transaction inside it: nothing
+    is ever half written, and no transaction stays open across an await.
     """
 
     def __init__(self, db: aiosqlite.Connection, path: Path) -> None:
         self._db: aiosqlite.Connection | None = db
         self._path = path
         self._version = 0
+        # Answers that came while others were being written, waiting to go together to the worker
+        # thread; the batches on their way; how many writes (direct or batch) are under way.
+        self._answers_waiting: list[tuple[tuple[Any, ...], asyncio.Future[Any]]] = []
+        self._answers_flush_due = False
+        self._answer_tasks: set[asyncio.Task[None]] = set()
+        self._answer_writes = 0
 
     # -- life ----------------------------------------------------------------------------------------
 
     @classmethod
-    async def open(cls, path: str | Path, *, max_bytes: int | None = None) -> Store:
+    async def open(
+        cls, path: str | Path, *, max_bytes: int | None = None, busy_timeout_ms: int = BUSY_TIMEOUT_MS
+    ) -> Store:
         """Open (creating folders and file as needed) and migrate the database at `path`.
 
         `max_bytes` caps the file's size, for hosts that give the bot a quota: past it, writes fail as
-        on a full disk.
+        on a full disk. `busy_timeout_ms` is how long SQLite itself waits for another program's write
+        lock before the store's own retries (which never block the event loop) take over.
         """
         path = Path(path)
         try:
@@ -424,14 +452,19 @@ class Store:
             raise _store_error(exc, path) or StoreError(f"Bvunzo cannot open {path}: {exc}.") from exc
         store = cls(db, path)
         try:
-            store._version = await store._run(lambda conn: _setup(conn, max_bytes))
+            store._version = await store._run(lambda conn: _setup(conn, max_bytes, busy_timeout_ms))
         except BaseException:
             await store.close()
             raise
         return store
 
     async def close(self) -> None:
-        """Close the file and stop the worker thread (it would keep the process alive otherwise)."""
+        """Write the answers still waiting, close the file and stop the worker thread (it would keep
+        the process alive otherwise)."""
+        if self._answers_waiting:
+            self._flush_answers()
+        if self._answer_tasks:
+            await asyncio.wait(set(self._answer_tasks))  # never raises: batches tell their own waiters
         db, self._db = self._db, None
         if db is None:
             return
@@ -463,7 +496,9 @@ class Store:
     def path(self) -> Path:
         return self._path
 
-    async def _run(self, work: Callable[[sqlite3.Connection], T], *, patience: float | None = None) -> T:
+    async def _run(
+        self, work: Callable[[sqlite3.Connection], T], *, patience: float | None = BUSY_PATIENCE_SECONDS
+    ) -> T:
         """Run `work` on the connection in the worker thread, retrying while another program holds the lock.
 
         `patience` bounds the retries in seconds; None retries for as long as it takes (answers are
@@ -485,7 +520,7 @@ class Store:
                     if patience is not None and waited >= patience:
                         raise StoreError(
                             f"The database {self._path} stayed locked by another program for "
-                            f"{waited + BUSY_TIMEOUT_MS / 1000 * attempts:.0f} seconds; is a second Bvunzo "
+                            f"{waited:.0f} seconds past its busy timeout; is a second Bvunzo "
                             "running on it?"
                         ) from exc
                     if attempts % 10 == 1:
@@ -506,7 +541,7 @@ class Store:
             with _transaction(conn):
                 return work(conn)
 
-        return await self._run(transaction, patience=BUSY_PATIENCE_SECONDS)
+        return await self._run(transaction)
 
     async def _read(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run `work` on one consistent snapshot (several SELECTs see the same data)."""
@@ -518,17 +553,13 @@ class Store:
             finally:
                 conn.execute("COMMIT")
 
-        return await self._run(snapshot, patience=BUSY_PATIENCE_SECONDS)
+        return await self._run(snapshot)
 
     async def _fetchall(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
-        return await self._run(
-            lambda conn: conn.execute(sql, args).fetchall(), patience=BUSY_PATIENCE_SECONDS
-        )
+        return await self._run(lambda conn: conn.execute(sql, args).fetchall())
 
     async def _fetchone(self, sql: str, args: Sequence[Any] = ()) -> Any:
-        return await self._run(
-            lambda conn: conn.execute(sql, args).fetchone(), patience=BUSY_PATIENCE_SECONDS
-        )
+        return await self._run(lambda conn: conn.execute(sql, args).fetchone())
 
     # -- meta and settings ---------------------------------------------------------------------------
 
@@ -730,12 +761,73 @@ class Store:
 
         The UNIQUE (round, question, member) constraint decides, so concurrent duplicates (from this
         store or another process) give exactly one first=True. A locked database is retried, never dropped.
+        Answers that arrive while others are being written share one trip to the worker thread, each
+        still committed on its own.
         """
-        row = _answer_row(answer)
-        previous = await self._run(lambda conn: _record_answer(conn, row))
+        if self._db is None:
+            raise StoreError("The store is closed.")
+        waiter: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        entry = (_answer_row(answer), waiter)
+        if self._answer_writes == 0 and not self._answers_waiting:
+            await self._write_answers([entry])  # nobody else is writing: go straight, no extra task
+        else:
+            self._answers_waiting.append(entry)
+            if not self._answers_flush_due:
+                self._answers_flush_due = True
+                asyncio.get_running_loop().call_soon(self._flush_answers)
+        previous = await waiter
         if previous is None:
             return Recorded(first=True, previous=None)
         return Recorded(first=False, previous=_answer(previous))
+
+    def _flush_answers(self) -> None:
+        """Send every answer waiting to the worker thread as one batch (one task, one trip)."""
+        self._answers_flush_due = False
+        batch = [entry for entry in self._answers_waiting if not entry[1].done()]
+        self._answers_waiting.clear()
+        if batch:
+            task = asyncio.create_task(self._write_answers(batch), name="bvunzo-answers")
+            self._answer_tasks.add(task)
+            task.add_done_callback(self._answer_tasks.discard)
+
+    async def _write_answers(self, batch: list[tuple[tuple[Any, ...], asyncio.Future[Any]]]) -> None:
+        """Write a batch of answers in order and tell each waiter its outcome."""
+        self._answer_writes += 1
+        try:
+            delay, locked_tries = 0.01, 0
+            while batch:
+                work = partial(_record_answers, rows=[row for row, _ in batch], path=self._path)
+                try:
+                    outcomes = await self._run(work)
+                except BaseException as exc:  # the store closed under it, or cancelled: every waiter hears
+                    for _, waiter in batch:
+                        if waiter.done():
+                            continue
+                        if isinstance(exc, Exception):
+                            waiter.set_exception(exc)
+                        else:
+                            waiter.cancel()
+                    if isinstance(exc, Exception):
+                        return
+                    raise
+                for (_, waiter), outcome in zip(batch, outcomes, strict=False):
+                    if waiter.done():
+                        continue  # its caller stopped waiting; the answer is stored all the same
+                    if isinstance(outcome, BaseException):
+                        waiter.set_exception(outcome)
+                    else:
+                        waiter.set_result(outcome)
+                batch = batch[len(outcomes) :]
+                if batch:
+                    # Another program held the write lock past the busy timeout: wait, then go on
+                    # from the first answer not yet written. Never dropped.
+                    locked_tries += 1
+                    if locked_tries % 10 == 1:
+                        log.warning("database %s is locked by another program; answers wait", self._path)
+                    await asyncio.sleep(delay)
+                    delay = min(delay * 2, 1.0)
+        finally:
+            self._answer_writes -= 1
 
     async def import_answers(self, answers: Iterable[Answer]) -> int:
         """Add many answers in one transaction (imports, benchmarks); duplicates are skipped.
@@ -965,7 +1057,7 @@ class Store:
 
     # -- practice and memories -----------------------------------------------------------------------
 
-    async def record_practice(  # noqa: PLR0917 - the cogs call it with positional arguments
+    async def record_practice(
         self,
         user_id: int,
         guild_id: int | None,

@@ -19,21 +19,34 @@ def page_count(total: int) -> int:
 
 
 def _board_line(line: BoardLine) -> str:
-    return (f"**{line.rank}.** {mention(line.user_id)} — **{line.points}** points · "
-            f"{line.right}/{line.answered} right ({percent(line.right, line.answered)})")
+    return (
+        f"**{line.rank}.** {mention(line.user_id)} — **{line.points}** points · "
+        f"{line.right}/{line.answered} right ({percent(line.right, line.answered)})"
+    )
 
 
 def leaderboard_embed(
-    board: Board, *, period: str, deck_title: str | None, page: int, viewer: int, viewer_line: BoardLine | None
+    board: Board,
+    *,
+    period: str,
+    deck_title: str | None,
+    page: int,
+    viewer: int,
+    viewer_line: BoardLine | None,
 ) -> discord.Embed:
     scope = PERIOD_NAMES.get(period, period) + (f" · {deck_title}" if deck_title else "")
     if board.total == 0:
-        description = ("Nobody has answered a round question in this period yet. "
-                       "A moderator can start one with /quiz start.")
+        description = (
+            "Nobody has answered a round question in this period yet. "
+            "A moderator can start one with /quiz start."
+        )
     else:
         description = "\n".join(_board_line(line) for line in board.lines) or "No one on this page."
-    embed = discord.Embed(title=clip(f"Leaderboard — {scope}", 256), description=clip(description, EMBED_DESCRIPTION),
-                          colour=discord.Colour.gold())
+    embed = discord.Embed(
+        title=clip(f"Leaderboard — {scope}", 256),
+        description=clip(description, EMBED_DESCRIPTION),
+        colour=discord.Colour.gold(),
+    )
     if viewer_line is not None:
         mine = _board_line(viewer_line)
     else:
@@ -49,15 +62,19 @@ def stats_embed(member_id: int, name: str, stats: MemberStats, *, learned: int, 
     embed.add_field(name="Points", value=str(stats.points))
     embed.add_field(name="This week", value=str(stats.week_points))
     embed.add_field(name="Rounds", value=str(stats.rounds))
-    embed.add_field(name="Answers", value=f"{stats.right}/{stats.answered} right ({percent(stats.right, stats.answered)})")
+    embed.add_field(
+        name="Answers", value=f"{stats.right}/{stats.answered} right ({percent(stats.right, stats.answered)})"
+    )
     embed.add_field(name="Best streak", value=plural(stats.best_streak, "right answer"))
     embed.add_field(
         name="Practice",
         value=f"{stats.practice_right}/{stats.practice_answered} right · {learned} learned · {due} due for review",
     )
     if stats.decks:
-        lines = [f"`{d.deck_id}` — {d.right}/{d.answered} ({percent(d.right, d.answered)}), {d.points} points"
-                 for d in stats.decks[:15]]
+        lines = [
+            f"`{d.deck_id}` — {d.right}/{d.answered} ({percent(d.right, d.answered)}), {d.points} points"
+            for d in stats.decks[:15]
+        ]
         embed.add_field(name="Per deck", value=clip("\n".join(lines), FIELD_VALUE), inline=False)
     return embed
 
@@ -79,13 +96,20 @@ def report_embed(title: str, deck: Deck, lines: Sequence[ReportLine]) -> discord
             row += f" · most chosen wrong: “{clip(wrong, 80)}” ({line.top_wrong_count})"
         rows.append(row)
     description = "\n".join(rows) if rows else "No answers yet."
-    return discord.Embed(title=clip(title, 256), description=clip(description, EMBED_DESCRIPTION),
-                         colour=discord.Colour.orange())
+    return discord.Embed(
+        title=clip(title, 256),
+        description=clip(description, EMBED_DESCRIPTION),
+        colour=discord.Colour.orange(),
+    )
 
 
 def settings_embed(settings: GuildSettings, changed: bool) -> discord.Embed:
-    embed = discord.Embed(title="Quiz settings" + (" saved" if changed else ""), colour=discord.Colour.blurple())
-    role = f"<@&{settings.quiz_master_role_id}>" if settings.quiz_master_role_id else "none (Manage Server only)"
+    embed = discord.Embed(
+        title="Quiz settings" + (" saved" if changed else ""), colour=discord.Colour.blurple()
+    )
+    role = (
+        f"<@&{settings.quiz_master_role_id}>" if settings.quiz_master_role_id else "none (Manage Server only)"
+    )
     embed.add_field(name="Quiz-master role", value=role, inline=False)
     embed.add_field(name="Questions", value=str(settings.questions))
     embed.add_field(name="Seconds", value=str(settings.seconds))

@@ -9,9 +9,9 @@ import matplotlib
 
 matplotlib.use("Agg")  # no screen on a server
 
-import matplotlib.pyplot as plt  # noqa: E402
+import matplotlib.pyplot as plt
 
-from bot.store import WeekStats  # noqa: E402
+from bot.store import WeekStats
 
 
 def weekly_chart(weeks: Sequence[WeekStats]) -> io.BytesIO | None:

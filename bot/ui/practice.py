@@ -13,8 +13,9 @@ from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, language_name, let
 PRACTICE_COLOUR = discord.Colour.teal()
 
 
-def _choices(question: Question, order: Sequence[int], right: frozenset[int] = frozenset(),
-             chosen: int | None = None) -> str:
+def _choices(
+    question: Question, order: Sequence[int], right: frozenset[int] = frozenset(), chosen: int | None = None
+) -> str:
     lines = []
     for slot, original in enumerate(order):
         mark = ""
@@ -24,18 +25,32 @@ def _choices(question: Question, order: Sequence[int], right: frozenset[int] = f
     return "\n".join(lines)
 
 
-def practice_question_embed(question: Question, order: Sequence[int], *, index: int, total: int,
-                            deck_title: str) -> discord.Embed:
+def practice_question_embed(
+    question: Question, order: Sequence[int], *, index: int, total: int, deck_title: str
+) -> discord.Embed:
     body = question.prompt + "\n\n"
     body += "Answer with the **Answer** button." if question.kind is Kind.TEXT else _choices(question, order)
-    embed = discord.Embed(title=clip(f"Practice {index + 1} of {total} — {deck_title}", 256),
-                          description=clip(body, EMBED_DESCRIPTION), colour=PRACTICE_COLOUR)
+    embed = discord.Embed(
+        title=clip(f"Practice {index + 1} of {total} — {deck_title}", 256),
+        description=clip(body, EMBED_DESCRIPTION),
+        colour=PRACTICE_COLOUR,
+    )
     embed.set_footer(text=f"Only you can see this · {language_name(question.lang)}")
     return embed
 
 
-def feedback_embed(question: Question, order: Sequence[int], *, right: bool, right_slots: frozenset[int],
-                   chosen: int | None, typed: str | None, index: int, total: int, next_due: datetime | None) -> discord.Embed:
+def feedback_embed(
+    question: Question,
+    order: Sequence[int],
+    *,
+    right: bool,
+    right_slots: frozenset[int],
+    chosen: int | None,
+    typed: str | None,
+    index: int,
+    total: int,
+    next_due: datetime | None,
+) -> discord.Embed:
     if question.kind is Kind.TEXT:
         body = f"{question.prompt}\n\nYou answered “{clip(typed or '', 200)}”.\n**Answer:** {question.answer_text}"
     else:
@@ -53,27 +68,35 @@ def feedback_embed(question: Question, order: Sequence[int], *, right: bool, rig
     return embed
 
 
-def practice_summary_embed(deck_title: str, right: int, answered: int, due: int, next_due: datetime | None) -> discord.Embed:
+def practice_summary_embed(
+    deck_title: str, right: int, answered: int, due: int, next_due: datetime | None
+) -> discord.Embed:
     text = f"You got **{right} of {answered}** right ({percent(right, answered)})."
     if due:
         text += f"\n{due} question{'s are' if due != 1 else ' is'} due for review now: /practice mode:review."
     elif next_due is not None:
         text += f"\nYour next review is due <t:{int(next_due.timestamp())}:R>."
-    return discord.Embed(title=clip(f"Practice done — {deck_title}", 256), description=text, colour=PRACTICE_COLOUR)
+    return discord.Embed(
+        title=clip(f"Practice done — {deck_title}", 256), description=text, colour=PRACTICE_COLOUR
+    )
 
 
-def translation_embed(question: Question, order: Sequence[int], wanted: str | None, locale: str, *,
-                      revealed: bool) -> discord.Embed:
+def translation_embed(
+    question: Question, order: Sequence[int], wanted: str | None, locale: str, *, revealed: bool
+) -> discord.Embed:
     """The question in the reader's language, or else in the first other language it has."""
     others = [lang for lang in question.languages if lang != question.lang]
-    reader = [code for code in (wanted, locale.split("-")[0].lower()) if code]
+    reader = [code for code in (wanted, locale.split("-", maxsplit=1)[0].lower()) if code]
     target = next((code for code in reader if code in others), others[0] if others else question.lang)
     shown = question.in_language(target)
     body = shown.prompt
     if shown.kind is not Kind.TEXT:
         body += "\n\n" + _choices(shown, order)
-    embed = discord.Embed(title=clip(f"In {language_name(target)}", 256), description=clip(body, EMBED_DESCRIPTION),
-                          colour=PRACTICE_COLOUR)
+    embed = discord.Embed(
+        title=clip(f"In {language_name(target)}", 256),
+        description=clip(body, EMBED_DESCRIPTION),
+        colour=PRACTICE_COLOUR,
+    )
     if revealed and shown.explanation:
         embed.add_field(name="Why", value=clip(shown.explanation, FIELD_VALUE), inline=False)
     return embed

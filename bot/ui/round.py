@@ -28,7 +28,9 @@ MEDALS = ("🥇", "🥈", "🥉")
 
 
 def intro_embed(deck: Deck, questions: int, seconds: int, mode: str, started_by: int) -> discord.Embed:
-    how = "faster right answers earn more (50–100 points)" if mode == "speed" else "100 points per right answer"
+    how = (
+        "faster right answers earn more (50–100 points)" if mode == "speed" else "100 points per right answer"
+    )
     embed = discord.Embed(
         title=clip(f"Quiz: {deck.title}", EMBED_TITLE),
         description=clip(
@@ -44,7 +46,9 @@ def intro_embed(deck: Deck, questions: int, seconds: int, mode: str, started_by:
 
 
 def _choice_lines(question: Question, order: Sequence[int]) -> str:
-    return "\n".join(f"**{letter(slot)}**  {question.choices[original]}" for slot, original in enumerate(order))
+    return "\n".join(
+        f"**{letter(slot)}**  {question.choices[original]}" for slot, original in enumerate(order)
+    )
 
 
 def question_embed(
@@ -102,12 +106,17 @@ def reveal_embed(
         fastest = "\n".join(f"{mention(user)} {seconds_text(ms)}" for user, ms in reveal.fastest)
         embed.add_field(name="Fastest right answers", value=clip(fastest, FIELD_VALUE), inline=False)
     embed.set_footer(
-        text=clip(f"{deck_title} · {reveal.right}/{reveal.answered} right ({percent(reveal.right, reveal.answered)})", 200)
+        text=clip(
+            f"{deck_title} · {reveal.right}/{reveal.answered} right ({percent(reveal.right, reveal.answered)})",
+            200,
+        )
     )
     return embed
 
 
-def summary_embed(deck: Deck, scores: Sequence[PlayerResult], *, questions_played: int, note: str | None) -> discord.Embed:
+def summary_embed(
+    deck: Deck, scores: Sequence[PlayerResult], *, questions_played: int, note: str | None
+) -> discord.Embed:
     if not scores:
         description = "Nobody answered this time."
     else:
@@ -126,7 +135,9 @@ def summary_embed(deck: Deck, scores: Sequence[PlayerResult], *, questions_playe
         description=clip(description, EMBED_DESCRIPTION),
         colour=END_COLOUR,
     )
-    embed.set_footer(text=f"{plural(questions_played, 'question')} played · /leaderboard for the server's board")
+    embed.set_footer(
+        text=f"{plural(questions_played, 'question')} played · /leaderboard for the server's board"
+    )
     return embed
 
 

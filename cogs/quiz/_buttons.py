@@ -25,38 +25,62 @@ def _cog(interaction: discord.Interaction[Any]) -> QuizCog:
     cog = interaction.client.get_cog("Quiz")
     if cog is None:
         raise RuntimeError("the quiz cog is not loaded")
-    return cog  # type: ignore[no-any-return]
+    return cog
 
 
-class AnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"bvz:1:a:{ROUND}:{INDEX}:(?P<slot>[0-4])"):
-    def __init__(self, round_id: int, index: int, slot: int, *, label: str | None = None,
-                 style: discord.ButtonStyle = discord.ButtonStyle.primary, disabled: bool = False) -> None:
+class AnswerButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"bvz:1:a:{ROUND}:{INDEX}:(?P<slot>[0-4])"
+):
+    def __init__(
+        self,
+        round_id: int,
+        index: int,
+        slot: int,
+        *,
+        label: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        disabled: bool = False,
+    ) -> None:
         super().__init__(
-            discord.ui.Button(label=label or letter(slot), style=style, disabled=disabled, row=0,
-                              custom_id=f"bvz:{VERSION}:a:{round_id}:{index}:{slot}")
+            discord.ui.Button(
+                label=label or letter(slot),
+                style=style,
+                disabled=disabled,
+                row=0,
+                custom_id=f"bvz:{VERSION}:a:{round_id}:{index}:{slot}",
+            )
         )
         self.round_id, self.index, self.slot = round_id, index, slot
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
-                             match: re.Match[str]) -> AnswerButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> AnswerButton:
         return cls(int(match["round"]), int(match["q"]), int(match["slot"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, _cog(interaction).on_answer(interaction, self.round_id, self.index, slot=self.slot))
+        await guarded(
+            interaction, _cog(interaction).on_answer(interaction, self.round_id, self.index, slot=self.slot)
+        )
 
 
 class TranslateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"bvz:1:t:{ROUND}:{INDEX}"):
     def __init__(self, round_id: int, index: int, label: str = "Translate") -> None:
         super().__init__(
-            discord.ui.Button(label=clip(label, BUTTON_LABEL), style=discord.ButtonStyle.secondary, emoji="🌐",
-                              row=1, custom_id=f"bvz:{VERSION}:t:{round_id}:{index}")
+            discord.ui.Button(
+                label=clip(label, BUTTON_LABEL),
+                style=discord.ButtonStyle.secondary,
+                emoji="🌐",
+                row=1,
+                custom_id=f"bvz:{VERSION}:t:{round_id}:{index}",
+            )
         )
         self.round_id, self.index = round_id, index
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
-                             match: re.Match[str]) -> TranslateButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TranslateButton:
         return cls(int(match["round"]), int(match["q"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -64,17 +88,31 @@ class TranslateButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r
 
 
 class TypeAnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"bvz:1:x:{ROUND}:{INDEX}"):
-    def __init__(self, round_id: int, index: int, *, label: str = "Answer", disabled: bool = False,
-                 style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
+    def __init__(
+        self,
+        round_id: int,
+        index: int,
+        *,
+        label: str = "Answer",
+        disabled: bool = False,
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
         super().__init__(
-            discord.ui.Button(label=clip(label, BUTTON_LABEL), style=style, emoji="✍️", disabled=disabled, row=0,
-                              custom_id=f"bvz:{VERSION}:x:{round_id}:{index}")
+            discord.ui.Button(
+                label=clip(label, BUTTON_LABEL),
+                style=style,
+                emoji="✍️",
+                disabled=disabled,
+                row=0,
+                custom_id=f"bvz:{VERSION}:x:{round_id}:{index}",
+            )
         )
         self.round_id, self.index = round_id, index
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
-                             match: re.Match[str]) -> TypeAnswerButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TypeAnswerButton:
         return cls(int(match["round"]), int(match["q"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -84,14 +122,19 @@ class TypeAnswerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=
 class MissedButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"bvz:1:m:{ROUND}"):
     def __init__(self, round_id: int) -> None:
         super().__init__(
-            discord.ui.Button(label="Practise what I missed", style=discord.ButtonStyle.success, emoji="🔁",
-                              custom_id=f"bvz:{VERSION}:m:{round_id}")
+            discord.ui.Button(
+                label="Practise what I missed",
+                style=discord.ButtonStyle.success,
+                emoji="🔁",
+                custom_id=f"bvz:{VERSION}:m:{round_id}",
+            )
         )
         self.round_id = round_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
-                             match: re.Match[str]) -> MissedButton:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MissedButton:
         return cls(int(match["round"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
@@ -100,8 +143,11 @@ class MissedButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"b
 
 class TextAnswerModal(discord.ui.Modal):
     def __init__(self, cog: QuizCog, round_id: int, index: int, prompt: str, seconds: int) -> None:
-        super().__init__(title=clip(f"Question {index + 1}", 45), timeout=seconds + 30,
-                         custom_id=f"bvz:{VERSION}:xm:{round_id}:{index}")
+        super().__init__(
+            title=clip(f"Question {index + 1}", 45),
+            timeout=seconds + 30,
+            custom_id=f"bvz:{VERSION}:xm:{round_id}:{index}",
+        )
         self.cog, self.round_id, self.index = cog, round_id, index
         self.answer: discord.ui.TextInput[TextAnswerModal] = discord.ui.TextInput(
             label=clip(prompt, 45), placeholder="Your answer", max_length=200, required=True
@@ -109,7 +155,9 @@ class TextAnswerModal(discord.ui.Modal):
         self.add_item(self.answer)
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self.cog.on_answer(interaction, self.round_id, self.index, text=self.answer.value))
+        await guarded(
+            interaction, self.cog.on_answer(interaction, self.round_id, self.index, text=self.answer.value)
+        )
 
 
 DYNAMIC_ITEMS = (AnswerButton, TranslateButton, TypeAnswerButton, MissedButton)
@@ -141,19 +189,34 @@ def question_view(round_id: int, index: int, question: Question, order: Sequence
     return frozen_view(*items, *_translate_item(round_id, index, question))
 
 
-def reveal_view(round_id: int, index: int, question: Question, order: Sequence[int], reveal: Reveal) -> discord.ui.View:
+def reveal_view(
+    round_id: int, index: int, question: Question, order: Sequence[int], reveal: Reveal
+) -> discord.ui.View:
     items: list[discord.ui.Item[Any]]
     if question.kind is Kind.TEXT:
-        items = [TypeAnswerButton(round_id, index, label=f"Answer: {question.answer_text}", disabled=True,
-                                  style=discord.ButtonStyle.success)]
+        items = [
+            TypeAnswerButton(
+                round_id,
+                index,
+                label=f"Answer: {question.answer_text}",
+                disabled=True,
+                style=discord.ButtonStyle.success,
+            )
+        ]
     else:
         items = []
         for slot in range(len(order)):
             right = slot in reveal.right_slots
             count = reveal.counts[slot] if slot < len(reveal.counts) else 0
             items.append(
-                AnswerButton(round_id, index, slot, label=f"{letter(slot)} · {count}", disabled=True,
-                             style=discord.ButtonStyle.success if right else discord.ButtonStyle.secondary)
+                AnswerButton(
+                    round_id,
+                    index,
+                    slot,
+                    label=f"{letter(slot)} · {count}",
+                    disabled=True,
+                    style=discord.ButtonStyle.success if right else discord.ButtonStyle.secondary,
+                )
             )
     return frozen_view(*items, *_translate_item(round_id, index, question))
 

@@ -85,31 +85,49 @@ class QuizCog(commands.Cog, name="Quiz"):
             f"Starting a round of {len(record.question_ids)} questions from “{chosen.title}”.", ephemeral=True
         )
         assert interaction.channel is not None and isinstance(interaction.channel, discord.abc.Messageable)
-        self._launch(record, chosen, RoundState(
-            round_id=record.id, deck=chosen, question_ids=record.question_ids, seed=record.seed,
-            seconds=record.seconds, mode=Mode(record.mode),
-        ), interaction.channel, settings, resumed=False)
+        self._launch(
+            record,
+            chosen,
+            RoundState(
+                round_id=record.id,
+                deck=chosen,
+                question_ids=record.question_ids,
+                seed=record.seed,
+                seconds=record.seconds,
+                mode=Mode(record.mode),
+            ),
+            interaction.channel,
+            settings,
+            resumed=False,
+        )
 
     @start.autocomplete("deck")
-    async def _deck_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def _deck_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         return deck_choices(self.bot, interaction.guild_id, current)
 
     @quiz.command(name="stop", description="End the round in this channel now; points earned stay")
     async def stop(self, interaction: discord.Interaction) -> None:
         session = await self._channel_session(interaction)
         if session.record.started_by != interaction.user.id:
-            ensure_quiz_master(interaction, await self.bot.store.guild_settings(session.record.guild_id),
-                               "stop a round someone else started")
+            ensure_quiz_master(
+                interaction,
+                await self.bot.store.guild_settings(session.record.guild_id),
+                "stop a round someone else started",
+            )
         session.stop()
-        await interaction.response.send_message("Stopping the round: the current question is revealed now.",
-                                                ephemeral=True)
+        await interaction.response.send_message(
+            "Stopping the round: the current question is revealed now.", ephemeral=True
+        )
 
     @quiz.command(name="skip", description="Reveal the current question now")
     async def skip(self, interaction: discord.Interaction) -> None:
         session = await self._channel_session(interaction)
         if session.record.started_by != interaction.user.id:
-            ensure_quiz_master(interaction, await self.bot.store.guild_settings(session.record.guild_id),
-                               "skip a question")
+            ensure_quiz_master(
+                interaction, await self.bot.store.guild_settings(session.record.guild_id), "skip a question"
+            )
         session.skip()
         await interaction.response.send_message("Revealing the current question.", ephemeral=True)
 
@@ -146,10 +164,16 @@ class QuizCog(commands.Cog, name="Quiz"):
         )
         if changed != current:
             await self.bot.store.save_guild_settings(changed)
-        await interaction.response.send_message(embed=settings_embed(changed, changed != current), ephemeral=True)
+        await interaction.response.send_message(
+            embed=settings_embed(changed, changed != current), ephemeral=True
+        )
 
-    @quiz.command(name="report", description="Per question: how many got it right, and the most chosen wrong answer")
-    @app_commands.describe(deck="A deck over all this server's rounds (default: the last round in this channel)")
+    @quiz.command(
+        name="report", description="Per question: how many got it right, and the most chosen wrong answer"
+    )
+    @app_commands.describe(
+        deck="A deck over all this server's rounds (default: the last round in this channel)"
+    )
     async def report(self, interaction: discord.Interaction, deck: str | None = None) -> None:
         guild_id = guild_id_of(interaction)
         ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), "see round reports")
@@ -170,13 +194,22 @@ class QuizCog(commands.Cog, name="Quiz"):
         await interaction.response.send_message(embed=report_embed(title, chosen, lines), ephemeral=True)
 
     @report.autocomplete("deck")
-    async def _report_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    async def _report_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
         return deck_choices(self.bot, interaction.guild_id, current)
 
     # -- components ---------------------------------------------------------------------------------
 
-    async def on_answer(self, interaction: discord.Interaction, round_id: int, index: int, *,
-                        slot: int | None = None, text: str | None = None) -> None:
+    async def on_answer(
+        self,
+        interaction: discord.Interaction,
+        round_id: int,
+        index: int,
+        *,
+        slot: int | None = None,
+        text: str | None = None,
+    ) -> None:
         session = await self._live_session(interaction, round_id)
         try:
             outcome = await session.answer(interaction.user.id, index, slot=slot, text=text)
@@ -217,13 +250,23 @@ class QuizCog(commands.Cog, name="Quiz"):
         question = deck.question(record.question_ids[index])
         if question is None:
             raise UserError("This question is no longer available.")
-        state = session.state if session else RoundState(
-            round_id=record.id, deck=deck, question_ids=record.question_ids, seed=record.seed,
-            seconds=record.seconds, mode=Mode(record.mode))
+        state = (
+            session.state
+            if session
+            else RoundState(
+                round_id=record.id,
+                deck=deck,
+                question_ids=record.question_ids,
+                seed=record.seed,
+                seconds=record.seconds,
+                mode=Mode(record.mode),
+            )
+        )
         wanted = await self.bot.store.member_language(interaction.user.id)
         revealed = session is None or session.state.current != index or not session.state.is_open
-        embed = translation_embed(question, state.order(index), wanted, str(interaction.locale),
-                                  revealed=revealed)
+        embed = translation_embed(
+            question, state.order(index), wanted, str(interaction.locale), revealed=revealed
+        )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def on_type_answer(self, interaction: discord.Interaction, round_id: int, index: int) -> None:
@@ -246,8 +289,9 @@ class QuizCog(commands.Cog, name="Quiz"):
 
     # -- helpers ------------------------------------------------------------------------------------
 
-    async def _owned_round(self, interaction: discord.Interaction, round_id: int, *,
-                           running_ok: bool = True) -> RoundRecord:
+    async def _owned_round(
+        self, interaction: discord.Interaction, round_id: int, *, running_ok: bool = True
+    ) -> RoundRecord:
         session = self.sessions.get(round_id)
         record = session.record if session else await self.bot.store.get_round(round_id)
         if record is None or record.guild_id != interaction.guild_id:
@@ -274,13 +318,31 @@ class QuizCog(commands.Cog, name="Quiz"):
 
     @staticmethod
     def _already_running(record: RoundRecord) -> str:
-        return (f"A round is already running in <#{record.channel_id}> (started by <@{record.started_by}>); "
-                "/quiz stop ends it.")
+        return (
+            f"A round is already running in <#{record.channel_id}> (started by <@{record.started_by}>); "
+            "/quiz stop ends it."
+        )
 
-    def _launch(self, record: RoundRecord, deck: Deck, state: RoundState, channel: discord.abc.Messageable,
-                settings: GuildSettings, *, resumed: bool) -> None:
-        session = RoundSession(self.bot, record, deck, state, channel, pause_seconds=settings.pause_seconds,
-                               resumed=resumed, on_end=self._forget)
+    def _launch(
+        self,
+        record: RoundRecord,
+        deck: Deck,
+        state: RoundState,
+        channel: discord.abc.Messageable,
+        settings: GuildSettings,
+        *,
+        resumed: bool,
+    ) -> None:
+        session = RoundSession(
+            self.bot,
+            record,
+            deck,
+            state,
+            channel,
+            pause_seconds=settings.pause_seconds,
+            resumed=resumed,
+            on_end=self._forget,
+        )
         self.sessions[record.id] = session
         self.by_channel[record.channel_id] = session
         session.start()
@@ -304,8 +366,9 @@ class QuizCog(commands.Cog, name="Quiz"):
                 await self._resume(record)
             except Exception:
                 log.exception("round %s could not be resumed", record.id)
-                await self.bot.store.finish_round(record.id, "interrupted", self.bot.clock(),
-                                                  "it could not be resumed after a restart")
+                await self.bot.store.finish_round(
+                    record.id, "interrupted", self.bot.clock(), "it could not be resumed after a restart"
+                )
 
     async def _resume(self, record: RoundRecord) -> None:
         channel = self.bot.get_channel(record.channel_id)
@@ -318,21 +381,34 @@ class QuizCog(commands.Cog, name="Quiz"):
         if why is not None:
             await self.bot.store.finish_round(record.id, "interrupted", self.bot.clock(), why)
             if isinstance(channel, discord.abc.Messageable):
-                await channel.send(f"The round that was running here could not resume after a restart ({why}); "
-                                   "every answer given counts on the leaderboard.")
+                await channel.send(
+                    f"The round that was running here could not resume after a restart ({why}); "
+                    "every answer given counts on the leaderboard."
+                )
             log.warning("round %s closed at restart: %s", record.id, why)
             return
         assert deck is not None and isinstance(channel, discord.abc.Messageable)
         answers = await self.bot.store.round_answers(record.id)
         state = RoundState.restore(
-            round_id=record.id, deck=deck, question_ids=record.question_ids, seed=record.seed,
-            seconds=record.seconds, mode=Mode(record.mode),
-            answers=[RestoredAnswer(a.user_id, a.question_index, a.choice, a.text, a.right, a.ms, a.points,
-                                    a.answered_at) for a in answers],
-            current=record.current, revealed=record.revealed,
+            round_id=record.id,
+            deck=deck,
+            question_ids=record.question_ids,
+            seed=record.seed,
+            seconds=record.seconds,
+            mode=Mode(record.mode),
+            answers=[
+                RestoredAnswer(
+                    a.user_id, a.question_index, a.choice, a.text, a.right, a.ms, a.points, a.answered_at
+                )
+                for a in answers
+            ],
+            current=record.current,
+            revealed=record.revealed,
         )
         settings = await self.bot.store.guild_settings(record.guild_id)
-        log.info("resuming round %s in channel %s at question %s", record.id, record.channel_id, record.current)
+        log.info(
+            "resuming round %s in channel %s at question %s", record.id, record.channel_id, record.current
+        )
         self._launch(record, deck, state, channel, settings, resumed=True)
 
     async def shut_down(self) -> None:

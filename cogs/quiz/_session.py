@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -85,8 +86,9 @@ class RoundSession:
 
     # -- answers ------------------------------------------------------------------------------------
 
-    async def answer(self, user_id: int, question_index: int, *, slot: int | None = None,
-                     text: str | None = None) -> Outcome:
+    async def answer(
+        self, user_id: int, question_index: int, *, slot: int | None = None, text: str | None = None
+    ) -> Outcome:
         """Judge, store (committed) and count one answer; raises QuizError for what the member did wrong."""
         async with self.lock:
             now = self.bot.clock()
@@ -127,8 +129,9 @@ class RoundSession:
             )
         else:
             intro = await self.channel.send(
-                embed=render.intro_embed(self.deck, total, self.record.seconds, self.record.mode,
-                                         self.record.started_by)
+                embed=render.intro_embed(
+                    self.deck, total, self.record.seconds, self.record.mode, self.record.started_by
+                )
             )
             await self.bot.store.set_intro_message(self.round_id, intro.id)
         played = first
@@ -151,10 +154,17 @@ class RoundSession:
         posted_at = self.bot.clock()
         self.state.open_question(index, posted_at)
         embed = render.question_embed(
-            question, order, index=index, total=self.state.question_count, deadline=self.state.deadline,
-            answered=self.state.answered_count, deck_title=self.deck.title,
+            question,
+            order,
+            index=index,
+            total=self.state.question_count,
+            deadline=self.state.deadline,
+            answered=self.state.answered_count,
+            deck_title=self.deck.title,
         )
-        self.message = await self.channel.send(embed=embed, view=question_view(self.round_id, index, question, order))
+        self.message = await self.channel.send(
+            embed=embed, view=question_view(self.round_id, index, question, order)
+        )
         await self.bot.store.post_question(self.round_id, index, self.message.id, posted_at)
 
     async def _wait_for_reveal(self) -> None:
@@ -177,18 +187,21 @@ class RoundSession:
                 wait = min(wait, next_edit - time.monotonic())
             # No await between the checks above and clear(): an answer cannot slip in unseen.
             self.wake.clear()
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), timeout=max(0.02, wait))
-            except TimeoutError:
-                pass
 
     async def _edit_live_count(self) -> None:
         if self.message is None:
             return
         index = self.state.current
         embed = render.question_embed(
-            self.state.question(index), self.state.order(index), index=index, total=self.state.question_count,
-            deadline=self.state.deadline, answered=self.state.answered_count, deck_title=self.deck.title,
+            self.state.question(index),
+            self.state.order(index),
+            index=index,
+            total=self.state.question_count,
+            deadline=self.state.deadline,
+            answered=self.state.answered_count,
+            deck_title=self.deck.title,
         )
         try:
             await self.message.edit(embed=embed)
@@ -203,18 +216,17 @@ class RoundSession:
             await self.bot.store.reveal_question(self.round_id, index, now)
         question = self.state.question(index)
         order = self.state.order(index)
-        embed = render.reveal_embed(question, order, reveal, index=index, total=self.state.question_count,
-                                    deck_title=self.deck.title)
+        embed = render.reveal_embed(
+            question, order, reveal, index=index, total=self.state.question_count, deck_title=self.deck.title
+        )
         view = reveal_view(self.round_id, index, question, order, reveal)
         if self.message is not None:
             await self.message.edit(embed=embed, view=view)
 
     async def _pause(self) -> None:
         self.wake.clear()
-        try:
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._until_stopped(), timeout=self.pause_seconds)
-        except TimeoutError:
-            pass
 
     async def _until_stopped(self) -> None:
         while not self.stop_requested:
@@ -225,7 +237,10 @@ class RoundSession:
         await self.bot.store.finish_round(self.round_id, status, self.bot.clock(), note)
         scores = self.state.scores()
         embed = render.summary_embed(self.deck, scores, questions_played=played, note=note)
-        await self.channel.send(embed=embed, view=summary_view(self.round_id) if scores else None)
+        if scores:
+            await self.channel.send(embed=embed, view=summary_view(self.round_id))
+        else:
+            await self.channel.send(embed=embed)
 
     def _task_done(self, task: asyncio.Task[None]) -> None:
         asyncio.get_running_loop().create_task(self._after(task))
@@ -236,10 +251,13 @@ class RoundSession:
                 return  # shutting down: the round stays "running" in the store and resumes on restart
             error = task.exception()
             if error is not None:
-                log.error("round %s in channel %s failed", self.round_id, self.record.channel_id, exc_info=error)
+                log.error(
+                    "round %s in channel %s failed", self.round_id, self.record.channel_id, exc_info=error
+                )
                 try:
-                    await self.bot.store.finish_round(self.round_id, "interrupted", self.bot.clock(),
-                                                      "an error inside the bot")
+                    await self.bot.store.finish_round(
+                        self.round_id, "interrupted", self.bot.clock(), "an error inside the bot"
+                    )
                     await self.channel.send(
                         "This round hit an error inside Bvunzo and was closed; every answer given so far counts."
                     )

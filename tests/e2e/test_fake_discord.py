@@ -24,7 +24,7 @@ from tests.e2e.fake_discord import (
     request_schemas,
 )
 from tests.e2e.fake_discord.fixtures import discord_py_at_fake, fake_discord  # noqa: F401
-from tests.e2e.harness import running_client, wait_until
+from tests.e2e.harness import ClientCrashed, ClientLoggedErrors, running_client, wait_until
 
 DECKS = ["gradient-checkpointing", "graph-theory", "linear-algebra"]
 
@@ -105,6 +105,11 @@ class Quiz(app_commands.Group):
     async def answer(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_modal(AnswerModal())
 
+    @app_commands.command(description="Who is that member")
+    async def whois(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        roles = [r.name for r in member.roles if not r.is_default()]
+        await interaction.response.send_message(f"{member.name} {roles}", ephemeral=True)
+
     @app_commands.command(description="Reverse an uploaded file")
     async def reverse(self, interaction: discord.Interaction, upload: discord.Attachment) -> None:
         data = await upload.read()
@@ -140,6 +145,11 @@ class Misbehave(app_commands.Group):
         message = await interaction.channel.send("count 0")
         for count in range(1, 7):
             await message.edit(content=f"count {count}")
+
+    @app_commands.command(description="Answer, then fail")
+    async def crash(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("about to fail", ephemeral=True)
+        raise RuntimeError("a bug in a command")
 
     @app_commands.command(description="Call an endpoint nobody planned")
     async def pins(self, interaction: discord.Interaction) -> None:
@@ -229,6 +239,15 @@ async def test_a_slash_subcommand_with_options_is_answered_ephemerally(
     assert answer.content == "deck=graph-theory questions=3 manage=True"
     plain = await fake_discord.slash(study.general, study.bob, "quiz start", deck="graph-theory")
     assert (await plain.response()).content == "deck=graph-theory questions=5 manage=False"
+
+
+async def test_a_member_option_arrives_resolved(
+    fake_discord: FakeDiscord,  # noqa: F811
+    study: Study,
+    bot: commands.Bot,
+) -> None:
+    asked = await fake_discord.slash(study.general, study.bob, "quiz whois", member=study.alice)
+    assert (await asked.response()).content == "alice ['Moderators']"
 
 
 async def test_unknown_commands_options_and_values_are_refused_before_dispatch(
@@ -387,6 +406,45 @@ async def test_the_client_resumes_after_the_gateway_drops_it(
     )
     asked = await fake_discord.slash(study.general, study.alice, "quiz start", deck="graph-theory")
     assert (await asked.response()).type == 4
+
+
+async def test_a_restarted_client_finds_its_commands_and_messages(
+    discord_py_at_fake: FakeDiscord,  # noqa: F811
+    study: Study,
+) -> None:
+    fake = discord_py_at_fake
+    async with running_client(make_bot(), fake) as first:
+        before = await first.tree.sync()
+        await (await fake.slash(study.general, study.alice, "quiz post")).response()
+    async with running_client(make_bot(), fake) as second:
+        assert [c.id for c in await second.tree.sync()] == [c.id for c in before]
+        question = await fake.wait_for_message(study.general, lambda m: m.content == "Question 1")
+        assert (await second.get_partial_messageable(study.general.id).fetch_message(question.id)).components
+        asked = await fake.slash(study.general, study.bob, "quiz start", deck="graph-theory")
+        assert (await asked.response()).type == 4
+    assert fake.gateway.connections == 2
+
+
+async def test_the_harness_reports_errors_the_client_logged(
+    discord_py_at_fake: FakeDiscord,  # noqa: F811
+    study: Study,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    with pytest.raises(ClientLoggedErrors, match="a bug in a command"):
+        async with running_client(make_bot(), discord_py_at_fake) as client:
+            await client.tree.sync()
+            await (await discord_py_at_fake.slash(study.general, study.alice, "misbehave crash")).response()
+            await wait_until(lambda: "a bug in a command" in caplog.text, what="the error to be logged")
+
+
+async def test_the_harness_raises_when_the_client_stops_on_its_own(
+    discord_py_at_fake: FakeDiscord,  # noqa: F811
+    study: Study,
+) -> None:
+    with pytest.raises(ClientCrashed, match="4004"):
+        async with running_client(make_bot(), discord_py_at_fake) as client:
+            await discord_py_at_fake.drop_connections(4004)  # "authentication failed": not resumable
+            await wait_until(client.is_closed, what="the client to give up")
 
 
 def test_the_openapi_check_rejects_a_body_the_spec_forbids() -> None:

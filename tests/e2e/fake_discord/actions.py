@@ -60,13 +60,13 @@ class Actions:
         self, channel: Channel, member: Member | User, command: str, /, **options: Any
     ) -> FakeInteraction:
         """Run `/command` ("quiz start": subcommands by space), options typed as the synced command says."""
-        guild = channel.guild
-        synced, subs, definitions = self.command_store.resolve(guild, command)
-        filled = fill_options(definitions, options, guild)
+        who = _member_of(channel.guild, member)
+        synced, subs, definitions = self.command_store.resolve(channel.guild, command)
+        filled = fill_options(definitions, options, who)
         data = self._command_data(synced, nest_options(subs, filled.options, synced))
         if filled.resolved:
             data["resolved"] = filled.resolved
-        return await self._dispatch(APPLICATION_COMMAND, channel, _member_of(guild, member), data)
+        return await self._dispatch(APPLICATION_COMMAND, channel, who, data)
 
     async def autocomplete(
         self,
@@ -81,14 +81,14 @@ class Actions:
         **options: Any,
     ) -> list[dict[str, Any]]:
         """Type `value` into option `focused` (others already filled); the choices the bot offered."""
-        guild = channel.guild
-        synced, subs, definitions = self.command_store.resolve(guild, command)
+        who = _member_of(channel.guild, member)
+        synced, subs, definitions = self.command_store.resolve(channel.guild, command)
         definition = next((d for d in definitions if d["name"] == focused), None)
         if definition is None or not definition.get("autocomplete"):
             raise CommandError(f"/{command} has no autocompleted option {focused!r}")
-        filled = fill_options(definitions, {**options, focused: value}, guild, focused=focused)
+        filled = fill_options(definitions, {**options, focused: value}, who, focused=focused)
         data = self._command_data(synced, nest_options(subs, filled.options, synced))
-        interaction = await self._dispatch(AUTOCOMPLETE, channel, _member_of(guild, member), data)
+        interaction = await self._dispatch(AUTOCOMPLETE, channel, who, data)
         answer = await interaction.response(timeout)
         if answer.type != AUTOCOMPLETE_RESULT:
             raise AssertionError(f"autocomplete was answered with callback type {answer.type}, not 8")
@@ -115,6 +115,12 @@ class Actions:
             )
         data = {"custom_id": button["custom_id"], "component_type": 2}
         return await self._dispatch(MESSAGE_COMPONENT, message.channel, who, data, message)
+
+    async def forge_click(self, message: FakeMessage, member: Member | User, custom_id: str) -> FakeInteraction:
+        """A click carrying any custom_id, as a modified client could send: the message need not have it."""
+        who = self._may_use(message, member)
+        return await self._dispatch(MESSAGE_COMPONENT, message.channel, who,
+                                    {"custom_id": custom_id, "component_type": 2}, message)
 
     async def select(
         self, message: FakeMessage, member: Member | User, values: list[str], *, custom_id: str | None = None

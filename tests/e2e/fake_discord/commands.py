@@ -110,9 +110,13 @@ class FilledOptions:
 
 
 def fill_options(
-    definitions: list[dict[str, Any]], values: Mapping[str, Any], guild: Guild, *, focused: str | None = None
+    definitions: list[dict[str, Any]],
+    values: Mapping[str, Any],
+    member: Member,
+    *,
+    focused: str | None = None,
 ) -> FilledOptions:
-    """Check values the way Discord's client would, and shape them as Discord sends them."""
+    """Check values the way Discord's client would, and shape them as Discord sends them to `member`'s bot."""
     by_name = {d["name"]: d for d in definitions}
     unknown = set(values) - set(by_name)
     if unknown:
@@ -130,13 +134,13 @@ def fill_options(
                 {"name": name, "type": definition["type"], "value": str(values[name]), "focused": True}
             )
             continue
-        value = _option_value(definition, values[name], guild, filled.resolved)
+        value = _option_value(definition, values[name], member, filled.resolved)
         filled.options.append({"name": name, "type": definition["type"], "value": value})
     return filled
 
 
-def _option_value(definition: dict[str, Any], value: Any, guild: Guild, resolved: dict[str, Any]) -> Any:
-    kind, name = definition["type"], definition["name"]
+def _option_value(definition: dict[str, Any], value: Any, member: Member, resolved: dict[str, Any]) -> Any:
+    kind, name, guild = definition["type"], definition["name"], member.guild
     if kind == STRING:
         value = str(value)
         if not definition.get("min_length", 0) <= len(value) <= definition.get("max_length", 6000):
@@ -164,7 +168,7 @@ def _option_value(definition: dict[str, Any], value: Any, guild: Guild, resolved
     elif kind == CHANNEL and isinstance(value, Channel):
         resolved.setdefault("channels", {})[str(value.id)] = {
             k: v for k, v in value.payload().items() if k in ("id", "name", "type", "parent_id", "guild_id")
-        } | {"permissions": str(guild.permissions_of(guild.bot_member))}
+        } | {"permissions": str(member.permissions)}
         return str(value.id)
     elif kind == ATTACHMENT and isinstance(value, FakeAttachment):
         resolved.setdefault("attachments", {})[str(value.id)] = value.payload()

@@ -17,16 +17,14 @@ class SpecUnavailableWarning(UserWarning):
     """Discord's OpenAPI file is missing, so request bodies are checked against LIMITS.md only."""
 
 
-@pytest_asyncio.fixture
-async def fake_discord() -> AsyncIterator[FakeDiscord]:
-    """A started fake Discord. At teardown it waits for pending interactions, stops, and fails the test
-    with every violation still recorded (take the ones a test provokes on purpose with take_violations)."""
+def warn_if_spec_missing() -> None:
     reason = unavailable_reason()
     if reason is not None:
-        warnings.warn(reason, SpecUnavailableWarning, stacklevel=1)
-    fake = FakeDiscord()
-    await fake.start()
-    yield fake
+        warnings.warn(reason, SpecUnavailableWarning, stacklevel=2)
+
+
+async def finish(fake: FakeDiscord) -> None:
+    """Wait for pending interactions, stop the fake, and fail the test with every violation left in it."""
     try:
         await fake.settle()
     finally:
@@ -35,6 +33,16 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
         pytest.fail(
             f"the bot broke Discord's rules ({len(fake.violations)}):\n{fake.report()}", pytrace=False
         )
+
+
+@pytest_asyncio.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    """A started fake Discord; at teardown, `finish` (take provoked violations with take_violations)."""
+    warn_if_spec_missing()
+    fake = FakeDiscord()
+    await fake.start()
+    yield fake
+    await finish(fake)
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import logging
 import secrets
 import traceback
 from typing import TYPE_CHECKING, Any
@@ -16,8 +15,6 @@ from aiohttp import web
 if TYPE_CHECKING:
     from tests.e2e.fake_discord.models import Guild
     from tests.e2e.fake_discord.server import FakeDiscord
-
-log = logging.getLogger(__name__)
 
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = (
     0,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import logging
 import traceback
 from typing import TYPE_CHECKING, Any
 
@@ -16,8 +15,6 @@ from tests.e2e.fake_discord.spec import request_schemas
 
 if TYPE_CHECKING:
     from tests.e2e.fake_discord.server import FakeDiscord
-
-log = logging.getLogger(__name__)
 
 API_PREFIX = "/api/v10"
 # Interaction callbacks and webhook calls carry their own token in the path, not the bot's.

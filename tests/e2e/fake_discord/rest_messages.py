@@ -167,6 +167,8 @@ class MessageRoutes:
             data["components"] = stored_components(data.get("components") or [])
         response = Response.snapshot(kind, data, seconds, message)
         interaction.first_response = response
+        if request.query.get("with_response", "").lower() not in ("1", "true"):
+            return no_content()
         return json_response(self._callback_result(interaction, kind, message))
 
     def _answer(
@@ -243,8 +245,10 @@ class MessageRoutes:
             return interaction
         record: RecordedRequest = request[RECORD]
         body = record.body or {}
-        self._check_message(record, body, created=True)
         original = interaction.original
+        # A follow-up completing an ephemeral deferred answer is ephemeral, whatever its own flags.
+        inherited = original.flags & EPHEMERAL if original is not None and original.loading else 0
+        self._check_message(record, {**body, "flags": int(body.get("flags") or 0) | inherited}, created=True)
         if original is not None and original.loading:
             # After a deferred answer, the first follow-up takes the place of the "thinking..." message.
             fake.edit_message(original, body, record.files, counts_as_edit=False)

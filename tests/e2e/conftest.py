@@ -1,0 +1,121 @@
+"""The end-to-end world: a fake Discord with two study servers, and the real BvunzoBot run against it."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import discord
+import pytest
+import pytest_asyncio
+
+from bot.app import EXTENSIONS, BvunzoBot
+from bot.config import Settings
+from tests.e2e.fake_discord import Channel, FakeDiscord, Guild, Member, Role
+from tests.e2e.fake_discord.fixtures import fake_discord as fake_discord  # noqa: F401  (a fixture)
+from tests.e2e.harness import running_client
+
+ROOT = Path(__file__).resolve().parents[2]
+QUESTIONS = ROOT / "questions"
+DECK = "gradient-checkpointing"
+
+
+class Clock:
+    """Real time plus an offset a test can move, so periods and days can be crossed on purpose."""
+
+    def __init__(self) -> None:
+        self.offset = timedelta()
+
+    def __call__(self) -> datetime:
+        return datetime.now(UTC) + self.offset
+
+    def set(self, when: datetime) -> None:
+        self.offset = when - datetime.now(UTC)
+
+
+@dataclass
+class World:
+    fake: FakeDiscord
+    study: Guild
+    other: Guild
+    general: Channel
+    annex: Channel
+    lounge: Channel
+    mods: Role
+    quizmasters: Role
+    moderator: Member
+    quizmaster: Member
+    members: list[Member]
+    outsider: Member  # a member of the other server only
+    db: Path
+    questions: Path = QUESTIONS
+    clock: Clock = field(default_factory=Clock)
+
+    def settings(self, **changes: object) -> Settings:
+        base = Settings(
+            token=self.fake.token,
+            db_path=self.db,
+            questions_path=self.questions,
+            api_base=self.fake.api_base,
+            gateway_url=self.fake.gateway_url,
+        )
+        return Settings(**{**{f: getattr(base, f) for f in base.__dataclass_fields__}, **changes})  # type: ignore[arg-type]
+
+    def bot(self, *, extensions: Sequence[str] = EXTENSIONS, **changes: object) -> BvunzoBot:
+        return BvunzoBot(self.settings(**changes), clock=self.clock, extensions=extensions)
+
+    @contextlib.asynccontextmanager
+    async def running(self, bot: BvunzoBot | None = None, *, allow_logged_errors: bool = False
+                      ) -> AsyncIterator[BvunzoBot]:
+        bot = bot or self.bot()
+        async with running_client(bot, self.fake, allow_logged_errors=allow_logged_errors) as client:
+            await resumed(client)
+            yield client
+
+
+async def resumed(bot: BvunzoBot) -> None:
+    """on_ready listeners run after is_ready(); wait for the quiz cog's resume pass to have happened."""
+    from tests.e2e.harness import wait_until
+
+    cog = bot.get_cog("Quiz")
+    if cog is not None:
+        await wait_until(lambda: getattr(cog, "resumed", True), timeout=5, what="the quiz cog to resume rounds")
+
+
+def build_world(fake: FakeDiscord, tmp_path: Path) -> World:
+    study = fake.add_guild("Study A")
+    other = fake.add_guild("Study B")
+    general = study.add_channel("general")
+    annex = study.add_channel("annex")
+    lounge = other.add_channel("lounge")
+    mods = study.add_role("Moderators", permissions=discord.Permissions(manage_guild=True))
+    quizmasters = study.add_role("Quiz masters", permissions=0)
+    moderator = study.add_member("tendai", roles=[mods])
+    quizmaster = study.add_member("rudo", roles=[quizmasters])
+    members = [study.add_member(name) for name in
+               ("alice", "bongani", "chipo", "dumi", "eve", "farai", "gugu", "hana", "ivy", "jabu", "kuda", "lwazi")]
+    outsider = other.add_member("olivia", roles=[other.add_role("Admins", permissions=discord.Permissions(administrator=True))])
+    return World(fake=fake, study=study, other=other, general=general, annex=annex, lounge=lounge, mods=mods,
+                 quizmasters=quizmasters, moderator=moderator, quizmaster=quizmaster, members=members,
+                 outsider=outsider, db=tmp_path / "bvunzo.db")
+
+
+@pytest.fixture
+def world(fake_discord: FakeDiscord, tmp_path: Path) -> World:  # noqa: F811
+    return build_world(fake_discord, tmp_path)
+
+
+@pytest_asyncio.fixture
+async def bot(world: World) -> AsyncIterator[BvunzoBot]:
+    async with world.running() as running:
+        yield running
+
+
+def embed_text(message: object) -> str:
+    return getattr(message, "text", "")
+
+
+Predicate = Callable[[object], bool]

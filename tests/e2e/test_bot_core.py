@@ -1,0 +1,140 @@
+"""The bot process against the fake Discord: start-up, command sync, /decks, /about, errors, shutdown."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import sys
+
+import discord
+import pytest
+
+from bot.app import EXTENSIONS, TREE_HASH_KEY
+from bot.errors import UNEXPECTED
+from tests.e2e.conftest import ROOT, World
+from tests.e2e.harness import running_client, wait_until
+
+COMMANDS = {"about", "decks", "language", "leaderboard", "practice", "quiz", "stats"}
+
+
+async def test_starts_and_syncs_commands_once(world: World) -> None:
+    fake = world.fake
+    async with world.running() as bot:
+        assert bot.user is not None and bot.user.id == int(fake.commands()[0]["application_id"])
+        assert {c["name"] for c in fake.commands()} == COMMANDS
+        assert await bot.store.get_meta(TREE_HASH_KEY) == bot.command_tree_hash()
+    syncs = fake.requests_to("PUT /applications/{application_id}/commands")
+    assert len(syncs) == 1
+    # A restart with the same command tree does not burn Discord's sync rate limit.
+    async with world.running():
+        pass
+    assert len(fake.requests_to("PUT /applications/{application_id}/commands")) == 1
+
+
+async def test_dev_server_sync(world: World) -> None:
+    async with world.running(world.bot(sync_guild=world.study.id)):
+        names = {c["name"] for c in world.fake.commands(world.study)}
+        assert names == COMMANDS
+
+
+async def test_decks_and_about(world: World, bot: object) -> None:
+    fake = world.fake
+    decks = await (await fake.slash(world.general, world.members[0], "decks")).response()
+    assert decks.ephemeral
+    assert "Gradient Checkpointing" in decks.text and "gradient-checkpointing" in decks.text
+    assert "8 questions" in decks.text and "chiShona" in decks.text
+    about = await (await fake.slash(world.general, world.members[0], "about")).response()
+    assert about.ephemeral and "Version" in about.text and "0.1.0" in about.text
+
+
+async def test_a_failing_command_is_one_sentence_and_the_bot_goes_on(world: World) -> None:
+    bot = world.bot(extensions=(*EXTENSIONS, "tests.e2e.extensions.broken", "tests.e2e.extensions.unloadable"))
+    async with world.running(bot, allow_logged_errors=True) as running:
+        assert "tests.e2e.extensions.unloadable" not in running.extensions
+        assert "cogs.quiz" in running.extensions
+        answer = await (await world.fake.slash(world.general, world.members[0], "boom")).response()
+        assert answer.ephemeral and answer.content == UNEXPECTED
+        decks = await (await world.fake.slash(world.general, world.members[0], "decks")).response()
+        assert "Gradient Checkpointing" in decks.text
+
+
+async def test_forged_and_unknown_buttons_get_a_sentence(world: World, bot: object) -> None:
+    fake = world.fake
+    decks = await (await fake.slash(world.general, world.members[0], "decks")).response()
+    message = decks.message
+    for custom_id in ("hello", "bvz:1:a:notanumber", "bvz:9:a:1:0:0", "x" * 100):
+        answer = await (await fake.forge_click(message, world.members[0], custom_id)).response()
+        assert answer.ephemeral
+        assert answer.content == "That button isn't one Bvunzo recognises; nothing was changed."
+    # A well-formed custom_id that is not on the message it claims to come from is refused too.
+    stale = await (await fake.forge_click(message, world.members[0], "bvz:1:a:424242:0:1")).response()
+    assert stale.ephemeral and stale.content == "That button isn't one Bvunzo recognises; nothing was changed."
+
+
+async def test_bad_token_is_a_login_failure(world: World) -> None:
+    bot = world.bot(token="MTIz.wrong.tokenwrongtokenwrong")
+    with pytest.raises(discord.LoginFailure):
+        async with running_client(bot, world.fake, token="MTIz.wrong.tokenwrongtokenwrong"):
+            pass
+
+
+def _env(world: World) -> dict[str, str]:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BVUNZO_"))}
+    return {**clean, **world.fake.env(), "BVUNZO_DB": str(world.db), "BVUNZO_QUESTIONS": str(world.questions),
+            "BVUNZO_LOG_LEVEL": "INFO"}
+
+
+async def _spawn(world: World, **extra: str) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=ROOT, env={**_env(world), **extra},
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )
+
+
+async def _exit_code(process: asyncio.subprocess.Process, within: float) -> tuple[int, str]:
+    _, err = await asyncio.wait_for(process.communicate(), timeout=within)
+    assert process.returncode is not None
+    return process.returncode, err.decode()
+
+
+async def test_subprocess_serves_then_exits_on_sigterm(world: World) -> None:
+    fake = world.fake
+    process = await _spawn(world)
+    try:
+        await wait_until(lambda: {c["name"] for c in fake.commands()} == COMMANDS, timeout=20,
+                         what="python -m bot to sync its commands")
+        await fake.wait_for_bot(timeout=20)
+        # The subprocess waits discord.py's 2 s guild_ready_timeout before it handles interactions.
+        answer = await (await fake.slash(world.general, world.members[0], "decks")).response(timeout=10)
+        assert "Gradient Checkpointing" in answer.text
+        process.send_signal(signal.SIGTERM)
+        code, err = await _exit_code(process, within=5)
+        assert code == 0, err
+        assert "Traceback" not in err
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+
+
+async def test_subprocess_sigterm_during_start_up(world: World) -> None:
+    process = await _spawn(world)
+    try:
+        await world.fake.wait_for_bot(timeout=20)  # connected, still inside discord.py's ready wait
+        process.send_signal(signal.SIGINT)
+        code, err = await _exit_code(process, within=5)
+        assert code == 0, err
+        assert "Traceback" not in err
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+
+
+async def test_subprocess_with_a_refused_token_is_one_line(world: World) -> None:
+    process = await _spawn(world, DISCORD_TOKEN="MTIzNDU2Nzg5MDEy.wrong.tokenwrongtokenwrongtoken")
+    code, err = await _exit_code(process, within=20)
+    assert code == 2
+    assert err.strip().splitlines()[-1] == "bvunzo: Discord refused DISCORD_TOKEN: check the token in the developer portal."
+    assert "Traceback" not in err
