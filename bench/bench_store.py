@@ -261,7 +261,13 @@ async def main() -> None:
             f"\nWrites: {options.writes:,} answers per measurement, one commit per answer "
             f"(WAL, synchronous=NORMAL); median of {options.repeats} runs, interleaved, each on a fresh file"
         )
-        rates: dict[str, list[float]] = {"bare": [], "boards": [], "sequential": [], "concurrent": []}
+        rates: dict[str, list[float]] = {
+            "bare": [],
+            "boards": [],
+            "sequential": [],
+            "concurrent": [],
+            "hop": [],
+        }
         for repeat in range(options.repeats):
             run = folder / f"writes-{repeat}"
             run.mkdir()
@@ -269,6 +275,10 @@ async def main() -> None:
             rates["boards"].append(raw_rate(run, options.writes, boards=True))
             async with await Store.open(run / "store.db") as store:
                 sequential, concurrent = await store_rates(store, options.writes, options.in_flight)
+                started = time.perf_counter()
+                for _ in range(options.writes):
+                    await store.get_meta("last_opened_by")
+                rates["hop"].append(options.writes / (time.perf_counter() - started))
             rates["sequential"].append(sequential)
             rates["concurrent"].append(concurrent)
         raw = statistics.median(rates["bare"])
@@ -283,6 +293,11 @@ async def main() -> None:
             runs_text = ", ".join(f"{r:,.0f}" for r in rates[key])
             ratio = "" if key == "bare" else f"   ceiling is {raw / rate:.2f}x"
             print(f"  {label:<48} {rate:9,.0f} answers/s{ratio:<22} (runs: {runs_text})")
+        hop = statistics.median(rates["hop"])
+        print(
+            f"  for scale, the smallest Store call (get_meta: one trip to aiosqlite's thread, one lookup): "
+            f"{hop:,.0f}/s, {1e6 / hop:.0f} µs each"
+        )
 
         print(f"\nHistory: {options.answers:,} answers, {MEMBERS:,} members, {GUILDS} servers, {DAYS} days")
         async with await Store.open(folder / "history.db") as store:

@@ -1,0 +1,84 @@
+"""Helpers for playing rounds through the fake Discord: find question messages, the right letter, answer."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from bot.bank import load_folder
+from bot.bank.models import Deck, Question
+from tests.e2e.conftest import QUESTIONS, World
+from tests.e2e.fake_discord import Channel, FakeMessage, Member
+
+DECKS = {deck.id: deck for deck in load_folder(QUESTIONS)[0]}
+SUCCESS = 3
+
+
+def question_of(message: FakeMessage, deck: Deck) -> Question:
+    text = message.text
+    for question in deck.questions:
+        if question.prompt in text:
+            return question
+    raise AssertionError(f"no question of {deck.id} in {text!r}")
+
+
+def letters(message: FakeMessage, question: Question) -> dict[str, int]:
+    """Letter → original choice index, read from the embed's lettered lines."""
+    found = {}
+    for letter, rest in re.findall(r"\*\*([A-E])\*\*\s+(.+)", message.text):
+        clean = re.sub(r"\s+—\s+\d+$", "", rest).strip()
+        found[letter] = question.choices.index(clean)
+    return found
+
+
+def right_letter(message: FakeMessage, deck: Deck) -> str:
+    question = question_of(message, deck)
+    return next(letter for letter, original in letters(message, question).items() if original in question.answers)
+
+
+def wrong_letter(message: FakeMessage, deck: Deck) -> str:
+    question = question_of(message, deck)
+    return next(letter for letter, original in letters(message, question).items() if original not in question.answers)
+
+
+def is_open_question(number: int) -> Any:
+    def check(message: FakeMessage) -> bool:
+        return f"Question {number} of" in message.text and any(
+            not b.get("disabled") for b in message.buttons() if b.get("label") in tuple("ABCDE")
+        )
+
+    return check
+
+
+def is_revealed(number: int) -> Any:
+    def check(message: FakeMessage) -> bool:
+        return f"Question {number} of" in message.text and "— answer" in message.text
+
+    return check
+
+
+async def start(world: World, channel: Channel, member: Member, **options: Any) -> str:
+    options.setdefault("deck", "gradient-checkpointing")
+    answer = await (await world.fake.slash(channel, member, "quiz start", **options)).response()
+    assert answer.ephemeral, answer.content
+    return answer.content
+
+
+async def open_question(world: World, channel: Channel, number: int, timeout: float = 10) -> FakeMessage:
+    return await world.fake.wait_for_message(channel, is_open_question(number), timeout=timeout)
+
+
+async def click(world: World, message: FakeMessage, member: Member, label: str) -> str:
+    answer = await (await world.fake.click(message, member, label=label)).response()
+    assert answer.ephemeral
+    return answer.content
+
+
+async def set_pause(world: World, seconds: int) -> None:
+    answer = await (await world.fake.slash(world.general, world.moderator, "quiz settings", pause=seconds)).response()
+    assert "Pause" in answer.text
+
+
+def round_id_of(message: FakeMessage) -> int:
+    custom_id = next(b["custom_id"] for b in message.buttons() if b.get("custom_id", "").startswith("bvz:1:a:"))
+    return int(custom_id.split(":")[3])

@@ -1,0 +1,173 @@
+"""Quiz rounds in a channel, end to end: members answer with buttons on a fake Discord."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.app import BvunzoBot
+from tests.e2e.conftest import World
+from tests.e2e.harness import wait_until
+from tests.e2e.rounds import (
+    DECKS,
+    SUCCESS,
+    click,
+    is_revealed,
+    open_question,
+    question_of,
+    right_letter,
+    round_id_of,
+    set_pause,
+    start,
+    wrong_letter,
+)
+
+DECK = DECKS["gradient-checkpointing"]
+
+
+async def test_a_whole_round_with_twelve_members(world: World, bot: BvunzoBot) -> None:
+    fake = world.fake
+    await set_pause(world, 0)
+    said = await start(world, world.general, world.moderator, questions=3, seconds=60)
+    assert "Starting a round of 3 questions" in said
+    intro = await fake.wait_for_message(world.general, lambda m: "Quiz: Gradient Checkpointing" in m.text)
+    assert f"<@{world.moderator.id}>" in intro.text
+
+    q1 = await open_question(world, world.general, 1)
+    assert [b["label"] for b in q1.buttons()][:4] == ["A", "B", "C", "D"]
+    right, wrong = right_letter(q1, DECK), wrong_letter(q1, DECK)
+    for i, member in enumerate(world.members):
+        said = await click(world, q1, member, right if i % 3 else wrong)
+        assert said == f"Locked in: {right if i % 3 else wrong}."
+    # A second click is told the first choice, and changes nothing.
+    again = await click(world, q1, world.members[1], wrong)
+    assert again == f"You already chose {right}; answers can't be changed."
+    # The first question waits for its timer or a skip.
+    await asyncio.sleep(0.3)
+    assert not is_revealed(1)(q1)
+    await (await fake.slash(world.general, world.moderator, "quiz skip")).response()
+    await fake.wait_for_message(world.general, is_revealed(1))
+    buttons = {b["label"].split(" · ")[0]: b for b in q1.buttons() if b["label"][0] in "ABCDE"}
+    assert all(b["disabled"] for b in buttons.values())
+    assert buttons[right]["style"] == SUCCESS
+    assert buttons[right]["label"] == f"{right} · 8" and buttons[wrong]["label"] == f"{wrong} · 4"
+    assert "Why" in str(q1.embeds) and "Fastest right answers" in str(q1.embeds)
+    late = await (await fake.forge_click(q1, world.members[0], buttons[right]["custom_id"])).response()
+    assert late.ephemeral and late.content in {"That question is no longer open.", "This question is closed: the answer has been revealed."}
+
+    # From the second question on, it is revealed as soon as every player so far has answered.
+    for number in (2, 3):
+        message = await open_question(world, world.general, number)
+        right = right_letter(message, DECK)
+        for member in world.members:
+            await click(world, message, member, right)
+        await fake.wait_for_message(world.general, is_revealed(number), timeout=2.5)
+
+    summary = await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
+    assert "🥇" in summary.text
+    for member in world.members:
+        assert f"<@{member.id}>" in summary.text
+    assert "**300** points, 3/3 right" in summary.text and "**200** points, 2/3 right" in summary.text
+    assert summary.button(label="Practise what I missed")
+
+    rid = round_id_of(q1)
+    answers = await bot.store.round_answers(rid)
+    assert len(answers) == 36
+    record = await bot.store.get_round(rid)
+    assert record is not None and record.status == "finished"
+    # Live "N answered" edits stay few however many play: never more than 5 edits in 5 s (the fake checks).
+    assert len(fake.edits(q1)) <= 6
+
+
+async def test_speed_mode_points_follow_the_clock(world: World, bot: BvunzoBot) -> None:
+    await start(world, world.general, world.moderator, questions=1, seconds=20, mode="speed")
+    q1 = await open_question(world, world.general, 1)
+    right = right_letter(q1, DECK)
+    await click(world, q1, world.members[0], right)
+    world.clock.offset += __import__("datetime").timedelta(seconds=10)
+    await click(world, q1, world.members[1], right)
+    await click(world, q1, world.members[2], wrong_letter(q1, DECK))
+    rid = round_id_of(q1)
+    by_user = {a.user_id: a for a in await bot.store.round_answers(rid)}
+    fast, slow, wrong = by_user[world.members[0].id], by_user[world.members[1].id], by_user[world.members[2].id]
+    for answer in (fast, slow):
+        assert answer.points == 50 + (50 * (20_000 - answer.ms) + 10_000) // 20_000
+    assert fast.points >= 97 and 72 <= slow.points <= 76 and wrong.points == 0
+
+
+async def test_stop_reveals_and_keeps_points(world: World, bot: BvunzoBot) -> None:
+    fake = world.fake
+    await start(world, world.general, world.quizmaster if False else world.moderator, questions=5, seconds=60)
+    q1 = await open_question(world, world.general, 1)
+    await click(world, q1, world.members[0], right_letter(q1, DECK))
+    member_stop = await (await fake.slash(world.general, world.members[1], "quiz stop")).response()
+    assert member_stop.ephemeral and "Only members with Manage Server" in member_stop.content
+    stopped = await (await fake.slash(world.general, world.moderator, "quiz stop")).response()
+    assert stopped.ephemeral
+    await fake.wait_for_message(world.general, is_revealed(1))
+    summary = await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
+    assert "**100** points" in summary.text and "1 question played" in summary.text
+    record = await bot.store.get_round(round_id_of(q1))
+    assert record is not None and record.status == "stopped"
+    nothing = await (await fake.slash(world.general, world.moderator, "quiz skip")).response()
+    assert nothing.content == "No round is running in this channel."
+
+
+async def test_permissions_and_one_round_per_channel(world: World, bot: BvunzoBot) -> None:
+    fake = world.fake
+    before = len(fake.channel_messages(world.general))
+    refused = await (await fake.slash(world.general, world.members[0], "quiz start",
+                                      deck="gradient-checkpointing")).response()
+    assert refused.ephemeral and refused.content.startswith("Only members with Manage Server")
+    assert len(fake.channel_messages(world.general)) == before  # nothing posted in the channel
+    # The quiz-master role, once set, may start rounds without Manage Server.
+    no_role = await (await fake.slash(world.general, world.quizmaster, "quiz settings", role=world.quizmasters)).response()
+    assert no_role.content == "Only members with Manage Server can change the quiz settings."
+    await (await fake.slash(world.general, world.moderator, "quiz settings", role=world.quizmasters)).response()
+    await start(world, world.general, world.quizmaster, questions=2, seconds=30)
+    # One round per channel; another channel may run its own at the same time.
+    busy = await (await fake.slash(world.general, world.moderator, "quiz start", deck="gradient-checkpointing")).response()
+    assert busy.ephemeral and f"A round is already running in <#{world.general.id}>" in busy.content
+    await start(world, world.annex, world.moderator, questions=2, seconds=30)
+    a = await open_question(world, world.general, 1)
+    b = await open_question(world, world.annex, 1)
+    assert round_id_of(a) != round_id_of(b)
+    await click(world, a, world.members[0], "A")
+    await click(world, b, world.members[0], "B")
+    unknown = await (await fake.slash(world.general, world.moderator, "quiz report", deck="nope")).response()
+    assert "There is no deck called “nope”" in unknown.content
+    for channel in (world.general, world.annex):
+        await (await fake.slash(channel, world.moderator, "quiz stop")).response()
+        await fake.wait_for_message(channel, lambda m: "Round over" in m.text)
+
+
+async def test_other_servers_and_translations(world: World, bot: BvunzoBot) -> None:
+    fake = world.fake
+    await start(world, world.lounge, world.outsider, questions=8, seconds=60)  # an administrator in Study B
+    message = await open_question(world, world.lounge, 1)
+    question = question_of(message, DECK)
+    if question.lang == "sn":
+        shown = await (await fake.click(message, world.outsider, label="Read in English")).response()
+        assert shown.ephemeral and question.translations["en"].prompt in shown.text
+    await (await fake.slash(world.lounge, world.outsider, "quiz stop")).response()
+    await fake.wait_for_message(world.lounge, lambda m: "Round over" in m.text)
+    board = await (await fake.slash(world.general, world.members[0], "leaderboard")).response()
+    assert "Nobody has answered" in board.text  # Study B's round is invisible in Study A
+
+
+async def test_early_reveal_waits_for_every_earlier_player(world: World, bot: BvunzoBot) -> None:
+    fake = world.fake
+    await set_pause(world, 0)
+    await start(world, world.general, world.moderator, questions=3, seconds=60)
+    q1 = await open_question(world, world.general, 1)
+    for member in world.members[:3]:
+        await click(world, q1, member, "A")
+    await (await fake.slash(world.general, world.moderator, "quiz skip")).response()
+    q2 = await open_question(world, world.general, 2)
+    await click(world, q2, world.members[0], "A")
+    await click(world, q2, world.members[1], "A")
+    await asyncio.sleep(0.5)
+    assert not is_revealed(2)(q2)
+    await click(world, q2, world.members[2], "B")
+    await wait_until(lambda: is_revealed(2)(q2), timeout=2.2, what="the early reveal")
+    await (await fake.slash(world.general, world.moderator, "quiz stop")).response()
+    await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
