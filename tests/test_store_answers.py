@@ -254,3 +254,16 @@ async def test_an_acknowledged_answer_survives_kill_9(tmp_path: Path) -> None:
         (stored,) = await store.round_answers(1)
         assert (stored.user_id, stored.points) == (42, 100)
         assert await store.member_rank(1, 42, "all", T0) == BoardLine(1, 42, 100, 1, 1)
+
+
+async def test_close_writes_the_answers_already_on_their_way(tmp_path: Path) -> None:
+    path = tmp_path / "closing.db"
+    store = await Store.open(path)
+    rnd = await start(store)
+    clicks = [asyncio.create_task(store.record_answer(answer(rnd, 0, user=n))) for n in range(20)]
+    await asyncio.sleep(0)  # every click has reached the store
+    await store.close()
+
+    assert all(click.done() and click.result().first for click in clicks)
+    async with await Store.open(path) as reopened:
+        assert len(await reopened.round_answers(rnd.id)) == 20

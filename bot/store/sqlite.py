@@ -51,6 +51,8 @@ CHART_WEEKS = 8
 BUSY_TIMEOUT_MS = 5_000
 # How long a write other than an answer keeps retrying a locked database before giving up.
 BUSY_PATIENCE_SECONDS = 60.0
+# How long close() waits for answers still being written (the bot must exit within 5 s of SIGTERM).
+CLOSE_PATIENCE_SECONDS = 3.0
 
 # Primary result codes (the low byte of sqlite3.Error.sqlite_errorcode).
 _PERM, _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 3, 5, 6, 8, 10, 11, 13, 14, 26
@@ -424,6 +426,8 @@ class Store:
         self._answers_flush_due = False
         self._answer_tasks: set[asyncio.Task[None]] = set()
         self._answer_writes = 0
+        self._answers_idle = asyncio.Event()
+        self._answers_idle.set()
 
     # -- life ----------------------------------------------------------------------------------------
 
@@ -463,8 +467,13 @@ class Store:
         the process alive otherwise)."""
         if self._answers_waiting:
             self._flush_answers()
-        if self._answer_tasks:
-            await asyncio.wait(set(self._answer_tasks))  # never raises: batches tell their own waiters
+        if self._answer_writes:
+            # Answers on their way are written first; only a lock held by another program for
+            # seconds (they would wait on it) keeps them out, and then they hear the store closed.
+            try:
+                await asyncio.wait_for(self._answers_idle.wait(), timeout=CLOSE_PATIENCE_SECONDS)
+            except TimeoutError:
+                log.warning("closing with %d answer writes still waiting for the lock", self._answer_writes)
         db, self._db = self._db, None
         if db is None:
             return
@@ -769,7 +778,12 @@ class Store:
         waiter: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         entry = (_answer_row(answer), waiter)
         if self._answer_writes == 0 and not self._answers_waiting:
-            await self._write_answers([entry])  # nobody else is writing: go straight, no extra task
+            # Nobody else is writing: go straight, no extra task.
+            self._answer_write_started()
+            try:
+                await self._write_answers([entry])
+            finally:
+                self._answer_write_ended()
         else:
             self._answers_waiting.append(entry)
             if not self._answers_flush_due:
@@ -786,48 +800,58 @@ class Store:
         batch = [entry for entry in self._answers_waiting if not entry[1].done()]
         self._answers_waiting.clear()
         if batch:
+            self._answer_write_started()
             task = asyncio.create_task(self._write_answers(batch), name="bvunzo-answers")
             self._answer_tasks.add(task)
-            task.add_done_callback(self._answer_tasks.discard)
+            task.add_done_callback(self._answer_batch_done)
+
+    def _answer_write_started(self) -> None:
+        self._answer_writes += 1
+        self._answers_idle.clear()
+
+    def _answer_write_ended(self) -> None:
+        self._answer_writes -= 1
+        if self._answer_writes == 0:
+            self._answers_idle.set()
+
+    def _answer_batch_done(self, task: asyncio.Task[None]) -> None:
+        self._answer_tasks.discard(task)
+        self._answer_write_ended()
 
     async def _write_answers(self, batch: list[tuple[tuple[Any, ...], asyncio.Future[Any]]]) -> None:
         """Write a batch of answers in order and tell each waiter its outcome."""
-        self._answer_writes += 1
-        try:
-            delay, locked_tries = 0.01, 0
-            while batch:
-                work = partial(_record_answers, rows=[row for row, _ in batch], path=self._path)
-                try:
-                    outcomes = await self._run(work)
-                except BaseException as exc:  # the store closed under it, or cancelled: every waiter hears
-                    for _, waiter in batch:
-                        if waiter.done():
-                            continue
-                        if isinstance(exc, Exception):
-                            waiter.set_exception(exc)
-                        else:
-                            waiter.cancel()
-                    if isinstance(exc, Exception):
-                        return
-                    raise
-                for (_, waiter), outcome in zip(batch, outcomes, strict=False):
+        delay, locked_tries = 0.01, 0
+        while batch:
+            work = partial(_record_answers, rows=[row for row, _ in batch], path=self._path)
+            try:
+                outcomes = await self._run(work)
+            except BaseException as exc:  # the store closed under it, or cancelled: every waiter hears
+                for _, waiter in batch:
                     if waiter.done():
-                        continue  # its caller stopped waiting; the answer is stored all the same
-                    if isinstance(outcome, BaseException):
-                        waiter.set_exception(outcome)
+                        continue
+                    if isinstance(exc, Exception):
+                        waiter.set_exception(exc)
                     else:
-                        waiter.set_result(outcome)
-                batch = batch[len(outcomes) :]
-                if batch:
-                    # Another program held the write lock past the busy timeout: wait, then go on
-                    # from the first answer not yet written. Never dropped.
-                    locked_tries += 1
-                    if locked_tries % 10 == 1:
-                        log.warning("database %s is locked by another program; answers wait", self._path)
-                    await asyncio.sleep(delay)
-                    delay = min(delay * 2, 1.0)
-        finally:
-            self._answer_writes -= 1
+                        waiter.cancel()
+                if isinstance(exc, Exception):
+                    return
+                raise
+            for (_, waiter), outcome in zip(batch, outcomes, strict=False):
+                if waiter.done():
+                    continue  # its caller stopped waiting; the answer is stored all the same
+                if isinstance(outcome, BaseException):
+                    waiter.set_exception(outcome)
+                else:
+                    waiter.set_result(outcome)
+            batch = batch[len(outcomes) :]
+            if batch:
+                # Another program held the write lock past the busy timeout: wait, then go on
+                # from the first answer not yet written. Never dropped.
+                locked_tries += 1
+                if locked_tries % 10 == 1:
+                    log.warning("database %s is locked by another program; answers wait", self._path)
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 1.0)
 
     async def import_answers(self, answers: Iterable[Answer]) -> int:
         """Add many answers in one transaction (imports, benchmarks); duplicates are skipped.

@@ -82,3 +82,30 @@ async def set_pause(world: World, seconds: int) -> None:
 def round_id_of(message: FakeMessage) -> int:
     custom_id = next(b["custom_id"] for b in message.buttons() if b.get("custom_id", "").startswith("bvz:1:a:"))
     return int(custom_id.split(":")[3])
+
+
+async def play_round(
+    world: World, channel: Channel, starter: Member, answers: dict[Member, list[bool | None]], *,
+    deck: str = "gradient-checkpointing", mode: str = "standard",
+) -> int:
+    """Play a whole round: each member answers question n right (True), wrong (False) or not (None).
+
+    Wrong answers all take the same wrong letter. Returns the round id.
+    """
+    count = len(next(iter(answers.values())))
+    await set_pause(world, 0)
+    await start(world, channel, starter, deck=deck, questions=count, seconds=60, mode=mode)
+    chosen = DECKS[deck]
+    round_id = 0
+    for number in range(1, count + 1):
+        message = await open_question(world, channel, number)
+        round_id = round_id_of(message)
+        right, wrong = right_letter(message, chosen), wrong_letter(message, chosen)
+        for member, plan in answers.items():
+            if plan[number - 1] is not None:
+                said = await click(world, message, member, right if plan[number - 1] else wrong)
+                assert said.startswith("Locked in"), said
+        await (await world.fake.slash(channel, starter, "quiz skip")).response()
+        await world.fake.wait_for_message(channel, is_revealed(number))
+    await world.fake.wait_for_message(channel, lambda m: "Round over" in m.text and m.id > 0)
+    return round_id
