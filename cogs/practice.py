@@ -25,7 +25,7 @@ from cogs.memory import memory_state, reviewed
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
 
-SESSION = r"(?P<session>[0-9]{1,12})"
+SESSION = r"(?P<session>[0-9]{1,15})"
 INDEX = r"(?P<q>[0-9]{1,2})"
 # Sessions live in memory; a member rarely leaves one open this long, and a restart ends them anyway.
 SESSION_LIFETIME = 6 * 3600
@@ -130,7 +130,7 @@ class PracticeTextModal(discord.ui.Modal):
         )
         self.cog, self.session_id, self.index = cog, session_id, index
         self.answer: discord.ui.TextInput[PracticeTextModal] = discord.ui.TextInput(
-            label=clip(prompt, 45), placeholder="Your answer", max_length=200
+            label=clip(prompt, 45), custom_id="answer", placeholder="Your answer", max_length=200
         )
         self.add_item(self.answer)
 
@@ -344,7 +344,7 @@ class PracticeCog(commands.Cog, name="Practice"):
         original = practice.deck.question(practice.session.question.id)
         assert original is not None
         embed = translation_embed(
-            original, practice.session.order, original.lang, original.lang, revealed=practice.session.answered
+            original, practice.session.order, original.lang, revealed=practice.session.answered
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

@@ -82,7 +82,12 @@ def _strings(payload: Any) -> list[str]:
     if isinstance(payload, str):
         return [payload]
     if isinstance(payload, dict):
-        return [s for k, v in payload.items() if k in {"name", "description", "options", "choices", "value"} for s in _strings(v)]
+        return [
+            s
+            for k, v in payload.items()
+            if k in {"name", "description", "options", "choices", "value"}
+            for s in _strings(v)
+        ]
     if isinstance(payload, list):
         return [s for v in payload for s in _strings(v)]
     return []

@@ -65,13 +65,28 @@ def test_shipped_decks_load() -> None:
     assert DECKS
 
 
-@pytest.mark.parametrize(("deck", "index", "question"), all_questions(), ids=lambda v: getattr(v, "id", str(v)))
+@pytest.mark.parametrize(
+    ("deck", "index", "question"), all_questions(), ids=lambda v: getattr(v, "id", str(v))
+)
 async def test_round_rendering_fits(deck: Deck, index: int, question: Question) -> None:
-    state = RoundState(round_id=ROUND_ID, deck=deck, question_ids=[q.id for q in deck.questions], seed=7,
-                       seconds=20, mode=Mode.SPEED)
+    state = RoundState(
+        round_id=ROUND_ID,
+        deck=deck,
+        question_ids=[q.id for q in deck.questions],
+        seed=7,
+        seconds=20,
+        mode=Mode.SPEED,
+    )
     order = state.order(index) if question.kind is not Kind.TEXT else ()
-    embed = round_ui.question_embed(question, order, index=index, total=50, deadline=NOW + timedelta(seconds=20),
-                                    answered=10_000, deck_title=deck.title)
+    embed = round_ui.question_embed(
+        question,
+        order,
+        index=index,
+        total=50,
+        deadline=NOW + timedelta(seconds=20),
+        answered=10_000,
+        deck_title=deck.title,
+    )
     check_embed(embed)
     check_view(question_view(ROUND_ID, 49, question, order))
     for i in range(index):
@@ -80,22 +95,38 @@ async def test_round_rendering_fits(deck: Deck, index: int, question: Question) 
     state.open_question(index, NOW)
     for user in range(1, 60):
         slot = user % max(1, len(order)) if question.kind is not Kind.TEXT else None
-        verdict = state.judge(user, index, NOW + timedelta(milliseconds=user), slot=slot,
-                              text="x" if slot is None else None)
+        verdict = state.judge(
+            user, index, NOW + timedelta(milliseconds=user), slot=slot, text="x" if slot is None else None
+        )
         state.accept(verdict)
     reveal = state.reveal(NOW + timedelta(seconds=5))
     check_embed(round_ui.reveal_embed(question, order, reveal, index=index, total=50, deck_title=deck.title))
     check_view(reveal_view(ROUND_ID, 49, question, order, reveal))
-    check_embed(practice_ui.practice_question_embed(question, order, index=49, total=50, deck_title=deck.title))
-    check_embed(practice_ui.feedback_embed(question, order, right=False, right_slots=reveal.right_slots, chosen=0,
-                                           typed="y" * 200, index=49, total=50, next_due=NOW))
-    check_embed(practice_ui.translation_embed(question, order, "en", "sn", revealed=True))
+    check_embed(
+        practice_ui.practice_question_embed(question, order, index=49, total=50, deck_title=deck.title)
+    )
+    check_embed(
+        practice_ui.feedback_embed(
+            question,
+            order,
+            right=False,
+            right_slots=reveal.right_slots,
+            chosen=0,
+            typed="y" * 200,
+            index=49,
+            total=50,
+            next_due=NOW,
+        )
+    )
+    check_embed(practice_ui.translation_embed(question, order, "en", revealed=True))
 
 
 async def test_summary_with_many_players_fits() -> None:
     deck = DECKS[0]
-    scores = [PlayerResult(user_id=10**18 + i, points=5000 - i, right=50, answered=50, accuracy=1.0, rank=i + 1)
-              for i in range(500)]
+    scores = [
+        PlayerResult(user_id=10**18 + i, points=5000 - i, right=50, answered=50, accuracy=1.0, rank=i + 1)
+        for i in range(500)
+    ]
     embed = round_ui.summary_embed(deck, scores, questions_played=50, note="Stopped early by a moderator.")
     check_embed(embed)
     assert "more" in (embed.description or "")
@@ -106,8 +137,14 @@ async def test_summary_with_many_players_fits() -> None:
 def _longest_deck() -> Deck:
     long = "W" * 1000
     questions = tuple(
-        Question(id=f"q{i:02d}-" + "x" * 35, kind=Kind.CHOICE, prompt=long, choices=tuple(f"{c}" + "M" * 199 for c in "abcde"),
-                 answers=frozenset({4}), explanation="E" * 1000)
+        Question(
+            id=f"q{i:02d}-" + "x" * 35,
+            kind=Kind.CHOICE,
+            prompt=long,
+            choices=tuple(f"{c}" + "M" * 199 for c in "abcde"),
+            answers=frozenset({4}),
+            explanation="E" * 1000,
+        )
         for i in range(3)
     )
     return Deck(id="d" * 40, title="T" * 100, questions=questions, description="D" * 300)

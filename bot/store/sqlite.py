@@ -463,8 +463,7 @@ class Store:
         return store
 
     async def close(self) -> None:
-        """Write the answers still waiting, close the file and stop the worker thread (it would keep
-        the process alive otherwise)."""
+        """Write the answers on their way, close the file, stop the worker thread (it keeps a process alive)."""
         if self._answers_waiting:
             self._flush_answers()
         if self._answer_writes:

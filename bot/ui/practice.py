@@ -81,19 +81,23 @@ def practice_summary_embed(
     )
 
 
-def translation_embed(
-    question: Question, order: Sequence[int], wanted: str | None, locale: str, *, revealed: bool
-) -> discord.Embed:
-    """The question in the reader's language, or else in the first other language it has."""
+def translation_target(question: Question, wanted: str | None, locale: str) -> str:
+    """The language a translate button shows: the reader's, if the question has it; else another one."""
     others = [lang for lang in question.languages if lang != question.lang]
     reader = [code for code in (wanted, locale.split("-", maxsplit=1)[0].lower()) if code]
-    target = next((code for code in reader if code in others), others[0] if others else question.lang)
-    shown = question.in_language(target)
+    return next((code for code in reader if code in others), others[0] if others else question.lang)
+
+
+def translation_embed(
+    question: Question, order: Sequence[int], language: str, *, revealed: bool
+) -> discord.Embed:
+    """The question in `language` (the original's words where it has no such translation)."""
+    shown = question.in_language(language)
     body = shown.prompt
     if shown.kind is not Kind.TEXT:
         body += "\n\n" + _choices(shown, order)
     embed = discord.Embed(
-        title=clip(f"In {language_name(target)}", 256),
+        title=clip(f"In {language_name(shown.lang)}", 256),
         description=clip(body, EMBED_DESCRIPTION),
         colour=PRACTICE_COLOUR,
     )

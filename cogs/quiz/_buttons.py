@@ -150,7 +150,11 @@ class TextAnswerModal(discord.ui.Modal):
         )
         self.cog, self.round_id, self.index = cog, round_id, index
         self.answer: discord.ui.TextInput[TextAnswerModal] = discord.ui.TextInput(
-            label=clip(prompt, 45), placeholder="Your answer", max_length=200, required=True
+            label=clip(prompt, 45),
+            custom_id="answer",
+            placeholder="Your answer",
+            max_length=200,
+            required=True,
         )
         self.add_item(self.answer)
 

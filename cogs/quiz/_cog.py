@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -14,7 +15,7 @@ from bot.errors import UserError
 from bot.quiz import Mode, QuizError, RestoredAnswer, RoundState, new_seed, pick_questions
 from bot.store import GuildSettings, NewRound, RoundAlreadyRunning, RoundRecord
 from bot.ui.boards import report_embed, settings_embed
-from bot.ui.practice import translation_embed
+from bot.ui.practice import translation_embed, translation_target
 from bot.ui.text import clip, letter
 from cogs.lookup import deck_choices, find_deck
 from cogs.memory import reviewed
@@ -36,6 +37,7 @@ class QuizCog(commands.Cog, name="Quiz"):
         self.sessions: dict[int, RoundSession] = {}  # by round id
         self.by_channel: dict[int, RoundSession] = {}
         self.resumed = False
+        self.background: set[asyncio.Task[None]] = set()
 
     # -- commands -----------------------------------------------------------------------------------
 
@@ -230,7 +232,10 @@ class QuizCog(commands.Cog, name="Quiz"):
             return
         shown = letter(verdict.slot) if verdict.slot is not None else f"“{clip(verdict.text or '', 100)}”"
         await interaction.response.send_message(f"Locked in: {shown}.", ephemeral=True)
-        await self._remember(session, interaction.user.id, index, verdict.right)
+        # After the acknowledgement, so the click is answered at once; shut_down waits for these.
+        task = asyncio.create_task(self._remember(session, interaction.user.id, index, verdict.right))
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
 
     async def _remember(self, session: RoundSession, user_id: int, index: int, right: bool) -> None:
         """A round answer is a review too: it moves the member's spaced-repetition schedule."""
@@ -264,9 +269,8 @@ class QuizCog(commands.Cog, name="Quiz"):
         )
         wanted = await self.bot.store.member_language(interaction.user.id)
         revealed = session is None or session.state.current != index or not session.state.is_open
-        embed = translation_embed(
-            question, state.order(index), wanted, str(interaction.locale), revealed=revealed
-        )
+        target = translation_target(question, wanted, str(interaction.locale))
+        embed = translation_embed(question, state.order(index), target, revealed=revealed)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def on_type_answer(self, interaction: discord.Interaction, round_id: int, index: int) -> None:
@@ -414,3 +418,4 @@ class QuizCog(commands.Cog, name="Quiz"):
     async def shut_down(self) -> None:
         for session in list(self.sessions.values()):
             await session.shut_down()
+        await asyncio.gather(*self.background, return_exceptions=True)

@@ -15,7 +15,7 @@ import pytest_asyncio
 from bot.app import EXTENSIONS, BvunzoBot
 from bot.config import Settings
 from tests.e2e.fake_discord import Channel, FakeDiscord, Guild, Member, Role
-from tests.e2e.fake_discord.fixtures import fake_discord as fake_discord  # noqa: F401  (a fixture)
+from tests.e2e.fake_discord.fixtures import fake_discord  # noqa: F401  (a fixture for the tests)
 from tests.e2e.harness import running_client
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,8 +68,9 @@ class World:
         return BvunzoBot(self.settings(**changes), clock=self.clock, extensions=extensions)
 
     @contextlib.asynccontextmanager
-    async def running(self, bot: BvunzoBot | None = None, *, allow_logged_errors: bool = False
-                      ) -> AsyncIterator[BvunzoBot]:
+    async def running(
+        self, bot: BvunzoBot | None = None, *, allow_logged_errors: bool = False
+    ) -> AsyncIterator[BvunzoBot]:
         bot = bot or self.bot()
         async with running_client(bot, self.fake, allow_logged_errors=allow_logged_errors) as client:
             await resumed(client)
@@ -82,7 +83,9 @@ async def resumed(bot: BvunzoBot) -> None:
 
     cog = bot.get_cog("Quiz")
     if cog is not None:
-        await wait_until(lambda: getattr(cog, "resumed", True), timeout=5, what="the quiz cog to resume rounds")
+        await wait_until(
+            lambda: getattr(cog, "resumed", True), timeout=5, what="the quiz cog to resume rounds"
+        )
 
 
 def build_world(fake: FakeDiscord, tmp_path: Path) -> World:
@@ -95,16 +98,45 @@ def build_world(fake: FakeDiscord, tmp_path: Path) -> World:
     quizmasters = study.add_role("Quiz masters", permissions=0)
     moderator = study.add_member("tendai", roles=[mods])
     quizmaster = study.add_member("rudo", roles=[quizmasters])
-    members = [study.add_member(name) for name in
-               ("alice", "bongani", "chipo", "dumi", "eve", "farai", "gugu", "hana", "ivy", "jabu", "kuda", "lwazi")]
-    outsider = other.add_member("olivia", roles=[other.add_role("Admins", permissions=discord.Permissions(administrator=True))])
-    return World(fake=fake, study=study, other=other, general=general, annex=annex, lounge=lounge, mods=mods,
-                 quizmasters=quizmasters, moderator=moderator, quizmaster=quizmaster, members=members,
-                 outsider=outsider, db=tmp_path / "bvunzo.db")
+    members = [
+        study.add_member(name)
+        for name in (
+            "alice",
+            "bongani",
+            "chipo",
+            "dumi",
+            "eve",
+            "farai",
+            "gugu",
+            "hana",
+            "ivy",
+            "jabu",
+            "kuda",
+            "lwazi",
+        )
+    ]
+    outsider = other.add_member(
+        "olivia", roles=[other.add_role("Admins", permissions=discord.Permissions(administrator=True))]
+    )
+    return World(
+        fake=fake,
+        study=study,
+        other=other,
+        general=general,
+        annex=annex,
+        lounge=lounge,
+        mods=mods,
+        quizmasters=quizmasters,
+        moderator=moderator,
+        quizmaster=quizmaster,
+        members=members,
+        outsider=outsider,
+        db=tmp_path / "bvunzo.db",
+    )
 
 
 @pytest.fixture
-def world(fake_discord: FakeDiscord, tmp_path: Path) -> World:  # noqa: F811
+def world(fake_discord: FakeDiscord, tmp_path: Path) -> World:  # noqa: F811  (pytest injects the fixture)
     return build_world(fake_discord, tmp_path)
 
 

@@ -15,10 +15,13 @@ SUCCESS = 3
 
 
 def question_of(message: FakeMessage, deck: Deck) -> Question:
+    """The question the message shows, in the language it is shown in."""
     text = message.text
     for question in deck.questions:
-        if question.prompt in text:
-            return question
+        for lang in question.languages:
+            shown = question.in_language(lang)
+            if shown.prompt in text:
+                return shown
     raise AssertionError(f"no question of {deck.id} in {text!r}")
 
 
@@ -33,12 +36,16 @@ def letters(message: FakeMessage, question: Question) -> dict[str, int]:
 
 def right_letter(message: FakeMessage, deck: Deck) -> str:
     question = question_of(message, deck)
-    return next(letter for letter, original in letters(message, question).items() if original in question.answers)
+    return next(
+        letter for letter, original in letters(message, question).items() if original in question.answers
+    )
 
 
 def wrong_letter(message: FakeMessage, deck: Deck) -> str:
     question = question_of(message, deck)
-    return next(letter for letter, original in letters(message, question).items() if original not in question.answers)
+    return next(
+        letter for letter, original in letters(message, question).items() if original not in question.answers
+    )
 
 
 def is_open_question(number: int) -> Any:
@@ -75,18 +82,27 @@ async def click(world: World, message: FakeMessage, member: Member, label: str) 
 
 
 async def set_pause(world: World, seconds: int) -> None:
-    answer = await (await world.fake.slash(world.general, world.moderator, "quiz settings", pause=seconds)).response()
+    answer = await (
+        await world.fake.slash(world.general, world.moderator, "quiz settings", pause=seconds)
+    ).response()
     assert "Pause" in answer.text
 
 
 def round_id_of(message: FakeMessage) -> int:
-    custom_id = next(b["custom_id"] for b in message.buttons() if b.get("custom_id", "").startswith("bvz:1:a:"))
+    custom_id = next(
+        b["custom_id"] for b in message.buttons() if b.get("custom_id", "").startswith("bvz:1:a:")
+    )
     return int(custom_id.split(":")[3])
 
 
 async def play_round(
-    world: World, channel: Channel, starter: Member, answers: dict[Member, list[bool | None]], *,
-    deck: str = "gradient-checkpointing", mode: str = "standard",
+    world: World,
+    channel: Channel,
+    starter: Member,
+    answers: dict[Member, list[bool | None]],
+    *,
+    deck: str = "gradient-checkpointing",
+    mode: str = "standard",
 ) -> int:
     """Play a whole round: each member answers question n right (True), wrong (False) or not (None).
 

@@ -14,7 +14,10 @@ DECK = DECKS["gradient-checkpointing"]
 
 def board_lines(text: str) -> list[tuple[int, int, int]]:
     """(rank, user id, points) of each line of a board."""
-    return [(int(r), int(u), int(p)) for r, u, p in re.findall(r"\*\*(\d+)\.\*\* <@(\d+)> — \*\*(\d+)\*\* points", text)]
+    return [
+        (int(r), int(u), int(p))
+        for r, u, p in re.findall(r"\*\*(\d+)\.\*\* <@(\d+)> — \*\*(\d+)\*\* points", text)
+    ]
 
 
 async def test_boards_in_two_servers_with_pages_ties_and_own_rank(world: World, bot: BvunzoBot) -> None:
@@ -89,7 +92,9 @@ async def test_empty_board_and_stats(world: World, bot: BvunzoBot) -> None:
     empty = await (await fake.slash(world.general, world.members[0], "leaderboard")).response()
     assert "/quiz start" in empty.text
     a = world.members[0]
-    await play_round(world, world.general, world.moderator, {a: [True, True, False], world.members[1]: [True, None, None]})
+    await play_round(
+        world, world.general, world.moderator, {a: [True, True, False], world.members[1]: [True, None, None]}
+    )
     stats = await (await fake.slash(world.general, world.members[1], "stats", member=a)).response()
     fields = {f["name"]: f["value"] for f in stats.embeds[0]["fields"]}
     assert fields["Points"] == "200"
@@ -104,7 +109,12 @@ async def test_empty_board_and_stats(world: World, bot: BvunzoBot) -> None:
 async def test_report_names_the_misconception(world: World, bot: BvunzoBot) -> None:
     fake = world.fake
     members = world.members[:4]
-    plan = {members[0]: [True, True], members[1]: [True, False], members[2]: [False, False], members[3]: [True, None]}
+    plan = {
+        members[0]: [True, True],
+        members[1]: [True, False],
+        members[2]: [False, False],
+        members[3]: [True, None],
+    }
     round_id = await play_round(world, world.general, world.moderator, plan)
     refused = await (await fake.slash(world.general, members[0], "quiz report")).response()
     assert refused.ephemeral and refused.content.startswith("Only members with Manage Server")
@@ -121,7 +131,9 @@ async def test_report_names_the_misconception(world: World, bot: BvunzoBot) -> N
     text = report.text
     assert "**1.**" in text and "3/4 (75%)" in text and q1.choices[wrong1][:60] in text
     assert "**2.**" in text and "1/3 (33%)" in text and q2.choices[wrong2][:60] in text
-    by_deck = await (await fake.slash(world.general, world.moderator, "quiz report", deck="gradient-checkpointing")).response()
+    by_deck = await (
+        await fake.slash(world.general, world.moderator, "quiz report", deck="gradient-checkpointing")
+    ).response()
     assert "all rounds in this server" in by_deck.text
 
 

@@ -49,7 +49,9 @@ async def test_decks_and_about(world: World, bot: object) -> None:
 
 
 async def test_a_failing_command_is_one_sentence_and_the_bot_goes_on(world: World) -> None:
-    bot = world.bot(extensions=(*EXTENSIONS, "tests.e2e.extensions.broken", "tests.e2e.extensions.unloadable"))
+    bot = world.bot(
+        extensions=(*EXTENSIONS, "tests.e2e.extensions.broken", "tests.e2e.extensions.unloadable")
+    )
     async with world.running(bot, allow_logged_errors=True) as running:
         assert "tests.e2e.extensions.unloadable" not in running.extensions
         assert "cogs.quiz" in running.extensions
@@ -69,7 +71,9 @@ async def test_forged_and_unknown_buttons_get_a_sentence(world: World, bot: obje
         assert answer.content == "That button isn't one Bvunzo recognises; nothing was changed."
     # A well-formed custom_id that is not on the message it claims to come from is refused too.
     stale = await (await fake.forge_click(message, world.members[0], "bvz:1:a:424242:0:1")).response()
-    assert stale.ephemeral and stale.content == "That button isn't one Bvunzo recognises; nothing was changed."
+    assert (
+        stale.ephemeral and stale.content == "That button isn't one Bvunzo recognises; nothing was changed."
+    )
 
 
 async def test_bad_token_is_a_login_failure(world: World) -> None:
@@ -81,14 +85,24 @@ async def test_bad_token_is_a_login_failure(world: World) -> None:
 
 def _env(world: World) -> dict[str, str]:
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BVUNZO_"))}
-    return {**clean, **world.fake.env(), "BVUNZO_DB": str(world.db), "BVUNZO_QUESTIONS": str(world.questions),
-            "BVUNZO_LOG_LEVEL": "INFO"}
+    return {
+        **clean,
+        **world.fake.env(),
+        "BVUNZO_DB": str(world.db),
+        "BVUNZO_QUESTIONS": str(world.questions),
+        "BVUNZO_LOG_LEVEL": "INFO",
+    }
 
 
 async def _spawn(world: World, **extra: str) -> asyncio.subprocess.Process:
     return await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=ROOT, env={**_env(world), **extra},
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=ROOT,
+        env={**_env(world), **extra},
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
     )
 
 
@@ -102,8 +116,11 @@ async def test_subprocess_serves_then_exits_on_sigterm(world: World) -> None:
     fake = world.fake
     process = await _spawn(world)
     try:
-        await wait_until(lambda: {c["name"] for c in fake.commands()} == COMMANDS, timeout=20,
-                         what="python -m bot to sync its commands")
+        await wait_until(
+            lambda: {c["name"] for c in fake.commands()} == COMMANDS,
+            timeout=20,
+            what="python -m bot to sync its commands",
+        )
         await fake.wait_for_bot(timeout=20)
         # The subprocess waits discord.py's 2 s guild_ready_timeout before it handles interactions.
         answer = await (await fake.slash(world.general, world.members[0], "decks")).response(timeout=10)
@@ -136,5 +153,8 @@ async def test_subprocess_with_a_refused_token_is_one_line(world: World) -> None
     process = await _spawn(world, DISCORD_TOKEN="MTIzNDU2Nzg5MDEy.wrong.tokenwrongtokenwrongtoken")
     code, err = await _exit_code(process, within=20)
     assert code == 2
-    assert err.strip().splitlines()[-1] == "bvunzo: Discord refused DISCORD_TOKEN: check the token in the developer portal."
+    assert (
+        err.strip().splitlines()[-1]
+        == "bvunzo: Discord refused DISCORD_TOKEN: check the token in the developer portal."
+    )
     assert "Traceback" not in err

@@ -20,8 +20,13 @@ async def spawn(world: World) -> asyncio.subprocess.Process:
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BVUNZO_"))}
     env = {**clean, **world.fake.env(), "BVUNZO_DB": str(world.db), "BVUNZO_QUESTIONS": str(world.questions)}
     process = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=ROOT, env=env,
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=ROOT,
+        env=env,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL,
     )
     await world.fake.wait_for_bot(timeout=20)
     # The subprocess keeps discord.py's 2 s wait for guilds before it is ready.
@@ -39,17 +44,25 @@ async def test_kill_9_during_clicks_then_resume(world: World) -> None:
         rid = round_id_of(q1)
         # A burst of clicks; the process is killed while they are being handled.
         burst = await asyncio.gather(
-            *(fake.click(q1, member, label="ABCD"[i % 4]) for i, member in enumerate([*world.members, *crowd]))
+            *(
+                fake.click(q1, member, label="ABCD"[i % 4])
+                for i, member in enumerate([*world.members, *crowd])
+            )
         )
-        await wait_until(lambda: sum(1 for b in burst if b.first_response) >= 20, timeout=10,
-                         what="the first acknowledgements")
+        await wait_until(
+            lambda: sum(1 for b in burst if b.first_response) >= 20,
+            timeout=10,
+            what="the first acknowledgements",
+        )
         process.send_signal(signal.SIGKILL)
         await process.wait()
     finally:
         if process.returncode is None:
             process.kill()
             await process.wait()
-    acknowledged = {i.member.id for i in burst if i.first_response and i.first_response.content.startswith("Locked in")}
+    acknowledged = {
+        i.member.id for i in burst if i.first_response and i.first_response.content.startswith("Locked in")
+    }
     for interaction in burst:  # clicks the dead process never answered are expected to fail
         interaction.reported_unanswered = True
 
@@ -60,7 +73,9 @@ async def test_kill_9_during_clicks_then_resume(world: World) -> None:
     assert len(acknowledged) >= 20
 
     async with world.running() as bot:
-        resumed = await fake.wait_for_message(world.general, lambda m: "resuming this round at question 1" in m.text)
+        resumed = await fake.wait_for_message(
+            world.general, lambda m: "resuming this round at question 1" in m.text
+        )
         assert resumed
         again = await fake.wait_for_message(world.general, lambda m: is_reposted(m, q1.id))
         for member in world.members[:12]:
@@ -80,8 +95,13 @@ async def test_kill_9_during_clicks_then_resume(world: World) -> None:
 
 
 def is_reposted(message: object, old_id: int) -> bool:
-    return getattr(message, "id", 0) != old_id and "Question 1 of 3" in getattr(message, "text", "") and any(
-        not b.get("disabled") for b in message.buttons()  # type: ignore[attr-defined]
+    return (
+        getattr(message, "id", 0) != old_id
+        and "Question 1 of 3" in getattr(message, "text", "")
+        and any(
+            not b.get("disabled")
+            for b in message.buttons()  # type: ignore[attr-defined]
+        )
     )
 
 
@@ -120,9 +140,19 @@ async def test_clean_shutdown_resumes_at_the_same_question(world: World) -> None
     async with world.running():
         await fake.wait_for_message(world.general, lambda m: "resuming this round at question 2" in m.text)
         again = await wait_until(
-            lambda: next((m for m in fake.channel_messages(world.general) if m.id != q2.id and "Question 2 of 2" in m.text
-                          and any(not b.get("disabled") for b in m.buttons())), None),
-            timeout=5, what="question 2 re-posted")
+            lambda: next(
+                (
+                    m
+                    for m in fake.channel_messages(world.general)
+                    if m.id != q2.id
+                    and "Question 2 of 2" in m.text
+                    and any(not b.get("disabled") for b in m.buttons())
+                ),
+                None,
+            ),
+            timeout=5,
+            what="question 2 re-posted",
+        )
         assert question.prompt not in again.text
         await (await fake.slash(world.general, world.moderator, "quiz stop")).response()
         await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)

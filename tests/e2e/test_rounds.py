@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import re
+from pathlib import Path
 
 from bot.app import BvunzoBot
 from tests.e2e.conftest import World
@@ -52,7 +54,10 @@ async def test_a_whole_round_with_twelve_members(world: World, bot: BvunzoBot) -
     assert buttons[right]["label"] == f"{right} · 8" and buttons[wrong]["label"] == f"{wrong} · 4"
     assert "Why" in str(q1.embeds) and "Fastest right answers" in str(q1.embeds)
     late = await (await fake.forge_click(q1, world.members[0], buttons[right]["custom_id"])).response()
-    assert late.ephemeral and late.content in {"That question is no longer open.", "This question is closed: the answer has been revealed."}
+    assert late.ephemeral and late.content in {
+        "That question is no longer open.",
+        "This question is closed: the answer has been revealed.",
+    }
 
     # From the second question on, it is revealed as soon as every player so far has answered.
     for number in (2, 3):
@@ -88,7 +93,11 @@ async def test_speed_mode_points_follow_the_clock(world: World, bot: BvunzoBot) 
     await click(world, q1, world.members[2], wrong_letter(q1, DECK))
     rid = round_id_of(q1)
     by_user = {a.user_id: a for a in await bot.store.round_answers(rid)}
-    fast, slow, wrong = by_user[world.members[0].id], by_user[world.members[1].id], by_user[world.members[2].id]
+    fast, slow, wrong = (
+        by_user[world.members[0].id],
+        by_user[world.members[1].id],
+        by_user[world.members[2].id],
+    )
     for answer in (fast, slow):
         assert answer.points == 50 + (50 * (20_000 - answer.ms) + 10_000) // 20_000
     assert fast.points >= 97 and 72 <= slow.points <= 76 and wrong.points == 0
@@ -115,17 +124,24 @@ async def test_stop_reveals_and_keeps_points(world: World, bot: BvunzoBot) -> No
 async def test_permissions_and_one_round_per_channel(world: World, bot: BvunzoBot) -> None:
     fake = world.fake
     before = len(fake.channel_messages(world.general))
-    refused = await (await fake.slash(world.general, world.members[0], "quiz start",
-                                      deck="gradient-checkpointing")).response()
+    refused = await (
+        await fake.slash(world.general, world.members[0], "quiz start", deck="gradient-checkpointing")
+    ).response()
     assert refused.ephemeral and refused.content.startswith("Only members with Manage Server")
     assert len(fake.channel_messages(world.general)) == before  # nothing posted in the channel
     # The quiz-master role, once set, may start rounds without Manage Server.
-    no_role = await (await fake.slash(world.general, world.quizmaster, "quiz settings", role=world.quizmasters)).response()
+    no_role = await (
+        await fake.slash(world.general, world.quizmaster, "quiz settings", role=world.quizmasters)
+    ).response()
     assert no_role.content == "Only members with Manage Server can change the quiz settings."
-    await (await fake.slash(world.general, world.moderator, "quiz settings", role=world.quizmasters)).response()
+    await (
+        await fake.slash(world.general, world.moderator, "quiz settings", role=world.quizmasters)
+    ).response()
     await start(world, world.general, world.quizmaster, questions=2, seconds=30)
     # One round per channel; another channel may run its own at the same time.
-    busy = await (await fake.slash(world.general, world.moderator, "quiz start", deck="gradient-checkpointing")).response()
+    busy = await (
+        await fake.slash(world.general, world.moderator, "quiz start", deck="gradient-checkpointing")
+    ).response()
     assert busy.ephemeral and f"A round is already running in <#{world.general.id}>" in busy.content
     await start(world, world.annex, world.moderator, questions=2, seconds=30)
     a = await open_question(world, world.general, 1)
@@ -171,3 +187,58 @@ async def test_early_reveal_waits_for_every_earlier_player(world: World, bot: Bv
     await wait_until(lambda: is_revealed(2)(q2), timeout=2.2, what="the early reveal")
     await (await fake.slash(world.general, world.moderator, "quiz stop")).response()
     await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
+
+
+MIX = Path(__file__).parent / "decks"
+
+
+async def test_every_kind_of_question(world: World) -> None:
+    """Shona with a translation button, a typed answer through a modal, and true/false."""
+    fake = world.fake
+    world.questions = MIX
+    async with world.running():
+        await set_pause(world, 0)
+        await start(world, world.general, world.moderator, deck="study-mix", questions=3, seconds=60)
+        for number in (1, 2, 3):
+            message = await fake.wait_for_message(
+                world.general, lambda m, n=number: f"Question {n} of 3" in m.text and "— answer" not in m.text
+            )
+            if "Ndeipi nzvimbo" in message.text:
+                shown = await (
+                    await fake.click(message, world.members[0], label="Read in English")
+                ).response()
+                assert shown.ephemeral and "Where are activations kept?" in shown.text
+                assert "Why" not in str(shown.embeds)  # no explanation before the reveal
+                letter = next(
+                    found
+                    for found, t in re.findall(r"\*\*([A-E])\*\*\s+(.+)", message.text)
+                    if t.startswith("Ndangariro")
+                )
+                assert (await click(world, message, world.members[0], letter)) == f"Locked in: {letter}."
+                await click(world, message, world.members[1], "C" if letter != "C" else "B")
+            elif "Checkpointing reduces" in message.text:
+                assert [b["label"] for b in message.buttons()] == ["A", "B"]
+                assert "**A**  True" in message.text and "**B**  False" in message.text
+                await click(world, message, world.members[0], "B")
+                await click(world, message, world.members[1], "A")
+            else:
+                for member, typed in (
+                    (world.members[0], "  recompute THEM! "),
+                    (world.members[1], "nothing"),
+                ):
+                    opened = await fake.click(message, member, label="Answer")
+                    form = await opened.response()
+                    assert form.type == 9 and form.modal is not None
+                    submitted = await (await fake.submit_modal(opened, {"answer": typed})).response()
+                    assert submitted.ephemeral and submitted.content.startswith("Locked in")
+                    if member is world.members[0]:  # a second typed answer is refused
+                        again = await fake.click(message, member, label="Answer")
+                        assert (await again.response()).type == 9
+                        late = await (await fake.submit_modal(again, {"answer": "x"})).response()
+                        assert "already answered" in late.content
+            if number == 1:
+                await (await fake.slash(world.general, world.moderator, "quiz skip")).response()
+            await fake.wait_for_message(world.general, is_revealed(number), timeout=3)
+        summary = await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
+        assert f"<@{world.members[0].id}> — **300** points, 3/3 right" in summary.text
+        assert f"<@{world.members[1].id}> — **0** points, 0/3 right" in summary.text

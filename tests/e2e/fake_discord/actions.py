@@ -116,11 +116,14 @@ class Actions:
         data = {"custom_id": button["custom_id"], "component_type": 2}
         return await self._dispatch(MESSAGE_COMPONENT, message.channel, who, data, message)
 
-    async def forge_click(self, message: FakeMessage, member: Member | User, custom_id: str) -> FakeInteraction:
+    async def forge_click(
+        self, message: FakeMessage, member: Member | User, custom_id: str
+    ) -> FakeInteraction:
         """A click carrying any custom_id, as a modified client could send: the message need not have it."""
         who = self._may_use(message, member)
-        return await self._dispatch(MESSAGE_COMPONENT, message.channel, who,
-                                    {"custom_id": custom_id, "component_type": 2}, message)
+        return await self._dispatch(
+            MESSAGE_COMPONENT, message.channel, who, {"custom_id": custom_id, "component_type": 2}, message
+        )
 
     async def select(
         self, message: FakeMessage, member: Member | User, values: list[str], *, custom_id: str | None = None

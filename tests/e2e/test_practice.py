@@ -1,0 +1,151 @@
+"""Practice alone and spaced review, end to end: ephemeral questions, feedback, languages, missed questions."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.app import BvunzoBot
+from tests.e2e.conftest import World
+from tests.e2e.fake_discord import FakeMessage, Member
+from tests.e2e.rounds import DECKS, play_round, question_of, right_letter, wrong_letter
+
+DECK = DECKS["gradient-checkpointing"]
+UPDATE = 7
+
+
+async def practise(world: World, member: Member, **options: object) -> FakeMessage:
+    answer = await (await world.fake.slash(world.general, member, "practice", **options)).response()
+    assert answer.ephemeral, answer.content
+    assert answer.message is not None
+    return answer.message
+
+
+async def answer_and_next(world: World, member: Member, message: FakeMessage, *, right: bool) -> str:
+    letter = right_letter(message, DECK) if right else wrong_letter(message, DECK)
+    question = question_of(message, DECK)
+    feedback = await (await world.fake.click(message, member, label=letter)).response()
+    assert feedback.type == UPDATE and feedback.ephemeral
+    assert ("✅ Right" if right else "❌ Not quite") in feedback.text
+    assert question.explanation and question.explanation[:50] in str(feedback.embeds)
+    nxt = await (await world.fake.click(message, member, label=message.buttons()[0]["label"])).response()
+    assert nxt.type == UPDATE
+    return nxt.text
+
+
+async def test_a_whole_practice_session(world: World, bot: BvunzoBot) -> None:
+    alice = world.members[0]
+    message = await practise(world, alice, deck="gradient-checkpointing", count=3, mode="new")
+    assert "Practice 1 of 3" in message.text and [b["label"] for b in message.buttons()][:4] == [
+        "A",
+        "B",
+        "C",
+        "D",
+    ]
+    # Someone else cannot press another member's ephemeral buttons (Discord wouldn't even show them).
+    text = await answer_and_next(world, alice, message, right=True)
+    assert "Practice 2 of 3" in text
+    text = await answer_and_next(world, alice, message, right=False)
+    assert "Practice 3 of 3" in text
+    text = await answer_and_next(world, alice, message, right=True)
+    assert "Practice done" in text and "2 of 3" in text
+    stats = await (await world.fake.slash(world.general, alice, "stats")).response()
+    fields = {f["name"]: f["value"] for f in stats.embeds[0]["fields"]}
+    assert fields["Points"] == "0"  # practice never counts on the server's board
+    assert fields["Practice"].startswith("2/3 right")
+    board = await (await world.fake.slash(world.general, alice, "leaderboard")).response()
+    assert "Nobody has answered" in board.text
+    # The missed question is due again soon; the right ones much later.
+    memories = await bot.store.memories(alice.id, DECK.id)
+    dues = sorted(m.due - bot.clock() for m in memories.values())
+    assert dues[0] < timedelta(hours=1) and dues[1] > timedelta(days=1)
+
+
+async def test_review_brings_back_what_was_missed(world: World, bot: BvunzoBot) -> None:
+    alice = world.members[0]
+    nothing = await (
+        await world.fake.slash(world.general, alice, "practice", deck="gradient-checkpointing", mode="review")
+    ).response()
+    assert nothing.ephemeral and "practise new questions first" in nothing.content
+    message = await practise(world, alice, deck="gradient-checkpointing", count=2, mode="new")
+    missed = question_of(message, DECK)
+    await answer_and_next(world, alice, message, right=False)
+    await answer_and_next(world, alice, message, right=True)
+    not_yet = await (
+        await world.fake.slash(world.general, alice, "practice", deck="gradient-checkpointing", mode="review")
+    ).response()
+    assert "is due for review; the next one is due <t:" in not_yet.content
+    world.clock.offset += timedelta(hours=1)
+    review = await practise(world, alice, deck="gradient-checkpointing", mode="review")
+    assert "Practice 1 of 1" in review.text and question_of(review, DECK).id == missed.id
+
+
+async def test_language_preference(world: World, bot: BvunzoBot) -> None:
+    alice = world.members[0]
+    shona = [q for q in DECK.questions if q.lang == "sn"]
+    said = await (await world.fake.slash(world.general, alice, "language", code="sn")).response()
+    assert "chiShona" in said.content
+    bad = await (await world.fake.slash(world.general, alice, "language", code="Shona!")).response()
+    assert bad.ephemeral and "is not a language code" in bad.content
+    message = await practise(world, alice, deck="gradient-checkpointing", count=8, mode="new")
+    seen_in_shona = seen_in_english = 0
+    for _ in range(8):
+        shown = question_of(message, DECK)
+        original = DECK.question(shown.id)
+        assert original is not None
+        assert shown.lang == original.lang  # sn questions in Shona; English ones have no Shona version
+        seen_in_shona += shown.lang == "sn"
+        seen_in_english += shown.lang == "en"
+        await answer_and_next(world, alice, message, right=True)
+    assert seen_in_shona == len(shona) and seen_in_english == 8 - len(shona)
+
+    carol, bob = world.members[2], world.members[1]
+    await (await world.fake.slash(world.general, carol, "language", code="en")).response()
+    for member in (carol, bob):  # bob has no setting: his Discord locale (en-US) picks English
+        message = await practise(world, member, deck="gradient-checkpointing", count=8, mode="new")
+        for _ in range(8):
+            shown = question_of(message, DECK)
+            assert shown.lang == "en", shown.prompt
+            original = DECK.question(shown.id)
+            assert original is not None
+            if original.lang == "sn":
+                see = next(b for b in message.buttons() if b["label"] == "See in chiShona")
+                peek = await (await world.fake.click(message, member, custom_id=see["custom_id"])).response()
+                assert peek.ephemeral and original.prompt in peek.text
+            await answer_and_next(world, member, message, right=True)
+
+
+async def test_practise_what_i_missed_after_a_round(world: World, bot: BvunzoBot) -> None:
+    fake = world.fake
+    alice, bob = world.members[0], world.members[1]
+    round_id = await play_round(
+        world, world.general, world.moderator, {alice: [True, False, None], bob: [True, True, True]}
+    )
+    record = await bot.store.get_round(round_id)
+    assert record is not None
+    # Round answers are reviews too: the wrong one is due within the hour, the right one days later.
+    memories = await bot.store.memories(alice.id, DECK.id)
+    assert memories[record.question_ids[1]].due - bot.clock() < timedelta(hours=1)
+    assert memories[record.question_ids[0]].due - bot.clock() > timedelta(days=1)
+    summary = await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
+    started = await (await fake.click(summary, alice, label="Practise what I missed")).response()
+    assert started.ephemeral and "Practice 1 of 2" in started.text
+    assert started.message is not None
+    ids = set()
+    for _ in range(2):
+        ids.add(question_of(started.message, DECK).id)
+        await answer_and_next(world, alice, started.message, right=True)
+    assert ids == set(record.question_ids[1:])
+    perfect = await (await fake.click(summary, bob, label="Practise what I missed")).response()
+    assert perfect.ephemeral and "every question of that round right" in perfect.content
+    # /practice mode:missed uses the last round the member played.
+    missed = await practise(world, alice, mode="missed")
+    assert "Practice 1 of 1" in missed.text  # only the wrong one: the skipped one was not played
+    assert question_of(missed, DECK).id == record.question_ids[1]
+
+
+async def test_a_session_outlives_its_first_token(world: World, bot: BvunzoBot) -> None:
+    alice = world.members[0]
+    message = await practise(world, alice, deck="gradient-checkpointing", count=2, mode="new")
+    world.clock.offset += timedelta(minutes=20)  # past the 15-minute life of the /practice interaction
+    text = await answer_and_next(world, alice, message, right=True)
+    assert "Practice 2 of 2" in text
