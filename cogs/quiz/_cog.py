@@ -62,6 +62,12 @@ class QuizCog(commands.Cog, name="Quiz"):
         if self.bot.closing:
             raise UserError("Bvunzo is restarting; start the round again in a minute.")
         chosen = find_deck(self.bot, deck, guild_id)
+        can = interaction.app_permissions
+        if not (can.view_channel and can.send_messages and can.embed_links):
+            raise UserError(
+                "I can't post rounds in this channel: give Bvunzo View Channel, Send Messages and "
+                "Embed Links here, or start the round in another channel."
+            )
         running = self.by_channel.get(interaction.channel_id or 0)
         if running is not None:
             raise UserError(self._already_running(running.record))

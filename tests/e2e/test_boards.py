@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from datetime import UTC, datetime
 
@@ -102,6 +103,11 @@ async def test_empty_board_and_stats(world: World, bot: BvunzoBot) -> None:
     assert fields["Answers"] == "2/3 right (67%)"
     assert fields["Best streak"] == "2 right answers"
     assert "gradient-checkpointing" in fields["Per deck"]
+    if importlib.util.find_spec("matplotlib") is not None:  # the optional `charts` extra
+        assert stats.message is not None
+        assert [a.filename for a in stats.message.attachments] == ["weeks.png"]
+        assert stats.message.attachments[0].data.startswith(b"\x89PNG")
+        assert stats.embeds[0]["image"]["url"] == "attachment://weeks.png"
     board = await (await fake.slash(world.general, a, "leaderboard")).response()
     assert board_lines(board.text.split("Your place")[0])[0] == (1, a.id, 200)  # the same number
 

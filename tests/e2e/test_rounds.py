@@ -6,6 +6,8 @@ import asyncio
 import re
 from pathlib import Path
 
+import discord
+
 from bot.app import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.harness import wait_until
@@ -242,3 +244,48 @@ async def test_every_kind_of_question(world: World) -> None:
         summary = await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
         assert f"<@{world.members[0].id}> — **300** points, 3/3 right" in summary.text
         assert f"<@{world.members[1].id}> — **0** points, 0/3 right" in summary.text
+
+
+async def test_a_channel_the_bot_cannot_post_in(world: World) -> None:
+    muted = world.fake.add_guild(
+        "Study C", bot_permissions=discord.Permissions(view_channel=True, send_messages=True)
+    )
+    muted.everyone.permissions = discord.Permissions(view_channel=True, send_messages=True).value  # no embeds
+    hall = muted.add_channel("hall")
+    admin = muted.add_member(
+        "zodwa", roles=[muted.add_role("Admins", permissions=discord.Permissions(manage_guild=True))]
+    )
+    async with world.running():
+        refused = await (
+            await world.fake.slash(hall, admin, "quiz start", deck="gradient-checkpointing")
+        ).response()
+        assert refused.ephemeral
+        assert refused.content.startswith(
+            "I can't post rounds in this channel: give Bvunzo View Channel, Send Messages"
+        )
+        assert world.fake.channel_messages(hall) == []
+
+
+async def test_a_failure_inside_a_round_ends_only_that_round(world: World) -> None:
+    fake = world.fake
+    async with world.running(allow_logged_errors=True) as bot:
+        await set_pause(world, 0)
+        await start(world, world.general, world.moderator, questions=3, seconds=60)
+        q1 = await open_question(world, world.general, 1)
+        await click(world, q1, world.members[0], "A")
+        # The server takes Bvunzo's right to post away: posting question 2 fails inside the round's task.
+        for role in world.study.roles:
+            role.permissions = discord.Permissions(view_channel=True).value
+        await (await fake.slash(world.general, world.moderator, "quiz skip")).response()
+        rid = round_id_of(q1)
+
+        async def closed() -> bool:
+            record = await bot.store.get_round(rid)
+            return record is not None and record.status == "interrupted"
+
+        await wait_until(closed, timeout=5, what="the failed round to be closed")
+        assert world.general.id not in bot.get_cog("Quiz").by_channel  # type: ignore[union-attr]
+        assert len(await bot.store.round_answers(rid)) == 1  # what was answered still counts
+        # The bot keeps serving everything else.
+        decks = await (await fake.slash(world.annex, world.members[0], "decks")).response()
+        assert "Gradient Checkpointing" in decks.text

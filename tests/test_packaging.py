@@ -1,0 +1,89 @@
+"""What can be checked here of the Dockerfile, the CLI and the README's commands (Docker cannot run here)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def dockerfile() -> list[tuple[str, str]]:
+    text = (ROOT / "Dockerfile").read_text().replace("\\\n", " ")
+    return [
+        (line.split(None, 1)[0].upper(), line.split(None, 1)[1])
+        for line in text.splitlines()
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+
+
+def test_dockerfile_copies_files_that_exist() -> None:
+    copies = [args.split() for op, args in dockerfile() if op == "COPY"]
+    assert copies
+    for *sources, _target in copies:
+        for source in sources:
+            assert (ROOT / source).exists(), source
+
+
+def test_dockerfile_runs_the_bot_as_a_user_with_data_on_a_volume() -> None:
+    steps = dockerfile()
+    cmd = next(args for op, args in steps if op == "CMD")
+    assert json.loads(cmd) == ["python", "-m", "bot"]
+    user = next(args for op, args in steps if op == "USER")
+    assert user.strip() not in {"root", "0"}
+    assert any(op == "VOLUME" and "/data" in args for op, args in steps)
+    env = " ".join(args for op, args in steps if op == "ENV")
+    assert "BVUNZO_DB=/data/bvunzo.db" in env
+    # Dependencies are installed in a stage before the source is copied.
+    ops = [op for op, _ in steps]
+    assert ops.index("RUN") < ops.index("COPY", ops.index("RUN"))
+
+
+def test_readme_commands_match_ci_and_the_package() -> None:
+    readme = (ROOT / "README.md").read_text()
+    blocks = re.findall(r"```sh\n(.+?)\n```", readme, flags=re.S)
+    run_bot, run_tests = blocks[0], blocks[1]
+    assert "pip install ." in run_bot and run_bot.endswith("-m bot")
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert run_tests in ci  # CI runs exactly the README's test command
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["scripts"]["bvunzo"] == "bot.__main__:main"
+    for name in ("discord.py", "aiosqlite", "PyYAML"):
+        assert any(dep.startswith(name) for dep in project["dependencies"])
+    assert shlex.split(run_tests)  # a well-formed shell command
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_validate_passes_on_what_we_ship() -> None:
+    done = run_cli("validate", "questions/")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.strip() == "All decks are valid."
+
+
+def test_validate_names_file_and_line(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(
+        "id: broken\ntitle: Broken\nquestions:\n  - id: q1\n    prompt: Two plus two?\n"
+        "    choices: [three, four]\n    answer: 5\n"
+    )
+    done = run_cli("validate", str(broken), "questions/")
+    assert done.returncode == 1
+    lines = done.stdout.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith(f"{broken}:7: ")
+    assert "1 problem found." in done.stderr
