@@ -10,7 +10,7 @@ from bot.store import WeekStats
 
 pytest.importorskip("matplotlib", reason="the optional `charts` extra is not installed")
 
-from bot.ui.chart import weekly_chart  # noqa: E402
+from bot.ui.chart import weekly_chart
 
 
 def test_chart_is_a_png() -> None:
