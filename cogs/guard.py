@@ -1,4 +1,4 @@
-"""Run a component's work so that any failure reaches the member as one sentence and the log."""
+"""Components' plumbing: failures reach the member as one sentence; views that keep nothing in memory."""
 
 from __future__ import annotations
 
@@ -13,3 +13,12 @@ async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) 
         await work
     except Exception as exc:
         await interaction.client.report_interaction_error(interaction, exc)
+
+
+def frozen_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    """A view for sending only: clicks reach the DynamicItem templates, so nothing is kept in memory."""
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    view.stop()
+    return view

@@ -18,9 +18,9 @@ from bot.quiz import PracticeMode, PracticeSession, QuizError, choose_questions
 from bot.store import RoundRecord
 from bot.ui.practice import feedback_embed, practice_question_embed, practice_summary_embed, translation_embed
 from bot.ui.text import BUTTON_LABEL, clip, language_name, letter
-from cogs.guard import guarded
+from cogs.guard import frozen_view, guarded
 from cogs.lookup import deck_choices, find_deck
-from cogs.memory import memory_state, reviewed
+from cogs.memory import reviewed
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
@@ -140,14 +140,6 @@ class PracticeTextModal(discord.ui.Modal):
         )
 
 
-def _view(*items: discord.ui.Item[Any]) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    view.stop()
-    return view
-
-
 class PracticeCog(commands.Cog, name="Practice"):
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
@@ -187,9 +179,7 @@ class PracticeCog(commands.Cog, name="Practice"):
             if not deck:
                 raise UserError("Choose a deck to practise (/decks lists them).")
             chosen = find_deck(self.bot, deck, interaction.guild_id)
-        memories = {
-            q: memory_state(m) for q, m in (await self.bot.store.memories(user_id, chosen.id)).items()
-        }
+        memories = {q: m.as_state() for q, m in (await self.bot.store.memories(user_id, chosen.id)).items()}
         picked = choose_questions(
             chosen, memories, PracticeMode(mode), count, now, missed=missed, seed=secrets.randbits(32)
         )
@@ -267,7 +257,7 @@ class PracticeCog(commands.Cog, name="Practice"):
                     "o", practice.id, s.index, label=f"See in {language_name(original.lang)}"
                 )
             )
-        return embed, _view(*items)
+        return embed, frozen_view(*items)
 
     def _find(self, interaction: discord.Interaction, practice_id: int, index: int) -> Practice:
         practice = self.practices.get(practice_id)
@@ -314,7 +304,9 @@ class PracticeCog(commands.Cog, name="Practice"):
             next_due=memory.due,
         )
         last = s.index + 1 >= s.question_count
-        view = _view(PracticeActionButton("n", practice.id, s.index, label="Finish" if last else "Next"))
+        view = frozen_view(
+            PracticeActionButton("n", practice.id, s.index, label="Finish" if last else "Next")
+        )
         await interaction.response.edit_message(embed=embed, view=view)
 
     async def on_next(self, interaction: discord.Interaction, practice_id: int, index: int) -> None:

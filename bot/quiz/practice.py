@@ -18,10 +18,10 @@ from bot.quiz.clock import as_utc, require_aware
 from bot.quiz.errors import (
     AlreadyAnsweredError,
     InvalidChoiceError,
-    MissingQuestionError,
     PracticeEndedError,
 )
 from bot.quiz.matching import accepted_answers, matches
+from bot.quiz.questions import questions_of
 from bot.quiz.shuffle import choice_order
 
 # One fixed configuration for everyone. A single short step, so a question answered right the first
@@ -149,18 +149,13 @@ class PracticeSession:
         seed: int,
         language: str | None,
     ) -> None:
-        questions = []
-        for question_id in question_ids:
-            question = deck.question(question_id)
-            if question is None:
-                raise MissingQuestionError(question_id)
-            questions.append(question)
+        questions = questions_of(deck, question_ids)
         self.user_id = user_id
         self.deck = deck
         self.question_ids: tuple[str, ...] = tuple(question_ids)
         self.seed = seed
         self.language = language
-        self._questions: tuple[Question, ...] = tuple(questions)
+        self._questions: tuple[Question, ...] = questions
         self._index = 0
         self._answers: dict[int, _Answer] = {}
 

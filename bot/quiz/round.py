@@ -13,12 +13,12 @@ from bot.quiz.errors import (
     AlreadyAnsweredError,
     EmptyDeckError,
     InvalidChoiceError,
-    MissingQuestionError,
     NotCurrentQuestionError,
     QuestionClosedError,
     RoundEndedError,
 )
 from bot.quiz.matching import accepted_answers, matches
+from bot.quiz.questions import questions_of
 from bot.quiz.scoring import Mode, points
 from bot.quiz.shuffle import choice_order, new_seed, pick_questions
 
@@ -115,19 +115,14 @@ class RoundState:
             raise ValueError(f"seconds must be positive, got {seconds}")
         if not question_ids:
             raise EmptyDeckError
-        questions = []
-        for question_id in question_ids:
-            question = deck.question(question_id)
-            if question is None:
-                raise MissingQuestionError(question_id)
-            questions.append(question)
+        questions = questions_of(deck, question_ids)
         self.round_id = round_id
         self.deck = deck
         self.question_ids: tuple[str, ...] = tuple(question_ids)
         self.seed = seed
         self.seconds = seconds
         self.mode = Mode(mode)
-        self._questions: tuple[Question, ...] = tuple(questions)
+        self._questions: tuple[Question, ...] = questions
         self._orders: tuple[tuple[int, ...], ...] = tuple(
             choice_order(seed, index, len(q.choices), q.kind) for index, q in enumerate(questions)
         )

@@ -11,7 +11,7 @@ import discord
 from bot.bank.models import Kind, Question
 from bot.quiz import Reveal
 from bot.ui.text import BUTTON_LABEL, clip, language_name, letter
-from cogs.guard import guarded
+from cogs.guard import frozen_view, guarded
 
 if TYPE_CHECKING:
     from cogs.quiz._cog import QuizCog
@@ -165,15 +165,6 @@ class TextAnswerModal(discord.ui.Modal):
 
 
 DYNAMIC_ITEMS = (AnswerButton, TranslateButton, TypeAnswerButton, MissedButton)
-
-
-def frozen_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
-    """A view for sending only: clicks reach the DynamicItem templates, so nothing is kept in memory."""
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    view.stop()
-    return view
 
 
 def _translate_item(round_id: int, index: int, question: Question) -> list[discord.ui.Item[Any]]:
