@@ -180,6 +180,9 @@ class BvunzoBot(commands.Bot):
         if isinstance(error, app_commands.CommandInvokeError):
             error = error.original
         sentence = sentence_for(error)
+        if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+            # Discord's copy of the commands is older than the bot's: it catches up after a sync.
+            sentence = "That command has changed; Discord is still updating its list. Try again in a minute."
         if sentence is None:
             if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
                 sentence = str(error) or "You can't use this command here."

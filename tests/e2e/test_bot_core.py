@@ -158,3 +158,41 @@ async def test_subprocess_with_a_refused_token_is_one_line(world: World) -> None
         == "bvunzo: Discord refused DISCORD_TOKEN: check the token in the developer portal."
     )
     assert "Traceback" not in err
+
+
+async def test_malformed_interactions_get_a_sentence_and_change_nothing(world: World, bot: object) -> None:
+    fake = world.fake
+    member = world.members[0]
+    quiz_id = next(c["id"] for c in fake.commands() if c["name"] == "quiz")
+    cases = [
+        # A command Discord still lists but the bot no longer has.
+        {"id": "1", "name": "nosuch", "type": 1},
+        # The right command with an option of the wrong type and an unknown subcommand.
+        {
+            "id": quiz_id,
+            "name": "quiz",
+            "type": 1,
+            "options": [
+                {"type": 1, "name": "start", "options": [{"type": 4, "name": "questions", "value": "lots"}]}
+            ],
+        },
+        {
+            "id": quiz_id,
+            "name": "quiz",
+            "type": 1,
+            "options": [{"type": 1, "name": "explode", "options": []}],
+        },
+    ]
+    for data in cases:
+        answer = await (await fake.raw_interaction(2, world.general, member, data)).response()
+        assert answer.ephemeral, data
+        assert answer.content and "\n" not in answer.content
+    # A click that names no message.
+    loose = await (
+        await fake.raw_interaction(
+            3, world.general, member, {"custom_id": "bvz:1:a:1:0:0", "component_type": 2}
+        )
+    ).response()
+    assert loose.ephemeral and "nothing was changed" in loose.content
+    decks = await (await fake.slash(world.general, member, "decks")).response()
+    assert "Gradient Checkpointing" in decks.text  # still serving

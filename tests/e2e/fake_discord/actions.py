@@ -125,6 +125,17 @@ class Actions:
             MESSAGE_COMPONENT, message.channel, who, {"custom_id": custom_id, "component_type": 2}, message
         )
 
+    async def raw_interaction(
+        self,
+        kind: int,
+        channel: Channel,
+        member: Member | User,
+        data: dict[str, Any],
+        message: FakeMessage | None = None,
+    ) -> FakeInteraction:
+        """An interaction with any `data`, unchecked: what a buggy or hostile client could make Discord send."""
+        return await self._dispatch(kind, channel, _member_of(channel.guild, member), data, message)
+
     async def select(
         self, message: FakeMessage, member: Member | User, values: list[str], *, custom_id: str | None = None
     ) -> FakeInteraction:
