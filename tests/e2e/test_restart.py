@@ -156,3 +156,28 @@ async def test_clean_shutdown_resumes_at_the_same_question(world: World) -> None
         assert question.prompt not in again.text
         await (await fake.slash(world.general, world.moderator, "quiz stop")).response()
         await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
+
+
+async def test_sigterm_mid_round_saves_and_exits_0(world: World) -> None:
+    fake = world.fake
+    process = await spawn(world)
+    try:
+        await start(world, world.general, world.moderator, questions=3, seconds=60)
+        q1 = await open_question(world, world.general, 1)
+        assert (await click(world, q1, world.members[0], "C")) == "Locked in: C."
+        process.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(process.wait(), timeout=5)
+        assert process.returncode == 0
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    async with await Store.open(world.db) as store:
+        record = await store.get_round(round_id_of(q1))
+        assert record is not None and record.status == "running" and record.current == 0
+        assert [a.user_id for a in await store.round_answers(record.id)] == [world.members[0].id]
+    async with world.running():
+        await fake.wait_for_message(world.general, lambda m: "resuming this round at question 1" in m.text)
+        await (await fake.slash(world.general, world.moderator, "quiz stop")).response()
+        summary = await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
+        assert f"<@{world.members[0].id}>" in summary.text
