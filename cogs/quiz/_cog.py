@@ -68,16 +68,21 @@ class QuizCog(commands.Cog, name="Quiz"):
                 "I can't post rounds in this channel: give Bvunzo View Channel, Send Messages and "
                 "Embed Links here, or start the round in another channel."
             )
-        running = self.by_channel.get(interaction.channel_id or 0)
+        channel = interaction.channel
+        if not isinstance(channel, discord.abc.Messageable) or interaction.channel_id is None:
+            raise UserError("Rounds run in a server's text channels; start it from one.")
+        running = self.by_channel.get(interaction.channel_id)
         if running is not None:
             raise UserError(self._already_running(running.record))
+        if not chosen.questions:
+            raise UserError(f"“{chosen.title}” has no questions yet.")
         count = questions or settings.questions
         seed = new_seed()
         try:
             record = await self.bot.store.start_round(
                 NewRound(
                     guild_id=guild_id,
-                    channel_id=interaction.channel_id or 0,
+                    channel_id=interaction.channel_id,
                     deck_id=chosen.id,
                     started_by=interaction.user.id,
                     question_ids=pick_questions(chosen, count, seed),
@@ -92,7 +97,6 @@ class QuizCog(commands.Cog, name="Quiz"):
         await interaction.response.send_message(
             f"Starting a round of {len(record.question_ids)} questions from “{chosen.title}”.", ephemeral=True
         )
-        assert interaction.channel is not None and isinstance(interaction.channel, discord.abc.Messageable)
         self._launch(
             record,
             chosen,
@@ -104,7 +108,7 @@ class QuizCog(commands.Cog, name="Quiz"):
                 seconds=record.seconds,
                 mode=Mode(record.mode),
             ),
-            interaction.channel,
+            channel,
             settings,
             resumed=False,
         )
