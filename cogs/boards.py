@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import importlib.util
+import io
 import re
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -10,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
-from bot.store import Period
+from bot.store import MemberStats, Period
 from bot.ui.boards import PAGE_SIZE, leaderboard_embed, page_count, stats_embed
 from cogs.guard import guarded
 from cogs.lookup import deck_choices, find_deck
@@ -20,6 +23,8 @@ if TYPE_CHECKING:
     from bot.app import BvunzoBot
 
 PERIODS: tuple[Period, ...] = ("all", "month", "week", "today")
+# Decided once: /stats attaches a chart only where the optional `charts` extra (matplotlib) is installed.
+CHARTS = importlib.util.find_spec("matplotlib") is not None
 LEARNED_REVIEWS = 2  # a question answered right in review at least this often counts as learned
 
 
@@ -135,7 +140,7 @@ class BoardsCog(commands.Cog, name="Boards"):
         learned = await self.bot.store.learned_count(who.id, LEARNED_REVIEWS)
         embed = stats_embed(who.id, who.display_name, stats, learned=learned, due=due)
         files = []
-        chart = _chart(stats)
+        chart = await _chart(stats)
         if chart is not None:
             embed.set_image(url="attachment://weeks.png")
             files.append(discord.File(chart, filename="weeks.png"))
@@ -144,12 +149,13 @@ class BoardsCog(commands.Cog, name="Boards"):
         )
 
 
-def _chart(stats: Any) -> Any:
-    try:
-        from bot.ui.chart import weekly_chart
-    except ImportError:  # the optional `charts` extra is not installed
+async def _chart(stats: MemberStats) -> io.BytesIO | None:
+    """The weekly chart, drawn off the event loop; None without the optional `charts` extra."""
+    if not CHARTS:
         return None
-    return weekly_chart(stats.weeks)
+    from bot.ui.chart import weekly_chart
+
+    return await asyncio.to_thread(weekly_chart, stats.weeks)
 
 
 async def setup(bot: BvunzoBot) -> None:

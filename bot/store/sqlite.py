@@ -1116,6 +1116,25 @@ class Store:
         row = _memory_row(memory)
         await self._write(lambda conn: conn.execute(_SAVE_MEMORY, row))
 
+    async def save_memories(self, memories: Sequence[Memory]) -> None:
+        """Upsert many memories in one transaction (a round's reviews, written at each reveal)."""
+        rows = [_memory_row(memory) for memory in memories]
+        if rows:
+            await self._write(lambda conn: conn.executemany(_SAVE_MEMORY, rows))
+
+    async def question_memories(
+        self, deck_id: str, question_id: str, user_ids: Sequence[int]
+    ) -> dict[int, Memory]:
+        """What each of these members remembers of one question, by member (those who met it before)."""
+        if not user_ids:
+            return {}
+        marks = ",".join("?" * len(user_ids))
+        rows = await self._fetchall(
+            f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE deck_id = ? AND question_id = ? AND user_id IN ({marks})",
+            (deck_id, question_id, *user_ids),
+        )
+        return {row[0]: _memory(row) for row in rows}
+
     async def memories(self, user_id: int, deck_id: str) -> dict[str, Memory]:
         """The member's memory of each question of the deck they have met, by question id."""
         rows = await self._fetchall(

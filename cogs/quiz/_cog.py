@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -18,7 +17,6 @@ from bot.ui.boards import report_embed, settings_embed
 from bot.ui.practice import translation_embed, translation_target
 from bot.ui.text import clip, letter
 from cogs.lookup import deck_choices, find_deck
-from cogs.memory import reviewed
 from cogs.permissions import ensure_manager, ensure_quiz_master, guild_id_of
 from cogs.quiz._buttons import TextAnswerModal
 from cogs.quiz._session import RoundSession
@@ -37,7 +35,6 @@ class QuizCog(commands.Cog, name="Quiz"):
         self.sessions: dict[int, RoundSession] = {}  # by round id
         self.by_channel: dict[int, RoundSession] = {}
         self.resumed = False
-        self.background: set[asyncio.Task[None]] = set()
 
     # -- commands -----------------------------------------------------------------------------------
 
@@ -242,19 +239,6 @@ class QuizCog(commands.Cog, name="Quiz"):
             return
         shown = letter(verdict.slot) if verdict.slot is not None else f"“{clip(verdict.text or '', 100)}”"
         await interaction.response.send_message(f"Locked in: {shown}.", ephemeral=True)
-        # After the acknowledgement, so the click is answered at once; shut_down waits for these.
-        task = asyncio.create_task(self._remember(session, interaction.user.id, index, verdict.right))
-        self.background.add(task)
-        task.add_done_callback(self.background.discard)
-
-    async def _remember(self, session: RoundSession, user_id: int, index: int, right: bool) -> None:
-        """A round answer is a review too: it moves the member's spaced-repetition schedule."""
-        question = session.state.question(index)
-        try:
-            memory = await reviewed(self.bot, user_id, session.deck.id, question.id, right, self.bot.clock())
-            await self.bot.store.save_memory(memory)
-        except Exception:
-            log.exception("round %s: could not update the review schedule of %s", session.round_id, user_id)
 
     async def on_translate(self, interaction: discord.Interaction, round_id: int, index: int) -> None:
         record = await self._owned_round(interaction, round_id)
@@ -428,4 +412,3 @@ class QuizCog(commands.Cog, name="Quiz"):
     async def shut_down(self) -> None:
         for session in list(self.sessions.values()):
             await session.shut_down()
-        await asyncio.gather(*self.background, return_exceptions=True)

@@ -8,13 +8,14 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot.bank.models import Deck
-from bot.quiz import RoundState, Verdict
-from bot.store import Answer, Recorded, RoundRecord
+from bot.quiz import QuestionClosedError, RoundState, Verdict, review
+from bot.store import Answer, Memory, Recorded, RoundRecord
 from bot.ui import round as render
 from cogs.quiz._buttons import question_view, reveal_view, summary_view
 
@@ -55,7 +56,10 @@ class RoundSession:
         self.pause_seconds = pause_seconds
         self.resumed = resumed
         self.on_end = on_end
-        self.lock = asyncio.Lock()
+        self.closing = False  # the current question is being revealed: no more answers
+        self.writing = 0  # answers being written to the store now
+        self.written = asyncio.Event()
+        self.written.set()
         self.wake = asyncio.Event()
         self.message: discord.Message | None = None
         self.skip_requested = False
@@ -89,11 +93,19 @@ class RoundSession:
     async def answer(
         self, user_id: int, question_index: int, *, slot: int | None = None, text: str | None = None
     ) -> Outcome:
-        """Judge, store (committed) and count one answer; raises QuizError for what the member did wrong."""
-        async with self.lock:
-            now = self.bot.clock()
-            verdict = self.state.judge(user_id, question_index, now, slot=slot, text=text)
-            question = self.state.question(question_index)
+        """Judge, store (committed) and count one answer; raises QuizError for what the member did wrong.
+
+        Answers are written concurrently (the store batches those that arrive together); a reveal first
+        closes the door and waits for the answers already being written, so its counts include them.
+        """
+        if self.closing:
+            raise QuestionClosedError()
+        now = self.bot.clock()
+        verdict = self.state.judge(user_id, question_index, now, slot=slot, text=text)
+        question = self.state.question(question_index)
+        self.writing += 1
+        self.written.clear()
+        try:
             recorded = await self.bot.store.record_answer(
                 Answer(
                     guild_id=self.record.guild_id,
@@ -112,6 +124,10 @@ class RoundSession:
             )
             if recorded.first:
                 self.state.accept(verdict)
+        finally:
+            self.writing -= 1
+            if self.writing == 0:
+                self.written.set()
         self.wake.set()
         return Outcome(recorded, verdict)
 
@@ -149,6 +165,7 @@ class RoundSession:
 
     async def _post_question(self, index: int) -> None:
         self.skip_requested = False
+        self.closing = False
         question = self.state.question(index)
         order = self.state.order(index)
         posted_at = self.bot.clock()
@@ -209,11 +226,14 @@ class RoundSession:
             log.warning("round %s: live count edit failed: %s", self.round_id, exc)
 
     async def _reveal(self) -> None:
-        async with self.lock:
-            now = self.bot.clock()
-            index = self.state.current
-            reveal = self.state.reveal(now)
-            await self.bot.store.reveal_question(self.round_id, index, now)
+        self.closing = True
+        with contextlib.suppress(TimeoutError):  # the store retries a busy file for a few seconds at most
+            await asyncio.wait_for(self.written.wait(), timeout=10)
+        now = self.bot.clock()
+        index = self.state.current
+        reveal = self.state.reveal(now)
+        await self.bot.store.reveal_question(self.round_id, index, now)
+        await self._review(index, now)
         question = self.state.question(index)
         order = self.state.order(index)
         embed = render.reveal_embed(
@@ -222,6 +242,26 @@ class RoundSession:
         view = reveal_view(self.round_id, index, question, order, reveal)
         if self.message is not None:
             await self.message.edit(embed=embed, view=view)
+
+    async def _review(self, index: int, now: datetime) -> None:
+        """Round answers are reviews too: move each player's spaced-repetition memory of the question.
+
+        Done once per question at its reveal (one read, one write), not on every click.
+        """
+        question = self.state.question(index)
+        verdicts = self.state.answers(index)
+        try:
+            before = await self.bot.store.question_memories(self.deck.id, question.id, list(verdicts))
+            after = []
+            for user_id, verdict in verdicts.items():
+                previous = before.get(user_id)
+                state = review(previous.as_state() if previous else None, verdict.right, now)
+                after.append(Memory.from_state(user_id, self.deck.id, question.id, state))
+            await self.bot.store.save_memories(after)
+        except Exception:
+            log.exception(
+                "round %s: could not update the review schedules of question %s", self.round_id, index
+            )
 
     async def _pause(self) -> None:
         self.wake.clear()
