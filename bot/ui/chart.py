@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Sequence
 
@@ -11,6 +12,15 @@ from bot.store import WeekStats
 
 
 def weekly_chart(weeks: Sequence[WeekStats]) -> io.BytesIO | None:
+    """The chart as a PNG file object, or None when there is nothing to draw."""
+    png = _weekly_png(tuple(weeks))
+    return io.BytesIO(png) if png is not None else None
+
+
+# A member's weeks change only when they answer, and drawing takes tens of milliseconds: the same
+# figures give the same picture, so keep the last few hundred.
+@functools.lru_cache(maxsize=512)
+def _weekly_png(weeks: tuple[WeekStats, ...]) -> bytes | None:
     """Rendered with a bare Figure (no pyplot state), so it may run in a worker thread."""
     if not weeks or not any(w.answered for w in weeks):
         return None
@@ -31,5 +41,4 @@ def weekly_chart(weeks: Sequence[WeekStats]) -> io.BytesIO | None:
     left.set_title("Last weeks", fontsize=10)
     out = io.BytesIO()
     fig.savefig(out, format="png")
-    out.seek(0)
-    return out
+    return out.getvalue()
