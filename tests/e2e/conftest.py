@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -144,10 +144,3 @@ def world(fake_discord: FakeDiscord, tmp_path: Path) -> World:  # noqa: F811  (p
 async def bot(world: World) -> AsyncIterator[BvunzoBot]:
     async with world.running() as running:
         yield running
-
-
-def embed_text(message: object) -> str:
-    return getattr(message, "text", "")
-
-
-Predicate = Callable[[object], bool]
