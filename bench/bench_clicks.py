@@ -1,9 +1,12 @@
 """Click benchmark: hundreds of members answer a question within a second; acknowledgement times and REST calls.
 
-Run from the repository root: /work/venv/bin/python bench/bench_clicks.py [--members 500 50] [--no-spec]
+Run from the repository root: /work/venv/bin/python bench/bench_clicks.py [--members 500 50] [--bot inline]
 
-The real BvunzoBot runs in this process against the fake Discord of tests/e2e (REST and gateway on
-127.0.0.1, the same event loop). Prints figures only; nothing here asserts on time.
+The fake Discord of tests/e2e (REST and gateway on 127.0.0.1) and the crowd of clicking members live in
+this process. The bot is, by default, its own process: `python -m bot`, the real entry point, pointed at
+the fake through the environment, as Discord is never in the bot's process. `--bot inline` runs BvunzoBot
+in this process and event loop instead, as the e2e tests do; the fake's own work then competes with the
+bot for one thread. Prints figures only; nothing here asserts on time.
 """
 
 from __future__ import annotations
@@ -16,11 +19,13 @@ import json
 import logging
 import os
 import random
+import re
+import signal
 import sqlite3
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,7 +36,8 @@ import discord
 
 from bot.app import BvunzoBot
 from bot.config import Settings
-from tests.e2e.conftest import QUESTIONS, resumed
+from bot.store import Store
+from tests.e2e.conftest import QUESTIONS, ROOT, resumed
 from tests.e2e.fake_discord import (
     Channel,
     FakeDiscord,
@@ -50,6 +56,16 @@ LETTERS = tuple("ABCDE")
 # After the last click of the first question, wait this long before /quiz skip, so that every live
 # "N answered" edit the bot means to make (one per 2 s at most) has been made and counted.
 LINGER_SECONDS = 3.0
+BOT_MODES = ("process", "inline")
+# `python -m bot` keeps discord.py's 2 s guild_ready_timeout: it handles interactions only after on_ready.
+READY_GRACE_SECONDS = 2.3
+STOP_WITHIN_SECONDS = 15.0
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+# Lines of the bot's stderr worth reporting (its format: "<time> LEVEL   logger: message").
+BOT_ERROR_LINE = re.compile(r"\b(ERROR|CRITICAL)\b|Traceback")
+BOT_WARNING_LINE = re.compile(r"\bWARNING\b")
+# discord.py warns at every start that voice is not supported (PyNaCl is not installed): not news.
+BOT_NO_VOICE = re.compile(r"voice will NOT be supported")
 
 
 # -- shared with bench_boards.py ---------------------------------------------------------------------
@@ -98,8 +114,8 @@ def disable_spec_checks() -> None:
 class SpecCheckTime:
     """Time the fake spends checking request bodies against Discord's OpenAPI spec.
 
-    The fake runs in the bot's event loop, so this time is inside every dispatch→callback figure;
-    Discord does the same check on its own servers. Installed once per process on the loaded spec.
+    The fake runs in this process; with the bot inline, this time is inside every dispatch→callback
+    figure. Discord does the same check on its own servers. Installed once per process on the loaded spec.
     """
 
     def __init__(self) -> None:
@@ -150,7 +166,7 @@ def settings_for(fake: FakeDiscord, db: Path) -> Settings:
 
 
 class GcPauses:
-    """Pauses of Python's cyclic garbage collector (they stop the event loop, bot and fake alike)."""
+    """Pauses of Python's cyclic garbage collector in this process (they stop its event loop)."""
 
     def __init__(self) -> None:
         self.pauses: list[float] = []
@@ -193,30 +209,183 @@ async def all_answered(fake: FakeDiscord, interactions: Sequence[FakeInteraction
         await fake.wait_until(probe, within, lambda: f"{len(interactions) - answered} clicks to be answered")
 
 
+# -- where the CPU goes ---------------------------------------------------------------------------------
+
+
+def _proc_stat_seconds(stat: Path) -> float:
+    """utime + stime of a /proc stat file, in seconds (for a process: all its threads, live and ended)."""
+    # The command name (field 2) is in parentheses and may hold spaces: count fields after its ")".
+    after_name = stat.read_text().rsplit(")", 1)[1].split()
+    return (int(after_name[11]) + int(after_name[12])) / CLOCK_TICKS
+
+
+@dataclass(frozen=True)
+class CpuTimes:
+    """CPU seconds spent so far: this process (fake, crowd; and the bot when inline) and the bot's process."""
+
+    bench: float  # this process, every thread
+    bench_loop: float  # this process's event-loop thread
+    bot: float | None = None  # the bot's process, every thread (None: the bot is inline)
+    bot_loop: float | None = None  # the bot's main thread, which runs its event loop
+
+    @classmethod
+    def now(cls, bot_pid: int | None) -> CpuTimes:
+        bench, bench_loop = time.process_time(), time.thread_time()
+        if bot_pid is None:
+            return cls(bench, bench_loop)
+        try:
+            bot = _proc_stat_seconds(Path(f"/proc/{bot_pid}/stat"))
+            bot_loop = _proc_stat_seconds(Path(f"/proc/{bot_pid}/task/{bot_pid}/stat"))
+        except (OSError, IndexError, ValueError):
+            return cls(bench, bench_loop)
+        return cls(bench, bench_loop, bot, bot_loop)
+
+    def since(self, before: CpuTimes) -> CpuTimes:
+        def delta(now: float | None, then: float | None) -> float | None:
+            return None if now is None or then is None else now - then
+
+        return CpuTimes(
+            self.bench - before.bench,
+            self.bench_loop - before.bench_loop,
+            delta(self.bot, before.bot),
+            delta(self.bot_loop, before.bot_loop),
+        )
+
+
+# -- the bot under test ------------------------------------------------------------------------------------
+
+
+@dataclass
+class BotUnderTest:
+    mode: str
+    pid: int | None = None  # the bot's own process; None when inline
+    stderr: Path | None = None
+    exit_code: int | None = None
+    errors: list[str] = field(default_factory=list)  # ERROR / CRITICAL / Traceback lines it wrote
+    warnings: list[str] = field(default_factory=list)
+
+
+@contextlib.asynccontextmanager
+async def inline_bot(fake: FakeDiscord, db: Path) -> AsyncIterator[BotUnderTest]:
+    """BvunzoBot in this process and event loop, ready at once (the tests' short guild_ready_timeout)."""
+    errors = ErrorCount()
+    logging.getLogger().addHandler(errors)
+    under_test = BotUnderTest("inline")
+    try:
+        async with running_client(
+            BvunzoBot(settings_for(fake, db)), fake, allow_logged_errors=True
+        ) as client:
+            await resumed(client)
+            yield under_test
+    finally:
+        logging.getLogger().removeHandler(errors)
+        under_test.errors = errors.messages
+
+
+def bot_environment(fake: FakeDiscord, db: Path) -> dict[str, str]:
+    """What the e2e tests give `python -m bot`: the fake's addresses, a database, the shipped decks."""
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BVUNZO_"))}
+    return {
+        **clean,
+        **fake.env(),
+        "BVUNZO_DB": str(db),
+        "BVUNZO_QUESTIONS": str(QUESTIONS),
+        "BVUNZO_LOG_LEVEL": "WARNING",
+    }
+
+
+def _tail(path: Path, lines: int = 20) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no stderr)"
+
+
+@contextlib.asynccontextmanager
+async def bot_process(fake: FakeDiscord, db: Path, stderr: Path) -> AsyncIterator[BotUnderTest]:
+    """`python -m bot` as its own process, ready; stopped with SIGTERM at the end, which must exit 0."""
+    with stderr.open("wb") as sink:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=ROOT,
+            env=bot_environment(fake, db),
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=sink,
+        )
+    under_test = BotUnderTest("process", pid=process.pid, stderr=stderr)
+    try:
+        try:
+            await fake.wait_for_bot(timeout=30)
+        except WaitTimeout as exc:
+            raise RuntimeError(f"python -m bot did not connect; its stderr ends:\n{_tail(stderr)}") from exc
+        await asyncio.sleep(READY_GRACE_SECONDS)
+        if process.returncode is not None:
+            raise RuntimeError(f"python -m bot exited with {process.returncode}:\n{_tail(stderr)}")
+        yield under_test
+        process.send_signal(signal.SIGTERM)
+        try:
+            under_test.exit_code = await asyncio.wait_for(process.wait(), STOP_WITHIN_SECONDS)
+        except TimeoutError as exc:
+            raise RuntimeError(
+                f"python -m bot did not exit within {STOP_WITHIN_SECONDS:g} s of SIGTERM"
+            ) from exc
+        if under_test.exit_code != 0:
+            raise RuntimeError(f"python -m bot exited {under_test.exit_code} on SIGTERM:\n{_tail(stderr)}")
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+        _read_log(under_test)
+
+
+def _read_log(under_test: BotUnderTest) -> None:
+    """Pick the errors and warnings out of what the bot wrote to stderr."""
+    path = under_test.stderr
+    written = path.read_text(errors="replace").splitlines() if path and path.exists() else []
+    under_test.errors = [line for line in written if BOT_ERROR_LINE.search(line)]
+    under_test.warnings = [
+        line for line in written if BOT_WARNING_LINE.search(line) and not BOT_NO_VOICE.search(line)
+    ]
+
+
+def running_bot(
+    mode: str, fake: FakeDiscord, folder: Path
+) -> contextlib.AbstractAsyncContextManager[BotUnderTest]:
+    # A fresh database per run: one that synced before would not sync to this new fake.
+    db = folder / "bvunzo.db"
+    if mode == "inline":
+        return inline_bot(fake, db)
+    return bot_process(fake, db, folder / "bot-stderr.log")
+
+
 # -- one question ---------------------------------------------------------------------------------------
 
 
 @dataclass
 class QuestionFigures:
     number: int
+    round_id: int
     clicks: int
     dispatch_seconds: float  # first to last dispatch
     latencies: list[float]  # dispatch -> callback, seconds, of the clicks answered
     unanswered: int
     locked_in: int
-    rows: int
     posts: int  # POST /channels/{id}/messages between the question's post and its reveal, both included
     edits: int  # PATCH /channels/{id}/messages/{id} in the same window
-    question_edits: int  # fake.edits(question message): live counts + the reveal
     callbacks: int  # interaction callbacks in the window (one per click)
     post_to_reveal: float
-    lag: list[float]
-    gc_pauses: list[float]
+    lag: list[float]  # of this process's event loop
+    gc_pauses: list[float]  # of this process
     click_wall: float  # first dispatch to last acknowledgement
-    loop_cpu: float  # CPU time of the event-loop thread (bot and fake) over the same span
+    cpu: CpuTimes  # over the same span
     spec_seconds: float
     spec_bodies: int
     other_answers: dict[str, int] = field(default_factory=dict)
+    rows: int = 0  # read from the database once the bot has stopped
+    question_edits: int = 0  # fake.edits(question message) once the round is over: live counts + reveal
 
 
 def _is_channel_message(channel: Channel) -> Callable[[RecordedRequest], bool]:
@@ -245,7 +414,7 @@ def _reveal_of(fake: FakeDiscord, message: FakeMessage) -> RecordedRequest:
 
 async def play_question(
     fake: FakeDiscord,
-    bot: BvunzoBot,
+    bot: BotUnderTest,
     channel: Channel,
     moderator: Member,
     crowd: Sequence[Member],
@@ -261,7 +430,7 @@ async def play_question(
     watcher = asyncio.create_task(watch_loop_lag(lag))
     spec_before = (SPEC_TIME.seconds, SPEC_TIME.bodies)
     clicks: list[FakeInteraction] = []
-    started, cpu_before = loop.time(), time.thread_time()
+    started, cpu_before = loop.time(), CpuTimes.now(bot.pid)
     try:
         with GcPauses() as collector:
             for i, member in enumerate(crowd):
@@ -271,7 +440,7 @@ async def play_question(
                 clicks.append(await fake.click(message, member, label=rng.choice(letters)))
             last_dispatch = loop.time()
             await all_answered(fake, clicks, within=fake.response_deadline + 5)
-            click_wall, loop_cpu = loop.time() - started, time.thread_time() - cpu_before
+            click_wall, cpu = loop.time() - started, CpuTimes.now(bot.pid).since(cpu_before)
     finally:
         watcher.cancel()
     spec_seconds, spec_bodies = SPEC_TIME.seconds - spec_before[0], SPEC_TIME.bodies - spec_before[1]
@@ -291,24 +460,22 @@ async def play_question(
     for answer in answers:
         if not answer.content.startswith("Locked in"):
             others[answer.content] = others.get(answer.content, 0) + 1
-    rows = await bot.store.round_answers(round_id_of(message), number - 1)
     figures = QuestionFigures(
         number=number,
+        round_id=round_id_of(message),
         clicks=len(clicks),
         dispatch_seconds=clicks[-1].dispatched_at - clicks[0].dispatched_at,
         latencies=[a.seconds for a in answers],
         unanswered=len(clicks) - len(answers),
         locked_in=sum(1 for a in answers if a.content.startswith("Locked in")),
-        rows=len(rows),
         posts=sum(1 for r in on_channel if r.method == "POST"),
         edits=sum(1 for r in on_channel if r.method == "PATCH"),
-        question_edits=0,  # filled in once the round is over (later edits of this message count too)
         callbacks=sum(1 for r in window if r.path.startswith("/interactions/")),
         post_to_reveal=revealed.time - posted.time,
         lag=lag,
         gc_pauses=collector.pauses,
         click_wall=click_wall,
-        loop_cpu=loop_cpu,
+        cpu=cpu,
         spec_seconds=spec_seconds,
         spec_bodies=spec_bodies,
         other_answers=others,
@@ -322,13 +489,26 @@ async def play_question(
 @dataclass
 class RunFigures:
     members: int
+    bot: BotUnderTest
     questions: list[QuestionFigures]
     violations: list[str]
-    errors: list[str]
     seconds: float
 
+    @property
+    def errors(self) -> list[str]:
+        return self.bot.errors
 
-async def run_round(members: int, questions: int, spread: float, seed: int, folder: Path) -> RunFigures:
+
+async def stored_rows(db: Path, questions: Sequence[QuestionFigures]) -> None:
+    """Count each question's rows in the database the bot left behind (read after it stopped)."""
+    async with await Store.open(db) as store:
+        for q in questions:
+            q.rows = len(await store.round_answers(q.round_id, q.number - 1))
+
+
+async def run_round(
+    mode: str, members: int, questions: int, spread: float, seed: int, folder: Path
+) -> RunFigures:
     began = time.perf_counter()
     rng = random.Random(seed)
     fake = FakeDiscord()
@@ -337,44 +517,33 @@ async def run_round(members: int, questions: int, spread: float, seed: int, fold
     mods = study.add_role("Moderators", permissions=discord.Permissions(manage_guild=True))
     moderator = study.add_member("moderator", roles=[mods])
     crowd = [study.add_member(f"student{n:04d}") for n in range(members)]
-    errors = ErrorCount()
-    logging.getLogger().addHandler(errors)
     played: list[tuple[QuestionFigures, FakeMessage]] = []
-    try:
-        async with fake:
-            SPEC_TIME.install()
-            # A fresh database per run: one that synced before would not sync to this new fake.
-            db = Path(tempfile.mkdtemp(prefix=f"clicks-{members}-", dir=folder)) / "bvunzo.db"
-            bot = BvunzoBot(settings_for(fake, db))
-            async with running_client(bot, fake, allow_logged_errors=True) as client:
-                await resumed(client)
-                await (await fake.slash(channel, moderator, "quiz settings", pause=0)).response()
-                started = await (
-                    await fake.slash(
-                        channel, moderator, "quiz start", deck=DECK, questions=questions, seconds=30
-                    )
-                ).response()
-                if not started.content.startswith("Starting a round"):
-                    raise RuntimeError(f"/quiz start answered: {started.content}")
-                for number in range(1, questions + 1):
-                    order = list(crowd)
-                    rng.shuffle(order)  # who clicks first changes from question to question
-                    played.append(
-                        await play_question(
-                            fake, bot, channel, moderator, order, number, spread=spread, rng=rng
-                        )
-                    )
-                await fake.wait_for_message(channel, lambda m: "Round over" in m.text, timeout=30)
+    here = Path(tempfile.mkdtemp(prefix=f"clicks-{mode}-{members}-", dir=folder))
+    async with fake:
+        SPEC_TIME.install()
+        async with running_bot(mode, fake, here) as bot:
+            await (await fake.slash(channel, moderator, "quiz settings", pause=0)).response()
+            started = await (
+                await fake.slash(channel, moderator, "quiz start", deck=DECK, questions=questions, seconds=30)
+            ).response()
+            if not started.content.startswith("Starting a round"):
+                raise RuntimeError(f"/quiz start answered: {started.content}")
+            for number in range(1, questions + 1):
+                order = list(crowd)
+                rng.shuffle(order)  # who clicks first changes from question to question
+                played.append(
+                    await play_question(fake, bot, channel, moderator, order, number, spread=spread, rng=rng)
+                )
+            await fake.wait_for_message(channel, lambda m: "Round over" in m.text, timeout=30)
             await fake.settle()
-            for figures, message in played:
-                figures.question_edits = len(fake.edits(message))
-    finally:
-        logging.getLogger().removeHandler(errors)
+        for figures, message in played:
+            figures.question_edits = len(fake.edits(message))
+    await stored_rows(here / "bvunzo.db", [figures for figures, _ in played])
     return RunFigures(
         members=members,
+        bot=bot,
         questions=[figures for figures, _ in played],
         violations=[v.describe() for v in fake.violations],
-        errors=errors.messages,
         seconds=time.perf_counter() - began,
     )
 
@@ -382,8 +551,31 @@ async def run_round(members: int, questions: int, spread: float, seed: int, fold
 # -- report ------------------------------------------------------------------------------------------------
 
 
+def cpu_line(q: QuestionFigures) -> str:
+    """Where the CPU went from the first click to the last acknowledgement."""
+    cpu, span = q.cpu, f"{q.click_wall:.2f} s"
+    spec = (
+        f"; the fake's OpenAPI checks {1000 * q.spec_seconds:.0f} ms ({q.spec_bodies} bodies)"
+        if q.spec_bodies
+        else ""
+    )
+    if cpu.bot is None or cpu.bot_loop is None:
+        return (
+            f"CPU in the {span} from the first click to the last acknowledgement: this process "
+            f"(bot + fake + crowd) {cpu.bench:.2f} s, its event-loop thread {cpu.bench_loop:.2f} s of it{spec}"
+        )
+    return (
+        f"CPU in the {span} from the first click to the last acknowledgement: bot process {cpu.bot:.2f} s "
+        f"(event-loop thread {cpu.bot_loop:.2f} s, other threads {cpu.bot - cpu.bot_loop:.2f} s); "
+        f"this process (fake + crowd) {cpu.bench:.2f} s, its event-loop thread {cpu.bench_loop:.2f} s{spec}"
+    )
+
+
 def show(run: RunFigures, repeat: int, repeats: int) -> None:
-    print(f"\n{run.members} members (+1 moderator), round {repeat} of {repeats} ({run.seconds:.1f} s)")
+    where = f"python -m bot, pid {run.bot.pid}" if run.bot.pid else "inline"
+    print(
+        f"\n{run.members} members (+1 moderator), round {repeat} of {repeats} ({run.seconds:.1f} s; bot {where})"
+    )
     for q in run.questions:
         print(
             f"  question {q.number}: {q.clicks} clicks dispatched over {q.dispatch_seconds:.2f} s; "
@@ -401,32 +593,37 @@ def show(run: RunFigures, repeat: int, repeats: int) -> None:
             f"edits {q.edits} (besides {q.callbacks} interaction callbacks); "
             f"fake.edits(question message): {q.question_edits}"
         )
-        spec = (
-            f"; the fake's OpenAPI checks took {1000 * q.spec_seconds:.0f} ms of it ({q.spec_bodies} bodies)"
-            if q.spec_bodies
-            else ""
-        )
+        print(f"    {cpu_line(q)}")
         print(
-            f"    event-loop thread (bot + fake): {q.loop_cpu:.2f} s CPU in {q.click_wall:.2f} s from the "
-            f"first click to the last acknowledgement{spec}"
-        )
-        print(
-            f"    event-loop lag (a 5 ms sleep woke late by): {spread_ms(q.lag)}; garbage collector: "
-            f"{len(q.gc_pauses)} pauses, {1000 * sum(q.gc_pauses):.0f} ms in all, longest "
+            f"    this process's event-loop lag (a 5 ms sleep woke late by): {spread_ms(q.lag)}; its garbage "
+            f"collector: {len(q.gc_pauses)} pauses, {1000 * sum(q.gc_pauses):.0f} ms in all, longest "
             f"{1000 * max(q.gc_pauses, default=0):.0f} ms"
         )
     print(f"  violations of Discord's rules found by the fake: {len(run.violations)}")
     for violation in run.violations:
         print("    " + violation.replace("\n", "\n    "))
+    if run.bot.exit_code is not None:
+        print(f"  python -m bot exited {run.bot.exit_code} on SIGTERM")
     print(f"  errors logged by the bot: {len(run.errors)}")
     for error in run.errors[:20]:
         print(f"    {error}")
+    if run.bot.warnings:
+        print(f"  warnings logged by the bot: {len(run.bot.warnings)}")
+        for warning in run.bot.warnings[:5]:
+            print(f"    {warning}")
+
+
+def _seconds(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"
 
 
 def summarise(runs: Sequence[RunFigures]) -> None:
-    print("\nSummary (every round, every question):")
+    print(
+        "\nSummary (every round, every question; CPU seconds from the first click to the last acknowledgement):"
+    )
     print(
         "  members  round  question  ack p50  ack p99  ack max  Locked in  rows  posts  edits  question edits"
+        "  bot CPU  bot loop  bench CPU  bench loop  burst"
     )
     for run in runs:
         repeat = sum(1 for r in runs[: runs.index(run) + 1] if r.members == run.members)
@@ -435,6 +632,8 @@ def summarise(runs: Sequence[RunFigures]) -> None:
                 f"  {run.members:7d}  {repeat:5d}  {q.number:8d}  {1000 * percentile(q.latencies, 0.5):7.1f}  "
                 f"{1000 * percentile(q.latencies, 0.99):7.1f}  {1000 * max(q.latencies, default=0):7.1f}  "
                 f"{q.locked_in:9d}  {q.rows:4d}  {q.posts:5d}  {q.edits:5d}  {q.question_edits:14d}"
+                f"  {_seconds(q.cpu.bot):>7}  {_seconds(q.cpu.bot_loop):>8}  {q.cpu.bench:9.2f}"
+                f"  {q.cpu.bench_loop:10.2f}  {q.click_wall:5.2f}"
             )
     for members in dict.fromkeys(run.members for run in runs):
         mine = [run for run in runs if run.members == members]
@@ -444,9 +643,10 @@ def summarise(runs: Sequence[RunFigures]) -> None:
         rows = sum(q.rows for run in mine for q in run.questions)
         edits = sorted({q.question_edits for run in mine for q in run.questions})
         violations = sum(len(run.violations) for run in mine)
+        errors = sum(len(run.errors) for run in mine)
         print(
             f"  {members} members, all clicks pooled: {spread_ms(latencies)}; “Locked in” {locked} of {clicks}, "
-            f"rows {rows}; edits per question message {edits}; violations {violations}"
+            f"rows {rows}; edits per question message {edits}; violations {violations}; bot errors {errors}"
         )
 
 
@@ -474,6 +674,13 @@ def goals(runs: Sequence[RunFigures], p99_goal_ms: float) -> None:
 async def main(options: argparse.Namespace) -> None:
     spec = "off (--no-spec: LIMITS.md checks only)" if options.no_spec else "on"
     print(f"Machine: {machine()}")
+    if options.bot == "inline":
+        print("Bot: inline — BvunzoBot in this process and event loop, with the fake and the crowd")
+    else:
+        print(
+            "Bot: its own process — python -m bot (the real entry point), pointed at the fake through "
+            "the environment; the fake and the crowd stay in this process"
+        )
     print(
         f"Deck {DECK}, {options.questions} questions of 30 s, /quiz settings pause:0; each crowd clicks "
         f"over {options.spread:g} s, evenly spaced, letters at random. The first question is skipped "
@@ -486,7 +693,9 @@ async def main(options: argparse.Namespace) -> None:
             for repeat in range(1, options.repeats + 1):
                 gc.collect()  # start each round without the previous round's garbage
                 seed = options.seed + 1000 * members + repeat
-                run = await run_round(members, options.questions, options.spread, seed, Path(folder))
+                run = await run_round(
+                    options.bot, members, options.questions, options.spread, seed, Path(folder)
+                )
                 show(run, repeat, options.repeats)
                 runs.append(run)
     summarise(runs)
@@ -496,6 +705,12 @@ async def main(options: argparse.Namespace) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--bot",
+        choices=BOT_MODES,
+        default="process",
+        help="process: python -m bot on its own (default); inline: in this process and event loop",
     )
     parser.add_argument("--members", type=int, nargs="+", default=[500, 50], help="crowd sizes")
     parser.add_argument("--repeats", type=int, default=3, help="rounds per crowd size")

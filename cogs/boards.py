@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
+from bot.quiz import due_by
 from bot.store import MemberStats, Period
 from bot.ui.boards import PAGE_SIZE, leaderboard_embed, page_count, stats_embed
 from cogs.guard import guarded
@@ -136,7 +137,7 @@ class BoardsCog(commands.Cog, name="Boards"):
             raise UserError("Bots don't play; pick a member.")
         now = self.bot.clock()
         stats = await self.bot.store.member_stats(guild_id, who.id, now)
-        due = await self.bot.store.due_count(who.id, now)
+        due = await self.bot.store.due_count(who.id, due_by(now))
         learned = await self.bot.store.learned_count(who.id, LEARNED_REVIEWS)
         embed = stats_embed(who.id, who.display_name, stats, learned=learned, due=due)
         files = []

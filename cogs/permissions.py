@@ -8,8 +8,21 @@ from bot.errors import NotAllowedError
 from bot.store import GuildSettings
 
 
-def is_quiz_master(interaction: discord.Interaction, settings: GuildSettings) -> bool:
+def manages_server(interaction: discord.Interaction) -> bool:
     if interaction.permissions.manage_guild:
+        return True
+    # Discord always sends the member's permissions with an interaction; where a proxy or an emulator
+    # leaves them out (they read as none at all), judge from the server's cached roles instead.
+    user = interaction.user
+    return (
+        interaction.permissions.value == 0
+        and isinstance(user, discord.Member)
+        and user.guild_permissions.manage_guild
+    )
+
+
+def is_quiz_master(interaction: discord.Interaction, settings: GuildSettings) -> bool:
+    if manages_server(interaction):
         return True
     member = interaction.user
     role_id = settings.quiz_master_role_id
@@ -27,7 +40,7 @@ def ensure_quiz_master(interaction: discord.Interaction, settings: GuildSettings
 
 
 def ensure_manager(interaction: discord.Interaction, doing: str) -> None:
-    if not interaction.permissions.manage_guild:
+    if not manages_server(interaction):
         raise NotAllowedError(f"Only members with Manage Server can {doing}.")
 
 

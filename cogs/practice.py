@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.bank.models import Deck, Kind
 from bot.errors import UserError
-from bot.quiz import PracticeMode, PracticeSession, QuizError, choose_questions
+from bot.quiz import PracticeMode, PracticeSession, QuizError, choose_questions, due_by
 from bot.store import RoundRecord
 from bot.ui.practice import feedback_embed, practice_question_embed, practice_summary_embed, translation_embed
 from bot.ui.text import BUTTON_LABEL, clip, language_name, letter
@@ -320,7 +320,7 @@ class PracticeCog(commands.Cog, name="Practice"):
             return
         del self.practices[practice_id]
         now = self.bot.clock()
-        due = await self.bot.store.due_count(practice.user_id, now, practice.deck.id)
+        due = await self.bot.store.due_count(practice.user_id, due_by(now), practice.deck.id)
         next_due = await self.bot.store.next_due(practice.user_id, practice.deck.id)
         embed = practice_summary_embed(practice.deck.title, s.right_count, s.answered_count, due, next_due)
         await interaction.response.edit_message(embed=embed, view=None)

@@ -233,3 +233,25 @@ def test_a_session_survives_a_json_round_trip() -> None:
 def test_a_session_needs_its_questions() -> None:
     with pytest.raises(MissingQuestionError):
         PracticeSession(user_id=ME, deck=DECK, question_ids=("q0", "gone"), seed=1, language=None)
+
+
+def test_a_question_missed_minutes_ago_is_due_for_review_now() -> None:
+    from datetime import UTC, datetime
+
+    from bot.bank.models import Deck, Kind, Question
+    from bot.quiz import PracticeMode, choose_questions, due_by, review
+
+    now = datetime(2026, 11, 30, 9, 0, tzinfo=UTC)
+    deck = Deck(
+        id="d",
+        title="D",
+        questions=tuple(
+            Question(id=f"q{i}", kind=Kind.CHOICE, prompt="?", choices=("a", "b"), answers=frozenset({0}))
+            for i in range(3)
+        ),
+    )
+    missed = review(None, False, now)
+    known = review(None, True, now)
+    assert now < missed.due <= due_by(now) < known.due
+    chosen = choose_questions(deck, {"q0": missed, "q1": known}, PracticeMode.REVIEW, 10, now, seed=1)
+    assert chosen == ("q0",)

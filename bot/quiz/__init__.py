@@ -19,6 +19,7 @@ from bot.quiz.practice import (
     PracticeResult,
     PracticeSession,
     choose_questions,
+    due_by,
     review,
 )
 from bot.quiz.round import (
@@ -59,6 +60,7 @@ __all__ = [
     "accepted_answers",
     "choice_order",
     "choose_questions",
+    "due_by",
     "matches",
     "new_seed",
     "normalize",

@@ -34,6 +34,16 @@ SCHEDULER = Scheduler(
 )
 
 
+# Like Anki's "learn ahead limit": a question missed minutes ago is offered for review now rather than
+# ten minutes later, so a member who practises right after a round meets what they got wrong.
+LEARN_AHEAD = timedelta(minutes=20)
+
+
+def due_by(now: datetime) -> datetime:
+    """Questions due before this moment count as due now."""
+    return now + LEARN_AHEAD
+
+
 class PracticeMode(StrEnum):
     MIXED = "mixed"
     REVIEW = "review"
@@ -89,7 +99,7 @@ def choose_questions(
 ) -> tuple[str, ...]:
     """The ids of up to `count` questions of `deck` to practise.
 
-    review: questions due now, most overdue first. new: questions never practised, in a seeded
+    review: questions due now (or within LEARN_AHEAD), most overdue first. new: questions never practised, in a seeded
     order. mixed: the due ones, then new ones to fill up. missed: the given ids the deck still
     has, in the order given. `memories` is keyed by question id (other decks' ids are ignored).
     """
@@ -100,8 +110,9 @@ def choose_questions(
         known = (qid for qid in dict.fromkeys(missed) if deck.question(qid) is not None)
         return tuple(islice(known, count))
     ids = [q.id for q in deck.questions]
+    horizon = due_by(now)
     due = sorted(
-        (qid for qid in ids if qid in memories and memories[qid].due <= now),
+        (qid for qid in ids if qid in memories and memories[qid].due <= horizon),
         key=lambda qid: memories[qid].due,  # sorted() is stable: equal dues keep deck order
     )
     unseen = [qid for qid in ids if qid not in memories]

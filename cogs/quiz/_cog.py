@@ -60,7 +60,8 @@ class QuizCog(commands.Cog, name="Quiz"):
             raise UserError("Bvunzo is restarting; start the round again in a minute.")
         chosen = find_deck(self.bot, deck, guild_id)
         can = interaction.app_permissions
-        if not (can.view_channel and can.send_messages and can.embed_links):
+        # A value of 0 means Discord (or an emulator) did not say; then the round's own posts will tell.
+        if can.value and not (can.view_channel and can.send_messages and can.embed_links):
             raise UserError(
                 "I can't post rounds in this channel: give Bvunzo View Channel, Send Messages and "
                 "Embed Links here, or start the round in another channel."

@@ -69,14 +69,24 @@ async def test_review_brings_back_what_was_missed(world: World, bot: BvunzoBot) 
     message = await practise(world, alice, deck="gradient-checkpointing", count=2, mode="new")
     missed = question_of(message, DECK)
     await answer_and_next(world, alice, message, right=False)
+    known = question_of(message, DECK)
     await answer_and_next(world, alice, message, right=True)
+    # What was just missed comes back at once (learning ahead, as Anki does); what was right does not.
+    review = await practise(world, alice, deck="gradient-checkpointing", mode="review")
+    assert "Practice 1 of 1" in review.text and question_of(review, DECK).id == missed.id
+    text = await answer_and_next(world, alice, review, right=True)
+    assert "Practice done" in text
     not_yet = await (
         await world.fake.slash(world.general, alice, "practice", deck="gradient-checkpointing", mode="review")
     ).response()
     assert "is due for review; the next one is due <t:" in not_yet.content
-    world.clock.offset += timedelta(hours=1)
-    review = await practise(world, alice, deck="gradient-checkpointing", mode="review")
-    assert "Practice 1 of 1" in review.text and question_of(review, DECK).id == missed.id
+    world.clock.offset += timedelta(days=30)
+    later = await practise(world, alice, deck="gradient-checkpointing", mode="review")
+    assert "Practice 1 of 2" in later.text
+    seen = {question_of(later, DECK).id}
+    await answer_and_next(world, alice, later, right=True)
+    seen.add(question_of(later, DECK).id)
+    assert seen == {missed.id, known.id}
 
 
 async def test_language_preference(world: World, bot: BvunzoBot) -> None:

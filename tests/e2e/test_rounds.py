@@ -289,3 +289,18 @@ async def test_a_failure_inside_a_round_ends_only_that_round(world: World) -> No
         # The bot keeps serving everything else.
         decks = await (await fake.slash(world.annex, world.members[0], "decks")).response()
         assert "Gradient Checkpointing" in decks.text
+
+
+async def test_sparse_interactions_still_know_who_moderates(world: World, bot: BvunzoBot) -> None:
+    """Without member permissions or app_permissions in the payload, the server's roles decide."""
+    fake = world.fake
+    fake.minimal_interactions = True
+    refused = await (
+        await fake.slash(world.general, world.members[0], "quiz start", deck="gradient-checkpointing")
+    ).response()
+    assert refused.content.startswith("Only members with Manage Server")
+    await start(world, world.general, world.moderator, questions=1, seconds=30)
+    q1 = await open_question(world, world.general, 1)
+    assert (await click(world, q1, world.members[0], "A")) == "Locked in: A."
+    await (await fake.slash(world.general, world.moderator, "quiz stop")).response()
+    await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)

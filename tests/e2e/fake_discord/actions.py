@@ -218,7 +218,12 @@ class Actions:
         shown = self.message_payload(message) if message is not None else None
         session.dispatch(
             "INTERACTION_CREATE",
-            interaction_payload(interaction, application_id=self.application_id, message_payload=shown),
+            interaction_payload(
+                interaction,
+                application_id=self.application_id,
+                message_payload=shown,
+                minimal=getattr(self, "minimal_interactions", False),
+            ),
         )
         await asyncio.sleep(0)  # let the frame go out before the test goes on
         return interaction

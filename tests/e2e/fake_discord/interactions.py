@@ -173,7 +173,11 @@ class FakeInteraction:
 
 
 def interaction_payload(
-    interaction: FakeInteraction, *, application_id: int, message_payload: dict[str, Any] | None
+    interaction: FakeInteraction,
+    *,
+    application_id: int,
+    message_payload: dict[str, Any] | None,
+    minimal: bool = False,
 ) -> dict[str, Any]:
     """INTERACTION_CREATE as Discord sends it for a server channel."""
     guild = interaction.channel.guild
@@ -201,6 +205,21 @@ def interaction_payload(
     }
     if message_payload is not None:
         data["message"] = message_payload
+    if minimal:
+        # Only what discord.py cannot do without (LIMITS.md): how a sparse emulator or proxy may look.
+        for key in (
+            "app_permissions",
+            "locale",
+            "guild_locale",
+            "entitlements",
+            "entitlement_sku_ids",
+            "authorizing_integration_owners",
+            "context",
+            "guild",
+        ):
+            data.pop(key, None)
+        data["member"].pop("permissions", None)
+        data["channel"].pop("permissions", None)
     return data
 
 

@@ -56,6 +56,8 @@ class FakeDiscord(Actions):
     ) -> None:
         self.token = token
         self.response_deadline = response_deadline
+        # Send interactions with only the fields discord.py needs (LIMITS.md), as a sparse emulator would.
+        self.minimal_interactions = False
         self.privileged_intents = privileged_intents  # what the app may ask for; others close with 4014
         self.application_flags = 0
         self.directory = Directory()
