@@ -127,7 +127,9 @@ async def test_summary_with_many_players_fits() -> None:
         PlayerResult(user_id=10**18 + i, points=5000 - i, right=50, answered=50, accuracy=1.0, rank=i + 1)
         for i in range(500)
     ]
-    embed = round_ui.summary_embed(deck, scores, questions_played=50, note="Stopped early by a moderator.")
+    embed = round_ui.summary_embed(
+        deck, scores, questions_played=50, note="Stopped early by a moderator.", round_id=ROUND_ID
+    )
     check_embed(embed)
     assert "more" in (embed.description or "")
     check_embed(round_ui.intro_embed(deck, 50, 120, "speed", 10**18))

@@ -115,7 +115,7 @@ def reveal_embed(
 
 
 def summary_embed(
-    deck: Deck, scores: Sequence[PlayerResult], *, questions_played: int, note: str | None
+    deck: Deck, scores: Sequence[PlayerResult], *, questions_played: int, note: str | None, round_id: int
 ) -> discord.Embed:
     if not scores:
         description = "Nobody answered this time."
@@ -136,7 +136,7 @@ def summary_embed(
         colour=END_COLOUR,
     )
     embed.set_footer(
-        text=f"{plural(questions_played, 'question')} played · /leaderboard for the server's board"
+        text=f"Round {round_id} · {plural(questions_played, 'question')} played · /leaderboard for the server's board"
     )
     return embed
 

@@ -182,12 +182,30 @@ class QuizCog(commands.Cog, name="Quiz"):
         name="report", description="Per question: how many got it right, and the most chosen wrong answer"
     )
     @app_commands.describe(
-        deck="A deck over all this server's rounds (default: the last round in this channel)"
+        round="A round's number, from its summary (default: the last round in this channel)",
+        deck="A deck over all this server's rounds",
     )
-    async def report(self, interaction: discord.Interaction, deck: str | None = None) -> None:
+    async def report(
+        self,
+        interaction: discord.Interaction,
+        round: app_commands.Range[int, 1] | None = None,
+        deck: str | None = None,
+    ) -> None:
         guild_id = guild_id_of(interaction)
         ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), "see round reports")
-        if deck:
+        if round is not None and deck:
+            raise UserError("Give a round or a deck, not both.")
+        if round is not None:
+            record = await self.bot.store.get_round(round)
+            if record is None or record.guild_id != guild_id:
+                raise UserError(f"This server has no round number {round}.")
+            found = self.bot.bank.get(record.deck_id, guild_id)
+            if found is None:
+                raise UserError("The deck of that round is no longer loaded.")
+            chosen = found
+            lines = await self.bot.store.question_report(guild_id, round_id=record.id)
+            title = f"Report: round {record.id} of {chosen.title}"
+        elif deck:
             chosen = find_deck(self.bot, deck, guild_id)
             lines = await self.bot.store.question_report(guild_id, deck_id=chosen.id)
             title = f"Report: {chosen.title} (all rounds in this server)"
@@ -200,7 +218,7 @@ class QuizCog(commands.Cog, name="Quiz"):
                 raise UserError("The deck of the last round here is no longer loaded.")
             chosen = found
             lines = await self.bot.store.question_report(guild_id, round_id=last.id)
-            title = f"Report: last round of {chosen.title}"
+            title = f"Report: round {last.id} of {chosen.title} (the last one here)"
         await interaction.response.send_message(embed=report_embed(title, chosen, lines), ephemeral=True)
 
     @report.autocomplete("deck")
@@ -293,7 +311,9 @@ class QuizCog(commands.Cog, name="Quiz"):
     ) -> RoundRecord:
         session = self.sessions.get(round_id)
         record = session.record if session else await self.bot.store.get_round(round_id)
-        if record is None or record.guild_id != interaction.guild_id:
+        if record is None:
+            raise UserError("This round has ended.")
+        if record.guild_id != interaction.guild_id:
             raise UserError("That button doesn't belong to a round of this server; nothing was changed.")
         if not running_ok and record.status == "running":
             raise UserError("This round is still running; practise once it ends.")

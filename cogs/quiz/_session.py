@@ -276,7 +276,9 @@ class RoundSession:
     async def _finish(self, status: str, played: int, *, note: str | None) -> None:
         await self.bot.store.finish_round(self.round_id, status, self.bot.clock(), note)
         scores = self.state.scores()
-        embed = render.summary_embed(self.deck, scores, questions_played=played, note=note)
+        embed = render.summary_embed(
+            self.deck, scores, questions_played=played, note=note, round_id=self.round_id
+        )
         if scores:
             await self.channel.send(embed=embed, view=summary_view(self.round_id))
         else:

@@ -137,6 +137,14 @@ async def test_report_names_the_misconception(world: World, bot: BvunzoBot) -> N
     text = report.text
     assert "**1.**" in text and "3/4 (75%)" in text and q1.choices[wrong1][:60] in text
     assert "**2.**" in text and "1/3 (33%)" in text and q2.choices[wrong2][:60] in text
+    by_number = await (
+        await fake.slash(world.general, world.moderator, "quiz report", round=round_id)
+    ).response()
+    assert f"Report: round {round_id} of" in by_number.text and "3/4 (75%)" in by_number.text
+    elsewhere = await (
+        await fake.slash(world.lounge, world.outsider, "quiz report", round=round_id)
+    ).response()
+    assert elsewhere.content == f"This server has no round number {round_id}."
     by_deck = await (
         await fake.slash(world.general, world.moderator, "quiz report", deck="gradient-checkpointing")
     ).response()
@@ -151,3 +159,19 @@ async def test_nothing_leaks_between_servers(world: World, bot: BvunzoBot) -> No
     assert fields["Points"] == "0"
     report = await (await fake.slash(world.general, world.moderator, "quiz report")).response()
     assert report.content == "No round has finished in this channel yet; give a deck to see its report."
+
+
+async def test_page_buttons_work_after_a_restart(world: World) -> None:
+    fake = world.fake
+    async with world.running():
+        await play_round(world, world.general, world.moderator, {m: [True] for m in world.members})
+        first = await (await fake.slash(world.general, world.members[0], "leaderboard")).response()
+        assert "Page 1 of 2" in first.text
+    async with world.running():
+        assert first.message is not None
+        nxt = next(b for b in first.message.buttons() if b.get("emoji", {}).get("name") == "▶")
+        page2 = await (
+            await fake.click(first.message, world.members[3], custom_id=nxt["custom_id"])
+        ).response()
+        assert page2.type == 7 and "Page 2 of 2" in page2.text
+        assert len(board_lines(page2.text.split("Your place")[0])) == 2

@@ -180,3 +180,14 @@ async def test_sigterm_mid_round_saves_and_exits_0(world: World) -> None:
         await (await fake.slash(world.general, world.moderator, "quiz stop")).response()
         summary = await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
         assert f"<@{world.members[0].id}>" in summary.text
+
+
+async def test_buttons_of_a_round_the_store_never_knew(world: World, tmp_path: Path) -> None:
+    fake = world.fake
+    async with world.running():
+        await start(world, world.general, world.moderator, questions=1, seconds=30)
+        q1 = await open_question(world, world.general, 1)
+    world.db = tmp_path / "another.db"  # the host started over with a new database
+    async with world.running():
+        said = await (await fake.click(q1, world.members[0], label="A")).response()
+        assert said.ephemeral and said.content == "This round has ended."
