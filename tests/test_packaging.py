@@ -87,3 +87,16 @@ def test_validate_names_file_and_line(tmp_path: Path) -> None:
     assert len(lines) == 1
     assert lines[0].startswith(f"{broken}:7: ")
     assert "1 problem found." in done.stderr
+
+
+def test_invite_link_asks_for_what_the_bot_uses() -> None:
+    import discord
+
+    readme = (ROOT / "README.md").read_text()
+    asked = {int(n) for n in re.findall(r"permissions=(\d+)", readme)} | {
+        int(n) for n in re.findall(r"permissions integer\s+`(\d+)`", readme)
+    }
+    needed = discord.Permissions(
+        view_channel=True, send_messages=True, embed_links=True, attach_files=True, read_message_history=True
+    )
+    assert asked == {needed.value}
