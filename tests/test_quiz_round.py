@@ -510,3 +510,21 @@ def test_naive_datetimes_are_refused() -> None:
     state.open_question(0, START)
     with pytest.raises(ValueError, match="timezone-aware"):
         state.judge(ALICE, 0, datetime(2025, 3, 1, 12, 0, 1), slot=0)  # naive: the mistake under test
+
+
+def test_a_late_answer_to_an_earlier_question_counts_its_player_as_waited_for() -> None:
+    state = RoundState(
+        round_id=1, deck=DECK, question_ids=["c1", "c2", "c3"], seed=3, seconds=20, mode=Mode.STANDARD
+    )
+    state.open_question(0, START)
+    late = state.judge(BOB, 0, START + timedelta(seconds=1), slot=0)  # judged in time, written slowly
+    state.accept(state.judge(ALICE, 0, START + timedelta(seconds=1), slot=0))
+    state.reveal(START + timedelta(seconds=2))
+    state.open_question(1, START + timedelta(seconds=3))
+    assert state.waiting_for() == frozenset({ALICE})
+    state.accept(late)  # committed after the reveal: Bob is a player of this round now
+    assert state.waiting_for() == frozenset({ALICE, BOB})
+    state.accept(state.judge(ALICE, 1, START + timedelta(seconds=4), slot=1))
+    assert not state.reveal_due(START + timedelta(seconds=4))
+    state.accept(state.judge(BOB, 1, START + timedelta(seconds=5), slot=1))
+    assert state.reveal_due(START + timedelta(seconds=5))

@@ -131,6 +131,9 @@ class RoundState:
         self._revealed = False  # whether the current question is closed
         self._stopped = False
         self._reveals: dict[int, Reveal] = {}
+        # Players of the questions before the current one, worked out once per question: reveal_due
+        # runs on every click, and rebuilding this set each time grows with players × questions.
+        self._earlier: tuple[int, frozenset[int]] | None = None
         self._answers: list[dict[int, Verdict]] = [{} for _ in questions]
 
     # --- the round's shape -------------------------------------------------------------------
@@ -272,6 +275,8 @@ class RoundState:
         if verdict.user_id in answers:
             return False
         answers[verdict.user_id] = verdict
+        if verdict.question_index < self._current:
+            self._earlier = None  # a late answer to an earlier question adds a player
         return True
 
     def stop(self) -> None:
@@ -297,8 +302,13 @@ class RoundState:
         """Everyone who answered any question of this round so far."""
         return frozenset(user for answers in self._answers for user in answers)
 
-    def _earlier_players(self) -> set[int]:
-        return {user for answers in self._answers[: max(self._current, 0)] for user in answers}
+    def _earlier_players(self) -> frozenset[int]:
+        if self._earlier is None or self._earlier[0] != self._current:
+            players = frozenset(
+                user for answers in self._answers[: max(self._current, 0)] for user in answers
+            )
+            self._earlier = (self._current, players)
+        return self._earlier[1]
 
     def waiting_for(self) -> frozenset[int]:
         """Players of earlier questions who have not answered the current one yet."""
