@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import importlib.util
 import io
 import re
 from typing import TYPE_CHECKING, Any, Literal
@@ -14,9 +12,10 @@ from discord.ext import commands
 
 from bot.errors import UserError
 from bot.quiz import due_by
-from bot.store import MemberStats, Period
+from bot.store import Period
 from bot.ui.boards import PAGE_SIZE, leaderboard_embed, page_count, stats_embed
-from cogs.guard import guarded
+from cogs.charts import ChartPainter
+from cogs.guard import frozen_view, guarded
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import guild_id_of
 
@@ -24,8 +23,6 @@ if TYPE_CHECKING:
     from bot.app import BvunzoBot
 
 PERIODS: tuple[Period, ...] = ("all", "month", "week", "today")
-# Decided once: /stats attaches a chart only where the optional `charts` extra (matplotlib) is installed.
-CHARTS = importlib.util.find_spec("matplotlib") is not None
 LEARNED_REVIEWS = 2  # a question answered right in review at least this often counts as learned
 
 
@@ -61,18 +58,22 @@ class PageButton(
 
 
 def page_view(period: Period, page: int, pages: int, deck_id: str | None) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(PageButton(period, max(0, page - 1), "p", deck_id or "", disabled=page <= 0))
-    view.add_item(
-        PageButton(period, min(pages - 1, page + 1), "n", deck_id or "", disabled=page >= pages - 1)
+    return frozen_view(
+        PageButton(period, max(0, page - 1), "p", deck_id or "", disabled=page <= 0),
+        PageButton(period, min(pages - 1, page + 1), "n", deck_id or "", disabled=page >= pages - 1),
     )
-    view.stop()
-    return view
 
 
 class BoardsCog(commands.Cog, name="Boards"):
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
+        self.painter = ChartPainter()
+
+    async def cog_unload(self) -> None:
+        self.painter.close()
+
+    async def shut_down(self) -> None:
+        self.painter.close()
 
     @app_commands.command(name="leaderboard", description="This server's quiz leaderboard")
     @app_commands.describe(period="Which answers count (default: all time)", deck="Only this deck")
@@ -140,23 +141,18 @@ class BoardsCog(commands.Cog, name="Boards"):
         due = await self.bot.store.due_count(who.id, due_by(now))
         learned = await self.bot.store.learned_count(who.id, LEARNED_REVIEWS)
         embed = stats_embed(who.id, who.display_name, stats, learned=learned, due=due)
+        if not self.painter.ready(stats.weeks):
+            await interaction.response.defer(thinking=True)  # drawing the chart may take a moment
+        chart = await self.painter.weekly(stats.weeks)
         files = []
-        chart = await _chart(stats)
         if chart is not None:
             embed.set_image(url="attachment://weeks.png")
-            files.append(discord.File(chart, filename="weeks.png"))
-        await interaction.response.send_message(
-            embed=embed, files=files, allowed_mentions=discord.AllowedMentions.none()
-        )
-
-
-async def _chart(stats: MemberStats) -> io.BytesIO | None:
-    """The weekly chart, drawn off the event loop; None without the optional `charts` extra."""
-    if not CHARTS:
-        return None
-    from bot.ui.chart import weekly_chart
-
-    return await asyncio.to_thread(weekly_chart, stats.weeks)
+            files.append(discord.File(io.BytesIO(chart), filename="weeks.png"))
+        quiet = discord.AllowedMentions.none()
+        if interaction.response.is_done():
+            await interaction.followup.send(embed=embed, files=files, allowed_mentions=quiet)
+        else:
+            await interaction.response.send_message(embed=embed, files=files, allowed_mentions=quiet)
 
 
 async def setup(bot: BvunzoBot) -> None:

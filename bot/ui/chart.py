@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import io
 from collections.abc import Sequence
 
@@ -11,17 +10,16 @@ from matplotlib.figure import Figure
 from bot.store import WeekStats
 
 
-def weekly_chart(weeks: Sequence[WeekStats]) -> io.BytesIO | None:
-    """The chart as a PNG file object, or None when there is nothing to draw."""
-    png = _weekly_png(tuple(weeks))
-    return io.BytesIO(png) if png is not None else None
+def warm_up() -> None:
+    """Draw once, so the first real chart does not also pay for matplotlib's start-up."""
+    Figure().savefig(io.BytesIO(), format="png")
 
 
-# A member's weeks change only when they answer, and drawing takes tens of milliseconds: the same
-# figures give the same picture, so keep the last few hundred.
-@functools.lru_cache(maxsize=512)
-def _weekly_png(weeks: tuple[WeekStats, ...]) -> bytes | None:
-    """Rendered with a bare Figure (no pyplot state), so it may run in a worker thread."""
+def weekly_png(weeks: Sequence[WeekStats]) -> bytes | None:
+    """The chart as PNG bytes, or None when there is nothing to draw.
+
+    Drawn with a bare Figure (no pyplot state), so it can run anywhere, in a worker process included.
+    """
     if not weeks or not any(w.answered for w in weeks):
         return None
     labels = [w.week_start.strftime("%d %b") for w in weeks]

@@ -125,3 +125,13 @@ async def play_round(
         await world.fake.wait_for_message(channel, is_revealed(number))
     await world.fake.wait_for_message(channel, lambda m: "Round over" in m.text and m.id > 0)
     return round_id
+
+
+async def stats_of(world: World, caller: Member, **options: Any) -> FakeMessage:
+    """/stats as the caller sees it once answered (it may first defer while its chart is drawn)."""
+    asked = await world.fake.slash(world.general, caller, "stats", **options)
+    first = await asked.response()
+    if first.type == 5:  # deferred: the answer replaces the "thinking…" message
+        return await asked.wait_original(timeout=15)
+    assert first.message is not None
+    return first.message

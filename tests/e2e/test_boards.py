@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 from bot.app import BvunzoBot
 from tests.e2e.conftest import World
-from tests.e2e.rounds import DECKS, play_round
+from tests.e2e.rounds import DECKS, play_round, stats_of
 
 DECK = DECKS["gradient-checkpointing"]
 
@@ -96,7 +96,7 @@ async def test_empty_board_and_stats(world: World, bot: BvunzoBot) -> None:
     await play_round(
         world, world.general, world.moderator, {a: [True, True, False], world.members[1]: [True, None, None]}
     )
-    stats = await (await fake.slash(world.general, world.members[1], "stats", member=a)).response()
+    stats = await stats_of(world, world.members[1], member=a)
     fields = {f["name"]: f["value"] for f in stats.embeds[0]["fields"]}
     assert fields["Points"] == "200"
     assert fields["Rounds"] == "1"
@@ -104,9 +104,12 @@ async def test_empty_board_and_stats(world: World, bot: BvunzoBot) -> None:
     assert fields["Best streak"] == "2 right answers"
     assert "gradient-checkpointing" in fields["Per deck"]
     if importlib.util.find_spec("matplotlib") is not None:  # the optional `charts` extra
-        assert stats.message is not None
-        assert [a.filename for a in stats.message.attachments] == ["weeks.png"]
-        assert stats.message.attachments[0].data.startswith(b"\x89PNG")
+        assert [a.filename for a in stats.attachments] == ["weeks.png"]
+        assert stats.attachments[0].data.startswith(b"\x89PNG")
+        # The same figures again: the chart is already drawn, so the answer comes at once.
+        again = await (await fake.slash(world.general, world.members[2], "stats", member=a)).response()
+        assert again.type == 4 and again.message is not None
+        assert [x.filename for x in again.message.attachments] == ["weeks.png"]
         assert stats.embeds[0]["image"]["url"] == "attachment://weeks.png"
     board = await (await fake.slash(world.general, a, "leaderboard")).response()
     assert board_lines(board.text.split("Your place")[0])[0] == (1, a.id, 200)  # the same number
@@ -154,7 +157,7 @@ async def test_report_names_the_misconception(world: World, bot: BvunzoBot) -> N
 async def test_nothing_leaks_between_servers(world: World, bot: BvunzoBot) -> None:
     fake = world.fake
     await play_round(world, world.lounge, world.outsider, {world.outsider: [True]})
-    stats = await (await fake.slash(world.general, world.members[0], "stats")).response()
+    stats = await stats_of(world, world.members[0])
     fields = {f["name"]: f["value"] for f in stats.embeds[0]["fields"]}
     assert fields["Points"] == "0"
     report = await (await fake.slash(world.general, world.moderator, "quiz report")).response()

@@ -7,7 +7,7 @@ from datetime import timedelta
 from bot.app import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.fake_discord import FakeMessage, Member
-from tests.e2e.rounds import DECKS, play_round, question_of, right_letter, wrong_letter
+from tests.e2e.rounds import DECKS, play_round, question_of, right_letter, stats_of, wrong_letter
 
 DECK = DECKS["gradient-checkpointing"]
 UPDATE = 7
@@ -48,7 +48,7 @@ async def test_a_whole_practice_session(world: World, bot: BvunzoBot) -> None:
     assert "Practice 3 of 3" in text
     text = await answer_and_next(world, alice, message, right=True)
     assert "Practice done" in text and "2 of 3" in text
-    stats = await (await world.fake.slash(world.general, alice, "stats")).response()
+    stats = await stats_of(world, alice)
     fields = {f["name"]: f["value"] for f in stats.embeds[0]["fields"]}
     assert fields["Points"] == "0"  # practice never counts on the server's board
     assert fields["Practice"].startswith("2/3 right")

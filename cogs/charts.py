@@ -1,0 +1,82 @@
+"""Drawing /stats charts in a worker process, so matplotlib never stalls the bot's event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import logging
+import multiprocessing
+from collections import OrderedDict
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+
+from bot.store import WeekStats
+
+log = logging.getLogger(__name__)
+
+# Charts are an optional extra (matplotlib); decided once.
+AVAILABLE = importlib.util.find_spec("matplotlib") is not None
+# A member's weeks change only when they answer: the same figures give the same picture.
+CACHED = 256
+# The command defers its answer while a chart is drawn; past this the stats go out without it (the
+# drawing goes on and is cached for the next /stats).
+PATIENCE = 8.0
+
+
+class ChartPainter:
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        self._drawn: OrderedDict[tuple[WeekStats, ...], bytes | None] = OrderedDict()
+        self._drawing: dict[tuple[WeekStats, ...], asyncio.Future[bytes | None]] = {}
+
+    def ready(self, weeks: Sequence[WeekStats]) -> bool:
+        """Whether weekly() would answer at once: no extra installed, nothing to draw, or drawn before."""
+        return not AVAILABLE or not any(w.answered for w in weeks) or tuple(weeks) in self._drawn
+
+    def start(self) -> None:
+        """Start the worker (on the first chart) and let it load matplotlib."""
+        if not AVAILABLE or self._pool is not None:
+            return
+        from bot.ui.chart import warm_up
+
+        # spawn, not fork: the bot has threads (aiosqlite's, the event loop's helpers) a fork would copy.
+        self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        self._pool.submit(warm_up)
+
+    async def weekly(self, weeks: Sequence[WeekStats]) -> bytes | None:
+        """The member's weekly chart, or None (no extra installed, nothing to draw, or not ready in time)."""
+        key = tuple(weeks)
+        if key in self._drawn:
+            self._drawn.move_to_end(key)
+            return self._drawn[key]
+        if not AVAILABLE:
+            return None
+        self.start()
+        assert self._pool is not None
+        drawing = self._drawing.get(key)
+        if drawing is None:
+            from bot.ui.chart import weekly_png
+
+            drawing = asyncio.get_running_loop().run_in_executor(self._pool, weekly_png, key)
+            self._drawing[key] = drawing
+            drawing.add_done_callback(lambda done: self._keep(key, done))
+        try:
+            return await asyncio.wait_for(asyncio.shield(drawing), timeout=PATIENCE)
+        except TimeoutError:
+            log.info("a weekly chart took over %.1f s; sent the stats without it", PATIENCE)
+            return None
+
+    def _keep(self, key: tuple[WeekStats, ...], done: asyncio.Future[bytes | None]) -> None:
+        self._drawing.pop(key, None)
+        if done.cancelled() or done.exception() is not None:
+            if not done.cancelled():
+                log.warning("a weekly chart failed: %r", done.exception())
+            return
+        self._drawn[key] = done.result()
+        while len(self._drawn) > CACHED:
+            self._drawn.popitem(last=False)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
