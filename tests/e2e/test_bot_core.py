@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import os
 import signal
 import sys
@@ -114,6 +115,7 @@ async def _exit_code(process: asyncio.subprocess.Process, within: float) -> tupl
 
 async def test_subprocess_serves_then_exits_on_sigterm(world: World) -> None:
     fake = world.fake
+    await _answered_once(world, world.members[0].id)
     process = await _spawn(world)
     try:
         await wait_until(
@@ -125,6 +127,12 @@ async def test_subprocess_serves_then_exits_on_sigterm(world: World) -> None:
         # The subprocess waits discord.py's 2 s guild_ready_timeout before it handles interactions.
         answer = await (await fake.slash(world.general, world.members[0], "decks")).response(timeout=10)
         assert "Gradient Checkpointing" in answer.text
+        # /stats may start the chart worker process: it must not keep the bot from exiting.
+        if importlib.util.find_spec("matplotlib") is not None:  # the optional `charts` extra
+            asked = await fake.slash(world.general, world.members[0], "stats")
+            assert (await asked.response(timeout=10)).type == 5  # deferred while the worker draws
+            drawn = await asked.wait_original(timeout=15)
+            assert [a.filename for a in drawn.attachments] == ["weeks.png"]
         process.send_signal(signal.SIGTERM)
         code, err = await _exit_code(process, within=5)
         assert code == 0, err
@@ -196,3 +204,43 @@ async def test_malformed_interactions_get_a_sentence_and_change_nothing(world: W
     assert loose.ephemeral and "nothing was changed" in loose.content
     decks = await (await fake.slash(world.general, member, "decks")).response()
     assert "Gradient Checkpointing" in decks.text  # still serving
+
+
+async def _answered_once(world: World, user_id: int) -> None:
+    """A member with one answer on record, so /stats has a chart to draw."""
+    from datetime import UTC, datetime
+
+    from bot.store import Answer, NewRound, Store
+
+    now = datetime.now(UTC)
+    async with await Store.open(world.db) as store:
+        played = await store.start_round(
+            NewRound(
+                guild_id=world.study.id,
+                channel_id=world.annex.id,
+                deck_id="gradient-checkpointing",
+                started_by=world.moderator.id,
+                question_ids=("gc-01",),
+                seconds=20,
+                mode="standard",
+                seed=1,
+                started_at=now,
+            )
+        )
+        await store.record_answer(
+            Answer(
+                guild_id=world.study.id,
+                round_id=played.id,
+                question_index=0,
+                question_id="gc-01",
+                deck_id="gradient-checkpointing",
+                user_id=user_id,
+                choice=0,
+                text=None,
+                right=True,
+                ms=900,
+                points=100,
+                answered_at=now,
+            )
+        )
+        await store.finish_round(played.id, "finished", now)
