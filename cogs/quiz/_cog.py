@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot.bank.models import Deck, Kind
 from bot.errors import UserError
-from bot.quiz import Mode, QuizError, RestoredAnswer, RoundState, new_seed, pick_questions
+from bot.quiz import Mode, QuizError, RestoredAnswer, RoundState, choice_order, new_seed, pick_questions
 from bot.store import GuildSettings, NewRound, RoundAlreadyRunning, RoundRecord
 from bot.ui.boards import report_embed, settings_embed
 from bot.ui.practice import translation_embed, translation_target
@@ -268,22 +268,16 @@ class QuizCog(commands.Cog, name="Quiz"):
         question = deck.question(record.question_ids[index])
         if question is None:
             raise UserError("This question is no longer available.")
-        state = (
-            session.state
+        # A finished round's order comes from its seed, as it was shown.
+        order = (
+            session.state.order(index)
             if session
-            else RoundState(
-                round_id=record.id,
-                deck=deck,
-                question_ids=record.question_ids,
-                seed=record.seed,
-                seconds=record.seconds,
-                mode=Mode(record.mode),
-            )
+            else choice_order(record.seed, index, len(question.choices), question.kind)
         )
         wanted = await self.bot.store.member_language(interaction.user.id)
         revealed = session is None or session.state.current != index or not session.state.is_open
         target = translation_target(question, wanted, str(interaction.locale))
-        embed = translation_embed(question, state.order(index), target, revealed=revealed)
+        embed = translation_embed(question, order, target, revealed=revealed)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def on_type_answer(self, interaction: discord.Interaction, round_id: int, index: int) -> None:

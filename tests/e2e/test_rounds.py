@@ -244,6 +244,15 @@ async def test_every_kind_of_question(world: World) -> None:
         summary = await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
         assert f"<@{world.members[0].id}> — **300** points, 3/3 right" in summary.text
         assert f"<@{world.members[1].id}> — **0** points, 0/3 right" in summary.text
+        # After the round the translation still reads in the order shown, now with the explanation.
+        shona = next(m for m in fake.channel_messages(world.general) if "Ndeipi nzvimbo" in m.text)
+        after = await (await fake.click(shona, world.members[2], label="Read in English")).response()
+        assert "Activations are kept in GPU memory." in str(after.embeds)
+        shown = dict(re.findall(r"\*\*([A-E])\*\*\s+(\S+)", shona.text))
+        translated = dict(re.findall(r"\*\*([A-E])\*\*\s+(\S+)", after.text))
+        assert {k for k, v in shown.items() if v == "Ndangariro"} == {
+            k for k, v in translated.items() if v == "GPU"
+        }
 
 
 async def test_a_channel_the_bot_cannot_post_in(world: World) -> None:
