@@ -48,6 +48,26 @@ def _data(interaction: discord.Interaction) -> dict[str, Any]:
     return dict(interaction.data or {})
 
 
+def _tolerate_malformed_events(parsers: dict[str, Callable[[Any], None]]) -> None:
+    """Drop a gateway event discord.py cannot parse, instead of letting it end the connection loop.
+
+    discord.py runs its parsers inside the gateway's read loop and does not catch what they raise, so one
+    malformed INTERACTION_CREATE (from a buggy proxy or emulator) would stop the bot.
+    """
+
+    def tolerant(event: str, parse: Callable[[Any], None]) -> Callable[[Any], None]:
+        def guarded(data: Any) -> None:
+            try:
+                parse(data)
+            except Exception:
+                log.warning("dropped a malformed %s event from the gateway", event, exc_info=True)
+
+        return guarded
+
+    for event, parse in list(parsers.items()):
+        parsers[event] = tolerant(event, parse)
+
+
 def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
     message = interaction.message
     if message is None:
@@ -84,6 +104,7 @@ class BvunzoBot(commands.Bot):
         self.closing = False
         self._custom_id_templates: list[re.Pattern[str]] = []
         point_discord_at(settings.api_base, settings.gateway_url)
+        _tolerate_malformed_events(self._connection.parsers)
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.db_path)

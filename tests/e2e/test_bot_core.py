@@ -244,3 +244,20 @@ async def _answered_once(world: World, user_id: int) -> None:
             )
         )
         await store.finish_round(played.id, "finished", now)
+
+
+async def test_malformed_gateway_events_do_not_stop_the_bot(world: World, bot: object) -> None:
+    fake = world.fake
+    session = fake.gateway.session_for(world.study.id)
+    assert session is not None
+    for broken in (
+        {"id": "1", "type": 2},  # no token, no data, no channel
+        {"id": "2", "type": 3, "token": "t", "application_id": "1", "version": 1, "data": None},
+        {"type": "nonsense"},
+        [],
+    ):
+        session.dispatch("INTERACTION_CREATE", broken)
+    session.dispatch("GUILD_ROLE_CREATE", {"guild_id": str(world.study.id)})  # no role
+    await asyncio.sleep(0.2)
+    decks = await (await fake.slash(world.general, world.members[0], "decks")).response()
+    assert "Gradient Checkpointing" in decks.text
