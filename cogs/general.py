@@ -65,6 +65,13 @@ class GeneralCog(commands.Cog, name="General"):
         embed.add_field(name="Version", value=bvunzo.__version__)
         embed.add_field(name="Decks", value=f"{len(bank)} ({bank.question_count} questions)")
         embed.add_field(name="Uptime", value=_duration(self.bot.uptime_seconds))
+        if self.bot.deck_problems:
+            skipped = len(self.bot.deck_problems)
+            embed.add_field(
+                name="Deck problems",
+                value=f"{plural(skipped, 'problem')} in the deck files; the host's log (or `bvunzo validate`) lists them",
+                inline=False,
+            )
         embed.add_field(name="Latency", value=f"{latency * 1000:.0f} ms" if math.isfinite(latency) else "—")
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

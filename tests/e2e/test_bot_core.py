@@ -5,8 +5,10 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import os
+import shutil
 import signal
 import sys
+from pathlib import Path
 
 import discord
 import pytest
@@ -261,3 +263,18 @@ async def test_malformed_gateway_events_do_not_stop_the_bot(world: World, bot: o
     await asyncio.sleep(0.2)
     decks = await (await fake.slash(world.general, world.members[0], "decks")).response()
     assert "Gradient Checkpointing" in decks.text
+
+
+async def test_a_broken_deck_is_skipped_and_the_rest_play(world: World, tmp_path: Path) -> None:
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    shutil.copy(ROOT / "questions" / "gradient-checkpointing.yaml", folder)
+    (folder / "broken.yaml").write_text(
+        "id: broken\nquestions:\n  - id: q1\n    prompt: Two?\n    choices: [a]\n"
+    )
+    world.questions = folder
+    async with world.running():
+        decks = await (await world.fake.slash(world.general, world.members[0], "decks")).response()
+        assert "gradient-checkpointing" in decks.text and "broken" not in decks.text
+        about = await (await world.fake.slash(world.general, world.members[0], "about")).response()
+        assert "Deck problems" in str(about.embeds)
