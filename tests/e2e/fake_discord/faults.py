@@ -7,6 +7,7 @@
     await fake.wait_until(lambda: rule.spent or None, 5, lambda: "the burst to be served")
     await fake.faults.reconnect() / .invalidate_session() / fake.drop_connections()
     fake.faults.delete_message(message) / .delete_channel(channel) / .remove_member(guild, member)
+    fake.faults.tamper(lambda payload: payload.pop("member"))  # the next interaction comes malformed
 
 A rule's route is "METHOD pattern"; the pattern is a shell-style pattern matched against both the route
 template (/channels/{channel_id}/messages) and the concrete path (/channels/123/messages), so a test can
@@ -128,6 +129,7 @@ class Faults:
     def __init__(self, fake: FakeDiscord) -> None:
         self._fake = fake
         self.rules: list[Rule] = []
+        self._tampering: list[Callable[[dict[str, Any]], None]] = []
 
     # -- REST rules ---------------------------------------------------------------------------------
 
@@ -185,6 +187,17 @@ class Faults:
         if rule.delay:
             await asyncio.sleep(rule.delay)  # the network being slow, not the test waiting
         return rule.response()
+
+    # -- interactions -------------------------------------------------------------------------------
+
+    def tamper(self, edit: Callable[[dict[str, Any]], None]) -> None:
+        """Change the next interaction's INTERACTION_CREATE payload before it goes out (a malformed one)."""
+        self._tampering.append(edit)
+
+    def tampered(self, payload: dict[str, Any]) -> dict[str, Any]:
+        if self._tampering:
+            self._tampering.pop(0)(payload)
+        return payload
 
     # -- the gateway --------------------------------------------------------------------------------
 
