@@ -37,7 +37,7 @@ class DiscordUnavailable(Exception):
     """Discord kept failing (5xx, connection errors) for the whole retry budget."""
 
     def __init__(self, what: str, seconds: float) -> None:
-        super().__init__(f"{what}: Discord kept failing for {seconds:.0f} s")
+        super().__init__(f"{what}: Discord kept failing for {seconds:.1f} s")
         self.seconds = seconds
 
 

@@ -18,6 +18,7 @@ from bot.quiz import QuestionClosedError, RoundState, Verdict, review
 from bot.store import Answer, Memory, Recorded, RoundRecord
 from bot.ui import round as render
 from cogs.quiz._buttons import question_view, reveal_view, summary_view
+from cogs.quiz._weather import RoundChannel, RoundCutShort
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
@@ -53,6 +54,7 @@ class RoundSession:
         self.deck = deck
         self.state = state
         self.channel = channel
+        self.posts = RoundChannel(channel, bot.discord_retry, record.id)  # every Discord call of the round
         self.pause_seconds = pause_seconds
         self.resumed = resumed
         self.on_end = on_end
@@ -71,7 +73,7 @@ class RoundSession:
         return self.record.id
 
     def start(self) -> None:
-        self.task = asyncio.create_task(self._run(), name=f"bvunzo-round-{self.round_id}")
+        self.task = asyncio.create_task(self._run_or_cut_short(), name=f"bvunzo-round-{self.round_id}")
         self.task.add_done_callback(self._task_done)
 
     def skip(self) -> None:
@@ -133,21 +135,30 @@ class RoundSession:
 
     # -- the round's task ---------------------------------------------------------------------------
 
+    async def _run_or_cut_short(self) -> None:
+        try:
+            await self._run()
+        except RoundCutShort as cut:
+            played = self.state.current + 1 if self.state.revealed else max(self.state.current, 0)
+            await self._finish("interrupted", played, note=cut.why)
+
     async def _run(self) -> None:
         total = self.state.question_count
         first = 0
         if self.resumed:
             current = self.record.current
             first = max(0, current + 1 if self.record.revealed else current)
-            await self.channel.send(
-                f"Bvunzo restarted: resuming this round at question {min(first, total - 1) + 1} of {total}. "
-                "Every answer given before the restart still counts."
+            await self.posts.send(
+                "the resume notice",
+                content=f"Bvunzo restarted: resuming this round at question {min(first, total - 1) + 1} of {total}. "
+                "Every answer given before the restart still counts.",
             )
         else:
-            intro = await self.channel.send(
+            intro = await self.posts.send(
+                "the intro",
                 embed=render.intro_embed(
                     self.deck, total, self.record.seconds, self.record.mode, self.record.started_by
-                )
+                ),
             )
             await self.bot.store.set_intro_message(self.round_id, intro.id)
         played = first
@@ -179,8 +190,8 @@ class RoundSession:
             answered=self.state.answered_count,
             deck_title=self.deck.title,
         )
-        self.message = await self.channel.send(
-            embed=embed, view=question_view(self.round_id, index, question, order)
+        self.message = await self.posts.send(
+            f"question {index + 1}", embed=embed, view=question_view(self.round_id, index, question, order)
         )
         await self.bot.store.post_question(self.round_id, index, self.message.id, posted_at)
 
@@ -220,10 +231,7 @@ class RoundSession:
             answered=self.state.answered_count,
             deck_title=self.deck.title,
         )
-        try:
-            await self.message.edit(embed=embed)
-        except discord.HTTPException as exc:
-            log.warning("round %s: live count edit failed: %s", self.round_id, exc)
+        await self.posts.edit_in_passing("the live count", self.message, embed=embed)
 
     async def _reveal(self) -> None:
         self.closing = True
@@ -241,7 +249,7 @@ class RoundSession:
         )
         view = reveal_view(self.round_id, index, question, order, reveal)
         if self.message is not None:
-            await self.message.edit(embed=embed, view=view)
+            await self.posts.edit(f"the reveal of question {index + 1}", self.message, embed=embed, view=view)
 
     async def _review(self, index: int, now: datetime) -> None:
         """Round answers are reviews too: move each player's spaced-repetition memory of the question.
@@ -280,9 +288,9 @@ class RoundSession:
             self.deck, scores, questions_played=played, note=note, round_id=self.round_id
         )
         if scores:
-            await self.channel.send(embed=embed, view=summary_view(self.round_id))
+            await self.posts.last_word("the summary", embed=embed, view=summary_view(self.round_id))
         else:
-            await self.channel.send(embed=embed)
+            await self.posts.last_word("the summary", embed=embed)
 
     def _task_done(self, task: asyncio.Task[None]) -> None:
         asyncio.get_running_loop().create_task(self._after(task))
