@@ -11,8 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-from discord import app_commands
-from discord import AppCommandOptionType
+from discord import AppCommandOptionType, app_commands
 
 SUBCOMMAND, SUBCOMMAND_GROUP = 1, 2
 NO_SENDER = "Discord didn't say who sent this, so Bvunzo can't act on it; nothing was changed."
