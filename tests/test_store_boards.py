@@ -9,12 +9,13 @@ from pathlib import Path
 import pytest
 
 from bot.store import BoardLine, RoundRecord, Store, period_end, period_start
+from bot.store.sqlite import SqliteStore
 from tests.test_store_support import T0, answer, start
 
 
 @pytest.fixture
 async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(tmp_path / "bvunzo.db")
+    opened = await SqliteStore.open(tmp_path / "bvunzo.db")
     yield opened
     await opened.close()
 

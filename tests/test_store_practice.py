@@ -10,12 +10,13 @@ import pytest
 
 from bot.quiz.practice import review
 from bot.store import GuildDeckRecord, GuildSettings, Memory, ReportLine, Store
+from bot.store.sqlite import SqliteStore
 from tests.test_store_support import T0, answer, start
 
 
 @pytest.fixture
 async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(tmp_path / "bvunzo.db")
+    opened = await SqliteStore.open(tmp_path / "bvunzo.db")
     yield opened
     await opened.close()
 
@@ -40,7 +41,7 @@ def memory(
 
 async def test_memories_round_trip_through_the_real_scheduler(store: Store) -> None:
     first = review(None, True, T0, question_key="deck/q1")
-    await store.save_memory(Memory.from_state(5, "deck", "q1", first))
+    await store.save_memories([Memory.from_state(5, "deck", "q1", first)])
 
     stored = (await store.memories(5, "deck"))["q1"]
     assert stored.as_state() == first
@@ -56,11 +57,11 @@ async def test_memories_round_trip_through_the_real_scheduler(store: Store) -> N
 
 
 async def test_due_and_next_due_by_deck(store: Store) -> None:
-    await store.save_memory(memory(1, "a", due_in=timedelta(hours=-1)))
-    await store.save_memory(memory(1, "b", due_in=timedelta(0)))
-    await store.save_memory(memory(1, "c", due_in=timedelta(days=2)))
-    await store.save_memory(memory(1, "x", due_in=timedelta(hours=-5), deck="other"))
-    await store.save_memory(memory(2, "a", due_in=timedelta(hours=-9)))
+    await store.save_memories([memory(1, "a", due_in=timedelta(hours=-1))])
+    await store.save_memories([memory(1, "b", due_in=timedelta(0))])
+    await store.save_memories([memory(1, "c", due_in=timedelta(days=2))])
+    await store.save_memories([memory(1, "x", due_in=timedelta(hours=-5), deck="other")])
+    await store.save_memories([memory(2, "a", due_in=timedelta(hours=-9))])
 
     assert await store.due_count(1, T0) == 3
     assert await store.due_count(1, T0, "deck") == 2
@@ -73,16 +74,16 @@ async def test_due_and_next_due_by_deck(store: Store) -> None:
 
 
 async def test_saving_a_memory_again_replaces_it(store: Store) -> None:
-    await store.save_memory(memory(1, "a", due_in=timedelta(hours=1)))
-    await store.save_memory(memory(1, "a", due_in=timedelta(days=4), reviews=2))
+    await store.save_memories([memory(1, "a", due_in=timedelta(hours=1))])
+    await store.save_memories([memory(1, "a", due_in=timedelta(days=4), reviews=2)])
     (only,) = (await store.memories(1, "deck")).values()
     assert (only.due, only.reviews) == (T0 + timedelta(days=4), 2)
 
 
 async def test_learned_count_counts_questions_answered_right_often_enough(store: Store) -> None:
-    await store.save_memory(memory(1, "a", due_in=timedelta(days=9), reviews=3, lapses=1))  # 2 right
-    await store.save_memory(memory(1, "b", due_in=timedelta(days=9), reviews=2, lapses=1))  # 1 right
-    await store.save_memory(memory(1, "c", due_in=timedelta(days=9), reviews=4, lapses=0, deck="other"))
+    await store.save_memories([memory(1, "a", due_in=timedelta(days=9), reviews=3, lapses=1)])  # 2 right
+    await store.save_memories([memory(1, "b", due_in=timedelta(days=9), reviews=2, lapses=1)])  # 1 right
+    await store.save_memories([memory(1, "c", due_in=timedelta(days=9), reviews=4, lapses=0, deck="other")])
     assert await store.learned_count(1, 2) == 2
     assert await store.learned_count(1, 2, "deck") == 1
     assert await store.learned_count(1, 5) == 0

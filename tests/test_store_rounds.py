@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 
 from bot.store import NewRound, RoundAlreadyRunning, Store, StoreError
+from bot.store.sqlite import SqliteStore
 from tests.test_store_support import T0, start
 
 
 @pytest.fixture
 async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(tmp_path / "bvunzo.db")
+    opened = await SqliteStore.open(tmp_path / "bvunzo.db")
     yield opened
     await opened.close()
 
@@ -63,7 +64,7 @@ async def test_one_running_round_per_channel_but_other_channels_are_free(store: 
 
 async def test_two_moderators_racing_start_one_round(tmp_path: Path) -> None:
     path = tmp_path / "race.db"
-    one, two = await Store.open(path), await Store.open(path)
+    one, two = await SqliteStore.open(path), await SqliteStore.open(path)
     try:
         outcomes = await asyncio.gather(
             *(start(s, channel=77) for s in (one, two, one, two)), return_exceptions=True
@@ -136,14 +137,14 @@ async def test_questions_outside_the_round_are_refused(store: Store) -> None:
 
 async def test_running_rounds_survive_a_restart(tmp_path: Path) -> None:
     path = tmp_path / "restart.db"
-    async with await Store.open(path) as before:
+    async with await SqliteStore.open(path) as before:
         rnd = await start(before, channel=40)
         await before.post_question(rnd.id, 4, 900, T0 + timedelta(minutes=2))
         await before.reveal_question(rnd.id, 4, T0 + timedelta(minutes=2, seconds=20))
         done = await start(before, channel=41)
         await before.finish_round(done.id, "finished", T0)
 
-    async with await Store.open(path) as after:
+    async with await SqliteStore.open(path) as after:
         (resumed,) = await after.running_rounds()
     assert resumed.id == rnd.id
     assert (resumed.current, resumed.message_id, resumed.revealed) == (4, 900, True)
