@@ -19,7 +19,7 @@ from bot.store.retry import Backoff
 from bot.store.sqlite.schema import migrate, refuse_newer, schema_version
 from bot.store.sqlite.worker import check_private_api, join_worker, run_on_worker
 
-log = logging.getLogger("bot.store.sqlite")
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -172,7 +172,8 @@ class Database:
             await db.close()
             join_worker(db, timeout=1.0)
 
-    def _open(self) -> aiosqlite.Connection:
+    def connection(self) -> aiosqlite.Connection:
+        """The open connection; StoreError once the store is closed."""
         if self._db is None:
             raise StoreError("The store is closed.")
         return self._db
@@ -203,7 +204,7 @@ class Database:
         self, work: Callable[[sqlite3.Connection], T], *, patience: float | None = BUSY_PATIENCE_SECONDS
     ) -> T:
         """Run `work` on the connection in the worker thread (one trip), retrying while locked."""
-        return await self._retrying(lambda: run_on_worker(self._open(), work), patience)
+        return await self._retrying(lambda: run_on_worker(self.connection(), work), patience)
 
     async def write(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run `work` in one write transaction."""
@@ -231,7 +232,7 @@ class Database:
 
     async def fetchall(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
         async def attempt() -> list[Any]:
-            return list(await self._open().execute_fetchall(sql, args))
+            return list(await self.connection().execute_fetchall(sql, args))
 
         return await self._retrying(attempt, BUSY_PATIENCE_SECONDS)
 
@@ -243,7 +244,7 @@ class Database:
         """Run one writing statement; how many rows it changed."""
 
         async def attempt() -> int:
-            cursor = await self._open().execute(sql, args)
+            cursor = await self.connection().execute(sql, args)
             return cursor.rowcount
 
         return await self._retrying(attempt, BUSY_PATIENCE_SECONDS)
@@ -252,7 +253,7 @@ class Database:
         """Run one INSERT; the rowid of the row it added."""
 
         async def attempt() -> int:
-            cursor = await self._open().execute(sql, args)
+            cursor = await self.connection().execute(sql, args)
             if cursor.lastrowid is None:
                 raise ValueError(f"no row was inserted by {sql!r}")
             return cursor.lastrowid
@@ -292,7 +293,7 @@ class Batches(Generic[R]):
 
     async def submit(self, row: R) -> Any:
         """Write `row` (alone, or with those that come meanwhile); its outcome once it is committed."""
-        self._database._open()
+        self._database.connection()  # refuse at once when closed
         waiter: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         entry = (row, waiter)
         if self._writes == 0 and not self._waiting:
