@@ -15,7 +15,6 @@ from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 
 from bot.store import StoreError
-from bot.store.sqlite import SqliteStore
 from bot.store.sqlite.worker import TESTED_AIOSQLITE, check_private_api, run_on_worker
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -59,18 +58,6 @@ async def test_a_whole_function_runs_on_the_worker_thread_on_the_sqlite3_connect
 
     assert thread != threading.get_ident(), f"the function ran on the event loop's thread. {_upgrade_note()}"
     assert on_a_connection and total == 42, _upgrade_note()
-
-
-async def test_closing_the_store_stops_its_worker_thread(tmp_path: Path) -> None:
-    before = set(threading.enumerate())
-    store = await SqliteStore.open(tmp_path / "bvunzo.db")
-    workers = set(threading.enumerate()) - before
-    assert workers, "the store started no worker thread: has aiosqlite changed how it runs?"
-
-    await store.close()
-
-    alive = [thread.name for thread in workers if thread.is_alive()]
-    assert not alive, f"worker threads still alive after close(): {alive}. {_upgrade_note()}"
 
 
 async def test_an_aiosqlite_without_the_worker_thread_is_refused_with_a_sentence(tmp_path: Path) -> None:

@@ -2,7 +2,9 @@
 
 A backend is a way to reach one fresh, empty database: `backend.open()` gives a store on it, and may be
 called again for a second store on the same database (two processes sharing it). To add a backend,
-add one entry to BACKENDS; mark it to skip, with the reason, where its server cannot run.
+add one entry to BACKENDS: a generator that, given the test's temporary folder, yields how to open a
+store on a fresh database and cleans up after its yield; mark it to skip, with the reason, where its
+server cannot run.
 """
 
 from __future__ import annotations
@@ -29,23 +31,22 @@ class Backend:
         return store
 
 
-Start = Callable[[Path], Iterator[Callable[[], Awaitable[Store]]]]
+Opener = Callable[[], Awaitable[Store]]
 
 
-def sqlite(tmp_path: Path) -> Iterator[Callable[[], Awaitable[Store]]]:
+def sqlite(tmp_path: Path) -> Iterator[Opener]:
     path = tmp_path / "bvunzo.db"
     yield lambda: open_store(path)
 
 
-# name -> how to get a fresh database for one test (a generator: code after its yield cleans up).
-BACKENDS: dict[str, Start] = {"sqlite": sqlite}
-BACKEND_PARAMS = [pytest.param("sqlite", id="sqlite")]
+BACKENDS = [pytest.param(sqlite, id="sqlite")]
 
 
-@pytest.fixture(params=BACKEND_PARAMS)
+@pytest.fixture(params=BACKENDS)
 async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Backend]:
-    starting = BACKENDS[request.param](tmp_path)
-    made = Backend(request.param, next(starting))
+    fresh: Callable[[Path], Iterator[Opener]] = request.param
+    starting = fresh(tmp_path)
+    made = Backend(fresh.__name__, next(starting))
     try:
         yield made
     finally:

@@ -1,4 +1,4 @@
-"""Store: migrations from every earlier version, and clear errors for files it cannot or must not use.
+"""SQLite only: migrations from every earlier version, and clear errors for files it cannot or must not use.
 
 Read-only files: the tests run as root here, and root writes through chmod. So the read-only cases run
 in a child process that has dropped CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH from its capability
@@ -24,7 +24,7 @@ import pytest
 from bot.store import StoreError
 from bot.store.sqlite import SCHEMA_VERSION, SqliteStore
 from bot.store.sqlite.schema import migrate, migrations, split_statements
-from tests.test_store_support import T0, answer, start
+from tests.store_contract.builders import T0, answer, start
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -69,7 +69,15 @@ async def test_a_new_file_gets_the_whole_schema(tmp_path: Path) -> None:
     assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
     assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert {"answers", "rounds", "board_days", "board_totals", "memories", "guild_decks"} <= tables
+    assert {
+        "answers",
+        "rounds",
+        "board_days",
+        "board_totals",
+        "memories",
+        "guild_decks",
+        "practices",
+    } <= tables
     conn.close()
 
 
