@@ -24,7 +24,7 @@ from bot.command_tree import NO_SENDER, CheckedTree, sender_id
 from bot.config import Settings
 from bot.discord_calls import RetryPolicy, is_expired_interaction
 from bot.errors import UNEXPECTED, sentence_for
-from bot.store import Store
+from bot.store import Store, open_store
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +113,7 @@ class BvunzoBot(commands.Bot):
         _tolerate_malformed_events(self._connection.parsers)
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.db_path)
+        self.store = await open_store(self.settings.db_path)
         self.bank = await self._load_bank()
         self.tree.error(self.on_app_command_error)
         for name in self.extensions_to_load:
