@@ -70,17 +70,21 @@ async def play_question(world: World, channel: Channel, number: int, *, skip_it:
     return message
 
 
+async def first_question_answered(world: World, bot: BvunzoBot, questions: int) -> FakeMessage:
+    """A round in #general with no pause between questions; question 1 open and answered right once."""
+    ride_out(bot)
+    await set_pause(world, 0)
+    await start(world, world.general, world.moderator, questions=questions, seconds=60)
+    return await play_question(world, world.general, 1, skip_it=False)
+
+
 # -- 5xx: retried with backoff, then the round ends cleanly -------------------------------------------
 
 
 async def test_a_503_burst_on_the_reveal_edit_is_ridden_out(world: World) -> None:
     fake = world.fake
     async with world.running() as bot:
-        ride_out(bot)
-        await set_pause(world, 0)
-        await start(world, world.general, world.moderator, questions=2, seconds=60)
-        q1 = await open_question(world, world.general, 1)
-        await click(world, q1, world.members[0], right_letter(q1, DECK))
+        q1 = await first_question_answered(world, bot, questions=2)
         burst = fake.faults.fail(f"PATCH {message_path(q1)}", 503, times=3)
         await skip(world, world.general)
         await fake.wait_for_message(world.general, is_revealed(1))
@@ -95,10 +99,7 @@ async def test_a_503_burst_on_the_reveal_edit_is_ridden_out(world: World) -> Non
 async def test_a_503_burst_on_the_question_post_is_ridden_out(world: World) -> None:
     fake = world.fake
     async with world.running() as bot:
-        ride_out(bot)
-        await set_pause(world, 0)
-        await start(world, world.general, world.moderator, questions=2, seconds=60)
-        q1 = await play_question(world, world.general, 1, skip_it=False)
+        q1 = await first_question_answered(world, bot, questions=2)
         burst = fake.faults.fail(f"POST {messages_of(world.general)}", 503, times=3)
         await skip(world, world.general)
         await play_question(world, world.general, 2)
@@ -113,9 +114,7 @@ async def test_a_503_burst_on_the_question_post_is_ridden_out(world: World) -> N
 async def test_a_503_burst_on_the_summary_is_ridden_out(world: World) -> None:
     fake = world.fake
     async with world.running() as bot:
-        ride_out(bot)
-        await start(world, world.general, world.moderator, questions=1, seconds=60)
-        q1 = await play_question(world, world.general, 1, skip_it=False)
+        q1 = await first_question_answered(world, bot, questions=1)
         burst = fake.faults.fail(f"POST {messages_of(world.general)}", 503, times=3)
         await skip(world, world.general)
         summary = await fake.wait_for_message(world.general, is_summary)
@@ -151,10 +150,7 @@ async def test_discord_failing_past_the_bound_ends_the_round_with_its_scores(wor
 async def test_a_429_mid_round_is_waited_out(world: World) -> None:
     fake = world.fake
     async with world.running() as bot:
-        ride_out(bot)
-        await set_pause(world, 0)
-        await start(world, world.general, world.moderator, questions=2, seconds=60)
-        q1 = await play_question(world, world.general, 1, skip_it=False)
+        q1 = await first_question_answered(world, bot, questions=2)
         limited = fake.faults.rate_limit(f"POST {messages_of(world.general)}", retry_after=0.2)
         posts_before = len(fake.requests_to("POST /channels/{channel_id}/messages"))
         await skip(world, world.general)
