@@ -57,9 +57,29 @@ def _within(size: float, low: float | None, high: float | None) -> bool:
     return (low is None or size >= low) and (high is None or size <= high)
 
 
-def problem_with(parameter: app_commands.Parameter, value: Any) -> str | None:
-    """The sentence for a value the parameter does not allow, or None when it is fine."""
+# For options that name something: where Discord puts what it names, and how a sentence calls it.
+RESOLVED: dict[AppCommandOptionType, tuple[tuple[str, ...], str]] = {
+    AppCommandOptionType.user: (("users",), "a member or user picked from the list"),
+    AppCommandOptionType.role: (("roles",), "a role picked from the list"),
+    AppCommandOptionType.channel: (("channels",), "a channel picked from the list"),
+    AppCommandOptionType.mentionable: (("users", "roles"), "a member or role picked from the list"),
+    AppCommandOptionType.attachment: (("attachments",), "an uploaded file"),
+}
+
+
+def problem_with(
+    parameter: app_commands.Parameter, value: Any, resolved: dict[str, Any] | None = None
+) -> str | None:
+    """The sentence for a value the parameter does not allow, or None when it is fine.
+
+    `resolved` is the interaction's resolved data, where an option naming a user, role, channel or
+    file must find what it names.
+    """
     name, kind = parameter.display_name, parameter.type
+    if kind in RESOLVED:
+        places, what = RESOLVED[kind]
+        found = any(str(value) in dict((resolved or {}).get(place) or {}) for place in places)
+        return None if found else f"`{name}` must be {what}."
     low, high = parameter.min_value, parameter.max_value
     choices = parameter.choices
     if choices:
@@ -82,7 +102,7 @@ def problem_with(parameter: app_commands.Parameter, value: Any) -> str | None:
         return f"`{name}` must be text{span} characters long." if span else f"`{name}` must be text."
     if kind is AppCommandOptionType.boolean:
         return None if isinstance(value, bool) else f"`{name}` must be true or false."
-    return None  # users, roles, channels, attachments: discord.py resolves (and refuses) those itself
+    return None
 
 
 class CheckedTree(app_commands.CommandTree[Any]):
@@ -95,10 +115,14 @@ class CheckedTree(app_commands.CommandTree[Any]):
         command = interaction.command
         if not isinstance(command, app_commands.Command):
             return True  # context menus, or a command this version no longer has (reported later)
-        given = _given(dict(interaction.data or {}))
+        data: dict[str, Any] = dict(interaction.data or {})
+        given, resolved = _given(data), dict(data.get("resolved") or {})
         for parameter in command.parameters:
-            if parameter.display_name in given:
-                sentence = problem_with(parameter, given[parameter.display_name])
-                if sentence is not None:
-                    raise OptionValueError(sentence)
+            if parameter.display_name not in given:
+                if parameter.required:
+                    raise OptionValueError(f"`{parameter.display_name}` is required.")
+                continue
+            sentence = problem_with(parameter, given[parameter.display_name], resolved)
+            if sentence is not None:
+                raise OptionValueError(sentence)
         return True

@@ -20,6 +20,7 @@ async def sample(
     code: app_commands.Range[str, 2, 10] | None = None,
     period: Literal["all", "month"] = "all",
     clear: bool = False,
+    who: discord.Member | discord.User | None = None,
 ) -> None:
     """Never called: its parameters are what the checks read."""
 
@@ -54,3 +55,12 @@ def test_each_wrong_value_gets_a_sentence_naming_the_option() -> None:
     assert said("code", "x") == "`code` must be text from 2 to 10 characters long."
     assert said("period", "yesterday") == "`period` must be one of: all, month."
     assert said("clear", "yes") == "`clear` must be true or false."
+
+
+def test_an_option_naming_someone_must_find_them_in_the_resolved_data() -> None:
+    known = {"users": {"42": {"id": "42", "username": "alice"}}}
+    assert problem_with(parameter("who"), "42", known) is None
+    assert (
+        problem_with(parameter("who"), "43", known) == "`who` must be a member or user picked from the list."
+    )
+    assert problem_with(parameter("who"), "42") == "`who` must be a member or user picked from the list."

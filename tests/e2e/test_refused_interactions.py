@@ -21,7 +21,7 @@ from tests.e2e.rounds import DECKS, open_question, play_round, right_letter, rou
 DECK = DECKS["gradient-checkpointing"]
 NO_SENDER = "Discord didn't say who sent this, so Bvunzo can't act on it; nothing was changed."
 UNKNOWN_BUTTON = "That button isn't one Bvunzo recognises; nothing was changed."
-STRING, INTEGER, SUBCOMMAND = 3, 4, 1
+STRING, INTEGER, SUBCOMMAND, USER = 3, 4, 1, 6
 
 
 def command(fake: FakeDiscord, name: str, *options: dict[str, Any], sub: str | None = None) -> dict[str, Any]:
@@ -81,6 +81,11 @@ async def test_option_values_a_stale_tree_can_send_get_one_sentence(world: World
             "`seconds` must be a whole number from 5 to 120.",
         ),
         (command(fake, "quiz", option("deck", INTEGER, 5), sub="start"), "`deck` must be text."),
+        (command(fake, "quiz", option("questions", INTEGER, 3), sub="start"), "`deck` is required."),
+        (
+            command(fake, "stats", option("member", USER, "12345")),
+            "`member` must be a member or user picked from the list.",
+        ),
         (
             command(fake, "quiz", option("pause", INTEGER, 61), sub="settings"),
             "`pause` must be a whole number from 0 to 60.",
