@@ -144,6 +144,18 @@ async def test_discord_failing_past_the_bound_ends_the_round_with_its_scores(wor
         assert not [m for m in fake.channel_messages(world.general) if "Question 2 of" in m.text]
 
 
+async def test_a_503_on_a_click_acknowledgement_is_retried(world: World) -> None:
+    """Interaction callbacks go through discord.py's webhook client, which retries any 5xx itself."""
+    fake = world.fake
+    async with world.running() as bot:
+        await start(world, world.general, world.moderator, questions=1, seconds=60)
+        q1 = await open_question(world, world.general, 1)
+        hiccup = fake.faults.fail("POST /interactions/*/*/callback", 503)
+        said = await click(world, q1, world.members[0], right_letter(q1, DECK))
+        assert said.startswith("Locked in") and hiccup.spent
+        assert len(await bot.store.round_answers(round_id_of(q1))) == 1
+
+
 # -- 429: discord.py waits out retry_after, and nothing of ours adds requests -----------------------
 
 
