@@ -70,7 +70,9 @@ def test_dockerfile_installs_dependencies_before_the_source_arrives() -> None:
     """A code change must not re-run the dependency install: only the project's metadata comes before it."""
     steps = dockerfile()
     install = next(
-        i for i, (op, args) in enumerate(steps) if op == "RUN" and "pip install" in args and "requirements" in args
+        i
+        for i, (op, args) in enumerate(steps)
+        if op == "RUN" and "pip install" in args and "requirements" in args
     )
     assert _copied(steps[:install]) == {"pyproject.toml", "README.md"}
     assert {"bot", "cogs", "questions"} <= _copied(steps[install:])
