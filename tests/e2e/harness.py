@@ -17,6 +17,10 @@ from tests.e2e.fake_discord import FakeDiscord
 ClientT = TypeVar("ClientT", bound=discord.Client)
 T = TypeVar("T")
 
+# How long a test waits for something that must happen (a process to exit, say) before calling it hung.
+# A guard against a hang, generous on a loaded machine; never a claim about speed (bench/ measures that).
+HANG_GUARD = 60.0
+
 # How long on_ready waits after the last GUILD_CREATE: discord.py's 2 s default is dead time in a test,
 # since the fake sends every server at once.
 FAST_GUILD_READY_TIMEOUT = 0.05

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from bot.store import open_store
 from tests.e2e.conftest import ROOT, World
-from tests.e2e.harness import wait_until
+from tests.e2e.harness import HANG_GUARD, wait_until
 from tests.e2e.rounds import DECKS, click, is_revealed, open_question, question_of, round_id_of, start
 
 DECK = DECKS["gradient-checkpointing"]
@@ -165,7 +165,7 @@ async def test_sigterm_mid_round_saves_and_exits_0(world: World) -> None:
         q1 = await open_question(world, world.general, 1)
         assert (await click(world, q1, world.members[0], "C")) == "Locked in: C."
         process.send_signal(signal.SIGTERM)
-        await asyncio.wait_for(process.wait(), timeout=5)
+        await asyncio.wait_for(process.wait(), timeout=HANG_GUARD)
         assert process.returncode == 0
     finally:
         if process.returncode is None:
