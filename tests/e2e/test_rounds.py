@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from pathlib import Path
 
 import discord
 
 from bot.app import BvunzoBot
 from tests.e2e.conftest import World
-from tests.e2e.fake_discord import FakeDiscord, FakeMessage
+from tests.e2e.fake_discord import FakeDiscord, FakeMessage, Response
 from tests.e2e.harness import wait_until
 from tests.e2e.rounds import (
     DECKS,
@@ -374,3 +375,74 @@ async def test_sparse_interactions_still_know_who_moderates(world: World, bot: B
     assert (await click(world, q1, world.members[0], "A")) == "Locked in: A."
     await (await fake.slash(world.general, world.moderator, "quiz stop")).response()
     await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
+
+
+async def test_a_click_from_another_server_is_refused_and_not_recorded(world: World, bot: BvunzoBot) -> None:
+    """A forged click in Study B carrying the button of a round in Study A: one sentence, nothing counted."""
+    fake = world.fake
+    await start(world, world.general, world.moderator, questions=1, seconds=60)
+    q1 = await open_question(world, world.general, 1)
+    button = q1.button(label="A")
+    forged = await fake.raw_interaction(
+        3, world.lounge, world.outsider, {"custom_id": button["custom_id"], "component_type": 2}, q1
+    )
+    refused = await forged.response()
+    assert refused.ephemeral
+    assert refused.content == "That button doesn't belong to a round of this server; nothing was changed."
+    assert (await click(world, q1, world.members[0], "A")) == "Locked in: A."
+    await (await fake.slash(world.general, world.moderator, "quiz stop")).response()
+    summary = await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
+    assert f"<@{world.members[0].id}>" in summary.text and f"<@{world.outsider.id}>" not in summary.text
+    assert "— 1" in q1.text and "— 2" not in q1.text  # the reveal counts one answer in all
+    board = await (await fake.slash(world.lounge, world.outsider, "leaderboard")).response()
+    assert "Nobody has answered" in board.text
+    assert forged.followups == []  # one sentence only (a second answer would also be a violation)
+
+
+def settings_fields(answer: Response) -> dict[str, str]:
+    return {f["name"]: f["value"] for f in answer.embeds[0]["fields"]}
+
+
+async def test_quiz_settings_shape_the_next_round(world: World, bot: BvunzoBot) -> None:
+    fake = world.fake
+    world.clock.freeze()
+    saved = await (
+        await fake.slash(
+            world.general,
+            world.moderator,
+            "quiz settings",
+            questions=2,
+            seconds=15,
+            mode="speed",
+            role=world.quizmasters,
+        )
+    ).response()
+    assert saved.ephemeral and saved.embeds[0]["title"] == "Quiz settings saved"
+    assert settings_fields(saved) == {
+        "Quiz-master role": f"<@&{world.quizmasters.id}>",
+        "Questions": "2",
+        "Seconds": "15",
+        "Mode": "speed",
+        "Pause": "5 s",
+    }
+    # A round started with no options takes them: 2 questions, 15 s each, speed points.
+    said = await start(world, world.general, world.quizmaster)
+    assert said.startswith("Starting a round of 2 questions")
+    intro = await fake.wait_for_message(world.general, lambda m: "Quiz: Gradient Checkpointing" in m.text)
+    assert "2 questions, 15 s each — faster right answers earn more (50–100 points)." in intro.text
+    q1 = await open_question(world, world.general, 1)
+    closes = int((world.clock() + timedelta(seconds=15)).timestamp())
+    assert f"Closes <t:{closes}:R>." in q1.text
+    await (await fake.slash(world.general, world.moderator, "quiz stop")).response()
+    await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
+    # Unchanged settings say so; clear_role takes the quiz masters' right to start rounds away.
+    same = await (await fake.slash(world.general, world.moderator, "quiz settings", questions=2)).response()
+    assert same.embeds[0]["title"] == "Quiz settings"
+    cleared = await (
+        await fake.slash(world.general, world.moderator, "quiz settings", clear_role=True)
+    ).response()
+    assert settings_fields(cleared)["Quiz-master role"] == "none (Manage Server only)"
+    refused = await (
+        await fake.slash(world.general, world.quizmaster, "quiz start", deck="gradient-checkpointing")
+    ).response()
+    assert refused.ephemeral and refused.content.startswith("Only members with Manage Server")
