@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import shutil
+from pathlib import Path
 from typing import Any
 
 from bot.bank import load_folder
@@ -11,6 +13,18 @@ from tests.e2e.conftest import QUESTIONS, World
 from tests.e2e.fake_discord import Channel, FakeMessage, Member
 
 DECKS = {deck.id: deck for deck in load_folder(QUESTIONS)[0]}
+SHONA_ONE = Path(__file__).parent / "decks" / "shona-one.yaml"  # one Shona question with its English
+
+
+def deck_folder(tmp_path: Path, *decks: Path) -> Path:
+    """A questions folder holding copies of the given deck files."""
+    folder = tmp_path / "questions"
+    folder.mkdir()
+    for deck in decks:
+        shutil.copy(deck, folder / deck.name)
+    return folder
+
+
 SUCCESS = 3
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 import importlib.util
 import re
 from datetime import UTC, datetime
+from pathlib import Path
 
 from bot.app import BvunzoBot
 from bot.bank.models import Question
-from tests.e2e.conftest import World
-from tests.e2e.rounds import DECKS, play_round, stats_of
+from tests.e2e.conftest import QUESTIONS, World
+from tests.e2e.rounds import DECKS, SHONA_ONE, click, deck_folder, open_question, play_round, start, stats_of
 
 DECK = DECKS["gradient-checkpointing"]
 
@@ -174,3 +175,41 @@ async def test_page_buttons_work_after_a_restart(world: World) -> None:
         ).response()
         assert page2.type == 7 and "Page 2 of 2" in page2.text
         assert len(board_lines(page2.text.split("Your place")[0])) == 2
+
+
+async def test_the_board_of_one_deck(world: World, tmp_path: Path) -> None:
+    fake = world.fake
+    world.questions = deck_folder(tmp_path, QUESTIONS / "gradient-checkpointing.yaml", SHONA_ONE)
+    alice, bongani = world.members[:2]
+    async with world.running():
+        await play_round(
+            world, world.general, world.moderator, {alice: [True, True, True], bongani: [False, False, True]}
+        )
+        # A round of the Shona deck: only bongani answers, rightly ("Ndangariro yeGPU").
+        await start(world, world.general, world.moderator, deck="shona-one", questions=1, seconds=60)
+        q1 = await open_question(world, world.general, 1)
+        right = next(
+            found
+            for found, text in re.findall(r"\*\*([A-E])\*\*\s+(.+)", q1.text)
+            if text == "Ndangariro yeGPU"
+        )
+        assert (await click(world, q1, bongani, right)) == f"Locked in: {right}."
+        await (await fake.slash(world.general, world.moderator, "quiz stop")).response()
+        await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
+
+        async def board(**options: str) -> list[tuple[int, int, int]]:
+            answer = await (await fake.slash(world.general, alice, "leaderboard", **options)).response()
+            return board_lines(answer.text.split("Your place")[0])
+
+        assert await board() == [(1, alice.id, 300), (2, bongani.id, 200)]
+        assert await board(deck="gradient-checkpointing") == [(1, alice.id, 300), (2, bongani.id, 100)]
+        assert await board(deck="shona-one") == [(1, bongani.id, 100)]
+        assert await board(deck="shona-one", period="today") == [(1, bongani.id, 100)]
+        unknown = await (await fake.slash(world.general, alice, "leaderboard", deck="nope")).response()
+        assert unknown.ephemeral
+        assert unknown.content == "There is no deck called “nope” in this server; /decks lists them."
+        # The deck option offers the server's decks as the member types.
+        offered = await fake.autocomplete(world.general, alice, "leaderboard", focused="deck", value="shona")
+        assert [c["value"] for c in offered] == ["shona-one"]
+        offered = await fake.autocomplete(world.general, alice, "quiz start", focused="deck", value="")
+        assert sorted(c["value"] for c in offered) == ["gradient-checkpointing", "shona-one"]

@@ -14,8 +14,10 @@ from tests.e2e.fake_discord import FakeDiscord, FakeMessage, Response
 from tests.e2e.harness import wait_until
 from tests.e2e.rounds import (
     DECKS,
+    SHONA_ONE,
     SUCCESS,
     click,
+    deck_folder,
     is_revealed,
     open_question,
     right_letter,
@@ -194,30 +196,9 @@ async def test_permissions_and_one_round_per_channel(world: World, bot: BvunzoBo
         await fake.wait_for_message(channel, lambda m: "Round over" in m.text)
 
 
-SHONA_ONLY = """\
-id: shona-one
-title: Shona One
-description: One question in Shona, so a round of one always shows the translation button.
-language: sn
-questions:
-  - id: sn-1
-    prompt: "Ndeipi nzvimbo inochengetwa ma activation?"
-    choices: ["Ndangariro yeGPU", "Disk", "Network"]
-    answer: 0
-    explanation: "Ma activation anochengetwa mundangariro yeGPU."
-    translations:
-      en:
-        prompt: "Where are activations kept?"
-        choices: ["GPU memory", "Disk", "Network"]
-        explanation: "Activations are kept in GPU memory."
-"""
-
-
 async def test_other_servers_and_translations(world: World, tmp_path: Path) -> None:
     fake = world.fake
-    world.questions = tmp_path / "decks"
-    world.questions.mkdir()
-    (world.questions / "shona-one.yaml").write_text(SHONA_ONLY, encoding="utf-8")
+    world.questions = deck_folder(tmp_path, SHONA_ONE)
     async with world.running():
         await start(world, world.lounge, world.outsider, deck="shona-one", questions=1, seconds=60)
         message = await open_question(world, world.lounge, 1)  # an administrator of Study B started it
