@@ -2,7 +2,7 @@
 
 Every function here names what it reaches and why. tests/test_discord_internals.py checks each against the
 installed discord.py and fails with a sentence naming the version when an upgrade moves something; the
-dependency range in pyproject.toml (discord.py>=2.7,<2.8) is the range these were tested with.
+discord.py range in pyproject.toml stays within the minor version these were checked with.
 """
 
 from __future__ import annotations
