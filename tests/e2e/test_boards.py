@@ -213,3 +213,14 @@ async def test_the_board_of_one_deck(world: World, tmp_path: Path) -> None:
         assert [c["value"] for c in offered] == ["shona-one"]
         offered = await fake.autocomplete(world.general, alice, "quiz start", focused="deck", value="")
         assert sorted(c["value"] for c in offered) == ["gradient-checkpointing", "shona-one"]
+        offered = await fake.autocomplete(
+            world.general, world.moderator, "quiz report", focused="deck", value="GRAD"
+        )
+        assert offered == [
+            {"name": "Gradient Checkpointing · 8 questions", "value": "gradient-checkpointing"}
+        ]
+        # In Study B too: deck files are every server's.
+        offered = await fake.autocomplete(
+            world.lounge, world.outsider, "leaderboard", focused="deck", value="one"
+        )
+        assert [c["value"] for c in offered] == ["shona-one"]
