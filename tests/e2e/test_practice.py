@@ -39,7 +39,7 @@ async def refused_to_another(world: World, other: Member, message: FakeMessage, 
     before = message.text
     button = message.button(label=label)
     data = {"custom_id": button["custom_id"], "component_type": 2}
-    forged = await world.fake.raw_interaction(3, message.channel, other, data, message)
+    forged = await world.fake.raw_interaction(3, message.channel, other, data, message)  # 3: a component
     said = await forged.response()
     assert said.ephemeral and said.type == 4
     assert said.content == "This practice belongs to someone else; start your own with /practice."

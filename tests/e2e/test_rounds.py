@@ -364,7 +364,7 @@ async def test_a_click_from_another_server_is_refused_and_not_recorded(world: Wo
     await start(world, world.general, world.moderator, questions=1, seconds=60)
     q1 = await open_question(world, world.general, 1)
     button = q1.button(label="A")
-    forged = await fake.raw_interaction(
+    forged = await fake.raw_interaction(  # 3: a component interaction
         3, world.lounge, world.outsider, {"custom_id": button["custom_id"], "component_type": 2}, q1
     )
     refused = await forged.response()
