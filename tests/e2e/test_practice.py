@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
+from pathlib import Path
 
 from bot.app import BvunzoBot
 from tests.e2e.conftest import World
@@ -32,6 +34,18 @@ async def answer_and_next(world: World, member: Member, message: FakeMessage, *,
     return nxt.text
 
 
+async def refused_to_another(world: World, other: Member, message: FakeMessage, *, label: str) -> None:
+    """`other` presses a button of someone else's practice (as a modified client could): one sentence."""
+    before = message.text
+    button = message.button(label=label)
+    data = {"custom_id": button["custom_id"], "component_type": 2}
+    forged = await world.fake.raw_interaction(3, message.channel, other, data, message)  # 3: a component
+    said = await forged.response()
+    assert said.ephemeral and said.type == 4
+    assert said.content == "This practice belongs to someone else; start your own with /practice."
+    assert message.text == before  # the owner's question is untouched
+
+
 async def test_a_whole_practice_session(world: World, bot: BvunzoBot) -> None:
     alice = world.members[0]
     message = await practise(world, alice, deck="gradient-checkpointing", count=3, mode="new")
@@ -41,19 +55,25 @@ async def test_a_whole_practice_session(world: World, bot: BvunzoBot) -> None:
         "C",
         "D",
     ]
-    # Someone else cannot press another member's ephemeral buttons (Discord wouldn't even show them).
+    # Discord shows an ephemeral message to its member only; a forged click by someone else is refused.
+    await refused_to_another(world, world.members[1], message, label=right_letter(message, DECK))
     text = await answer_and_next(world, alice, message, right=True)
     assert "Practice 2 of 3" in text
     text = await answer_and_next(world, alice, message, right=False)
     assert "Practice 3 of 3" in text
-    text = await answer_and_next(world, alice, message, right=True)
-    assert "Practice done" in text and "2 of 3" in text
+    feedback = await (await world.fake.click(message, alice, label=right_letter(message, DECK))).response()
+    assert "✅ Right" in feedback.text
+    await refused_to_another(world, world.members[1], message, label="Finish")
+    done = await (await world.fake.click(message, alice, label="Finish")).response()
+    assert "Practice done" in done.text and "2 of 3" in done.text
     stats = await stats_of(world, alice)
     fields = {f["name"]: f["value"] for f in stats.embeds[0]["fields"]}
     assert fields["Points"] == "0"  # practice never counts on the server's board
     assert fields["Practice"].startswith("2/3 right")
     board = await (await world.fake.slash(world.general, alice, "leaderboard")).response()
     assert "Nobody has answered" in board.text
+    bongani = await stats_of(world, world.members[1])
+    assert {f["name"]: f["value"] for f in bongani.embeds[0]["fields"]}["Practice"].startswith("0/0")
     # The missed question is due again soon; the right ones much later.
     memories = await bot.store.memories(alice.id, DECK.id)
     dues = sorted(m.due - bot.clock() for m in memories.values())
@@ -159,3 +179,61 @@ async def test_a_session_outlives_its_first_token(world: World, bot: BvunzoBot) 
     world.clock.offset += timedelta(minutes=20)  # past the 15-minute life of the /practice interaction
     text = await answer_and_next(world, alice, message, right=True)
     assert "Practice 2 of 2" in text
+
+
+MIX = Path(__file__).parent / "decks"
+MIX_RIGHT = {"Where are activations kept?": "GPU memory", "Checkpointing reduces": "False"}
+
+
+async def test_typed_answers_in_practice(world: World) -> None:
+    """A text question is answered through a modal; the other kinds with their letters."""
+    fake = world.fake
+    world.questions = MIX
+    alice = world.members[0]
+    async with world.running():
+        message = await practise(world, alice, deck="study-mix", count=3, mode="new")
+        typed = 0
+        for number in (1, 2, 3):
+            assert f"Practice {number} of 3" in message.text
+            if "What does gradient checkpointing do" in message.text:
+                assert [b["label"] for b in message.buttons()] == ["Answer"]
+                opened = await fake.click(message, alice, label="Answer")
+                form = await opened.response()
+                assert form.type == 9 and form.modal is not None
+                feedback = await (
+                    await fake.submit_modal(opened, {"answer": "  recompute THEM! "})
+                ).response()
+                assert feedback.type == UPDATE and "✅ Right" in feedback.text
+                assert "They are recomputed from the nearest checkpoint." in feedback.text
+                typed += 1
+            else:
+                right = next(text for start, text in MIX_RIGHT.items() if start in message.text)
+                letter = next(
+                    found
+                    for found, shown in re.findall(r"\*\*([A-E])\*\*\s+(.+)", message.text)
+                    if shown == right
+                )
+                feedback = await (await fake.click(message, alice, label=letter)).response()
+                assert "✅ Right" in feedback.text
+            nxt = await (await fake.click(message, alice, label=message.buttons()[0]["label"])).response()
+            assert nxt.type == UPDATE
+        assert typed == 1
+        assert "Practice done" in message.text and "3 of 3" in message.text
+
+
+async def test_deck_and_language_autocomplete(world: World, bot: BvunzoBot) -> None:
+    fake = world.fake
+    alice = world.members[0]
+    gc = {"name": "Gradient Checkpointing · 8 questions", "value": "gradient-checkpointing"}
+    assert await fake.autocomplete(world.general, alice, "practice", focused="deck", value="") == [gc]
+    assert await fake.autocomplete(world.general, alice, "practice", focused="deck", value="CHECK") == [gc]
+    assert await fake.autocomplete(world.general, alice, "practice", focused="deck", value="algebra") == []
+    # Languages of the server's decks (the seed deck has English and Shona), then "auto".
+    offered = await fake.autocomplete(world.general, alice, "language", focused="code", value="")
+    assert [c["value"] for c in offered] == ["en", "sn", "auto"]
+    assert await fake.autocomplete(world.general, alice, "language", focused="code", value="SHO") == [
+        {"name": "chiShona (sn)", "value": "sn"}
+    ]
+    assert await fake.autocomplete(world.general, alice, "language", focused="code", value="eng") == [
+        {"name": "English (en)", "value": "en"}
+    ]
