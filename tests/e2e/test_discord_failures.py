@@ -258,6 +258,7 @@ async def test_a_deleted_question_message_ends_the_round_with_its_scores(world: 
 
 async def test_a_deleted_channel_ends_the_round_quietly(world: World) -> None:
     fake = world.fake
+    world.clock.freeze()
     async with world.running() as bot:
         await start(world, world.annex, world.moderator, questions=3, seconds=60)
         q1 = await open_question(world, world.annex, 1)
@@ -265,8 +266,9 @@ async def test_a_deleted_channel_ends_the_round_quietly(world: World) -> None:
         rid = round_id_of(q1)
         fake.faults.delete_channel(world.annex)
         deleted_at = len(fake.requests)
-        # /quiz skip can't be typed in a deleted channel: the round's next call is its live count edit
-        # (due for the answer above), which meets the 404.
+        # /quiz skip can't be typed in a deleted channel: the round's next call is its live count edit,
+        # due two seconds after the answer above, and it meets the 404.
+        world.clock.advance(2)
 
         async def closed() -> bool:
             return await status_of(bot, rid) == "interrupted"
