@@ -97,11 +97,11 @@ async def test_practice_and_its_memory_are_one_transaction(store: Store) -> None
     assert await store.memories(1, "deck") == {}
 
 
-# -- what a member missed ----------------------------------------------------------------------------------
+# -- the round a member played last ---------------------------------------------------------------------
 
 
-async def test_missed_in_last_round_is_the_latest_round_the_member_answered(store: Store) -> None:
-    assert await store.missed_in_last_round(7) is None
+async def test_latest_round_played_is_the_round_of_the_members_latest_answer(store: Store) -> None:
+    assert await store.latest_round_played(7) is None
     older = await start(store, deck="algebra")
     newer = await start(store, deck="biology", guild=2)
     await store.record_answer(answer(older, 0, 7, right=False, at=T0))
@@ -110,15 +110,12 @@ async def test_missed_in_last_round_is_the_latest_round_the_member_answered(stor
     await store.record_answer(answer(newer, 3, 7, right=False, at=T0 + timedelta(hours=1)))
     await store.record_answer(answer(newer, 4, 7, right=True, at=T0 + timedelta(hours=1, seconds=5)))
 
-    assert await store.missed_in_last_round(7) == ("biology", ["q3"])
-    assert await store.missed_in_last_round(7, guild_id=1) == ("algebra", ["q0", "q2"])
-    assert await store.missed_in_last_round(7, guild_id=3) is None
-
-
-async def test_a_perfect_last_round_misses_nothing(store: Store) -> None:
-    rnd = await start(store)
-    await store.record_answer(answer(rnd, 0, 7, right=True))
-    assert await store.missed_in_last_round(7) == ("deck", [])
+    latest = await store.latest_round_played(7)
+    assert latest is not None and (latest.id, latest.deck_id) == (newer.id, "biology")
+    in_guild_1 = await store.latest_round_played(7, guild_id=1)
+    assert in_guild_1 is not None and (in_guild_1.id, in_guild_1.deck_id) == (older.id, "algebra")
+    assert await store.latest_round_played(7, guild_id=3) is None
+    assert await store.latest_round_played(8) is None
 
 
 # -- question reports ------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from bot.quiz.errors import (
     RoundEndedError,
 )
 from bot.quiz.matching import accepted_answers, matches
+from bot.quiz.missed import closed_count, missed_questions
 from bot.quiz.questions import questions_of
 from bot.quiz.scoring import Mode, points
 from bot.quiz.shuffle import choice_order, new_seed, pick_questions
@@ -392,23 +393,11 @@ class RoundState:
         return results
 
     def missed(self, user_id: int) -> tuple[str, ...]:
-        """Ids of the questions this member got wrong or let pass, for practising afterwards.
-
-        A member is counted as there from the first question they answered; a closed question they
-        did not answer after that counts as missed, earlier ones (before they joined) do not. A
-        question not revealed yet (open, or abandoned by a stop) counts only if they answered it
-        wrongly.
-        """
-        answered = [i for i, answers in enumerate(self._answers) if user_id in answers]
-        if not answered:
-            return ()
-        closed_upto = self._current if self._revealed else self._current - 1
-        missed: dict[str, None] = {}
-        for index in range(answered[0], self.question_count):
-            verdict = self._answers[index].get(user_id)
-            if (verdict is not None and not verdict.right) or (verdict is None and index <= closed_upto):
-                missed[self.question_ids[index]] = None
-        return tuple(missed)
+        """Ids of the questions this member missed so far, by the one rule of `missed_questions`."""
+        answers = {i: by_user[user_id].right for i, by_user in enumerate(self._answers) if user_id in by_user}
+        return missed_questions(
+            self.question_ids, answers, closed=closed_count(self._current, self._revealed)
+        )
 
     # --- after a restart ---------------------------------------------------------------------
 

@@ -1179,38 +1179,16 @@ class Store:
             )
         return int(row[0])
 
-    async def missed_in_last_round(
-        self, user_id: int, guild_id: int | None = None
-    ) -> tuple[str, list[str]] | None:
-        """(deck id, ids of the questions answered wrong, in round order) of the member's latest round.
-
-        The latest round is the one of their latest answer (in this server when given); None if none.
-        """
-
-        def work(conn: sqlite3.Connection) -> tuple[str, list[str]] | None:
-            if guild_id is None:
-                last = conn.execute(
-                    "SELECT round_id FROM answers WHERE user_id = ? ORDER BY answered_at DESC, id DESC "
-                    "LIMIT 1",
-                    (user_id,),
-                ).fetchone()
-            else:
-                last = conn.execute(
-                    "SELECT round_id FROM answers WHERE user_id = ? AND guild_id = ? "
-                    "ORDER BY answered_at DESC, id DESC LIMIT 1",
-                    (user_id, guild_id),
-                ).fetchone()
-            if last is None:
-                return None
-            deck_id = conn.execute("SELECT deck_id FROM rounds WHERE id = ?", (last[0],)).fetchone()[0]
-            missed = conn.execute(
-                "SELECT question_id FROM answers WHERE round_id = ? AND user_id = ? AND correct = 0 "
-                "ORDER BY question_index",
-                (last[0], user_id),
-            ).fetchall()
-            return str(deck_id), [str(row[0]) for row in missed]
-
-        return await self._read(work)
+    async def latest_round_played(self, user_id: int, guild_id: int | None = None) -> RoundRecord | None:
+        """The round of the member's latest answer (in this server when given); None if they never answered."""
+        where = "user_id = ?" if guild_id is None else "user_id = ? AND guild_id = ?"
+        params = (user_id,) if guild_id is None else (user_id, guild_id)
+        row = await self._fetchone(
+            f"SELECT {_ROUND_COLUMNS} FROM rounds WHERE id = (SELECT round_id FROM answers WHERE {where} "
+            "ORDER BY answered_at DESC, id DESC LIMIT 1)",
+            params,
+        )
+        return None if row is None else _round(row)
 
     # -- uploaded decks ------------------------------------------------------------------------------
 

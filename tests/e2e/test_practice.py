@@ -126,31 +126,46 @@ async def test_language_preference(world: World, bot: BvunzoBot) -> None:
 
 async def test_practise_what_i_missed_after_a_round(world: World, bot: BvunzoBot) -> None:
     fake = world.fake
-    alice, bob = world.members[0], world.members[1]
+    alice, bob, carol, dumi = world.members[:4]
     round_id = await play_round(
-        world, world.general, world.moderator, {alice: [True, False, None], bob: [True, True, True]}
+        world,
+        world.general,
+        world.moderator,
+        # Carol joins at question 2 (wrong) and lets question 3 pass; Dumi never plays. Carol clicks
+        # first: once Alice and Bob have answered question 2, it is revealed early.
+        {carol: [None, False, None], alice: [True, False, None], bob: [True, True, True]},
     )
     record = await bot.store.get_round(round_id)
     assert record is not None
+    first, second, third = record.question_ids
     # Round answers are reviews too: the wrong one is due within the hour, the right one days later.
     memories = await bot.store.memories(alice.id, DECK.id)
-    assert memories[record.question_ids[1]].due - bot.clock() < timedelta(hours=1)
-    assert memories[record.question_ids[0]].due - bot.clock() > timedelta(days=1)
+    assert memories[second].due - bot.clock() < timedelta(hours=1)
+    assert memories[first].due - bot.clock() > timedelta(days=1)
     summary = await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
     started = await (await fake.click(summary, alice, label="Practise what I missed")).response()
     assert started.ephemeral and "Practice 1 of 2" in started.text
     assert started.message is not None
-    ids = set()
+    shown = []
     for _ in range(2):
-        ids.add(question_of(started.message, DECK).id)
+        shown.append(question_of(started.message, DECK).id)
         await answer_and_next(world, alice, started.message, right=True)
-    assert ids == set(record.question_ids[1:])
+    assert shown == [second, third]  # the wrong one, and the one left unanswered while playing
+    # Missed counts from the question a member joined at: not Carol's first, which came before.
+    joined = await (await fake.click(summary, carol, label="Practise what I missed")).response()
+    assert joined.ephemeral and "Practice 1 of 2" in joined.text
+    assert joined.message is not None
+    assert question_of(joined.message, DECK).id == second
+    await answer_and_next(world, carol, joined.message, right=True)
+    assert question_of(joined.message, DECK).id == third
     perfect = await (await fake.click(summary, bob, label="Practise what I missed")).response()
     assert perfect.ephemeral and "every question of that round right" in perfect.content
-    # /practice mode:missed uses the last round the member played.
+    absent = await (await fake.click(summary, dumi, label="Practise what I missed")).response()
+    assert absent.ephemeral and "You didn't answer in that round" in absent.content
+    # /practice mode:missed uses the last round the member played, by the same rule.
     missed = await practise(world, alice, mode="missed")
-    assert "Practice 1 of 1" in missed.text  # only the wrong one: the skipped one was not played
-    assert question_of(missed, DECK).id == record.question_ids[1]
+    assert "Practice 1 of 2" in missed.text
+    assert question_of(missed, DECK).id == second
 
 
 async def test_a_session_outlives_its_first_token(world: World, bot: BvunzoBot) -> None:
