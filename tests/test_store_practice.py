@@ -79,15 +79,6 @@ async def test_saving_a_memory_again_replaces_it(store: Store) -> None:
     assert (only.due, only.reviews) == (T0 + timedelta(days=4), 2)
 
 
-async def test_learned_count_counts_questions_answered_right_often_enough(store: Store) -> None:
-    await store.save_memory(memory(1, "a", due_in=timedelta(days=9), reviews=3, lapses=1))  # 2 right
-    await store.save_memory(memory(1, "b", due_in=timedelta(days=9), reviews=2, lapses=1))  # 1 right
-    await store.save_memory(memory(1, "c", due_in=timedelta(days=9), reviews=4, lapses=0, deck="other"))
-    assert await store.learned_count(1, 2) == 2
-    assert await store.learned_count(1, 2, "deck") == 1
-    assert await store.learned_count(1, 5) == 0
-
-
 async def test_practice_and_its_memory_are_one_transaction(store: Store) -> None:
     wrong_question = memory(1, "other-question", due_in=timedelta(days=1))
     with pytest.raises(ValueError, match="another member or question"):
@@ -204,7 +195,7 @@ async def test_a_report_is_of_a_round_or_of_a_deck(store: Store) -> None:
 async def test_guild_settings_default_then_saved(store: Store) -> None:
     assert await store.guild_settings(9) == GuildSettings(9)
     custom = GuildSettings(
-        9, quiz_master_role_id=555, questions=20, seconds=45, mode="speed", pause_seconds=2, language="sn"
+        9, quiz_master_role_id=555, questions=20, seconds=45, mode="speed", pause_seconds=2
     )
     await store.save_guild_settings(custom)
     assert await store.guild_settings(9) == custom

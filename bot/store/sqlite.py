@@ -587,7 +587,7 @@ class Store:
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings; the defaults when it never changed any."""
         row = await self._fetchone(
-            "SELECT quiz_master_role_id, questions, seconds, mode, pause_seconds, language "
+            "SELECT quiz_master_role_id, questions, seconds, mode, pause_seconds "
             "FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
@@ -600,11 +600,10 @@ class Store:
         await self._write(
             lambda conn: conn.execute(
                 "INSERT INTO guild_settings "
-                "(guild_id, quiz_master_role_id, questions, seconds, mode, pause_seconds, language) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "(guild_id, quiz_master_role_id, questions, seconds, mode, pause_seconds) "
+                "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
                 "quiz_master_role_id = excluded.quiz_master_role_id, questions = excluded.questions, "
-                "seconds = excluded.seconds, mode = excluded.mode, pause_seconds = excluded.pause_seconds, "
-                "language = excluded.language",
+                "seconds = excluded.seconds, mode = excluded.mode, pause_seconds = excluded.pause_seconds",
                 (
                     s.guild_id,
                     s.quiz_master_role_id,
@@ -612,7 +611,6 @@ class Store:
                     s.seconds,
                     s.mode,
                     s.pause_seconds,
-                    s.language,
                 ),
             )
         )
@@ -622,7 +620,7 @@ class Store:
         return None if row is None else str(row[0])
 
     async def set_member_language(self, user_id: int, language: str | None) -> None:
-        """Remember the member's language; None forgets it (back to each server's or deck's)."""
+        """Remember the member's language; None forgets it (back to their Discord language)."""
         if language is None:
             await self._write(
                 lambda conn: conn.execute("DELETE FROM member_settings WHERE user_id = ?", (user_id,))
@@ -1164,20 +1162,6 @@ class Store:
                 "SELECT min(due) FROM memories WHERE user_id = ? AND deck_id = ?", (user_id, deck_id)
             )
         return _time_or_none(row[0])
-
-    async def learned_count(self, user_id: int, min_right: int, deck_id: str | None = None) -> int:
-        """How many of the member's questions they answered right at least `min_right` times."""
-        if deck_id is None:
-            row = await self._fetchone(
-                "SELECT COUNT(*) FROM memories WHERE user_id = ? AND reviews - lapses >= ?",
-                (user_id, min_right),
-            )
-        else:
-            row = await self._fetchone(
-                "SELECT COUNT(*) FROM memories WHERE user_id = ? AND deck_id = ? AND reviews - lapses >= ?",
-                (user_id, deck_id, min_right),
-            )
-        return int(row[0])
 
     async def latest_round_played(self, user_id: int, guild_id: int | None = None) -> RoundRecord | None:
         """The round of the member's latest answer (in this server when given); None if they never answered."""

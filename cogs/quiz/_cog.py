@@ -178,7 +178,6 @@ class QuizCog(commands.Cog, name="Quiz"):
             seconds=seconds or current.seconds,
             mode=mode or current.mode,
             pause_seconds=current.pause_seconds if pause is None else pause,
-            language=current.language,
         )
         if changed != current:
             await self.bot.store.save_guild_settings(changed)

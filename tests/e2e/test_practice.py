@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from pathlib import Path
 
 from bot.app import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.fake_discord import FakeMessage, Member
+from tests.e2e.fake_discord.interactions import MESSAGE_COMPONENT
 from tests.e2e.rounds import DECKS, play_round, question_of, right_letter, stats_of, wrong_letter
 
 DECK = DECKS["gradient-checkpointing"]
@@ -41,7 +43,19 @@ async def test_a_whole_practice_session(world: World, bot: BvunzoBot) -> None:
         "C",
         "D",
     ]
-    # Someone else cannot press another member's ephemeral buttons (Discord wouldn't even show them).
+    # Only Alice sees her practice; a forged click of her button by Bob is refused and changes nothing.
+    bob = world.members[1]
+    forged = await world.fake.raw_interaction(
+        MESSAGE_COMPONENT,
+        world.general,
+        bob,
+        {"custom_id": message.buttons()[0]["custom_id"], "component_type": 2},
+        message,
+    )
+    refused = await forged.response()
+    assert refused.ephemeral and refused.content == (
+        "This practice belongs to someone else; start your own with /practice."
+    )
     text = await answer_and_next(world, alice, message, right=True)
     assert "Practice 2 of 3" in text
     text = await answer_and_next(world, alice, message, right=False)
@@ -58,6 +72,12 @@ async def test_a_whole_practice_session(world: World, bot: BvunzoBot) -> None:
     memories = await bot.store.memories(alice.id, DECK.id)
     dues = sorted(m.due - bot.clock() for m in memories.values())
     assert dues[0] < timedelta(hours=1) and dues[1] > timedelta(days=1)
+    # Learned: the two right ones, which fsrs expects to be recalled now; not the one being relearned.
+    assert fields["Practice"] == "2/3 right · 2 learned · 1 due for review"
+    world.clock.offset += timedelta(days=30)  # a month without practice: recall has faded below 90%
+    later = await stats_of(world, alice)
+    fields = {f["name"]: f["value"] for f in later.embeds[0]["fields"]}
+    assert fields["Practice"] == "2/3 right · 0 learned · 3 due for review"
 
 
 async def test_review_brings_back_what_was_missed(world: World, bot: BvunzoBot) -> None:
@@ -174,3 +194,68 @@ async def test_a_session_outlives_its_first_token(world: World, bot: BvunzoBot) 
     world.clock.offset += timedelta(minutes=20)  # past the 15-minute life of the /practice interaction
     text = await answer_and_next(world, alice, message, right=True)
     assert "Practice 2 of 2" in text
+
+
+LATIN_AMERICAN_DECK = """\
+id: colours
+title: Colours
+language: en
+questions:
+  - id: sky
+    prompt: "What colour is a clear sky at noon?"
+    choices: ["Blue", "Green", "Red"]
+    answer: 0
+    explanation: "Air scatters blue light most."
+    translations:
+      es-419:
+        prompt: "¿De qué color es un cielo despejado al mediodía?"
+        choices: ["Azul", "Verde", "Rojo"]
+        explanation: "El aire dispersa más la luz azul."
+"""
+
+
+async def test_a_language_with_a_region_as_decks_write_it(world: World, tmp_path: Path) -> None:
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    (decks / "colours.yaml").write_text(LATIN_AMERICAN_DECK, encoding="utf-8")
+    world.questions = decks
+    alice = world.members[0]
+    async with world.running():
+        said = await (await world.fake.slash(world.general, alice, "language", code="ES_419")).response()
+        assert said.ephemeral and "Practice will show questions in es-419" in said.content
+        message = await practise(world, alice, deck="colours", mode="new")
+        assert "¿De qué color es un cielo despejado al mediodía?" in message.text
+        assert "**A**" in message.text and "Azul" in message.text
+        bad = await (await world.fake.slash(world.general, alice, "language", code="es-41")).response()
+        assert bad.ephemeral and bad.content.startswith("“es-41” is not a language code")
+
+
+TYPED_DECK = """\
+id: cells
+title: Cells
+questions:
+  - id: powerhouse
+    type: text
+    prompt: "Which organelle is called the powerhouse of the cell?"
+    answers: ["mitochondria", "mitochondrion"]
+    explanation: "Mitochondria make most of the cell's ATP."
+"""
+
+
+async def test_a_typed_answer_in_practice(world: World, tmp_path: Path) -> None:
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    (decks / "cells.yaml").write_text(TYPED_DECK, encoding="utf-8")
+    world.questions = decks
+    alice = world.members[0]
+    async with world.running():
+        message = await practise(world, alice, deck="cells", mode="new")
+        assert [b["label"] for b in message.buttons()] == ["Answer"]
+        opened = await world.fake.click(message, alice, label="Answer")
+        form = await opened.response()
+        assert form.type == 9 and form.modal is not None
+        feedback = await (await world.fake.submit_modal(opened, {"answer": "  Mitochondria "})).response()
+        assert feedback.type == UPDATE and "✅ Right" in feedback.text
+        assert "make most of the cell's ATP" in str(feedback.embeds)
+        again = await world.fake.click(message, alice, label="Finish")
+        assert "Practice done" in (await again.response()).text
