@@ -43,6 +43,16 @@ _BY_TYPED_TAG = {p.typed_tag: p for p in (ROUND, PRACTICE)}
 
 
 @dataclass(frozen=True, slots=True)
+class GivenAnswer:
+    """An answer as a member gave it: to which play and question, the slot clicked or the text typed."""
+
+    play_id: int
+    index: int
+    slot: int | None = None
+    text: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class TextAnswerForm:
     """What the typed-answer form shows: its title, the question (as the input's label), how long it stays open."""
 
@@ -54,15 +64,7 @@ class TextAnswerForm:
 class AnswerDesk(Protocol):
     """What a cog that owns a play answers to."""
 
-    async def on_answer(
-        self,
-        interaction: discord.Interaction[Any],
-        play_id: int,
-        index: int,
-        *,
-        slot: int | None = None,
-        text: str | None = None,
-    ) -> None: ...
+    async def on_answer(self, interaction: discord.Interaction[Any], given: GivenAnswer) -> None: ...
 
     async def text_answer_form(
         self, interaction: discord.Interaction[Any], play_id: int, index: int
@@ -121,7 +123,7 @@ class AnswerButton(
 
     async def _answer(self, interaction: discord.Interaction[Any]) -> None:
         desk = desk_of(interaction, self.play)
-        await desk.on_answer(interaction, self.play_id, self.index, slot=self.slot)
+        await desk.on_answer(interaction, GivenAnswer(self.play_id, self.index, slot=self.slot))
 
 
 class TypeAnswerButton(
@@ -188,9 +190,8 @@ class TextAnswerModal(discord.ui.Modal):
         self.add_item(self.answer)
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(
-            interaction, self.desk.on_answer(interaction, self.play_id, self.index, text=self.answer.value)
-        )
+        given = GivenAnswer(self.play_id, self.index, text=self.answer.value)
+        await guarded(interaction, self.desk.on_answer(interaction, given))
 
 
 ANSWER_ITEMS = (AnswerButton, TypeAnswerButton)

@@ -19,7 +19,15 @@ from bot.quiz import PracticeMode, PracticeSession, choose_questions, closed_cou
 from bot.store import RoundRecord
 from bot.ui.practice import feedback_embed, practice_question_embed, practice_summary_embed, translation_embed
 from bot.ui.text import BUTTON_LABEL, clip, language_name
-from cogs.answers import ANSWER_ITEMS, PRACTICE, AnswerButton, TextAnswerForm, TypeAnswerButton, cog_named
+from cogs.answers import (
+    ANSWER_ITEMS,
+    PRACTICE,
+    AnswerButton,
+    GivenAnswer,
+    TextAnswerForm,
+    TypeAnswerButton,
+    cog_named,
+)
 from cogs.guard import frozen_view, guarded
 from cogs.lookup import deck_choices, find_deck
 from cogs.memory import reviewed
@@ -222,19 +230,11 @@ class PracticeCog(commands.Cog, name="Practice"):
 
     # -- the answer desk (cogs/answers.py) -----------------------------------------------------------
 
-    async def on_answer(
-        self,
-        interaction: discord.Interaction,
-        practice_id: int,
-        index: int,
-        *,
-        slot: int | None = None,
-        text: str | None = None,
-    ) -> None:
-        practice = await self._find(interaction, practice_id, index)
+    async def on_answer(self, interaction: discord.Interaction, given: GivenAnswer) -> None:
+        practice = await self._find(interaction, given.play_id, given.index)
         s = practice.session
         now = self.bot.clock()
-        result = s.answer(slot, text=text, now=now)
+        result = s.answer(given.slot, text=given.text, now=now)
         question_id = s.question.id
         memory = await reviewed(self.bot, practice.user_id, practice.deck.id, question_id, result.right, now)
         await self.bot.store.record_practice(
@@ -245,8 +245,8 @@ class PracticeCog(commands.Cog, name="Practice"):
             s.order,
             right=result.right,
             right_slots=result.right_slots,
-            chosen=slot,
-            typed=text,
+            chosen=given.slot,
+            typed=given.text,
             index=s.index,
             total=s.question_count,
             next_due=memory.due,

@@ -13,14 +13,13 @@ from typing import Any
 
 from fsrs import Card, Rating, Scheduler
 
-from bot.bank.models import Deck, Kind, Question
+from bot.bank.models import Deck, Question
 from bot.quiz.clock import as_utc, require_aware
 from bot.quiz.errors import (
     AlreadyAnsweredError,
-    InvalidChoiceError,
     PracticeEndedError,
 )
-from bot.quiz.matching import accepted_answers, matches
+from bot.quiz.judging import judge_answer, right_slots
 from bot.quiz.questions import questions_of
 from bot.quiz.shuffle import choice_order
 
@@ -221,24 +220,13 @@ class PracticeSession:
             raise AlreadyAnsweredError(previous.slot, previous.text)
         question = self._questions[index]
         order = self.order
-        if question.kind is Kind.TEXT:
-            if slot is not None:
-                raise InvalidChoiceError("This question is answered by typing, not with a button.")
-            if text is None or not text.strip():
-                raise InvalidChoiceError("Type an answer first.")
-            right = matches(text, accepted_answers(question))
-        else:
-            if text is not None:
-                raise InvalidChoiceError("This question is answered with the buttons.")
-            if slot is None or not 0 <= slot < len(order):
-                raise InvalidChoiceError
-            right = question.is_right(order[slot])
+        right = judge_answer(question, order, slot, text).right
         self._answers[index] = _Answer(slot=slot, text=text, right=right, at=now)
         return PracticeResult(
             question_id=question.id,
             index=index,
             right=right,
-            right_slots=frozenset(s for s, choice in enumerate(order) if question.is_right(choice)),
+            right_slots=right_slots(question, order),
             slot=slot,
             text=text,
             question=question.in_language(self.language),

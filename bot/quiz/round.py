@@ -7,17 +7,16 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from types import MappingProxyType
 
-from bot.bank.models import Deck, Kind, Question
+from bot.bank.models import Deck, Question
 from bot.quiz.clock import require_aware
 from bot.quiz.errors import (
     AlreadyAnsweredError,
     EmptyDeckError,
-    InvalidChoiceError,
     NotCurrentQuestionError,
     QuestionClosedError,
     RoundEndedError,
 )
-from bot.quiz.matching import accepted_answers, matches
+from bot.quiz.judging import judge_answer
 from bot.quiz.missed import closed_count, missed_questions
 from bot.quiz.questions import questions_of
 from bot.quiz.scoring import Mode, points
@@ -235,21 +234,8 @@ class RoundState:
             raise AlreadyAnsweredError(previous.slot, previous.text)
 
         question = self._questions[question_index]
-        choice: int | None = None
-        if question.kind is Kind.TEXT:
-            if slot is not None:
-                raise InvalidChoiceError("This question is answered by typing, not with a button.")
-            if text is None or not text.strip():
-                raise InvalidChoiceError("Type an answer first.")
-            right = matches(text, accepted_answers(question))
-        else:
-            if text is not None:
-                raise InvalidChoiceError("This question is answered with the buttons.")
-            order = self._orders[question_index]
-            if slot is None or not 0 <= slot < len(order):
-                raise InvalidChoiceError
-            choice = order[slot]
-            right = question.is_right(choice)
+        judged = judge_answer(question, self._orders[question_index], slot, text)
+        choice, right = judged.choice, judged.right
 
         ms = max(0, (now - self._posted_at) // timedelta(milliseconds=1))
         return Verdict(

@@ -24,7 +24,7 @@ from bot.store import GuildSettings, NewRound, RoundAlreadyRunning, RoundRecord
 from bot.ui.boards import report_embed, settings_embed
 from bot.ui.practice import translation_embed, translation_target
 from bot.ui.text import clip, letter
-from cogs.answers import TextAnswerForm
+from cogs.answers import GivenAnswer, TextAnswerForm
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_manager, ensure_quiz_master, guild_id_of
 from cogs.quiz._session import RoundSession
@@ -236,17 +236,10 @@ class QuizCog(commands.Cog, name="Quiz"):
 
     # -- components ---------------------------------------------------------------------------------
 
-    async def on_answer(
-        self,
-        interaction: discord.Interaction,
-        round_id: int,
-        index: int,
-        *,
-        slot: int | None = None,
-        text: str | None = None,
-    ) -> None:
-        session = await self._live_session(interaction, round_id)
-        outcome = await session.answer(interaction.user.id, index, slot=slot, text=text)
+    async def on_answer(self, interaction: discord.Interaction, given: GivenAnswer) -> None:
+        session = await self._live_session(interaction, given.play_id)
+        index = given.index
+        outcome = await session.answer(interaction.user.id, index, slot=given.slot, text=given.text)
         recorded, verdict = outcome.recorded, outcome.verdict
         if not recorded.first:
             previous = recorded.previous

@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+
 from bot.app import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.fake_discord import FakeMessage, Member
@@ -214,22 +216,6 @@ questions:
 """
 
 
-async def test_a_language_with_a_region_as_decks_write_it(world: World, tmp_path: Path) -> None:
-    decks = tmp_path / "decks"
-    decks.mkdir()
-    (decks / "colours.yaml").write_text(LATIN_AMERICAN_DECK, encoding="utf-8")
-    world.questions = decks
-    alice = world.members[0]
-    async with world.running():
-        said = await (await world.fake.slash(world.general, alice, "language", code="ES_419")).response()
-        assert said.ephemeral and "Practice will show questions in es-419" in said.content
-        message = await practise(world, alice, deck="colours", mode="new")
-        assert "¿De qué color es un cielo despejado al mediodía?" in message.text
-        assert "**A**" in message.text and "Azul" in message.text
-        bad = await (await world.fake.slash(world.general, alice, "language", code="es-41")).response()
-        assert bad.ephemeral and bad.content.startswith("“es-41” is not a language code")
-
-
 TYPED_DECK = """\
 id: cells
 title: Cells
@@ -242,11 +228,32 @@ questions:
 """
 
 
-async def test_a_typed_answer_in_practice(world: World, tmp_path: Path) -> None:
+@pytest.fixture
+def own_decks(world: World, tmp_path: Path) -> World:
+    """The world with only the decks above: one with a Latin American Spanish translation, one typed."""
     decks = tmp_path / "decks"
     decks.mkdir()
+    (decks / "colours.yaml").write_text(LATIN_AMERICAN_DECK, encoding="utf-8")
     (decks / "cells.yaml").write_text(TYPED_DECK, encoding="utf-8")
     world.questions = decks
+    return world
+
+
+async def test_a_language_with_a_region_as_decks_write_it(own_decks: World) -> None:
+    world = own_decks
+    alice = world.members[0]
+    async with world.running():
+        said = await (await world.fake.slash(world.general, alice, "language", code="ES_419")).response()
+        assert said.ephemeral and "Practice will show questions in es-419" in said.content
+        message = await practise(world, alice, deck="colours", mode="new")
+        assert "¿De qué color es un cielo despejado al mediodía?" in message.text
+        assert "**A**" in message.text and "Azul" in message.text
+        bad = await (await world.fake.slash(world.general, alice, "language", code="es-41")).response()
+        assert bad.ephemeral and bad.content.startswith("“es-41” is not a language code")
+
+
+async def test_a_typed_answer_in_practice(own_decks: World) -> None:
+    world = own_decks
     alice = world.members[0]
     async with world.running():
         message = await practise(world, alice, deck="cells", mode="new")
