@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import logging
 import re
 import secrets
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import discord
@@ -15,8 +17,16 @@ from discord.ext import commands
 from bot.bank.languages import as_language_code
 from bot.bank.models import Deck, Kind
 from bot.errors import UserError
-from bot.quiz import PracticeMode, PracticeSession, choose_questions, closed_count, due_by, missed_questions
-from bot.store import RoundRecord
+from bot.quiz import (
+    PracticeMode,
+    PracticeSession,
+    QuizError,
+    choose_questions,
+    closed_count,
+    due_by,
+    missed_questions,
+)
+from bot.store import PracticeRecord, RoundRecord
 from bot.ui.practice import feedback_embed, practice_question_embed, practice_summary_embed, translation_embed
 from bot.ui.text import BUTTON_LABEL, clip, language_name
 from cogs.answers import (
@@ -35,22 +45,33 @@ from cogs.memory import reviewed
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
 
+log = logging.getLogger(__name__)
+
 SESSION = r"(?P<session>[0-9]{1,15})"
 INDEX = r"(?P<q>[0-9]{1,2})"
-# Sessions live in memory; a member rarely leaves one open this long, and a restart ends them anyway.
-SESSION_LIFETIME = 6 * 3600
+# Sessions are saved at every step, so a restart loses none; one left alone this long is abandoned.
+SESSION_LIFETIME = timedelta(hours=6)
+ENDED = "This practice session has ended; start a new one with /practice."
 # The typed-answer form of practice has no round clock to follow; a member may think a while.
 FORM_SECONDS = 900
 
 
 @dataclass(slots=True)
 class Practice:
+    """A practice session in play, under the id its buttons carry (the store's)."""
+
     id: int
-    user_id: int
-    guild_id: int | None
-    deck: Deck
     session: PracticeSession
-    started: float = field(default_factory=time.monotonic)
+    saved_at: datetime
+
+
+def _ensure_owner(user_id: int, interaction: discord.Interaction) -> None:
+    if user_id != interaction.user.id:
+        raise UserError("This practice belongs to someone else; start your own with /practice.")
+
+
+def _state(session: PracticeSession) -> str:
+    return json.dumps(session.to_dict(), separators=(",", ":"))
 
 
 class PracticeActionButton(
@@ -182,33 +203,33 @@ class PracticeCog(commands.Cog, name="Practice"):
     async def _begin(
         self, interaction: discord.Interaction, deck: Deck, question_ids: list[str] | tuple[str, ...]
     ) -> None:
-        self._expire()
-        practice_id = secrets.randbits(40)
+        now = self.bot.clock()
+        await self._forget_abandoned(now)
         session = PracticeSession(
             user_id=interaction.user.id,
             deck=deck,
             question_ids=question_ids,
             seed=secrets.randbits(32),
             language=await self._language(interaction),
+            guild_id=interaction.guild_id,
         )
-        self.practices[practice_id] = Practice(
-            practice_id, interaction.user.id, interaction.guild_id, deck, session
-        )
-        embed, view = self._question_screen(self.practices[practice_id])
+        practice_id = await self.bot.store.start_practice(session.user_id, deck.id, _state(session), now)
+        practice = self.practices[practice_id] = Practice(practice_id, session, now)
+        embed, view = self._question_screen(practice)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
     def _question_screen(self, practice: Practice) -> tuple[discord.Embed, discord.ui.View]:
         s = practice.session
         question = s.question
         embed = practice_question_embed(
-            question, s.order, index=s.index, total=s.question_count, deck_title=practice.deck.title
+            question, s.order, index=s.index, total=s.question_count, deck_title=s.deck.title
         )
         items: list[discord.ui.Item[Any]]
         if question.kind is Kind.TEXT:
             items = [TypeAnswerButton(PRACTICE, practice.id, s.index)]
         else:
             items = [AnswerButton(PRACTICE, practice.id, s.index, slot) for slot in range(len(s.order))]
-        original = practice.deck.question(question.id)
+        original = s.deck.question(question.id)
         if original is not None and original.lang != question.lang:
             items.append(
                 PracticeActionButton(
@@ -218,15 +239,51 @@ class PracticeCog(commands.Cog, name="Practice"):
         return embed, frozen_view(*items)
 
     async def _find(self, interaction: discord.Interaction, practice_id: int, index: int) -> Practice:
-        """The member's practice that button belongs to, on the question it shows."""
+        """The member's practice that button belongs to, on the question it shows; after a restart, from the store."""
         practice = self.practices.get(practice_id)
         if practice is None:
-            raise UserError("This practice session has ended; start a new one with /practice.")
-        if practice.user_id != interaction.user.id:
-            raise UserError("This practice belongs to someone else; start your own with /practice.")
+            record = await self.bot.store.practice(practice_id)
+            if record is None:
+                raise UserError(ENDED)
+            _ensure_owner(record.user_id, interaction)
+            practice = await self._restore(record)
+        else:
+            _ensure_owner(practice.session.user_id, interaction)
         if index != practice.session.index:
             raise UserError("That question has already moved on; use the latest practice message.")
         return practice
+
+    async def _restore(self, record: PracticeRecord) -> Practice:
+        """A session saved by an earlier run of the bot, as it was."""
+        data = json.loads(record.state)
+        deck = self.bot.bank.get(record.deck_id, PracticeSession.guild_of(data))
+        try:
+            if deck is None:
+                raise UserError(
+                    "This practice's deck is no longer available; start a new one with /practice."
+                )
+            session = PracticeSession.from_dict(data, deck)
+        except (UserError, QuizError):  # the deck, or one of its questions, is gone
+            await self.bot.store.end_practice(record.id)
+            raise
+        except (ValueError, KeyError, TypeError):
+            log.warning(
+                "practice %s could not be restored from %r", record.id, record.state[:200], exc_info=True
+            )
+            await self.bot.store.end_practice(record.id)
+            raise UserError(ENDED) from None
+        # Two clicks may restore it at once: both go on with the same session.
+        return self.practices.setdefault(record.id, Practice(record.id, session, record.updated_at))
+
+    async def _save(self, practice: Practice, now: datetime) -> None:
+        await self.bot.store.save_practice(practice.id, _state(practice.session), now)
+        practice.saved_at = now
+
+    async def _forget_abandoned(self, now: datetime) -> None:
+        cutoff = now - SESSION_LIFETIME
+        for key in [k for k, p in self.practices.items() if p.saved_at < cutoff]:
+            del self.practices[key]
+        await self.bot.store.forget_practices_before(cutoff)
 
     # -- the answer desk (cogs/answers.py) -----------------------------------------------------------
 
@@ -236,10 +293,11 @@ class PracticeCog(commands.Cog, name="Practice"):
         now = self.bot.clock()
         result = s.answer(given.slot, text=given.text, now=now)
         question_id = s.question.id
-        memory = await reviewed(self.bot, practice.user_id, practice.deck.id, question_id, result.right, now)
+        memory = await reviewed(self.bot, s.user_id, s.deck.id, question_id, result.right, now)
         await self.bot.store.record_practice(
-            practice.user_id, practice.guild_id, practice.deck.id, question_id, result.right, now, memory
+            s.user_id, s.guild_id, s.deck.id, question_id, result.right, now, memory
         )
+        await self._save(practice, now)
         embed = feedback_embed(
             s.question,
             s.order,
@@ -273,30 +331,27 @@ class PracticeCog(commands.Cog, name="Practice"):
         s = practice.session
         if not s.answered:
             raise UserError("Answer this question first.")
+        now = self.bot.clock()
         if s.next():
+            await self._save(practice, now)
             embed, view = self._question_screen(practice)
             await interaction.response.edit_message(embed=embed, view=view)
             return
-        del self.practices[practice_id]
-        now = self.bot.clock()
-        due = await self.bot.store.due_count(practice.user_id, due_by(now), practice.deck.id)
-        next_due = await self.bot.store.next_due(practice.user_id, practice.deck.id)
-        embed = practice_summary_embed(practice.deck.title, s.right_count, s.answered_count, due, next_due)
+        await self.bot.store.end_practice(practice_id)
+        self.practices.pop(practice_id, None)
+        due = await self.bot.store.due_count(s.user_id, due_by(now), s.deck.id)
+        next_due = await self.bot.store.next_due(s.user_id, s.deck.id)
+        embed = practice_summary_embed(s.deck.title, s.right_count, s.answered_count, due, next_due)
         await interaction.response.edit_message(embed=embed, view=None)
 
     async def on_original(self, interaction: discord.Interaction, practice_id: int, index: int) -> None:
         practice = await self._find(interaction, practice_id, index)
-        original = practice.deck.question(practice.session.question.id)
+        original = practice.session.deck.question(practice.session.question.id)
         assert original is not None
         embed = translation_embed(
             original, practice.session.order, original.lang, revealed=practice.session.answered
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
-
-    def _expire(self) -> None:
-        cutoff = time.monotonic() - SESSION_LIFETIME
-        for key in [k for k, p in self.practices.items() if p.started < cutoff]:
-            del self.practices[key]
 
     @app_commands.command(
         name="language", description="The language practice shows questions in, when a deck has it"

@@ -213,7 +213,7 @@ def test_skipping_a_question_leaves_it_unanswered() -> None:
 
 def test_a_session_survives_a_json_round_trip() -> None:
     session = PracticeSession(
-        user_id=ME, deck=DECK, question_ids=("q0", "text", "q4"), seed=11, language="sn"
+        user_id=ME, deck=DECK, question_ids=("q0", "text", "q4"), seed=11, language="sn", guild_id=77
     )
     session.answer(right_slot(session), now=NOW)
     session.next()
@@ -221,6 +221,7 @@ def test_a_session_survives_a_json_round_trip() -> None:
     snapshot = json.loads(json.dumps(session.to_dict()))
     back = PracticeSession.from_dict(snapshot, DECK)
     assert back.to_dict() == session.to_dict()
+    assert (PracticeSession.guild_of(snapshot), back.guild_id, back.language) == (77, 77, "sn")
     assert (back.index, back.answered, back.answered_count, back.right_count) == (1, True, 2, 1)
     with pytest.raises(AlreadyAnsweredError) as caught:
         back.answer(text="mitochondria", now=NOW)

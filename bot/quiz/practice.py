@@ -158,9 +158,11 @@ class PracticeSession:
         question_ids: Sequence[str],
         seed: int,
         language: str | None,
+        guild_id: int | None = None,
     ) -> None:
         questions = questions_of(deck, question_ids)
         self.user_id = user_id
+        self.guild_id = guild_id  # the server it was started in (its decks, its practice counts); None: a DM
         self.deck = deck
         self.question_ids: tuple[str, ...] = tuple(question_ids)
         self.seed = seed
@@ -244,6 +246,7 @@ class PracticeSession:
         return {
             "version": 1,
             "user_id": self.user_id,
+            "guild_id": self.guild_id,
             "deck_id": self.deck.id,
             "question_ids": list(self.question_ids),
             "seed": self.seed,
@@ -255,8 +258,14 @@ class PracticeSession:
             ],
         }
 
+    @staticmethod
+    def guild_of(data: Mapping[str, Any]) -> int | None:
+        """The server of a snapshot, to find its deck (a server's own decks are seen there only)."""
+        return None if data.get("guild_id") is None else int(data["guild_id"])
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], deck: Deck) -> PracticeSession:
+        """The session of a to_dict() snapshot; ValueError for a snapshot of another version or deck."""
         if data.get("version") != 1:
             raise ValueError(f"unknown practice snapshot version {data.get('version')!r}")
         if data["deck_id"] != deck.id:
@@ -267,6 +276,7 @@ class PracticeSession:
             question_ids=[str(qid) for qid in data["question_ids"]],
             seed=int(data["seed"]),
             language=data["language"],
+            guild_id=cls.guild_of(data),
         )
         session._index = min(int(data["index"]), session.question_count)
         for item in data["answers"]:
