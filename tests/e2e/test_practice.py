@@ -36,6 +36,13 @@ async def answer_and_next(world: World, member: Member, message: FakeMessage, *,
     return nxt.text
 
 
+async def forged_click(world: World, member: Member, message: FakeMessage) -> str:
+    """Another member's click on a member's ephemeral message, as only a modified client could send."""
+    data = {"custom_id": message.buttons()[0]["custom_id"], "component_type": 2}
+    interaction = await world.fake.raw_interaction(MESSAGE_COMPONENT, world.general, member, data, message)
+    return (await interaction.response()).content
+
+
 async def test_a_whole_practice_session(world: World, bot: BvunzoBot) -> None:
     alice = world.members[0]
     message = await practise(world, alice, deck="gradient-checkpointing", count=3, mode="new")
@@ -46,18 +53,8 @@ async def test_a_whole_practice_session(world: World, bot: BvunzoBot) -> None:
         "D",
     ]
     # Only Alice sees her practice; a forged click of her button by Bob is refused and changes nothing.
-    bob = world.members[1]
-    forged = await world.fake.raw_interaction(
-        MESSAGE_COMPONENT,
-        world.general,
-        bob,
-        {"custom_id": message.buttons()[0]["custom_id"], "component_type": 2},
-        message,
-    )
-    refused = await forged.response()
-    assert refused.ephemeral and refused.content == (
-        "This practice belongs to someone else; start your own with /practice."
-    )
+    said = await forged_click(world, world.members[1], message)
+    assert said == "This practice belongs to someone else; start your own with /practice."
     text = await answer_and_next(world, alice, message, right=True)
     assert "Practice 2 of 3" in text
     text = await answer_and_next(world, alice, message, right=False)
@@ -266,3 +263,31 @@ async def test_a_typed_answer_in_practice(own_decks: World) -> None:
         assert "make most of the cell's ATP" in str(feedback.embeds)
         again = await world.fake.click(message, alice, label="Finish")
         assert "Practice done" in (await again.response()).text
+
+
+async def test_a_practice_goes_on_after_a_restart(world: World) -> None:
+    alice, bob = world.members[0], world.members[1]
+    async with world.running():
+        message = await practise(world, alice, deck="gradient-checkpointing", count=3, mode="new")
+        first = question_of(message, DECK)
+        practice_id = int(message.buttons()[0]["custom_id"].split(":")[3])  # bvz:1:p:<practice>:<q>:<slot>
+    # A restart between showing a question and its answer: the old message's buttons still play.
+    async with world.running():
+        feedback = await (
+            await world.fake.click(message, alice, label=right_letter(message, DECK))
+        ).response()
+        assert feedback.type == UPDATE and "✅ Right — 1 of 3" in feedback.text
+        assert first.explanation and first.explanation[:50] in str(feedback.embeds)
+    # And between the feedback and Next.
+    async with world.running() as bot:
+        nxt = await (await world.fake.click(message, alice, label="Next")).response()
+        assert nxt.type == UPDATE and "Practice 2 of 3" in nxt.text
+        second = question_of(message, DECK)
+        assert second.id != first.id
+        said = await forged_click(world, bob, message)
+        assert said == "This practice belongs to someone else; start your own with /practice."
+        assert "Practice 3 of 3" in await answer_and_next(world, alice, message, right=False)
+        assert "Practice done" in await answer_and_next(world, alice, message, right=True)
+        memories = await bot.store.memories(alice.id, DECK.id)
+        assert len(memories) == 3 and {first.id, second.id} < set(memories)
+        assert await bot.store.practice(practice_id) is None  # a finished practice is not kept
