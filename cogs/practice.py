@@ -249,6 +249,10 @@ class PracticeCog(commands.Cog, name="Practice"):
             practice = await self._restore(record)
         else:
             _ensure_owner(practice.session.user_id, interaction)
+        if practice.saved_at < self.bot.clock() - SESSION_LIFETIME:
+            self.practices.pop(practice_id, None)  # abandoned: ended here as the store's sweep would
+            await self.bot.store.end_practice(practice_id)
+            raise UserError(ENDED)
         if index != practice.session.index:
             raise UserError("That question has already moved on; use the latest practice message.")
         return practice

@@ -193,6 +193,10 @@ async def test_a_session_outlives_its_first_token(world: World, bot: BvunzoBot) 
     world.clock.offset += timedelta(minutes=20)  # past the 15-minute life of the /practice interaction
     text = await answer_and_next(world, alice, message, right=True)
     assert "Practice 2 of 2" in text
+    world.clock.offset += timedelta(hours=7)  # left alone past the 6 hours a session is kept
+    gone = await (await world.fake.click(message, alice, label="A")).response()
+    assert gone.ephemeral
+    assert gone.content == "This practice session has ended; start a new one with /practice."
 
 
 LATIN_AMERICAN_DECK = """\
