@@ -119,7 +119,7 @@ class PracticeCog(commands.Cog, name="Practice"):
     @app_commands.describe(
         deck="The deck to practise",
         count="How many questions (1-50)",
-        mode="mixed: due reviews then new; review: only due; new: only unseen; missed: wrong in your last round",
+        mode="mixed: due reviews then new; review: only due; new: only unseen; missed: what you missed last round",
     )
     async def practice(
         self,

@@ -244,12 +244,11 @@ class QuizCog(commands.Cog, name="Quiz"):
         if not recorded.first:
             previous = recorded.previous
             order = session.state.order(index)
-            shown = order.index(previous.choice) if previous and previous.choice in order else None
-            raise AlreadyAnsweredError(shown, previous.text if previous else None)
-        shown_answer = (
-            letter(verdict.slot) if verdict.slot is not None else f"“{clip(verdict.text or '', 100)}”"
-        )
-        await interaction.response.send_message(f"Locked in: {shown_answer}.", ephemeral=True)
+            # The engine's sentence for it, with the letter the member saw (stored answers keep the choice).
+            slot = order.index(previous.choice) if previous and previous.choice in order else None
+            raise AlreadyAnsweredError(slot, previous.text if previous else None)
+        shown = letter(verdict.slot) if verdict.slot is not None else f"“{clip(verdict.text or '', 100)}”"
+        await interaction.response.send_message(f"Locked in: {shown}.", ephemeral=True)
 
     async def on_translate(self, interaction: discord.Interaction, round_id: int, index: int) -> None:
         record = await self._owned_round(interaction, round_id)
