@@ -17,7 +17,7 @@ from bot.quiz import QuestionClosedError, RoundState, Verdict, review
 from bot.store import Answer, Memory, Recorded, RoundRecord
 from bot.ui import round as render
 from cogs.quiz._buttons import question_view, reveal_view, summary_view
-from cogs.quiz._weather import RoundChannel, RoundCutShort
+from cogs.quiz._channel import RoundChannel, RoundCutShort
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
