@@ -14,13 +14,12 @@ from discord.ext import commands
 
 from bot.bank.models import Deck, Kind
 from bot.errors import UserError
-from bot.quiz import PracticeMode, PracticeSession, QuizError, choose_questions, due_by
-from bot.store import RoundRecord
+from bot.quiz import PracticeMode, PracticeSession, QuizError, choose_questions, due_by, reviewed
+from bot.store import Memory, RoundRecord
 from bot.ui.practice import feedback_embed, practice_question_embed, practice_summary_embed, translation_embed
 from bot.ui.text import BUTTON_LABEL, clip, language_name, letter
 from cogs.guard import frozen_view, guarded
 from cogs.lookup import deck_choices, find_deck
-from cogs.memory import reviewed
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
@@ -288,7 +287,9 @@ class PracticeCog(commands.Cog, name="Practice"):
         except QuizError as exc:
             raise UserError(exc.sentence) from exc
         question_id = s.question.id
-        memory = await reviewed(self.bot, practice.user_id, practice.deck.id, question_id, result.right, now)
+        before = await self.bot.store.question_memories(practice.deck.id, question_id, [practice.user_id])
+        after = reviewed(f"{practice.deck.id}/{question_id}", {practice.user_id: result.right}, before, now)
+        memory = Memory.from_state(practice.user_id, practice.deck.id, question_id, after[practice.user_id])
         await self.bot.store.record_practice(
             practice.user_id, practice.guild_id, practice.deck.id, question_id, result.right, now, memory
         )

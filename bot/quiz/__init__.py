@@ -22,6 +22,7 @@ from bot.quiz.practice import (
     due_by,
     review,
 )
+from bot.quiz.reviews import reviewed
 from bot.quiz.round import (
     PlayerResult,
     RestoredAnswer,
@@ -68,5 +69,6 @@ __all__ = [
     "plan_round",
     "points",
     "review",
+    "reviewed",
     "slot_letter",
 ]
