@@ -323,12 +323,11 @@ class RoundState:
         self._stopped = True
 
     def skip(self) -> None:
-        """Make the open question due for its reveal now (`/quiz skip`); nothing when none is open.
+        """Make the open question due for its reveal now (`/quiz skip`).
 
-        A skip asked for between questions does not carry over to the next one.
+        A skip asked for between questions is forgotten when the next one opens: it does not carry over.
         """
-        if self.is_open:
-            self._skipped = True
+        self._skipped = True
 
     def close(self) -> None:
         """Begin the reveal of the current question: new answers are refused from now on.
