@@ -168,10 +168,6 @@ class RoundState:
         return index < self._current or (index == self._current and self._revealed)
 
     @property
-    def has_next(self) -> bool:
-        return not self._stopped and self._current + 1 < self.question_count
-
-    @property
     def stopped(self) -> bool:
         """Ended early with `/quiz stop`."""
         return self._stopped
