@@ -287,7 +287,8 @@ class PracticeCog(commands.Cog, name="Practice"):
         except QuizError as exc:
             raise UserError(exc.sentence) from exc
         question_id = s.question.id
-        before = await self.bot.store.question_memories(practice.deck.id, question_id, [practice.user_id])
+        kept = await self.bot.store.question_memories(practice.deck.id, question_id, [practice.user_id])
+        before = {user_id: memory.as_state() for user_id, memory in kept.items()}
         after = reviewed(f"{practice.deck.id}/{question_id}", {practice.user_id: result.right}, before, now)
         memory = Memory.from_state(practice.user_id, practice.deck.id, question_id, after[practice.user_id])
         await self.bot.store.record_practice(

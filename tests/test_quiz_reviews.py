@@ -7,7 +7,6 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.quiz.reviews import reviewed
-from bot.store import Memory
 
 START = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 ALICE, BOB, CAROL = 101, 102, 103
@@ -26,10 +25,8 @@ def test_a_first_answer_right_comes_back_in_days_wrong_within_minutes() -> None:
 def test_a_known_question_right_again_is_pushed_later_and_wrong_brings_it_back() -> None:
     first = reviewed(KEY, {ALICE: True, BOB: True}, {}, START)
     first_gap = first[ALICE].due - START
-    # Saved and read back the way the store keeps them, as the round's reveal does.
-    kept = {user: Memory.from_state(user, "study", "c1", state) for user, state in first.items()}
     later = first[ALICE].due + timedelta(hours=1)
-    second = reviewed(KEY, {ALICE: True, BOB: False}, kept, later)
+    second = reviewed(KEY, {ALICE: True, BOB: False}, first, later)
     assert second[ALICE].due - later > first_gap
     assert second[BOB].due - later == timedelta(minutes=10)
     assert (second[ALICE].reviews, second[ALICE].lapses) == (2, 0)
@@ -38,10 +35,10 @@ def test_a_known_question_right_again_is_pushed_later_and_wrong_brings_it_back()
 
 def test_only_the_members_who_answered_are_reviewed() -> None:
     first = reviewed(KEY, {ALICE: True, CAROL: False}, {}, START)
-    kept = {user: Memory.from_state(user, "study", "c1", state) for user, state in first.items()}
-    second = reviewed(KEY, {ALICE: False}, kept, START + timedelta(days=3))
+    second = reviewed(KEY, {ALICE: False}, first, START + timedelta(days=3))
+    assert (second[ALICE].reviews, second[ALICE].lapses) == (2, 1)
     assert list(second) == [ALICE]  # Carol remembered it but did not answer: her memory is not touched
-    assert reviewed(KEY, {}, kept, START) == {}
+    assert reviewed(KEY, {}, first, START) == {}
 
 
 def test_the_same_answers_give_the_same_schedule() -> None:

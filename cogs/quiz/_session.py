@@ -238,7 +238,8 @@ class RoundSession:
         question = self.state.question(index)
         rights = {user_id: verdict.right for user_id, verdict in self.state.answers(index).items()}
         try:
-            before = await self.bot.store.question_memories(self.deck.id, question.id, list(rights))
+            kept = await self.bot.store.question_memories(self.deck.id, question.id, list(rights))
+            before = {user_id: memory.as_state() for user_id, memory in kept.items()}
             after = reviewed(f"{self.deck.id}/{question.id}", rights, before, now)
             await self.bot.store.save_memories(
                 [
