@@ -1,4 +1,4 @@
-"""A round played in a channel: which question is open, who answered what, reveals and scores."""
+"""A round played in a channel: its plan, the open question, answers, reveals, scores, what comes next."""
 
 from __future__ import annotations
 
