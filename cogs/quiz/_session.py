@@ -290,6 +290,8 @@ class RoundSession:
                     await self.bot.store.finish_round(
                         self.round_id, "interrupted", self.bot.clock(), "an error inside the bot"
                     )
+                    # Closed in the store: free the channel now, not after a send that may be slow or refused.
+                    await self.on_end(self)
                     await self.channel.send(
                         "This round hit an error inside Bvunzo and was closed; every answer given so far counts."
                     )
