@@ -274,8 +274,6 @@ class RoundSession:
         status = "interrupted" if cut else "stopped" if self.state.stopped else "finished"
         note = cut.why if cut else None
         await self.bot.store.finish_round(self.round_id, status, self.bot.clock(), note)
-        if cut:
-            await self.on_end(self)  # closed in the store: the channel is free while its summary is retried
         scores = self.state.scores()
         embed = render.summary_embed(
             self.deck, scores, questions_played=self.state.questions_played, note=note, round_id=self.round_id
