@@ -72,6 +72,7 @@ class RoundSession:
     def start(self) -> None:
         self.task = asyncio.create_task(self._run(), name=f"bvunzo-round-{self.round_id}")
         self.task.add_done_callback(self._task_done)
+        self.bot.telemetry.round_started(self.record, resumed=self.resumed)
 
     def skip(self) -> None:
         self.skip_requested = True
@@ -123,6 +124,7 @@ class RoundSession:
             )
             if recorded.first:
                 self.state.accept(verdict)
+                self.bot.telemetry.answer_recorded("round")
         finally:
             self.writing -= 1
             if self.writing == 0:
@@ -275,6 +277,7 @@ class RoundSession:
 
     async def _finish(self, status: str, played: int, *, note: str | None) -> None:
         await self.bot.store.finish_round(self.round_id, status, self.bot.clock(), note)
+        self.bot.telemetry.round_ended(self.record, status, played)
         scores = self.state.scores()
         embed = render.summary_embed(
             self.deck, scores, questions_played=played, note=note, round_id=self.round_id
