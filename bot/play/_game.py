@@ -135,7 +135,9 @@ def _deck_file(screen: Screen, path: Path) -> Deck:
     try:
         deck = load_deck_file(path)
     except DeckError as exc:
-        raise PlayError(f"{path} cannot be played: {exc.problems[0]}") from exc
+        # As `bvunzo validate` says them: a deck author fixes each line and plays again.
+        problems = "\n".join(str(problem) for problem in exc.problems)
+        raise PlayError(f"{path} cannot be played until these are fixed:\n{problems}") from exc
     # A deck author previewing a file sees what the bot would leave out, and plays the rest.
     for problem in validate_paths([path]):
         screen.say(f"left out: {problem}", "yellow")

@@ -41,7 +41,7 @@ class Screen:
         return cls(sys.stdout, sys.stdin, colour=wants_colour(sys.stdout), echo=not sys.stdin.isatty())
 
     def style(self, text: str, *styles: str) -> str:
-        if not self.colour or not styles:
+        if not self.colour or not styles or not text:
             return text
         codes = ";".join(STYLES[s] for s in styles)
         return f"\x1b[{codes}m{text}\x1b[0m"
