@@ -256,11 +256,11 @@ def test_the_deck_folder_and_a_choice_of_deck(tmp_path: Path, deck: Path) -> Non
     game.type("2")
     screen = game.until_asked()
     assert "Mvura means?" in screen and "Question 1 of 1 · Shona words" in screen
-    code, transcript, _ = game.finish()
+    code, _, _ = game.finish()
     assert code == 0
 
     unknown = Terminal(tmp_path, "nope", BVUNZO_QUESTIONS=str(folder))
-    code, transcript, err = unknown.finish()
+    code, _transcript, err = unknown.finish()
     assert code == 2
     assert err.strip() == f"bvunzo: There is no deck `nope` in {folder}; the decks are: capitals, shona."
 
