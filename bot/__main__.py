@@ -39,12 +39,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.verb == "validate":
         return _validate(args.paths)
-    if args.verb in {"health", "backup", "play"}:
-        from bot import host_commands, play
+    if args.verb == "play":
+        from bot.play import run
 
-        return {"health": host_commands.health, "backup": host_commands.backup, "play": play.run}[args.verb](
-            args
-        )
+        return run(args)
+    if args.verb in {"health", "backup"}:
+        from bot import host_commands
+
+        return host_commands.health(args) if args.verb == "health" else host_commands.backup(args)
     return _run()
 
 

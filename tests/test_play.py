@@ -7,6 +7,7 @@ import os
 import pty
 import re
 import select
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -228,6 +229,18 @@ def test_stopping_early_keeps_what_was_answered(tmp_path: Path, deck: Path) -> N
     ]
 
 
+def test_ctrl_c_while_waiting_for_an_answer_ends_with_the_summary(tmp_path: Path, deck: Path) -> None:
+    game = Terminal(tmp_path, str(deck), "--player", "ada")
+    game.answer(game.until_asked(), RIGHT)
+    game.until_asked()
+    game.process.send_signal(signal.SIGINT)
+    code, transcript, err = game.finish()
+    assert code == 0, err
+    assert "Traceback" not in err
+    assert "Stopped after 1 of 3 questions." in transcript
+    assert "1. ada: 1 of 1 ← you" in transcript
+
+
 def test_colours_and_a_progress_bar_on_a_terminal(tmp_path: Path, deck: Path) -> None:
     game = Terminal(tmp_path, str(deck), "--player", "ada", tty=True)
     screen = game.until_asked()
@@ -252,7 +265,7 @@ def test_the_deck_folder_and_a_choice_of_deck(tmp_path: Path, deck: Path) -> Non
     )
     game = Terminal(tmp_path, "--player", "ada", BVUNZO_QUESTIONS=str(folder))
     screen = game.until_asked()
-    assert "  1. Capitals and Rivers (capitals, 3 questions)\n  2. Shona words (shona, 1 questions)" in screen
+    assert "  1. Capitals and Rivers (capitals, 3 questions)\n  2. Shona words (shona, 1 question)" in screen
     game.type("2")
     screen = game.until_asked()
     assert "Mvura means?" in screen and "Question 1 of 1 · Shona words" in screen

@@ -7,10 +7,12 @@ import asyncio
 import json
 import os
 import secrets
+import signal
 import sys
 from datetime import UTC, datetime, timedelta
 from getpass import getuser
 from pathlib import Path
+from types import FrameType
 
 from bot.bank.loader import DeckError, load_deck_file, load_folder, validate_paths
 from bot.bank.models import Deck, Kind, Question
@@ -27,8 +29,10 @@ from bot.quiz import (
     slot_letter,
 )
 from bot.store import Memory, Store, StoreError
+from bot.ui.text import plural
 
 EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
 MAX_COUNT = 50
 QUIT_WORDS = {"q", "quit", ":q"}
 # Local players are numbered from 1 in the database's meta table; Discord's user ids are 17 digits and
@@ -62,7 +66,7 @@ def play_from_arguments(args: argparse.Namespace) -> int:
             count=args.count,
             language=args.language or _terminal_language(),
         )
-        return asyncio.run(game.play())
+        return _run_interruptible(game)
     except PlayError as exc:
         screen.out.flush()
         print(f"bvunzo: {exc}", file=sys.stderr)
@@ -70,6 +74,26 @@ def play_from_arguments(args: argparse.Namespace) -> int:
     except StoreError as exc:
         print(f"bvunzo: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+def _run_interruptible(game: Game) -> int:
+    """Run the game so that Ctrl-C while it waits for an answer ends it with its summary.
+
+    asyncio.run's own Ctrl-C handler only cancels the main task at its next await, which never comes
+    while the game sits in a blocking read of the terminal; a handler that raises does reach the read.
+    """
+    previous = signal.signal(signal.SIGINT, _interrupt)
+    try:
+        return asyncio.run(game.play())
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return EXIT_INTERRUPTED
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _login_name() -> str:
@@ -116,7 +140,7 @@ def choose_deck(screen: Screen, wanted: str | None, folder: Path) -> Deck | None
         return decks[0]
     screen.say("Decks:", "bold")
     for number, deck in enumerate(decks, 1):
-        screen.say(f"  {number}. {deck.title} ({deck.id}, {len(deck.questions)} questions)")
+        screen.say(f"  {number}. {deck.title} ({deck.id}, {plural(len(deck.questions), 'question')})")
     while True:
         answer = screen.ask(f"Which deck? (1-{len(decks)}, or q to stop) ")
         if answer is None or answer.lower() in QUIT_WORDS:
@@ -220,7 +244,7 @@ class Game:
             seed=secrets.randbits(32),
             language=self.language,
         )
-        say(f"{self.deck.title} · {len(picked)} questions · playing as {self.player}", "bold")
+        say(f"{self.deck.title} · {plural(len(picked), 'question')} · playing as {self.player}", "bold")
         stopped = False
         while not session.finished:
             self.screen.progress(session.index, session.question_count, session.right_count, self.deck.title)
