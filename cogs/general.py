@@ -78,7 +78,7 @@ class GeneralCog(commands.Cog, name="General"):
         if interaction.guild_id is not None and is_quiz_master(
             interaction, await self.bot.store.guild_settings(interaction.guild_id)
         ):
-            facts = await database_facts(self.bot.store)
+            facts = await database_facts(self.bot.store, self.bot.settings.db_path)
             backed_up = (
                 f"<t:{int(facts.last_backup.timestamp())}:R>" if facts.last_backup else "none recorded"
             )

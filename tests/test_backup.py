@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import Answer, NewRound, Store, StoreError
+from bot.store import Answer, NewRound, Store, StoreError, open_store
 from bot.store.backup import LAST_BACKUP_KEY, back_up, database_facts
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -66,7 +66,7 @@ def count(path: Path, sql: str) -> int:
 async def test_backup_while_answers_are_written(tmp_path: Path) -> None:
     db = tmp_path / "live.db"
     copy = tmp_path / "copy.db"
-    async with await Store.open(db) as store:
+    async with await open_store(db) as store:
         round_id = await new_round(store, questions=40)
         for user in range(50):  # 50 answers in before the backup starts
             await store.record_answer(answer(round_id, 0, user))
@@ -92,35 +92,34 @@ async def test_backup_while_answers_are_written(tmp_path: Path) -> None:
         stop.set()
         await writer
         assert at_end > at_start  # the bot kept writing while the copy was taken
-        total = await store.round_scores(round_id)
 
     copied = count(copy, "SELECT COUNT(*) FROM answers")
     assert report.answers == copied
     assert at_start <= copied <= at_end
     # One snapshot: the boards' running totals match the answers the copy holds, to the answer.
     assert count(copy, "SELECT COALESCE(SUM(answered), 0) FROM board_totals WHERE deck_id = ''") == copied
-    assert count(copy, "PRAGMA user_version") == 2
-    assert count(db, "SELECT COUNT(*) FROM answers") == sum(s.answered for s in total)
+    assert count(copy, "PRAGMA user_version") == count(db, "PRAGMA user_version") > 0
+    assert count(db, "SELECT COUNT(*) FROM answers") == written
     assert not list(tmp_path.glob(".*partial"))
     # A copy is a whole database that the bot opens as it is, in one file (no -wal beside it).
     conn = sqlite3.connect(copy)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
     conn.close()
-    async with await Store.open(copy) as restored:
+    async with await open_store(copy) as restored:
         assert len(await restored.round_answers(round_id)) == copied
 
 
 async def test_the_backup_time_is_recorded_for_about(tmp_path: Path) -> None:
     db = tmp_path / "live.db"
-    async with await Store.open(db) as store:
-        facts = await database_facts(store)
+    async with await open_store(db) as store:
+        facts = await database_facts(store, db)
         assert facts.last_backup is None
         assert facts.size > 0
         when = datetime(2026, 3, 4, 5, 6, 7, tzinfo=UTC)
         report = await asyncio.to_thread(back_up, db, tmp_path, now=when)
         assert report.path == tmp_path / "bvunzo-20260304-050607.db"
         assert await store.get_meta(LAST_BACKUP_KEY) == "2026-03-04T05:06:07+00:00"
-        assert (await database_facts(store)).last_backup == when
+        assert (await database_facts(store, db)).last_backup == when
 
 
 def test_refusals_are_one_sentence(tmp_path: Path) -> None:
@@ -135,7 +134,7 @@ def test_refusals_are_one_sentence(tmp_path: Path) -> None:
 
 
 async def _create(db: Path) -> None:
-    async with await Store.open(db):
+    async with await open_store(db):
         pass
 
 
@@ -159,7 +158,7 @@ def test_backup_command(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(f"Backed up to {tmp_path / 'b.db'} (")
     assert "0 round answers" in done.stdout
-    assert count(tmp_path / "b.db", "PRAGMA user_version") == 2
+    assert count(tmp_path / "b.db", "PRAGMA user_version") == count(db, "PRAGMA user_version") > 0
 
     missing = run_backup(tmp_path / "c.db", BVUNZO_DB=str(tmp_path / "none.db"))
     assert missing.returncode == 1

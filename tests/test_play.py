@@ -235,7 +235,7 @@ def test_ctrl_c_while_waiting_for_an_answer_ends_with_the_summary(tmp_path: Path
     game.until_asked()
     game.process.send_signal(signal.SIGINT)
     code, transcript, err = game.finish()
-    assert code == 0, err
+    assert code == 0, transcript + err
     assert "Traceback" not in err
     assert "Stopped after 1 of 3 questions." in transcript
     assert "1. ada: 1 of 1 ← you" in transcript

@@ -28,7 +28,7 @@ from bot.quiz import (
     review,
     slot_letter,
 )
-from bot.store import Memory, Store, StoreError
+from bot.store import Memory, Store, StoreError, open_store
 from bot.ui.text import plural
 
 EXIT_BAD_INPUT = 2
@@ -208,7 +208,7 @@ class Game:
         return datetime.now(UTC)
 
     async def play(self) -> int:
-        store = await Store.open(self.db)
+        store = await open_store(self.db)
         try:
             return await self._play(store)
         finally:

@@ -75,9 +75,10 @@ class Screen:
 
     def ask(self, prompt: str) -> str | None:
         """One line from the player, stripped; None when the input ended (Ctrl-D, end of a pipe) or Ctrl-C."""
-        self.out.write(self.style(prompt, "bold"))
-        self.out.flush()
         try:
+            # Inside the try: a Ctrl-C that lands just after the prompt is shown, before the read, stops too.
+            self.out.write(self.style(prompt, "bold"))
+            self.out.flush()
             line = self.inp.readline()
         except KeyboardInterrupt:
             self.out.write("\n")

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from bot.store.errors import StoreError
 
 if TYPE_CHECKING:
-    from bot.store.sqlite import Store
+    from bot.store.interface import Store
 
 # The meta row `/about` reads: when the last backup finished (ISO 8601, UTC).
 LAST_BACKUP_KEY = "last_backup_at"
@@ -129,7 +129,7 @@ class DatabaseFacts:
     last_backup: datetime | None
 
 
-async def database_facts(store: Store) -> DatabaseFacts:
-    """What `/about` tells moderators about the database: its size and the last backup's time."""
+async def database_facts(store: Store, path: Path) -> DatabaseFacts:
+    """What `/about` tells moderators about the database at `path`: its size and the last backup's time."""
     last = parse_backup_time(await store.get_meta(LAST_BACKUP_KEY))
-    return DatabaseFacts(size=database_size(store.path), last_backup=last)
+    return DatabaseFacts(size=database_size(path), last_backup=last)
