@@ -14,6 +14,7 @@ from discord.utils import snowflake_time
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
 from bot.logs import where
+from bot.ui.text import plural
 
 if TYPE_CHECKING:
     from bot.store import RoundRecord
@@ -75,10 +76,10 @@ class Telemetry:
 
     def round_started(self, record: RoundRecord, *, resumed: bool = False) -> None:
         log.info(
-            "round %s %s: %d questions of %s, %d s each, %s mode",
+            "round %s %s: %s of %s, %d s each, %s mode",
             record.id,
             "resumed" if resumed else "started",
-            len(record.question_ids),
+            plural(len(record.question_ids), "question"),
             record.deck_id,
             record.seconds,
             record.mode,
@@ -88,18 +89,22 @@ class Telemetry:
     def round_ended(self, record: RoundRecord, status: str, played: int) -> None:
         self.rounds_ended.labels(status).inc()
         log.info(
-            "round %s %s after %d of %d questions",
+            "round %s %s after %d of %s",
             record.id,
             status,
             played,
-            len(record.question_ids),
+            plural(len(record.question_ids), "question"),
             extra=where(record.guild_id, record.channel_id, round_id=record.id, deck_id=record.deck_id),
         )
 
     def deck_changed(self, guild_id: int | None, deck_id: str, change: str, questions: int = 0) -> None:
         """A server's deck was added, replaced or removed (`change` says which, in words)."""
         log.info(
-            "deck %s %s (%d questions)", deck_id, change, questions, extra=where(guild_id, deck_id=deck_id)
+            "deck %s %s (%s)",
+            deck_id,
+            change,
+            plural(questions, "question"),
+            extra=where(guild_id, deck_id=deck_id),
         )
 
     def answer_recorded(self, kind: str) -> None:
