@@ -116,3 +116,17 @@ def test_a_bad_log_format_is_one_line_and_exit_2() -> None:
     )
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == ["bvunzo: BVUNZO_LOG_FORMAT='yaml' is not one of text, json."]
+
+
+def test_deck_changes_are_one_line_each(captured: io.StringIO) -> None:
+    from bot.telemetry import Telemetry
+
+    configure_logging(logging.INFO, "json", stream=captured)
+    telemetry = Telemetry()
+    telemetry.deck_changed(111, "algebra", "imported", 12)
+    telemetry.deck_changed(111, "algebra", "deleted", 1)
+    entries = [json.loads(line) for line in captured.getvalue().splitlines()]
+    assert [(e["message"], e["guild_id"], e["deck_id"]) for e in entries] == [
+        ("deck algebra imported (12 questions)", 111, "algebra"),
+        ("deck algebra deleted (1 question)", 111, "algebra"),
+    ]
