@@ -157,3 +157,12 @@ async def test_a_port_in_use_is_one_sentence(offline: tuple[BvunzoBot, str]) -> 
     port = int(url.rsplit(":", 1)[1])
     with pytest.raises(OSError, match=rf"^cannot listen on http://127.0.0.1:{port}: "):
         await HealthServer(bot).start(HttpAddress("127.0.0.1", port))
+
+
+def test_the_docker_image_checks_its_own_health() -> None:
+    text = (ROOT / "Dockerfile").read_text().replace("\\\n", " ")
+    healthcheck = next(line for line in text.splitlines() if line.startswith("HEALTHCHECK "))
+    assert healthcheck.endswith('CMD ["bvunzo", "health"]')
+    env = " ".join(line for line in text.splitlines() if line.startswith("ENV "))
+    assert "BVUNZO_HTTP=127.0.0.1:8080" in env
+    assert http_address({"BVUNZO_HTTP": "127.0.0.1:8080"}) == HttpAddress("127.0.0.1", 8080)
