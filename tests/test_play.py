@@ -309,3 +309,15 @@ def test_the_bot_without_a_token_points_at_play(tmp_path: Path) -> None:
     assert len(lines) == 1
     assert lines[0].startswith("bvunzo: DISCORD_TOKEN is not set")
     assert lines[0].endswith("or try a deck in this terminal first with `bvunzo play`.")
+
+
+def test_wrong_options_are_one_sentence(tmp_path: Path, deck: Path) -> None:
+    code, transcript, err = Terminal(tmp_path, str(deck), "--count", "0").finish()
+    assert (code, transcript) == (2, "")
+    assert err.splitlines() == ["bvunzo: --count 0 is out of range: choose 1 to 50 questions."]
+    code, _, err = Terminal(tmp_path, BVUNZO_QUESTIONS=str(tmp_path / "nowhere")).finish()
+    assert code == 2
+    assert err.splitlines() == [
+        f"bvunzo: There is no deck folder at {tmp_path / 'nowhere'}: name a deck file "
+        "(bvunzo play my-deck.yaml) or set BVUNZO_QUESTIONS."
+    ]
