@@ -32,7 +32,8 @@ MAX_CHOICE_LENGTH = 200
 MAX_EXPLANATION_LENGTH = 1000
 # A typed answer is shown at the reveal and compared with what players type in a modal.
 MAX_TEXT_ANSWER_LENGTH = 200
-MAX_TEXT_ANSWERS = 20
+# "Name any ..." questions accept many answers (a real Red trivia list has 34).
+MAX_TEXT_ANSWERS = 50
 # A reader picks a translation from a select menu (25 options, one of them the original).
 MAX_TRANSLATIONS = DISCORD_SELECT_OPTIONS - 1
 
