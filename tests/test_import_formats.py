@@ -13,7 +13,7 @@ from bot.bank.loader import load_deck_file
 from bot.bank.models import Kind
 from bot.bank.problems import DeckError
 
-DATA = Path(__file__).parent / "data" / "imports"
+DATA = Path(__file__).parent / "samples" / "imports"
 QUESTIONS = Path(__file__).resolve().parents[1] / "questions"
 
 

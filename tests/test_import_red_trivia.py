@@ -12,7 +12,7 @@ from bot.bank.models import Kind
 from bot.bank.problems import DeckError
 
 HERE = Path(__file__).parent
-VENDORED = HERE / "data" / "imports" / "red"
+VENDORED = HERE / "samples" / "imports" / "red"
 SHARED = HERE.parents[1] / "shared" / "red-trivia-lists"
 ALL_LISTS = sorted(SHARED.glob("*.yaml")) if SHARED.is_dir() else []
 
