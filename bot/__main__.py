@@ -1,4 +1,4 @@
-"""`python -m bot` and the `bvunzo` command: run the bot, or validate decks."""
+"""`python -m bot` and the `bvunzo` command: run the bot, or validate, import and export decks."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.config import ConfigError, Settings
+from bot.deck_tools import add_deck_verbs
 
 log = logging.getLogger("bot")
 
@@ -27,7 +28,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     validate = verbs.add_parser("validate", help="check decks and print every problem as file:line: message")
     validate.add_argument("paths", nargs="*", type=Path, default=[Path("questions")], metavar="PATH")
+    add_deck_verbs(verbs)
     args = parser.parse_args(argv)
+    if getattr(args, "handler", None) is not None:
+        return int(args.handler(args))
     if args.verb == "validate":
         return _validate(args.paths)
     return _run()
