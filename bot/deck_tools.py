@@ -95,7 +95,9 @@ def run_import(args: argparse.Namespace) -> int:
 def run_export(args: argparse.Namespace) -> int:
     path = Path(args.deck)
     if not path.is_file():
-        matches = [p for p in deck_files(args.questions) if p.stem == args.deck] if args.questions.is_dir() else []
+        matches = (
+            [p for p in deck_files(args.questions) if p.stem == args.deck] if args.questions.is_dir() else []
+        )
         if not matches:
             print(f"bvunzo: no deck file or deck id `{args.deck}` in {args.questions}", file=sys.stderr)
             return 1

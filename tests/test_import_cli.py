@@ -51,13 +51,19 @@ def test_export_to_csv_and_back_keeps_the_questions(tmp_path: Path) -> None:
     csv_file = tmp_path / "gc.csv"
     assert main(["export", "gradient-checkpointing", "--questions", str(QUESTIONS), "-o", str(csv_file)]) == 0
     header = csv_file.read_text(encoding="utf-8").splitlines()[0]
-    assert header == "id,type,question,answer,choice1,choice2,choice3,choice4,choice5,explanation,lang,tags,difficulty"
+    assert (
+        header
+        == "id,type,question,answer,choice1,choice2,choice3,choice4,choice5,explanation,lang,tags,difficulty"
+    )
     back = tmp_path / "gc.yaml"
     assert main(["import", str(csv_file), "-o", str(back), "--id", "gradient-checkpointing"]) == 0
     shipped = load_deck_file(QUESTIONS / "gradient-checkpointing.yaml")
     again = load_deck_file(back)
     # Translations have no CSV column; everything else comes back as it was.
-    assert [(q.id, q.kind, q.prompt, q.choices, q.answers, q.explanation, q.lang, q.tags, q.difficulty) for q in again.questions] == [
+    assert [
+        (q.id, q.kind, q.prompt, q.choices, q.answers, q.explanation, q.lang, q.tags, q.difficulty)
+        for q in again.questions
+    ] == [
         (q.id, q.kind, q.prompt, q.choices, q.answers, q.explanation, q.lang, q.tags, q.difficulty)
         for q in shipped.questions
     ]
@@ -65,7 +71,10 @@ def test_export_to_csv_and_back_keeps_the_questions(tmp_path: Path) -> None:
 
 def test_export_to_yaml_loads_as_the_same_deck(tmp_path: Path) -> None:
     out = tmp_path / "gc.yaml"
-    assert main(["export", str(QUESTIONS / "gradient-checkpointing.yaml"), "--format", "yaml", "-o", str(out)]) == 0
+    assert (
+        main(["export", str(QUESTIONS / "gradient-checkpointing.yaml"), "--format", "yaml", "-o", str(out)])
+        == 0
+    )
     exported = load_deck_file(out)
     shipped = load_deck_file(QUESTIONS / "gradient-checkpointing.yaml")
     # Everything but the line each question starts on (comments are not exported).

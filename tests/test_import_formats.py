@@ -73,7 +73,7 @@ def test_our_yaml_keeps_the_good_questions_and_names_the_bad_one() -> None:
 
 SHEET = (
     "Question,Correct Answer,Wrong 1,Wrong 2,Explanation,Tags\n"
-    "Capital of Kenya?,Nairobi,Mombasa,Kisumu,Since 1963.,\"africa, capitals\"\n"
+    'Capital of Kenya?,Nairobi,Mombasa,Kisumu,Since 1963.,"africa, capitals"\n'
     "Capital of Japan?,Tokyo,,Osaka,,\n"
 )
 
@@ -81,7 +81,11 @@ SHEET = (
 def test_a_spreadsheet_with_wrong_answer_columns() -> None:
     deck = imported(SHEET).deck
     first, second = deck.questions
-    assert (first.kind, first.prompt, first.choices) == (Kind.CHOICE, "Capital of Kenya?", ("Nairobi", "Mombasa", "Kisumu"))
+    assert (first.kind, first.prompt, first.choices) == (
+        Kind.CHOICE,
+        "Capital of Kenya?",
+        ("Nairobi", "Mombasa", "Kisumu"),
+    )
     assert first.answers == frozenset({0})
     assert first.explanation == "Since 1963."
     assert first.tags == ("africa", "capitals")
@@ -154,7 +158,9 @@ def test_tsv_and_semicolons() -> None:
         pytest.param(lambda t: t.encode("utf-8"), id="utf-8"),
         pytest.param(lambda t: codecs.BOM_UTF8 + t.encode("utf-8"), id="utf-8-bom"),
         # Excel's "Unicode text": UTF-16 little-endian with a BOM, tab-separated, CRLF line ends.
-        pytest.param(lambda t: t.replace(",", "\t").replace("\n", "\r\n").encode("utf-16"), id="excel-unicode-text"),
+        pytest.param(
+            lambda t: t.replace(",", "\t").replace("\n", "\r\n").encode("utf-16"), id="excel-unicode-text"
+        ),
         pytest.param(lambda t: t.replace(",", "\t").encode("utf-16-le"), id="utf-16-le-no-bom"),
     ],
 )
@@ -182,7 +188,9 @@ def test_quizlet_term_tab_definition() -> None:
         (Kind.TEXT, "mitochondria", ("the powerhouse of the cell",)),
         (Kind.TEXT, "ribosome", ("makes proteins",)),
     ]
-    assert [str(p) for p in result.left_out] == ["quizlet.txt:3: a card needs a term, a tab, then its definition"]
+    assert [str(p) for p in result.left_out] == [
+        "quizlet.txt:3: a card needs a term, a tab, then its definition"
+    ]
 
 
 def test_quizlet_with_distractors_asks_with_choices() -> None:
@@ -230,7 +238,9 @@ def test_the_marked_seed_quiz_imports_as_the_shipped_deck_has_it() -> None:
     assert deck.description == "Mhinduro uye tsananguro zvinoonekwa paunenge uchitora bvunzo."
     assert [sorted(q.answers) for q in deck.questions] == [[0], [1], [2], [3], [0], [1], [2], [3]]
     shipped = load_deck_file(QUESTIONS / "gradient-checkpointing.yaml")
-    assert [(q.prompt, q.choices) for q in deck.questions] == [(q.prompt, q.choices) for q in shipped.questions]
+    assert [(q.prompt, q.choices) for q in deck.questions] == [
+        (q.prompt, q.choices) for q in shipped.questions
+    ]
     assert deck.questions[5].explanation == (
         "Checkpointed activations are recomputed by running that part of the forward pass again."
     )
@@ -283,7 +293,7 @@ def test_open_trivia_db_json_with_html_entities() -> None:
     }
     result = imported(json.dumps(data, indent=2), "opentdb.json")
     first, second = result.deck.questions
-    assert first.prompt == "What is \"H'\" short for?"
+    assert first.prompt == 'What is "H\'" short for?'
     assert first.choices == ("Hydrogen & friends", "Helium", "éther", "Hafnium")
     assert (first.answers, first.difficulty, first.tags) == (frozenset({0}), "medium", ("Science & Nature",))
     assert (second.kind, second.answers) == (Kind.TRUEFALSE, frozenset({0}))

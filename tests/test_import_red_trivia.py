@@ -83,9 +83,7 @@ def test_red_answers_written_as_numbers_or_yes_keep_their_words() -> None:
 def test_distractors_come_from_other_answers_of_the_same_list() -> None:
     path = VENDORED / "elements.yaml"
     imported, _ = import_deck(path.read_bytes(), path.name, deck_id="elements", distractors=True)
-    symbols = {
-        s.strip('"') for s in re.findall(r"^- (\S+)$", path.read_text(encoding="utf-8"), re.MULTILINE)
-    }
+    symbols = {s.strip('"') for s in re.findall(r"^- (\S+)$", path.read_text(encoding="utf-8"), re.MULTILINE)}
     assert len(imported.deck.questions) == 118
     for question in imported.deck.questions:
         assert question.kind is Kind.CHOICE
@@ -110,7 +108,10 @@ def test_a_long_answer_becomes_the_explanation() -> None:
 @pytest.mark.parametrize(
     ("text", "reason"),
     [
-        ("Q one?:\n- a\nQ two?: {x: 1}\n", "red.yaml:3: the answers must be a list of text, such as `- Paris`"),
+        (
+            "Q one?:\n- a\nQ two?: {x: 1}\n",
+            "red.yaml:3: the answers must be a list of text, such as `- Paris`",
+        ),
         ("Q one?:\n- a\nQ two?: []\n", "red.yaml:3: the question has no answers"),
     ],
 )

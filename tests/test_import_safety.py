@@ -26,7 +26,9 @@ def test_a_2_mib_file_is_refused_unread(fmt: Format | None) -> None:
 
 ALIAS_BOMB = (
     "a: &a [x, x, x, x, x, x, x, x, x]\n"
-    + "".join(f"{chr(98 + i)}: &{chr(98 + i)} [" + ", ".join([f"*{chr(97 + i)}"] * 9) + "]\n" for i in range(8))
+    + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [" + ", ".join([f"*{chr(97 + i)}"] * 9) + "]\n" for i in range(8)
+    )
     + "questions: *i\n"
 )
 
@@ -58,7 +60,7 @@ def test_an_unclosed_quote_is_refused_as_an_overlong_field() -> None:
     data = b'question,answer\n"Why?,Because\n' + b"more words, " * 2000
     message = refusal(data, "quote.csv")
     assert message.startswith("quote.csv:2: a field of this row is ")
-    assert message.endswith("more than any question holds; a quote (\") is probably not closed")
+    assert message.endswith('more than any question holds; a quote (") is probably not closed')
 
 
 def test_more_questions_than_a_deck_holds_are_refused() -> None:

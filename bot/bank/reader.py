@@ -577,7 +577,9 @@ class _Reader:
         size = limits.rendered_length(prompt, choices, first_answer)
         limit = limits.DISCORD_EMBED_DESCRIPTION
         if size > limit:
-            parts = "its prompt and the answer shown" if kind is Kind.TEXT else "its prompt, choices and letters"
+            parts = (
+                "its prompt and the answer shown" if kind is Kind.TEXT else "its prompt, choices and letters"
+            )
             self.report(
                 node,
                 f"{what} takes {size} characters when shown ({parts}); at most {limit} fit in a Discord "

@@ -121,6 +121,16 @@ def deck_to_csv(deck: Deck) -> str:
             answer = " | ".join(q.choices[i] for i in sorted(q.answers))
             choices = [*q.choices, *[""] * (5 - len(q.choices))]
         writer.writerow(
-            [q.id, q.kind.value, q.prompt, answer, *choices, q.explanation, q.lang, ", ".join(q.tags), q.difficulty or ""]
+            [
+                q.id,
+                q.kind.value,
+                q.prompt,
+                answer,
+                *choices,
+                q.explanation,
+                q.lang,
+                ", ".join(q.tags),
+                q.difficulty or "",
+            ]
         )
     return buffer.getvalue()

@@ -46,7 +46,9 @@ class DeckDraft:
         self.notes.append(Problem(self.source, line, message))
 
     def add(self, line: int, **fields: Any) -> None:
-        self.questions.append(QuestionDraft(line, {k: v for k, v in fields.items() if v not in (None, "", [])}))
+        self.questions.append(
+            QuestionDraft(line, {k: v for k, v in fields.items() if v not in (None, "", [])})
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +108,10 @@ def finish(draft: DeckDraft, deck_id: str, *, guild_id: int | None = None) -> Im
     line = header.count("\n") + 1
     for question in draft.questions:
         if "id" not in question.fields:
-            question.fields = {"id": question_id(str(question.fields.get("prompt", "")), taken), **question.fields}
+            question.fields = {
+                "id": question_id(str(question.fields.get("prompt", "")), taken),
+                **question.fields,
+            }
         chunk = question_yaml(question.fields)
         starts.append(line)
         chunks.append(chunk)
@@ -125,7 +130,9 @@ def finish(draft: DeckDraft, deck_id: str, *, guild_id: int | None = None) -> Im
                 raise DeckError([Problem(draft.source, 0, problem.message)])
             broken.add(index)
             message = _ON_LINE.sub(
-                lambda m: f"on line {draft.questions[max(0, bisect.bisect_right(starts, int(m[1])) - 1)].line}",
+                lambda m: (
+                    f"on line {draft.questions[max(0, bisect.bisect_right(starts, int(m[1])) - 1)].line}"
+                ),
                 problem.message,
             )
             left_out.append(Problem(draft.source, draft.questions[index].line, message))

@@ -63,7 +63,9 @@ def _one(draft: DeckDraft, item: Any, line: int, index: int) -> None:
     tags = [category[:40]] if category else []
     level = difficulty.lower() if difficulty and difficulty.lower() in DIFFICULTIES else None
     if item.get("type") == "boolean" and right.lower() in ("true", "false"):
-        draft.add(line, type="truefalse", prompt=prompt, answer=right.lower() == "true", tags=tags, difficulty=level)
+        draft.add(
+            line, type="truefalse", prompt=prompt, answer=right.lower() == "true", tags=tags, difficulty=level
+        )
         return
     draft.add(
         line, prompt=prompt, choices=[right, *[w for w in wrong if w]], answer=0, tags=tags, difficulty=level

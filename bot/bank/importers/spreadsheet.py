@@ -102,7 +102,7 @@ def _rows(text: str, delimiter: str, source: str) -> Iterator[tuple[int, list[st
                                 source,
                                 line,
                                 f"a field of this row is {len(field)} characters long, more than any question "
-                                "holds; a quote (\") is probably not closed",
+                                'holds; a quote (") is probably not closed',
                             )
                         ]
                     )
@@ -142,7 +142,9 @@ def read_spreadsheet(text: str, source: str, *, distractors: bool, delimiter: st
                 f"the names understood are {KNOWN}",
             )
     if "answer" not in columns and "answers" not in columns:
-        raise DeckError([Problem(source, line, "no column holds the answer; name one `answer` (or `correct`)")])
+        raise DeckError(
+            [Problem(source, line, "no column holds the answer; name one `answer` (or `correct`)")]
+        )
     for line, fields in rows:
         row = {}
         for column, value in zip(columns, fields, strict=False):
@@ -210,7 +212,9 @@ def _question(draft: DeckDraft, line: int, row: dict[str, str]) -> None:
                 "(counting from 1) or its text",
             )
             return
-        draft.add(line, prompt=prompt, choices=choices, answer=right[0] if len(right) == 1 else right, **common)
+        draft.add(
+            line, prompt=prompt, choices=choices, answer=right[0] if len(right) == 1 else right, **common
+        )
         return
     accepted = [a.strip() for a in re.split(r"\s*\|\s*", answer) if a.strip()]
     if "answers" in row:
