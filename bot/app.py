@@ -125,13 +125,17 @@ class BvunzoBot(commands.Bot):
         decks, problems = load_folder(self.settings.questions_path)
         self.deck_problems = [str(p) for p in problems]
         for problem in problems:
-            log.warning("deck skipped: %s", problem)
+            log.warning("deck problem: %s", problem)
         bank = Bank(decks)
         for record in await self.store.guild_decks():
             try:
                 bank.add(
                     load_deck_text(
-                        record.text, record.source_name, guild_id=record.guild_id, default_id=record.deck_id
+                        record.text,
+                        record.source_name,
+                        guild_id=record.guild_id,
+                        default_id=record.deck_id,
+                        keep_valid=True,
                     )
                 )
             except DeckError as exc:

@@ -10,7 +10,8 @@ from discord import app_commands
 from discord.ext import commands
 
 import bot as bvunzo
-from bot.ui.text import EMBED_DESCRIPTION, clip, language_name, plural
+from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, language_name, plural
+from cogs.permissions import manages_server
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
@@ -67,11 +68,11 @@ class GeneralCog(commands.Cog, name="General"):
         embed.add_field(name="Uptime", value=_duration(self.bot.uptime_seconds))
         if self.bot.deck_problems:
             skipped = len(self.bot.deck_problems)
-            embed.add_field(
-                name="Deck problems",
-                value=f"{plural(skipped, 'problem')} in the deck files; the host's log (or `bvunzo validate`) lists them",
-                inline=False,
-            )
+            value = f"{plural(skipped, 'problem')} in the deck files; the host's log (or `bvunzo validate`) lists them"
+            if manages_server(interaction):
+                # Moderators see each `file:line: reason`, as many as fit in the field.
+                value = clip(value + ":\n" + "\n".join(self.bot.deck_problems), FIELD_VALUE)
+            embed.add_field(name="Deck problems", value=value, inline=False)
         embed.add_field(name="Latency", value=f"{latency * 1000:.0f} ms" if math.isfinite(latency) else "—")
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

@@ -305,3 +305,22 @@ def test_broken_json_names_its_line() -> None:
         imported('{\n  "results": [\n    {"question": }\n  ]\n}', "bad.json")
     assert caught.value.problems[0].line == 3
     assert caught.value.problems[0].message.startswith("this is not valid JSON")
+
+
+def test_reimporting_keeps_the_ids_of_unchanged_questions() -> None:
+    before = imported("question,answer\nFirst?,one\nSecond?,two\nThird?,three\n").deck
+    after = imported("question,answer\nThird?,three\nSecond (edited)?,two\nFirst?,one\n").deck
+    ids_before = {q.prompt: q.id for q in before.questions}
+    ids_after = {q.prompt: q.id for q in after.questions}
+    assert ids_after["First?"] == ids_before["First?"]
+    assert ids_after["Third?"] == ids_before["Third?"]
+    assert ids_after["Second (edited)?"] not in ids_before.values()
+    # A sheet with its own ids keeps them.
+    own = imported("id,question,answer\nbio-1,First?,one\n").deck
+    assert [q.id for q in own.questions] == ["bio-1"]
+
+
+def test_the_same_prompt_twice_gets_two_ids() -> None:
+    deck = imported("question,answer\nWho's that Pokémon?,Pikachu\nWho's that Pokémon?,Eevee\n").deck
+    first, second = (q.id for q in deck.questions)
+    assert first != second and second == first + "-2"

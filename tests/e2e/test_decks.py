@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bot.app import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.fake_discord import FakeMessage, Member
@@ -187,3 +189,24 @@ async def test_delete_asks_for_confirmation(world: World, bot: BvunzoBot) -> Non
     assert confirmation.components == []
     assert bot.bank.get("cell-biology", world.study.id) is None
     assert await bot.store.guild_decks(world.study.id) == []
+
+
+async def test_one_broken_question_leaves_the_rest_of_its_deck_playable(world: World, tmp_path: Path) -> None:
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    (folder / "mixed.yaml").write_text(
+        "id: mixed\ntitle: Mixed\nquestions:\n"
+        "  - id: q1\n    prompt: First?\n    choices: [a, b]\n    answer: 0\n"
+        "  - id: q2\n    prompt: Broken?\n    choices: [a]\n    answer: 0\n"
+        "  - id: q3\n    prompt: Third?\n    choices: [a, b]\n    answer: 1\n",
+        encoding="utf-8",
+    )
+    world.questions = folder
+    async with world.running():
+        decks = await (await world.fake.slash(world.general, world.members[0], "decks")).response()
+        assert "**Mixed** (`mixed`) — 2 questions" in decks.text
+        reason = f"{folder / 'mixed.yaml'}:10: a choice question needs 2 to 5 choices; this one has 1"
+        for_moderator = await (await world.fake.slash(world.general, world.moderator, "about")).response()
+        assert reason in for_moderator.text
+        for_member = await (await world.fake.slash(world.general, world.members[0], "about")).response()
+        assert "1 problem in the deck files" in for_member.text and reason not in for_member.text
