@@ -22,13 +22,17 @@ def alias_bomb() -> bytes:
     return ("a: &a [x, x, x, x, x, x, x, x, x]\n" + levels + "questions: *i\n").encode()
 
 
+def many_questions(count: int) -> bytes:
+    return ("question,answer\n" + "".join(f"Q{n}?,A{n}\n" for n in range(count))).encode()
+
+
 CASES: list[tuple[str, Callable[[], bytes], Format | None]] = [
     ("2 MiB file", lambda: b"question,answer\n" + b"x" * (2 * 1024 * 1024), None),
     ("alias bomb (9**9), our YAML", alias_bomb, Format.YAML),
     ("alias bomb (9**9), Red list", alias_bomb, Format.RED),
     ("a million blank CSV rows", lambda: b"question,answer\n" + b"\n" * 1_000_000, None),
     ("an unclosed CSV quote", lambda: b'question,answer\n"Why?,x\n' + b"more words, " * 80_000, None),
-    ("5,001 CSV questions", lambda: ("question,answer\n" + "".join(f"Q{n}?,A{n}\n" for n in range(5001))).encode(), None),
+    ("5,001 CSV questions", lambda: many_questions(5001), None),
 ]
 
 

@@ -58,15 +58,23 @@ def test_a_million_rows_are_refused_early() -> None:
 
 def test_an_unclosed_quote_is_refused_as_an_overlong_field() -> None:
     data = b'question,answer\n"Why?,Because\n' + b"more words, " * 2000
-    message = refusal(data, "quote.csv")
-    assert message.startswith("quote.csv:2: a field of this row is ")
-    assert message.endswith('more than any question holds; a quote (") is probably not closed')
+    assert refusal(data, "quote.csv") == (
+        'quote.csv:2: a field starting on this row is longer than any question; a quote (") is probably not closed'
+    )
+
+
+def test_a_quote_left_open_over_most_of_a_file_is_named_too() -> None:
+    data = b'question,answer\nFine?,yes\n"Why?,x\n' + b"more words, " * 80_000
+    assert refusal(data, "quote.csv") == (
+        'quote.csv:3: a field starting on this row is longer than any question; a quote (") is probably not closed'
+    )
 
 
 def test_more_questions_than_a_deck_holds_are_refused() -> None:
     rows = "".join(f"Q{n}?,A{n}\n" for n in range(limits.MAX_QUESTIONS_PER_DECK + 1))
     assert refusal(("question,answer\n" + rows).encode(), "many.csv") == (
-        "many.csv: the file has 5001 questions; at most 5000 fit in one deck, so split it into several files"
+        "many.csv:5002: the file has more than 5000 questions; that many fit in one deck, so split it into "
+        "several files"
     )
 
 

@@ -7,6 +7,7 @@ A header row names the columns. Without one, two tab-separated columns are Quizl
 from __future__ import annotations
 
 import csv
+import io
 import re
 from collections.abc import Iterator
 
@@ -83,7 +84,8 @@ def sniff_delimiter(text: str) -> str:
 
 def _rows(text: str, delimiter: str, source: str) -> Iterator[tuple[int, list[str]]]:
     """(line, fields) of each non-blank row, refusing early what no spreadsheet of questions holds."""
-    reader = csv.reader(text.splitlines(keepends=True), delimiter=delimiter, strict=False)
+    # Read lazily from the text, so a file of a million rows is refused at row 20,001, not split first.
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=False)
     start = 1
     count = 0
     try:
@@ -94,22 +96,22 @@ def _rows(text: str, delimiter: str, source: str) -> Iterator[tuple[int, list[st
                 raise DeckError(
                     [Problem(source, line, f"the file has more than {MAX_ROWS} rows; a deck is far smaller")]
                 )
-            for field in fields:
-                if len(field) > MAX_FIELD:
-                    raise DeckError(
-                        [
-                            Problem(
-                                source,
-                                line,
-                                f"a field of this row is {len(field)} characters long, more than any question "
-                                'holds; a quote (") is probably not closed',
-                            )
-                        ]
-                    )
+            if any(len(field) > MAX_FIELD for field in fields):
+                raise DeckError([_open_quote(source, line)])
             if any(f.strip() for f in fields):
                 yield line, [f.strip() for f in fields]
     except csv.Error as exc:
+        if "field larger than field limit" in str(exc):
+            raise DeckError([_open_quote(source, start)]) from exc
         raise DeckError([Problem(source, reader.line_num, f"this is not valid CSV: {exc}")]) from exc
+
+
+def _open_quote(source: str, line: int) -> Problem:
+    return Problem(
+        source,
+        line,
+        'a field starting on this row is longer than any question; a quote (") is probably not closed',
+    )
 
 
 def read_spreadsheet(text: str, source: str, *, distractors: bool, delimiter: str | None = None) -> DeckDraft:
@@ -146,6 +148,17 @@ def read_spreadsheet(text: str, source: str, *, distractors: bool, delimiter: st
             [Problem(source, line, "no column holds the answer; name one `answer` (or `correct`)")]
         )
     for line, fields in rows:
+        if len(draft.questions) >= limits.MAX_QUESTIONS_PER_DECK:
+            raise DeckError(
+                [
+                    Problem(
+                        source,
+                        line,
+                        f"the file has more than {limits.MAX_QUESTIONS_PER_DECK} questions; that many fit in "
+                        "one deck, so split it into several files",
+                    )
+                ]
+            )
         row = {}
         for column, value in zip(columns, fields, strict=False):
             if column is not None and value and column not in row:
