@@ -23,9 +23,7 @@ def deck(*questions: str, head: str = HEAD) -> str:
 
 
 GOOD = question("id: q1", "prompt: Which one?", "choices: [a, b]", "answer: 0")
-QUESTION_KEYS = (
-    "id, type, lang, prompt, choices, answer, answers, explanation, translations, tags, difficulty"
-)
+QUESTION_KEYS = "id, type, lang, prompt, choices, answer, answers, explanation, translations, tags, difficulty, suggested_by"
 
 CASES = [
     # ids

@@ -10,6 +10,7 @@ DISCORD_BUTTON_LABEL = 80
 DISCORD_CUSTOM_ID = 100
 DISCORD_AUTOCOMPLETE_NAME = 100
 DISCORD_SELECT_OPTIONS = 25
+DISCORD_TEXT_INPUT = 4000  # a modal text input's max_length
 
 # A question is one embed: its description (4096) holds the prompt and every choice after its letter.
 # What the bot adds around them (bot/ui) is counted generously, so a question that passes here is

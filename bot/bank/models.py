@@ -43,6 +43,7 @@ class Question:
     tags: tuple[str, ...] = ()
     difficulty: str | None = None
     line: int = 0  # where the question starts in its deck file, for messages to the author
+    suggested_by: int | None = None  # the member who wrote it with /deck suggest, credited at the reveal
 
     @property
     def languages(self) -> tuple[str, ...]:
@@ -69,6 +70,7 @@ class Question:
             tags=self.tags,
             difficulty=self.difficulty,
             line=self.line,
+            suggested_by=self.suggested_by,
         )
 
     @property

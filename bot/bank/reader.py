@@ -31,6 +31,7 @@ QUESTION_KEYS = (
     "translations",
     "tags",
     "difficulty",
+    "suggested_by",
 )
 TRANSLATION_KEYS = ("prompt", "choices", "explanation", "answers")
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -538,6 +539,10 @@ class _Reader:
             isinstance(difficulty_node, yaml.ScalarNode) and difficulty_node.tag == sy.NULL
         ):
             difficulty = self.one_of(difficulty_node, "`difficulty`", DIFFICULTIES)
+        suggested_by = None
+        suggested_node = value("suggested_by")
+        if suggested_node is not None:
+            suggested_by = self.user_id(suggested_node)
 
         if len(self.problems) > before or question_id is None or kind is None:
             return None
@@ -560,8 +565,21 @@ class _Reader:
             translations=MappingProxyType(translations),
             tags=tags,
             difficulty=difficulty,
+            suggested_by=suggested_by,
             line=line,
         )
+
+    def user_id(self, node: yaml.Node) -> int | None:
+        """`suggested_by`: the Discord user id of the member who wrote the question (a /deck suggest)."""
+        if self.plain(node) and isinstance(node, yaml.ScalarNode) and node.tag == sy.INT:
+            try:
+                value = int(sy.scalar_value(node))  # type: ignore[call-overload]
+            except ValueError:
+                value = 0
+            if 0 < value < 2**63:
+                return value
+        self.report(node, "`suggested_by` must be the Discord user id (a number) of the question's author")
+        return None
 
     def fits_embed(
         self,

@@ -75,6 +75,8 @@ def question_mapping(question: Question, deck_language: str) -> dict[str, Any]:
         out["tags"] = list(question.tags)
     if question.difficulty:
         out["difficulty"] = question.difficulty
+    if question.suggested_by is not None:
+        out["suggested_by"] = question.suggested_by
     return out
 
 

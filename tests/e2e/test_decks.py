@@ -210,3 +210,111 @@ async def test_one_broken_question_leaves_the_rest_of_its_deck_playable(world: W
         assert reason in for_moderator.text
         for_member = await (await world.fake.slash(world.general, world.members[0], "about")).response()
         assert "1 problem in the deck files" in for_member.text and reason not in for_member.text
+
+
+async def suggest(world: World, member: Member, deck: str, values: dict[str, str]) -> str:
+    asked = await world.fake.slash(world.general, member, "deck suggest", deck=deck)
+    form = await asked.response()
+    assert [i["custom_id"] for i in form.modal.inputs()] == ["prompt", "right", "wrong", "explanation"]
+    sent = await (await world.fake.submit_modal(asked, values, member=member)).response()
+    assert sent.ephemeral
+    return sent.content
+
+
+async def test_suggest_approve_and_the_question_plays_with_its_author_credited(
+    world: World, bot: BvunzoBot
+) -> None:
+    await import_file(
+        world, world.moderator, "biology.csv", SHEET.encode(), name="Cell Biology", keep_valid=True
+    )
+    alice, bongani = world.members[:2]
+    said = await suggest(
+        world,
+        alice,
+        "cell-biology",
+        {
+            "prompt": "Where is DNA kept in a eukaryotic cell?",
+            "right": "Nucleus",
+            "wrong": "Ribosome\nCell wall\n",
+            "explanation": "Chromosomes live in the nucleus.",
+        },
+    )
+    assert said.startswith("Thank you! Your question for `cell-biology` waits")
+    # A question that could not play is refused at once, with the reason.
+    refused = await suggest(world, bongani, "cell-biology", {"prompt": "Same?", "right": "a", "wrong": "A"})
+    assert "can't be used" in refused and "choice 1 is the same as choice 0" in refused
+    builtin = await (
+        await world.fake.slash(world.general, alice, "deck suggest", deck="gradient-checkpointing")
+    ).response()
+    assert "is a built-in deck" in builtin.content
+
+    denied = await (await world.fake.slash(world.general, alice, "deck review")).response()
+    assert "Only members with Manage Server" in denied.content
+    review = await (await world.fake.slash(world.general, world.moderator, "deck review")).response()
+    assert review.ephemeral and review.message is not None
+    assert "Where is DNA kept" in review.text
+    # A second look at the queue, answered after the first: the suggestion is settled once.
+    second_look = await (await world.fake.slash(world.general, world.moderator, "deck review")).response()
+    assert second_look.message is not None and f"<@{alice.id}>" in review.text
+    assert [b["label"] for b in review.message.buttons()] == ["Approve", "Edit", "Reject"]
+    approved = await (await world.fake.click(review.message, world.moderator, label="Approve")).response()
+    assert (
+        approved.message is not None
+        and "Approved: `cell-biology` now has 3 questions" in approved.message.content
+    )
+    late = await (await world.fake.click(second_look.message, world.moderator, label="Approve")).response()
+    assert late.ephemeral and late.content == "That suggestion was already approved."
+
+    deck = bot.bank.get("cell-biology", world.study.id)
+    assert deck is not None and len(deck.questions) == 3
+    suggested = next(q for q in deck.questions if q.prompt.startswith("Where is DNA"))
+    assert suggested.suggested_by == alice.id and suggested.choices == ("Nucleus", "Ribosome", "Cell wall")
+    await set_pause(world, 0)
+    await start(world, world.general, world.moderator, deck="cell-biology", questions=3, seconds=60)
+    credited = False
+    for number in (1, 2, 3):
+        message = await open_question(world, world.general, number)
+        await click(world, message, bongani, right_letter(message, deck))
+        await (await world.fake.slash(world.general, world.moderator, "quiz skip")).response()
+        revealed = await world.fake.wait_for_message(
+            world.general, lambda m, n=number: f"Question {n} of" in m.text and "— answer" in m.text
+        )
+        if "Where is DNA kept" in revealed.text:
+            credited = "Suggested by" in revealed.text and f"<@{alice.id}>" in revealed.text
+    assert credited
+    # Kept across a restart: the approved question is in the stored deck.
+    [record] = await bot.store.guild_decks(world.study.id)
+    assert "suggested_by: " + str(alice.id) in record.text
+
+
+async def test_a_moderator_edits_or_rejects_a_suggestion(world: World, bot: BvunzoBot) -> None:
+    await import_file(
+        world, world.moderator, "biology.csv", SHEET.encode(), name="Cell Biology", keep_valid=True
+    )
+    alice = world.members[0]
+    await suggest(world, alice, "cell-biology", {"prompt": "Powerhouse of the cell?", "right": "Mitochndria"})
+    await suggest(world, alice, "cell-biology", {"prompt": "Spam?", "right": "spam"})
+    review = await (await world.fake.slash(world.general, world.moderator, "deck review")).response()
+    assert review.message is not None and "2 suggestions waiting" in review.text
+    edit = await world.fake.click(review.message, world.moderator, label="Edit")
+    form = (await edit.response()).modal
+    assert {i["custom_id"]: i.get("value") for i in form.inputs()}["right"] == "Mitochndria"
+    done = await (
+        await world.fake.submit_modal(
+            edit,
+            {"prompt": "Powerhouse of the cell?", "right": "Mitochondria", "wrong": "", "explanation": ""},
+        )
+    ).response()
+    assert "Approved" in (done.message.content if done.message else done.content)
+    deck = bot.bank.get("cell-biology", world.study.id)
+    assert deck is not None
+    edited = next(q for q in deck.questions if q.prompt == "Powerhouse of the cell?")
+    assert edited.accepted == ("Mitochondria",) and edited.suggested_by == alice.id
+
+    review = await (await world.fake.slash(world.general, world.moderator, "deck review")).response()
+    assert review.message is not None and "Spam?" in review.text
+    rejected = await (await world.fake.click(review.message, world.moderator, label="Reject")).response()
+    assert rejected.message is not None and rejected.message.content.startswith("Rejected.")
+    empty = await (await world.fake.slash(world.general, world.moderator, "deck review")).response()
+    assert empty.content == "No suggested questions are waiting."
+    assert len(deck.questions) == 3
