@@ -32,7 +32,7 @@ from bot.telemetry import Telemetry
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.general", "cogs.quiz", "cogs.boards", "cogs.practice")
+EXTENSIONS: tuple[str, ...] = ("cogs.general", "cogs.quiz", "cogs.boards", "cogs.practice", "cogs.decks")
 TREE_HASH_KEY = "command_tree_hash"
 # Every component Bvunzo sends has a custom_id in this namespace; anything else is not ours.
 CUSTOM_ID_PREFIX = "bvz:"
@@ -107,13 +107,17 @@ class BvunzoBot(commands.Bot):
         decks, problems = load_folder(self.settings.questions_path)
         self.deck_problems = [str(p) for p in problems]
         for problem in problems:
-            log.warning("deck skipped: %s", problem)
+            log.warning("deck problem: %s", problem)
         bank = Bank(decks)
         for record in await self.store.guild_decks():
             try:
                 bank.add(
                     load_deck_text(
-                        record.text, record.source_name, guild_id=record.guild_id, default_id=record.deck_id
+                        record.text,
+                        record.source_name,
+                        guild_id=record.guild_id,
+                        default_id=record.deck_id,
+                        keep_valid=True,
                     )
                 )
             except DeckError as exc:
