@@ -304,6 +304,7 @@ class PracticeCog(commands.Cog, name="Practice"):
         await self.bot.store.record_practice(
             s.user_id, s.guild_id, s.deck.id, question_id, result.right, now, memory
         )
+        self.bot.telemetry.answer_recorded("practice")
         await self._save(practice, now)
         embed = feedback_embed(
             s.question,

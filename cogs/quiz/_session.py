@@ -71,6 +71,7 @@ class RoundSession:
     def start(self) -> None:
         self.task = asyncio.create_task(self._run_or_cut_short(), name=f"bvunzo-round-{self.round_id}")
         self.task.add_done_callback(self._task_done)
+        self.bot.telemetry.round_started(self.record, resumed=self.resumed)
 
     def skip(self) -> None:
         self.state.skip()
@@ -120,6 +121,7 @@ class RoundSession:
             )
             if recorded.first:
                 self.state.accept(verdict)
+                self.bot.telemetry.answer_recorded("round")
         finally:
             self.writing -= 1
             if self.writing == 0:
@@ -274,6 +276,7 @@ class RoundSession:
         status = "interrupted" if cut else "stopped" if self.state.stopped else "finished"
         note = cut.why if cut else None
         await self.bot.store.finish_round(self.round_id, status, self.bot.clock(), note)
+        self.bot.telemetry.round_ended(self.record, status, self.state.questions_played)
         scores = self.state.scores()
         embed = render.summary_embed(
             self.deck, scores, questions_played=self.state.questions_played, note=note, round_id=self.round_id
