@@ -1,0 +1,95 @@
+"""Answers on PostgreSQL: each committed before record_answer returns, exactly once per member and question."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import islice
+from typing import Any
+
+import asyncpg
+
+from bot.store.postgres.connection import Connected, affected
+from bot.store.postgres.rows import ANSWER_COLUMNS, answer, answer_row
+from bot.store.records import Answer, PlayerScore, Recorded
+
+_INSERT_ANSWER = (
+    f"INSERT INTO answers ({ANSWER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) "
+    "ON CONFLICT (round_id, question_index, user_id) DO NOTHING"
+)
+_PREVIOUS_ANSWER = (
+    f"SELECT {ANSWER_COLUMNS} FROM answers WHERE round_id = $1 AND question_index = $2 AND user_id = $3"
+)
+# A bulk load is one INSERT per chunk from column arrays: the boards trigger then runs once per chunk.
+_IMPORT_ANSWERS = (
+    f"INSERT INTO answers ({ANSWER_COLUMNS}) SELECT * FROM unnest($1::bigint[], $2::bigint[], "
+    "$3::integer[], $4::text[], $5::text[], $6::bigint[], $7::integer[], $8::text[], $9::integer[], "
+    "$10::integer[], $11::integer[], $12::bigint[]) ON CONFLICT (round_id, question_index, user_id) DO NOTHING"
+)
+IMPORT_CHUNK = 50_000
+
+# What a bad answer breaks: a round that does not exist, a missing field. The caller's bug, not the disk.
+_REFUSED = (asyncpg.ForeignKeyViolationError, asyncpg.NotNullViolationError, asyncpg.CheckViolationError)
+
+
+class Answers(Connected):
+    async def record_answer(self, answer_: Answer) -> Recorded:
+        """Store the member's answer, committed before this returns; or tell what they answered before.
+
+        The INSERT is its own transaction (autocommit), so it is committed when it returns, and the boards
+        trigger ran inside it. The UNIQUE (round, question, member) constraint decides between racing
+        duplicates, from this store or any other process: PostgreSQL makes the second INSERT wait for the
+        first's commit, then skips it, so the read that follows always finds the first.
+        """
+        row = answer_row(answer_)
+        async with self._connection() as conn:
+            try:
+                status = await conn.execute(_INSERT_ANSWER, *row)
+            except _REFUSED as exc:
+                raise ValueError(f"cannot record an answer to round {answer_.round_id}: {exc}") from exc
+            if affected(status):
+                return Recorded(first=True, previous=None)
+            previous = await conn.fetchrow(
+                _PREVIOUS_ANSWER, answer_.round_id, answer_.question_index, answer_.user_id
+            )
+        assert previous is not None
+        return Recorded(first=False, previous=answer(previous))
+
+    async def import_answers(self, answers: Iterable[Answer]) -> int:
+        """Add many answers in one transaction (imports, benchmarks); duplicates are skipped.
+
+        Returns how many were new. The boards trigger sums each chunk's new rows in one pass.
+        """
+        rows = (answer_row(a) for a in answers)
+
+        async def work(conn: asyncpg.Connection) -> int:
+            added = 0
+            while chunk := list(islice(rows, IMPORT_CHUNK)):
+                columns: list[list[Any]] = [list(column) for column in zip(*chunk, strict=True)]
+                added += affected(await conn.execute(_IMPORT_ANSWERS, *columns))
+            return added
+
+        return await self._write(work)
+
+    async def round_answers(self, round_id: int, question_index: int | None = None) -> list[Answer]:
+        """The round's answers (or one question's), in the order they came."""
+        if question_index is None:
+            rows = await self._fetch(
+                f"SELECT {ANSWER_COLUMNS} FROM answers WHERE round_id = $1 ORDER BY answered_at, id", round_id
+            )
+        else:
+            rows = await self._fetch(
+                f"SELECT {ANSWER_COLUMNS} FROM answers WHERE round_id = $1 AND question_index = $2 "
+                "ORDER BY answered_at, id",
+                round_id,
+                question_index,
+            )
+        return [answer(row) for row in rows]
+
+    async def round_scores(self, round_id: int) -> list[PlayerScore]:
+        """Each player's score in the round: most points, then most right, then who finished first."""
+        rows = await self._fetch(
+            "SELECT user_id, SUM(points), SUM(correct), COUNT(*) FROM answers WHERE round_id = $1 "
+            "GROUP BY user_id ORDER BY SUM(points) DESC, SUM(correct) DESC, MAX(answered_at), user_id",
+            round_id,
+        )
+        return [PlayerScore(user_id=u, points=int(p), right=int(r), answered=int(a)) for u, p, r, a in rows]
