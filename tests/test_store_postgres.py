@@ -9,6 +9,7 @@ import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
 
 import asyncpg
 import pytest
@@ -109,6 +110,9 @@ async def test_import_answers_skips_duplicates_and_fills_the_boards(store: Postg
     assert await store.import_answers(batch) == 2
     board = await store.leaderboard(1, "all", T0)
     assert board == Board(lines=(BoardLine(1, 1, 100, 1, 1), BoardLine(1, 2, 100, 1, 2)), total=2)
+    # The boards trigger is back on after the load: a click counts at once.
+    await store.record_answer(answer(rnd, 2, user=2, points=70))
+    assert await store.member_rank(1, 2, "today", T0) == BoardLine(1, 2, 170, 2, 3)
 
 
 # -- rounds ----------------------------------------------------------------------------------------
@@ -339,3 +343,17 @@ async def test_a_closed_store_says_so(store: PostgresStore) -> None:
     await store.close()
     with pytest.raises(StoreError, match="closed"):
         await store.get_meta("k")
+
+
+def test_without_postgresql_binaries_the_server_is_missing_with_a_reason(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from tests import postgres_server
+
+    monkeypatch.setattr(postgres_server, "_search_path", lambda: str(tmp_path))
+    with pytest.raises(postgres_server.ServerMissing, match="initdb is not installed"):
+        postgres_server.start_server()
+    monkeypatch.setenv(postgres_server.REQUIRE_ENV, "1")
+    assert postgres_server.required()
+    monkeypatch.setenv(postgres_server.REQUIRE_ENV, "0")
+    assert not postgres_server.required()

@@ -9,6 +9,7 @@ import asyncpg
 
 from bot.store.copydb.tables import BOARD_SUMS, CHUNK, COUNTED, IDENTITY_TABLES, read_order
 from bot.store.postgres import PostgresStore, safe_url
+from bot.store.postgres.answers import SUM_ALL_ANSWERS, TRIGGER_OFF, TRIGGER_ON
 
 
 class PostgresSide:
@@ -47,6 +48,8 @@ class PostgresSide:
         await self._transaction.start()
         if clear:
             await self._conn.execute(f"TRUNCATE {', '.join(COUNTED)} RESTART IDENTITY")
+        # The rows come in bulk: the boards are summed once at the end instead of row by row.
+        await self._conn.execute(TRIGGER_OFF)
 
     async def write(self, table: str, columns: Sequence[str], rows: list[tuple[Any, ...]]) -> None:
         if table == "meta":
@@ -55,10 +58,12 @@ class PostgresSide:
                 rows,
             )
             return
-        # COPY runs the answers' statement trigger once per chunk: the boards are summed in bulk.
         await self._conn.copy_records_to_table(table, records=rows, columns=list(columns))
 
     async def commit(self) -> None:
+        for statement in SUM_ALL_ANSWERS:
+            await self._conn.execute(statement)
+        await self._conn.execute(TRIGGER_ON)
         for table in IDENTITY_TABLES:
             # New rows get ids after the copied ones.
             await self._conn.execute(

@@ -19,12 +19,38 @@ _INSERT_ANSWER = (
 _PREVIOUS_ANSWER = (
     f"SELECT {ANSWER_COLUMNS} FROM answers WHERE round_id = $1 AND question_index = $2 AND user_id = $3"
 )
-# A bulk load is one INSERT per chunk from column arrays: the boards trigger then runs once per chunk.
-_IMPORT_ANSWERS = (
-    f"INSERT INTO answers ({ANSWER_COLUMNS}) SELECT * FROM unnest($1::bigint[], $2::bigint[], "
-    "$3::integer[], $4::text[], $5::text[], $6::bigint[], $7::integer[], $8::text[], $9::integer[], "
-    "$10::integer[], $11::integer[], $12::bigint[]) ON CONFLICT (round_id, question_index, user_id) DO NOTHING"
+_BOARD_DAYS_SUMS = (
+    "INSERT INTO board_days AS b (guild_id, day, user_id, deck_id, points, correct, answered, last_at) "
+    "SELECT guild_id, answered_at / 86400000, user_id, deck_id, SUM(points), SUM(correct), COUNT(*), "
+    "MAX(answered_at) FROM {rows} GROUP BY 1, 2, 3, 4 "
+    "ON CONFLICT (guild_id, day, user_id, deck_id) DO UPDATE SET points = b.points + excluded.points, "
+    "correct = b.correct + excluded.correct, answered = b.answered + excluded.answered, "
+    "last_at = greatest(b.last_at, excluded.last_at)"
 )
+_BOARD_TOTALS_SUMS = (
+    "INSERT INTO board_totals AS b (guild_id, deck_id, user_id, points, correct, answered, last_at) "
+    "SELECT guild_id, deck, user_id, SUM(points), SUM(correct), COUNT(*), MAX(answered_at) "
+    "FROM {rows} CROSS JOIN LATERAL (VALUES ({rows}.deck_id), ('')) AS decks (deck) GROUP BY 1, 2, 3 "
+    "ON CONFLICT (guild_id, deck_id, user_id) DO UPDATE SET points = b.points + excluded.points, "
+    "correct = b.correct + excluded.correct, answered = b.answered + excluded.answered, "
+    "last_at = greatest(b.last_at, excluded.last_at)"
+)
+# Every answer summed into the boards at once (copy-db, after loading a whole database).
+SUM_ALL_ANSWERS = (_BOARD_DAYS_SUMS.format(rows="answers"), _BOARD_TOTALS_SUMS.format(rows="answers"))
+# A bulk load is one statement per chunk, from column arrays: the rows it really inserted (duplicates
+# skipped) are summed into the boards by the same statement.
+_IMPORT_ANSWERS = (
+    f"WITH added AS (INSERT INTO answers ({ANSWER_COLUMNS}) SELECT * FROM unnest($1::bigint[], "
+    "$2::bigint[], $3::integer[], $4::text[], $5::text[], $6::bigint[], $7::integer[], $8::text[], "
+    "$9::integer[], $10::integer[], $11::integer[], $12::bigint[]) "
+    "ON CONFLICT (round_id, question_index, user_id) DO NOTHING RETURNING *), "
+    f"days AS ({_BOARD_DAYS_SUMS.format(rows='added')}), totals AS ({_BOARD_TOTALS_SUMS.format(rows='added')}) "
+    "SELECT COUNT(*) FROM added"
+)
+# The row trigger is set aside for a bulk load, inside its transaction: other writers wait for the
+# commit (ALTER TABLE locks the table), so none ever inserts an answer while the trigger is off.
+TRIGGER_OFF = "ALTER TABLE answers DISABLE TRIGGER answers_add_to_boards"
+TRIGGER_ON = "ALTER TABLE answers ENABLE TRIGGER answers_add_to_boards"
 IMPORT_CHUNK = 50_000
 
 # What a bad answer breaks: a round that does not exist, a missing field. The caller's bug, not the disk.
@@ -57,15 +83,17 @@ class Answers(Connected):
     async def import_answers(self, answers: Iterable[Answer]) -> int:
         """Add many answers in one transaction (imports, benchmarks); duplicates are skipped.
 
-        Returns how many were new. The boards trigger sums each chunk's new rows in one pass.
+        Returns how many were new. Each chunk's new rows are summed into the boards in one pass.
         """
         rows = (answer_row(a) for a in answers)
 
         async def work(conn: asyncpg.Connection) -> int:
             added = 0
+            await conn.execute(TRIGGER_OFF)
             while chunk := list(islice(rows, IMPORT_CHUNK)):
                 columns: list[list[Any]] = [list(column) for column in zip(*chunk, strict=True)]
-                added += affected(await conn.execute(_IMPORT_ANSWERS, *columns))
+                added += await conn.fetchval(_IMPORT_ANSWERS, *columns)
+            await conn.execute(TRIGGER_ON)
             return added
 
         return await self._write(work)
