@@ -97,6 +97,57 @@ async def test_two_stores_on_one_database_record_exactly_once(postgres_url: str)
         await two.close()
 
 
+async def test_a_burst_is_committed_in_groups_each_answer_once(
+    store: PostgresStore, postgres_url: str
+) -> None:
+    rnd = await start(store)  # type: ignore[arg-type]
+    # 300 members answer question 0; members 0..49 click twice more (a different choice each time).
+    clicks = [answer(rnd, 0, user=n, choice=1, right=False) for n in range(300)]
+    clicks += [answer(rnd, 0, user=n, choice=c, right=c == 0) for n in range(50) for c in (0, 2)]
+
+    results = await asyncio.gather(*(store.record_answer(click) for click in clicks))
+
+    assert [r.first for r in results] == [True] * 300 + [False] * 100
+    assert all(r.previous == clicks[n // 2] for n, r in enumerate(results[300:]))
+    assert await rows_in(postgres_url, "SELECT COUNT(*), SUM(correct) FROM answers") == [(300, 0)]
+    assert await rows_in(
+        postgres_url, "SELECT COUNT(*), SUM(answered) FROM board_totals WHERE deck_id = ''"
+    ) == [(300, 300)]
+
+
+async def test_an_unknown_round_in_a_burst_fails_alone(store: PostgresStore) -> None:
+    rnd = await start(store)  # type: ignore[arg-type]
+    clicks = [answer(rnd, 1, user=n) for n in range(20)]
+    clicks[10] = replace(clicks[10], round_id=999)
+
+    results = await asyncio.gather(*(store.record_answer(click) for click in clicks), return_exceptions=True)
+
+    assert isinstance(results[10], ValueError)
+    assert all(r == Recorded(first=True, previous=None) for n, r in enumerate(results) if n != 10)
+    assert len(await store.round_answers(rnd.id)) == 19
+
+
+async def test_two_stores_bursting_on_the_same_members_and_decks(postgres_url: str) -> None:
+    one, two = await PostgresStore.open(postgres_url), await PostgresStore.open(postgres_url)
+    try:
+        bio = await start(one, deck="bio")  # type: ignore[arg-type]
+        chem = await start(two, deck="chem")  # type: ignore[arg-type]
+        # Each store writes both decks for the same 60 members, in opposite orders: the groups add to
+        # the same totals rows, and each answer is sent by both stores.
+        clicks = [answer(rnd, q, user=n) for q in range(3) for n in range(60) for rnd in (bio, chem)]
+        results = await asyncio.gather(
+            *(one.record_answer(click) for click in clicks),
+            *(two.record_answer(click) for click in reversed(clicks)),
+        )
+        assert sum(r.first for r in results) == len(clicks) == 360
+        board = await one.leaderboard(1, "all", T0)
+        assert board.total == 60
+        assert {(line.rank, line.points, line.answered) for line in board.lines} == {(1, 600, 6)}
+    finally:
+        await one.close()
+        await two.close()
+
+
 async def test_an_answer_to_a_round_that_does_not_exist_is_refused(store: PostgresStore) -> None:
     rnd = await start(store)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="round 999"):
@@ -337,6 +388,10 @@ async def test_an_unreachable_server_is_one_sentence_without_the_password(postgr
     with pytest.raises(StoreError, match="has no such database") as refused:
         await PostgresStore.open(missing)
     assert "secret" not in str(refused.value)
+    with pytest.raises(
+        StoreError, match=r"cannot reach PostgreSQL at postgresql://bvunzo:\*\*\*@127.0.0.1:1/"
+    ):
+        await PostgresStore.open("postgresql://bvunzo:secret@127.0.0.1:1/bvunzo")
 
 
 async def test_a_closed_store_says_so(store: PostgresStore) -> None:

@@ -22,8 +22,10 @@ T = TypeVar("T")
 # Connections kept open: answers run one per connection, so this bounds how many commit at once.
 POOL_MIN, POOL_MAX = 1, 10
 CONNECT_TIMEOUT_SECONDS = 10.0
-# How long close() waits for queries still running (the bot must exit within 5 s of SIGTERM).
+# How long close() waits for answers on their way, then for other queries still running: the bot must
+# exit within 5 s of SIGTERM.
 CLOSE_PATIENCE_SECONDS = 3.0
+POOL_CLOSE_PATIENCE_SECONDS = 1.0
 
 
 def is_postgres_url(location: str) -> bool:
@@ -123,10 +125,10 @@ class Connected:
         if pool is None:
             return
         try:
-            await asyncio.wait_for(pool.close(), timeout=CLOSE_PATIENCE_SECONDS)
+            await asyncio.wait_for(pool.close(), timeout=POOL_CLOSE_PATIENCE_SECONDS)
         except TimeoutError:
             log.warning(
-                "PostgreSQL queries still running after %.0f s; closing anyway", CLOSE_PATIENCE_SECONDS
+                "PostgreSQL queries still running after %.0f s; closing anyway", POOL_CLOSE_PATIENCE_SECONDS
             )
             pool.terminate()
 

@@ -6,7 +6,7 @@ from types import TracebackType
 
 from bot.store.postgres.answers import Answers
 from bot.store.postgres.boards import Boards
-from bot.store.postgres.connection import POOL_MAX
+from bot.store.postgres.connection import CLOSE_PATIENCE_SECONDS, POOL_MAX
 from bot.store.postgres.practice import Decks, Practice
 from bot.store.postgres.rounds import Rounds
 from bot.store.postgres.settings import Settings
@@ -24,7 +24,15 @@ class PostgresStore(Settings, Rounds, Answers, Boards, Stats, Practice, Decks):
     async def open(cls, url: str, *, max_connections: int = POOL_MAX) -> PostgresStore:
         """Connect to the database at `url` (postgresql://user:pass@host/db) and migrate it."""
         pool, version = await cls._connect(url, max_connections=max_connections)
-        return cls(pool, url, version)
+        store = cls(pool, url, version)
+        store._groups = store._answer_groups()
+        return store
+
+    async def close(self) -> None:
+        """Write the answers on their way, then close every connection."""
+        if self._pool is not None:
+            await self._groups.drain(CLOSE_PATIENCE_SECONDS)
+        await super().close()
 
     async def __aenter__(self) -> PostgresStore:
         return self
