@@ -38,7 +38,7 @@ from bench.bench_clicks import (
 )
 from bot.app import BvunzoBot
 from bot.bank import load_folder
-from bot.store import Answer, NewRound, Store
+from bot.store import Answer, NewRound, open_store
 from tests.e2e.conftest import QUESTIONS, Clock, resumed
 from tests.e2e.fake_discord import Channel, FakeDiscord, FakeInteraction, FakeMessage, Member, User
 from tests.e2e.harness import running_client
@@ -88,7 +88,7 @@ async def generate(path: Path, total: int, seed: int) -> tuple[int, int]:
     start = NOW - timedelta(days=DAYS)
     batch: list[Answer] = []
     made = rounds = 0
-    async with await Store.open(path) as store:
+    async with await open_store(path) as store:
         while made < total:
             guild = rng.choices(GUILD_IDS, weights)[0]
             if len(members[guild]) < 3:
@@ -143,7 +143,7 @@ def cached_path(folder: Path, total: int, seed: int) -> Path:
 async def history(path: Path, total: int, seed: int, fresh: bool) -> History:
     """The cached history at `path`, generated first if missing (or if `fresh`)."""
     if path.exists() and not fresh:  # noqa: ASYNC240  (nothing else runs yet)
-        async with await Store.open(path) as store:
+        async with await open_store(path) as store:
             found = (await store.get_meta(HISTORY_KEY) or "0 0 0").split()
         return History(path, int(found[0]), int(found[1]), float(found[2]), cached=True)
     partial = path.with_suffix(".partial")
@@ -152,7 +152,7 @@ async def history(path: Path, total: int, seed: int, fresh: bool) -> History:
     started = time.perf_counter()
     answers, rounds = await generate(partial, total, seed)
     seconds = time.perf_counter() - started
-    async with await Store.open(partial) as store:
+    async with await open_store(partial) as store:
         await store.set_meta(HISTORY_KEY, f"{answers} {rounds} {seconds:.1f}")
     partial.replace(path)  # only a complete history is ever reused
     return History(path, answers, rounds, seconds, cached=False)
@@ -160,7 +160,7 @@ async def history(path: Path, total: int, seed: int, fresh: bool) -> History:
 
 async def pick_callers(path: Path) -> tuple[list[int], int, int]:
     """CALLERS members of the main server spread over its all-time board; (ids, on the board, this week)."""
-    async with await Store.open(path) as store:
+    async with await open_store(path) as store:
         board = await store.leaderboard(MAIN_GUILD, "all", NOW, limit=10**6)
         week = await store.leaderboard(MAIN_GUILD, "week", NOW, limit=0)
     ranked = [line.user_id for line in board.lines]

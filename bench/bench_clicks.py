@@ -36,7 +36,7 @@ import discord
 
 from bot.app import BvunzoBot
 from bot.config import Settings
-from bot.store import Store
+from bot.store import open_store
 from tests.e2e.conftest import QUESTIONS, ROOT, resumed
 from tests.e2e.fake_discord import (
     Channel,
@@ -525,7 +525,7 @@ class RunFigures:
 
 async def stored_rows(db: Path, questions: Sequence[QuestionFigures]) -> None:
     """Count each question's rows in the database the bot left behind (read after it stopped)."""
-    async with await Store.open(db) as store:
+    async with await open_store(db) as store:
         for q in questions:
             q.rows = len(await store.round_answers(q.round_id, q.number - 1))
 

@@ -23,8 +23,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.store import Answer, NewRound, Store
-from bot.store.schema import migrate
+from bot.store import Answer, NewRound, Store, open_store
+from bot.store.sqlite.schema import migrate
 
 NOW = datetime(2025, 3, 26, 15, 0, tzinfo=UTC)  # a Wednesday: "this week" holds two and a half days
 DAYS = 90
@@ -273,7 +273,7 @@ async def main() -> None:
             run.mkdir()
             rates["bare"].append(raw_rate(run, options.writes, boards=False))
             rates["boards"].append(raw_rate(run, options.writes, boards=True))
-            async with await Store.open(run / "store.db") as store:
+            async with await open_store(run / "store.db") as store:
                 sequential, concurrent = await store_rates(store, options.writes, options.in_flight)
                 started = time.perf_counter()
                 for _ in range(options.writes):
@@ -300,7 +300,7 @@ async def main() -> None:
         )
 
         print(f"\nHistory: {options.answers:,} answers, {MEMBERS:,} members, {GUILDS} servers, {DAYS} days")
-        async with await Store.open(folder / "history.db") as store:
+        async with await open_store(folder / "history.db") as store:
             info = await load_history(store, options.answers, rng)
             size = (folder / "history.db").stat().st_size / 2**20
             print(

@@ -22,7 +22,7 @@ from bot.bank.bank import Bank
 from bot.bank.loader import DeckError, load_deck_text, load_folder
 from bot.config import Settings
 from bot.errors import UNEXPECTED, sentence_for
-from bot.store import Store
+from bot.store import Store, open_store
 
 log = logging.getLogger(__name__)
 
@@ -107,7 +107,7 @@ class BvunzoBot(commands.Bot):
         _tolerate_malformed_events(self._connection.parsers)
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.db_path)
+        self.store = await open_store(self.settings.db_path)
         self.bank = await self._load_bank()
         self.tree.error(self.on_app_command_error)
         for name in self.extensions_to_load:

@@ -11,7 +11,7 @@ from discord import app_commands
 from bot.app import EXTENSIONS, BvunzoBot
 from bot.bank import Bank, load_folder
 from bot.config import Settings
-from bot.store import Store
+from bot.store import open_store
 
 ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789"
@@ -19,7 +19,7 @@ TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789"
 
 async def loaded_bot(tmp_path: Path) -> BvunzoBot:
     bot = BvunzoBot(Settings(token=TOKEN, db_path=tmp_path / "b.db", questions_path=ROOT / "questions"))
-    bot.store = await Store.open(tmp_path / "b.db")
+    bot.store = await open_store(tmp_path / "b.db")
     decks, problems = load_folder(ROOT / "questions")
     assert problems == []
     bot.bank = Bank(decks)

@@ -1,6 +1,12 @@
-"""Bvunzo's persistence: one SQLite file behind the Store, and the plain records it speaks in."""
+"""Bvunzo's persistence: the Store interface, the records it speaks in, and open_store to get one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
 
 from bot.store.errors import RoundAlreadyRunning, StoreError
+from bot.store.interface import Store
 from bot.store.periods import PERIODS, Period, period_end, period_start, week_start
 from bot.store.records import (
     Answer,
@@ -12,18 +18,43 @@ from bot.store.records import (
     MemberStats,
     Memory,
     NewRound,
-    PlayerScore,
+    PracticeRecord,
     Recorded,
     ReportLine,
     RoundRecord,
     WeekStats,
 )
-from bot.store.schema import SCHEMA_VERSION
-from bot.store.sqlite import Store
+
+_SQLITE_PREFIX = "sqlite:///"
+_POSTGRES_PREFIXES = ("postgresql://", "postgres://")
+
+
+async def open_store(location: str | Path, **options: Any) -> Store:
+    """Open the store at `location`: a file path or `sqlite:///path` (SQLite), later `postgresql://...`.
+
+    `options` go to the backend (SQLite: max_bytes, busy_timeout_ms). StoreError, with a sentence for
+    the host, when the location cannot be used.
+    """
+    text = str(location)
+    if text.startswith(_POSTGRES_PREFIXES):
+        raise StoreError(
+            "PostgreSQL databases are not available in this version of Bvunzo yet; "
+            "set BVUNZO_DB to a SQLite file path instead."
+        )
+    if "://" in text and not text.startswith(_SQLITE_PREFIX):
+        raise StoreError(
+            f"Bvunzo does not know the database {text.split('://', 1)[0]}://; "
+            "give a SQLite file path (or sqlite:///path)."
+        )
+    # Imported here: whoever only types against Store never loads a database driver.
+    from bot.store.sqlite import SqliteStore
+
+    path = Path(text.removeprefix(_SQLITE_PREFIX)) if text.startswith(_SQLITE_PREFIX) else Path(location)
+    return await SqliteStore.open(path, **options)
+
 
 __all__ = [
     "PERIODS",
-    "SCHEMA_VERSION",
     "Answer",
     "Board",
     "BoardLine",
@@ -34,7 +65,7 @@ __all__ = [
     "Memory",
     "NewRound",
     "Period",
-    "PlayerScore",
+    "PracticeRecord",
     "Recorded",
     "ReportLine",
     "RoundAlreadyRunning",
@@ -42,6 +73,7 @@ __all__ = [
     "Store",
     "StoreError",
     "WeekStats",
+    "open_store",
     "period_end",
     "period_start",
     "week_start",

@@ -1,4 +1,4 @@
-"""Plain records the store takes and gives back: settings, rounds, answers, boards, stats and memories."""
+"""Plain records the store takes and gives back: settings, rounds, answers, boards, stats, memories, practice."""
 
 from __future__ import annotations
 
@@ -79,14 +79,6 @@ class Answer:
 class Recorded:
     first: bool  # True: this call stored the answer
     previous: Answer | None  # when not first: what the member had answered before
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerScore:
-    user_id: int
-    points: int
-    right: int
-    answered: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,3 +205,14 @@ class GuildDeckRecord:
     text: str
     uploaded_by: int
     uploaded_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class PracticeRecord:
+    """A member's practice session in progress, kept so that it survives a restart."""
+
+    id: int  # unique across restarts: an old message's buttons never reach a newer session
+    user_id: int
+    deck_id: str
+    state: str  # JSON text of the practice engine's session (PracticeSession.to_dict)
+    updated_at: datetime

@@ -212,10 +212,10 @@ async def _answered_once(world: World, user_id: int) -> None:
     """A member with one answer on record, so /stats has a chart to draw."""
     from datetime import UTC, datetime
 
-    from bot.store import Answer, NewRound, Store
+    from bot.store import Answer, NewRound, open_store
 
     now = datetime.now(UTC)
-    async with await Store.open(world.db) as store:
+    async with await open_store(world.db) as store:
         played = await store.start_round(
             NewRound(
                 guild_id=world.study.id,

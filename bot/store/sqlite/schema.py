@@ -1,4 +1,4 @@
-"""The database's shape over time: numbered migration files, applied in order, one transaction each."""
+"""The SQLite database's shape over time: numbered migration files, applied in order, one transaction each."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from importlib import resources
 
 from bot.store.errors import StoreError
 
-# The newest schema this code understands: the number of the last file in migrations/.
-SCHEMA_VERSION = 2
+# The newest schema this code understands: the number of the last file in bot/store/migrations/sqlite/.
+SCHEMA_VERSION = 3
 
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
@@ -26,7 +26,7 @@ class Migration:
 @cache
 def migrations() -> tuple[Migration, ...]:
     """Every migration shipped with this code, in order; a gap or a stray number is a packaging bug."""
-    folder = resources.files("bot.store").joinpath("migrations")
+    folder = resources.files("bot.store").joinpath("migrations", "sqlite")
     found: list[Migration] = []
     for entry in folder.iterdir():
         match = _NAME.match(entry.name)

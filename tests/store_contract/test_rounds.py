@@ -1,23 +1,15 @@
-"""Store: a round's life (start, post, reveal, finish), one running round per channel, resuming after a restart."""
+"""Store contract: a round's life (start, post, reveal, finish), one running round per channel, restarts."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
 from bot.store import NewRound, RoundAlreadyRunning, Store, StoreError
-from tests.test_store_support import T0, start
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(tmp_path / "bvunzo.db")
-    yield opened
-    await opened.close()
+from tests.store_contract.builders import T0, answer, start
+from tests.store_contract.conftest import Backend
 
 
 async def test_a_new_round_is_running_before_its_first_question(store: Store) -> None:
@@ -61,16 +53,11 @@ async def test_one_running_round_per_channel_but_other_channels_are_free(store: 
     assert again.status == "running"
 
 
-async def test_two_moderators_racing_start_one_round(tmp_path: Path) -> None:
-    path = tmp_path / "race.db"
-    one, two = await Store.open(path), await Store.open(path)
-    try:
-        outcomes = await asyncio.gather(
-            *(start(s, channel=77) for s in (one, two, one, two)), return_exceptions=True
-        )
-    finally:
-        await one.close()
-        await two.close()
+async def test_two_moderators_racing_start_one_round(backend: Backend) -> None:
+    one, two = await backend.open(), await backend.open()  # two processes on one database
+    outcomes = await asyncio.gather(
+        *(start(s, channel=77) for s in (one, two, one, two)), return_exceptions=True
+    )
     started = [o for o in outcomes if not isinstance(o, BaseException)]
     refused = [o for o in outcomes if isinstance(o, RoundAlreadyRunning)]
     assert len(started) == 1
@@ -134,16 +121,15 @@ async def test_questions_outside_the_round_are_refused(store: Store) -> None:
         await store.start_round(NewRound(1, 5, "d", 1, (), 20, "standard", 1, T0))
 
 
-async def test_running_rounds_survive_a_restart(tmp_path: Path) -> None:
-    path = tmp_path / "restart.db"
-    async with await Store.open(path) as before:
+async def test_running_rounds_survive_a_restart(backend: Backend) -> None:
+    async with await backend.open() as before:
         rnd = await start(before, channel=40)
         await before.post_question(rnd.id, 4, 900, T0 + timedelta(minutes=2))
         await before.reveal_question(rnd.id, 4, T0 + timedelta(minutes=2, seconds=20))
         done = await start(before, channel=41)
         await before.finish_round(done.id, "finished", T0)
 
-    async with await Store.open(path) as after:
+    async with await backend.open() as after:
         (resumed,) = await after.running_rounds()
     assert resumed.id == rnd.id
     assert (resumed.current, resumed.message_id, resumed.revealed) == (4, 900, True)
@@ -164,3 +150,21 @@ async def test_last_finished_round_of_a_channel(store: Store) -> None:
     assert last is not None and last.id == stopped.id
     assert running.id != last.id
     assert await store.last_finished_round(2, 50) is None  # the channel's server must match
+
+
+async def test_the_latest_round_played_is_the_round_of_the_latest_answer(store: Store) -> None:
+    early = await start(store, guild=1, at=T0)
+    later = await start(store, guild=1, at=T0)  # started at the same time, answered later
+    elsewhere = await start(store, guild=2, at=T0)
+    await store.record_answer(answer(later, 0, user=5, at=T0 + timedelta(minutes=1)))
+    await store.record_answer(answer(early, 0, user=5, at=T0 + timedelta(minutes=2)))  # the latest here
+    await store.record_answer(answer(elsewhere, 0, user=5, at=T0 + timedelta(minutes=3)))
+    await store.record_answer(answer(later, 1, user=6, at=T0 + timedelta(minutes=9)))  # someone else
+
+    in_guild_one = await store.latest_round_played(5, 1)
+    anywhere = await store.latest_round_played(5, None)
+
+    assert in_guild_one is not None and in_guild_one.id == early.id
+    assert anywhere is not None and anywhere.id == elsewhere.id
+    assert await store.latest_round_played(5, 3) is None
+    assert await store.latest_round_played(7, None) is None

@@ -1,22 +1,11 @@
-"""Store: leaderboards by period and deck, ranks, member stats; round answers only, one server at a time."""
+"""Store contract: leaderboards by period and deck, ranks with ties, pages; round answers only, per server."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from datetime import UTC, date, datetime, timedelta, timezone
-from pathlib import Path
+from datetime import UTC, datetime, timedelta
 
-import pytest
-
-from bot.store import BoardLine, RoundRecord, Store, period_end, period_start
-from tests.test_store_support import T0, answer, start
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(tmp_path / "bvunzo.db")
-    yield opened
-    await opened.close()
+from bot.store import BoardLine, RoundRecord, Store
+from tests.store_contract.builders import T0, answer, start
 
 
 def utc(*args: int) -> datetime:
@@ -25,40 +14,6 @@ def utc(*args: int) -> datetime:
 
 def summary(lines: tuple[BoardLine, ...]) -> list[tuple[int, int, int]]:
     return [(line.rank, line.user_id, line.points) for line in lines]
-
-
-# -- periods -----------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("period", "now", "start", "end"),
-    [
-        ("all", utc(2024, 5, 15, 12), None, None),
-        ("today", utc(2024, 5, 15, 12), utc(2024, 5, 15), utc(2024, 5, 16)),
-        ("week", utc(2024, 5, 15, 12), utc(2024, 5, 13), utc(2024, 5, 20)),  # Wednesday → Monday
-        ("week", utc(2024, 5, 13, 0), utc(2024, 5, 13), utc(2024, 5, 20)),  # Monday 00:00 starts it
-        ("week", utc(2024, 5, 19, 23, 59, 59), utc(2024, 5, 13), utc(2024, 5, 20)),  # Sunday ends it
-        ("month", utc(2024, 2, 29, 23), utc(2024, 2, 1), utc(2024, 3, 1)),
-        ("month", utc(2024, 12, 31, 23), utc(2024, 12, 1), utc(2025, 1, 1)),
-    ],
-)
-def test_period_start_and_end_in_utc(
-    period: str, now: datetime, start: datetime | None, end: datetime | None
-) -> None:
-    assert period_start(period, now) == start  # type: ignore[arg-type]
-    assert period_end(period, now) == end  # type: ignore[arg-type]
-
-
-def test_periods_follow_utc_not_the_callers_zone() -> None:
-    # 01:30 on Monday in UTC+3 is still Sunday 22:30 UTC: last week, yesterday.
-    now = datetime(2024, 5, 13, 1, 30, tzinfo=timezone(timedelta(hours=3)))
-    assert period_start("week", now) == utc(2024, 5, 6)
-    assert period_start("today", now) == utc(2024, 5, 12)
-
-
-def test_a_naive_time_is_refused() -> None:
-    with pytest.raises(ValueError, match="time zone"):
-        period_start("week", datetime(2024, 5, 15))
 
 
 async def test_sunday_last_second_is_last_week_and_monday_midnight_is_this_week(store: Store) -> None:
@@ -90,9 +45,6 @@ async def test_month_and_today_boundaries(store: Store) -> None:
     ] == [(2, 100)]
     april = await store.leaderboard(1, "month", utc(2024, 4, 30, 23, 59, 59))
     assert [(line.user_id, line.points) for line in april.lines] == [(1, 100)]
-
-
-# -- ranks and order -----------------------------------------------------------------------------------
 
 
 async def give(store: Store, rnd: RoundRecord, points_by_user: dict[int, int], *, at: datetime = T0) -> None:
@@ -210,59 +162,3 @@ async def test_an_empty_board(store: Store) -> None:
     for period in ("all", "month", "week", "today"):
         board = await store.leaderboard(5, period, T0)
         assert (board.lines, board.total) == ((), 0)
-
-
-# -- member stats --------------------------------------------------------------------------------------
-
-
-async def test_member_stats_add_up_the_members_round_answers(store: Store) -> None:
-    now = utc(2024, 5, 15, 12)  # Wednesday; this week began Monday 13 May
-    first = await start(store, deck="algebra", at=utc(2024, 4, 1))
-    second = await start(store, deck="biology", at=utc(2024, 5, 14))
-    other_server = await start(store, guild=2)
-    plays = [
-        (first, 0, True, utc(2024, 4, 1, 10)),  # the second week of the chart
-        (first, 1, True, utc(2024, 4, 1, 10, 1)),
-        (first, 2, False, utc(2024, 4, 1, 10, 2)),
-        (second, 0, True, utc(2024, 5, 14, 9)),
-        (second, 1, True, utc(2024, 5, 14, 9, 1)),
-        (second, 2, True, utc(2024, 5, 14, 9, 2)),
-        (second, 3, False, utc(2024, 5, 14, 9, 3)),
-    ]
-    for rnd, index, right, at in plays:
-        await store.record_answer(answer(rnd, index, 7, right=right, at=at))
-    await store.record_answer(answer(other_server, 0, 7, at=utc(2024, 5, 14, 9)))
-    await store.record_practice(7, None, "algebra", "q1", False, now)
-    await store.record_practice(7, 2, "algebra", "q2", True, now)
-
-    stats = await store.member_stats(1, 7, now)
-
-    assert (stats.points, stats.answered, stats.right, stats.rounds) == (500, 7, 5, 2)
-    assert stats.points == (await store.member_rank(1, 7, "all", now)).points  # type: ignore[union-attr]
-    assert stats.best_streak == 3  # q0, q1 of the first round were 2; q0-q2 of the second 3
-    assert stats.week_points == 300
-    assert [(d.deck_id, d.points, d.right, d.answered) for d in stats.decks] == [
-        ("biology", 300, 3, 4),
-        ("algebra", 200, 2, 3),
-    ]
-    assert len(stats.weeks) == 8
-    assert stats.weeks[-1].week_start == date(2024, 5, 13)
-    assert stats.weeks[0].week_start == date(2024, 3, 25)
-    assert all(w.week_start.weekday() == 0 for w in stats.weeks)
-    assert [(w.points, w.answered) for w in stats.weeks] == [
-        (0, 0), (200, 3), (0, 0), (0, 0), (0, 0), (0, 0), (0, 0), (300, 4)
-    ]  # fmt: skip
-    assert (stats.practice_answered, stats.practice_right) == (2, 1)
-
-
-async def test_member_stats_of_a_newcomer_are_zeros(store: Store) -> None:
-    stats = await store.member_stats(1, 404, T0)
-    assert (stats.points, stats.answered, stats.rounds, stats.best_streak, stats.week_points) == (
-        0,
-        0,
-        0,
-        0,
-        0,
-    )
-    assert stats.decks == ()
-    assert [w.points for w in stats.weeks] == [0] * 8

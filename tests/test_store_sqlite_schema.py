@@ -1,4 +1,4 @@
-"""Store: migrations from every earlier version, and clear errors for files it cannot or must not use.
+"""SQLite only: migrations from every earlier version, and clear errors for files it cannot or must not use.
 
 Read-only files: the tests run as root here, and root writes through chmod. So the read-only cases run
 in a child process that has dropped CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH from its capability
@@ -21,9 +21,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import SCHEMA_VERSION, Store, StoreError
-from bot.store.schema import migrate, migrations, split_statements
-from tests.test_store_support import T0, answer, start
+from bot.store import StoreError
+from bot.store.sqlite import SCHEMA_VERSION, SqliteStore
+from bot.store.sqlite.schema import migrate, migrations, split_statements
+from tests.store_contract.builders import T0, answer, start
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -62,20 +63,28 @@ def test_split_statements_keeps_trigger_bodies_whole() -> None:
 
 async def test_a_new_file_gets_the_whole_schema(tmp_path: Path) -> None:
     path = tmp_path / "deep" / "er" / "bvunzo.db"
-    async with await Store.open(path) as store:
+    async with await SqliteStore.open(path) as store:
         assert store.schema_version == SCHEMA_VERSION
     conn = raw(path)
     assert conn.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
     assert conn.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    assert {"answers", "rounds", "board_days", "board_totals", "memories", "guild_decks"} <= tables
+    assert {
+        "answers",
+        "rounds",
+        "board_days",
+        "board_totals",
+        "memories",
+        "guild_decks",
+        "practices",
+    } <= tables
     conn.close()
 
 
 async def test_an_empty_existing_file_is_a_new_database(tmp_path: Path) -> None:
     path = tmp_path / "empty.db"
     path.write_bytes(b"")
-    async with await Store.open(path) as store:
+    async with await SqliteStore.open(path) as store:
         assert store.schema_version == SCHEMA_VERSION
 
 
@@ -103,7 +112,7 @@ async def test_migrating_from_each_earlier_version_keeps_the_data(tmp_path: Path
         )
     conn.close()
 
-    async with await Store.open(path) as store:
+    async with await SqliteStore.open(path) as store:
         assert store.schema_version == SCHEMA_VERSION
         board = await store.leaderboard(1, "week", T0)
         if version >= 1:
@@ -122,7 +131,7 @@ async def test_migrating_from_each_earlier_version_keeps_the_data(tmp_path: Path
 
 async def test_two_processes_opening_a_new_file_at_once_migrate_it_once(tmp_path: Path) -> None:
     path = tmp_path / "together.db"
-    stores = await asyncio.gather(*(Store.open(path) for _ in range(3)))
+    stores = await asyncio.gather(*(SqliteStore.open(path) for _ in range(3)))
     try:
         assert {s.schema_version for s in stores} == {SCHEMA_VERSION}
     finally:
@@ -132,7 +141,7 @@ async def test_two_processes_opening_a_new_file_at_once_migrate_it_once(tmp_path
 
 async def test_a_newer_database_is_refused_and_left_untouched(tmp_path: Path) -> None:
     path = tmp_path / "future.db"
-    async with await Store.open(path):
+    async with await SqliteStore.open(path):
         pass
     conn = raw(path)
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 5}")
@@ -140,7 +149,7 @@ async def test_a_newer_database_is_refused_and_left_untouched(tmp_path: Path) ->
     before = path.read_bytes()
 
     with pytest.raises(StoreError) as refused:
-        await Store.open(path)
+        await SqliteStore.open(path)
 
     message = str(refused.value)
     assert f"schema version {SCHEMA_VERSION + 5}" in message
@@ -156,27 +165,27 @@ async def test_a_folder_that_cannot_be_created_is_a_store_error(tmp_path: Path) 
     blocker = tmp_path / "data"
     blocker.write_text("a regular file where the folder should be")
     with pytest.raises(StoreError, match="cannot create the folder"):
-        await Store.open(blocker / "bvunzo.db")
+        await SqliteStore.open(blocker / "bvunzo.db")
 
 
 async def test_a_folder_given_as_the_database_is_a_store_error(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="is a folder"):
-        await Store.open(tmp_path)
+        await SqliteStore.open(tmp_path)
 
 
 async def test_a_file_that_is_not_a_database_is_a_store_error(tmp_path: Path) -> None:
     path = tmp_path / "notes.db"
     path.write_text("these are my notes, not a database\n" * 200)
     with pytest.raises(StoreError, match="not a Bvunzo database"):
-        await Store.open(path)
+        await SqliteStore.open(path)
 
 
 async def test_a_full_disk_is_a_store_error_and_loses_nothing_already_stored(tmp_path: Path) -> None:
     path = tmp_path / "small.db"
-    async with await Store.open(path):
+    async with await SqliteStore.open(path):
         pass
     # The size cap makes SQLite answer exactly as on a full disk (SQLITE_FULL).
-    async with await Store.open(path, max_bytes=path.stat().st_size + 8 * 4096) as store:
+    async with await SqliteStore.open(path, max_bytes=path.stat().st_size + 8 * 4096) as store:
         rnd = await start(store, questions=tuple(f"q{n}" for n in range(200)))
         stored = 0
         with pytest.raises(StoreError, match="full"):
@@ -200,7 +209,8 @@ def _without_root_file_powers() -> None:
 _OPEN_READ_ONLY = """
 import asyncio, sys
 from pathlib import Path
-from bot.store import Store, StoreError
+from bot.store import StoreError
+from bot.store.sqlite import SqliteStore
 path = Path(sys.argv[1])
 try:
     open(path, "ab").close()
@@ -211,7 +221,7 @@ else:
 
 async def main() -> None:
     try:
-        store = await Store.open(path)
+        store = await SqliteStore.open(path)
     except StoreError as exc:
         print(exc)
         sys.exit(3)
@@ -242,7 +252,7 @@ def _open_as_unprivileged(path: Path) -> subprocess.CompletedProcess[str]:
 async def test_a_read_only_database_is_a_store_error(tmp_path: Path, folder_read_only: bool) -> None:
     folder = tmp_path / "ro"
     path = folder / "bvunzo.db"
-    async with await Store.open(path):
+    async with await SqliteStore.open(path):
         pass
     path.chmod(stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH)
     if folder_read_only:
@@ -261,7 +271,7 @@ async def test_a_read_only_database_is_a_store_error(tmp_path: Path, folder_read
 
 async def test_close_stops_the_worker_thread(tmp_path: Path) -> None:
     before = set(threading.enumerate())
-    store = await Store.open(tmp_path / "bvunzo.db")
+    store = await SqliteStore.open(tmp_path / "bvunzo.db")
     assert len(set(threading.enumerate()) - before) == 1
     await store.close()
     await store.close()  # twice is harmless
@@ -277,5 +287,5 @@ async def test_a_failed_open_leaves_no_thread_behind(tmp_path: Path) -> None:
     conn.close()
     before = set(threading.enumerate())
     with pytest.raises(StoreError):
-        await Store.open(path)
+        await SqliteStore.open(path)
     assert set(threading.enumerate()) - before == set()

@@ -1,4 +1,4 @@
-"""Builders shared by the store tests (this module holds no tests of its own)."""
+"""Builders shared by the store tests: rounds and answers with hand-picked times (no tests here)."""
 
 from __future__ import annotations
 

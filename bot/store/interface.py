@@ -1,0 +1,229 @@
+"""The store's interface: what every backend (SQLite, PostgreSQL) promises, in the records it speaks in.
+
+The rest of Bvunzo types against `Store` and gets one from `bot.store.open_store`; no caller knows which
+database is behind it. Times given and returned are aware UTC datetimes; a naive one is refused.
+tests/store_contract/ holds the tests every backend must pass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from types import TracebackType
+from typing import Protocol, Self, runtime_checkable
+
+from bot.store.periods import Period
+from bot.store.records import (
+    Answer,
+    Board,
+    BoardLine,
+    GuildDeckRecord,
+    GuildSettings,
+    MemberStats,
+    Memory,
+    NewRound,
+    PracticeRecord,
+    Recorded,
+    ReportLine,
+    RoundRecord,
+)
+
+
+@runtime_checkable
+class Store(Protocol):
+    """Bvunzo's memory. Every write is whole or not at all; every method may raise StoreError."""
+
+    # -- life ----------------------------------------------------------------------------------------
+
+    async def close(self) -> None:
+        """Write what is on its way, then let go of the database; the store answers StoreError after."""
+
+    async def __aenter__(self) -> Self: ...
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None: ...
+
+    # -- meta and settings ---------------------------------------------------------------------------
+
+    async def get_meta(self, key: str) -> str | None:
+        """A value the bot keeps for itself (the command tree's hash...); None when never set."""
+
+    async def set_meta(self, key: str, value: str) -> None: ...
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The server's settings; the defaults when it never changed any."""
+
+    async def save_guild_settings(self, settings: GuildSettings) -> None: ...
+
+    async def member_language(self, user_id: int) -> str | None: ...
+
+    async def set_member_language(self, user_id: int, language: str | None) -> None:
+        """Remember the member's language; None forgets it (back to each server's or deck's)."""
+
+    # -- rounds --------------------------------------------------------------------------------------
+
+    async def start_round(self, new: NewRound) -> RoundRecord:
+        """Store a running round; RoundAlreadyRunning (carrying that round) when the channel has one.
+
+        ValueError for a round without questions. Two callers racing for one channel: exactly one wins.
+        """
+
+    async def get_round(self, round_id: int) -> RoundRecord | None: ...
+
+    async def running_round(self, channel_id: int) -> RoundRecord | None: ...
+
+    async def running_rounds(self) -> list[RoundRecord]:
+        """Every round still running, oldest first: what to resume after a restart."""
+
+    async def set_intro_message(self, round_id: int, message_id: int) -> None: ...
+
+    async def post_question(self, round_id: int, index: int, message_id: int, posted_at: datetime) -> None:
+        """The round's question `index` is on screen from `posted_at` (its clock) in message `message_id`.
+
+        ValueError for an unknown round or a question the round does not have.
+        """
+
+    async def reveal_question(self, round_id: int, index: int, revealed_at: datetime) -> None:
+        """The question was revealed; a second reveal keeps the first time."""
+
+    async def finish_round(
+        self, round_id: int, status: str, ended_at: datetime, reason: str | None = None
+    ) -> None:
+        """End a running round as finished, stopped or interrupted; an ended round keeps its first ending."""
+
+    async def last_finished_round(self, guild_id: int, channel_id: int) -> RoundRecord | None:
+        """The channel's most recently ended round (finished, stopped or interrupted)."""
+
+    async def latest_round_played(self, user_id: int, guild_id: int | None) -> RoundRecord | None:
+        """The round of the member's latest answer (in this server when given); None if they never answered."""
+
+    # -- answers -------------------------------------------------------------------------------------
+
+    async def record_answer(self, answer: Answer) -> Recorded:
+        """Store the member's answer, committed before this returns; or tell what they answered before.
+
+        Exactly once: of any number of concurrent calls for one (round, question, member), from this
+        process or another, exactly one gets first=True; the others get that first answer. A busy
+        database is waited for, never a reason to drop an answer. ValueError for an unknown round.
+        """
+
+    async def import_answers(self, answers: Iterable[Answer]) -> int:
+        """Add many answers in one transaction (imports, benchmarks); duplicates are skipped.
+
+        Returns how many were new; the boards count them as if each had been recorded.
+        """
+
+    async def round_answers(self, round_id: int, question_index: int | None = None) -> list[Answer]:
+        """The round's answers (or one question's), in the order they came."""
+
+    # -- leaderboards --------------------------------------------------------------------------------
+    #
+    # Round answers in one server only (practice never counts). Order: points, then right answers, then
+    # whoever reached their score first (the earliest last answer in the period), then the member id.
+    # Ranks are competition ranks by points alone: equal points share a rank (1, 2, 2, 4).
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        period: Period,
+        now: datetime,
+        *,
+        deck_id: str | None = None,
+        offset: int = 0,
+        limit: int = 10,
+    ) -> Board:
+        """One page of the server's board for the period holding `now` (one deck's when given)."""
+
+    async def member_rank(
+        self, guild_id: int, user_id: int, period: Period, now: datetime, *, deck_id: str | None = None
+    ) -> BoardLine | None:
+        """The member's line on the board; None when they have no answer in the period."""
+
+    # -- stats and reports ---------------------------------------------------------------------------
+
+    async def member_stats(self, guild_id: int, user_id: int, now: datetime) -> MemberStats:
+        """What /stats shows: round answers in this server, practice answers anywhere."""
+
+    async def question_report(
+        self, guild_id: int, *, round_id: int | None = None, deck_id: str | None = None
+    ) -> list[ReportLine]:
+        """Per question: answered, right, and the commonest wrong answer (exactly one of round or deck).
+
+        For a round: every question in round order, unanswered ones with zeros (empty for a round of
+        another server). For a deck: every question of it answered in this server's rounds, the least
+        understood first (lowest share right, then most answered, then question id). Typed answers
+        that differ only in case or spacing count as one mistake.
+        """
+
+    # -- practice and memories -----------------------------------------------------------------------
+
+    async def record_practice(
+        self,
+        user_id: int,
+        guild_id: int | None,
+        deck_id: str,
+        question_id: str,
+        right: bool,
+        answered_at: datetime,
+        memory: Memory | None = None,
+    ) -> None:
+        """Store a practice answer and, when given, the member's new memory of it, in one transaction."""
+
+    async def save_memories(self, memories: Sequence[Memory]) -> None:
+        """Upsert many memories in one transaction (a round's reviews, written at each reveal)."""
+
+    async def question_memories(
+        self, deck_id: str, question_id: str, user_ids: Sequence[int]
+    ) -> dict[int, Memory]:
+        """What each of these members remembers of one question, by member (those who met it before)."""
+
+    async def memories(self, user_id: int, deck_id: str) -> dict[str, Memory]:
+        """The member's memory of each question of the deck they have met, by question id."""
+
+    async def due_count(self, user_id: int, now: datetime, deck_id: str | None = None) -> int:
+        """How many of the member's questions are due for review at `now`."""
+
+    async def next_due(self, user_id: int, deck_id: str | None = None) -> datetime | None:
+        """When the member's next review falls due (may be in the past); None with nothing to review."""
+
+    async def learned_count(self, user_id: int, min_right: int, deck_id: str | None = None) -> int:
+        """How many of the member's questions they answered right at least `min_right` times.
+
+        (To be replaced by a rule on fsrs's own state; kept until its callers move.)
+        """
+
+    async def missed_in_last_round(
+        self, user_id: int, guild_id: int | None = None
+    ) -> tuple[str, list[str]] | None:
+        """(deck id, ids of the questions answered wrong, in round order) of the member's latest round.
+
+        (Wrong answers only; kept until its callers use the engine's one rule of "missed".)
+        """
+
+    # -- practice sessions ---------------------------------------------------------------------------
+
+    async def start_practice(self, user_id: int, deck_id: str, state: str, now: datetime) -> int:
+        """Keep a new practice session; its id is never given twice, across restarts too."""
+
+    async def save_practice(self, practice_id: int, state: str, now: datetime) -> None:
+        """Replace the session's state; an ended or forgotten session stays gone (nothing is written)."""
+
+    async def practice(self, practice_id: int) -> PracticeRecord | None:
+        """The session as last saved; None once ended or forgotten."""
+
+    async def end_practice(self, practice_id: int) -> None: ...
+
+    async def forget_practices_before(self, moment: datetime) -> int:
+        """Remove the sessions last saved before `moment` (abandoned ones); returns how many."""
+
+    # -- uploaded decks ------------------------------------------------------------------------------
+
+    async def save_guild_deck(self, record: GuildDeckRecord) -> None:
+        """Keep an uploaded deck; uploading the same deck id again replaces it."""
+
+    async def guild_decks(self, guild_id: int | None = None) -> list[GuildDeckRecord]:
+        """The server's uploaded decks (every server's when None), by server then deck id."""
+
+    async def delete_guild_deck(self, guild_id: int, deck_id: str) -> bool:
+        """Forget an uploaded deck; False when there was none. Scores earned with it stay."""

@@ -1,0 +1,177 @@
+"""SQLite: round answers, each stored exactly once and committed before the member hears "locked in"."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.store.errors import StoreError
+from bot.store.records import Answer, Recorded
+from bot.store.sqlite.connection import Batches, Database, is_busy, store_error
+from bot.store.sqlite.times import from_ms, to_ms
+
+ANSWER_COLUMNS = (
+    "guild_id, round_id, question_index, question_id, deck_id, user_id, choice, text, correct, ms, points, "
+    "answered_at"
+)
+
+_INSERT_ANSWER = (
+    f"INSERT INTO answers ({ANSWER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+    "ON CONFLICT (round_id, question_index, user_id) DO NOTHING"
+)
+
+_PREVIOUS_ANSWER = (
+    f"SELECT {ANSWER_COLUMNS} FROM answers WHERE round_id = ? AND question_index = ? AND user_id = ?"
+)
+
+AnswerRow = tuple[Any, ...]
+
+
+def answer_row(answer: Answer) -> AnswerRow:
+    return (
+        answer.guild_id,
+        answer.round_id,
+        answer.question_index,
+        answer.question_id,
+        answer.deck_id,
+        answer.user_id,
+        answer.choice,
+        answer.text,
+        int(answer.right),
+        answer.ms,
+        answer.points,
+        to_ms(answer.answered_at),
+    )
+
+
+def answer_record(row: Sequence[Any]) -> Answer:
+    return Answer(
+        guild_id=row[0],
+        round_id=row[1],
+        question_index=row[2],
+        question_id=row[3],
+        deck_id=row[4],
+        user_id=row[5],
+        choice=row[6],
+        text=row[7],
+        right=bool(row[8]),
+        ms=row[9],
+        points=row[10],
+        answered_at=from_ms(row[11]),
+    )
+
+
+def _record_answer(conn: sqlite3.Connection, row: AnswerRow) -> AnswerRow | None:
+    """Insert one answer, committed; or return the member's earlier answer to that question.
+
+    The connection is in autocommit mode, so the INSERT is its own transaction, committed (in the WAL)
+    when it returns; the trigger answers_add_to_boards adds it to the boards inside that same statement.
+    """
+    try:
+        inserted = conn.execute(_INSERT_ANSWER, row).rowcount
+    except sqlite3.IntegrityError as exc:
+        raise ValueError(f"cannot record an answer to round {row[1]}: {exc}") from exc
+    if inserted:
+        return None
+    # The constraint refused it: the first answer is committed, so this read sees it.
+    previous: AnswerRow = conn.execute(_PREVIOUS_ANSWER, (row[1], row[2], row[5])).fetchone()
+    return previous
+
+
+def _record_answers(conn: sqlite3.Connection, rows: list[AnswerRow], path: Path) -> list[Any]:
+    """Record answers in order, each committed on its own; one outcome per answer recorded.
+
+    An outcome is None (stored), the earlier answer's row, or the exception for that answer alone.
+    Stops at a locked database and returns the outcomes so far: the caller waits and goes on from there.
+    """
+    outcomes: list[Any] = []
+    for row in rows:
+        try:
+            outcomes.append(_record_answer(conn, row))
+        except sqlite3.Error as exc:
+            if is_busy(exc):
+                break
+            outcomes.append(store_error(exc, path) or exc)
+        except ValueError as exc:
+            outcomes.append(exc)
+    return outcomes
+
+
+def answer_batches(db: Database) -> Batches[AnswerRow]:
+    """Answers that arrive while others are written share one trip, each still committed on its own."""
+    return Batches(db, lambda conn, rows: _record_answers(conn, rows, db.path), "answers")
+
+
+_ADD_TO_BOARD_DAYS = (
+    "INSERT INTO board_days (guild_id, day, user_id, deck_id, points, correct, answered, last_at) "
+    "SELECT guild_id, answered_at / 86400000, user_id, deck_id, SUM(points), SUM(correct), COUNT(*), "
+    "MAX(answered_at) FROM answers WHERE id > ? GROUP BY 1, 2, 3, 4 "
+    "ON CONFLICT (guild_id, day, user_id, deck_id) DO UPDATE SET "
+    "points = points + excluded.points, correct = correct + excluded.correct, "
+    "answered = answered + excluded.answered, last_at = max(last_at, excluded.last_at)"
+)
+
+# {deck} is deck_id for each deck's row, '' for the member's row over every deck.
+_ADD_TO_BOARD_TOTALS = (
+    "INSERT INTO board_totals (guild_id, deck_id, user_id, points, correct, answered, last_at) "
+    "SELECT guild_id, {deck}, user_id, SUM(points), SUM(correct), COUNT(*), MAX(answered_at) "
+    "FROM answers WHERE id > ? GROUP BY 1, 2, 3 "
+    "ON CONFLICT (guild_id, deck_id, user_id) DO UPDATE SET "
+    "points = points + excluded.points, correct = correct + excluded.correct, "
+    "answered = answered + excluded.answered, last_at = max(last_at, excluded.last_at)"
+)
+
+
+class SqliteAnswers:
+    _db: Database
+    _answers: Batches[AnswerRow]
+
+    async def record_answer(self, answer: Answer) -> Recorded:
+        previous = await self._answers.submit(answer_row(answer))
+        if previous is None:
+            return Recorded(first=True, previous=None)
+        return Recorded(first=False, previous=answer_record(previous))
+
+    async def import_answers(self, answers: Iterable[Answer]) -> int:
+        rows = (answer_row(answer) for answer in answers)
+        path = self._db.path
+
+        def work(conn: sqlite3.Connection) -> int:
+            # Row by row, the boards trigger would cost as much again as the inserts: take it out for
+            # the load (inside this transaction, so no other writer ever sees the table without it),
+            # then sum the new rows in one pass each and put it back as it was.
+            trigger = conn.execute(
+                "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = 'answers_add_to_boards'"
+            ).fetchone()
+            if trigger is None:
+                raise StoreError(
+                    f"The database {path} lacks its leaderboard trigger; it was altered by hand."
+                )
+            conn.execute("DROP TRIGGER answers_add_to_boards")
+            before = conn.execute("SELECT coalesce(max(id), 0) FROM answers").fetchone()[0]
+            conn.executemany(_INSERT_ANSWER, rows)
+            # New rows have rowids above the old maximum: the board totals take exactly them.
+            conn.execute(_ADD_TO_BOARD_DAYS, (before,))
+            for deck in ("deck_id", "''"):
+                conn.execute(_ADD_TO_BOARD_TOTALS.format(deck=deck), (before,))
+            conn.execute(trigger[0])
+            added: int = conn.execute("SELECT COUNT(*) FROM answers WHERE id > ?", (before,)).fetchone()[0]
+            return added
+
+        return await self._db.write(work)
+
+    async def round_answers(self, round_id: int, question_index: int | None = None) -> list[Answer]:
+        if question_index is None:
+            rows = await self._db.fetchall(
+                f"SELECT {ANSWER_COLUMNS} FROM answers WHERE round_id = ? ORDER BY answered_at, id",
+                (round_id,),
+            )
+        else:
+            rows = await self._db.fetchall(
+                f"SELECT {ANSWER_COLUMNS} FROM answers WHERE round_id = ? AND question_index = ? "
+                "ORDER BY answered_at, id",
+                (round_id, question_index),
+            )
+        return [answer_record(row) for row in rows]

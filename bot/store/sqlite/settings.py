@@ -1,0 +1,56 @@
+"""SQLite: the bot's own keys (meta), each server's settings and each member's language."""
+
+from __future__ import annotations
+
+from bot.store.records import GuildSettings
+from bot.store.sqlite.connection import Database
+
+
+class SqliteSettings:
+    _db: Database
+
+    async def get_meta(self, key: str) -> str | None:
+        row = await self._db.fetchone("SELECT value FROM meta WHERE key = ?", (key,))
+        return None if row is None else str(row[0])
+
+    async def set_meta(self, key: str, value: str) -> None:
+        await self._db.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        row = await self._db.fetchone(
+            "SELECT quiz_master_role_id, questions, seconds, mode, pause_seconds, language "
+            "FROM guild_settings WHERE guild_id = ?",
+            (guild_id,),
+        )
+        if row is None:
+            return GuildSettings(guild_id)
+        return GuildSettings(guild_id, *row)
+
+    async def save_guild_settings(self, settings: GuildSettings) -> None:
+        s = settings
+        await self._db.execute(
+            "INSERT INTO guild_settings "
+            "(guild_id, quiz_master_role_id, questions, seconds, mode, pause_seconds, language) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+            "quiz_master_role_id = excluded.quiz_master_role_id, questions = excluded.questions, "
+            "seconds = excluded.seconds, mode = excluded.mode, pause_seconds = excluded.pause_seconds, "
+            "language = excluded.language",
+            (s.guild_id, s.quiz_master_role_id, s.questions, s.seconds, s.mode, s.pause_seconds, s.language),
+        )
+
+    async def member_language(self, user_id: int) -> str | None:
+        row = await self._db.fetchone("SELECT language FROM member_settings WHERE user_id = ?", (user_id,))
+        return None if row is None else str(row[0])
+
+    async def set_member_language(self, user_id: int, language: str | None) -> None:
+        if language is None:
+            await self._db.execute("DELETE FROM member_settings WHERE user_id = ?", (user_id,))
+            return
+        await self._db.execute(
+            "INSERT INTO member_settings (user_id, language) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
+            (user_id, language),
+        )

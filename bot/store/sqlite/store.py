@@ -1,0 +1,65 @@
+"""SqliteStore: the Store on one SQLite file in WAL mode, assembled from one class per concern."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import TracebackType
+from typing import Self
+
+from bot.store.sqlite.answers import SqliteAnswers, answer_batches
+from bot.store.sqlite.boards import SqliteBoards
+from bot.store.sqlite.connection import BUSY_TIMEOUT_MS, Database
+from bot.store.sqlite.decks import SqliteDecks
+from bot.store.sqlite.practice import SqlitePractice
+from bot.store.sqlite.reports import SqliteReports
+from bot.store.sqlite.rounds import SqliteRounds
+from bot.store.sqlite.settings import SqliteSettings
+
+# How long close() waits for answers still being written (the bot must exit within 5 s of SIGTERM).
+CLOSE_PATIENCE_SECONDS = 3.0
+
+
+class SqliteStore(
+    SqliteSettings, SqliteRounds, SqliteAnswers, SqliteBoards, SqliteReports, SqlitePractice, SqliteDecks
+):
+    """Bvunzo's memory on one SQLite file: one connection, one worker thread (aiosqlite's).
+
+    Every method is one trip to the worker thread, and every write one transaction inside it: nothing
+    is ever half written, and no transaction stays open across an await.
+    """
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+        self._answers = answer_batches(db)
+
+    @classmethod
+    async def open(
+        cls, path: str | Path, *, max_bytes: int | None = None, busy_timeout_ms: int = BUSY_TIMEOUT_MS
+    ) -> SqliteStore:
+        """Open (creating folders and file as needed) and migrate the database at `path`.
+
+        `max_bytes` caps the file's size, for hosts that give the bot a quota: past it, writes fail as
+        on a full disk. `busy_timeout_ms` is how long SQLite itself waits for another program's write
+        lock before the store's own retries (which never block the event loop) take over.
+        """
+        return cls(await Database.open(Path(path), max_bytes=max_bytes, busy_timeout_ms=busy_timeout_ms))
+
+    async def close(self) -> None:
+        await self._answers.drain(CLOSE_PATIENCE_SECONDS)
+        await self._db.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.close()
+
+    @property
+    def schema_version(self) -> int:
+        return self._db.version
+
+    @property
+    def path(self) -> Path:
+        return self._db.path

@@ -1,0 +1,54 @@
+"""Store contract: server settings, member languages, uploaded decks and the bot's own meta values."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.store import GuildDeckRecord, GuildSettings, Store
+from tests.store_contract.builders import T0
+
+
+async def test_guild_settings_default_then_saved(store: Store) -> None:
+    assert await store.guild_settings(9) == GuildSettings(9)
+    custom = GuildSettings(
+        9, quiz_master_role_id=555, questions=20, seconds=45, mode="speed", pause_seconds=2, language="sn"
+    )
+    await store.save_guild_settings(custom)
+    assert await store.guild_settings(9) == custom
+    await store.save_guild_settings(GuildSettings(9, questions=5))
+    assert await store.guild_settings(9) == GuildSettings(9, questions=5)
+    assert await store.guild_settings(10) == GuildSettings(10)
+
+
+async def test_member_language_is_remembered_and_forgotten(store: Store) -> None:
+    assert await store.member_language(1) is None
+    await store.set_member_language(1, "sn")
+    await store.set_member_language(1, "en")
+    assert await store.member_language(1) == "en"
+    await store.set_member_language(1, None)
+    assert await store.member_language(1) is None
+
+
+async def test_uploaded_decks_per_server(store: Store) -> None:
+    one = GuildDeckRecord(1, "bio", "bio.yaml", "id: bio\n", 77, T0)
+    two = GuildDeckRecord(2, "bio", "bio.txt", "1. Q?\n", 78, T0 + timedelta(hours=1))
+    chem = GuildDeckRecord(1, "chem", "chem.json", "{}", 77, T0)
+    for record in (chem, one, two):
+        await store.save_guild_deck(record)
+    assert await store.guild_decks(1) == [one, chem]
+    assert await store.guild_decks() == [one, chem, two]
+
+    replaced = GuildDeckRecord(1, "bio", "bio-v2.yaml", "id: bio\ntitle: Two\n", 79, T0 + timedelta(days=1))
+    await store.save_guild_deck(replaced)
+    assert await store.guild_decks(1) == [replaced, chem]
+
+    assert await store.delete_guild_deck(1, "bio") is True
+    assert await store.delete_guild_deck(1, "bio") is False
+    assert await store.guild_decks() == [chem, two]
+
+
+async def test_meta_values(store: Store) -> None:
+    assert await store.get_meta("tree_hash") is None
+    await store.set_meta("tree_hash", "abc")
+    await store.set_meta("tree_hash", "def")
+    assert await store.get_meta("tree_hash") == "def"
