@@ -3,21 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
 
 from bot.__main__ import main
-from bot.store import BoardLine, GuildDeckRecord, GuildSettings, Memory, Store
-from bot.store.postgres import PostgresStore
-from tests.test_store_support import T0, answer, start
+from bot.store import BoardLine, GuildDeckRecord, GuildSettings, Memory, Store, open_store
+from tests.store_contract.builders import T0, answer, start
 
 
-async def fill(store: Store | PostgresStore) -> None:
+async def fill(store: Store) -> None:
     """Two servers' worth of everything a member leaves behind."""
-    bio = await start(store, guild=1, channel=11, deck="bio")  # type: ignore[arg-type]
-    chem = await start(store, guild=2, channel=22, deck="chem")  # type: ignore[arg-type]
+    bio = await start(store, guild=1, channel=11, deck="bio")
+    chem = await start(store, guild=2, channel=22, deck="chem")
     await store.post_question(bio.id, 0, message_id=900, posted_at=T0)
     await store.record_answer(answer(bio, 0, user=1, points=100))
     await store.record_answer(answer(bio, 1, user=1, points=80))
@@ -32,7 +32,7 @@ async def fill(store: Store | PostgresStore) -> None:
     await store.set_member_language(2, "fr")
 
 
-async def check(store: Store | PostgresStore) -> None:
+async def check(store: Store) -> None:
     """What fill() left, read back through the store: the values written by hand above."""
     board = await store.leaderboard(1, "all", T0)
     assert board.lines == (BoardLine(1, 1, 180, 2, 2), BoardLine(2, 2, 90, 1, 2))
@@ -56,34 +56,29 @@ async def check(store: Store | PostgresStore) -> None:
     assert [r.channel_id for r in await store.running_rounds()] == [22]  # the chem round never ended
 
 
-async def on_sqlite(path: Path, work: object) -> None:
-    async with await Store.open(path) as store:
-        await work(store)  # type: ignore[operator]
-
-
-async def on_postgres(url: str, work: object) -> None:
-    async with await PostgresStore.open(url) as store:
-        await work(store)  # type: ignore[operator]
+async def on(location: Path | str, work: Callable[[Store], Awaitable[None]]) -> None:
+    async with await open_store(location) as store:
+        await work(store)
 
 
 def test_sqlite_to_postgres_and_back(
     postgres_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     source, back = tmp_path / "source.db", tmp_path / "back.db"
-    asyncio.run(on_sqlite(source, fill))
+    asyncio.run(on(source, fill))
 
     assert main(["copy-db", str(source), postgres_url]) == 0
     out = capsys.readouterr().out
     assert "answers: 5 rows" in out and "board_totals: 6 rows" in out
-    asyncio.run(on_postgres(postgres_url, check))
+    asyncio.run(on(postgres_url, check))
 
-    async def goes_on(store: PostgresStore) -> None:
+    async def goes_on(store: Store) -> None:
         # New rows get ids after the copied ones: the sequences were moved past them.
-        fresh = await start(store, guild=1, deck="bio")  # type: ignore[arg-type]
+        fresh = await start(store, guild=1, deck="bio")
         assert fresh.id == 3
         assert (await store.record_answer(answer(fresh, 0, user=1))).first
 
-    asyncio.run(on_postgres(postgres_url, goes_on))
+    asyncio.run(on(postgres_url, goes_on))
 
     assert main(["copy-db", postgres_url, f"sqlite:///{back}"]) == 0
     assert "answers: 6 rows" in capsys.readouterr().out
@@ -92,21 +87,21 @@ def test_sqlite_to_postgres_and_back(
         assert (await store.leaderboard(1, "all", T0)).lines[0] == BoardLine(1, 1, 280, 3, 3)
         assert len(await store.round_answers(3)) == 1
 
-    asyncio.run(on_sqlite(back, check_back))
+    asyncio.run(on(back, check_back))
 
 
 def test_postgres_to_sqlite_keeps_everything(postgres_url: str, tmp_path: Path) -> None:
-    asyncio.run(on_postgres(postgres_url, fill))
+    asyncio.run(on(postgres_url, fill))
     target = tmp_path / "copy.db"
     assert main(["copy-db", postgres_url, str(target)]) == 0
-    asyncio.run(on_sqlite(target, check))
+    asyncio.run(on(target, check))
 
 
 def test_a_target_in_use_is_refused_unless_forced(
     postgres_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     source = tmp_path / "source.db"
-    asyncio.run(on_sqlite(source, fill))
+    asyncio.run(on(source, fill))
     assert main(["copy-db", str(source), postgres_url]) == 0
     capsys.readouterr()
 
@@ -117,7 +112,7 @@ def test_a_target_in_use_is_refused_unless_forced(
     # Forced: the target is emptied first, so nothing is doubled.
     assert main(["copy-db", str(source), postgres_url, "--force"]) == 0
     assert "answers: 5 rows" in capsys.readouterr().out
-    asyncio.run(on_postgres(postgres_url, check))
+    asyncio.run(on(postgres_url, check))
 
 
 def test_copying_a_database_onto_itself_is_refused(

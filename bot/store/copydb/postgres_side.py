@@ -7,13 +7,14 @@ from typing import Any
 
 import asyncpg
 
+from bot.store import open_store
 from bot.store.copydb.tables import BOARD_SUMS, CHUNK, COUNTED, IDENTITY_TABLES, read_order
-from bot.store.postgres import PostgresStore, safe_url
+from bot.store.postgres import safe_url
 from bot.store.postgres.answers import SUM_ALL_ANSWERS, TRIGGER_OFF, TRIGGER_ON
 
 
 class PostgresSide:
-    """One end of a copy on a PostgreSQL database, migrated by opening the PostgresStore first."""
+    """One end of a copy on a PostgreSQL database, migrated by opening its store first."""
 
     def __init__(self, conn: asyncpg.Connection, url: str) -> None:
         self._conn = conn
@@ -22,7 +23,7 @@ class PostgresSide:
 
     @classmethod
     async def open(cls, url: str) -> PostgresSide:
-        await (await PostgresStore.open(url)).close()  # create the schema or migrate it, with its checks
+        await (await open_store(url)).close()  # create the schema or migrate it, with its checks
         return cls(await asyncpg.connect(url), url)
 
     async def close(self) -> None:

@@ -8,8 +8,8 @@ from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from bot.store import open_store
 from bot.store.copydb.tables import BOARD_SUMS, CHUNK, COUNTED, read_order
-from bot.store.sqlite import Store
 
 # The boards rebuilt from every answer at once, as migration 0002 sums the answers it finds.
 _REBUILD_BOARDS = (
@@ -33,7 +33,7 @@ def sqlite_path(location: str) -> Path:
 
 
 class SqliteSide:
-    """One end of a copy on a SQLite file, brought to the current schema by opening the Store first."""
+    """One end of a copy on a SQLite file, brought to the current schema by opening its store first."""
 
     def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
         self._conn = conn
@@ -42,7 +42,7 @@ class SqliteSide:
     @classmethod
     async def open(cls, location: str) -> SqliteSide:
         path = sqlite_path(location)
-        await (await Store.open(path)).close()  # create or migrate it, with the Store's own checks
+        await (await open_store(path)).close()  # create or migrate it, with the store's own checks
         conn = await asyncio.to_thread(sqlite3.connect, path, isolation_level=None, check_same_thread=False)
         return cls(conn, path)
 

@@ -12,7 +12,7 @@ from bot.store.errors import StoreError
 from bot.store.postgres.connection import Connected, affected
 from bot.store.postgres.groups import Groups
 from bot.store.postgres.rows import ANSWER_COLUMNS, answer, answer_row
-from bot.store.records import Answer, PlayerScore, Recorded
+from bot.store.records import Answer, Recorded
 
 _INSERT_ANSWER = (
     f"INSERT INTO answers ({ANSWER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) "
@@ -87,7 +87,7 @@ class Answers(Connected):
     _groups: Groups[AnswerRow]
 
     def _answer_groups(self) -> Groups[AnswerRow]:
-        return Groups(self._write_answer, self._write_answers)
+        return Groups(self._write_answer, self._write_answers, _key)
 
     async def record_answer(self, answer_: Answer) -> Recorded:
         """Store the member's answer, committed before this returns; or tell what they answered before.
@@ -184,15 +184,6 @@ class Answers(Connected):
                 question_index,
             )
         return [answer(row) for row in rows]
-
-    async def round_scores(self, round_id: int) -> list[PlayerScore]:
-        """Each player's score in the round: most points, then most right, then who finished first."""
-        rows = await self._fetch(
-            "SELECT user_id, SUM(points), SUM(correct), COUNT(*) FROM answers WHERE round_id = $1 "
-            "GROUP BY user_id ORDER BY SUM(points) DESC, SUM(correct) DESC, MAX(answered_at), user_id",
-            round_id,
-        )
-        return [PlayerScore(user_id=u, points=int(p), right=int(r), answered=int(a)) for u, p, r, a in rows]
 
 
 async def _one_outcome(write: Callable[[AnswerRow], Awaitable[Any]], row: AnswerRow) -> Any:

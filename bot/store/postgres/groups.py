@@ -4,13 +4,19 @@ A click that finds no write under way goes straight to the database on its own. 
 while writes are under way wait together; when a writer is free it writes all of them (up to a limit)
 in one transaction, and every one of those callers hears its outcome only after that commit. One
 commit for many answers is what lifts the rate of a burst past one commit per answer.
+
+Several groups may be written at once, but never two holding the same key (the same member's answer
+to one question): a later click waits for the group holding the earlier one, so the first click of a
+member is the one that counts, as when each is written on its own.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections import Counter
+from collections.abc import Awaitable, Callable, Hashable
+from functools import partial
 from typing import Any, Generic, TypeVar
 
 log = logging.getLogger(__name__)
@@ -30,9 +36,12 @@ class Groups(Generic[Row]):
         self,
         write_one: Callable[[Row], Awaitable[Any]],
         write_group: Callable[[list[Row]], Awaitable[list[Any]]],
+        key: Callable[[Row], Hashable],
     ) -> None:
         self._write_one = write_one
         self._write_group = write_group
+        self._key = key
+        self._writing: Counter[Hashable] = Counter()  # keys of the rows being written
         self._waiting: list[tuple[Row, asyncio.Future[Any]]] = []
         self._writers: set[asyncio.Task[None]] = set()
         self._busy = 0  # writes under way, direct ones included
@@ -42,11 +51,11 @@ class Groups(Generic[Row]):
     async def write(self, row: Row) -> Any:
         """The row's outcome, from the group (or the lone write) that committed it."""
         if self._busy == 0 and not self._waiting:
-            self._started()
+            self._started([row])
             try:
                 return await self._write_one(row)
             finally:
-                self._ended()
+                self._ended([row])
                 self._dispatch()
         waiter: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._waiting.append((row, waiter))
@@ -62,26 +71,37 @@ class Groups(Generic[Row]):
             except TimeoutError:
                 log.warning("closing with %d answer writes still under way", self._busy)
 
-    def _started(self) -> None:
+    def _started(self, rows: list[Row]) -> None:
         self._busy += 1
+        self._writing.update(self._key(row) for row in rows)
         self._idle.clear()
 
-    def _ended(self) -> None:
+    def _ended(self, rows: list[Row]) -> None:
         self._busy -= 1
+        self._writing.subtract(self._key(row) for row in rows)
+        self._writing += Counter()  # drop the keys no longer written
         if self._busy == 0 and not self._waiting:
             self._idle.set()
 
     def _dispatch(self) -> None:
         while self._waiting and len(self._writers) < MAX_WRITERS:
-            group, self._waiting = self._waiting[:MAX_GROUP], self._waiting[MAX_GROUP:]
-            self._started()
+            group: list[tuple[Row, asyncio.Future[Any]]] = []
+            later: list[tuple[Row, asyncio.Future[Any]]] = []
+            for entry in self._waiting:
+                fits = len(group) < MAX_GROUP and self._key(entry[0]) not in self._writing
+                (group if fits else later).append(entry)
+            if not group:
+                return  # each waiting row waits for a group in flight with its key
+            self._waiting = later
+            rows = [row for row, _ in group]
+            self._started(rows)
             task = asyncio.create_task(self._write(group), name="bvunzo-answer-group")
             self._writers.add(task)
-            task.add_done_callback(self._written)
+            task.add_done_callback(partial(self._written, rows=rows))
 
-    def _written(self, task: asyncio.Task[None]) -> None:
+    def _written(self, task: asyncio.Task[None], rows: list[Row]) -> None:
         self._writers.discard(task)
-        self._ended()
+        self._ended(rows)
         self._dispatch()
 
     async def _write(self, group: list[tuple[Row, asyncio.Future[Any]]]) -> None:

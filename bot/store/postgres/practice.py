@@ -54,9 +54,6 @@ class Practice(Connected):
 
         await self._write(work)
 
-    async def save_memory(self, memory: Memory) -> None:
-        await self._execute(_SAVE_MEMORY, *memory_row(memory))
-
     async def save_memories(self, memories: Sequence[Memory]) -> None:
         """Upsert many memories in one transaction (a round's reviews, written at each reveal)."""
         rows = [memory_row(m) for m in memories]

@@ -134,3 +134,14 @@ class Rounds(Connected):
             guild_id,
         )
         return None if row is None else round_record(row)
+
+    async def latest_round_played(self, user_id: int, guild_id: int | None) -> RoundRecord | None:
+        """The round of the member's latest answer (in this server when given); None if they never answered."""
+        # answers_by_member (user_id, guild_id, answered_at) serves both forms.
+        row = await self._fetchrow(
+            f"SELECT {ROUND_COLUMNS} FROM rounds WHERE id = (SELECT round_id FROM answers "
+            "WHERE user_id = $1 AND ($2::bigint IS NULL OR guild_id = $2) ORDER BY answered_at DESC, id DESC LIMIT 1)",
+            user_id,
+            guild_id,
+        )
+        return None if row is None else round_record(row)

@@ -9,11 +9,12 @@ from bot.store.postgres.boards import Boards
 from bot.store.postgres.connection import CLOSE_PATIENCE_SECONDS, POOL_MAX
 from bot.store.postgres.practice import Decks, Practice
 from bot.store.postgres.rounds import Rounds
+from bot.store.postgres.sessions import Sessions
 from bot.store.postgres.settings import Settings
 from bot.store.postgres.stats import Stats
 
 
-class PostgresStore(Settings, Rounds, Answers, Boards, Stats, Practice, Decks):
+class PostgresStore(Settings, Rounds, Answers, Boards, Stats, Practice, Sessions, Decks):
     """Bvunzo's memory in a PostgreSQL database that several bot processes may share.
 
     Every method takes a connection from the pool for its own statement or transaction; nothing stays
