@@ -30,6 +30,7 @@ async def fill(store: Store) -> None:
     await store.save_guild_deck(GuildDeckRecord(1, "mine", "mine.yaml", "deck: text", 5, T0))
     await store.save_guild_settings(GuildSettings(1, quiz_master_role_id=1 << 60, questions=7, language="sn"))
     await store.set_member_language(2, "fr")
+    await store.start_practice(4, "bio", '{"position": 2}', T0)
 
 
 async def check(store: Store) -> None:
@@ -54,6 +55,8 @@ async def check(store: Store) -> None:
     assert await store.member_language(2) == "fr"
     assert await store.missed_in_last_round(2) == ("bio", ["q0"])
     assert [r.channel_id for r in await store.running_rounds()] == [22]  # the chem round never ended
+    practice = await store.practice(1)
+    assert practice is not None and (practice.user_id, practice.state) == (4, '{"position": 2}')
 
 
 async def on(location: Path | str, work: Callable[[Store], Awaitable[None]]) -> None:
@@ -77,6 +80,7 @@ def test_sqlite_to_postgres_and_back(
         fresh = await start(store, guild=1, deck="bio")
         assert fresh.id == 3
         assert (await store.record_answer(answer(fresh, 0, user=1))).first
+        assert await store.start_practice(5, "bio", "{}", T0) == 2
 
     asyncio.run(on(postgres_url, goes_on))
 
