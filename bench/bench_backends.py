@@ -24,8 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import asyncpg
 
 from bench.bench_store import NOW, answers_for, load_history, machine, percentile, raw_rate, store_rates
-from bot.store import NewRound, Store
-from bot.store.postgres import PostgresStore
+from bot.store import NewRound, open_store
 from tests.postgres_server import start_server
 
 _INSERT = (
@@ -37,7 +36,7 @@ _INSERT = (
 
 async def raw_postgres_rate(url: str, count: int, *, boards: bool) -> float:
     """Plain asyncpg on the store's own schema: one INSERT per answer, each its own committed transaction."""
-    async with await PostgresStore.open(url) as store:
+    async with await open_store(url) as store:
         record = await store.start_round(
             NewRound(1, 99_000 + boards, "deck", 1, tuple(f"q{i}" for i in range(50)), 20, "standard", 1, NOW)
         )
@@ -146,10 +145,10 @@ async def main() -> None:
         pg_boards = await raw_postgres_rate(
             await fresh_database(admin, "bench_raw"), options.writes, boards=True
         )
-        async with await Store.open(folder / "store.db") as store:
+        async with await open_store(folder / "store.db") as store:
             sqlite_one, sqlite_crowd = await store_rates(store, options.writes, options.in_flight)
-        async with await PostgresStore.open(await fresh_database(admin, "bench_store")) as pg_store:
-            pg_one, pg_crowd = await store_rates(pg_store, options.writes, options.in_flight)  # type: ignore[arg-type]
+        async with await open_store(await fresh_database(admin, "bench_store")) as pg_store:
+            pg_one, pg_crowd = await store_rates(pg_store, options.writes, options.in_flight)
         for label, left, right in (
             ("raw INSERT, bare table", sqlite_bare, pg_bare),
             ("raw INSERT + boards trigger (one commit each)", sqlite_boards, pg_boards),
@@ -164,14 +163,14 @@ async def main() -> None:
 
         print(f"\nBoards at {options.answers:,} answers, the biggest server, {options.runs} runs each (ms)")
         figures: dict[str, dict[str, tuple[float, float]]] = {}
-        async with await Store.open(folder / "history.db") as store:
+        async with await open_store(folder / "history.db") as store:
             started = time.perf_counter()
             info = await load_history(store, options.answers, random.Random(20250326))
             print(f"  SQLite loaded in {time.perf_counter() - started:.0f} s")
             figures["SQLite"] = await board_figures(store, info, options.runs, 1)
-        async with await PostgresStore.open(await fresh_database(admin, "bench_history")) as pg_store:
+        async with await open_store(await fresh_database(admin, "bench_history")) as pg_store:
             started = time.perf_counter()
-            info = await load_history(pg_store, options.answers, random.Random(20250326))  # type: ignore[arg-type]
+            info = await load_history(pg_store, options.answers, random.Random(20250326))
             print(f"  PostgreSQL loaded in {time.perf_counter() - started:.0f} s")
             figures["PostgreSQL"] = await board_figures(pg_store, info, options.runs, 1)
         print(f"  {'':<36} {'SQLite median':>14} {'p99':>8} {'PostgreSQL median':>18} {'p99':>8}")
