@@ -166,6 +166,8 @@ class Answers(Connected):
                 columns: list[list[Any]] = [list(column) for column in zip(*chunk, strict=True)]
                 added += await conn.fetchval(_IMPORT_ANSWERS, *columns)
             await conn.execute(TRIGGER_ON)
+            # The planner's statistics would otherwise wait for autovacuum to notice the load.
+            await conn.execute("ANALYZE answers, board_days, board_totals")
             return added
 
         return await self._write(work)
