@@ -14,13 +14,18 @@ from datetime import UTC, datetime
 from typing import Any
 
 import discord
-import yarl
 from discord import app_commands
 from discord.ext import commands
 
 from bot.bank.bank import Bank
 from bot.bank.loader import DeckError, load_deck_text, load_folder
 from bot.config import Settings
+from bot.discord_internals import (
+    dynamic_item_template,
+    point_discord_at,
+    tolerate_malformed_events,
+    view_listens_for,
+)
 from bot.errors import UNEXPECTED, sentence_for
 from bot.store import Store, open_store
 
@@ -38,34 +43,8 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-def point_discord_at(api_base: str, gateway_url: str) -> None:
-    """Send REST calls and the gateway connection to the given addresses (a proxy, an emulator)."""
-    discord.http.Route.BASE = api_base
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
-
-
 def _data(interaction: discord.Interaction) -> dict[str, Any]:
     return dict(interaction.data or {})
-
-
-def _tolerate_malformed_events(parsers: dict[str, Callable[[Any], None]]) -> None:
-    """Drop a gateway event discord.py cannot parse, instead of letting it end the connection loop.
-
-    discord.py runs its parsers inside the gateway's read loop and does not catch what they raise, so one
-    malformed INTERACTION_CREATE (from a buggy proxy or emulator) would stop the bot.
-    """
-
-    def tolerant(event: str, parse: Callable[[Any], None]) -> Callable[[Any], None]:
-        def guarded(data: Any) -> None:
-            try:
-                parse(data)
-            except Exception:
-                log.warning("dropped a malformed %s event from the gateway", event, exc_info=True)
-
-        return guarded
-
-    for event, parse in list(parsers.items()):
-        parsers[event] = tolerant(event, parse)
 
 
 def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
@@ -104,7 +83,7 @@ class BvunzoBot(commands.Bot):
         self.closing = False
         self._custom_id_templates: list[re.Pattern[str]] = []
         point_discord_at(settings.api_base, settings.gateway_url)
-        _tolerate_malformed_events(self._connection.parsers)
+        tolerate_malformed_events(self)
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.db_path)
@@ -165,7 +144,7 @@ class BvunzoBot(commands.Bot):
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         super().add_dynamic_items(*items)
-        self._custom_id_templates.extend(item.__discord_ui_compiled_template__ for item in items)
+        self._custom_id_templates.extend(dynamic_item_template(item) for item in items)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         # discord.py drops, without a word, a click whose custom_id no template matches (forged, malformed,
@@ -182,12 +161,9 @@ class BvunzoBot(commands.Bot):
         await self.tell(interaction, "That button isn't one Bvunzo recognises; nothing was changed.")
 
     def _is_transient_view(self, interaction: discord.Interaction, custom_id: str) -> bool:
-        store = self._connection._view_store
         message_id = interaction.message.id if interaction.message else None
         component_type = int(_data(interaction).get("component_type", 2))
-        key = (component_type, custom_id)
-        views: dict[Any, Any] = store._views
-        return key in views.get(message_id, {}) or key in views.get(None, {})
+        return view_listens_for(self, message_id, component_type, custom_id)
 
     # -- errors -------------------------------------------------------------------------------------
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 import discord
@@ -26,7 +25,7 @@ log = logging.getLogger(__name__)
 
 # The live "N answered" edit happens at most once per this many seconds per message, so the edits of a
 # question stay constant however many people play (Discord rate-limits message edits per channel).
-LIVE_EDIT_INTERVAL = 2.0
+LIVE_EDIT_INTERVAL = timedelta(seconds=2)
 
 
 @dataclass(slots=True)
@@ -186,22 +185,23 @@ class RoundSession:
 
     async def _wait_for_reveal(self) -> None:
         shown = self.state.answered_count
-        next_edit = time.monotonic() + LIVE_EDIT_INTERVAL
+        # On the bot's clock, like the question's timer, so that a test can drive it.
+        next_edit = self.bot.clock() + LIVE_EDIT_INTERVAL
         while True:
             now = self.bot.clock()
             if self.skip_requested or self.stop_requested or self.state.reveal_due(now):
                 return
             pending = self.state.answered_count != shown
-            if pending and time.monotonic() >= next_edit:
+            if pending and now >= next_edit:
                 shown = self.state.answered_count
-                next_edit = time.monotonic() + LIVE_EDIT_INTERVAL
+                next_edit = now + LIVE_EDIT_INTERVAL
                 await self._edit_live_count()
                 continue
             deadline = self.state.deadline
             assert deadline is not None, "a question waiting for its reveal has a deadline"
             wait = (deadline - now).total_seconds()
             if pending:
-                wait = min(wait, next_edit - time.monotonic())
+                wait = min(wait, (next_edit - now).total_seconds())
             # No await between the checks above and clear(): an answer cannot slip in unseen.
             self.wake.clear()
             with contextlib.suppress(TimeoutError):

@@ -24,16 +24,27 @@ DECK = "gradient-checkpointing"
 
 
 class Clock:
-    """Real time plus an offset a test can move, so periods and days can be crossed on purpose."""
+    """Real time plus an offset a test can move, so periods and days can be crossed on purpose.
+
+    Frozen, it stands still until the test moves it: a question's timer cannot run out and a live edit
+    cannot fall due on their own, so a test says when time passes and checks what follows, never how fast.
+    """
 
     def __init__(self) -> None:
         self.offset = timedelta()
+        self.frozen_at: datetime | None = None
 
     def __call__(self) -> datetime:
-        return datetime.now(UTC) + self.offset
+        return (self.frozen_at or datetime.now(UTC)) + self.offset
 
     def set(self, when: datetime) -> None:
-        self.offset = when - datetime.now(UTC)
+        self.offset = when - (self.frozen_at or datetime.now(UTC))
+
+    def freeze(self) -> None:
+        self.frozen_at = datetime.now(UTC)
+
+    def advance(self, seconds: float) -> None:
+        self.offset += timedelta(seconds=seconds)
 
 
 @dataclass

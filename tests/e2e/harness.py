@@ -10,12 +10,16 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import TypeVar
 
 import discord
-import yarl
 
+from bot.discord_internals import discord_addresses, point_discord_at
 from tests.e2e.fake_discord import FakeDiscord
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
 T = TypeVar("T")
+
+# How long a test waits for something that must happen (a process to exit, say) before calling it hung.
+# A guard against a hang, generous on a loaded machine; never a claim about speed (bench/ measures that).
+HANG_GUARD = 60.0
 
 # How long on_ready waits after the last GUILD_CREATE: discord.py's 2 s default is dead time in a test,
 # since the fake sends every server at once.
@@ -34,15 +38,14 @@ class ClientLoggedErrors(AssertionError):
 def discord_py_pointed_at(fake: FakeDiscord) -> Iterator[None]:
     """Send discord.py's REST calls and gateway connection to the fake, as the bot does from its settings.
 
-    Route.BASE and DEFAULT_GATEWAY are class attributes, so this is process-wide; restored on exit.
+    The addresses are process-wide (bot/discord_internals.py says why); restored on exit.
     """
-    base, gateway = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
-    discord.http.Route.BASE = fake.api_base
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(fake.gateway_url)
+    before = discord_addresses()
+    point_discord_at(fake.api_base, fake.gateway_url)
     try:
         yield
     finally:
-        discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = base, gateway
+        point_discord_at(*before)
 
 
 class _ErrorRecords(logging.Handler):

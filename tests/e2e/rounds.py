@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import shutil
+from pathlib import Path
 from typing import Any
 
 from bot.bank import load_folder
@@ -11,6 +13,18 @@ from tests.e2e.conftest import QUESTIONS, World
 from tests.e2e.fake_discord import Channel, FakeMessage, Member
 
 DECKS = {deck.id: deck for deck in load_folder(QUESTIONS)[0]}
+SHONA_ONE = Path(__file__).parent / "decks" / "shona-one.yaml"  # one Shona question with its English
+
+
+def deck_folder(tmp_path: Path, *decks: Path) -> Path:
+    """A questions folder holding copies of the given deck files."""
+    folder = tmp_path / "questions"
+    folder.mkdir()
+    for deck in decks:
+        shutil.copy(deck, folder / deck.name)
+    return folder
+
+
 SUCCESS = 3
 
 
@@ -103,10 +117,12 @@ async def play_round(
     *,
     deck: str = "gradient-checkpointing",
     mode: str = "standard",
+    shown: list[tuple[Question, str]] | None = None,
 ) -> int:
     """Play a whole round: each member answers question n right (True), wrong (False) or not (None).
 
-    Wrong answers all take the same wrong letter. Returns the round id.
+    Wrong answers all take the same wrong letter. Returns the round id; `shown`, if given, receives each
+    question as the channel showed it, with the text of the wrong choice taken.
     """
     count = len(next(iter(answers.values())))
     await set_pause(world, 0)
@@ -117,6 +133,9 @@ async def play_round(
         message = await open_question(world, channel, number)
         round_id = round_id_of(message)
         right, wrong = right_letter(message, chosen), wrong_letter(message, chosen)
+        if shown is not None:
+            question = question_of(message, chosen)
+            shown.append((question, question.choices[letters(message, question)[wrong]]))
         for member, plan in answers.items():
             if plan[number - 1] is not None:
                 said = await click(world, message, member, right if plan[number - 1] else wrong)

@@ -5,10 +5,12 @@ from __future__ import annotations
 import importlib.util
 import re
 from datetime import UTC, datetime
+from pathlib import Path
 
 from bot.app import BvunzoBot
-from tests.e2e.conftest import World
-from tests.e2e.rounds import DECKS, play_round, stats_of
+from bot.bank.models import Question
+from tests.e2e.conftest import QUESTIONS, World
+from tests.e2e.rounds import DECKS, SHONA_ONE, click, deck_folder, open_question, play_round, start, stats_of
 
 DECK = DECKS["gradient-checkpointing"]
 
@@ -124,22 +126,17 @@ async def test_report_names_the_misconception(world: World, bot: BvunzoBot) -> N
         members[2]: [False, False],
         members[3]: [True, None],
     }
-    round_id = await play_round(world, world.general, world.moderator, plan)
+    shown: list[tuple[Question, str]] = []
+    round_id = await play_round(world, world.general, world.moderator, plan, shown=shown)
     refused = await (await fake.slash(world.general, members[0], "quiz report")).response()
     assert refused.ephemeral and refused.content.startswith("Only members with Manage Server")
     report = await (await fake.slash(world.general, world.moderator, "quiz report")).response()
     assert report.ephemeral
-    record = await bot.store.get_round(round_id)
-    assert record is not None
-    q1, q2 = (DECK.question(q) for q in record.question_ids)
-    assert q1 is not None and q2 is not None
-    answers = await bot.store.round_answers(round_id)
-    wrong1 = next(a.choice for a in answers if a.question_index == 0 and not a.right)
-    wrong2 = next(a.choice for a in answers if a.question_index == 1 and not a.right)
-    assert wrong1 is not None and wrong2 is not None
+    # Each question's most common wrong answer is the one wrong choice the players clicked in the channel.
+    (_, wrong1), (_, wrong2) = shown
     text = report.text
-    assert "**1.**" in text and "3/4 (75%)" in text and q1.choices[wrong1][:60] in text
-    assert "**2.**" in text and "1/3 (33%)" in text and q2.choices[wrong2][:60] in text
+    assert "**1.**" in text and "3/4 (75%)" in text and wrong1[:60] in text
+    assert "**2.**" in text and "1/3 (33%)" in text and wrong2[:60] in text
     by_number = await (
         await fake.slash(world.general, world.moderator, "quiz report", round=round_id)
     ).response()
@@ -178,3 +175,52 @@ async def test_page_buttons_work_after_a_restart(world: World) -> None:
         ).response()
         assert page2.type == 7 and "Page 2 of 2" in page2.text
         assert len(board_lines(page2.text.split("Your place")[0])) == 2
+
+
+async def test_the_board_of_one_deck(world: World, tmp_path: Path) -> None:
+    fake = world.fake
+    world.questions = deck_folder(tmp_path, QUESTIONS / "gradient-checkpointing.yaml", SHONA_ONE)
+    alice, bongani = world.members[:2]
+    async with world.running():
+        await play_round(
+            world, world.general, world.moderator, {alice: [True, True, True], bongani: [False, False, True]}
+        )
+        # A round of the Shona deck: only bongani answers, rightly ("Ndangariro yeGPU").
+        await start(world, world.general, world.moderator, deck="shona-one", questions=1, seconds=60)
+        q1 = await open_question(world, world.general, 1)
+        right = next(
+            found
+            for found, text in re.findall(r"\*\*([A-E])\*\*\s+(.+)", q1.text)
+            if text == "Ndangariro yeGPU"
+        )
+        assert (await click(world, q1, bongani, right)) == f"Locked in: {right}."
+        await (await fake.slash(world.general, world.moderator, "quiz stop")).response()
+        await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
+
+        async def board(**options: str) -> list[tuple[int, int, int]]:
+            answer = await (await fake.slash(world.general, alice, "leaderboard", **options)).response()
+            return board_lines(answer.text.split("Your place")[0])
+
+        assert await board() == [(1, alice.id, 300), (2, bongani.id, 200)]
+        assert await board(deck="gradient-checkpointing") == [(1, alice.id, 300), (2, bongani.id, 100)]
+        assert await board(deck="shona-one") == [(1, bongani.id, 100)]
+        assert await board(deck="shona-one", period="today") == [(1, bongani.id, 100)]
+        unknown = await (await fake.slash(world.general, alice, "leaderboard", deck="nope")).response()
+        assert unknown.ephemeral
+        assert unknown.content == "There is no deck called “nope” in this server; /decks lists them."
+        # The deck option offers the server's decks as the member types.
+        offered = await fake.autocomplete(world.general, alice, "leaderboard", focused="deck", value="shona")
+        assert [c["value"] for c in offered] == ["shona-one"]
+        offered = await fake.autocomplete(world.general, alice, "quiz start", focused="deck", value="")
+        assert sorted(c["value"] for c in offered) == ["gradient-checkpointing", "shona-one"]
+        offered = await fake.autocomplete(
+            world.general, world.moderator, "quiz report", focused="deck", value="GRAD"
+        )
+        assert offered == [
+            {"name": "Gradient Checkpointing · 8 questions", "value": "gradient-checkpointing"}
+        ]
+        # In Study B too: deck files are every server's.
+        offered = await fake.autocomplete(
+            world.lounge, world.outsider, "leaderboard", focused="deck", value="one"
+        )
+        assert [c["value"] for c in offered] == ["shona-one"]

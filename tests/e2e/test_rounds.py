@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
+from datetime import timedelta
 from pathlib import Path
 
 import discord
 
 from bot.app import BvunzoBot
 from tests.e2e.conftest import World
+from tests.e2e.fake_discord import FakeDiscord, FakeMessage, Response
 from tests.e2e.harness import wait_until
 from tests.e2e.rounds import (
     DECKS,
+    SHONA_ONE,
     SUCCESS,
     click,
+    deck_folder,
     is_revealed,
     open_question,
-    question_of,
     right_letter,
     round_id_of,
     set_pause,
@@ -30,6 +32,7 @@ DECK = DECKS["gradient-checkpointing"]
 
 async def test_a_whole_round_with_twelve_members(world: World, bot: BvunzoBot) -> None:
     fake = world.fake
+    world.clock.freeze()  # no timer runs out unless the test moves the clock
     await set_pause(world, 0)
     said = await start(world, world.general, world.moderator, questions=3, seconds=60)
     assert "Starting a round of 3 questions" in said
@@ -45,8 +48,10 @@ async def test_a_whole_round_with_twelve_members(world: World, bot: BvunzoBot) -
     # A second click is told the first choice, and changes nothing.
     again = await click(world, q1, world.members[1], wrong)
     assert again == f"You already chose {right}; answers can't be changed."
-    # The first question waits for its timer or a skip.
-    await asyncio.sleep(0.3)
+    # The first question waits for its timer or a skip, even once everyone has answered: two seconds on,
+    # the bot shows the count instead of revealing (its loop checks for a reveal before each live edit).
+    world.clock.advance(2)
+    await fake.wait_for_message(world.general, lambda m: m.id == q1.id and "12 answers so far" in m.text)
     assert not is_revealed(1)(q1)
     await (await fake.slash(world.general, world.moderator, "quiz skip")).response()
     await fake.wait_for_message(world.general, is_revealed(1))
@@ -61,13 +66,14 @@ async def test_a_whole_round_with_twelve_members(world: World, bot: BvunzoBot) -
         "This question is closed: the answer has been revealed.",
     }
 
-    # From the second question on, it is revealed as soon as every player so far has answered.
+    # From the second question on, it is revealed as soon as every player so far has answered (the clock
+    # stands still, so the 60-second timer cannot be what reveals it).
     for number in (2, 3):
         message = await open_question(world, world.general, number)
         right = right_letter(message, DECK)
         for member in world.members:
             await click(world, message, member, right)
-        await fake.wait_for_message(world.general, is_revealed(number), timeout=2.5)
+        await fake.wait_for_message(world.general, is_revealed(number))
 
     summary = await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
     assert "🥇" in summary.text
@@ -81,28 +87,60 @@ async def test_a_whole_round_with_twelve_members(world: World, bot: BvunzoBot) -
     assert len(answers) == 36
     record = await bot.store.get_round(rid)
     assert record is not None and record.status == "finished"
-    # Live "N answered" edits stay few however many play: never more than 5 edits in 5 s (the fake checks).
-    assert len(fake.edits(q1)) <= 6
+    # Question 1 was edited twice: the live count once (the clock moved 2 s once), then the reveal.
+    assert live_counts(fake, q1) == ["12 answers so far"]
+    assert len(fake.edits(q1)) == 2
+
+
+def live_counts(fake: FakeDiscord, message: FakeMessage) -> list[str]:
+    """The "N answers so far" footers of the edits the bot sent for a question message, in order."""
+    footers = [
+        str(r.body["embeds"][0].get("footer", {}).get("text", ""))
+        for r in fake.requests_to("PATCH /channels/{channel_id}/messages/{message_id}")
+        if r.path.endswith(f"/{message.id}") and r.body and r.body.get("embeds")
+    ]
+    return [f.split(" · ")[-1] for f in footers if f.endswith("so far")]
+
+
+async def test_the_live_count_is_edited_at_most_every_two_seconds(world: World, bot: BvunzoBot) -> None:
+    fake = world.fake
+    world.clock.freeze()
+    await start(world, world.general, world.moderator, questions=1, seconds=60)
+    q1 = await open_question(world, world.general, 1)
+    assert "0 answers so far" in q1.text
+    alice, bongani, chipo, dumi, eve = world.members[:5]
+    for member in (alice, bongani, chipo):
+        await click(world, q1, member, "A")
+    # Three answers at once: no edit yet. Two seconds on, one edit shows all three.
+    world.clock.advance(2)
+    await fake.wait_for_message(world.general, lambda m: m.id == q1.id and "3 answers so far" in m.text)
+    # Answers 1.9 s later still wait for the next slot; at 2 s after the last edit, one edit shows both.
+    await click(world, q1, dumi, "A")
+    world.clock.advance(1.9)
+    await click(world, q1, eve, "A")
+    world.clock.advance(0.1)
+    await fake.wait_for_message(world.general, lambda m: m.id == q1.id and "5 answers so far" in m.text)
+    await (await fake.slash(world.general, world.moderator, "quiz stop")).response()
+    await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
+    assert live_counts(fake, q1) == ["3 answers so far", "5 answers so far"]
 
 
 async def test_speed_mode_points_follow_the_clock(world: World, bot: BvunzoBot) -> None:
+    fake = world.fake
+    world.clock.freeze()
     await start(world, world.general, world.moderator, questions=1, seconds=20, mode="speed")
     q1 = await open_question(world, world.general, 1)
     right = right_letter(q1, DECK)
-    await click(world, q1, world.members[0], right)
-    world.clock.offset += __import__("datetime").timedelta(seconds=10)
-    await click(world, q1, world.members[1], right)
-    await click(world, q1, world.members[2], wrong_letter(q1, DECK))
-    rid = round_id_of(q1)
-    by_user = {a.user_id: a for a in await bot.store.round_answers(rid)}
-    fast, slow, wrong = (
-        by_user[world.members[0].id],
-        by_user[world.members[1].id],
-        by_user[world.members[2].id],
-    )
-    for answer in (fast, slow):
-        assert answer.points == 50 + (50 * (20_000 - answer.ms) + 10_000) // 20_000
-    assert fast.points >= 97 and 72 <= slow.points <= 76 and wrong.points == 0
+    alice, bongani, chipo = world.members[:3]
+    await click(world, q1, alice, right)  # at once: 50 + 50 x 20/20
+    world.clock.advance(10)
+    await click(world, q1, bongani, right)  # half the time left: 50 + 50 x 10/20
+    await click(world, q1, chipo, wrong_letter(q1, DECK))
+    await (await fake.slash(world.general, world.moderator, "quiz stop")).response()
+    summary = await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
+    assert f"<@{alice.id}> — **100** points, 1/1 right" in summary.text
+    assert f"<@{bongani.id}> — **75** points, 1/1 right" in summary.text
+    assert f"<@{chipo.id}> — **0** points, 0/1 right" in summary.text
 
 
 async def test_stop_reveals_and_keeps_points(world: World, bot: BvunzoBot) -> None:
@@ -158,22 +196,25 @@ async def test_permissions_and_one_round_per_channel(world: World, bot: BvunzoBo
         await fake.wait_for_message(channel, lambda m: "Round over" in m.text)
 
 
-async def test_other_servers_and_translations(world: World, bot: BvunzoBot) -> None:
+async def test_other_servers_and_translations(world: World, tmp_path: Path) -> None:
     fake = world.fake
-    await start(world, world.lounge, world.outsider, questions=8, seconds=60)  # an administrator in Study B
-    message = await open_question(world, world.lounge, 1)
-    question = question_of(message, DECK)
-    if question.lang == "sn":
+    world.questions = deck_folder(tmp_path, SHONA_ONE)
+    async with world.running():
+        await start(world, world.lounge, world.outsider, deck="shona-one", questions=1, seconds=60)
+        message = await open_question(world, world.lounge, 1)  # an administrator of Study B started it
+        assert "Ndeipi nzvimbo" in message.text
         shown = await (await fake.click(message, world.outsider, label="Read in English")).response()
-        assert shown.ephemeral and question.translations["en"].prompt in shown.text
-    await (await fake.slash(world.lounge, world.outsider, "quiz stop")).response()
-    await fake.wait_for_message(world.lounge, lambda m: "Round over" in m.text)
-    board = await (await fake.slash(world.general, world.members[0], "leaderboard")).response()
-    assert "Nobody has answered" in board.text  # Study B's round is invisible in Study A
+        assert shown.ephemeral and "Where are activations kept?" in shown.text
+        assert (await click(world, message, world.outsider, "A")) == "Locked in: A."
+        await (await fake.slash(world.lounge, world.outsider, "quiz stop")).response()
+        await fake.wait_for_message(world.lounge, lambda m: "Round over" in m.text)
+        board = await (await fake.slash(world.general, world.members[0], "leaderboard")).response()
+        assert "Nobody has answered" in board.text  # Study B's round is invisible in Study A
 
 
 async def test_early_reveal_waits_for_every_earlier_player(world: World, bot: BvunzoBot) -> None:
     fake = world.fake
+    world.clock.freeze()
     await set_pause(world, 0)
     await start(world, world.general, world.moderator, questions=3, seconds=60)
     q1 = await open_question(world, world.general, 1)
@@ -183,10 +224,12 @@ async def test_early_reveal_waits_for_every_earlier_player(world: World, bot: Bv
     q2 = await open_question(world, world.general, 2)
     await click(world, q2, world.members[0], "A")
     await click(world, q2, world.members[1], "A")
-    await asyncio.sleep(0.5)
+    # Two of the three players so far: two seconds on, the bot shows the count rather than revealing.
+    world.clock.advance(2)
+    await fake.wait_for_message(world.general, lambda m: m.id == q2.id and "2 answers so far" in m.text)
     assert not is_revealed(2)(q2)
     await click(world, q2, world.members[2], "B")
-    await wait_until(lambda: is_revealed(2)(q2), timeout=2.2, what="the early reveal")
+    await fake.wait_for_message(world.general, is_revealed(2))  # the clock stands still: not the timer
     await (await fake.slash(world.general, world.moderator, "quiz stop")).response()
     await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
 
@@ -313,3 +356,74 @@ async def test_sparse_interactions_still_know_who_moderates(world: World, bot: B
     assert (await click(world, q1, world.members[0], "A")) == "Locked in: A."
     await (await fake.slash(world.general, world.moderator, "quiz stop")).response()
     await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
+
+
+async def test_a_click_from_another_server_is_refused_and_not_recorded(world: World, bot: BvunzoBot) -> None:
+    """A forged click in Study B carrying the button of a round in Study A: one sentence, nothing counted."""
+    fake = world.fake
+    await start(world, world.general, world.moderator, questions=1, seconds=60)
+    q1 = await open_question(world, world.general, 1)
+    button = q1.button(label="A")
+    forged = await fake.raw_interaction(  # 3: a component interaction
+        3, world.lounge, world.outsider, {"custom_id": button["custom_id"], "component_type": 2}, q1
+    )
+    refused = await forged.response()
+    assert refused.ephemeral
+    assert refused.content == "That button doesn't belong to a round of this server; nothing was changed."
+    assert (await click(world, q1, world.members[0], "A")) == "Locked in: A."
+    await (await fake.slash(world.general, world.moderator, "quiz stop")).response()
+    summary = await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
+    assert f"<@{world.members[0].id}>" in summary.text and f"<@{world.outsider.id}>" not in summary.text
+    assert "— 1" in q1.text and "— 2" not in q1.text  # the reveal counts one answer in all
+    board = await (await fake.slash(world.lounge, world.outsider, "leaderboard")).response()
+    assert "Nobody has answered" in board.text
+    assert forged.followups == []  # one sentence only (a second answer would also be a violation)
+
+
+def settings_fields(answer: Response) -> dict[str, str]:
+    return {f["name"]: f["value"] for f in answer.embeds[0]["fields"]}
+
+
+async def test_quiz_settings_shape_the_next_round(world: World, bot: BvunzoBot) -> None:
+    fake = world.fake
+    world.clock.freeze()
+    saved = await (
+        await fake.slash(
+            world.general,
+            world.moderator,
+            "quiz settings",
+            questions=2,
+            seconds=15,
+            mode="speed",
+            role=world.quizmasters,
+        )
+    ).response()
+    assert saved.ephemeral and saved.embeds[0]["title"] == "Quiz settings saved"
+    assert settings_fields(saved) == {
+        "Quiz-master role": f"<@&{world.quizmasters.id}>",
+        "Questions": "2",
+        "Seconds": "15",
+        "Mode": "speed",
+        "Pause": "5 s",
+    }
+    # A round started with no options takes them: 2 questions, 15 s each, speed points.
+    said = await start(world, world.general, world.quizmaster)
+    assert said.startswith("Starting a round of 2 questions")
+    intro = await fake.wait_for_message(world.general, lambda m: "Quiz: Gradient Checkpointing" in m.text)
+    assert "2 questions, 15 s each — faster right answers earn more (50–100 points)." in intro.text
+    q1 = await open_question(world, world.general, 1)
+    closes = int((world.clock() + timedelta(seconds=15)).timestamp())
+    assert f"Closes <t:{closes}:R>." in q1.text
+    await (await fake.slash(world.general, world.moderator, "quiz stop")).response()
+    await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
+    # Unchanged settings say so; clear_role takes the quiz masters' right to start rounds away.
+    same = await (await fake.slash(world.general, world.moderator, "quiz settings", questions=2)).response()
+    assert same.embeds[0]["title"] == "Quiz settings"
+    cleared = await (
+        await fake.slash(world.general, world.moderator, "quiz settings", clear_role=True)
+    ).response()
+    assert settings_fields(cleared)["Quiz-master role"] == "none (Manage Server only)"
+    refused = await (
+        await fake.slash(world.general, world.quizmaster, "quiz start", deck="gradient-checkpointing")
+    ).response()
+    assert refused.ephemeral and refused.content.startswith("Only members with Manage Server")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
@@ -13,14 +12,11 @@ from tests.e2e.fake_discord.spec import unavailable_reason
 from tests.e2e.harness import discord_py_pointed_at
 
 
-class SpecUnavailableWarning(UserWarning):
-    """Discord's OpenAPI file is missing, so request bodies are checked against LIMITS.md only."""
-
-
-def warn_if_spec_missing() -> None:
+def require_spec() -> None:
+    """Every request body is checked against Discord's OpenAPI file, which is vendored: its absence fails."""
     reason = unavailable_reason()
     if reason is not None:
-        warnings.warn(reason, SpecUnavailableWarning, stacklevel=2)
+        pytest.fail(reason, pytrace=False)
 
 
 async def finish(fake: FakeDiscord) -> None:
@@ -38,7 +34,7 @@ async def finish(fake: FakeDiscord) -> None:
 @pytest_asyncio.fixture
 async def fake_discord() -> AsyncIterator[FakeDiscord]:
     """A started fake Discord; at teardown, `finish` (take provoked violations with take_violations)."""
-    warn_if_spec_missing()
+    require_spec()
     fake = FakeDiscord()
     await fake.start()
     yield fake

@@ -14,7 +14,8 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 SPEC_ENV = "BVUNZO_DISCORD_OPENAPI"
-_DEFAULT_SPEC = Path(__file__).resolve().parents[4] / "shared" / "discord-api" / "openapi.json"
+# Vendored with its licence (tests/vendor/discord-api), so every clone validates every request body.
+_DEFAULT_SPEC = Path(__file__).resolve().parents[2] / "vendor" / "discord-api" / "openapi.json"
 _URI = "urn:discord:openapi"
 _MAX_ERRORS = 5
 
@@ -125,5 +126,8 @@ def request_schemas() -> RequestSchemas | None:
 
 def unavailable_reason() -> str | None:
     if request_schemas() is None:
-        return f"no Discord OpenAPI spec at {spec_path()} (set {SPEC_ENV}): bodies are not checked against it"
+        return (
+            f"Discord's OpenAPI file is missing at {spec_path()}: it is vendored in tests/vendor/discord-api "
+            f"(or set {SPEC_ENV} to a copy), and no request body goes unchecked"
+        )
     return None

@@ -1,0 +1,79 @@
+"""The only places Bvunzo touches discord.py's private parts: each has no public way in discord.py 2.7.
+
+Every function here names what it reaches and why. tests/test_discord_internals.py checks each against the
+installed discord.py and fails with a sentence naming the version when an upgrade moves something; the
+discord.py range in pyproject.toml stays within the minor version these were checked with.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+from typing import Any
+
+import discord
+import yarl
+
+log = logging.getLogger(__name__)
+
+TESTED_WITH = "2.7"
+
+
+def discord_addresses() -> tuple[str, str]:
+    """Where discord.py sends REST calls and opens the gateway now (for a test to restore afterwards)."""
+    return discord.http.Route.BASE, str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY)
+
+
+def point_discord_at(api_base: str, gateway_url: str) -> None:
+    """Send REST calls and the gateway connection to the given addresses (a proxy, an emulator, the tests).
+
+    discord.py has no option for either address: every Route joins its path to the class attribute
+    Route.BASE, and the gateway falls back to DiscordWebSocket.DEFAULT_GATEWAY. Both are process-wide.
+    """
+    discord.http.Route.BASE = api_base
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+
+def tolerate_malformed_events(client: discord.Client) -> None:
+    """Drop a gateway event discord.py cannot parse, instead of letting it end the connection loop.
+
+    discord.py runs its parsers inside the gateway's read loop and does not catch what they raise (on_error
+    only sees errors of event handlers), so one malformed INTERACTION_CREATE from a buggy proxy or emulator
+    would stop the bot. The parsers live in the connection state's `parsers` dict, which has no public door.
+    """
+    parsers: dict[str, Callable[[Any], None]] = client._connection.parsers
+
+    def tolerant(event: str, parse: Callable[[Any], None]) -> Callable[[Any], None]:
+        def guarded(data: Any) -> None:
+            try:
+                parse(data)
+            except Exception:
+                log.warning("dropped a malformed %s event from the gateway", event, exc_info=True)
+
+        return guarded
+
+    for event, parse in list(parsers.items()):
+        parsers[event] = tolerant(event, parse)
+
+
+def dynamic_item_template(item: type[discord.ui.DynamicItem[Any]]) -> re.Pattern[str]:
+    """The compiled custom_id template of a DynamicItem class.
+
+    The public `DynamicItem.template` is a property of instances only; the class keeps the pattern it was
+    declared with in `__discord_ui_compiled_template__`, which discord.py's own view store reads.
+    """
+    return item.__discord_ui_compiled_template__
+
+
+def view_listens_for(
+    client: discord.Client, message_id: int | None, component_type: int, custom_id: str
+) -> bool:
+    """Whether a view held in memory (sent to that message, or to any) will answer this component.
+
+    `Client.persistent_views` lists only views without a timeout; a view with a timeout is known only to the
+    connection state's view store, keyed by message id (None: any message) then (component type, custom_id).
+    """
+    views: dict[int | None, dict[tuple[int, str], Any]] = client._connection._view_store._views
+    key = (component_type, custom_id)
+    return key in views.get(message_id, {}) or key in views.get(None, {})
