@@ -166,11 +166,14 @@ class Answers(Connected):
                 columns: list[list[Any]] = [list(column) for column in zip(*chunk, strict=True)]
                 added += await conn.fetchval(_IMPORT_ANSWERS, *columns)
             await conn.execute(TRIGGER_ON)
-            # The planner's statistics would otherwise wait for autovacuum to notice the load.
-            await conn.execute("ANALYZE answers, board_days, board_totals")
             return added
 
-        return await self._write(work)
+        added = await self._write(work)
+        # What autovacuum would do some time after a load, now: the planner's statistics, and the
+        # visibility map that lets boards and ranks read their indexes alone. (Outside the transaction:
+        # VACUUM cannot run in one.)
+        await self._execute("VACUUM (ANALYZE) answers, board_days, board_totals")
+        return added
 
     async def round_answers(self, round_id: int, question_index: int | None = None) -> list[Answer]:
         """The round's answers (or one question's), in the order they came."""
