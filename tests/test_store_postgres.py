@@ -108,7 +108,12 @@ async def test_opening_twice_at_once_migrates_once(postgres_url: str) -> None:
     await one.close()
     await two.close()
     assert one.schema_version == two.schema_version == SCHEMA_VERSION
-    assert await rows_in(postgres_url, "SELECT version FROM bvunzo_schema ORDER BY 1") == [(1,), (2,), (3,)]
+    assert await rows_in(postgres_url, "SELECT version FROM bvunzo_schema ORDER BY 1") == [
+        (1,),
+        (2,),
+        (3,),
+        (4,),
+    ]
 
 
 async def test_a_newer_schema_is_refused_untouched(postgres_url: str) -> None:
