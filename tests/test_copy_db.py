@@ -129,3 +129,12 @@ def test_copying_a_database_onto_itself_is_refused(
     path = str(tmp_path / "one.db")
     assert main(["copy-db", path, path]) == 1
     assert "FROM and TO are the same" in capsys.readouterr().err
+
+
+def test_an_unreachable_target_is_one_sentence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "source.db"
+    asyncio.run(on(source, fill))
+    assert main(["copy-db", str(source), "postgresql://bvunzo:secret@127.0.0.1:1/bvunzo"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("bvunzo: Bvunzo cannot reach PostgreSQL at postgresql://bvunzo:***@127.0.0.1:1/")
+    assert "secret" not in err and "Traceback" not in err
