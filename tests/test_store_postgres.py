@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from dataclasses import replace
 from pathlib import Path
 
 import asyncpg
@@ -17,7 +16,6 @@ import pytest
 from bot.store import (
     Board,
     BoardLine,
-    Recorded,
     StoreError,
 )
 from bot.store.postgres import SCHEMA_VERSION, PostgresStore
@@ -38,36 +36,6 @@ async def rows_in(url: str, sql: str) -> list[tuple[object, ...]]:
         return [tuple(row) for row in await conn.fetch(sql)]
     finally:
         await conn.close()
-
-
-async def test_a_burst_is_committed_in_groups_each_answer_once(
-    store: PostgresStore, postgres_url: str
-) -> None:
-    rnd = await start(store)
-    # 300 members answer question 0; members 0..49 click twice more (a different choice each time).
-    clicks = [answer(rnd, 0, user=n, choice=1, right=False) for n in range(300)]
-    clicks += [answer(rnd, 0, user=n, choice=c, right=c == 0) for n in range(50) for c in (0, 2)]
-
-    results = await asyncio.gather(*(store.record_answer(click) for click in clicks))
-
-    assert [r.first for r in results] == [True] * 300 + [False] * 100
-    assert all(r.previous == clicks[n // 2] for n, r in enumerate(results[300:]))
-    assert await rows_in(postgres_url, "SELECT COUNT(*), SUM(correct) FROM answers") == [(300, 0)]
-    assert await rows_in(
-        postgres_url, "SELECT COUNT(*), SUM(answered) FROM board_totals WHERE deck_id = ''"
-    ) == [(300, 300)]
-
-
-async def test_an_unknown_round_in_a_burst_fails_alone(store: PostgresStore) -> None:
-    rnd = await start(store)
-    clicks = [answer(rnd, 1, user=n) for n in range(20)]
-    clicks[10] = replace(clicks[10], round_id=999)
-
-    results = await asyncio.gather(*(store.record_answer(click) for click in clicks), return_exceptions=True)
-
-    assert isinstance(results[10], ValueError)
-    assert all(r == Recorded(first=True, previous=None) for n, r in enumerate(results) if n != 10)
-    assert len(await store.round_answers(rnd.id)) == 19
 
 
 async def test_two_stores_bursting_on_the_same_members_and_decks(postgres_url: str) -> None:

@@ -1,4 +1,5 @@
-"""SQLite only: answers wait out a write lock held by another program, and survive kill -9 once acknowledged."""
+"""SQLite only: a burst of answers shares transactions, waits out a write lock held by another program,
+and survives kill -9 once acknowledged."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import BoardLine, Store
+from bot.store import BoardLine, Recorded, Store
 from bot.store.sqlite import SqliteStore
 from tests.store_contract.builders import T0, answer, start
 
@@ -98,6 +99,63 @@ async def test_answers_outlast_a_lock_held_past_the_busy_timeout(tmp_path: Path)
         assert [r.first for r in results] == [True] * 12 + [False]
         assert results[-1].previous == clicks[3]
         assert len(await store.round_answers(rnd.id)) == 12
+
+
+def commits_in_wal(db: Path) -> int:
+    """Transactions in the database's WAL file since it last started over: the frames that end one.
+
+    A WAL frame is a 24-byte header and a page; a commit's last frame holds the database's size in
+    pages (bytes 4..8), every other frame zero. Frames left from before the WAL started over carry
+    old salts (bytes 8..16), so the count stops at the first of those.
+    """
+    wal = db.with_name(db.name + "-wal").read_bytes()
+    page_size, salts = int.from_bytes(wal[8:12], "big"), wal[16:24]
+    commits = 0
+    for at in range(32, len(wal) - 24 - page_size + 1, 24 + page_size):
+        header = wal[at : at + 24]
+        if header[8:16] != salts:
+            break
+        commits += int.from_bytes(header[4:8], "big") != 0
+    return commits
+
+
+async def test_a_burst_of_answers_shares_a_handful_of_transactions(store: Store, tmp_path: Path) -> None:
+    rnd = await start(store)
+    before = commits_in_wal(tmp_path / "bvunzo.db")
+
+    results = await asyncio.gather(*(store.record_answer(answer(rnd, 0, user=n)) for n in range(50)))
+
+    assert all(r.first for r in results)
+    # One commit per answer would be 50. The first click goes alone; those that come while it is being
+    # written go in groups, each group one transaction.
+    assert commits_in_wal(tmp_path / "bvunzo.db") - before <= 10
+    assert len(await store.round_answers(rnd.id)) == 50
+
+
+async def test_an_answer_that_cancels_its_groups_transaction_fails_alone(
+    store: Store, tmp_path: Path
+) -> None:
+    rnd = await start(store)
+    # SQLite may cancel a whole transaction for one statement (on a full disk, an I/O error); a trigger
+    # added by another program that raises ROLLBACK for member 13 does it on demand.
+    outside = sqlite3.connect(tmp_path / "bvunzo.db", isolation_level=None)
+    outside.execute(
+        "CREATE TRIGGER refuse_13 BEFORE INSERT ON answers WHEN NEW.user_id = 13 "
+        "BEGIN SELECT RAISE(ROLLBACK, 'member 13 is refused'); END"
+    )
+    outside.close()
+
+    results = await asyncio.gather(
+        *(store.record_answer(answer(rnd, 0, user=n)) for n in range(20)), return_exceptions=True
+    )
+
+    assert isinstance(results[13], ValueError)
+    assert "member 13 is refused" in str(results[13])
+    assert all(r == Recorded(first=True, previous=None) for n, r in enumerate(results) if n != 13)
+    # Each answer acknowledged is stored once, and counted once on the board.
+    assert {a.user_id for a in await store.round_answers(rnd.id)} == set(range(20)) - {13}
+    board = await store.leaderboard(1, "all", T0, limit=50)
+    assert sum(line.answered for line in board.lines) == 19
 
 
 _ANSWER_THEN_HANG = """

@@ -40,6 +40,54 @@ async def test_concurrent_clicks_on_one_store_record_exactly_once(store: Store) 
     assert [(line.user_id, line.answered) for line in board.lines] == [(42, 1)]  # counted once too
 
 
+async def test_a_burst_keeps_each_members_first_click_and_tells_each_caller_their_own(
+    backend: Backend,
+) -> None:
+    store = await backend.open()
+    rnd = await start(store)
+    earlier = answer(rnd, 0, user=0, choice=0)
+    await store.record_answer(earlier)
+    # One burst, more than one group holds: members 0..299 click choice 1; members 5..14 then click
+    # choice 0, then choice 2.
+    clicks = [answer(rnd, 0, user=n, choice=1, right=False, ms=2_000 + n) for n in range(300)]
+    clicks += [
+        answer(rnd, 0, user=n, choice=c, right=c == 0, ms=3_000 + n) for c in (0, 2) for n in range(5, 15)
+    ]
+
+    results = await asyncio.gather(*(store.record_answer(click) for click in clicks))
+
+    # Outcomes in the order sent: member 0 is told the answer committed before the burst, every other
+    # member's first click in the burst is stored, and each repeat is told that member's own first click.
+    assert results[0] == Recorded(first=False, previous=earlier)
+    assert all(r == Recorded(first=True, previous=None) for r in results[1:300])
+    assert [r.previous for r in results[300:]] == [clicks[n] for n in range(5, 15)] * 2
+    # Committed: another process sees each member once, with the click that won.
+    other = await backend.open()
+    assert await other.round_answers(rnd.id) == [earlier, *clicks[1:300]]
+    board = await other.leaderboard(1, "all", T0, limit=400)
+    assert board.total == 300
+    assert {(line.user_id, line.points, line.answered) for line in board.lines} == {(0, 100, 1)} | {
+        (n, 0, 1) for n in range(1, 300)
+    }
+
+
+async def test_a_refused_answer_in_a_burst_fails_alone(store: Store) -> None:
+    rnd = await start(store)
+    clicks = [answer(rnd, 1, user=n) for n in range(20)]
+    clicks[10] = replace(clicks[10], round_id=rnd.id + 100)  # a round that does not exist
+    clicks.append(answer(rnd, 1, user=3, right=False))  # after the refused one: still told the first
+
+    results = await asyncio.gather(*(store.record_answer(click) for click in clicks), return_exceptions=True)
+
+    assert isinstance(results[10], ValueError)
+    assert "round" in str(results[10])
+    assert all(r == Recorded(first=True, previous=None) for n, r in enumerate(results[:20]) if n != 10)
+    assert results[20] == Recorded(first=False, previous=clicks[3])
+    assert {a.user_id for a in await store.round_answers(rnd.id)} == set(range(20)) - {10}
+    board = await store.leaderboard(1, "all", T0, limit=50)
+    assert (board.total, sum(line.answered for line in board.lines)) == (19, 19)
+
+
 async def test_two_stores_on_one_database_record_exactly_once(backend: Backend) -> None:
     one, two = await backend.open(), await backend.open()  # two processes on one database
     rnd = await start(one)

@@ -9,9 +9,9 @@ from typing import Any
 import asyncpg
 
 from bot.store.errors import StoreError
+from bot.store.groups import Groups
 from bot.store.postgres.connection import Connected, affected
-from bot.store.postgres.groups import Groups
-from bot.store.postgres.rows import ANSWER_COLUMNS, answer, answer_row
+from bot.store.postgres.rows import ANSWER_COLUMNS, answer, answer_key, answer_row
 from bot.store.records import Answer, Recorded
 
 _INSERT_ANSWER = (
@@ -68,15 +68,13 @@ _PREVIOUS_ANSWERS = (
     f"SELECT {ANSWER_COLUMNS} FROM answers WHERE (round_id, question_index, user_id) IN "
     "(SELECT * FROM unnest($1::bigint[], $2::integer[], $3::bigint[]))"
 )
+# Groups written at once: each holds a pooled connection, and more than a few only queue on the same rows.
+GROUP_WRITERS = 4
 # Retries of a group PostgreSQL chose as a deadlock's victim (rolled back whole; the other went on).
 DEADLOCK_RETRIES = 5
 
 AnswerRow = tuple[Any, ...]
 Key = tuple[int, int, int]
-
-
-def _key(row: AnswerRow) -> Key:
-    return (row[1], row[2], row[5])  # round, question index, member
 
 
 # What a bad answer breaks: a round that does not exist, a missing field. The caller's bug, not the disk.
@@ -87,16 +85,16 @@ class Answers(Connected):
     _groups: Groups[AnswerRow]
 
     def _answer_groups(self) -> Groups[AnswerRow]:
-        return Groups(self._write_answer, self._write_answers, _key)
+        return Groups(self._write_answer, self._write_answers, answer_key, writers=GROUP_WRITERS)
 
     async def record_answer(self, answer_: Answer) -> Recorded:
         """Store the member's answer, committed before this returns; or tell what they answered before.
 
         Alone, the INSERT is its own transaction (autocommit); in a burst, answers share one (see
-        groups.py); either way this returns after the commit, and the boards trigger ran inside it. The
-        UNIQUE (round, question, member) constraint decides between racing duplicates, from this store
-        or any other process: PostgreSQL makes the second INSERT wait for the first's commit, then skips
-        it, so the read that follows always finds the first.
+        bot/store/groups.py); either way this returns after the commit, and the boards trigger ran
+        inside it. The UNIQUE (round, question, member) constraint decides between racing duplicates,
+        from this store or any other process: PostgreSQL makes the second INSERT wait for the first's
+        commit, then skips it, so the read that follows always finds the first.
         """
         if self._pool is None:
             raise StoreError("The store is closed.")
@@ -114,7 +112,7 @@ class Answers(Connected):
                 raise ValueError(f"cannot record an answer to round {row[1]}: {exc}") from exc
             if affected(status):
                 return None
-            previous: asyncpg.Record | None = await conn.fetchrow(_PREVIOUS_ANSWER, *_key(row))
+            previous: asyncpg.Record | None = await conn.fetchrow(_PREVIOUS_ANSWER, *answer_key(row))
         assert previous is not None
         return previous
 
@@ -127,7 +125,7 @@ class Answers(Connected):
         """
         firsts: dict[Key, AnswerRow] = {}
         for row in rows:
-            firsts.setdefault(_key(row), row)
+            firsts.setdefault(answer_key(row), row)
         unique = list(firsts.values())
         columns = [list(column) for column in zip(*unique, strict=True)]
         async with self._connection() as conn:
@@ -142,14 +140,15 @@ class Answers(Connected):
                     if attempt == DEADLOCK_RETRIES:
                         raise
             taken = [key for key in firsts if key not in stored] + [
-                _key(row) for row in rows if firsts[_key(row)] is not row
+                answer_key(row) for row in rows if firsts[answer_key(row)] is not row
             ]
             earlier: dict[Key, asyncpg.Record] = {}
             if taken:
                 keys = [list(part) for part in zip(*taken, strict=True)]
-                earlier = {_key(tuple(r)): r for r in await conn.fetch(_PREVIOUS_ANSWERS, *keys)}
+                earlier = {answer_key(tuple(r)): r for r in await conn.fetch(_PREVIOUS_ANSWERS, *keys)}
         return [
-            None if firsts[_key(row)] is row and _key(row) in stored else earlier[_key(row)] for row in rows
+            None if firsts[answer_key(row)] is row and answer_key(row) in stored else earlier[answer_key(row)]
+            for row in rows
         ]
 
     async def import_answers(self, answers: Iterable[Answer]) -> int:

@@ -15,6 +15,7 @@ from bot.store.sqlite import times as _times
 
 ANSWER_COLUMNS = _answers.ANSWER_COLUMNS
 answer_row = _answers.answer_row
+answer_key = _answers.answer_key
 answer = _answers.answer_record
 
 ROUND_COLUMNS = _rounds.ROUND_COLUMNS

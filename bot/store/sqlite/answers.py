@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.store.errors import StoreError
+from bot.store.groups import Groups
 from bot.store.records import Answer, Recorded
-from bot.store.sqlite.connection import Batches, Database, is_busy, store_error
+from bot.store.sqlite.connection import Database, is_busy, store_error, transaction
 from bot.store.sqlite.times import from_ms, to_ms
 
 ANSWER_COLUMNS = (
@@ -63,11 +64,17 @@ def answer_record(row: Sequence[Any]) -> Answer:
     )
 
 
-def _record_answer(conn: sqlite3.Connection, row: AnswerRow) -> AnswerRow | None:
-    """Insert one answer, committed; or return the member's earlier answer to that question.
+def answer_key(row: AnswerRow) -> tuple[int, int, int]:
+    """What the UNIQUE constraint holds once: the round, the question's index, the member."""
+    return (row[1], row[2], row[5])
 
-    The connection is in autocommit mode, so the INSERT is its own transaction, committed (in the WAL)
-    when it returns; the trigger answers_add_to_boards adds it to the boards inside that same statement.
+
+def _record_answer(conn: sqlite3.Connection, row: AnswerRow) -> AnswerRow | None:
+    """Insert one answer; or return the member's earlier answer to that question.
+
+    Alone, the connection is in autocommit mode: the INSERT is its own transaction, committed (in the
+    WAL) when it returns. In a group it is one statement of the group's transaction. Either way the
+    trigger answers_add_to_boards adds it to the boards inside that same statement.
     """
     try:
         inserted = conn.execute(_INSERT_ANSWER, row).rowcount
@@ -75,33 +82,62 @@ def _record_answer(conn: sqlite3.Connection, row: AnswerRow) -> AnswerRow | None
         raise ValueError(f"cannot record an answer to round {row[1]}: {exc}") from exc
     if inserted:
         return None
-    # The constraint refused it: the first answer is committed, so this read sees it.
+    # The constraint refused it: the first answer is committed, or earlier in this same transaction;
+    # either way this read sees it.
     previous: AnswerRow = conn.execute(_PREVIOUS_ANSWER, (row[1], row[2], row[5])).fetchone()
     return previous
 
 
-def _record_answers(conn: sqlite3.Connection, rows: list[AnswerRow], path: Path) -> list[Any]:
-    """Record answers in order, each committed on its own; one outcome per answer recorded.
+class _Cancelled(Exception):
+    """SQLite cancelled the group's whole transaction for one answer's error: write the rest again."""
 
-    An outcome is None (stored), the earlier answer's row, or the exception for that answer alone.
-    Stops at a locked database and returns the outcomes so far: the caller waits and goes on from there.
+
+def _record_group(conn: sqlite3.Connection, rows: list[AnswerRow], path: Path) -> list[Any]:
+    """Record answers in order in one transaction (BEGIN IMMEDIATE ... COMMIT); one outcome each.
+
+    An outcome is None (stored), the earlier answer's row (the member answered before: in a committed
+    transaction, or earlier in this group), or the exception for that answer alone. They are returned
+    only after the COMMIT, so nobody hears "locked in" for an answer that is not.
+
+    One bad answer fails alone without a savepoint each: an answer is a single INSERT (its boards
+    trigger included), and SQLite undoes a failed statement by itself, keeping the transaction and the
+    statements before it. On a full disk or an I/O error SQLite may instead cancel the whole
+    transaction; then nothing of the group was kept, and it is written again without that answer. A
+    database locked by another program raises (after a rollback): Database.run waits and sends the
+    whole group again.
     """
+    failed: dict[int, Exception] = {}
+    while True:
+        try:
+            with transaction(conn):
+                return _insert_group(conn, rows, failed, path)
+        except _Cancelled:
+            continue
+
+
+def _insert_group(
+    conn: sqlite3.Connection, rows: list[AnswerRow], failed: dict[int, Exception], path: Path
+) -> list[Any]:
     outcomes: list[Any] = []
-    for row in rows:
+    for index, row in enumerate(rows):
+        if index in failed:
+            outcomes.append(failed[index])
+            continue
+        error: Exception
         try:
             outcomes.append(_record_answer(conn, row))
+            continue
+        except ValueError as exc:  # the database refused this answer (an unknown round...)
+            error = exc
         except sqlite3.Error as exc:
             if is_busy(exc):
-                break
-            outcomes.append(store_error(exc, path) or exc)
-        except ValueError as exc:
-            outcomes.append(exc)
+                raise
+            error = store_error(exc, path) or exc
+        if not conn.in_transaction:
+            failed[index] = error
+            raise _Cancelled from error
+        outcomes.append(error)
     return outcomes
-
-
-def answer_batches(db: Database) -> Batches[AnswerRow]:
-    """Answers that arrive while others are written share one trip, each still committed on its own."""
-    return Batches(db, lambda conn, rows: _record_answers(conn, rows, db.path), "answers")
 
 
 _ADD_TO_BOARD_DAYS = (
@@ -124,12 +160,34 @@ _ADD_TO_BOARD_TOTALS = (
 )
 
 
+# Groups on their way to the worker thread at once: one being written, the next already queued behind
+# it, so the thread never waits for the event loop between two commits.
+GROUP_WRITERS = 2
+
+
 class SqliteAnswers:
     _db: Database
-    _answers: Batches[AnswerRow]
+    _answers: Groups[AnswerRow]
+
+    def _answer_groups(self) -> Groups[AnswerRow]:
+        return Groups(self._write_answer, self._write_answers, answer_key, writers=GROUP_WRITERS)
+
+    async def _write_answer(self, row: AnswerRow) -> AnswerRow | None:
+        # A lone answer in autocommit; a locked database is waited out as long as it takes.
+        return await self._db.run(lambda conn: _record_answer(conn, row), patience=None)
+
+    async def _write_answers(self, rows: list[AnswerRow]) -> list[Any]:
+        path = self._db.path
+        return await self._db.run(lambda conn: _record_group(conn, rows, path), patience=None)
 
     async def record_answer(self, answer: Answer) -> Recorded:
-        previous = await self._answers.submit(answer_row(answer))
+        """Store the member's answer, committed before this returns; or tell what they answered before.
+
+        Alone, the answer is its own transaction; in a burst it shares one with the answers that came
+        with it (group commit, bot/store/groups.py) and this returns after that transaction's COMMIT.
+        """
+        self._db.connection()  # refuse at once when closed
+        previous = await self._answers.write(answer_row(answer))
         if previous is None:
             return Recorded(first=True, previous=None)
         return Recorded(first=False, previous=answer_record(previous))

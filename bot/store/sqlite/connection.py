@@ -1,15 +1,14 @@
 """The SQLite file behind the store: opening and setting it up, one trip to the worker thread per call,
-retries while another program holds the lock, batches of answers, and a sentence for a failing disk."""
+retries while another program holds the lock, and a sentence for a failing disk."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import sqlite3
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -22,7 +21,6 @@ from bot.store.sqlite.worker import check_private_api, join_worker, run_on_worke
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-R = TypeVar("R")
 
 # SQLite itself waits this long for another writer (another process on the same file) before it
 # answers "database is locked"; past that, the store retries from the event loop without blocking it.
@@ -268,122 +266,3 @@ class Database:
 
         # In autocommit mode executemany would commit row by row: one transaction makes it one write.
         await self.write(many)
-
-
-class Batches(Generic[R]):
-    """Writes that come while others are under way go to the worker thread together: one trip per batch.
-
-    `write(conn, rows)` writes the rows in order, each committed on its own, and returns one outcome per
-    row written (a value, or the exception for that row alone); it stops early, with fewer outcomes,
-    when another program holds the lock, and the rest go again after a pause: never dropped.
-    """
-
-    def __init__(
-        self, database: Database, write: Callable[[sqlite3.Connection, list[R]], list[Any]], what: str
-    ) -> None:
-        self._database = database
-        self._write_rows = write
-        self._what = what
-        self._waiting: list[tuple[R, asyncio.Future[Any]]] = []
-        self._flush_due = False
-        self._tasks: set[asyncio.Task[None]] = set()
-        self._writes = 0  # writes (direct or batch) under way
-        self._idle = asyncio.Event()
-        self._idle.set()
-
-    async def submit(self, row: R) -> Any:
-        """Write `row` (alone, or with those that come meanwhile); its outcome once it is committed."""
-        self._database.connection()  # refuse at once when closed
-        waiter: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        entry = (row, waiter)
-        if self._writes == 0 and not self._waiting:
-            # Nobody else is writing: go straight, no extra task.
-            self._started()
-            try:
-                await self._write([entry])
-            finally:
-                self._ended()
-        else:
-            self._waiting.append(entry)
-            if not self._flush_due:
-                self._flush_due = True
-                asyncio.get_running_loop().call_soon(self.flush)
-        return await waiter
-
-    def flush(self) -> None:
-        """Send every row waiting to the worker thread as one batch (one task, one trip)."""
-        self._flush_due = False
-        batch = [entry for entry in self._waiting if not entry[1].done()]
-        self._waiting.clear()
-        if batch:
-            self._started()
-            task = asyncio.create_task(self._write(batch), name=f"bvunzo-{self._what}")
-            self._tasks.add(task)
-            task.add_done_callback(self._batch_done)
-
-    async def drain(self, patience: float) -> None:
-        """Write what is waiting and wait (up to `patience` s) for every write under way."""
-        if self._waiting:
-            self.flush()
-        if self._writes:
-            # Rows on their way are written first; only a lock held by another program for seconds
-            # (they would wait on it) keeps them out, and then they hear the store closed.
-            try:
-                await asyncio.wait_for(self._idle.wait(), timeout=patience)
-            except TimeoutError:
-                log.warning(
-                    "closing with %d writes of %s still waiting for the lock", self._writes, self._what
-                )
-
-    def _started(self) -> None:
-        self._writes += 1
-        self._idle.clear()
-
-    def _ended(self) -> None:
-        self._writes -= 1
-        if self._writes == 0:
-            self._idle.set()
-
-    def _batch_done(self, task: asyncio.Task[None]) -> None:
-        self._tasks.discard(task)
-        self._ended()
-
-    async def _write_once(self, rows: list[R]) -> list[Any]:
-        return await self._database.run(lambda conn: self._write_rows(conn, rows))
-
-    async def _write(self, batch: list[tuple[R, asyncio.Future[Any]]]) -> None:
-        """Write a batch in order and tell each waiter its outcome."""
-        backoff = Backoff()
-        while batch:
-            rows = [row for row, _ in batch]
-            try:
-                outcomes = await self._write_once(rows)
-            except BaseException as exc:  # the store closed under it, or cancelled: every waiter hears
-                for _, waiter in batch:
-                    if waiter.done():
-                        continue
-                    if isinstance(exc, Exception):
-                        waiter.set_exception(exc)
-                    else:
-                        waiter.cancel()
-                if isinstance(exc, Exception):
-                    return
-                raise
-            for (_, waiter), outcome in zip(batch, outcomes, strict=False):
-                if waiter.done():
-                    continue  # its caller stopped waiting; the row is stored all the same
-                if isinstance(outcome, BaseException):
-                    waiter.set_exception(outcome)
-                else:
-                    waiter.set_result(outcome)
-            batch = batch[len(outcomes) :]
-            if batch:
-                # Another program held the write lock past the busy timeout: wait, then go on from the
-                # first row not yet written.
-                if backoff.worth_a_warning:
-                    log.warning("database %s is locked by another program; %s wait", self.path, self._what)
-                await backoff.pause()
-
-    @property
-    def path(self) -> Path:
-        return self._database.path

@@ -6,7 +6,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
-from bot.store.sqlite.answers import SqliteAnswers, answer_batches
+from bot.store.sqlite.answers import SqliteAnswers
 from bot.store.sqlite.boards import SqliteBoards
 from bot.store.sqlite.connection import BUSY_TIMEOUT_MS, Database
 from bot.store.sqlite.decks import SqliteDecks
@@ -38,7 +38,7 @@ class SqliteStore(
 
     def __init__(self, db: Database) -> None:
         self._db = db
-        self._answers = answer_batches(db)
+        self._answers = self._answer_groups()
 
     @classmethod
     async def open(

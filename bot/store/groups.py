@@ -1,13 +1,13 @@
-"""Group commit: answers that arrive while others are being written share one transaction.
+"""Group commit, for both engines: answers that arrive while others are being written share one transaction.
 
 A click that finds no write under way goes straight to the database on its own. Clicks that arrive
 while writes are under way wait together; when a writer is free it writes all of them (up to a limit)
 in one transaction, and every one of those callers hears its outcome only after that commit. One
 commit for many answers is what lifts the rate of a burst past one commit per answer.
 
-Several groups may be written at once, but never two holding the same key (the same member's answer
-to one question): a later click waits for the group holding the earlier one, so the first click of a
-member is the one that counts, as when each is written on its own.
+Several groups may be written at once (`writers`), but never two holding the same key (the same
+member's answer to one question): a later click waits for the group holding the earlier one, so the
+first click of a member is the one that counts, as when each is written on its own.
 """
 
 from __future__ import annotations
@@ -23,8 +23,6 @@ log = logging.getLogger(__name__)
 
 Row = TypeVar("Row")
 
-# Writers at once: each holds a pooled connection, and more than a few only queue on the same rows.
-MAX_WRITERS = 4
 # Answers per transaction: a burst of this size is still one short transaction.
 MAX_GROUP = 256
 
@@ -37,10 +35,13 @@ class Groups(Generic[Row]):
         write_one: Callable[[Row], Awaitable[Any]],
         write_group: Callable[[list[Row]], Awaitable[list[Any]]],
         key: Callable[[Row], Hashable],
+        *,
+        writers: int,
     ) -> None:
         self._write_one = write_one
         self._write_group = write_group
         self._key = key
+        self._max_writers = writers
         self._writing: Counter[Hashable] = Counter()  # keys of the rows being written
         self._waiting: list[tuple[Row, asyncio.Future[Any]]] = []
         self._writers: set[asyncio.Task[None]] = set()
@@ -84,7 +85,7 @@ class Groups(Generic[Row]):
             self._idle.set()
 
     def _dispatch(self) -> None:
-        while self._waiting and len(self._writers) < MAX_WRITERS:
+        while self._waiting and len(self._writers) < self._max_writers:
             group: list[tuple[Row, asyncio.Future[Any]]] = []
             later: list[tuple[Row, asyncio.Future[Any]]] = []
             for entry in self._waiting:
