@@ -25,7 +25,6 @@ MEMORY_COLUMNS = _practice._MEMORY_COLUMNS
 memory = _practice._memory
 memory_row = _practice._memory_row
 
-EPOCH = _times.EPOCH
 ms = _times.to_ms
 time = _times.from_ms
 time_or_none = _times.from_ms_or_none
@@ -33,5 +32,4 @@ time_or_none = _times.from_ms_or_none
 days = _boards._days
 ranked = _boards._ranked
 
-CHART_WEEKS = _reports.CHART_WEEKS
 report_lines = _reports._report_lines

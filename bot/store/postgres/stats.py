@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 
 import asyncpg
 
-from bot.store.periods import as_utc, week_start
 from bot.store.postgres.connection import Connected
-from bot.store.postgres.rows import CHART_WEEKS, EPOCH, ms, report_lines
-from bot.store.records import DeckStats, MemberStats, ReportLine, WeekStats
+from bot.store.postgres.rows import ms, report_lines
+from bot.store.records import DeckStats, MemberStats, ReportLine
+from bot.store.weeks import Chart
 
 # A member's round answers in one server; answers_by_member serves it.
 _MEMBER_ANSWERS = "FROM answers WHERE user_id = $1 AND guild_id = $2"
@@ -37,7 +37,7 @@ _DECK_SUMS = (
     "ORDER BY SUM(points) DESC, deck_id"
 )
 
-# Monday-based week number: day 0 (1970-01-01) was a Thursday, the Monday after it day 4.
+# By week_number (bot/store/weeks.py): weeks from Monday, summed from whole days in SQL.
 _WEEK_SUMS = (
     f"SELECT (answered_at / 86400000 + 3) / 7, SUM(points), SUM(correct), COUNT(*) {_MEMBER_ANSWERS} "
     "AND answered_at >= $3 AND answered_at < $4 GROUP BY 1"
@@ -73,10 +73,7 @@ _DECK_SOURCE = (
 
 
 async def _member_stats(conn: asyncpg.Connection, guild_id: int, user_id: int, now: datetime) -> MemberStats:
-    this_week = week_start(as_utc(now).date())
-    first_week = this_week - timedelta(weeks=CHART_WEEKS - 1)
-    chart_from = ms(datetime.combine(first_week, datetime.min.time(), UTC))
-    chart_to = ms(datetime.combine(this_week + timedelta(weeks=1), datetime.min.time(), UTC))
+    chart = Chart.ending(now)
     total = await conn.fetchrow(
         "SELECT points, correct, answered FROM board_totals WHERE guild_id = $1 AND deck_id = '' AND user_id = $2",
         guild_id,
@@ -87,17 +84,7 @@ async def _member_stats(conn: asyncpg.Connection, guild_id: int, user_id: int, n
         DeckStats(deck_id=deck, points=p, right=r, answered=a)
         for deck, p, r, a in await conn.fetch(_DECK_SUMS, user_id, guild_id)
     )
-    weekly = {
-        week: (points, correct, answered)
-        for week, points, correct, answered in await conn.fetch(
-            _WEEK_SUMS, user_id, guild_id, chart_from, chart_to
-        )
-    }
-    weeks = []
-    for k in range(CHART_WEEKS):
-        monday = first_week + timedelta(weeks=k)
-        points, correct, answered = weekly.get(((monday - EPOCH.date()).days + 3) // 7, (0, 0, 0))
-        weeks.append(WeekStats(week_start=monday, points=points, right=correct, answered=answered))
+    weeks = chart.weeks(await conn.fetch(_WEEK_SUMS, user_id, guild_id, ms(chart.start), ms(chart.end)))
     practised, practised_right = await conn.fetchrow(
         "SELECT COUNT(*), coalesce(SUM(correct), 0) FROM practice_answers WHERE user_id = $1", user_id
     )
@@ -109,7 +96,7 @@ async def _member_stats(conn: asyncpg.Connection, guild_id: int, user_id: int, n
         best_streak=best_streak,
         week_points=weeks[-1].points,
         decks=decks,
-        weeks=tuple(weeks),
+        weeks=weeks,
         practice_answered=practised,
         practice_right=practised_right,
     )

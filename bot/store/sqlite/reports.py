@@ -6,15 +6,13 @@ import json
 import sqlite3
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 from typing import Any
 
-from bot.store.periods import as_utc, week_start
-from bot.store.records import DeckStats, MemberStats, ReportLine, WeekStats
+from bot.store.records import DeckStats, MemberStats, ReportLine
 from bot.store.sqlite.connection import Database
-from bot.store.sqlite.times import EPOCH, to_ms
-
-CHART_WEEKS = 8
+from bot.store.sqlite.times import to_ms
+from bot.store.weeks import Chart
 
 # A member's round answers in one server, in the order given; answers_by_member serves it.
 _MEMBER_ANSWERS = "FROM answers WHERE user_id = ? AND guild_id = ?"
@@ -29,7 +27,7 @@ _DECK_SUMS = (
 # values needs window functions and a second pass, measured slower than this one narrow scan.
 _VERDICTS = f"SELECT correct {_MEMBER_ANSWERS} ORDER BY answered_at, id"
 
-# Monday-based week number: day 0 (1970-01-01) was a Thursday, the Monday after it day 4.
+# By week_number (bot/store/weeks.py): weeks from Monday, summed from whole days in SQL.
 _WEEK_SUMS = (
     f"SELECT (answered_at / 86400000 + 3) / 7, SUM(points), SUM(correct), COUNT(*) {_MEMBER_ANSWERS} "
     "AND answered_at >= ? AND answered_at < ? GROUP BY 1"
@@ -37,10 +35,7 @@ _WEEK_SUMS = (
 
 
 def _member_stats(conn: sqlite3.Connection, guild_id: int, user_id: int, now: datetime) -> MemberStats:
-    this_week = week_start(as_utc(now).date())
-    first_week = this_week - timedelta(weeks=CHART_WEEKS - 1)
-    chart_from = to_ms(datetime.combine(first_week, datetime.min.time(), UTC))
-    chart_to = to_ms(datetime.combine(this_week + timedelta(weeks=1), datetime.min.time(), UTC))
+    chart = Chart.ending(now)
     member = (user_id, guild_id)
     total = conn.execute(
         "SELECT points, correct, answered FROM board_totals WHERE guild_id = ? AND deck_id = '' AND user_id = ?",
@@ -51,15 +46,7 @@ def _member_stats(conn: sqlite3.Connection, guild_id: int, user_id: int, now: da
     for (correct,) in conn.execute(_VERDICTS, member):
         streak = streak + 1 if correct else 0
         best_streak = max(best_streak, streak)
-    weekly = {
-        week: (points, correct, answered)
-        for week, points, correct, answered in conn.execute(_WEEK_SUMS, (*member, chart_from, chart_to))
-    }
-    weeks = []
-    for k in range(CHART_WEEKS):
-        monday = first_week + timedelta(weeks=k)
-        points, correct, answered = weekly.get(((monday - EPOCH.date()).days + 3) // 7, (0, 0, 0))
-        weeks.append(WeekStats(week_start=monday, points=points, right=correct, answered=answered))
+    weeks = chart.weeks(conn.execute(_WEEK_SUMS, (*member, to_ms(chart.start), to_ms(chart.end))))
     practised, practised_right = conn.execute(
         "SELECT COUNT(*), coalesce(SUM(correct), 0) FROM practice_answers WHERE user_id = ?", (user_id,)
     ).fetchone()
@@ -71,7 +58,7 @@ def _member_stats(conn: sqlite3.Connection, guild_id: int, user_id: int, now: da
         best_streak=best_streak,
         week_points=weeks[-1].points,
         decks=tuple(DeckStats(deck_id=d, points=p, right=r, answered=a) for d, p, r, a, _ in deck_sums),
-        weeks=tuple(weeks),
+        weeks=weeks,
         practice_answered=practised,
         practice_right=practised_right,
     )
