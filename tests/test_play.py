@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import json
 import os
 import pty
 import re
@@ -15,6 +16,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from bot.store import open_store
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -205,6 +208,27 @@ def test_a_game_then_its_review(tmp_path: Path, deck: Path) -> None:
     code, transcript, _ = nothing.finish()
     assert code == 0
     assert transcript.startswith("Nothing of “Capitals and Rivers” is due for review; the next is due in ")
+
+
+async def test_a_game_on_postgresql_is_stored_there(tmp_path: Path, deck: Path, postgres_url: str) -> None:
+    game = Terminal(tmp_path, str(deck), "--player", "ada", BVUNZO_DB=postgres_url)
+    screen = game.until_asked()
+    for _ in range(3):
+        game.answer(screen, {**RIGHT, "Victoria Falls lies on the Limpopo.": "True"})
+        screen = game.until_asked()
+    code, transcript, err = game.finish()
+
+    assert code == 0, err
+    assert "Score: 2 of 3 right (67%)" in transcript
+    assert list(tmp_path.iterdir()) == [deck]  # no SQLite file (or folder) named after the URL
+    async with await open_store(postgres_url) as store:
+        (player,) = json.loads(await store.get_meta("terminal_players") or "{}").values()
+        memories = await store.memories(player, "capitals")
+    assert {question: memory.lapses for question, memory in memories.items()} == {
+        "cap-zw": 0,
+        "falls": 1,
+        "river": 0,
+    }
 
 
 def test_stopping_early_keeps_what_was_answered(tmp_path: Path, deck: Path) -> None:

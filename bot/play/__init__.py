@@ -28,7 +28,9 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
         "--language", metavar="CODE", help="show questions in this language where a deck has it"
     )
     parser.add_argument(
-        "--db", type=Path, metavar="PATH", help="the database (default: BVUNZO_DB or data/bvunzo.db)"
+        "--db",
+        metavar="LOCATION",
+        help="the database: a file, or a postgresql:// URL (default: BVUNZO_DB or data/bvunzo.db)",
     )
     parser.add_argument(
         "--questions",

@@ -16,7 +16,7 @@ from types import FrameType
 
 from bot.bank.loader import DeckError, load_deck_file, load_folder, validate_paths
 from bot.bank.models import Deck, Kind, Question
-from bot.config import db_path
+from bot.config import database_location
 from bot.play._screen import Screen
 from bot.quiz import (
     LETTERS,
@@ -60,7 +60,7 @@ def play_from_arguments(args: argparse.Namespace) -> int:
         game = Game(
             screen,
             deck,
-            db=args.db or db_path(os.environ),
+            db=args.db or database_location(os.environ),
             player=player,
             review_only=args.review,
             count=args.count,
@@ -189,7 +189,7 @@ class Game:
         screen: Screen,
         deck: Deck,
         *,
-        db: Path,
+        db: Path | str,
         player: str,
         review_only: bool,
         count: int,
