@@ -1,6 +1,7 @@
 """SQLite and PostgreSQL side by side: answers per second against raw commits, boards and ranks at 1M answers.
 
-Run: .venv/bin/python bench/bench_backends.py [--answers 1000000] [--writes 10000] [--postgres URL]
+Run: .venv/bin/python bench/bench_backends.py [--answers 1000000] [--writes 10000] [--repeats 3]
+     [--postgres URL]          (--answers 0: the write figures alone)
 Without --postgres it starts a throw-away server (as the tests do: initdb in a temp dir, fsync off, so
 neither engine flushes the disk per commit: SQLite runs WAL with synchronous=NORMAL). Prints figures only.
 """
@@ -23,9 +24,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import asyncpg
 
-from bench.bench_store import NOW, answers_for, load_history, machine, percentile, raw_rate, store_rates
+from bench.bench_store import (
+    NOW,
+    answers_for,
+    load_average,
+    load_history,
+    machine,
+    percentile,
+    raw_rate,
+    store_rates,
+)
 from bot.store import NewRound, open_store
 from tests.postgres_server import start_server
+
+ENGINES = ("SQLite", "PostgreSQL")
 
 _INSERT = (
     "INSERT INTO answers (guild_id, round_id, question_index, question_id, deck_id, user_id, choice, text, "
@@ -116,12 +128,71 @@ async def board_figures(
     return {label: await sample(query, runs) for label, query in queries.items()}
 
 
+async def write_figures(folder: Path, admin: str, writes: int, in_flight: int, repeats: int) -> None:
+    """Answers per second on both engines, `repeats` times interleaved, each repeat on fresh databases.
+
+    The ratio that matters, record_answer with `in_flight` clicks against the raw single-row commit rate
+    (INSERT + boards trigger, autocommit) of the same engine, is taken within each repeat: the two are
+    measured a few seconds apart, so a shared machine's load moves both alike.
+    """
+    rows = {
+        "bare": "raw INSERT, bare table",
+        "boards": "raw INSERT + boards trigger (one commit each)",
+        "one": "record_answer, one at a time",
+        "crowd": f"record_answer, {in_flight} in flight",
+        "backlog": f"  the same, all queued behind a semaphore of {in_flight}",
+    }
+    rates: dict[str, dict[str, list[float]]] = {engine: {key: [] for key in rows} for engine in ENGINES}
+    load_before = load_average()
+    for repeat in range(repeats):
+        run = folder / f"writes-{repeat}"
+        run.mkdir()
+        sqlite, postgres = rates["SQLite"], rates["PostgreSQL"]
+        sqlite["bare"].append(raw_rate(run, writes, boards=False))
+        sqlite["boards"].append(raw_rate(run, writes, boards=True))
+        async with await open_store(run / "store.db") as store:
+            measured = await store_rates(store, writes, in_flight)
+        sqlite["one"].append(measured.one_at_a_time)
+        sqlite["crowd"].append(measured.in_flight)
+        sqlite["backlog"].append(measured.backlog)
+        postgres["bare"].append(
+            await raw_postgres_rate(await fresh_database(admin, "bench_bare"), writes, boards=False)
+        )
+        postgres["boards"].append(
+            await raw_postgres_rate(await fresh_database(admin, "bench_raw"), writes, boards=True)
+        )
+        async with await open_store(await fresh_database(admin, "bench_store")) as pg_store:
+            measured = await store_rates(pg_store, writes, in_flight)
+        postgres["one"].append(measured.one_at_a_time)
+        postgres["crowd"].append(measured.in_flight)
+        postgres["backlog"].append(measured.backlog)
+    print(f"\nWrites: {writes:,} answers each; median of {repeats} repeats, interleaved (answers/s)")
+    print(f"  load average (1, 5, 15 min) before: {load_before}, after: {load_average()}")
+    print(f"  {'':<46} {'SQLite':>12} {'PostgreSQL':>12}")
+    for key, label in rows.items():
+        left, right = (statistics.median(rates[engine][key]) for engine in ENGINES)
+        print(f"  {label:<46} {left:>10,.0f}/s {right:>10,.0f}/s")
+    for engine in ENGINES:
+        for key in ("crowd", "backlog"):
+            ratios = [c / b for c, b in zip(rates[engine][key], rates[engine]["boards"], strict=True)]
+            print(
+                f"  {engine}: {rows[key].strip()} ÷ raw INSERT + trigger, per repeat: "
+                f"{', '.join(f'{r:.2f}' for r in ratios)} (median {statistics.median(ratios):.2f})"
+            )
+    for engine in ENGINES:
+        for key, label in rows.items():
+            print(f"  {engine} {label}, each repeat: {', '.join(f'{r:,.0f}' for r in rates[engine][key])}")
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--answers", type=int, default=1_000_000, help="answers in the big history")
+    parser.add_argument(
+        "--answers", type=int, default=1_000_000, help="answers in the big history (0: writes only)"
+    )
     parser.add_argument("--writes", type=int, default=10_000, help="answers per write measurement")
     parser.add_argument("--in-flight", type=int, default=64, help="concurrent clicks")
     parser.add_argument("--runs", type=int, default=300, help="runs of each timed query")
+    parser.add_argument("--repeats", type=int, default=3, help="repeats of the write measurements")
     parser.add_argument("--postgres", help="a postgresql:// URL of a database this may create databases with")
     options = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bvunzo-bench-"))
@@ -135,32 +206,9 @@ async def main() -> None:
     try:
         version = await (await asyncpg.connect(admin)).fetchval("SHOW server_version")
         print(f"PostgreSQL {version}{' (throw-away server, fsync off)' if server else ''}")
-        print(f"\nWrites: {options.writes:,} answers each, one commit per answer")
-        print(f"  {'':<44} {'SQLite':>12} {'PostgreSQL':>12}")
-        sqlite_bare = raw_rate(folder, options.writes, boards=False)
-        sqlite_boards = raw_rate(folder, options.writes, boards=True)
-        pg_bare = await raw_postgres_rate(
-            await fresh_database(admin, "bench_bare"), options.writes, boards=False
-        )
-        pg_boards = await raw_postgres_rate(
-            await fresh_database(admin, "bench_raw"), options.writes, boards=True
-        )
-        async with await open_store(folder / "store.db") as store:
-            sqlite_one, sqlite_crowd = await store_rates(store, options.writes, options.in_flight)
-        async with await open_store(await fresh_database(admin, "bench_store")) as pg_store:
-            pg_one, pg_crowd = await store_rates(pg_store, options.writes, options.in_flight)
-        for label, left, right in (
-            ("raw INSERT, bare table", sqlite_bare, pg_bare),
-            ("raw INSERT + boards trigger (one commit each)", sqlite_boards, pg_boards),
-            ("record_answer, one at a time", sqlite_one, pg_one),
-            (f"record_answer, {options.in_flight} in flight", sqlite_crowd, pg_crowd),
-        ):
-            print(f"  {label:<44} {left:>10,.0f}/s {right:>10,.0f}/s")
-        print(
-            f"  record_answer ({options.in_flight} in flight) ÷ raw INSERT + trigger: "
-            f"SQLite {sqlite_crowd / sqlite_boards:.2f}, PostgreSQL {pg_crowd / pg_boards:.2f}"
-        )
-
+        await write_figures(folder, admin, options.writes, options.in_flight, options.repeats)
+        if options.answers <= 0:
+            return
         print(f"\nBoards at {options.answers:,} answers, the biggest server, {options.runs} runs each (ms)")
         figures: dict[str, dict[str, tuple[float, float]]] = {}
         async with await open_store(folder / "history.db") as store:
