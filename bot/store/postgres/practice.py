@@ -8,7 +8,16 @@ from datetime import datetime
 import asyncpg
 
 from bot.store.postgres.connection import Connected, affected
-from bot.store.postgres.rows import MEMORY_COLUMNS, memory, memory_row, ms, time, time_or_none
+from bot.store.postgres.rows import (
+    MEMORY_COLUMNS,
+    PRACTICE_COLUMNS,
+    memory,
+    memory_row,
+    ms,
+    practice_rows,
+    time,
+    time_or_none,
+)
 from bot.store.records import GuildDeckRecord, Memory
 
 _SAVE_MEMORY = (
@@ -30,24 +39,11 @@ class Practice(Connected):
         memory: Memory | None = None,
     ) -> None:
         """Store a practice answer and, when given, the member's new memory of it, in one transaction."""
-        if memory is not None and (memory.user_id, memory.deck_id, memory.question_id) != (
-            user_id,
-            deck_id,
-            question_id,
-        ):
-            raise ValueError("the memory given is of another member or question")
-        saved = None if memory is None else memory_row(memory)
+        answer, saved = practice_rows(user_id, guild_id, deck_id, question_id, right, answered_at, memory)
 
         async def work(conn: asyncpg.Connection) -> None:
             await conn.execute(
-                "INSERT INTO practice_answers (user_id, guild_id, deck_id, question_id, correct, answered_at) "
-                "VALUES ($1, $2, $3, $4, $5, $6)",
-                user_id,
-                guild_id,
-                deck_id,
-                question_id,
-                int(right),
-                ms(answered_at),
+                f"INSERT INTO practice_answers ({PRACTICE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)", *answer
             )
             if saved is not None:
                 await conn.execute(_SAVE_MEMORY, *saved)

@@ -9,29 +9,20 @@ import asyncpg
 
 from bot.store.errors import RoundAlreadyRunning
 from bot.store.postgres.connection import Connected
-from bot.store.postgres.rows import ROUND_COLUMNS, ms, round_record
+from bot.store.postgres.rows import NEW_ROUND_COLUMNS, ROUND_COLUMNS, ms, new_round_row, round_record
 from bot.store.records import ENDED_STATUSES, NewRound, RoundRecord
 
 
 class Rounds(Connected):
     async def start_round(self, new: NewRound) -> RoundRecord:
         """Store a running round; RoundAlreadyRunning (carrying it) when the channel has one already."""
-        if not new.question_ids:
-            raise ValueError("a round needs at least one question")
+        args = new_round_row(new)
         async with self._connection() as conn:
             try:
                 row = await conn.fetchrow(
-                    "INSERT INTO rounds (guild_id, channel_id, deck_id, started_by, question_ids, seconds, "
-                    f"mode, seed, started_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING {ROUND_COLUMNS}",
-                    new.guild_id,
-                    new.channel_id,
-                    new.deck_id,
-                    new.started_by,
-                    json.dumps(list(new.question_ids)),
-                    new.seconds,
-                    new.mode,
-                    new.seed,
-                    ms(new.started_at),
+                    f"INSERT INTO rounds ({NEW_ROUND_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) "
+                    f"RETURNING {ROUND_COLUMNS}",
+                    *args,
                 )
             except asyncpg.UniqueViolationError:
                 # The partial unique index refused it: the channel's running round wins, whoever asked first.

@@ -20,10 +20,14 @@ answer = _answers.answer_record
 
 ROUND_COLUMNS = _rounds.ROUND_COLUMNS
 round_record = _rounds.round_record
+NEW_ROUND_COLUMNS = _rounds.NEW_ROUND_COLUMNS
+new_round_row = _rounds.new_round_row
 
 MEMORY_COLUMNS = _practice._MEMORY_COLUMNS
 memory = _practice._memory
 memory_row = _practice._memory_row
+PRACTICE_COLUMNS = _practice.PRACTICE_COLUMNS
+practice_rows = _practice.practice_rows
 
 ms = _times.to_ms
 time = _times.from_ms

@@ -33,6 +33,30 @@ def _memory_row(memory: Memory) -> tuple[Any, ...]:
     )
 
 
+# The columns of a practice answer's row, in practice_rows' order.
+PRACTICE_COLUMNS = "user_id, guild_id, deck_id, question_id, correct, answered_at"
+
+
+def practice_rows(
+    user_id: int,
+    guild_id: int | None,
+    deck_id: str,
+    question_id: str,
+    right: bool,
+    answered_at: datetime,
+    memory: Memory | None,
+) -> tuple[tuple[Any, ...], tuple[Any, ...] | None]:
+    """A practice answer's row and its memory's (None without one); ValueError for another's memory."""
+    if memory is not None and (memory.user_id, memory.deck_id, memory.question_id) != (
+        user_id,
+        deck_id,
+        question_id,
+    ):
+        raise ValueError("the memory given is of another member or question")
+    answer = (user_id, guild_id, deck_id, question_id, int(right), to_ms(answered_at))
+    return answer, None if memory is None else _memory_row(memory)
+
+
 def _memory(row: Sequence[Any]) -> Memory:
     return Memory(
         user_id=row[0],
@@ -69,20 +93,13 @@ class SqlitePractice:
         answered_at: datetime,
         memory: Memory | None = None,
     ) -> None:
-        if memory is not None and (memory.user_id, memory.deck_id, memory.question_id) != (
-            user_id,
-            deck_id,
-            question_id,
-        ):
-            raise ValueError("the memory given is of another member or question")
-        answer = (user_id, guild_id, deck_id, question_id, int(right), to_ms(answered_at))
-        memory_row = None if memory is None else _memory_row(memory)
+        answer, memory_row = practice_rows(
+            user_id, guild_id, deck_id, question_id, right, answered_at, memory
+        )
 
         def work(conn: sqlite3.Connection) -> None:
             conn.execute(
-                "INSERT INTO practice_answers (user_id, guild_id, deck_id, question_id, correct, answered_at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                answer,
+                f"INSERT INTO practice_answers ({PRACTICE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)", answer
             )
             if memory_row is not None:
                 conn.execute(_SAVE_MEMORY, memory_row)

@@ -19,6 +19,27 @@ ROUND_COLUMNS = (
 )
 
 
+# The columns new_round_row fills, in its order.
+NEW_ROUND_COLUMNS = "guild_id, channel_id, deck_id, started_by, question_ids, seconds, mode, seed, started_at"
+
+
+def new_round_row(new: NewRound) -> tuple[Any, ...]:
+    """The row a round starts as (NEW_ROUND_COLUMNS); ValueError for a round without questions."""
+    if not new.question_ids:
+        raise ValueError("a round needs at least one question")
+    return (
+        new.guild_id,
+        new.channel_id,
+        new.deck_id,
+        new.started_by,
+        json.dumps(list(new.question_ids)),
+        new.seconds,
+        new.mode,
+        new.seed,
+        to_ms(new.started_at),
+    )
+
+
 def round_record(row: Sequence[Any]) -> RoundRecord:
     return RoundRecord(
         id=row[0],
@@ -46,25 +67,12 @@ class SqliteRounds:
     _db: Database
 
     async def start_round(self, new: NewRound) -> RoundRecord:
-        if not new.question_ids:
-            raise ValueError("a round needs at least one question")
-        args = (
-            new.guild_id,
-            new.channel_id,
-            new.deck_id,
-            new.started_by,
-            json.dumps(list(new.question_ids)),
-            new.seconds,
-            new.mode,
-            new.seed,
-            to_ms(new.started_at),
-        )
+        args = new_round_row(new)
 
         def work(conn: sqlite3.Connection) -> RoundRecord:
             try:
                 round_id = conn.execute(
-                    "INSERT INTO rounds (guild_id, channel_id, deck_id, started_by, question_ids, seconds, "
-                    "mode, seed, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    f"INSERT INTO rounds ({NEW_ROUND_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     args,
                 ).lastrowid
             except sqlite3.IntegrityError:
