@@ -84,7 +84,7 @@ def _record_answer(conn: sqlite3.Connection, row: AnswerRow) -> AnswerRow | None
         return None
     # The constraint refused it: the first answer is committed, or earlier in this same transaction;
     # either way this read sees it.
-    previous: AnswerRow = conn.execute(_PREVIOUS_ANSWER, (row[1], row[2], row[5])).fetchone()
+    previous: AnswerRow = conn.execute(_PREVIOUS_ANSWER, answer_key(row)).fetchone()
     return previous
 
 

@@ -3,9 +3,9 @@
 aiosqlite has no public "run this function on your thread". Its public calls each make one trip to the
 thread per statement (and `execute` a second one per fetch), while a transaction of the store is
 several statements plus Python between them; running the whole function in one trip is what keeps an
-answer (insert, or insert then read the earlier answer) at one hop, and a batch of answers at one hop
-for all of them. `Connection._execute(fn, *args)` is that call, and `Connection._conn` the sqlite3
-connection it runs on.
+answer (insert, or insert then read the earlier answer) at one hop, and a group of answers (one
+transaction, bot/store/groups.py) at one hop for all of them. `Connection._execute(fn, *args)` is that
+call, and `Connection._conn` the sqlite3 connection it runs on.
 
 `close()` resolves a moment before the worker thread returns, so closing joins `Connection._thread`
 too: a caller that exits right after finds no thread left. aiosqlite 0.20 and 0.21 had no `_thread`
