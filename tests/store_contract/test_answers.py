@@ -47,23 +47,28 @@ async def test_a_burst_keeps_each_members_first_click_and_tells_each_caller_thei
     rnd = await start(store)
     earlier = answer(rnd, 0, user=0, choice=0)
     await store.record_answer(earlier)
-    # One burst, more than one group holds: members 0..299 click choice 1; members 5..14 then click
-    # choice 0, then choice 2.
-    clicks = [answer(rnd, 0, user=n, choice=1, right=False, ms=2_000 + n) for n in range(300)]
-    clicks += [
+    # One burst, more than one group holds: members 0..299 click choice 1, member 150 twice more right
+    # after (choices 0 and 2, likely in the same group as its first); then members 5..14 click choice
+    # 0, then choice 2.
+    firsts = [answer(rnd, 0, user=n, choice=1, right=False, ms=2_000 + n) for n in range(300)]
+    again = [answer(rnd, 0, user=150, choice=c, right=c == 0, ms=2_500 + c) for c in (0, 2)]
+    later = [
         answer(rnd, 0, user=n, choice=c, right=c == 0, ms=3_000 + n) for c in (0, 2) for n in range(5, 15)
     ]
+    clicks = [*firsts[:151], *again, *firsts[151:], *later]
 
     results = await asyncio.gather(*(store.record_answer(click) for click in clicks))
 
     # Outcomes in the order sent: member 0 is told the answer committed before the burst, every other
     # member's first click in the burst is stored, and each repeat is told that member's own first click.
-    assert results[0] == Recorded(first=False, previous=earlier)
-    assert all(r == Recorded(first=True, previous=None) for r in results[1:300])
-    assert [r.previous for r in results[300:]] == [clicks[n] for n in range(5, 15)] * 2
+    told = dict(zip(clicks, results, strict=True))
+    assert told[firsts[0]] == Recorded(first=False, previous=earlier)
+    assert all(told[click] == Recorded(first=True, previous=None) for click in firsts[1:])
+    assert [told[click].previous for click in again] == [firsts[150]] * 2
+    assert [told[click].previous for click in later] == firsts[5:15] * 2
     # Committed: another process sees each member once, with the click that won.
     other = await backend.open()
-    assert await other.round_answers(rnd.id) == [earlier, *clicks[1:300]]
+    assert await other.round_answers(rnd.id) == [earlier, *firsts[1:]]
     board = await other.leaderboard(1, "all", T0, limit=400)
     assert board.total == 300
     assert {(line.user_id, line.points, line.answered) for line in board.lines} == {(0, 100, 1)} | {

@@ -69,27 +69,41 @@ def answer_key(row: AnswerRow) -> tuple[int, int, int]:
     return (row[1], row[2], row[5])
 
 
-def _record_answer(conn: sqlite3.Connection, row: AnswerRow) -> AnswerRow | None:
-    """Insert one answer; or return the member's earlier answer to that question.
-
-    Alone, the connection is in autocommit mode: the INSERT is its own transaction, committed (in the
-    WAL) when it returns. In a group it is one statement of the group's transaction. Either way the
-    trigger answers_add_to_boards adds it to the boards inside that same statement.
-    """
+def _insert(conn: sqlite3.Connection, row: AnswerRow) -> bool:
+    """Insert one answer; False when the member's answer to that question is stored already."""
     try:
-        inserted = conn.execute(_INSERT_ANSWER, row).rowcount
+        return conn.execute(_INSERT_ANSWER, row).rowcount > 0
     except sqlite3.IntegrityError as exc:
         raise ValueError(f"cannot record an answer to round {row[1]}: {exc}") from exc
-    if inserted:
+
+
+def _record_answer(conn: sqlite3.Connection, row: AnswerRow) -> AnswerRow | None:
+    """Insert one answer, alone: None once it is committed, or the member's earlier answer.
+
+    The connection is in autocommit mode, so the INSERT is its own transaction, committed (in the WAL)
+    when it returns; the trigger answers_add_to_boards adds it to the boards inside that statement.
+    """
+    if _insert(conn, row):
         return None
-    # The constraint refused it: the first answer is committed, or earlier in this same transaction;
-    # either way this read sees it.
+    # The constraint refused it: the first answer is committed, so this read sees it.
     previous: AnswerRow = conn.execute(_PREVIOUS_ANSWER, answer_key(row)).fetchone()
     return previous
 
 
+# A group goes in as multi-row INSERTs of these sizes (a 37-answer group: 16 + 16 + 4 + 1): one
+# statement for many answers spares the worker thread most of its per-answer Python, and a few fixed
+# sizes keep the statements in the connection's cache.
+_CHUNKS = (64, 16, 4, 1)
+_INSERT_MANY = {
+    size: f"INSERT INTO answers ({ANSWER_COLUMNS}) VALUES "
+    + ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"] * size)
+    + " ON CONFLICT (round_id, question_index, user_id) DO NOTHING RETURNING round_id, question_index, user_id"
+    for size in _CHUNKS
+}
+
+
 class _Cancelled(Exception):
-    """SQLite cancelled the group's whole transaction for one answer's error: write the rest again."""
+    """SQLite cancelled the group's whole transaction for one answer's error: write the group again."""
 
 
 def _record_group(conn: sqlite3.Connection, rows: list[AnswerRow], path: Path) -> list[Any]:
@@ -99,44 +113,76 @@ def _record_group(conn: sqlite3.Connection, rows: list[AnswerRow], path: Path) -
     transaction, or earlier in this group), or the exception for that answer alone. They are returned
     only after the COMMIT, so nobody hears "locked in" for an answer that is not.
 
-    One bad answer fails alone without a savepoint each: an answer is a single INSERT (its boards
-    trigger included), and SQLite undoes a failed statement by itself, keeping the transaction and the
-    statements before it. On a full disk or an I/O error SQLite may instead cancel the whole
-    transaction; then nothing of the group was kept, and it is written again without that answer. A
-    database locked by another program raises (after a rollback): Database.run waits and sends the
-    whole group again.
+    One bad answer fails alone, without a savepoint each: SQLite undoes a failed statement by itself,
+    keeping the transaction and the statements before it, so a multi-row INSERT that fails is sent
+    again one answer at a time to find the bad one. On a full disk or an I/O error SQLite may instead
+    cancel the whole transaction; then nothing of the group was kept, and it is written again one
+    answer at a time, each answer that cancels it left out with its error. A database locked by
+    another program raises (after a rollback): Database.run waits and sends the whole group again.
     """
     failed: dict[int, Exception] = {}
+    together = True
     while True:
         try:
             with transaction(conn):
-                return _insert_group(conn, rows, failed, path)
+                return _insert_group(conn, rows, failed, path, together=together)
         except _Cancelled:
-            continue
+            together = False
 
 
 def _insert_group(
-    conn: sqlite3.Connection, rows: list[AnswerRow], failed: dict[int, Exception], path: Path
+    conn: sqlite3.Connection,
+    rows: list[AnswerRow],
+    failed: dict[int, Exception],
+    path: Path,
+    *,
+    together: bool,
 ) -> list[Any]:
+    stored_by: dict[tuple[Any, ...], int] = {}  # the key of each answer stored here: which row it was
+    errors = dict(failed)
+    waiting = [index for index in range(len(rows)) if index not in failed]
+    while waiting:
+        size = next(n for n in _CHUNKS if n <= len(waiting)) if together else 1
+        chunk, waiting = waiting[:size], waiting[size:]
+        if size > 1:
+            try:
+                added = conn.execute(_INSERT_MANY[size], [v for index in chunk for v in rows[index]])
+                firsts: dict[tuple[Any, ...], int] = {}
+                for index in chunk:
+                    firsts.setdefault(answer_key(rows[index]), index)
+                stored_by.update((tuple(key), firsts[tuple(key)]) for key in added.fetchall())
+                continue
+            except sqlite3.Error as exc:
+                if is_busy(exc):
+                    raise
+                if not conn.in_transaction:
+                    raise _Cancelled from exc
+                # Only this statement was undone: its answers again, one at a time, find the bad one.
+        for index in chunk:
+            error: Exception
+            try:
+                if _insert(conn, rows[index]):
+                    stored_by[answer_key(rows[index])] = index
+                continue
+            except ValueError as exc:  # the database refused this answer (an unknown round...)
+                error = exc
+            except sqlite3.Error as exc:
+                if is_busy(exc):
+                    raise
+                error = store_error(exc, path) or exc
+            if not conn.in_transaction:
+                failed[index] = error
+                raise _Cancelled from error
+            errors[index] = error
     outcomes: list[Any] = []
     for index, row in enumerate(rows):
-        if index in failed:
-            outcomes.append(failed[index])
-            continue
-        error: Exception
-        try:
-            outcomes.append(_record_answer(conn, row))
-            continue
-        except ValueError as exc:  # the database refused this answer (an unknown round...)
-            error = exc
-        except sqlite3.Error as exc:
-            if is_busy(exc):
-                raise
-            error = store_error(exc, path) or exc
-        if not conn.in_transaction:
-            failed[index] = error
-            raise _Cancelled from error
-        outcomes.append(error)
+        key = answer_key(row)
+        if index in errors:
+            outcomes.append(errors[index])
+        elif stored_by.get(key) == index:
+            outcomes.append(None)
+        else:  # stored before: earlier in this group, or committed before it
+            outcomes.append(conn.execute(_PREVIOUS_ANSWER, key).fetchone())
     return outcomes
 
 
