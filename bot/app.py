@@ -31,7 +31,13 @@ from bot.store import Store, open_store
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.general", "cogs.quiz", "cogs.boards", "cogs.practice")
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.general",
+    "cogs.quiz",
+    "cogs.boards",
+    "cogs.practice",
+    "cogs.preferences",
+)
 TREE_HASH_KEY = "command_tree_hash"
 # Every component Bvunzo sends has a custom_id in this namespace; anything else is not ours.
 CUSTOM_ID_PREFIX = "bvz:"

@@ -12,12 +12,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
-from bot.quiz import MemoryState, due_by, learned_count
+from bot.quiz import Mastery, deck_mastery, due_by
 from bot.store import Period
 from bot.ui.boards import PAGE_SIZE, leaderboard_embed, page_count, stats_embed
 from cogs.charts import ChartPainter
 from cogs.guard import frozen_view, guarded
 from cogs.lookup import deck_choices, find_deck
+from cogs.memory import retention_of
 from cogs.permissions import guild_id_of
 
 if TYPE_CHECKING:
@@ -139,8 +140,12 @@ class BoardsCog(commands.Cog, name="Boards"):
         now = self.bot.clock()
         stats = await self.bot.store.member_stats(guild_id, who.id, now)
         due = await self.bot.store.due_count(who.id, due_by(now))
-        learned = await self._learned(who.id, guild_id, now)
-        embed = stats_embed(who.id, who.display_name, stats, learned=learned, due=due)
+        retention = await retention_of(self.bot, who.id)
+        mastery = await self._mastery(who.id, guild_id, now, retention)
+        learned = sum(m.learned for _title, m in mastery)
+        embed = stats_embed(
+            who.id, who.display_name, stats, learned=learned, due=due, mastery=mastery, retention=retention
+        )
         if not self.painter.ready(stats.weeks):
             await interaction.response.defer(thinking=True)  # drawing the chart may take a moment
         chart = await self.painter.weekly(stats.weeks)
@@ -154,12 +159,17 @@ class BoardsCog(commands.Cog, name="Boards"):
         else:
             await interaction.response.send_message(embed=embed, files=files, allowed_mentions=quiet)
 
-    async def _learned(self, user_id: int, guild_id: int, now: datetime) -> int:
-        """How many questions of this server's decks the member has learned (bot.quiz.is_learned says when)."""
-        memories: list[MemoryState] = []
+    async def _mastery(
+        self, user_id: int, guild_id: int | None, now: datetime, retention: float
+    ) -> list[tuple[str, Mastery]]:
+        """The member's mastery of each deck they can play here and have met (bot.quiz.deck_mastery)."""
+        found: list[tuple[str, Mastery]] = []
         for deck in self.bot.bank.decks_for(guild_id):
-            memories.extend(m.as_state() for m in (await self.bot.store.memories(user_id, deck.id)).values())
-        return learned_count(memories, now)
+            memories = {q: m.as_state() for q, m in (await self.bot.store.memories(user_id, deck.id)).items()}
+            mastery = deck_mastery([q.id for q in deck.questions], memories, now, desired_retention=retention)
+            if mastery.seen:
+                found.append((deck.title, mastery))
+        return found
 
 
 async def setup(bot: BvunzoBot) -> None:

@@ -1,4 +1,4 @@
-"""/practice and /language: one member plays questions alone, with spaced review of what they missed."""
+"""/practice: one member plays questions alone, with spaced review of what they missed."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.bank.languages import as_language_code
 from bot.bank.models import Deck, Kind
 from bot.errors import UserError
 from bot.quiz import (
@@ -356,42 +355,6 @@ class PracticeCog(commands.Cog, name="Practice"):
             original, practice.session.order, original.lang, revealed=practice.session.answered
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
-
-    @app_commands.command(
-        name="language", description="The language practice shows questions in, when a deck has it"
-    )
-    @app_commands.describe(code="A language code such as en or sn; `auto` follows your Discord language")
-    async def language(self, interaction: discord.Interaction, code: str) -> None:
-        if code.strip().lower() in {"auto", "none", "reset"}:
-            await self.bot.store.set_member_language(interaction.user.id, None)
-            await interaction.response.send_message(
-                "Practice now follows your Discord language.", ephemeral=True
-            )
-            return
-        language = as_language_code(code)
-        if language is None:
-            raise UserError(
-                f"“{clip(code.strip(), 20)}” is not a language code; use one like en, sn or pt-BR (or auto)."
-            )
-        await self.bot.store.set_member_language(interaction.user.id, language)
-        await interaction.response.send_message(
-            f"Practice will show questions in {language_name(language)} where a deck has that translation.",
-            ephemeral=True,
-        )
-
-    @language.autocomplete("code")
-    async def _language_autocomplete(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        codes = sorted(
-            {code for deck in self.bot.bank.decks_for(interaction.guild_id) for code in deck.languages}
-        )
-        needle = current.casefold()
-        return [
-            app_commands.Choice(name=f"{language_name(c)} ({c})", value=c)
-            for c in [*codes, "auto"]
-            if needle in c or needle in language_name(c).casefold()
-        ][:25]
 
 
 async def setup(bot: BvunzoBot) -> None:

@@ -260,3 +260,12 @@ def test_a_question_missed_minutes_ago_is_due_for_review_now() -> None:
     assert now < missed.due <= due_by(now) < known.due
     chosen = choose_questions(deck, {"q0": missed, "q1": known}, PracticeMode.REVIEW, 10, now, seed=1)
     assert chosen == ("q0",)
+
+
+def test_the_members_retention_sets_the_interval() -> None:
+    # fsrs: a first Good gives stability 2.3065 days; the interval is where recall falls to the retention.
+    due_in = {r: review(None, True, NOW, desired_retention=r).due - NOW for r in (0.70, 0.90, 0.97)}
+    assert due_in == {0.70: timedelta(days=21), 0.90: timedelta(days=2), 0.97: timedelta(days=1)}
+    for outside in (0.5, 0.98):
+        with pytest.raises(ValueError, match=r"between 0\.7 and 0\.97"):
+            review(None, True, NOW, desired_retention=outside)

@@ -11,10 +11,13 @@ from bot.quiz.errors import (
     QuizError,
     RoundEndedError,
 )
-from bot.quiz.learned import is_learned, learned_count
+from bot.quiz.learned import Mastery, deck_mastery, is_learned, learned_count
 from bot.quiz.matching import accepted_answers, matches, normalize
 from bot.quiz.missed import closed_count, missed_questions
 from bot.quiz.practice import (
+    DEFAULT_RETENTION,
+    MAX_RETENTION,
+    MIN_RETENTION,
     SCHEDULER,
     MemoryState,
     PracticeMode,
@@ -23,6 +26,7 @@ from bot.quiz.practice import (
     choose_questions,
     due_by,
     review,
+    scheduler_for,
 )
 from bot.quiz.round import (
     PlayerResult,
@@ -37,11 +41,15 @@ from bot.quiz.scoring import Mode, points
 from bot.quiz.shuffle import LETTERS, choice_order, new_seed, pick_questions, slot_letter
 
 __all__ = [
+    "DEFAULT_RETENTION",
     "LETTERS",
+    "MAX_RETENTION",
+    "MIN_RETENTION",
     "SCHEDULER",
     "AlreadyAnsweredError",
     "EmptyDeckError",
     "InvalidChoiceError",
+    "Mastery",
     "MemoryState",
     "MissingQuestionError",
     "Mode",
@@ -63,6 +71,7 @@ __all__ = [
     "choice_order",
     "choose_questions",
     "closed_count",
+    "deck_mastery",
     "due_by",
     "is_learned",
     "learned_count",
@@ -74,5 +83,6 @@ __all__ = [
     "plan_round",
     "points",
     "review",
+    "scheduler_for",
     "slot_letter",
 ]

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
+from functools import cache
 from itertools import islice
 from typing import Any
 
@@ -26,11 +27,29 @@ from bot.quiz.shuffle import choice_order
 # One fixed configuration for everyone. A single short step, so a question answered right the first
 # time goes straight to days-long intervals (members practise daily, not every few minutes) while a
 # wrong answer comes back ten minutes later. No fuzzing: the same answers give the same schedule.
-SCHEDULER = Scheduler(
-    learning_steps=(timedelta(minutes=10),),
-    relearning_steps=(timedelta(minutes=10),),
-    enable_fuzzing=False,
-)
+# Each member may choose their own desired retention (fsrs's parameter: the chance of recall a review
+# is scheduled for) within these bounds; higher means more reviews and more remembered.
+DEFAULT_RETENTION = 0.90
+MIN_RETENTION = 0.70
+MAX_RETENTION = 0.97
+
+
+@cache
+def scheduler_for(desired_retention: float = DEFAULT_RETENTION) -> Scheduler:
+    """The scheduler of a member who wants to recall `desired_retention` of their questions when due."""
+    if not MIN_RETENTION <= desired_retention <= MAX_RETENTION:
+        raise ValueError(
+            f"desired retention must be between {MIN_RETENTION} and {MAX_RETENTION}, got {desired_retention}"
+        )
+    return Scheduler(
+        desired_retention=desired_retention,
+        learning_steps=(timedelta(minutes=10),),
+        relearning_steps=(timedelta(minutes=10),),
+        enable_fuzzing=False,
+    )
+
+
+SCHEDULER = scheduler_for(DEFAULT_RETENTION)
 
 
 # Like Anki's "learn ahead limit": a question missed minutes ago is offered for review now rather than
@@ -62,12 +81,17 @@ class MemoryState:
 
 
 def review(
-    previous: MemoryState | None, right: bool, now: datetime, *, question_key: str | None = None
+    previous: MemoryState | None,
+    right: bool,
+    now: datetime,
+    *,
+    question_key: str | None = None,
+    desired_retention: float = DEFAULT_RETENTION,
 ) -> MemoryState:
     """The memory after one more answer: right is rated Good, wrong is rated Again.
 
     `question_key` (e.g. "deck/question") only names the fsrs card of a first review; scheduling
-    does not depend on it.
+    does not depend on it. `desired_retention` is the member's (see scheduler_for).
     """
     now = as_utc(now)
     if previous is None:
@@ -76,7 +100,9 @@ def review(
         card = Card(card_id=card_id, due=now)
     else:
         card = Card.from_json(previous.card)
-    card, _log = SCHEDULER.review_card(card, Rating.Good if right else Rating.Again, now)
+    card, _log = scheduler_for(desired_retention).review_card(
+        card, Rating.Good if right else Rating.Again, now
+    )
     return MemoryState(
         card=card.to_json(),
         due=card.due,

@@ -61,6 +61,13 @@ class Store(Protocol):
     async def set_member_language(self, user_id: int, language: str | None) -> None:
         """Remember the member's language; None forgets it (back to their Discord language)."""
 
+    async def member_retention(self, user_id: int) -> float | None:
+        """The member's desired retention (fsrs), 0.70-0.97; None when they never chose one."""
+
+    async def set_member_retention(self, user_id: int, retention: float | None) -> None:
+        """Remember the member's desired retention; None forgets it (back to the default). ValueError
+        outside 0.70-0.97."""
+
     # -- rounds --------------------------------------------------------------------------------------
 
     async def start_round(self, new: NewRound) -> RoundRecord:

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.bank.models import Deck, Kind
+from bot.quiz import DEFAULT_RETENTION, Mastery
 from bot.store import Board, BoardLine, GuildSettings, MemberStats, ReportLine
 from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, mention, percent, plural
 
@@ -56,7 +57,25 @@ def leaderboard_embed(
     return embed
 
 
-def stats_embed(member_id: int, name: str, stats: MemberStats, *, learned: int, due: int) -> discord.Embed:
+def mastery_lines(mastery: Sequence[tuple[str, Mastery]]) -> list[str]:
+    """One line per deck: how much of it is learned, and how much is due."""
+    return [
+        f"**{clip(title, 60)}** — {m.learned}/{m.questions} learned ({percent(m.learned, m.questions)})"
+        f" · {m.due} due"
+        for title, m in mastery
+    ]
+
+
+def stats_embed(
+    member_id: int,
+    name: str,
+    stats: MemberStats,
+    *,
+    learned: int,
+    due: int,
+    mastery: Sequence[tuple[str, Mastery]] = (),
+    retention: float = DEFAULT_RETENTION,
+) -> discord.Embed:
     embed = discord.Embed(title=clip(f"Stats — {name}", 256), colour=discord.Colour.blurple())
     embed.description = mention(member_id)
     embed.add_field(name="Points", value=str(stats.points))
@@ -76,6 +95,12 @@ def stats_embed(member_id: int, name: str, stats: MemberStats, *, learned: int, 
             for d in stats.decks[:15]
         ]
         embed.add_field(name="Per deck", value=clip("\n".join(lines), FIELD_VALUE), inline=False)
+    if mastery:
+        embed.add_field(
+            name=f"Mastery (recall at least {retention:.0%})",
+            value=clip("\n".join(mastery_lines(mastery[:15])), FIELD_VALUE),
+            inline=False,
+        )
     return embed
 
 

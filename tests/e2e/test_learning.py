@@ -1,0 +1,116 @@
+"""Learning that sticks, end to end: mastery per deck in /stats, /preferences and the member's retention."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.app import BvunzoBot
+from tests.e2e.conftest import World
+from tests.e2e.fake_discord import Member
+from tests.e2e.fake_discord.commands import CommandError
+from tests.e2e.rounds import DECKS, play_round, stats_of
+from tests.e2e.test_practice import answer_and_next, practise
+
+DECK = DECKS["gradient-checkpointing"]  # 8 questions
+MONDAY = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+
+async def fields_of_stats(world: World, member: Member) -> dict[str, str]:
+    stats = await stats_of(world, member)
+    return {f["name"]: f["value"] for f in stats.embeds[0]["fields"]}
+
+
+async def practise_all(world: World, member: Member, *, mode: str, count: int, right: bool = True) -> None:
+    message = await practise(world, member, deck=DECK.id, count=count, mode=mode)
+    assert f"Practice 1 of {count}" in message.text, message.text
+    for _ in range(count):
+        await answer_and_next(world, member, message, right=right)
+    assert "Practice done" in message.text
+
+
+async def test_mastery_over_a_month_of_rounds_and_practice(world: World, bot: BvunzoBot) -> None:
+    world.clock.freeze()
+    world.clock.set(MONDAY)
+    alice = world.members[0]
+    # Day 0: a round of four questions, three right and one wrong.
+    await play_round(world, world.general, world.moderator, {alice: [True, True, False, True]})
+    fields = await fields_of_stats(world, alice)
+    mastery = "Mastery (recall at least 90%)"
+    # The missed one is being relearned (due in ten minutes, so due now for practice); four were never met.
+    assert fields[mastery] == "**Gradient Checkpointing** — 3/8 learned (38%) · 1 due"
+    assert fields["Practice"] == "0/0 right · 3 learned · 1 due for review"
+
+    # Ten minutes later the missed one comes back in review and is right: four of eight learned.
+    world.clock.advance(600)
+    await practise_all(world, alice, mode="review", count=1)
+    assert (await fields_of_stats(world, alice))[
+        mastery
+    ] == "**Gradient Checkpointing** — 4/8 learned (50%) · 0 due"
+
+    # Early next morning (before the relearned one falls due again, a day after it came back): the four
+    # questions never met, all right.
+    world.clock.set(MONDAY + timedelta(hours=20))
+    await practise_all(world, alice, mode="new", count=4)
+    assert (await fields_of_stats(world, alice))[
+        mastery
+    ] == "**Gradient Checkpointing** — 8/8 learned (100%) · 0 due"
+
+    # A month without practice: fsrs's recall of every one of them has fallen below 90%, and all are due.
+    world.clock.set(MONDAY + timedelta(days=31))
+    fields = await fields_of_stats(world, alice)
+    assert fields[mastery] == "**Gradient Checkpointing** — 0/8 learned (0%) · 8 due"
+    assert fields["Practice"] == "5/5 right · 0 learned · 8 due for review"
+    # Reviewing five brings those five back.
+    await practise_all(world, alice, mode="review", count=5)
+    assert (await fields_of_stats(world, alice))[
+        mastery
+    ] == "**Gradient Checkpointing** — 5/8 learned (62%) · 3 due"
+    # Someone who never met the deck has no mastery line at all.
+    assert mastery not in await fields_of_stats(world, world.members[1])
+
+
+async def test_preferences_set_the_retention_the_scheduler_uses(world: World, bot: BvunzoBot) -> None:
+    world.clock.freeze()
+    world.clock.set(MONDAY)
+    careful, relaxed, plain = world.members[0], world.members[1], world.members[2]
+    shown = await (await world.fake.slash(world.general, plain, "preferences")).response()
+    assert shown.ephemeral
+    assert shown.content == (
+        "**Language:** your Discord language.\n**Retention:** 0.90 (the default). Reviews are scheduled for "
+        "when you would still recall 90% of your questions. Higher means more reviews and more remembered; "
+        "lower, fewer reviews and more forgotten."
+    )
+    said = await (
+        await world.fake.slash(world.general, careful, "preferences", retention=0.97, language="sn")
+    ).response()
+    assert said.ephemeral
+    assert said.content.splitlines() == [
+        "Practice will show questions in chiShona where a deck has that translation.",
+        "Reviews are scheduled for when you would still recall 97% of your questions. Higher means more "
+        "reviews and more remembered; lower, fewer reviews and more forgotten.",
+    ]
+    await (await world.fake.slash(world.general, relaxed, "preferences", retention=0.7)).response()
+    assert await bot.store.member_retention(careful.id) == 0.97
+    assert await bot.store.member_language(careful.id) == "sn"
+    # Discord itself keeps the number within the range the command declares.
+    with pytest.raises(CommandError, match=r"outside 0\.7\.\.0\.97"):
+        await world.fake.slash(world.general, plain, "preferences", retention=0.99)
+
+    # One right answer to a new question: fsrs schedules it after 1 day at 0.97, 2 at 0.90, 21 at 0.70.
+    for member in (careful, relaxed, plain):
+        await practise_all(world, member, mode="new", count=1)
+    dues = {}
+    for member in (careful, relaxed, plain):
+        (memory,) = (await bot.store.memories(member.id, DECK.id)).values()
+        dues[member.name] = memory.due - MONDAY
+    assert dues == {"alice": timedelta(days=1), "bongani": timedelta(days=21), "chipo": timedelta(days=2)}
+    # /stats judges "learned" at the member's own retention.
+    assert "Mastery (recall at least 97%)" in await fields_of_stats(world, careful)
+
+    # The /language shortcut stays and sets the same preference.
+    back = await (await world.fake.slash(world.general, careful, "language", code="auto")).response()
+    assert back.content == "Practice now follows your Discord language."
+    assert await bot.store.member_language(careful.id) is None
+    assert await bot.store.member_retention(careful.id) == 0.97
