@@ -28,6 +28,7 @@ from bot.discord_internals import (
 )
 from bot.errors import UNEXPECTED, sentence_for
 from bot.store import Store, open_store
+from bot.telemetry import Telemetry
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +74,7 @@ class BvunzoBot(commands.Bot):
     def __init__(self, settings: Settings, *, clock: Clock = utcnow, extensions: Sequence[str] = EXTENSIONS):
         intents = discord.Intents.none()
         intents.guilds = True  # channels and roles for permission checks; no privileged intent is needed
+        self.telemetry = Telemetry()
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -80,6 +82,7 @@ class BvunzoBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=False, replied_user=False
             ),
+            http_trace=self.telemetry.http_trace(),  # Discord's errors and acknowledgement times, for /metrics
         )
         self.settings = settings
         self.clock = clock

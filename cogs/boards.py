@@ -18,8 +18,8 @@ from bot.ui.boards import PAGE_SIZE, leaderboard_embed, page_count, stats_embed
 from cogs.charts import ChartPainter
 from cogs.guard import frozen_view, guarded
 from cogs.lookup import deck_choices, find_deck
-from cogs.memory import retention_of
 from cogs.permissions import guild_id_of
+from cogs.preferences import retention_of
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot

@@ -10,7 +10,9 @@ from discord import app_commands
 from discord.ext import commands
 
 import bot as bvunzo
+from bot.store.backup import database_facts
 from bot.ui.text import EMBED_DESCRIPTION, clip, language_name, plural
+from cogs.permissions import is_quiz_master
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
@@ -73,6 +75,18 @@ class GeneralCog(commands.Cog, name="General"):
                 inline=False,
             )
         embed.add_field(name="Latency", value=f"{latency * 1000:.0f} ms" if math.isfinite(latency) else "—")
+        if interaction.guild_id is not None and is_quiz_master(
+            interaction, await self.bot.store.guild_settings(interaction.guild_id)
+        ):
+            facts = await database_facts(self.bot.store, self.bot.settings.db_path)
+            backed_up = (
+                f"<t:{int(facts.last_backup.timestamp())}:R>" if facts.last_backup else "none recorded"
+            )
+            embed.add_field(
+                name="Database (moderators)",
+                value=f"{facts.size / 1_048_576:.1f} MiB · last backup {backed_up}",
+                inline=False,
+            )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

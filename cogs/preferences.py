@@ -20,6 +20,11 @@ AUTO = frozenset({"auto", "none", "reset"})
 TRADE = "Higher means more reviews and more remembered; lower, fewer reviews and more forgotten."
 
 
+async def retention_of(bot: BvunzoBot, user_id: int) -> float:
+    """The member's desired retention (/preferences), or fsrs's default."""
+    return await bot.store.member_retention(user_id) or DEFAULT_RETENTION
+
+
 def retention_sentence(retention: float) -> str:
     return f"Reviews are scheduled for when you would still recall {retention:.0%} of your questions. {TRADE}"
 

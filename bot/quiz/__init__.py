@@ -28,6 +28,7 @@ from bot.quiz.practice import (
     review,
     scheduler_for,
 )
+from bot.quiz.reviews import reviewed
 from bot.quiz.round import (
     PlayerResult,
     RestoredAnswer,
@@ -83,6 +84,7 @@ __all__ = [
     "plan_round",
     "points",
     "review",
+    "reviewed",
     "scheduler_for",
     "slot_letter",
 ]

@@ -64,6 +64,9 @@ class Store(Protocol):
     async def member_retention(self, user_id: int) -> float | None:
         """The member's desired retention (fsrs), 0.70-0.97; None when they never chose one."""
 
+    async def member_retentions(self, user_ids: Sequence[int]) -> dict[int, float]:
+        """The desired retention of each of these members who chose one, by member (a round's players)."""
+
     async def set_member_retention(self, user_id: int, retention: float | None) -> None:
         """Remember the member's desired retention; None forgets it (back to the default). ValueError
         outside 0.70-0.97."""

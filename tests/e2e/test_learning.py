@@ -114,3 +114,14 @@ async def test_preferences_set_the_retention_the_scheduler_uses(world: World, bo
     assert back.content == "Practice now follows your Discord language."
     assert await bot.store.member_language(careful.id) is None
     assert await bot.store.member_retention(careful.id) == 0.97
+
+
+async def test_a_round_reviews_each_player_at_their_retention(world: World, bot: BvunzoBot) -> None:
+    world.clock.freeze()
+    world.clock.set(MONDAY)
+    careful, plain = world.members[0], world.members[1]
+    await (await world.fake.slash(world.general, careful, "preferences", retention=0.97)).response()
+    await play_round(world, world.general, world.moderator, {careful: [True], plain: [True]})
+    (mine,) = (await bot.store.memories(careful.id, DECK.id)).values()
+    (theirs,) = (await bot.store.memories(plain.id, DECK.id)).values()
+    assert (mine.due - MONDAY, theirs.due - MONDAY) == (timedelta(days=1), timedelta(days=2))

@@ -42,8 +42,12 @@ async def test_member_retention_is_remembered_beside_the_language(store: Store) 
     await store.set_member_retention(1, 0.97)
     assert await store.member_retention(1) == 0.97
     assert await store.member_retention(2) is None
+    await store.set_member_retention(3, 0.8)
+    assert await store.member_retentions([1, 2, 3]) == {1: 0.97, 3: 0.8}
+    assert await store.member_retentions([]) == {}
     await store.set_member_retention(1, None)
     assert await store.member_retention(1) is None
+    assert await store.member_retentions([1, 2, 3]) == {3: 0.8}
     for outside in (0.69, 0.98, 1.0):
         with pytest.raises(ValueError, match=r"between 0\.70 and 0\.97"):
             await store.set_member_retention(1, outside)

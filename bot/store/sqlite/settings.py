@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 
 from bot.store.records import GuildSettings
 from bot.store.sqlite.connection import Database
@@ -52,6 +53,16 @@ class SqliteSettings:
     async def member_retention(self, user_id: int) -> float | None:
         row = await self._db.fetchone("SELECT retention FROM member_settings WHERE user_id = ?", (user_id,))
         return None if row is None or row[0] is None else float(row[0])
+
+    async def member_retentions(self, user_ids: Sequence[int]) -> dict[int, float]:
+        if not user_ids:
+            return {}
+        marks = ",".join("?" * len(user_ids))
+        rows = await self._db.fetchall(
+            f"SELECT user_id, retention FROM member_settings WHERE retention IS NOT NULL AND user_id IN ({marks})",
+            tuple(user_ids),
+        )
+        return {int(row[0]): float(row[1]) for row in rows}
 
     async def set_member_retention(self, user_id: int, retention: float | None) -> None:
         if retention is not None and not RETENTION_RANGE[0] <= retention <= RETENTION_RANGE[1]:
