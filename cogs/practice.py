@@ -118,14 +118,14 @@ class PracticeCog(commands.Cog, name="Practice"):
     @app_commands.describe(
         deck="The deck to practise",
         count="How many questions (1-50)",
-        mode="mixed: due reviews then new; review: only due; new: only unseen; missed: what you missed last round",
+        mode="mixed: due then new; review: due; new: unseen; missed: last round's misses; learn: misses come back",
     )
     async def practice(
         self,
         interaction: discord.Interaction,
         deck: str | None = None,
         count: app_commands.Range[int, 1, 50] = 10,
-        mode: Literal["mixed", "review", "new", "missed"] = "mixed",
+        mode: Literal["mixed", "review", "new", "missed", "learn"] = "mixed",
     ) -> None:
         user_id = interaction.user.id
         now = self.bot.clock()
@@ -152,7 +152,7 @@ class PracticeCog(commands.Cog, name="Practice"):
         )
         if not picked:
             raise UserError(await self._nothing_to_practise(user_id, chosen, mode))
-        await self._begin(interaction, chosen, picked)
+        await self._begin(interaction, chosen, picked, until_learned=mode == "learn")
 
     @practice.autocomplete("deck")
     async def _deck_autocomplete(
@@ -200,7 +200,12 @@ class PracticeCog(commands.Cog, name="Practice"):
         return chosen or str(interaction.locale).split("-")[0].lower()
 
     async def _begin(
-        self, interaction: discord.Interaction, deck: Deck, question_ids: list[str] | tuple[str, ...]
+        self,
+        interaction: discord.Interaction,
+        deck: Deck,
+        question_ids: list[str] | tuple[str, ...],
+        *,
+        until_learned: bool = False,
     ) -> None:
         now = self.bot.clock()
         await self._forget_abandoned(now)
@@ -211,6 +216,7 @@ class PracticeCog(commands.Cog, name="Practice"):
             seed=secrets.randbits(32),
             language=await self._language(interaction),
             guild_id=interaction.guild_id,
+            until_learned=until_learned,
         )
         practice_id = await self.bot.store.start_practice(session.user_id, deck.id, _state(session), now)
         practice = self.practices[practice_id] = Practice(practice_id, session, now)
@@ -318,6 +324,7 @@ class PracticeCog(commands.Cog, name="Practice"):
             index=s.index,
             total=s.question_count,
             next_due=memory.due,
+            comes_back=result.comes_back,
         )
         last = s.index + 1 >= s.question_count
         view = frozen_view(
@@ -351,7 +358,10 @@ class PracticeCog(commands.Cog, name="Practice"):
         self.practices.pop(practice_id, None)
         due = await self.bot.store.due_count(s.user_id, due_by(now), s.deck.id)
         next_due = await self.bot.store.next_due(s.user_id, s.deck.id)
-        embed = practice_summary_embed(s.deck.title, s.right_count, s.answered_count, due, next_due)
+        passes = [(p, s.deck.question(p.question_id)) for p in s.passes()] if s.until_learned else None
+        embed = practice_summary_embed(
+            s.deck.title, s.right_count, s.answered_count, due, next_due, passes=passes
+        )
         await interaction.response.edit_message(embed=embed, view=None)
 
     async def on_original(self, interaction: discord.Interaction, practice_id: int, index: int) -> None:

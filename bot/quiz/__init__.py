@@ -40,6 +40,7 @@ from bot.quiz.round import (
 )
 from bot.quiz.scoring import Mode, points
 from bot.quiz.shuffle import LETTERS, choice_order, new_seed, pick_questions, slot_letter
+from bot.quiz.until_learned import Passes, needs_another_pass, passes_of
 
 __all__ = [
     "DEFAULT_RETENTION",
@@ -55,6 +56,7 @@ __all__ = [
     "MissingQuestionError",
     "Mode",
     "NotCurrentQuestionError",
+    "Passes",
     "PlayerResult",
     "PracticeEndedError",
     "PracticeMode",
@@ -78,8 +80,10 @@ __all__ = [
     "learned_count",
     "matches",
     "missed_questions",
+    "needs_another_pass",
     "new_seed",
     "normalize",
+    "passes_of",
     "pick_questions",
     "plan_round",
     "points",

@@ -23,6 +23,7 @@ from bot.quiz.errors import (
 from bot.quiz.judging import judge_answer, right_slots
 from bot.quiz.questions import questions_of
 from bot.quiz.shuffle import choice_order
+from bot.quiz.until_learned import MAX_ASKED, Passes, comes_back_at, needs_another_pass, passes_of
 
 # One fixed configuration for everyone. A single short step, so a question answered right the first
 # time goes straight to days-long intervals (members practise daily, not every few minutes) while a
@@ -67,6 +68,7 @@ class PracticeMode(StrEnum):
     REVIEW = "review"
     NEW = "new"
     MISSED = "missed"
+    LEARN = "learn"  # mixed's questions, each missed one asked again until learned (bot.quiz.until_learned)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +165,7 @@ class PracticeResult:
     text: str | None
     question: Question  # as shown, in the session's language
     answered_at: datetime
+    comes_back: bool = False  # until learned: the question will be asked again later in this session
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +188,7 @@ class PracticeSession:
         seed: int,
         language: str | None,
         guild_id: int | None = None,
+        until_learned: bool = False,
     ) -> None:
         questions = questions_of(deck, question_ids)
         self.user_id = user_id
@@ -196,6 +200,8 @@ class PracticeSession:
         self._questions: tuple[Question, ...] = questions
         self._index = 0
         self._answers: dict[int, _Answer] = {}
+        # mode:learn: each missed question is put back later in the session (bot.quiz.until_learned)
+        self.until_learned = until_learned
 
     @property
     def question_count(self) -> int:
@@ -250,6 +256,7 @@ class PracticeSession:
         order = self.order
         right = judge_answer(question, order, slot, text).right
         self._answers[index] = _Answer(slot=slot, text=text, right=right, at=now)
+        comes_back = self.until_learned and self._put_back(index)
         return PracticeResult(
             question_id=question.id,
             index=index,
@@ -259,7 +266,26 @@ class PracticeSession:
             text=text,
             question=question.in_language(self.language),
             answered_at=now,
+            comes_back=comes_back,
         )
+
+    def _answers_to(self, question_id: str) -> list[bool]:
+        return [a.right for i, a in sorted(self._answers.items()) if self.question_ids[i] == question_id]
+
+    def _put_back(self, index: int) -> bool:
+        """Until learned: ask the question at `index` again later, if the rule says so and there is room."""
+        question_id = self.question_ids[index]
+        if not needs_another_pass(self._answers_to(question_id)) or len(self.question_ids) >= MAX_ASKED:
+            return False
+        at = comes_back_at(index, len(self.question_ids))
+        self.question_ids = (*self.question_ids[:at], question_id, *self.question_ids[at:])
+        self._questions = (*self._questions[:at], self._questions[index], *self._questions[at:])
+        return True
+
+    def passes(self) -> tuple[Passes, ...]:
+        """Each question once, in the order first asked, with how many passes it took (until learned)."""
+        answered = [(self.question_ids[i], a.right) for i, a in sorted(self._answers.items())]
+        return passes_of(self.question_ids, answered)
 
     def next(self) -> bool:
         """Move to the next question (an unanswered one is skipped); False once there is none."""
@@ -277,6 +303,7 @@ class PracticeSession:
             "question_ids": list(self.question_ids),
             "seed": self.seed,
             "language": self.language,
+            "until_learned": self.until_learned,
             "index": self._index,
             "answers": [
                 {"index": i, "slot": a.slot, "text": a.text, "right": a.right, "at": a.at.isoformat()}
@@ -303,6 +330,9 @@ class PracticeSession:
             seed=int(data["seed"]),
             language=data["language"],
             guild_id=cls.guild_of(data),
+            until_learned=bool(
+                data.get("until_learned", False)
+            ),  # sessions saved before mode:learn have none
         )
         session._index = min(int(data["index"]), session.question_count)
         for item in data["answers"]:

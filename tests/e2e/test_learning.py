@@ -8,9 +8,9 @@ import pytest
 
 from bot.app import BvunzoBot
 from tests.e2e.conftest import World
-from tests.e2e.fake_discord import Member
+from tests.e2e.fake_discord import FakeMessage, Member
 from tests.e2e.fake_discord.commands import CommandError
-from tests.e2e.rounds import DECKS, play_round, stats_of
+from tests.e2e.rounds import DECKS, play_round, question_of, right_letter, stats_of, wrong_letter
 from tests.e2e.test_practice import answer_and_next, practise
 
 DECK = DECKS["gradient-checkpointing"]  # 8 questions
@@ -125,3 +125,51 @@ async def test_a_round_reviews_each_player_at_their_retention(world: World, bot:
     (mine,) = (await bot.store.memories(careful.id, DECK.id)).values()
     (theirs,) = (await bot.store.memories(plain.id, DECK.id)).values()
     assert (mine.due - MONDAY, theirs.due - MONDAY) == (timedelta(days=1), timedelta(days=2))
+
+
+async def answer_learn(world: World, member: Member, message: FakeMessage, *, right: bool) -> str:
+    """Answer the shown question; the feedback's text."""
+    letter = right_letter(message, DECK) if right else wrong_letter(message, DECK)
+    return (await (await world.fake.click(message, member, label=letter)).response()).text
+
+
+async def next_of(world: World, member: Member, message: FakeMessage) -> str:
+    return (
+        await (await world.fake.click(message, member, label=message.buttons()[0]["label"])).response()
+    ).text
+
+
+async def test_learn_mode_brings_a_miss_back_until_right_twice_in_a_row(world: World) -> None:
+    world.clock.freeze()
+    world.clock.set(MONDAY)
+    alice = world.members[0]
+    again = "comes back later in this session, until you get it right twice in a row"
+    async with world.running():
+        message = await practise(world, alice, deck=DECK.id, count=3, mode="learn")
+        assert "Practice 1 of 3" in message.text
+        missed = question_of(message, DECK)
+        said = await answer_learn(world, alice, message, right=False)
+        assert "❌ Not quite — 1 of 4" in said and again in said  # the session grew by one
+        assert "Practice 2 of 4" in await next_of(world, alice, message)
+        said = await answer_learn(world, alice, message, right=True)
+        assert again not in said  # right the first time: done with it
+        assert "Practice 3 of 4" in await next_of(world, alice, message)
+        await answer_learn(world, alice, message, right=True)
+        assert "Practice 4 of 4" in await next_of(world, alice, message)
+        assert question_of(message, DECK).id == missed.id  # back again
+        said = await answer_learn(world, alice, message, right=True)
+        assert "✅ Right — 4 of 5" in said and again in said  # right once after a miss: once more
+    # A restart: the session goes on where it was, grown as it was.
+    world.clock.advance(60)
+    async with world.running() as bot:
+        assert "Practice 5 of 5" in await next_of(world, alice, message)
+        assert question_of(message, DECK).id == missed.id
+        said = await answer_learn(world, alice, message, right=True)
+        assert "✅ Right — 5 of 5" in said and again not in said
+        done = await next_of(world, alice, message)
+        assert "You learned **3 of 3** questions in 5 answers." in done
+        assert f"{missed.prompt[:60]}" in done and "— 3 passes" in done
+        assert "2 questions right the first time" in done
+        # Every pass was a review: three answers to the missed question, the last two right.
+        memory = (await bot.store.memories(alice.id, DECK.id))[missed.id]
+        assert (memory.reviews, memory.lapses) == (3, 1)
