@@ -11,8 +11,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.bank.models import Question
 from bot.errors import UserError
-from bot.quiz import Mastery, deck_mastery, due_by
+from bot.quiz import Leech, Mastery, deck_mastery, due_by, leeches
 from bot.store import Period
 from bot.ui.boards import PAGE_SIZE, leaderboard_embed, page_count, stats_embed
 from cogs.charts import ChartPainter
@@ -141,10 +142,17 @@ class BoardsCog(commands.Cog, name="Boards"):
         stats = await self.bot.store.member_stats(guild_id, who.id, now)
         due = await self.bot.store.due_count(who.id, due_by(now))
         retention = await retention_of(self.bot, who.id)
-        mastery = await self._mastery(who.id, guild_id, now, retention)
+        mastery, leeches = await self._mastery(who.id, guild_id, now, retention)
         learned = sum(m.learned for _title, m in mastery)
         embed = stats_embed(
-            who.id, who.display_name, stats, learned=learned, due=due, mastery=mastery, retention=retention
+            who.id,
+            who.display_name,
+            stats,
+            learned=learned,
+            due=due,
+            mastery=mastery,
+            retention=retention,
+            leeches=leeches,
         )
         if not self.painter.ready(stats.weeks):
             await interaction.response.defer(thinking=True)  # drawing the chart may take a moment
@@ -161,15 +169,21 @@ class BoardsCog(commands.Cog, name="Boards"):
 
     async def _mastery(
         self, user_id: int, guild_id: int | None, now: datetime, retention: float
-    ) -> list[tuple[str, Mastery]]:
-        """The member's mastery of each deck they can play here and have met (bot.quiz.deck_mastery)."""
+    ) -> tuple[list[tuple[str, Mastery]], list[tuple[Question, Leech]]]:
+        """The member's mastery of each deck they can play here and have met, and their leeches in them."""
         found: list[tuple[str, Mastery]] = []
+        their_leeches: list[tuple[Question, Leech]] = []
         for deck in self.bot.bank.decks_for(guild_id):
             memories = {q: m.as_state() for q, m in (await self.bot.store.memories(user_id, deck.id)).items()}
             mastery = deck_mastery([q.id for q in deck.questions], memories, now, desired_retention=retention)
             if mastery.seen:
                 found.append((deck.title, mastery))
-        return found
+            for leech in leeches(memories):
+                question = deck.question(leech.question_id)
+                if question is not None:
+                    their_leeches.append((question, leech))
+        their_leeches.sort(key=lambda pair: -pair[1].failures)
+        return found, their_leeches
 
 
 async def setup(bot: BvunzoBot) -> None:

@@ -23,6 +23,7 @@ from bot.quiz import (
     choose_questions,
     closed_count,
     due_by,
+    is_leech,
     missed_questions,
     reviewed,
 )
@@ -220,14 +221,23 @@ class PracticeCog(commands.Cog, name="Practice"):
         )
         practice_id = await self.bot.store.start_practice(session.user_id, deck.id, _state(session), now)
         practice = self.practices[practice_id] = Practice(practice_id, session, now)
-        embed, view = self._question_screen(practice)
+        embed, view = await self._question_screen(practice)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
-    def _question_screen(self, practice: Practice) -> tuple[discord.Embed, discord.ui.View]:
+    async def _question_screen(self, practice: Practice) -> tuple[discord.Embed, discord.ui.View]:
         s = practice.session
         question = s.question
+        # A leech (failed four times or more) is shown with its explanation first: study, then answer.
+        kept = await self.bot.store.question_memories(s.deck.id, question.id, [s.user_id])
+        memory = kept.get(s.user_id)
+        failures = memory.lapses if memory is not None and is_leech(memory.as_state()) else 0
         embed = practice_question_embed(
-            question, s.order, index=s.index, total=s.question_count, deck_title=s.deck.title
+            question,
+            s.order,
+            index=s.index,
+            total=s.question_count,
+            deck_title=s.deck.title,
+            leech_failures=failures,
         )
         items: list[discord.ui.Item[Any]]
         if question.kind is Kind.TEXT:
@@ -351,14 +361,17 @@ class PracticeCog(commands.Cog, name="Practice"):
         now = self.bot.clock()
         if s.next():
             await self._save(practice, now)
-            embed, view = self._question_screen(practice)
+            embed, view = await self._question_screen(practice)
             await interaction.response.edit_message(embed=embed, view=view)
             return
         await self.bot.store.end_practice(practice_id)
         self.practices.pop(practice_id, None)
         due = await self.bot.store.due_count(s.user_id, due_by(now), s.deck.id)
         next_due = await self.bot.store.next_due(s.user_id, s.deck.id)
-        passes = [(p, s.deck.question(p.question_id)) for p in s.passes()] if s.until_learned else None
+        passes = None
+        if s.until_learned:  # each question in the words the member practised it in
+            shown = {q.id: q.in_language(s.language) for q in s.deck.questions}
+            passes = [(p, shown.get(p.question_id)) for p in s.passes()]
         embed = practice_summary_embed(
             s.deck.title, s.right_count, s.answered_count, due, next_due, passes=passes
         )

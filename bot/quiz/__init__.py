@@ -12,6 +12,7 @@ from bot.quiz.errors import (
     RoundEndedError,
 )
 from bot.quiz.learned import Mastery, deck_mastery, is_learned, learned_count
+from bot.quiz.leeches import LEECH_FAILURES, Leech, is_leech, leeches
 from bot.quiz.matching import accepted_answers, matches, normalize
 from bot.quiz.missed import closed_count, missed_questions
 from bot.quiz.practice import (
@@ -44,6 +45,7 @@ from bot.quiz.until_learned import Passes, needs_another_pass, passes_of
 
 __all__ = [
     "DEFAULT_RETENTION",
+    "LEECH_FAILURES",
     "LETTERS",
     "MAX_RETENTION",
     "MIN_RETENTION",
@@ -51,6 +53,7 @@ __all__ = [
     "AlreadyAnsweredError",
     "EmptyDeckError",
     "InvalidChoiceError",
+    "Leech",
     "Mastery",
     "MemoryState",
     "MissingQuestionError",
@@ -77,7 +80,9 @@ __all__ = [
     "deck_mastery",
     "due_by",
     "is_learned",
+    "is_leech",
     "learned_count",
+    "leeches",
     "matches",
     "missed_questions",
     "needs_another_pass",

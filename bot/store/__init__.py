@@ -22,6 +22,7 @@ from bot.store.records import (
     Recorded,
     ReportLine,
     RoundRecord,
+    StruggleLine,
     WeekStats,
 )
 
@@ -72,6 +73,7 @@ __all__ = [
     "RoundRecord",
     "Store",
     "StoreError",
+    "StruggleLine",
     "WeekStats",
     "open_store",
     "period_end",

@@ -26,6 +26,7 @@ from bot.store.records import (
     Recorded,
     ReportLine,
     RoundRecord,
+    StruggleLine,
 )
 
 
@@ -164,6 +165,14 @@ class Store(Protocol):
         another server). For a deck: every question of it answered in this server's rounds, the least
         understood first (lowest share right, then most answered, then question id). Typed answers
         that differ only in case or spacing count as one mistake.
+        """
+
+    async def deck_struggles(self, guild_id: int, deck_id: str, *, failures: int) -> list[StruggleLine]:
+        """Per question of the deck answered in this server (rounds and practice), the hardest first.
+
+        Members: who answered it here; first_right: of whom right at their first answer here; leeches: of
+        whom have failed it `failures` times or more (anywhere). Hardest: most leeches, then lowest share
+        right at the first try, then most members, then question id.
         """
 
     # -- practice and memories -----------------------------------------------------------------------

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.bank.models import Deck, Kind
-from bot.quiz import DEFAULT_RETENTION, Mastery
-from bot.store import Board, BoardLine, GuildSettings, MemberStats, ReportLine
+from bot.bank.models import Deck, Kind, Question
+from bot.quiz import DEFAULT_RETENTION, LEECH_FAILURES, Leech, Mastery
+from bot.store import Board, BoardLine, GuildSettings, MemberStats, ReportLine, StruggleLine
 from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, mention, percent, plural
 
 PAGE_SIZE = 10
@@ -75,6 +75,7 @@ def stats_embed(
     due: int,
     mastery: Sequence[tuple[str, Mastery]] = (),
     retention: float = DEFAULT_RETENTION,
+    leeches: Sequence[tuple[Question, Leech]] = (),
 ) -> discord.Embed:
     embed = discord.Embed(title=clip(f"Stats — {name}", 256), colour=discord.Colour.blurple())
     embed.description = mention(member_id)
@@ -99,6 +100,18 @@ def stats_embed(
         embed.add_field(
             name=f"Mastery (recall at least {retention:.0%})",
             value=clip("\n".join(mastery_lines(mastery[:15])), FIELD_VALUE),
+            inline=False,
+        )
+    if leeches:
+        lines = [
+            f"{clip(question.prompt, 70)} — failed {leech.failures} of {leech.answers}"
+            for question, leech in leeches[:10]
+        ]
+        if len(leeches) > 10:
+            lines.append(f"and {len(leeches) - 10} more")
+        embed.add_field(
+            name=f"Leeches (failed {LEECH_FAILURES} times or more): study their explanations",
+            value=clip("\n".join(lines), FIELD_VALUE),
             inline=False,
         )
     return embed
@@ -126,6 +139,30 @@ def report_embed(title: str, deck: Deck, lines: Sequence[ReportLine]) -> discord
         description=clip(description, EMBED_DESCRIPTION),
         colour=discord.Colour.orange(),
     )
+
+
+def struggles_embed(deck: Deck, lines: Sequence[StruggleLine], failures: int) -> discord.Embed:
+    """The deck's questions members keep failing: hard material, or a bad question."""
+    rows = []
+    for line in lines[:15]:
+        question = deck.question(line.question_id)
+        prompt = clip(question.prompt, 60) if question else line.question_id
+        row = f"{prompt}\n  first try {line.first_right}/{line.members} ({percent(line.first_right, line.members)})"
+        if line.leeches:
+            row += f" · a leech for {plural(line.leeches, 'member')}"
+        rows.append(row)
+    embed = discord.Embed(
+        title=clip(f"Hardest for members: {deck.title}", 256),
+        description=clip(
+            "\n".join(rows) if rows else "No one has answered this deck here yet.", EMBED_DESCRIPTION
+        ),
+        colour=discord.Colour.orange(),
+    )
+    embed.set_footer(
+        text=f"A leech: a question a member failed {failures} times or more. Either the material is hard, "
+        "or the question is unclear or wrong."
+    )
+    return embed
 
 
 def settings_embed(settings: GuildSettings, changed: bool) -> discord.Embed:

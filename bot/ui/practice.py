@@ -27,7 +27,13 @@ def _choices(
 
 
 def practice_question_embed(
-    question: Question, order: Sequence[int], *, index: int, total: int, deck_title: str
+    question: Question,
+    order: Sequence[int],
+    *,
+    index: int,
+    total: int,
+    deck_title: str,
+    leech_failures: int = 0,
 ) -> discord.Embed:
     body = question.prompt + "\n\n"
     body += "Answer with the **Answer** button." if question.kind is Kind.TEXT else _choices(question, order)
@@ -36,6 +42,12 @@ def practice_question_embed(
         description=clip(body, EMBED_DESCRIPTION),
         colour=PRACTICE_COLOUR,
     )
+    if leech_failures and question.explanation:
+        embed.add_field(
+            name=f"You have missed this one {leech_failures} times: read this first",
+            value=clip(question.explanation, FIELD_VALUE),
+            inline=False,
+        )
     embed.set_footer(text=f"Only you can see this · {language_name(question.lang)}")
     return embed
 

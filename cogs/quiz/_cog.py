@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.bank.models import Deck, Kind
 from bot.errors import UserError
 from bot.quiz import (
+    LEECH_FAILURES,
     AlreadyAnsweredError,
     EmptyDeckError,
     MissingQuestionError,
@@ -22,7 +23,7 @@ from bot.quiz import (
     plan_round,
 )
 from bot.store import GuildSettings, NewRound, RoundAlreadyRunning, RoundRecord
-from bot.ui.boards import report_embed, settings_embed
+from bot.ui.boards import report_embed, settings_embed, struggles_embed
 from bot.ui.practice import translation_embed, translation_target
 from bot.ui.text import clip, letter
 from cogs.answers import GivenAnswer, TextAnswerForm
@@ -203,6 +204,7 @@ class QuizCog(commands.Cog, name="Quiz"):
         ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), "see round reports")
         if round is not None and deck:
             raise UserError("Give a round or a deck, not both.")
+        extra: list[discord.Embed] = []  # a deck's report adds the questions members keep failing
         if round is not None:
             record = await self.bot.store.get_round(round)
             if record is None or record.guild_id != guild_id:
@@ -217,6 +219,8 @@ class QuizCog(commands.Cog, name="Quiz"):
             chosen = find_deck(self.bot, deck, guild_id)
             lines = await self.bot.store.question_report(guild_id, deck_id=chosen.id)
             title = f"Report: {chosen.title} (all rounds in this server)"
+            struggles = await self.bot.store.deck_struggles(guild_id, chosen.id, failures=LEECH_FAILURES)
+            extra = [struggles_embed(chosen, struggles, LEECH_FAILURES)]
         else:
             last = await self.bot.store.last_finished_round(guild_id, interaction.channel_id or 0)
             if last is None:
@@ -227,7 +231,8 @@ class QuizCog(commands.Cog, name="Quiz"):
             chosen = found
             lines = await self.bot.store.question_report(guild_id, round_id=last.id)
             title = f"Report: round {last.id} of {chosen.title} (the last one here)"
-        await interaction.response.send_message(embed=report_embed(title, chosen, lines), ephemeral=True)
+        embeds = [report_embed(title, chosen, lines), *extra]
+        await interaction.response.send_message(embeds=embeds, ephemeral=True)
 
     @report.autocomplete("deck")
     async def _report_autocomplete(

@@ -173,3 +173,41 @@ async def test_learn_mode_brings_a_miss_back_until_right_twice_in_a_row(world: W
         # Every pass was a review: three answers to the missed question, the last two right.
         memory = (await bot.store.memories(alice.id, DECK.id))[missed.id]
         assert (memory.reviews, memory.lapses) == (3, 1)
+
+
+async def test_a_question_failed_four_times_is_a_leech(world: World, bot: BvunzoBot) -> None:
+    world.clock.freeze()
+    world.clock.set(MONDAY)
+    alice = world.members[0]
+    first = await practise(world, alice, deck=DECK.id, count=1, mode="new")
+    leech = question_of(first, DECK)
+    assert leech.explanation
+    read_first = "You have missed this one"
+    await answer_and_next(world, alice, first, right=False)
+    for _miss in range(3):  # three more misses, each in the review ten minutes later
+        world.clock.advance(600)
+        message = await practise(world, alice, deck=DECK.id, mode="review")
+        assert question_of(message, DECK).id == leech.id
+        assert read_first not in message.text  # not a leech yet: asked plainly
+        await answer_and_next(world, alice, message, right=False)
+    # Four failures: /stats lists it, and practice shows its explanation before asking it again.
+    fields = await fields_of_stats(world, alice)
+    listed = fields["Leeches (failed 4 times or more): study their explanations"]
+    original = DECK.question(leech.id)
+    assert original is not None  # listed in the deck's own words, clipped
+    prompt, _sep, count = listed.partition(" — ")
+    assert count == "failed 4 of 4" and original.prompt.startswith(prompt.removesuffix("…"))
+    world.clock.advance(600)
+    message = await practise(world, alice, deck=DECK.id, mode="review")
+    embed = message.embeds[0]
+    assert embed["fields"][0]["name"] == "You have missed this one 4 times: read this first"
+    assert embed["fields"][0]["value"] == leech.explanation
+    # A member without leeches has no such line; the moderators' deck report counts it.
+    assert not any(name.startswith("Leeches") for name in await fields_of_stats(world, world.members[1]))
+    report = await (
+        await world.fake.slash(world.general, world.moderator, "quiz report", deck=DECK.id)
+    ).response()
+    assert report.ephemeral and len(report.embeds) == 2
+    hardest = report.embeds[1]
+    assert hardest["title"] == "Hardest for members: Gradient Checkpointing"
+    assert hardest["description"].endswith("first try 0/1 (0%) · a leech for 1 member")
