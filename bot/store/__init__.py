@@ -9,10 +9,12 @@ from bot.store.errors import RoundAlreadyRunning, StoreError
 from bot.store.interface import Store
 from bot.store.periods import PERIODS, Period, period_end, period_start, week_start
 from bot.store.records import (
+    FLAG_REASONS,
     Answer,
     Board,
     BoardLine,
     DeckStats,
+    FlagRecord,
     GuildDeckRecord,
     GuildSettings,
     MemberStats,
@@ -55,11 +57,13 @@ async def open_store(location: str | Path, **options: Any) -> Store:
 
 
 __all__ = [
+    "FLAG_REASONS",
     "PERIODS",
     "Answer",
     "Board",
     "BoardLine",
     "DeckStats",
+    "FlagRecord",
     "GuildDeckRecord",
     "GuildSettings",
     "MemberStats",

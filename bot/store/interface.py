@@ -17,6 +17,7 @@ from bot.store.records import (
     Answer,
     Board,
     BoardLine,
+    FlagRecord,
     GuildDeckRecord,
     GuildSettings,
     MemberStats,
@@ -221,6 +222,22 @@ class Store(Protocol):
 
     async def forget_practices_before(self, moment: datetime) -> int:
         """Remove the sessions last saved before `moment` (abandoned ones); returns how many."""
+
+    # -- flagged questions ---------------------------------------------------------------------------
+
+    async def flag_question(self, flag: FlagRecord) -> bool:
+        """Keep a member's flag (its status is ignored: it is open). True when it counts as a new flag;
+        False when that member's flag of that question in that server was already open (its reason and
+        note are replaced). A dismissed or resolved flag is reopened by a new one. ValueError for a
+        reason not in FLAG_REASONS."""
+
+    async def open_flags(self, guild_id: int) -> list[FlagRecord]:
+        """The server's open flags, oldest first."""
+
+    async def close_flags(
+        self, guild_id: int, deck_id: str, question_id: str, status: str, by: int, at: datetime
+    ) -> int:
+        """Mark the open flags of one question "dismissed" or "resolved"; returns how many were open."""
 
     # -- uploaded decks ------------------------------------------------------------------------------
 

@@ -150,6 +150,23 @@ class StruggleLine:
     leeches: int  # of whom have failed it `failures` times or more
 
 
+@dataclass(frozen=True, slots=True)
+class FlagRecord:
+    """One member's report of a question that looks wrong, unclear or mistyped."""
+
+    guild_id: int  # 0: flagged in direct messages
+    deck_id: str
+    question_id: str
+    user_id: int
+    reason: str  # one of FLAG_REASONS
+    note: str | None
+    status: str  # "open", "dismissed" or "resolved"
+    flagged_at: datetime
+
+
+FLAG_REASONS = ("wrong", "unclear", "typo", "other")
+
+
 class _MemoryShape(Protocol):
     """What the practice engine's memory state offers; kept structural so records import no engine."""
 
