@@ -38,6 +38,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.boards",
     "cogs.practice",
     "cogs.preferences",
+    "cogs.flags",
 )
 TREE_HASH_KEY = "command_tree_hash"
 # Every component Bvunzo sends has a custom_id in this namespace; anything else is not ours.

@@ -39,6 +39,7 @@ from cogs.answers import (
     TypeAnswerButton,
     cog_named,
 )
+from cogs.flags import FlagButton
 from cogs.guard import frozen_view, guarded
 from cogs.lookup import deck_choices, find_deck
 
@@ -338,7 +339,8 @@ class PracticeCog(commands.Cog, name="Practice"):
         )
         last = s.index + 1 >= s.question_count
         view = frozen_view(
-            PracticeActionButton("n", practice.id, s.index, label="Finish" if last else "Next")
+            PracticeActionButton("n", practice.id, s.index, label="Finish" if last else "Next"),
+            FlagButton(s.deck.id, question_id, row=0),
         )
         await interaction.response.edit_message(embed=embed, view=view)
 

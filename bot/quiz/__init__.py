@@ -11,6 +11,7 @@ from bot.quiz.errors import (
     QuizError,
     RoundEndedError,
 )
+from bot.quiz.flags import FLAG_REASONS, FlaggedQuestion, flagged_questions
 from bot.quiz.learned import Mastery, deck_mastery, is_learned, learned_count
 from bot.quiz.leeches import LEECH_FAILURES, Leech, is_leech, leeches
 from bot.quiz.matching import accepted_answers, matches, normalize
@@ -45,6 +46,7 @@ from bot.quiz.until_learned import Passes, needs_another_pass, passes_of
 
 __all__ = [
     "DEFAULT_RETENTION",
+    "FLAG_REASONS",
     "LEECH_FAILURES",
     "LETTERS",
     "MAX_RETENTION",
@@ -52,6 +54,7 @@ __all__ = [
     "SCHEDULER",
     "AlreadyAnsweredError",
     "EmptyDeckError",
+    "FlaggedQuestion",
     "InvalidChoiceError",
     "Leech",
     "Mastery",
@@ -79,6 +82,7 @@ __all__ = [
     "closed_count",
     "deck_mastery",
     "due_by",
+    "flagged_questions",
     "is_learned",
     "is_leech",
     "learned_count",

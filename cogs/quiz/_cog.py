@@ -26,7 +26,7 @@ from bot.store import GuildSettings, NewRound, RoundAlreadyRunning, RoundRecord
 from bot.ui.boards import report_embed, settings_embed, struggles_embed
 from bot.ui.practice import translation_embed, translation_target
 from bot.ui.text import clip, letter
-from cogs.answers import GivenAnswer, TextAnswerForm
+from cogs.answers import GivenAnswer, TextAnswerForm, cog_named
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_manager, ensure_quiz_master, guild_id_of
 from cogs.quiz._session import RoundSession
@@ -186,6 +186,10 @@ class QuizCog(commands.Cog, name="Quiz"):
         await interaction.response.send_message(
             embed=settings_embed(changed, changed != current), ephemeral=True
         )
+
+    @quiz.command(name="flags", description="Questions members reported, and why; resolve or dismiss them")
+    async def flags(self, interaction: discord.Interaction) -> None:
+        await cog_named(interaction, "Flags").show_flags(interaction)  # cogs/flags.py
 
     @quiz.command(
         name="report", description="Per question: how many got it right, and the most chosen wrong answer"

@@ -228,7 +228,7 @@ class RoundSession:
         embed = render.reveal_embed(
             question, order, reveal, index=index, total=self.state.question_count, deck_title=self.deck.title
         )
-        view = reveal_view(self.round_id, index, question, order, reveal)
+        view = reveal_view(self.round_id, index, question, order, reveal, self.deck.id)
         if self.message is not None:
             await self.message.edit(embed=embed, view=view)
 
