@@ -39,6 +39,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.practice",
     "cogs.preferences",
     "cogs.flags",
+    "cogs.mistakes",
 )
 TREE_HASH_KEY = "command_tree_hash"
 # Every component Bvunzo sends has a custom_id in this namespace; anything else is not ours.

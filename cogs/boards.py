@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot.bank.models import Question
 from bot.errors import UserError
-from bot.quiz import Leech, Mastery, deck_mastery, due_by, leeches
+from bot.quiz import Mastery, Misses, deck_mastery, due_by, leeches
 from bot.store import Period
 from bot.ui.boards import PAGE_SIZE, leaderboard_embed, page_count, stats_embed
 from cogs.charts import ChartPainter
@@ -169,10 +169,10 @@ class BoardsCog(commands.Cog, name="Boards"):
 
     async def _mastery(
         self, user_id: int, guild_id: int | None, now: datetime, retention: float
-    ) -> tuple[list[tuple[str, Mastery]], list[tuple[Question, Leech]]]:
+    ) -> tuple[list[tuple[str, Mastery]], list[tuple[Question, Misses]]]:
         """The member's mastery of each deck they can play here and have met, and their leeches in them."""
         found: list[tuple[str, Mastery]] = []
-        their_leeches: list[tuple[Question, Leech]] = []
+        their_leeches: list[tuple[Question, Misses]] = []
         for deck in self.bot.bank.decks_for(guild_id):
             memories = {q: m.as_state() for q, m in (await self.bot.store.memories(user_id, deck.id)).items()}
             mastery = deck_mastery([q.id for q in deck.questions], memories, now, desired_retention=retention)

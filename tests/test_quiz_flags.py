@@ -40,3 +40,10 @@ def test_flags_per_question_most_flagged_first() -> None:
 def test_equal_reasons_keep_the_forms_order() -> None:
     flags = [F("bio", "q1", "other", None, T0), F("bio", "q1", "wrong", None, T0)]
     assert flagged_questions(flags)[0].reasons == (("wrong", 1), ("other", 1))
+
+
+def test_the_store_knows_the_same_reasons() -> None:
+    from bot.quiz.flags import FLAG_REASONS
+    from bot.store import FLAG_REASONS as STORED
+
+    assert tuple(FLAG_REASONS) == STORED == ("wrong", "unclear", "typo", "other")

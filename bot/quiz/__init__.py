@@ -13,7 +13,7 @@ from bot.quiz.errors import (
 )
 from bot.quiz.flags import FLAG_REASONS, FlaggedQuestion, flagged_questions
 from bot.quiz.learned import Mastery, deck_mastery, is_learned, learned_count
-from bot.quiz.leeches import LEECH_FAILURES, Leech, is_leech, leeches
+from bot.quiz.leeches import LEECH_FAILURES, Misses, is_leech, leeches, most_missed
 from bot.quiz.matching import accepted_answers, matches, normalize
 from bot.quiz.missed import closed_count, missed_questions
 from bot.quiz.practice import (
@@ -56,9 +56,9 @@ __all__ = [
     "EmptyDeckError",
     "FlaggedQuestion",
     "InvalidChoiceError",
-    "Leech",
     "Mastery",
     "MemoryState",
+    "Misses",
     "MissingQuestionError",
     "Mode",
     "NotCurrentQuestionError",
@@ -89,6 +89,7 @@ __all__ = [
     "leeches",
     "matches",
     "missed_questions",
+    "most_missed",
     "needs_another_pass",
     "new_seed",
     "normalize",

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.bank.models import Deck, Kind, Question
-from bot.quiz import DEFAULT_RETENTION, LEECH_FAILURES, Leech, Mastery
+from bot.quiz import DEFAULT_RETENTION, LEECH_FAILURES, Mastery, Misses
 from bot.store import Board, BoardLine, GuildSettings, MemberStats, ReportLine, StruggleLine
 from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, mention, percent, plural
 
@@ -75,7 +75,7 @@ def stats_embed(
     due: int,
     mastery: Sequence[tuple[str, Mastery]] = (),
     retention: float = DEFAULT_RETENTION,
-    leeches: Sequence[tuple[Question, Leech]] = (),
+    leeches: Sequence[tuple[Question, Misses]] = (),
 ) -> discord.Embed:
     embed = discord.Embed(title=clip(f"Stats — {name}", 256), colour=discord.Colour.blurple())
     embed.description = mention(member_id)
