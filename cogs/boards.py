@@ -19,13 +19,15 @@ from bot.ui.boards import PAGE_SIZE, leaderboard_embed, page_count, stats_embed
 from cogs.charts import ChartPainter
 from cogs.guard import frozen_view, guarded
 from cogs.lookup import deck_choices, find_deck
-from cogs.permissions import guild_id_of
+from cogs.permissions import anywhere, guild_id_of, server_only, server_with_bot
 from cogs.preferences import retention_of
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
 
 PERIODS: tuple[Period, ...] = ("all", "month", "week", "today")
+# No server has this id: its round stats are empty, its practice counts are the member's everywhere.
+NO_SERVER = 0
 
 
 class PageButton(
@@ -79,7 +81,7 @@ class BoardsCog(commands.Cog, name="Boards"):
 
     @app_commands.command(name="leaderboard", description="This server's quiz leaderboard")
     @app_commands.describe(period="Which answers count (default: all time)", deck="Only this deck")
-    @app_commands.guild_only()
+    @server_only
     async def leaderboard(
         self,
         interaction: discord.Interaction,
@@ -131,15 +133,20 @@ class BoardsCog(commands.Cog, name="Boards"):
             await interaction.response.send_message(embed=embed, view=view, allowed_mentions=mentions)
 
     @app_commands.command(name="stats", description="A member's points, accuracy and practice")
-    @app_commands.describe(member="Whose stats (default: yours)")
-    @app_commands.guild_only()
-    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
-        guild_id = guild_id_of(interaction)
+    @app_commands.describe(member="Whose stats (default: yours; outside a server with Bvunzo, only yours)")
+    @anywhere
+    async def stats(
+        self, interaction: discord.Interaction, member: discord.Member | discord.User | None = None
+    ) -> None:
+        # In a DM or a server without the bot there are no rounds: practice and mastery only, and one's own.
+        guild_id = server_with_bot(interaction)
         who = member or interaction.user
+        if guild_id is None and who.id != interaction.user.id:
+            raise UserError("Outside a server with Bvunzo, /stats shows only your own; leave `member` empty.")
         if who.bot:
             raise UserError("Bots don't play; pick a member.")
         now = self.bot.clock()
-        stats = await self.bot.store.member_stats(guild_id, who.id, now)
+        stats = await self.bot.store.member_stats(guild_id or NO_SERVER, who.id, now)
         due = await self.bot.store.due_count(who.id, due_by(now))
         retention = await retention_of(self.bot, who.id)
         mastery, leeches = await self._mastery(who.id, guild_id, now, retention)
@@ -153,10 +160,12 @@ class BoardsCog(commands.Cog, name="Boards"):
             mastery=mastery,
             retention=retention,
             leeches=leeches,
+            rounds=guild_id is not None,
         )
-        if not self.painter.ready(stats.weeks):
+        weeks = stats.weeks if guild_id is not None else ()  # the chart is of round points
+        if not self.painter.ready(weeks):
             await interaction.response.defer(thinking=True)  # drawing the chart may take a moment
-        chart = await self.painter.weekly(stats.weeks)
+        chart = await self.painter.weekly(weeks)
         files = []
         if chart is not None:
             embed.set_image(url="attachment://weeks.png")

@@ -15,6 +15,7 @@ from bot.quiz import Misses, most_missed
 from bot.ui.mistakes import SUFFIX, mistakes_csv, mistakes_yaml
 from bot.ui.text import plural
 from cogs.lookup import deck_choices, find_deck
+from cogs.permissions import anywhere
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
@@ -27,6 +28,7 @@ class MistakesCog(commands.Cog, name="Mistakes"):
     @app_commands.command(
         name="mistakes", description="The questions you miss most, as a deck file and a CSV"
     )
+    @anywhere
     @app_commands.describe(deck="The deck", count="How many questions at most (1-100)")
     async def mistakes(
         self, interaction: discord.Interaction, deck: str, count: app_commands.Range[int, 1, 100] = 25

@@ -42,6 +42,7 @@ from cogs.answers import (
 from cogs.flags import FlagButton
 from cogs.guard import frozen_view, guarded
 from cogs.lookup import deck_choices, find_deck
+from cogs.permissions import anywhere
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
@@ -117,6 +118,7 @@ class PracticeCog(commands.Cog, name="Practice"):
     @app_commands.command(
         name="practice", description="Practise a deck alone, with feedback and spaced review"
     )
+    @anywhere
     @app_commands.describe(
         deck="The deck to practise",
         count="How many questions (1-50)",

@@ -12,6 +12,7 @@ from bot.bank.languages import as_language_code
 from bot.errors import UserError
 from bot.quiz import DEFAULT_RETENTION, MAX_RETENTION, MIN_RETENTION
 from bot.ui.text import clip, language_name
+from cogs.permissions import anywhere
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
@@ -52,6 +53,7 @@ class PreferencesCog(commands.Cog, name="Preferences"):
         self.bot = bot
 
     @app_commands.command(name="preferences", description="Your own settings: language and desired retention")
+    @anywhere
     @app_commands.describe(
         language="A language code such as en or sn; `auto` follows your Discord language",
         retention=f"The recall reviews aim for, {MIN_RETENTION:.2f}-{MAX_RETENTION:.2f} (default "
@@ -94,6 +96,7 @@ class PreferencesCog(commands.Cog, name="Preferences"):
     @app_commands.command(
         name="language", description="The language practice shows questions in (as /preferences language)"
     )
+    @anywhere
     @app_commands.describe(code="A language code such as en or sn; `auto` follows your Discord language")
     async def language(self, interaction: discord.Interaction, code: str) -> None:
         language = _language_code(code)

@@ -76,21 +76,27 @@ def stats_embed(
     mastery: Sequence[tuple[str, Mastery]] = (),
     retention: float = DEFAULT_RETENTION,
     leeches: Sequence[tuple[Question, Misses]] = (),
+    rounds: bool = True,
 ) -> discord.Embed:
+    """A member's stats; `rounds` False (a DM, a server without the bot): practice and mastery only."""
     embed = discord.Embed(title=clip(f"Stats — {name}", 256), colour=discord.Colour.blurple())
     embed.description = mention(member_id)
-    embed.add_field(name="Points", value=str(stats.points))
-    embed.add_field(name="This week", value=str(stats.week_points))
-    embed.add_field(name="Rounds", value=str(stats.rounds))
-    embed.add_field(
-        name="Answers", value=f"{stats.right}/{stats.answered} right ({percent(stats.right, stats.answered)})"
-    )
-    embed.add_field(name="Best streak", value=plural(stats.best_streak, "right answer"))
+    if rounds:
+        embed.add_field(name="Points", value=str(stats.points))
+        embed.add_field(name="This week", value=str(stats.week_points))
+        embed.add_field(name="Rounds", value=str(stats.rounds))
+        embed.add_field(
+            name="Answers",
+            value=f"{stats.right}/{stats.answered} right ({percent(stats.right, stats.answered)})",
+        )
+        embed.add_field(name="Best streak", value=plural(stats.best_streak, "right answer"))
+    else:
+        embed.description += " · practice everywhere (rounds are counted in each server with Bvunzo)"
     embed.add_field(
         name="Practice",
         value=f"{stats.practice_right}/{stats.practice_answered} right · {learned} learned · {due} due for review",
     )
-    if stats.decks:
+    if stats.decks and rounds:
         lines = [
             f"`{d.deck_id}` — {d.right}/{d.answered} ({percent(d.right, d.answered)}), {d.points} points"
             for d in stats.decks[:15]

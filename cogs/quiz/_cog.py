@@ -38,7 +38,14 @@ log = logging.getLogger(__name__)
 
 
 class QuizCog(commands.Cog, name="Quiz"):
-    quiz = app_commands.Group(name="quiz", description="Run quiz rounds in this channel", guild_only=True)
+    quiz = app_commands.Group(
+        name="quiz",
+        description="Run quiz rounds in this channel",
+        guild_only=True,
+        # Rounds need the bot in the server: not offered to a member who installed Bvunzo for themselves.
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False),
+    )
 
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot

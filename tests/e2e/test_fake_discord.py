@@ -498,3 +498,30 @@ async def test_the_fakes_replies_match_discords_response_schemas(
     }
     problems = {r.key: schemas.response_errors(r.method, r.route, r.status, r.reply) for r in checked}
     assert {key: found for key, found in problems.items() if found} == {}
+
+
+async def test_direct_messages_and_servers_without_the_bot(
+    fake_discord: FakeDiscord,  # noqa: F811
+    study: Study,
+    bot: commands.Bot,
+) -> None:
+    # Commands are stored as Discord fills them in: guild install by default, every context by default.
+    stored = {c["name"]: c for c in fake_discord.commands()}
+    assert stored["quiz"]["integration_types"] == [0] and "contexts" not in stored["quiz"]
+    # A DM with the bot: the user, no server; the bot's answer stays in that DM.
+    dm = fake_discord.dm(study.alice)
+    asked = await fake_discord.slash(dm, study.alice, "quiz start", deck="graph-theory")
+    answer = await asked.response()
+    assert answer.content == "deck=graph-theory questions=5 manage=False"
+    assert answer.message is not None and answer.message.channel is dm
+    assert "guild_id" not in fake_discord.message_payload(answer.message)
+    with pytest.raises(LookupError, match="cannot act in the DM"):
+        await fake_discord.slash(dm, study.bob, "quiz start", deck="graph-theory")
+    # A server without the bot offers only what its members installed for themselves (integration type 1).
+    elsewhere = fake_discord.add_guild("Study C", with_bot=False)
+    hall = elsewhere.add_channel("hall")
+    carol = elsewhere.add_member("carol")
+    with pytest.raises(CommandError, match="a server without the bot"):
+        await fake_discord.slash(hall, carol, "quiz start", deck="graph-theory")
+    assert elsewhere not in fake_discord.guilds  # never sent to the bot
+    assert fake_discord.violations == []

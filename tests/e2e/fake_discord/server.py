@@ -22,7 +22,9 @@ from tests.e2e.fake_discord.models import (
     DEFAULT_BOT,
     Channel,
     Directory,
+    DMChannel,
     Guild,
+    Member,
     PermissionsLike,
     User,
     permission_value,
@@ -65,6 +67,8 @@ class FakeDiscord(Actions):
         self.owner: User = self.directory.user(f"{bot_name.lower()}-owner")
         self.application_id = self.bot.id  # for bots made since 2018 the application id is the bot's user id
         self.guilds: list[Guild] = []
+        self.guilds_without_bot: list[Guild] = []
+        self.dm_channels: dict[int, DMChannel] = {}  # by user id
         self.command_store = CommandStore(self.application_id, self.directory.new_id)
         self.messages: dict[int, FakeMessage] = {}
         self.attachments: dict[int, FakeAttachment] = {}
@@ -140,20 +144,37 @@ class FakeDiscord(Actions):
     # -- the world ----------------------------------------------------------------------------------
 
     def add_guild(
-        self, name: str, *, owner: User | None = None, bot_permissions: PermissionsLike = DEFAULT_BOT
+        self,
+        name: str,
+        *,
+        owner: User | None = None,
+        bot_permissions: PermissionsLike = DEFAULT_BOT,
+        with_bot: bool = True,
     ) -> Guild:
+        """A server; `with_bot=False`: one the bot is not in, where members use the app they installed."""
         guild = Guild(
             self.directory,
             name=name,
             bot=self.bot,
             bot_permissions=permission_value(bot_permissions),
             owner=owner,
+            with_bot=with_bot,
         )
+        if not with_bot:
+            self.guilds_without_bot.append(guild)  # never sent to the bot, unknown to its REST calls
+            return guild
         self.guilds.append(guild)
         if self._runner is not None:
             self._delivered.add(guild.id)
             self.gateway.send_guild(guild)
         return guild
+
+    def dm(self, who: User | Member) -> DMChannel:
+        """The user's direct-message channel with the bot (created on first use)."""
+        user = who.user if isinstance(who, Member) else who
+        if user.id not in self.dm_channels:
+            self.dm_channels[user.id] = DMChannel(id=self.directory.new_id(), recipient=user)
+        return self.dm_channels[user.id]
 
     def user(self, name: str) -> User:
         """The user with that username, created on first use (add it to servers with Guild.add_member)."""
@@ -188,7 +209,7 @@ class FakeDiscord(Actions):
 
     def post_message(
         self,
-        channel: Channel,
+        channel: Channel | DMChannel,
         body: dict[str, Any],
         files: list[UploadedFile],
         *,
@@ -204,7 +225,7 @@ class FakeDiscord(Actions):
             message.interaction_metadata = interaction_metadata(interaction)
             message.interaction_user_id = interaction.member.id
         self.messages[message.id] = message
-        if not message.ephemeral:
+        if not message.ephemeral and self._seen_by_bot(channel):
             self.gateway.dispatch_to_guild(channel.guild.id, "MESSAGE_CREATE", self.message_payload(message))
         self.changed()
         return message
@@ -223,15 +244,20 @@ class FakeDiscord(Actions):
         else:
             # Completing a deferred answer's "thinking..." placeholder is its first content, not an edit.
             message.flags &= ~LOADING
-        if not message.ephemeral:
+        if not message.ephemeral and self._seen_by_bot(message.channel):
             self.gateway.dispatch_to_guild(
                 message.channel.guild.id, "MESSAGE_UPDATE", self.message_payload(message)
             )
         self.changed()
 
+    @staticmethod
+    def _seen_by_bot(channel: Channel | DMChannel) -> bool:
+        """Whether the bot gets the channel's message events: a server's with the bot (it asks for no DMs)."""
+        return channel.guild is not None and channel.guild.has_bot
+
     def delete_message(self, message: FakeMessage) -> None:
         message.deleted = True
-        if not message.ephemeral:
+        if not message.ephemeral and self._seen_by_bot(message.channel):
             event = {
                 "id": str(message.id),
                 "channel_id": str(message.channel.id),
@@ -267,7 +293,7 @@ class FakeDiscord(Actions):
 
     # -- what tests read ----------------------------------------------------------------------------
 
-    def channel_messages(self, channel: Channel, *, ephemeral: bool = False) -> list[FakeMessage]:
+    def channel_messages(self, channel: Channel | DMChannel, *, ephemeral: bool = False) -> list[FakeMessage]:
         """The channel's messages in posting order, current state; ephemeral ones only if asked."""
         return [
             m
@@ -345,7 +371,7 @@ class FakeDiscord(Actions):
 
     async def wait_for_message(
         self,
-        channel: Channel,
+        channel: Channel | DMChannel,
         predicate: Callable[[FakeMessage], bool] | None = None,
         *,
         timeout: float = 5.0,
