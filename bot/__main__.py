@@ -1,4 +1,4 @@
-"""`python -m bot` and the `bvunzo` command: run the bot, validate decks, play in a terminal, host tools."""
+"""`python -m bot` and the `bvunzo` command: run the bot; validate, import and export decks; play in a terminal; host tools."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.config import ConfigError, Settings
+from bot.deck_tools import add_deck_verbs
 from bot.logs import configure_logging
 
 log = logging.getLogger("bot")
@@ -36,7 +37,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from bot.play import add_play_arguments
 
     add_play_arguments(verbs.add_parser("play", help="play a deck in this terminal, without Discord"))
+    add_deck_verbs(verbs)
     args = parser.parse_args(argv)
+    if getattr(args, "handler", None) is not None:
+        return int(args.handler(args))
     if args.verb == "validate":
         return _validate(args.paths)
     if args.verb == "play":

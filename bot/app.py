@@ -19,7 +19,9 @@ from discord.ext import commands
 
 from bot.bank.bank import Bank
 from bot.bank.loader import DeckError, load_deck_text, load_folder
+from bot.command_tree import NO_SENDER, CheckedTree, sender_id
 from bot.config import Settings
+from bot.discord_calls import RetryPolicy, is_expired_interaction
 from bot.discord_internals import (
     dynamic_item_template,
     point_discord_at,
@@ -37,6 +39,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.quiz",
     "cogs.boards",
     "cogs.practice",
+    "cogs.decks",
     "cogs.preferences",
     "cogs.flags",
     "cogs.mistakes",
@@ -60,10 +63,12 @@ def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
     message = interaction.message
     if message is None:
         return False
+    # A component type other than the message's (a forged click) reaches no handler in discord.py.
+    kind = _data(interaction).get("component_type")
     stack: list[Any] = list(message.components)
     while stack:
         component = stack.pop()
-        if getattr(component, "custom_id", None) == custom_id:
+        if getattr(component, "custom_id", None) == custom_id and component.type.value == kind:
             return True
         stack.extend(getattr(component, "children", ()))
     return False
@@ -81,6 +86,7 @@ class BvunzoBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
+            tree_cls=CheckedTree,
             allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=False, replied_user=False
             ),
@@ -92,6 +98,7 @@ class BvunzoBot(commands.Bot):
         self.started_monotonic = time.monotonic()
         self.deck_problems: list[str] = []
         self.closing = False
+        self.discord_retry = RetryPolicy()  # how long a round rides out Discord's failures
         self._custom_id_templates: list[re.Pattern[str]] = []
         point_discord_at(settings.api_base, settings.gateway_url)
         tolerate_malformed_events(self)
@@ -115,13 +122,17 @@ class BvunzoBot(commands.Bot):
         decks, problems = load_folder(self.settings.questions_path)
         self.deck_problems = [str(p) for p in problems]
         for problem in problems:
-            log.warning("deck skipped: %s", problem)
+            log.warning("deck problem: %s", problem)
         bank = Bank(decks)
         for record in await self.store.guild_decks():
             try:
                 bank.add(
                     load_deck_text(
-                        record.text, record.source_name, guild_id=record.guild_id, default_id=record.deck_id
+                        record.text,
+                        record.source_name,
+                        guild_id=record.guild_id,
+                        default_id=record.deck_id,
+                        keep_valid=True,
                     )
                 )
             except DeckError as exc:
@@ -192,6 +203,14 @@ class BvunzoBot(commands.Bot):
     async def report_interaction_error(self, interaction: discord.Interaction, error: BaseException) -> None:
         if isinstance(error, app_commands.CommandInvokeError):
             error = error.original
+        if is_expired_interaction(error):
+            # Answered too late (or a follow-up past the token's 15 minutes): nobody is listening now.
+            log.warning("interaction %s could no longer be answered: %s", interaction.id, error)
+            return
+        if sender_id(interaction) is None:
+            log.warning("interaction %s came without a member or user; refused", interaction.id)
+            await self.tell(interaction, NO_SENDER)
+            return
         sentence = sentence_for(error)
         if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
             # Discord's copy of the commands is older than the bot's: it catches up after a sync.
@@ -208,7 +227,7 @@ class BvunzoBot(commands.Bot):
                     data.get("custom_id"),
                     interaction.guild_id,
                     interaction.channel_id,
-                    interaction.user.id,
+                    sender_id(interaction),
                     exc_info=error,
                 )
                 sentence = UNEXPECTED

@@ -136,7 +136,10 @@ class BoardsCog(commands.Cog, name="Boards"):
     @app_commands.describe(member="Whose stats (default: yours; outside a server with Bvunzo, only yours)")
     @anywhere
     async def stats(
-        self, interaction: discord.Interaction, member: discord.Member | discord.User | None = None
+        self,
+        interaction: discord.Interaction,
+        # A user, not only a member: someone who has left the server still has their history here.
+        member: discord.Member | discord.User | None = None,
     ) -> None:
         # In a DM or a server without the bot there are no rounds: practice and mastery only, and one's own.
         guild_id = server_with_bot(interaction)

@@ -25,6 +25,7 @@ from bot.store.records import (
     ReportLine,
     RoundRecord,
     StruggleLine,
+    SuggestionRecord,
     WeekStats,
 )
 
@@ -78,6 +79,7 @@ __all__ = [
     "Store",
     "StoreError",
     "StruggleLine",
+    "SuggestionRecord",
     "WeekStats",
     "open_store",
     "period_end",

@@ -17,6 +17,7 @@ from bot.quiz import RoundState, Verdict, reviewed
 from bot.store import Answer, Memory, Recorded, RoundRecord
 from bot.ui import round as render
 from cogs.quiz._buttons import question_view, reveal_view, summary_view
+from cogs.quiz._channel import RoundChannel, RoundCutShort
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
@@ -52,6 +53,7 @@ class RoundSession:
         self.deck = deck
         self.state = state
         self.channel = channel
+        self.posts = RoundChannel(channel, bot.discord_retry, record.id)  # every Discord call of the round
         self.pause_seconds = pause_seconds
         self.resumed = resumed
         self.on_end = on_end
@@ -67,7 +69,7 @@ class RoundSession:
         return self.record.id
 
     def start(self) -> None:
-        self.task = asyncio.create_task(self._run(), name=f"bvunzo-round-{self.round_id}")
+        self.task = asyncio.create_task(self._run_or_cut_short(), name=f"bvunzo-round-{self.round_id}")
         self.task.add_done_callback(self._task_done)
         self.bot.telemetry.round_started(self.record, resumed=self.resumed)
 
@@ -129,18 +131,26 @@ class RoundSession:
 
     # -- the round's task ---------------------------------------------------------------------------
 
+    async def _run_or_cut_short(self) -> None:
+        try:
+            await self._run()
+        except RoundCutShort as cut:
+            await self._finish(cut)
+
     async def _run(self) -> None:
         total = self.state.question_count
         if self.resumed:
-            await self.channel.send(
-                f"Bvunzo restarted: resuming this round at question {self.state.resuming_at} of {total}. "
-                "Every answer given before the restart still counts."
+            await self.posts.send(
+                "the resume notice",
+                content=f"Bvunzo restarted: resuming this round at question {self.state.resuming_at} of {total}. "
+                "Every answer given before the restart still counts.",
             )
         else:
-            intro = await self.channel.send(
+            intro = await self.posts.send(
+                "the intro",
                 embed=render.intro_embed(
                     self.deck, total, self.record.seconds, self.record.mode, self.record.started_by
-                )
+                ),
             )
             await self.bot.store.set_intro_message(self.round_id, intro.id)
         index = self.state.next_index
@@ -167,8 +177,8 @@ class RoundSession:
             answered=self.state.answered_count,
             deck_title=self.deck.title,
         )
-        self.message = await self.channel.send(
-            embed=embed, view=question_view(self.round_id, index, question, order)
+        self.message = await self.posts.send(
+            f"question {index + 1}", embed=embed, view=question_view(self.round_id, index, question, order)
         )
         await self.bot.store.post_question(self.round_id, index, self.message.id, posted_at)
 
@@ -209,10 +219,7 @@ class RoundSession:
             answered=self.state.answered_count,
             deck_title=self.deck.title,
         )
-        try:
-            await self.message.edit(embed=embed)
-        except discord.HTTPException as exc:
-            log.warning("round %s: live count edit failed: %s", self.round_id, exc)
+        await self.posts.edit_in_passing("the live count", self.message, embed=embed)
 
     async def _reveal(self) -> None:
         self.state.close()
@@ -230,7 +237,7 @@ class RoundSession:
         )
         view = reveal_view(self.round_id, index, question, order, reveal, self.deck.id)
         if self.message is not None:
-            await self.message.edit(embed=embed, view=view)
+            await self.posts.edit(f"the reveal of question {index + 1}", self.message, embed=embed, view=view)
 
     async def _review(self, index: int, now: datetime) -> None:
         """Round answers are reviews too: move each player's spaced-repetition memory of the question.
@@ -265,18 +272,20 @@ class RoundSession:
             self.wake.clear()
             await self.wake.wait()
 
-    async def _finish(self) -> None:
-        status = "stopped" if self.state.stopped else "finished"
-        await self.bot.store.finish_round(self.round_id, status, self.bot.clock(), None)
+    async def _finish(self, cut: RoundCutShort | None = None) -> None:
+        """Close the round in the store, then post its summary (saying why, when Discord cut it short)."""
+        status = "interrupted" if cut else "stopped" if self.state.stopped else "finished"
+        note = cut.why if cut else None
+        await self.bot.store.finish_round(self.round_id, status, self.bot.clock(), note)
         self.bot.telemetry.round_ended(self.record, status, self.state.questions_played)
         scores = self.state.scores()
         embed = render.summary_embed(
-            self.deck, scores, questions_played=self.state.questions_played, note=None, round_id=self.round_id
+            self.deck, scores, questions_played=self.state.questions_played, note=note, round_id=self.round_id
         )
         if scores:
-            await self.channel.send(embed=embed, view=summary_view(self.round_id))
+            await self.posts.last_word("the summary", embed=embed, view=summary_view(self.round_id))
         else:
-            await self.channel.send(embed=embed)
+            await self.posts.last_word("the summary", embed=embed)
 
     def _task_done(self, task: asyncio.Task[None]) -> None:
         asyncio.get_running_loop().create_task(self._after(task))
@@ -296,8 +305,9 @@ class RoundSession:
                     )
                     # Closed in the store: free the channel now, not after a send that may be slow or refused.
                     await self.on_end(self)
-                    await self.channel.send(
-                        "This round hit an error inside Bvunzo and was closed; every answer given so far counts."
+                    await self.posts.last_word(
+                        "the error notice",
+                        content="This round hit an error inside Bvunzo and was closed; every answer given so far counts.",
                     )
                 except Exception:
                     log.exception("round %s: could not close after a failure", self.round_id)

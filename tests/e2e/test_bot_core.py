@@ -20,6 +20,7 @@ from tests.e2e.harness import HANG_GUARD, running_client, wait_until
 
 COMMANDS = {
     "about",
+    "deck",
     "decks",
     "language",
     "leaderboard",

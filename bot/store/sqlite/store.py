@@ -15,6 +15,7 @@ from bot.store.sqlite.practice import SqlitePractice
 from bot.store.sqlite.reports import SqliteReports
 from bot.store.sqlite.rounds import SqliteRounds
 from bot.store.sqlite.settings import SqliteSettings
+from bot.store.sqlite.suggestions import SqliteSuggestions
 
 # How long close() waits for answers still being written (the bot must exit within 5 s of SIGTERM).
 CLOSE_PATIENCE_SECONDS = 3.0
@@ -29,6 +30,7 @@ class SqliteStore(
     SqlitePractice,
     SqliteDecks,
     SqliteFlags,
+    SqliteSuggestions,
 ):
     """Bvunzo's memory on one SQLite file: one connection, one worker thread (aiosqlite's).
 
