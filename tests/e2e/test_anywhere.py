@@ -105,6 +105,13 @@ async def test_a_server_without_the_bot(world: World, bot: BvunzoBot) -> None:
     assert "2 of 2" in message.text
     memories = await bot.store.memories(alice.id, DECK.id)
     assert len(memories) == 2  # the same member's memory, wherever they practise
+    # /stats there: practice and mastery, as in a DM (the bot keeps no rounds of a server it is not in).
+    asked = await world.fake.slash(hall, alice, "stats")
+    first = await asked.response()
+    shown = await asked.wait_original() if first.type == 5 else first.message
+    assert shown is not None
+    fields = {f["name"]: f["value"] for f in shown.embeds[0]["fields"]}
+    assert "Points" not in fields and fields["Practice"] == "2/2 right · 2 learned · 0 due for review"
     with pytest.raises(CommandError, match="a server without the bot: its integration_types are \\[0\\]"):
         await world.fake.slash(hall, alice, "leaderboard")
     refused = await (await world.fake.forge_slash(hall, alice, "leaderboard")).response()
