@@ -47,11 +47,10 @@ class MistakesCog(commands.Cog, name="Mistakes"):
         if not missed:
             raise UserError(f"You haven't missed a question of “{chosen.title}” yet: nothing to export.")
         name = chosen.id + SUFFIX
+        now = self.bot.clock()
         files = [
-            discord.File(
-                io.BytesIO(mistakes_yaml(chosen, missed, self.bot.clock()).encode()), f"{name}.yaml"
-            ),
-            discord.File(io.BytesIO(mistakes_csv(missed).encode()), f"{name}.csv"),
+            discord.File(io.BytesIO(mistakes_yaml(chosen, missed, now).encode()), f"{name}.yaml"),
+            discord.File(io.BytesIO(mistakes_csv(chosen, missed, now).encode()), f"{name}.csv"),
         ]
         await interaction.response.send_message(
             f"Your {plural(len(missed), 'most missed question')} of “{chosen.title}”, most missed first: "

@@ -54,7 +54,7 @@ async def test_mistakes_as_yaml_and_csv(world: World, bot: BvunzoBot) -> None:
 
     rows = list(csv.DictReader(io.StringIO(files["gradient-checkpointing-mistakes.csv"].decode())))
     assert [(r["id"], r["missed"], r["answered"]) for r in rows] == [(first, "2", "2"), (second, "1", "2")]
-    assert rows[0]["answer"] == DECK.question(first).answer_text  # type: ignore[union-attr]
+    assert rows[0]["question"] == DECK.question(first).prompt  # type: ignore[union-attr]
     assert known not in {r["id"] for r in rows}
 
     # Bob has missed nothing: one sentence, no file.

@@ -187,13 +187,9 @@ def interaction_payload(
     message_payload: dict[str, Any] | None,
     minimal: bool = False,
 ) -> dict[str, Any]:
-    """INTERACTION_CREATE as Discord sends it: in a server's channel, or in a DM with the bot."""
-    guild = interaction.channel.guild
-    if guild is None or not guild.has_bot:
-        return _user_install_payload(
-            interaction, application_id=application_id, message_payload=message_payload
-        )
-    member_permissions = interaction.member.permissions
+    """INTERACTION_CREATE as Discord sends it: in a server's channel (with the bot or without it), or in a
+    DM with the bot, where a user, not a member, acts."""
+    channel, guild = interaction.channel, interaction.channel.guild
     data: dict[str, Any] = {
         "id": str(interaction.id),
         "application_id": str(application_id),
@@ -201,22 +197,31 @@ def interaction_payload(
         "token": interaction.token,
         "version": 1,
         "data": interaction.data,
-        "guild_id": str(guild.id),
-        "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
-        "channel_id": str(interaction.channel.id),
-        "channel": interaction.channel.payload(permissions=member_permissions),
-        "member": interaction.member.payload(with_permissions=True),
-        "app_permissions": str(guild.permissions_of(guild.bot_member)),
-        "locale": interaction.member.user.locale,
-        "guild_locale": guild.locale,
+        "channel_id": str(channel.id),
+        "channel": channel.payload(),
+        "app_permissions": str(USER_INSTALL_PERMISSIONS),
+        "locale": interaction.user.locale,
         "entitlements": [],
         "entitlement_sku_ids": [],
-        "authorizing_integration_owners": {"0": str(guild.id)},
-        "context": 0,
+        "authorizing_integration_owners": integration_owners(interaction),
+        "context": context_of(channel),
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
     }
     if message_payload is not None:
         data["message"] = message_payload
+    if guild is None:
+        data["user"] = interaction.user.payload()
+        return data
+    assert isinstance(interaction.member, Member)
+    data.update(
+        guild_id=str(guild.id),
+        guild={"id": str(guild.id), "locale": guild.locale, "features": []},
+        guild_locale=guild.locale,
+        member=interaction.member.payload(with_permissions=True),
+        channel=channel.payload(permissions=interaction.member.permissions),
+    )
+    if guild.has_bot:
+        data["app_permissions"] = str(guild.permissions_of(guild.bot_member))
     if minimal:
         # Only what discord.py cannot do without (LIMITS.md): how a sparse emulator or proxy may look.
         for key in (
@@ -259,44 +264,6 @@ def integration_owners(interaction: FakeInteraction) -> dict[str, str]:
 def context_of(channel: Channel | DMChannel) -> int:
     """The interaction context: 0 a server's channel, 1 a DM with the bot."""
     return GUILD_CONTEXT if channel.guild is not None else BOT_DM_CONTEXT
-
-
-def _user_install_payload(
-    interaction: FakeInteraction, *, application_id: int, message_payload: dict[str, Any] | None
-) -> dict[str, Any]:
-    """INTERACTION_CREATE where only the user installed the app: a DM with the bot, or a server without it."""
-    channel, guild = interaction.channel, interaction.channel.guild
-    data: dict[str, Any] = {
-        "id": str(interaction.id),
-        "application_id": str(application_id),
-        "type": interaction.type,
-        "token": interaction.token,
-        "version": 1,
-        "data": interaction.data,
-        "channel_id": str(channel.id),
-        "channel": channel.payload(),
-        "app_permissions": str(USER_INSTALL_PERMISSIONS),
-        "locale": interaction.user.locale,
-        "entitlements": [],
-        "entitlement_sku_ids": [],
-        "authorizing_integration_owners": integration_owners(interaction),
-        "context": context_of(channel),
-        "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
-    }
-    if guild is None:
-        data["user"] = interaction.user.payload()
-    else:
-        assert isinstance(interaction.member, Member)
-        data.update(
-            guild_id=str(guild.id),
-            guild={"id": str(guild.id), "locale": guild.locale, "features": []},
-            guild_locale=guild.locale,
-            member=interaction.member.payload(with_permissions=True),
-        )
-        data["channel"] = channel.payload(permissions=interaction.member.permissions)
-    if message_payload is not None:
-        data["message"] = message_payload
-    return data
 
 
 def interaction_metadata(interaction: FakeInteraction) -> dict[str, Any]:
