@@ -42,7 +42,7 @@ class HttpAddress:
 @dataclass(frozen=True, slots=True)
 class Settings:
     token: str
-    db_path: Path = Path("data/bvunzo.db")
+    db_path: Path | str = Path("data/bvunzo.db")  # a SQLite file, or a URL (postgresql://, sqlite:///)
     questions_path: Path = Path("questions")
     sync_guild: int | None = None
     log_level: str = "INFO"
@@ -64,7 +64,7 @@ class Settings:
             raise ConfigError("DISCORD_TOKEN does not look like a bot token (three parts separated by dots).")
         return cls(
             token=token,
-            db_path=db_path(env),
+            db_path=database_location(env),
             questions_path=_folder(env, "BVUNZO_QUESTIONS", "questions"),
             sync_guild=_guild_id(env.get("BVUNZO_SYNC_GUILD", "").strip()),
             log_level=_log_level(env.get("BVUNZO_LOG_LEVEL", "").strip() or "INFO"),
@@ -82,6 +82,13 @@ class Settings:
 def db_path(env: Mapping[str, str]) -> Path:
     """BVUNZO_DB as a path (the `bvunzo` verbs that need no token read it too)."""
     return Path(env.get("BVUNZO_DB", "").strip() or DEFAULT_DB)
+
+
+def database_location(env: Mapping[str, str]) -> Path | str:
+    """BVUNZO_DB for the bot's store: a path, or a URL (postgresql://, sqlite:///) kept as text."""
+    value = env.get("BVUNZO_DB", "").strip() or DEFAULT_DB
+    # Path would fold a URL's "//" and lose its host.
+    return value if "://" in value else Path(value)
 
 
 def http_address(env: Mapping[str, str]) -> HttpAddress | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import discord
@@ -79,7 +80,8 @@ class GeneralCog(commands.Cog, name="General"):
                 value = clip(value + ":\n" + "\n".join(self.bot.deck_problems), FIELD_VALUE)
             embed.add_field(name="Deck problems", value=value, inline=False)
         embed.add_field(name="Latency", value=f"{latency * 1000:.0f} ms" if math.isfinite(latency) else "—")
-        if moderator:
+        # A SQLite file's size and backups; a PostgreSQL server's are its host's business (pg_dump).
+        if moderator and isinstance(self.bot.settings.db_path, Path):
             facts = await database_facts(self.bot.store, self.bot.settings.db_path)
             backed_up = (
                 f"<t:{int(facts.last_backup.timestamp())}:R>" if facts.last_backup else "none recorded"
