@@ -14,8 +14,8 @@ import asyncpg
 
 from bot.store.periods import as_utc, week_start
 from bot.store.postgres.connection import Connected
-from bot.store.postgres.rows import CHART_WEEKS, EPOCH, ms, report_lines
-from bot.store.records import DeckStats, MemberStats, ReportLine, WeekStats
+from bot.store.postgres.rows import CHART_WEEKS, EPOCH, STRUGGLES, ms, report_lines
+from bot.store.records import DeckStats, MemberStats, ReportLine, StruggleLine, WeekStats
 
 # A member's round answers in one server; answers_by_member serves it.
 _MEMBER_ANSWERS = "FROM answers WHERE user_id = $1 AND guild_id = $2"
@@ -150,3 +150,8 @@ class Stats(Connected):
             return await self._read(lambda conn: _round_report(conn, guild_id, round_id))
         assert deck_id is not None
         return await self._read(lambda conn: _deck_report(conn, guild_id, deck_id))
+
+    async def deck_struggles(self, guild_id: int, deck_id: str, *, failures: int) -> list[StruggleLine]:
+        """Per question of the deck answered in this server, the hardest first (see the Store interface)."""
+        rows = await self._fetch(STRUGGLES, guild_id, deck_id, failures)
+        return [StruggleLine(str(r[0]), int(r[1]), int(r[2]), int(r[3])) for r in rows]

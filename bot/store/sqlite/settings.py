@@ -74,12 +74,12 @@ class SqliteSettings:
 RETENTION_RANGE = (0.70, 0.97)
 
 # The member settings a member may set, each one a column of member_settings.
-_MEMBER_COLUMNS = frozenset({"language", "retention"})
+MEMBER_COLUMNS = frozenset({"language", "retention"})
 
 
 def _set_member_setting(conn: sqlite3.Connection, user_id: int, column: str, value: object) -> None:
     """Set one of the member's settings (None: unset); a member with none left has no row."""
-    if column not in _MEMBER_COLUMNS:  # a column name cannot be a parameter; only these two are ever used
+    if column not in MEMBER_COLUMNS:  # a column name cannot be a parameter; only these two are ever used
         raise ValueError(f"no member setting {column!r}")
     conn.execute(
         f"INSERT INTO member_settings (user_id, {column}) VALUES (?, ?) "
