@@ -164,7 +164,7 @@ class BvunzoBot(commands.Bot):
 
     def add_forms(self, *forms: Form) -> None:
         """Forms whose submissions the bot takes by custom_id when no form in memory does (a restart)."""
-        self._forms.extend(forms)
+        self._forms.extend(form for form in forms if form not in self._forms)  # two cogs may share one
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         # discord.py drops, without a word, a click whose custom_id no template matches (forged, malformed,

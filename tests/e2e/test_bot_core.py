@@ -79,6 +79,18 @@ async def test_forged_and_unknown_buttons_get_a_sentence(world: World, bot: obje
     )
 
 
+async def test_a_form_nobody_knows_gets_a_sentence(world: World, bot: object) -> None:
+    """A submitted form whose custom_id names no form of Bvunzo (forged, or from an older version)."""
+    for custom_id in ("bvz:1:zz:1", "hello"):
+        data = {"custom_id": custom_id, "components": []}
+        submitted = await world.fake.raw_interaction(
+            5, world.general, world.members[0], data, None
+        )  # 5: a form
+        answer = await submitted.response()
+        assert answer.ephemeral
+        assert answer.content == "That form is no longer open; nothing was saved. Open it again."
+
+
 async def test_a_prompt_that_stops_itself_answers_each_click_once(world: World) -> None:
     """A transient View (a confirmation) stopping itself is still known to have taken the click."""
     fake = world.fake
