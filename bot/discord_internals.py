@@ -92,7 +92,8 @@ class HeldInteractions:
             key = (component_type, custom_id)
             views: dict[int | None, dict[tuple[int, str], Any]] = store._views
             item = views.get(message_id, {}).get(key) if message_id is not None else None
-            item = item or views.get(None, {}).get(key)
+            if item is None:  # discord.py's order: the message's views, then those listening anywhere
+                item = views.get(None, {}).get(key)
             if item is not None and item.view is not None:
                 self._note(interaction.id)
             dispatch_view(component_type, custom_id, interaction)
@@ -112,4 +113,7 @@ class HeldInteractions:
 
     def took(self, interaction_id: int) -> bool:
         """Whether a view or form in memory took this interaction (asked once: the note is dropped)."""
-        return self._taken.pop(interaction_id, 0) is None
+        if interaction_id not in self._taken:
+            return False
+        del self._taken[interaction_id]
+        return True

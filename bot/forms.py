@@ -4,7 +4,8 @@ discord.py keeps an open form in memory until it is submitted or times out, so a
 restart and submitted after it reaches no modal. A form of Bvunzo names what it is about in its
 custom_id (as a DynamicItem button does) and hands its submission to one function; the bot calls that
 function itself when no form in memory took the submission, with what the member typed read from the
-interaction's data.
+interaction's data. The form object holds nothing either way: discord.py keeps one open form per
+custom_id, so when two members open the same form, either object may receive either submission.
 """
 
 from __future__ import annotations
