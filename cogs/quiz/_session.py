@@ -307,6 +307,7 @@ class RoundSession:
                     await self.bot.store.finish_round(
                         self.round_id, "interrupted", self.bot.clock(), "an error inside the bot"
                     )
+                    self.bot.telemetry.round_ended(self.record, "interrupted", self.state.questions_played)
                     # Closed in the store: free the channel now, not after a send that may be slow or refused.
                     await self.on_end(self)
                     try:

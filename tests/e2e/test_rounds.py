@@ -395,6 +395,10 @@ async def test_a_bug_inside_a_round_ends_only_that_round_with_its_scores(
         assert world.general.id not in bot.get_cog("Quiz").by_channel  # type: ignore[union-attr]
         failed = [r for r in caplog.records if r.getMessage().startswith(f"round {rid} in channel")]
         assert [r.levelname for r in failed] == ["ERROR"] and failed[0].exc_info is not None
+        counted = bot.telemetry.registry.get_sample_value(
+            "bvunzo_rounds_ended_total", {"status": "interrupted"}
+        )
+        assert counted == 1
 
         # The round in #annex goes on to its end.
         assert (await click(world, calm, bongani, right_letter(calm, DECK))).startswith("Locked in")
