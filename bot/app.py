@@ -23,12 +23,13 @@ from bot.command_tree import NO_SENDER, CheckedTree, sender_id
 from bot.config import Settings
 from bot.discord_calls import RetryPolicy, is_expired_interaction
 from bot.discord_internals import (
+    HeldInteractions,
     dynamic_item_template,
     point_discord_at,
     tolerate_malformed_events,
-    view_listens_for,
 )
 from bot.errors import UNEXPECTED, sentence_for
+from bot.forms import Form, form_for, submit_form
 from bot.store import Store, open_store
 from bot.telemetry import Telemetry
 
@@ -100,8 +101,10 @@ class BvunzoBot(commands.Bot):
         self.closing = False
         self.discord_retry = RetryPolicy()  # how long a round rides out Discord's failures
         self._custom_id_templates: list[re.Pattern[str]] = []
+        self._forms: list[Form] = []
         point_discord_at(settings.api_base, settings.gateway_url)
         tolerate_malformed_events(self)
+        self._held = HeldInteractions(self)
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.db_path)
@@ -168,24 +171,37 @@ class BvunzoBot(commands.Bot):
         super().add_dynamic_items(*items)
         self._custom_id_templates.extend(dynamic_item_template(item) for item in items)
 
+    def add_forms(self, *forms: Form) -> None:
+        """Forms whose submissions the bot takes by custom_id when no form in memory does (a restart)."""
+        self._forms.extend(form for form in forms if form not in self._forms)  # two cogs may share one
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         # discord.py drops, without a word, a click whose custom_id no template matches (forged, malformed,
         # or from a button this version no longer has) and one whose custom_id is not on the message it
-        # came from; the member's client would just say "interaction failed".
+        # came from; the member's client would just say "interaction failed". The same for a form
+        # submitted after the bot forgot it (a restart, a timeout).
+        held = self._held.took(interaction.id)  # asked as discord.py routed it: a view may have stopped since
+        if interaction.type is discord.InteractionType.modal_submit and not held:
+            await self._submit_forgotten_form(interaction)
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str(_data(interaction).get("custom_id", ""))
         ours = any(t.fullmatch(custom_id) for t in self._custom_id_templates)
         if ours and _on_message(interaction, custom_id):
             return
-        if not custom_id.startswith(CUSTOM_ID_PREFIX) and self._is_transient_view(interaction, custom_id):
+        if held and not custom_id.startswith(CUSTOM_ID_PREFIX):
             return
         await self.tell(interaction, "That button isn't one Bvunzo recognises; nothing was changed.")
 
-    def _is_transient_view(self, interaction: discord.Interaction, custom_id: str) -> bool:
-        message_id = interaction.message.id if interaction.message else None
-        component_type = int(_data(interaction).get("component_type", 2))
-        return view_listens_for(self, message_id, component_type, custom_id)
+    async def _submit_forgotten_form(self, interaction: discord.Interaction) -> None:
+        form = form_for(self._forms, str(_data(interaction).get("custom_id", "")))
+        if form is None:
+            await self.tell(interaction, "That form is no longer open; nothing was saved. Open it again.")
+            return
+        try:
+            await submit_form(interaction, form)
+        except Exception as exc:
+            await self.report_interaction_error(interaction, exc)
 
     # -- errors -------------------------------------------------------------------------------------
 

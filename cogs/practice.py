@@ -31,6 +31,7 @@ from bot.store import Memory, PracticeRecord, RoundRecord
 from bot.ui.practice import feedback_embed, practice_question_embed, practice_summary_embed, translation_embed
 from bot.ui.text import BUTTON_LABEL, clip, language_name
 from cogs.answers import (
+    ANSWER_FORMS,
     ANSWER_ITEMS,
     PRACTICE,
     AnswerButton,
@@ -394,3 +395,4 @@ class PracticeCog(commands.Cog, name="Practice"):
 async def setup(bot: BvunzoBot) -> None:
     await bot.add_cog(PracticeCog(bot))
     bot.add_dynamic_items(*ANSWER_ITEMS, PracticeActionButton)
+    bot.add_forms(*ANSWER_FORMS)
