@@ -26,7 +26,7 @@ class ConfigError(Exception):
 @dataclass(frozen=True, slots=True)
 class Settings:
     token: str
-    db_path: Path = Path("data/bvunzo.db")
+    db_path: Path | str = Path("data/bvunzo.db")  # a SQLite file, or a URL (postgresql://, sqlite:///)
     questions_path: Path = Path("questions")
     sync_guild: int | None = None
     log_level: str = "INFO"
@@ -46,7 +46,7 @@ class Settings:
             raise ConfigError("DISCORD_TOKEN does not look like a bot token (three parts separated by dots).")
         return cls(
             token=token,
-            db_path=Path(env.get("BVUNZO_DB", "").strip() or "data/bvunzo.db"),
+            db_path=_database(env.get("BVUNZO_DB", "").strip() or "data/bvunzo.db"),
             questions_path=_folder(env, "BVUNZO_QUESTIONS", "questions"),
             sync_guild=_guild_id(env.get("BVUNZO_SYNC_GUILD", "").strip()),
             log_level=_log_level(env.get("BVUNZO_LOG_LEVEL", "").strip() or "INFO"),
@@ -57,6 +57,11 @@ class Settings:
     @property
     def log_level_number(self) -> int:
         return logging.getLevelNamesMapping()[self.log_level]
+
+
+def _database(value: str) -> Path | str:
+    # A URL stays text: Path would fold its "//" and lose the host.
+    return value if "://" in value else Path(value)
 
 
 def _folder(env: Mapping[str, str], name: str, default: str) -> Path:
