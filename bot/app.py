@@ -19,10 +19,11 @@ from discord.ext import commands
 
 from bot.bank.bank import Bank
 from bot.bank.loader import DeckError, load_deck_text, load_folder
-from bot.config import Settings
+from bot.config import DEFAULT_GATEWAY_URL, Settings
 from bot.discord_internals import (
     dynamic_item_template,
     point_discord_at,
+    recommended_shard_count,
     tolerate_malformed_events,
     view_listens_for,
 )
@@ -60,7 +61,7 @@ def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
     return False
 
 
-class BvunzoBot(commands.Bot):
+class BvunzoBot(commands.AutoShardedBot):
     store: Store
     bank: Bank
 
@@ -74,6 +75,10 @@ class BvunzoBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=False, replied_user=False
             ),
+            # BVUNZO_SHARDS: the shards this process runs; unset, discord.py runs every shard Discord
+            # recommends (one, for all but the biggest bots).
+            shard_ids=list(settings.shards.ids) if settings.shards.ids is not None else None,
+            shard_count=settings.shards.count,
         )
         self.settings = settings
         self.clock = clock
@@ -85,7 +90,20 @@ class BvunzoBot(commands.Bot):
         point_discord_at(settings.api_base, settings.gateway_url)
         tolerate_malformed_events(self)
 
+    def holds_guild(self, guild_id: int) -> bool:
+        """Whether this process serves the server (its shard is one of ours); see bot/shards.py."""
+        return self.settings.shards.holds(guild_id)
+
+    async def on_ready(self) -> None:
+        # The line a host (and the multi-process test) reads to know this process serves its servers.
+        shards = ",".join(str(shard_id) for shard_id in sorted(self.shards))
+        log.info("ready: shards %s of %s, %d servers", shards, self.shard_count, len(self.guilds))
+
     async def setup_hook(self) -> None:
+        if self.shard_count is None and self.settings.gateway_url != DEFAULT_GATEWAY_URL:
+            # Left alone, discord.py connects to the gateway address Discord recommends with the count;
+            # a host that set its own (a proxy, an emulator) keeps it.
+            self.shard_count = await recommended_shard_count(self)
         self.store = await open_store(self.settings.db_path)
         self.bank = await self._load_bank()
         self.tree.error(self.on_app_command_error)
@@ -127,11 +145,15 @@ class BvunzoBot(commands.Bot):
 
     async def sync_commands(self) -> None:
         """Sync to the development server at once; globally only when the tree's shape changed."""
-        if self.settings.sync_guild is not None:
+        if self.settings.sync_guild is not None and self.holds_guild(self.settings.sync_guild):
             guild = discord.Object(id=self.settings.sync_guild)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to server %s", len(synced), self.settings.sync_guild)
+        if not self.settings.shards.syncs_commands:
+            # One list of global commands per application: the process running shard 0 keeps it.
+            log.info("global commands are synced by the process running shard 0, not this one")
+            return
         shape = self.command_tree_hash()
         if await self.store.get_meta(TREE_HASH_KEY) == shape:
             log.info("global commands unchanged since the last sync; not syncing")

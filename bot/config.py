@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlparse
 
+from bot.shards import ALL_SHARDS, ShardPlan, parse_shards
+
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg/"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -32,6 +34,7 @@ class Settings:
     log_level: str = "INFO"
     api_base: str = DEFAULT_API_BASE
     gateway_url: str = DEFAULT_GATEWAY_URL
+    shards: ShardPlan = ALL_SHARDS  # BVUNZO_SHARDS: which of Discord's shards this process runs
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -52,6 +55,7 @@ class Settings:
             log_level=_log_level(env.get("BVUNZO_LOG_LEVEL", "").strip() or "INFO"),
             api_base=_url(env, "DISCORD_API_BASE", DEFAULT_API_BASE, ("http", "https")).rstrip("/"),
             gateway_url=_url(env, "DISCORD_GATEWAY_URL", DEFAULT_GATEWAY_URL, ("ws", "wss")),
+            shards=_shards(env.get("BVUNZO_SHARDS", "")),
         )
 
     @property
@@ -79,6 +83,13 @@ def _guild_id(value: str) -> int | None:
             f"BVUNZO_SYNC_GUILD={value!r} is not a server id (a number such as 123456789012345678)."
         )
     return int(value)
+
+
+def _shards(value: str) -> ShardPlan:
+    try:
+        return parse_shards(value)
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
 
 
 def _log_level(value: str) -> str:

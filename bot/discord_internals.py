@@ -77,3 +77,14 @@ def view_listens_for(
     views: dict[int | None, dict[tuple[int, str], Any]] = client._connection._view_store._views
     key = (component_type, custom_id)
     return key in views.get(message_id, {}) or key in views.get(None, {})
+
+
+async def recommended_shard_count(client: discord.Client) -> int:
+    """How many shards Discord recommends for the bot (GET /gateway/bot), without its gateway address.
+
+    AutoShardedClient asks this itself when no shard count is given, but then connects to the address in
+    the same answer, passing over DiscordWebSocket.DEFAULT_GATEWAY (point_discord_at). The request goes
+    through the client's HTTP session (`Client.http`, undocumented), which holds the token.
+    """
+    count, _url, _limit = await client.http.get_bot_gateway()
+    return int(count)
