@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -11,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import UserError
-from bot.quiz import due_by
+from bot.quiz import MemoryState, due_by, learned_count
 from bot.store import Period
 from bot.ui.boards import PAGE_SIZE, leaderboard_embed, page_count, stats_embed
 from cogs.charts import ChartPainter
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
     from bot.app import BvunzoBot
 
 PERIODS: tuple[Period, ...] = ("all", "month", "week", "today")
-LEARNED_REVIEWS = 2  # a question answered right in review at least this often counts as learned
 
 
 class PageButton(
@@ -139,7 +139,7 @@ class BoardsCog(commands.Cog, name="Boards"):
         now = self.bot.clock()
         stats = await self.bot.store.member_stats(guild_id, who.id, now)
         due = await self.bot.store.due_count(who.id, due_by(now))
-        learned = await self.bot.store.learned_count(who.id, LEARNED_REVIEWS)
+        learned = await self._learned(who.id, guild_id, now)
         embed = stats_embed(who.id, who.display_name, stats, learned=learned, due=due)
         if not self.painter.ready(stats.weeks):
             await interaction.response.defer(thinking=True)  # drawing the chart may take a moment
@@ -153,6 +153,13 @@ class BoardsCog(commands.Cog, name="Boards"):
             await interaction.followup.send(embed=embed, files=files, allowed_mentions=quiet)
         else:
             await interaction.response.send_message(embed=embed, files=files, allowed_mentions=quiet)
+
+    async def _learned(self, user_id: int, guild_id: int, now: datetime) -> int:
+        """How many questions of this server's decks the member has learned (bot.quiz.is_learned says when)."""
+        memories: list[MemoryState] = []
+        for deck in self.bot.bank.decks_for(guild_id):
+            memories.extend(m.as_state() for m in (await self.bot.store.memories(user_id, deck.id)).values())
+        return learned_count(memories, now)
 
 
 async def setup(bot: BvunzoBot) -> None:

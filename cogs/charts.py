@@ -49,8 +49,8 @@ class ChartPainter:
         if key in self._drawn:
             self._drawn.move_to_end(key)
             return self._drawn[key]
-        if not AVAILABLE:
-            return None
+        if not AVAILABLE or not any(w.answered for w in weeks):
+            return None  # as ready() promised: nothing to draw, so no worker to start and wait for
         self.start()
         assert self._pool is not None
         drawing = self._drawing.get(key)

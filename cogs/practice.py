@@ -2,22 +2,42 @@
 
 from __future__ import annotations
 
+import json
+import logging
 import re
 import secrets
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.bank.languages import as_language_code
 from bot.bank.models import Deck, Kind
 from bot.errors import UserError
-from bot.quiz import PracticeMode, PracticeSession, QuizError, choose_questions, due_by
-from bot.store import RoundRecord
+from bot.quiz import (
+    PracticeMode,
+    PracticeSession,
+    QuizError,
+    choose_questions,
+    closed_count,
+    due_by,
+    missed_questions,
+)
+from bot.store import PracticeRecord, RoundRecord
 from bot.ui.practice import feedback_embed, practice_question_embed, practice_summary_embed, translation_embed
-from bot.ui.text import BUTTON_LABEL, clip, language_name, letter
+from bot.ui.text import BUTTON_LABEL, clip, language_name
+from cogs.answers import (
+    ANSWER_ITEMS,
+    PRACTICE,
+    AnswerButton,
+    GivenAnswer,
+    TextAnswerForm,
+    TypeAnswerButton,
+    cog_named,
+)
 from cogs.guard import frozen_view, guarded
 from cogs.lookup import deck_choices, find_deck
 from cogs.memory import reviewed
@@ -25,80 +45,44 @@ from cogs.memory import reviewed
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
 
+log = logging.getLogger(__name__)
+
 SESSION = r"(?P<session>[0-9]{1,15})"
 INDEX = r"(?P<q>[0-9]{1,2})"
-# Sessions live in memory; a member rarely leaves one open this long, and a restart ends them anyway.
-SESSION_LIFETIME = 6 * 3600
-LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(-[A-Za-z]{2})?$")
+# Sessions are saved at every step, so a restart loses none; one left alone this long is abandoned.
+SESSION_LIFETIME = timedelta(hours=6)
+ENDED = "This practice session has ended; start a new one with /practice."
+# The typed-answer form of practice has no round clock to follow; a member may think a while.
+FORM_SECONDS = 900
 
 
 @dataclass(slots=True)
 class Practice:
+    """A practice session in play, under the id its buttons carry (the store's)."""
+
     id: int
-    user_id: int
-    guild_id: int | None
-    deck: Deck
     session: PracticeSession
-    started: float = field(default_factory=time.monotonic)
+    saved_at: datetime
 
 
-def _practice_cog(interaction: discord.Interaction[Any]) -> PracticeCog:
-    cog = interaction.client.get_cog("Practice")
-    if cog is None:
-        raise UserError("Practice is not available right now.")
-    return cog
+def _ensure_owner(user_id: int, interaction: discord.Interaction) -> None:
+    if user_id != interaction.user.id:
+        raise UserError("This practice belongs to someone else; start your own with /practice.")
 
 
-class PracticeAnswerButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"bvz:1:p:{SESSION}:{INDEX}:(?P<slot>[0-4])"
-):
-    def __init__(
-        self,
-        session_id: int,
-        index: int,
-        slot: int,
-        *,
-        label: str | None = None,
-        style: discord.ButtonStyle = discord.ButtonStyle.primary,
-        disabled: bool = False,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or letter(slot),
-                style=style,
-                disabled=disabled,
-                row=0,
-                custom_id=f"bvz:1:p:{session_id}:{index}:{slot}",
-            )
-        )
-        self.session_id, self.index, self.slot = session_id, index, slot
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PracticeAnswerButton:
-        return cls(int(match["session"]), int(match["q"]), int(match["slot"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(
-            interaction,
-            _practice_cog(interaction).on_answer(interaction, self.session_id, self.index, slot=self.slot),
-        )
+def _state(session: PracticeSession) -> str:
+    return json.dumps(session.to_dict(), separators=(",", ":"))
 
 
 class PracticeActionButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"bvz:1:p(?P<action>[nxo]):{SESSION}:{INDEX}"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"bvz:1:p(?P<action>[no]):{SESSION}:{INDEX}"
 ):
-    """n: next question; x: type an answer; o: see the question in its original language."""
+    """n: next question; o: see the question in its original language."""
 
-    LABELS: ClassVar[dict[str, str]] = {"n": "Next", "x": "Answer", "o": "Original"}
+    LABELS: ClassVar[dict[str, str]] = {"n": "Next", "o": "Original"}
 
     def __init__(self, action: str, session_id: int, index: int, *, label: str | None = None) -> None:
-        style = (
-            discord.ButtonStyle.success
-            if action == "n"
-            else (discord.ButtonStyle.primary if action == "x" else discord.ButtonStyle.secondary)
-        )
+        style = discord.ButtonStyle.success if action == "n" else discord.ButtonStyle.secondary
         super().__init__(
             discord.ui.Button(
                 label=clip(label or self.LABELS[action], BUTTON_LABEL),
@@ -116,28 +100,12 @@ class PracticeActionButton(
         return cls(match["action"], int(match["session"]), int(match["q"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        cog = _practice_cog(interaction)
-        work = {"n": cog.on_next, "x": cog.on_type, "o": cog.on_original}[self.action]
-        await guarded(interaction, work(interaction, self.session_id, self.index))
+        await guarded(interaction, self._act(interaction))
 
-
-class PracticeTextModal(discord.ui.Modal):
-    def __init__(self, cog: PracticeCog, session_id: int, index: int, prompt: str) -> None:
-        super().__init__(
-            title=clip(f"Practice question {index + 1}", 45),
-            timeout=900,
-            custom_id=f"bvz:1:pm:{session_id}:{index}",
-        )
-        self.cog, self.session_id, self.index = cog, session_id, index
-        self.answer: discord.ui.TextInput[PracticeTextModal] = discord.ui.TextInput(
-            label=clip(prompt, 45), custom_id="answer", placeholder="Your answer", max_length=200
-        )
-        self.add_item(self.answer)
-
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(
-            interaction, self.cog.on_answer(interaction, self.session_id, self.index, text=self.answer.value)
-        )
+    async def _act(self, interaction: discord.Interaction[Any]) -> None:
+        cog: PracticeCog = cog_named(interaction, PRACTICE.cog)
+        work = cog.on_next if self.action == "n" else cog.on_original
+        await work(interaction, self.session_id, self.index)
 
 
 class PracticeCog(commands.Cog, name="Practice"):
@@ -151,7 +119,7 @@ class PracticeCog(commands.Cog, name="Practice"):
     @app_commands.describe(
         deck="The deck to practise",
         count="How many questions (1-50)",
-        mode="mixed: due reviews then new; review: only due; new: only unseen; missed: wrong in your last round",
+        mode="mixed: due reviews then new; review: only due; new: only unseen; missed: what you missed last round",
     )
     async def practice(
         self,
@@ -162,17 +130,17 @@ class PracticeCog(commands.Cog, name="Practice"):
     ) -> None:
         user_id = interaction.user.id
         now = self.bot.clock()
-        missed: list[str] = []
+        missed: tuple[str, ...] = ()
         if mode == "missed":
-            last = await self.bot.store.missed_in_last_round(user_id, interaction.guild_id)
+            last = await self.bot.store.latest_round_played(user_id, interaction.guild_id)
             if last is None:
                 raise UserError("You haven't answered in a round yet; play one, or use another mode.")
-            deck_id, missed = last
-            if deck and deck != deck_id:
+            if deck and deck != last.deck_id:
                 raise UserError(
                     "Your last round was of another deck; leave `deck` empty to practise its misses."
                 )
-            chosen = find_deck(self.bot, deck_id, interaction.guild_id)
+            chosen = find_deck(self.bot, last.deck_id, last.guild_id)
+            missed = await self._missed_in(last, user_id) or ()
             if not missed:
                 raise UserError("You got everything right in your last round. Nothing to practise there!")
         else:
@@ -201,21 +169,32 @@ class PracticeCog(commands.Cog, name="Practice"):
             return f"Nothing of “{deck.title}” is due: practise new questions first (mode:new)."
         return f"Nothing of “{deck.title}” is due for review; the next one is due <t:{int(next_due.timestamp())}:R>."
 
+    async def _missed_in(self, record: RoundRecord, user_id: int) -> tuple[str, ...] | None:
+        """What the member missed in that round (`missed_questions`); None if they did not play it."""
+        answers = {
+            a.question_index: a.right
+            for a in await self.bot.store.round_answers(record.id)
+            if a.user_id == user_id
+        }
+        if not answers:
+            return None
+        return missed_questions(
+            record.question_ids, answers, closed=closed_count(record.current, record.revealed)
+        )
+
     async def start_missed(self, interaction: discord.Interaction, record: RoundRecord) -> None:
-        """The round summary's button: practise what the clicker got wrong or skipped in that round."""
+        """The round summary's button: practise what the clicker missed in that round."""
         deck = find_deck(self.bot, record.deck_id, record.guild_id)
-        answers = await self.bot.store.round_answers(record.id)
-        right = {a.question_id for a in answers if a.user_id == interaction.user.id and a.right}
-        played = any(a.user_id == interaction.user.id for a in answers)
-        missed = [
-            q for q in dict.fromkeys(record.question_ids) if q not in right and deck.question(q) is not None
-        ]
-        if played and not missed:
-            await self.bot.tell(
-                interaction, "You got every question of that round right. Nothing to practise!"
+        missed = await self._missed_in(record, interaction.user.id)
+        if missed is None:
+            raise UserError(
+                "You didn't answer in that round, so there is nothing you missed; /practice plays its deck."
             )
-            return
-        await self._begin(interaction, deck, missed)
+        # The deck may have lost a question since the round; practise the ones it still has.
+        playable = [q for q in missed if deck.question(q) is not None]
+        if not playable:
+            raise UserError("You got every question of that round right. Nothing to practise!")
+        await self._begin(interaction, deck, playable)
 
     async def _language(self, interaction: discord.Interaction) -> str | None:
         chosen = await self.bot.store.member_language(interaction.user.id)
@@ -224,33 +203,33 @@ class PracticeCog(commands.Cog, name="Practice"):
     async def _begin(
         self, interaction: discord.Interaction, deck: Deck, question_ids: list[str] | tuple[str, ...]
     ) -> None:
-        self._expire()
-        practice_id = secrets.randbits(40)
+        now = self.bot.clock()
+        await self._forget_abandoned(now)
         session = PracticeSession(
             user_id=interaction.user.id,
             deck=deck,
             question_ids=question_ids,
             seed=secrets.randbits(32),
             language=await self._language(interaction),
+            guild_id=interaction.guild_id,
         )
-        self.practices[practice_id] = Practice(
-            practice_id, interaction.user.id, interaction.guild_id, deck, session
-        )
-        embed, view = self._question_screen(self.practices[practice_id])
+        practice_id = await self.bot.store.start_practice(session.user_id, deck.id, _state(session), now)
+        practice = self.practices[practice_id] = Practice(practice_id, session, now)
+        embed, view = self._question_screen(practice)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
     def _question_screen(self, practice: Practice) -> tuple[discord.Embed, discord.ui.View]:
         s = practice.session
         question = s.question
         embed = practice_question_embed(
-            question, s.order, index=s.index, total=s.question_count, deck_title=practice.deck.title
+            question, s.order, index=s.index, total=s.question_count, deck_title=s.deck.title
         )
         items: list[discord.ui.Item[Any]]
         if question.kind is Kind.TEXT:
-            items = [PracticeActionButton("x", practice.id, s.index)]
+            items = [TypeAnswerButton(PRACTICE, practice.id, s.index)]
         else:
-            items = [PracticeAnswerButton(practice.id, s.index, slot) for slot in range(len(s.order))]
-        original = practice.deck.question(question.id)
+            items = [AnswerButton(PRACTICE, practice.id, s.index, slot) for slot in range(len(s.order))]
+        original = s.deck.question(question.id)
         if original is not None and original.lang != question.lang:
             items.append(
                 PracticeActionButton(
@@ -259,46 +238,77 @@ class PracticeCog(commands.Cog, name="Practice"):
             )
         return embed, frozen_view(*items)
 
-    def _find(self, interaction: discord.Interaction, practice_id: int, index: int) -> Practice:
+    async def _find(self, interaction: discord.Interaction, practice_id: int, index: int) -> Practice:
+        """The member's practice that button belongs to, on the question it shows; after a restart, from the store."""
         practice = self.practices.get(practice_id)
         if practice is None:
-            raise UserError(
-                "This practice session has ended (Bvunzo may have restarted); start a new one with /practice."
-            )
-        if practice.user_id != interaction.user.id:
-            raise UserError("This practice belongs to someone else; start your own with /practice.")
+            record = await self.bot.store.practice(practice_id)
+            if record is None:
+                raise UserError(ENDED)
+            _ensure_owner(record.user_id, interaction)
+            practice = await self._restore(record)
+        else:
+            _ensure_owner(practice.session.user_id, interaction)
+        if practice.saved_at < self.bot.clock() - SESSION_LIFETIME:
+            self.practices.pop(practice_id, None)  # abandoned: ended here as the store's sweep would
+            await self.bot.store.end_practice(practice_id)
+            raise UserError(ENDED)
         if index != practice.session.index:
             raise UserError("That question has already moved on; use the latest practice message.")
         return practice
 
-    async def on_answer(
-        self,
-        interaction: discord.Interaction,
-        practice_id: int,
-        index: int,
-        *,
-        slot: int | None = None,
-        text: str | None = None,
-    ) -> None:
-        practice = self._find(interaction, practice_id, index)
+    async def _restore(self, record: PracticeRecord) -> Practice:
+        """A session saved by an earlier run of the bot, as it was."""
+        data = json.loads(record.state)
+        deck = self.bot.bank.get(record.deck_id, PracticeSession.guild_of(data))
+        try:
+            if deck is None:
+                raise UserError(
+                    "This practice's deck is no longer available; start a new one with /practice."
+                )
+            session = PracticeSession.from_dict(data, deck)
+        except (UserError, QuizError):  # the deck, or one of its questions, is gone
+            await self.bot.store.end_practice(record.id)
+            raise
+        except (ValueError, KeyError, TypeError):
+            log.warning(
+                "practice %s could not be restored from %r", record.id, record.state[:200], exc_info=True
+            )
+            await self.bot.store.end_practice(record.id)
+            raise UserError(ENDED) from None
+        # Two clicks may restore it at once: both go on with the same session.
+        return self.practices.setdefault(record.id, Practice(record.id, session, record.updated_at))
+
+    async def _save(self, practice: Practice, now: datetime) -> None:
+        await self.bot.store.save_practice(practice.id, _state(practice.session), now)
+        practice.saved_at = now
+
+    async def _forget_abandoned(self, now: datetime) -> None:
+        cutoff = now - SESSION_LIFETIME
+        for key in [k for k, p in self.practices.items() if p.saved_at < cutoff]:
+            del self.practices[key]
+        await self.bot.store.forget_practices_before(cutoff)
+
+    # -- the answer desk (cogs/answers.py) -----------------------------------------------------------
+
+    async def on_answer(self, interaction: discord.Interaction, given: GivenAnswer) -> None:
+        practice = await self._find(interaction, given.play_id, given.index)
         s = practice.session
         now = self.bot.clock()
-        try:
-            result = s.answer(slot, text=text, now=now)
-        except QuizError as exc:
-            raise UserError(exc.sentence) from exc
+        result = s.answer(given.slot, text=given.text, now=now)
         question_id = s.question.id
-        memory = await reviewed(self.bot, practice.user_id, practice.deck.id, question_id, result.right, now)
+        memory = await reviewed(self.bot, s.user_id, s.deck.id, question_id, result.right, now)
         await self.bot.store.record_practice(
-            practice.user_id, practice.guild_id, practice.deck.id, question_id, result.right, now, memory
+            s.user_id, s.guild_id, s.deck.id, question_id, result.right, now, memory
         )
+        await self._save(practice, now)
         embed = feedback_embed(
             s.question,
             s.order,
             right=result.right,
             right_slots=result.right_slots,
-            chosen=slot,
-            typed=text,
+            chosen=given.slot,
+            typed=given.text,
             index=s.index,
             total=s.question_count,
             next_due=memory.due,
@@ -309,59 +319,63 @@ class PracticeCog(commands.Cog, name="Practice"):
         )
         await interaction.response.edit_message(embed=embed, view=view)
 
+    async def text_answer_form(
+        self, interaction: discord.Interaction, practice_id: int, index: int
+    ) -> TextAnswerForm:
+        practice = await self._find(interaction, practice_id, index)
+        question = practice.session.question
+        if question.kind is not Kind.TEXT:
+            raise UserError("That question is answered with the letter buttons.")
+        return TextAnswerForm(f"Practice question {index + 1}", question.prompt, FORM_SECONDS)
+
+    # -- practice's own buttons ----------------------------------------------------------------------
+
     async def on_next(self, interaction: discord.Interaction, practice_id: int, index: int) -> None:
-        practice = self._find(interaction, practice_id, index)
+        practice = await self._find(interaction, practice_id, index)
         s = practice.session
         if not s.answered:
             raise UserError("Answer this question first.")
+        now = self.bot.clock()
         if s.next():
+            await self._save(practice, now)
             embed, view = self._question_screen(practice)
             await interaction.response.edit_message(embed=embed, view=view)
             return
-        del self.practices[practice_id]
-        now = self.bot.clock()
-        due = await self.bot.store.due_count(practice.user_id, due_by(now), practice.deck.id)
-        next_due = await self.bot.store.next_due(practice.user_id, practice.deck.id)
-        embed = practice_summary_embed(practice.deck.title, s.right_count, s.answered_count, due, next_due)
+        await self.bot.store.end_practice(practice_id)
+        self.practices.pop(practice_id, None)
+        due = await self.bot.store.due_count(s.user_id, due_by(now), s.deck.id)
+        next_due = await self.bot.store.next_due(s.user_id, s.deck.id)
+        embed = practice_summary_embed(s.deck.title, s.right_count, s.answered_count, due, next_due)
         await interaction.response.edit_message(embed=embed, view=None)
 
-    async def on_type(self, interaction: discord.Interaction, practice_id: int, index: int) -> None:
-        practice = self._find(interaction, practice_id, index)
-        await interaction.response.send_modal(
-            PracticeTextModal(self, practice_id, index, practice.session.question.prompt)
-        )
-
     async def on_original(self, interaction: discord.Interaction, practice_id: int, index: int) -> None:
-        practice = self._find(interaction, practice_id, index)
-        original = practice.deck.question(practice.session.question.id)
+        practice = await self._find(interaction, practice_id, index)
+        original = practice.session.deck.question(practice.session.question.id)
         assert original is not None
         embed = translation_embed(
             original, practice.session.order, original.lang, revealed=practice.session.answered
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    def _expire(self) -> None:
-        cutoff = time.monotonic() - SESSION_LIFETIME
-        for key in [k for k, p in self.practices.items() if p.started < cutoff]:
-            del self.practices[key]
-
     @app_commands.command(
         name="language", description="The language practice shows questions in, when a deck has it"
     )
     @app_commands.describe(code="A language code such as en or sn; `auto` follows your Discord language")
     async def language(self, interaction: discord.Interaction, code: str) -> None:
-        code = code.strip()
-        if code.lower() in {"auto", "none", "reset"}:
+        if code.strip().lower() in {"auto", "none", "reset"}:
             await self.bot.store.set_member_language(interaction.user.id, None)
             await interaction.response.send_message(
                 "Practice now follows your Discord language.", ephemeral=True
             )
             return
-        if not LANGUAGE_CODE.match(code):
-            raise UserError(f"“{clip(code, 20)}” is not a language code; use one like en or sn (or auto).")
-        await self.bot.store.set_member_language(interaction.user.id, code)
+        language = as_language_code(code)
+        if language is None:
+            raise UserError(
+                f"“{clip(code.strip(), 20)}” is not a language code; use one like en, sn or pt-BR (or auto)."
+            )
+        await self.bot.store.set_member_language(interaction.user.id, language)
         await interaction.response.send_message(
-            f"Practice will show questions in {language_name(code)} where a deck has that translation.",
+            f"Practice will show questions in {language_name(language)} where a deck has that translation.",
             ephemeral=True,
         )
 
@@ -382,4 +396,4 @@ class PracticeCog(commands.Cog, name="Practice"):
 
 async def setup(bot: BvunzoBot) -> None:
     await bot.add_cog(PracticeCog(bot))
-    bot.add_dynamic_items(PracticeAnswerButton, PracticeActionButton)
+    bot.add_dynamic_items(*ANSWER_ITEMS, PracticeActionButton)

@@ -28,7 +28,7 @@ async def fill(store: Store) -> None:
     due = T0 + timedelta(days=2)
     await store.record_practice(1, None, "bio", "q0", True, T0, Memory(1, "bio", "q0", "{}", due, 1, 0, T0))
     await store.save_guild_deck(GuildDeckRecord(1, "mine", "mine.yaml", "deck: text", 5, T0))
-    await store.save_guild_settings(GuildSettings(1, quiz_master_role_id=1 << 60, questions=7, language="sn"))
+    await store.save_guild_settings(GuildSettings(1, quiz_master_role_id=1 << 60, questions=7))
     await store.set_member_language(2, "fr")
     await store.start_practice(4, "bio", '{"position": 2}', T0)
 
@@ -53,7 +53,8 @@ async def check(store: Store) -> None:
     assert [d.text for d in await store.guild_decks(1)] == ["deck: text"]
     assert (await store.guild_settings(1)).quiz_master_role_id == 1 << 60
     assert await store.member_language(2) == "fr"
-    assert await store.missed_in_last_round(2) == ("bio", ["q0"])
+    latest = await store.latest_round_played(2, None)
+    assert latest is not None and latest.deck_id == "bio"
     assert [r.channel_id for r in await store.running_rounds()] == [22]  # the chem round never ended
     practice = await store.practice(1)
     assert practice is not None and (practice.user_id, practice.state) == (4, '{"position": 2}')

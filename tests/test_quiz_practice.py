@@ -12,7 +12,6 @@ import pytest
 from bot.bank.models import Deck, Kind, Question, Translation
 from bot.quiz.errors import AlreadyAnsweredError, InvalidChoiceError, MissingQuestionError, PracticeEndedError
 from bot.quiz.practice import MemoryState, PracticeMode, PracticeSession, choose_questions, review
-from bot.quiz.shuffle import choice_order
 
 NOW = datetime(2025, 5, 10, 9, 30, tzinfo=UTC)
 ME = 4242
@@ -160,21 +159,26 @@ def right_slot(session: PracticeSession) -> int:
 def test_a_practice_session_from_start_to_finish() -> None:
     session = PracticeSession(user_id=ME, deck=DECK, question_ids=("q1", "q2", "text"), seed=5, language=None)
     assert (session.index, session.question_count, session.finished) == (0, 3, False)
-    assert session.order == choice_order(5, 0, 4, Kind.CHOICE)
+    # Seed 5 shows q1's choices as two, four, three, one (stored seeds must keep their orders across
+    # versions): its right choice, "two", is on A.
+    assert session.order == (1, 3, 2, 0)
 
-    result = session.answer(right_slot(session), now=NOW)
+    result = session.answer(0, now=NOW)
     assert (result.question_id, result.index, result.right) == ("q1", 0, True)
-    assert result.right_slots == {right_slot(session)}
+    assert result.right_slots == {0}
     assert result.question.explanation == "Because q1."
     assert result.answered_at == NOW
     assert session.answered
-    with pytest.raises(AlreadyAnsweredError):
-        session.answer(0, now=NOW)
+    with pytest.raises(AlreadyAnsweredError) as again:
+        session.answer(1, now=NOW)
+    assert again.value.sentence == "You already chose A; answers can't be changed."
 
     assert session.next()
     assert not session.answered
-    wrong = next(s for s in range(4) if s != right_slot(session))
-    assert not session.answer(wrong, now=NOW).right
+    # q2 is shown three, two, one, four; its right choice, "three", is on A, so B is wrong.
+    assert session.order == (2, 1, 0, 3)
+    result = session.answer(1, now=NOW)
+    assert not result.right and result.right_slots == {0}
 
     assert session.next()
     with pytest.raises(InvalidChoiceError):
@@ -209,7 +213,7 @@ def test_skipping_a_question_leaves_it_unanswered() -> None:
 
 def test_a_session_survives_a_json_round_trip() -> None:
     session = PracticeSession(
-        user_id=ME, deck=DECK, question_ids=("q0", "text", "q4"), seed=11, language="sn"
+        user_id=ME, deck=DECK, question_ids=("q0", "text", "q4"), seed=11, language="sn", guild_id=77
     )
     session.answer(right_slot(session), now=NOW)
     session.next()
@@ -217,6 +221,7 @@ def test_a_session_survives_a_json_round_trip() -> None:
     snapshot = json.loads(json.dumps(session.to_dict()))
     back = PracticeSession.from_dict(snapshot, DECK)
     assert back.to_dict() == session.to_dict()
+    assert (PracticeSession.guild_of(snapshot), back.guild_id, back.language) == (77, 77, "sn")
     assert (back.index, back.answered, back.answered_count, back.right_count) == (1, True, 2, 1)
     with pytest.raises(AlreadyAnsweredError) as caught:
         back.answer(text="mitochondria", now=NOW)

@@ -10,12 +10,11 @@ import yaml
 
 from bot.bank import limits
 from bot.bank import safe_yaml as sy
+from bot.bank.languages import is_language_code
 from bot.bank.models import Deck, Kind, Question, Translation
 from bot.bank.problems import DeckError, Problem
 
 SLUG = re.compile(r"[A-Za-z0-9_-]+")
-# ISO 639 code, optionally with a region: en, sn, fil, pt-BR, es-419.
-LANGUAGE_CODE = re.compile(r"[a-z]{2,3}(?:-(?:[A-Z]{2}|[0-9]{3}))?")
 
 DECK_KEYS = ("id", "title", "description", "language", "tags", "questions")
 QUESTION_KEYS = (
@@ -204,7 +203,7 @@ class _Reader:
         value = self.text(node, name, 20)
         if value is None:
             return None
-        if LANGUAGE_CODE.fullmatch(value) is None:
+        if not is_language_code(value):
             self.report(
                 node,
                 f"{name} `{_show(value)}` is not a language code; use 2 or 3 lowercase letters such as "

@@ -11,7 +11,9 @@ from bot.quiz.errors import (
     QuizError,
     RoundEndedError,
 )
+from bot.quiz.learned import is_learned, learned_count
 from bot.quiz.matching import accepted_answers, matches, normalize
+from bot.quiz.missed import closed_count, missed_questions
 from bot.quiz.practice import (
     SCHEDULER,
     MemoryState,
@@ -60,8 +62,12 @@ __all__ = [
     "accepted_answers",
     "choice_order",
     "choose_questions",
+    "closed_count",
     "due_by",
+    "is_learned",
+    "learned_count",
     "matches",
+    "missed_questions",
     "new_seed",
     "normalize",
     "pick_questions",

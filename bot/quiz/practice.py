@@ -13,14 +13,13 @@ from typing import Any
 
 from fsrs import Card, Rating, Scheduler
 
-from bot.bank.models import Deck, Kind, Question
+from bot.bank.models import Deck, Question
 from bot.quiz.clock import as_utc, require_aware
 from bot.quiz.errors import (
     AlreadyAnsweredError,
-    InvalidChoiceError,
     PracticeEndedError,
 )
-from bot.quiz.matching import accepted_answers, matches
+from bot.quiz.judging import judge_answer, right_slots
 from bot.quiz.questions import questions_of
 from bot.quiz.shuffle import choice_order
 
@@ -159,9 +158,11 @@ class PracticeSession:
         question_ids: Sequence[str],
         seed: int,
         language: str | None,
+        guild_id: int | None = None,
     ) -> None:
         questions = questions_of(deck, question_ids)
         self.user_id = user_id
+        self.guild_id = guild_id  # the server it was started in (its decks, its practice counts); None: a DM
         self.deck = deck
         self.question_ids: tuple[str, ...] = tuple(question_ids)
         self.seed = seed
@@ -221,24 +222,13 @@ class PracticeSession:
             raise AlreadyAnsweredError(previous.slot, previous.text)
         question = self._questions[index]
         order = self.order
-        if question.kind is Kind.TEXT:
-            if slot is not None:
-                raise InvalidChoiceError("This question is answered by typing, not with a button.")
-            if text is None or not text.strip():
-                raise InvalidChoiceError("Type an answer first.")
-            right = matches(text, accepted_answers(question))
-        else:
-            if text is not None:
-                raise InvalidChoiceError("This question is answered with the buttons.")
-            if slot is None or not 0 <= slot < len(order):
-                raise InvalidChoiceError
-            right = question.is_right(order[slot])
+        right = judge_answer(question, order, slot, text).right
         self._answers[index] = _Answer(slot=slot, text=text, right=right, at=now)
         return PracticeResult(
             question_id=question.id,
             index=index,
             right=right,
-            right_slots=frozenset(s for s, choice in enumerate(order) if question.is_right(choice)),
+            right_slots=right_slots(question, order),
             slot=slot,
             text=text,
             question=question.in_language(self.language),
@@ -256,6 +246,7 @@ class PracticeSession:
         return {
             "version": 1,
             "user_id": self.user_id,
+            "guild_id": self.guild_id,
             "deck_id": self.deck.id,
             "question_ids": list(self.question_ids),
             "seed": self.seed,
@@ -267,8 +258,14 @@ class PracticeSession:
             ],
         }
 
+    @staticmethod
+    def guild_of(data: Mapping[str, Any]) -> int | None:
+        """The server of a snapshot, to find its deck (a server's own decks are seen there only)."""
+        return None if data.get("guild_id") is None else int(data["guild_id"])
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], deck: Deck) -> PracticeSession:
+        """The session of a to_dict() snapshot; ValueError for a snapshot of another version or deck."""
         if data.get("version") != 1:
             raise ValueError(f"unknown practice snapshot version {data.get('version')!r}")
         if data["deck_id"] != deck.id:
@@ -279,6 +276,7 @@ class PracticeSession:
             question_ids=[str(qid) for qid in data["question_ids"]],
             seed=int(data["seed"]),
             language=data["language"],
+            guild_id=cls.guild_of(data),
         )
         session._index = min(int(data["index"]), session.question_count)
         for item in data["answers"]:

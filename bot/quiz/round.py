@@ -7,17 +7,17 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from types import MappingProxyType
 
-from bot.bank.models import Deck, Kind, Question
+from bot.bank.models import Deck, Question
 from bot.quiz.clock import require_aware
 from bot.quiz.errors import (
     AlreadyAnsweredError,
     EmptyDeckError,
-    InvalidChoiceError,
     NotCurrentQuestionError,
     QuestionClosedError,
     RoundEndedError,
 )
-from bot.quiz.matching import accepted_answers, matches
+from bot.quiz.judging import judge_answer
+from bot.quiz.missed import closed_count, missed_questions
 from bot.quiz.questions import questions_of
 from bot.quiz.scoring import Mode, points
 from bot.quiz.shuffle import choice_order, new_seed, pick_questions
@@ -234,21 +234,8 @@ class RoundState:
             raise AlreadyAnsweredError(previous.slot, previous.text)
 
         question = self._questions[question_index]
-        choice: int | None = None
-        if question.kind is Kind.TEXT:
-            if slot is not None:
-                raise InvalidChoiceError("This question is answered by typing, not with a button.")
-            if text is None or not text.strip():
-                raise InvalidChoiceError("Type an answer first.")
-            right = matches(text, accepted_answers(question))
-        else:
-            if text is not None:
-                raise InvalidChoiceError("This question is answered with the buttons.")
-            order = self._orders[question_index]
-            if slot is None or not 0 <= slot < len(order):
-                raise InvalidChoiceError
-            choice = order[slot]
-            right = question.is_right(choice)
+        judged = judge_answer(question, self._orders[question_index], slot, text)
+        choice, right = judged.choice, judged.right
 
         ms = max(0, (now - self._posted_at) // timedelta(milliseconds=1))
         return Verdict(
@@ -392,23 +379,11 @@ class RoundState:
         return results
 
     def missed(self, user_id: int) -> tuple[str, ...]:
-        """Ids of the questions this member got wrong or let pass, for practising afterwards.
-
-        A member is counted as there from the first question they answered; a closed question they
-        did not answer after that counts as missed, earlier ones (before they joined) do not. A
-        question not revealed yet (open, or abandoned by a stop) counts only if they answered it
-        wrongly.
-        """
-        answered = [i for i, answers in enumerate(self._answers) if user_id in answers]
-        if not answered:
-            return ()
-        closed_upto = self._current if self._revealed else self._current - 1
-        missed: dict[str, None] = {}
-        for index in range(answered[0], self.question_count):
-            verdict = self._answers[index].get(user_id)
-            if (verdict is not None and not verdict.right) or (verdict is None and index <= closed_upto):
-                missed[self.question_ids[index]] = None
-        return tuple(missed)
+        """Ids of the questions this member missed so far, by the one rule of `missed_questions`."""
+        answers = {i: by_user[user_id].right for i, by_user in enumerate(self._answers) if user_id in by_user}
+        return missed_questions(
+            self.question_ids, answers, closed=closed_count(self._current, self._revealed)
+        )
 
     # --- after a restart ---------------------------------------------------------------------
 

@@ -59,7 +59,7 @@ class Store(Protocol):
     async def member_language(self, user_id: int) -> str | None: ...
 
     async def set_member_language(self, user_id: int, language: str | None) -> None:
-        """Remember the member's language; None forgets it (back to each server's or deck's)."""
+        """Remember the member's language; None forgets it (back to their Discord language)."""
 
     # -- rounds --------------------------------------------------------------------------------------
 
@@ -186,20 +186,6 @@ class Store(Protocol):
 
     async def next_due(self, user_id: int, deck_id: str | None = None) -> datetime | None:
         """When the member's next review falls due (may be in the past); None with nothing to review."""
-
-    async def learned_count(self, user_id: int, min_right: int, deck_id: str | None = None) -> int:
-        """How many of the member's questions they answered right at least `min_right` times.
-
-        (To be replaced by a rule on fsrs's own state; kept until its callers move.)
-        """
-
-    async def missed_in_last_round(
-        self, user_id: int, guild_id: int | None = None
-    ) -> tuple[str, list[str]] | None:
-        """(deck id, ids of the questions answered wrong, in round order) of the member's latest round.
-
-        (Wrong answers only; kept until its callers use the engine's one rule of "missed".)
-        """
 
     # -- practice sessions ---------------------------------------------------------------------------
 

@@ -21,7 +21,6 @@ class GuildSettings:
     seconds: int = 20
     mode: str = "standard"  # "standard" | "speed"
     pause_seconds: int = 5  # pause between a reveal and the next question
-    language: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

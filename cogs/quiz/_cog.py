@@ -11,14 +11,22 @@ from discord.ext import commands
 
 from bot.bank.models import Deck, Kind
 from bot.errors import UserError
-from bot.quiz import Mode, QuizError, RestoredAnswer, RoundState, choice_order, new_seed, pick_questions
+from bot.quiz import (
+    AlreadyAnsweredError,
+    Mode,
+    RestoredAnswer,
+    RoundState,
+    choice_order,
+    new_seed,
+    pick_questions,
+)
 from bot.store import GuildSettings, NewRound, RoundAlreadyRunning, RoundRecord
 from bot.ui.boards import report_embed, settings_embed
 from bot.ui.practice import translation_embed, translation_target
 from bot.ui.text import clip, letter
+from cogs.answers import GivenAnswer, TextAnswerForm
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_manager, ensure_quiz_master, guild_id_of
-from cogs.quiz._buttons import TextAnswerModal
 from cogs.quiz._session import RoundSession
 
 if TYPE_CHECKING:
@@ -170,7 +178,6 @@ class QuizCog(commands.Cog, name="Quiz"):
             seconds=seconds or current.seconds,
             mode=mode or current.mode,
             pause_seconds=current.pause_seconds if pause is None else pause,
-            language=current.language,
         )
         if changed != current:
             await self.bot.store.save_guild_settings(changed)
@@ -229,33 +236,17 @@ class QuizCog(commands.Cog, name="Quiz"):
 
     # -- components ---------------------------------------------------------------------------------
 
-    async def on_answer(
-        self,
-        interaction: discord.Interaction,
-        round_id: int,
-        index: int,
-        *,
-        slot: int | None = None,
-        text: str | None = None,
-    ) -> None:
-        session = await self._live_session(interaction, round_id)
-        try:
-            outcome = await session.answer(interaction.user.id, index, slot=slot, text=text)
-        except QuizError as exc:
-            await self.bot.tell(interaction, exc.sentence)
-            return
+    async def on_answer(self, interaction: discord.Interaction, given: GivenAnswer) -> None:
+        session = await self._live_session(interaction, given.play_id)
+        index = given.index
+        outcome = await session.answer(interaction.user.id, index, slot=given.slot, text=given.text)
         recorded, verdict = outcome.recorded, outcome.verdict
-        order = session.state.order(index)
         if not recorded.first:
             previous = recorded.previous
-            if previous is not None and previous.choice is not None and previous.choice in order:
-                said = f"You already chose {letter(order.index(previous.choice))}; answers can't be changed."
-            elif previous is not None and previous.text is not None:
-                said = f"You already answered “{clip(previous.text, 100)}”; answers can't be changed."
-            else:
-                said = "You already answered this question; answers can't be changed."
-            await self.bot.tell(interaction, said)
-            return
+            order = session.state.order(index)
+            # The engine's sentence for it, with the letter the member saw (stored answers keep the choice).
+            slot = order.index(previous.choice) if previous and previous.choice in order else None
+            raise AlreadyAnsweredError(slot, previous.text if previous else None)
         shown = letter(verdict.slot) if verdict.slot is not None else f"“{clip(verdict.text or '', 100)}”"
         await interaction.response.send_message(f"Locked in: {shown}.", ephemeral=True)
 
@@ -280,16 +271,17 @@ class QuizCog(commands.Cog, name="Quiz"):
         embed = translation_embed(question, order, target, revealed=revealed)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    async def on_type_answer(self, interaction: discord.Interaction, round_id: int, index: int) -> None:
+    async def text_answer_form(
+        self, interaction: discord.Interaction, round_id: int, index: int
+    ) -> TextAnswerForm:
         session = await self._live_session(interaction, round_id)
         if session.state.current != index or not session.state.is_open:
             raise UserError("That question is closed.")
         question = session.state.question(index)
         if question.kind is not Kind.TEXT:
             raise UserError("That question is answered with the letter buttons.")
-        await interaction.response.send_modal(
-            TextAnswerModal(self, round_id, index, question.prompt, session.record.seconds)
-        )
+        # The form outlives the question by a little, so an answer typed at the last second still arrives.
+        return TextAnswerForm(f"Question {index + 1}", question.prompt, session.record.seconds + 30)
 
     async def on_practise_missed(self, interaction: discord.Interaction, round_id: int) -> None:
         record = await self._owned_round(interaction, round_id, running_ok=False)

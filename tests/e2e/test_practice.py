@@ -6,9 +6,12 @@ import re
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
+
 from bot.app import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.fake_discord import FakeMessage, Member
+from tests.e2e.fake_discord.interactions import MESSAGE_COMPONENT
 from tests.e2e.rounds import DECKS, play_round, question_of, right_letter, stats_of, wrong_letter
 
 DECK = DECKS["gradient-checkpointing"]
@@ -46,6 +49,13 @@ async def refused_to_another(world: World, other: Member, message: FakeMessage, 
     assert message.text == before  # the owner's question is untouched
 
 
+async def forged_click(world: World, member: Member, message: FakeMessage) -> str:
+    """Another member's click on a member's ephemeral message, as only a modified client could send."""
+    data = {"custom_id": message.buttons()[0]["custom_id"], "component_type": 2}
+    interaction = await world.fake.raw_interaction(MESSAGE_COMPONENT, world.general, member, data, message)
+    return (await interaction.response()).content
+
+
 async def test_a_whole_practice_session(world: World, bot: BvunzoBot) -> None:
     alice = world.members[0]
     message = await practise(world, alice, deck="gradient-checkpointing", count=3, mode="new")
@@ -78,6 +88,12 @@ async def test_a_whole_practice_session(world: World, bot: BvunzoBot) -> None:
     memories = await bot.store.memories(alice.id, DECK.id)
     dues = sorted(m.due - bot.clock() for m in memories.values())
     assert dues[0] < timedelta(hours=1) and dues[1] > timedelta(days=1)
+    # Learned: the two right ones, which fsrs expects to be recalled now; not the one being relearned.
+    assert fields["Practice"] == "2/3 right · 2 learned · 1 due for review"
+    world.clock.offset += timedelta(days=30)  # a month without practice: recall has faded below 90%
+    later = await stats_of(world, alice)
+    fields = {f["name"]: f["value"] for f in later.embeds[0]["fields"]}
+    assert fields["Practice"] == "2/3 right · 0 learned · 3 due for review"
 
 
 async def test_review_brings_back_what_was_missed(world: World, bot: BvunzoBot) -> None:
@@ -146,31 +162,46 @@ async def test_language_preference(world: World, bot: BvunzoBot) -> None:
 
 async def test_practise_what_i_missed_after_a_round(world: World, bot: BvunzoBot) -> None:
     fake = world.fake
-    alice, bob = world.members[0], world.members[1]
+    alice, bob, carol, dumi = world.members[:4]
     round_id = await play_round(
-        world, world.general, world.moderator, {alice: [True, False, None], bob: [True, True, True]}
+        world,
+        world.general,
+        world.moderator,
+        # Carol joins at question 2 (wrong) and lets question 3 pass; Dumi never plays. Carol clicks
+        # first: once Alice and Bob have answered question 2, it is revealed early.
+        {carol: [None, False, None], alice: [True, False, None], bob: [True, True, True]},
     )
     record = await bot.store.get_round(round_id)
     assert record is not None
+    first, second, third = record.question_ids
     # Round answers are reviews too: the wrong one is due within the hour, the right one days later.
     memories = await bot.store.memories(alice.id, DECK.id)
-    assert memories[record.question_ids[1]].due - bot.clock() < timedelta(hours=1)
-    assert memories[record.question_ids[0]].due - bot.clock() > timedelta(days=1)
+    assert memories[second].due - bot.clock() < timedelta(hours=1)
+    assert memories[first].due - bot.clock() > timedelta(days=1)
     summary = await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
     started = await (await fake.click(summary, alice, label="Practise what I missed")).response()
     assert started.ephemeral and "Practice 1 of 2" in started.text
     assert started.message is not None
-    ids = set()
+    shown = []
     for _ in range(2):
-        ids.add(question_of(started.message, DECK).id)
+        shown.append(question_of(started.message, DECK).id)
         await answer_and_next(world, alice, started.message, right=True)
-    assert ids == set(record.question_ids[1:])
+    assert shown == [second, third]  # the wrong one, and the one left unanswered while playing
+    # Missed counts from the question a member joined at: not Carol's first, which came before.
+    joined = await (await fake.click(summary, carol, label="Practise what I missed")).response()
+    assert joined.ephemeral and "Practice 1 of 2" in joined.text
+    assert joined.message is not None
+    assert question_of(joined.message, DECK).id == second
+    await answer_and_next(world, carol, joined.message, right=True)
+    assert question_of(joined.message, DECK).id == third
     perfect = await (await fake.click(summary, bob, label="Practise what I missed")).response()
     assert perfect.ephemeral and "every question of that round right" in perfect.content
-    # /practice mode:missed uses the last round the member played.
+    absent = await (await fake.click(summary, dumi, label="Practise what I missed")).response()
+    assert absent.ephemeral and "You didn't answer in that round" in absent.content
+    # /practice mode:missed uses the last round the member played, by the same rule.
     missed = await practise(world, alice, mode="missed")
-    assert "Practice 1 of 1" in missed.text  # only the wrong one: the skipped one was not played
-    assert question_of(missed, DECK).id == record.question_ids[1]
+    assert "Practice 1 of 2" in missed.text
+    assert question_of(missed, DECK).id == second
 
 
 async def test_a_session_outlives_its_first_token(world: World, bot: BvunzoBot) -> None:
@@ -179,6 +210,108 @@ async def test_a_session_outlives_its_first_token(world: World, bot: BvunzoBot) 
     world.clock.offset += timedelta(minutes=20)  # past the 15-minute life of the /practice interaction
     text = await answer_and_next(world, alice, message, right=True)
     assert "Practice 2 of 2" in text
+    world.clock.offset += timedelta(hours=7)  # left alone past the 6 hours a session is kept
+    gone = await (await world.fake.click(message, alice, label="A")).response()
+    assert gone.ephemeral
+    assert gone.content == "This practice session has ended; start a new one with /practice."
+
+
+LATIN_AMERICAN_DECK = """\
+id: colours
+title: Colours
+language: en
+questions:
+  - id: sky
+    prompt: "What colour is a clear sky at noon?"
+    choices: ["Blue", "Green", "Red"]
+    answer: 0
+    explanation: "Air scatters blue light most."
+    translations:
+      es-419:
+        prompt: "¿De qué color es un cielo despejado al mediodía?"
+        choices: ["Azul", "Verde", "Rojo"]
+        explanation: "El aire dispersa más la luz azul."
+"""
+
+
+TYPED_DECK = """\
+id: cells
+title: Cells
+questions:
+  - id: powerhouse
+    type: text
+    prompt: "Which organelle is called the powerhouse of the cell?"
+    answers: ["mitochondria", "mitochondrion"]
+    explanation: "Mitochondria make most of the cell's ATP."
+"""
+
+
+@pytest.fixture
+def own_decks(world: World, tmp_path: Path) -> World:
+    """The world with only the decks above: one with a Latin American Spanish translation, one typed."""
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    (decks / "colours.yaml").write_text(LATIN_AMERICAN_DECK, encoding="utf-8")
+    (decks / "cells.yaml").write_text(TYPED_DECK, encoding="utf-8")
+    world.questions = decks
+    return world
+
+
+async def test_a_language_with_a_region_as_decks_write_it(own_decks: World) -> None:
+    world = own_decks
+    alice = world.members[0]
+    async with world.running():
+        said = await (await world.fake.slash(world.general, alice, "language", code="ES_419")).response()
+        assert said.ephemeral and "Practice will show questions in es-419" in said.content
+        message = await practise(world, alice, deck="colours", mode="new")
+        assert "¿De qué color es un cielo despejado al mediodía?" in message.text
+        assert "**A**" in message.text and "Azul" in message.text
+        bad = await (await world.fake.slash(world.general, alice, "language", code="es-41")).response()
+        assert bad.ephemeral and bad.content.startswith("“es-41” is not a language code")
+
+
+async def test_a_typed_answer_in_practice(own_decks: World) -> None:
+    world = own_decks
+    alice = world.members[0]
+    async with world.running():
+        message = await practise(world, alice, deck="cells", mode="new")
+        assert [b["label"] for b in message.buttons()] == ["Answer"]
+        opened = await world.fake.click(message, alice, label="Answer")
+        form = await opened.response()
+        assert form.type == 9 and form.modal is not None
+        feedback = await (await world.fake.submit_modal(opened, {"answer": "  Mitochondria "})).response()
+        assert feedback.type == UPDATE and "✅ Right" in feedback.text
+        assert "make most of the cell's ATP" in str(feedback.embeds)
+        again = await world.fake.click(message, alice, label="Finish")
+        assert "Practice done" in (await again.response()).text
+
+
+async def test_a_practice_goes_on_after_a_restart(world: World) -> None:
+    alice, bob = world.members[0], world.members[1]
+    async with world.running():
+        message = await practise(world, alice, deck="gradient-checkpointing", count=3, mode="new")
+        first = question_of(message, DECK)
+        practice_id = int(message.buttons()[0]["custom_id"].split(":")[3])  # bvz:1:p:<practice>:<q>:<slot>
+    # A restart between showing a question and its answer: the old message's buttons still play.
+    async with world.running():
+        feedback = await (
+            await world.fake.click(message, alice, label=right_letter(message, DECK))
+        ).response()
+        assert feedback.type == UPDATE and "✅ Right — 1 of 3" in feedback.text
+        assert first.explanation and first.explanation[:50] in str(feedback.embeds)
+    # And between the feedback and Next.
+    async with world.running() as bot:
+        nxt = await (await world.fake.click(message, alice, label="Next")).response()
+        assert nxt.type == UPDATE and "Practice 2 of 3" in nxt.text
+        second = question_of(message, DECK)
+        assert second.id != first.id
+        said = await forged_click(world, bob, message)
+        assert said == "This practice belongs to someone else; start your own with /practice."
+        assert "Practice 3 of 3" in await answer_and_next(world, alice, message, right=False)
+        assert "Practice done" in await answer_and_next(world, alice, message, right=True)
+        memories = await bot.store.memories(alice.id, DECK.id)
+        assert len(memories) == 3 and {first.id, second.id} < set(memories)
+        assert await bot.store.practice(practice_id) is None  # a finished practice is not kept
 
 
 MIX = Path(__file__).parent / "decks"

@@ -8,7 +8,7 @@ import pytest
 
 from bot.quiz.practice import review
 from bot.store import Memory, Store
-from tests.store_contract.builders import T0, answer, start
+from tests.store_contract.builders import T0
 
 
 def memory(
@@ -67,15 +67,6 @@ async def test_saving_a_memory_again_replaces_it(store: Store) -> None:
     assert (only.due, only.reviews) == (T0 + timedelta(days=4), 2)
 
 
-async def test_learned_count_counts_questions_answered_right_often_enough(store: Store) -> None:
-    await store.save_memories([memory(1, "a", due_in=timedelta(days=9), reviews=3, lapses=1)])  # 2 right
-    await store.save_memories([memory(1, "b", due_in=timedelta(days=9), reviews=2, lapses=1)])  # 1 right
-    await store.save_memories([memory(1, "c", due_in=timedelta(days=9), reviews=4, lapses=0, deck="other")])
-    assert await store.learned_count(1, 2) == 2
-    assert await store.learned_count(1, 2, "deck") == 1
-    assert await store.learned_count(1, 5) == 0
-
-
 async def test_practice_and_its_memory_are_one_transaction(store: Store) -> None:
     wrong_question = memory(1, "other-question", due_in=timedelta(days=1))
     with pytest.raises(ValueError, match="another member or question"):
@@ -83,24 +74,3 @@ async def test_practice_and_its_memory_are_one_transaction(store: Store) -> None
     stats = await store.member_stats(1, 1, T0)
     assert stats.practice_answered == 0
     assert await store.memories(1, "deck") == {}
-
-
-async def test_missed_in_last_round_is_the_latest_round_the_member_answered(store: Store) -> None:
-    assert await store.missed_in_last_round(7) is None
-    older = await start(store, deck="algebra")
-    newer = await start(store, deck="biology", guild=2)
-    await store.record_answer(answer(older, 0, 7, right=False, at=T0))
-    await store.record_answer(answer(older, 2, 7, right=False, at=T0 + timedelta(seconds=60)))
-    await store.record_answer(answer(older, 1, 7, right=True, at=T0 + timedelta(seconds=30)))
-    await store.record_answer(answer(newer, 3, 7, right=False, at=T0 + timedelta(hours=1)))
-    await store.record_answer(answer(newer, 4, 7, right=True, at=T0 + timedelta(hours=1, seconds=5)))
-
-    assert await store.missed_in_last_round(7) == ("biology", ["q3"])
-    assert await store.missed_in_last_round(7, guild_id=1) == ("algebra", ["q0", "q2"])
-    assert await store.missed_in_last_round(7, guild_id=3) is None
-
-
-async def test_a_perfect_last_round_misses_nothing(store: Store) -> None:
-    rnd = await start(store)
-    await store.record_answer(answer(rnd, 0, 7, right=True))
-    assert await store.missed_in_last_round(7) == ("deck", [])

@@ -11,7 +11,7 @@ from tests.store_contract.builders import T0
 async def test_guild_settings_default_then_saved(store: Store) -> None:
     assert await store.guild_settings(9) == GuildSettings(9)
     custom = GuildSettings(
-        9, quiz_master_role_id=555, questions=20, seconds=45, mode="speed", pause_seconds=2, language="sn"
+        9, quiz_master_role_id=555, questions=20, seconds=45, mode="speed", pause_seconds=2
     )
     await store.save_guild_settings(custom)
     assert await store.guild_settings(9) == custom

@@ -168,7 +168,12 @@ class Answers(Connected):
             await conn.execute(TRIGGER_ON)
             return added
 
-        return await self._write(work)
+        added = await self._write(work)
+        # What autovacuum would do some time after a load, now: the planner's statistics, and the
+        # visibility map that lets boards and ranks read their indexes alone. (Outside the transaction:
+        # VACUUM cannot run in one.)
+        await self._execute("VACUUM (ANALYZE) answers, board_days, board_totals")
+        return added
 
     async def round_answers(self, round_id: int, question_index: int | None = None) -> list[Answer]:
         """The round's answers (or one question's), in the order they came."""

@@ -103,46 +103,6 @@ class Practice(Connected):
         assert row is not None
         return time_or_none(row[0])
 
-    async def learned_count(self, user_id: int, min_right: int, deck_id: str | None = None) -> int:
-        """How many of the member's questions they answered right at least `min_right` times."""
-        row = await self._fetchrow(
-            "SELECT COUNT(*) FROM memories WHERE user_id = $1 AND reviews - lapses >= $2 "
-            "AND ($3::text IS NULL OR deck_id = $3)",
-            user_id,
-            min_right,
-            deck_id,
-        )
-        assert row is not None
-        return int(row[0])
-
-    async def missed_in_last_round(
-        self, user_id: int, guild_id: int | None = None
-    ) -> tuple[str, list[str]] | None:
-        """(deck id, ids of the questions answered wrong, in round order) of the member's latest round.
-
-        The latest round is the one of their latest answer (in this server when given); None if none.
-        """
-
-        async def work(conn: asyncpg.Connection) -> tuple[str, list[str]] | None:
-            last = await conn.fetchval(
-                "SELECT round_id FROM answers WHERE user_id = $1 AND ($2::bigint IS NULL OR guild_id = $2) "
-                "ORDER BY answered_at DESC, id DESC LIMIT 1",
-                user_id,
-                guild_id,
-            )
-            if last is None:
-                return None
-            deck_id = await conn.fetchval("SELECT deck_id FROM rounds WHERE id = $1", last)
-            missed = await conn.fetch(
-                "SELECT question_id FROM answers WHERE round_id = $1 AND user_id = $2 AND correct = 0 "
-                "ORDER BY question_index",
-                last,
-                user_id,
-            )
-            return str(deck_id), [str(row[0]) for row in missed]
-
-        return await self._read(work)
-
 
 class Decks(Connected):
     async def save_guild_deck(self, record: GuildDeckRecord) -> None:

@@ -21,7 +21,7 @@ class Settings(Connected):
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings; the defaults when it never changed any."""
         row = await self._fetchrow(
-            "SELECT quiz_master_role_id, questions, seconds, mode, pause_seconds, language "
+            "SELECT quiz_master_role_id, questions, seconds, mode, pause_seconds "
             "FROM guild_settings WHERE guild_id = $1",
             guild_id,
         )
@@ -33,18 +33,16 @@ class Settings(Connected):
         s = settings
         await self._execute(
             "INSERT INTO guild_settings "
-            "(guild_id, quiz_master_role_id, questions, seconds, mode, pause_seconds, language) "
-            "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (guild_id) DO UPDATE SET "
+            "(guild_id, quiz_master_role_id, questions, seconds, mode, pause_seconds) "
+            "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guild_id) DO UPDATE SET "
             "quiz_master_role_id = excluded.quiz_master_role_id, questions = excluded.questions, "
-            "seconds = excluded.seconds, mode = excluded.mode, pause_seconds = excluded.pause_seconds, "
-            "language = excluded.language",
+            "seconds = excluded.seconds, mode = excluded.mode, pause_seconds = excluded.pause_seconds",
             s.guild_id,
             s.quiz_master_role_id,
             s.questions,
             s.seconds,
             s.mode,
             s.pause_seconds,
-            s.language,
         )
 
     async def member_language(self, user_id: int) -> str | None:
@@ -52,7 +50,7 @@ class Settings(Connected):
         return None if row is None else str(row[0])
 
     async def set_member_language(self, user_id: int, language: str | None) -> None:
-        """Remember the member's language; None forgets it (back to each server's or deck's)."""
+        """Remember the member's language; None forgets it (back to their Discord language)."""
         if language is None:
             await self._execute("DELETE FROM member_settings WHERE user_id = $1", user_id)
             return

@@ -127,36 +127,6 @@ class SqlitePractice:
         )
         return from_ms_or_none(row[0])
 
-    async def learned_count(self, user_id: int, min_right: int, deck_id: str | None = None) -> int:
-        row = await self._db.fetchone(
-            f"SELECT COUNT(*) FROM memories WHERE user_id = ? AND reviews - lapses >= ?{_deck_filter(deck_id)}",
-            (user_id, min_right, *_deck_arg(deck_id)),
-        )
-        return int(row[0])
-
-    async def missed_in_last_round(
-        self, user_id: int, guild_id: int | None = None
-    ) -> tuple[str, list[str]] | None:
-        member = "a.user_id = ?" if guild_id is None else "a.user_id = ? AND a.guild_id = ?"
-        args = (user_id,) if guild_id is None else (user_id, guild_id)
-
-        def work(conn: sqlite3.Connection) -> tuple[str, list[str]] | None:
-            last = conn.execute(
-                "SELECT a.round_id, r.deck_id FROM answers AS a JOIN rounds AS r ON r.id = a.round_id "
-                f"WHERE {member} ORDER BY a.answered_at DESC, a.id DESC LIMIT 1",
-                args,
-            ).fetchone()
-            if last is None:
-                return None
-            missed = conn.execute(
-                "SELECT question_id FROM answers WHERE round_id = ? AND user_id = ? AND correct = 0 "
-                "ORDER BY question_index",
-                (last[0], user_id),
-            ).fetchall()
-            return str(last[1]), [str(row[0]) for row in missed]
-
-        return await self._db.read(work)
-
     # -- practice sessions ---------------------------------------------------------------------------
 
     async def start_practice(self, user_id: int, deck_id: str, state: str, now: datetime) -> int:

@@ -21,7 +21,7 @@ class SqliteSettings:
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self._db.fetchone(
-            "SELECT quiz_master_role_id, questions, seconds, mode, pause_seconds, language "
+            "SELECT quiz_master_role_id, questions, seconds, mode, pause_seconds "
             "FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
@@ -33,12 +33,11 @@ class SqliteSettings:
         s = settings
         await self._db.execute(
             "INSERT INTO guild_settings "
-            "(guild_id, quiz_master_role_id, questions, seconds, mode, pause_seconds, language) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+            "(guild_id, quiz_master_role_id, questions, seconds, mode, pause_seconds) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
             "quiz_master_role_id = excluded.quiz_master_role_id, questions = excluded.questions, "
-            "seconds = excluded.seconds, mode = excluded.mode, pause_seconds = excluded.pause_seconds, "
-            "language = excluded.language",
-            (s.guild_id, s.quiz_master_role_id, s.questions, s.seconds, s.mode, s.pause_seconds, s.language),
+            "seconds = excluded.seconds, mode = excluded.mode, pause_seconds = excluded.pause_seconds",
+            (s.guild_id, s.quiz_master_role_id, s.questions, s.seconds, s.mode, s.pause_seconds),
         )
 
     async def member_language(self, user_id: int) -> str | None:

@@ -14,6 +14,12 @@ CREATE TABLE board_days (
     PRIMARY KEY (guild_id, day, user_id, deck_id)
 );
 
+-- Period boards and ranks sum a server's days: with every column they read in this index, they read
+-- the index alone (once vacuumed), not rows spread over the whole table. It costs each answer one more
+-- index update; measured, it halves the month board at 1,000,000 answers.
+CREATE INDEX board_days_by_server_day ON board_days (guild_id, day)
+    INCLUDE (user_id, deck_id, points, correct, answered, last_at);
+
 -- All-time totals per server, deck and member; deck_id '' holds the member's total over every deck.
 CREATE TABLE board_totals (
     guild_id BIGINT NOT NULL,
