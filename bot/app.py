@@ -68,6 +68,11 @@ class BvunzoBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, clock: Clock = utcnow, extensions: Sequence[str] = EXTENSIONS):
         intents = discord.Intents.none()
         intents.guilds = True  # channels and roles for permission checks; no privileged intent is needed
+        # BVUNZO_SHARDS: the shards this process runs; unset, discord.py runs every shard Discord
+        # recommends (one, for all but the biggest bots).
+        shards: dict[str, Any] = {}
+        if settings.shards.ids is not None:
+            shards = {"shard_ids": list(settings.shards.ids), "shard_count": settings.shards.count}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -75,10 +80,7 @@ class BvunzoBot(commands.AutoShardedBot):
             allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=False, replied_user=False
             ),
-            # BVUNZO_SHARDS: the shards this process runs; unset, discord.py runs every shard Discord
-            # recommends (one, for all but the biggest bots).
-            shard_ids=list(settings.shards.ids) if settings.shards.ids is not None else None,
-            shard_count=settings.shards.count,
+            **shards,
         )
         self.settings = settings
         self.clock = clock

@@ -64,7 +64,9 @@ def parse_shards(value: str) -> ShardPlan:
     for part in shape["ids"].split(","):
         first, dash, last = part.strip().partition("-")
         if not first.isdigit() or (dash and not last.isdigit()):
-            raise ValueError(f"BVUNZO_SHARDS={value!r}: {part.strip()!r} is not a shard number or a range a-b.")
+            raise ValueError(
+                f"BVUNZO_SHARDS={value!r}: {part.strip()!r} is not a shard number or a range a-b."
+            )
         low, high = int(first), int(last) if dash else int(first)
         if low > high:
             raise ValueError(f"BVUNZO_SHARDS={value!r}: the range {low}-{high} runs backwards.")

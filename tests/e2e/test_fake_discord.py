@@ -554,7 +554,11 @@ async def test_gateway_bot_recommends_the_count_that_automatic_sharding_connects
     async with running_client(client, fake):
         assert client.shard_count == 3
         assert sorted(fake.gateway.ready_shards()) == [(0, 3), (1, 3), (2, 3)]
-        assert {g.id: g.shard_id for g in client.guilds} == {guilds[0].id: 2, guilds[1].id: 0, guilds[2].id: 1}
+        assert {g.id: g.shard_id for g in client.guilds} == {
+            guilds[0].id: 2,
+            guilds[1].id: 0,
+            guilds[2].id: 1,
+        }
     recommended = fake.requests_to("GET /gateway/bot")
     assert len(recommended) == 1
 
