@@ -18,9 +18,20 @@ from tests.e2e.rounds import DECKS, click, is_revealed, open_question, question_
 DECK = DECKS["gradient-checkpointing"]
 
 
-async def spawn(world: World) -> asyncio.subprocess.Process:
+def bot_env(world: World, **settings: str) -> dict[str, str]:
+    """`python -m bot`'s environment: this one's, less its Bvunzo and Discord settings, plus the world's."""
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BVUNZO_"))}
-    env = {**clean, **world.fake.env(), "BVUNZO_DB": str(world.db), "BVUNZO_QUESTIONS": str(world.questions)}
+    return {
+        **clean,
+        **world.fake.env(),
+        "BVUNZO_DB": str(world.db),
+        "BVUNZO_QUESTIONS": str(world.questions),
+        **settings,
+    }
+
+
+async def spawn(world: World) -> asyncio.subprocess.Process:
+    env = bot_env(world)
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",

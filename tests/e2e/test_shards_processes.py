@@ -34,6 +34,7 @@ from tests.e2e.rounds import (
     wrong_letter,
 )
 from tests.e2e.test_boards import board_lines
+from tests.e2e.test_restart import bot_env
 
 DECK = DECKS["gradient-checkpointing"]
 
@@ -86,14 +87,7 @@ class BotProcess:
 
 async def spawn(world: World, shards: str) -> BotProcess:
     """A bot process on those shards, once it says it is ready (connected, its servers received)."""
-    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BVUNZO_"))}
-    env = {
-        **clean,
-        **world.fake.env(),
-        "BVUNZO_DB": str(world.db),
-        "BVUNZO_QUESTIONS": str(world.questions),
-        "BVUNZO_SHARDS": shards,
-    }
+    env = bot_env(world, BVUNZO_SHARDS=shards)
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
