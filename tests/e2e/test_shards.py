@@ -79,3 +79,22 @@ async def test_a_restart_resumes_only_the_rounds_of_its_own_shard(world: World) 
         await (await fake.slash(world.lounge, world.outsider, "quiz stop")).response()
         summary = await fake.wait_for_message(world.lounge, lambda m: "Round over" in m.text)
         assert f"<@{world.outsider.id}>" in summary.text
+
+
+async def test_unset_the_bot_runs_every_shard_discord_recommends(world: World) -> None:
+    fake = world.fake  # it recommends 2 shards (GET /gateway/bot)
+    async with world.running() as bot:
+        assert bot.shard_count == 2
+        assert sorted(fake.gateway.ready_shards()) == [(0, 2), (1, 2)]
+        assert {g.id: g.shard_id for g in bot.guilds} == {world.study.id: 0, world.other.id: 1}
+        # One process, both shards: a round in each server at once.
+        await start(world, world.general, world.moderator, questions=1, seconds=60)
+        await start(world, world.lounge, world.outsider, questions=1, seconds=60)
+        general_q1 = await open_question(world, world.general, 1)
+        lounge_q1 = await open_question(world, world.lounge, 1)
+        assert await click(world, general_q1, world.members[0], "A") == "Locked in: A."
+        assert await click(world, lounge_q1, world.outsider, "B") == "Locked in: B."
+        for channel, starter in ((world.general, world.moderator), (world.lounge, world.outsider)):
+            await (await fake.slash(channel, starter, "quiz stop")).response()
+            await fake.wait_for_message(channel, lambda m: "Round over" in m.text)
+    assert len(fake.requests_to("PUT /applications/{application_id}/commands")) == 1
