@@ -16,6 +16,9 @@ RUN pip install --no-cache-dir --no-deps . \
 USER bvunzo
 ENV BVUNZO_DB=/data/bvunzo.db \
     BVUNZO_QUESTIONS=/app/questions \
+    BVUNZO_HTTP=127.0.0.1:8080 \
     PYTHONUNBUFFERED=1
 VOLUME ["/data"]
+# /healthz on the container's own loopback: gateway connected, heartbeat recent, database answering.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 CMD ["bvunzo", "health"]
 CMD ["python", "-m", "bot"]

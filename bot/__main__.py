@@ -1,4 +1,4 @@
-"""`python -m bot` and the `bvunzo` command: run the bot, validate decks, or copy a database."""
+"""`python -m bot` and the `bvunzo` command: run the bot; validate, import and export decks; play in a terminal; host tools; copy a database."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.config import ConfigError, Settings
+from bot.deck_tools import add_deck_verbs
+from bot.logs import configure_logging
 
 log = logging.getLogger("bot")
 
@@ -33,11 +35,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     copy_db.add_argument("source", metavar="FROM", help="a SQLite path, sqlite:///path or postgresql:// URL")
     copy_db.add_argument("target", metavar="TO", help="where to copy it; must hold no Bvunzo data")
     copy_db.add_argument("--force", action="store_true", help="delete everything in TO before copying")
+    verbs.add_parser(
+        "health", help="ask the running bot's /healthz (at BVUNZO_HTTP): exit 0 if healthy, 1 if not"
+    )
+    backup = verbs.add_parser("backup", help="copy the database (BVUNZO_DB) to PATH while the bot runs")
+    backup.add_argument("path", type=Path, metavar="PATH", help="a file, or a folder to put a dated copy in")
+    from bot.play import add_play_arguments
+
+    add_play_arguments(verbs.add_parser("play", help="play a deck in this terminal, without Discord"))
+    add_deck_verbs(verbs)
     args = parser.parse_args(argv)
+    if getattr(args, "handler", None) is not None:
+        return int(args.handler(args))
     if args.verb == "validate":
         return _validate(args.paths)
     if args.verb == "copy-db":
         return _copy_db(args.source, args.target, force=args.force)
+    if args.verb == "play":
+        from bot.play import run
+
+        return run(args)
+    if args.verb in {"health", "backup"}:
+        from bot import host_commands
+
+        return host_commands.health(args) if args.verb == "health" else host_commands.backup(args)
     return _run()
 
 
@@ -75,12 +96,7 @@ def _run() -> int:
     except ConfigError as exc:
         print(f"bvunzo: {exc}", file=sys.stderr)
         return EXIT_BAD_SETTING
-    logging.basicConfig(
-        level=settings.log_level_number,
-        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
-    logging.getLogger("discord.gateway").setLevel(max(settings.log_level_number, logging.WARNING))
+    configure_logging(settings.log_level_number, settings.log_format, secrets=[settings.token])
     try:
         return asyncio.run(_serve(settings))
     except KeyboardInterrupt:
@@ -91,9 +107,17 @@ async def _serve(settings: Settings) -> int:
     import discord
 
     from bot.app import BvunzoBot
+    from bot.health import HealthServer
     from bot.store import StoreError
 
     bot = BvunzoBot(settings)
+    endpoint = HealthServer(bot) if settings.http is not None else None
+    if endpoint is not None and settings.http is not None:
+        try:
+            await endpoint.start(settings.http)
+        except OSError as exc:
+            print(f"bvunzo: BVUNZO_HTTP: {exc}", file=sys.stderr)
+            return EXIT_BAD_SETTING
     loop = asyncio.get_running_loop()
     stopping = asyncio.Event()
 
@@ -127,6 +151,8 @@ async def _serve(settings: Settings) -> int:
         return EXIT_BAD_SETTING
     finally:
         waiter.cancel()
+        if endpoint is not None:
+            await endpoint.stop()
         if not bot.is_closed():
             await bot.close()
         if not runner.done():

@@ -19,7 +19,9 @@ from discord.ext import commands
 
 from bot.bank.bank import Bank
 from bot.bank.loader import DeckError, load_deck_text, load_folder
+from bot.command_tree import NO_SENDER, CheckedTree, sender_id
 from bot.config import DEFAULT_GATEWAY_URL, Settings
+from bot.discord_calls import RetryPolicy, is_expired_interaction
 from bot.discord_internals import (
     dynamic_item_template,
     point_discord_at,
@@ -29,10 +31,11 @@ from bot.discord_internals import (
 )
 from bot.errors import UNEXPECTED, sentence_for
 from bot.store import Store, open_store
+from bot.telemetry import Telemetry
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.general", "cogs.quiz", "cogs.boards", "cogs.practice")
+EXTENSIONS: tuple[str, ...] = ("cogs.general", "cogs.quiz", "cogs.boards", "cogs.practice", "cogs.decks")
 TREE_HASH_KEY = "command_tree_hash"
 # Every component Bvunzo sends has a custom_id in this namespace; anything else is not ours.
 CUSTOM_ID_PREFIX = "bvz:"
@@ -52,10 +55,12 @@ def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
     message = interaction.message
     if message is None:
         return False
+    # A component type other than the message's (a forged click) reaches no handler in discord.py.
+    kind = _data(interaction).get("component_type")
     stack: list[Any] = list(message.components)
     while stack:
         component = stack.pop()
-        if getattr(component, "custom_id", None) == custom_id:
+        if getattr(component, "custom_id", None) == custom_id and component.type.value == kind:
             return True
         stack.extend(getattr(component, "children", ()))
     return False
@@ -68,6 +73,7 @@ class BvunzoBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, clock: Clock = utcnow, extensions: Sequence[str] = EXTENSIONS):
         intents = discord.Intents.none()
         intents.guilds = True  # channels and roles for permission checks; no privileged intent is needed
+        self.telemetry = Telemetry()
         # BVUNZO_SHARDS: the shards this process runs; unset, discord.py runs every shard Discord
         # recommends (one, for all but the biggest bots).
         shards: dict[str, Any] = {}
@@ -77,9 +83,11 @@ class BvunzoBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
+            tree_cls=CheckedTree,
             allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=False, replied_user=False
             ),
+            http_trace=self.telemetry.http_trace(),  # Discord's errors and acknowledgement times, for /metrics
             **shards,
         )
         self.settings = settings
@@ -88,9 +96,15 @@ class BvunzoBot(commands.AutoShardedBot):
         self.started_monotonic = time.monotonic()
         self.deck_problems: list[str] = []
         self.closing = False
+        self.logged_in = False  # login() started: discord.py's shard machinery exists
+        self.discord_retry = RetryPolicy()  # how long a round rides out Discord's failures
         self._custom_id_templates: list[re.Pattern[str]] = []
         point_discord_at(settings.api_base, settings.gateway_url)
         tolerate_malformed_events(self)
+
+    async def login(self, token: str) -> None:
+        self.logged_in = True
+        await super().login(token)
 
     def holds_guild(self, guild_id: int) -> bool:
         """Whether this process serves the server (its shard is one of ours); see bot/shards.py."""
@@ -124,13 +138,17 @@ class BvunzoBot(commands.AutoShardedBot):
         decks, problems = load_folder(self.settings.questions_path)
         self.deck_problems = [str(p) for p in problems]
         for problem in problems:
-            log.warning("deck skipped: %s", problem)
+            log.warning("deck problem: %s", problem)
         bank = Bank(decks)
         for record in await self.store.guild_decks():
             try:
                 bank.add(
                     load_deck_text(
-                        record.text, record.source_name, guild_id=record.guild_id, default_id=record.deck_id
+                        record.text,
+                        record.source_name,
+                        guild_id=record.guild_id,
+                        default_id=record.deck_id,
+                        keep_valid=True,
                     )
                 )
             except DeckError as exc:
@@ -205,6 +223,14 @@ class BvunzoBot(commands.AutoShardedBot):
     async def report_interaction_error(self, interaction: discord.Interaction, error: BaseException) -> None:
         if isinstance(error, app_commands.CommandInvokeError):
             error = error.original
+        if is_expired_interaction(error):
+            # Answered too late (or a follow-up past the token's 15 minutes): nobody is listening now.
+            log.warning("interaction %s could no longer be answered: %s", interaction.id, error)
+            return
+        if sender_id(interaction) is None:
+            log.warning("interaction %s came without a member or user; refused", interaction.id)
+            await self.tell(interaction, NO_SENDER)
+            return
         sentence = sentence_for(error)
         if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
             # Discord's copy of the commands is older than the bot's: it catches up after a sync.
@@ -221,7 +247,7 @@ class BvunzoBot(commands.AutoShardedBot):
                     data.get("custom_id"),
                     interaction.guild_id,
                     interaction.channel_id,
-                    interaction.user.id,
+                    sender_id(interaction),
                     exc_info=error,
                 )
                 sentence = UNEXPECTED
@@ -247,7 +273,11 @@ class BvunzoBot(commands.AutoShardedBot):
                     await asyncio.wait_for(stop(), timeout=3)
                 except Exception:
                     log.exception("cog %s did not shut down cleanly", cog.qualified_name)
-        await super().close()
+        if self.logged_in:
+            await super().close()
+        else:
+            # Never started: AutoShardedClient.close would wake a shard queue that login creates.
+            await discord.Client.close(self)
         store = getattr(self, "store", None)
         if store is not None:
             await store.close()

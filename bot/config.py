@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import os
 import re
@@ -15,6 +16,8 @@ from bot.shards import ALL_SHARDS, ShardPlan, parse_shards
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg/"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOG_FORMATS = ("text", "json")
+DEFAULT_DB = "data/bvunzo.db"
 
 # A bot token is three base64url parts joined by dots; checking the shape catches a pasted client
 # secret or a stray quote before Discord does.
@@ -26,6 +29,19 @@ class ConfigError(Exception):
 
 
 @dataclass(frozen=True, slots=True)
+class HttpAddress:
+    """Where the health and metrics endpoint listens (BVUNZO_HTTP)."""
+
+    host: str
+    port: int  # 0: any free port (the log line at start says which)
+
+    @property
+    def url(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"http://{host}:{self.port}"
+
+
+@dataclass(frozen=True, slots=True)
 class Settings:
     token: str
     db_path: Path | str = Path("data/bvunzo.db")  # a SQLite file, or a URL (postgresql://, sqlite:///)
@@ -34,6 +50,8 @@ class Settings:
     log_level: str = "INFO"
     api_base: str = DEFAULT_API_BASE
     gateway_url: str = DEFAULT_GATEWAY_URL
+    log_format: str = "text"
+    http: HttpAddress | None = None
     shards: ShardPlan = ALL_SHARDS  # BVUNZO_SHARDS: which of Discord's shards this process runs
 
     @classmethod
@@ -43,18 +61,20 @@ class Settings:
         if not token:
             raise ConfigError(
                 "DISCORD_TOKEN is not set: put your bot's token (Discord developer portal → Bot → Token) "
-                "in the environment."
+                "in the environment, or try a deck in this terminal first with `bvunzo play`."
             )
         if not _TOKEN_SHAPE.match(token):
             raise ConfigError("DISCORD_TOKEN does not look like a bot token (three parts separated by dots).")
         return cls(
             token=token,
-            db_path=_database(env.get("BVUNZO_DB", "").strip() or "data/bvunzo.db"),
+            db_path=database_location(env),
             questions_path=_folder(env, "BVUNZO_QUESTIONS", "questions"),
             sync_guild=_guild_id(env.get("BVUNZO_SYNC_GUILD", "").strip()),
             log_level=_log_level(env.get("BVUNZO_LOG_LEVEL", "").strip() or "INFO"),
             api_base=_url(env, "DISCORD_API_BASE", DEFAULT_API_BASE, ("http", "https")).rstrip("/"),
             gateway_url=_url(env, "DISCORD_GATEWAY_URL", DEFAULT_GATEWAY_URL, ("ws", "wss")),
+            log_format=_log_format(env.get("BVUNZO_LOG_FORMAT", "").strip() or "text"),
+            http=http_address(env),
             shards=_shards(env.get("BVUNZO_SHARDS", "")),
         )
 
@@ -63,9 +83,52 @@ class Settings:
         return logging.getLevelNamesMapping()[self.log_level]
 
 
-def _database(value: str) -> Path | str:
-    # A URL stays text: Path would fold its "//" and lose the host.
+def db_path(env: Mapping[str, str]) -> Path:
+    """BVUNZO_DB as a path (the `bvunzo` verbs that need no token read it too)."""
+    return Path(env.get("BVUNZO_DB", "").strip() or DEFAULT_DB)
+
+
+def database_location(env: Mapping[str, str]) -> Path | str:
+    """BVUNZO_DB for the bot's store: a path, or a URL (postgresql://, sqlite:///) kept as text."""
+    value = env.get("BVUNZO_DB", "").strip() or DEFAULT_DB
+    # Path would fold a URL's "//" and lose its host.
     return value if "://" in value else Path(value)
+
+
+def http_address(env: Mapping[str, str]) -> HttpAddress | None:
+    """BVUNZO_HTTP as host:port; None when unset.
+
+    Loopback only, unless BVUNZO_HTTP_PUBLIC=1 says another address is meant (a container network
+    that a Prometheus scrapes): /metrics needs no password, so it should not face a network by accident.
+    """
+    value = env.get("BVUNZO_HTTP", "").strip()
+    if not value:
+        return None
+    host, sep, port_text = value.rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port_text.isdigit() or int(port_text) > 65535:
+        raise ConfigError(f"BVUNZO_HTTP={value!r} is not host:port (for example 127.0.0.1:8080).")
+    if host == "localhost":
+        host = "127.0.0.1"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        raise ConfigError(
+            f"BVUNZO_HTTP={value!r}: the host must be an IP address such as 127.0.0.1, not a name."
+        ) from None
+    public = env.get("BVUNZO_HTTP_PUBLIC", "").strip().lower() in {"1", "yes", "true"}
+    if not address.is_loopback and not public:
+        raise ConfigError(
+            f"BVUNZO_HTTP={value!r} would serve /metrics beyond this machine; use 127.0.0.1, or set "
+            "BVUNZO_HTTP_PUBLIC=1 if that address is meant."
+        )
+    return HttpAddress(str(address), int(port_text))
+
+
+def _log_format(value: str) -> str:
+    if value.lower() not in LOG_FORMATS:
+        raise ConfigError(f"BVUNZO_LOG_FORMAT={value!r} is not one of {', '.join(LOG_FORMATS)}.")
+    return value.lower()
 
 
 def _folder(env: Mapping[str, str], name: str, default: str) -> Path:

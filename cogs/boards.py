@@ -131,7 +131,12 @@ class BoardsCog(commands.Cog, name="Boards"):
     @app_commands.command(name="stats", description="A member's points, accuracy and practice")
     @app_commands.describe(member="Whose stats (default: yours)")
     @app_commands.guild_only()
-    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        # A user, not only a member: someone who has left the server still has their history here.
+        member: discord.Member | discord.User | None = None,
+    ) -> None:
         guild_id = guild_id_of(interaction)
         who = member or interaction.user
         if who.bot:

@@ -25,8 +25,9 @@ from bot.quiz import (
     closed_count,
     due_by,
     missed_questions,
+    reviewed,
 )
-from bot.store import PracticeRecord, RoundRecord
+from bot.store import Memory, PracticeRecord, RoundRecord
 from bot.ui.practice import feedback_embed, practice_question_embed, practice_summary_embed, translation_embed
 from bot.ui.text import BUTTON_LABEL, clip, language_name
 from cogs.answers import (
@@ -40,7 +41,6 @@ from cogs.answers import (
 )
 from cogs.guard import frozen_view, guarded
 from cogs.lookup import deck_choices, find_deck
-from cogs.memory import reviewed
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
@@ -297,10 +297,14 @@ class PracticeCog(commands.Cog, name="Practice"):
         now = self.bot.clock()
         result = s.answer(given.slot, text=given.text, now=now)
         question_id = s.question.id
-        memory = await reviewed(self.bot, s.user_id, s.deck.id, question_id, result.right, now)
+        kept = await self.bot.store.question_memories(s.deck.id, question_id, [s.user_id])
+        before = {user_id: memory.as_state() for user_id, memory in kept.items()}
+        after = reviewed(f"{s.deck.id}/{question_id}", {s.user_id: result.right}, before, now)
+        memory = Memory.from_state(s.user_id, s.deck.id, question_id, after[s.user_id])
         await self.bot.store.record_practice(
             s.user_id, s.guild_id, s.deck.id, question_id, result.right, now, memory
         )
+        self.bot.telemetry.answer_recorded("practice")
         await self._save(practice, now)
         embed = feedback_embed(
             s.question,

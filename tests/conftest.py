@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.postgres_server import REQUIRE_ENV, PostgresServer, ServerMissing, required, start_server
+from tests.postgres_server import PostgresServer, ServerMissing, missing, start_server
 
 
 @pytest.fixture(scope="session")
@@ -15,9 +15,7 @@ def postgres_server() -> Iterator[PostgresServer]:
     try:
         server = start_server()
     except ServerMissing as exc:
-        if required():
-            pytest.fail(f"{REQUIRE_ENV} is set but {exc}")
-        pytest.skip(f"no PostgreSQL here: {exc}")
+        missing(exc)
     try:
         yield server
     finally:

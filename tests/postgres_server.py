@@ -16,6 +16,9 @@ import tempfile
 from dataclasses import dataclass, field
 from itertools import count
 from pathlib import Path
+from typing import NoReturn
+
+import pytest
 
 # Under this variable (CI sets it) a missing PostgreSQL fails the tests instead of skipping them.
 REQUIRE_ENV = "BVUNZO_REQUIRE_POSTGRES"
@@ -29,6 +32,13 @@ class ServerMissing(Exception):
 
 def required() -> bool:
     return os.environ.get(REQUIRE_ENV, "").strip() not in ("", "0")
+
+
+def missing(exc: ServerMissing) -> NoReturn:
+    """Skip the test that needs the server, with the reason; fail it where CI requires PostgreSQL."""
+    if required():
+        pytest.fail(f"{REQUIRE_ENV} is set but {exc}")
+    pytest.skip(f"no PostgreSQL here: {exc}")
 
 
 def _free_port() -> int:

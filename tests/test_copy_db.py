@@ -31,6 +31,7 @@ async def fill(store: Store) -> None:
     await store.save_guild_settings(GuildSettings(1, quiz_master_role_id=1 << 60, questions=7))
     await store.set_member_language(2, "fr")
     await store.start_practice(4, "bio", '{"position": 2}', T0)
+    await store.add_suggestion(1, "mine", 3, '{"prompt": "Why?"}', T0)
 
 
 async def check(store: Store) -> None:
@@ -56,6 +57,8 @@ async def check(store: Store) -> None:
     latest = await store.latest_round_played(2, None)
     assert latest is not None and latest.deck_id == "bio"
     assert [r.channel_id for r in await store.running_rounds()] == [22]  # the chem round never ended
+    (suggested,) = await store.pending_suggestions(1)
+    assert (suggested.id, suggested.author_id, suggested.question) == (1, 3, '{"prompt": "Why?"}')
     practice = await store.practice(1)
     assert practice is not None and (practice.user_id, practice.state) == (4, '{"position": 2}')
 
@@ -126,3 +129,12 @@ def test_copying_a_database_onto_itself_is_refused(
     path = str(tmp_path / "one.db")
     assert main(["copy-db", path, path]) == 1
     assert "FROM and TO are the same" in capsys.readouterr().err
+
+
+def test_an_unreachable_target_is_one_sentence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "source.db"
+    asyncio.run(on(source, fill))
+    assert main(["copy-db", str(source), "postgresql://bvunzo:secret@127.0.0.1:1/bvunzo"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("bvunzo: Bvunzo cannot reach PostgreSQL at postgresql://bvunzo:***@127.0.0.1:1/")
+    assert "secret" not in err and "Traceback" not in err

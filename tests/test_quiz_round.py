@@ -141,7 +141,7 @@ def test_a_whole_round_with_several_players() -> None:
     assert state.reveal_due(clock.advance(5))
     state.reveal(clock.now)
     assert state.finished
-    assert not state.has_next
+    assert state.next_index is None
 
     assert state.players == {ALICE, BOB, CAROL}
     table = [(r.user_id, r.points, r.right, r.answered, r.rank) for r in state.scores()]

@@ -24,6 +24,7 @@ from bot.quiz.practice import (
     due_by,
     review,
 )
+from bot.quiz.reviews import reviewed
 from bot.quiz.round import (
     PlayerResult,
     RestoredAnswer,
@@ -74,5 +75,6 @@ __all__ = [
     "plan_round",
     "points",
     "review",
+    "reviewed",
     "slot_letter",
 ]

@@ -1,4 +1,4 @@
-"""A round played in a channel: which question is open, who answered what, reveals and scores."""
+"""A round played in a channel: its plan, the open question, answers, reveals, scores, what comes next."""
 
 from __future__ import annotations
 
@@ -129,6 +129,8 @@ class RoundState:
         self._current = -1
         self._posted_at: datetime | None = None
         self._revealed = False  # whether the current question is closed
+        self._closing = False  # its reveal has begun: no new answers, the judged ones still count
+        self._skipped = False  # a moderator asked to reveal it now
         self._stopped = False
         self._reveals: dict[int, Reveal] = {}
         # Players of the questions before the current one, worked out once per question: reveal_due
@@ -158,17 +160,45 @@ class RoundState:
 
     @property
     def is_open(self) -> bool:
-        """A question is posted and not revealed (it may be past its deadline, awaiting the reveal)."""
-        return self._posted_at is not None and not self._revealed and not self._stopped
+        """A question is posted and takes answers (it may be past its deadline, awaiting the reveal)."""
+        return self._posted_at is not None and not (self._revealed or self._closing or self._stopped)
+
+    def is_revealed(self, index: int) -> bool:
+        """Whether question `index` has had its answer shown (so a translation may show it too)."""
+        return index < self._current or (index == self._current and self._revealed)
 
     @property
-    def has_next(self) -> bool:
-        return not self._stopped and self._current + 1 < self.question_count
+    def stopped(self) -> bool:
+        """Ended early with `/quiz stop`."""
+        return self._stopped
 
     @property
     def finished(self) -> bool:
         """Stopped, or the last question has been revealed."""
         return self._stopped or (self._current == self.question_count - 1 and self._revealed)
+
+    @property
+    def next_index(self) -> int | None:
+        """The question to post next; None once the round is over.
+
+        That is the one after a revealed question, or the current question itself when it was never
+        revealed: a round resumed after a restart re-posts it, keeping the answers it already has.
+        A stopped round posts nothing more (a question it was showing is still revealed first).
+        """
+        if self._stopped:
+            return None
+        following = self._current + 1 if self._revealed or self._current < 0 else self._current
+        return following if following < self.question_count else None
+
+    @property
+    def questions_played(self) -> int:
+        """How many questions have been revealed: a summary says the round played that many."""
+        return self._current + 1 if self._revealed else max(self._current, 0)
+
+    @property
+    def resuming_at(self) -> int:
+        """The number (from 1) of the question a resumed round goes on with; the last if all were revealed."""
+        return min(self.questions_played, self.question_count - 1) + 1
 
     @property
     def deadline(self) -> datetime | None:
@@ -204,6 +234,8 @@ class RoundState:
         self._current = index
         self._posted_at = posted_at
         self._revealed = False
+        self._closing = False
+        self._skipped = False
 
     def judge(
         self,
@@ -220,7 +252,7 @@ class RoundState:
             raise RoundEndedError
         if question_index != self._current:
             raise RoundEndedError if self.finished else NotCurrentQuestionError
-        if self._revealed:
+        if self._revealed or self._closing:
             raise QuestionClosedError
         if self._posted_at is None:
             # Restored after a restart and not yet re-posted: the old message's buttons are stale.
@@ -267,8 +299,28 @@ class RoundState:
         return True
 
     def stop(self) -> None:
-        """End the round early (`/quiz stop`); points earned stay."""
+        """End the round early (`/quiz stop`); points earned stay.
+
+        An open question takes no more answers and is due for its reveal at once; none follows it.
+        """
         self._stopped = True
+
+    def skip(self) -> None:
+        """Make the open question due for its reveal now (`/quiz skip`).
+
+        A skip asked for between questions is forgotten when the next one opens: it does not carry over.
+        """
+        self._skipped = True
+
+    def close(self) -> None:
+        """Begin the reveal of the current question: new answers are refused from now on.
+
+        Answers judged before this still count when `accept`ed; `reveal` then tallies them all, so a
+        caller that writes answers concurrently closes, waits for those writes, then reveals.
+        """
+        if self._current < 0:
+            raise ValueError("no question has been opened yet")
+        self._closing = True
 
     # --- who is playing ----------------------------------------------------------------------
 
@@ -304,13 +356,16 @@ class RoundState:
         return frozenset(self._earlier_players() - self._answers[self._current].keys())
 
     def reveal_due(self, now: datetime) -> bool:
-        """Time is up, or everyone who played an earlier question has answered this one.
+        """The posted question should be revealed now: it was skipped, closed or stopped, its time is
+        up, or everyone who played an earlier question has answered it.
 
         The first question has no earlier players, so it always waits for its timer (or a skip).
         """
         require_aware(now)
-        if not self.is_open:
+        if self._posted_at is None or self._revealed:
             return False
+        if self._skipped or self._closing or self._stopped:
+            return True
         deadline = self.deadline
         assert deadline is not None
         if now >= deadline:

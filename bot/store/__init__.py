@@ -22,6 +22,7 @@ from bot.store.records import (
     Recorded,
     ReportLine,
     RoundRecord,
+    SuggestionRecord,
     WeekStats,
 )
 
@@ -71,6 +72,7 @@ __all__ = [
     "RoundRecord",
     "Store",
     "StoreError",
+    "SuggestionRecord",
     "WeekStats",
     "open_store",
     "period_end",

@@ -26,6 +26,7 @@ from bot.store.records import (
     Recorded,
     ReportLine,
     RoundRecord,
+    SuggestionRecord,
 )
 
 
@@ -213,3 +214,26 @@ class Store(Protocol):
 
     async def delete_guild_deck(self, guild_id: int, deck_id: str) -> bool:
         """Forget an uploaded deck; False when there was none. Scores earned with it stay."""
+
+    # -- suggested questions -------------------------------------------------------------------------
+
+    async def add_suggestion(
+        self, guild_id: int, deck_id: str, author_id: int, question: str, now: datetime
+    ) -> SuggestionRecord:
+        """Queue a member's suggested question (JSON text in the deck format's keys) for review."""
+
+    async def suggestion(self, suggestion_id: int) -> SuggestionRecord | None:
+        """One suggestion, whatever its status; None when there is no such id."""
+
+    async def pending_suggestions(
+        self, guild_id: int, *, author_id: int | None = None, limit: int = 25
+    ) -> list[SuggestionRecord]:
+        """A server's suggestions still waiting for review (only `author_id`'s, if given), oldest first."""
+
+    async def settle_suggestion(
+        self, suggestion_id: int, status: str, reviewer_id: int, now: datetime, question: str | None = None
+    ) -> bool:
+        """Approve or reject a pending suggestion (with the reviewer's edited `question`, if any).
+
+        False when it was not pending: two moderators answering at once settle it once.
+        """

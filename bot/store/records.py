@@ -215,3 +215,17 @@ class PracticeRecord:
     deck_id: str
     state: str  # JSON text of the practice engine's session (PracticeSession.to_dict)
     updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SuggestionRecord:
+    """A question a member suggested for one of a server's decks, and what its review decided."""
+
+    id: int
+    guild_id: int
+    deck_id: str
+    author_id: int
+    question: str  # JSON text: the question in the deck format's keys (prompt, choices, answer, ...)
+    status: str  # pending, approved or rejected
+    created_at: datetime
+    reviewed_by: int | None = None

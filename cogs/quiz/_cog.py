@@ -13,12 +13,13 @@ from bot.bank.models import Deck, Kind
 from bot.errors import UserError
 from bot.quiz import (
     AlreadyAnsweredError,
+    EmptyDeckError,
+    MissingQuestionError,
     Mode,
     RestoredAnswer,
     RoundState,
     choice_order,
-    new_seed,
-    pick_questions,
+    plan_round,
 )
 from bot.store import GuildSettings, NewRound, RoundAlreadyRunning, RoundRecord
 from bot.ui.boards import report_embed, settings_embed
@@ -80,21 +81,21 @@ class QuizCog(commands.Cog, name="Quiz"):
         running = self.by_channel.get(interaction.channel_id)
         if running is not None:
             raise UserError(self._already_running(running.record))
-        if not chosen.questions:
-            raise UserError(f"“{chosen.title}” has no questions yet.")
-        count = questions or settings.questions
-        seed = new_seed()
+        try:
+            plan = plan_round(chosen, questions or settings.questions)
+        except EmptyDeckError as exc:
+            raise UserError(f"“{chosen.title}” has no questions yet.") from exc
         try:
             record = await self.bot.store.start_round(
                 NewRound(
                     guild_id=guild_id,
                     channel_id=interaction.channel_id,
-                    deck_id=chosen.id,
+                    deck_id=plan.deck_id,
                     started_by=interaction.user.id,
-                    question_ids=pick_questions(chosen, count, seed),
+                    question_ids=plan.question_ids,
                     seconds=seconds or settings.seconds,
                     mode=mode or settings.mode,
-                    seed=seed,
+                    seed=plan.seed,
                     started_at=self.bot.clock(),
                 )
             )
@@ -266,7 +267,7 @@ class QuizCog(commands.Cog, name="Quiz"):
             else choice_order(record.seed, index, len(question.choices), question.kind)
         )
         wanted = await self.bot.store.member_language(interaction.user.id)
-        revealed = session is None or session.state.current != index or not session.state.is_open
+        revealed = session is None or session.state.is_revealed(index)
         target = translation_target(question, wanted, str(interaction.locale))
         embed = translation_embed(question, order, target, revealed=revealed)
         await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -379,11 +380,17 @@ class QuizCog(commands.Cog, name="Quiz"):
         channel = self.bot.get_channel(record.channel_id)
         deck = self.bot.bank.get(record.deck_id, record.guild_id)
         why = None
+        state = None
         if not isinstance(channel, discord.abc.Messageable):
             why = "its channel is gone"
-        elif deck is None or any(deck.question(q) is None for q in record.question_ids):
+        elif deck is None:
             why = "its deck is no longer loaded"
-        if why is not None:
+        else:
+            try:
+                state = await self._restored(record, deck)
+            except MissingQuestionError:
+                why = "its deck is no longer loaded"
+        if state is None:
             await self.bot.store.finish_round(record.id, "interrupted", self.bot.clock(), why)
             if isinstance(channel, discord.abc.Messageable):
                 await channel.send(
@@ -393,8 +400,16 @@ class QuizCog(commands.Cog, name="Quiz"):
             log.warning("round %s closed at restart: %s", record.id, why)
             return
         assert deck is not None and isinstance(channel, discord.abc.Messageable)
+        settings = await self.bot.store.guild_settings(record.guild_id)
+        log.info(
+            "resuming round %s in channel %s at question %s", record.id, record.channel_id, record.current
+        )
+        self._launch(record, deck, state, channel, settings, resumed=True)
+
+    async def _restored(self, record: RoundRecord, deck: Deck) -> RoundState:
+        """The round as the store kept it; MissingQuestionError when its deck lost one of its questions."""
         answers = await self.bot.store.round_answers(record.id)
-        state = RoundState.restore(
+        return RoundState.restore(
             round_id=record.id,
             deck=deck,
             question_ids=record.question_ids,
@@ -410,11 +425,6 @@ class QuizCog(commands.Cog, name="Quiz"):
             current=record.current,
             revealed=record.revealed,
         )
-        settings = await self.bot.store.guild_settings(record.guild_id)
-        log.info(
-            "resuming round %s in channel %s at question %s", record.id, record.channel_id, record.current
-        )
-        self._launch(record, deck, state, channel, settings, resumed=True)
 
     async def shut_down(self) -> None:
         for session in list(self.sessions.values()):

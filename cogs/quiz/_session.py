@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.bank.models import Deck
-from bot.quiz import QuestionClosedError, RoundState, Verdict, review
+from bot.quiz import RoundState, Verdict, reviewed
 from bot.store import Answer, Memory, Recorded, RoundRecord
 from bot.ui import round as render
 from cogs.quiz._buttons import question_view, reveal_view, summary_view
+from cogs.quiz._channel import RoundChannel, RoundCutShort
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
@@ -52,17 +53,15 @@ class RoundSession:
         self.deck = deck
         self.state = state
         self.channel = channel
+        self.posts = RoundChannel(channel, bot.discord_retry, record.id)  # every Discord call of the round
         self.pause_seconds = pause_seconds
         self.resumed = resumed
         self.on_end = on_end
-        self.closing = False  # the current question is being revealed: no more answers
         self.writing = 0  # answers being written to the store now
         self.written = asyncio.Event()
         self.written.set()
         self.wake = asyncio.Event()
         self.message: discord.Message | None = None
-        self.skip_requested = False
-        self.stop_requested = False
         self.task: asyncio.Task[None] | None = None
 
     @property
@@ -70,15 +69,16 @@ class RoundSession:
         return self.record.id
 
     def start(self) -> None:
-        self.task = asyncio.create_task(self._run(), name=f"bvunzo-round-{self.round_id}")
+        self.task = asyncio.create_task(self._run_or_cut_short(), name=f"bvunzo-round-{self.round_id}")
         self.task.add_done_callback(self._task_done)
+        self.bot.telemetry.round_started(self.record, resumed=self.resumed)
 
     def skip(self) -> None:
-        self.skip_requested = True
+        self.state.skip()
         self.wake.set()
 
     def stop(self) -> None:
-        self.stop_requested = True
+        self.state.stop()
         self.wake.set()
 
     async def shut_down(self) -> None:
@@ -97,8 +97,6 @@ class RoundSession:
         Answers are written concurrently (the store batches those that arrive together); a reveal first
         closes the door and waits for the answers already being written, so its counts include them.
         """
-        if self.closing:
-            raise QuestionClosedError()
         now = self.bot.clock()
         verdict = self.state.judge(user_id, question_index, now, slot=slot, text=text)
         question = self.state.question(question_index)
@@ -123,6 +121,7 @@ class RoundSession:
             )
             if recorded.first:
                 self.state.accept(verdict)
+                self.bot.telemetry.answer_recorded("round")
         finally:
             self.writing -= 1
             if self.writing == 0:
@@ -132,39 +131,39 @@ class RoundSession:
 
     # -- the round's task ---------------------------------------------------------------------------
 
+    async def _run_or_cut_short(self) -> None:
+        try:
+            await self._run()
+        except RoundCutShort as cut:
+            await self._finish(cut)
+
     async def _run(self) -> None:
         total = self.state.question_count
-        first = 0
         if self.resumed:
-            current = self.record.current
-            first = max(0, current + 1 if self.record.revealed else current)
-            await self.channel.send(
-                f"Bvunzo restarted: resuming this round at question {min(first, total - 1) + 1} of {total}. "
-                "Every answer given before the restart still counts."
+            await self.posts.send(
+                "the resume notice",
+                content=f"Bvunzo restarted: resuming this round at question {self.state.resuming_at} of {total}. "
+                "Every answer given before the restart still counts.",
             )
         else:
-            intro = await self.channel.send(
+            intro = await self.posts.send(
+                "the intro",
                 embed=render.intro_embed(
                     self.deck, total, self.record.seconds, self.record.mode, self.record.started_by
-                )
+                ),
             )
             await self.bot.store.set_intro_message(self.round_id, intro.id)
-        played = first
-        for index in range(first, total):
-            if self.stop_requested:
-                break
+        index = self.state.next_index
+        while index is not None:
             await self._post_question(index)
             await self._wait_for_reveal()
             await self._reveal()
-            played = index + 1
-            if self.stop_requested or index == total - 1:
-                break
-            await self._pause()
-        await self._finish("stopped" if self.stop_requested else "finished", played, note=None)
+            if self.state.next_index is not None:
+                await self._pause()  # a stop during the pause ends the round here
+            index = self.state.next_index
+        await self._finish()
 
     async def _post_question(self, index: int) -> None:
-        self.skip_requested = False
-        self.closing = False
         question = self.state.question(index)
         order = self.state.order(index)
         posted_at = self.bot.clock()
@@ -178,8 +177,8 @@ class RoundSession:
             answered=self.state.answered_count,
             deck_title=self.deck.title,
         )
-        self.message = await self.channel.send(
-            embed=embed, view=question_view(self.round_id, index, question, order)
+        self.message = await self.posts.send(
+            f"question {index + 1}", embed=embed, view=question_view(self.round_id, index, question, order)
         )
         await self.bot.store.post_question(self.round_id, index, self.message.id, posted_at)
 
@@ -189,7 +188,7 @@ class RoundSession:
         next_edit = self.bot.clock() + LIVE_EDIT_INTERVAL
         while True:
             now = self.bot.clock()
-            if self.skip_requested or self.stop_requested or self.state.reveal_due(now):
+            if self.state.reveal_due(now):
                 return
             pending = self.state.answered_count != shown
             if pending and now >= next_edit:
@@ -220,13 +219,10 @@ class RoundSession:
             answered=self.state.answered_count,
             deck_title=self.deck.title,
         )
-        try:
-            await self.message.edit(embed=embed)
-        except discord.HTTPException as exc:
-            log.warning("round %s: live count edit failed: %s", self.round_id, exc)
+        await self.posts.edit_in_passing("the live count", self.message, embed=embed)
 
     async def _reveal(self) -> None:
-        self.closing = True
+        self.state.close()
         with contextlib.suppress(TimeoutError):  # the store retries a busy file for a few seconds at most
             await asyncio.wait_for(self.written.wait(), timeout=10)
         now = self.bot.clock()
@@ -241,7 +237,7 @@ class RoundSession:
         )
         view = reveal_view(self.round_id, index, question, order, reveal)
         if self.message is not None:
-            await self.message.edit(embed=embed, view=view)
+            await self.posts.edit(f"the reveal of question {index + 1}", self.message, embed=embed, view=view)
 
     async def _review(self, index: int, now: datetime) -> None:
         """Round answers are reviews too: move each player's spaced-repetition memory of the question.
@@ -249,15 +245,17 @@ class RoundSession:
         Done once per question at its reveal (one read, one write), not on every click.
         """
         question = self.state.question(index)
-        verdicts = self.state.answers(index)
+        rights = {user_id: verdict.right for user_id, verdict in self.state.answers(index).items()}
         try:
-            before = await self.bot.store.question_memories(self.deck.id, question.id, list(verdicts))
-            after = []
-            for user_id, verdict in verdicts.items():
-                previous = before.get(user_id)
-                state = review(previous.as_state() if previous else None, verdict.right, now)
-                after.append(Memory.from_state(user_id, self.deck.id, question.id, state))
-            await self.bot.store.save_memories(after)
+            kept = await self.bot.store.question_memories(self.deck.id, question.id, list(rights))
+            before = {user_id: memory.as_state() for user_id, memory in kept.items()}
+            after = reviewed(f"{self.deck.id}/{question.id}", rights, before, now)
+            await self.bot.store.save_memories(
+                [
+                    Memory.from_state(user_id, self.deck.id, question.id, state)
+                    for user_id, state in after.items()
+                ]
+            )
         except Exception:
             log.exception(
                 "round %s: could not update the review schedules of question %s", self.round_id, index
@@ -269,20 +267,24 @@ class RoundSession:
             await asyncio.wait_for(self._until_stopped(), timeout=self.pause_seconds)
 
     async def _until_stopped(self) -> None:
-        while not self.stop_requested:
+        while not self.state.stopped:
             self.wake.clear()
             await self.wake.wait()
 
-    async def _finish(self, status: str, played: int, *, note: str | None) -> None:
+    async def _finish(self, cut: RoundCutShort | None = None) -> None:
+        """Close the round in the store, then post its summary (saying why, when Discord cut it short)."""
+        status = "interrupted" if cut else "stopped" if self.state.stopped else "finished"
+        note = cut.why if cut else None
         await self.bot.store.finish_round(self.round_id, status, self.bot.clock(), note)
+        self.bot.telemetry.round_ended(self.record, status, self.state.questions_played)
         scores = self.state.scores()
         embed = render.summary_embed(
-            self.deck, scores, questions_played=played, note=note, round_id=self.round_id
+            self.deck, scores, questions_played=self.state.questions_played, note=note, round_id=self.round_id
         )
         if scores:
-            await self.channel.send(embed=embed, view=summary_view(self.round_id))
+            await self.posts.last_word("the summary", embed=embed, view=summary_view(self.round_id))
         else:
-            await self.channel.send(embed=embed)
+            await self.posts.last_word("the summary", embed=embed)
 
     def _task_done(self, task: asyncio.Task[None]) -> None:
         asyncio.get_running_loop().create_task(self._after(task))
@@ -300,8 +302,11 @@ class RoundSession:
                     await self.bot.store.finish_round(
                         self.round_id, "interrupted", self.bot.clock(), "an error inside the bot"
                     )
-                    await self.channel.send(
-                        "This round hit an error inside Bvunzo and was closed; every answer given so far counts."
+                    # Closed in the store: free the channel now, not after a send that may be slow or refused.
+                    await self.on_end(self)
+                    await self.posts.last_word(
+                        "the error notice",
+                        content="This round hit an error inside Bvunzo and was closed; every answer given so far counts.",
                     )
                 except Exception:
                     log.exception("round %s: could not close after a failure", self.round_id)

@@ -18,7 +18,7 @@ from bot.errors import UNEXPECTED
 from tests.e2e.conftest import ROOT, World
 from tests.e2e.harness import HANG_GUARD, running_client, wait_until
 
-COMMANDS = {"about", "decks", "language", "leaderboard", "practice", "quiz", "stats"}
+COMMANDS = {"about", "deck", "decks", "language", "leaderboard", "practice", "quiz", "stats"}
 
 
 async def test_starts_and_syncs_commands_once(world: World) -> None:

@@ -15,6 +15,7 @@ import tests.e2e.test_boards as boards
 import tests.e2e.test_restart as restart
 import tests.e2e.test_rounds as rounds
 from bot.app import BvunzoBot
+from bot.store.postgres import PostgresStore
 from tests.e2e.conftest import World, build_world
 from tests.e2e.fake_discord import FakeDiscord
 
@@ -27,7 +28,7 @@ def world(fake_discord: FakeDiscord, tmp_path: Path, postgres_url: str) -> World
 
 
 async def test_a_whole_round(world: World, bot: BvunzoBot) -> None:
-    assert str(bot.settings.db_path).startswith("postgresql://")
+    assert isinstance(bot.store, PostgresStore)
     await rounds.test_a_whole_round_with_twelve_members(world, bot)
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.health import Check, gateway_check, heartbeat_check
 from bot.shards import parse_shards
 from tests.e2e.conftest import World, build_world
 from tests.e2e.fake_discord import FakeDiscord
@@ -87,6 +88,9 @@ async def test_unset_the_bot_runs_every_shard_discord_recommends(world: World) -
         assert bot.shard_count == 2
         assert sorted(fake.gateway.ready_shards()) == [(0, 2), (1, 2)]
         assert {g.id: g.shard_id for g in bot.guilds} == {world.study.id: 0, world.other.id: 1}
+        # /healthz looks at every shard's connection (AutoShardedBot leaves Client.ws unset).
+        assert gateway_check(bot) == Check(True, "connected")
+        assert heartbeat_check(bot).ok
         # One process, both shards: a round in each server at once.
         await start(world, world.general, world.moderator, questions=1, seconds=60)
         await start(world, world.lounge, world.outsider, questions=1, seconds=60)

@@ -57,6 +57,17 @@ TABLES: dict[str, tuple[str, ...]] = {
     "memories": ("user_id", "deck_id", "question_id", "card", "due", "reviews", "lapses", "last_review"),
     "guild_decks": ("guild_id", "deck_id", "source_name", "text", "uploaded_by", "uploaded_at"),
     "practices": ("id", "user_id", "deck_id", "state", "started_at", "updated_at"),
+    "suggestions": (
+        "id",
+        "guild_id",
+        "deck_id",
+        "author_id",
+        "question",
+        "status",
+        "created_at",
+        "reviewed_by",
+        "reviewed_at",
+    ),
 }
 
 # Counted on both sides after the copy: every copied table and the two the trigger fills.
@@ -64,7 +75,7 @@ BOARD_TABLES = ("board_days", "board_totals")
 COUNTED = (*TABLES, *BOARD_TABLES)
 
 # Tables whose integer id a sequence hands out on PostgreSQL (it must continue past the copied ids).
-IDENTITY_TABLES = ("rounds", "answers", "practice_answers", "practices")
+IDENTITY_TABLES = ("rounds", "answers", "practice_answers", "practices", "suggestions")
 
 # The board check: per server and deck, the sums of the all-time totals and of the daily rows.
 BOARD_SUMS = (

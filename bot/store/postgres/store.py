@@ -12,9 +12,10 @@ from bot.store.postgres.rounds import Rounds
 from bot.store.postgres.sessions import Sessions
 from bot.store.postgres.settings import Settings
 from bot.store.postgres.stats import Stats
+from bot.store.postgres.suggestions import Suggestions
 
 
-class PostgresStore(Settings, Rounds, Answers, Boards, Stats, Practice, Sessions, Decks):
+class PostgresStore(Settings, Rounds, Answers, Boards, Stats, Practice, Sessions, Decks, Suggestions):
     """Bvunzo's memory in a PostgreSQL database that several bot processes may share.
 
     Every method takes a connection from the pool for its own statement or transaction; nothing stays

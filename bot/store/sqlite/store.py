@@ -14,13 +14,21 @@ from bot.store.sqlite.practice import SqlitePractice
 from bot.store.sqlite.reports import SqliteReports
 from bot.store.sqlite.rounds import SqliteRounds
 from bot.store.sqlite.settings import SqliteSettings
+from bot.store.sqlite.suggestions import SqliteSuggestions
 
 # How long close() waits for answers still being written (the bot must exit within 5 s of SIGTERM).
 CLOSE_PATIENCE_SECONDS = 3.0
 
 
 class SqliteStore(
-    SqliteSettings, SqliteRounds, SqliteAnswers, SqliteBoards, SqliteReports, SqlitePractice, SqliteDecks
+    SqliteSettings,
+    SqliteRounds,
+    SqliteAnswers,
+    SqliteBoards,
+    SqliteReports,
+    SqlitePractice,
+    SqliteDecks,
+    SqliteSuggestions,
 ):
     """Bvunzo's memory on one SQLite file: one connection, one worker thread (aiosqlite's).
 

@@ -23,6 +23,7 @@ from tests.e2e.fake_discord.models import Channel, Guild, Member, User
 
 if TYPE_CHECKING:
     from tests.e2e.fake_discord.commands import CommandStore
+    from tests.e2e.fake_discord.faults import Faults
     from tests.e2e.fake_discord.gateway import Gateway
     from tests.e2e.fake_discord.models import Directory
 
@@ -47,6 +48,7 @@ class Actions:
         application_id: int
         interactions: dict[int, FakeInteraction]
         interactions_by_token: dict[str, FakeInteraction]
+        faults: Faults
 
         def loop_time(self) -> float: ...
 
@@ -216,15 +218,13 @@ class Actions:
         self.interactions[interaction.id] = interaction
         self.interactions_by_token[interaction.token] = interaction
         shown = self.message_payload(message) if message is not None else None
-        session.dispatch(
-            "INTERACTION_CREATE",
-            interaction_payload(
-                interaction,
-                application_id=self.application_id,
-                message_payload=shown,
-                minimal=getattr(self, "minimal_interactions", False),
-            ),
+        payload = interaction_payload(
+            interaction,
+            application_id=self.application_id,
+            message_payload=shown,
+            minimal=getattr(self, "minimal_interactions", False),
         )
+        session.dispatch("INTERACTION_CREATE", self.faults.tampered(payload))
         await asyncio.sleep(0)  # let the frame go out before the test goes on
         return interaction
 

@@ -123,6 +123,9 @@ class RestApi:
         if schemas is not None and record.body is not None:
             for problem in schemas.request_errors(record.method, record.route, record.body):
                 fake.violate(records.SPEC, f"OpenAPI: {problem}", record)
+        injected = await fake.faults.answer(record)  # a fault rule of the test's, if one matches
+        if injected is not None:
+            return injected
         try:
             response: web.StreamResponse = await handler(request)
         except Exception:

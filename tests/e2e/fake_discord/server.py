@@ -15,6 +15,7 @@ from aiohttp import web
 from tests.e2e.fake_discord import records
 from tests.e2e.fake_discord.actions import Actions
 from tests.e2e.fake_discord.commands import CommandStore
+from tests.e2e.fake_discord.faults import Faults
 from tests.e2e.fake_discord.gateway import PRIVILEGED, Gateway
 from tests.e2e.fake_discord.interactions import FakeInteraction, interaction_metadata
 from tests.e2e.fake_discord.messages import LOADING, FakeAttachment, FakeMessage
@@ -75,6 +76,7 @@ class FakeDiscord(Actions):
         self.requests: list[RecordedRequest] = []
         self.violations: list[Violation] = []
         self.gateway = Gateway(self)
+        self.faults = Faults(self)  # Discord's bad days, played on purpose
         self._channel_edits: dict[int, deque[float]] = {}
         self._change = asyncio.Event()
         self._runner: web.AppRunner | None = None

@@ -1,0 +1,59 @@
+"""The host's verbs: `bvunzo health` (for a container's HEALTHCHECK) and `bvunzo backup PATH`."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from bot.config import ConfigError, db_path, http_address
+
+EXIT_UNHEALTHY = 1
+EXIT_BAD_SETTING = 2
+
+
+def health(args: argparse.Namespace) -> int:
+    """0 when the running bot's /healthz says healthy, 1 otherwise (a missing setting included).
+
+    Docker reads 1 as unhealthy and reserves 2, so a bad BVUNZO_HTTP is 1 here too.
+    """
+    from bot.health import check_endpoint
+
+    try:
+        address = http_address(os.environ)
+    except ConfigError as exc:
+        print(f"bvunzo: {exc}", file=sys.stderr)
+        return EXIT_UNHEALTHY
+    if address is None:
+        print("bvunzo: BVUNZO_HTTP is not set, so the bot serves no /healthz to ask.", file=sys.stderr)
+        return EXIT_UNHEALTHY
+    if address.port == 0:
+        print("bvunzo: BVUNZO_HTTP has port 0; give the port the bot listens on.", file=sys.stderr)
+        return EXIT_UNHEALTHY
+    healthy, line = check_endpoint(address)
+    print(line, file=sys.stdout if healthy else sys.stderr)
+    return 0 if healthy else EXIT_UNHEALTHY
+
+
+def backup(args: argparse.Namespace) -> int:
+    from bot.store import StoreError
+    from bot.store.backup import back_up
+
+    raw = os.environ.get("BVUNZO_DB", "").strip()
+    if raw.startswith(("postgres://", "postgresql://")):
+        print(
+            "bvunzo: BVUNZO_DB is a PostgreSQL database: back it up with pg_dump "
+            '(e.g. `pg_dump --format=custom -f bvunzo.dump "$BVUNZO_DB"`).',
+            file=sys.stderr,
+        )
+        return EXIT_BAD_SETTING
+    try:
+        report = back_up(db_path(os.environ), args.path)
+    except StoreError as exc:
+        print(f"bvunzo: {exc}", file=sys.stderr)
+        return 1
+    print(
+        f"Backed up to {report.path} ({report.size / 1_048_576:.1f} MiB, "
+        f"{report.answers} round answers) at {report.finished_at:%Y-%m-%d %H:%M:%S} UTC."
+    )
+    return 0

@@ -1,0 +1,390 @@
+"""One game in the terminal: pick the deck and the questions, ask, judge, remember, and show the board."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import secrets
+import signal
+import sys
+from datetime import UTC, datetime, timedelta
+from getpass import getuser
+from pathlib import Path
+from types import FrameType
+
+from bot.bank.loader import DeckError, load_deck_file, load_folder, validate_paths
+from bot.bank.models import Deck, Kind, Question
+from bot.config import db_path
+from bot.play._screen import Screen
+from bot.quiz import (
+    LETTERS,
+    PracticeMode,
+    PracticeSession,
+    QuizError,
+    choose_questions,
+    due_by,
+    review,
+    slot_letter,
+)
+from bot.store import Memory, Store, StoreError, open_store
+from bot.ui.text import plural
+
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
+MAX_COUNT = 50
+QUIT_WORDS = {"q", "quit", ":q"}
+# Local players are numbered from 1 in the database's meta table; Discord's user ids are 17 digits and
+# more, so the two never meet in the same tables.
+PLAYERS_KEY = "terminal_players"
+BOARD_LINES = 10
+
+
+class PlayError(Exception):
+    """Something the player typed on the command line is wrong; the message is the one line they see."""
+
+
+def play_from_arguments(args: argparse.Namespace) -> int:
+    screen = Screen.for_terminal()
+    try:
+        if not 1 <= args.count <= MAX_COUNT:
+            raise PlayError(f"--count {args.count} is out of range: choose 1 to {MAX_COUNT} questions.")
+        folder = args.questions or Path(os.environ.get("BVUNZO_QUESTIONS", "").strip() or "questions")
+        deck = choose_deck(screen, args.deck, folder)
+        if deck is None:
+            return 0
+        player = (args.player or os.environ.get("BVUNZO_PLAYER", "") or _login_name()).strip()
+        if not player:
+            raise PlayError("Give a player name with --player NAME.")
+        game = Game(
+            screen,
+            deck,
+            db=args.db or db_path(os.environ),
+            player=player,
+            review_only=args.review,
+            count=args.count,
+            language=args.language or _terminal_language(),
+        )
+        return _run_interruptible(game)
+    except PlayError as exc:
+        screen.out.flush()
+        print(f"bvunzo: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except StoreError as exc:
+        print(f"bvunzo: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+def _run_interruptible(game: Game) -> int:
+    """Run the game so that Ctrl-C while it waits for an answer ends it with its summary.
+
+    asyncio.run's own Ctrl-C handler only cancels the main task at its next await, which never comes
+    while the game sits in a blocking read of the terminal; a handler that raises does reach the read.
+    """
+    previous = signal.signal(signal.SIGINT, _interrupt)
+    try:
+        return asyncio.run(game.play())
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return EXIT_INTERRUPTED
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _login_name() -> str:
+    try:
+        return getuser()
+    except (KeyError, OSError):
+        return "player"
+
+
+def _terminal_language() -> str:
+    """The language of the terminal's locale (LANG=sn_ZW.UTF-8 → sn), as Discord's locale is for practice.
+
+    An unset or C locale reads as English, as Discord's default locale (en-US) does.
+    """
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "").strip()
+        if value:
+            code = value.split("_")[0].split(".")[0].lower()
+            return "en" if code in {"c", "posix", ""} else code
+    return "en"
+
+
+def choose_deck(screen: Screen, wanted: str | None, folder: Path) -> Deck | None:
+    """The deck named on the command line (an id or a file), or the one the player picks from a list."""
+    if wanted is not None and (wanted.endswith((".yaml", ".yml")) or Path(wanted).is_file()):
+        return _deck_file(screen, Path(wanted))
+    if not folder.is_dir():
+        raise PlayError(
+            f"There is no deck folder at {folder}: name a deck file (bvunzo play my-deck.yaml) or set "
+            "BVUNZO_QUESTIONS."
+        )
+    decks, problems = load_folder(folder)
+    for problem in problems:
+        screen.say(f"skipped: {problem}", "yellow")
+    if not decks:
+        raise PlayError(f"No deck in {folder} loads; `bvunzo validate {folder}` lists why.")
+    if wanted is not None:
+        for deck in decks:
+            if deck.id == wanted:
+                return deck
+        known = ", ".join(d.id for d in decks)
+        raise PlayError(f"There is no deck `{wanted}` in {folder}; the decks are: {known}.")
+    if len(decks) == 1:
+        return decks[0]
+    screen.say("Decks:", "bold")
+    for number, deck in enumerate(decks, 1):
+        screen.say(f"  {number}. {deck.title} ({deck.id}, {plural(len(deck.questions), 'question')})")
+    while True:
+        answer = screen.ask(f"Which deck? (1-{len(decks)}, or q to stop) ")
+        if answer is None or answer.lower() in QUIT_WORDS:
+            return None
+        if answer.isdigit() and 1 <= int(answer) <= len(decks):
+            return decks[int(answer) - 1]
+        for deck in decks:
+            if deck.id == answer:
+                return deck
+        screen.say(f"Type a number from 1 to {len(decks)}.", "yellow")
+
+
+def _deck_file(screen: Screen, path: Path) -> Deck:
+    if not path.is_file():
+        raise PlayError(f"There is no deck file at {path}.")
+    try:
+        deck = load_deck_file(path)
+    except DeckError as exc:
+        # As `bvunzo validate` says them: a deck author fixes each line and plays again.
+        problems = "\n".join(str(problem) for problem in exc.problems)
+        raise PlayError(f"{path} cannot be played until these are fixed:\n{problems}") from exc
+    # A deck author previewing a file sees what the bot would leave out, and plays the rest.
+    for problem in validate_paths([path]):
+        screen.say(f"left out: {problem}", "yellow")
+    if not deck.questions:
+        raise PlayError(f"{path} has no question that loads.")
+    return deck
+
+
+def _when(moment: datetime, now: datetime) -> str:
+    delta = moment - now
+    if delta <= timedelta(minutes=1):
+        return "now"
+    minutes = round(delta.total_seconds() / 60)
+    if minutes < 90:
+        return f"in {minutes} minutes"
+    hours = round(minutes / 60)
+    if hours < 36:
+        return f"in {hours} hours"
+    return f"in {round(hours / 24)} days"
+
+
+class Game:
+    def __init__(
+        self,
+        screen: Screen,
+        deck: Deck,
+        *,
+        db: Path,
+        player: str,
+        review_only: bool,
+        count: int,
+        language: str | None,
+    ) -> None:
+        self.screen = screen
+        self.deck = deck
+        self.db = db
+        self.player = player
+        self.review_only = review_only
+        self.count = count
+        self.language = language
+
+    @staticmethod
+    def now() -> datetime:
+        return datetime.now(UTC)
+
+    async def play(self) -> int:
+        store = await open_store(self.db)
+        try:
+            return await self._play(store)
+        finally:
+            await store.close()
+
+    async def _play(self, store: Store) -> int:
+        say = self.screen.say
+        user_id = await local_player(store, self.player)
+        before = await store.memories(user_id, self.deck.id)
+        now = self.now()
+        mode = PracticeMode.REVIEW if self.review_only else PracticeMode.MIXED
+        picked = choose_questions(
+            self.deck,
+            {qid: m.as_state() for qid, m in before.items()},
+            mode,
+            self.count,
+            now,
+            seed=secrets.randbits(32),
+        )
+        if not picked:
+            next_due = await store.next_due(user_id, self.deck.id)
+            if next_due is None:
+                say(f"Nothing of “{self.deck.title}” is due for review: play it without --review first.")
+            else:
+                say(
+                    f"Nothing of “{self.deck.title}” is due for review; the next is due {_when(next_due, now)}."
+                )
+            return 0
+        session = PracticeSession(
+            user_id=user_id,
+            deck=self.deck,
+            question_ids=picked,
+            seed=secrets.randbits(32),
+            language=self.language,
+        )
+        say(f"{self.deck.title} · {plural(len(picked), 'question')} · playing as {self.player}", "bold")
+        stopped = False
+        while not session.finished:
+            self.screen.progress(session.index, session.question_count, session.right_count, self.deck.title)
+            if not await self._question(store, session, user_id, before):
+                stopped = True
+                break
+            session.next()
+        await self._summary(store, session, user_id, stopped=stopped)
+        return 0
+
+    async def _question(
+        self, store: Store, session: PracticeSession, user_id: int, before: dict[str, Memory]
+    ) -> bool:
+        """Ask the current question until it is answered; False when the player stopped."""
+        question = session.question
+        order = session.order
+        self.screen.say(question.prompt, "bold")
+        for shown, original in enumerate(order):
+            letter = self.screen.style(slot_letter(shown), "cyan")
+            self.screen.say(f"{letter}) {question.choices[original]}", indent="  ", hang="   ")
+        while True:
+            slot: int | None = None
+            text: str | None = None
+            if question.kind is Kind.TEXT:
+                typed = self.screen.ask("Your answer (:q to stop): ")
+                if typed is None or typed == ":q":
+                    return False
+                text = typed
+            else:
+                letters = LETTERS[: len(order)]
+                typed = self.screen.ask(f"Your answer ({letters[0]}-{letters[-1]}, q to stop): ")
+                if typed is None or typed.lower() in QUIT_WORDS:
+                    return False
+                slot = _slot(typed, len(order))
+                if slot is None:
+                    self.screen.say(f"Type one letter, {letters[0]} to {letters[-1]}.", "yellow")
+                    continue
+            now = self.now()
+            try:
+                result = session.answer(slot, text=text, now=now)
+            except QuizError as exc:
+                self.screen.say(exc.sentence, "yellow")
+                continue
+            break
+        memory_before = before.get(question.id)
+        state = review(memory_before.as_state() if memory_before else None, result.right, now)
+        memory = Memory.from_state(user_id, self.deck.id, question.id, state)
+        await store.record_practice(user_id, None, self.deck.id, question.id, result.right, now, memory)
+        self._feedback(result.question, order, result.right, result.right_slots, memory.due, now)
+        return True
+
+    def _feedback(
+        self,
+        question: Question,
+        order: tuple[int, ...],
+        right: bool,
+        right_slots: frozenset[int],
+        due: datetime,
+        now: datetime,
+    ) -> None:
+        say = self.screen.say
+        if right:
+            say("✓ Right!", "green", "bold")
+        elif question.kind is Kind.TEXT:
+            say(f"✗ Not quite: the answer is “{question.answer_text}”.", "red", "bold")
+        else:
+            answers = ", ".join(
+                f"{slot_letter(s)}) {question.choices[order[s]]}" for s in sorted(right_slots)
+            )
+            say(f"✗ Not quite: the answer is {answers}.", "red", "bold")
+        if question.explanation:
+            say(question.explanation, "dim", indent="  ")
+        say(f"Next review of this question: {_when(due, now)}.", "dim")
+
+    async def _summary(self, store: Store, session: PracticeSession, user_id: int, *, stopped: bool) -> None:
+        say = self.screen.say
+        now = self.now()
+        say()
+        answered, right = session.answered_count, session.right_count
+        if stopped:
+            say(f"Stopped after {answered} of {session.question_count} questions.")
+        score = f"Score: {right} of {answered} right" + (
+            f" ({round(100 * right / answered)}%)" if answered else ""
+        )
+        say(score, "bold")
+        due = await store.due_count(user_id, due_by(now), self.deck.id)
+        if due:
+            say(
+                f"{due} question{'s are' if due != 1 else ' is'} due for review now: "
+                f"bvunzo play {self.deck.id} --review"
+            )
+        else:
+            next_due = await store.next_due(user_id, self.deck.id)
+            if next_due is not None:
+                say(f"Your next review of this deck is due {_when(next_due, now)}.")
+        await self._board(store, user_id, now)
+
+    async def _board(self, store: Store, user_id: int, now: datetime) -> None:
+        players = await _players(store)
+        lines = []
+        for name, player_id in players.items():
+            stats = await store.member_stats(0, player_id, now)
+            if stats.practice_answered:
+                lines.append((stats.practice_right, stats.practice_answered, name, player_id))
+        lines.sort(key=lambda line: (-line[0], line[1], line[2]))
+        self.screen.say()
+        self.screen.say("Players on this computer (right answers, every deck):", "bold")
+        rank = 0
+        previous: tuple[int, int] | None = None
+        for position, (right, answered, name, player_id) in enumerate(lines[:BOARD_LINES], 1):
+            if (right, answered) != previous:
+                rank, previous = position, (right, answered)
+            you = " ← you" if player_id == user_id else ""
+            styles = ("green",) if you else ()
+            self.screen.say(f"  {rank}. {name}: {right} of {answered}{you}", *styles)
+
+
+def _slot(typed: str, choices: int) -> int | None:
+    """The display slot a typed letter (or number) means, if it is one of the choices."""
+    text = typed.strip().upper().rstrip(")")
+    if len(text) == 1 and text in LETTERS[:choices]:
+        return LETTERS.index(text)
+    if text.isdigit() and 1 <= int(text) <= choices:
+        return int(text) - 1
+    return None
+
+
+async def _players(store: Store) -> dict[str, int]:
+    raw = await store.get_meta(PLAYERS_KEY)
+    try:
+        players = json.loads(raw) if raw else {}
+    except ValueError:
+        players = {}
+    return {str(name): int(pid) for name, pid in players.items()} if isinstance(players, dict) else {}
+
+
+async def local_player(store: Store, name: str) -> int:
+    """The id of the terminal player called `name`, numbered on first play."""
+    players = await _players(store)
+    if name not in players:
+        players[name] = max(players.values(), default=0) + 1
+        await store.set_meta(PLAYERS_KEY, json.dumps(players, ensure_ascii=False, sort_keys=True))
+    return players[name]

@@ -1,0 +1,30 @@
+"""Spaced review after answers: each member's memory of a question, moved on by their answer to it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+
+from bot.quiz.clock import require_aware
+from bot.quiz.practice import MemoryState, review
+
+
+def reviewed(
+    question_key: str,
+    answers: Mapping[int, bool],
+    memories: Mapping[int, MemoryState],
+    now: datetime,
+) -> dict[int, MemoryState]:
+    """The memories to save after these members answered one question at `now`.
+
+    Rounds and practice both count as reviews: a right answer is rated Good and pushes the next
+    review later; a wrong one is rated Again and brings the question back within minutes.
+    `answers` says, by member id, whether they were right; `memories` holds, by member id, what
+    those who met the question before remembered (a first meeting has none). `question_key`
+    ("deck/question") names a first review's card; the schedule does not depend on it.
+    """
+    require_aware(now)
+    return {
+        user_id: review(memories.get(user_id), right, now, question_key=question_key)
+        for user_id, right in answers.items()
+    }

@@ -1,0 +1,323 @@
+"""`bvunzo play` driven through a pipe as a player would type, then the store read back."""
+
+from __future__ import annotations
+
+import codecs
+import os
+import pty
+import re
+import select
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+DECK = """\
+id: capitals
+title: Capitals and Rivers
+questions:
+  - id: cap-zw
+    prompt: "What is the capital of Zimbabwe?"
+    choices: ["Bulawayo", "Harare", "Mutare", "Gweru"]
+    answer: 1
+    explanation: "Harare has been the capital since independence in 1980."
+  - id: falls
+    type: truefalse
+    prompt: "Victoria Falls lies on the Limpopo."
+    answer: false
+    explanation: "Victoria Falls is on the Zambezi, between Zimbabwe and Zambia."
+  - id: river
+    type: text
+    prompt: "Which river forms the border between Zimbabwe and Zambia?"
+    answers: ["Zambezi"]
+    explanation: "The Zambezi, which also feeds Lake Kariba."
+"""
+
+# What the test answers to each prompt: the right choice's text, or what it types.
+RIGHT = {
+    "What is the capital of Zimbabwe?": "Harare",
+    "Victoria Falls lies on the Limpopo.": "False",
+    "Which river forms the border between Zimbabwe and Zambia?": "the zambezi",
+}
+WRONG = {
+    "What is the capital of Zimbabwe?": "Gweru",
+    "Victoria Falls lies on the Limpopo.": "True",
+    "Which river forms the border between Zimbabwe and Zambia?": "Limpopo",
+}
+PROMPT = re.compile(r"(Your answer \([^)]*\): |Which deck\? \([^)]*\) )(\x1b\[0m)?$")
+
+
+class Terminal:
+    """`bvunzo play` in a subprocess: read until it asks, answer, read the transcript."""
+
+    def __init__(self, tmp_path: Path, *args: str, tty: bool = False, **env: str) -> None:
+        base = {
+            k: v for k, v in os.environ.items() if not k.startswith(("BVUNZO_", "LC_", "LANG", "NO_COLOR"))
+        }
+        base.update({"BVUNZO_DB": str(tmp_path / "play.db"), "TERM": "xterm-256color", **env})
+        self.pty_out: int | None = None
+        stdout: int = subprocess.PIPE
+        if tty:
+            self.pty_out, stdout = pty.openpty()
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "bot", "play", *args],
+            cwd=tmp_path,
+            env=base,
+            stdin=subprocess.PIPE,
+            stdout=stdout,
+            stderr=subprocess.PIPE,
+        )
+        if tty:
+            os.close(stdout)
+        self.out = self.pty_out if self.pty_out is not None else self.process.stdout.fileno()  # type: ignore[union-attr]
+        self.transcript = ""
+        self._decode = codecs.getincrementaldecoder("utf-8")().decode  # a read may end inside a character
+
+    def until_asked(self, timeout: float = 30) -> str:
+        """Everything printed up to the next question for the player (or to the end)."""
+        start = len(self.transcript)
+        deadline = time.monotonic() + timeout
+        while not PROMPT.search(self.transcript[start:]):
+            ready, _, _ = select.select([self.out], [], [], max(0.0, deadline - time.monotonic()))
+            assert ready, f"bvunzo play did not ask within {timeout} s:\n{self.transcript}"
+            try:
+                chunk = os.read(self.out, 65536)
+            except OSError:  # a pty reports the end of its child as an error
+                chunk = b""
+            if not chunk:
+                break
+            self.transcript += self._decode(chunk).replace("\r\n", "\n")
+        return self.transcript[start:]
+
+    def type(self, line: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(line.encode() + b"\n")
+        self.process.stdin.flush()
+
+    def answer(self, screen: str, plan: dict[str, str]) -> str:
+        """Answer the question on screen from the plan; returns its prompt."""
+        prompt = next(p for p in plan if p in screen)
+        wanted = plan[prompt]
+        letter = re.search(
+            rf"^\s*(?:\x1b\[[0-9;]*m)?([A-E])(?:\x1b\[0m)?\) {re.escape(wanted)}$", screen, re.M
+        )
+        self.type(letter.group(1) if letter else wanted)
+        return prompt
+
+    def finish(self) -> tuple[int, str, str]:
+        """Close the player's input, and read to the end."""
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        while True:
+            ready, _, _ = select.select([self.out], [], [], 30)
+            assert ready, f"bvunzo play did not end:\n{self.transcript}"
+            try:
+                chunk = os.read(self.out, 65536)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                break
+            self.transcript += self._decode(chunk).replace("\r\n", "\n")
+        code = self.process.wait(timeout=30)
+        err = self.process.stderr.read().decode() if self.process.stderr else ""
+        if self.pty_out is not None:
+            os.close(self.pty_out)
+        return code, self.transcript, err
+
+
+@pytest.fixture
+def deck(tmp_path: Path) -> Path:
+    path = tmp_path / "capitals.yaml"
+    path.write_text(DECK)
+    return path
+
+
+def rows(db: Path, sql: str) -> list[tuple[object, ...]]:
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute(sql).fetchall()
+    finally:
+        conn.close()
+
+
+def test_a_game_then_its_review(tmp_path: Path, deck: Path) -> None:
+    game = Terminal(tmp_path, str(deck), "--player", "ada")
+    screen = game.until_asked()
+    assert screen.startswith("Capitals and Rivers · 3 questions · playing as ada\n")
+    asked = []
+    for number in range(1, 4):
+        assert f"Question {number} of 3 · Capitals and Rivers" in screen
+        plan = {**RIGHT, "Victoria Falls lies on the Limpopo.": "True"}  # wrong on the falls only
+        if "What is the capital of Zimbabwe?" in screen:
+            assert "  A) " in screen and "  D) " in screen
+            game.type("Z")  # not a letter of this question
+            again = game.until_asked()
+            assert again == "Z\nType one letter, A to D.\nYour answer (A-D, q to stop): "
+        asked.append(game.answer(screen, plan))
+        screen = game.until_asked()
+    code, transcript, err = game.finish()
+    assert code == 0, err
+    assert sorted(asked) == sorted(RIGHT)
+    assert "\x1b[" not in transcript  # piped: plain text
+    assert "✓ Right!" in transcript
+    assert "✗ Not quite: the answer is A) True" not in transcript
+    assert "✗ Not quite: the answer is B) False." in transcript
+    assert "Victoria Falls is on the Zambezi, between Zimbabwe and Zambia." in transcript
+    assert "Harare has been the capital since independence in 1980." in transcript
+    assert "The Zambezi, which also feeds Lake Kariba." in transcript
+    assert "Score: 2 of 3 right (67%)" in transcript
+    assert "1 question is due for review now: bvunzo play capitals --review" in transcript
+    assert transcript.rstrip().endswith(
+        "Players on this computer (right answers, every deck):\n  1. ada: 2 of 3 ← you"
+    )
+
+    db = tmp_path / "play.db"
+    assert sorted(
+        rows(db, "SELECT user_id, guild_id, deck_id, question_id, correct FROM practice_answers")
+    ) == [
+        (1, None, "capitals", "cap-zw", 1),
+        (1, None, "capitals", "falls", 0),
+        (1, None, "capitals", "river", 1),
+    ]
+    assert sorted(rows(db, "SELECT question_id, reviews, lapses FROM memories WHERE user_id = 1")) == [
+        ("cap-zw", 1, 0),
+        ("falls", 1, 1),
+        ("river", 1, 0),
+    ]
+
+    review = Terminal(tmp_path, str(deck), "--player", "ada", "--review")
+    screen = review.until_asked()
+    assert "Question 1 of 1" in screen
+    assert review.answer(screen, RIGHT) == "Victoria Falls lies on the Limpopo."
+    code, transcript, err = review.finish()
+    assert code == 0, err
+    assert "Score: 1 of 1 right (100%)" in transcript
+    assert "1. ada: 3 of 4 ← you" in transcript
+    assert rows(db, "SELECT reviews, lapses FROM memories WHERE question_id = 'falls'") == [(2, 1)]
+
+    nothing = Terminal(tmp_path, str(deck), "--player", "ada", "--review")
+    code, transcript, _ = nothing.finish()
+    assert code == 0
+    assert transcript.startswith("Nothing of “Capitals and Rivers” is due for review; the next is due in ")
+
+
+def test_stopping_early_keeps_what_was_answered(tmp_path: Path, deck: Path) -> None:
+    first = Terminal(tmp_path, str(deck), "--player", "ada")
+    first.answer(first.until_asked(), RIGHT)
+    # Typed answers stop with :q (a lone q could be an answer); lettered ones with q.
+    first.type(":q" if "(:q to stop)" in first.until_asked() else "q")
+    code, transcript, _ = first.finish()
+    assert code == 0
+    assert "Stopped after 1 of 3 questions." in transcript
+    assert "Score: 1 of 1 right (100%)" in transcript
+
+    second = Terminal(tmp_path, str(deck), "--player", "bo")
+    second.answer(second.until_asked(), WRONG)
+    code, transcript, _ = second.finish()  # the input ends: the game stops as with q
+    assert code == 0
+    assert "Score: 0 of 1 right (0%)" in transcript
+    assert transcript.rstrip().endswith("  1. ada: 1 of 1\n  2. bo: 0 of 1 ← you")
+    assert rows(tmp_path / "play.db", "SELECT user_id, COUNT(*) FROM practice_answers GROUP BY 1") == [
+        (1, 1),
+        (2, 1),
+    ]
+
+
+def test_ctrl_c_while_waiting_for_an_answer_ends_with_the_summary(tmp_path: Path, deck: Path) -> None:
+    game = Terminal(tmp_path, str(deck), "--player", "ada")
+    game.answer(game.until_asked(), RIGHT)
+    game.until_asked()
+    game.process.send_signal(signal.SIGINT)
+    code, transcript, err = game.finish()
+    assert code == 0, transcript + err
+    assert "Traceback" not in err
+    assert "Stopped after 1 of 3 questions." in transcript
+    assert "1. ada: 1 of 1 ← you" in transcript
+
+
+def test_colours_and_a_progress_bar_on_a_terminal(tmp_path: Path, deck: Path) -> None:
+    game = Terminal(tmp_path, str(deck), "--player", "ada", tty=True)
+    screen = game.until_asked()
+    assert "\x1b[1m" in screen  # bold question
+    assert re.search(r"░+\x1b\[0m 1/3 · 0 right · Capitals and Rivers", screen)
+    game.answer(screen, RIGHT)
+    screen = game.until_asked()
+    assert "\x1b[32;1m✓ Right!\x1b[0m" in screen
+    assert re.search(r"█+\x1b\[0m\x1b\[2m░+\x1b\[0m 2/3 · 1 right", screen)
+    code, transcript, _ = game.finish()
+    assert code == 0
+    assert "\x1b[1mScore: 1 of 1 right (100%)\x1b[0m" in transcript
+
+
+def test_the_deck_folder_and_a_choice_of_deck(tmp_path: Path, deck: Path) -> None:
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    (folder / "capitals.yaml").write_text(DECK)
+    (folder / "shona.yaml").write_text(
+        "id: shona\ntitle: Shona words\nquestions:\n  - id: s1\n    prompt: 'Mvura means?'\n"
+        "    choices: [water, fire]\n    answer: 0\n"
+    )
+    game = Terminal(tmp_path, "--player", "ada", BVUNZO_QUESTIONS=str(folder))
+    screen = game.until_asked()
+    assert "  1. Capitals and Rivers (capitals, 3 questions)\n  2. Shona words (shona, 1 question)" in screen
+    game.type("2")
+    screen = game.until_asked()
+    assert "Mvura means?" in screen and "Question 1 of 1 · Shona words" in screen
+    code, _, _ = game.finish()
+    assert code == 0
+
+    unknown = Terminal(tmp_path, "nope", BVUNZO_QUESTIONS=str(folder))
+    code, _transcript, err = unknown.finish()
+    assert code == 2
+    assert err.strip() == f"bvunzo: There is no deck `nope` in {folder}; the decks are: capitals, shona."
+
+
+def test_a_broken_deck_file_says_each_problem_by_line(tmp_path: Path) -> None:
+    path = tmp_path / "draft.yaml"
+    path.write_text(
+        DECK + "  - id: broken\n    prompt: 'No answer given?'\n    choices: [a, b]\n    answer: 7\n"
+    )
+    game = Terminal(tmp_path, str(path), "--player", "ada")
+    code, transcript, err = game.finish()
+    assert code == 2
+    assert transcript == ""
+    assert err.splitlines() == [
+        f"bvunzo: {path} cannot be played until these are fixed:",
+        f"{path}:22: `answer` 7 is out of range: the choices are numbered 0 to 1",
+    ]
+    assert not (tmp_path / "play.db").exists()
+
+
+def test_the_bot_without_a_token_points_at_play(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=ROOT,
+        env={"PATH": os.environ.get("PATH", "/usr/bin:/bin")},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("bvunzo: DISCORD_TOKEN is not set")
+    assert lines[0].endswith("or try a deck in this terminal first with `bvunzo play`.")
+
+
+def test_wrong_options_are_one_sentence(tmp_path: Path, deck: Path) -> None:
+    code, transcript, err = Terminal(tmp_path, str(deck), "--count", "0").finish()
+    assert (code, transcript) == (2, "")
+    assert err.splitlines() == ["bvunzo: --count 0 is out of range: choose 1 to 50 questions."]
+    code, _, err = Terminal(tmp_path, BVUNZO_QUESTIONS=str(tmp_path / "nowhere")).finish()
+    assert code == 2
+    assert err.splitlines() == [
+        f"bvunzo: There is no deck folder at {tmp_path / 'nowhere'}: name a deck file "
+        "(bvunzo play my-deck.yaml) or set BVUNZO_QUESTIONS."
+    ]

@@ -1,0 +1,50 @@
+"""Spaced review after answers, as a round's reveal and a practice answer both apply it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.quiz.reviews import reviewed
+
+START = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
+ALICE, BOB, CAROL = 101, 102, 103
+KEY = "study/c1"
+
+
+def test_a_first_answer_right_comes_back_in_days_wrong_within_minutes() -> None:
+    after = reviewed(KEY, {ALICE: True, BOB: False}, {}, START)
+    assert sorted(after) == [ALICE, BOB]
+    assert after[ALICE].due - START >= timedelta(days=1)
+    assert after[BOB].due - START == timedelta(minutes=10)  # the learning step of our scheduler
+    assert (after[ALICE].reviews, after[ALICE].lapses, after[ALICE].last_review) == (1, 0, START)
+    assert (after[BOB].reviews, after[BOB].lapses, after[BOB].last_review) == (1, 1, START)
+
+
+def test_a_known_question_right_again_is_pushed_later_and_wrong_brings_it_back() -> None:
+    first = reviewed(KEY, {ALICE: True, BOB: True}, {}, START)
+    first_gap = first[ALICE].due - START
+    later = first[ALICE].due + timedelta(hours=1)
+    second = reviewed(KEY, {ALICE: True, BOB: False}, first, later)
+    assert second[ALICE].due - later > first_gap
+    assert second[BOB].due - later == timedelta(minutes=10)
+    assert (second[ALICE].reviews, second[ALICE].lapses) == (2, 0)
+    assert (second[BOB].reviews, second[BOB].lapses) == (2, 1)
+
+
+def test_only_the_members_who_answered_are_reviewed() -> None:
+    first = reviewed(KEY, {ALICE: True, CAROL: False}, {}, START)
+    second = reviewed(KEY, {ALICE: False}, first, START + timedelta(days=3))
+    assert (second[ALICE].reviews, second[ALICE].lapses) == (2, 1)
+    assert list(second) == [ALICE]  # Carol remembered it but did not answer: her memory is not touched
+    assert reviewed(KEY, {}, first, START) == {}
+
+
+def test_the_same_answers_give_the_same_schedule() -> None:
+    assert reviewed(KEY, {ALICE: True}, {}, START) == reviewed(KEY, {ALICE: True}, {}, START)
+
+
+def test_a_naive_time_is_refused() -> None:
+    with pytest.raises(ValueError, match="timezone-aware"):
+        reviewed(KEY, {ALICE: True}, {}, datetime(2025, 3, 1, 12, 0))  # naive: the mistake under test
