@@ -17,7 +17,7 @@ QUESTIONS = Path(__file__).resolve().parents[1] / "questions"
 @pytest.mark.parametrize(
     ("source", "count"),
     [
-        (SAMPLES / "red" / "uscapitals.yaml", 55),
+        (SAMPLES / "red" / "capitals.yaml", 12),
         (SAMPLES / "gradient-checkpointing-quiz-marked.txt", 8),
     ],
 )

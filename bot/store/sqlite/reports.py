@@ -19,21 +19,15 @@ CHART_WEEKS = 8
 # A member's round answers in one server, in the order given; answers_by_member serves it.
 _MEMBER_ANSWERS = "FROM answers WHERE user_id = ? AND guild_id = ?"
 
-# The longest run of right answers: each right answer is grouped by how many misses came before it,
-# so each group is one streak.
-_ROUNDS_AND_BEST_STREAK = f"""
-WITH ordered AS (
-    SELECT round_id, correct, SUM(1 - correct) OVER (ORDER BY answered_at, id) AS misses_before
-    {_MEMBER_ANSWERS}
-)
-SELECT (SELECT COUNT(DISTINCT round_id) FROM ordered),
-       coalesce((SELECT MAX(n) FROM (SELECT COUNT(*) AS n FROM ordered WHERE correct = 1 GROUP BY misses_before)), 0)
-"""
-
+# Each deck's sums and rounds; a round plays one deck, so the rounds per deck add up to the member's rounds.
 _DECK_SUMS = (
-    f"SELECT deck_id, SUM(points), SUM(correct), COUNT(*) {_MEMBER_ANSWERS} GROUP BY deck_id "
-    "ORDER BY SUM(points) DESC, deck_id"
+    f"SELECT deck_id, SUM(points), SUM(correct), COUNT(*), COUNT(DISTINCT round_id) {_MEMBER_ANSWERS} "
+    "GROUP BY deck_id ORDER BY SUM(points) DESC, deck_id"
 )
+
+# Verdicts in answer order, for the best streak: counted here rather than in SQL, where a run of equal
+# values needs window functions and a second pass, measured slower than this one narrow scan.
+_VERDICTS = f"SELECT correct {_MEMBER_ANSWERS} ORDER BY answered_at, id"
 
 # Monday-based week number: day 0 (1970-01-01) was a Thursday, the Monday after it day 4.
 _WEEK_SUMS = (
@@ -52,11 +46,11 @@ def _member_stats(conn: sqlite3.Connection, guild_id: int, user_id: int, now: da
         "SELECT points, correct, answered FROM board_totals WHERE guild_id = ? AND deck_id = '' AND user_id = ?",
         (guild_id, user_id),
     ).fetchone() or (0, 0, 0)
-    rounds, best_streak = conn.execute(_ROUNDS_AND_BEST_STREAK, member).fetchone()
-    decks = tuple(
-        DeckStats(deck_id=deck, points=p, right=r, answered=a)
-        for deck, p, r, a in conn.execute(_DECK_SUMS, member)
-    )
+    deck_sums = conn.execute(_DECK_SUMS, member).fetchall()
+    streak = best_streak = 0
+    for (correct,) in conn.execute(_VERDICTS, member):
+        streak = streak + 1 if correct else 0
+        best_streak = max(best_streak, streak)
     weekly = {
         week: (points, correct, answered)
         for week, points, correct, answered in conn.execute(_WEEK_SUMS, (*member, chart_from, chart_to))
@@ -73,10 +67,10 @@ def _member_stats(conn: sqlite3.Connection, guild_id: int, user_id: int, now: da
         points=total[0],
         answered=total[2],
         right=total[1],
-        rounds=rounds,
+        rounds=sum(rounds for *_, rounds in deck_sums),
         best_streak=best_streak,
         week_points=weeks[-1].points,
-        decks=decks,
+        decks=tuple(DeckStats(deck_id=d, points=p, right=r, answered=a) for d, p, r, a, _ in deck_sums),
         weeks=tuple(weeks),
         practice_answered=practised,
         practice_right=practised_right,
