@@ -12,14 +12,13 @@ import asyncio
 import os
 import re
 import signal
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
 
 from bot.store import open_store
-from tests.e2e.conftest import ROOT, World, build_world
+from tests.e2e.conftest import World, build_world
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, Member
 from tests.e2e.harness import HANG_GUARD, wait_until
 from tests.e2e.rounds import (
@@ -34,7 +33,7 @@ from tests.e2e.rounds import (
     wrong_letter,
 )
 from tests.e2e.test_boards import board_lines
-from tests.e2e.test_restart import bot_env
+from tests.e2e.test_restart import bot_process
 
 DECK = DECKS["gradient-checkpointing"]
 
@@ -87,17 +86,8 @@ class BotProcess:
 
 async def spawn(world: World, shards: str) -> BotProcess:
     """A bot process on those shards, once it says it is ready (connected, its servers received)."""
-    env = bot_env(world, BVUNZO_SHARDS=shards)
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        cwd=ROOT,
-        env=env,
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.PIPE,
-        start_new_session=True,  # its own process group, so a kill -9 takes its chart worker too
-    )
+    # Its own process group, so that a kill -9 takes its chart worker too.
+    process = await bot_process(world, stderr=asyncio.subprocess.PIPE, own_group=True, BVUNZO_SHARDS=shards)
     bot = BotProcess(shards, process)
     bot.reader = asyncio.create_task(bot._read())
     shard_id, count = shards.split("/")
