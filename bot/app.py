@@ -20,12 +20,13 @@ from discord.ext import commands
 from bot.bank.bank import Bank
 from bot.bank.loader import DeckError, load_deck_text, load_folder
 from bot.command_tree import NO_SENDER, CheckedTree, sender_id
-from bot.config import Settings
+from bot.config import DEFAULT_GATEWAY_URL, Settings
 from bot.discord_calls import RetryPolicy, is_expired_interaction
 from bot.discord_internals import (
     HeldInteractions,
     dynamic_item_template,
     point_discord_at,
+    recommended_shard_count,
     tolerate_malformed_events,
 )
 from bot.errors import UNEXPECTED, sentence_for
@@ -75,7 +76,7 @@ def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
     return False
 
 
-class BvunzoBot(commands.Bot):
+class BvunzoBot(commands.AutoShardedBot):
     store: Store
     bank: Bank
 
@@ -83,6 +84,11 @@ class BvunzoBot(commands.Bot):
         intents = discord.Intents.none()
         intents.guilds = True  # channels and roles for permission checks; no privileged intent is needed
         self.telemetry = Telemetry()
+        # BVUNZO_SHARDS: the shards this process runs; unset, discord.py runs every shard Discord
+        # recommends (one, for all but the biggest bots).
+        shards: dict[str, Any] = {}
+        if settings.shards.ids is not None:
+            shards = {"shard_ids": list(settings.shards.ids), "shard_count": settings.shards.count}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
@@ -92,6 +98,7 @@ class BvunzoBot(commands.Bot):
                 everyone=False, roles=False, users=False, replied_user=False
             ),
             http_trace=self.telemetry.http_trace(),  # Discord's errors and acknowledgement times, for /metrics
+            **shards,
         )
         self.settings = settings
         self.clock = clock
@@ -99,6 +106,7 @@ class BvunzoBot(commands.Bot):
         self.started_monotonic = time.monotonic()
         self.deck_problems: list[str] = []
         self.closing = False
+        self.logged_in = False  # login() started: discord.py's shard machinery exists
         self.discord_retry = RetryPolicy()  # how long a round rides out Discord's failures
         self._custom_id_templates: list[re.Pattern[str]] = []
         self._forms: list[Form] = []
@@ -106,7 +114,24 @@ class BvunzoBot(commands.Bot):
         tolerate_malformed_events(self)
         self._held = HeldInteractions(self)
 
+    async def login(self, token: str) -> None:
+        self.logged_in = True
+        await super().login(token)
+
+    def holds_guild(self, guild_id: int) -> bool:
+        """Whether this process serves the server (its shard is one of ours); see bot/shards.py."""
+        return self.settings.shards.holds(guild_id)
+
+    async def on_ready(self) -> None:
+        # The line a host (and the multi-process test) reads to know this process serves its servers.
+        shards = ",".join(str(shard_id) for shard_id in sorted(self.shards))
+        log.info("ready: shards %s of %s, %d servers", shards, self.shard_count, len(self.guilds))
+
     async def setup_hook(self) -> None:
+        if self.shard_count is None and self.settings.gateway_url != DEFAULT_GATEWAY_URL:
+            # Left alone, discord.py connects to the gateway address Discord recommends with the count;
+            # a host that set its own (a proxy, an emulator) keeps it.
+            self.shard_count = await recommended_shard_count(self)
         self.store = await open_store(self.settings.db_path)
         self.bank = await self._load_bank()
         self.tree.error(self.on_app_command_error)
@@ -152,11 +177,15 @@ class BvunzoBot(commands.Bot):
 
     async def sync_commands(self) -> None:
         """Sync to the development server at once; globally only when the tree's shape changed."""
-        if self.settings.sync_guild is not None:
+        if self.settings.sync_guild is not None and self.holds_guild(self.settings.sync_guild):
             guild = discord.Object(id=self.settings.sync_guild)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to server %s", len(synced), self.settings.sync_guild)
+        if not self.settings.shards.syncs_commands:
+            # One list of global commands per application: the process running shard 0 keeps it.
+            log.info("global commands are synced by the process running shard 0, not this one")
+            return
         shape = self.command_tree_hash()
         if await self.store.get_meta(TREE_HASH_KEY) == shape:
             log.info("global commands unchanged since the last sync; not syncing")
@@ -269,7 +298,11 @@ class BvunzoBot(commands.Bot):
                     await asyncio.wait_for(stop(), timeout=3)
                 except Exception:
                     log.exception("cog %s did not shut down cleanly", cog.qualified_name)
-        await super().close()
+        if self.logged_in:
+            await super().close()
+        else:
+            # Never started: AutoShardedClient.close would wake a shard queue that login creates.
+            await discord.Client.close(self)
         store = getattr(self, "store", None)
         if store is not None:
             await store.close()

@@ -117,3 +117,25 @@ class HeldInteractions:
             return False
         del self._taken[interaction_id]
         return True
+
+
+async def recommended_shard_count(client: discord.Client) -> int:
+    """How many shards Discord recommends for the bot (GET /gateway/bot), without its gateway address.
+
+    AutoShardedClient asks this itself when no shard count is given, but then connects to the address in
+    the same answer, passing over DiscordWebSocket.DEFAULT_GATEWAY (point_discord_at). The request goes
+    through the client's HTTP session (`Client.http`, undocumented), which holds the token.
+    """
+    count, _url, _limit = await client.http.get_bot_gateway()
+    return int(count)
+
+
+def gateway_sockets(client: discord.Client) -> list[discord.gateway.DiscordWebSocket]:
+    """The gateway connection of each shard the client runs (a plain Client's one), once connected.
+
+    A Client keeps its connection in `Client.ws`; an AutoShardedClient leaves that unset and keeps one per
+    shard, reachable only through its `_get_websocket(shard_id=...)`.
+    """
+    if isinstance(client, discord.AutoShardedClient):
+        return [client._get_websocket(shard_id=shard_id) for shard_id in client.shards]
+    return [client.ws] if client.ws is not None else []

@@ -382,8 +382,8 @@ class QuizCog(commands.Cog, name="Quiz"):
             return
         self.resumed = True
         for record in await self.bot.store.running_rounds():
-            if record.id in self.sessions:
-                continue
+            if record.id in self.sessions or not self.bot.holds_guild(record.guild_id):
+                continue  # another process runs that server's shard: the round is its to resume
             try:
                 await self._resume(record)
             except Exception:

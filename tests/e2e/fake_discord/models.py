@@ -60,10 +60,18 @@ class Directory:
         # Set by the fake once it runs: (guild, gateway event name, payload) -> sent to the bot.
         self.announce: Callable[[Guild, str, dict[str, Any]], None] = lambda guild, event, payload: None
 
-    def new_id(self) -> int:
-        """A snowflake with the current time in it, so discord.py's created_at is sensible."""
+    def new_id(self, *, shard: tuple[int, int] | None = None) -> int:
+        """A snowflake with the current time in it, so discord.py's created_at is sensible.
+
+        With shard=(id, count), a server id Discord would give to that shard: (id >> 22) % count == id,
+        found by moving the timestamp on a millisecond at a time.
+        """
         stamp = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
         self._last_id = max(stamp, self._last_id + 1)
+        if shard is not None:
+            shard_id, count = shard
+            while (self._last_id >> 22) % count != shard_id:
+                self._last_id = ((self._last_id >> 22) + 1) << 22
         return self._last_id
 
     def user(self, name: str, *, bot: bool = False) -> User:
@@ -274,9 +282,10 @@ class Guild:
         bot_permissions: int,
         owner: User | None,
         with_bot: bool = True,
+        shard: tuple[int, int] | None = None,
     ) -> None:
         self._directory = directory
-        self.id = directory.new_id()
+        self.id = directory.new_id(shard=shard)
         self.name = name
         self.locale = "en-US"
         self.owner_id = owner.id if owner is not None else directory.new_id()

@@ -63,6 +63,8 @@ class FakeDiscord(Actions):
         self.minimal_interactions = False
         self.privileged_intents = privileged_intents  # what the app may ask for; others close with 4014
         self.application_flags = 0
+        # The shard count GET /gateway/bot recommends; a bot may connect with more, each its own IDENTIFY.
+        self.shard_count = 1
         self.directory = Directory()
         self.bot: User = self.directory.user(bot_name, bot=True)
         self.owner: User = self.directory.user(f"{bot_name.lower()}-owner")
@@ -152,8 +154,10 @@ class FakeDiscord(Actions):
         owner: User | None = None,
         bot_permissions: PermissionsLike = DEFAULT_BOT,
         with_bot: bool = True,
+        shard: tuple[int, int] | None = None,
     ) -> Guild:
-        """A server; `with_bot=False`: one the bot is not in, where members use the app they installed."""
+        """A server; `with_bot=False`: one the bot is not in, where members use the app they installed;
+        shard=(id, count) gives it an id that lands on that shard."""
         guild = Guild(
             self.directory,
             name=name,
@@ -161,6 +165,7 @@ class FakeDiscord(Actions):
             bot_permissions=permission_value(bot_permissions),
             owner=owner,
             with_bot=with_bot,
+            shard=shard,
         )
         if not with_bot:
             self.guilds_without_bot.append(guild)  # never sent to the bot, unknown to its REST calls
@@ -398,12 +403,18 @@ class FakeDiscord(Actions):
 
         return await self.wait_until(probe, timeout, describe)
 
-    async def wait_for_bot(self, timeout: float = 10.0) -> None:
-        """Until a bot has identified on the gateway (READY sent)."""
+    async def wait_for_bot(self, timeout: float = 10.0, *, shard: tuple[int, int] | None = None) -> None:
+        """Until a bot has identified on the gateway (READY sent); with shard=(id, count), as that shard."""
+
+        def connected() -> bool | None:
+            ready = self.gateway.ready_shards()
+            return True if (shard in ready if shard is not None else ready) else None
+
+        wanted = f" as shard {shard[0]} of {shard[1]}" if shard is not None else ""
         await self.wait_until(
-            lambda: True if any(s.ready for s in self.gateway.sessions) else None,
+            connected,
             timeout,
-            lambda: "a bot to connect",
+            lambda: f"a bot to connect{wanted} (connected: {self.gateway.ready_shards() or 'none'})",
         )
 
     async def drop_connections(self, code: int = 4000) -> None:
