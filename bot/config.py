@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlparse
 
+from bot.shards import ALL_SHARDS, ShardPlan, parse_shards
+
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg/"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -50,6 +52,7 @@ class Settings:
     gateway_url: str = DEFAULT_GATEWAY_URL
     log_format: str = "text"
     http: HttpAddress | None = None
+    shards: ShardPlan = ALL_SHARDS  # BVUNZO_SHARDS: which of Discord's shards this process runs
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -72,6 +75,7 @@ class Settings:
             gateway_url=_url(env, "DISCORD_GATEWAY_URL", DEFAULT_GATEWAY_URL, ("ws", "wss")),
             log_format=_log_format(env.get("BVUNZO_LOG_FORMAT", "").strip() or "text"),
             http=http_address(env),
+            shards=_shards(env.get("BVUNZO_SHARDS", "")),
         )
 
     @property
@@ -142,6 +146,13 @@ def _guild_id(value: str) -> int | None:
             f"BVUNZO_SYNC_GUILD={value!r} is not a server id (a number such as 123456789012345678)."
         )
     return int(value)
+
+
+def _shards(value: str) -> ShardPlan:
+    try:
+        return parse_shards(value)
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
 
 
 def _log_level(value: str) -> str:

@@ -6,6 +6,7 @@ import asyncio
 import io
 import logging
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -19,6 +20,7 @@ from bot.bank.problems import DeckError, Problem
 from bot.bank.suggestions import check_suggestion, deck_with, from_json, suggested_fields, to_json
 from bot.bank.writer import deck_to_csv, deck_to_yaml
 from bot.errors import UserError
+from bot.forms import Form, submit_form
 from bot.store import GuildDeckRecord, SuggestionRecord
 from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, mention, plural
 from cogs.guard import frozen_view, guarded
@@ -99,18 +101,23 @@ MAX_PENDING_PER_MEMBER = 20
 
 
 class SuggestModal(discord.ui.Modal):
-    """The form of /deck suggest, and of a moderator's Edit of a suggestion."""
+    """The form of /deck suggest, and of a moderator's Edit of a suggestion.
+
+    It keeps nothing in memory that its submission needs: its custom_id names the deck (`bvz:1:fs:<deck>`)
+    or the suggestion edited (`bvz:1:fe:<id>`), so a form opened before a restart still submits after it.
+    """
 
     def __init__(
         self,
-        cog: DecksCog,
         deck_id: str,
         *,
         suggestion_id: int | None = None,
         fields: dict[str, Any] | None = None,
     ) -> None:
-        super().__init__(title=clip(f"Suggest a question for {deck_id}", 45), timeout=1800)
-        self.cog, self.deck_id, self.suggestion_id = cog, deck_id, suggestion_id
+        subject = f"fs:{deck_id}" if suggestion_id is None else f"fe:{suggestion_id}"
+        super().__init__(
+            title=clip(f"Suggest a question for {deck_id}", 45), timeout=1800, custom_id=f"bvz:1:{subject}"
+        )
         given = fields or {}
         choices = list(given.get("choices", []))
         right = choices[0] if choices else next(iter(given.get("answers", [])), "")
@@ -146,16 +153,20 @@ class SuggestModal(discord.ui.Modal):
         )
         for item in (self.prompt, self.right, self.wrong, self.explanation):
             self.add_item(item)
-        self.author_id = int(given.get("suggested_by", 0)) or None
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        author = self.author_id or interaction.user.id
-        fields = suggested_fields(
-            self.prompt.value, self.right.value, self.wrong.value.splitlines(), self.explanation.value, author
-        )
-        await guarded(
-            interaction, self.cog.on_suggestion(interaction, self.deck_id, fields, self.suggestion_id)
-        )
+        await submit_form(interaction, SUGGESTION_FORM)
+
+
+async def _suggestion_submitted(
+    interaction: discord.Interaction[Any], match: re.Match[str], typed: Mapping[str, str]
+) -> None:
+    cog = interaction.client.get_cog("Decks")
+    assert isinstance(cog, DecksCog)
+    await guarded(interaction, cog.on_suggestion_form(interaction, match["kind"], match["ref"], typed))
+
+
+SUGGESTION_FORM = Form.of(r"bvz:1:f(?P<kind>[se]):(?P<ref>[A-Za-z0-9_-]{1,40})", _suggestion_submitted)
 
 
 class ReviewButton(
@@ -401,7 +412,23 @@ class DecksCog(commands.Cog, name="Decks"):
             raise UserError(
                 f"You have {len(waiting)} suggestions waiting for review; suggest more once some are reviewed."
             )
-        await interaction.response.send_modal(SuggestModal(self, found.id))
+        await interaction.response.send_modal(SuggestModal(found.id))
+
+    async def on_suggestion_form(
+        self, interaction: discord.Interaction, kind: str, ref: str, typed: Mapping[str, str]
+    ) -> None:
+        """A submitted suggestion form: `kind` s (a member's, for deck `ref`) or e (an edit of suggestion `ref`)."""
+        deck_id, suggestion_id, author = ref, None, interaction.user.id
+        if kind == "e":
+            suggestion = await self.bot.store.suggestion(int(ref))
+            if suggestion is None or suggestion.guild_id != guild_id_of(interaction):
+                raise UserError("That suggestion no longer exists.")
+            deck_id, suggestion_id, author = suggestion.deck_id, suggestion.id, suggestion.author_id
+        wrong = typed.get("wrong", "").splitlines()
+        fields = suggested_fields(
+            typed.get("prompt", ""), typed.get("right", ""), wrong, typed.get("explanation", ""), author
+        )
+        await self.on_suggestion(interaction, deck_id, fields, suggestion_id)
 
     async def on_suggestion(
         self,
@@ -471,7 +498,7 @@ class DecksCog(commands.Cog, name="Decks"):
             raise UserError(f"That suggestion was already {suggestion.status}.")
         if action == "e":
             modal = SuggestModal(
-                self, suggestion.deck_id, suggestion_id=suggestion.id, fields=from_json(suggestion.question)
+                suggestion.deck_id, suggestion_id=suggestion.id, fields=from_json(suggestion.question)
             )
             await interaction.response.send_modal(modal)
         elif action == "a":
@@ -543,3 +570,4 @@ class DecksCog(commands.Cog, name="Decks"):
 async def setup(bot: BvunzoBot) -> None:
     await bot.add_cog(DecksCog(bot))
     bot.add_dynamic_items(DeleteDeckButton, ReviewButton)
+    bot.add_forms(SUGGESTION_FORM)

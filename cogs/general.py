@@ -13,7 +13,7 @@ from discord.ext import commands
 import bot as bvunzo
 from bot.store.backup import database_facts
 from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, language_name, plural
-from cogs.permissions import is_quiz_master
+from cogs.permissions import anywhere, is_quiz_master
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
@@ -34,7 +34,8 @@ class GeneralCog(commands.Cog, name="General"):
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="decks", description="The decks this server can play")
+    @app_commands.command(name="decks", description="The decks you can play here")
+    @anywhere
     async def decks(self, interaction: discord.Interaction) -> None:
         decks = self.bot.bank.decks_for(interaction.guild_id)
         if not decks:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
-from bot.store import BoardLine, GuildDeckRecord, GuildSettings, Memory, Store, open_store
+from bot.store import BoardLine, FlagRecord, GuildDeckRecord, GuildSettings, Memory, Store, open_store
 from tests.store_contract.builders import T0, answer, start
 
 
@@ -32,6 +32,8 @@ async def fill(store: Store) -> None:
     await store.set_member_language(2, "fr")
     await store.start_practice(4, "bio", '{"position": 2}', T0)
     await store.add_suggestion(1, "mine", 3, '{"prompt": "Why?"}', T0)
+    await store.set_member_retention(2, 0.85)
+    await store.flag_question(FlagRecord(1, "bio", "q0", 3, "typo", "teh", "open", T0))
 
 
 async def check(store: Store) -> None:
@@ -54,6 +56,8 @@ async def check(store: Store) -> None:
     assert [d.text for d in await store.guild_decks(1)] == ["deck: text"]
     assert (await store.guild_settings(1)).quiz_master_role_id == 1 << 60
     assert await store.member_language(2) == "fr"
+    assert await store.member_retention(2) == 0.85
+    assert await store.open_flags(1) == [FlagRecord(1, "bio", "q0", 3, "typo", "teh", "open", T0)]
     latest = await store.latest_round_played(2, None)
     assert latest is not None and latest.deck_id == "bio"
     assert [r.channel_id for r in await store.running_rounds()] == [22]  # the chem round never ended

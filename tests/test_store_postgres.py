@@ -81,6 +81,8 @@ async def test_opening_twice_at_once_migrates_once(postgres_url: str) -> None:
         (2,),
         (3,),
         (4,),
+        (5,),
+        (6,),
     ]
 
 

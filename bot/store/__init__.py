@@ -9,10 +9,12 @@ from bot.store.errors import RoundAlreadyRunning, StoreError
 from bot.store.interface import Store
 from bot.store.periods import PERIODS, Period, period_end, period_start, week_start
 from bot.store.records import (
+    FLAG_REASONS,
     Answer,
     Board,
     BoardLine,
     DeckStats,
+    FlagRecord,
     GuildDeckRecord,
     GuildSettings,
     MemberStats,
@@ -22,6 +24,7 @@ from bot.store.records import (
     Recorded,
     ReportLine,
     RoundRecord,
+    StruggleLine,
     SuggestionRecord,
     WeekStats,
 )
@@ -54,11 +57,13 @@ async def open_store(location: str | Path, **options: Any) -> Store:
 
 
 __all__ = [
+    "FLAG_REASONS",
     "PERIODS",
     "Answer",
     "Board",
     "BoardLine",
     "DeckStats",
+    "FlagRecord",
     "GuildDeckRecord",
     "GuildSettings",
     "MemberStats",
@@ -72,6 +77,7 @@ __all__ = [
     "RoundRecord",
     "Store",
     "StoreError",
+    "StruggleLine",
     "SuggestionRecord",
     "WeekStats",
     "open_store",

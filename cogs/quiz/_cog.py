@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.bank.models import Deck, Kind
 from bot.errors import UserError
 from bot.quiz import (
+    LEECH_FAILURES,
     AlreadyAnsweredError,
     EmptyDeckError,
     MissingQuestionError,
@@ -22,10 +23,10 @@ from bot.quiz import (
     plan_round,
 )
 from bot.store import GuildSettings, NewRound, RoundAlreadyRunning, RoundRecord
-from bot.ui.boards import report_embed, settings_embed
+from bot.ui.boards import report_embed, settings_embed, struggles_embed
 from bot.ui.practice import translation_embed, translation_target
 from bot.ui.text import clip, letter
-from cogs.answers import GivenAnswer, TextAnswerForm
+from cogs.answers import GivenAnswer, TextAnswerForm, cog_named
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_manager, ensure_quiz_master, guild_id_of
 from cogs.quiz._session import RoundSession
@@ -37,7 +38,14 @@ log = logging.getLogger(__name__)
 
 
 class QuizCog(commands.Cog, name="Quiz"):
-    quiz = app_commands.Group(name="quiz", description="Run quiz rounds in this channel", guild_only=True)
+    quiz = app_commands.Group(
+        name="quiz",
+        description="Run quiz rounds in this channel",
+        guild_only=True,
+        # Rounds need the bot in the server: not offered to a member who installed Bvunzo for themselves.
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False),
+    )
 
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
@@ -186,6 +194,10 @@ class QuizCog(commands.Cog, name="Quiz"):
             embed=settings_embed(changed, changed != current), ephemeral=True
         )
 
+    @quiz.command(name="flags", description="Questions members reported, and why; resolve or dismiss them")
+    async def flags(self, interaction: discord.Interaction) -> None:
+        await cog_named(interaction, "Flags").show_flags(interaction)  # cogs/flags.py
+
     @quiz.command(
         name="report", description="Per question: how many got it right, and the most chosen wrong answer"
     )
@@ -203,6 +215,7 @@ class QuizCog(commands.Cog, name="Quiz"):
         ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), "see round reports")
         if round is not None and deck:
             raise UserError("Give a round or a deck, not both.")
+        extra: list[discord.Embed] = []  # a deck's report adds the questions members keep failing
         if round is not None:
             record = await self.bot.store.get_round(round)
             if record is None or record.guild_id != guild_id:
@@ -217,6 +230,8 @@ class QuizCog(commands.Cog, name="Quiz"):
             chosen = find_deck(self.bot, deck, guild_id)
             lines = await self.bot.store.question_report(guild_id, deck_id=chosen.id)
             title = f"Report: {chosen.title} (all rounds in this server)"
+            struggles = await self.bot.store.deck_struggles(guild_id, chosen.id, failures=LEECH_FAILURES)
+            extra = [struggles_embed(chosen, struggles, LEECH_FAILURES)]
         else:
             last = await self.bot.store.last_finished_round(guild_id, interaction.channel_id or 0)
             if last is None:
@@ -227,7 +242,8 @@ class QuizCog(commands.Cog, name="Quiz"):
             chosen = found
             lines = await self.bot.store.question_report(guild_id, round_id=last.id)
             title = f"Report: round {last.id} of {chosen.title} (the last one here)"
-        await interaction.response.send_message(embed=report_embed(title, chosen, lines), ephemeral=True)
+        embeds = [report_embed(title, chosen, lines), *extra]
+        await interaction.response.send_message(embeds=embeds, ephemeral=True)
 
     @report.autocomplete("deck")
     async def _report_autocomplete(
@@ -366,8 +382,8 @@ class QuizCog(commands.Cog, name="Quiz"):
             return
         self.resumed = True
         for record in await self.bot.store.running_rounds():
-            if record.id in self.sessions:
-                continue
+            if record.id in self.sessions or not self.bot.holds_guild(record.guild_id):
+                continue  # another process runs that server's shard: the round is its to resume
             try:
                 await self._resume(record)
             except Exception:

@@ -27,6 +27,8 @@ log = logging.getLogger(__name__)
 # The live "N answered" edit happens at most once per this many seconds per message, so the edits of a
 # question stay constant however many people play (Discord rate-limits message edits per channel).
 LIVE_EDIT_INTERVAL = timedelta(seconds=2)
+# What a channel hears, above the scores so far, when a bug inside Bvunzo ends its round.
+BROKEN = "This round hit an error inside Bvunzo and was closed; every answer given so far counts."
 
 
 @dataclass(slots=True)
@@ -235,7 +237,7 @@ class RoundSession:
         embed = render.reveal_embed(
             question, order, reveal, index=index, total=self.state.question_count, deck_title=self.deck.title
         )
-        view = reveal_view(self.round_id, index, question, order, reveal)
+        view = reveal_view(self.round_id, index, question, order, reveal, self.deck.id)
         if self.message is not None:
             await self.posts.edit(f"the reveal of question {index + 1}", self.message, embed=embed, view=view)
 
@@ -249,7 +251,8 @@ class RoundSession:
         try:
             kept = await self.bot.store.question_memories(self.deck.id, question.id, list(rights))
             before = {user_id: memory.as_state() for user_id, memory in kept.items()}
-            after = reviewed(f"{self.deck.id}/{question.id}", rights, before, now)
+            retentions = await self.bot.store.member_retentions(list(rights))
+            after = reviewed(f"{self.deck.id}/{question.id}", rights, before, now, retentions=retentions)
             await self.bot.store.save_memories(
                 [
                     Memory.from_state(user_id, self.deck.id, question.id, state)
@@ -277,6 +280,9 @@ class RoundSession:
         note = cut.why if cut else None
         await self.bot.store.finish_round(self.round_id, status, self.bot.clock(), note)
         self.bot.telemetry.round_ended(self.record, status, self.state.questions_played)
+        await self._say_summary(note)
+
+    async def _say_summary(self, note: str | None) -> None:
         scores = self.state.scores()
         embed = render.summary_embed(
             self.deck, scores, questions_played=self.state.questions_played, note=note, round_id=self.round_id
@@ -302,12 +308,14 @@ class RoundSession:
                     await self.bot.store.finish_round(
                         self.round_id, "interrupted", self.bot.clock(), "an error inside the bot"
                     )
+                    self.bot.telemetry.round_ended(self.record, "interrupted", self.state.questions_played)
                     # Closed in the store: free the channel now, not after a send that may be slow or refused.
                     await self.on_end(self)
-                    await self.posts.last_word(
-                        "the error notice",
-                        content="This round hit an error inside Bvunzo and was closed; every answer given so far counts.",
-                    )
+                    try:
+                        await self._say_summary(BROKEN)  # the scores so far, with the one sentence
+                    except Exception:  # the bug may be in the scores themselves: the sentence alone then
+                        log.exception("round %s: could not sum up after a failure", self.round_id)
+                        await self.posts.last_word("the error notice", content=BROKEN)
                 except Exception:
                     log.exception("round %s: could not close after a failure", self.round_id)
         finally:

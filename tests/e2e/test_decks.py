@@ -318,3 +318,43 @@ async def test_a_moderator_edits_or_rejects_a_suggestion(world: World, bot: Bvun
     empty = await (await world.fake.slash(world.general, world.moderator, "deck review")).response()
     assert empty.content == "No suggested questions are waiting."
     assert len(deck.questions) == 3
+
+
+async def test_suggestion_forms_opened_before_a_restart_submit_after_it(world: World) -> None:
+    alice = world.members[0]
+    async with world.running():
+        await import_file(
+            world, world.moderator, "biology.csv", SHEET.encode(), name="Cell Biology", keep_valid=True
+        )
+        asked = await world.fake.slash(world.general, alice, "deck suggest", deck="cell-biology")
+        assert (await asked.response()).modal.title == "Suggest a question for cell-biology"
+    # The bot restarts while alice is still typing: the new process never saw her form.
+    async with world.running() as bot:
+        sent = await (
+            await world.fake.submit_modal(
+                asked, {"prompt": "Where is DNA kept?", "right": "Nucleus", "wrong": "Ribosome"}
+            )
+        ).response()
+        assert sent.ephemeral
+        assert sent.content == (
+            "Thank you! Your question for `cell-biology` waits for a moderator's review (/deck review)."
+        )
+        [waiting] = await bot.store.pending_suggestions(world.study.id)
+        assert waiting.author_id == alice.id and waiting.deck_id == "cell-biology"
+        review = await (await world.fake.slash(world.general, world.moderator, "deck review")).response()
+        assert review.message is not None and "Where is DNA kept?" in review.text
+        edit = await world.fake.click(review.message, world.moderator, label="Edit")
+        await edit.response()
+    # A moderator's Edit form too: after the restart it still approves alice's question, credited to her.
+    async with world.running() as bot:
+        done = await (
+            await world.fake.submit_modal(
+                edit, {"prompt": "Where is DNA kept?", "right": "The nucleus", "wrong": "Ribosome"}
+            )
+        ).response()
+        assert done.message is not None
+        assert done.message.content.startswith("Approved: `cell-biology` now has 3 questions")
+        deck = bot.bank.get("cell-biology", world.study.id)
+        assert deck is not None
+        edited = next(q for q in deck.questions if q.prompt == "Where is DNA kept?")
+        assert edited.choices == ("The nucleus", "Ribosome") and edited.suggested_by == alice.id

@@ -16,7 +16,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         "pause_seconds",
         "language",
     ),
-    "member_settings": ("user_id", "language"),
+    "member_settings": ("user_id", "language", "retention"),
     "rounds": (
         "id",
         "guild_id",
@@ -68,6 +68,19 @@ TABLES: dict[str, tuple[str, ...]] = {
         "reviewed_by",
         "reviewed_at",
     ),
+    "question_flags": (
+        "id",
+        "guild_id",
+        "deck_id",
+        "question_id",
+        "user_id",
+        "reason",
+        "note",
+        "status",
+        "flagged_at",
+        "closed_at",
+        "closed_by",
+    ),
 }
 
 # Counted on both sides after the copy: every copied table and the two the trigger fills.
@@ -75,7 +88,7 @@ BOARD_TABLES = ("board_days", "board_totals")
 COUNTED = (*TABLES, *BOARD_TABLES)
 
 # Tables whose integer id a sequence hands out on PostgreSQL (it must continue past the copied ids).
-IDENTITY_TABLES = ("rounds", "answers", "practice_answers", "practices", "suggestions")
+IDENTITY_TABLES = ("rounds", "answers", "practice_answers", "practices", "suggestions", "question_flags")
 
 # The board check: per server and deck, the sums of the all-time totals and of the daily rows.
 BOARD_SUMS = (

@@ -36,4 +36,6 @@ time_or_none = _times.from_ms_or_none
 days = _boards._days
 ranked = _boards._ranked
 
+# The same query with PostgreSQL's numbered parameters: $1 the server, $2 the deck, $3 the failures.
+STRUGGLES = _reports._STRUGGLES.replace(":guild", "$1").replace(":deck", "$2").replace(":failures", "$3")
 report_lines = _reports._report_lines

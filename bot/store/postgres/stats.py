@@ -13,8 +13,8 @@ from datetime import datetime
 import asyncpg
 
 from bot.store.postgres.connection import Connected
-from bot.store.postgres.rows import ms, report_lines
-from bot.store.records import DeckStats, MemberStats, ReportLine
+from bot.store.postgres.rows import STRUGGLES, ms, report_lines
+from bot.store.records import DeckStats, MemberStats, ReportLine, StruggleLine
 from bot.store.weeks import Chart
 
 # A member's round answers in one server; answers_by_member serves it.
@@ -137,3 +137,8 @@ class Stats(Connected):
             return await self._read(lambda conn: _round_report(conn, guild_id, round_id))
         assert deck_id is not None
         return await self._read(lambda conn: _deck_report(conn, guild_id, deck_id))
+
+    async def deck_struggles(self, guild_id: int, deck_id: str, *, failures: int) -> list[StruggleLine]:
+        """Per question of the deck answered in this server, the hardest first (see the Store interface)."""
+        rows = await self._fetch(STRUGGLES, guild_id, deck_id, failures)
+        return [StruggleLine(str(r[0]), int(r[1]), int(r[2]), int(r[3])) for r in rows]

@@ -9,7 +9,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from bot.store.records import DeckStats, MemberStats, ReportLine
+from bot.store.records import DeckStats, MemberStats, ReportLine, StruggleLine
 from bot.store.sqlite.connection import Database
 from bot.store.sqlite.times import to_ms
 from bot.store.weeks import Chart
@@ -149,6 +149,39 @@ def _deck_report(conn: sqlite3.Connection, guild_id: int, deck_id: str) -> list[
     return list(_report_lines(rows, by_index=False).values())
 
 
+# Each member's answers to the deck in this server, rounds and practice alike; their first one per question
+# is their first try.
+_STRUGGLES = """
+WITH tries AS (
+    SELECT a.user_id, a.question_id, a.correct, a.answered_at
+    FROM answers AS a JOIN rounds AS r ON r.id = a.round_id
+    WHERE r.guild_id = :guild AND r.deck_id = :deck
+    UNION ALL
+    SELECT user_id, question_id, correct, answered_at FROM practice_answers
+    WHERE guild_id = :guild AND deck_id = :deck
+),
+ordered AS (
+    SELECT user_id, question_id, correct,
+           ROW_NUMBER() OVER (PARTITION BY user_id, question_id ORDER BY answered_at) AS nth
+    FROM tries
+),
+firsts AS (
+    SELECT question_id, COUNT(*) AS members, SUM(correct) AS first_right FROM ordered WHERE nth = 1
+    GROUP BY question_id
+),
+leeches AS (
+    SELECT o.question_id, COUNT(*) AS n
+    FROM ordered AS o JOIN memories AS m
+      ON m.user_id = o.user_id AND m.deck_id = :deck AND m.question_id = o.question_id
+    WHERE o.nth = 1 AND m.lapses >= :failures
+    GROUP BY o.question_id
+)
+SELECT f.question_id, f.members, f.first_right, coalesce(l.n, 0) AS leech_count
+FROM firsts AS f LEFT JOIN leeches AS l ON l.question_id = f.question_id
+ORDER BY leech_count DESC, CAST(f.first_right AS REAL) / f.members, f.members DESC, f.question_id
+"""
+
+
 class SqliteReports:
     _db: Database
 
@@ -164,3 +197,8 @@ class SqliteReports:
             return await self._db.read(lambda conn: _round_report(conn, guild_id, round_id))
         assert deck_id is not None
         return await self._db.read(lambda conn: _deck_report(conn, guild_id, deck_id))
+
+    async def deck_struggles(self, guild_id: int, deck_id: str, *, failures: int) -> list[StruggleLine]:
+        named = {"guild": guild_id, "deck": deck_id, "failures": failures}
+        rows = await self._db.read(lambda conn: conn.execute(_STRUGGLES, named).fetchall())
+        return [StruggleLine(str(r[0]), int(r[1]), int(r[2]), int(r[3])) for r in rows]

@@ -10,6 +10,7 @@ from bot.store.sqlite.answers import SqliteAnswers
 from bot.store.sqlite.boards import SqliteBoards
 from bot.store.sqlite.connection import BUSY_TIMEOUT_MS, Database
 from bot.store.sqlite.decks import SqliteDecks
+from bot.store.sqlite.flags import SqliteFlags
 from bot.store.sqlite.practice import SqlitePractice
 from bot.store.sqlite.reports import SqliteReports
 from bot.store.sqlite.rounds import SqliteRounds
@@ -28,6 +29,7 @@ class SqliteStore(
     SqliteReports,
     SqlitePractice,
     SqliteDecks,
+    SqliteFlags,
     SqliteSuggestions,
 ):
     """Bvunzo's memory on one SQLite file: one connection, one worker thread (aiosqlite's).

@@ -180,7 +180,9 @@ class RestApi:
 
     async def get_gateway_bot(self, request: web.Request) -> web.Response:
         limit = {"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": 1}
-        return json_response({"url": self.fake.gateway_url, "shards": 1, "session_start_limit": limit})
+        return json_response(
+            {"url": self.fake.gateway_url, "shards": self.fake.shard_count, "session_start_limit": limit}
+        )
 
     async def get_application(self, request: web.Request) -> web.Response:
         fake = self.fake
