@@ -21,9 +21,11 @@ from bot.quiz.missed import closed_count, missed_questions
 from bot.quiz.questions import questions_of
 from bot.quiz.scoring import Mode, points
 from bot.quiz.shuffle import choice_order, new_seed, pick_questions
+from bot.quiz.streaks import SHOWN_FROM, streak_bonus
 
-# How many of the fastest right answers a reveal names.
+# How many of the fastest right answers a reveal names; and how many of the longest streaks.
 FASTEST_SHOWN = 3
+STREAKS_SHOWN = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,8 +58,9 @@ class Verdict:
     text: str | None  # the typed answer, as typed
     right: bool
     ms: int  # since the question was posted
-    points: int
+    points: int  # the streak bonus included, when the round plays with one
     answered_at: datetime
+    streak: int = 0  # right answers in a row ending with this one (0 for a wrong answer)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +87,9 @@ class Reveal:
     fastest: tuple[tuple[int, int], ...]  # (user_id, ms) of the fastest right answers, fastest first
     answered: int
     right: int
+    # (user_id, streak) of the longest streaks of right answers this question extended, longest first;
+    # only streaks of SHOWN_FROM and more, and only in a round with the streak bonus.
+    streaks: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +116,7 @@ class RoundState:
         seed: int,
         seconds: int,
         mode: Mode,
+        streaks: bool = False,
     ) -> None:
         if seconds <= 0:
             raise ValueError(f"seconds must be positive, got {seconds}")
@@ -122,6 +129,7 @@ class RoundState:
         self.seed = seed
         self.seconds = seconds
         self.mode = Mode(mode)
+        self.streaks = streaks  # right answers in a row earn the streak bonus
         self._questions: tuple[Question, ...] = questions
         self._orders: tuple[tuple[int, ...], ...] = tuple(
             choice_order(seed, index, len(q.choices), q.kind) for index, q in enumerate(questions)
@@ -270,6 +278,8 @@ class RoundState:
         choice, right = judged.choice, judged.right
 
         ms = max(0, (now - self._posted_at) // timedelta(milliseconds=1))
+        streak = self.streak_before(user_id, question_index) + 1 if right else 0
+        bonus = streak_bonus(streak) if self.streaks and right else 0
         return Verdict(
             user_id=user_id,
             question_index=question_index,
@@ -278,8 +288,9 @@ class RoundState:
             text=text,
             right=right,
             ms=ms,
-            points=points(self.mode, right, ms, self.seconds),
+            points=points(self.mode, right, ms, self.seconds) + bonus,
             answered_at=now,
+            streak=streak,
         )
 
     def accept(self, verdict: Verdict) -> bool:
@@ -349,6 +360,20 @@ class RoundState:
             self._earlier = (self._current, players)
         return self._earlier[1]
 
+    def streak_before(self, user_id: int, index: int) -> int:
+        """How many questions right in a row the member had just before question `index`.
+
+        A wrong answer ends a streak and so does a question left unanswered: a streak is the member's
+        answers to the questions one after another, with nothing in between.
+        """
+        streak = 0
+        for earlier in range(index - 1, -1, -1):
+            verdict = self._answers[earlier].get(user_id)
+            if verdict is None or not verdict.right:
+                break
+            streak += 1
+        return streak
+
     def waiting_for(self) -> frozenset[int]:
         """Players of earlier questions who have not answered the current one yet."""
         if self._current < 0:
@@ -393,6 +418,12 @@ class RoundState:
             if verdict.slot is not None and 0 <= verdict.slot < len(counts):
                 counts[verdict.slot] += 1
         right = sorted((v for v in answers if v.right), key=lambda v: (v.ms, v.answered_at, v.user_id))
+        streaks: list[tuple[int, int]] = []
+        if self.streaks:
+            # Worked out again from the answers rather than read from the verdicts: after a restart the
+            # restored answers carry no streak.
+            runs = ((v.user_id, self.streak_before(v.user_id, index) + 1) for v in right)
+            streaks = sorted((run for run in runs if run[1] >= SHOWN_FROM), key=lambda r: (-r[1], r[0]))
         return Reveal(
             question_index=index,
             right_slots=frozenset(slot for slot, choice in enumerate(order) if question.is_right(choice)),
@@ -400,6 +431,7 @@ class RoundState:
             fastest=tuple((v.user_id, v.ms) for v in right[:FASTEST_SHOWN]),
             answered=len(answers),
             right=len(right),
+            streaks=tuple(streaks[:STREAKS_SHOWN]),
         )
 
     # --- results -----------------------------------------------------------------------------
@@ -455,6 +487,7 @@ class RoundState:
         answers: Iterable[RestoredAnswer],
         current: int,
         revealed: bool,
+        streaks: bool = False,
     ) -> RoundState:
         """Rebuild a round from the store. The current question is not open: the cog re-posts it
         and calls `open_question(current, posted_at)` (or, if `revealed`, opens the next one).
@@ -468,6 +501,7 @@ class RoundState:
             seed=seed,
             seconds=seconds,
             mode=mode,
+            streaks=streaks,
         )
         if not -1 <= current < state.question_count:
             raise ValueError(f"current={current} is outside this round's {state.question_count} questions")

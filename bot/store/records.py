@@ -21,6 +21,10 @@ class GuildSettings:
     seconds: int = 20
     mode: str = "standard"  # "standard" | "speed"
     pause_seconds: int = 5  # pause between a reveal and the next question
+    # Round options a /quiz start may override (issue 14): off or neutral by default.
+    podium: int = 3  # places on the summary's podium, 1-10
+    standings: str = "end"  # "end" | "live" (top 5 after each reveal) | "hidden" (no names before the end)
+    streak_bonus: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +38,9 @@ class NewRound:
     mode: str
     seed: int
     started_at: datetime
+    podium: int = 3
+    standings: str = "end"
+    streak_bonus: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +63,9 @@ class RoundRecord:
     started_at: datetime
     ended_at: datetime | None
     end_reason: str | None
+    podium: int = 3
+    standings: str = "end"
+    streak_bonus: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -103,6 +103,13 @@ def report_embed(title: str, deck: Deck, lines: Sequence[ReportLine]) -> discord
     )
 
 
+STANDINGS_SHOWN = {
+    "end": "in the summary",
+    "live": "top 5 after each reveal",
+    "hidden": "hidden until the end",
+}
+
+
 def settings_embed(settings: GuildSettings, changed: bool) -> discord.Embed:
     embed = discord.Embed(
         title="Quiz settings" + (" saved" if changed else ""), colour=discord.Colour.blurple()
@@ -115,4 +122,7 @@ def settings_embed(settings: GuildSettings, changed: bool) -> discord.Embed:
     embed.add_field(name="Seconds", value=str(settings.seconds))
     embed.add_field(name="Mode", value=settings.mode)
     embed.add_field(name="Pause", value=f"{settings.pause_seconds} s")
+    embed.add_field(name="Podium", value=f"{settings.podium} places")
+    embed.add_field(name="Standings", value=STANDINGS_SHOWN.get(settings.standings, settings.standings))
+    embed.add_field(name="Streak bonus", value="on" if settings.streak_bonus else "off")
     return embed

@@ -9,6 +9,7 @@ import discord
 
 from bot.bank.models import Deck, Kind, Question
 from bot.quiz import PlayerResult, Reveal
+from bot.quiz.standings import ordinal, place_mark, podium, top
 from bot.ui.text import (
     EMBED_DESCRIPTION,
     EMBED_TITLE,
@@ -24,7 +25,6 @@ from bot.ui.text import (
 QUESTION_COLOUR = discord.Colour.blurple()
 REVEAL_COLOUR = discord.Colour.green()
 END_COLOUR = discord.Colour.gold()
-MEDALS = ("🥇", "🥈", "🥉")
 
 
 def intro_embed(deck: Deck, questions: int, seconds: int, mode: str, started_by: int) -> discord.Embed:
@@ -85,7 +85,11 @@ def reveal_embed(
     index: int,
     total: int,
     deck_title: str,
+    names: bool = True,
+    standings: Sequence[PlayerResult] = (),
 ) -> discord.Embed:
+    """The answer and how the channel answered; `names` False keeps every player's name out of it
+    (the round hides its standings until the end); `standings` adds the round's top lines so far."""
     if question.kind is Kind.TEXT:
         lines = f"**Answer:** {question.answer_text}"
     else:
@@ -102,9 +106,15 @@ def reveal_embed(
     )
     if question.explanation:
         embed.add_field(name="Why", value=clip(question.explanation, FIELD_VALUE), inline=False)
-    if reveal.fastest:
+    if names and reveal.fastest:
         fastest = "\n".join(f"{mention(user)} {seconds_text(ms)}" for user, ms in reveal.fastest)
         embed.add_field(name="Fastest right answers", value=clip(fastest, FIELD_VALUE), inline=False)
+    if names and reveal.streaks:
+        streaks = "\n".join(f"🔥 {mention(user)} {run} in a row" for user, run in reveal.streaks)
+        embed.add_field(name="Streaks", value=clip(streaks, FIELD_VALUE), inline=False)
+    if names and standings:
+        shown = [f"{place_mark(r.rank)} {mention(r.user_id)} — **{r.points}**" for r in top(standings)]
+        embed.add_field(name="Standings", value=_fit_lines(shown, FIELD_VALUE), inline=False)
     embed.set_footer(
         text=clip(
             f"{deck_title} · {reveal.right}/{reveal.answered} right ({percent(reveal.right, reveal.answered)})",
@@ -114,19 +124,32 @@ def reveal_embed(
     return embed
 
 
+def _score_line(mark: str, score: PlayerResult) -> str:
+    return (
+        f"{mark} {mention(score.user_id)} — **{score.points}** points, "
+        f"{score.right}/{score.answered} right ({percent(score.right, score.answered)})"
+    )
+
+
 def summary_embed(
-    deck: Deck, scores: Sequence[PlayerResult], *, questions_played: int, note: str | None, round_id: int
+    deck: Deck,
+    scores: Sequence[PlayerResult],
+    *,
+    questions_played: int,
+    note: str | None,
+    round_id: int,
+    podium_size: int = 3,
 ) -> discord.Embed:
+    """The podium (places from the engine's ranks: a tie shares its place and its medal), then everyone else."""
     if not scores:
         description = "Nobody answered this time."
     else:
-        lines = []
-        for place, score in enumerate(scores):
-            medal = MEDALS[place] if place < len(MEDALS) else f"{place + 1}."
-            lines.append(
-                f"{medal} {mention(score.user_id)} — **{score.points}** points, "
-                f"{score.right}/{score.answered} right ({percent(score.right, score.answered)})"
-            )
+        placed = podium(scores, podium_size)
+        lines = ["**Podium**", *(_score_line(place_mark(s.rank), s) for s in placed)]
+        rest = scores[len(placed) :]
+        if rest:
+            lines.append("")
+            lines.extend(_score_line(f"{s.rank}.", s) for s in rest)
         description = _fit_lines(lines, EMBED_DESCRIPTION - 200)
     if note:
         description = f"{note}\n\n{description}"
@@ -139,6 +162,27 @@ def summary_embed(
         text=f"Round {round_id} · {plural(questions_played, 'question')} played · /leaderboard for the server's board"
     )
     return embed
+
+
+def my_result_text(
+    result: PlayerResult | None, scores: Sequence[PlayerResult], missed: Sequence[int], round_id: int
+) -> str:
+    """What "My result" tells one member: their place (shared or not), points, and the numbers (from 1)
+    of the questions they missed."""
+    if result is None:
+        return f"You didn't answer in round {round_id}."
+    shared = sum(1 for s in scores if s.rank == result.rank) > 1
+    text = (
+        f"Round {round_id}: you placed **{ordinal(result.rank)}**{' (shared)' if shared else ''} "
+        f"of {len(scores)} with "
+        f"**{result.points}** points, {result.right}/{result.answered} right."
+    )
+    if missed:
+        numbers = ", ".join(str(n) for n in missed)
+        text += f" You missed {plural(len(missed), 'question')}: {numbers}."
+    else:
+        text += " You missed nothing."
+    return clip(text, 1800)
 
 
 def _fit_lines(lines: Sequence[str], limit: int) -> str:

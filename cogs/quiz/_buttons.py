@@ -74,7 +74,31 @@ class MissedButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"b
         await guarded(interaction, _cog(interaction).on_practise_missed(interaction, self.round_id))
 
 
-DYNAMIC_ITEMS = (*ANSWER_ITEMS, TranslateButton, MissedButton)
+class MyResultButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"bvz:1:r:{ROUND_ID}"):
+    """On the summary: tells the member who presses it their own place, points and misses, ephemerally."""
+
+    def __init__(self, round_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="My result",
+                style=discord.ButtonStyle.secondary,
+                emoji="📋",
+                custom_id=f"bvz:{VERSION}:r:{round_id}",
+            )
+        )
+        self.round_id = round_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MyResultButton:
+        return cls(int(match["round"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, _cog(interaction).on_my_result(interaction, self.round_id))
+
+
+DYNAMIC_ITEMS = (*ANSWER_ITEMS, TranslateButton, MissedButton, MyResultButton)
 
 
 def _translate_item(round_id: int, index: int, question: Question) -> list[discord.ui.Item[Any]]:
@@ -129,4 +153,4 @@ def reveal_view(
 
 
 def summary_view(round_id: int) -> discord.ui.View:
-    return frozen_view(MissedButton(round_id))
+    return frozen_view(MissedButton(round_id), MyResultButton(round_id))

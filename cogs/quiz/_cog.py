@@ -21,9 +21,11 @@ from bot.quiz import (
     choice_order,
     plan_round,
 )
+from bot.quiz.standings import PODIUM_MAX, PODIUM_MIN
 from bot.store import GuildSettings, NewRound, RoundAlreadyRunning, RoundRecord
 from bot.ui.boards import report_embed, settings_embed
 from bot.ui.practice import translation_embed, translation_target
+from bot.ui.round import my_result_text
 from bot.ui.text import clip, letter
 from cogs.answers import GivenAnswer, TextAnswerForm
 from cogs.lookup import deck_choices, find_deck
@@ -53,6 +55,9 @@ class QuizCog(commands.Cog, name="Quiz"):
         questions="How many questions (1-50)",
         seconds="Seconds to answer each question (5-120)",
         mode="standard: 100 points per right answer; speed: 50-100, more for faster answers",
+        podium="Places on the final podium (1-10; server default 3)",
+        standings="end: only in the summary; live: top 5 after each reveal; hidden: no names before the end",
+        streaks="Right answers in a row earn +10 each after the first, up to +50",
     )
     async def start(
         self,
@@ -61,6 +66,9 @@ class QuizCog(commands.Cog, name="Quiz"):
         questions: app_commands.Range[int, 1, 50] | None = None,
         seconds: app_commands.Range[int, 5, 120] | None = None,
         mode: Literal["standard", "speed"] | None = None,
+        podium: app_commands.Range[int, PODIUM_MIN, PODIUM_MAX] | None = None,
+        standings: Literal["end", "live", "hidden"] | None = None,
+        streaks: bool | None = None,
     ) -> None:
         guild_id = guild_id_of(interaction)
         settings = await self.bot.store.guild_settings(guild_id)
@@ -97,6 +105,9 @@ class QuizCog(commands.Cog, name="Quiz"):
                     mode=mode or settings.mode,
                     seed=plan.seed,
                     started_at=self.bot.clock(),
+                    podium=podium or settings.podium,
+                    standings=standings or settings.standings,
+                    streak_bonus=settings.streak_bonus if streaks is None else streaks,
                 )
             )
         except RoundAlreadyRunning as exc:
@@ -114,6 +125,7 @@ class QuizCog(commands.Cog, name="Quiz"):
                 seed=record.seed,
                 seconds=record.seconds,
                 mode=Mode(record.mode),
+                streaks=record.streak_bonus,
             ),
             channel,
             settings,
@@ -158,6 +170,9 @@ class QuizCog(commands.Cog, name="Quiz"):
         mode="Default scoring mode",
         pause="Seconds between a reveal and the next question (0-60)",
         clear_role="Remove the quiz-master role",
+        podium="Default places on the final podium (1-10)",
+        standings="Default: end (summary only), live (top 5 after each reveal), hidden (no names before the end)",
+        streaks="Default for the streak bonus (+10 per right answer in a row after the first, up to +50)",
     )
     async def settings(
         self,
@@ -168,6 +183,9 @@ class QuizCog(commands.Cog, name="Quiz"):
         mode: Literal["standard", "speed"] | None = None,
         pause: app_commands.Range[int, 0, 60] | None = None,
         clear_role: bool = False,
+        podium: app_commands.Range[int, PODIUM_MIN, PODIUM_MAX] | None = None,
+        standings: Literal["end", "live", "hidden"] | None = None,
+        streaks: bool | None = None,
     ) -> None:
         guild_id = guild_id_of(interaction)
         ensure_manager(interaction, "change the quiz settings")
@@ -179,6 +197,9 @@ class QuizCog(commands.Cog, name="Quiz"):
             seconds=seconds or current.seconds,
             mode=mode or current.mode,
             pause_seconds=current.pause_seconds if pause is None else pause,
+            podium=podium or current.podium,
+            standings=standings or current.standings,
+            streak_bonus=current.streak_bonus if streaks is None else streaks,
         )
         if changed != current:
             await self.bot.store.save_guild_settings(changed)
@@ -283,6 +304,27 @@ class QuizCog(commands.Cog, name="Quiz"):
             raise UserError("That question is answered with the letter buttons.")
         # The form outlives the question by a little, so an answer typed at the last second still arrives.
         return TextAnswerForm(f"Question {index + 1}", question.prompt, session.record.seconds + 30)
+
+    async def on_my_result(self, interaction: discord.Interaction, round_id: int) -> None:
+        record = await self._owned_round(interaction, round_id)
+        session = self.sessions.get(round_id)
+        if session is not None:
+            state = session.state
+        else:
+            deck = self.bot.bank.get(record.deck_id, record.guild_id)
+            if deck is None:
+                raise UserError("The deck of that round is no longer loaded.")
+            try:
+                state = await self._restored(record, deck)
+            except MissingQuestionError as exc:
+                raise UserError("The deck of that round is no longer loaded.") from exc
+        scores = state.scores()
+        mine = next((result for result in scores if result.user_id == interaction.user.id), None)
+        missed = state.missed(interaction.user.id)
+        numbers = [index + 1 for index, qid in enumerate(state.question_ids) if qid in missed]
+        await interaction.response.send_message(
+            my_result_text(mine, scores, numbers, round_id), ephemeral=True
+        )
 
     async def on_practise_missed(self, interaction: discord.Interaction, round_id: int) -> None:
         record = await self._owned_round(interaction, round_id, running_ok=False)
@@ -424,6 +466,7 @@ class QuizCog(commands.Cog, name="Quiz"):
             ],
             current=record.current,
             revealed=record.revealed,
+            streaks=record.streak_bonus,
         )
 
     async def shut_down(self) -> None:

@@ -14,6 +14,7 @@ import discord
 
 from bot.bank.models import Deck
 from bot.quiz import RoundState, Verdict, reviewed
+from bot.quiz.standings import Standings
 from bot.store import Answer, Memory, Recorded, RoundRecord
 from bot.ui import round as render
 from cogs.quiz._buttons import question_view, reveal_view, summary_view
@@ -225,8 +226,17 @@ class RoundSession:
         await self._review(index, now)
         question = self.state.question(index)
         order = self.state.order(index)
+        standings = self.record.standings
         embed = render.reveal_embed(
-            question, order, reveal, index=index, total=self.state.question_count, deck_title=self.deck.title
+            question,
+            order,
+            reveal,
+            index=index,
+            total=self.state.question_count,
+            deck_title=self.deck.title,
+            names=standings != Standings.HIDDEN,
+            # Worked out once per question, at the reveal it is shown in: no edit of its own.
+            standings=self.state.scores() if standings == Standings.LIVE else (),
         )
         view = reveal_view(self.round_id, index, question, order, reveal)
         if self.message is not None:
@@ -270,7 +280,12 @@ class RoundSession:
         self.bot.telemetry.round_ended(self.record, status, self.state.questions_played)
         scores = self.state.scores()
         embed = render.summary_embed(
-            self.deck, scores, questions_played=self.state.questions_played, note=None, round_id=self.round_id
+            self.deck,
+            scores,
+            questions_played=self.state.questions_played,
+            note=None,
+            round_id=self.round_id,
+            podium_size=self.record.podium,
         )
         if scores:
             await self.channel.send(embed=embed, view=summary_view(self.round_id))

@@ -15,7 +15,8 @@ from bot.store.sqlite.times import from_ms, from_ms_or_none, to_ms
 
 ROUND_COLUMNS = (
     "id, guild_id, channel_id, deck_id, started_by, question_ids, seconds, mode, seed, status, current, "
-    "posted_at, message_id, revealed, intro_message_id, started_at, ended_at, end_reason"
+    "posted_at, message_id, revealed, intro_message_id, started_at, ended_at, end_reason, podium, standings, "
+    "streak_bonus"
 )
 
 
@@ -39,6 +40,9 @@ def round_record(row: Sequence[Any]) -> RoundRecord:
         started_at=from_ms(row[15]),
         ended_at=from_ms_or_none(row[16]),
         end_reason=row[17],
+        podium=row[18],
+        standings=row[19],
+        streak_bonus=bool(row[20]),
     )
 
 
@@ -58,13 +62,17 @@ class SqliteRounds:
             new.mode,
             new.seed,
             to_ms(new.started_at),
+            new.podium,
+            new.standings,
+            int(new.streak_bonus),
         )
 
         def work(conn: sqlite3.Connection) -> RoundRecord:
             try:
                 round_id = conn.execute(
                     "INSERT INTO rounds (guild_id, channel_id, deck_id, started_by, question_ids, seconds, "
-                    "mode, seed, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "mode, seed, started_at, podium, standings, streak_bonus) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     args,
                 ).lastrowid
             except sqlite3.IntegrityError:

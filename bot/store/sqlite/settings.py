@@ -21,23 +21,38 @@ class SqliteSettings:
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self._db.fetchone(
-            "SELECT quiz_master_role_id, questions, seconds, mode, pause_seconds "
-            "FROM guild_settings WHERE guild_id = ?",
+            "SELECT quiz_master_role_id, questions, seconds, mode, pause_seconds, podium, standings, "
+            "streak_bonus FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
         if row is None:
             return GuildSettings(guild_id)
-        return GuildSettings(guild_id, *row)
+        role, questions, seconds, mode, pause, podium, standings, streak_bonus = row
+        return GuildSettings(
+            guild_id, role, questions, seconds, mode, pause, podium, standings, bool(streak_bonus)
+        )
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         s = settings
         await self._db.execute(
             "INSERT INTO guild_settings "
-            "(guild_id, quiz_master_role_id, questions, seconds, mode, pause_seconds) "
-            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+            "(guild_id, quiz_master_role_id, questions, seconds, mode, pause_seconds, podium, standings, "
+            "streak_bonus) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
             "quiz_master_role_id = excluded.quiz_master_role_id, questions = excluded.questions, "
-            "seconds = excluded.seconds, mode = excluded.mode, pause_seconds = excluded.pause_seconds",
-            (s.guild_id, s.quiz_master_role_id, s.questions, s.seconds, s.mode, s.pause_seconds),
+            "seconds = excluded.seconds, mode = excluded.mode, pause_seconds = excluded.pause_seconds, "
+            "podium = excluded.podium, standings = excluded.standings, "
+            "streak_bonus = excluded.streak_bonus",
+            (
+                s.guild_id,
+                s.quiz_master_role_id,
+                s.questions,
+                s.seconds,
+                s.mode,
+                s.pause_seconds,
+                s.podium,
+                s.standings,
+                int(s.streak_bonus),
+            ),
         )
 
     async def member_language(self, user_id: int) -> str | None:
