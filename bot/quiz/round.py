@@ -13,6 +13,7 @@ from bot.quiz.errors import (
     AlreadyAnsweredError,
     EmptyDeckError,
     NotCurrentQuestionError,
+    NotOpenYetError,
     QuestionClosedError,
     RoundEndedError,
 )
@@ -22,6 +23,7 @@ from bot.quiz.questions import questions_of
 from bot.quiz.scoring import Mode, points
 from bot.quiz.shuffle import choice_order, new_seed, pick_questions
 from bot.quiz.streaks import SHOWN_FROM, streak_bonus
+from bot.quiz.timing import READING_MAX, extra_seconds
 
 # How many of the fastest right answers a reveal names; and how many of the longest streaks.
 FASTEST_SHOWN = 3
@@ -57,7 +59,7 @@ class Verdict:
     choice: int | None  # the original index of that choice in the question
     text: str | None  # the typed answer, as typed
     right: bool
-    ms: int  # since the question was posted
+    ms: int  # since the question's buttons opened (posted, then its reading time)
     points: int  # the streak bonus included, when the round plays with one
     answered_at: datetime
     streak: int = 0  # right answers in a row ending with this one (0 for a wrong answer)
@@ -117,9 +119,14 @@ class RoundState:
         seconds: int,
         mode: Mode,
         streaks: bool = False,
+        reading_seconds: int = 0,
+        untimed: bool = False,
+        long_prompts: bool = False,
     ) -> None:
         if seconds <= 0:
             raise ValueError(f"seconds must be positive, got {seconds}")
+        if not 0 <= reading_seconds <= READING_MAX:
+            raise ValueError(f"reading time is 0-{READING_MAX} s, got {reading_seconds}")
         if not question_ids:
             raise EmptyDeckError
         questions = questions_of(deck, question_ids)
@@ -130,6 +137,9 @@ class RoundState:
         self.seconds = seconds
         self.mode = Mode(mode)
         self.streaks = streaks  # right answers in a row earn the streak bonus
+        self.reading_seconds = reading_seconds  # a question shows this long before its buttons open
+        self.untimed = untimed  # no timer: a question waits for every player, or a moderator's Reveal
+        self.long_prompts = long_prompts  # long prompts earn more time (bot/quiz/timing.py)
         self._questions: tuple[Question, ...] = questions
         self._orders: tuple[tuple[int, ...], ...] = tuple(
             choice_order(seed, index, len(q.choices), q.kind) for index, q in enumerate(questions)
@@ -209,11 +219,32 @@ class RoundState:
         return min(self.questions_played, self.question_count - 1) + 1
 
     @property
-    def deadline(self) -> datetime | None:
-        """When the current question's time runs out; None until it is posted."""
+    def opens_at(self) -> datetime | None:
+        """When the current question's buttons open (its reading time over); None until it is posted."""
         if self._posted_at is None:
             return None
-        return self._posted_at + timedelta(seconds=self.seconds)
+        return self._posted_at + timedelta(seconds=self.reading_seconds)
+
+    def reading(self, now: datetime) -> bool:
+        """The current question is posted and still in its reading time."""
+        opens_at = self.opens_at
+        return opens_at is not None and now < opens_at
+
+    def seconds_for(self, index: int) -> int:
+        """Seconds question `index` gives to answer: the round's, plus more for a long prompt when asked."""
+        extra = extra_seconds(self._questions[index].prompt) if self.long_prompts else 0
+        return self.seconds + extra
+
+    @property
+    def deadline(self) -> datetime | None:
+        """When the current question's time runs out: its time counts from when its buttons open.
+
+        None until it is posted, and always in an untimed round.
+        """
+        opens_at = self.opens_at
+        if opens_at is None or self.untimed:
+            return None
+        return opens_at + timedelta(seconds=self.seconds_for(self._current))
 
     def question(self, index: int) -> Question:
         return self._questions[index]
@@ -265,9 +296,10 @@ class RoundState:
         if self._posted_at is None:
             # Restored after a restart and not yet re-posted: the old message's buttons are stale.
             raise NotCurrentQuestionError
+        if self.reading(now):
+            raise NotOpenYetError
         deadline = self.deadline
-        assert deadline is not None
-        if now > deadline:
+        if deadline is not None and now > deadline:
             raise QuestionClosedError("Time is up: this question is closed.")
         previous = self._answers[question_index].get(user_id)
         if previous is not None:
@@ -277,7 +309,9 @@ class RoundState:
         judged = judge_answer(question, self._orders[question_index], slot, text)
         choice, right = judged.choice, judged.right
 
-        ms = max(0, (now - self._posted_at) // timedelta(milliseconds=1))
+        opens_at = self.opens_at
+        assert opens_at is not None
+        ms = max(0, (now - opens_at) // timedelta(milliseconds=1))
         streak = self.streak_before(user_id, question_index) + 1 if right else 0
         bonus = streak_bonus(streak) if self.streaks and right else 0
         return Verdict(
@@ -288,7 +322,7 @@ class RoundState:
             text=text,
             right=right,
             ms=ms,
-            points=points(self.mode, right, ms, self.seconds) + bonus,
+            points=points(self.mode, right, ms, self.seconds_for(question_index)) + bonus,
             answered_at=now,
             streak=streak,
         )
@@ -384,7 +418,8 @@ class RoundState:
         """The posted question should be revealed now: it was skipped, closed or stopped, its time is
         up, or everyone who played an earlier question has answered it.
 
-        The first question has no earlier players, so it always waits for its timer (or a skip).
+        The first question has no earlier players, so it always waits for its timer (or a skip); in an
+        untimed round, for a moderator's Reveal.
         """
         require_aware(now)
         if self._posted_at is None or self._revealed:
@@ -392,8 +427,7 @@ class RoundState:
         if self._skipped or self._closing or self._stopped:
             return True
         deadline = self.deadline
-        assert deadline is not None
-        if now >= deadline:
+        if deadline is not None and now >= deadline:
             return True
         earlier = self._earlier_players()
         return bool(earlier) and earlier <= self._answers[self._current].keys()
@@ -488,6 +522,9 @@ class RoundState:
         current: int,
         revealed: bool,
         streaks: bool = False,
+        reading_seconds: int = 0,
+        untimed: bool = False,
+        long_prompts: bool = False,
     ) -> RoundState:
         """Rebuild a round from the store. The current question is not open: the cog re-posts it
         and calls `open_question(current, posted_at)` (or, if `revealed`, opens the next one).
@@ -502,6 +539,9 @@ class RoundState:
             seconds=seconds,
             mode=mode,
             streaks=streaks,
+            reading_seconds=reading_seconds,
+            untimed=untimed,
+            long_prompts=long_prompts,
         )
         if not -1 <= current < state.question_count:
             raise ValueError(f"current={current} is outside this round's {state.question_count} questions")

@@ -25,6 +25,9 @@ class GuildSettings:
     podium: int = 3  # places on the summary's podium, 1-10
     standings: str = "end"  # "end" | "live" (top 5 after each reveal) | "hidden" (no names before the end)
     streak_bonus: bool = False
+    reading_seconds: int = 0  # a question shows this long before its buttons open, 0-30
+    untimed: bool = False  # questions wait for every player or a moderator's Reveal
+    long_prompts: bool = False  # +1 s per 100 characters of prompt beyond 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +44,9 @@ class NewRound:
     podium: int = 3
     standings: str = "end"
     streak_bonus: bool = False
+    reading_seconds: int = 0
+    untimed: bool = False
+    long_prompts: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +72,9 @@ class RoundRecord:
     podium: int = 3
     standings: str = "end"
     streak_bonus: bool = False
+    reading_seconds: int = 0
+    untimed: bool = False
+    long_prompts: bool = False
 
 
 @dataclass(frozen=True, slots=True)

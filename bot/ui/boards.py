@@ -125,4 +125,7 @@ def settings_embed(settings: GuildSettings, changed: bool) -> discord.Embed:
     embed.add_field(name="Podium", value=f"{settings.podium} places")
     embed.add_field(name="Standings", value=STANDINGS_SHOWN.get(settings.standings, settings.standings))
     embed.add_field(name="Streak bonus", value="on" if settings.streak_bonus else "off")
+    embed.add_field(name="Reading time", value=f"{settings.reading_seconds} s")
+    embed.add_field(name="Timer", value="none (untimed)" if settings.untimed else "on")
+    embed.add_field(name="Long prompts", value="more time" if settings.long_prompts else "no extra time")
     return embed

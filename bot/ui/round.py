@@ -27,14 +27,26 @@ REVEAL_COLOUR = discord.Colour.green()
 END_COLOUR = discord.Colour.gold()
 
 
-def intro_embed(deck: Deck, questions: int, seconds: int, mode: str, started_by: int) -> discord.Embed:
+def intro_embed(
+    deck: Deck,
+    questions: int,
+    seconds: int,
+    mode: str,
+    started_by: int,
+    *,
+    untimed: bool = False,
+    reading: int = 0,
+) -> discord.Embed:
     how = (
         "faster right answers earn more (50–100 points)" if mode == "speed" else "100 points per right answer"
     )
+    each = "no timer" if untimed else f"{seconds} s each"
+    if reading:
+        each += f", {reading} s to read each before the buttons open"
     embed = discord.Embed(
         title=clip(f"Quiz: {deck.title}", EMBED_TITLE),
         description=clip(
-            f"{plural(questions, 'question')}, {seconds} s each — {how}.\n"
+            f"{plural(questions, 'question')}, {each} — {how}.\n"
             f"Started by {mention(started_by)}. Answer with the buttons; your first click counts.",
             EMBED_DESCRIPTION,
         ),
@@ -60,13 +72,20 @@ def question_embed(
     deadline: datetime | None,
     answered: int,
     deck_title: str,
+    opens_at: datetime | None = None,
+    untimed: bool = False,
 ) -> discord.Embed:
+    """The question; `opens_at` while it is in its reading time; `untimed` when no timer closes it."""
     body = question.prompt
     if question.kind is Kind.TEXT:
         body += "\n\nType your answer with the **Answer** button."
     else:
         body += "\n\n" + _choice_lines(question, order)
-    if deadline is not None:
+    if opens_at is not None:
+        body += f"\n\nRead it first: the buttons open <t:{int(opens_at.timestamp())}:R>."
+    if untimed:
+        body += "\n\nNo timer: revealed once every player has answered, or when a moderator presses Reveal."
+    elif deadline is not None:
         body += f"\n\nCloses <t:{int(deadline.timestamp())}:R>."
     embed = discord.Embed(
         title=clip(f"Question {index + 1} of {total}", EMBED_TITLE),

@@ -98,7 +98,32 @@ class MyResultButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf
         await guarded(interaction, _cog(interaction).on_my_result(interaction, self.round_id))
 
 
-DYNAMIC_ITEMS = (*ANSWER_ITEMS, TranslateButton, MissedButton, MyResultButton)
+class RevealButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"bvz:1:v:{ROUND_ID}:{INDEX}"):
+    """On a question of an untimed round: a moderator reveals it (anyone else is told why not)."""
+
+    def __init__(self, round_id: int, index: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Reveal (moderators)",
+                style=discord.ButtonStyle.secondary,
+                emoji="⏭️",
+                row=1,
+                custom_id=f"bvz:{VERSION}:v:{round_id}:{index}",
+            )
+        )
+        self.round_id, self.index = round_id, index
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RevealButton:
+        return cls(int(match["round"]), int(match["q"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, _cog(interaction).on_reveal(interaction, self.round_id, self.index))
+
+
+DYNAMIC_ITEMS = (*ANSWER_ITEMS, TranslateButton, MissedButton, MyResultButton, RevealButton)
 
 
 def _translate_item(round_id: int, index: int, question: Question) -> list[discord.ui.Item[Any]]:
@@ -109,12 +134,23 @@ def _translate_item(round_id: int, index: int, question: Question) -> list[disco
     return [TranslateButton(round_id, index, label)]
 
 
-def question_view(round_id: int, index: int, question: Question, order: Sequence[int]) -> discord.ui.View:
+def question_view(
+    round_id: int,
+    index: int,
+    question: Question,
+    order: Sequence[int],
+    *,
+    reading: bool = False,
+    untimed: bool = False,
+) -> discord.ui.View:
+    """The answer buttons (disabled while the question is `reading`), and a moderators' Reveal when `untimed`."""
     items: list[discord.ui.Item[Any]]
     if question.kind is Kind.TEXT:
-        items = [TypeAnswerButton(ROUND, round_id, index)]
+        items = [TypeAnswerButton(ROUND, round_id, index, disabled=reading)]
     else:
-        items = [AnswerButton(ROUND, round_id, index, slot) for slot in range(len(order))]
+        items = [AnswerButton(ROUND, round_id, index, slot, disabled=reading) for slot in range(len(order))]
+    if untimed:
+        items.append(RevealButton(round_id, index))
     return frozen_view(*items, *_translate_item(round_id, index, question))
 
 

@@ -22,6 +22,7 @@ from bot.quiz import (
     plan_round,
 )
 from bot.quiz.standings import PODIUM_MAX, PODIUM_MIN
+from bot.quiz.timing import READING_MAX
 from bot.store import GuildSettings, NewRound, RoundAlreadyRunning, RoundRecord
 from bot.ui.boards import report_embed, settings_embed
 from bot.ui.practice import translation_embed, translation_target
@@ -36,6 +37,9 @@ if TYPE_CHECKING:
     from bot.app import BvunzoBot
 
 log = logging.getLogger(__name__)
+
+# How long the typed-answer form of an untimed question stays open: it has no deadline to go by.
+UNTIMED_FORM_SECONDS = 15 * 60
 
 
 class QuizCog(commands.Cog, name="Quiz"):
@@ -58,6 +62,9 @@ class QuizCog(commands.Cog, name="Quiz"):
         podium="Places on the final podium (1-10; server default 3)",
         standings="end: only in the summary; live: top 5 after each reveal; hidden: no names before the end",
         streaks="Right answers in a row earn +10 each after the first, up to +50",
+        reading="Seconds each question shows before its buttons open (0-30)",
+        untimed="No timer: each question waits for every player, or a moderator's Reveal button",
+        long_prompts="Long prompts get more time: +1 s per 100 characters beyond 200",
     )
     async def start(
         self,
@@ -69,6 +76,9 @@ class QuizCog(commands.Cog, name="Quiz"):
         podium: app_commands.Range[int, PODIUM_MIN, PODIUM_MAX] | None = None,
         standings: Literal["end", "live", "hidden"] | None = None,
         streaks: bool | None = None,
+        reading: app_commands.Range[int, 0, READING_MAX] | None = None,
+        untimed: bool | None = None,
+        long_prompts: bool | None = None,
     ) -> None:
         guild_id = guild_id_of(interaction)
         settings = await self.bot.store.guild_settings(guild_id)
@@ -108,6 +118,9 @@ class QuizCog(commands.Cog, name="Quiz"):
                     podium=podium or settings.podium,
                     standings=standings or settings.standings,
                     streak_bonus=settings.streak_bonus if streaks is None else streaks,
+                    reading_seconds=settings.reading_seconds if reading is None else reading,
+                    untimed=settings.untimed if untimed is None else untimed,
+                    long_prompts=settings.long_prompts if long_prompts is None else long_prompts,
                 )
             )
         except RoundAlreadyRunning as exc:
@@ -126,6 +139,9 @@ class QuizCog(commands.Cog, name="Quiz"):
                 seconds=record.seconds,
                 mode=Mode(record.mode),
                 streaks=record.streak_bonus,
+                reading_seconds=record.reading_seconds,
+                untimed=record.untimed,
+                long_prompts=record.long_prompts,
             ),
             channel,
             settings,
@@ -173,6 +189,9 @@ class QuizCog(commands.Cog, name="Quiz"):
         podium="Default places on the final podium (1-10)",
         standings="Default: end (summary only), live (top 5 after each reveal), hidden (no names before the end)",
         streaks="Default for the streak bonus (+10 per right answer in a row after the first, up to +50)",
+        reading="Default seconds each question shows before its buttons open (0-30)",
+        untimed="Default: no timer, questions wait for every player or a moderator's Reveal",
+        long_prompts="Default: long prompts get +1 s per 100 characters beyond 200",
     )
     async def settings(
         self,
@@ -186,6 +205,9 @@ class QuizCog(commands.Cog, name="Quiz"):
         podium: app_commands.Range[int, PODIUM_MIN, PODIUM_MAX] | None = None,
         standings: Literal["end", "live", "hidden"] | None = None,
         streaks: bool | None = None,
+        reading: app_commands.Range[int, 0, READING_MAX] | None = None,
+        untimed: bool | None = None,
+        long_prompts: bool | None = None,
     ) -> None:
         guild_id = guild_id_of(interaction)
         ensure_manager(interaction, "change the quiz settings")
@@ -200,6 +222,9 @@ class QuizCog(commands.Cog, name="Quiz"):
             podium=podium or current.podium,
             standings=standings or current.standings,
             streak_bonus=current.streak_bonus if streaks is None else streaks,
+            reading_seconds=current.reading_seconds if reading is None else reading,
+            untimed=current.untimed if untimed is None else untimed,
+            long_prompts=current.long_prompts if long_prompts is None else long_prompts,
         )
         if changed != current:
             await self.bot.store.save_guild_settings(changed)
@@ -303,7 +328,9 @@ class QuizCog(commands.Cog, name="Quiz"):
         if question.kind is not Kind.TEXT:
             raise UserError("That question is answered with the letter buttons.")
         # The form outlives the question by a little, so an answer typed at the last second still arrives.
-        return TextAnswerForm(f"Question {index + 1}", question.prompt, session.record.seconds + 30)
+        state = session.state
+        seconds = UNTIMED_FORM_SECONDS if state.untimed else state.seconds_for(index) + 30
+        return TextAnswerForm(f"Question {index + 1}", question.prompt, seconds)
 
     async def on_my_result(self, interaction: discord.Interaction, round_id: int) -> None:
         record = await self._owned_round(interaction, round_id)
@@ -325,6 +352,19 @@ class QuizCog(commands.Cog, name="Quiz"):
         await interaction.response.send_message(
             my_result_text(mine, scores, numbers, round_id), ephemeral=True
         )
+
+    async def on_reveal(self, interaction: discord.Interaction, round_id: int, index: int) -> None:
+        session = await self._live_session(interaction, round_id)
+        if session.record.started_by != interaction.user.id:
+            ensure_quiz_master(
+                interaction,
+                await self.bot.store.guild_settings(session.record.guild_id),
+                "reveal a question",
+            )
+        if session.state.current != index or session.state.revealed:
+            raise UserError("That question has already been revealed.")
+        session.skip()
+        await interaction.response.send_message("Revealing the question.", ephemeral=True)
 
     async def on_practise_missed(self, interaction: discord.Interaction, round_id: int) -> None:
         record = await self._owned_round(interaction, round_id, running_ok=False)
@@ -467,6 +507,9 @@ class QuizCog(commands.Cog, name="Quiz"):
             current=record.current,
             revealed=record.revealed,
             streaks=record.streak_bonus,
+            reading_seconds=record.reading_seconds,
+            untimed=record.untimed,
+            long_prompts=record.long_prompts,
         )
 
     async def shut_down(self) -> None:

@@ -140,7 +140,13 @@ class RoundSession:
         else:
             intro = await self.channel.send(
                 embed=render.intro_embed(
-                    self.deck, total, self.record.seconds, self.record.mode, self.record.started_by
+                    self.deck,
+                    total,
+                    self.record.seconds,
+                    self.record.mode,
+                    self.record.started_by,
+                    untimed=self.state.untimed,
+                    reading=self.state.reading_seconds,
                 )
             )
             await self.bot.store.set_intro_message(self.round_id, intro.id)
@@ -154,24 +160,54 @@ class RoundSession:
             index = self.state.next_index
         await self._finish()
 
-    async def _post_question(self, index: int) -> None:
-        question = self.state.question(index)
-        order = self.state.order(index)
-        posted_at = self.bot.clock()
-        self.state.open_question(index, posted_at)
-        embed = render.question_embed(
-            question,
-            order,
+    def _question_embed(self, *, reading: bool) -> discord.Embed:
+        index = self.state.current
+        return render.question_embed(
+            self.state.question(index),
+            self.state.order(index),
             index=index,
             total=self.state.question_count,
             deadline=self.state.deadline,
             answered=self.state.answered_count,
             deck_title=self.deck.title,
+            opens_at=self.state.opens_at if reading else None,
+            untimed=self.state.untimed,
         )
+
+    def _question_view(self, *, reading: bool) -> discord.ui.View:
+        index = self.state.current
+        question, order = self.state.question(index), self.state.order(index)
+        return question_view(
+            self.round_id, index, question, order, reading=reading, untimed=self.state.untimed
+        )
+
+    async def _post_question(self, index: int) -> None:
+        posted_at = self.bot.clock()
+        self.state.open_question(index, posted_at)
+        reading = self.state.reading(posted_at)
         self.message = await self.channel.send(
-            embed=embed, view=question_view(self.round_id, index, question, order)
+            embed=self._question_embed(reading=reading), view=self._question_view(reading=reading)
         )
         await self.bot.store.post_question(self.round_id, index, self.message.id, posted_at)
+        if reading:
+            await self._open_buttons()
+
+    async def _open_buttons(self) -> None:
+        """Wait out the reading time (a skip or stop ends it), then enable the buttons: one edit."""
+        while True:
+            now = self.bot.clock()
+            if self.state.reveal_due(now):
+                return  # skipped or stopped while being read: straight to the reveal
+            opens_at = self.state.opens_at
+            if opens_at is None or now >= opens_at:
+                break
+            self.wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), timeout=max(0.02, (opens_at - now).total_seconds()))
+        if self.message is not None:
+            await self.message.edit(
+                embed=self._question_embed(reading=False), view=self._question_view(reading=False)
+            )
 
     async def _wait_for_reveal(self) -> None:
         shown = self.state.answered_count
@@ -187,31 +223,20 @@ class RoundSession:
                 next_edit = now + LIVE_EDIT_INTERVAL
                 await self._edit_live_count()
                 continue
-            deadline = self.state.deadline
-            assert deadline is not None, "a question waiting for its reveal has a deadline"
-            wait = (deadline - now).total_seconds()
+            # An untimed question has no deadline: it waits for answers (each wakes this loop) or a Reveal.
+            waits = [] if (deadline := self.state.deadline) is None else [(deadline - now).total_seconds()]
             if pending:
-                wait = min(wait, (next_edit - now).total_seconds())
+                waits.append((next_edit - now).total_seconds())
             # No await between the checks above and clear(): an answer cannot slip in unseen.
             self.wake.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.wake.wait(), timeout=max(0.02, wait))
+                await asyncio.wait_for(self.wake.wait(), timeout=max(0.02, min(waits)) if waits else None)
 
     async def _edit_live_count(self) -> None:
         if self.message is None:
             return
-        index = self.state.current
-        embed = render.question_embed(
-            self.state.question(index),
-            self.state.order(index),
-            index=index,
-            total=self.state.question_count,
-            deadline=self.state.deadline,
-            answered=self.state.answered_count,
-            deck_title=self.deck.title,
-        )
         try:
-            await self.message.edit(embed=embed)
+            await self.message.edit(embed=self._question_embed(reading=False))
         except discord.HTTPException as exc:
             log.warning("round %s: live count edit failed: %s", self.round_id, exc)
 

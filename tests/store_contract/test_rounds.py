@@ -52,9 +52,14 @@ async def test_a_round_keeps_the_options_it_was_started_with(store: Store) -> No
             podium=5,
             standings="live",
             streak_bonus=True,
+            reading_seconds=7,
+            untimed=True,
+            long_prompts=True,
         )
     )
     assert (rnd.podium, rnd.standings, rnd.streak_bonus) == (5, "live", True)
+    assert (rnd.reading_seconds, rnd.untimed, rnd.long_prompts) == (7, True, True)
+    assert (plain.reading_seconds, plain.untimed, plain.long_prompts) == (0, False, False)
     assert await store.get_round(rnd.id) == rnd
     assert await store.running_rounds() == [plain, rnd]
 

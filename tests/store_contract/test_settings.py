@@ -23,7 +23,16 @@ async def test_guild_settings_default_then_saved(store: Store) -> None:
 async def test_round_option_defaults_are_kept_per_server(store: Store) -> None:
     default = await store.guild_settings(9)
     assert (default.podium, default.standings, default.streak_bonus) == (3, "end", False)
-    custom = GuildSettings(9, podium=7, standings="hidden", streak_bonus=True)
+    assert (default.reading_seconds, default.untimed, default.long_prompts) == (0, False, False)
+    custom = GuildSettings(
+        9,
+        podium=7,
+        standings="hidden",
+        streak_bonus=True,
+        reading_seconds=12,
+        untimed=True,
+        long_prompts=True,
+    )
     await store.save_guild_settings(custom)
     assert await store.guild_settings(9) == custom
     await store.save_guild_settings(GuildSettings(9, standings="live"))

@@ -16,7 +16,7 @@ from bot.store.sqlite.times import from_ms, from_ms_or_none, to_ms
 ROUND_COLUMNS = (
     "id, guild_id, channel_id, deck_id, started_by, question_ids, seconds, mode, seed, status, current, "
     "posted_at, message_id, revealed, intro_message_id, started_at, ended_at, end_reason, podium, standings, "
-    "streak_bonus"
+    "streak_bonus, reading_seconds, untimed, long_prompts"
 )
 
 
@@ -43,6 +43,9 @@ def round_record(row: Sequence[Any]) -> RoundRecord:
         podium=row[18],
         standings=row[19],
         streak_bonus=bool(row[20]),
+        reading_seconds=row[21],
+        untimed=bool(row[22]),
+        long_prompts=bool(row[23]),
     )
 
 
@@ -65,14 +68,17 @@ class SqliteRounds:
             new.podium,
             new.standings,
             int(new.streak_bonus),
+            new.reading_seconds,
+            int(new.untimed),
+            int(new.long_prompts),
         )
 
         def work(conn: sqlite3.Connection) -> RoundRecord:
             try:
                 round_id = conn.execute(
                     "INSERT INTO rounds (guild_id, channel_id, deck_id, started_by, question_ids, seconds, "
-                    "mode, seed, started_at, podium, standings, streak_bonus) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "mode, seed, started_at, podium, standings, streak_bonus, reading_seconds, untimed, "
+                    "long_prompts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     args,
                 ).lastrowid
             except sqlite3.IntegrityError:

@@ -22,14 +22,25 @@ class SqliteSettings:
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self._db.fetchone(
             "SELECT quiz_master_role_id, questions, seconds, mode, pause_seconds, podium, standings, "
-            "streak_bonus FROM guild_settings WHERE guild_id = ?",
+            "streak_bonus, reading_seconds, untimed, long_prompts FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
         if row is None:
             return GuildSettings(guild_id)
-        role, questions, seconds, mode, pause, podium, standings, streak_bonus = row
+        role, questions, seconds, mode, pause, podium, standings, streak_bonus, reading, untimed, longer = row
         return GuildSettings(
-            guild_id, role, questions, seconds, mode, pause, podium, standings, bool(streak_bonus)
+            guild_id,
+            role,
+            questions,
+            seconds,
+            mode,
+            pause,
+            podium,
+            standings,
+            bool(streak_bonus),
+            reading,
+            bool(untimed),
+            bool(longer),
         )
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
@@ -37,11 +48,13 @@ class SqliteSettings:
         await self._db.execute(
             "INSERT INTO guild_settings "
             "(guild_id, quiz_master_role_id, questions, seconds, mode, pause_seconds, podium, standings, "
-            "streak_bonus) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+            "streak_bonus, reading_seconds, untimed, long_prompts) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
             "quiz_master_role_id = excluded.quiz_master_role_id, questions = excluded.questions, "
             "seconds = excluded.seconds, mode = excluded.mode, pause_seconds = excluded.pause_seconds, "
             "podium = excluded.podium, standings = excluded.standings, "
-            "streak_bonus = excluded.streak_bonus",
+            "streak_bonus = excluded.streak_bonus, reading_seconds = excluded.reading_seconds, "
+            "untimed = excluded.untimed, long_prompts = excluded.long_prompts",
             (
                 s.guild_id,
                 s.quiz_master_role_id,
@@ -52,6 +65,9 @@ class SqliteSettings:
                 s.podium,
                 s.standings,
                 int(s.streak_bonus),
+                s.reading_seconds,
+                int(s.untimed),
+                int(s.long_prompts),
             ),
         )
 

@@ -1,10 +1,16 @@
 -- Round options (issue 14): each server's defaults, and the values a round was started with, so that a
 -- round resumed after a restart plays on with them. Off or neutral by default.
 
-ALTER TABLE guild_settings ADD COLUMN podium       INTEGER NOT NULL DEFAULT 3;   -- summary podium places, 1-10
-ALTER TABLE guild_settings ADD COLUMN standings    TEXT    NOT NULL DEFAULT 'end'; -- end | live | hidden
-ALTER TABLE guild_settings ADD COLUMN streak_bonus INTEGER NOT NULL DEFAULT 0;   -- 0 or 1
+ALTER TABLE guild_settings ADD COLUMN podium          INTEGER NOT NULL DEFAULT 3;     -- summary podium places, 1-10
+ALTER TABLE guild_settings ADD COLUMN standings       TEXT    NOT NULL DEFAULT 'end'; -- end | live | hidden
+ALTER TABLE guild_settings ADD COLUMN streak_bonus    INTEGER NOT NULL DEFAULT 0;     -- 0 or 1
+ALTER TABLE guild_settings ADD COLUMN reading_seconds INTEGER NOT NULL DEFAULT 0;     -- 0-30
+ALTER TABLE guild_settings ADD COLUMN untimed         INTEGER NOT NULL DEFAULT 0;     -- 0 or 1
+ALTER TABLE guild_settings ADD COLUMN long_prompts    INTEGER NOT NULL DEFAULT 0;     -- 0 or 1
 
-ALTER TABLE rounds ADD COLUMN podium       INTEGER NOT NULL DEFAULT 3;
-ALTER TABLE rounds ADD COLUMN standings    TEXT    NOT NULL DEFAULT 'end';
-ALTER TABLE rounds ADD COLUMN streak_bonus INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rounds ADD COLUMN podium          INTEGER NOT NULL DEFAULT 3;
+ALTER TABLE rounds ADD COLUMN standings       TEXT    NOT NULL DEFAULT 'end';
+ALTER TABLE rounds ADD COLUMN streak_bonus    INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rounds ADD COLUMN reading_seconds INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rounds ADD COLUMN untimed         INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE rounds ADD COLUMN long_prompts    INTEGER NOT NULL DEFAULT 0;
