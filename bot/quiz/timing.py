@@ -16,4 +16,4 @@ LONG_PROMPT_STEP = 100  # characters per extra second beyond that
 def extra_seconds(prompt: str) -> int:
     """Extra seconds a prompt earns by its length: +1 per 100 characters (or part) beyond 200."""
     beyond = len(prompt) - LONG_PROMPT_FROM
-    return 0 if beyond <= 0 else beyond // LONG_PROMPT_STEP
+    return 0 if beyond <= 0 else -(-beyond // LONG_PROMPT_STEP)
