@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from types import MappingProxyType
 
 from bot.bank.models import Deck, Question
+from bot.quiz.choosing import Filter, TooFewQuestionsError, matching_questions
 from bot.quiz.clock import require_aware
 from bot.quiz.errors import (
     AlreadyAnsweredError,
@@ -25,6 +26,7 @@ from bot.quiz.shuffle import choice_order, new_seed, pick_questions
 from bot.quiz.streaks import SHOWN_FROM, streak_bonus
 from bot.quiz.timing import READING_MAX, extra_seconds
 
+EVERY_QUESTION = Filter()
 # How many of the fastest right answers a reveal names; and how many of the longest streaks.
 FASTEST_SHOWN = 3
 STREAKS_SHOWN = 3
@@ -39,14 +41,26 @@ class RoundPlan:
     seed: int
 
 
-def plan_round(deck: Deck, count: int, *, seed: int | None = None) -> RoundPlan:
-    """Pick `count` questions of `deck` (fewer if the deck is smaller) for a new round."""
+def plan_round(
+    deck: Deck, count: int, *, seed: int | None = None, only: Filter = EVERY_QUESTION, exact: bool = False
+) -> RoundPlan:
+    """Pick `count` questions of `deck` that the filter `only` keeps, for a new round.
+
+    Fewer if the deck is smaller; but a filter that keeps none, or (when `exact`: the moderator asked
+    for that many) fewer than `count`, raises TooFewQuestionsError saying how many it keeps.
+    """
     if not deck.questions:
         raise EmptyDeckError
     if count < 1:
         raise ValueError(f"a round needs at least one question, got count={count}")
+    pool = deck
+    if only.active:
+        kept = matching_questions(deck, only)
+        if not kept or (exact and len(kept) < count):
+            raise TooFewQuestionsError(len(kept), count, only)
+        pool = replace(deck, questions=kept)
     seed = new_seed() if seed is None else seed
-    return RoundPlan(deck_id=deck.id, question_ids=pick_questions(deck, count, seed), seed=seed)
+    return RoundPlan(deck_id=deck.id, question_ids=pick_questions(pool, count, seed), seed=seed)
 
 
 @dataclass(frozen=True, slots=True)

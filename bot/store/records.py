@@ -28,6 +28,8 @@ class GuildSettings:
     reading_seconds: int = 0  # a question shows this long before its buttons open, 0-30
     untimed: bool = False  # questions wait for every player or a moderator's Reveal
     long_prompts: bool = False  # +1 s per 100 characters of prompt beyond 200
+    tags: str = ""  # default filter: questions with any of these tags (space-separated); "" plays all
+    difficulty: str | None = None  # default filter: easy | medium | hard; None plays all
 
 
 @dataclass(frozen=True, slots=True)

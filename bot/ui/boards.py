@@ -128,4 +128,6 @@ def settings_embed(settings: GuildSettings, changed: bool) -> discord.Embed:
     embed.add_field(name="Reading time", value=f"{settings.reading_seconds} s")
     embed.add_field(name="Timer", value="none (untimed)" if settings.untimed else "on")
     embed.add_field(name="Long prompts", value="more time" if settings.long_prompts else "no extra time")
+    embed.add_field(name="Tags", value=clip(settings.tags, FIELD_VALUE) if settings.tags else "any")
+    embed.add_field(name="Difficulty", value=settings.difficulty or "any")
     return embed

@@ -21,13 +21,14 @@ from bot.quiz import (
     choice_order,
     plan_round,
 )
+from bot.quiz.choosing import Filter, TooFewQuestionsError
 from bot.quiz.standings import PODIUM_MAX, PODIUM_MIN
 from bot.quiz.timing import READING_MAX
 from bot.store import GuildSettings, NewRound, RoundAlreadyRunning, RoundRecord
 from bot.ui.boards import report_embed, settings_embed
 from bot.ui.practice import translation_embed, translation_target
 from bot.ui.round import my_result_text
-from bot.ui.text import clip, letter
+from bot.ui.text import clip, letter, plural
 from cogs.answers import GivenAnswer, TextAnswerForm
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_manager, ensure_quiz_master, guild_id_of
@@ -65,6 +66,8 @@ class QuizCog(commands.Cog, name="Quiz"):
         reading="Seconds each question shows before its buttons open (0-30)",
         untimed="No timer: each question waits for every player, or a moderator's Reveal button",
         long_prompts="Long prompts get more time: +1 s per 100 characters beyond 200",
+        tags="Only questions with one of these tags (separated by commas); any: no filter",
+        difficulty="Only questions of this difficulty; any: no filter",
     )
     async def start(
         self,
@@ -79,6 +82,8 @@ class QuizCog(commands.Cog, name="Quiz"):
         reading: app_commands.Range[int, 0, READING_MAX] | None = None,
         untimed: bool | None = None,
         long_prompts: bool | None = None,
+        tags: app_commands.Range[str, 1, 200] | None = None,
+        difficulty: Literal["any", "easy", "medium", "hard"] | None = None,
     ) -> None:
         guild_id = guild_id_of(interaction)
         settings = await self.bot.store.guild_settings(guild_id)
@@ -99,10 +104,15 @@ class QuizCog(commands.Cog, name="Quiz"):
         running = self.by_channel.get(interaction.channel_id)
         if running is not None:
             raise UserError(self._already_running(running.record))
+        only = Filter.parse(
+            settings.tags if tags is None else tags, settings.difficulty if difficulty is None else difficulty
+        )
         try:
-            plan = plan_round(chosen, questions or settings.questions)
+            plan = plan_round(chosen, questions or settings.questions, only=only, exact=questions is not None)
         except EmptyDeckError as exc:
             raise UserError(f"“{chosen.title}” has no questions yet.") from exc
+        except TooFewQuestionsError as exc:
+            raise UserError(f"“{chosen.title}”: {exc.sentence}") from exc
         try:
             record = await self.bot.store.start_round(
                 NewRound(
@@ -125,8 +135,10 @@ class QuizCog(commands.Cog, name="Quiz"):
             )
         except RoundAlreadyRunning as exc:
             raise UserError(self._already_running(exc.round)) from exc
+        matching = f" matching {only.describe()}" if only.active else ""
         await interaction.response.send_message(
-            f"Starting a round of {len(record.question_ids)} questions from “{chosen.title}”.", ephemeral=True
+            f"Starting a round of {plural(len(record.question_ids), 'question')} from “{chosen.title}”{matching}.",
+            ephemeral=True,
         )
         self._launch(
             record,
@@ -192,6 +204,8 @@ class QuizCog(commands.Cog, name="Quiz"):
         reading="Default seconds each question shows before its buttons open (0-30)",
         untimed="Default: no timer, questions wait for every player or a moderator's Reveal",
         long_prompts="Default: long prompts get +1 s per 100 characters beyond 200",
+        tags="Default tag filter (tags separated by commas); any: none",
+        difficulty="Default difficulty filter; any: none",
     )
     async def settings(
         self,
@@ -208,6 +222,8 @@ class QuizCog(commands.Cog, name="Quiz"):
         reading: app_commands.Range[int, 0, READING_MAX] | None = None,
         untimed: bool | None = None,
         long_prompts: bool | None = None,
+        tags: app_commands.Range[str, 1, 200] | None = None,
+        difficulty: Literal["any", "easy", "medium", "hard"] | None = None,
     ) -> None:
         guild_id = guild_id_of(interaction)
         ensure_manager(interaction, "change the quiz settings")
@@ -225,6 +241,11 @@ class QuizCog(commands.Cog, name="Quiz"):
             reading_seconds=current.reading_seconds if reading is None else reading,
             untimed=current.untimed if untimed is None else untimed,
             long_prompts=current.long_prompts if long_prompts is None else long_prompts,
+            # Kept as the filter reads them, so that /quiz settings shows what rounds will use.
+            tags=current.tags if tags is None else " ".join(sorted(Filter.parse(tags, None).tags)),
+            difficulty=current.difficulty
+            if difficulty is None
+            else Filter.parse(None, difficulty).difficulty,
         )
         if changed != current:
             await self.bot.store.save_guild_settings(changed)

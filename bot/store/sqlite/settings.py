@@ -5,6 +5,12 @@ from __future__ import annotations
 from bot.store.records import GuildSettings
 from bot.store.sqlite.connection import Database
 
+# GuildSettings' fields after guild_id, by their names.
+GUILD_SETTING_COLUMNS = (
+    "quiz_master_role_id, questions, seconds, mode, pause_seconds, podium, standings, streak_bonus, "
+    "reading_seconds, untimed, long_prompts, tags, difficulty"
+)
+
 
 class SqliteSettings:
     _db: Database
@@ -21,40 +27,30 @@ class SqliteSettings:
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self._db.fetchone(
-            "SELECT quiz_master_role_id, questions, seconds, mode, pause_seconds, podium, standings, "
-            "streak_bonus, reading_seconds, untimed, long_prompts FROM guild_settings WHERE guild_id = ?",
+            f"SELECT {GUILD_SETTING_COLUMNS} FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
         if row is None:
             return GuildSettings(guild_id)
-        role, questions, seconds, mode, pause, podium, standings, streak_bonus, reading, untimed, longer = row
-        return GuildSettings(
-            guild_id,
-            role,
-            questions,
-            seconds,
-            mode,
-            pause,
-            podium,
-            standings,
-            bool(streak_bonus),
-            reading,
-            bool(untimed),
-            bool(longer),
-        )
+        names = GUILD_SETTING_COLUMNS.split(", ")
+        values = dict(zip(names, row, strict=True))
+        for flag in ("streak_bonus", "untimed", "long_prompts"):
+            values[flag] = bool(values[flag])  # SQLite keeps booleans as 0 and 1
+        return GuildSettings(guild_id, **values)
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         s = settings
         await self._db.execute(
             "INSERT INTO guild_settings "
             "(guild_id, quiz_master_role_id, questions, seconds, mode, pause_seconds, podium, standings, "
-            "streak_bonus, reading_seconds, untimed, long_prompts) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+            "streak_bonus, reading_seconds, untimed, long_prompts, tags, difficulty) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
             "quiz_master_role_id = excluded.quiz_master_role_id, questions = excluded.questions, "
             "seconds = excluded.seconds, mode = excluded.mode, pause_seconds = excluded.pause_seconds, "
             "podium = excluded.podium, standings = excluded.standings, "
             "streak_bonus = excluded.streak_bonus, reading_seconds = excluded.reading_seconds, "
-            "untimed = excluded.untimed, long_prompts = excluded.long_prompts",
+            "untimed = excluded.untimed, long_prompts = excluded.long_prompts, tags = excluded.tags, "
+            "difficulty = excluded.difficulty",
             (
                 s.guild_id,
                 s.quiz_master_role_id,
@@ -68,6 +64,8 @@ class SqliteSettings:
                 s.reading_seconds,
                 int(s.untimed),
                 int(s.long_prompts),
+                s.tags,
+                s.difficulty,
             ),
         )
 

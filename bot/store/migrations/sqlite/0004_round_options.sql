@@ -7,6 +7,8 @@ ALTER TABLE guild_settings ADD COLUMN streak_bonus    INTEGER NOT NULL DEFAULT 0
 ALTER TABLE guild_settings ADD COLUMN reading_seconds INTEGER NOT NULL DEFAULT 0;     -- 0-30
 ALTER TABLE guild_settings ADD COLUMN untimed         INTEGER NOT NULL DEFAULT 0;     -- 0 or 1
 ALTER TABLE guild_settings ADD COLUMN long_prompts    INTEGER NOT NULL DEFAULT 0;     -- 0 or 1
+ALTER TABLE guild_settings ADD COLUMN tags            TEXT    NOT NULL DEFAULT '';    -- default tag filter, space-separated
+ALTER TABLE guild_settings ADD COLUMN difficulty      TEXT;                           -- default filter: easy | medium | hard
 
 ALTER TABLE rounds ADD COLUMN podium          INTEGER NOT NULL DEFAULT 3;
 ALTER TABLE rounds ADD COLUMN standings       TEXT    NOT NULL DEFAULT 'end';
