@@ -411,6 +411,8 @@ async def test_quiz_settings_shape_the_next_round(world: World, bot: BvunzoBot) 
         "Reading time": "0 s",
         "Timer": "on",
         "Long prompts": "no extra time",
+        "Tags": "any",
+        "Difficulty": "any",
     }
     # A round started with no options takes them: 2 questions, 15 s each, speed points.
     said = await start(world, world.general, world.quizmaster)
