@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.bank.mixed import mix
 from bot.bank.models import Deck, Kind
 from bot.errors import UserError
 from bot.quiz import (
@@ -68,6 +69,8 @@ class QuizCog(commands.Cog, name="Quiz"):
         long_prompts="Long prompts get more time: +1 s per 100 characters beyond 200",
         tags="Only questions with one of these tags (separated by commas); any: no filter",
         difficulty="Only questions of this difficulty; any: no filter",
+        deck2="A second deck to mix into the round",
+        deck3="A third deck to mix into the round",
     )
     async def start(
         self,
@@ -84,13 +87,18 @@ class QuizCog(commands.Cog, name="Quiz"):
         long_prompts: bool | None = None,
         tags: app_commands.Range[str, 1, 200] | None = None,
         difficulty: Literal["any", "easy", "medium", "hard"] | None = None,
+        deck2: str | None = None,
+        deck3: str | None = None,
     ) -> None:
         guild_id = guild_id_of(interaction)
         settings = await self.bot.store.guild_settings(guild_id)
         ensure_quiz_master(interaction, settings, "start a round")
         if self.bot.closing:
             raise UserError("Bvunzo is restarting; start the round again in a minute.")
-        chosen = find_deck(self.bot, deck, guild_id)
+        decks = [find_deck(self.bot, name, guild_id) for name in (deck, deck2, deck3) if name]
+        if len({d.id for d in decks}) != len(decks):
+            raise UserError("deck, deck2 and deck3 name the same deck twice; pick different decks.")
+        chosen = mix(decks)
         can = interaction.app_permissions
         # A value of 0 means Discord (or an emulator) did not say; then the round's own posts will tell.
         if can.value and not (can.view_channel and can.send_messages and can.embed_links):
@@ -160,6 +168,8 @@ class QuizCog(commands.Cog, name="Quiz"):
             resumed=False,
         )
 
+    @start.autocomplete("deck3")
+    @start.autocomplete("deck2")
     @start.autocomplete("deck")
     async def _deck_autocomplete(
         self, interaction: discord.Interaction, current: str

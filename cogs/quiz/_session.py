@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.bank.mixed import origin
 from bot.bank.models import Deck
 from bot.quiz import RoundState, Verdict, reviewed
 from bot.quiz.standings import Standings
@@ -99,6 +100,7 @@ class RoundSession:
         now = self.bot.clock()
         verdict = self.state.judge(user_id, question_index, now, slot=slot, text=text)
         question = self.state.question(question_index)
+        deck_id, question_id = origin(self.deck.id, question.id)  # a mixed round keeps each deck's own
         self.writing += 1
         self.written.clear()
         try:
@@ -107,8 +109,8 @@ class RoundSession:
                     guild_id=self.record.guild_id,
                     round_id=self.round_id,
                     question_index=question_index,
-                    question_id=question.id,
-                    deck_id=self.deck.id,
+                    question_id=question_id,
+                    deck_id=deck_id,
                     user_id=user_id,
                     choice=verdict.choice,
                     text=verdict.text,
@@ -272,17 +274,14 @@ class RoundSession:
 
         Done once per question at its reveal (one read, one write), not on every click.
         """
-        question = self.state.question(index)
+        deck_id, question_id = origin(self.deck.id, self.state.question(index).id)
         rights = {user_id: verdict.right for user_id, verdict in self.state.answers(index).items()}
         try:
-            kept = await self.bot.store.question_memories(self.deck.id, question.id, list(rights))
+            kept = await self.bot.store.question_memories(deck_id, question_id, list(rights))
             before = {user_id: memory.as_state() for user_id, memory in kept.items()}
-            after = reviewed(f"{self.deck.id}/{question.id}", rights, before, now)
+            after = reviewed(f"{deck_id}/{question_id}", rights, before, now)
             await self.bot.store.save_memories(
-                [
-                    Memory.from_state(user_id, self.deck.id, question.id, state)
-                    for user_id, state in after.items()
-                ]
+                [Memory.from_state(user_id, deck_id, question_id, state) for user_id, state in after.items()]
             )
         except Exception:
             log.exception(
