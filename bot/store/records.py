@@ -30,6 +30,7 @@ class GuildSettings:
     long_prompts: bool = False  # +1 s per 100 characters of prompt beyond 200
     tags: str = ""  # default filter: questions with any of these tags (space-separated); "" plays all
     difficulty: str | None = None  # default filter: easy | medium | hard; None plays all
+    thread: bool = False  # rounds start in a new public thread under the channel
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +50,7 @@ class NewRound:
     reading_seconds: int = 0
     untimed: bool = False
     long_prompts: bool = False
+    parent_channel_id: int | None = None  # a round in a thread: the channel the thread is under
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +79,7 @@ class RoundRecord:
     reading_seconds: int = 0
     untimed: bool = False
     long_prompts: bool = False
+    parent_channel_id: int | None = None  # a round in a thread: the channel the thread is under
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+THREAD_NAME = 100  # characters in a thread's name (Discord's limit)
 # How long the typed-answer form of an untimed question stays open: it has no deadline to go by.
 UNTIMED_FORM_SECONDS = 15 * 60
 
@@ -71,6 +72,7 @@ class QuizCog(commands.Cog, name="Quiz"):
         difficulty="Only questions of this difficulty; any: no filter",
         deck2="A second deck to mix into the round",
         deck3="A third deck to mix into the round",
+        thread="Play the round in a new public thread named after the deck; the summary also comes here",
     )
     async def start(
         self,
@@ -89,6 +91,7 @@ class QuizCog(commands.Cog, name="Quiz"):
         difficulty: Literal["any", "easy", "medium", "hard"] | None = None,
         deck2: str | None = None,
         deck3: str | None = None,
+        thread: bool | None = None,
     ) -> None:
         guild_id = guild_id_of(interaction)
         settings = await self.bot.store.guild_settings(guild_id)
@@ -109,7 +112,10 @@ class QuizCog(commands.Cog, name="Quiz"):
         channel = interaction.channel
         if not isinstance(channel, discord.abc.Messageable) or interaction.channel_id is None:
             raise UserError("Rounds run in a server's text channels; start it from one.")
-        running = self.by_channel.get(interaction.channel_id)
+        in_thread = settings.thread if thread is None else thread
+        if in_thread:
+            channel = self._thread_parent(interaction)
+        running = None if in_thread else self.by_channel.get(interaction.channel_id)
         if running is not None:
             raise UserError(self._already_running(running.record))
         only = Filter.parse(
@@ -121,11 +127,22 @@ class QuizCog(commands.Cog, name="Quiz"):
             raise UserError(f"“{chosen.title}” has no questions yet.") from exc
         except TooFewQuestionsError as exc:
             raise UserError(f"“{chosen.title}”: {exc.sentence}") from exc
+        parent_id = None
+        if isinstance(channel, discord.TextChannel) and in_thread:
+            # Named after the deck; a day without messages archives it (the summary is in the parent too).
+            channel = await channel.create_thread(
+                name=clip(chosen.title, THREAD_NAME),
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=1440,
+                reason="A Bvunzo quiz round",
+            )
+            parent_id = interaction.channel_id
         try:
             record = await self.bot.store.start_round(
                 NewRound(
                     guild_id=guild_id,
-                    channel_id=interaction.channel_id,
+                    channel_id=channel.id if parent_id is not None else interaction.channel_id,
+                    parent_channel_id=parent_id,
                     deck_id=plan.deck_id,
                     started_by=interaction.user.id,
                     question_ids=plan.question_ids,
@@ -144,8 +161,10 @@ class QuizCog(commands.Cog, name="Quiz"):
         except RoundAlreadyRunning as exc:
             raise UserError(self._already_running(exc.round)) from exc
         matching = f" matching {only.describe()}" if only.active else ""
+        where = f" in <#{record.channel_id}>" if parent_id is not None else ""
         await interaction.response.send_message(
-            f"Starting a round of {plural(len(record.question_ids), 'question')} from “{chosen.title}”{matching}.",
+            f"Starting a round of {plural(len(record.question_ids), 'question')} from “{chosen.title}”"
+            f"{matching}{where}.",
             ephemeral=True,
         )
         self._launch(
@@ -214,6 +233,7 @@ class QuizCog(commands.Cog, name="Quiz"):
         reading="Default seconds each question shows before its buttons open (0-30)",
         untimed="Default: no timer, questions wait for every player or a moderator's Reveal",
         long_prompts="Default: long prompts get +1 s per 100 characters beyond 200",
+        thread="Default: rounds start in a new public thread under the channel",
         tags="Default tag filter (tags separated by commas); any: none",
         difficulty="Default difficulty filter; any: none",
     )
@@ -234,6 +254,7 @@ class QuizCog(commands.Cog, name="Quiz"):
         long_prompts: bool | None = None,
         tags: app_commands.Range[str, 1, 200] | None = None,
         difficulty: Literal["any", "easy", "medium", "hard"] | None = None,
+        thread: bool | None = None,
     ) -> None:
         guild_id = guild_id_of(interaction)
         ensure_manager(interaction, "change the quiz settings")
@@ -256,6 +277,7 @@ class QuizCog(commands.Cog, name="Quiz"):
             difficulty=current.difficulty
             if difficulty is None
             else Filter.parse(None, difficulty).difficulty,
+            thread=current.thread if thread is None else thread,
         )
         if changed != current:
             await self.bot.store.save_guild_settings(changed)
@@ -434,6 +456,20 @@ class QuizCog(commands.Cog, name="Quiz"):
         if session is None:
             raise UserError("No round is running in this channel.")
         return session
+
+    @staticmethod
+    def _thread_parent(interaction: discord.Interaction) -> discord.TextChannel:
+        """The text channel a round in a thread opens its thread under, once the bot may do so there."""
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise UserError("A round in a thread starts from a text channel, not from a thread or a forum.")
+        can = interaction.app_permissions
+        if can.value and not (can.create_public_threads and can.send_messages_in_threads):
+            raise UserError(
+                "I can't run the round in a thread here: give Bvunzo Create Public Threads and Send Messages "
+                "in Threads, or start it without thread:true."
+            )
+        return channel
 
     @staticmethod
     def _already_running(record: RoundRecord) -> str:

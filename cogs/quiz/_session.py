@@ -311,10 +311,21 @@ class RoundSession:
             round_id=self.round_id,
             podium_size=self.record.podium,
         )
-        if scores:
-            await self.channel.send(embed=embed, view=summary_view(self.round_id))
-        else:
-            await self.channel.send(embed=embed)
+        await _send_summary(self.channel, embed, scores=bool(scores), round_id=self.round_id)
+        if self.record.parent_channel_id is not None:
+            await self._summary_in_parent(embed, scores=bool(scores))
+
+    async def _summary_in_parent(self, embed: discord.Embed, *, scores: bool) -> None:
+        """A round in a thread tells the channel the thread is under how it ended, buttons included."""
+        parent = self.bot.get_channel(self.record.parent_channel_id or 0)
+        if not isinstance(parent, discord.abc.Messageable):
+            return
+        try:
+            await _send_summary(parent, embed, scores=scores, round_id=self.round_id)
+        except discord.HTTPException as exc:
+            log.warning(
+                "round %s: the summary could not be posted in the parent channel: %s", self.round_id, exc
+            )
 
     def _task_done(self, task: asyncio.Task[None]) -> None:
         asyncio.get_running_loop().create_task(self._after(task))
@@ -341,3 +352,13 @@ class RoundSession:
                     log.exception("round %s: could not close after a failure", self.round_id)
         finally:
             await self.on_end(self)
+
+
+async def _send_summary(
+    channel: discord.abc.Messageable, embed: discord.Embed, *, scores: bool, round_id: int
+) -> None:
+    """The summary, with its buttons when someone played (nobody to practise or look up otherwise)."""
+    if scores:
+        await channel.send(embed=embed, view=summary_view(round_id))
+    else:
+        await channel.send(embed=embed)

@@ -16,7 +16,7 @@ from bot.store.sqlite.times import from_ms, from_ms_or_none, to_ms
 ROUND_COLUMNS = (
     "id, guild_id, channel_id, deck_id, started_by, question_ids, seconds, mode, seed, status, current, "
     "posted_at, message_id, revealed, intro_message_id, started_at, ended_at, end_reason, podium, standings, "
-    "streak_bonus, reading_seconds, untimed, long_prompts"
+    "streak_bonus, reading_seconds, untimed, long_prompts, parent_channel_id"
 )
 
 
@@ -46,6 +46,7 @@ def round_record(row: Sequence[Any]) -> RoundRecord:
         reading_seconds=row[21],
         untimed=bool(row[22]),
         long_prompts=bool(row[23]),
+        parent_channel_id=row[24],
     )
 
 
@@ -71,6 +72,7 @@ class SqliteRounds:
             new.reading_seconds,
             int(new.untimed),
             int(new.long_prompts),
+            new.parent_channel_id,
         )
 
         def work(conn: sqlite3.Connection) -> RoundRecord:
@@ -78,7 +80,7 @@ class SqliteRounds:
                 round_id = conn.execute(
                     "INSERT INTO rounds (guild_id, channel_id, deck_id, started_by, question_ids, seconds, "
                     "mode, seed, started_at, podium, standings, streak_bonus, reading_seconds, untimed, "
-                    "long_prompts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "long_prompts, parent_channel_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     args,
                 ).lastrowid
             except sqlite3.IntegrityError:

@@ -9,6 +9,7 @@ ALTER TABLE guild_settings ADD COLUMN untimed         INTEGER NOT NULL DEFAULT 0
 ALTER TABLE guild_settings ADD COLUMN long_prompts    INTEGER NOT NULL DEFAULT 0;     -- 0 or 1
 ALTER TABLE guild_settings ADD COLUMN tags            TEXT    NOT NULL DEFAULT '';    -- default tag filter, space-separated
 ALTER TABLE guild_settings ADD COLUMN difficulty      TEXT;                           -- default filter: easy | medium | hard
+ALTER TABLE guild_settings ADD COLUMN thread          INTEGER NOT NULL DEFAULT 0;     -- rounds in a new thread: 0 or 1
 
 ALTER TABLE rounds ADD COLUMN podium          INTEGER NOT NULL DEFAULT 3;
 ALTER TABLE rounds ADD COLUMN standings       TEXT    NOT NULL DEFAULT 'end';
@@ -16,3 +17,5 @@ ALTER TABLE rounds ADD COLUMN streak_bonus    INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE rounds ADD COLUMN reading_seconds INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE rounds ADD COLUMN untimed         INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE rounds ADD COLUMN long_prompts    INTEGER NOT NULL DEFAULT 0;
+-- A round in a thread runs in channel_id (the thread); its summary is also posted here.
+ALTER TABLE rounds ADD COLUMN parent_channel_id INTEGER;
