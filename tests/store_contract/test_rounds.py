@@ -55,11 +55,13 @@ async def test_a_round_keeps_the_options_it_was_started_with(store: Store) -> No
             reading_seconds=7,
             untimed=True,
             long_prompts=True,
+            parent_channel_id=30,
         )
     )
     assert (rnd.podium, rnd.standings, rnd.streak_bonus) == (5, "live", True)
     assert (rnd.reading_seconds, rnd.untimed, rnd.long_prompts) == (7, True, True)
     assert (plain.reading_seconds, plain.untimed, plain.long_prompts) == (0, False, False)
+    assert (rnd.parent_channel_id, plain.parent_channel_id) == (30, None)
     assert await store.get_round(rnd.id) == rnd
     assert await store.running_rounds() == [plain, rnd]
 

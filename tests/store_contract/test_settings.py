@@ -24,7 +24,7 @@ async def test_round_option_defaults_are_kept_per_server(store: Store) -> None:
     default = await store.guild_settings(9)
     assert (default.podium, default.standings, default.streak_bonus) == (3, "end", False)
     assert (default.reading_seconds, default.untimed, default.long_prompts) == (0, False, False)
-    assert (default.tags, default.difficulty) == ("", None)
+    assert (default.tags, default.difficulty, default.thread) == ("", None, False)
     custom = GuildSettings(
         9,
         podium=7,
@@ -35,6 +35,7 @@ async def test_round_option_defaults_are_kept_per_server(store: Store) -> None:
         long_prompts=True,
         tags="cells genetics",
         difficulty="hard",
+        thread=True,
     )
     await store.save_guild_settings(custom)
     assert await store.guild_settings(9) == custom
