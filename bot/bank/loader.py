@@ -56,10 +56,12 @@ def _read_file(path: Path, guild_id: int | None) -> tuple[Deck, int]:
         data = path.read_bytes()
     except OSError as exc:
         raise DeckError([Problem(source, 0, f"cannot be read: {exc.strerror or exc}")]) from exc
-    return _read_bytes(data, source, guild_id, path.stem)
+    return _read_bytes(data, source, guild_id, path.stem, path.parent)
 
 
-def _read_bytes(data: bytes, source: str, guild_id: int | None, default_id: str | None) -> tuple[Deck, int]:
+def _read_bytes(
+    data: bytes, source: str, guild_id: int | None, default_id: str | None, folder: Path | None = None
+) -> tuple[Deck, int]:
     problem = size_problem(len(data), source)
     if problem is not None:
         raise DeckError([problem])
@@ -68,7 +70,7 @@ def _read_bytes(data: bytes, source: str, guild_id: int | None, default_id: str 
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise DeckError([Problem(source, line, "the file is not UTF-8 text; save it as UTF-8")]) from exc
-    return read_deck(text, source, guild_id=guild_id, default_id=default_id)
+    return read_deck(text, source, guild_id=guild_id, default_id=default_id, folder=folder)
 
 
 def deck_files(folder: Path) -> list[Path]:

@@ -40,6 +40,7 @@ class Question:
     translations: Mapping[str, Translation] = field(default_factory=lambda: MappingProxyType({}))
     tags: tuple[str, ...] = ()
     difficulty: str | None = None
+    image: str | None = None  # an https URL, or the full path of an image file beside the deck
     line: int = 0  # where the question starts in its deck file, for messages to the author
 
     @property
@@ -66,6 +67,7 @@ class Question:
             translations=self.translations,
             tags=self.tags,
             difficulty=self.difficulty,
+            image=self.image,
             line=self.line,
         )
 

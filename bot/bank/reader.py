@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import difflib
 import re
+from pathlib import Path
 from types import MappingProxyType
 
 import yaml
 
 from bot.bank import limits
 from bot.bank import safe_yaml as sy
+from bot.bank.images import MAX_IMAGE_REFERENCE, check_image
 from bot.bank.languages import is_language_code
 from bot.bank.models import Deck, Kind, Question, Translation
 from bot.bank.problems import DeckError, Problem
@@ -29,6 +31,7 @@ QUESTION_KEYS = (
     "translations",
     "tags",
     "difficulty",
+    "image",
 )
 TRANSLATION_KEYS = ("prompt", "choices", "explanation", "answers")
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -55,11 +58,19 @@ Fields = dict[str, tuple[yaml.Node, yaml.Node]]
 
 
 def read_deck(
-    text: str, source: str, *, guild_id: int | None = None, default_id: str | None = None
+    text: str,
+    source: str,
+    *,
+    guild_id: int | None = None,
+    default_id: str | None = None,
+    folder: Path | None = None,
 ) -> tuple[Deck, int]:
-    """The deck in `text` and the line of its id (1 when it comes from the file name); DeckError if broken."""
+    """The deck in `text` and the line of its id (1 when it comes from the file name); DeckError if broken.
+
+    `folder` is where the deck file lies, for its questions' image files; an upload has none.
+    """
     with sy.collector_paused():
-        result, problems = _read(text, source, guild_id, default_id)
+        result, problems = _read(text, source, guild_id, default_id, folder)
     if problems or result is None:
         problems = problems or [Problem(source, 0, "the deck could not be read")]
         raise DeckError(sorted(problems, key=lambda p: p.line))
@@ -67,11 +78,11 @@ def read_deck(
 
 
 def _read(
-    text: str, source: str, guild_id: int | None, default_id: str | None
+    text: str, source: str, guild_id: int | None, default_id: str | None, folder: Path | None
 ) -> tuple[tuple[Deck, int] | None, list[Problem]]:
     # The node tree lives only in this frame, so it is freed before the collector runs again.
     root = sy.compose(text, source)
-    reader = _Reader(source)
+    reader = _Reader(source, folder)
     return reader.deck(root, guild_id=guild_id, default_id=default_id), reader.problems
 
 
@@ -105,8 +116,9 @@ def _unknown_key(name: str, keys: tuple[str, ...], what: str) -> str:
 class _Reader:
     """Walks a deck's nodes once, building models and noting problems instead of stopping at the first."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, folder: Path | None = None) -> None:
         self.source = source
+        self.folder = folder
         self.problems: list[Problem] = []
 
     # -- plumbing -----------------------------------------------------------------------------------
@@ -504,6 +516,15 @@ class _Reader:
         ):
             difficulty = self.one_of(difficulty_node, "`difficulty`", DIFFICULTIES)
 
+        image = None
+        image_node = value("image")
+        if image_node is not None:
+            reference = self.text(image_node, "`image`", MAX_IMAGE_REFERENCE)
+            if reference:
+                problem, image = check_image(reference, self.folder)
+                if problem is not None:
+                    self.report(image_node, problem)
+
         if len(self.problems) > before or question_id is None or kind is None:
             return None
         if kind is Kind.TRUEFALSE:
@@ -525,6 +546,7 @@ class _Reader:
             translations=MappingProxyType(translations),
             tags=tags,
             difficulty=difficulty,
+            image=image,
             line=line,
         )
 

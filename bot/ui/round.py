@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from pathlib import Path
 
 import discord
 
+from bot.bank.images import is_url
 from bot.bank.models import Deck, Kind, Question
 from bot.quiz import PlayerResult, Reveal
 from bot.quiz.standings import ordinal, place_mark, podium, top
@@ -93,7 +95,27 @@ def question_embed(
         colour=QUESTION_COLOUR,
     )
     embed.set_footer(text=clip(f"{deck_title} · {plural(answered, 'answer')} so far", 200))
+    _show_image(embed, question, index)
     return embed
+
+
+def _image_name(question: Question, index: int) -> str:
+    """The attachment's name: plain letters only, since Discord resolves attachment:// by it."""
+    return f"question-{index + 1}{Path(question.image or '').suffix.lower()}"
+
+
+def _show_image(embed: discord.Embed, question: Question, index: int) -> None:
+    if question.image is None:
+        return
+    url = question.image if is_url(question.image) else f"attachment://{_image_name(question, index)}"
+    embed.set_image(url=url)
+
+
+def question_file(question: Question, index: int) -> discord.File | None:
+    """The image file a question's message uploads (None for no image or an https one)."""
+    if question.image is None or is_url(question.image):
+        return None
+    return discord.File(question.image, filename=_image_name(question, index))
 
 
 def reveal_embed(
@@ -125,6 +147,7 @@ def reveal_embed(
     )
     if question.explanation:
         embed.add_field(name="Why", value=clip(question.explanation, FIELD_VALUE), inline=False)
+    _show_image(embed, question, index)  # the reveal edits the same message: its upload stays
     if names and reveal.fastest:
         fastest = "\n".join(f"{mention(user)} {seconds_text(ms)}" for user, ms in reveal.fastest)
         embed.add_field(name="Fastest right answers", value=clip(fastest, FIELD_VALUE), inline=False)

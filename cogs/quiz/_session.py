@@ -187,9 +187,12 @@ class RoundSession:
         posted_at = self.bot.clock()
         self.state.open_question(index, posted_at)
         reading = self.state.reading(posted_at)
-        self.message = await self.channel.send(
-            embed=self._question_embed(reading=reading), view=self._question_view(reading=reading)
-        )
+        embed, view = self._question_embed(reading=reading), self._question_view(reading=reading)
+        image = render.question_file(self.state.question(index), index)
+        if image is None:
+            self.message = await self.channel.send(embed=embed, view=view)
+        else:
+            self.message = await self.channel.send(embed=embed, view=view, file=image)
         await self.bot.store.post_question(self.round_id, index, self.message.id, posted_at)
         if reading:
             await self._open_buttons()
