@@ -45,3 +45,8 @@ async def test_a_round_of_two_decks_plays_both_and_keeps_each_answer_with_its_de
         assert kept == {("gradient-checkpointing", f"gc-0{n}") for n in range(1, 9)} | {("shona-one", "sn-1")}
         said = await click(world, summary, alice, "My result")
         assert said.startswith(f"Round {round_id}: you placed **1st** of 1")
+        # The round's report finds every question again through the mixed deck's id.
+        report = await (await fake.slash(world.general, world.moderator, "quiz report")).response()
+        assert f"round {round_id} of Gradient Checkpointing + Shona One" in report.text
+        assert "Ndeipi nzvimbo inochengetwa ma activation?" in report.text
+        assert report.text.count("1/1 (100%)") + report.text.count("0/1 (0%)") == 9
