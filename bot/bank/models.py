@@ -12,6 +12,7 @@ class Kind(StrEnum):
     CHOICE = "choice"
     TRUEFALSE = "truefalse"
     TEXT = "text"
+    POLL = "poll"  # no right answer: a round shows how the votes fell, and gives no points
 
 
 @dataclass(frozen=True, slots=True)

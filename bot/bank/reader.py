@@ -472,6 +472,18 @@ class _Reader:
                     )
             else:
                 answers = self.true_false_answer(answer_node)
+        elif kind is Kind.POLL:
+            for wrong in ("answer", "answers"):
+                if wrong in fields:
+                    self.report(key_line(wrong), f"a poll has no right answer; remove `{wrong}`")
+            choice_node = value("choices")
+            if choice_node is None:
+                self.report(node, "this poll has no `choices`; list 2 to 5 of them")
+            else:
+                poll_choices = self.choice_list(choice_node)
+                if poll_choices is not None:
+                    choice_count = len(poll_choices)
+                    choices = tuple(c or "" for c in poll_choices)
         elif kind is Kind.TEXT:
             for wrong, message in (
                 ("choices", "a text question has no `choices`; list what it accepts under `answers`"),

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from types import MappingProxyType
 
-from bot.bank.models import Deck, Question
+from bot.bank.models import Deck, Kind, Question
 from bot.quiz.choosing import Filter, TooFewQuestionsError, matching_questions
 from bot.quiz.clock import require_aware
 from bot.quiz.errors import (
@@ -158,6 +158,7 @@ class RoundState:
         self._orders: tuple[tuple[int, ...], ...] = tuple(
             choice_order(seed, index, len(q.choices), q.kind) for index, q in enumerate(questions)
         )
+        self.polls = frozenset(i for i, q in enumerate(questions) if q.kind is Kind.POLL)
         self._current = -1
         self._posted_at: datetime | None = None
         self._revealed = False  # whether the current question is closed
@@ -328,6 +329,7 @@ class RoundState:
         ms = max(0, (now - opens_at) // timedelta(milliseconds=1))
         streak = self.streak_before(user_id, question_index) + 1 if right else 0
         bonus = streak_bonus(streak) if self.streaks and right else 0
+        # A poll has no right answer (judged never right): no points, and no streak made or broken.
         return Verdict(
             user_id=user_id,
             question_index=question_index,
@@ -412,10 +414,12 @@ class RoundState:
         """How many questions right in a row the member had just before question `index`.
 
         A wrong answer ends a streak and so does a question left unanswered: a streak is the member's
-        answers to the questions one after another, with nothing in between.
+        answers to the questions one after another, with nothing in between (polls aside).
         """
         streak = 0
         for earlier in range(index - 1, -1, -1):
+            if earlier in self.polls:
+                continue  # a poll between two right answers neither counts nor breaks the row
             verdict = self._answers[earlier].get(user_id)
             if verdict is None or not verdict.right:
                 break
@@ -488,7 +492,9 @@ class RoundState:
         """Every player's result: most points first, then most right, then who finished earliest."""
         totals: dict[int, list[int]] = {}
         last_answer: dict[int, datetime] = {}
-        for answers in self._answers:
+        for index, answers in enumerate(self._answers):
+            if index in self.polls:
+                continue  # votes are not answers: they would lower everyone's accuracy
             for user, verdict in answers.items():
                 total = totals.setdefault(user, [0, 0, 0])
                 total[0] += verdict.points
@@ -517,7 +523,7 @@ class RoundState:
         """Ids of the questions this member missed so far, by the one rule of `missed_questions`."""
         answers = {i: by_user[user_id].right for i, by_user in enumerate(self._answers) if user_id in by_user}
         return missed_questions(
-            self.question_ids, answers, closed=closed_count(self._current, self._revealed)
+            self.question_ids, answers, closed=closed_count(self._current, self._revealed), polls=self.polls
         )
 
     # --- after a restart ---------------------------------------------------------------------

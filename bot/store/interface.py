@@ -22,6 +22,7 @@ from bot.store.records import (
     MemberStats,
     Memory,
     NewRound,
+    PollVote,
     PracticeRecord,
     Recorded,
     ReportLine,
@@ -116,6 +117,15 @@ class Store(Protocol):
 
     async def round_answers(self, round_id: int, question_index: int | None = None) -> list[Answer]:
         """The round's answers (or one question's), in the order they came."""
+
+    async def record_vote(self, vote: PollVote) -> PollVote | None:
+        """Keep a member's vote on a poll, committed before this returns; None, or the vote they gave before.
+
+        Exactly once, like record_answer. Votes never reach the boards or /stats. ValueError for an unknown round.
+        """
+
+    async def round_votes(self, round_id: int) -> list[PollVote]:
+        """The votes on the round's polls, by question then time."""
 
     # -- leaderboards --------------------------------------------------------------------------------
     #

@@ -99,6 +99,18 @@ class Answer:
 
 
 @dataclass(frozen=True, slots=True)
+class PollVote:
+    """A member's vote on a poll of a round (a question with no right answer): no points, no accuracy."""
+
+    guild_id: int
+    round_id: int
+    question_index: int
+    user_id: int
+    choice: int  # the ORIGINAL choice index
+    voted_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class Recorded:
     first: bool  # True: this call stored the answer
     previous: Answer | None  # when not first: what the member had answered before

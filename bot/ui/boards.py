@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import discord
 
-from bot.bank.models import Deck, Kind
+from bot.bank.models import Deck, Kind, Question
 from bot.store import Board, BoardLine, GuildSettings, MemberStats, ReportLine
 from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, mention, percent, plural
 
@@ -79,12 +79,21 @@ def stats_embed(member_id: int, name: str, stats: MemberStats, *, learned: int, 
     return embed
 
 
-def report_embed(title: str, deck: Deck, lines: Sequence[ReportLine]) -> discord.Embed:
+def report_embed(
+    title: str, deck: Deck, lines: Sequence[ReportLine], votes: Mapping[int, Mapping[int, int]] | None = None
+) -> discord.Embed:
+    """Per question of a round (or of a deck): right of answered and the commonest mistake; a round's
+    polls show their votes per choice instead (`votes`: question index → original choice → votes)."""
     rows = []
     for number, line in enumerate(lines, start=1):
         question = deck.question(line.question_id)
         shown = number if line.question_index is None else line.question_index + 1
         prompt = clip(question.prompt, 60) if question else line.question_id
+        if question is not None and question.kind is Kind.POLL:
+            rows.append(
+                f"**{shown}.** {prompt}\n  poll: " + _poll_counts(question, (votes or {}).get(shown - 1, {}))
+            )
+            continue
         row = f"**{shown}.** {prompt}\n  {line.right}/{line.answered} ({percent(line.right, line.answered)})"
         wrong = None
         if question is not None and question.kind is not Kind.TEXT and line.top_wrong_choice is not None:
@@ -101,6 +110,16 @@ def report_embed(title: str, deck: Deck, lines: Sequence[ReportLine]) -> discord
         description=clip(description, EMBED_DESCRIPTION),
         colour=discord.Colour.orange(),
     )
+
+
+def _poll_counts(question: Question, counts: Mapping[int, int]) -> str:
+    total = sum(counts.values())
+    if not total:
+        return "no votes"
+    spread = " · ".join(
+        f"“{clip(choice, 40)}” {counts.get(i, 0)}" for i, choice in enumerate(question.choices)
+    )
+    return f"{plural(total, 'vote')}: {spread}"
 
 
 STANDINGS_SHOWN = {

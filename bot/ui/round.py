@@ -131,6 +131,7 @@ def reveal_embed(
 ) -> discord.Embed:
     """The answer and how the channel answered; `names` False keeps every player's name out of it
     (the round hides its standings until the end); `standings` adds the round's top lines so far."""
+    poll = question.kind is Kind.POLL
     if question.kind is Kind.TEXT:
         lines = f"**Answer:** {question.answer_text}"
     else:
@@ -138,10 +139,13 @@ def reveal_embed(
         for slot, original in enumerate(order):
             tick = "✅" if slot in reveal.right_slots else "▫️"
             count = reveal.counts[slot] if slot < len(reveal.counts) else 0
-            marks.append(f"{tick} **{letter(slot)}**  {question.choices[original]}  — {count}")
+            share = f" ({percent(count, reveal.answered)})" if poll else ""
+            marks.append(f"{tick} **{letter(slot)}**  {question.choices[original]}  — {count}{share}")
         lines = "\n".join(marks)
+    # A poll has no answer to reveal: only how the votes fell.
+    title = f"Question {index + 1} of {total} — " + ("poll results" if poll else "answer")
     embed = discord.Embed(
-        title=clip(f"Question {index + 1} of {total} — answer", EMBED_TITLE),
+        title=clip(title, EMBED_TITLE),
         description=clip(f"{question.prompt}\n\n{lines}", EMBED_DESCRIPTION),
         colour=REVEAL_COLOUR,
     )
@@ -157,12 +161,12 @@ def reveal_embed(
     if names and standings:
         shown = [f"{place_mark(r.rank)} {mention(r.user_id)} — **{r.points}**" for r in top(standings)]
         embed.add_field(name="Standings", value=_fit_lines(shown, FIELD_VALUE), inline=False)
-    embed.set_footer(
-        text=clip(
-            f"{deck_title} · {reveal.right}/{reveal.answered} right ({percent(reveal.right, reveal.answered)})",
-            200,
-        )
+    how = (
+        plural(reveal.answered, "vote")
+        if poll
+        else f"{reveal.right}/{reveal.answered} right ({percent(reveal.right, reveal.answered)})"
     )
+    embed.set_footer(text=clip(f"{deck_title} · {how}", 200))
     return embed
 
 

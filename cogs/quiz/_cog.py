@@ -311,10 +311,12 @@ class QuizCog(commands.Cog, name="Quiz"):
                 raise UserError("The deck of that round is no longer loaded.")
             chosen = found
             lines = await self.bot.store.question_report(guild_id, round_id=record.id)
+            votes = await self._poll_votes(record.id)
             title = f"Report: round {record.id} of {chosen.title}"
         elif deck:
             chosen = find_deck(self.bot, deck, guild_id)
             lines = await self.bot.store.question_report(guild_id, deck_id=chosen.id)
+            votes = {}
             title = f"Report: {chosen.title} (all rounds in this server)"
         else:
             last = await self.bot.store.last_finished_round(guild_id, interaction.channel_id or 0)
@@ -325,8 +327,19 @@ class QuizCog(commands.Cog, name="Quiz"):
                 raise UserError("The deck of the last round here is no longer loaded.")
             chosen = found
             lines = await self.bot.store.question_report(guild_id, round_id=last.id)
+            votes = await self._poll_votes(last.id)
             title = f"Report: round {last.id} of {chosen.title} (the last one here)"
-        await interaction.response.send_message(embed=report_embed(title, chosen, lines), ephemeral=True)
+        await interaction.response.send_message(
+            embed=report_embed(title, chosen, lines, votes), ephemeral=True
+        )
+
+    async def _poll_votes(self, round_id: int) -> dict[int, dict[int, int]]:
+        """Votes per choice of each poll of the round, by question index."""
+        counts: dict[int, dict[int, int]] = {}
+        for vote in await self.bot.store.round_votes(round_id):
+            per_choice = counts.setdefault(vote.question_index, {})
+            per_choice[vote.choice] = per_choice.get(vote.choice, 0) + 1
+        return counts
 
     @report.autocomplete("deck")
     async def _report_autocomplete(
@@ -558,6 +571,11 @@ class QuizCog(commands.Cog, name="Quiz"):
     async def _restored(self, record: RoundRecord, deck: Deck) -> RoundState:
         """The round as the store kept it; MissingQuestionError when its deck lost one of its questions."""
         answers = await self.bot.store.round_answers(record.id)
+        # Poll votes come back as answers that were never right and earned nothing: so they were judged.
+        votes = [
+            RestoredAnswer(v.user_id, v.question_index, v.choice, None, False, 0, 0, v.voted_at)
+            for v in await self.bot.store.round_votes(record.id)
+        ]
         return RoundState.restore(
             round_id=record.id,
             deck=deck,
@@ -570,7 +588,8 @@ class QuizCog(commands.Cog, name="Quiz"):
                     a.user_id, a.question_index, a.choice, a.text, a.right, a.ms, a.points, a.answered_at
                 )
                 for a in answers
-            ],
+            ]
+            + votes,
             current=record.current,
             revealed=record.revealed,
             streaks=record.streak_bonus,

@@ -15,8 +15,9 @@ import discord
 from bot.bank.mixed import origin
 from bot.bank.models import Deck
 from bot.quiz import RoundState, Verdict, reviewed
+from bot.quiz.errors import AlreadyAnsweredError
 from bot.quiz.standings import Standings
-from bot.store import Answer, Memory, Recorded, RoundRecord
+from bot.store import Answer, Memory, PollVote, Recorded, RoundRecord
 from bot.ui import round as render
 from cogs.quiz._buttons import question_view, reveal_view, summary_view
 
@@ -104,22 +105,25 @@ class RoundSession:
         self.writing += 1
         self.written.clear()
         try:
-            recorded = await self.bot.store.record_answer(
-                Answer(
-                    guild_id=self.record.guild_id,
-                    round_id=self.round_id,
-                    question_index=question_index,
-                    question_id=question_id,
-                    deck_id=deck_id,
-                    user_id=user_id,
-                    choice=verdict.choice,
-                    text=verdict.text,
-                    right=verdict.right,
-                    ms=verdict.ms,
-                    points=verdict.points,
-                    answered_at=now,
+            if question_index in self.state.polls:
+                recorded = await self._vote(verdict)
+            else:
+                recorded = await self.bot.store.record_answer(
+                    Answer(
+                        guild_id=self.record.guild_id,
+                        round_id=self.round_id,
+                        question_index=question_index,
+                        question_id=question_id,
+                        deck_id=deck_id,
+                        user_id=user_id,
+                        choice=verdict.choice,
+                        text=verdict.text,
+                        right=verdict.right,
+                        ms=verdict.ms,
+                        points=verdict.points,
+                        answered_at=now,
+                    )
                 )
-            )
             if recorded.first:
                 self.state.accept(verdict)
                 self.bot.telemetry.answer_recorded("round")
@@ -129,6 +133,24 @@ class RoundSession:
                 self.written.set()
         self.wake.set()
         return Outcome(recorded, verdict)
+
+    async def _vote(self, verdict: Verdict) -> Recorded:
+        """A poll's vote: kept apart from the answers that score (no points, no accuracy)."""
+        assert verdict.choice is not None, "a poll is answered with a button"
+        before = await self.bot.store.record_vote(
+            PollVote(
+                self.record.guild_id,
+                self.round_id,
+                verdict.question_index,
+                verdict.user_id,
+                verdict.choice,
+                verdict.answered_at,
+            )
+        )
+        if before is None:
+            return Recorded(first=True, previous=None)
+        order = self.state.order(verdict.question_index)
+        raise AlreadyAnsweredError(order.index(before.choice) if before.choice in order else None)
 
     # -- the round's task ---------------------------------------------------------------------------
 
@@ -277,6 +299,8 @@ class RoundSession:
 
         Done once per question at its reveal (one read, one write), not on every click.
         """
+        if index in self.state.polls:
+            return  # a poll has no right answer to remember
         deck_id, question_id = origin(self.deck.id, self.state.question(index).id)
         rights = {user_id: verdict.right for user_id, verdict in self.state.answers(index).items()}
         try:

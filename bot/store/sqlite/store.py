@@ -10,6 +10,7 @@ from bot.store.sqlite.answers import SqliteAnswers, answer_batches
 from bot.store.sqlite.boards import SqliteBoards
 from bot.store.sqlite.connection import BUSY_TIMEOUT_MS, Database
 from bot.store.sqlite.decks import SqliteDecks
+from bot.store.sqlite.polls import SqlitePolls
 from bot.store.sqlite.practice import SqlitePractice
 from bot.store.sqlite.reports import SqliteReports
 from bot.store.sqlite.rounds import SqliteRounds
@@ -20,7 +21,14 @@ CLOSE_PATIENCE_SECONDS = 3.0
 
 
 class SqliteStore(
-    SqliteSettings, SqliteRounds, SqliteAnswers, SqliteBoards, SqliteReports, SqlitePractice, SqliteDecks
+    SqliteSettings,
+    SqliteRounds,
+    SqliteAnswers,
+    SqlitePolls,
+    SqliteBoards,
+    SqliteReports,
+    SqlitePractice,
+    SqliteDecks,
 ):
     """Bvunzo's memory on one SQLite file: one connection, one worker thread (aiosqlite's).
 

@@ -19,3 +19,16 @@ ALTER TABLE rounds ADD COLUMN untimed         INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE rounds ADD COLUMN long_prompts    INTEGER NOT NULL DEFAULT 0;
 -- A round in a thread runs in channel_id (the thread); its summary is also posted here.
 ALTER TABLE rounds ADD COLUMN parent_channel_id INTEGER;
+
+-- Votes on a round's polls (questions with no right answer): kept apart from answers, so that they
+-- never count on a board or in anyone's accuracy; /quiz report shows how they fell.
+CREATE TABLE poll_votes (
+    round_id       INTEGER NOT NULL REFERENCES rounds (id),
+    question_index INTEGER NOT NULL,
+    guild_id       INTEGER NOT NULL,
+    user_id        INTEGER NOT NULL,
+    choice         INTEGER NOT NULL,   -- original choice index
+    voted_at       INTEGER NOT NULL,
+    -- One vote per member per poll: the database refuses the second, whoever asks.
+    PRIMARY KEY (round_id, question_index, user_id)
+);
