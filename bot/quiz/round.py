@@ -24,6 +24,7 @@ from bot.quiz.questions import questions_of
 from bot.quiz.scoring import Mode, points
 from bot.quiz.shuffle import choice_order, new_seed, pick_questions
 from bot.quiz.streaks import SHOWN_FROM, streak_bonus
+from bot.quiz.teams import Roster, TeamResult, team_standings
 from bot.quiz.timing import READING_MAX, extra_seconds
 
 EVERY_QUESTION = Filter()
@@ -136,6 +137,7 @@ class RoundState:
         reading_seconds: int = 0,
         untimed: bool = False,
         long_prompts: bool = False,
+        teams: int = 0,
     ) -> None:
         if seconds <= 0:
             raise ValueError(f"seconds must be positive, got {seconds}")
@@ -154,6 +156,7 @@ class RoundState:
         self.reading_seconds = reading_seconds  # a question shows this long before its buttons open
         self.untimed = untimed  # no timer: a question waits for every player, or a moderator's Reveal
         self.long_prompts = long_prompts  # long prompts earn more time (bot/quiz/timing.py)
+        self.roster = Roster(teams) if teams else None  # who plays for which team, in a round of teams
         self._questions: tuple[Question, ...] = questions
         self._orders: tuple[tuple[int, ...], ...] = tuple(
             choice_order(seed, index, len(q.choices), q.kind) for index, q in enumerate(questions)
@@ -519,6 +522,13 @@ class RoundState:
             )
         return results
 
+    def team_results(self) -> list[TeamResult]:
+        """The teams by mean points of their members (bot/quiz/teams.py); empty in a round without teams."""
+        if self.roster is None:
+            return []
+        points = {result.user_id: result.points for result in self.scores()}
+        return team_standings(self.roster.members, self.roster.teams, points)
+
     def missed(self, user_id: int) -> tuple[str, ...]:
         """Ids of the questions this member missed so far, by the one rule of `missed_questions`."""
         answers = {i: by_user[user_id].right for i, by_user in enumerate(self._answers) if user_id in by_user}
@@ -545,6 +555,8 @@ class RoundState:
         reading_seconds: int = 0,
         untimed: bool = False,
         long_prompts: bool = False,
+        teams: int = 0,
+        team_members: Mapping[int, int] | None = None,
     ) -> RoundState:
         """Rebuild a round from the store. The current question is not open: the cog re-posts it
         and calls `open_question(current, posted_at)` (or, if `revealed`, opens the next one).
@@ -562,7 +574,10 @@ class RoundState:
             reading_seconds=reading_seconds,
             untimed=untimed,
             long_prompts=long_prompts,
+            teams=teams,
         )
+        if teams:
+            state.roster = Roster(teams, team_members)
         if not -1 <= current < state.question_count:
             raise ValueError(f"current={current} is outside this round's {state.question_count} questions")
         state._current = current

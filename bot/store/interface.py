@@ -7,7 +7,7 @@ tests/store_contract/ holds the tests every backend must pass.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self, runtime_checkable
@@ -78,6 +78,12 @@ class Store(Protocol):
         """Every round still running, oldest first: what to resume after a restart."""
 
     async def set_intro_message(self, round_id: int, message_id: int) -> None: ...
+
+    async def save_teams(self, round_id: int, members: Mapping[int, int]) -> None:
+        """Put each member (user id → team, from 0) on their team in the round; a member's new team replaces the old."""
+
+    async def round_teams(self, round_id: int) -> dict[int, int]:
+        """The round's members by team, in the order they first joined."""
 
     async def post_question(self, round_id: int, index: int, message_id: int, posted_at: datetime) -> None:
         """The round's question `index` is on screen from `posted_at` (its clock) in message `message_id`.

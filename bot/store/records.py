@@ -31,6 +31,7 @@ class GuildSettings:
     tags: str = ""  # default filter: questions with any of these tags (space-separated); "" plays all
     difficulty: str | None = None  # default filter: easy | medium | hard; None plays all
     thread: bool = False  # rounds start in a new public thread under the channel
+    teams: int = 0  # 0: no teams; 2-4: members join teams, scored by their mean points
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +52,7 @@ class NewRound:
     untimed: bool = False
     long_prompts: bool = False
     parent_channel_id: int | None = None  # a round in a thread: the channel the thread is under
+    teams: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +82,7 @@ class RoundRecord:
     untimed: bool = False
     long_prompts: bool = False
     parent_channel_id: int | None = None  # a round in a thread: the channel the thread is under
+    teams: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -150,4 +150,5 @@ def settings_embed(settings: GuildSettings, changed: bool) -> discord.Embed:
     embed.add_field(name="Tags", value=clip(settings.tags, FIELD_VALUE) if settings.tags else "any")
     embed.add_field(name="Difficulty", value=settings.difficulty or "any")
     embed.add_field(name="Thread", value="a new thread per round" if settings.thread else "off")
+    embed.add_field(name="Teams", value=str(settings.teams) if settings.teams else "off")
     return embed

@@ -12,6 +12,7 @@ from bot.bank.images import is_url
 from bot.bank.models import Deck, Kind, Question
 from bot.quiz import PlayerResult, Reveal
 from bot.quiz.standings import ordinal, place_mark, podium, top
+from bot.quiz.teams import TeamResult, mean_text, team_name
 from bot.ui.text import (
     EMBED_DESCRIPTION,
     EMBED_TITLE,
@@ -128,6 +129,7 @@ def reveal_embed(
     deck_title: str,
     names: bool = True,
     standings: Sequence[PlayerResult] = (),
+    teams: Sequence[TeamResult] = (),
 ) -> discord.Embed:
     """The answer and how the channel answered; `names` False keeps every player's name out of it
     (the round hides its standings until the end); `standings` adds the round's top lines so far."""
@@ -161,6 +163,8 @@ def reveal_embed(
     if names and standings:
         shown = [f"{place_mark(r.rank)} {mention(r.user_id)} — **{r.points}**" for r in top(standings)]
         embed.add_field(name="Standings", value=_fit_lines(shown, FIELD_VALUE), inline=False)
+    if names and teams:
+        embed.add_field(name="Teams", value=team_lines(teams), inline=False)
     how = (
         plural(reveal.answered, "vote")
         if poll
@@ -168,6 +172,32 @@ def reveal_embed(
     )
     embed.set_footer(text=clip(f"{deck_title} · {how}", 200))
     return embed
+
+
+def team_lines(teams: Sequence[TeamResult]) -> str:
+    """One line per team: its place (shared on equal means), name, mean and what the mean is of."""
+    return clip(
+        "\n".join(
+            f"{place_mark(t.rank)} {team_name(t.team)} — **{mean_text(t.mean)}** "
+            f"({t.points} points ÷ {plural(t.members, 'member')})"
+            for t in teams
+        ),
+        FIELD_VALUE,
+    )
+
+
+def teams_embed(teams: int) -> discord.Embed:
+    """The message a round of teams opens with: a button per team, and Auto-balance for moderators."""
+    names = ", ".join(team_name(team) for team in range(teams))
+    return discord.Embed(
+        title="Pick a team",
+        description=(
+            f"Teams: {names}. Press your team's button (you may switch until you first answer). "
+            "Whoever answers without a team joins the smallest one. A team scores the mean of its "
+            "members' points, so a small team is not behind for being small."
+        ),
+        colour=QUESTION_COLOUR,
+    )
 
 
 def _score_line(mark: str, score: PlayerResult) -> str:
@@ -185,6 +215,7 @@ def summary_embed(
     note: str | None,
     round_id: int,
     podium_size: int = 3,
+    teams: Sequence[TeamResult] = (),
 ) -> discord.Embed:
     """The podium (places from the engine's ranks: a tie shares its place and its medal), then everyone else."""
     if not scores:
@@ -204,6 +235,8 @@ def summary_embed(
         description=clip(description, EMBED_DESCRIPTION),
         colour=END_COLOUR,
     )
+    if teams:
+        embed.add_field(name="Team podium", value=team_lines(teams), inline=False)
     embed.set_footer(
         text=f"Round {round_id} · {plural(questions_played, 'question')} played · /leaderboard for the server's board"
     )

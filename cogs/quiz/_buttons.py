@@ -10,6 +10,7 @@ import discord
 
 from bot.bank.models import Kind, Question
 from bot.quiz import Reveal
+from bot.quiz.teams import TEAM_MARKS, TEAM_NAMES
 from bot.ui.text import BUTTON_LABEL, clip, language_name, letter
 from cogs.answers import ANSWER_ITEMS, ROUND, AnswerButton, TypeAnswerButton, cog_named
 from cogs.guard import frozen_view, guarded
@@ -123,7 +124,70 @@ class RevealButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"b
         await guarded(interaction, _cog(interaction).on_reveal(interaction, self.round_id, self.index))
 
 
-DYNAMIC_ITEMS = (*ANSWER_ITEMS, TranslateButton, MissedButton, MyResultButton, RevealButton)
+class TeamButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"bvz:1:j:{ROUND_ID}:(?P<team>[0-3])"
+):
+    """On a round's team message: join that team."""
+
+    def __init__(self, round_id: int, team: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=clip(TEAM_NAMES[team], BUTTON_LABEL),
+                emoji=TEAM_MARKS[team],
+                style=discord.ButtonStyle.primary,
+                custom_id=f"bvz:{VERSION}:j:{round_id}:{team}",
+            )
+        )
+        self.round_id, self.team = round_id, team
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TeamButton:
+        return cls(int(match["round"]), int(match["team"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, _cog(interaction).on_team(interaction, self.round_id, self.team))
+
+
+class BalanceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"bvz:1:b:{ROUND_ID}"):
+    """On a round's team message: a moderator evens the teams out."""
+
+    def __init__(self, round_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Auto-balance (moderators)",
+                emoji="⚖️",
+                style=discord.ButtonStyle.secondary,
+                row=1,
+                custom_id=f"bvz:{VERSION}:b:{round_id}",
+            )
+        )
+        self.round_id = round_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> BalanceButton:
+        return cls(int(match["round"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, _cog(interaction).on_balance(interaction, self.round_id))
+
+
+DYNAMIC_ITEMS = (
+    *ANSWER_ITEMS,
+    TranslateButton,
+    MissedButton,
+    MyResultButton,
+    RevealButton,
+    TeamButton,
+    BalanceButton,
+)
+
+
+def teams_view(round_id: int, teams: int) -> discord.ui.View:
+    return frozen_view(*(TeamButton(round_id, team) for team in range(teams)), BalanceButton(round_id))
 
 
 def _translate_item(round_id: int, index: int, question: Question) -> list[discord.ui.Item[Any]]:

@@ -24,6 +24,7 @@ from bot.quiz import (
 )
 from bot.quiz.choosing import Filter, TooFewQuestionsError
 from bot.quiz.standings import PODIUM_MAX, PODIUM_MIN
+from bot.quiz.teams import MAX_TEAMS, MIN_TEAMS, team_name
 from bot.quiz.timing import READING_MAX
 from bot.store import GuildSettings, NewRound, RoundAlreadyRunning, RoundRecord
 from bot.ui.boards import report_embed, settings_embed
@@ -73,6 +74,7 @@ class QuizCog(commands.Cog, name="Quiz"):
         deck2="A second deck to mix into the round",
         deck3="A third deck to mix into the round",
         thread="Play the round in a new public thread named after the deck; the summary also comes here",
+        teams="2-4 teams scored by their members' mean points; 0: no teams",
     )
     async def start(
         self,
@@ -92,9 +94,11 @@ class QuizCog(commands.Cog, name="Quiz"):
         deck2: str | None = None,
         deck3: str | None = None,
         thread: bool | None = None,
+        teams: app_commands.Range[int, 0, MAX_TEAMS] | None = None,
     ) -> None:
         guild_id = guild_id_of(interaction)
         settings = await self.bot.store.guild_settings(guild_id)
+        team_count = _team_count(settings.teams if teams is None else teams)
         ensure_quiz_master(interaction, settings, "start a round")
         if self.bot.closing:
             raise UserError("Bvunzo is restarting; start the round again in a minute.")
@@ -143,6 +147,7 @@ class QuizCog(commands.Cog, name="Quiz"):
                     guild_id=guild_id,
                     channel_id=channel.id if parent_id is not None else interaction.channel_id,
                     parent_channel_id=parent_id,
+                    teams=team_count,
                     deck_id=plan.deck_id,
                     started_by=interaction.user.id,
                     question_ids=plan.question_ids,
@@ -181,6 +186,7 @@ class QuizCog(commands.Cog, name="Quiz"):
                 reading_seconds=record.reading_seconds,
                 untimed=record.untimed,
                 long_prompts=record.long_prompts,
+                teams=record.teams,
             ),
             channel,
             settings,
@@ -234,6 +240,7 @@ class QuizCog(commands.Cog, name="Quiz"):
         untimed="Default: no timer, questions wait for every player or a moderator's Reveal",
         long_prompts="Default: long prompts get +1 s per 100 characters beyond 200",
         thread="Default: rounds start in a new public thread under the channel",
+        teams="Default number of teams (2-4), 0 for none",
         tags="Default tag filter (tags separated by commas); any: none",
         difficulty="Default difficulty filter; any: none",
     )
@@ -255,6 +262,7 @@ class QuizCog(commands.Cog, name="Quiz"):
         tags: app_commands.Range[str, 1, 200] | None = None,
         difficulty: Literal["any", "easy", "medium", "hard"] | None = None,
         thread: bool | None = None,
+        teams: app_commands.Range[int, 0, MAX_TEAMS] | None = None,
     ) -> None:
         guild_id = guild_id_of(interaction)
         ensure_manager(interaction, "change the quiz settings")
@@ -278,6 +286,7 @@ class QuizCog(commands.Cog, name="Quiz"):
             if difficulty is None
             else Filter.parse(None, difficulty).difficulty,
             thread=current.thread if thread is None else thread,
+            teams=current.teams if teams is None else _team_count(teams),
         )
         if changed != current:
             await self.bot.store.save_guild_settings(changed)
@@ -361,7 +370,32 @@ class QuizCog(commands.Cog, name="Quiz"):
             slot = order.index(previous.choice) if previous and previous.choice in order else None
             raise AlreadyAnsweredError(slot, previous.text if previous else None)
         shown = letter(verdict.slot) if verdict.slot is not None else f"“{clip(verdict.text or '', 100)}”"
-        await interaction.response.send_message(f"Locked in: {shown}.", ephemeral=True)
+        placed = await session.place_late(interaction.user.id)
+        joined = "" if placed is None else f" You play for {team_name(placed)}, the smallest team."
+        await interaction.response.send_message(f"Locked in: {shown}.{joined}", ephemeral=True)
+
+    async def on_team(self, interaction: discord.Interaction, round_id: int, team: int) -> None:
+        session = await self._live_session(interaction, round_id)
+        roster = session.state.roster
+        if roster is None or team >= roster.teams:
+            raise UserError("This round has no such team.")
+        now = roster.team_of(interaction.user.id)
+        if now is not None and interaction.user.id in session.state.players:
+            raise UserError(f"You play for {team_name(now)}; teams stay as they are once you have answered.")
+        await session.join_team(interaction.user.id, team)
+        await interaction.response.send_message(f"You play for {team_name(team)}.", ephemeral=True)
+
+    async def on_balance(self, interaction: discord.Interaction, round_id: int) -> None:
+        session = await self._live_session(interaction, round_id)
+        if session.record.started_by != interaction.user.id:
+            ensure_quiz_master(
+                interaction, await self.bot.store.guild_settings(session.record.guild_id), "balance the teams"
+            )
+        if session.state.roster is None:
+            raise UserError("This round has no teams.")
+        sizes = await session.balance_teams()
+        shown = " · ".join(f"{team_name(team)} {size}" for team, size in enumerate(sizes))
+        await interaction.response.send_message(f"Teams balanced: {shown}.", ephemeral=True)
 
     async def on_translate(self, interaction: discord.Interaction, round_id: int, index: int) -> None:
         record = await self._owned_round(interaction, round_id)
@@ -596,8 +630,19 @@ class QuizCog(commands.Cog, name="Quiz"):
             reading_seconds=record.reading_seconds,
             untimed=record.untimed,
             long_prompts=record.long_prompts,
+            teams=record.teams,
+            team_members=await self.bot.store.round_teams(record.id) if record.teams else None,
         )
 
     async def shut_down(self) -> None:
         for session in list(self.sessions.values()):
             await session.shut_down()
+
+
+def _team_count(teams: int) -> int:
+    """0 (no teams) or 2-4: one team is no contest."""
+    if teams and not MIN_TEAMS <= teams <= MAX_TEAMS:
+        raise UserError(
+            f"A round has {MIN_TEAMS} to {MAX_TEAMS} teams, or 0 for none; one team is no contest."
+        )
+    return teams

@@ -19,7 +19,7 @@ from bot.quiz.errors import AlreadyAnsweredError
 from bot.quiz.standings import Standings
 from bot.store import Answer, Memory, PollVote, Recorded, RoundRecord
 from bot.ui import round as render
-from cogs.quiz._buttons import question_view, reveal_view, summary_view
+from cogs.quiz._buttons import question_view, reveal_view, summary_view, teams_view
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
@@ -134,6 +134,26 @@ class RoundSession:
         self.wake.set()
         return Outcome(recorded, verdict)
 
+    async def join_team(self, user_id: int, team: int) -> None:
+        """Put the member on a team (TeamError-free: the cog checked the round has teams)."""
+        assert self.state.roster is not None
+        self.state.roster.join(user_id, team)
+        await self.bot.store.save_teams(self.round_id, {user_id: team})
+
+    async def place_late(self, user_id: int) -> int | None:
+        """A member who answered without a team joins the smallest; None if they had one (or no teams)."""
+        roster = self.state.roster
+        if roster is None or roster.team_of(user_id) is not None:
+            return None
+        team = roster.place_late(user_id)
+        await self.bot.store.save_teams(self.round_id, {user_id: team})
+        return team
+
+    async def balance_teams(self) -> list[int]:
+        assert self.state.roster is not None
+        await self.bot.store.save_teams(self.round_id, self.state.roster.balance())
+        return self.state.roster.sizes()
+
     async def _vote(self, verdict: Verdict) -> Recorded:
         """A poll's vote: kept apart from the answers that score (no points, no accuracy)."""
         assert verdict.choice is not None, "a poll is answered with a button"
@@ -174,6 +194,12 @@ class RoundSession:
                 )
             )
             await self.bot.store.set_intro_message(self.round_id, intro.id)
+            if self.state.roster is not None:
+                await self.channel.send(
+                    embed=render.teams_embed(self.state.roster.teams),
+                    view=teams_view(self.round_id, self.state.roster.teams),
+                )
+                await self._pause()  # a moment to pick a team; whoever comes later still can
         index = self.state.next_index
         while index is not None:
             await self._post_question(index)
@@ -289,6 +315,7 @@ class RoundSession:
             names=standings != Standings.HIDDEN,
             # Worked out once per question, at the reveal it is shown in: no edit of its own.
             standings=self.state.scores() if standings == Standings.LIVE else (),
+            teams=self.state.team_results() if standings == Standings.LIVE else (),
         )
         view = reveal_view(self.round_id, index, question, order, reveal)
         if self.message is not None:
@@ -337,6 +364,7 @@ class RoundSession:
             note=None,
             round_id=self.round_id,
             podium_size=self.record.podium,
+            teams=self.state.team_results(),
         )
         await _send_summary(self.channel, embed, scores=bool(scores), round_id=self.round_id)
         if self.record.parent_channel_id is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -16,7 +16,7 @@ from bot.store.sqlite.times import from_ms, from_ms_or_none, to_ms
 ROUND_COLUMNS = (
     "id, guild_id, channel_id, deck_id, started_by, question_ids, seconds, mode, seed, status, current, "
     "posted_at, message_id, revealed, intro_message_id, started_at, ended_at, end_reason, podium, standings, "
-    "streak_bonus, reading_seconds, untimed, long_prompts, parent_channel_id"
+    "streak_bonus, reading_seconds, untimed, long_prompts, parent_channel_id, teams"
 )
 
 
@@ -47,6 +47,7 @@ def round_record(row: Sequence[Any]) -> RoundRecord:
         untimed=bool(row[22]),
         long_prompts=bool(row[23]),
         parent_channel_id=row[24],
+        teams=row[25],
     )
 
 
@@ -73,6 +74,7 @@ class SqliteRounds:
             int(new.untimed),
             int(new.long_prompts),
             new.parent_channel_id,
+            new.teams,
         )
 
         def work(conn: sqlite3.Connection) -> RoundRecord:
@@ -80,7 +82,8 @@ class SqliteRounds:
                 round_id = conn.execute(
                     "INSERT INTO rounds (guild_id, channel_id, deck_id, started_by, question_ids, seconds, "
                     "mode, seed, started_at, podium, standings, streak_bonus, reading_seconds, untimed, "
-                    "long_prompts, parent_channel_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "long_prompts, parent_channel_id, teams) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     args,
                 ).lastrowid
             except sqlite3.IntegrityError:
@@ -113,6 +116,22 @@ class SqliteRounds:
             f"SELECT {ROUND_COLUMNS} FROM rounds WHERE status = 'running' ORDER BY id"
         )
         return [round_record(row) for row in rows]
+
+    async def save_teams(self, round_id: int, members: Mapping[int, int]) -> None:
+        rows = [(round_id, user, team) for user, team in members.items()]
+        await self._db.write(
+            lambda conn: conn.executemany(
+                "INSERT INTO round_teams (round_id, user_id, team) VALUES (?, ?, ?) "
+                "ON CONFLICT (round_id, user_id) DO UPDATE SET team = excluded.team",
+                rows,
+            )
+        )
+
+    async def round_teams(self, round_id: int) -> dict[int, int]:
+        rows = await self._db.fetchall(
+            "SELECT user_id, team FROM round_teams WHERE round_id = ? ORDER BY joined", (round_id,)
+        )
+        return {row[0]: row[1] for row in rows}
 
     async def set_intro_message(self, round_id: int, message_id: int) -> None:
         await self._db.execute("UPDATE rounds SET intro_message_id = ? WHERE id = ?", (message_id, round_id))

@@ -8,7 +8,7 @@ from bot.store.sqlite.connection import Database
 # GuildSettings' fields after guild_id, by their names.
 GUILD_SETTING_COLUMNS = (
     "quiz_master_role_id, questions, seconds, mode, pause_seconds, podium, standings, streak_bonus, "
-    "reading_seconds, untimed, long_prompts, tags, difficulty, thread"
+    "reading_seconds, untimed, long_prompts, tags, difficulty, thread, teams"
 )
 
 
@@ -43,14 +43,14 @@ class SqliteSettings:
         await self._db.execute(
             "INSERT INTO guild_settings "
             "(guild_id, quiz_master_role_id, questions, seconds, mode, pause_seconds, podium, standings, "
-            "streak_bonus, reading_seconds, untimed, long_prompts, tags, difficulty, thread) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+            "streak_bonus, reading_seconds, untimed, long_prompts, tags, difficulty, thread, teams) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
             "quiz_master_role_id = excluded.quiz_master_role_id, questions = excluded.questions, "
             "seconds = excluded.seconds, mode = excluded.mode, pause_seconds = excluded.pause_seconds, "
             "podium = excluded.podium, standings = excluded.standings, "
             "streak_bonus = excluded.streak_bonus, reading_seconds = excluded.reading_seconds, "
             "untimed = excluded.untimed, long_prompts = excluded.long_prompts, tags = excluded.tags, "
-            "difficulty = excluded.difficulty, thread = excluded.thread",
+            "difficulty = excluded.difficulty, thread = excluded.thread, teams = excluded.teams",
             (
                 s.guild_id,
                 s.quiz_master_role_id,
@@ -67,6 +67,7 @@ class SqliteSettings:
                 s.tags,
                 s.difficulty,
                 int(s.thread),
+                s.teams,
             ),
         )
 
