@@ -80,3 +80,13 @@ def test_a_round_of_teams_reports_its_team_standings_from_the_points_scored() ->
     assert state.roster.team_of(DAN) == BLUE and state.roster.team_of(ERIN) is None
     # Red: 200 + 100 over 2 = 150; Blue: 0 + 200 over 2 = 100.
     assert [(r.team, r.mean) for r in state.team_results()] == [(RED, Fraction(150)), (BLUE, Fraction(100))]
+
+
+def test_a_smaller_team_with_fewer_points_in_all_wins_on_its_mean() -> None:
+    # Red: 200 + 100 + 100 = 400 over 3 = 133.3; Blue: 200 + 100 = 300 over 2 = 150.
+    roster = {1: RED, 2: RED, 3: RED, 4: BLUE, 5: BLUE}
+    results = team_standings(roster, 2, {1: 200, 2: 100, 3: 100, 4: 200, 5: 100})
+    assert [(r.team, r.points, r.mean, r.rank) for r in results] == [
+        (BLUE, 300, Fraction(150), 1),
+        (RED, 400, Fraction(400, 3), 2),
+    ]
