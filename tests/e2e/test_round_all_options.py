@@ -1,5 +1,5 @@
 """Every round option of issue 14 at once, end to end: a mixed, filtered round in a thread, with reading
-time, no timer, more time for long prompts, streaks, live standings and a podium of two."""
+time, no timer, more time for long prompts, streaks, live standings, a podium of two and teams."""
 
 from __future__ import annotations
 
@@ -43,6 +43,7 @@ async def test_a_round_with_every_option_together(world: World, bot: BvunzoBot) 
         untimed=True,
         long_prompts=True,
         thread=True,
+        teams=2,
     )
     thread = await wait_until(lambda: next(iter(world.study.threads), None), what="the round's thread")
     assert thread.name == "Gradient Checkpointing + Reading Charts"
@@ -74,6 +75,10 @@ async def test_a_round_with_every_option_together(world: World, bot: BvunzoBot) 
     assert f"🥇 <@{alice.id}> — **330** points" in summary.text
     assert f"🥈 <@{bongani.id}> — **200** points" in summary.text
     assert f"3. <@{chipo.id}> — **0** points" in summary.text
+    # Nobody picked a team: each joined the smallest with a first click (Alice Red, Bongani Blue, Chipo
+    # Red). Red: 330 + 0 over 2 = 165; Blue: 200 over 1 = 200.
+    assert "🥇 🟦 Blue — **200** (200 points ÷ 1 member)" in summary.text
+    assert "🥈 🟥 Red — **165** (330 points ÷ 2 members)" in summary.text
     said = await click(world, summary, chipo, "My result")
     assert (
         said
