@@ -1,4 +1,4 @@
-"""`python -m bot` and the `bvunzo` command: run the bot, validate decks, play in a terminal, host tools."""
+"""`python -m bot` and the `bvunzo` command: run the bot; validate, import and export decks; play in a terminal; host tools; copy a database."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from bot.config import ConfigError, Settings
+from bot.deck_tools import add_deck_verbs
 from bot.logs import configure_logging
 
 log = logging.getLogger("bot")
@@ -28,6 +29,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     validate = verbs.add_parser("validate", help="check decks and print every problem as file:line: message")
     validate.add_argument("paths", nargs="*", type=Path, default=[Path("questions")], metavar="PATH")
+    copy_db = verbs.add_parser(
+        "copy-db", help="copy a whole database to another (SQLite file or postgresql:// URL), then check it"
+    )
+    copy_db.add_argument("source", metavar="FROM", help="a SQLite path, sqlite:///path or postgresql:// URL")
+    copy_db.add_argument("target", metavar="TO", help="where to copy it; must hold no Bvunzo data")
+    copy_db.add_argument("--force", action="store_true", help="delete everything in TO before copying")
     verbs.add_parser(
         "health", help="ask the running bot's /healthz (at BVUNZO_HTTP): exit 0 if healthy, 1 if not"
     )
@@ -36,9 +43,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     from bot.play import add_play_arguments
 
     add_play_arguments(verbs.add_parser("play", help="play a deck in this terminal, without Discord"))
+    add_deck_verbs(verbs)
     args = parser.parse_args(argv)
+    if getattr(args, "handler", None) is not None:
+        return int(args.handler(args))
     if args.verb == "validate":
         return _validate(args.paths)
+    if args.verb == "copy-db":
+        return _copy_db(args.source, args.target, force=args.force)
     if args.verb == "play":
         from bot.play import run
 
@@ -60,6 +72,21 @@ def _validate(paths: list[Path]) -> int:
         print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found.", file=sys.stderr)
         return 1
     print("All decks are valid.")
+    return 0
+
+
+def _copy_db(source: str, target: str, *, force: bool) -> int:
+    from bot.store import StoreError
+    from bot.store.copydb import copy_database
+
+    try:
+        report = asyncio.run(copy_database(source, target, force=force))
+    except StoreError as exc:
+        print(f"bvunzo: {exc}", file=sys.stderr)
+        return 1
+    for table, count in report.rows.items():
+        print(f"{table}: {count} rows")
+    print(f"Copied {report.source} to {report.target}; row counts and board totals match.")
     return 0
 
 

@@ -19,20 +19,33 @@ from discord.ext import commands
 
 from bot.bank.bank import Bank
 from bot.bank.loader import DeckError, load_deck_text, load_folder
-from bot.config import Settings
+from bot.command_tree import NO_SENDER, CheckedTree, sender_id
+from bot.config import DEFAULT_GATEWAY_URL, Settings
+from bot.discord_calls import RetryPolicy, is_expired_interaction
 from bot.discord_internals import (
+    HeldInteractions,
     dynamic_item_template,
     point_discord_at,
+    recommended_shard_count,
     tolerate_malformed_events,
-    view_listens_for,
 )
 from bot.errors import UNEXPECTED, sentence_for
+from bot.forms import Form, form_for, submit_form
 from bot.store import Store, open_store
 from bot.telemetry import Telemetry
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.general", "cogs.quiz", "cogs.boards", "cogs.practice")
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.general",
+    "cogs.quiz",
+    "cogs.boards",
+    "cogs.practice",
+    "cogs.decks",
+    "cogs.preferences",
+    "cogs.flags",
+    "cogs.mistakes",
+)
 TREE_HASH_KEY = "command_tree_hash"
 # Every component Bvunzo sends has a custom_id in this namespace; anything else is not ours.
 CUSTOM_ID_PREFIX = "bvz:"
@@ -52,16 +65,18 @@ def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
     message = interaction.message
     if message is None:
         return False
+    # A component type other than the message's (a forged click) reaches no handler in discord.py.
+    kind = _data(interaction).get("component_type")
     stack: list[Any] = list(message.components)
     while stack:
         component = stack.pop()
-        if getattr(component, "custom_id", None) == custom_id:
+        if getattr(component, "custom_id", None) == custom_id and component.type.value == kind:
             return True
         stack.extend(getattr(component, "children", ()))
     return False
 
 
-class BvunzoBot(commands.Bot):
+class BvunzoBot(commands.AutoShardedBot):
     store: Store
     bank: Bank
 
@@ -69,14 +84,21 @@ class BvunzoBot(commands.Bot):
         intents = discord.Intents.none()
         intents.guilds = True  # channels and roles for permission checks; no privileged intent is needed
         self.telemetry = Telemetry()
+        # BVUNZO_SHARDS: the shards this process runs; unset, discord.py runs every shard Discord
+        # recommends (one, for all but the biggest bots).
+        shards: dict[str, Any] = {}
+        if settings.shards.ids is not None:
+            shards = {"shard_ids": list(settings.shards.ids), "shard_count": settings.shards.count}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
+            tree_cls=CheckedTree,
             allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=False, replied_user=False
             ),
             http_trace=self.telemetry.http_trace(),  # Discord's errors and acknowledgement times, for /metrics
+            **shards,
         )
         self.settings = settings
         self.clock = clock
@@ -84,11 +106,32 @@ class BvunzoBot(commands.Bot):
         self.started_monotonic = time.monotonic()
         self.deck_problems: list[str] = []
         self.closing = False
+        self.logged_in = False  # login() started: discord.py's shard machinery exists
+        self.discord_retry = RetryPolicy()  # how long a round rides out Discord's failures
         self._custom_id_templates: list[re.Pattern[str]] = []
+        self._forms: list[Form] = []
         point_discord_at(settings.api_base, settings.gateway_url)
         tolerate_malformed_events(self)
+        self._held = HeldInteractions(self)
+
+    async def login(self, token: str) -> None:
+        self.logged_in = True
+        await super().login(token)
+
+    def holds_guild(self, guild_id: int) -> bool:
+        """Whether this process serves the server (its shard is one of ours); see bot/shards.py."""
+        return self.settings.shards.holds(guild_id)
+
+    async def on_ready(self) -> None:
+        # The line a host (and the multi-process test) reads to know this process serves its servers.
+        shards = ",".join(str(shard_id) for shard_id in sorted(self.shards))
+        log.info("ready: shards %s of %s, %d servers", shards, self.shard_count, len(self.guilds))
 
     async def setup_hook(self) -> None:
+        if self.shard_count is None and self.settings.gateway_url != DEFAULT_GATEWAY_URL:
+            # Left alone, discord.py connects to the gateway address Discord recommends with the count;
+            # a host that set its own (a proxy, an emulator) keeps it.
+            self.shard_count = await recommended_shard_count(self)
         self.store = await open_store(self.settings.db_path)
         self.bank = await self._load_bank()
         self.tree.error(self.on_app_command_error)
@@ -107,13 +150,17 @@ class BvunzoBot(commands.Bot):
         decks, problems = load_folder(self.settings.questions_path)
         self.deck_problems = [str(p) for p in problems]
         for problem in problems:
-            log.warning("deck skipped: %s", problem)
+            log.warning("deck problem: %s", problem)
         bank = Bank(decks)
         for record in await self.store.guild_decks():
             try:
                 bank.add(
                     load_deck_text(
-                        record.text, record.source_name, guild_id=record.guild_id, default_id=record.deck_id
+                        record.text,
+                        record.source_name,
+                        guild_id=record.guild_id,
+                        default_id=record.deck_id,
+                        keep_valid=True,
                     )
                 )
             except DeckError as exc:
@@ -130,11 +177,15 @@ class BvunzoBot(commands.Bot):
 
     async def sync_commands(self) -> None:
         """Sync to the development server at once; globally only when the tree's shape changed."""
-        if self.settings.sync_guild is not None:
+        if self.settings.sync_guild is not None and self.holds_guild(self.settings.sync_guild):
             guild = discord.Object(id=self.settings.sync_guild)
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to server %s", len(synced), self.settings.sync_guild)
+        if not self.settings.shards.syncs_commands:
+            # One list of global commands per application: the process running shard 0 keeps it.
+            log.info("global commands are synced by the process running shard 0, not this one")
+            return
         shape = self.command_tree_hash()
         if await self.store.get_meta(TREE_HASH_KEY) == shape:
             log.info("global commands unchanged since the last sync; not syncing")
@@ -149,24 +200,37 @@ class BvunzoBot(commands.Bot):
         super().add_dynamic_items(*items)
         self._custom_id_templates.extend(dynamic_item_template(item) for item in items)
 
+    def add_forms(self, *forms: Form) -> None:
+        """Forms whose submissions the bot takes by custom_id when no form in memory does (a restart)."""
+        self._forms.extend(form for form in forms if form not in self._forms)  # two cogs may share one
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         # discord.py drops, without a word, a click whose custom_id no template matches (forged, malformed,
         # or from a button this version no longer has) and one whose custom_id is not on the message it
-        # came from; the member's client would just say "interaction failed".
+        # came from; the member's client would just say "interaction failed". The same for a form
+        # submitted after the bot forgot it (a restart, a timeout).
+        held = self._held.took(interaction.id)  # asked as discord.py routed it: a view may have stopped since
+        if interaction.type is discord.InteractionType.modal_submit and not held:
+            await self._submit_forgotten_form(interaction)
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str(_data(interaction).get("custom_id", ""))
         ours = any(t.fullmatch(custom_id) for t in self._custom_id_templates)
         if ours and _on_message(interaction, custom_id):
             return
-        if not custom_id.startswith(CUSTOM_ID_PREFIX) and self._is_transient_view(interaction, custom_id):
+        if held and not custom_id.startswith(CUSTOM_ID_PREFIX):
             return
         await self.tell(interaction, "That button isn't one Bvunzo recognises; nothing was changed.")
 
-    def _is_transient_view(self, interaction: discord.Interaction, custom_id: str) -> bool:
-        message_id = interaction.message.id if interaction.message else None
-        component_type = int(_data(interaction).get("component_type", 2))
-        return view_listens_for(self, message_id, component_type, custom_id)
+    async def _submit_forgotten_form(self, interaction: discord.Interaction) -> None:
+        form = form_for(self._forms, str(_data(interaction).get("custom_id", "")))
+        if form is None:
+            await self.tell(interaction, "That form is no longer open; nothing was saved. Open it again.")
+            return
+        try:
+            await submit_form(interaction, form)
+        except Exception as exc:
+            await self.report_interaction_error(interaction, exc)
 
     # -- errors -------------------------------------------------------------------------------------
 
@@ -184,6 +248,14 @@ class BvunzoBot(commands.Bot):
     async def report_interaction_error(self, interaction: discord.Interaction, error: BaseException) -> None:
         if isinstance(error, app_commands.CommandInvokeError):
             error = error.original
+        if is_expired_interaction(error):
+            # Answered too late (or a follow-up past the token's 15 minutes): nobody is listening now.
+            log.warning("interaction %s could no longer be answered: %s", interaction.id, error)
+            return
+        if sender_id(interaction) is None:
+            log.warning("interaction %s came without a member or user; refused", interaction.id)
+            await self.tell(interaction, NO_SENDER)
+            return
         sentence = sentence_for(error)
         if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
             # Discord's copy of the commands is older than the bot's: it catches up after a sync.
@@ -200,7 +272,7 @@ class BvunzoBot(commands.Bot):
                     data.get("custom_id"),
                     interaction.guild_id,
                     interaction.channel_id,
-                    interaction.user.id,
+                    sender_id(interaction),
                     exc_info=error,
                 )
                 sentence = UNEXPECTED
@@ -226,7 +298,11 @@ class BvunzoBot(commands.Bot):
                     await asyncio.wait_for(stop(), timeout=3)
                 except Exception:
                     log.exception("cog %s did not shut down cleanly", cog.qualified_name)
-        await super().close()
+        if self.logged_in:
+            await super().close()
+        else:
+            # Never started: AutoShardedClient.close would wake a shard queue that login creates.
+            await discord.Client.close(self)
         store = getattr(self, "store", None)
         if store is not None:
             await store.close()

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlparse
 
+from bot.shards import ALL_SHARDS, ShardPlan, parse_shards
+
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg/"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -42,7 +44,7 @@ class HttpAddress:
 @dataclass(frozen=True, slots=True)
 class Settings:
     token: str
-    db_path: Path = Path("data/bvunzo.db")
+    db_path: Path | str = Path("data/bvunzo.db")  # a SQLite file, or a URL (postgresql://, sqlite:///)
     questions_path: Path = Path("questions")
     sync_guild: int | None = None
     log_level: str = "INFO"
@@ -50,6 +52,7 @@ class Settings:
     gateway_url: str = DEFAULT_GATEWAY_URL
     log_format: str = "text"
     http: HttpAddress | None = None
+    shards: ShardPlan = ALL_SHARDS  # BVUNZO_SHARDS: which of Discord's shards this process runs
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -64,7 +67,7 @@ class Settings:
             raise ConfigError("DISCORD_TOKEN does not look like a bot token (three parts separated by dots).")
         return cls(
             token=token,
-            db_path=db_path(env),
+            db_path=database_location(env),
             questions_path=_folder(env, "BVUNZO_QUESTIONS", "questions"),
             sync_guild=_guild_id(env.get("BVUNZO_SYNC_GUILD", "").strip()),
             log_level=_log_level(env.get("BVUNZO_LOG_LEVEL", "").strip() or "INFO"),
@@ -72,6 +75,7 @@ class Settings:
             gateway_url=_url(env, "DISCORD_GATEWAY_URL", DEFAULT_GATEWAY_URL, ("ws", "wss")),
             log_format=_log_format(env.get("BVUNZO_LOG_FORMAT", "").strip() or "text"),
             http=http_address(env),
+            shards=_shards(env.get("BVUNZO_SHARDS", "")),
         )
 
     @property
@@ -82,6 +86,13 @@ class Settings:
 def db_path(env: Mapping[str, str]) -> Path:
     """BVUNZO_DB as a path (the `bvunzo` verbs that need no token read it too)."""
     return Path(env.get("BVUNZO_DB", "").strip() or DEFAULT_DB)
+
+
+def database_location(env: Mapping[str, str]) -> Path | str:
+    """BVUNZO_DB for the bot's store: a path, or a URL (postgresql://, sqlite:///) kept as text."""
+    value = env.get("BVUNZO_DB", "").strip() or DEFAULT_DB
+    # Path would fold a URL's "//" and lose its host.
+    return value if "://" in value else Path(value)
 
 
 def http_address(env: Mapping[str, str]) -> HttpAddress | None:
@@ -135,6 +146,13 @@ def _guild_id(value: str) -> int | None:
             f"BVUNZO_SYNC_GUILD={value!r} is not a server id (a number such as 123456789012345678)."
         )
     return int(value)
+
+
+def _shards(value: str) -> ShardPlan:
+    try:
+        return parse_shards(value)
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from None
 
 
 def _log_level(value: str) -> str:

@@ -66,14 +66,76 @@ def dynamic_item_template(item: type[discord.ui.DynamicItem[Any]]) -> re.Pattern
     return item.__discord_ui_compiled_template__
 
 
-def view_listens_for(
-    client: discord.Client, message_id: int | None, component_type: int, custom_id: str
-) -> bool:
-    """Whether a view held in memory (sent to that message, or to any) will answer this component.
+class HeldInteractions:
+    """Which interactions a view or form held in memory took, decided when discord.py routed them.
 
-    `Client.persistent_views` lists only views without a timeout; a view with a timeout is known only to the
-    connection state's view store, keyed by message id (None: any message) then (component type, custom_id).
+    discord.py hands a click to a view (or a form's submission to a modal) in its view store, then
+    dispatches `on_interaction` as a separate task. By the time on_interaction runs, a view whose callback
+    called `stop()` has already left the store, so asking the store then would call a handled click
+    unknown. So the answer is taken at routing time: the store's `dispatch_view` and `dispatch_modal`
+    (no public hook) are wrapped on this client's store to note each interaction something took.
+    A view with a timeout is known only to the store, keyed by message id (None: any message) then
+    (component type, custom_id); a form by its custom_id.
     """
-    views: dict[int | None, dict[tuple[int, str], Any]] = client._connection._view_store._views
-    key = (component_type, custom_id)
-    return key in views.get(message_id, {}) or key in views.get(None, {})
+
+    # on_interaction asks about every component and form it sees, so the notes stay few; the bound is
+    # a guard against a listener that never ran.
+    LIMIT = 1000
+
+    def __init__(self, client: discord.Client) -> None:
+        self._taken: dict[int, None] = {}
+        store: Any = client._connection._view_store  # replaced below: typed loosely on purpose
+        dispatch_view, dispatch_modal = store.dispatch_view, store.dispatch_modal
+
+        def routed_view(component_type: int, custom_id: str, interaction: discord.Interaction) -> None:
+            message_id = interaction.message.id if interaction.message is not None else None
+            key = (component_type, custom_id)
+            views: dict[int | None, dict[tuple[int, str], Any]] = store._views
+            item = views.get(message_id, {}).get(key) if message_id is not None else None
+            if item is None:  # discord.py's order: the message's views, then those listening anywhere
+                item = views.get(None, {}).get(key)
+            if item is not None and item.view is not None:
+                self._note(interaction.id)
+            dispatch_view(component_type, custom_id, interaction)
+
+        def routed_modal(custom_id: str, interaction: discord.Interaction, *args: Any) -> None:
+            if custom_id in store._modals:
+                self._note(interaction.id)
+            dispatch_modal(custom_id, interaction, *args)
+
+        store.dispatch_view = routed_view
+        store.dispatch_modal = routed_modal
+
+    def _note(self, interaction_id: int) -> None:
+        self._taken[interaction_id] = None
+        while len(self._taken) > self.LIMIT:
+            del self._taken[next(iter(self._taken))]
+
+    def took(self, interaction_id: int) -> bool:
+        """Whether a view or form in memory took this interaction (asked once: the note is dropped)."""
+        if interaction_id not in self._taken:
+            return False
+        del self._taken[interaction_id]
+        return True
+
+
+async def recommended_shard_count(client: discord.Client) -> int:
+    """How many shards Discord recommends for the bot (GET /gateway/bot), without its gateway address.
+
+    AutoShardedClient asks this itself when no shard count is given, but then connects to the address in
+    the same answer, passing over DiscordWebSocket.DEFAULT_GATEWAY (point_discord_at). The request goes
+    through the client's HTTP session (`Client.http`, undocumented), which holds the token.
+    """
+    count, _url, _limit = await client.http.get_bot_gateway()
+    return int(count)
+
+
+def gateway_sockets(client: discord.Client) -> list[discord.gateway.DiscordWebSocket]:
+    """The gateway connection of each shard the client runs (a plain Client's one), once connected.
+
+    A Client keeps its connection in `Client.ws`; an AutoShardedClient leaves that unset and keeps one per
+    shard, reachable only through its `_get_websocket(shard_id=...)`.
+    """
+    if isinstance(client, discord.AutoShardedClient):
+        return [client._get_websocket(shard_id=shard_id) for shard_id in client.shards]
+    return [client.ws] if client.ws is not None else []

@@ -16,6 +16,7 @@ from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST
 
 from bot.config import HttpAddress
+from bot.discord_internals import gateway_sockets
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
@@ -36,8 +37,8 @@ class Check:
 
 
 def gateway_check(bot: BvunzoBot) -> Check:
-    ws = bot.ws
-    if bot.is_closed() or ws is None or not ws.open:
+    sockets = gateway_sockets(bot)  # one per shard this process runs
+    if bot.is_closed() or not sockets or not all(ws.open for ws in sockets):
         return Check(False, "not connected to Discord's gateway")
     if not bot.is_ready():
         return Check(False, "connected, still receiving the servers")
@@ -45,7 +46,12 @@ def gateway_check(bot: BvunzoBot) -> Check:
 
 
 def heartbeat_check(bot: BvunzoBot) -> Check:
-    ws = bot.ws
+    """Every shard's last heartbeat acknowledged recently; else the first shard's that was not."""
+    checks = [_heartbeat(ws) for ws in gateway_sockets(bot)] or [_heartbeat(None)]
+    return next((c for c in checks if not c.ok), checks[0])
+
+
+def _heartbeat(ws: Any) -> Check:
     # discord.py keeps no public record of the last heartbeat's ACK; its keep-alive thread does.
     keep_alive = getattr(ws, "_keep_alive", None)
     last_ack = getattr(keep_alive, "_last_ack", None)
@@ -125,7 +131,9 @@ class HealthServer:
         store = getattr(self.bot, "store", None)
         if store is not None:
             try:
-                running = len(await asyncio.wait_for(store.running_rounds(), timeout=STORE_PATIENCE))
+                rounds = await asyncio.wait_for(store.running_rounds(), timeout=STORE_PATIENCE)
+                # Other processes' shards report their own servers' rounds.
+                running = sum(1 for r in rounds if self.bot.holds_guild(r.guild_id))
             except Exception:
                 log.warning("/metrics could not count the running rounds", exc_info=True)
         body = self.bot.telemetry.exposition(

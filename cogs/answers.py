@@ -10,12 +10,14 @@ practice.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 import discord
 
 from bot.errors import UserError
+from bot.forms import Form, submit_form
 from bot.ui.text import BUTTON_LABEL, clip, letter
 from cogs.guard import guarded
 
@@ -122,8 +124,7 @@ class AnswerButton(
         await guarded(interaction, self._answer(interaction))
 
     async def _answer(self, interaction: discord.Interaction[Any]) -> None:
-        desk = desk_of(interaction, self.play)
-        await desk.on_answer(interaction, GivenAnswer(self.play_id, self.index, slot=self.slot))
+        await _give(interaction, self.play, GivenAnswer(self.play_id, self.index, slot=self.slot))
 
 
 class TypeAnswerButton(
@@ -165,21 +166,21 @@ class TypeAnswerButton(
     async def _open_form(self, interaction: discord.Interaction[Any]) -> None:
         desk = desk_of(interaction, self.play)
         form = await desk.text_answer_form(interaction, self.play_id, self.index)
-        await interaction.response.send_modal(
-            TextAnswerModal(desk, self.play, self.play_id, self.index, form)
-        )
+        await interaction.response.send_modal(TextAnswerModal(self.play, self.play_id, self.index, form))
 
 
 class TextAnswerModal(discord.ui.Modal):
-    """The typed-answer form; its answer goes to the play's cog like a click would."""
+    """The typed-answer form; its answer goes to the play's cog like a click would.
 
-    def __init__(self, desk: AnswerDesk, play: Play, play_id: int, index: int, form: TextAnswerForm) -> None:
+    Its custom_id names the play and the question, so a form open across a restart still answers.
+    """
+
+    def __init__(self, play: Play, play_id: int, index: int, form: TextAnswerForm) -> None:
         super().__init__(
             title=clip(form.title, MODAL_TITLE),
             timeout=form.seconds,
             custom_id=f"bvz:1:{play.typed_tag}m:{play_id}:{index}",
         )
-        self.desk, self.play_id, self.index = desk, play_id, index
         self.answer: discord.ui.TextInput[TextAnswerModal] = discord.ui.TextInput(
             label=clip(form.prompt, INPUT_LABEL),
             custom_id="answer",
@@ -190,8 +191,22 @@ class TextAnswerModal(discord.ui.Modal):
         self.add_item(self.answer)
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        given = GivenAnswer(self.play_id, self.index, text=self.answer.value)
-        await guarded(interaction, self.desk.on_answer(interaction, given))
+        await submit_form(interaction, TYPED_ANSWER_FORM)
+
+
+async def _typed_answer_submitted(
+    interaction: discord.Interaction[Any], match: re.Match[str], typed: Mapping[str, str]
+) -> None:
+    given = GivenAnswer(int(match["play_id"]), int(match["q"]), text=typed.get("answer", ""))
+    await guarded(interaction, _give(interaction, _BY_TYPED_TAG[match["tag"]], given))
+
+
+async def _give(interaction: discord.Interaction[Any], play: Play, given: GivenAnswer) -> None:
+    await desk_of(interaction, play).on_answer(interaction, given)
+
+
+TYPED_ANSWER_FORM = Form.of(rf"bvz:1:(?P<tag>p?x)m:{PLAY_ID}:{INDEX}", _typed_answer_submitted)
+ANSWER_FORMS = (TYPED_ANSWER_FORM,)
 
 
 ANSWER_ITEMS = (AnswerButton, TypeAnswerButton)

@@ -11,19 +11,23 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.bank.models import Question
 from bot.errors import UserError
-from bot.quiz import MemoryState, due_by, learned_count
+from bot.quiz import Mastery, Misses, deck_mastery, due_by, leeches
 from bot.store import Period
 from bot.ui.boards import PAGE_SIZE, leaderboard_embed, page_count, stats_embed
 from cogs.charts import ChartPainter
 from cogs.guard import frozen_view, guarded
 from cogs.lookup import deck_choices, find_deck
-from cogs.permissions import guild_id_of
+from cogs.permissions import anywhere, guild_id_of, server_only, server_with_bot
+from cogs.preferences import retention_of
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
 
 PERIODS: tuple[Period, ...] = ("all", "month", "week", "today")
+# No server has this id: its round stats are empty, its practice counts are the member's everywhere.
+NO_SERVER = 0
 
 
 class PageButton(
@@ -77,7 +81,7 @@ class BoardsCog(commands.Cog, name="Boards"):
 
     @app_commands.command(name="leaderboard", description="This server's quiz leaderboard")
     @app_commands.describe(period="Which answers count (default: all time)", deck="Only this deck")
-    @app_commands.guild_only()
+    @server_only
     async def leaderboard(
         self,
         interaction: discord.Interaction,
@@ -129,21 +133,42 @@ class BoardsCog(commands.Cog, name="Boards"):
             await interaction.response.send_message(embed=embed, view=view, allowed_mentions=mentions)
 
     @app_commands.command(name="stats", description="A member's points, accuracy and practice")
-    @app_commands.describe(member="Whose stats (default: yours)")
-    @app_commands.guild_only()
-    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None) -> None:
-        guild_id = guild_id_of(interaction)
+    @app_commands.describe(member="Whose stats (default: yours; outside a server with Bvunzo, only yours)")
+    @anywhere
+    async def stats(
+        self,
+        interaction: discord.Interaction,
+        # A user, not only a member: someone who has left the server still has their history here.
+        member: discord.Member | discord.User | None = None,
+    ) -> None:
+        # In a DM or a server without the bot there are no rounds: practice and mastery only, and one's own.
+        guild_id = server_with_bot(interaction)
         who = member or interaction.user
+        if guild_id is None and who.id != interaction.user.id:
+            raise UserError("Outside a server with Bvunzo, /stats shows only your own; leave `member` empty.")
         if who.bot:
             raise UserError("Bots don't play; pick a member.")
         now = self.bot.clock()
-        stats = await self.bot.store.member_stats(guild_id, who.id, now)
+        stats = await self.bot.store.member_stats(guild_id or NO_SERVER, who.id, now)
         due = await self.bot.store.due_count(who.id, due_by(now))
-        learned = await self._learned(who.id, guild_id, now)
-        embed = stats_embed(who.id, who.display_name, stats, learned=learned, due=due)
-        if not self.painter.ready(stats.weeks):
+        retention = await retention_of(self.bot, who.id)
+        mastery, leeches = await self._mastery(who.id, guild_id, now, retention)
+        learned = sum(m.learned for _title, m in mastery)
+        embed = stats_embed(
+            who.id,
+            who.display_name,
+            stats,
+            learned=learned,
+            due=due,
+            mastery=mastery,
+            retention=retention,
+            leeches=leeches,
+            rounds=guild_id is not None,
+        )
+        weeks = stats.weeks if guild_id is not None else ()  # the chart is of round points
+        if not self.painter.ready(weeks):
             await interaction.response.defer(thinking=True)  # drawing the chart may take a moment
-        chart = await self.painter.weekly(stats.weeks)
+        chart = await self.painter.weekly(weeks)
         files = []
         if chart is not None:
             embed.set_image(url="attachment://weeks.png")
@@ -154,12 +179,23 @@ class BoardsCog(commands.Cog, name="Boards"):
         else:
             await interaction.response.send_message(embed=embed, files=files, allowed_mentions=quiet)
 
-    async def _learned(self, user_id: int, guild_id: int, now: datetime) -> int:
-        """How many questions of this server's decks the member has learned (bot.quiz.is_learned says when)."""
-        memories: list[MemoryState] = []
+    async def _mastery(
+        self, user_id: int, guild_id: int | None, now: datetime, retention: float
+    ) -> tuple[list[tuple[str, Mastery]], list[tuple[Question, Misses]]]:
+        """The member's mastery of each deck they can play here and have met, and their leeches in them."""
+        found: list[tuple[str, Mastery]] = []
+        their_leeches: list[tuple[Question, Misses]] = []
         for deck in self.bot.bank.decks_for(guild_id):
-            memories.extend(m.as_state() for m in (await self.bot.store.memories(user_id, deck.id)).values())
-        return learned_count(memories, now)
+            memories = {q: m.as_state() for q, m in (await self.bot.store.memories(user_id, deck.id)).items()}
+            mastery = deck_mastery([q.id for q in deck.questions], memories, now, desired_retention=retention)
+            if mastery.seen:
+                found.append((deck.title, mastery))
+            for leech in leeches(memories):
+                question = deck.question(leech.question_id)
+                if question is not None:
+                    their_leeches.append((question, leech))
+        their_leeches.sort(key=lambda pair: -pair[1].failures)
+        return found, their_leeches
 
 
 async def setup(bot: BvunzoBot) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import discord
@@ -12,8 +13,8 @@ from discord.ext import commands
 import bot as bvunzo
 from bot.store.backup import database_facts
 from bot.ui.deck_profile import profile_line
-from bot.ui.text import EMBED_DESCRIPTION, clip, language_name, plural
-from cogs.permissions import is_quiz_master
+from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, language_name, plural
+from cogs.permissions import anywhere, is_quiz_master
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
@@ -34,7 +35,8 @@ class GeneralCog(commands.Cog, name="General"):
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="decks", description="The decks this server can play")
+    @app_commands.command(name="decks", description="The decks you can play here")
+    @anywhere
     async def decks(self, interaction: discord.Interaction) -> None:
         decks = self.bot.bank.decks_for(interaction.guild_id)
         if not decks:
@@ -70,17 +72,19 @@ class GeneralCog(commands.Cog, name="General"):
         embed.add_field(name="Version", value=bvunzo.__version__)
         embed.add_field(name="Decks", value=f"{len(bank)} ({bank.question_count} questions)")
         embed.add_field(name="Uptime", value=_duration(self.bot.uptime_seconds))
+        moderator = interaction.guild_id is not None and is_quiz_master(
+            interaction, await self.bot.store.guild_settings(interaction.guild_id)
+        )
         if self.bot.deck_problems:
             skipped = len(self.bot.deck_problems)
-            embed.add_field(
-                name="Deck problems",
-                value=f"{plural(skipped, 'problem')} in the deck files; the host's log (or `bvunzo validate`) lists them",
-                inline=False,
-            )
+            value = f"{plural(skipped, 'problem')} in the deck files; the host's log (or `bvunzo validate`) lists them"
+            if moderator:
+                # Moderators see each `file:line: reason`, as many as fit in the field.
+                value = clip(value + ":\n" + "\n".join(self.bot.deck_problems), FIELD_VALUE)
+            embed.add_field(name="Deck problems", value=value, inline=False)
         embed.add_field(name="Latency", value=f"{latency * 1000:.0f} ms" if math.isfinite(latency) else "—")
-        if interaction.guild_id is not None and is_quiz_master(
-            interaction, await self.bot.store.guild_settings(interaction.guild_id)
-        ):
+        # A SQLite file's size and backups; a PostgreSQL server's are its host's business (pg_dump).
+        if moderator and isinstance(self.bot.settings.db_path, Path):
             facts = await database_facts(self.bot.store, self.bot.settings.db_path)
             backed_up = (
                 f"<t:{int(facts.last_backup.timestamp())}:R>" if facts.last_backup else "none recorded"

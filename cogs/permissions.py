@@ -1,8 +1,11 @@
-"""Who may run rounds: Manage Server, or the quiz-master role a server chose."""
+"""Who may run rounds (Manage Server, or the quiz-master role a server chose), and where each command works."""
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import discord
+from discord import app_commands
 
 from bot.errors import NotAllowedError
 from bot.store import GuildSettings
@@ -44,7 +47,39 @@ def ensure_manager(interaction: discord.Interaction, doing: str) -> None:
         raise NotAllowedError(f"Only members with Manage Server can {doing}.")
 
 
+T = TypeVar("T")
+ANYWHERE_COMMANDS = "/practice, /stats, /preferences and /mistakes work anywhere"
+
+
+def anywhere(command: T) -> T:
+    """A member's own command: also installable by a user, so it works in DMs and in servers without the bot."""
+    command = app_commands.allowed_installs(guilds=True, users=True)(command)
+    return app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)(command)
+
+
+def server_only(command: T) -> T:
+    """A server's command (rounds, boards): offered only in servers that added the bot."""
+    command = app_commands.allowed_installs(guilds=True, users=False)(command)
+    return app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)(command)
+
+
+def server_with_bot(interaction: discord.Interaction) -> int | None:
+    """The server the interaction came from, if the bot is in it (None: a DM, or a server without the bot)."""
+    guild_id = interaction.guild_id
+    if guild_id is None or interaction.client.get_guild(guild_id) is None:
+        return None
+    return guild_id
+
+
 def guild_id_of(interaction: discord.Interaction) -> int:
+    """The server of a server-only command; a clear refusal anywhere else (a stale client may still send it)."""
+    guild_id = server_with_bot(interaction)
+    if guild_id is not None:
+        return guild_id
     if interaction.guild_id is None:
-        raise NotAllowedError("This command works in a server's channels, not in direct messages.")
-    return interaction.guild_id
+        raise NotAllowedError(
+            f"This command works in a server with Bvunzo, not in direct messages; {ANYWHERE_COMMANDS}."
+        )
+    raise NotAllowedError(
+        f"Bvunzo isn't in this server, so it has no rounds or leaderboard here; {ANYWHERE_COMMANDS}."
+    )

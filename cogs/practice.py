@@ -1,4 +1,4 @@
-"""/practice and /language: one member plays questions alone, with spaced review of what they missed."""
+"""/practice: one member plays questions alone, with spaced review of what they missed."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.bank.languages import as_language_code
 from bot.bank.models import Deck, Kind
 from bot.errors import UserError
 from bot.quiz import (
@@ -24,6 +23,7 @@ from bot.quiz import (
     choose_questions,
     closed_count,
     due_by,
+    is_leech,
     missed_questions,
     reviewed,
 )
@@ -31,6 +31,7 @@ from bot.store import Memory, PracticeRecord, RoundRecord
 from bot.ui.practice import feedback_embed, practice_question_embed, practice_summary_embed, translation_embed
 from bot.ui.text import BUTTON_LABEL, clip, language_name
 from cogs.answers import (
+    ANSWER_FORMS,
     ANSWER_ITEMS,
     PRACTICE,
     AnswerButton,
@@ -39,8 +40,10 @@ from cogs.answers import (
     TypeAnswerButton,
     cog_named,
 )
+from cogs.flags import FlagButton
 from cogs.guard import frozen_view, guarded
 from cogs.lookup import deck_choices, find_deck
+from cogs.permissions import anywhere
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
@@ -116,17 +119,18 @@ class PracticeCog(commands.Cog, name="Practice"):
     @app_commands.command(
         name="practice", description="Practise a deck alone, with feedback and spaced review"
     )
+    @anywhere
     @app_commands.describe(
         deck="The deck to practise",
         count="How many questions (1-50)",
-        mode="mixed: due reviews then new; review: only due; new: only unseen; missed: what you missed last round",
+        mode="mixed: due then new; review: due; new: unseen; missed: last round's misses; learn: misses come back",
     )
     async def practice(
         self,
         interaction: discord.Interaction,
         deck: str | None = None,
         count: app_commands.Range[int, 1, 50] = 10,
-        mode: Literal["mixed", "review", "new", "missed"] = "mixed",
+        mode: Literal["mixed", "review", "new", "missed", "learn"] = "mixed",
     ) -> None:
         user_id = interaction.user.id
         now = self.bot.clock()
@@ -153,7 +157,7 @@ class PracticeCog(commands.Cog, name="Practice"):
         )
         if not picked:
             raise UserError(await self._nothing_to_practise(user_id, chosen, mode))
-        await self._begin(interaction, chosen, picked)
+        await self._begin(interaction, chosen, picked, until_learned=mode == "learn")
 
     @practice.autocomplete("deck")
     async def _deck_autocomplete(
@@ -204,7 +208,12 @@ class PracticeCog(commands.Cog, name="Practice"):
         return chosen or str(interaction.locale).split("-")[0].lower()
 
     async def _begin(
-        self, interaction: discord.Interaction, deck: Deck, question_ids: list[str] | tuple[str, ...]
+        self,
+        interaction: discord.Interaction,
+        deck: Deck,
+        question_ids: list[str] | tuple[str, ...],
+        *,
+        until_learned: bool = False,
     ) -> None:
         now = self.bot.clock()
         await self._forget_abandoned(now)
@@ -215,17 +224,27 @@ class PracticeCog(commands.Cog, name="Practice"):
             seed=secrets.randbits(32),
             language=await self._language(interaction),
             guild_id=interaction.guild_id,
+            until_learned=until_learned,
         )
         practice_id = await self.bot.store.start_practice(session.user_id, deck.id, _state(session), now)
         practice = self.practices[practice_id] = Practice(practice_id, session, now)
-        embed, view = self._question_screen(practice)
+        embed, view = await self._question_screen(practice)
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
-    def _question_screen(self, practice: Practice) -> tuple[discord.Embed, discord.ui.View]:
+    async def _question_screen(self, practice: Practice) -> tuple[discord.Embed, discord.ui.View]:
         s = practice.session
         question = s.question
+        # A leech (failed four times or more) is shown with its explanation first: study, then answer.
+        kept = await self.bot.store.question_memories(s.deck.id, question.id, [s.user_id])
+        memory = kept.get(s.user_id)
+        failures = memory.lapses if memory is not None and is_leech(memory.as_state()) else 0
         embed = practice_question_embed(
-            question, s.order, index=s.index, total=s.question_count, deck_title=s.deck.title
+            question,
+            s.order,
+            index=s.index,
+            total=s.question_count,
+            deck_title=s.deck.title,
+            leech_failures=failures,
         )
         items: list[discord.ui.Item[Any]]
         if question.kind is Kind.TEXT:
@@ -302,7 +321,10 @@ class PracticeCog(commands.Cog, name="Practice"):
         question_id = s.question.id
         kept = await self.bot.store.question_memories(s.deck.id, question_id, [s.user_id])
         before = {user_id: memory.as_state() for user_id, memory in kept.items()}
-        after = reviewed(f"{s.deck.id}/{question_id}", {s.user_id: result.right}, before, now)
+        retentions = await self.bot.store.member_retentions([s.user_id])
+        after = reviewed(
+            f"{s.deck.id}/{question_id}", {s.user_id: result.right}, before, now, retentions=retentions
+        )
         memory = Memory.from_state(s.user_id, s.deck.id, question_id, after[s.user_id])
         await self.bot.store.record_practice(
             s.user_id, s.guild_id, s.deck.id, question_id, result.right, now, memory
@@ -319,10 +341,12 @@ class PracticeCog(commands.Cog, name="Practice"):
             index=s.index,
             total=s.question_count,
             next_due=memory.due,
+            comes_back=result.comes_back,
         )
         last = s.index + 1 >= s.question_count
         view = frozen_view(
-            PracticeActionButton("n", practice.id, s.index, label="Finish" if last else "Next")
+            PracticeActionButton("n", practice.id, s.index, label="Finish" if last else "Next"),
+            FlagButton(s.deck.id, question_id, row=0),
         )
         await interaction.response.edit_message(embed=embed, view=view)
 
@@ -345,14 +369,20 @@ class PracticeCog(commands.Cog, name="Practice"):
         now = self.bot.clock()
         if s.next():
             await self._save(practice, now)
-            embed, view = self._question_screen(practice)
+            embed, view = await self._question_screen(practice)
             await interaction.response.edit_message(embed=embed, view=view)
             return
         await self.bot.store.end_practice(practice_id)
         self.practices.pop(practice_id, None)
         due = await self.bot.store.due_count(s.user_id, due_by(now), s.deck.id)
         next_due = await self.bot.store.next_due(s.user_id, s.deck.id)
-        embed = practice_summary_embed(s.deck.title, s.right_count, s.answered_count, due, next_due)
+        passes = None
+        if s.until_learned:  # each question in the words the member practised it in
+            shown = {q.id: q.in_language(s.language) for q in s.deck.questions}
+            passes = [(p, shown.get(p.question_id)) for p in s.passes()]
+        embed = practice_summary_embed(
+            s.deck.title, s.right_count, s.answered_count, due, next_due, passes=passes
+        )
         await interaction.response.edit_message(embed=embed, view=None)
 
     async def on_original(self, interaction: discord.Interaction, practice_id: int, index: int) -> None:
@@ -364,43 +394,8 @@ class PracticeCog(commands.Cog, name="Practice"):
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(
-        name="language", description="The language practice shows questions in, when a deck has it"
-    )
-    @app_commands.describe(code="A language code such as en or sn; `auto` follows your Discord language")
-    async def language(self, interaction: discord.Interaction, code: str) -> None:
-        if code.strip().lower() in {"auto", "none", "reset"}:
-            await self.bot.store.set_member_language(interaction.user.id, None)
-            await interaction.response.send_message(
-                "Practice now follows your Discord language.", ephemeral=True
-            )
-            return
-        language = as_language_code(code)
-        if language is None:
-            raise UserError(
-                f"“{clip(code.strip(), 20)}” is not a language code; use one like en, sn or pt-BR (or auto)."
-            )
-        await self.bot.store.set_member_language(interaction.user.id, language)
-        await interaction.response.send_message(
-            f"Practice will show questions in {language_name(language)} where a deck has that translation.",
-            ephemeral=True,
-        )
-
-    @language.autocomplete("code")
-    async def _language_autocomplete(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        codes = sorted(
-            {code for deck in self.bot.bank.decks_for(interaction.guild_id) for code in deck.languages}
-        )
-        needle = current.casefold()
-        return [
-            app_commands.Choice(name=f"{language_name(c)} ({c})", value=c)
-            for c in [*codes, "auto"]
-            if needle in c or needle in language_name(c).casefold()
-        ][:25]
-
 
 async def setup(bot: BvunzoBot) -> None:
     await bot.add_cog(PracticeCog(bot))
     bot.add_dynamic_items(*ANSWER_ITEMS, PracticeActionButton)
+    bot.add_forms(*ANSWER_FORMS)

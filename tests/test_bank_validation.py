@@ -24,7 +24,8 @@ def deck(*questions: str, head: str = HEAD) -> str:
 
 GOOD = question("id: q1", "prompt: Which one?", "choices: [a, b]", "answer: 0")
 QUESTION_KEYS = (
-    "id, type, lang, prompt, choices, answer, answers, explanation, translations, tags, difficulty, image"
+    "id, type, lang, prompt, choices, answer, answers, explanation, translations, tags, difficulty, image, "
+    "suggested_by"
 )
 
 CASES = [
@@ -166,10 +167,25 @@ CASES = [
         id="prompt-wrong-type",
     ),
     pytest.param(
-        deck(question("id: q1", "prompt: " + "x" * 1001, "choices: [a, b]", "answer: 0")),
+        deck(question("id: q1", "prompt: " + "x" * 4057, "choices: [a, b]", "answer: 0")),
         5,
-        "`prompt` is 1001 characters long; at most 1000 fit in a Discord message",
+        "`prompt` is 4057 characters long; at most 4056 fit in a Discord message (1 over)",
         id="prompt-too-long",
+    ),
+    pytest.param(
+        # 3950 + the frame (40) + two choice lines (2 x 25) + ... = 4096 + 20
+        deck(
+            question(
+                "id: q1",
+                "prompt: " + "x" * 3950,
+                "choices: [" + "a" * 40 + ", " + "b" * 38 + "]",
+                "answer: 0",
+            )
+        ),
+        5,
+        "the question takes 4116 characters when shown (its prompt, choices and letters); at most 4096 "
+        "fit in a Discord embed, so shorten it by 20",
+        id="question-too-long-when-shown",
     ),
     pytest.param(
         deck(question("id: q1", "prompt: Which one?", "choices:", "  - a", '  - ""', "answer: 0")),
@@ -204,7 +220,7 @@ CASES = [
     pytest.param(
         deck(question("id: q1", "prompt: Which one?", "choices:", "  - a", "  - " + "b" * 201, "answer: 0")),
         8,
-        "choice 1 is 201 characters long; at most 200 fit in a Discord message",
+        "choice 1 is 201 characters long; at most 200 fit in a Discord message (1 over)",
         id="choice-too-long",
     ),
     pytest.param(
@@ -220,7 +236,7 @@ CASES = [
             )
         ),
         8,
-        "`explanation` is 1001 characters long; at most 1000 fit in the reveal",
+        "`explanation` is 1001 characters long; at most 1000 fit in the reveal (1 over)",
         id="explanation-too-long",
     ),
     # keys
@@ -465,19 +481,19 @@ CASES = [
     pytest.param(
         deck(GOOD, head="id: demo\ntitle: " + "T" * 101 + "\nquestions:\n"),
         2,
-        "the deck's `title` is 101 characters long; at most 100 fit in Discord's menus",
+        "the deck's `title` is 101 characters long; at most 100 fit in Discord's menus (1 over)",
         id="title-too-long",
     ),
     pytest.param(
         deck(GOOD, head="id: demo\ndescription: " + "d" * 301 + "\nquestions:\n"),
         2,
-        "the deck's `description` is 301 characters long; at most 300 fit in the deck list",
+        "the deck's `description` is 301 characters long; at most 300 fit in the deck list (1 over)",
         id="description-too-long",
     ),
     pytest.param(
         deck(GOOD, head="id: demo\ntags: [" + "t" * 41 + "]\nquestions:\n"),
         2,
-        "tag 0 is 41 characters long; at most 40 fit in a Discord message",
+        "tag 0 is 41 characters long; at most 40 fit in a Discord message (1 over)",
         id="tag-too-long",
     ),
     # what the YAML itself may hold
@@ -572,7 +588,7 @@ def test_too_many_questions() -> None:
     with pytest.raises(DeckError) as caught:
         load_deck_text(deck(many), "big.yaml")
     assert [(p.line, p.message) for p in caught.value.problems] == [
-        (4, "the deck has 501 questions; at most 500 fit in one deck, so split it into several files")
+        (4, "the deck has 5001 questions; at most 5000 fit in one deck, so split it into several files")
     ]
 
 

@@ -46,6 +46,12 @@ def test_every_setting_is_read() -> None:
     assert settings.gateway_url == "ws://127.0.0.1:9999/"
 
 
+def test_a_database_url_is_kept_as_written() -> None:
+    url = "postgresql://bvunzo:secret@db.example:5432/bvunzo"
+    assert Settings.from_env(env(BVUNZO_DB=url)).db_path == url
+    assert Settings.from_env(env(BVUNZO_DB="sqlite:///data/b.db")).db_path == "sqlite:///data/b.db"
+
+
 @pytest.mark.parametrize(
     ("changes", "words"),
     [

@@ -7,6 +7,7 @@ deep inside a round.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import re
@@ -21,11 +22,11 @@ import yarl
 
 from bot.discord_internals import (
     TESTED_WITH,
+    HeldInteractions,
     discord_addresses,
     dynamic_item_template,
     point_discord_at,
     tolerate_malformed_events,
-    view_listens_for,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -102,13 +103,54 @@ async def test_a_dynamic_items_template_is_read_from_its_class() -> None:
         assert template is Numbered(7).template  # the public, per-instance property agrees
 
 
-async def test_a_view_held_in_memory_is_known_by_message_and_custom_id() -> None:
+def interaction_event(
+    number: int, kind: int, data: dict[str, Any], message_id: int | None = None
+) -> dict[str, Any]:
+    """An INTERACTION_CREATE payload with what discord.py's parser reads."""
+    event: dict[str, Any] = {
+        "id": str(number),
+        "application_id": "1",
+        "type": kind,
+        "token": "t",
+        "version": 1,
+        "attachment_size_limit": 8388608,
+        "data": data,
+        "channel_id": "5",
+        "user": {"id": "7", "username": "alice", "discriminator": "0", "avatar": None},
+    }
+    if message_id is not None:
+        message = {"id": str(message_id), "channel_id": "5", "content": "", "components": []}
+        author = {"id": "1", "username": "bvunzo", "discriminator": "0", "avatar": None}
+        event["message"] = {**message, "author": author, "attachments": [], "embeds": [], "mentions": []}
+        event["message"].update(mention_roles=[], pinned=False, mention_everyone=False, tts=False)
+        event["message"].update(timestamp="2026-01-01T00:00:00+00:00", edited_timestamp=None, type=0)
+    return event
+
+
+async def test_a_view_or_form_in_memory_is_known_to_have_taken_its_interaction() -> None:
     client = discord.Client(intents=discord.Intents.none())
+    held = HeldInteractions(client)
     view = discord.ui.View(timeout=None)
     view.add_item(discord.ui.Button(label="Go", custom_id="test:go"))
     client.add_view(view, message_id=1234)
-    with relied_on("the view store's `_views` map of (component type, custom_id) by message id"):
-        assert view_listens_for(client, 1234, 2, "test:go")
-        assert not view_listens_for(client, 1235, 2, "test:go")  # another message
-        assert not view_listens_for(client, 1234, 2, "test:stop")  # another button
-        assert not view_listens_for(client, 1234, 3, "test:go")  # a select with that id
+    modal = discord.ui.Modal(title="Form", custom_id="test:form", timeout=None)
+    modal.add_item(discord.ui.TextInput(label="Text", custom_id="text"))
+    parse = client._connection.parse_interaction_create
+    with relied_on("the view store's dispatch_view/dispatch_modal, `_views` by message id and `_modals`"):
+        client._connection._view_store.add_view(modal)
+        parse(interaction_event(1, 3, {"custom_id": "test:go", "component_type": 2}, message_id=1234))
+        parse(interaction_event(2, 3, {"custom_id": "test:go", "component_type": 2}, message_id=1235))
+        parse(interaction_event(3, 3, {"custom_id": "test:stop", "component_type": 2}, message_id=1234))
+        parse(interaction_event(4, 3, {"custom_id": "test:go", "component_type": 3}, message_id=1234))
+        parse(interaction_event(5, 5, {"custom_id": "test:form", "components": []}))
+        parse(interaction_event(6, 5, {"custom_id": "test:other", "components": []}))
+    assert held.took(1)
+    assert not held.took(1)  # asked once
+    assert not held.took(2)  # another message
+    assert not held.took(3)  # another button
+    assert not held.took(4)  # a select with that id
+    assert held.took(5)
+    assert not held.took(6)  # a form nobody opened
+    view.stop()
+    modal.stop()
+    await asyncio.sleep(0)  # let the tasks discord.py started for the view and the form run

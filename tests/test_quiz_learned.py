@@ -6,13 +6,19 @@ from datetime import UTC, datetime, timedelta
 
 from fsrs import Card, State
 
-from bot.quiz.learned import is_learned, learned_count
+from bot.quiz.learned import Mastery, deck_mastery, is_learned, learned_count
 from bot.quiz.practice import MemoryState, review
 
 REVIEWED = datetime(2025, 1, 1, 8, 0, tzinfo=UTC)
 
 
-def memory(state: State, stability: float | None, *, last_review: datetime | None = REVIEWED) -> MemoryState:
+def memory(
+    state: State,
+    stability: float | None,
+    *,
+    last_review: datetime | None = REVIEWED,
+    due: datetime = REVIEWED + timedelta(days=10),
+) -> MemoryState:
     """A memory with a hand-written fsrs card."""
     card = Card(
         card_id=1,
@@ -20,7 +26,7 @@ def memory(state: State, stability: float | None, *, last_review: datetime | Non
         step=None if state is State.Review else 0,
         stability=stability,
         difficulty=None if stability is None else 5.0,
-        due=REVIEWED + timedelta(days=10),
+        due=due,
         last_review=last_review,
     )
     return MemoryState(card=card.to_json(), due=card.due, reviews=3, lapses=0, last_review=last_review)
@@ -64,3 +70,33 @@ def test_learned_count() -> None:
     memories = [TEN_DAYS, memory(State.Review, 30.0), memory(State.Review, 2.0), memory(State.Learning, 0.4)]
     assert learned_count(memories, later) == 2
     assert learned_count([], later) == 0
+
+
+def test_learned_count_at_the_members_retention() -> None:
+    later = REVIEWED + timedelta(days=9)  # TEN_DAYS is at about 0.907 here
+    assert learned_count([TEN_DAYS], later, desired_retention=0.95) == 0
+    assert learned_count([TEN_DAYS], later, desired_retention=0.90) == 1
+
+
+def test_deck_mastery_counts_the_decks_questions_only() -> None:
+    now = REVIEWED + timedelta(days=9)
+    memories = {
+        "q1": TEN_DAYS,  # learned (0.907), due tomorrow
+        "q2": memory(State.Review, 30.0, due=REVIEWED + timedelta(days=30)),  # learned, not due
+        "q3": memory(State.Review, 2.0, due=REVIEWED + timedelta(days=2)),  # faded, overdue
+        "q4": memory(
+            State.Relearning, 1.0, due=now + timedelta(minutes=10)
+        ),  # due within the 20 minutes ahead
+        "gone": memory(State.Review, 30.0),  # a question the deck no longer has
+    }
+    mastery = deck_mastery(["q1", "q2", "q3", "q4", "q5", "q6", "q7", "q8"], memories, now)
+    assert mastery == Mastery(questions=8, learned=2, due=2, seen=4)
+    assert mastery.share == 0.25
+    strict = deck_mastery(["q1", "q2", "q3", "q4"], memories, now, desired_retention=0.95)
+    assert (strict.learned, strict.share) == (1, 0.25)
+
+
+def test_deck_mastery_of_nothing() -> None:
+    assert deck_mastery([], {}, REVIEWED) == Mastery(questions=0, learned=0, due=0, seen=0)
+    assert deck_mastery([], {}, REVIEWED).share == 0.0
+    assert deck_mastery(["q1", "q1"], {}, REVIEWED).questions == 1

@@ -260,3 +260,75 @@ def test_a_question_missed_minutes_ago_is_due_for_review_now() -> None:
     assert now < missed.due <= due_by(now) < known.due
     chosen = choose_questions(deck, {"q0": missed, "q1": known}, PracticeMode.REVIEW, 10, now, seed=1)
     assert chosen == ("q0",)
+
+
+def test_the_members_retention_sets_the_interval() -> None:
+    # fsrs: a first Good gives stability 2.3065 days; the interval is where recall falls to the retention.
+    due_in = {r: review(None, True, NOW, desired_retention=r).due - NOW for r in (0.70, 0.90, 0.97)}
+    assert due_in == {0.70: timedelta(days=21), 0.90: timedelta(days=2), 0.97: timedelta(days=1)}
+    for outside in (0.5, 0.98):
+        with pytest.raises(ValueError, match=r"between 0\.7 and 0\.97"):
+            review(None, True, NOW, desired_retention=outside)
+
+
+def answer_and_move(session: PracticeSession, right: bool) -> bool:
+    """Answer the current question right or wrong, move on; whether the question comes back."""
+    slot = right_slot(session) if right else (right_slot(session) + 1) % len(session.order)
+    comes_back = session.answer(slot, now=NOW).comes_back
+    session.next()
+    return comes_back
+
+
+def test_until_learned_a_missed_question_comes_back_until_right_twice_in_a_row() -> None:
+    session = PracticeSession(
+        user_id=ME,
+        deck=DECK,
+        question_ids=("q0", "q1", "q2", "q3", "q4"),
+        seed=3,
+        language=None,
+        until_learned=True,
+    )
+    assert answer_and_move(session, right=False) is True  # q0 missed: back after three others
+    assert session.question_ids == ("q0", "q1", "q2", "q3", "q0", "q4")
+    assert answer_and_move(session, right=True) is False  # q1 right the first time: done
+    assert answer_and_move(session, right=False) is True  # q2 missed: back after q3, q0, q4
+    assert session.question_ids == ("q0", "q1", "q2", "q3", "q0", "q4", "q2")
+    assert answer_and_move(session, right=True) is False  # q3
+    assert answer_and_move(session, right=True) is True  # q0 right once after its miss: once more
+    assert session.question_ids[-1] == "q0"
+    # A restart here: the grown session is saved and rebuilt as it was.
+    session = PracticeSession.from_dict(json.loads(json.dumps(session.to_dict())), DECK)
+    assert session.until_learned and session.index == 5 and session.question_count == 8
+    assert answer_and_move(session, right=True) is False  # q4
+    assert answer_and_move(session, right=True) is True  # q2: once right after its miss
+    assert session.question_ids[5:] == ("q4", "q2", "q0", "q2")
+    assert answer_and_move(session, right=True) is False  # q0: right twice in a row, learned
+    assert answer_and_move(session, right=True) is False  # q2: learned
+    assert session.finished
+    assert [(p.question_id, p.passes, p.learned) for p in session.passes()] == [
+        ("q0", 3, True),
+        ("q1", 1, True),
+        ("q2", 3, True),
+        ("q3", 1, True),
+        ("q4", 1, True),
+    ]
+
+
+def test_without_until_learned_nothing_comes_back() -> None:
+    session = PracticeSession(user_id=ME, deck=DECK, question_ids=("q0", "q1"), seed=3, language=None)
+    assert answer_and_move(session, right=False) is False
+    assert session.question_ids == ("q0", "q1") and not session.to_dict()["until_learned"]
+    # A snapshot from before mode:learn existed has no until_learned: it plays as before.
+    old = {k: v for k, v in session.to_dict().items() if k != "until_learned"}
+    assert PracticeSession.from_dict(old, DECK).until_learned is False
+
+
+def test_until_learned_stops_growing_at_its_limit() -> None:
+    ids = tuple(f"q{i % 6}" for i in range(98))
+    session = PracticeSession(
+        user_id=ME, deck=DECK, question_ids=ids, seed=3, language=None, until_learned=True
+    )
+    assert answer_and_move(session, right=False) is True  # 99 asked in all: the limit
+    assert session.question_count == 99
+    assert answer_and_move(session, right=False) is False
+    assert session.question_count == 99

@@ -48,3 +48,15 @@ def test_the_same_answers_give_the_same_schedule() -> None:
 def test_a_naive_time_is_refused() -> None:
     with pytest.raises(ValueError, match="timezone-aware"):
         reviewed(KEY, {ALICE: True}, {}, datetime(2025, 3, 1, 12, 0))  # naive: the mistake under test
+
+
+def test_each_member_is_scheduled_at_their_own_retention() -> None:
+    # A first right answer: due after 1 day at 0.97, 21 days at 0.70, 2 days at the default 0.90.
+    after = reviewed(
+        KEY, {ALICE: True, BOB: True, CAROL: True}, {}, START, retentions={ALICE: 0.97, BOB: 0.7}
+    )
+    assert {who: m.due - START for who, m in after.items()} == {
+        ALICE: timedelta(days=1),
+        BOB: timedelta(days=21),
+        CAROL: timedelta(days=2),
+    }

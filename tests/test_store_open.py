@@ -24,9 +24,13 @@ async def test_a_sqlite_url_opens_that_file(tmp_path: Path) -> None:
         assert store.path == tmp_path / "url.db"
 
 
-async def test_postgresql_is_refused_with_a_sentence_until_its_backend_exists() -> None:
-    with pytest.raises(StoreError, match=r"^PostgreSQL databases are not available"):
-        await open_store("postgresql://bvunzo@localhost/bvunzo")
+async def test_a_postgresql_url_opens_postgresql(postgres_url: str) -> None:
+    from bot.store.postgres import PostgresStore
+
+    async with await open_store(postgres_url) as store:
+        assert isinstance(store, PostgresStore)
+        assert isinstance(store, Store)
+        assert store.url == postgres_url
 
 
 async def test_an_unknown_kind_of_database_is_named_in_the_refusal() -> None:

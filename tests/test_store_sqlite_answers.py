@@ -8,9 +8,8 @@ import os
 import sqlite3
 import sys
 import threading
-import time
 from collections.abc import AsyncIterator, Iterator
-from contextlib import contextmanager
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 
 import pytest
@@ -39,6 +38,29 @@ def lock_warnings() -> Iterator[asyncio.Event]:
         logger.removeHandler(watch)
 
 
+@asynccontextmanager
+async def write_lock_held(path: Path) -> AsyncIterator[threading.Event]:
+    """Another program holds the file's write lock until the event yielded is set (10 s at most)."""
+    locked, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        conn = sqlite3.connect(path, isolation_level=None)
+        conn.execute("BEGIN IMMEDIATE")
+        locked.set()
+        release.wait(10)
+        conn.execute("COMMIT")
+        conn.close()
+
+    holder = threading.Thread(target=hold)
+    holder.start()
+    await asyncio.to_thread(locked.wait)
+    try:
+        yield release
+    finally:
+        release.set()
+        await asyncio.to_thread(holder.join)
+
+
 @pytest.fixture
 async def store(tmp_path: Path) -> AsyncIterator[Store]:
     opened = await SqliteStore.open(tmp_path / "bvunzo.db")
@@ -48,23 +70,10 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 
 async def test_a_locked_database_delays_an_answer_but_never_drops_it(store: Store, tmp_path: Path) -> None:
     rnd = await start(store)
-    locked = threading.Event()
-
-    def hold_write_lock() -> None:
-        conn = sqlite3.connect(tmp_path / "bvunzo.db", isolation_level=None)
-        conn.execute("BEGIN IMMEDIATE")
-        locked.set()
-        time.sleep(0.4)
-        conn.execute("COMMIT")
-        conn.close()
-
-    holder = threading.Thread(target=hold_write_lock)
-    holder.start()
-    await asyncio.to_thread(locked.wait)
-    try:
+    async with write_lock_held(tmp_path / "bvunzo.db") as release:
+        # Let go while SQLite's own busy handler is still waiting (its timeout here is 5 s).
+        asyncio.get_running_loop().call_later(0.4, release.set)
         recorded = await store.record_answer(answer(rnd, 0, user=3))
-    finally:
-        await asyncio.to_thread(holder.join)
     assert recorded.first
     assert len(await store.round_answers(rnd.id)) == 1
 
@@ -74,30 +83,17 @@ async def test_answers_outlast_a_lock_held_past_the_busy_timeout(tmp_path: Path)
     # SQLite gives up waiting after 20 ms here, so the store's own retries must carry the answers.
     async with await SqliteStore.open(path, busy_timeout_ms=20) as store:
         rnd = await start(store)
-        locked, release = threading.Event(), threading.Event()
-
-        def hold_write_lock() -> None:
-            conn = sqlite3.connect(path, isolation_level=None)
-            conn.execute("BEGIN IMMEDIATE")
-            locked.set()
-            release.wait(10)
-            conn.execute("COMMIT")
-            conn.close()
-
-        holder = threading.Thread(target=hold_write_lock)
-        holder.start()
-        await asyncio.to_thread(locked.wait)
         clicks = [answer(rnd, 0, user=n) for n in range(12)] + [answer(rnd, 0, user=3, right=False)]
-        with lock_warnings() as warned:
-            pending = asyncio.gather(*(store.record_answer(click) for click in clicks))
-            # The store says it waits for the lock, past SQLite's own timeout: nothing failed meanwhile.
-            waiting = asyncio.ensure_future(warned.wait())
-            await asyncio.wait({waiting, pending}, return_when=asyncio.FIRST_COMPLETED)
-            assert warned.is_set(), f"the answers ended before waiting for the lock: {pending}"
-            assert not pending.done()
-        release.set()
-        results = await pending
-        await asyncio.to_thread(holder.join)
+        async with write_lock_held(path) as release:
+            with lock_warnings() as warned:
+                pending = asyncio.gather(*(store.record_answer(click) for click in clicks))
+                # The store says it waits for the lock, past SQLite's own timeout: nothing failed meanwhile.
+                waiting = asyncio.ensure_future(warned.wait())
+                await asyncio.wait({waiting, pending}, return_when=asyncio.FIRST_COMPLETED)
+                assert warned.is_set(), f"the answers ended before waiting for the lock: {pending}"
+                assert not pending.done()
+            release.set()
+            results = await pending
 
         assert [r.first for r in results] == [True] * 12 + [False]
         assert results[-1].previous == clicks[3]

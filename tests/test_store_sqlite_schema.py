@@ -110,6 +110,7 @@ async def test_migrating_from_each_earlier_version_keeps_the_data(tmp_path: Path
                 (0, "q0", 8, 1, 100, 1_715_774_402_000),
             ],
         )
+        conn.execute("INSERT INTO member_settings (user_id, language) VALUES (7, 'sn')")
     conn.close()
 
     async with await SqliteStore.open(path) as store:
@@ -121,6 +122,7 @@ async def test_migrating_from_each_earlier_version_keeps_the_data(tmp_path: Path
                 (7, 100, 2),
             ]
             assert (await store.member_stats(1, 7, T0)).points == 100
+            assert (await store.member_language(7), await store.member_retention(7)) == ("sn", None)
         else:
             assert board.total == 0
         # And the boards go on counting new answers.

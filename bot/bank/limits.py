@@ -10,10 +10,20 @@ DISCORD_BUTTON_LABEL = 80
 DISCORD_CUSTOM_ID = 100
 DISCORD_AUTOCOMPLETE_NAME = 100
 DISCORD_SELECT_OPTIONS = 25
+DISCORD_TEXT_INPUT = 4000  # a modal text input's max_length
 
-# A question is one embed: its description holds the prompt and every choice after its letter,
-# so prompt + 5 x (choice + "**A.** " and a newline) stays near 2100, far below 4096.
-MAX_PROMPT_LENGTH = 1000
+# A question is one embed: its description (4096) holds the prompt and every choice after its letter.
+# What the bot adds around them (bot/ui) is counted generously, so a question that passes here is
+# never cut short in a round, its reveal, practice feedback or a translation:
+# - between the prompt and the choices, and the closing time: "\n\n" ... "\n\nCloses <t:...:R>.";
+QUESTION_FRAME = 40
+# - on each choice's line: a newline, a mark ("✅ ", "▫️ "), "**A**  " and at the reveal "  — 12345";
+CHOICE_LINE_FRAME = 24
+# - a text question in practice feedback quotes back what was typed (cut to 200) and the answer.
+TYPED_ANSWER_SHOWN = 200
+TEXT_ANSWER_FRAME = 40
+# The prompt alone may fill the description but for the frame; with its choices it must fit too.
+MAX_PROMPT_LENGTH = DISCORD_EMBED_DESCRIPTION - QUESTION_FRAME
 MIN_CHOICES = 2
 MAX_CHOICES = 5
 # Choices are listed in full in the embed; buttons show the letter and at most a shortened text,
@@ -23,14 +33,18 @@ MAX_CHOICE_LENGTH = 200
 MAX_EXPLANATION_LENGTH = 1000
 # A typed answer is shown at the reveal and compared with what players type in a modal.
 MAX_TEXT_ANSWER_LENGTH = 200
-MAX_TEXT_ANSWERS = 20
+# "Name any ..." questions accept many answers (a real Red trivia list has 34).
+MAX_TEXT_ANSWERS = 50
 # A reader picks a translation from a select menu (25 options, one of them the original).
 MAX_TRANSLATIONS = DISCORD_SELECT_OPTIONS - 1
 
 # Deck titles are autocomplete choice names (100).
 MAX_DECK_TITLE_LENGTH = 100
 MAX_DECK_DESCRIPTION_LENGTH = 300
-MAX_QUESTIONS_PER_DECK = 500
+MAX_QUESTIONS_PER_DECK = 5000
+# All of one server's uploaded decks together, so one server cannot fill the host's memory.
+MAX_QUESTIONS_PER_SERVER = 20000
+MAX_DECKS_PER_SERVER = 50
 # Deck and question ids travel inside custom_ids (100 characters with a prefix and a round id).
 MAX_DECK_ID_LENGTH = 40
 MAX_QUESTION_ID_LENGTH = 40
@@ -44,6 +58,16 @@ TRUE_FALSE_CHOICES: dict[str, tuple[str, str]] = {
     "en": ("True", "False"),
     "sn": ("Ichokwadi", "Manyepo"),
 }
+
+
+def rendered_length(prompt: str, choices: tuple[str, ...] | list[str], first_answer: str | None) -> int:
+    """The most characters a question can take in an embed description once the bot has framed it.
+
+    `first_answer` is the answer a text question reveals (None for a question with choices).
+    """
+    if first_answer is not None:
+        return len(prompt) + QUESTION_FRAME + TEXT_ANSWER_FRAME + TYPED_ANSWER_SHOWN + len(first_answer)
+    return len(prompt) + QUESTION_FRAME + sum(len(choice) + CHOICE_LINE_FRAME for choice in choices)
 
 
 def true_false_choices(lang: str) -> tuple[str, str]:

@@ -25,28 +25,42 @@ DECK_SUFFIXES = (".yaml", ".yml")
 
 
 def load_deck_text(
-    text: str, source: str, *, guild_id: int | None = None, default_id: str | None = None
+    text: str,
+    source: str,
+    *,
+    guild_id: int | None = None,
+    default_id: str | None = None,
+    keep_valid: bool = False,
 ) -> Deck:
-    """The deck written in `text`; DeckError listing every problem, each as `source:line: message`."""
-    deck, _ = read_deck(text, source, guild_id=guild_id, default_id=default_id)
+    """The deck written in `text`; DeckError listing every problem, each as `source:line: message`.
+
+    With `keep_valid`, broken questions are left out (listed in `Deck.left_out`) instead of refusing
+    the deck.
+    """
+    deck, _ = read_deck(text, source, guild_id=guild_id, default_id=default_id, keep_valid=keep_valid)
     return deck
 
 
 def load_deck_bytes(
-    data: bytes, source: str, *, guild_id: int | None = None, default_id: str | None = None
+    data: bytes,
+    source: str,
+    *,
+    guild_id: int | None = None,
+    default_id: str | None = None,
+    keep_valid: bool = False,
 ) -> Deck:
     """The deck in an upload's bytes: refused unread when too large, and it must be UTF-8."""
-    deck, _ = _read_bytes(data, source, guild_id, default_id)
+    deck, _ = _read_bytes(data, source, guild_id, default_id, keep_valid)
     return deck
 
 
-def load_deck_file(path: Path, *, guild_id: int | None = None) -> Deck:
+def load_deck_file(path: Path, *, guild_id: int | None = None, keep_valid: bool = False) -> Deck:
     """The deck in one file; its id defaults to the file's name without the extension."""
-    deck, _ = _read_file(path, guild_id)
+    deck, _ = _read_file(path, guild_id, keep_valid)
     return deck
 
 
-def _read_file(path: Path, guild_id: int | None) -> tuple[Deck, int]:
+def _read_file(path: Path, guild_id: int | None, keep_valid: bool) -> tuple[Deck, int]:
     source = str(path)
     try:
         size = path.stat().st_size
@@ -56,11 +70,16 @@ def _read_file(path: Path, guild_id: int | None) -> tuple[Deck, int]:
         data = path.read_bytes()
     except OSError as exc:
         raise DeckError([Problem(source, 0, f"cannot be read: {exc.strerror or exc}")]) from exc
-    return _read_bytes(data, source, guild_id, path.stem, path.parent)
+    return _read_bytes(data, source, guild_id, path.stem, keep_valid, path.parent)
 
 
 def _read_bytes(
-    data: bytes, source: str, guild_id: int | None, default_id: str | None, folder: Path | None = None
+    data: bytes,
+    source: str,
+    guild_id: int | None,
+    default_id: str | None,
+    keep_valid: bool,
+    folder: Path | None = None,
 ) -> tuple[Deck, int]:
     problem = size_problem(len(data), source)
     if problem is not None:
@@ -70,7 +89,9 @@ def _read_bytes(
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise DeckError([Problem(source, line, "the file is not UTF-8 text; save it as UTF-8")]) from exc
-    return read_deck(text, source, guild_id=guild_id, default_id=default_id, folder=folder)
+    return read_deck(
+        text, source, guild_id=guild_id, default_id=default_id, keep_valid=keep_valid, folder=folder
+    )
 
 
 def deck_files(folder: Path) -> list[Path]:
@@ -82,16 +103,20 @@ def deck_files(folder: Path) -> list[Path]:
     )
 
 
+LEFT_OUT = "; this question is left out and the rest of the deck plays"
+
+
 def _load_files(files: Iterable[Path]) -> tuple[list[Deck], list[Problem]]:
     decks: list[Deck] = []
     problems: list[Problem] = []
     first_source: dict[str, str] = {}
     for path in files:
         try:
-            deck, id_line = _read_file(path, None)
+            deck, id_line = _read_file(path, None, keep_valid=True)
         except DeckError as exc:
             problems.extend(exc.problems)
             continue
+        problems.extend(Problem(p.file, p.line, p.message + LEFT_OUT) for p in deck.left_out)
         if deck.id in first_source:
             problems.append(
                 Problem(
@@ -108,7 +133,7 @@ def _load_files(files: Iterable[Path]) -> tuple[list[Deck], list[Problem]]:
 
 
 def load_folder(path: Path) -> tuple[list[Deck], list[Problem]]:
-    """Every deck of a folder (*.yaml, *.yml), and the problems of those that were skipped."""
+    """Every deck of a folder (*.yaml, *.yml), and the problems of the decks and questions left out."""
     try:
         files = deck_files(path)
     except OSError as exc:

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
+from bot.bank.problems import Problem
+
 
 class Kind(StrEnum):
     CHOICE = "choice"
@@ -43,6 +45,7 @@ class Question:
     difficulty: str | None = None
     image: str | None = None  # an https URL, or the full path of an image file beside the deck
     line: int = 0  # where the question starts in its deck file, for messages to the author
+    suggested_by: int | None = None  # the member who wrote it with /deck suggest, credited at the reveal
 
     @property
     def languages(self) -> tuple[str, ...]:
@@ -70,6 +73,7 @@ class Question:
             difficulty=self.difficulty,
             image=self.image,
             line=self.line,
+            suggested_by=self.suggested_by,
         )
 
     @property
@@ -90,6 +94,8 @@ class Deck:
     tags: tuple[str, ...] = ()
     source: str = ""  # the file it was read from (or the upload's name)
     guild_id: int | None = None  # None for the built-in decks every server can play
+    # Questions of the file that failed validation and were left out, each with its line and reason.
+    left_out: tuple[Problem, ...] = field(default=(), compare=False)
     _by_id: Mapping[str, Question] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

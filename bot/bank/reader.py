@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 from pathlib import Path
@@ -32,6 +33,7 @@ QUESTION_KEYS = (
     "tags",
     "difficulty",
     "image",
+    "suggested_by",
 )
 TRANSLATION_KEYS = ("prompt", "choices", "explanation", "answers")
 DIFFICULTIES = ("easy", "medium", "hard")
@@ -63,27 +65,37 @@ def read_deck(
     *,
     guild_id: int | None = None,
     default_id: str | None = None,
+    keep_valid: bool = False,
     folder: Path | None = None,
 ) -> tuple[Deck, int]:
     """The deck in `text` and the line of its id (1 when it comes from the file name); DeckError if broken.
 
+    With `keep_valid`, a question that fails validation is left out (its problems in `Deck.left_out`)
+    and the rest of the deck is returned; only deck-level problems, or no playable question, raise.
     `folder` is where the deck file lies, for its questions' image files; an upload has none.
     """
     with sy.collector_paused():
-        result, problems = _read(text, source, guild_id, default_id, folder)
+        result, problems, left_out = _read(text, source, guild_id, default_id, folder)
+    if not keep_valid:
+        problems = problems + left_out
     if problems or result is None:
-        problems = problems or [Problem(source, 0, "the deck could not be read")]
+        problems = problems or left_out or [Problem(source, 0, "the deck could not be read")]
         raise DeckError(sorted(problems, key=lambda p: p.line))
-    return result
+    deck, id_line = result
+    if not deck.questions:  # every question is broken: they are the reasons the deck is skipped
+        raise DeckError(sorted(left_out, key=lambda p: p.line))
+    if left_out:
+        deck = dataclasses.replace(deck, left_out=tuple(sorted(left_out, key=lambda p: p.line)))
+    return deck, id_line
 
 
 def _read(
     text: str, source: str, guild_id: int | None, default_id: str | None, folder: Path | None
-) -> tuple[tuple[Deck, int] | None, list[Problem]]:
+) -> tuple[tuple[Deck, int] | None, list[Problem], list[Problem]]:
     # The node tree lives only in this frame, so it is freed before the collector runs again.
     root = sy.compose(text, source)
     reader = _Reader(source, folder)
-    return reader.deck(root, guild_id=guild_id, default_id=default_id), reader.problems
+    return reader.deck(root, guild_id=guild_id, default_id=default_id), reader.problems, reader.left_out
 
 
 def is_slug(value: str, limit: int) -> bool:
@@ -120,6 +132,11 @@ class _Reader:
         self.source = source
         self.folder = folder
         self.problems: list[Problem] = []
+        # Problems of single questions: such a question is left out and the rest of its deck may play.
+        self.left_out: list[Problem] = []
+        # The question being read, for checking its translations at the size it will be shown.
+        self.original_choices: tuple[str, ...] = ()
+        self.original_accepted: tuple[str, ...] = ()
 
     # -- plumbing -----------------------------------------------------------------------------------
 
@@ -196,7 +213,11 @@ class _Reader:
             self.report(node, f"{name} is empty")
             return None
         if limit is not None and len(value) > limit:
-            self.report(node, f"{name} is {len(value)} characters long; at most {limit} fit in {fits}")
+            self.report(
+                node,
+                f"{name} is {len(value)} characters long; at most {limit} fit in {fits} "
+                f"({len(value) - limit} over)",
+            )
             return None
         return value
 
@@ -373,8 +394,12 @@ class _Reader:
         first_line: dict[str, int] = {}
         questions = []
         for question_node in node.value:
+            mark = len(self.problems)
             question = self.question(question_node, language, first_line)
-            if question is not None:
+            if len(self.problems) > mark:
+                self.left_out.extend(self.problems[mark:])
+                del self.problems[mark:]
+            elif question is not None:
                 questions.append(question)
         return tuple(questions)
 
@@ -501,6 +526,9 @@ class _Reader:
                 if not accepted and len(self.problems) == mark:
                     self.report(answers_node, "`answers` is empty; give at least one accepted answer")
 
+        if prompt and len(self.problems) == before and kind is not None:
+            self.fits_embed(prompt_node or node, "the question", prompt, choices, accepted, kind)
+
         explanation = ""
         explanation_node = value("explanation")
         if explanation_node is not None:
@@ -517,6 +545,7 @@ class _Reader:
 
         translations: dict[str, Translation] = {}
         translations_node = value("translations")
+        self.original_choices, self.original_accepted = choices, accepted
         if translations_node is not None:
             translations = self.translations(translations_node, kind, lang, choice_count)
 
@@ -527,6 +556,10 @@ class _Reader:
             isinstance(difficulty_node, yaml.ScalarNode) and difficulty_node.tag == sy.NULL
         ):
             difficulty = self.one_of(difficulty_node, "`difficulty`", DIFFICULTIES)
+        suggested_by = None
+        suggested_node = value("suggested_by")
+        if suggested_node is not None:
+            suggested_by = self.user_id(suggested_node)
 
         image = None
         image_node = value("image")
@@ -559,8 +592,44 @@ class _Reader:
             tags=tags,
             difficulty=difficulty,
             image=image,
+            suggested_by=suggested_by,
             line=line,
         )
+
+    def user_id(self, node: yaml.Node) -> int | None:
+        """`suggested_by`: the Discord user id of the member who wrote the question (a /deck suggest)."""
+        if self.plain(node) and isinstance(node, yaml.ScalarNode) and node.tag == sy.INT:
+            try:
+                value = int(sy.scalar_value(node))  # type: ignore[call-overload]
+            except ValueError:
+                value = 0
+            if 0 < value < 2**63:
+                return value
+        self.report(node, "`suggested_by` must be the Discord user id (a number) of the question's author")
+        return None
+
+    def fits_embed(
+        self,
+        node: yaml.Node,
+        what: str,
+        prompt: str,
+        choices: tuple[str, ...],
+        accepted: tuple[str, ...],
+        kind: Kind,
+    ) -> None:
+        """Report a question (or translation) too long to be shown whole in one embed description."""
+        first_answer = (accepted[0] if accepted else "") if kind is Kind.TEXT else None
+        size = limits.rendered_length(prompt, choices, first_answer)
+        limit = limits.DISCORD_EMBED_DESCRIPTION
+        if size > limit:
+            parts = (
+                "its prompt and the answer shown" if kind is Kind.TEXT else "its prompt, choices and letters"
+            )
+            self.report(
+                node,
+                f"{what} takes {size} characters when shown ({parts}); at most {limit} fit in a Discord "
+                f"embed, so shorten it by {size - limit}",
+            )
 
     def choice_list(self, node: yaml.Node, name: str = "`choices`") -> list[str | None] | None:
         values = self.text_list(node, name, "choice", limits.MAX_CHOICE_LENGTH)
@@ -752,6 +821,11 @@ class _Reader:
                 )
                 or ""
             )
+        if prompt and len(self.problems) == before and kind is not None and choice_count is not None:
+            shown = choices or self.original_choices
+            self.fits_embed(node, what, prompt, shown, accepted, kind)
+        elif prompt and len(self.problems) == before and kind is Kind.TEXT:
+            self.fits_embed(node, what, prompt, (), accepted or self.original_accepted, kind)
         if len(self.problems) > before:
             return None
         return Translation(prompt=prompt, choices=choices, explanation=explanation, accepted=accepted)

@@ -12,10 +12,15 @@ from bot.quiz.errors import (
     QuizError,
     RoundEndedError,
 )
-from bot.quiz.learned import is_learned, learned_count
+from bot.quiz.flags import FLAG_REASONS, FlaggedQuestion, flagged_questions
+from bot.quiz.learned import Mastery, deck_mastery, is_learned, learned_count
+from bot.quiz.leeches import LEECH_FAILURES, Misses, is_leech, leeches, most_missed
 from bot.quiz.matching import accepted_answers, matches, normalize
 from bot.quiz.missed import closed_count, missed_questions
 from bot.quiz.practice import (
+    DEFAULT_RETENTION,
+    MAX_RETENTION,
+    MIN_RETENTION,
     SCHEDULER,
     MemoryState,
     PracticeMode,
@@ -24,6 +29,7 @@ from bot.quiz.practice import (
     choose_questions,
     due_by,
     review,
+    scheduler_for,
 )
 from bot.quiz.reviews import reviewed
 from bot.quiz.round import (
@@ -37,18 +43,28 @@ from bot.quiz.round import (
 )
 from bot.quiz.scoring import Mode, points
 from bot.quiz.shuffle import LETTERS, choice_order, new_seed, pick_questions, slot_letter
+from bot.quiz.until_learned import Passes, needs_another_pass, passes_of
 
 __all__ = [
+    "DEFAULT_RETENTION",
+    "FLAG_REASONS",
+    "LEECH_FAILURES",
     "LETTERS",
+    "MAX_RETENTION",
+    "MIN_RETENTION",
     "SCHEDULER",
     "AlreadyAnsweredError",
     "EmptyDeckError",
+    "FlaggedQuestion",
     "InvalidChoiceError",
+    "Mastery",
     "MemoryState",
+    "Misses",
     "MissingQuestionError",
     "Mode",
     "NotCurrentQuestionError",
     "NotOpenYetError",
+    "Passes",
     "PlayerResult",
     "PracticeEndedError",
     "PracticeMode",
@@ -66,17 +82,25 @@ __all__ = [
     "choice_order",
     "choose_questions",
     "closed_count",
+    "deck_mastery",
     "due_by",
+    "flagged_questions",
     "is_learned",
+    "is_leech",
     "learned_count",
+    "leeches",
     "matches",
     "missed_questions",
+    "most_missed",
+    "needs_another_pass",
     "new_seed",
     "normalize",
+    "passes_of",
     "pick_questions",
     "plan_round",
     "points",
     "review",
     "reviewed",
+    "scheduler_for",
     "slot_letter",
 ]

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
+from functools import cache
 from itertools import islice
 from typing import Any
 
@@ -22,15 +23,34 @@ from bot.quiz.errors import (
 from bot.quiz.judging import judge_answer, right_slots
 from bot.quiz.questions import questions_of
 from bot.quiz.shuffle import choice_order
+from bot.quiz.until_learned import MAX_ASKED, Passes, comes_back_at, needs_another_pass, passes_of
 
 # One fixed configuration for everyone. A single short step, so a question answered right the first
 # time goes straight to days-long intervals (members practise daily, not every few minutes) while a
 # wrong answer comes back ten minutes later. No fuzzing: the same answers give the same schedule.
-SCHEDULER = Scheduler(
-    learning_steps=(timedelta(minutes=10),),
-    relearning_steps=(timedelta(minutes=10),),
-    enable_fuzzing=False,
-)
+# Each member may choose their own desired retention (fsrs's parameter: the chance of recall a review
+# is scheduled for) within these bounds; higher means more reviews and more remembered.
+DEFAULT_RETENTION = 0.90
+MIN_RETENTION = 0.70
+MAX_RETENTION = 0.97
+
+
+@cache
+def scheduler_for(desired_retention: float = DEFAULT_RETENTION) -> Scheduler:
+    """The scheduler of a member who wants to recall `desired_retention` of their questions when due."""
+    if not MIN_RETENTION <= desired_retention <= MAX_RETENTION:
+        raise ValueError(
+            f"desired retention must be between {MIN_RETENTION} and {MAX_RETENTION}, got {desired_retention}"
+        )
+    return Scheduler(
+        desired_retention=desired_retention,
+        learning_steps=(timedelta(minutes=10),),
+        relearning_steps=(timedelta(minutes=10),),
+        enable_fuzzing=False,
+    )
+
+
+SCHEDULER = scheduler_for(DEFAULT_RETENTION)
 
 
 # Like Anki's "learn ahead limit": a question missed minutes ago is offered for review now rather than
@@ -48,6 +68,7 @@ class PracticeMode(StrEnum):
     REVIEW = "review"
     NEW = "new"
     MISSED = "missed"
+    LEARN = "learn"  # mixed's questions, each missed one asked again until learned (bot.quiz.until_learned)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,12 +83,17 @@ class MemoryState:
 
 
 def review(
-    previous: MemoryState | None, right: bool, now: datetime, *, question_key: str | None = None
+    previous: MemoryState | None,
+    right: bool,
+    now: datetime,
+    *,
+    question_key: str | None = None,
+    desired_retention: float = DEFAULT_RETENTION,
 ) -> MemoryState:
     """The memory after one more answer: right is rated Good, wrong is rated Again.
 
     `question_key` (e.g. "deck/question") only names the fsrs card of a first review; scheduling
-    does not depend on it.
+    does not depend on it. `desired_retention` is the member's (see scheduler_for).
     """
     now = as_utc(now)
     if previous is None:
@@ -76,7 +102,9 @@ def review(
         card = Card(card_id=card_id, due=now)
     else:
         card = Card.from_json(previous.card)
-    card, _log = SCHEDULER.review_card(card, Rating.Good if right else Rating.Again, now)
+    card, _log = scheduler_for(desired_retention).review_card(
+        card, Rating.Good if right else Rating.Again, now
+    )
     return MemoryState(
         card=card.to_json(),
         due=card.due,
@@ -142,6 +170,7 @@ class PracticeResult:
     text: str | None
     question: Question  # as shown, in the session's language
     answered_at: datetime
+    comes_back: bool = False  # until learned: the question will be asked again later in this session
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +193,7 @@ class PracticeSession:
         seed: int,
         language: str | None,
         guild_id: int | None = None,
+        until_learned: bool = False,
     ) -> None:
         questions = questions_of(deck, question_ids)
         self.user_id = user_id
@@ -175,6 +205,8 @@ class PracticeSession:
         self._questions: tuple[Question, ...] = questions
         self._index = 0
         self._answers: dict[int, _Answer] = {}
+        # mode:learn: each missed question is put back later in the session (bot.quiz.until_learned)
+        self.until_learned = until_learned
 
     @property
     def question_count(self) -> int:
@@ -229,6 +261,7 @@ class PracticeSession:
         order = self.order
         right = judge_answer(question, order, slot, text).right
         self._answers[index] = _Answer(slot=slot, text=text, right=right, at=now)
+        comes_back = self.until_learned and self._put_back(index)
         return PracticeResult(
             question_id=question.id,
             index=index,
@@ -238,7 +271,26 @@ class PracticeSession:
             text=text,
             question=question.in_language(self.language),
             answered_at=now,
+            comes_back=comes_back,
         )
+
+    def _answers_to(self, question_id: str) -> list[bool]:
+        return [a.right for i, a in sorted(self._answers.items()) if self.question_ids[i] == question_id]
+
+    def _put_back(self, index: int) -> bool:
+        """Until learned: ask the question at `index` again later, if the rule says so and there is room."""
+        question_id = self.question_ids[index]
+        if not needs_another_pass(self._answers_to(question_id)) or len(self.question_ids) >= MAX_ASKED:
+            return False
+        at = comes_back_at(index, len(self.question_ids))
+        self.question_ids = (*self.question_ids[:at], question_id, *self.question_ids[at:])
+        self._questions = (*self._questions[:at], self._questions[index], *self._questions[at:])
+        return True
+
+    def passes(self) -> tuple[Passes, ...]:
+        """Each question once, in the order first asked, with how many passes it took (until learned)."""
+        answered = [(self.question_ids[i], a.right) for i, a in sorted(self._answers.items())]
+        return passes_of(self.question_ids, answered)
 
     def next(self) -> bool:
         """Move to the next question (an unanswered one is skipped); False once there is none."""
@@ -256,6 +308,7 @@ class PracticeSession:
             "question_ids": list(self.question_ids),
             "seed": self.seed,
             "language": self.language,
+            "until_learned": self.until_learned,
             "index": self._index,
             "answers": [
                 {"index": i, "slot": a.slot, "text": a.text, "right": a.right, "at": a.at.isoformat()}
@@ -282,6 +335,9 @@ class PracticeSession:
             seed=int(data["seed"]),
             language=data["language"],
             guild_id=cls.guild_of(data),
+            until_learned=bool(
+                data.get("until_learned", False)
+            ),  # sessions saved before mode:learn have none
         )
         session._index = min(int(data["index"]), session.question_count)
         for item in data["answers"]:

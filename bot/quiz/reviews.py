@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from datetime import datetime
 
 from bot.quiz.clock import require_aware
-from bot.quiz.practice import MemoryState, review
+from bot.quiz.practice import DEFAULT_RETENTION, MemoryState, review
 
 
 def reviewed(
@@ -14,6 +14,8 @@ def reviewed(
     answers: Mapping[int, bool],
     memories: Mapping[int, MemoryState],
     now: datetime,
+    *,
+    retentions: Mapping[int, float] | None = None,
 ) -> dict[int, MemoryState]:
     """The memories to save after these members answered one question at `now`.
 
@@ -22,9 +24,17 @@ def reviewed(
     `answers` says, by member id, whether they were right; `memories` holds, by member id, what
     those who met the question before remembered (a first meeting has none). `question_key`
     ("deck/question") names a first review's card; the schedule does not depend on it.
+    `retentions` holds, by member id, the desired retention of those who chose one (/preferences);
+    the others are scheduled at the default.
     """
     require_aware(now)
     return {
-        user_id: review(memories.get(user_id), right, now, question_key=question_key)
+        user_id: review(
+            memories.get(user_id),
+            right,
+            now,
+            question_key=question_key,
+            desired_retention=(retentions or {}).get(user_id, DEFAULT_RETENTION),
+        )
         for user_id, right in answers.items()
     }

@@ -9,10 +9,12 @@ from bot.store.errors import RoundAlreadyRunning, StoreError
 from bot.store.interface import Store
 from bot.store.periods import PERIODS, Period, period_end, period_start, week_start
 from bot.store.records import (
+    FLAG_REASONS,
     Answer,
     Board,
     BoardLine,
     DeckStats,
+    FlagRecord,
     GuildDeckRecord,
     GuildSettings,
     MemberStats,
@@ -23,6 +25,8 @@ from bot.store.records import (
     Recorded,
     ReportLine,
     RoundRecord,
+    StruggleLine,
+    SuggestionRecord,
     WeekStats,
 )
 
@@ -31,21 +35,20 @@ _POSTGRES_PREFIXES = ("postgresql://", "postgres://")
 
 
 async def open_store(location: str | Path, **options: Any) -> Store:
-    """Open the store at `location`: a file path or `sqlite:///path` (SQLite), later `postgresql://...`.
+    """Open the store at `location`: a file path or `sqlite:///path` (SQLite), or `postgresql://...`.
 
-    `options` go to the backend (SQLite: max_bytes, busy_timeout_ms). StoreError, with a sentence for
-    the host, when the location cannot be used.
+    `options` go to the backend (SQLite: max_bytes, busy_timeout_ms; PostgreSQL: max_connections).
+    StoreError, with a sentence for the host, when the location cannot be used.
     """
     text = str(location)
     if text.startswith(_POSTGRES_PREFIXES):
-        raise StoreError(
-            "PostgreSQL databases are not available in this version of Bvunzo yet; "
-            "set BVUNZO_DB to a SQLite file path instead."
-        )
+        from bot.store.postgres import PostgresStore
+
+        return await PostgresStore.open(text, **options)
     if "://" in text and not text.startswith(_SQLITE_PREFIX):
         raise StoreError(
             f"Bvunzo does not know the database {text.split('://', 1)[0]}://; "
-            "give a SQLite file path (or sqlite:///path)."
+            "give a SQLite file path (or sqlite:///path), or a postgresql:// URL."
         )
     # Imported here: whoever only types against Store never loads a database driver.
     from bot.store.sqlite import SqliteStore
@@ -55,11 +58,13 @@ async def open_store(location: str | Path, **options: Any) -> Store:
 
 
 __all__ = [
+    "FLAG_REASONS",
     "PERIODS",
     "Answer",
     "Board",
     "BoardLine",
     "DeckStats",
+    "FlagRecord",
     "GuildDeckRecord",
     "GuildSettings",
     "MemberStats",
@@ -74,6 +79,8 @@ __all__ = [
     "RoundRecord",
     "Store",
     "StoreError",
+    "StruggleLine",
+    "SuggestionRecord",
     "WeekStats",
     "open_store",
     "period_end",

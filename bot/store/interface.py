@@ -17,6 +17,7 @@ from bot.store.records import (
     Answer,
     Board,
     BoardLine,
+    FlagRecord,
     GuildDeckRecord,
     GuildSettings,
     MemberStats,
@@ -27,6 +28,8 @@ from bot.store.records import (
     Recorded,
     ReportLine,
     RoundRecord,
+    StruggleLine,
+    SuggestionRecord,
 )
 
 
@@ -61,6 +64,16 @@ class Store(Protocol):
 
     async def set_member_language(self, user_id: int, language: str | None) -> None:
         """Remember the member's language; None forgets it (back to their Discord language)."""
+
+    async def member_retention(self, user_id: int) -> float | None:
+        """The member's desired retention (fsrs), 0.70-0.97; None when they never chose one."""
+
+    async def member_retentions(self, user_ids: Sequence[int]) -> dict[int, float]:
+        """The desired retention of each of these members who chose one, by member (a round's players)."""
+
+    async def set_member_retention(self, user_id: int, retention: float | None) -> None:
+        """Remember the member's desired retention; None forgets it (back to the default). ValueError
+        outside 0.70-0.97."""
 
     # -- rounds --------------------------------------------------------------------------------------
 
@@ -172,6 +185,14 @@ class Store(Protocol):
         that differ only in case or spacing count as one mistake.
         """
 
+    async def deck_struggles(self, guild_id: int, deck_id: str, *, failures: int) -> list[StruggleLine]:
+        """Per question of the deck answered in this server (rounds and practice), the hardest first.
+
+        Members: who answered it here; first_right: of whom right at their first answer here; leeches: of
+        whom have failed it `failures` times or more (anywhere). Hardest: most leeches, then lowest share
+        right at the first try, then most members, then question id.
+        """
+
     # -- practice and memories -----------------------------------------------------------------------
 
     async def record_practice(
@@ -219,6 +240,22 @@ class Store(Protocol):
     async def forget_practices_before(self, moment: datetime) -> int:
         """Remove the sessions last saved before `moment` (abandoned ones); returns how many."""
 
+    # -- flagged questions ---------------------------------------------------------------------------
+
+    async def flag_question(self, flag: FlagRecord) -> bool:
+        """Keep a member's flag (its status is ignored: it is open). True when it counts as a new flag;
+        False when that member's flag of that question in that server was already open (its reason and
+        note are replaced). A dismissed or resolved flag is reopened by a new one. ValueError for a
+        reason not in FLAG_REASONS."""
+
+    async def open_flags(self, guild_id: int) -> list[FlagRecord]:
+        """The server's open flags, oldest first."""
+
+    async def close_flags(
+        self, guild_id: int, deck_id: str, question_id: str, status: str, by: int, at: datetime
+    ) -> int:
+        """Mark the open flags of one question "dismissed" or "resolved"; returns how many were open."""
+
     # -- uploaded decks ------------------------------------------------------------------------------
 
     async def save_guild_deck(self, record: GuildDeckRecord) -> None:
@@ -229,3 +266,26 @@ class Store(Protocol):
 
     async def delete_guild_deck(self, guild_id: int, deck_id: str) -> bool:
         """Forget an uploaded deck; False when there was none. Scores earned with it stay."""
+
+    # -- suggested questions -------------------------------------------------------------------------
+
+    async def add_suggestion(
+        self, guild_id: int, deck_id: str, author_id: int, question: str, now: datetime
+    ) -> SuggestionRecord:
+        """Queue a member's suggested question (JSON text in the deck format's keys) for review."""
+
+    async def suggestion(self, suggestion_id: int) -> SuggestionRecord | None:
+        """One suggestion, whatever its status; None when there is no such id."""
+
+    async def pending_suggestions(
+        self, guild_id: int, *, author_id: int | None = None, limit: int = 25
+    ) -> list[SuggestionRecord]:
+        """A server's suggestions still waiting for review (only `author_id`'s, if given), oldest first."""
+
+    async def settle_suggestion(
+        self, suggestion_id: int, status: str, reviewer_id: int, now: datetime, question: str | None = None
+    ) -> bool:
+        """Approve or reject a pending suggestion (with the reviewer's edited `question`, if any).
+
+        False when it was not pending: two moderators answering at once settle it once.
+        """

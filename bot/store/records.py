@@ -179,6 +179,33 @@ class ReportLine:
     top_wrong_text: str | None  # the most common wrong typed answer, for text questions
 
 
+@dataclass(frozen=True, slots=True)
+class StruggleLine:
+    """How one question of a deck goes for a server's members: their first tries, and how many it is a leech for."""
+
+    question_id: str
+    members: int  # who answered it in this server (rounds or practice)
+    first_right: int  # of whom right at their first try
+    leeches: int  # of whom have failed it `failures` times or more
+
+
+@dataclass(frozen=True, slots=True)
+class FlagRecord:
+    """One member's report of a question that looks wrong, unclear or mistyped."""
+
+    guild_id: int  # 0: flagged in direct messages
+    deck_id: str
+    question_id: str
+    user_id: int
+    reason: str  # one of FLAG_REASONS
+    note: str | None
+    status: str  # "open", "dismissed" or "resolved"
+    flagged_at: datetime
+
+
+FLAG_REASONS = ("wrong", "unclear", "typo", "other")
+
+
 class _MemoryShape(Protocol):
     """What the practice engine's memory state offers; kept structural so records import no engine."""
 
@@ -254,3 +281,17 @@ class PracticeRecord:
     deck_id: str
     state: str  # JSON text of the practice engine's session (PracticeSession.to_dict)
     updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SuggestionRecord:
+    """A question a member suggested for one of a server's decks, and what its review decided."""
+
+    id: int
+    guild_id: int
+    deck_id: str
+    author_id: int
+    question: str  # JSON text: the question in the deck format's keys (prompt, choices, answer, ...)
+    status: str  # pending, approved or rejected
+    created_at: datetime
+    reviewed_by: int | None = None

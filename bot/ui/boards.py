@@ -7,7 +7,8 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.bank.models import Deck, Kind, Question
-from bot.store import Board, BoardLine, GuildSettings, MemberStats, ReportLine
+from bot.quiz import DEFAULT_RETENTION, LEECH_FAILURES, Mastery, Misses
+from bot.store import Board, BoardLine, GuildSettings, MemberStats, ReportLine, StruggleLine
 from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, mention, percent, plural
 
 PAGE_SIZE = 10
@@ -56,26 +57,69 @@ def leaderboard_embed(
     return embed
 
 
-def stats_embed(member_id: int, name: str, stats: MemberStats, *, learned: int, due: int) -> discord.Embed:
+def mastery_lines(mastery: Sequence[tuple[str, Mastery]]) -> list[str]:
+    """One line per deck: how much of it is learned, and how much is due."""
+    return [
+        f"**{clip(title, 60)}** — {m.learned}/{m.questions} learned ({percent(m.learned, m.questions)})"
+        f" · {m.due} due"
+        for title, m in mastery
+    ]
+
+
+def stats_embed(
+    member_id: int,
+    name: str,
+    stats: MemberStats,
+    *,
+    learned: int,
+    due: int,
+    mastery: Sequence[tuple[str, Mastery]] = (),
+    retention: float = DEFAULT_RETENTION,
+    leeches: Sequence[tuple[Question, Misses]] = (),
+    rounds: bool = True,
+) -> discord.Embed:
+    """A member's stats; `rounds` False (a DM, a server without the bot): practice and mastery only."""
     embed = discord.Embed(title=clip(f"Stats — {name}", 256), colour=discord.Colour.blurple())
     embed.description = mention(member_id)
-    embed.add_field(name="Points", value=str(stats.points))
-    embed.add_field(name="This week", value=str(stats.week_points))
-    embed.add_field(name="Rounds", value=str(stats.rounds))
-    embed.add_field(
-        name="Answers", value=f"{stats.right}/{stats.answered} right ({percent(stats.right, stats.answered)})"
-    )
-    embed.add_field(name="Best streak", value=plural(stats.best_streak, "right answer"))
+    if rounds:
+        embed.add_field(name="Points", value=str(stats.points))
+        embed.add_field(name="This week", value=str(stats.week_points))
+        embed.add_field(name="Rounds", value=str(stats.rounds))
+        embed.add_field(
+            name="Answers",
+            value=f"{stats.right}/{stats.answered} right ({percent(stats.right, stats.answered)})",
+        )
+        embed.add_field(name="Best streak", value=plural(stats.best_streak, "right answer"))
+    else:
+        embed.description += " · practice everywhere (rounds are counted in each server with Bvunzo)"
     embed.add_field(
         name="Practice",
         value=f"{stats.practice_right}/{stats.practice_answered} right · {learned} learned · {due} due for review",
     )
-    if stats.decks:
+    if stats.decks and rounds:
         lines = [
             f"`{d.deck_id}` — {d.right}/{d.answered} ({percent(d.right, d.answered)}), {d.points} points"
             for d in stats.decks[:15]
         ]
         embed.add_field(name="Per deck", value=clip("\n".join(lines), FIELD_VALUE), inline=False)
+    if mastery:
+        embed.add_field(
+            name=f"Mastery (recall at least {retention:.0%})",
+            value=clip("\n".join(mastery_lines(mastery[:15])), FIELD_VALUE),
+            inline=False,
+        )
+    if leeches:
+        lines = [
+            f"{clip(question.prompt, 70)} — failed {leech.failures} of {leech.answers}"
+            for question, leech in leeches[:10]
+        ]
+        if len(leeches) > 10:
+            lines.append(f"and {len(leeches) - 10} more")
+        embed.add_field(
+            name=f"Leeches (failed {LEECH_FAILURES} times or more): study their explanations",
+            value=clip("\n".join(lines), FIELD_VALUE),
+            inline=False,
+        )
     return embed
 
 
@@ -110,6 +154,30 @@ def report_embed(
         description=clip(description, EMBED_DESCRIPTION),
         colour=discord.Colour.orange(),
     )
+
+
+def struggles_embed(deck: Deck, lines: Sequence[StruggleLine], failures: int) -> discord.Embed:
+    """The deck's questions members keep failing: hard material, or a bad question."""
+    rows = []
+    for line in lines[:15]:
+        question = deck.question(line.question_id)
+        prompt = clip(question.prompt, 60) if question else line.question_id
+        row = f"{prompt}\n  first try {line.first_right}/{line.members} ({percent(line.first_right, line.members)})"
+        if line.leeches:
+            row += f" · a leech for {plural(line.leeches, 'member')}"
+        rows.append(row)
+    embed = discord.Embed(
+        title=clip(f"Hardest for members: {deck.title}", 256),
+        description=clip(
+            "\n".join(rows) if rows else "No one has answered this deck here yet.", EMBED_DESCRIPTION
+        ),
+        colour=discord.Colour.orange(),
+    )
+    embed.set_footer(
+        text=f"A leech: a question a member failed {failures} times or more. Either the material is hard, "
+        "or the question is unclear or wrong."
+    )
+    return embed
 
 
 def _poll_counts(question: Question, counts: Mapping[int, int]) -> str:

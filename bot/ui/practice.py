@@ -8,7 +8,8 @@ from datetime import datetime
 import discord
 
 from bot.bank.models import Kind, Question
-from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, language_name, letter, percent
+from bot.quiz import Passes
+from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, language_name, letter, percent, plural
 
 PRACTICE_COLOUR = discord.Colour.teal()
 
@@ -26,7 +27,13 @@ def _choices(
 
 
 def practice_question_embed(
-    question: Question, order: Sequence[int], *, index: int, total: int, deck_title: str
+    question: Question,
+    order: Sequence[int],
+    *,
+    index: int,
+    total: int,
+    deck_title: str,
+    leech_failures: int = 0,
 ) -> discord.Embed:
     body = question.prompt + "\n\n"
     body += "Answer with the **Answer** button." if question.kind is Kind.TEXT else _choices(question, order)
@@ -35,6 +42,12 @@ def practice_question_embed(
         description=clip(body, EMBED_DESCRIPTION),
         colour=PRACTICE_COLOUR,
     )
+    if leech_failures and question.explanation:
+        embed.add_field(
+            name=f"You have missed this one {leech_failures} times: read this first",
+            value=clip(question.explanation, FIELD_VALUE),
+            inline=False,
+        )
     embed.set_footer(text=f"Only you can see this · {language_name(question.lang)}")
     return embed
 
@@ -50,6 +63,7 @@ def feedback_embed(
     index: int,
     total: int,
     next_due: datetime | None,
+    comes_back: bool = False,
 ) -> discord.Embed:
     if question.kind is Kind.TEXT:
         body = f"{question.prompt}\n\nYou answered “{clip(typed or '', 200)}”.\n**Answer:** {question.answer_text}"
@@ -62,22 +76,58 @@ def feedback_embed(
     )
     if question.explanation:
         embed.add_field(name="Why", value=clip(question.explanation, FIELD_VALUE), inline=False)
+    if comes_back:
+        embed.add_field(
+            name="Again later",
+            value="This question comes back later in this session, until you get it right twice in a row.",
+            inline=False,
+        )
     if next_due is not None:
         embed.set_footer(text="Next review of this question")
         embed.timestamp = next_due
     return embed
 
 
+def passes_lines(passes: Sequence[tuple[Passes, Question | None]]) -> list[str]:
+    """Until learned: the questions that took more than one pass, most passes first, then the rest in one line."""
+    lines = []
+    repeated = sorted((p for p in passes if p[0].passes > 1 or not p[0].learned), key=lambda p: -p[0].passes)
+    for item, question in repeated:
+        prompt = clip(question.prompt, 70) if question else item.question_id
+        state = "" if item.learned else " · not learned yet"
+        lines.append(f"{prompt} — {plural(item.passes, 'pass', 'passes')}{state}")
+    first_time = sum(1 for p, _q in passes if p.passes == 1 and p.learned)
+    if first_time:
+        lines.append(f"{plural(first_time, 'question')} right the first time")
+    return lines
+
+
 def practice_summary_embed(
-    deck_title: str, right: int, answered: int, due: int, next_due: datetime | None
+    deck_title: str,
+    right: int,
+    answered: int,
+    due: int,
+    next_due: datetime | None,
+    *,
+    passes: Sequence[tuple[Passes, Question | None]] | None = None,
 ) -> discord.Embed:
     text = f"You got **{right} of {answered}** right ({percent(right, answered)})."
+    if passes is not None:
+        learned = sum(1 for p, _q in passes if p.learned)
+        text = (
+            f"You learned **{learned} of {len(passes)}** questions in {plural(answered, 'answer')}."
+            + "\n\n**Passes each needed**\n"
+            + "\n".join(passes_lines(passes))
+            + "\n"
+        )
     if due:
         text += f"\n{due} question{'s are' if due != 1 else ' is'} due for review now: /practice mode:review."
     elif next_due is not None:
         text += f"\nYour next review is due <t:{int(next_due.timestamp())}:R>."
     return discord.Embed(
-        title=clip(f"Practice done — {deck_title}", 256), description=text, colour=PRACTICE_COLOUR
+        title=clip(f"Practice done — {deck_title}", 256),
+        description=clip(text, EMBED_DESCRIPTION),
+        colour=PRACTICE_COLOUR,
     )
 
 

@@ -154,6 +154,8 @@ def reveal_embed(
     if question.explanation:
         embed.add_field(name="Why", value=clip(question.explanation, FIELD_VALUE), inline=False)
     _show_image(embed, question, index)  # the reveal edits the same message: its upload stays
+    if question.suggested_by is not None:
+        embed.add_field(name="Suggested by", value=mention(question.suggested_by), inline=False)
     if names and reveal.fastest:
         fastest = "\n".join(f"{mention(user)} {seconds_text(ms)}" for user, ms in reveal.fastest)
         embed.add_field(name="Fastest right answers", value=clip(fastest, FIELD_VALUE), inline=False)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cogs.answers import ANSWER_FORMS
 from cogs.quiz._buttons import DYNAMIC_ITEMS
 from cogs.quiz._cog import QuizCog
 
@@ -16,3 +17,4 @@ __all__ = ["QuizCog", "setup"]
 async def setup(bot: BvunzoBot) -> None:
     await bot.add_cog(QuizCog(bot))
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    bot.add_forms(*ANSWER_FORMS)

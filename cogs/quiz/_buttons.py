@@ -13,6 +13,7 @@ from bot.quiz import Reveal
 from bot.quiz.teams import TEAM_MARKS, TEAM_NAMES
 from bot.ui.text import BUTTON_LABEL, clip, language_name, letter
 from cogs.answers import ANSWER_ITEMS, ROUND, AnswerButton, TypeAnswerButton, cog_named
+from cogs.flags import FlagButton
 from cogs.guard import frozen_view, guarded
 
 if TYPE_CHECKING:
@@ -219,7 +220,12 @@ def question_view(
 
 
 def reveal_view(
-    round_id: int, index: int, question: Question, order: Sequence[int], reveal: Reveal
+    round_id: int,
+    index: int,
+    question: Question,
+    order: Sequence[int],
+    reveal: Reveal,
+    deck_id: str | None = None,
 ) -> discord.ui.View:
     items: list[discord.ui.Item[Any]]
     if question.kind is Kind.TEXT:
@@ -249,7 +255,8 @@ def reveal_view(
                     style=discord.ButtonStyle.success if right else discord.ButtonStyle.secondary,
                 )
             )
-    return frozen_view(*items, *_translate_item(round_id, index, question))
+    report = [FlagButton(deck_id, question.id)] if deck_id else []  # "Report question"
+    return frozen_view(*items, *_translate_item(round_id, index, question), *report)
 
 
 def summary_view(round_id: int) -> discord.ui.View:

@@ -13,6 +13,7 @@ from bot.bank.mixed import mix
 from bot.bank.models import Deck, Kind
 from bot.errors import UserError
 from bot.quiz import (
+    LEECH_FAILURES,
     AlreadyAnsweredError,
     EmptyDeckError,
     MissingQuestionError,
@@ -27,11 +28,11 @@ from bot.quiz.standings import PODIUM_MAX, PODIUM_MIN
 from bot.quiz.teams import MAX_TEAMS, MIN_TEAMS, team_name
 from bot.quiz.timing import READING_MAX
 from bot.store import GuildSettings, NewRound, RoundAlreadyRunning, RoundRecord
-from bot.ui.boards import report_embed, settings_embed
+from bot.ui.boards import report_embed, settings_embed, struggles_embed
 from bot.ui.practice import translation_embed, translation_target
 from bot.ui.round import my_result_text
 from bot.ui.text import clip, letter, plural
-from cogs.answers import GivenAnswer, TextAnswerForm
+from cogs.answers import GivenAnswer, TextAnswerForm, cog_named
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_manager, ensure_quiz_master, guild_id_of
 from cogs.quiz._session import RoundSession
@@ -47,7 +48,14 @@ UNTIMED_FORM_SECONDS = 15 * 60
 
 
 class QuizCog(commands.Cog, name="Quiz"):
-    quiz = app_commands.Group(name="quiz", description="Run quiz rounds in this channel", guild_only=True)
+    quiz = app_commands.Group(
+        name="quiz",
+        description="Run quiz rounds in this channel",
+        guild_only=True,
+        # Rounds need the bot in the server: not offered to a member who installed Bvunzo for themselves.
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False),
+    )
 
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
@@ -294,6 +302,10 @@ class QuizCog(commands.Cog, name="Quiz"):
             embed=settings_embed(changed, changed != current), ephemeral=True
         )
 
+    @quiz.command(name="flags", description="Questions members reported, and why; resolve or dismiss them")
+    async def flags(self, interaction: discord.Interaction) -> None:
+        await cog_named(interaction, "Flags").show_flags(interaction)  # cogs/flags.py
+
     @quiz.command(
         name="report", description="Per question: how many got it right, and the most chosen wrong answer"
     )
@@ -311,6 +323,7 @@ class QuizCog(commands.Cog, name="Quiz"):
         ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), "see round reports")
         if round is not None and deck:
             raise UserError("Give a round or a deck, not both.")
+        extra: list[discord.Embed] = []  # a deck's report adds the questions members keep failing
         if round is not None:
             record = await self.bot.store.get_round(round)
             if record is None or record.guild_id != guild_id:
@@ -327,6 +340,8 @@ class QuizCog(commands.Cog, name="Quiz"):
             lines = await self.bot.store.question_report(guild_id, deck_id=chosen.id)
             votes = {}
             title = f"Report: {chosen.title} (all rounds in this server)"
+            struggles = await self.bot.store.deck_struggles(guild_id, chosen.id, failures=LEECH_FAILURES)
+            extra = [struggles_embed(chosen, struggles, LEECH_FAILURES)]
         else:
             last = await self.bot.store.last_finished_round(guild_id, interaction.channel_id or 0)
             if last is None:
@@ -338,9 +353,8 @@ class QuizCog(commands.Cog, name="Quiz"):
             lines = await self.bot.store.question_report(guild_id, round_id=last.id)
             votes = await self._poll_votes(last.id)
             title = f"Report: round {last.id} of {chosen.title} (the last one here)"
-        await interaction.response.send_message(
-            embed=report_embed(title, chosen, lines, votes), ephemeral=True
-        )
+        embeds = [report_embed(title, chosen, lines, votes), *extra]
+        await interaction.response.send_message(embeds=embeds, ephemeral=True)
 
     async def _poll_votes(self, round_id: int) -> dict[int, dict[int, int]]:
         """Votes per choice of each poll of the round, by question index."""
@@ -562,8 +576,8 @@ class QuizCog(commands.Cog, name="Quiz"):
             return
         self.resumed = True
         for record in await self.bot.store.running_rounds():
-            if record.id in self.sessions:
-                continue
+            if record.id in self.sessions or not self.bot.holds_guild(record.guild_id):
+                continue  # another process runs that server's shard: the round is its to resume
             try:
                 await self._resume(record)
             except Exception:

@@ -20,6 +20,7 @@ from bot.quiz.standings import Standings
 from bot.store import Answer, Memory, PollVote, Recorded, RoundRecord
 from bot.ui import round as render
 from cogs.quiz._buttons import question_view, reveal_view, summary_view, teams_view
+from cogs.quiz._channel import RoundChannel, RoundCutShort
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
@@ -29,6 +30,8 @@ log = logging.getLogger(__name__)
 # The live "N answered" edit happens at most once per this many seconds per message, so the edits of a
 # question stay constant however many people play (Discord rate-limits message edits per channel).
 LIVE_EDIT_INTERVAL = timedelta(seconds=2)
+# What a channel hears, above the scores so far, when a bug inside Bvunzo ends its round.
+BROKEN = "This round hit an error inside Bvunzo and was closed; every answer given so far counts."
 
 
 @dataclass(slots=True)
@@ -55,6 +58,7 @@ class RoundSession:
         self.deck = deck
         self.state = state
         self.channel = channel
+        self.posts = RoundChannel(channel, bot.discord_retry, record.id)  # every Discord call of the round
         self.pause_seconds = pause_seconds
         self.resumed = resumed
         self.on_end = on_end
@@ -70,7 +74,7 @@ class RoundSession:
         return self.record.id
 
     def start(self) -> None:
-        self.task = asyncio.create_task(self._run(), name=f"bvunzo-round-{self.round_id}")
+        self.task = asyncio.create_task(self._run_or_cut_short(), name=f"bvunzo-round-{self.round_id}")
         self.task.add_done_callback(self._task_done)
         self.bot.telemetry.round_started(self.record, resumed=self.resumed)
 
@@ -174,15 +178,23 @@ class RoundSession:
 
     # -- the round's task ---------------------------------------------------------------------------
 
+    async def _run_or_cut_short(self) -> None:
+        try:
+            await self._run()
+        except RoundCutShort as cut:
+            await self._finish(cut)
+
     async def _run(self) -> None:
         total = self.state.question_count
         if self.resumed:
-            await self.channel.send(
-                f"Bvunzo restarted: resuming this round at question {self.state.resuming_at} of {total}. "
-                "Every answer given before the restart still counts."
+            await self.posts.send(
+                "the resume notice",
+                content=f"Bvunzo restarted: resuming this round at question {self.state.resuming_at} of {total}. "
+                "Every answer given before the restart still counts.",
             )
         else:
-            intro = await self.channel.send(
+            intro = await self.posts.send(
+                "the intro",
                 embed=render.intro_embed(
                     self.deck,
                     total,
@@ -191,11 +203,12 @@ class RoundSession:
                     self.record.started_by,
                     untimed=self.state.untimed,
                     reading=self.state.reading_seconds,
-                )
+                ),
             )
             await self.bot.store.set_intro_message(self.round_id, intro.id)
             if self.state.roster is not None:
-                await self.channel.send(
+                await self.posts.send(
+                    "the team message",
                     embed=render.teams_embed(self.state.roster.teams),
                     view=teams_view(self.round_id, self.state.roster.teams),
                 )
@@ -236,11 +249,10 @@ class RoundSession:
         self.state.open_question(index, posted_at)
         reading = self.state.reading(posted_at)
         embed, view = self._question_embed(reading=reading), self._question_view(reading=reading)
-        image = render.question_file(self.state.question(index), index)
-        if image is None:
-            self.message = await self.channel.send(embed=embed, view=view)
-        else:
-            self.message = await self.channel.send(embed=embed, view=view, file=image)
+        question = self.state.question(index)
+        self.message = await self.posts.send_with_file(
+            f"question {index + 1}", lambda: render.question_file(question, index), embed=embed, view=view
+        )
         await self.bot.store.post_question(self.round_id, index, self.message.id, posted_at)
         if reading:
             await self._open_buttons()
@@ -258,8 +270,11 @@ class RoundSession:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), timeout=max(0.02, (opens_at - now).total_seconds()))
         if self.message is not None:
-            await self.message.edit(
-                embed=self._question_embed(reading=False), view=self._question_view(reading=False)
+            await self.posts.edit(
+                f"opening the buttons of question {self.state.current + 1}",
+                self.message,
+                embed=self._question_embed(reading=False),
+                view=self._question_view(reading=False),
             )
 
     async def _wait_for_reveal(self) -> None:
@@ -288,10 +303,9 @@ class RoundSession:
     async def _edit_live_count(self) -> None:
         if self.message is None:
             return
-        try:
-            await self.message.edit(embed=self._question_embed(reading=False))
-        except discord.HTTPException as exc:
-            log.warning("round %s: live count edit failed: %s", self.round_id, exc)
+        await self.posts.edit_in_passing(
+            "the live count", self.message, embed=self._question_embed(reading=False)
+        )
 
     async def _reveal(self) -> None:
         self.state.close()
@@ -317,9 +331,9 @@ class RoundSession:
             standings=self.state.scores() if standings == Standings.LIVE else (),
             teams=self.state.team_results() if standings == Standings.LIVE else (),
         )
-        view = reveal_view(self.round_id, index, question, order, reveal)
+        view = reveal_view(self.round_id, index, question, order, reveal, self.deck.id)
         if self.message is not None:
-            await self.message.edit(embed=embed, view=view)
+            await self.posts.edit(f"the reveal of question {index + 1}", self.message, embed=embed, view=view)
 
     async def _review(self, index: int, now: datetime) -> None:
         """Round answers are reviews too: move each player's spaced-repetition memory of the question.
@@ -333,7 +347,8 @@ class RoundSession:
         try:
             kept = await self.bot.store.question_memories(deck_id, question_id, list(rights))
             before = {user_id: memory.as_state() for user_id, memory in kept.items()}
-            after = reviewed(f"{deck_id}/{question_id}", rights, before, now)
+            retentions = await self.bot.store.member_retentions(list(rights))
+            after = reviewed(f"{deck_id}/{question_id}", rights, before, now, retentions=retentions)
             await self.bot.store.save_memories(
                 [Memory.from_state(user_id, deck_id, question_id, state) for user_id, state in after.items()]
             )
@@ -352,21 +367,26 @@ class RoundSession:
             self.wake.clear()
             await self.wake.wait()
 
-    async def _finish(self) -> None:
-        status = "stopped" if self.state.stopped else "finished"
-        await self.bot.store.finish_round(self.round_id, status, self.bot.clock(), None)
+    async def _finish(self, cut: RoundCutShort | None = None) -> None:
+        """Close the round in the store, then post its summary (saying why, when Discord cut it short)."""
+        status = "interrupted" if cut else "stopped" if self.state.stopped else "finished"
+        note = cut.why if cut else None
+        await self.bot.store.finish_round(self.round_id, status, self.bot.clock(), note)
         self.bot.telemetry.round_ended(self.record, status, self.state.questions_played)
+        await self._say_summary(note)
+
+    async def _say_summary(self, note: str | None) -> None:
         scores = self.state.scores()
         embed = render.summary_embed(
             self.deck,
             scores,
             questions_played=self.state.questions_played,
-            note=None,
+            note=note,
             round_id=self.round_id,
             podium_size=self.record.podium,
             teams=self.state.team_results(),
         )
-        await _send_summary(self.channel, embed, scores=bool(scores), round_id=self.round_id)
+        await _say_summary_in(self.posts, embed, scores=bool(scores), round_id=self.round_id)
         if self.record.parent_channel_id is not None:
             await self._summary_in_parent(embed, scores=bool(scores))
 
@@ -375,12 +395,9 @@ class RoundSession:
         parent = self.bot.get_channel(self.record.parent_channel_id or 0)
         if not isinstance(parent, discord.abc.Messageable):
             return
-        try:
-            await _send_summary(parent, embed, scores=scores, round_id=self.round_id)
-        except discord.HTTPException as exc:
-            log.warning(
-                "round %s: the summary could not be posted in the parent channel: %s", self.round_id, exc
-            )
+        # A channel of its own: a deleted thread must not keep the parent from hearing how it ended.
+        posts = RoundChannel(parent, self.bot.discord_retry, self.round_id)
+        await _say_summary_in(posts, embed, scores=scores, round_id=self.round_id, where=" in the parent channel")
 
     def _task_done(self, task: asyncio.Task[None]) -> None:
         asyncio.get_running_loop().create_task(self._after(task))
@@ -398,22 +415,26 @@ class RoundSession:
                     await self.bot.store.finish_round(
                         self.round_id, "interrupted", self.bot.clock(), "an error inside the bot"
                     )
+                    self.bot.telemetry.round_ended(self.record, "interrupted", self.state.questions_played)
                     # Closed in the store: free the channel now, not after a send that may be slow or refused.
                     await self.on_end(self)
-                    await self.channel.send(
-                        "This round hit an error inside Bvunzo and was closed; every answer given so far counts."
-                    )
+                    try:
+                        await self._say_summary(BROKEN)  # the scores so far, with the one sentence
+                    except Exception:  # the bug may be in the scores themselves: the sentence alone then
+                        log.exception("round %s: could not sum up after a failure", self.round_id)
+                        await self.posts.last_word("the error notice", content=BROKEN)
                 except Exception:
                     log.exception("round %s: could not close after a failure", self.round_id)
         finally:
             await self.on_end(self)
 
 
-async def _send_summary(
-    channel: discord.abc.Messageable, embed: discord.Embed, *, scores: bool, round_id: int
+
+async def _say_summary_in(
+    posts: RoundChannel, embed: discord.Embed, *, scores: bool, round_id: int, where: str = ""
 ) -> None:
     """The summary, with its buttons when someone played (nobody to practise or look up otherwise)."""
     if scores:
-        await channel.send(embed=embed, view=summary_view(round_id))
+        await posts.last_word(f"the summary{where}", embed=embed, view=summary_view(round_id))
     else:
-        await channel.send(embed=embed)
+        await posts.last_word(f"the summary{where}", embed=embed)

@@ -99,9 +99,12 @@ async def resumed(bot: BvunzoBot) -> None:
         )
 
 
-def build_world(fake: FakeDiscord, tmp_path: Path) -> World:
-    study = fake.add_guild("Study A")
-    other = fake.add_guild("Study B")
+def build_world(fake: FakeDiscord, tmp_path: Path, *, shard_count: int | None = None) -> World:
+    """With shard_count, Discord recommends that many shards, Study A is on shard 0 and Study B on 1."""
+    if shard_count is not None:
+        fake.shard_count = shard_count
+    study = fake.add_guild("Study A", shard=(0, shard_count) if shard_count else None)
+    other = fake.add_guild("Study B", shard=(1, shard_count) if shard_count else None)
     general = study.add_channel("general")
     annex = study.add_channel("annex")
     lounge = other.add_channel("lounge")

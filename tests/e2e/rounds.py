@@ -147,9 +147,11 @@ async def play_round(
     return round_id
 
 
-async def stats_of(world: World, caller: Member, **options: Any) -> FakeMessage:
+async def stats_of(
+    world: World, caller: Member, *, channel: Channel | None = None, **options: Any
+) -> FakeMessage:
     """/stats as the caller sees it once answered (it may first defer while its chart is drawn)."""
-    asked = await world.fake.slash(world.general, caller, "stats", **options)
+    asked = await world.fake.slash(channel or world.general, caller, "stats", **options)
     first = await asked.response()
     if first.type == 5:  # deferred: the answer replaces the "thinking…" message
         return await asked.wait_original(timeout=15)

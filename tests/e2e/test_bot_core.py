@@ -18,7 +18,18 @@ from bot.errors import UNEXPECTED
 from tests.e2e.conftest import ROOT, World
 from tests.e2e.harness import HANG_GUARD, running_client, wait_until
 
-COMMANDS = {"about", "decks", "language", "leaderboard", "practice", "quiz", "stats"}
+COMMANDS = {
+    "about",
+    "deck",
+    "decks",
+    "language",
+    "leaderboard",
+    "mistakes",
+    "practice",
+    "preferences",
+    "quiz",
+    "stats",
+}
 
 
 async def test_starts_and_syncs_commands_once(world: World) -> None:
@@ -77,6 +88,39 @@ async def test_forged_and_unknown_buttons_get_a_sentence(world: World, bot: obje
     assert (
         stale.ephemeral and stale.content == "That button isn't one Bvunzo recognises; nothing was changed."
     )
+
+
+async def test_a_form_nobody_knows_gets_a_sentence(world: World, bot: object) -> None:
+    """A submitted form whose custom_id names no form of Bvunzo (forged, or from an older version)."""
+    for custom_id in ("bvz:1:zz:1", "hello"):
+        data = {"custom_id": custom_id, "components": []}
+        submitted = await world.fake.raw_interaction(
+            5, world.general, world.members[0], data, None
+        )  # 5: a form
+        answer = await submitted.response()
+        assert answer.ephemeral
+        assert answer.content == "That form is no longer open; nothing was saved. Open it again."
+
+
+async def test_a_prompt_that_stops_itself_answers_each_click_once(world: World) -> None:
+    """A transient View (a confirmation) stopping itself is still known to have taken the click."""
+    fake = world.fake
+    alice, bongani = world.members[:2]
+    async with world.running(world.bot(extensions=(*EXTENSIONS, "tests.e2e.extensions.confirm"))):
+        for label, said in (("No", "Nothing was changed."), ("Yes", "Done.")):
+            prompt = await (await fake.slash(world.general, alice, "confirm")).response()
+            assert prompt.message is not None and prompt.text == "Really?"
+            other = await fake.click(prompt.message, bongani, label=label)
+            refused = await other.response()
+            assert refused.content == "Only the member who asked can answer this."
+            answered = await fake.click(prompt.message, alice, label=label)
+            answer = await answered.response()
+            assert answer.message is not None and answer.message.content == said
+            # Gateway events are handled in order: once this command is answered, the click's
+            # on_interaction has run, and a second reply to it would be there (and a protocol violation).
+            await (await fake.slash(world.general, alice, "about")).response()
+            assert answered.followups == [] and other.followups == []
+        assert not fake.violations
 
 
 async def test_bad_token_is_a_login_failure(world: World) -> None:

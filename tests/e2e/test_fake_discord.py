@@ -6,6 +6,7 @@ import asyncio
 import io
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from typing import Any
 
 import aiohttp
 import discord
@@ -498,3 +499,102 @@ async def test_the_fakes_replies_match_discords_response_schemas(
     }
     problems = {r.key: schemas.response_errors(r.method, r.route, r.status, r.reply) for r in checked}
     assert {key: found for key, found in problems.items() if found} == {}
+
+
+async def test_direct_messages_and_servers_without_the_bot(
+    fake_discord: FakeDiscord,  # noqa: F811
+    study: Study,
+    bot: commands.Bot,
+) -> None:
+    # Commands are stored as Discord fills them in: guild install by default, every context by default.
+    stored = {c["name"]: c for c in fake_discord.commands()}
+    assert stored["quiz"]["integration_types"] == [0] and "contexts" not in stored["quiz"]
+    # A DM with the bot: the user, no server; the bot's answer stays in that DM.
+    dm = fake_discord.dm(study.alice)
+    asked = await fake_discord.slash(dm, study.alice, "quiz start", deck="graph-theory")
+    answer = await asked.response()
+    assert answer.content == "deck=graph-theory questions=5 manage=False"
+    assert answer.message is not None and answer.message.channel is dm
+    assert "guild_id" not in fake_discord.message_payload(answer.message)
+    with pytest.raises(LookupError, match="cannot act in the DM"):
+        await fake_discord.slash(dm, study.bob, "quiz start", deck="graph-theory")
+    # A server without the bot offers only what its members installed for themselves (integration type 1).
+    elsewhere = fake_discord.add_guild("Study C", with_bot=False)
+    hall = elsewhere.add_channel("hall")
+    carol = elsewhere.add_member("carol")
+    with pytest.raises(CommandError, match="a server without the bot"):
+        await fake_discord.slash(hall, carol, "quiz start", deck="graph-theory")
+    assert elsewhere not in fake_discord.guilds  # never sent to the bot
+    assert fake_discord.violations == []
+
+
+class ShardedBot(commands.AutoShardedBot):
+    """A throwaway sharded bot whose /where says which client answered."""
+
+    def __init__(self, label: str, **shards: Any) -> None:
+        super().__init__(command_prefix="!", intents=discord.Intents.default(), help_command=None, **shards)
+        self.label = label
+
+        @self.tree.command(description="Which client answers")
+        async def where(interaction: discord.Interaction) -> None:
+            guild = interaction.guild
+            shard = guild.shard_id if guild is not None else None
+            await interaction.response.send_message(f"{label} shard {shard}", ephemeral=True)
+
+    async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
+        pass  # the fake has no identify rate limit: no need for discord.py's 5 s between shards
+
+
+async def test_each_shard_gets_its_servers_and_their_interactions(
+    discord_py_at_fake: FakeDiscord,  # noqa: F811
+) -> None:
+    fake = discord_py_at_fake
+    fake.shard_count = 2
+    even = fake.add_guild("Even", shard=(0, 2))
+    odd = fake.add_guild("Odd", shard=(1, 2))
+    assert (even.id >> 22) % 2 == 0 and (odd.id >> 22) % 2 == 1
+    members = {g.id: g.add_member(f"member-of-{g.name.lower()}") for g in (even, odd)}
+    channels = {g.id: g.add_channel("general") for g in (even, odd)}
+    first = ShardedBot("first", shard_ids=[0], shard_count=2)
+    second = ShardedBot("second", shard_ids=[1], shard_count=2)
+    async with running_client(first, fake), running_client(second, fake):
+        await first.tree.sync()
+        assert sorted(fake.gateway.ready_shards()) == [(0, 2), (1, 2)]
+        assert [g.id for g in first.guilds] == [even.id]
+        assert [g.id for g in second.guilds] == [odd.id]
+        for guild, said in ((even, "first shard 0"), (odd, "second shard 1"), (even, "first shard 0")):
+            asked = await fake.slash(channels[guild.id], members[guild.id], "where")
+            assert (await asked.response()).content == said
+        # A server that joins later is announced to its shard's connection only.
+        late = fake.add_guild("Late", shard=(1, 2))
+        await wait_until(lambda: second.get_guild(late.id), what="the late server on shard 1")
+        assert first.get_guild(late.id) is None
+
+
+async def test_gateway_bot_recommends_the_count_that_automatic_sharding_connects(
+    discord_py_at_fake: FakeDiscord,  # noqa: F811
+) -> None:
+    fake = discord_py_at_fake
+    fake.shard_count = 3
+    guilds = [fake.add_guild(f"Server {n}", shard=(n, 3)) for n in (2, 0, 1)]
+    client = ShardedBot("auto")
+    async with running_client(client, fake):
+        assert client.shard_count == 3
+        assert sorted(fake.gateway.ready_shards()) == [(0, 3), (1, 3), (2, 3)]
+        assert {g.id: g.shard_id for g in client.guilds} == {
+            guilds[0].id: 2,
+            guilds[1].id: 0,
+            guilds[2].id: 1,
+        }
+    recommended = fake.requests_to("GET /gateway/bot")
+    assert len(recommended) == 1
+
+
+async def test_a_shard_outside_the_count_is_refused_with_4010(
+    discord_py_at_fake: FakeDiscord,  # noqa: F811
+) -> None:
+    with pytest.raises(discord.ConnectionClosed) as closed:
+        async with running_client(ShardedBot("wrong", shard_ids=[2], shard_count=2), discord_py_at_fake):
+            pass
+    assert closed.value.code == 4010
+    assert discord_py_at_fake.gateway.ready_shards() == []

@@ -371,3 +371,17 @@ async def test_deck_and_language_autocomplete(world: World, bot: BvunzoBot) -> N
     assert await fake.autocomplete(world.general, alice, "language", focused="code", value="eng") == [
         {"name": "English (en)", "value": "en"}
     ]
+
+
+async def test_a_typed_answer_form_open_across_a_restart_still_answers(own_decks: World) -> None:
+    world = own_decks
+    alice = world.members[0]
+    async with world.running():
+        message = await practise(world, alice, deck="cells", mode="new")
+        opened = await world.fake.click(message, alice, label="Answer")
+        assert (await opened.response()).type == 9  # the form is open on alice's screen
+    # The bot restarts while she types; the new process never saw her form.
+    async with world.running():
+        feedback = await (await world.fake.submit_modal(opened, {"answer": "mitochondria"})).response()
+        assert feedback.type == UPDATE and "✅ Right" in feedback.text
+        assert "make most of the cell's ATP" in str(feedback.embeds)

@@ -18,18 +18,35 @@ from tests.e2e.rounds import DECKS, click, is_revealed, open_question, question_
 DECK = DECKS["gradient-checkpointing"]
 
 
-async def spawn(world: World) -> asyncio.subprocess.Process:
+async def bot_process(
+    world: World, *, stderr: int = asyncio.subprocess.DEVNULL, own_group: bool = False, **settings: str
+) -> asyncio.subprocess.Process:
+    """`python -m bot` on the world: this environment less its Bvunzo and Discord settings, plus the world's.
+
+    own_group starts it in a process group of its own, so that a kill of the group takes its children too.
+    """
     clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BVUNZO_"))}
-    env = {**clean, **world.fake.env(), "BVUNZO_DB": str(world.db), "BVUNZO_QUESTIONS": str(world.questions)}
-    process = await asyncio.create_subprocess_exec(
+    env = {
+        **clean,
+        **world.fake.env(),
+        "BVUNZO_DB": str(world.db),
+        "BVUNZO_QUESTIONS": str(world.questions),
+        **settings,
+    }
+    return await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
         "bot",
         cwd=ROOT,
         env=env,
         stdout=asyncio.subprocess.DEVNULL,
-        stderr=asyncio.subprocess.DEVNULL,
+        stderr=stderr,
+        start_new_session=own_group,
     )
+
+
+async def spawn(world: World) -> asyncio.subprocess.Process:
+    process = await bot_process(world)
     await world.fake.wait_for_bot(timeout=20)
     # The subprocess keeps discord.py's 2 s wait for guilds before it is ready.
     await asyncio.sleep(2.3)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import re
+import sqlite3
 from datetime import timedelta
 from pathlib import Path
 
 import discord
+import pytest
 
 from bot.app import BvunzoBot
 from tests.e2e.conftest import World
@@ -318,29 +320,98 @@ async def test_a_channel_the_bot_cannot_post_in(world: World) -> None:
         assert world.fake.channel_messages(hall) == []
 
 
-async def test_a_failure_inside_a_round_ends_only_that_round(world: World) -> None:
+async def test_losing_the_right_to_post_mid_round_ends_only_that_round(world: World) -> None:
     fake = world.fake
-    async with world.running(allow_logged_errors=True) as bot:
+    async with world.running() as bot:
         await set_pause(world, 0)
         await start(world, world.general, world.moderator, questions=3, seconds=60)
         q1 = await open_question(world, world.general, 1)
         await click(world, q1, world.members[0], "A")
-        # The server takes Bvunzo's right to post away: posting question 2 fails inside the round's task.
+        # The server takes Bvunzo's right to post away: posting question 2 is refused (403).
         for role in world.study.roles:
             role.permissions = discord.Permissions(view_channel=True).value
         await (await fake.slash(world.general, world.moderator, "quiz skip")).response()
         rid = round_id_of(q1)
 
         async def closed() -> bool:
+            # Closed in the store, then the channel freed once its summary was tried (refused, here).
             record = await bot.store.get_round(rid)
-            return record is not None and record.status == "interrupted"
+            freed = world.general.id not in bot.get_cog("Quiz").by_channel  # type: ignore[union-attr]
+            return record is not None and record.status == "interrupted" and freed
 
-        await wait_until(closed, timeout=5, what="the failed round to be closed")
-        assert world.general.id not in bot.get_cog("Quiz").by_channel  # type: ignore[union-attr]
+        await wait_until(closed, timeout=5, what="the round to be closed and its channel freed")
+        record = await bot.store.get_round(rid)
+        assert record is not None
+        assert record.end_reason == "Bvunzo may no longer post in this channel, so the round ended."
         assert len(await bot.store.round_answers(rid)) == 1  # what was answered still counts
         # The bot keeps serving everything else.
         decks = await (await fake.slash(world.annex, world.members[0], "decks")).response()
         assert "Gradient Checkpointing" in decks.text
+
+
+BROKEN = "This round hit an error inside Bvunzo and was closed; every answer given so far counts."
+
+
+def refuse_reveal(db: Path, round_id: int, index: int) -> None:
+    """Make the database refuse to record one question's reveal, as a bug in a statement would."""
+    connection = sqlite3.connect(db, timeout=10)
+    try:
+        connection.execute(
+            "CREATE TRIGGER refuse_reveal BEFORE UPDATE OF revealed_at ON round_questions "
+            f"WHEN OLD.round_id = {round_id} AND OLD.idx = {index} "
+            "BEGIN SELECT RAISE(ABORT, 'a bug inside the bot'); END"
+        )
+        connection.commit()
+    finally:
+        connection.close()
+
+
+async def test_a_bug_inside_a_round_ends_only_that_round_with_its_scores(
+    world: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Not one of Discord's failures: the bot's own database refuses a write in the middle of a round."""
+    fake = world.fake
+    alice, bongani = world.members[:2]
+    async with world.running(allow_logged_errors=True) as bot:
+        await set_pause(world, 0)
+        await start(world, world.general, world.moderator, questions=3, seconds=60)
+        await start(world, world.annex, world.moderator, questions=2, seconds=60)
+        q1 = await open_question(world, world.general, 1)
+        calm = await open_question(world, world.annex, 1)
+        rid = round_id_of(q1)
+        assert (await click(world, q1, alice, right_letter(q1, DECK))).startswith("Locked in")
+        await (await fake.slash(world.general, world.moderator, "quiz skip")).response()
+        q2 = await open_question(world, world.general, 2)
+        refuse_reveal(world.db, rid, 1)
+        await (await fake.slash(world.general, world.moderator, "quiz skip")).response()
+
+        summary = await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
+        assert summary.text.count(BROKEN) == 1
+        assert f"<@{alice.id}> — **100** points, 1/1 right" in summary.text
+        heard = fake.channel_messages(world.general)
+        after_q2 = [m.id for m in heard[[m.id for m in heard].index(q2.id) + 1 :]]
+        assert after_q2 == [summary.id]  # one message, one sentence: no traceback, no second notice
+        record = await bot.store.get_round(rid)
+        assert record is not None and record.status == "interrupted"
+        assert world.general.id not in bot.get_cog("Quiz").by_channel  # type: ignore[union-attr]
+        failed = [r for r in caplog.records if r.getMessage().startswith(f"round {rid} in channel")]
+        assert [r.levelname for r in failed] == ["ERROR"] and failed[0].exc_info is not None
+        counted = bot.telemetry.registry.get_sample_value(
+            "bvunzo_rounds_ended_total", {"status": "interrupted"}
+        )
+        assert counted == 1
+
+        # The round in #annex goes on to its end.
+        assert (await click(world, calm, bongani, right_letter(calm, DECK))).startswith("Locked in")
+        await (await fake.slash(world.annex, world.moderator, "quiz skip")).response()
+        calm2 = await open_question(world, world.annex, 2)
+        assert (await click(world, calm2, bongani, right_letter(calm2, DECK))).startswith("Locked in")
+        await (await fake.slash(world.annex, world.moderator, "quiz skip")).response()
+        ended = await fake.wait_for_message(world.annex, lambda m: "Round over" in m.text)
+        assert f"<@{bongani.id}> — **200** points, 2/2 right" in ended.text and BROKEN not in ended.text
+        # And #general can play again.
+        again = await start(world, world.general, world.moderator, questions=1, seconds=60)
+        assert again.startswith("Starting a round of 1 question")
 
 
 async def test_sparse_interactions_still_know_who_moderates(world: World, bot: BvunzoBot) -> None:

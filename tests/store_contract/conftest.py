@@ -2,9 +2,9 @@
 
 A backend is a way to reach one fresh, empty database: `backend.open()` gives a store on it, and may be
 called again for a second store on the same database (two processes sharing it). To add a backend,
-add one entry to BACKENDS: a generator that, given the test's temporary folder, yields how to open a
-store on a fresh database and cleans up after its yield; mark it to skip, with the reason, where its
-server cannot run.
+add one entry to BACKENDS: a generator that, given the test's fixture request (its temporary folder,
+the PostgreSQL server...), yields how to open a store on a fresh database and cleans up after its yield;
+where its server cannot run, its fixture skips the test with the reason.
 """
 
 from __future__ import annotations
@@ -34,18 +34,24 @@ class Backend:
 Opener = Callable[[], Awaitable[Store]]
 
 
-def sqlite(tmp_path: Path) -> Iterator[Opener]:
-    path = tmp_path / "bvunzo.db"
+def sqlite(request: pytest.FixtureRequest) -> Iterator[Opener]:
+    path: Path = request.getfixturevalue("tmp_path") / "bvunzo.db"
     yield lambda: open_store(path)
 
 
-BACKENDS = [pytest.param(sqlite, id="sqlite")]
+def postgres(request: pytest.FixtureRequest) -> Iterator[Opener]:
+    # A fresh database on the session's throw-away server (tests/conftest.py); skipped without one.
+    url: str = request.getfixturevalue("postgres_url")
+    yield lambda: open_store(url)
+
+
+BACKENDS = [pytest.param(sqlite, id="sqlite"), pytest.param(postgres, id="postgres")]
 
 
 @pytest.fixture(params=BACKENDS)
-async def backend(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Backend]:
-    fresh: Callable[[Path], Iterator[Opener]] = request.param
-    starting = fresh(tmp_path)
+async def backend(request: pytest.FixtureRequest) -> AsyncIterator[Backend]:
+    fresh: Callable[[pytest.FixtureRequest], Iterator[Opener]] = request.param
+    starting = fresh(request)
     made = Backend(fresh.__name__, next(starting))
     try:
         yield made

@@ -85,3 +85,49 @@ async def test_a_report_is_of_a_round_or_of_a_deck(store: Store) -> None:
         await store.question_report(1)
     with pytest.raises(ValueError, match="exactly one"):
         await store.question_report(1, round_id=1, deck_id="deck")
+
+
+async def test_deck_struggles_first_tries_and_leeches_hardest_first(store: Store) -> None:
+    from bot.store import Memory, StruggleLine
+
+    rnd = await start(store, deck="bio", questions=("cell", "dna", "rna"))
+    elsewhere = await start(store, deck="bio", guild=2, questions=("cell", "dna", "rna"))
+    at = iter(T0 + timedelta(seconds=n) for n in range(100))
+    # cell: member 1 wrong then right, member 2 right, member 3 wrong; dna: 1 and 2 right; rna: 3 right.
+    for index, user, right in [
+        (0, 1, False),
+        (0, 2, True),
+        (0, 3, False),
+        (1, 1, True),
+        (1, 2, True),
+        (2, 3, True),
+    ]:
+        await store.record_answer(answer(rnd, index, user, right=right, at=next(at)))
+    # Member 1 then practises cell right (not a first try), and member 4 practises dna wrong in this server.
+    await store.record_practice(1, 1, "bio", "cell", True, next(at))
+    await store.record_practice(4, 1, "bio", "dna", False, next(at))
+    # Neither another server's round nor a direct message counts.
+    await store.record_answer(answer(elsewhere, 2, 5, right=False, at=next(at)))
+    await store.record_practice(6, None, "bio", "rna", False, next(at))
+
+    def memory(user: int, question: str, lapses: int) -> Memory:
+        return Memory(user, "bio", question, "{}", T0, reviews=lapses + 1, lapses=lapses, last_review=T0)
+
+    # Leeches: dna for member 4 (4 failures), cell for members 1 and 3 (5 and 4); 3 failures is none.
+    # Member 6 has failed rna 9 times but never answered it in this server.
+    await store.save_memories(
+        [
+            memory(4, "dna", 4),
+            memory(1, "cell", 5),
+            memory(3, "cell", 4),
+            memory(2, "cell", 3),
+            memory(6, "rna", 9),
+        ]
+    )
+    assert await store.deck_struggles(1, "bio", failures=4) == [
+        StruggleLine("cell", members=3, first_right=1, leeches=2),
+        StruggleLine("dna", members=3, first_right=2, leeches=1),
+        StruggleLine("rna", members=1, first_right=1, leeches=0),
+    ]
+    assert await store.deck_struggles(1, "chem", failures=4) == []
+    assert await store.deck_struggles(2, "bio", failures=4) == [StruggleLine("rna", 1, 0, 0)]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from bot.store import GuildDeckRecord, GuildSettings, Store
 from tests.store_contract.builders import T0
 
@@ -50,6 +52,28 @@ async def test_member_language_is_remembered_and_forgotten(store: Store) -> None
     assert await store.member_language(1) == "en"
     await store.set_member_language(1, None)
     assert await store.member_language(1) is None
+
+
+async def test_member_retention_is_remembered_beside_the_language(store: Store) -> None:
+    assert await store.member_retention(1) is None
+    await store.set_member_retention(1, 0.95)
+    await store.set_member_language(1, "sn")
+    assert (await store.member_retention(1), await store.member_language(1)) == (0.95, "sn")
+    await store.set_member_language(1, None)  # forgetting one setting keeps the other
+    assert (await store.member_retention(1), await store.member_language(1)) == (0.95, None)
+    await store.set_member_retention(1, 0.7)
+    await store.set_member_retention(1, 0.97)
+    assert await store.member_retention(1) == 0.97
+    assert await store.member_retention(2) is None
+    await store.set_member_retention(3, 0.8)
+    assert await store.member_retentions([1, 2, 3]) == {1: 0.97, 3: 0.8}
+    assert await store.member_retentions([]) == {}
+    await store.set_member_retention(1, None)
+    assert await store.member_retention(1) is None
+    assert await store.member_retentions([1, 2, 3]) == {3: 0.8}
+    for outside in (0.69, 0.98, 1.0):
+        with pytest.raises(ValueError, match=r"between 0\.70 and 0\.97"):
+            await store.set_member_retention(1, outside)
 
 
 async def test_uploaded_decks_per_server(store: Store) -> None:

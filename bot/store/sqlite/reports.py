@@ -10,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.store.periods import as_utc, week_start
-from bot.store.records import DeckStats, MemberStats, ReportLine, WeekStats
+from bot.store.records import DeckStats, MemberStats, ReportLine, StruggleLine, WeekStats
 from bot.store.sqlite.connection import Database
 from bot.store.sqlite.times import EPOCH, to_ms
 
@@ -19,21 +19,15 @@ CHART_WEEKS = 8
 # A member's round answers in one server, in the order given; answers_by_member serves it.
 _MEMBER_ANSWERS = "FROM answers WHERE user_id = ? AND guild_id = ?"
 
-# The longest run of right answers: each right answer is grouped by how many misses came before it,
-# so each group is one streak.
-_ROUNDS_AND_BEST_STREAK = f"""
-WITH ordered AS (
-    SELECT round_id, correct, SUM(1 - correct) OVER (ORDER BY answered_at, id) AS misses_before
-    {_MEMBER_ANSWERS}
-)
-SELECT (SELECT COUNT(DISTINCT round_id) FROM ordered),
-       coalesce((SELECT MAX(n) FROM (SELECT COUNT(*) AS n FROM ordered WHERE correct = 1 GROUP BY misses_before)), 0)
-"""
-
+# Each deck's sums and rounds; a round plays one deck, so the rounds per deck add up to the member's rounds.
 _DECK_SUMS = (
-    f"SELECT deck_id, SUM(points), SUM(correct), COUNT(*) {_MEMBER_ANSWERS} GROUP BY deck_id "
-    "ORDER BY SUM(points) DESC, deck_id"
+    f"SELECT deck_id, SUM(points), SUM(correct), COUNT(*), COUNT(DISTINCT round_id) {_MEMBER_ANSWERS} "
+    "GROUP BY deck_id ORDER BY SUM(points) DESC, deck_id"
 )
+
+# Verdicts in answer order, for the best streak: counted here rather than in SQL, where a run of equal
+# values needs window functions and a second pass, measured slower than this one narrow scan.
+_VERDICTS = f"SELECT correct {_MEMBER_ANSWERS} ORDER BY answered_at, id"
 
 # Monday-based week number: day 0 (1970-01-01) was a Thursday, the Monday after it day 4.
 _WEEK_SUMS = (
@@ -52,11 +46,11 @@ def _member_stats(conn: sqlite3.Connection, guild_id: int, user_id: int, now: da
         "SELECT points, correct, answered FROM board_totals WHERE guild_id = ? AND deck_id = '' AND user_id = ?",
         (guild_id, user_id),
     ).fetchone() or (0, 0, 0)
-    rounds, best_streak = conn.execute(_ROUNDS_AND_BEST_STREAK, member).fetchone()
-    decks = tuple(
-        DeckStats(deck_id=deck, points=p, right=r, answered=a)
-        for deck, p, r, a in conn.execute(_DECK_SUMS, member)
-    )
+    deck_sums = conn.execute(_DECK_SUMS, member).fetchall()
+    streak = best_streak = 0
+    for (correct,) in conn.execute(_VERDICTS, member):
+        streak = streak + 1 if correct else 0
+        best_streak = max(best_streak, streak)
     weekly = {
         week: (points, correct, answered)
         for week, points, correct, answered in conn.execute(_WEEK_SUMS, (*member, chart_from, chart_to))
@@ -73,10 +67,10 @@ def _member_stats(conn: sqlite3.Connection, guild_id: int, user_id: int, now: da
         points=total[0],
         answered=total[2],
         right=total[1],
-        rounds=rounds,
+        rounds=sum(rounds for *_, rounds in deck_sums),
         best_streak=best_streak,
         week_points=weeks[-1].points,
-        decks=decks,
+        decks=tuple(DeckStats(deck_id=d, points=p, right=r, answered=a) for d, p, r, a, _ in deck_sums),
         weeks=tuple(weeks),
         practice_answered=practised,
         practice_right=practised_right,
@@ -168,6 +162,39 @@ def _deck_report(conn: sqlite3.Connection, guild_id: int, deck_id: str) -> list[
     return list(_report_lines(rows, by_index=False).values())
 
 
+# Each member's answers to the deck in this server, rounds and practice alike; their first one per question
+# is their first try.
+_STRUGGLES = """
+WITH tries AS (
+    SELECT a.user_id, a.question_id, a.correct, a.answered_at
+    FROM answers AS a JOIN rounds AS r ON r.id = a.round_id
+    WHERE r.guild_id = :guild AND r.deck_id = :deck
+    UNION ALL
+    SELECT user_id, question_id, correct, answered_at FROM practice_answers
+    WHERE guild_id = :guild AND deck_id = :deck
+),
+ordered AS (
+    SELECT user_id, question_id, correct,
+           ROW_NUMBER() OVER (PARTITION BY user_id, question_id ORDER BY answered_at) AS nth
+    FROM tries
+),
+firsts AS (
+    SELECT question_id, COUNT(*) AS members, SUM(correct) AS first_right FROM ordered WHERE nth = 1
+    GROUP BY question_id
+),
+leeches AS (
+    SELECT o.question_id, COUNT(*) AS n
+    FROM ordered AS o JOIN memories AS m
+      ON m.user_id = o.user_id AND m.deck_id = :deck AND m.question_id = o.question_id
+    WHERE o.nth = 1 AND m.lapses >= :failures
+    GROUP BY o.question_id
+)
+SELECT f.question_id, f.members, f.first_right, coalesce(l.n, 0) AS leech_count
+FROM firsts AS f LEFT JOIN leeches AS l ON l.question_id = f.question_id
+ORDER BY leech_count DESC, CAST(f.first_right AS REAL) / f.members, f.members DESC, f.question_id
+"""
+
+
 class SqliteReports:
     _db: Database
 
@@ -183,3 +210,8 @@ class SqliteReports:
             return await self._db.read(lambda conn: _round_report(conn, guild_id, round_id))
         assert deck_id is not None
         return await self._db.read(lambda conn: _deck_report(conn, guild_id, deck_id))
+
+    async def deck_struggles(self, guild_id: int, deck_id: str, *, failures: int) -> list[StruggleLine]:
+        named = {"guild": guild_id, "deck": deck_id, "failures": failures}
+        rows = await self._db.read(lambda conn: conn.execute(_STRUGGLES, named).fetchall())
+        return [StruggleLine(str(r[0]), int(r[1]), int(r[2]), int(r[3])) for r in rows]

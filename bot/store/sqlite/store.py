@@ -10,11 +10,13 @@ from bot.store.sqlite.answers import SqliteAnswers, answer_batches
 from bot.store.sqlite.boards import SqliteBoards
 from bot.store.sqlite.connection import BUSY_TIMEOUT_MS, Database
 from bot.store.sqlite.decks import SqliteDecks
+from bot.store.sqlite.flags import SqliteFlags
 from bot.store.sqlite.polls import SqlitePolls
 from bot.store.sqlite.practice import SqlitePractice
 from bot.store.sqlite.reports import SqliteReports
 from bot.store.sqlite.rounds import SqliteRounds
 from bot.store.sqlite.settings import SqliteSettings
+from bot.store.sqlite.suggestions import SqliteSuggestions
 
 # How long close() waits for answers still being written (the bot must exit within 5 s of SIGTERM).
 CLOSE_PATIENCE_SECONDS = 3.0
@@ -29,6 +31,8 @@ class SqliteStore(
     SqliteReports,
     SqlitePractice,
     SqliteDecks,
+    SqliteFlags,
+    SqliteSuggestions,
 ):
     """Bvunzo's memory on one SQLite file: one connection, one worker thread (aiosqlite's).
 

@@ -16,13 +16,19 @@
 
 Every request is recorded (fake.requests) and checked against Discord's OpenAPI spec and documented limits;
 what breaks a rule lands in fake.violations, which the fixture turns into a failed test.
+
+Sharding as Discord does it: GET /gateway/bot recommends fake.shard_count shards; an IDENTIFY with
+`shard: [id, count]` gets READY and GUILD_CREATE for the servers with (guild_id >> 22) % count == id only
+(a shard id past the count is closed with 4010), and each server's events and interactions go down its
+shard's connection. fake.add_guild(name, shard=(id, count)) makes a server id on that shard;
+fake.wait_for_bot(shard=(id, count)) waits for that shard's READY.
 """
 
 from tests.e2e.fake_discord.actions import ComponentError, NotConnected
 from tests.e2e.fake_discord.commands import CommandError
 from tests.e2e.fake_discord.interactions import FakeInteraction, Modal, Response
 from tests.e2e.fake_discord.messages import FakeAttachment, FakeMessage
-from tests.e2e.fake_discord.models import Channel, Guild, Member, Role, Thread, User
+from tests.e2e.fake_discord.models import Channel, DMChannel, Guild, Member, Role, Thread, User
 from tests.e2e.fake_discord.records import RecordedRequest, UploadedFile, Violation
 from tests.e2e.fake_discord.server import DEFAULT_TOKEN, FakeDiscord, WaitTimeout
 from tests.e2e.fake_discord.spec import request_schemas, unavailable_reason
@@ -32,6 +38,7 @@ __all__ = [
     "Channel",
     "CommandError",
     "ComponentError",
+    "DMChannel",
     "FakeAttachment",
     "FakeDiscord",
     "FakeInteraction",

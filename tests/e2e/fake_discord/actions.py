@@ -19,10 +19,11 @@ from tests.e2e.fake_discord.interactions import (
     modal_submission,
 )
 from tests.e2e.fake_discord.messages import STRING_SELECT, FakeMessage, walk_components
-from tests.e2e.fake_discord.models import Channel, Guild, Member, User
+from tests.e2e.fake_discord.models import Channel, DMChannel, Member, User
 
 if TYPE_CHECKING:
     from tests.e2e.fake_discord.commands import CommandStore
+    from tests.e2e.fake_discord.faults import Faults
     from tests.e2e.fake_discord.gateway import Gateway
     from tests.e2e.fake_discord.models import Directory
 
@@ -47,6 +48,7 @@ class Actions:
         application_id: int
         interactions: dict[int, FakeInteraction]
         interactions_by_token: dict[str, FakeInteraction]
+        faults: Faults
 
         def loop_time(self) -> float: ...
 
@@ -57,11 +59,34 @@ class Actions:
         ) -> T: ...
 
     async def slash(
-        self, channel: Channel, member: Member | User, command: str, /, **options: Any
+        self, channel: Channel | DMChannel, member: Member | User, command: str, /, **options: Any
     ) -> FakeInteraction:
-        """Run `/command` ("quiz start": subcommands by space), options typed as the synced command says."""
-        who = _member_of(channel.guild, member)
-        synced, subs, definitions = self.command_store.resolve(channel.guild, command)
+        """Run `/command` ("quiz start": subcommands by space), options typed as the synced command says.
+
+        In a server's channel, a DM with the bot (`fake.dm(user)`), or a server without the bot: only
+        where Discord's client offers the command (its contexts and integration types).
+        """
+        return await self._slash(channel, member, command, options, check_place=True)
+
+    async def forge_slash(
+        self, channel: Channel | DMChannel, member: Member | User, command: str, /, **options: Any
+    ) -> FakeInteraction:
+        """`/command` where the client should not offer it, as one with a stale list of commands may send."""
+        return await self._slash(channel, member, command, options, check_place=False)
+
+    async def _slash(
+        self,
+        channel: Channel | DMChannel,
+        member: Member | User,
+        command: str,
+        options: dict[str, Any],
+        *,
+        check_place: bool,
+    ) -> FakeInteraction:
+        who = _member_of(channel, member)
+        synced, subs, definitions = self.command_store.resolve(
+            channel.guild, command, check_place=check_place
+        )
         filled = fill_options(definitions, options, who)
         data = self._command_data(synced, nest_options(subs, filled.options, synced))
         if filled.resolved:
@@ -70,7 +95,7 @@ class Actions:
 
     async def autocomplete(
         self,
-        channel: Channel,
+        channel: Channel | DMChannel,
         member: Member | User,
         command: str,
         /,
@@ -81,7 +106,7 @@ class Actions:
         **options: Any,
     ) -> list[dict[str, Any]]:
         """Type `value` into option `focused` (others already filled); the choices the bot offered."""
-        who = _member_of(channel.guild, member)
+        who = _member_of(channel, member)
         synced, subs, definitions = self.command_store.resolve(channel.guild, command)
         definition = next((d for d in definitions if d["name"] == focused), None)
         if definition is None or not definition.get("autocomplete"):
@@ -134,7 +159,7 @@ class Actions:
         message: FakeMessage | None = None,
     ) -> FakeInteraction:
         """An interaction with any `data`, unchecked: what a buggy or hostile client could make Discord send."""
-        return await self._dispatch(kind, channel, _member_of(channel.guild, member), data, message)
+        return await self._dispatch(kind, channel, _member_of(channel, member), data, message)
 
     async def select(
         self, message: FakeMessage, member: Member | User, values: list[str], *, custom_id: str | None = None
@@ -167,7 +192,7 @@ class Actions:
             )
         modal = answer.modal
         data = {"custom_id": modal.custom_id, "components": modal_submission(modal, values)}
-        who = _member_of(source.channel.guild, member or source.member)
+        who = _member_of(source.channel, member or source.member)
         interaction = await self._dispatch(MODAL_SUBMIT, source.channel, who, data, source.message)
         interaction.modal = modal
         return interaction
@@ -180,8 +205,8 @@ class Actions:
             data["guild_id"] = synced["guild_id"]
         return data
 
-    def _may_use(self, message: FakeMessage, member: Member | User) -> Member:
-        who = _member_of(message.channel.guild, member)
+    def _may_use(self, message: FakeMessage, member: Member | User) -> Member | User:
+        who = _member_of(message.channel, member)
         if message.deleted:
             raise ComponentError(f"message {message.id} was deleted")
         if message.ephemeral and message.interaction_user_id != who.id:
@@ -193,12 +218,13 @@ class Actions:
     async def _dispatch(
         self,
         kind: int,
-        channel: Channel,
-        member: Member,
+        channel: Channel | DMChannel,
+        member: Member | User,
         data: dict[str, Any],
         message: FakeMessage | None = None,
     ) -> FakeInteraction:
-        session = self.gateway.session_for(channel.guild.id)
+        # Discord sends what happens in DMs to shard 0.
+        session = self.gateway.session_for(channel.guild.id if channel.guild is not None else 0)
         if session is None:
             raise NotConnected(
                 "no bot is connected to the fake gateway (not started yet, or its client stopped)"
@@ -216,20 +242,25 @@ class Actions:
         self.interactions[interaction.id] = interaction
         self.interactions_by_token[interaction.token] = interaction
         shown = self.message_payload(message) if message is not None else None
-        session.dispatch(
-            "INTERACTION_CREATE",
-            interaction_payload(
-                interaction,
-                application_id=self.application_id,
-                message_payload=shown,
-                minimal=getattr(self, "minimal_interactions", False),
-            ),
+        payload = interaction_payload(
+            interaction,
+            application_id=self.application_id,
+            message_payload=shown,
+            minimal=getattr(self, "minimal_interactions", False),
         )
+        session.dispatch("INTERACTION_CREATE", self.faults.tampered(payload))
         await asyncio.sleep(0)  # let the frame go out before the test goes on
         return interaction
 
 
-def _member_of(guild: Guild, who: Member | User) -> Member:
+def _member_of(channel: Channel | DMChannel, who: Member | User) -> Member | User:
+    """Who acts in the channel: their membership of its server, or the user themselves in their DM."""
+    if isinstance(channel, DMChannel):
+        user = who.user if isinstance(who, Member) else who
+        if user.id != channel.recipient.id:
+            raise LookupError(f"{user!r} cannot act in the DM of {channel.recipient!r}")
+        return user
+    guild = channel.guild
     member = guild.member(who)
     if member is None:
         raise LookupError(f"{who!r} is not a member of {guild.name}; add them with Guild.add_member")

@@ -11,6 +11,9 @@ from tests.e2e.fake_discord.messages import FakeAttachment
 from tests.e2e.fake_discord.models import Channel, Guild, Member, Role, User
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
+# Interaction contexts (where a command is used) and integration types (who installed the app).
+GUILD_CONTEXT, BOT_DM_CONTEXT, PRIVATE_CHANNEL_CONTEXT = 0, 1, 2
+GUILD_INSTALL, USER_INSTALL = 0, 1
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = 3, 4, 5, 6, 7, 8, 9, 10, 11
 
 
@@ -75,20 +78,36 @@ class CommandStore:
             description=body.get("description", ""),
             default_member_permissions=body.get("default_member_permissions"),
         )
+        # Where it may be used, as Discord fills it in: installs default to the server's; the old
+        # dm_permission false means servers only; otherwise, no contexts means every context.
+        command["integration_types"] = body.get("integration_types") or [GUILD_INSTALL]
+        if body.get("contexts") is None and body.get("dm_permission") is False:
+            command["contexts"] = [GUILD_CONTEXT]
         if guild_id is not None:
             command["guild_id"] = str(guild_id)
         return command
 
-    def resolve(self, guild: Guild, path: str) -> tuple[dict[str, Any], list[str], list[dict[str, Any]]]:
-        """("quiz start") -> (command, ["start"], the leaf's option definitions); the server's own first."""
+    def resolve(
+        self, guild: Guild | None, path: str, *, check_place: bool = True
+    ) -> tuple[dict[str, Any], list[str], list[dict[str, Any]]]:
+        """("quiz start") -> (command, ["start"], the leaf's option definitions); the server's own first.
+
+        `guild` None: a DM with the bot. Unless `check_place` is False (a client with a stale list of
+        commands), a command is found only where Discord's client would offer it (`usable_in`).
+        """
         name, *subs = path.split()
-        command = next((c for c in self.listing(guild.id) if c["name"] == name and c["type"] == 1), None)
+        own = self.listing(guild.id) if guild is not None and guild.has_bot else []
+        command = next((c for c in own if c["name"] == name and c["type"] == 1), None)
         command = command or next(
             (c for c in self.listing(None) if c["name"] == name and c["type"] == 1), None
         )
         if command is None:
-            known = sorted({c["name"] for c in self.listing(guild.id) + self.listing(None)})
-            raise CommandError(f"/{name} was never synced (globally or to {guild.name}); synced: {known}")
+            known = sorted({c["name"] for c in own + self.listing(None)})
+            where = "a DM" if guild is None else guild.name
+            raise CommandError(f"/{name} was never synced (globally or to {where}); synced: {known}")
+        refusal = usable_in(command, guild)
+        if check_place and refusal:
+            raise CommandError(f"/{name} {refusal}")
         options: list[dict[str, Any]] = command.get("options", [])
         for sub in subs:
             groups = [o for o in options if o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)]
@@ -99,6 +118,26 @@ class CommandStore:
         if any(o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in options):
             raise CommandError(f"/{path} needs a subcommand: {[o['name'] for o in options]}")
         return command, subs, options
+
+
+def usable_in(command: dict[str, Any], guild: Guild | None) -> str | None:
+    """Why Discord's client would not offer the command there (None: it would), from the command's
+    `integration_types` (default: guild install only) and `contexts` (default: every context)."""
+    installs = command.get("integration_types") or [GUILD_INSTALL]
+    contexts = command.get("contexts")
+    if contexts is None:
+        contexts = [GUILD_CONTEXT, BOT_DM_CONTEXT, PRIVATE_CHANNEL_CONTEXT]
+    if guild is None:
+        if BOT_DM_CONTEXT not in contexts:
+            return f"is not offered in DMs with the bot: its contexts are {contexts}"
+        return None
+    if GUILD_CONTEXT not in contexts:
+        return f"is not offered in servers: its contexts are {contexts}"
+    if not guild.has_bot and USER_INSTALL not in installs:
+        return (
+            f"is not offered in {guild.name}, a server without the bot: its integration_types are {installs}"
+        )
+    return None
 
 
 @dataclass
@@ -112,7 +151,7 @@ class FilledOptions:
 def fill_options(
     definitions: list[dict[str, Any]],
     values: Mapping[str, Any],
-    member: Member,
+    member: Member | User,
     *,
     focused: str | None = None,
 ) -> FilledOptions:
@@ -139,8 +178,11 @@ def fill_options(
     return filled
 
 
-def _option_value(definition: dict[str, Any], value: Any, member: Member, resolved: dict[str, Any]) -> Any:
-    kind, name, guild = definition["type"], definition["name"], member.guild
+def _option_value(
+    definition: dict[str, Any], value: Any, member: Member | User, resolved: dict[str, Any]
+) -> Any:
+    kind, name = definition["type"], definition["name"]
+    guild = member.guild if isinstance(member, Member) else None
     if kind == STRING:
         value = str(value)
         if not definition.get("min_length", 0) <= len(value) <= definition.get("max_length", 6000):
@@ -168,7 +210,7 @@ def _option_value(definition: dict[str, Any], value: Any, member: Member, resolv
     elif kind == CHANNEL and isinstance(value, Channel):
         resolved.setdefault("channels", {})[str(value.id)] = {
             k: v for k, v in value.payload().items() if k in ("id", "name", "type", "parent_id", "guild_id")
-        } | {"permissions": str(member.permissions)}
+        } | {"permissions": str(member.permissions if isinstance(member, Member) else 0)}
         return str(value.id)
     elif kind == ATTACHMENT and isinstance(value, FakeAttachment):
         resolved.setdefault("attachments", {})[str(value.id)] = value.payload()
@@ -181,10 +223,10 @@ def _option_value(definition: dict[str, Any], value: Any, member: Member, resolv
     return value
 
 
-def _resolve_user(who: Member | User, guild: Guild, resolved: dict[str, Any]) -> str:
+def _resolve_user(who: Member | User, guild: Guild | None, resolved: dict[str, Any]) -> str:
     user = who.user if isinstance(who, Member) else who
     resolved.setdefault("users", {})[str(user.id)] = user.payload()
-    member = guild.member(user)
+    member = guild.member(user) if guild is not None else None  # a DM resolves users only
     if member is not None:
         resolved.setdefault("members", {})[str(user.id)] = member.payload(
             with_user=False, with_permissions=True

@@ -33,8 +33,10 @@ HEARTBEAT_INTERVAL_MS = 41250
 EVENT_INTENTS = {
     "GUILD_CREATE": GUILDS,
     "CHANNEL_CREATE": GUILDS,
+    "CHANNEL_DELETE": GUILDS,
     "GUILD_ROLE_CREATE": GUILDS,
     "GUILD_MEMBER_ADD": GUILD_MEMBERS,
+    "GUILD_MEMBER_REMOVE": GUILD_MEMBERS,
     "MESSAGE_CREATE": GUILD_MESSAGES,
     "MESSAGE_UPDATE": GUILD_MESSAGES,
     "MESSAGE_DELETE": GUILD_MESSAGES,
@@ -104,6 +106,10 @@ class Gateway:
         ready = [s for s in self.sessions if s.ready and s.covers(guild_id)]
         return ready[-1] if ready else None
 
+    def ready_shards(self) -> list[tuple[int, int]]:
+        """(shard id, shard count) of every connection that has had its READY, oldest first."""
+        return [s.shard for s in self.sessions if s.ready]
+
     def dispatch_to_guild(self, guild_id: int, event: str, data: Any) -> None:
         wanted = EVENT_INTENTS.get(event, 0)
         for session in self.sessions:
@@ -168,7 +174,11 @@ class Gateway:
             await session.close(4014, "Disallowed intent(s).")
             return
         if data.get("shard"):
-            session.shard = (int(data["shard"][0]), int(data["shard"][1]))
+            shard_id, count = (int(n) for n in data["shard"])
+            if count < 1 or not 0 <= shard_id < count:
+                await session.close(4010, "Invalid shard.")
+                return
+            session.shard = (shard_id, count)
         guilds = [g for g in fake.guilds if session.covers(g.id)]
         ready: dict[str, Any] = {
             "v": 10,

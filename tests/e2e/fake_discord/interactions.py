@@ -7,8 +7,11 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import discord
+
+from tests.e2e.fake_discord.commands import BOT_DM_CONTEXT, GUILD_CONTEXT
 from tests.e2e.fake_discord.messages import EPHEMERAL, STRING_SELECT, FakeMessage, walk_components
-from tests.e2e.fake_discord.models import Channel, Member
+from tests.e2e.fake_discord.models import Channel, DMChannel, Member, User
 
 PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
 # Callback types (the bot's answer), and which answers each interaction type allows.
@@ -101,8 +104,8 @@ class FakeInteraction:
         *,
         id: int,
         type: int,
-        channel: Channel,
-        member: Member,
+        channel: Channel | DMChannel,
+        member: Member | User,
         data: dict[str, Any],
         message: FakeMessage | None,
         dispatched_at: float,
@@ -122,6 +125,11 @@ class FakeInteraction:
         self.modal: Modal | None = None  # set when this is a submit of a modal the bot opened
         self.reported_unanswered = False
         self._wait = waiter
+
+    @property
+    def user(self) -> User:
+        """Who acted: the member's user in a server, the user themselves in a DM."""
+        return self.member.user if isinstance(self.member, Member) else self.member
 
     @property
     def responded(self) -> bool:
@@ -179,9 +187,9 @@ def interaction_payload(
     message_payload: dict[str, Any] | None,
     minimal: bool = False,
 ) -> dict[str, Any]:
-    """INTERACTION_CREATE as Discord sends it for a server channel."""
-    guild = interaction.channel.guild
-    member_permissions = interaction.member.permissions
+    """INTERACTION_CREATE as Discord sends it: in a server's channel (with the bot or without it), or in a
+    DM with the bot, where a user, not a member, acts."""
+    channel, guild = interaction.channel, interaction.channel.guild
     data: dict[str, Any] = {
         "id": str(interaction.id),
         "application_id": str(application_id),
@@ -189,22 +197,31 @@ def interaction_payload(
         "token": interaction.token,
         "version": 1,
         "data": interaction.data,
-        "guild_id": str(guild.id),
-        "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
-        "channel_id": str(interaction.channel.id),
-        "channel": interaction.channel.payload(permissions=member_permissions),
-        "member": interaction.member.payload(with_permissions=True),
-        "app_permissions": str(guild.permissions_of(guild.bot_member)),
-        "locale": interaction.member.user.locale,
-        "guild_locale": guild.locale,
+        "channel_id": str(channel.id),
+        "channel": channel.payload(),
+        "app_permissions": str(USER_INSTALL_PERMISSIONS),
+        "locale": interaction.user.locale,
         "entitlements": [],
         "entitlement_sku_ids": [],
-        "authorizing_integration_owners": {"0": str(guild.id)},
-        "context": 0,
+        "authorizing_integration_owners": integration_owners(interaction),
+        "context": context_of(channel),
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
     }
     if message_payload is not None:
         data["message"] = message_payload
+    if guild is None:
+        data["user"] = interaction.user.payload()
+        return data
+    assert isinstance(interaction.member, Member)
+    data.update(
+        guild_id=str(guild.id),
+        guild={"id": str(guild.id), "locale": guild.locale, "features": []},
+        guild_locale=guild.locale,
+        member=interaction.member.payload(with_permissions=True),
+        channel=channel.payload(permissions=interaction.member.permissions),
+    )
+    if guild.has_bot:
+        data["app_permissions"] = str(guild.permissions_of(guild.bot_member))
     if minimal:
         # Only what discord.py cannot do without (LIMITS.md): how a sparse emulator or proxy may look.
         for key in (
@@ -223,13 +240,39 @@ def interaction_payload(
     return data
 
 
+# What a user-installed app may do where its bot is not (Discord's app_permissions there): answer with
+# messages, embeds and files through the interaction, never manage anything.
+USER_INSTALL_PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+    use_external_emojis=True,
+    use_application_commands=True,
+).value
+
+
+def integration_owners(interaction: FakeInteraction) -> dict[str, str]:
+    """Who authorised the app for this interaction: the server (0) where the bot is, else the user (1)."""
+    guild = interaction.channel.guild
+    if guild is not None and guild.has_bot:
+        return {"0": str(guild.id)}
+    return {"1": str(interaction.user.id)}
+
+
+def context_of(channel: Channel | DMChannel) -> int:
+    """The interaction context: 0 a server's channel, 1 a DM with the bot."""
+    return GUILD_CONTEXT if channel.guild is not None else BOT_DM_CONTEXT
+
+
 def interaction_metadata(interaction: FakeInteraction) -> dict[str, Any]:
     """What a message made by an interaction says about it."""
     data: dict[str, Any] = {
         "id": str(interaction.id),
         "type": interaction.type,
-        "user": interaction.member.user.payload(),
-        "authorizing_integration_owners": {"0": str(interaction.channel.guild.id)},
+        "user": interaction.user.payload(),
+        "authorizing_integration_owners": integration_owners(interaction),
     }
     if interaction.type == APPLICATION_COMMAND:
         data["name"] = interaction.data.get("name", "")

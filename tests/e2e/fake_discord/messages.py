@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from tests.e2e.fake_discord.models import Channel, User, iso, now
+from tests.e2e.fake_discord.models import Channel, DMChannel, User, iso, now
 
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
@@ -94,7 +94,7 @@ class FakeMessage:
     """A message in its current state. `edit_times` holds the loop time of every later edit."""
 
     id: int
-    channel: Channel
+    channel: Channel | DMChannel
     author: User
     content: str = ""
     embeds: list[dict[str, Any]] = field(default_factory=list)
@@ -188,7 +188,6 @@ class FakeMessage:
             "id": str(self.id),
             "type": self.type,
             "channel_id": str(self.channel.id),
-            "guild_id": str(self.channel.guild.id),
             "author": self.author.payload(),
             "content": self.content,
             "embeds": self.embeds,
@@ -203,6 +202,8 @@ class FakeMessage:
             "edited_timestamp": iso(self.edited_at) if self.edited_at else None,
             "flags": self.flags,
         }
+        if self.channel.guild is not None:  # a direct message has none
+            data["guild_id"] = str(self.channel.guild.id)
         if self.webhook_id is not None:
             data["webhook_id"] = str(self.webhook_id)
             data["application_id"] = str(self.webhook_id)

@@ -64,10 +64,18 @@ class Directory:
         # Set by the fake once it runs: (guild, gateway event name, payload) -> sent to the bot.
         self.announce: Callable[[Guild, str, dict[str, Any]], None] = lambda guild, event, payload: None
 
-    def new_id(self) -> int:
-        """A snowflake with the current time in it, so discord.py's created_at is sensible."""
+    def new_id(self, *, shard: tuple[int, int] | None = None) -> int:
+        """A snowflake with the current time in it, so discord.py's created_at is sensible.
+
+        With shard=(id, count), a server id Discord would give to that shard: (id >> 22) % count == id,
+        found by moving the timestamp on a millisecond at a time.
+        """
         stamp = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
         self._last_id = max(stamp, self._last_id + 1)
+        if shard is not None:
+            shard_id, count = shard
+            while (self._last_id >> 22) % count != shard_id:
+                self._last_id = ((self._last_id >> 22) + 1) << 22
         return self._last_id
 
     def user(self, name: str, *, bot: bool = False) -> User:
@@ -234,6 +242,36 @@ class Thread(Channel):
         return f"<Thread {self.name} {self.id} in #{self.parent.name}>"
 
 
+class DMChannel:
+    """A direct-message channel between a user and the bot: where a user-installed app is used privately."""
+
+    guild: None = None  # no server: interactions here carry a user, not a member
+
+    def __init__(self, *, id: int, recipient: User) -> None:
+        self.id = id
+        self.recipient = recipient
+        self.name = f"@{recipient.name}"
+
+    @property
+    def mention(self) -> str:
+        return f"<#{self.id}>"
+
+    def payload(self, *, permissions: int | None = None) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "type": 1,
+            "last_message_id": None,
+            "flags": 0,
+            "recipients": [self.recipient.payload()],
+        }
+        if permissions is not None:
+            data["permissions"] = str(permissions)
+        return data
+
+    def __repr__(self) -> str:
+        return f"<DMChannel with {self.recipient.name} {self.id}>"
+
+
 class Member:
     """A user's membership of one server."""
 
@@ -288,10 +326,18 @@ class Guild:
     """A server the bot is in. Build it before the bot connects; later additions are announced."""
 
     def __init__(
-        self, directory: Directory, *, name: str, bot: User, bot_permissions: int, owner: User | None
+        self,
+        directory: Directory,
+        *,
+        name: str,
+        bot: User,
+        bot_permissions: int,
+        owner: User | None,
+        with_bot: bool = True,
+        shard: tuple[int, int] | None = None,
     ) -> None:
         self._directory = directory
-        self.id = directory.new_id()
+        self.id = directory.new_id(shard=shard)
         self.name = name
         self.locale = "en-US"
         self.owner_id = owner.id if owner is not None else directory.new_id()
@@ -302,9 +348,12 @@ class Guild:
         )
         self.roles: list[Role] = [self.everyone]
         self.members: dict[int, Member] = {}
-        bot_role = self.add_role(bot.name, permissions=bot_permissions)
-        bot_role.bot_id = bot.id
-        self.bot_member = self.add_member(bot, roles=[bot_role])
+        # A server without the bot: its members may still use the app they installed for themselves.
+        self.has_bot = with_bot
+        if with_bot:
+            bot_role = self.add_role(bot.name, permissions=bot_permissions)
+            bot_role.bot_id = bot.id
+            self.bot_member = self.add_member(bot, roles=[bot_role])
         if owner is not None and owner.id not in self.members:
             self.add_member(owner)
 

@@ -40,6 +40,7 @@ class RecordedRequest:
     time: float  # loop time when received
     status: int = 0
     reply: Any = None  # the JSON the fake answered with, if any
+    injected: bool = False  # answered or delayed by a fault rule (fake.faults)
     violations: list[Violation] = field(default_factory=list)
 
     @property

@@ -124,6 +124,9 @@ class RestApi:
         if schemas is not None and record.body is not None:
             for problem in schemas.request_errors(record.method, record.route, record.body):
                 fake.violate(records.SPEC, f"OpenAPI: {problem}", record)
+        injected = await fake.faults.answer(record)  # a fault rule of the test's, if one matches
+        if injected is not None:
+            return injected
         try:
             response: web.StreamResponse = await handler(request)
         except Exception:
@@ -179,7 +182,9 @@ class RestApi:
 
     async def get_gateway_bot(self, request: web.Request) -> web.Response:
         limit = {"total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": 1}
-        return json_response({"url": self.fake.gateway_url, "shards": 1, "session_start_limit": limit})
+        return json_response(
+            {"url": self.fake.gateway_url, "shards": self.fake.shard_count, "session_start_limit": limit}
+        )
 
     async def get_application(self, request: web.Request) -> web.Response:
         fake = self.fake

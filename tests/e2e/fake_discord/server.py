@@ -15,6 +15,7 @@ from aiohttp import web
 from tests.e2e.fake_discord import records
 from tests.e2e.fake_discord.actions import Actions
 from tests.e2e.fake_discord.commands import CommandStore
+from tests.e2e.fake_discord.faults import Faults
 from tests.e2e.fake_discord.gateway import PRIVILEGED, Gateway
 from tests.e2e.fake_discord.interactions import FakeInteraction, interaction_metadata
 from tests.e2e.fake_discord.messages import LOADING, FakeAttachment, FakeMessage
@@ -22,7 +23,9 @@ from tests.e2e.fake_discord.models import (
     DEFAULT_BOT,
     Channel,
     Directory,
+    DMChannel,
     Guild,
+    Member,
     PermissionsLike,
     User,
     permission_value,
@@ -60,11 +63,15 @@ class FakeDiscord(Actions):
         self.minimal_interactions = False
         self.privileged_intents = privileged_intents  # what the app may ask for; others close with 4014
         self.application_flags = 0
+        # The shard count GET /gateway/bot recommends; a bot may connect with more, each its own IDENTIFY.
+        self.shard_count = 1
         self.directory = Directory()
         self.bot: User = self.directory.user(bot_name, bot=True)
         self.owner: User = self.directory.user(f"{bot_name.lower()}-owner")
         self.application_id = self.bot.id  # for bots made since 2018 the application id is the bot's user id
         self.guilds: list[Guild] = []
+        self.guilds_without_bot: list[Guild] = []
+        self.dm_channels: dict[int, DMChannel] = {}  # by user id
         self.command_store = CommandStore(self.application_id, self.directory.new_id)
         self.messages: dict[int, FakeMessage] = {}
         self.attachments: dict[int, FakeAttachment] = {}
@@ -73,6 +80,7 @@ class FakeDiscord(Actions):
         self.requests: list[RecordedRequest] = []
         self.violations: list[Violation] = []
         self.gateway = Gateway(self)
+        self.faults = Faults(self)  # Discord's bad days, played on purpose
         self._channel_edits: dict[int, deque[float]] = {}
         self._change = asyncio.Event()
         self._runner: web.AppRunner | None = None
@@ -140,20 +148,40 @@ class FakeDiscord(Actions):
     # -- the world ----------------------------------------------------------------------------------
 
     def add_guild(
-        self, name: str, *, owner: User | None = None, bot_permissions: PermissionsLike = DEFAULT_BOT
+        self,
+        name: str,
+        *,
+        owner: User | None = None,
+        bot_permissions: PermissionsLike = DEFAULT_BOT,
+        with_bot: bool = True,
+        shard: tuple[int, int] | None = None,
     ) -> Guild:
+        """A server; `with_bot=False`: one the bot is not in, where members use the app they installed;
+        shard=(id, count) gives it an id that lands on that shard."""
         guild = Guild(
             self.directory,
             name=name,
             bot=self.bot,
             bot_permissions=permission_value(bot_permissions),
             owner=owner,
+            with_bot=with_bot,
+            shard=shard,
         )
+        if not with_bot:
+            self.guilds_without_bot.append(guild)  # never sent to the bot, unknown to its REST calls
+            return guild
         self.guilds.append(guild)
         if self._runner is not None:
             self._delivered.add(guild.id)
             self.gateway.send_guild(guild)
         return guild
+
+    def dm(self, who: User | Member) -> DMChannel:
+        """The user's direct-message channel with the bot (created on first use)."""
+        user = who.user if isinstance(who, Member) else who
+        if user.id not in self.dm_channels:
+            self.dm_channels[user.id] = DMChannel(id=self.directory.new_id(), recipient=user)
+        return self.dm_channels[user.id]
 
     def user(self, name: str) -> User:
         """The user with that username, created on first use (add it to servers with Guild.add_member)."""
@@ -188,7 +216,7 @@ class FakeDiscord(Actions):
 
     def post_message(
         self,
-        channel: Channel,
+        channel: Channel | DMChannel,
         body: dict[str, Any],
         files: list[UploadedFile],
         *,
@@ -204,7 +232,7 @@ class FakeDiscord(Actions):
             message.interaction_metadata = interaction_metadata(interaction)
             message.interaction_user_id = interaction.member.id
         self.messages[message.id] = message
-        if not message.ephemeral:
+        if not message.ephemeral and self._seen_by_bot(channel):
             self.gateway.dispatch_to_guild(channel.guild.id, "MESSAGE_CREATE", self.message_payload(message))
         self.changed()
         return message
@@ -223,15 +251,20 @@ class FakeDiscord(Actions):
         else:
             # Completing a deferred answer's "thinking..." placeholder is its first content, not an edit.
             message.flags &= ~LOADING
-        if not message.ephemeral:
+        if not message.ephemeral and self._seen_by_bot(message.channel):
             self.gateway.dispatch_to_guild(
                 message.channel.guild.id, "MESSAGE_UPDATE", self.message_payload(message)
             )
         self.changed()
 
+    @staticmethod
+    def _seen_by_bot(channel: Channel | DMChannel) -> bool:
+        """Whether the bot gets the channel's message events: a server's with the bot (it asks for no DMs)."""
+        return channel.guild is not None and channel.guild.has_bot
+
     def delete_message(self, message: FakeMessage) -> None:
         message.deleted = True
-        if not message.ephemeral:
+        if not message.ephemeral and self._seen_by_bot(message.channel):
             event = {
                 "id": str(message.id),
                 "channel_id": str(message.channel.id),
@@ -267,7 +300,7 @@ class FakeDiscord(Actions):
 
     # -- what tests read ----------------------------------------------------------------------------
 
-    def channel_messages(self, channel: Channel, *, ephemeral: bool = False) -> list[FakeMessage]:
+    def channel_messages(self, channel: Channel | DMChannel, *, ephemeral: bool = False) -> list[FakeMessage]:
         """The channel's messages in posting order, current state; ephemeral ones only if asked."""
         return [
             m
@@ -345,7 +378,7 @@ class FakeDiscord(Actions):
 
     async def wait_for_message(
         self,
-        channel: Channel,
+        channel: Channel | DMChannel,
         predicate: Callable[[FakeMessage], bool] | None = None,
         *,
         timeout: float = 5.0,
@@ -370,12 +403,18 @@ class FakeDiscord(Actions):
 
         return await self.wait_until(probe, timeout, describe)
 
-    async def wait_for_bot(self, timeout: float = 10.0) -> None:
-        """Until a bot has identified on the gateway (READY sent)."""
+    async def wait_for_bot(self, timeout: float = 10.0, *, shard: tuple[int, int] | None = None) -> None:
+        """Until a bot has identified on the gateway (READY sent); with shard=(id, count), as that shard."""
+
+        def connected() -> bool | None:
+            ready = self.gateway.ready_shards()
+            return True if (shard in ready if shard is not None else ready) else None
+
+        wanted = f" as shard {shard[0]} of {shard[1]}" if shard is not None else ""
         await self.wait_until(
-            lambda: True if any(s.ready for s in self.gateway.sessions) else None,
+            connected,
             timeout,
-            lambda: "a bot to connect",
+            lambda: f"a bot to connect{wanted} (connected: {self.gateway.ready_shards() or 'none'})",
         )
 
     async def drop_connections(self, code: int = 4000) -> None:

@@ -1,0 +1,145 @@
+"""What every importer produces: questions in our format with the line they came from, then one check."""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.bank import limits
+from bot.bank.models import Deck
+from bot.bank.problems import DeckError, Problem
+from bot.bank.reader import read_deck
+from bot.bank.writer import deck_header, question_yaml
+
+_NOT_SLUG = re.compile(r"[^a-z0-9]+")
+# "already used on line 12" names a line of the YAML made here: it is turned into the file's line.
+_ON_LINE = re.compile(r"on line (\d+)")
+
+
+@dataclass(slots=True)
+class QuestionDraft:
+    """One question read from a file, as a mapping of our YAML keys, and the line it starts on."""
+
+    line: int
+    fields: dict[str, Any]
+
+
+@dataclass(slots=True)
+class DeckDraft:
+    """A deck an importer read: its questions, and those it could not read with their reasons."""
+
+    source: str
+    title: str = ""
+    description: str = ""
+    language: str = "en"
+    questions: list[QuestionDraft] = field(default_factory=list)
+    left_out: list[Problem] = field(default_factory=list)
+    notes: list[Problem] = field(default_factory=list)  # things ignored that the author should know
+
+    def skip(self, line: int, reason: str) -> None:
+        self.left_out.append(Problem(self.source, line, reason))
+
+    def note(self, line: int, message: str) -> None:
+        self.notes.append(Problem(self.source, line, message))
+
+    def add(self, line: int, **fields: Any) -> None:
+        self.questions.append(
+            QuestionDraft(line, {k: v for k, v in fields.items() if v not in (None, "", [])})
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    """An imported deck: the YAML text it is kept as, the deck it loads to, what was left out and why."""
+
+    text: str
+    deck: Deck
+    left_out: tuple[Problem, ...]
+    notes: tuple[Problem, ...]
+
+
+def slug(text: str, limit: int = limits.MAX_DECK_ID_LENGTH) -> str:
+    """An id made of a name's letters and digits: "Biology 101" -> "biology-101"."""
+    return _NOT_SLUG.sub("-", text.casefold()).strip("-")[:limit].strip("-")
+
+
+def question_id(prompt: str, taken: set[str]) -> str:
+    """An id from the prompt's words, so re-importing the same question keeps members' history of it."""
+    digest = hashlib.sha1(" ".join(prompt.split()).casefold().encode()).hexdigest()[:8]
+    base = f"{slug(prompt, 24) or 'q'}-{digest}"
+    candidate, n = base, 2
+    while candidate in taken:
+        candidate = f"{base}-{n}"
+        n += 1
+    taken.add(candidate)
+    return candidate
+
+
+def _clip(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def finish(draft: DeckDraft, deck_id: str, *, guild_id: int | None = None) -> Imported:
+    """Check every drafted question with the deck validator; broken ones are left out with their line.
+
+    DeckError when nothing can be played, or the file holds more questions than a deck may.
+    """
+    if len(draft.questions) > limits.MAX_QUESTIONS_PER_DECK:
+        raise DeckError(
+            [
+                Problem(
+                    draft.source,
+                    0,
+                    f"the file has {len(draft.questions)} questions; at most "
+                    f"{limits.MAX_QUESTIONS_PER_DECK} fit in one deck, so split it into several files",
+                )
+            ]
+        )
+    title = _clip(draft.title, limits.MAX_DECK_TITLE_LENGTH) or deck_id
+    description = _clip(draft.description, limits.MAX_DECK_DESCRIPTION_LENGTH)
+    header = deck_header(deck_id, title, description, draft.language, ())
+    taken = {str(q.fields["id"]) for q in draft.questions if "id" in q.fields}
+    chunks: list[str] = []
+    starts: list[int] = []  # the line each question's YAML starts on
+    line = header.count("\n") + 1
+    for question in draft.questions:
+        if "id" not in question.fields:
+            question.fields = {
+                "id": question_id(str(question.fields.get("prompt", "")), taken),
+                **question.fields,
+            }
+        chunk = question_yaml(question.fields)
+        starts.append(line)
+        chunks.append(chunk)
+        line += chunk.count("\n")
+    left_out = list(draft.left_out)
+    broken: set[int] = set()
+    if chunks:
+        try:
+            checked = read_deck(header + "".join(chunks), draft.source, keep_valid=True)[0]
+            problems = list(checked.left_out)
+        except DeckError as exc:
+            problems = exc.problems
+        for problem in problems:
+            index = bisect.bisect_right(starts, problem.line) - 1
+            if index < 0:  # not a question's problem: the deck itself cannot be made
+                raise DeckError([Problem(draft.source, 0, problem.message)])
+            broken.add(index)
+            message = _ON_LINE.sub(
+                lambda m: (
+                    f"on line {draft.questions[max(0, bisect.bisect_right(starts, int(m[1])) - 1)].line}"
+                ),
+                problem.message,
+            )
+            left_out.append(Problem(draft.source, draft.questions[index].line, message))
+    kept = [chunk for i, chunk in enumerate(chunks) if i not in broken]
+    left_out.sort(key=lambda p: p.line)
+    if not kept:
+        raise DeckError(left_out or [Problem(draft.source, 0, "the file holds no questions")])
+    text = header + "".join(kept)
+    deck = read_deck(text, draft.source, guild_id=guild_id)[0]
+    return Imported(text=text, deck=deck, left_out=tuple(left_out), notes=tuple(draft.notes))

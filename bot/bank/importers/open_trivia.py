@@ -1,0 +1,72 @@
+"""Open Trivia DB's JSON: `results` of `question`, `correct_answer`, `incorrect_answers`, HTML-escaped."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from typing import Any
+
+from bot.bank.importers.drafts import DeckDraft
+from bot.bank.problems import DeckError, Problem
+
+# json gives no positions, so each result's line is where its `"question"` key is written: keys are the
+# only place a quote-delimited "question" can be followed by a colon.
+_QUESTION_KEY = re.compile(r'"question"\s*:')
+DIFFICULTIES = ("easy", "medium", "hard")
+
+
+def read_open_trivia(text: str, source: str) -> DeckDraft:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DeckError([Problem(source, exc.lineno, f"this is not valid JSON: {exc.msg}")]) from exc
+    except RecursionError as exc:
+        raise DeckError([Problem(source, 0, "the JSON is nested too deeply to be a deck")]) from exc
+    results = data.get("results") if isinstance(data, dict) else data
+    if not isinstance(results, list):
+        raise DeckError([Problem(source, 1, "Open Trivia DB JSON has a `results` list of questions")])
+    lines = [text.count("\n", 0, m.start()) + 1 for m in _QUESTION_KEY.finditer(text)]
+    draft = DeckDraft(source, title="Open Trivia DB")
+    for index, item in enumerate(results):
+        line = lines[index] if index < len(lines) else 0
+        _one(draft, item, line, index)
+    return draft
+
+
+def _text(value: Any) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        return None
+    return html.unescape(str(value)).strip()
+
+
+def _one(draft: DeckDraft, item: Any, line: int, index: int) -> None:
+    where = f"result {index}"
+    if not isinstance(item, dict):
+        draft.skip(line, f"{where} is not an object with `question` and `correct_answer`")
+        return
+    prompt = _text(item.get("question"))
+    right = _text(item.get("correct_answer"))
+    wrong_raw = item.get("incorrect_answers", [])
+    wrong = [_text(w) for w in wrong_raw] if isinstance(wrong_raw, list) else [None]
+    if not prompt:
+        draft.skip(line, f"{where} has no `question`")
+        return
+    if not right:
+        draft.skip(line, f"{where} has no `correct_answer`")
+        return
+    if any(w is None for w in wrong):
+        draft.skip(line, f"{where}: `incorrect_answers` must be a list of text")
+        return
+    difficulty = _text(item.get("difficulty"))
+    category = _text(item.get("category"))
+    tags = [category[:40]] if category else []
+    level = difficulty.lower() if difficulty and difficulty.lower() in DIFFICULTIES else None
+    if item.get("type") == "boolean" and right.lower() in ("true", "false"):
+        draft.add(
+            line, type="truefalse", prompt=prompt, answer=right.lower() == "true", tags=tags, difficulty=level
+        )
+        return
+    draft.add(
+        line, prompt=prompt, choices=[right, *[w for w in wrong if w]], answer=0, tags=tags, difficulty=level
+    )

@@ -1,0 +1,104 @@
+"""Red-DiscordBot trivia lists: `question: [answers]` mappings with AUTHOR, DESCRIPTION and CONFIG keys."""
+
+from __future__ import annotations
+
+import yaml
+
+from bot.bank import limits
+from bot.bank import safe_yaml as sy
+from bot.bank.importers.distractors import with_distractors
+from bot.bank.importers.drafts import DeckDraft
+from bot.bank.problems import DeckError, Problem
+
+RESERVED = ("AUTHOR", "DESCRIPTION", "CONFIG", "$schema")
+
+
+def read_red_trivia(text: str, source: str, *, distractors: bool) -> DeckDraft:
+    """Each question becomes a text question (typed answer); with `distractors`, a choice question
+    whose wrong choices are right answers of other questions in the list."""
+    root = sy.compose(text, source)  # refuses tags, aliases and nesting bombs as for our decks
+    if not isinstance(root, yaml.MappingNode):
+        raise DeckError([Problem(source, 1, "a trivia list is a mapping of `question: [answers]`")])
+    draft = DeckDraft(source)
+    pairs: list[tuple[int, str, list[str]]] = []
+    explanations: dict[int, str] = {}
+    first_line: dict[str, int] = {}
+    for key, value in root.value:
+        line = sy.line_of(key)
+        if not isinstance(key, yaml.ScalarNode) or key.tag not in sy.SCALAR_TAGS:
+            draft.skip(line, "a question must be text")
+            continue
+        name = str(key.value).strip()
+        if name in RESERVED:
+            if name == "DESCRIPTION" and isinstance(value, yaml.ScalarNode):
+                draft.description = str(value.value)
+            elif name == "AUTHOR" and isinstance(value, yaml.ScalarNode):
+                draft.note(line, f"written by {value.value}")
+            continue
+        tagged = _tagged(value)
+        if tagged is not None:
+            draft.skip(line, f"the tag `{tagged[:60]}` is not allowed; write plain text")
+            continue
+        answers = _answers(value)
+        if answers is None:
+            draft.skip(line, "the answers must be a list of text, such as `- Paris`")
+            continue
+        if not answers:
+            draft.skip(line, "the question has no answers")
+            continue
+        same = " ".join(name.split()).casefold()
+        if same in first_line:
+            # Red reads such a file keeping the last; we keep the first and say so.
+            draft.skip(line, f"the same question is asked on line {first_line[same]}; only that one is kept")
+            continue
+        first_line[same] = line
+        # An answer too long to type or to be a choice is a remark: it becomes the explanation.
+        short = [a for a in answers if len(a) <= limits.MAX_CHOICE_LENGTH]
+        long = [a for a in answers if len(a) > limits.MAX_CHOICE_LENGTH]
+        if short and long and len(long[0]) <= limits.MAX_EXPLANATION_LENGTH:
+            explanations[line] = long[0]
+            answers = short
+        pairs.append((line, name, answers))
+    if distractors:
+        for line, prompt, choices in with_distractors(pairs):
+            draft.add(line, prompt=prompt, choices=choices, answer=0, explanation=explanations.get(line))
+    else:
+        for line, prompt, answers in pairs:
+            draft.add(
+                line, type="text", prompt=prompt, answers=_unique(answers), explanation=explanations.get(line)
+            )
+    return draft
+
+
+def _tagged(node: yaml.Node) -> str | None:
+    """The first tag other than YAML's plain ones, as written (`!!python/...`), if any."""
+    nodes = [node, *(node.value if isinstance(node, yaml.SequenceNode) else ())]
+    for item in nodes:
+        plain = sy.SCALAR_TAGS | {sy.SEQ, sy.MAP}
+        if isinstance(item, yaml.Node) and item.tag not in plain:
+            prefix = "tag:yaml.org,2002:"
+            return "!!" + item.tag[len(prefix) :] if item.tag.startswith(prefix) else item.tag
+    return None
+
+
+def _answers(node: yaml.Node) -> list[str] | None:
+    # Red accepts numbers and booleans as answers: the words written (`yes`, `1984`) are what count.
+    if isinstance(node, yaml.ScalarNode) and node.tag != sy.NULL:
+        return [str(node.value).strip()] if str(node.value).strip() else []
+    if not isinstance(node, yaml.SequenceNode):
+        return None
+    answers = []
+    for item in node.value:
+        if not isinstance(item, yaml.ScalarNode) or item.tag not in sy.SCALAR_TAGS:
+            return None
+        if str(item.value).strip():
+            answers.append(str(item.value).strip())
+    return answers
+
+
+def _unique(answers: list[str]) -> list[str]:
+    """Answers that differ only in case or spacing are one answer to our lenient matching."""
+    seen: dict[str, str] = {}
+    for answer in answers:
+        seen.setdefault(" ".join(answer.split()).casefold(), answer)
+    return list(seen.values())

@@ -1,0 +1,138 @@
+"""Writing decks out: our YAML (what `bvunzo export` and `/deck export` give) and a spreadsheet's CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Mapping
+from typing import Any
+
+import yaml
+
+from bot.bank.models import Deck, Kind, Question
+
+# The columns a CSV export has; the spreadsheet importer reads the same names back.
+CSV_COLUMNS = ("id", "type", "question", "answer", "choice1", "choice2", "choice3", "choice4", "choice5")
+CSV_TAIL = ("explanation", "lang", "tags", "difficulty")
+
+
+# libyaml's emitter is about ten times faster than PyYAML's own, which matters for a 5,000-question import.
+_BaseDumper: type[yaml.SafeDumper] = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+class _DeckDumper(_BaseDumper):  # type: ignore[valid-type,misc]
+    """A safe dumper writing multi-line text as a `|` block, so code and formulas stay readable."""
+
+
+def _text(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+    if "\n" in value:
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style="|")
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value)
+
+
+_DeckDumper.add_representer(str, _text)
+
+
+def dump_yaml(value: Any) -> str:
+    """Plain YAML in the order given, Unicode kept as written, long lines left whole."""
+    return yaml.dump(value, Dumper=_DeckDumper, sort_keys=False, allow_unicode=True, width=10_000)
+
+
+def deck_header(deck_id: str, title: str, description: str, language: str, tags: tuple[str, ...]) -> str:
+    head: dict[str, Any] = {"id": deck_id, "title": title}
+    if description:
+        head["description"] = description
+    head["language"] = language
+    if tags:
+        head["tags"] = list(tags)
+    return dump_yaml(head) + "questions:\n"
+
+
+def question_mapping(question: Question, deck_language: str) -> dict[str, Any]:
+    """A question as the mapping our YAML writes for it."""
+    out: dict[str, Any] = {"id": question.id}
+    if question.kind is not Kind.CHOICE:
+        out["type"] = question.kind.value
+    if question.lang != deck_language:
+        out["lang"] = question.lang
+    out["prompt"] = question.prompt
+    if question.kind is Kind.CHOICE:
+        out["choices"] = list(question.choices)
+        right = sorted(question.answers)
+        out["answer"] = right[0] if len(right) == 1 else right
+    elif question.kind is Kind.TRUEFALSE:
+        out["answer"] = 0 in question.answers
+    else:
+        out["answers"] = list(question.accepted)
+    if question.explanation:
+        out["explanation"] = question.explanation
+    if question.translations:
+        out["translations"] = {
+            code: _translation(t.prompt, t.choices, t.explanation, t.accepted, question.kind)
+            for code, t in sorted(question.translations.items())
+        }
+    if question.tags:
+        out["tags"] = list(question.tags)
+    if question.difficulty:
+        out["difficulty"] = question.difficulty
+    if question.suggested_by is not None:
+        out["suggested_by"] = question.suggested_by
+    return out
+
+
+def _translation(
+    prompt: str, choices: tuple[str, ...], explanation: str, accepted: tuple[str, ...], kind: Kind
+) -> Mapping[str, Any]:
+    out: dict[str, Any] = {"prompt": prompt}
+    if choices and kind is Kind.CHOICE:
+        out["choices"] = list(choices)
+    if accepted and kind is Kind.TEXT:
+        out["answers"] = list(accepted)
+    if explanation:
+        out["explanation"] = explanation
+    return out
+
+
+def question_yaml(mapping: Mapping[str, Any]) -> str:
+    """One question as an item of the `questions` list."""
+    return dump_yaml([dict(mapping)])
+
+
+def deck_to_yaml(deck: Deck) -> str:
+    """The deck in our YAML format; loading it back gives the same deck."""
+    text = deck_header(deck.id, deck.title, deck.description, deck.language, deck.tags)
+    return text + "".join(question_yaml(question_mapping(q, deck.language)) for q in deck.questions)
+
+
+def deck_to_csv(deck: Deck) -> str:
+    """The deck as a spreadsheet: one question a row, the right answer by its text (or true/false).
+
+    Translations have no column and are not exported; every other field is.
+    """
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS + CSV_TAIL)
+    for q in deck.questions:
+        if q.kind is Kind.TEXT:
+            answer = " | ".join(q.accepted)
+            choices = [""] * 5
+        elif q.kind is Kind.TRUEFALSE:
+            answer = "true" if 0 in q.answers else "false"
+            choices = [""] * 5
+        else:
+            answer = " | ".join(q.choices[i] for i in sorted(q.answers))
+            choices = [*q.choices, *[""] * (5 - len(q.choices))]
+        writer.writerow(
+            [
+                q.id,
+                q.kind.value,
+                q.prompt,
+                answer,
+                *choices,
+                q.explanation,
+                q.lang,
+                ", ".join(q.tags),
+                q.difficulty or "",
+            ]
+        )
+    return buffer.getvalue()

@@ -1,0 +1,128 @@
+"""The command tree, refusing before a command runs: interactions without a sender, disallowed option values.
+
+Discord's client only sends values the synced command allows, but a stale copy of the commands or a
+forged client can send anything (`questions:0`, `seconds:-5`, a number where a deck name belongs, a
+`period` nobody offered); discord.py passes such values through unchecked. Here each gets one sentence
+naming the option, and the command never runs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import AppCommandOptionType, app_commands
+
+SUBCOMMAND, SUBCOMMAND_GROUP = 1, 2
+NO_SENDER = "Discord didn't say who sent this, so Bvunzo can't act on it; nothing was changed."
+
+
+class RefusedInteraction(app_commands.AppCommandError):
+    """An interaction no command should run on; the message is the sentence the member sees."""
+
+    @property
+    def sentence(self) -> str:
+        return str(self)
+
+
+class OptionValueError(RefusedInteraction):
+    """An option value the command does not allow."""
+
+
+def sender_id(interaction: discord.Interaction[Any]) -> int | None:
+    """Who sent the interaction; None when it came with neither `member` nor `user` (malformed)."""
+    user = interaction.user
+    return user.id if isinstance(user, discord.abc.User) else None
+
+
+def _given(data: dict[str, Any]) -> dict[str, Any]:
+    """The values of the innermost (sub)command's options, by name."""
+    options: list[dict[str, Any]] = list(data.get("options") or [])
+    while options and options[0].get("type") in (SUBCOMMAND, SUBCOMMAND_GROUP):
+        options = list(options[0].get("options") or [])
+    return {str(o.get("name")): o.get("value") for o in options if isinstance(o, dict)}
+
+
+def _span(low: float | None, high: float | None) -> str:
+    if low is not None and high is not None:
+        return f" from {low:g} to {high:g}"
+    if low is not None:
+        return f" of at least {low:g}"
+    if high is not None:
+        return f" of at most {high:g}"
+    return ""
+
+
+def _within(size: float, low: float | None, high: float | None) -> bool:
+    return (low is None or size >= low) and (high is None or size <= high)
+
+
+# For options that name something: where Discord puts what it names, and how a sentence calls it.
+RESOLVED: dict[AppCommandOptionType, tuple[tuple[str, ...], str]] = {
+    AppCommandOptionType.user: (("users",), "a member or user picked from the list"),
+    AppCommandOptionType.role: (("roles",), "a role picked from the list"),
+    AppCommandOptionType.channel: (("channels",), "a channel picked from the list"),
+    AppCommandOptionType.mentionable: (("users", "roles"), "a member or role picked from the list"),
+    AppCommandOptionType.attachment: (("attachments",), "an uploaded file"),
+}
+
+
+def problem_with(
+    parameter: app_commands.Parameter, value: Any, resolved: dict[str, Any] | None = None
+) -> str | None:
+    """The sentence for a value the parameter does not allow, or None when it is fine.
+
+    `resolved` is the interaction's resolved data, where an option naming a user, role, channel or
+    file must find what it names.
+    """
+    name, kind = parameter.display_name, parameter.type
+    if kind in RESOLVED:
+        places, what = RESOLVED[kind]
+        found = any(str(value) in dict((resolved or {}).get(place) or {}) for place in places)
+        return None if found else f"`{name}` must be {what}."
+    low, high = parameter.min_value, parameter.max_value
+    choices = parameter.choices
+    if choices:
+        if value in [c.value for c in choices]:
+            return None
+        listed = ", ".join(str(c.value) for c in choices)
+        return f"`{name}` must be one of: {listed}."
+    if kind is AppCommandOptionType.integer:
+        if isinstance(value, int) and not isinstance(value, bool) and _within(value, low, high):
+            return None
+        return f"`{name}` must be a whole number{_span(low, high)}."
+    if kind is AppCommandOptionType.number:
+        if isinstance(value, int | float) and not isinstance(value, bool) and _within(value, low, high):
+            return None
+        return f"`{name}` must be a number{_span(low, high)}."
+    if kind is AppCommandOptionType.string:
+        if isinstance(value, str) and _within(len(value), low, high):
+            return None
+        span = _span(low, high)
+        return f"`{name}` must be text{span} characters long." if span else f"`{name}` must be text."
+    if kind is AppCommandOptionType.boolean:
+        return None if isinstance(value, bool) else f"`{name}` must be true or false."
+    return None
+
+
+class CheckedTree(app_commands.CommandTree[Any]):
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        # Autocomplete sends what is being typed, whatever the option's type: only commands are checked.
+        if interaction.type is not discord.InteractionType.application_command:
+            return True
+        if sender_id(interaction) is None:
+            raise RefusedInteraction(NO_SENDER)
+        command = interaction.command
+        if not isinstance(command, app_commands.Command):
+            return True  # context menus, or a command this version no longer has (reported later)
+        data: dict[str, Any] = dict(interaction.data or {})
+        given, resolved = _given(data), dict(data.get("resolved") or {})
+        for parameter in command.parameters:
+            if parameter.display_name not in given:
+                if parameter.required:
+                    raise OptionValueError(f"`{parameter.display_name}` is required.")
+                continue
+            sentence = problem_with(parameter, given[parameter.display_name], resolved)
+            if sentence is not None:
+                raise OptionValueError(sentence)
+        return True

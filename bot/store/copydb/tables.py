@@ -1,0 +1,107 @@
+"""What copy-db moves: every table a member's data lives in, parents before children, and what it checks."""
+
+from __future__ import annotations
+
+# Table -> its columns, in an order where every reference points at a table copied before it. The
+# board tables are not copied: the target's own trigger (or bulk sum) rebuilds them from the answers,
+# and the check after the copy compares them with the source's, so a wrong total cannot slip through.
+TABLES: dict[str, tuple[str, ...]] = {
+    "meta": ("key", "value"),
+    "guild_settings": (
+        "guild_id",
+        "quiz_master_role_id",
+        "questions",
+        "seconds",
+        "mode",
+        "pause_seconds",
+        "language",
+    ),
+    "member_settings": ("user_id", "language", "retention"),
+    "rounds": (
+        "id",
+        "guild_id",
+        "channel_id",
+        "deck_id",
+        "started_by",
+        "question_ids",
+        "seconds",
+        "mode",
+        "seed",
+        "status",
+        "current",
+        "posted_at",
+        "message_id",
+        "revealed",
+        "intro_message_id",
+        "started_at",
+        "ended_at",
+        "end_reason",
+    ),
+    "round_questions": ("round_id", "idx", "question_id", "message_id", "posted_at", "revealed_at"),
+    "answers": (
+        "id",
+        "guild_id",
+        "round_id",
+        "question_index",
+        "question_id",
+        "deck_id",
+        "user_id",
+        "choice",
+        "text",
+        "correct",
+        "ms",
+        "points",
+        "answered_at",
+    ),
+    "practice_answers": ("id", "user_id", "guild_id", "deck_id", "question_id", "correct", "answered_at"),
+    "memories": ("user_id", "deck_id", "question_id", "card", "due", "reviews", "lapses", "last_review"),
+    "guild_decks": ("guild_id", "deck_id", "source_name", "text", "uploaded_by", "uploaded_at"),
+    "practices": ("id", "user_id", "deck_id", "state", "started_at", "updated_at"),
+    "suggestions": (
+        "id",
+        "guild_id",
+        "deck_id",
+        "author_id",
+        "question",
+        "status",
+        "created_at",
+        "reviewed_by",
+        "reviewed_at",
+    ),
+    "question_flags": (
+        "id",
+        "guild_id",
+        "deck_id",
+        "question_id",
+        "user_id",
+        "reason",
+        "note",
+        "status",
+        "flagged_at",
+        "closed_at",
+        "closed_by",
+    ),
+}
+
+# Counted on both sides after the copy: every copied table and the two the trigger fills.
+BOARD_TABLES = ("board_days", "board_totals")
+COUNTED = (*TABLES, *BOARD_TABLES)
+
+# Tables whose integer id a sequence hands out on PostgreSQL (it must continue past the copied ids).
+IDENTITY_TABLES = ("rounds", "answers", "practice_answers", "practices", "suggestions", "question_flags")
+
+# The board check: per server and deck, the sums of the all-time totals and of the daily rows.
+BOARD_SUMS = (
+    "SELECT 'totals', guild_id, deck_id, SUM(points), SUM(correct), SUM(answered) FROM board_totals "
+    "GROUP BY guild_id, deck_id UNION ALL "
+    "SELECT 'days', guild_id, deck_id, SUM(points), SUM(correct), SUM(answered) FROM board_days "
+    "GROUP BY guild_id, deck_id"
+)
+
+# Rows read and written per trip.
+CHUNK = 10_000
+
+
+def read_order(columns: tuple[str, ...]) -> str:
+    """Rows in key order: by id where there is one, else by the leading key columns (each table's)."""
+    return "id" if "id" in columns else ", ".join(columns[:3])

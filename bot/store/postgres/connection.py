@@ -1,0 +1,189 @@
+"""The pool of connections to one PostgreSQL database, and the sentences for what can go wrong with it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Any, TypeVar
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from bot import __version__
+from bot.store.errors import StoreError
+from bot.store.postgres.schema import migrate, refuse_newer, schema_version
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+# Connections kept open: answers run one per connection, so this bounds how many commit at once.
+POOL_MIN, POOL_MAX = 1, 10
+CONNECT_TIMEOUT_SECONDS = 10.0
+# How long close() waits for answers on their way, then for other queries still running: the bot must
+# exit within 5 s of SIGTERM.
+CLOSE_PATIENCE_SECONDS = 3.0
+POOL_CLOSE_PATIENCE_SECONDS = 1.0
+
+
+def is_postgres_url(location: str) -> bool:
+    return location.startswith(("postgresql://", "postgres://"))
+
+
+def safe_url(url: str) -> str:
+    """The URL without its password, fit for logs and messages."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    netloc = f"{parts.username}:***@{host}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def connection_error(exc: BaseException, url: str) -> StoreError | None:
+    """The sentence a host needs when the server cannot be reached or refuses; None for anything else."""
+    where = safe_url(url)
+    if isinstance(exc, asyncpg.InvalidPasswordError | asyncpg.InvalidAuthorizationSpecificationError):
+        return StoreError(f"PostgreSQL at {where} refused the user or password in BVUNZO_DB ({exc}).")
+    if isinstance(exc, asyncpg.InvalidCatalogNameError):
+        return StoreError(f"PostgreSQL at {where} has no such database; create it first ({exc}).")
+    if isinstance(exc, asyncpg.InsufficientPrivilegeError):
+        return StoreError(f"The PostgreSQL user of {where} may not do what Bvunzo needs ({exc}).")
+    if isinstance(exc, asyncpg.DiskFullError):
+        return StoreError(f"The PostgreSQL server of {where} is out of disk space; free some, then retry.")
+    if isinstance(
+        exc,
+        OSError
+        | TimeoutError
+        | asyncpg.PostgresConnectionError
+        | asyncpg.CannotConnectNowError
+        | asyncpg.TooManyConnectionsError
+        | asyncpg.AdminShutdownError,
+    ):
+        return StoreError(f"Bvunzo cannot reach PostgreSQL at {where}: {exc or type(exc).__name__}.")
+    if isinstance(exc, asyncpg.InterfaceError) and "closed" in str(exc):
+        return StoreError("The store is closed.")
+    return None
+
+
+async def _setup(conn: asyncpg.Connection) -> int:
+    """Check the version, migrate, and prove the database is writable; returns the schema version."""
+    refuse_newer(await schema_version(conn))  # a downgrade must not touch the database
+    version = await migrate(conn)
+    await conn.execute(
+        "INSERT INTO meta (key, value) VALUES ('last_opened_by', $1) "
+        "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        f"Bvunzo {__version__}",
+    )
+    return version
+
+
+async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
+    """The store keeps no session state (no SET, LISTEN or session locks), so a connection going back to
+    the pool needs no RESET ALL round trip; asyncpg still rolls back a transaction left open.
+    """
+
+
+class Connected:
+    """What every part of the PostgreSQL store stands on: the pool and one way in and out of it."""
+
+    def __init__(self, pool: asyncpg.Pool, url: str, version: int) -> None:
+        self._pool: asyncpg.Pool | None = pool
+        self._url = url
+        self._version = version
+
+    @classmethod
+    async def _connect(cls, url: str, *, max_connections: int = POOL_MAX) -> tuple[asyncpg.Pool, int]:
+        try:
+            pool = await asyncpg.create_pool(
+                url,
+                min_size=POOL_MIN,
+                max_size=max_connections,
+                timeout=CONNECT_TIMEOUT_SECONDS,
+                reset=_nothing_to_reset,
+                server_settings={"application_name": "bvunzo", "timezone": "UTC"},
+            )
+        except Exception as exc:
+            raise connection_error(exc, url) or StoreError(
+                f"Bvunzo cannot open PostgreSQL at {safe_url(url)}: {exc}."
+            ) from exc
+        try:
+            async with pool.acquire() as conn:
+                version = await _setup(conn)
+        except BaseException as exc:
+            pool.terminate()
+            if isinstance(exc, Exception) and (error := connection_error(exc, url)) is not None:
+                raise error from exc
+            raise
+        return pool, version
+
+    async def close(self) -> None:
+        """Let running queries finish (briefly), then close every connection."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        try:
+            await asyncio.wait_for(pool.close(), timeout=POOL_CLOSE_PATIENCE_SECONDS)
+        except TimeoutError:
+            log.warning(
+                "PostgreSQL queries still running after %.0f s; closing anyway", POOL_CLOSE_PATIENCE_SECONDS
+            )
+            pool.terminate()
+
+    @property
+    def schema_version(self) -> int:
+        return self._version
+
+    @property
+    def url(self) -> str:
+        """Where the database is, without its password."""
+        return safe_url(self._url)
+
+    @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
+        pool = self._pool
+        if pool is None:
+            raise StoreError("The store is closed.")
+        try:
+            async with pool.acquire() as conn:
+                yield conn
+        except StoreError:
+            raise
+        except Exception as exc:
+            error = connection_error(exc, self._url)
+            if error is None:
+                raise
+            raise error from exc
+
+    async def _write(self, work: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
+        """Run `work` in one transaction, committed when this returns."""
+        async with self._connection() as conn, conn.transaction():
+            return await work(conn)
+
+    async def _read(self, work: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
+        """Run `work` on one consistent snapshot (several SELECTs see the same data)."""
+        async with self._connection() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
+            return await work(conn)
+
+    async def _fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:
+        async with self._connection() as conn:
+            rows: list[asyncpg.Record] = await conn.fetch(sql, *args)
+            return rows
+
+    async def _fetchrow(self, sql: str, *args: Any) -> asyncpg.Record | None:
+        async with self._connection() as conn:
+            row: asyncpg.Record | None = await conn.fetchrow(sql, *args)
+            return row
+
+    async def _execute(self, sql: str, *args: Any) -> str:
+        """One statement in its own transaction (autocommit); returns its status, e.g. "DELETE 1"."""
+        async with self._connection() as conn:
+            status: str = await conn.execute(sql, *args)
+            return status
+
+
+def affected(status: str) -> int:
+    """The row count at the end of a command status ("INSERT 0 3", "UPDATE 1")."""
+    return int(status.rsplit(" ", 1)[-1])

@@ -1,0 +1,46 @@
+"""PostgresStore: the whole store interface on PostgreSQL, assembled from one class per concern."""
+
+from __future__ import annotations
+
+from types import TracebackType
+
+from bot.store.postgres.answers import Answers
+from bot.store.postgres.boards import Boards
+from bot.store.postgres.connection import CLOSE_PATIENCE_SECONDS, POOL_MAX
+from bot.store.postgres.flags import Flags
+from bot.store.postgres.practice import Decks, Practice
+from bot.store.postgres.rounds import Rounds
+from bot.store.postgres.sessions import Sessions
+from bot.store.postgres.settings import Settings
+from bot.store.postgres.stats import Stats
+from bot.store.postgres.suggestions import Suggestions
+
+
+class PostgresStore(Settings, Rounds, Answers, Boards, Stats, Practice, Sessions, Decks, Suggestions, Flags):
+    """Bvunzo's memory in a PostgreSQL database that several bot processes may share.
+
+    Every method takes a connection from the pool for its own statement or transaction; nothing stays
+    open across calls, so any number of processes (shards) can use the same database at once.
+    """
+
+    @classmethod
+    async def open(cls, url: str, *, max_connections: int = POOL_MAX) -> PostgresStore:
+        """Connect to the database at `url` (postgresql://user:pass@host/db) and migrate it."""
+        pool, version = await cls._connect(url, max_connections=max_connections)
+        store = cls(pool, url, version)
+        store._groups = store._answer_groups()
+        return store
+
+    async def close(self) -> None:
+        """Write the answers on their way, then close every connection."""
+        if self._pool is not None:
+            await self._groups.drain(CLOSE_PATIENCE_SECONDS)
+        await super().close()
+
+    async def __aenter__(self) -> PostgresStore:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.close()

@@ -1,0 +1,45 @@
+"""A member's most missed questions as files to keep: a deck in our YAML format, and CSV for spreadsheets."""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from datetime import datetime
+
+from bot.bank.limits import MAX_DECK_ID_LENGTH, MAX_DECK_TITLE_LENGTH
+from bot.bank.models import Deck, Question
+from bot.bank.writer import deck_to_csv, deck_to_yaml
+from bot.quiz import Misses
+from bot.ui.text import clip
+
+SUFFIX = "-mistakes"
+# After the deck export's own columns (which /deck import reads back; it skips these two).
+COUNT_COLUMNS = ("missed", "answered")
+
+
+def mistakes_deck(deck: Deck, misses: Sequence[tuple[Question, Misses]], now: datetime) -> Deck:
+    """The missed questions, most missed first, as a deck of their own."""
+    return Deck(
+        id=deck.id[: MAX_DECK_ID_LENGTH - len(SUFFIX)] + SUFFIX,
+        title=clip(f"My mistakes: {deck.title}", MAX_DECK_TITLE_LENGTH),
+        description=f"The questions of “{clip(deck.title, 100)}” I missed most, as of {now:%Y-%m-%d}.",
+        language=deck.language,
+        questions=tuple(question for question, _m in misses),
+    )
+
+
+def mistakes_yaml(deck: Deck, misses: Sequence[tuple[Question, Misses]], now: datetime) -> str:
+    """The missed questions as a deck in our YAML (bot.bank.writer), which `bvunzo validate` accepts."""
+    return deck_to_yaml(mistakes_deck(deck, misses, now))
+
+
+def mistakes_csv(deck: Deck, misses: Sequence[tuple[Question, Misses]], now: datetime) -> str:
+    """The deck export's CSV (bot.bank.writer) with how often each question was missed, of answered."""
+    rows = list(csv.reader(io.StringIO(deck_to_csv(mistakes_deck(deck, misses, now)))))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow([*rows[0], *COUNT_COLUMNS])
+    for row, (_question, m) in zip(rows[1:], misses, strict=True):
+        writer.writerow([*row, m.failures, m.answers])
+    return out.getvalue()

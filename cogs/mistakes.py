@@ -1,0 +1,70 @@
+"""/mistakes: the questions a member misses most, as files to keep (our YAML deck and CSV)."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.bank.models import Question
+from bot.errors import UserError
+from bot.quiz import Misses, most_missed
+from bot.ui.mistakes import SUFFIX, mistakes_csv, mistakes_yaml
+from bot.ui.text import plural
+from cogs.lookup import deck_choices, find_deck
+from cogs.permissions import anywhere
+
+if TYPE_CHECKING:
+    from bot.app import BvunzoBot
+
+
+class MistakesCog(commands.Cog, name="Mistakes"):
+    def __init__(self, bot: BvunzoBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="mistakes", description="The questions you miss most, as a deck file and a CSV"
+    )
+    @anywhere
+    @app_commands.describe(deck="The deck", count="How many questions at most (1-100)")
+    async def mistakes(
+        self, interaction: discord.Interaction, deck: str, count: app_commands.Range[int, 1, 100] = 25
+    ) -> None:
+        chosen = find_deck(self.bot, deck, interaction.guild_id)
+        memories = {
+            q: m.as_state()
+            for q, m in (await self.bot.store.memories(interaction.user.id, chosen.id)).items()
+        }
+        missed: list[tuple[Question, Misses]] = []
+        for misses in most_missed(memories, len(memories)):
+            question = chosen.question(misses.question_id)
+            if question is not None:  # the deck may have dropped a question since
+                missed.append((question, misses))
+        missed = missed[:count]
+        if not missed:
+            raise UserError(f"You haven't missed a question of “{chosen.title}” yet: nothing to export.")
+        name = chosen.id + SUFFIX
+        now = self.bot.clock()
+        files = [
+            discord.File(io.BytesIO(mistakes_yaml(chosen, missed, now).encode()), f"{name}.yaml"),
+            discord.File(io.BytesIO(mistakes_csv(chosen, missed, now).encode()), f"{name}.csv"),
+        ]
+        await interaction.response.send_message(
+            f"Your {plural(len(missed), 'most missed question')} of “{chosen.title}”, most missed first: "
+            "as a deck in Bvunzo's YAML and as CSV, for your notes or flashcards.",
+            files=files,
+            ephemeral=True,
+        )
+
+    @mistakes.autocomplete("deck")
+    async def _deck_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return deck_choices(self.bot, interaction.guild_id, current)
+
+
+async def setup(bot: BvunzoBot) -> None:
+    await bot.add_cog(MistakesCog(bot))

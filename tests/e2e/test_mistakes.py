@@ -1,0 +1,63 @@
+"""/mistakes end to end: the member's most missed questions as a deck file the loader accepts, and as CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from bot.app import BvunzoBot
+from bot.bank import load_deck_bytes
+from bot.bank.models import Question
+from tests.e2e.conftest import World
+from tests.e2e.rounds import DECKS, play_round
+from tests.e2e.test_practice import answer_and_next, practise
+
+DECK = DECKS["gradient-checkpointing"]
+
+
+async def test_mistakes_as_yaml_and_csv(world: World, bot: BvunzoBot) -> None:
+    alice = world.members[0]
+    shown: list[tuple[Question, str]] = []
+    await play_round(world, world.general, world.moderator, {alice: [False, False, True]}, shown=shown)
+    first, second, known = (question.id for question, _wrong in shown)
+    # Practising the two misses: the first is missed again, the second is right this time.
+    message = await practise(world, alice, mode="missed")
+    await answer_and_next(world, alice, message, right=False)
+    await answer_and_next(world, alice, message, right=True)
+
+    answer = await (await world.fake.slash(world.general, alice, "mistakes", deck=DECK.id)).response()
+    assert answer.ephemeral
+    assert answer.content == (
+        "Your 2 most missed questions of “Gradient Checkpointing”, most missed first: as a deck in Bvunzo's "
+        "YAML and as CSV, for your notes or flashcards."
+    )
+    assert answer.message is not None
+    files = {a.filename: a.data for a in answer.message.attachments}
+    assert sorted(files) == ["gradient-checkpointing-mistakes.csv", "gradient-checkpointing-mistakes.yaml"]
+
+    # The deck file loads as a deck (our own loader and validator), its questions as they are in the deck.
+    deck = load_deck_bytes(files["gradient-checkpointing-mistakes.yaml"], "mistakes.yaml")
+    assert deck.id == "gradient-checkpointing-mistakes"
+    assert deck.title == "My mistakes: Gradient Checkpointing"
+    assert [q.id for q in deck.questions] == [first, second]
+    for exported in deck.questions:
+        original = DECK.question(exported.id)
+        assert original is not None
+        assert (exported.kind, exported.prompt, exported.choices, exported.answers, exported.explanation) == (
+            original.kind,
+            original.prompt,
+            original.choices,
+            original.answers,
+            original.explanation,
+        )
+        assert exported.translations == original.translations and exported.lang == original.lang
+
+    rows = list(csv.DictReader(io.StringIO(files["gradient-checkpointing-mistakes.csv"].decode())))
+    assert [(r["id"], r["missed"], r["answered"]) for r in rows] == [(first, "2", "2"), (second, "1", "2")]
+    assert rows[0]["question"] == DECK.question(first).prompt  # type: ignore[union-attr]
+    assert known not in {r["id"] for r in rows}
+
+    # Bob has missed nothing: one sentence, no file.
+    bob = await (await world.fake.slash(world.general, world.members[1], "mistakes", deck=DECK.id)).response()
+    assert bob.ephemeral
+    assert bob.content == "You haven't missed a question of “Gradient Checkpointing” yet: nothing to export."

@@ -1,0 +1,87 @@
+"""`bvunzo import` and `bvunzo export`: what import writes passes `bvunzo validate`, and round trips."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main
+from bot.bank.loader import load_deck_file
+
+SAMPLES = Path(__file__).parent / "samples" / "imports"
+QUESTIONS = Path(__file__).resolve().parents[1] / "questions"
+
+
+@pytest.mark.parametrize(
+    ("source", "count"),
+    [
+        (SAMPLES / "red" / "capitals.yaml", 12),
+        (SAMPLES / "gradient-checkpointing-quiz-marked.txt", 8),
+    ],
+)
+def test_what_import_writes_passes_validate(
+    tmp_path: Path, source: Path, count: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "my-deck.yaml"
+    assert main(["import", str(source), "-o", str(out)]) == 0
+    assert f"Imported {count} questions" in capsys.readouterr().err
+    assert main(["validate", str(out)]) == 0
+    deck = load_deck_file(out)
+    assert deck.id == "my-deck"
+    assert len(deck.questions) == count
+
+
+def test_import_refuses_a_file_with_broken_questions_unless_told(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "sheet.csv"
+    source.write_text("question,choice1,choice2,answer\nGood?,a,b,A\nBad?,a,b,Z\n", encoding="utf-8")
+    out = tmp_path / "sheet.yaml"
+    assert main(["import", str(source), "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert f"{source}:3: the answer `Z` is none of the choices" in err
+    assert not out.exists()
+    assert main(["import", str(source), "-o", str(out), "--keep-valid"]) == 0
+    assert [q.prompt for q in load_deck_file(out).questions] == ["Good?"]
+
+
+def test_export_to_csv_and_back_keeps_the_questions(tmp_path: Path) -> None:
+    csv_file = tmp_path / "gc.csv"
+    assert main(["export", "gradient-checkpointing", "--questions", str(QUESTIONS), "-o", str(csv_file)]) == 0
+    header = csv_file.read_text(encoding="utf-8").splitlines()[0]
+    assert (
+        header
+        == "id,type,question,answer,choice1,choice2,choice3,choice4,choice5,explanation,lang,tags,difficulty"
+    )
+    back = tmp_path / "gc.yaml"
+    assert main(["import", str(csv_file), "-o", str(back), "--id", "gradient-checkpointing"]) == 0
+    shipped = load_deck_file(QUESTIONS / "gradient-checkpointing.yaml")
+    again = load_deck_file(back)
+    # Translations have no CSV column; everything else comes back as it was.
+    assert [
+        (q.id, q.kind, q.prompt, q.choices, q.answers, q.explanation, q.lang, q.tags, q.difficulty)
+        for q in again.questions
+    ] == [
+        (q.id, q.kind, q.prompt, q.choices, q.answers, q.explanation, q.lang, q.tags, q.difficulty)
+        for q in shipped.questions
+    ]
+
+
+def test_export_to_yaml_loads_as_the_same_deck(tmp_path: Path) -> None:
+    out = tmp_path / "gc.yaml"
+    assert (
+        main(["export", str(QUESTIONS / "gradient-checkpointing.yaml"), "--format", "yaml", "-o", str(out)])
+        == 0
+    )
+    exported = load_deck_file(out)
+    shipped = load_deck_file(QUESTIONS / "gradient-checkpointing.yaml")
+    # Everything but the line each question starts on (comments are not exported).
+    assert [replace(q, line=0) for q in exported.questions] == [replace(q, line=0) for q in shipped.questions]
+    assert (exported.id, exported.title, exported.tags) == (shipped.id, shipped.title, shipped.tags)
+
+
+def test_export_of_an_unknown_deck(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", "no-such-deck", "--questions", str(QUESTIONS)]) == 1
+    assert "no deck file or deck id `no-such-deck`" in capsys.readouterr().err

@@ -1,0 +1,84 @@
+"""Malicious or oversized uploads are refused with one sentence, before they cost time or memory."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.bank import limits
+from bot.bank.importers import Format, import_deck
+from bot.bank.problems import DeckError
+
+
+def refusal(data: bytes, name: str = "upload", fmt: Format | None = None) -> str:
+    with pytest.raises(DeckError) as caught:
+        import_deck(data, name, deck_id="x", fmt=fmt)
+    [problem] = caught.value.problems
+    return str(problem)
+
+
+@pytest.mark.parametrize("fmt", [None, Format.YAML, Format.CSV, Format.RED, Format.TEXT, Format.OPENTDB])
+def test_a_2_mib_file_is_refused_unread(fmt: Format | None) -> None:
+    data = b"question,answer\n" + b"x" * (2 * 1024 * 1024)
+    assert refusal(data, "big.csv", fmt) == (
+        "big.csv: the file is 2049 KiB; a deck may be at most 1024 KiB, so split it into several decks"
+    )
+
+
+ALIAS_BOMB = (
+    "a: &a [x, x, x, x, x, x, x, x, x]\n"
+    + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [" + ", ".join([f"*{chr(97 + i)}"] * 9) + "]\n" for i in range(8)
+    )
+    + "questions: *i\n"
+)
+
+
+@pytest.mark.parametrize("fmt", [Format.YAML, Format.RED])
+def test_an_alias_bomb_is_refused_without_expanding_it(fmt: Format) -> None:
+    assert refusal(ALIAS_BOMB.encode(), "bomb.yaml", fmt) == (
+        "bomb.yaml:2: anchors and aliases (`&name`, `*name`) are not allowed in a deck; write each value out in full"
+    )
+
+
+def test_a_tagged_red_question_is_left_out() -> None:
+    text = "What?: !!python/object/apply:os.system [echo hi]\nOther?:\n- a\n"
+    result, _ = import_deck(text.encode(), "tags.yaml", deck_id="x", fmt=Format.RED)
+    assert [q.prompt for q in result.deck.questions] == ["Other?"]
+    assert [str(p) for p in result.left_out] == [
+        "tags.yaml:1: the tag `!!python/object/apply:os.system` is not allowed; write plain text"
+    ]
+
+
+def test_a_million_rows_are_refused_early() -> None:
+    data = b"question,answer\n" + b"\n" * 1_000_000
+    assert refusal(data, "rows.csv") == (
+        "rows.csv:20001: the file has more than 20000 rows; a deck is far smaller"
+    )
+
+
+def test_an_unclosed_quote_is_refused_as_an_overlong_field() -> None:
+    data = b'question,answer\n"Why?,Because\n' + b"more words, " * 2000
+    assert refusal(data, "quote.csv") == (
+        'quote.csv:2: a field starting on this row is longer than any question; a quote (") is probably not closed'
+    )
+
+
+def test_a_quote_left_open_over_most_of_a_file_is_named_too() -> None:
+    data = b'question,answer\nFine?,yes\n"Why?,x\n' + b"more words, " * 80_000
+    assert refusal(data, "quote.csv") == (
+        'quote.csv:3: a field starting on this row is longer than any question; a quote (") is probably not closed'
+    )
+
+
+def test_more_questions_than_a_deck_holds_are_refused() -> None:
+    rows = "".join(f"Q{n}?,A{n}\n" for n in range(limits.MAX_QUESTIONS_PER_DECK + 1))
+    assert refusal(("question,answer\n" + rows).encode(), "many.csv") == (
+        "many.csv:5002: the file has more than 5000 questions; that many fit in one deck, so split it into "
+        "several files"
+    )
+
+
+def test_upload_text_keeps_mentions_as_words() -> None:
+    # Importers keep what the author wrote; the bot sends it with allowed mentions that ping no one.
+    result, _ = import_deck(b"question,answer\n@everyone <@1> who?,me\n", "m.csv", deck_id="x")
+    assert result.deck.questions[0].prompt == "@everyone <@1> who?"
