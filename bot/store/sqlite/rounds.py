@@ -51,40 +51,47 @@ def round_record(row: Sequence[Any]) -> RoundRecord:
     )
 
 
+# The columns a new round is stored with (both engines), in new_round_row's order.
+NEW_ROUND_COLUMNS = (
+    "guild_id, channel_id, deck_id, started_by, question_ids, seconds, mode, seed, started_at, podium, "
+    "standings, streak_bonus, reading_seconds, untimed, long_prompts, parent_channel_id, teams"
+)
+
+
+def new_round_row(new: NewRound) -> tuple[object, ...]:
+    return (
+        new.guild_id,
+        new.channel_id,
+        new.deck_id,
+        new.started_by,
+        json.dumps(list(new.question_ids)),
+        new.seconds,
+        new.mode,
+        new.seed,
+        to_ms(new.started_at),
+        new.podium,
+        new.standings,
+        int(new.streak_bonus),
+        new.reading_seconds,
+        int(new.untimed),
+        int(new.long_prompts),
+        new.parent_channel_id,
+        new.teams,
+    )
+
+
 class SqliteRounds:
     _db: Database
 
     async def start_round(self, new: NewRound) -> RoundRecord:
         if not new.question_ids:
             raise ValueError("a round needs at least one question")
-        args = (
-            new.guild_id,
-            new.channel_id,
-            new.deck_id,
-            new.started_by,
-            json.dumps(list(new.question_ids)),
-            new.seconds,
-            new.mode,
-            new.seed,
-            to_ms(new.started_at),
-            new.podium,
-            new.standings,
-            int(new.streak_bonus),
-            new.reading_seconds,
-            int(new.untimed),
-            int(new.long_prompts),
-            new.parent_channel_id,
-            new.teams,
-        )
+        args = new_round_row(new)
 
         def work(conn: sqlite3.Connection) -> RoundRecord:
             try:
                 round_id = conn.execute(
-                    "INSERT INTO rounds (guild_id, channel_id, deck_id, started_by, question_ids, seconds, "
-                    "mode, seed, started_at, podium, standings, streak_bonus, reading_seconds, untimed, "
-                    "long_prompts, parent_channel_id, teams) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    args,
+                    f"INSERT INTO rounds ({NEW_ROUND_COLUMNS}) VALUES ({', '.join('?' * len(args))})", args
                 ).lastrowid
             except sqlite3.IntegrityError:
                 # The partial unique index refused it: the channel's running round wins, whoever asked first.
