@@ -397,7 +397,9 @@ class RoundSession:
             return
         # A channel of its own: a deleted thread must not keep the parent from hearing how it ended.
         posts = RoundChannel(parent, self.bot.discord_retry, self.round_id)
-        await _say_summary_in(posts, embed, scores=scores, round_id=self.round_id, where=" in the parent channel")
+        await _say_summary_in(
+            posts, embed, scores=scores, round_id=self.round_id, where=" in the parent channel"
+        )
 
     def _task_done(self, task: asyncio.Task[None]) -> None:
         asyncio.get_running_loop().create_task(self._after(task))
@@ -427,7 +429,6 @@ class RoundSession:
                     log.exception("round %s: could not close after a failure", self.round_id)
         finally:
             await self.on_end(self)
-
 
 
 async def _say_summary_in(
