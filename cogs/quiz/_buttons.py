@@ -225,8 +225,10 @@ def reveal_view(
     question: Question,
     order: Sequence[int],
     reveal: Reveal,
-    deck_id: str | None = None,
+    reported: tuple[str, str] | None = None,
 ) -> discord.ui.View:
+    """The answer buttons with their counts, and a Report-question button naming `reported`: the deck
+    and id the question has in its own deck (a mixed round's questions are named after the round's)."""
     items: list[discord.ui.Item[Any]]
     if question.kind is Kind.TEXT:
         items = [
@@ -255,7 +257,7 @@ def reveal_view(
                     style=discord.ButtonStyle.success if right else discord.ButtonStyle.secondary,
                 )
             )
-    report = [FlagButton(deck_id, question.id)] if deck_id else []  # "Report question"
+    report = [FlagButton(*reported)] if reported else []  # "Report question"
     return frozen_view(*items, *_translate_item(round_id, index, question), *report)
 
 

@@ -331,7 +331,8 @@ class RoundSession:
             standings=self.state.scores() if standings == Standings.LIVE else (),
             teams=self.state.team_results() if standings == Standings.LIVE else (),
         )
-        view = reveal_view(self.round_id, index, question, order, reveal, self.deck.id)
+        reported = origin(self.deck.id, question.id)  # a mixed round's question is reported in its own deck
+        view = reveal_view(self.round_id, index, question, order, reveal, reported)
         if self.message is not None:
             await self.posts.edit(f"the reveal of question {index + 1}", self.message, embed=embed, view=view)
 
