@@ -531,7 +531,13 @@ async def stored_rows(db: Path, questions: Sequence[QuestionFigures]) -> None:
 
 
 async def run_round(
-    mode: str, members: int, questions: int, spread: float, seed: int, folder: Path
+    mode: str,
+    members: int,
+    questions: int,
+    spread: float,
+    seed: int,
+    folder: Path,
+    start_options: dict[str, Any] | None = None,
 ) -> RunFigures:
     began = time.perf_counter()
     rng = random.Random(seed)
@@ -548,7 +554,15 @@ async def run_round(
         async with running_bot(mode, fake, here) as bot:
             await (await fake.slash(channel, moderator, "quiz settings", pause=0)).response()
             started = await (
-                await fake.slash(channel, moderator, "quiz start", deck=DECK, questions=questions, seconds=30)
+                await fake.slash(
+                    channel,
+                    moderator,
+                    "quiz start",
+                    deck=DECK,
+                    questions=questions,
+                    seconds=30,
+                    **(start_options or {}),
+                )
             ).response()
             planned = re.match(r"Starting a round of (\d+) questions", started.content)
             if planned is None:
@@ -699,6 +713,18 @@ def goals(runs: Sequence[RunFigures], p99_goal_ms: float) -> None:
         print(f"  edits of question {number}'s message by crowd size: {shown}")
 
 
+def start_option(text: str) -> tuple[str, Any]:
+    """NAME=VALUE from the command line, typed as /quiz start takes it: a number, true/false, or text."""
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    if value.isdigit():
+        return name, int(value)
+    if value in {"true", "false"}:
+        return name, value == "true"
+    return name, value
+
+
 async def main(options: argparse.Namespace) -> None:
     spec = "off (--no-spec: LIMITS.md checks only)" if options.no_spec else "on"
     print(f"Machine: {machine()}")
@@ -715,6 +741,8 @@ async def main(options: argparse.Namespace) -> None:
         f"{LINGER_SECONDS:g} s after its last click; later ones are revealed early (everyone answered)."
     )
     print(f"The fake's OpenAPI check of every request body: {spec} (it runs in this process's event loop)")
+    if options.option:
+        print("/quiz start options: " + " ".join(f"{name}:{value}" for name, value in options.option))
     # The fake's copy of the OpenAPI spec (some 10^5 objects) lives as long as this process: out of the
     # collector's way, else each full collection walks it, stalling the fake for ~100 ms mid-burst.
     request_schemas()
@@ -727,7 +755,13 @@ async def main(options: argparse.Namespace) -> None:
                 gc.collect()  # start each round without the previous round's garbage
                 seed = options.seed + 1000 * members + repeat
                 run = await run_round(
-                    options.bot, members, options.questions, options.spread, seed, Path(folder)
+                    options.bot,
+                    members,
+                    options.questions,
+                    options.spread,
+                    seed,
+                    Path(folder),
+                    dict(options.option),
                 )
                 show(run, repeat, options.repeats)
                 runs.append(run)
@@ -752,6 +786,14 @@ if __name__ == "__main__":
     parser.add_argument("--seed", type=int, default=20250326, help="seed of the letters and click order")
     parser.add_argument("--no-spec", action="store_true", help="skip the fake's OpenAPI body checks")
     parser.add_argument("--goal", type=float, default=250.0, help="the p99 goal in ms")
+    parser.add_argument(
+        "--option",
+        type=start_option,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a /quiz start option for every round, e.g. --option standings=live (repeatable)",
+    )
     arguments = parser.parse_args()
     if arguments.no_spec:
         disable_spec_checks()

@@ -12,6 +12,7 @@ from discord.ext import commands
 
 import bot as bvunzo
 from bot.store.backup import database_facts
+from bot.ui.deck_profile import profile_line
 from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, language_name, plural
 from cogs.permissions import anywhere, is_quiz_master
 
@@ -48,6 +49,8 @@ class GeneralCog(commands.Cog, name="General"):
             lines.append(
                 f"**{deck.title}** (`{deck.id}`) — {plural(len(deck.questions), 'question')} · {langs}{own}"
             )
+            if held := profile_line(deck):  # filters /quiz start takes (tags, difficulty)
+                lines.append(f"└ {held}")
         embed = discord.Embed(
             title="Decks you can play",
             description=clip("\n".join(lines), EMBED_DESCRIPTION),

@@ -195,7 +195,10 @@ class PracticeCog(commands.Cog, name="Practice"):
                 "You didn't answer in that round, so there is nothing you missed; /practice plays its deck."
             )
         # The deck may have lost a question since the round; practise the ones it still has.
-        playable = [q for q in missed if deck.question(q) is not None]
+        # A poll has no right answer: nothing in it to practise.
+        playable = [
+            q for q in missed if (found := deck.question(q)) is not None and found.kind is not Kind.POLL
+        ]
         if not playable:
             raise UserError("You got every question of that round right. Nothing to practise!")
         await self._begin(interaction, deck, playable)

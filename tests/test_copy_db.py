@@ -10,7 +10,16 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
-from bot.store import BoardLine, FlagRecord, GuildDeckRecord, GuildSettings, Memory, Store, open_store
+from bot.store import (
+    BoardLine,
+    FlagRecord,
+    GuildDeckRecord,
+    GuildSettings,
+    Memory,
+    PollVote,
+    Store,
+    open_store,
+)
 from tests.store_contract.builders import T0, answer, start
 
 
@@ -28,7 +37,19 @@ async def fill(store: Store) -> None:
     due = T0 + timedelta(days=2)
     await store.record_practice(1, None, "bio", "q0", True, T0, Memory(1, "bio", "q0", "{}", due, 1, 0, T0))
     await store.save_guild_deck(GuildDeckRecord(1, "mine", "mine.yaml", "deck: text", 5, T0))
-    await store.save_guild_settings(GuildSettings(1, quiz_master_role_id=1 << 60, questions=7))
+    await store.save_guild_settings(
+        GuildSettings(
+            1,
+            quiz_master_role_id=1 << 60,
+            questions=7,
+            standings="live",
+            untimed=True,
+            tags="cells dna",
+            teams=3,
+        )
+    )
+    await store.record_vote(PollVote(1, bio.id, 2, 5, 1, T0))
+    await store.save_teams(chem.id, {3: 1, 4: 0})
     await store.set_member_language(2, "fr")
     await store.start_practice(4, "bio", '{"position": 2}', T0)
     await store.add_suggestion(1, "mine", 3, '{"prompt": "Why?"}', T0)
@@ -54,7 +75,12 @@ async def check(store: Store) -> None:
     assert (stats.points, stats.rounds, stats.practice_answered) == (180, 1, 1)
     assert (await store.memories(1, "bio"))["q0"].due == T0 + timedelta(days=2)
     assert [d.text for d in await store.guild_decks(1)] == ["deck: text"]
-    assert (await store.guild_settings(1)).quiz_master_role_id == 1 << 60
+    settings = await store.guild_settings(1)
+    assert settings == GuildSettings(
+        1, quiz_master_role_id=1 << 60, questions=7, standings="live", untimed=True, tags="cells dna", teams=3
+    )
+    assert await store.round_votes(1) == [PollVote(1, 1, 2, 5, 1, T0)]
+    assert list((await store.round_teams(2)).items()) == [(3, 1), (4, 0)]
     assert await store.member_language(2) == "fr"
     assert await store.member_retention(2) == 0.85
     assert await store.open_flags(1) == [FlagRecord(1, "bio", "q0", 3, "typo", "teh", "open", T0)]
@@ -88,6 +114,8 @@ def test_sqlite_to_postgres_and_back(
         fresh = await start(store, guild=1, deck="bio")
         assert fresh.id == 3
         assert (await store.record_answer(answer(fresh, 0, user=1))).first
+        await store.save_teams(fresh.id, {7: 0})  # a team row numbered after the copied ones
+        assert await store.round_teams(fresh.id) == {7: 0}
         assert await store.start_practice(5, "bio", "{}", T0) == 2
 
     asyncio.run(on(postgres_url, goes_on))

@@ -82,6 +82,9 @@ STRUCTURAL = [
         with_question(type="text", choices=None, answer=None, answers=["a"] * 51), id="too-many-answers"
     ),
     pytest.param(with_question(explanation="e" * 1001), id="explanation-too-long"),
+    pytest.param(with_question(type="poll"), id="poll-with-an-answer"),
+    pytest.param(with_question(type="poll", choices=None, answer=None), id="poll-without-choices"),
+    pytest.param(with_question(image=""), id="empty-image"),
     pytest.param(with_question(difficulty="hardest"), id="unknown-difficulty"),
     pytest.param(with_question(lang="Shona"), id="lang-not-a-code"),
     pytest.param(
@@ -104,5 +107,11 @@ def test_the_schema_rejects_what_the_validator_rejects(deck: dict[str, object]) 
 
 def test_a_question_at_the_new_length_limits_passes_both() -> None:
     deck = with_question(prompt="x" * 1470, explanation="e" * 1000)
+    load_deck_text(yaml.safe_dump(deck), "deck.yaml")
+    VALIDATOR.validate(deck)
+
+
+def test_a_poll_and_an_image_url_pass_both() -> None:
+    deck = with_question(type="poll", answer=None, image="https://example.org/chart.png")
     load_deck_text(yaml.safe_dump(deck), "deck.yaml")
     VALIDATOR.validate(deck)

@@ -169,6 +169,7 @@ def test_judge_does_not_record_until_accepted() -> None:
         ms=1500,
         points=100,
         answered_at=clock.now,
+        streak=1,
     )
     assert state.answered_count == 0
     assert state.players == frozenset()

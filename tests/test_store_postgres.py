@@ -83,6 +83,7 @@ async def test_opening_twice_at_once_migrates_once(postgres_url: str) -> None:
         (4,),
         (5,),
         (6,),
+        (7,),
     ]
 
 

@@ -89,6 +89,8 @@ async def test_round_rendering_fits(deck: Deck, index: int, question: Question) 
     )
     check_embed(embed)
     check_view(question_view(ROUND_ID, 49, question, order))
+    # An untimed round adds the moderators' Reveal beside the answers (and any Translate).
+    check_view(question_view(ROUND_ID, 49, question, order, reading=True, untimed=True))
     for i in range(index):
         state.open_question(i, NOW)
         state.reveal(NOW)
@@ -101,7 +103,13 @@ async def test_round_rendering_fits(deck: Deck, index: int, question: Question) 
         state.accept(verdict)
     reveal = state.reveal(NOW + timedelta(seconds=5))
     check_embed(round_ui.reveal_embed(question, order, reveal, index=index, total=50, deck_title=deck.title))
-    check_view(reveal_view(ROUND_ID, 49, question, order, reveal))
+    # Live standings add the top lines under the answer; the Report-question button joins Translate.
+    check_embed(
+        round_ui.reveal_embed(
+            question, order, reveal, index=index, total=50, deck_title=deck.title, standings=state.scores()
+        )
+    )
+    check_view(reveal_view(ROUND_ID, 49, question, order, reveal, ("d" * 40, "q" * 40)))
     check_embed(
         practice_ui.practice_question_embed(question, order, index=49, total=50, deck_title=deck.title)
     )

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from bot.bank.loader import load_folder
+from bot.bank.mixed import deck_ids_of, is_mixed, mix
 from bot.bank.models import Deck, Question
 from bot.bank.problems import Problem
 
@@ -37,6 +38,11 @@ class Bank:
         return [visible[deck_id] for deck_id in sorted(visible)]
 
     def get(self, deck_id: str, guild_id: int | None) -> Deck | None:
+        """The deck the server sees by that id; a mixed id ("a+b", bot/bank/mixed.py) gives those decks as one."""
+        if is_mixed(deck_id):
+            parts = [self.get(part, guild_id) for part in deck_ids_of(deck_id)]
+            found = [deck for deck in parts if deck is not None]
+            return mix(found) if len(found) == len(parts) and len(found) > 1 else None
         if guild_id is not None:
             own = self._decks.get((guild_id, deck_id))
             if own is not None:

@@ -70,11 +70,16 @@ def _read_file(path: Path, guild_id: int | None, keep_valid: bool) -> tuple[Deck
         data = path.read_bytes()
     except OSError as exc:
         raise DeckError([Problem(source, 0, f"cannot be read: {exc.strerror or exc}")]) from exc
-    return _read_bytes(data, source, guild_id, path.stem, keep_valid)
+    return _read_bytes(data, source, guild_id, path.stem, keep_valid, path.parent)
 
 
 def _read_bytes(
-    data: bytes, source: str, guild_id: int | None, default_id: str | None, keep_valid: bool
+    data: bytes,
+    source: str,
+    guild_id: int | None,
+    default_id: str | None,
+    keep_valid: bool,
+    folder: Path | None = None,
 ) -> tuple[Deck, int]:
     problem = size_problem(len(data), source)
     if problem is not None:
@@ -84,7 +89,9 @@ def _read_bytes(
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise DeckError([Problem(source, line, "the file is not UTF-8 text; save it as UTF-8")]) from exc
-    return read_deck(text, source, guild_id=guild_id, default_id=default_id, keep_valid=keep_valid)
+    return read_deck(
+        text, source, guild_id=guild_id, default_id=default_id, keep_valid=keep_valid, folder=folder
+    )
 
 
 def deck_files(folder: Path) -> list[Path]:

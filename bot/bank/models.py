@@ -14,6 +14,7 @@ class Kind(StrEnum):
     CHOICE = "choice"
     TRUEFALSE = "truefalse"
     TEXT = "text"
+    POLL = "poll"  # no right answer: a round shows how the votes fell, and gives no points
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +43,7 @@ class Question:
     translations: Mapping[str, Translation] = field(default_factory=lambda: MappingProxyType({}))
     tags: tuple[str, ...] = ()
     difficulty: str | None = None
+    image: str | None = None  # an https URL, or the full path of an image file beside the deck
     line: int = 0  # where the question starts in its deck file, for messages to the author
     suggested_by: int | None = None  # the member who wrote it with /deck suggest, credited at the reveal
 
@@ -69,6 +71,7 @@ class Question:
             translations=self.translations,
             tags=self.tags,
             difficulty=self.difficulty,
+            image=self.image,
             line=self.line,
             suggested_by=self.suggested_by,
         )

@@ -5,12 +5,14 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import re
+from pathlib import Path
 from types import MappingProxyType
 
 import yaml
 
 from bot.bank import limits
 from bot.bank import safe_yaml as sy
+from bot.bank.images import MAX_IMAGE_REFERENCE, check_image
 from bot.bank.languages import is_language_code
 from bot.bank.models import Deck, Kind, Question, Translation
 from bot.bank.problems import DeckError, Problem
@@ -30,6 +32,7 @@ QUESTION_KEYS = (
     "translations",
     "tags",
     "difficulty",
+    "image",
     "suggested_by",
 )
 TRANSLATION_KEYS = ("prompt", "choices", "explanation", "answers")
@@ -63,14 +66,16 @@ def read_deck(
     guild_id: int | None = None,
     default_id: str | None = None,
     keep_valid: bool = False,
+    folder: Path | None = None,
 ) -> tuple[Deck, int]:
     """The deck in `text` and the line of its id (1 when it comes from the file name); DeckError if broken.
 
     With `keep_valid`, a question that fails validation is left out (its problems in `Deck.left_out`)
     and the rest of the deck is returned; only deck-level problems, or no playable question, raise.
+    `folder` is where the deck file lies, for its questions' image files; an upload has none.
     """
     with sy.collector_paused():
-        result, problems, left_out = _read(text, source, guild_id, default_id)
+        result, problems, left_out = _read(text, source, guild_id, default_id, folder)
     if not keep_valid:
         problems = problems + left_out
     if problems or result is None:
@@ -85,11 +90,11 @@ def read_deck(
 
 
 def _read(
-    text: str, source: str, guild_id: int | None, default_id: str | None
+    text: str, source: str, guild_id: int | None, default_id: str | None, folder: Path | None
 ) -> tuple[tuple[Deck, int] | None, list[Problem], list[Problem]]:
     # The node tree lives only in this frame, so it is freed before the collector runs again.
     root = sy.compose(text, source)
-    reader = _Reader(source)
+    reader = _Reader(source, folder)
     return reader.deck(root, guild_id=guild_id, default_id=default_id), reader.problems, reader.left_out
 
 
@@ -123,8 +128,9 @@ def _unknown_key(name: str, keys: tuple[str, ...], what: str) -> str:
 class _Reader:
     """Walks a deck's nodes once, building models and noting problems instead of stopping at the first."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, folder: Path | None = None) -> None:
         self.source = source
+        self.folder = folder
         self.problems: list[Problem] = []
         # Problems of single questions: such a question is left out and the rest of its deck may play.
         self.left_out: list[Problem] = []
@@ -491,6 +497,18 @@ class _Reader:
                     )
             else:
                 answers = self.true_false_answer(answer_node)
+        elif kind is Kind.POLL:
+            for wrong in ("answer", "answers"):
+                if wrong in fields:
+                    self.report(key_line(wrong), f"a poll has no right answer; remove `{wrong}`")
+            choice_node = value("choices")
+            if choice_node is None:
+                self.report(node, "this poll has no `choices`; list 2 to 5 of them")
+            else:
+                poll_choices = self.choice_list(choice_node)
+                if poll_choices is not None:
+                    choice_count = len(poll_choices)
+                    choices = tuple(c or "" for c in poll_choices)
         elif kind is Kind.TEXT:
             for wrong, message in (
                 ("choices", "a text question has no `choices`; list what it accepts under `answers`"),
@@ -543,6 +561,15 @@ class _Reader:
         if suggested_node is not None:
             suggested_by = self.user_id(suggested_node)
 
+        image = None
+        image_node = value("image")
+        if image_node is not None:
+            reference = self.text(image_node, "`image`", MAX_IMAGE_REFERENCE)
+            if reference:
+                problem, image = check_image(reference, self.folder)
+                if problem is not None:
+                    self.report(image_node, problem)
+
         if len(self.problems) > before or question_id is None or kind is None:
             return None
         if kind is Kind.TRUEFALSE:
@@ -564,6 +591,7 @@ class _Reader:
             translations=MappingProxyType(translations),
             tags=tags,
             difficulty=difficulty,
+            image=image,
             suggested_by=suggested_by,
             line=line,
         )

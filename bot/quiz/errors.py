@@ -23,6 +23,12 @@ class QuestionClosedError(QuizError):
     sentence = "This question is closed: the answer has been revealed."
 
 
+class NotOpenYetError(QuizError):
+    """A click during the question's reading time (its buttons are still disabled: a forged click)."""
+
+    sentence = "This question isn't open yet: its buttons open when the reading time is over."
+
+
 class NotCurrentQuestionError(QuizError):
     sentence = "That question is no longer open."
 

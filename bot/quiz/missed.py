@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 
 def missed_questions(
-    question_ids: Sequence[str], answers: Mapping[int, bool], *, closed: int | None = None
+    question_ids: Sequence[str],
+    answers: Mapping[int, bool],
+    *,
+    closed: int | None = None,
+    polls: Collection[int] = (),
 ) -> tuple[str, ...]:
     """Ids of the questions a member missed in a round, in round order, each once.
 
@@ -18,7 +22,8 @@ def missed_questions(
     `answers` maps a question's position in the round to whether the member's answer was right.
     `closed` is how many questions, from the first, have been revealed (all of them by default, as
     in an ended round): an unanswered question after those (still open, or never asked because the
-    round was stopped) was not missed yet; a wrong answer to it is.
+    round was stopped) was not missed yet; a wrong answer to it is. `polls` are the positions of the
+    round's polls: they have no right answer, so nobody misses them.
     """
     if not answers:
         return ()
@@ -26,6 +31,8 @@ def missed_questions(
     closed = len(question_ids) if closed is None else closed
     missed: dict[str, None] = {}  # a dict keeps round order and drops a question asked twice
     for index in range(first, len(question_ids)):
+        if index in polls:
+            continue
         right = answers.get(index)
         if right is False or (right is None and index < closed):
             missed[question_ids[index]] = None

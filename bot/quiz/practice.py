@@ -14,7 +14,7 @@ from typing import Any
 
 from fsrs import Card, Rating, Scheduler
 
-from bot.bank.models import Deck, Question
+from bot.bank.models import Deck, Kind, Question
 from bot.quiz.clock import as_utc, require_aware
 from bot.quiz.errors import (
     AlreadyAnsweredError,
@@ -133,10 +133,15 @@ def choose_questions(
     require_aware(now)
     if count <= 0:
         return ()
+    # Polls have no right answer: there is nothing in them to practise or remember.
     if mode is PracticeMode.MISSED:
-        known = (qid for qid in dict.fromkeys(missed) if deck.question(qid) is not None)
+        known = (
+            qid
+            for qid in dict.fromkeys(missed)
+            if (found := deck.question(qid)) is not None and found.kind is not Kind.POLL
+        )
         return tuple(islice(known, count))
-    ids = [q.id for q in deck.questions]
+    ids = [q.id for q in deck.questions if q.kind is not Kind.POLL]
     horizon = due_by(now)
     due = sorted(
         (qid for qid in ids if qid in memories and memories[qid].due <= horizon),

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from types import MappingProxyType
 
-from bot.bank.models import Deck, Question
+from bot.bank.models import Deck, Kind, Question
+from bot.quiz.choosing import Filter, TooFewQuestionsError, matching_questions
 from bot.quiz.clock import require_aware
 from bot.quiz.errors import (
     AlreadyAnsweredError,
     EmptyDeckError,
     NotCurrentQuestionError,
+    NotOpenYetError,
     QuestionClosedError,
     RoundEndedError,
 )
@@ -21,9 +23,14 @@ from bot.quiz.missed import closed_count, missed_questions
 from bot.quiz.questions import questions_of
 from bot.quiz.scoring import Mode, points
 from bot.quiz.shuffle import choice_order, new_seed, pick_questions
+from bot.quiz.streaks import SHOWN_FROM, streak_bonus
+from bot.quiz.teams import Roster, TeamResult, team_standings
+from bot.quiz.timing import READING_MAX, extra_seconds
 
-# How many of the fastest right answers a reveal names.
+EVERY_QUESTION = Filter()
+# How many of the fastest right answers a reveal names; and how many of the longest streaks.
 FASTEST_SHOWN = 3
+STREAKS_SHOWN = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,14 +42,26 @@ class RoundPlan:
     seed: int
 
 
-def plan_round(deck: Deck, count: int, *, seed: int | None = None) -> RoundPlan:
-    """Pick `count` questions of `deck` (fewer if the deck is smaller) for a new round."""
+def plan_round(
+    deck: Deck, count: int, *, seed: int | None = None, only: Filter = EVERY_QUESTION, exact: bool = False
+) -> RoundPlan:
+    """Pick `count` questions of `deck` that the filter `only` keeps, for a new round.
+
+    Fewer if the deck is smaller; but a filter that keeps none, or (when `exact`: the moderator asked
+    for that many) fewer than `count`, raises TooFewQuestionsError saying how many it keeps.
+    """
     if not deck.questions:
         raise EmptyDeckError
     if count < 1:
         raise ValueError(f"a round needs at least one question, got count={count}")
+    pool = deck
+    if only.active:
+        kept = matching_questions(deck, only)
+        if not kept or (exact and len(kept) < count):
+            raise TooFewQuestionsError(len(kept), count, only)
+        pool = replace(deck, questions=kept)
     seed = new_seed() if seed is None else seed
-    return RoundPlan(deck_id=deck.id, question_ids=pick_questions(deck, count, seed), seed=seed)
+    return RoundPlan(deck_id=deck.id, question_ids=pick_questions(pool, count, seed), seed=seed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,9 +74,10 @@ class Verdict:
     choice: int | None  # the original index of that choice in the question
     text: str | None  # the typed answer, as typed
     right: bool
-    ms: int  # since the question was posted
-    points: int
+    ms: int  # since the question's buttons opened (posted, then its reading time)
+    points: int  # the streak bonus included, when the round plays with one
     answered_at: datetime
+    streak: int = 0  # right answers in a row ending with this one (0 for a wrong answer)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +104,9 @@ class Reveal:
     fastest: tuple[tuple[int, int], ...]  # (user_id, ms) of the fastest right answers, fastest first
     answered: int
     right: int
+    # (user_id, streak) of the longest streaks of right answers this question extended, longest first;
+    # only streaks of SHOWN_FROM and more, and only in a round with the streak bonus.
+    streaks: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,9 +133,16 @@ class RoundState:
         seed: int,
         seconds: int,
         mode: Mode,
+        streaks: bool = False,
+        reading_seconds: int = 0,
+        untimed: bool = False,
+        long_prompts: bool = False,
+        teams: int = 0,
     ) -> None:
         if seconds <= 0:
             raise ValueError(f"seconds must be positive, got {seconds}")
+        if not 0 <= reading_seconds <= READING_MAX:
+            raise ValueError(f"reading time is 0-{READING_MAX} s, got {reading_seconds}")
         if not question_ids:
             raise EmptyDeckError
         questions = questions_of(deck, question_ids)
@@ -122,10 +152,16 @@ class RoundState:
         self.seed = seed
         self.seconds = seconds
         self.mode = Mode(mode)
+        self.streaks = streaks  # right answers in a row earn the streak bonus
+        self.reading_seconds = reading_seconds  # a question shows this long before its buttons open
+        self.untimed = untimed  # no timer: a question waits for every player, or a moderator's Reveal
+        self.long_prompts = long_prompts  # long prompts earn more time (bot/quiz/timing.py)
+        self.roster = Roster(teams) if teams else None  # who plays for which team, in a round of teams
         self._questions: tuple[Question, ...] = questions
         self._orders: tuple[tuple[int, ...], ...] = tuple(
             choice_order(seed, index, len(q.choices), q.kind) for index, q in enumerate(questions)
         )
+        self.polls = frozenset(i for i, q in enumerate(questions) if q.kind is Kind.POLL)
         self._current = -1
         self._posted_at: datetime | None = None
         self._revealed = False  # whether the current question is closed
@@ -201,11 +237,32 @@ class RoundState:
         return min(self.questions_played, self.question_count - 1) + 1
 
     @property
-    def deadline(self) -> datetime | None:
-        """When the current question's time runs out; None until it is posted."""
+    def opens_at(self) -> datetime | None:
+        """When the current question's buttons open (its reading time over); None until it is posted."""
         if self._posted_at is None:
             return None
-        return self._posted_at + timedelta(seconds=self.seconds)
+        return self._posted_at + timedelta(seconds=self.reading_seconds)
+
+    def reading(self, now: datetime) -> bool:
+        """The current question is posted and still in its reading time."""
+        opens_at = self.opens_at
+        return opens_at is not None and now < opens_at
+
+    def seconds_for(self, index: int) -> int:
+        """Seconds question `index` gives to answer: the round's, plus more for a long prompt when asked."""
+        extra = extra_seconds(self._questions[index].prompt) if self.long_prompts else 0
+        return self.seconds + extra
+
+    @property
+    def deadline(self) -> datetime | None:
+        """When the current question's time runs out: its time counts from when its buttons open.
+
+        None until it is posted, and always in an untimed round.
+        """
+        opens_at = self.opens_at
+        if opens_at is None or self.untimed:
+            return None
+        return opens_at + timedelta(seconds=self.seconds_for(self._current))
 
     def question(self, index: int) -> Question:
         return self._questions[index]
@@ -257,9 +314,10 @@ class RoundState:
         if self._posted_at is None:
             # Restored after a restart and not yet re-posted: the old message's buttons are stale.
             raise NotCurrentQuestionError
+        if self.reading(now):
+            raise NotOpenYetError
         deadline = self.deadline
-        assert deadline is not None
-        if now > deadline:
+        if deadline is not None and now > deadline:
             raise QuestionClosedError("Time is up: this question is closed.")
         previous = self._answers[question_index].get(user_id)
         if previous is not None:
@@ -269,7 +327,12 @@ class RoundState:
         judged = judge_answer(question, self._orders[question_index], slot, text)
         choice, right = judged.choice, judged.right
 
-        ms = max(0, (now - self._posted_at) // timedelta(milliseconds=1))
+        opens_at = self.opens_at
+        assert opens_at is not None
+        ms = max(0, (now - opens_at) // timedelta(milliseconds=1))
+        streak = self.streak_before(user_id, question_index) + 1 if right else 0
+        bonus = streak_bonus(streak) if self.streaks and right else 0
+        # A poll has no right answer (judged never right): no points, and no streak made or broken.
         return Verdict(
             user_id=user_id,
             question_index=question_index,
@@ -278,8 +341,9 @@ class RoundState:
             text=text,
             right=right,
             ms=ms,
-            points=points(self.mode, right, ms, self.seconds),
+            points=points(self.mode, right, ms, self.seconds_for(question_index)) + bonus,
             answered_at=now,
+            streak=streak,
         )
 
     def accept(self, verdict: Verdict) -> bool:
@@ -349,6 +413,22 @@ class RoundState:
             self._earlier = (self._current, players)
         return self._earlier[1]
 
+    def streak_before(self, user_id: int, index: int) -> int:
+        """How many questions right in a row the member had just before question `index`.
+
+        A wrong answer ends a streak and so does a question left unanswered: a streak is the member's
+        answers to the questions one after another, with nothing in between (polls aside).
+        """
+        streak = 0
+        for earlier in range(index - 1, -1, -1):
+            if earlier in self.polls:
+                continue  # a poll between two right answers neither counts nor breaks the row
+            verdict = self._answers[earlier].get(user_id)
+            if verdict is None or not verdict.right:
+                break
+            streak += 1
+        return streak
+
     def waiting_for(self) -> frozenset[int]:
         """Players of earlier questions who have not answered the current one yet."""
         if self._current < 0:
@@ -359,7 +439,8 @@ class RoundState:
         """The posted question should be revealed now: it was skipped, closed or stopped, its time is
         up, or everyone who played an earlier question has answered it.
 
-        The first question has no earlier players, so it always waits for its timer (or a skip).
+        The first question has no earlier players, so it always waits for its timer (or a skip); in an
+        untimed round, for a moderator's Reveal.
         """
         require_aware(now)
         if self._posted_at is None or self._revealed:
@@ -367,8 +448,7 @@ class RoundState:
         if self._skipped or self._closing or self._stopped:
             return True
         deadline = self.deadline
-        assert deadline is not None
-        if now >= deadline:
+        if deadline is not None and now >= deadline:
             return True
         earlier = self._earlier_players()
         return bool(earlier) and earlier <= self._answers[self._current].keys()
@@ -393,6 +473,12 @@ class RoundState:
             if verdict.slot is not None and 0 <= verdict.slot < len(counts):
                 counts[verdict.slot] += 1
         right = sorted((v for v in answers if v.right), key=lambda v: (v.ms, v.answered_at, v.user_id))
+        streaks: list[tuple[int, int]] = []
+        if self.streaks:
+            # Worked out again from the answers rather than read from the verdicts: after a restart the
+            # restored answers carry no streak.
+            runs = ((v.user_id, self.streak_before(v.user_id, index) + 1) for v in right)
+            streaks = sorted((run for run in runs if run[1] >= SHOWN_FROM), key=lambda r: (-r[1], r[0]))
         return Reveal(
             question_index=index,
             right_slots=frozenset(slot for slot, choice in enumerate(order) if question.is_right(choice)),
@@ -400,6 +486,7 @@ class RoundState:
             fastest=tuple((v.user_id, v.ms) for v in right[:FASTEST_SHOWN]),
             answered=len(answers),
             right=len(right),
+            streaks=tuple(streaks[:STREAKS_SHOWN]),
         )
 
     # --- results -----------------------------------------------------------------------------
@@ -408,7 +495,9 @@ class RoundState:
         """Every player's result: most points first, then most right, then who finished earliest."""
         totals: dict[int, list[int]] = {}
         last_answer: dict[int, datetime] = {}
-        for answers in self._answers:
+        for index, answers in enumerate(self._answers):
+            if index in self.polls:
+                continue  # votes are not answers: they would lower everyone's accuracy
             for user, verdict in answers.items():
                 total = totals.setdefault(user, [0, 0, 0])
                 total[0] += verdict.points
@@ -433,11 +522,18 @@ class RoundState:
             )
         return results
 
+    def team_results(self) -> list[TeamResult]:
+        """The teams by mean points of their members (bot/quiz/teams.py); empty in a round without teams."""
+        if self.roster is None:
+            return []
+        points = {result.user_id: result.points for result in self.scores()}
+        return team_standings(self.roster.members, self.roster.teams, points)
+
     def missed(self, user_id: int) -> tuple[str, ...]:
         """Ids of the questions this member missed so far, by the one rule of `missed_questions`."""
         answers = {i: by_user[user_id].right for i, by_user in enumerate(self._answers) if user_id in by_user}
         return missed_questions(
-            self.question_ids, answers, closed=closed_count(self._current, self._revealed)
+            self.question_ids, answers, closed=closed_count(self._current, self._revealed), polls=self.polls
         )
 
     # --- after a restart ---------------------------------------------------------------------
@@ -455,6 +551,12 @@ class RoundState:
         answers: Iterable[RestoredAnswer],
         current: int,
         revealed: bool,
+        streaks: bool = False,
+        reading_seconds: int = 0,
+        untimed: bool = False,
+        long_prompts: bool = False,
+        teams: int = 0,
+        team_members: Mapping[int, int] | None = None,
     ) -> RoundState:
         """Rebuild a round from the store. The current question is not open: the cog re-posts it
         and calls `open_question(current, posted_at)` (or, if `revealed`, opens the next one).
@@ -468,7 +570,14 @@ class RoundState:
             seed=seed,
             seconds=seconds,
             mode=mode,
+            streaks=streaks,
+            reading_seconds=reading_seconds,
+            untimed=untimed,
+            long_prompts=long_prompts,
+            teams=teams,
         )
+        if teams:
+            state.roster = Roster(teams, team_members)
         if not -1 <= current < state.question_count:
             raise ValueError(f"current={current} is outside this round's {state.question_count} questions")
         state._current = current

@@ -39,8 +39,10 @@ def choice_order(seed: int, question_index: int, n_choices: int, kind: Kind) -> 
     if kind is Kind.TEXT or n_choices <= 0:
         return ()
     order = list(range(n_choices))
-    if kind is Kind.TRUEFALSE:
-        return tuple(order)
+    if kind in (Kind.TRUEFALSE, Kind.POLL):
+        return tuple(
+            order
+        )  # a poll's choices are often a scale ("not sure" ... "very sure"): kept as written
     _rng(seed, str(question_index)).shuffle(order)
     return tuple(order)
 

@@ -7,7 +7,7 @@ tests/store_contract/ holds the tests every backend must pass.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self, runtime_checkable
@@ -23,6 +23,7 @@ from bot.store.records import (
     MemberStats,
     Memory,
     NewRound,
+    PollVote,
     PracticeRecord,
     Recorded,
     ReportLine,
@@ -91,6 +92,12 @@ class Store(Protocol):
 
     async def set_intro_message(self, round_id: int, message_id: int) -> None: ...
 
+    async def save_teams(self, round_id: int, members: Mapping[int, int]) -> None:
+        """Put each member (user id → team, from 0) on their team in the round; a member's new team replaces the old."""
+
+    async def round_teams(self, round_id: int) -> dict[int, int]:
+        """The round's members by team, in the order they first joined."""
+
     async def post_question(self, round_id: int, index: int, message_id: int, posted_at: datetime) -> None:
         """The round's question `index` is on screen from `posted_at` (its clock) in message `message_id`.
 
@@ -129,6 +136,15 @@ class Store(Protocol):
 
     async def round_answers(self, round_id: int, question_index: int | None = None) -> list[Answer]:
         """The round's answers (or one question's), in the order they came."""
+
+    async def record_vote(self, vote: PollVote) -> PollVote | None:
+        """Keep a member's vote on a poll, committed before this returns; None, or the vote they gave before.
+
+        Exactly once, like record_answer. Votes never reach the boards or /stats. ValueError for an unknown round.
+        """
+
+    async def round_votes(self, round_id: int) -> list[PollVote]:
+        """The votes on the round's polls, by question then time."""
 
     # -- leaderboards --------------------------------------------------------------------------------
     #

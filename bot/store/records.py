@@ -21,6 +21,17 @@ class GuildSettings:
     seconds: int = 20
     mode: str = "standard"  # "standard" | "speed"
     pause_seconds: int = 5  # pause between a reveal and the next question
+    # Round options a /quiz start may override (issue 14): off or neutral by default.
+    podium: int = 3  # places on the summary's podium, 1-10
+    standings: str = "end"  # "end" | "live" (top 5 after each reveal) | "hidden" (no names before the end)
+    streak_bonus: bool = False
+    reading_seconds: int = 0  # a question shows this long before its buttons open, 0-30
+    untimed: bool = False  # questions wait for every player or a moderator's Reveal
+    long_prompts: bool = False  # +1 s per 100 characters of prompt beyond 200
+    tags: str = ""  # default filter: questions with any of these tags (space-separated); "" plays all
+    difficulty: str | None = None  # default filter: easy | medium | hard; None plays all
+    thread: bool = False  # rounds start in a new public thread under the channel
+    teams: int = 0  # 0: no teams; 2-4: members join teams, scored by their mean points
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +45,14 @@ class NewRound:
     mode: str
     seed: int
     started_at: datetime
+    podium: int = 3
+    standings: str = "end"
+    streak_bonus: bool = False
+    reading_seconds: int = 0
+    untimed: bool = False
+    long_prompts: bool = False
+    parent_channel_id: int | None = None  # a round in a thread: the channel the thread is under
+    teams: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +75,14 @@ class RoundRecord:
     started_at: datetime
     ended_at: datetime | None
     end_reason: str | None
+    podium: int = 3
+    standings: str = "end"
+    streak_bonus: bool = False
+    reading_seconds: int = 0
+    untimed: bool = False
+    long_prompts: bool = False
+    parent_channel_id: int | None = None  # a round in a thread: the channel the thread is under
+    teams: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +99,18 @@ class Answer:
     ms: int  # milliseconds from the question's posting to the answer
     points: int
     answered_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class PollVote:
+    """A member's vote on a poll of a round (a question with no right answer): no points, no accuracy."""
+
+    guild_id: int
+    round_id: int
+    question_index: int
+    user_id: int
+    choice: int  # the ORIGINAL choice index
+    voted_at: datetime
 
 
 @dataclass(frozen=True, slots=True)

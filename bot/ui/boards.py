@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import discord
 
@@ -123,12 +123,21 @@ def stats_embed(
     return embed
 
 
-def report_embed(title: str, deck: Deck, lines: Sequence[ReportLine]) -> discord.Embed:
+def report_embed(
+    title: str, deck: Deck, lines: Sequence[ReportLine], votes: Mapping[int, Mapping[int, int]] | None = None
+) -> discord.Embed:
+    """Per question of a round (or of a deck): right of answered and the commonest mistake; a round's
+    polls show their votes per choice instead (`votes`: question index → original choice → votes)."""
     rows = []
     for number, line in enumerate(lines, start=1):
         question = deck.question(line.question_id)
         shown = number if line.question_index is None else line.question_index + 1
         prompt = clip(question.prompt, 60) if question else line.question_id
+        if question is not None and question.kind is Kind.POLL:
+            rows.append(
+                f"**{shown}.** {prompt}\n  poll: " + _poll_counts(question, (votes or {}).get(shown - 1, {}))
+            )
+            continue
         row = f"**{shown}.** {prompt}\n  {line.right}/{line.answered} ({percent(line.right, line.answered)})"
         wrong = None
         if question is not None and question.kind is not Kind.TEXT and line.top_wrong_choice is not None:
@@ -171,6 +180,23 @@ def struggles_embed(deck: Deck, lines: Sequence[StruggleLine], failures: int) ->
     return embed
 
 
+def _poll_counts(question: Question, counts: Mapping[int, int]) -> str:
+    total = sum(counts.values())
+    if not total:
+        return "no votes"
+    spread = " · ".join(
+        f"“{clip(choice, 40)}” {counts.get(i, 0)}" for i, choice in enumerate(question.choices)
+    )
+    return f"{plural(total, 'vote')}: {spread}"
+
+
+STANDINGS_SHOWN = {
+    "end": "in the summary",
+    "live": "top 5 after each reveal",
+    "hidden": "hidden until the end",
+}
+
+
 def settings_embed(settings: GuildSettings, changed: bool) -> discord.Embed:
     embed = discord.Embed(
         title="Quiz settings" + (" saved" if changed else ""), colour=discord.Colour.blurple()
@@ -183,4 +209,14 @@ def settings_embed(settings: GuildSettings, changed: bool) -> discord.Embed:
     embed.add_field(name="Seconds", value=str(settings.seconds))
     embed.add_field(name="Mode", value=settings.mode)
     embed.add_field(name="Pause", value=f"{settings.pause_seconds} s")
+    embed.add_field(name="Podium", value=f"{settings.podium} places")
+    embed.add_field(name="Standings", value=STANDINGS_SHOWN.get(settings.standings, settings.standings))
+    embed.add_field(name="Streak bonus", value="on" if settings.streak_bonus else "off")
+    embed.add_field(name="Reading time", value=f"{settings.reading_seconds} s")
+    embed.add_field(name="Timer", value="none (untimed)" if settings.untimed else "on")
+    embed.add_field(name="Long prompts", value="more time" if settings.long_prompts else "no extra time")
+    embed.add_field(name="Tags", value=clip(settings.tags, FIELD_VALUE) if settings.tags else "any")
+    embed.add_field(name="Difficulty", value=settings.difficulty or "any")
+    embed.add_field(name="Thread", value="a new thread per round" if settings.thread else "off")
+    embed.add_field(name="Teams", value=str(settings.teams) if settings.teams else "off")
     return embed

@@ -47,6 +47,18 @@ class RoundChannel:
     async def send(self, what: str, **content: Any) -> discord.Message:
         return await self._call(what, lambda: self.channel.send(**content))
 
+    async def send_with_file(
+        self, what: str, make_file: Callable[[], discord.File | None], **content: Any
+    ) -> discord.Message:
+        """A post that may upload a file (a question's image): each try opens the file anew, since
+        discord.py closes a file once a try has sent it."""
+
+        def attempt() -> Awaitable[discord.Message]:
+            file = make_file()
+            return self.channel.send(**content) if file is None else self.channel.send(file=file, **content)
+
+        return await self._call(what, attempt)
+
     async def edit(self, what: str, message: discord.Message, **content: Any) -> None:
         await self._call(what, lambda: message.edit(**content))
 

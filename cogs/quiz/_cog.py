@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.bank.mixed import mix
 from bot.bank.models import Deck, Kind
 from bot.errors import UserError
 from bot.quiz import (
@@ -22,10 +23,15 @@ from bot.quiz import (
     choice_order,
     plan_round,
 )
+from bot.quiz.choosing import Filter, TooFewQuestionsError
+from bot.quiz.standings import PODIUM_MAX, PODIUM_MIN
+from bot.quiz.teams import MAX_TEAMS, MIN_TEAMS, team_name
+from bot.quiz.timing import READING_MAX
 from bot.store import GuildSettings, NewRound, RoundAlreadyRunning, RoundRecord
 from bot.ui.boards import report_embed, settings_embed, struggles_embed
 from bot.ui.practice import translation_embed, translation_target
-from bot.ui.text import clip, letter
+from bot.ui.round import my_result_text
+from bot.ui.text import clip, letter, plural
 from cogs.answers import GivenAnswer, TextAnswerForm, cog_named
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_manager, ensure_quiz_master, guild_id_of
@@ -35,6 +41,10 @@ if TYPE_CHECKING:
     from bot.app import BvunzoBot
 
 log = logging.getLogger(__name__)
+
+THREAD_NAME = 100  # characters in a thread's name (Discord's limit)
+# How long the typed-answer form of an untimed question stays open: it has no deadline to go by.
+UNTIMED_FORM_SECONDS = 15 * 60
 
 
 class QuizCog(commands.Cog, name="Quiz"):
@@ -61,6 +71,18 @@ class QuizCog(commands.Cog, name="Quiz"):
         questions="How many questions (1-50)",
         seconds="Seconds to answer each question (5-120)",
         mode="standard: 100 points per right answer; speed: 50-100, more for faster answers",
+        podium="Places on the final podium (1-10; server default 3)",
+        standings="end: only in the summary; live: top 5 after each reveal; hidden: no names before the end",
+        streaks="Right answers in a row earn +10 each after the first, up to +50",
+        reading="Seconds each question shows before its buttons open (0-30)",
+        untimed="No timer: each question waits for every player, or a moderator's Reveal button",
+        long_prompts="Long prompts get more time: +1 s per 100 characters beyond 200",
+        tags="Only questions with one of these tags (separated by commas); any: no filter",
+        difficulty="Only questions of this difficulty; any: no filter",
+        deck2="A second deck to mix into the round",
+        deck3="A third deck to mix into the round",
+        thread="Play the round in a new public thread named after the deck; the summary also comes here",
+        teams="2-4 teams scored by their members' mean points; 0: no teams",
     )
     async def start(
         self,
@@ -69,13 +91,29 @@ class QuizCog(commands.Cog, name="Quiz"):
         questions: app_commands.Range[int, 1, 50] | None = None,
         seconds: app_commands.Range[int, 5, 120] | None = None,
         mode: Literal["standard", "speed"] | None = None,
+        podium: app_commands.Range[int, PODIUM_MIN, PODIUM_MAX] | None = None,
+        standings: Literal["end", "live", "hidden"] | None = None,
+        streaks: bool | None = None,
+        reading: app_commands.Range[int, 0, READING_MAX] | None = None,
+        untimed: bool | None = None,
+        long_prompts: bool | None = None,
+        tags: app_commands.Range[str, 1, 200] | None = None,
+        difficulty: Literal["any", "easy", "medium", "hard"] | None = None,
+        deck2: str | None = None,
+        deck3: str | None = None,
+        thread: bool | None = None,
+        teams: app_commands.Range[int, 0, MAX_TEAMS] | None = None,
     ) -> None:
         guild_id = guild_id_of(interaction)
         settings = await self.bot.store.guild_settings(guild_id)
+        team_count = _team_count(settings.teams if teams is None else teams)
         ensure_quiz_master(interaction, settings, "start a round")
         if self.bot.closing:
             raise UserError("Bvunzo is restarting; start the round again in a minute.")
-        chosen = find_deck(self.bot, deck, guild_id)
+        decks = [find_deck(self.bot, name, guild_id) for name in (deck, deck2, deck3) if name]
+        if len({d.id for d in decks}) != len(decks):
+            raise UserError("deck, deck2 and deck3 name the same deck twice; pick different decks.")
+        chosen = mix(decks)
         can = interaction.app_permissions
         # A value of 0 means Discord (or an emulator) did not say; then the round's own posts will tell.
         if can.value and not (can.view_channel and can.send_messages and can.embed_links):
@@ -86,18 +124,38 @@ class QuizCog(commands.Cog, name="Quiz"):
         channel = interaction.channel
         if not isinstance(channel, discord.abc.Messageable) or interaction.channel_id is None:
             raise UserError("Rounds run in a server's text channels; start it from one.")
-        running = self.by_channel.get(interaction.channel_id)
+        in_thread = settings.thread if thread is None else thread
+        if in_thread:
+            channel = self._thread_parent(interaction)
+        running = None if in_thread else self.by_channel.get(interaction.channel_id)
         if running is not None:
             raise UserError(self._already_running(running.record))
+        only = Filter.parse(
+            settings.tags if tags is None else tags, settings.difficulty if difficulty is None else difficulty
+        )
         try:
-            plan = plan_round(chosen, questions or settings.questions)
+            plan = plan_round(chosen, questions or settings.questions, only=only, exact=questions is not None)
         except EmptyDeckError as exc:
             raise UserError(f"“{chosen.title}” has no questions yet.") from exc
+        except TooFewQuestionsError as exc:
+            raise UserError(f"“{chosen.title}”: {exc.sentence}") from exc
+        parent_id = None
+        if isinstance(channel, discord.TextChannel) and in_thread:
+            # Named after the deck; a day without messages archives it (the summary is in the parent too).
+            channel = await channel.create_thread(
+                name=clip(chosen.title, THREAD_NAME),
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=1440,
+                reason="A Bvunzo quiz round",
+            )
+            parent_id = interaction.channel_id
         try:
             record = await self.bot.store.start_round(
                 NewRound(
                     guild_id=guild_id,
-                    channel_id=interaction.channel_id,
+                    channel_id=channel.id if parent_id is not None else interaction.channel_id,
+                    parent_channel_id=parent_id,
+                    teams=team_count,
                     deck_id=plan.deck_id,
                     started_by=interaction.user.id,
                     question_ids=plan.question_ids,
@@ -105,12 +163,22 @@ class QuizCog(commands.Cog, name="Quiz"):
                     mode=mode or settings.mode,
                     seed=plan.seed,
                     started_at=self.bot.clock(),
+                    podium=podium or settings.podium,
+                    standings=standings or settings.standings,
+                    streak_bonus=settings.streak_bonus if streaks is None else streaks,
+                    reading_seconds=settings.reading_seconds if reading is None else reading,
+                    untimed=settings.untimed if untimed is None else untimed,
+                    long_prompts=settings.long_prompts if long_prompts is None else long_prompts,
                 )
             )
         except RoundAlreadyRunning as exc:
             raise UserError(self._already_running(exc.round)) from exc
+        matching = f" matching {only.describe()}" if only.active else ""
+        where = f" in <#{record.channel_id}>" if parent_id is not None else ""
         await interaction.response.send_message(
-            f"Starting a round of {len(record.question_ids)} questions from “{chosen.title}”.", ephemeral=True
+            f"Starting a round of {plural(len(record.question_ids), 'question')} from “{chosen.title}”"
+            f"{matching}{where}.",
+            ephemeral=True,
         )
         self._launch(
             record,
@@ -122,12 +190,19 @@ class QuizCog(commands.Cog, name="Quiz"):
                 seed=record.seed,
                 seconds=record.seconds,
                 mode=Mode(record.mode),
+                streaks=record.streak_bonus,
+                reading_seconds=record.reading_seconds,
+                untimed=record.untimed,
+                long_prompts=record.long_prompts,
+                teams=record.teams,
             ),
             channel,
             settings,
             resumed=False,
         )
 
+    @start.autocomplete("deck3")
+    @start.autocomplete("deck2")
     @start.autocomplete("deck")
     async def _deck_autocomplete(
         self, interaction: discord.Interaction, current: str
@@ -166,6 +241,16 @@ class QuizCog(commands.Cog, name="Quiz"):
         mode="Default scoring mode",
         pause="Seconds between a reveal and the next question (0-60)",
         clear_role="Remove the quiz-master role",
+        podium="Default places on the final podium (1-10)",
+        standings="Default: end (summary only), live (top 5 after each reveal), hidden (no names before the end)",
+        streaks="Default for the streak bonus (+10 per right answer in a row after the first, up to +50)",
+        reading="Default seconds each question shows before its buttons open (0-30)",
+        untimed="Default: no timer, questions wait for every player or a moderator's Reveal",
+        long_prompts="Default: long prompts get +1 s per 100 characters beyond 200",
+        thread="Default: rounds start in a new public thread under the channel",
+        teams="Default number of teams (2-4), 0 for none",
+        tags="Default tag filter (tags separated by commas); any: none",
+        difficulty="Default difficulty filter; any: none",
     )
     async def settings(
         self,
@@ -176,6 +261,16 @@ class QuizCog(commands.Cog, name="Quiz"):
         mode: Literal["standard", "speed"] | None = None,
         pause: app_commands.Range[int, 0, 60] | None = None,
         clear_role: bool = False,
+        podium: app_commands.Range[int, PODIUM_MIN, PODIUM_MAX] | None = None,
+        standings: Literal["end", "live", "hidden"] | None = None,
+        streaks: bool | None = None,
+        reading: app_commands.Range[int, 0, READING_MAX] | None = None,
+        untimed: bool | None = None,
+        long_prompts: bool | None = None,
+        tags: app_commands.Range[str, 1, 200] | None = None,
+        difficulty: Literal["any", "easy", "medium", "hard"] | None = None,
+        thread: bool | None = None,
+        teams: app_commands.Range[int, 0, MAX_TEAMS] | None = None,
     ) -> None:
         guild_id = guild_id_of(interaction)
         ensure_manager(interaction, "change the quiz settings")
@@ -187,6 +282,19 @@ class QuizCog(commands.Cog, name="Quiz"):
             seconds=seconds or current.seconds,
             mode=mode or current.mode,
             pause_seconds=current.pause_seconds if pause is None else pause,
+            podium=podium or current.podium,
+            standings=standings or current.standings,
+            streak_bonus=current.streak_bonus if streaks is None else streaks,
+            reading_seconds=current.reading_seconds if reading is None else reading,
+            untimed=current.untimed if untimed is None else untimed,
+            long_prompts=current.long_prompts if long_prompts is None else long_prompts,
+            # Kept as the filter reads them, so that /quiz settings shows what rounds will use.
+            tags=current.tags if tags is None else " ".join(sorted(Filter.parse(tags, None).tags)),
+            difficulty=current.difficulty
+            if difficulty is None
+            else Filter.parse(None, difficulty).difficulty,
+            thread=current.thread if thread is None else thread,
+            teams=current.teams if teams is None else _team_count(teams),
         )
         if changed != current:
             await self.bot.store.save_guild_settings(changed)
@@ -225,10 +333,12 @@ class QuizCog(commands.Cog, name="Quiz"):
                 raise UserError("The deck of that round is no longer loaded.")
             chosen = found
             lines = await self.bot.store.question_report(guild_id, round_id=record.id)
+            votes = await self._poll_votes(record.id)
             title = f"Report: round {record.id} of {chosen.title}"
         elif deck:
             chosen = find_deck(self.bot, deck, guild_id)
             lines = await self.bot.store.question_report(guild_id, deck_id=chosen.id)
+            votes = {}
             title = f"Report: {chosen.title} (all rounds in this server)"
             struggles = await self.bot.store.deck_struggles(guild_id, chosen.id, failures=LEECH_FAILURES)
             extra = [struggles_embed(chosen, struggles, LEECH_FAILURES)]
@@ -241,9 +351,18 @@ class QuizCog(commands.Cog, name="Quiz"):
                 raise UserError("The deck of the last round here is no longer loaded.")
             chosen = found
             lines = await self.bot.store.question_report(guild_id, round_id=last.id)
+            votes = await self._poll_votes(last.id)
             title = f"Report: round {last.id} of {chosen.title} (the last one here)"
-        embeds = [report_embed(title, chosen, lines), *extra]
+        embeds = [report_embed(title, chosen, lines, votes), *extra]
         await interaction.response.send_message(embeds=embeds, ephemeral=True)
+
+    async def _poll_votes(self, round_id: int) -> dict[int, dict[int, int]]:
+        """Votes per choice of each poll of the round, by question index."""
+        counts: dict[int, dict[int, int]] = {}
+        for vote in await self.bot.store.round_votes(round_id):
+            per_choice = counts.setdefault(vote.question_index, {})
+            per_choice[vote.choice] = per_choice.get(vote.choice, 0) + 1
+        return counts
 
     @report.autocomplete("deck")
     async def _report_autocomplete(
@@ -265,7 +384,32 @@ class QuizCog(commands.Cog, name="Quiz"):
             slot = order.index(previous.choice) if previous and previous.choice in order else None
             raise AlreadyAnsweredError(slot, previous.text if previous else None)
         shown = letter(verdict.slot) if verdict.slot is not None else f"“{clip(verdict.text or '', 100)}”"
-        await interaction.response.send_message(f"Locked in: {shown}.", ephemeral=True)
+        placed = await session.place_late(interaction.user.id)
+        joined = "" if placed is None else f" You play for {team_name(placed)}, the smallest team."
+        await interaction.response.send_message(f"Locked in: {shown}.{joined}", ephemeral=True)
+
+    async def on_team(self, interaction: discord.Interaction, round_id: int, team: int) -> None:
+        session = await self._live_session(interaction, round_id)
+        roster = session.state.roster
+        if roster is None or team >= roster.teams:
+            raise UserError("This round has no such team.")
+        now = roster.team_of(interaction.user.id)
+        if now is not None and interaction.user.id in session.state.players:
+            raise UserError(f"You play for {team_name(now)}; teams stay as they are once you have answered.")
+        await session.join_team(interaction.user.id, team)
+        await interaction.response.send_message(f"You play for {team_name(team)}.", ephemeral=True)
+
+    async def on_balance(self, interaction: discord.Interaction, round_id: int) -> None:
+        session = await self._live_session(interaction, round_id)
+        if session.record.started_by != interaction.user.id:
+            ensure_quiz_master(
+                interaction, await self.bot.store.guild_settings(session.record.guild_id), "balance the teams"
+            )
+        if session.state.roster is None:
+            raise UserError("This round has no teams.")
+        sizes = await session.balance_teams()
+        shown = " · ".join(f"{team_name(team)} {size}" for team, size in enumerate(sizes))
+        await interaction.response.send_message(f"Teams balanced: {shown}.", ephemeral=True)
 
     async def on_translate(self, interaction: discord.Interaction, round_id: int, index: int) -> None:
         record = await self._owned_round(interaction, round_id)
@@ -298,7 +442,43 @@ class QuizCog(commands.Cog, name="Quiz"):
         if question.kind is not Kind.TEXT:
             raise UserError("That question is answered with the letter buttons.")
         # The form outlives the question by a little, so an answer typed at the last second still arrives.
-        return TextAnswerForm(f"Question {index + 1}", question.prompt, session.record.seconds + 30)
+        state = session.state
+        seconds = UNTIMED_FORM_SECONDS if state.untimed else state.seconds_for(index) + 30
+        return TextAnswerForm(f"Question {index + 1}", question.prompt, seconds)
+
+    async def on_my_result(self, interaction: discord.Interaction, round_id: int) -> None:
+        record = await self._owned_round(interaction, round_id)
+        session = self.sessions.get(round_id)
+        if session is not None:
+            state = session.state
+        else:
+            deck = self.bot.bank.get(record.deck_id, record.guild_id)
+            if deck is None:
+                raise UserError("The deck of that round is no longer loaded.")
+            try:
+                state = await self._restored(record, deck)
+            except MissingQuestionError as exc:
+                raise UserError("The deck of that round is no longer loaded.") from exc
+        scores = state.scores()
+        mine = next((result for result in scores if result.user_id == interaction.user.id), None)
+        missed = state.missed(interaction.user.id)
+        numbers = [index + 1 for index, qid in enumerate(state.question_ids) if qid in missed]
+        await interaction.response.send_message(
+            my_result_text(mine, scores, numbers, round_id), ephemeral=True
+        )
+
+    async def on_reveal(self, interaction: discord.Interaction, round_id: int, index: int) -> None:
+        session = await self._live_session(interaction, round_id)
+        if session.record.started_by != interaction.user.id:
+            ensure_quiz_master(
+                interaction,
+                await self.bot.store.guild_settings(session.record.guild_id),
+                "reveal a question",
+            )
+        if session.state.current != index or session.state.revealed:
+            raise UserError("That question has already been revealed.")
+        session.skip()
+        await interaction.response.send_message("Revealing the question.", ephemeral=True)
 
     async def on_practise_missed(self, interaction: discord.Interaction, round_id: int) -> None:
         record = await self._owned_round(interaction, round_id, running_ok=False)
@@ -337,6 +517,20 @@ class QuizCog(commands.Cog, name="Quiz"):
         if session is None:
             raise UserError("No round is running in this channel.")
         return session
+
+    @staticmethod
+    def _thread_parent(interaction: discord.Interaction) -> discord.TextChannel:
+        """The text channel a round in a thread opens its thread under, once the bot may do so there."""
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise UserError("A round in a thread starts from a text channel, not from a thread or a forum.")
+        can = interaction.app_permissions
+        if can.value and not (can.create_public_threads and can.send_messages_in_threads):
+            raise UserError(
+                "I can't run the round in a thread here: give Bvunzo Create Public Threads and Send Messages "
+                "in Threads, or start it without thread:true."
+            )
+        return channel
 
     @staticmethod
     def _already_running(record: RoundRecord) -> str:
@@ -425,6 +619,11 @@ class QuizCog(commands.Cog, name="Quiz"):
     async def _restored(self, record: RoundRecord, deck: Deck) -> RoundState:
         """The round as the store kept it; MissingQuestionError when its deck lost one of its questions."""
         answers = await self.bot.store.round_answers(record.id)
+        # Poll votes come back as answers that were never right and earned nothing: so they were judged.
+        votes = [
+            RestoredAnswer(v.user_id, v.question_index, v.choice, None, False, 0, 0, v.voted_at)
+            for v in await self.bot.store.round_votes(record.id)
+        ]
         return RoundState.restore(
             round_id=record.id,
             deck=deck,
@@ -437,11 +636,27 @@ class QuizCog(commands.Cog, name="Quiz"):
                     a.user_id, a.question_index, a.choice, a.text, a.right, a.ms, a.points, a.answered_at
                 )
                 for a in answers
-            ],
+            ]
+            + votes,
             current=record.current,
             revealed=record.revealed,
+            streaks=record.streak_bonus,
+            reading_seconds=record.reading_seconds,
+            untimed=record.untimed,
+            long_prompts=record.long_prompts,
+            teams=record.teams,
+            team_members=await self.bot.store.round_teams(record.id) if record.teams else None,
         )
 
     async def shut_down(self) -> None:
         for session in list(self.sessions.values()):
             await session.shut_down()
+
+
+def _team_count(teams: int) -> int:
+    """0 (no teams) or 2-4: one team is no contest."""
+    if teams and not MIN_TEAMS <= teams <= MAX_TEAMS:
+        raise UserError(
+            f"A round has {MIN_TEAMS} to {MAX_TEAMS} teams, or 0 for none; one team is no contest."
+        )
+    return teams

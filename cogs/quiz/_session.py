@@ -12,11 +12,14 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.bank.mixed import origin
 from bot.bank.models import Deck
 from bot.quiz import RoundState, Verdict, reviewed
-from bot.store import Answer, Memory, Recorded, RoundRecord
+from bot.quiz.errors import AlreadyAnsweredError
+from bot.quiz.standings import Standings
+from bot.store import Answer, Memory, PollVote, Recorded, RoundRecord
 from bot.ui import round as render
-from cogs.quiz._buttons import question_view, reveal_view, summary_view
+from cogs.quiz._buttons import question_view, reveal_view, summary_view, teams_view
 from cogs.quiz._channel import RoundChannel, RoundCutShort
 
 if TYPE_CHECKING:
@@ -102,25 +105,29 @@ class RoundSession:
         now = self.bot.clock()
         verdict = self.state.judge(user_id, question_index, now, slot=slot, text=text)
         question = self.state.question(question_index)
+        deck_id, question_id = origin(self.deck.id, question.id)  # a mixed round keeps each deck's own
         self.writing += 1
         self.written.clear()
         try:
-            recorded = await self.bot.store.record_answer(
-                Answer(
-                    guild_id=self.record.guild_id,
-                    round_id=self.round_id,
-                    question_index=question_index,
-                    question_id=question.id,
-                    deck_id=self.deck.id,
-                    user_id=user_id,
-                    choice=verdict.choice,
-                    text=verdict.text,
-                    right=verdict.right,
-                    ms=verdict.ms,
-                    points=verdict.points,
-                    answered_at=now,
+            if question_index in self.state.polls:
+                recorded = await self._vote(verdict)
+            else:
+                recorded = await self.bot.store.record_answer(
+                    Answer(
+                        guild_id=self.record.guild_id,
+                        round_id=self.round_id,
+                        question_index=question_index,
+                        question_id=question_id,
+                        deck_id=deck_id,
+                        user_id=user_id,
+                        choice=verdict.choice,
+                        text=verdict.text,
+                        right=verdict.right,
+                        ms=verdict.ms,
+                        points=verdict.points,
+                        answered_at=now,
+                    )
                 )
-            )
             if recorded.first:
                 self.state.accept(verdict)
                 self.bot.telemetry.answer_recorded("round")
@@ -130,6 +137,44 @@ class RoundSession:
                 self.written.set()
         self.wake.set()
         return Outcome(recorded, verdict)
+
+    async def join_team(self, user_id: int, team: int) -> None:
+        """Put the member on a team (TeamError-free: the cog checked the round has teams)."""
+        assert self.state.roster is not None
+        self.state.roster.join(user_id, team)
+        await self.bot.store.save_teams(self.round_id, {user_id: team})
+
+    async def place_late(self, user_id: int) -> int | None:
+        """A member who answered without a team joins the smallest; None if they had one (or no teams)."""
+        roster = self.state.roster
+        if roster is None or roster.team_of(user_id) is not None:
+            return None
+        team = roster.place_late(user_id)
+        await self.bot.store.save_teams(self.round_id, {user_id: team})
+        return team
+
+    async def balance_teams(self) -> list[int]:
+        assert self.state.roster is not None
+        await self.bot.store.save_teams(self.round_id, self.state.roster.balance())
+        return self.state.roster.sizes()
+
+    async def _vote(self, verdict: Verdict) -> Recorded:
+        """A poll's vote: kept apart from the answers that score (no points, no accuracy)."""
+        assert verdict.choice is not None, "a poll is answered with a button"
+        before = await self.bot.store.record_vote(
+            PollVote(
+                self.record.guild_id,
+                self.round_id,
+                verdict.question_index,
+                verdict.user_id,
+                verdict.choice,
+                verdict.answered_at,
+            )
+        )
+        if before is None:
+            return Recorded(first=True, previous=None)
+        order = self.state.order(verdict.question_index)
+        raise AlreadyAnsweredError(order.index(before.choice) if before.choice in order else None)
 
     # -- the round's task ---------------------------------------------------------------------------
 
@@ -151,10 +196,23 @@ class RoundSession:
             intro = await self.posts.send(
                 "the intro",
                 embed=render.intro_embed(
-                    self.deck, total, self.record.seconds, self.record.mode, self.record.started_by
+                    self.deck,
+                    total,
+                    self.record.seconds,
+                    self.record.mode,
+                    self.record.started_by,
+                    untimed=self.state.untimed,
+                    reading=self.state.reading_seconds,
                 ),
             )
             await self.bot.store.set_intro_message(self.round_id, intro.id)
+            if self.state.roster is not None:
+                await self.posts.send(
+                    "the team message",
+                    embed=render.teams_embed(self.state.roster.teams),
+                    view=teams_view(self.round_id, self.state.roster.teams),
+                )
+                await self._pause()  # a moment to pick a team; whoever comes later still can
         index = self.state.next_index
         while index is not None:
             await self._post_question(index)
@@ -165,24 +223,59 @@ class RoundSession:
             index = self.state.next_index
         await self._finish()
 
-    async def _post_question(self, index: int) -> None:
-        question = self.state.question(index)
-        order = self.state.order(index)
-        posted_at = self.bot.clock()
-        self.state.open_question(index, posted_at)
-        embed = render.question_embed(
-            question,
-            order,
+    def _question_embed(self, *, reading: bool) -> discord.Embed:
+        index = self.state.current
+        return render.question_embed(
+            self.state.question(index),
+            self.state.order(index),
             index=index,
             total=self.state.question_count,
             deadline=self.state.deadline,
             answered=self.state.answered_count,
             deck_title=self.deck.title,
+            opens_at=self.state.opens_at if reading else None,
+            untimed=self.state.untimed,
         )
-        self.message = await self.posts.send(
-            f"question {index + 1}", embed=embed, view=question_view(self.round_id, index, question, order)
+
+    def _question_view(self, *, reading: bool) -> discord.ui.View:
+        index = self.state.current
+        question, order = self.state.question(index), self.state.order(index)
+        return question_view(
+            self.round_id, index, question, order, reading=reading, untimed=self.state.untimed
+        )
+
+    async def _post_question(self, index: int) -> None:
+        posted_at = self.bot.clock()
+        self.state.open_question(index, posted_at)
+        reading = self.state.reading(posted_at)
+        embed, view = self._question_embed(reading=reading), self._question_view(reading=reading)
+        question = self.state.question(index)
+        self.message = await self.posts.send_with_file(
+            f"question {index + 1}", lambda: render.question_file(question, index), embed=embed, view=view
         )
         await self.bot.store.post_question(self.round_id, index, self.message.id, posted_at)
+        if reading:
+            await self._open_buttons()
+
+    async def _open_buttons(self) -> None:
+        """Wait out the reading time (a skip or stop ends it), then enable the buttons: one edit."""
+        while True:
+            now = self.bot.clock()
+            if self.state.reveal_due(now):
+                return  # skipped or stopped while being read: straight to the reveal
+            opens_at = self.state.opens_at
+            if opens_at is None or now >= opens_at:
+                break
+            self.wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.wake.wait(), timeout=max(0.02, (opens_at - now).total_seconds()))
+        if self.message is not None:
+            await self.posts.edit(
+                f"opening the buttons of question {self.state.current + 1}",
+                self.message,
+                embed=self._question_embed(reading=False),
+                view=self._question_view(reading=False),
+            )
 
     async def _wait_for_reveal(self) -> None:
         shown = self.state.answered_count
@@ -198,30 +291,21 @@ class RoundSession:
                 next_edit = now + LIVE_EDIT_INTERVAL
                 await self._edit_live_count()
                 continue
-            deadline = self.state.deadline
-            assert deadline is not None, "a question waiting for its reveal has a deadline"
-            wait = (deadline - now).total_seconds()
+            # An untimed question has no deadline: it waits for answers (each wakes this loop) or a Reveal.
+            waits = [] if (deadline := self.state.deadline) is None else [(deadline - now).total_seconds()]
             if pending:
-                wait = min(wait, (next_edit - now).total_seconds())
+                waits.append((next_edit - now).total_seconds())
             # No await between the checks above and clear(): an answer cannot slip in unseen.
             self.wake.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.wake.wait(), timeout=max(0.02, wait))
+                await asyncio.wait_for(self.wake.wait(), timeout=max(0.02, min(waits)) if waits else None)
 
     async def _edit_live_count(self) -> None:
         if self.message is None:
             return
-        index = self.state.current
-        embed = render.question_embed(
-            self.state.question(index),
-            self.state.order(index),
-            index=index,
-            total=self.state.question_count,
-            deadline=self.state.deadline,
-            answered=self.state.answered_count,
-            deck_title=self.deck.title,
+        await self.posts.edit_in_passing(
+            "the live count", self.message, embed=self._question_embed(reading=False)
         )
-        await self.posts.edit_in_passing("the live count", self.message, embed=embed)
 
     async def _reveal(self) -> None:
         self.state.close()
@@ -234,10 +318,21 @@ class RoundSession:
         await self._review(index, now)
         question = self.state.question(index)
         order = self.state.order(index)
+        standings = self.record.standings
         embed = render.reveal_embed(
-            question, order, reveal, index=index, total=self.state.question_count, deck_title=self.deck.title
+            question,
+            order,
+            reveal,
+            index=index,
+            total=self.state.question_count,
+            deck_title=self.deck.title,
+            names=standings != Standings.HIDDEN,
+            # Worked out once per question, at the reveal it is shown in: no edit of its own.
+            standings=self.state.scores() if standings == Standings.LIVE else (),
+            teams=self.state.team_results() if standings == Standings.LIVE else (),
         )
-        view = reveal_view(self.round_id, index, question, order, reveal, self.deck.id)
+        reported = origin(self.deck.id, question.id)  # a mixed round's question is reported in its own deck
+        view = reveal_view(self.round_id, index, question, order, reveal, reported)
         if self.message is not None:
             await self.posts.edit(f"the reveal of question {index + 1}", self.message, embed=embed, view=view)
 
@@ -246,18 +341,17 @@ class RoundSession:
 
         Done once per question at its reveal (one read, one write), not on every click.
         """
-        question = self.state.question(index)
+        if index in self.state.polls:
+            return  # a poll has no right answer to remember
+        deck_id, question_id = origin(self.deck.id, self.state.question(index).id)
         rights = {user_id: verdict.right for user_id, verdict in self.state.answers(index).items()}
         try:
-            kept = await self.bot.store.question_memories(self.deck.id, question.id, list(rights))
+            kept = await self.bot.store.question_memories(deck_id, question_id, list(rights))
             before = {user_id: memory.as_state() for user_id, memory in kept.items()}
             retentions = await self.bot.store.member_retentions(list(rights))
-            after = reviewed(f"{self.deck.id}/{question.id}", rights, before, now, retentions=retentions)
+            after = reviewed(f"{deck_id}/{question_id}", rights, before, now, retentions=retentions)
             await self.bot.store.save_memories(
-                [
-                    Memory.from_state(user_id, self.deck.id, question.id, state)
-                    for user_id, state in after.items()
-                ]
+                [Memory.from_state(user_id, deck_id, question_id, state) for user_id, state in after.items()]
             )
         except Exception:
             log.exception(
@@ -285,12 +379,28 @@ class RoundSession:
     async def _say_summary(self, note: str | None) -> None:
         scores = self.state.scores()
         embed = render.summary_embed(
-            self.deck, scores, questions_played=self.state.questions_played, note=note, round_id=self.round_id
+            self.deck,
+            scores,
+            questions_played=self.state.questions_played,
+            note=note,
+            round_id=self.round_id,
+            podium_size=self.record.podium,
+            teams=self.state.team_results(),
         )
-        if scores:
-            await self.posts.last_word("the summary", embed=embed, view=summary_view(self.round_id))
-        else:
-            await self.posts.last_word("the summary", embed=embed)
+        await _say_summary_in(self.posts, embed, scores=bool(scores), round_id=self.round_id)
+        if self.record.parent_channel_id is not None:
+            await self._summary_in_parent(embed, scores=bool(scores))
+
+    async def _summary_in_parent(self, embed: discord.Embed, *, scores: bool) -> None:
+        """A round in a thread tells the channel the thread is under how it ended, buttons included."""
+        parent = self.bot.get_channel(self.record.parent_channel_id or 0)
+        if not isinstance(parent, discord.abc.Messageable):
+            return
+        # A channel of its own: a deleted thread must not keep the parent from hearing how it ended.
+        posts = RoundChannel(parent, self.bot.discord_retry, self.round_id)
+        await _say_summary_in(
+            posts, embed, scores=scores, round_id=self.round_id, where=" in the parent channel"
+        )
 
     def _task_done(self, task: asyncio.Task[None]) -> None:
         asyncio.get_running_loop().create_task(self._after(task))
@@ -320,3 +430,13 @@ class RoundSession:
                     log.exception("round %s: could not close after a failure", self.round_id)
         finally:
             await self.on_end(self)
+
+
+async def _say_summary_in(
+    posts: RoundChannel, embed: discord.Embed, *, scores: bool, round_id: int, where: str = ""
+) -> None:
+    """The summary, with its buttons when someone played (nobody to practise or look up otherwise)."""
+    if scores:
+        await posts.last_word(f"the summary{where}", embed=embed, view=summary_view(round_id))
+    else:
+        await posts.last_word(f"the summary{where}", embed=embed)

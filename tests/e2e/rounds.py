@@ -118,15 +118,16 @@ async def play_round(
     deck: str = "gradient-checkpointing",
     mode: str = "standard",
     shown: list[tuple[Question, str]] | None = None,
+    **options: Any,
 ) -> int:
     """Play a whole round: each member answers question n right (True), wrong (False) or not (None).
 
-    Wrong answers all take the same wrong letter. Returns the round id; `shown`, if given, receives each
-    question as the channel showed it, with the text of the wrong choice taken.
+    Wrong answers all take the same wrong letter; `options` go to /quiz start. Returns the round id;
+    `shown`, if given, receives each question as the channel showed it, with the wrong choice's text.
     """
     count = len(next(iter(answers.values())))
     await set_pause(world, 0)
-    await start(world, channel, starter, deck=deck, questions=count, seconds=60, mode=mode)
+    await start(world, channel, starter, deck=deck, questions=count, seconds=60, mode=mode, **options)
     chosen = DECKS[deck]
     round_id = 0
     for number in range(1, count + 1):

@@ -358,7 +358,8 @@ async def test_deck_and_language_autocomplete(world: World, bot: BvunzoBot) -> N
     fake = world.fake
     alice = world.members[0]
     gc = {"name": "Gradient Checkpointing · 8 questions", "value": "gradient-checkpointing"}
-    assert await fake.autocomplete(world.general, alice, "practice", focused="deck", value="") == [gc]
+    charts = {"name": "Reading Charts · 3 questions", "value": "reading-charts"}
+    assert await fake.autocomplete(world.general, alice, "practice", focused="deck", value="") == [gc, charts]
     assert await fake.autocomplete(world.general, alice, "practice", focused="deck", value="CHECK") == [gc]
     assert await fake.autocomplete(world.general, alice, "practice", focused="deck", value="algebra") == []
     # Languages of the server's decks (the seed deck has English and Shona), then "auto".

@@ -476,6 +476,16 @@ async def test_quiz_settings_shape_the_next_round(world: World, bot: BvunzoBot) 
         "Seconds": "15",
         "Mode": "speed",
         "Pause": "5 s",
+        "Podium": "3 places",
+        "Standings": "in the summary",
+        "Streak bonus": "off",
+        "Reading time": "0 s",
+        "Timer": "on",
+        "Long prompts": "no extra time",
+        "Tags": "any",
+        "Difficulty": "any",
+        "Thread": "off",
+        "Teams": "off",
     }
     # A round started with no options takes them: 2 questions, 15 s each, speed points.
     said = await start(world, world.general, world.quizmaster)

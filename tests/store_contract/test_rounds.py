@@ -35,6 +35,37 @@ async def test_a_new_round_is_running_before_its_first_question(store: Store) ->
     assert await store.get_round(rnd.id + 1) is None
 
 
+async def test_a_round_keeps_the_options_it_was_started_with(store: Store) -> None:
+    plain = await start(store, channel=31)
+    assert (plain.podium, plain.standings, plain.streak_bonus) == (3, "end", False)
+    rnd = await store.start_round(
+        NewRound(
+            guild_id=3,
+            channel_id=32,
+            deck_id="algebra",
+            started_by=99,
+            question_ids=("a", "b"),
+            seconds=20,
+            mode="standard",
+            seed=1,
+            started_at=T0,
+            podium=5,
+            standings="live",
+            streak_bonus=True,
+            reading_seconds=7,
+            untimed=True,
+            long_prompts=True,
+            parent_channel_id=30,
+        )
+    )
+    assert (rnd.podium, rnd.standings, rnd.streak_bonus) == (5, "live", True)
+    assert (rnd.reading_seconds, rnd.untimed, rnd.long_prompts) == (7, True, True)
+    assert (plain.reading_seconds, plain.untimed, plain.long_prompts) == (0, False, False)
+    assert (rnd.parent_channel_id, plain.parent_channel_id) == (30, None)
+    assert await store.get_round(rnd.id) == rnd
+    assert await store.running_rounds() == [plain, rnd]
+
+
 async def test_one_running_round_per_channel_but_other_channels_are_free(store: Store) -> None:
     first = await start(store, channel=10)
 

@@ -22,6 +22,29 @@ async def test_guild_settings_default_then_saved(store: Store) -> None:
     assert await store.guild_settings(10) == GuildSettings(10)
 
 
+async def test_round_option_defaults_are_kept_per_server(store: Store) -> None:
+    default = await store.guild_settings(9)
+    assert (default.podium, default.standings, default.streak_bonus) == (3, "end", False)
+    assert (default.reading_seconds, default.untimed, default.long_prompts) == (0, False, False)
+    assert (default.tags, default.difficulty, default.thread) == ("", None, False)
+    custom = GuildSettings(
+        9,
+        podium=7,
+        standings="hidden",
+        streak_bonus=True,
+        reading_seconds=12,
+        untimed=True,
+        long_prompts=True,
+        tags="cells genetics",
+        difficulty="hard",
+        thread=True,
+    )
+    await store.save_guild_settings(custom)
+    assert await store.guild_settings(9) == custom
+    await store.save_guild_settings(GuildSettings(9, standings="live"))
+    assert await store.guild_settings(9) == GuildSettings(9, podium=3, standings="live", streak_bonus=False)
+
+
 async def test_member_language_is_remembered_and_forgotten(store: Store) -> None:
     assert await store.member_language(1) is None
     await store.set_member_language(1, "sn")

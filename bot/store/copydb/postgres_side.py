@@ -65,11 +65,11 @@ class PostgresSide:
         for statement in SUM_ALL_ANSWERS:
             await self._conn.execute(statement)
         await self._conn.execute(TRIGGER_ON)
-        for table in IDENTITY_TABLES:
+        for table, column in IDENTITY_TABLES.items():
             # New rows get ids after the copied ones.
             await self._conn.execute(
-                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), coalesce(max(id), 1), max(id) IS NOT NULL) "
-                f"FROM {table}"
+                f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'), coalesce(max({column}), 1), "
+                f"max({column}) IS NOT NULL) FROM {table}"
             )
         await self._transaction.commit()
 

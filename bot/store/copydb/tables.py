@@ -15,6 +15,16 @@ TABLES: dict[str, tuple[str, ...]] = {
         "mode",
         "pause_seconds",
         "language",
+        "podium",
+        "standings",
+        "streak_bonus",
+        "reading_seconds",
+        "untimed",
+        "long_prompts",
+        "tags",
+        "difficulty",
+        "thread",
+        "teams",
     ),
     "member_settings": ("user_id", "language", "retention"),
     "rounds": (
@@ -36,8 +46,18 @@ TABLES: dict[str, tuple[str, ...]] = {
         "started_at",
         "ended_at",
         "end_reason",
+        "podium",
+        "standings",
+        "streak_bonus",
+        "reading_seconds",
+        "untimed",
+        "long_prompts",
+        "parent_channel_id",
+        "teams",
     ),
     "round_questions": ("round_id", "idx", "question_id", "message_id", "posted_at", "revealed_at"),
+    "poll_votes": ("round_id", "question_index", "guild_id", "user_id", "choice", "voted_at"),
+    "round_teams": ("round_id", "user_id", "team", "joined"),
     "answers": (
         "id",
         "guild_id",
@@ -87,8 +107,17 @@ TABLES: dict[str, tuple[str, ...]] = {
 BOARD_TABLES = ("board_days", "board_totals")
 COUNTED = (*TABLES, *BOARD_TABLES)
 
-# Tables whose integer id a sequence hands out on PostgreSQL (it must continue past the copied ids).
-IDENTITY_TABLES = ("rounds", "answers", "practice_answers", "practices", "suggestions", "question_flags")
+# Tables whose integer id a sequence hands out on PostgreSQL (it must continue past the copied ids),
+# with that column: round_teams numbers its rows in join order.
+IDENTITY_TABLES = {
+    "rounds": "id",
+    "answers": "id",
+    "practice_answers": "id",
+    "practices": "id",
+    "suggestions": "id",
+    "question_flags": "id",
+    "round_teams": "joined",
+}
 
 # The board check: per server and deck, the sums of the all-time totals and of the daily rows.
 BOARD_SUMS = (

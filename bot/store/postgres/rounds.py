@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from datetime import datetime
 
 import asyncpg
@@ -19,9 +20,9 @@ class Rounds(Connected):
         args = new_round_row(new)
         async with self._connection() as conn:
             try:
+                places = ", ".join(f"${n}" for n in range(1, len(args) + 1))
                 row = await conn.fetchrow(
-                    f"INSERT INTO rounds ({NEW_ROUND_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) "
-                    f"RETURNING {ROUND_COLUMNS}",
+                    f"INSERT INTO rounds ({NEW_ROUND_COLUMNS}) VALUES ({places}) RETURNING {ROUND_COLUMNS}",
                     *args,
                 )
             except asyncpg.UniqueViolationError:
@@ -50,6 +51,25 @@ class Rounds(Connected):
         """Every round still running, oldest first: what to resume after a restart."""
         rows = await self._fetch(f"SELECT {ROUND_COLUMNS} FROM rounds WHERE status = 'running' ORDER BY id")
         return [round_record(row) for row in rows]
+
+    async def save_teams(self, round_id: int, members: Mapping[int, int]) -> None:
+        """Put each member on their team; a member who switches keeps their row, so their join order."""
+        rows = [(round_id, user, team) for user, team in members.items()]
+
+        async def work(conn: asyncpg.Connection) -> None:
+            await conn.executemany(
+                "INSERT INTO round_teams (round_id, user_id, team) VALUES ($1, $2, $3) "
+                "ON CONFLICT (round_id, user_id) DO UPDATE SET team = excluded.team",
+                rows,
+            )
+
+        await self._write(work)
+
+    async def round_teams(self, round_id: int) -> dict[int, int]:
+        rows = await self._fetch(
+            "SELECT user_id, team FROM round_teams WHERE round_id = $1 ORDER BY joined", round_id
+        )
+        return {int(row[0]): int(row[1]) for row in rows}
 
     async def set_intro_message(self, round_id: int, message_id: int) -> None:
         await self._execute("UPDATE rounds SET intro_message_id = $1 WHERE id = $2", message_id, round_id)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bot.store.sqlite import answers as _answers
 from bot.store.sqlite import boards as _boards
+from bot.store.sqlite import polls as _polls
 from bot.store.sqlite import practice as _practice
 from bot.store.sqlite import reports as _reports
 from bot.store.sqlite import rounds as _rounds
@@ -22,6 +23,9 @@ ROUND_COLUMNS = _rounds.ROUND_COLUMNS
 round_record = _rounds.round_record
 NEW_ROUND_COLUMNS = _rounds.NEW_ROUND_COLUMNS
 new_round_row = _rounds.new_round_row
+
+VOTE_COLUMNS = _polls.VOTE_COLUMNS
+vote = _polls.vote_record
 
 MEMORY_COLUMNS = _practice._MEMORY_COLUMNS
 memory = _practice._memory

@@ -8,7 +8,14 @@ import asyncpg
 
 from bot.store.postgres.connection import Connected
 from bot.store.records import GuildSettings
-from bot.store.sqlite.settings import MEMBER_COLUMNS, RETENTION_RANGE
+from bot.store.sqlite.settings import (
+    GUILD_SETTING_COLUMNS,
+    GUILD_SETTING_UPDATES,
+    MEMBER_COLUMNS,
+    RETENTION_RANGE,
+    guild_settings_record,
+    guild_settings_row,
+)
 
 
 class Settings(Connected):
@@ -26,28 +33,17 @@ class Settings(Connected):
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings; the defaults when it never changed any."""
         row = await self._fetchrow(
-            "SELECT quiz_master_role_id, questions, seconds, mode, pause_seconds "
-            "FROM guild_settings WHERE guild_id = $1",
-            guild_id,
+            f"SELECT {GUILD_SETTING_COLUMNS} FROM guild_settings WHERE guild_id = $1", guild_id
         )
-        if row is None:
-            return GuildSettings(guild_id)
-        return GuildSettings(guild_id, *row)
+        return GuildSettings(guild_id) if row is None else guild_settings_record(guild_id, tuple(row))
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
-        s = settings
+        row = guild_settings_row(settings)
+        places = ", ".join(f"${n}" for n in range(1, len(row) + 1))
         await self._execute(
-            "INSERT INTO guild_settings "
-            "(guild_id, quiz_master_role_id, questions, seconds, mode, pause_seconds) "
-            "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guild_id) DO UPDATE SET "
-            "quiz_master_role_id = excluded.quiz_master_role_id, questions = excluded.questions, "
-            "seconds = excluded.seconds, mode = excluded.mode, pause_seconds = excluded.pause_seconds",
-            s.guild_id,
-            s.quiz_master_role_id,
-            s.questions,
-            s.seconds,
-            s.mode,
-            s.pause_seconds,
+            f"INSERT INTO guild_settings (guild_id, {GUILD_SETTING_COLUMNS}) VALUES ({places}) "
+            f"ON CONFLICT (guild_id) DO UPDATE SET {GUILD_SETTING_UPDATES}",
+            *row,
         )
 
     async def member_language(self, user_id: int) -> str | None:

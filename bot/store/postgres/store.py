@@ -8,6 +8,7 @@ from bot.store.postgres.answers import Answers
 from bot.store.postgres.boards import Boards
 from bot.store.postgres.connection import CLOSE_PATIENCE_SECONDS, POOL_MAX
 from bot.store.postgres.flags import Flags
+from bot.store.postgres.polls import Polls
 from bot.store.postgres.practice import Decks, Practice
 from bot.store.postgres.rounds import Rounds
 from bot.store.postgres.sessions import Sessions
@@ -16,7 +17,9 @@ from bot.store.postgres.stats import Stats
 from bot.store.postgres.suggestions import Suggestions
 
 
-class PostgresStore(Settings, Rounds, Answers, Boards, Stats, Practice, Sessions, Decks, Suggestions, Flags):
+class PostgresStore(
+    Settings, Rounds, Answers, Polls, Boards, Stats, Practice, Sessions, Decks, Suggestions, Flags
+):
     """Bvunzo's memory in a PostgreSQL database that several bot processes may share.
 
     Every method takes a connection from the pool for its own statement or transaction; nothing stays

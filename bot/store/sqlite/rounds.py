@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -15,29 +15,9 @@ from bot.store.sqlite.times import from_ms, from_ms_or_none, to_ms
 
 ROUND_COLUMNS = (
     "id, guild_id, channel_id, deck_id, started_by, question_ids, seconds, mode, seed, status, current, "
-    "posted_at, message_id, revealed, intro_message_id, started_at, ended_at, end_reason"
+    "posted_at, message_id, revealed, intro_message_id, started_at, ended_at, end_reason, podium, standings, "
+    "streak_bonus, reading_seconds, untimed, long_prompts, parent_channel_id, teams"
 )
-
-
-# The columns new_round_row fills, in its order.
-NEW_ROUND_COLUMNS = "guild_id, channel_id, deck_id, started_by, question_ids, seconds, mode, seed, started_at"
-
-
-def new_round_row(new: NewRound) -> tuple[Any, ...]:
-    """The row a round starts as (NEW_ROUND_COLUMNS); ValueError for a round without questions."""
-    if not new.question_ids:
-        raise ValueError("a round needs at least one question")
-    return (
-        new.guild_id,
-        new.channel_id,
-        new.deck_id,
-        new.started_by,
-        json.dumps(list(new.question_ids)),
-        new.seconds,
-        new.mode,
-        new.seed,
-        to_ms(new.started_at),
-    )
 
 
 def round_record(row: Sequence[Any]) -> RoundRecord:
@@ -60,6 +40,46 @@ def round_record(row: Sequence[Any]) -> RoundRecord:
         started_at=from_ms(row[15]),
         ended_at=from_ms_or_none(row[16]),
         end_reason=row[17],
+        podium=row[18],
+        standings=row[19],
+        streak_bonus=bool(row[20]),
+        reading_seconds=row[21],
+        untimed=bool(row[22]),
+        long_prompts=bool(row[23]),
+        parent_channel_id=row[24],
+        teams=row[25],
+    )
+
+
+# The columns a new round is stored with (both engines), in new_round_row's order.
+NEW_ROUND_COLUMNS = (
+    "guild_id, channel_id, deck_id, started_by, question_ids, seconds, mode, seed, started_at, podium, "
+    "standings, streak_bonus, reading_seconds, untimed, long_prompts, parent_channel_id, teams"
+)
+
+
+def new_round_row(new: NewRound) -> tuple[object, ...]:
+    """The row a round starts as (NEW_ROUND_COLUMNS, in its order); ValueError for a round without questions."""
+    if not new.question_ids:
+        raise ValueError("a round needs at least one question")
+    return (
+        new.guild_id,
+        new.channel_id,
+        new.deck_id,
+        new.started_by,
+        json.dumps(list(new.question_ids)),
+        new.seconds,
+        new.mode,
+        new.seed,
+        to_ms(new.started_at),
+        new.podium,
+        new.standings,
+        int(new.streak_bonus),
+        new.reading_seconds,
+        int(new.untimed),
+        int(new.long_prompts),
+        new.parent_channel_id,
+        new.teams,
     )
 
 
@@ -72,8 +92,7 @@ class SqliteRounds:
         def work(conn: sqlite3.Connection) -> RoundRecord:
             try:
                 round_id = conn.execute(
-                    f"INSERT INTO rounds ({NEW_ROUND_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    args,
+                    f"INSERT INTO rounds ({NEW_ROUND_COLUMNS}) VALUES ({', '.join('?' * len(args))})", args
                 ).lastrowid
             except sqlite3.IntegrityError:
                 # The partial unique index refused it: the channel's running round wins, whoever asked first.
@@ -105,6 +124,22 @@ class SqliteRounds:
             f"SELECT {ROUND_COLUMNS} FROM rounds WHERE status = 'running' ORDER BY id"
         )
         return [round_record(row) for row in rows]
+
+    async def save_teams(self, round_id: int, members: Mapping[int, int]) -> None:
+        rows = [(round_id, user, team) for user, team in members.items()]
+        await self._db.write(
+            lambda conn: conn.executemany(
+                "INSERT INTO round_teams (round_id, user_id, team) VALUES (?, ?, ?) "
+                "ON CONFLICT (round_id, user_id) DO UPDATE SET team = excluded.team",
+                rows,
+            )
+        )
+
+    async def round_teams(self, round_id: int) -> dict[int, int]:
+        rows = await self._db.fetchall(
+            "SELECT user_id, team FROM round_teams WHERE round_id = ? ORDER BY joined", (round_id,)
+        )
+        return {row[0]: row[1] for row in rows}
 
     async def set_intro_message(self, round_id: int, message_id: int) -> None:
         await self._db.execute("UPDATE rounds SET intro_message_id = ? WHERE id = ?", (message_id, round_id))

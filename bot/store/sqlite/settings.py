@@ -8,6 +8,28 @@ from collections.abc import Sequence
 from bot.store.records import GuildSettings
 from bot.store.sqlite.connection import Database
 
+# GuildSettings' fields after guild_id, by their names (PostgreSQL's table has the same columns).
+GUILD_SETTING_COLUMNS = (
+    "quiz_master_role_id, questions, seconds, mode, pause_seconds, podium, standings, streak_bonus, "
+    "reading_seconds, untimed, long_prompts, tags, difficulty, thread, teams"
+)
+_FLAGS = ("streak_bonus", "untimed", "long_prompts", "thread")  # kept as 0 and 1 by both engines
+# The upsert's SET list: every column but the key takes the new value.
+GUILD_SETTING_UPDATES = ", ".join(f"{c} = excluded.{c}" for c in GUILD_SETTING_COLUMNS.split(", "))
+
+
+def guild_settings_record(guild_id: int, row: Sequence[object]) -> GuildSettings:
+    values = dict(zip(GUILD_SETTING_COLUMNS.split(", "), row, strict=True))
+    for flag in _FLAGS:
+        values[flag] = bool(values[flag])
+    return GuildSettings(guild_id, **values)  # type: ignore[arg-type]
+
+
+def guild_settings_row(settings: GuildSettings) -> tuple[object, ...]:
+    """guild_id, then the GUILD_SETTING_COLUMNS in order."""
+    values = [getattr(settings, name) for name in GUILD_SETTING_COLUMNS.split(", ")]
+    return (settings.guild_id, *(int(v) if isinstance(v, bool) else v for v in values))
+
 
 class SqliteSettings:
     _db: Database
@@ -24,23 +46,17 @@ class SqliteSettings:
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self._db.fetchone(
-            "SELECT quiz_master_role_id, questions, seconds, mode, pause_seconds "
-            "FROM guild_settings WHERE guild_id = ?",
+            f"SELECT {GUILD_SETTING_COLUMNS} FROM guild_settings WHERE guild_id = ?",
             (guild_id,),
         )
-        if row is None:
-            return GuildSettings(guild_id)
-        return GuildSettings(guild_id, *row)
+        return GuildSettings(guild_id) if row is None else guild_settings_record(guild_id, row)
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
-        s = settings
         await self._db.execute(
-            "INSERT INTO guild_settings "
-            "(guild_id, quiz_master_role_id, questions, seconds, mode, pause_seconds) "
-            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
-            "quiz_master_role_id = excluded.quiz_master_role_id, questions = excluded.questions, "
-            "seconds = excluded.seconds, mode = excluded.mode, pause_seconds = excluded.pause_seconds",
-            (s.guild_id, s.quiz_master_role_id, s.questions, s.seconds, s.mode, s.pause_seconds),
+            f"INSERT INTO guild_settings (guild_id, {GUILD_SETTING_COLUMNS}) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            f"ON CONFLICT (guild_id) DO UPDATE SET {GUILD_SETTING_UPDATES}",
+            guild_settings_row(settings),
         )
 
     async def member_language(self, user_id: int) -> str | None:

@@ -11,6 +11,7 @@ from bot.store.sqlite.boards import SqliteBoards
 from bot.store.sqlite.connection import BUSY_TIMEOUT_MS, Database
 from bot.store.sqlite.decks import SqliteDecks
 from bot.store.sqlite.flags import SqliteFlags
+from bot.store.sqlite.polls import SqlitePolls
 from bot.store.sqlite.practice import SqlitePractice
 from bot.store.sqlite.reports import SqliteReports
 from bot.store.sqlite.rounds import SqliteRounds
@@ -25,6 +26,7 @@ class SqliteStore(
     SqliteSettings,
     SqliteRounds,
     SqliteAnswers,
+    SqlitePolls,
     SqliteBoards,
     SqliteReports,
     SqlitePractice,

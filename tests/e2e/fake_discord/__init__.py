@@ -28,7 +28,7 @@ from tests.e2e.fake_discord.actions import ComponentError, NotConnected
 from tests.e2e.fake_discord.commands import CommandError
 from tests.e2e.fake_discord.interactions import FakeInteraction, Modal, Response
 from tests.e2e.fake_discord.messages import FakeAttachment, FakeMessage
-from tests.e2e.fake_discord.models import Channel, DMChannel, Guild, Member, Role, User
+from tests.e2e.fake_discord.models import Channel, DMChannel, Guild, Member, Role, Thread, User
 from tests.e2e.fake_discord.records import RecordedRequest, UploadedFile, Violation
 from tests.e2e.fake_discord.server import DEFAULT_TOKEN, FakeDiscord, WaitTimeout
 from tests.e2e.fake_discord.spec import request_schemas, unavailable_reason
@@ -50,6 +50,7 @@ __all__ = [
     "RecordedRequest",
     "Response",
     "Role",
+    "Thread",
     "UploadedFile",
     "User",
     "Violation",

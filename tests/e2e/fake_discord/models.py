@@ -34,6 +34,10 @@ DEFAULT_BOT = discord.Permissions(
 ).value
 
 SEND_MESSAGES = discord.Permissions(send_messages=True).value
+SEND_MESSAGES_IN_THREADS = discord.Permissions(send_messages_in_threads=True).value
+CREATE_PUBLIC_THREADS = discord.Permissions(create_public_threads=True).value
+PUBLIC_THREAD = 11
+THREAD_NAME_MAX = 100
 VIEW_CHANNEL = discord.Permissions(view_channel=True).value
 
 PermissionsLike = int | discord.Permissions
@@ -166,6 +170,10 @@ class Channel:
     def mention(self) -> str:
         return f"<#{self.id}>"
 
+    @property
+    def is_thread(self) -> bool:
+        return False
+
     def payload(self, *, permissions: int | None = None) -> dict[str, Any]:
         data: dict[str, Any] = {
             "id": str(self.id),
@@ -188,6 +196,50 @@ class Channel:
 
     def __repr__(self) -> str:
         return f"<Channel #{self.name} {self.id}>"
+
+
+class Thread(Channel):
+    """A public thread under a text channel: a channel of its own for messages, listed apart from channels."""
+
+    def __init__(
+        self, *, id: int, parent: Channel, name: str, owner_id: int, auto_archive_duration: int
+    ) -> None:
+        super().__init__(id=id, guild=parent.guild, name=name, position=0)
+        self.parent = parent
+        self.owner_id = owner_id
+        self.auto_archive_duration = auto_archive_duration
+        self.created_at = now()
+
+    @property
+    def is_thread(self) -> bool:
+        return True
+
+    def payload(self, *, permissions: int | None = None) -> dict[str, Any]:
+        data = super().payload(permissions=permissions)
+        data.pop("position")
+        data.pop("permission_overwrites")
+        data.pop("topic")
+        data.update(
+            {
+                "type": PUBLIC_THREAD,
+                "parent_id": str(self.parent.id),
+                "owner_id": str(self.owner_id),
+                "message_count": 0,
+                "member_count": 1,
+                "total_message_sent": 0,
+                "thread_metadata": {
+                    "archived": False,
+                    "auto_archive_duration": self.auto_archive_duration,
+                    "archive_timestamp": iso(self.created_at),
+                    "locked": False,
+                    "create_timestamp": iso(self.created_at),
+                },
+            }
+        )
+        return data
+
+    def __repr__(self) -> str:
+        return f"<Thread {self.name} {self.id} in #{self.parent.name}>"
 
 
 class DMChannel:
@@ -290,6 +342,7 @@ class Guild:
         self.locale = "en-US"
         self.owner_id = owner.id if owner is not None else directory.new_id()
         self.channels: list[Channel] = []
+        self.threads: list[Thread] = []
         self.everyone = Role(
             id=self.id, guild=self, name="@everyone", permissions=DEFAULT_EVERYONE, position=0
         )
@@ -311,6 +364,19 @@ class Guild:
         self.channels.append(channel)
         self._directory.announce(self, "CHANNEL_CREATE", channel.payload())
         return channel
+
+    def add_thread(self, parent: Channel, name: str, *, owner_id: int, auto_archive_duration: int) -> Thread:
+        """A public thread under `parent`, announced as Discord does (THREAD_CREATE, newly created)."""
+        thread = Thread(
+            id=self._directory.new_id(),
+            parent=parent,
+            name=name,
+            owner_id=owner_id,
+            auto_archive_duration=auto_archive_duration,
+        )
+        self.threads.append(thread)
+        self._directory.announce(self, "THREAD_CREATE", {**thread.payload(), "newly_created": True})
+        return thread
 
     def add_role(self, name: str, *, permissions: PermissionsLike = 0) -> Role:
         role = Role(
@@ -366,7 +432,12 @@ class Guild:
         return ALL_PERMISSIONS if value & ADMINISTRATOR else value
 
     def bot_can(self, channel: Channel, permission: int) -> bool:
-        """Whether the bot may do that in the channel (no channel overwrites are modelled)."""
+        """Whether the bot may do that in the channel (no channel overwrites are modelled).
+
+        In a thread, sending a message takes Send Messages in Threads instead of Send Messages.
+        """
+        if channel.is_thread and permission & SEND_MESSAGES:
+            permission = (permission & ~SEND_MESSAGES) | SEND_MESSAGES_IN_THREADS
         wanted = permission | VIEW_CHANNEL
         return self.permissions_of(self.bot_member) & wanted == wanted
 
@@ -427,7 +498,7 @@ class Guild:
             "member_count": len(self.members),
             "members": [member.payload() for member in members],
             "channels": [channel.payload() for channel in self.channels],
-            "threads": [],
+            "threads": [thread.payload() for thread in self.threads],
             "presences": [],
             "voice_states": [],
             "stage_instances": [],

@@ -10,6 +10,7 @@ from aiohttp import BodyPartReader, web
 
 from tests.e2e.fake_discord import records
 from tests.e2e.fake_discord.limits import command_problems
+from tests.e2e.fake_discord.models import CREATE_PUBLIC_THREADS, PUBLIC_THREAD, THREAD_NAME_MAX
 from tests.e2e.fake_discord.records import RecordedRequest, UploadedFile
 from tests.e2e.fake_discord.spec import request_schemas
 
@@ -156,6 +157,7 @@ class RestApi:
             web.patch(apps + "/guilds/{guild_id}/commands/{command_id}", self.patch_command),
             web.delete(apps + "/guilds/{guild_id}/commands/{command_id}", self.delete_command),
             web.get("/channels/{channel_id}", self.get_channel),
+            web.post("/channels/{channel_id}/threads", self.create_thread),
             web.get("/guilds/{guild_id}", self.get_guild),
             web.get("/guilds/{guild_id}/channels", self.get_guild_channels),
             web.get("/guilds/{guild_id}/roles", self.get_guild_roles),
@@ -281,6 +283,32 @@ class RestApi:
     async def get_channel(self, request: web.Request) -> web.Response:
         channel = self.fake.channels.get(int(request.match_info["channel_id"]))
         return json_response(channel.payload()) if channel else error(404, "Unknown Channel", 10003)
+
+    async def create_thread(self, request: web.Request) -> web.Response:
+        """A thread without a starting message (its body was checked against the OpenAPI spec on arrival)."""
+        parent = self.fake.channels.get(int(request.match_info["channel_id"]))
+        if parent is None:
+            return error(404, "Unknown Channel", 10003)
+        record: RecordedRequest = request[RECORD]
+        body = record.body or {}
+        if parent.is_thread:
+            return error(400, "Cannot create a thread in a thread", 50024)
+        if body.get("type", PUBLIC_THREAD) != PUBLIC_THREAD:
+            self.fake.violate(records.UNEXPECTED, "only public threads are modelled", record)
+            return error(400, "Invalid Form Body", 50035)
+        if not parent.guild.bot_can(parent, CREATE_PUBLIC_THREADS):
+            return error(403, "Missing Permissions", 50013)
+        name = str(body.get("name", ""))
+        if not 1 <= len(name) <= THREAD_NAME_MAX:
+            self.fake.violate(records.LIMIT, f"a thread name has 1-{THREAD_NAME_MAX} characters", record)
+            return error(400, "Invalid Form Body", 50035)
+        thread = parent.guild.add_thread(
+            parent,
+            name,
+            owner_id=self.fake.bot.id,
+            auto_archive_duration=int(body.get("auto_archive_duration") or 4320),
+        )
+        return json_response(thread.payload(), 201)
 
     async def get_guild(self, request: web.Request) -> web.Response:
         guild = self.fake.guilds_by_id.get(int(request.match_info["guild_id"]))

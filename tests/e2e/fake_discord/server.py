@@ -200,7 +200,7 @@ class FakeDiscord(Actions):
 
     @property
     def channels(self) -> dict[int, Channel]:
-        return {c.id: c for g in self.guilds for c in g.channels}
+        return {c.id: c for g in self.guilds for c in (*g.channels, *g.threads)}
 
     def attachment(self, filename: str, data: bytes, content_type: str | None = None) -> FakeAttachment:
         """A file a member uploads, for an attachment option of a slash command."""
