@@ -108,6 +108,8 @@ class RoundChannel:
 
     async def edit(self, what: str, message: discord.Message, **content: Any) -> None:
         """An edit that must be seen (a reveal, the buttons opening): waits for the pace, then retried."""
+        if self.cut is not None:
+            raise self.cut  # nothing to wait for: the round is over
         if self.pace.wait(self.clock()) > 0:
             log.info("round %s: %s waits for Discord's edit limit", self.round_id, what)
             self.holding = True
