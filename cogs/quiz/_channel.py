@@ -4,12 +4,21 @@ Every Discord call a round makes goes through RoundChannel. A transient failure 
 connection) is retried with the bot's RetryPolicy; once that gives up, or once Discord says the
 question message or the channel is gone (404), the call raises RoundCutShort with the sentence the
 round's summary gives, and nothing more is sent to a message or a channel known to be dead.
+
+Its edits are paced here, all in one place, on the bot's clock: Discord allows a channel's messages no
+more than 5 edits in any 5 seconds, and a quick round (no pause, early reveals) would edit faster. A post
+carries one nonce through all its tries, with enforce_nonce, so a retry after a failure that Discord
+had in fact carried out returns the message it made instead of posting it twice.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import secrets
+from collections import deque
 from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 import discord
@@ -25,6 +34,12 @@ CHANNEL_GONE = "The channel was deleted, so the round ended."
 NO_ACCESS = "Bvunzo may no longer post in this channel, so the round ended."
 UNAVAILABLE = "Discord kept failing for {seconds} seconds, so the round ended."
 
+# Discord's limit on edits of one channel's messages (DESIGN: never more than 5 edits in any 5 seconds).
+EDITS_PER_WINDOW = 5
+EDIT_WINDOW = timedelta(seconds=5)
+# A wait for the pace re-reads the clock this often, so a clock moved by hand (a test's) is noticed soon.
+PACE_CHECK_SECONDS = 0.25
+
 
 class RoundCutShort(Exception):
     """Discord left the round no way on; `why` is the sentence its summary gives."""
@@ -34,18 +49,46 @@ class RoundCutShort(Exception):
         self.why = why
 
 
+class EditPace:
+    """When the next edit may go out: the times of the last edits, kept on the bot's clock."""
+
+    def __init__(self) -> None:
+        self.times: deque[datetime] = deque(maxlen=EDITS_PER_WINDOW)
+
+    def wait(self, now: datetime) -> float:
+        """Seconds until one more edit keeps within the limit (0: it may go now)."""
+        if self.times and now < self.times[-1]:
+            self.times.clear()  # the clock was set back: the old times say nothing about now
+        if len(self.times) < EDITS_PER_WINDOW:
+            return 0.0
+        return max(0.0, (self.times[0] + EDIT_WINDOW - now).total_seconds())
+
+    def edited(self, now: datetime) -> None:
+        self.times.append(now)
+
+
 class RoundChannel:
     """The channel a round talks in; remembers what Discord said is gone so it is not called again."""
 
-    def __init__(self, channel: discord.abc.Messageable, policy: RetryPolicy, round_id: int) -> None:
+    def __init__(
+        self,
+        channel: discord.abc.Messageable,
+        policy: RetryPolicy,
+        round_id: int,
+        clock: Callable[[], datetime],
+    ) -> None:
         self.channel = channel
         self.policy = policy
         self.round_id = round_id
+        self.clock = clock
+        self.pace = EditPace()
+        self.holding = False  # an edit is waiting for the pace now
         self.cut: RoundCutShort | None = None
         self.channel_gone = False
 
     async def send(self, what: str, **content: Any) -> discord.Message:
-        return await self._call(what, lambda: self.channel.send(**content))
+        nonce = _nonce()
+        return await self._call(what, lambda: self.channel.send(nonce=nonce, **content))
 
     async def send_with_file(
         self, what: str, make_file: Callable[[], discord.File | None], **content: Any
@@ -53,19 +96,46 @@ class RoundChannel:
         """A post that may upload a file (a question's image): each try opens the file anew, since
         discord.py closes a file once a try has sent it."""
 
+        nonce = _nonce()
+
         def attempt() -> Awaitable[discord.Message]:
             file = make_file()
-            return self.channel.send(**content) if file is None else self.channel.send(file=file, **content)
+            if file is None:
+                return self.channel.send(nonce=nonce, **content)
+            return self.channel.send(file=file, nonce=nonce, **content)
 
         return await self._call(what, attempt)
 
     async def edit(self, what: str, message: discord.Message, **content: Any) -> None:
+        """An edit that must be seen (a reveal, the buttons opening): waits for the pace, then retried."""
+        if self.cut is not None:
+            raise self.cut  # nothing to wait for: the round is over
+        if self.pace.wait(self.clock()) > 0:
+            log.info("round %s: %s waits for Discord's edit limit", self.round_id, what)
+            self.holding = True
+            try:
+                while True:
+                    wait = self.pace.wait(self.clock())
+                    if wait <= 0:
+                        break
+                    # Short naps, not one long sleep: the clock is read anew (a test moves its own).
+                    await asyncio.sleep(min(wait, PACE_CHECK_SECONDS))
+            finally:
+                self.holding = False
+        self.pace.edited(self.clock())
         await self._call(what, lambda: message.edit(**content))
 
-    async def edit_in_passing(self, what: str, message: discord.Message, **content: Any) -> None:
-        """An edit the next one makes up for (the live count): one try, but a deleted message still counts."""
+    async def edit_in_passing(self, what: str, message: discord.Message, **content: Any) -> bool:
+        """An edit the next one makes up for (the live count): one try, but a deleted message still counts.
+
+        False when it was left out because the pace is full (the next edit shows the same and more).
+        """
         if self.cut is not None:
             raise self.cut
+        now = self.clock()
+        if self.pace.wait(now) > 0:
+            return False
+        self.pace.edited(now)
         try:
             await RetryPolicy(budget=0).call(
                 f"round {self.round_id}: {what}", lambda: message.edit(**content)
@@ -74,13 +144,17 @@ class RoundChannel:
             log.warning("round %s: %s failed; the next edit catches up", self.round_id, what)
         except (MessageGone, ChannelGone, discord.Forbidden) as exc:
             raise self._cut_by(what, exc) from exc
+        return True
 
     async def last_word(self, what: str, **content: Any) -> None:
         """The summary: still said after a deleted message or a failure, never into a deleted channel."""
         if self.channel_gone:
             return
+        nonce = _nonce()
         try:
-            await self.policy.call(f"round {self.round_id}: {what}", lambda: self.channel.send(**content))
+            await self.policy.call(
+                f"round {self.round_id}: {what}", lambda: self.channel.send(nonce=nonce, **content)
+            )
         except (discord.HTTPException, DiscordUnavailable, MessageGone, ChannelGone) as exc:
             log.warning("round %s: could not post %s: %s", self.round_id, what, exc)
 
@@ -105,3 +179,8 @@ class RoundChannel:
         log.warning("round %s: %s failed (%s): %s", self.round_id, what, error, why)
         self.cut = RoundCutShort(why)
         return self.cut
+
+
+def _nonce() -> str:
+    """One post's nonce, the same on every try (discord.py sends it with enforce_nonce)."""
+    return str(secrets.randbits(63))

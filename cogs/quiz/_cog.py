@@ -35,6 +35,7 @@ from bot.ui.text import clip, letter, plural
 from cogs.answers import GivenAnswer, TextAnswerForm, cog_named
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_manager, ensure_quiz_master, guild_id_of
+from cogs.quiz._channel import RoundChannel
 from cogs.quiz._session import RoundSession
 
 if TYPE_CHECKING:
@@ -603,9 +604,12 @@ class QuizCog(commands.Cog, name="Quiz"):
         if state is None:
             await self.bot.store.finish_round(record.id, "interrupted", self.bot.clock(), why)
             if isinstance(channel, discord.abc.Messageable):
-                await channel.send(
-                    f"The round that was running here could not resume after a restart ({why}); "
-                    "every answer given counts on the leaderboard."
+                # Through the retry policy, like every post of a round: a 5xx now must not lose the notice.
+                posts = RoundChannel(channel, self.bot.discord_retry, record.id, self.bot.clock)
+                await posts.last_word(
+                    "the could-not-resume notice",
+                    content=f"The round that was running here could not resume after a restart ({why}); "
+                    "every answer given counts on the leaderboard.",
                 )
             log.warning("round %s closed at restart: %s", record.id, why)
             return

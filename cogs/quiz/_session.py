@@ -58,7 +58,8 @@ class RoundSession:
         self.deck = deck
         self.state = state
         self.channel = channel
-        self.posts = RoundChannel(channel, bot.discord_retry, record.id)  # every Discord call of the round
+        # Every Discord call of the round, its edits paced on the bot's clock.
+        self.posts = RoundChannel(channel, bot.discord_retry, record.id, bot.clock)
         self.pause_seconds = pause_seconds
         self.resumed = resumed
         self.on_end = on_end
@@ -287,9 +288,10 @@ class RoundSession:
                 return
             pending = self.state.answered_count != shown
             if pending and now >= next_edit:
-                shown = self.state.answered_count
+                counted = self.state.answered_count
                 next_edit = now + LIVE_EDIT_INTERVAL
-                await self._edit_live_count()
+                if await self._edit_live_count():
+                    shown = counted
                 continue
             # An untimed question has no deadline: it waits for answers (each wakes this loop) or a Reveal.
             waits = [] if (deadline := self.state.deadline) is None else [(deadline - now).total_seconds()]
@@ -300,10 +302,11 @@ class RoundSession:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.wake.wait(), timeout=max(0.02, min(waits)) if waits else None)
 
-    async def _edit_live_count(self) -> None:
+    async def _edit_live_count(self) -> bool:
+        """False when the channel's edit pace left it out: it is tried again after the interval."""
         if self.message is None:
-            return
-        await self.posts.edit_in_passing(
+            return True
+        return await self.posts.edit_in_passing(
             "the live count", self.message, embed=self._question_embed(reading=False)
         )
 
@@ -397,7 +400,7 @@ class RoundSession:
         if not isinstance(parent, discord.abc.Messageable):
             return
         # A channel of its own: a deleted thread must not keep the parent from hearing how it ended.
-        posts = RoundChannel(parent, self.bot.discord_retry, self.round_id)
+        posts = RoundChannel(parent, self.bot.discord_retry, self.round_id, self.bot.clock)
         await _say_summary_in(
             posts, embed, scores=scores, round_id=self.round_id, where=" in the parent channel"
         )

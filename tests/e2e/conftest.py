@@ -132,7 +132,11 @@ def build_world(fake: FakeDiscord, tmp_path: Path, *, shard_count: int | None = 
     outsider = other.add_member(
         "olivia", roles=[other.add_role("Admins", permissions=discord.Permissions(administrator=True))]
     )
+    clock = Clock()
+    # Discord's edit limit is judged on the bot's clock: time a test moves by hand counts as time passed.
+    fake.rate_clock = lambda: clock().timestamp()
     return World(
+        clock=clock,
         fake=fake,
         study=study,
         other=other,

@@ -7,7 +7,9 @@ touches another's round. The retry budget is shortened so that giving up takes a
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+from pathlib import Path
 
 import pytest
 
@@ -108,6 +110,28 @@ async def test_a_503_burst_on_the_question_post_is_ridden_out(world: World) -> N
         # Each retry was refused before anything was made: question 2 is in the channel once.
         posted = [m for m in fake.channel_messages(world.general) if "Question 2 of" in m.text]
         assert len(posted) == 1
+        assert await status_of(bot, round_id_of(q1)) == "finished"
+
+
+async def test_a_question_post_discord_made_before_failing_is_in_the_channel_once(world: World) -> None:
+    fake = world.fake
+    async with world.running() as bot:
+        ride_out(bot)
+        await set_pause(world, 0)
+        # Discord makes the message, then a proxy answers 503: the retry must not post question 1 again.
+        lost = fake.faults.fail(
+            f"POST {messages_of(world.general)}",
+            503,
+            after=True,
+            where=lambda r: "Question 1 of" in json.dumps(r.body),
+        )
+        await start(world, world.general, world.moderator, questions=1, seconds=60)
+        q1 = await play_question(world, world.general, 1)
+        await fake.wait_for_message(world.general, is_summary)
+        assert lost.spent
+        posted = [m for m in fake.channel_messages(world.general) if "Question 1 of" in m.text]
+        assert posted == [q1]
+        assert is_revealed(1)(q1)  # the retry got back the message Discord had made, and the reveal edited it
         assert await status_of(bot, round_id_of(q1)) == "finished"
 
 
@@ -339,3 +363,21 @@ async def test_a_late_callback_is_a_warning_not_an_error(
     await fake.settle()
     [unanswered] = fake.take_violations("unanswered")
     assert late.describe() in unanswered.message
+
+
+async def test_the_could_not_resume_notice_rides_out_a_503_burst(world: World, tmp_path: Path) -> None:
+    fake = world.fake
+    async with world.running():
+        await start(world, world.general, world.moderator, questions=2, seconds=60)
+        rid = round_id_of(await open_question(world, world.general, 1))
+    empty = tmp_path / "no-decks"
+    empty.mkdir()
+    world.questions = empty  # the round's deck is gone: the restart closes it and says so
+    bot = world.bot()
+    ride_out(bot)
+    burst = fake.faults.fail(f"POST {messages_of(world.general)}", 503, times=3)
+    async with world.running(bot):
+        note = await fake.wait_for_message(world.general, lambda m: "could not resume" in m.text)
+        assert burst.spent
+        assert "its deck is no longer loaded" in note.text
+        assert await status_of(bot, rid) == "interrupted"

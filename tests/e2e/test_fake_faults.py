@@ -69,3 +69,22 @@ async def test_discord_py_sees_the_injected_answers(discord_py_at_fake: FakeDisc
         assert gone.value.code == UNKNOWN_MESSAGE
     posts = fake.requests_to("POST /channels/{channel_id}/messages")
     assert [(r.status, r.injected) for r in posts] == [(503, True), (429, True), (200, False)]
+
+
+async def test_a_rule_after_the_fact_fails_a_post_the_fake_made_and_the_nonce_finds_it(
+    discord_py_at_fake: FakeDiscord,  # noqa: F811
+) -> None:
+    fake = discord_py_at_fake
+    channel = fake.add_guild("Study").add_channel("general")
+    client = discord.Client(intents=discord.Intents.none())
+    async with running_client(client, fake):
+        where = client.get_partial_messageable(channel.id)
+        lost = fake.faults.fail(f"POST /channels/{channel.id}/messages", 503, after=True)
+        with pytest.raises(discord.DiscordServerError):
+            await where.send("one", nonce="n-1")
+        assert lost.spent
+        assert [m.content for m in fake.channel_messages(channel)] == ["one"]  # made, though it failed
+        # discord.py sends enforce_nonce with every nonce: the same nonce again returns that message.
+        again = await where.send("one", nonce="n-1")
+        other = await where.send("one", nonce="n-2")
+    assert [m.id for m in fake.channel_messages(channel)] == [again.id, other.id]

@@ -24,9 +24,10 @@ BOTH = mix([DECKS["gradient-checkpointing"], DECKS["reading-charts"]])
 async def test_a_round_with_every_option_together(world: World, bot: BvunzoBot) -> None:
     fake = world.fake
     world.clock.freeze()
-    # Reading time makes two edits a question (the opening, the reveal): with no pause between questions
-    # answered at once, a channel would pass Discord's 5 edits in 5 s.
-    await set_pause(world, 3)
+    # Reading time makes two edits a question (the opening, the reveal): three questions answered at one
+    # moment would pass Discord's 5 edits in 5 s, so the clock moves 3 s a question (the reading time
+    # is 1 s).
+    await set_pause(world, 0)
     said = await start(
         world,
         world.general,
@@ -55,7 +56,7 @@ async def test_a_round_with_every_option_together(world: World, bot: BvunzoBot) 
     for number in (1, 2, 3):
         question = await fake.wait_for_message(thread, lambda m, n=number: f"Question {n} of 3" in m.text)
         assert "Read it first" in question.text and "No timer" in question.text
-        world.clock.advance(1)
+        world.clock.advance(3)
         question = await open_question(world, thread, number)
         right = right_letter(question, BOTH)
         wrong = next(letter for letter in "ABCD" if letter != right)

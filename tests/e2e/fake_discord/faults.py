@@ -4,6 +4,7 @@
     fake.faults.rate_limit("POST /channels/*/messages", retry_after=0.3)
     fake.faults.slow(0.4)                                   # every REST call takes 400 ms longer
     fake.faults.fail("PATCH *", 404, code=UNKNOWN_MESSAGE)  # as if the message were gone
+    fake.faults.fail("POST /channels/*/messages", 503, after=True)  # made it, then failed on the way back
     await fake.wait_until(lambda: rule.spent or None, 5, lambda: "the burst to be served")
     await fake.faults.reconnect() / .invalidate_session() / fake.drop_connections()
     fake.faults.delete_message(message) / .delete_channel(channel) / .remove_member(guild, member)
@@ -12,7 +13,9 @@
 A rule's route is "METHOD pattern"; the pattern is a shell-style pattern matched against both the route
 template (/channels/{channel_id}/messages) and the concrete path (/channels/123/messages), so a test can
 aim at one kind of call or at one channel. A rule serves `times` requests (None: any number) within
-`seconds` of its creation (None: for ever). The first rule that matches a request decides it.
+`seconds` of its creation (None: for ever). The first rule that matches a request decides it. A rule
+made with after=True lets the fake carry the request out first and then answers with its error instead,
+as when Discord did the work but the answer was lost on its way back (a 503 from a proxy).
 """
 
 from __future__ import annotations
@@ -70,6 +73,7 @@ class Rule:
     times: int | None = 1
     until: float | None = None  # loop time after which the rule is over
     where: Callable[[RecordedRequest], bool] | None = None
+    after: bool = False  # carry the request out, then answer with the error anyway
     served: list[RecordedRequest] = field(default_factory=list)
 
     @property
@@ -146,11 +150,22 @@ class Faults:
         times: int | None = 1,
         seconds: float | None = None,
         where: Callable[[RecordedRequest], bool] | None = None,
+        after: bool = False,
     ) -> Rule:
-        """Answer matching requests with `status` (and Discord's JSON error `code`)."""
+        """Answer matching requests with `status` (and Discord's JSON error `code`); with after=True,
+        only once the fake has carried them out."""
         method, pattern = _split(route)
         return self.add(
-            Rule(method, pattern, status, code, times=times, until=self._until(seconds), where=where)
+            Rule(
+                method,
+                pattern,
+                status,
+                code,
+                times=times,
+                until=self._until(seconds),
+                where=where,
+                after=after,
+            )
         )
 
     def rate_limit(
@@ -175,10 +190,13 @@ class Faults:
     def _until(self, seconds: float | None) -> float | None:
         return None if seconds is None else self._fake.loop_time() + seconds
 
-    async def answer(self, record: RecordedRequest) -> web.Response | None:
-        """The injected answer for the request (after its delay), or None to let the route answer it."""
+    async def answer(self, record: RecordedRequest, *, after: bool = False) -> web.Response | None:
+        """The injected answer for the request (after its delay), or None to let the route answer it.
+
+        Asked twice per request: before the route (rules without `after`) and after it (rules with).
+        """
         now = self._fake.loop_time()
-        rule = next((r for r in self.rules if r.live(now) and r.matches(record)), None)
+        rule = next((r for r in self.rules if r.after == after and r.live(now) and r.matches(record)), None)
         if rule is None:
             return None
         rule.served.append(record)

@@ -133,7 +133,8 @@ class RestApi:
             # A bug in the fake must fail the test, not send discord.py into its 5xx retry loop.
             fake.violate("fake-error", traceback.format_exc(), record)
             return error(400, "the fake Discord failed on this request; see the test's violations")
-        return response
+        lost = await fake.faults.answer(record, after=True)  # done, but the answer lost on its way back
+        return response if lost is None else lost
 
     def routes(self) -> list[web.RouteDef]:
         apps = "/applications/{application_id}"

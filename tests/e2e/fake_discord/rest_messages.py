@@ -89,9 +89,20 @@ class MessageRoutes:
         self._check_message(record, body, created=True)
         if not (body.get("content") or body.get("embeds") or body.get("components") or record.files):
             return error(400, "Cannot send an empty message", 50006)
+        nonce = body.get("nonce")
+        if nonce is not None and body.get("enforce_nonce"):
+            # As Discord documents: the same nonce again within a few minutes returns the message it
+            # made then (a 404 if that was deleted since), and makes no new one.
+            earlier = fake.nonce_message(channel, nonce)
+            if earlier is not None and earlier.deleted:
+                return error(404, "Unknown Message", 10008)
+            if earlier is not None:
+                return json_response(fake.message_payload(earlier))
         kind = REPLY_MESSAGE if body.get("message_reference") else 0
         flags = int(body.get("flags") or 0) & ~(EPHEMERAL | LOADING)
         message = fake.post_message(channel, body, record.files, type=kind, flags=flags)
+        if nonce is not None:
+            fake.remember_nonce(message, nonce)
         return json_response(fake.message_payload(message))
 
     async def typing(self, request: web.Request) -> web.Response:
