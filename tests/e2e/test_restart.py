@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from bot.store import open_store
-from tests.e2e.conftest import World
+from tests.e2e.conftest import ON_BOTH_DATABASES, World
 from tests.e2e.fake_discord import FakeMessage
 from tests.e2e.harness import wait_until
 from tests.e2e.processes import READY, BotProcess
@@ -23,6 +23,7 @@ async def spawn(world: World) -> BotProcess:
     return bot
 
 
+@ON_BOTH_DATABASES
 async def test_kill_9_during_clicks_then_resume(world: World) -> None:
     fake = world.fake
     crowd = [world.study.add_member(f"student{i}") for i in range(300)]
@@ -117,6 +118,7 @@ def lettered(message: FakeMessage) -> list[tuple[str, str]]:
     return re.findall(r"\*\*([A-E])\*\*\s+(.+)", message.text)
 
 
+@ON_BOTH_DATABASES
 async def test_clean_shutdown_resumes_at_the_same_question(world: World) -> None:
     fake = world.fake
     async with world.running():
