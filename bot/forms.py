@@ -17,11 +17,11 @@ from typing import Any
 
 import discord
 
-# What a form does with a submission: the interaction, its custom_id's match, the typed text by input id.
+# What a form does with a submission: the interaction, its custom_id's match, what was entered by input id.
 Submit = Callable[[discord.Interaction[Any], re.Match[str], Mapping[str, str]], Awaitable[None]]
 
-# Discord's component types inside a MODAL_SUBMIT: an action row, a label, a text input.
-_ACTION_ROW, _LABEL, _TEXT_INPUT = 1, 18, 4
+# Discord's component types inside a MODAL_SUBMIT: an action row, a label, a text input, a string select.
+_ACTION_ROW, _LABEL, _TEXT_INPUT, _STRING_SELECT = 1, 18, 4, 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +37,11 @@ class Form:
 
 
 def submitted_text(interaction: discord.Interaction[Any]) -> dict[str, str]:
-    """What the member typed in each text input of a submitted form, by the input's custom_id."""
+    """What the member entered in a submitted form, by the input's custom_id.
+
+    A text input gives what was typed; a select gives the values chosen, one a line (Bvunzo's selects
+    in forms take one value, so that is the value itself).
+    """
     found: dict[str, str] = {}
     data: dict[str, Any] = dict(interaction.data or {})
     stack: list[Any] = list(data.get("components", []))
@@ -52,6 +56,8 @@ def submitted_text(interaction: discord.Interaction[Any]) -> dict[str, str]:
             stack.append(component.get("component"))
         elif kind == _TEXT_INPUT and "custom_id" in component:
             found[str(component["custom_id"])] = str(component.get("value") or "")
+        elif kind == _STRING_SELECT and "custom_id" in component:
+            found[str(component["custom_id"])] = "\n".join(str(v) for v in component.get("values") or [])
     return found
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -10,6 +11,7 @@ from discord.ext import commands
 
 from bot.bank.models import Deck, Question
 from bot.errors import UserError
+from bot.forms import Form, submit_form
 from bot.quiz import FLAG_REASONS, flagged_questions
 from bot.store import FlagRecord
 from bot.ui.flags import FLAG_BUTTONS, flags_embed
@@ -88,13 +90,16 @@ class CloseFlagsButton(
 
 
 class FlagForm(discord.ui.Modal):
-    """What is wrong with the question (a reason, and optionally a sentence)."""
+    """What is wrong with the question (a reason, and optionally a sentence).
 
-    def __init__(self, cog: FlagsCog, deck: Deck, question: Question) -> None:
+    It keeps nothing in memory that its submission needs: its custom_id names the deck and the question
+    (`bvz:1:fm:<deck>:<question>`), so a form opened before a restart still submits after it.
+    """
+
+    def __init__(self, deck_id: str, question_id: str) -> None:
         super().__init__(
-            title="Report this question", timeout=600, custom_id=f"bvz:1:fm:{deck.id}:{question.id}"
+            title="Report this question", timeout=600, custom_id=f"bvz:1:fm:{deck_id}:{question_id}"
         )
-        self.cog, self.deck, self.question = cog, deck, question
         self.reason: discord.ui.Select[FlagForm] = discord.ui.Select(
             custom_id="reason",
             options=[discord.SelectOption(label=label, value=value) for value, label in FLAG_REASONS.items()],
@@ -113,9 +118,19 @@ class FlagForm(discord.ui.Modal):
         self.add_item(self.note)
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        reason = self.reason.values[0] if self.reason.values else ""
-        work = self.cog.keep_flag(interaction, self.deck, self.question, reason, self.note.value)
-        await guarded(interaction, work)
+        await submit_form(interaction, REPORT_FORM)
+
+
+async def _report_submitted(
+    interaction: discord.Interaction[Any], match: re.Match[str], entered: Mapping[str, str]
+) -> None:
+    work = _cog(interaction).keep_flag(
+        interaction, match["deck"], match["q"], entered.get("reason", ""), entered.get("note", "")
+    )
+    await guarded(interaction, work)
+
+
+REPORT_FORM = Form.of(rf"bvz:1:fm:(?P<deck>{SLUG}):(?P<q>{SLUG})", _report_submitted)
 
 
 def clip_title(text: str) -> str:
@@ -137,11 +152,13 @@ class FlagsCog(commands.Cog, name="Flags"):
 
     async def open_form(self, interaction: discord.Interaction[Any], deck_id: str, question_id: str) -> None:
         deck, question = self._question(interaction, deck_id, question_id)
-        await interaction.response.send_modal(FlagForm(self, deck, question))
+        await interaction.response.send_modal(FlagForm(deck.id, question.id))
 
     async def keep_flag(
-        self, interaction: discord.Interaction[Any], deck: Deck, question: Question, reason: str, note: str
+        self, interaction: discord.Interaction[Any], deck_id: str, question_id: str, reason: str, note: str
     ) -> None:
+        # Looked up again at submission: the deck may have changed (or the bot restarted) since the form opened.
+        deck, question = self._question(interaction, deck_id, question_id)
         if reason not in FLAG_REASONS:
             raise UserError("Choose what is wrong with the question: wrong answer, unclear, typo or other.")
         flag = FlagRecord(
@@ -197,3 +214,4 @@ class FlagsCog(commands.Cog, name="Flags"):
 async def setup(bot: BvunzoBot) -> None:
     await bot.add_cog(FlagsCog(bot))
     bot.add_dynamic_items(FlagButton, CloseFlagsButton)
+    bot.add_forms(REPORT_FORM)

@@ -3,6 +3,10 @@
 PostgreSQL refuses to run as root, and the tests (and CI) do run as root here, so the server runs as
 the `postgres` user through runuser, in a data directory that user owns. It listens on 127.0.0.1 on a
 free port and on a unix socket in the temp dir; each test gets a database of its own.
+
+A test run killed with SIGKILL never stops its server (pg_ctl runs it detached). So each server's folder
+names the test run that started it (`owner`: its pid and start time), and starting a server first stops
+those whose run is gone. A server of a run still going, or one this module did not start, is left alone.
 """
 
 from __future__ import annotations
@@ -24,6 +28,9 @@ import pytest
 REQUIRE_ENV = "BVUNZO_REQUIRE_POSTGRES"
 SUPERUSER = "bvunzo"
 BINARIES = ("initdb", "pg_ctl", "postgres", "psql")
+# Every server's folder is a temp dir with this prefix, holding the OWNER file and `data`.
+PREFIX = "bvunzo-pg-"
+OWNER = "owner"
 
 
 class ServerMissing(Exception):
@@ -85,13 +92,62 @@ class PostgresServer:
         )
 
     def stop(self) -> None:
-        subprocess.run(
-            [*self.as_user, _binary("pg_ctl"), "stop", "-D", str(self.data), "-m", "immediate", "-w"],
-            check=False,
-            capture_output=True,
-            timeout=60,
-        )
-        shutil.rmtree(self.folder, ignore_errors=True)
+        _stop_and_remove(self.folder, self.as_user)
+
+
+def _stop_and_remove(folder: Path, as_user: list[str]) -> None:
+    subprocess.run(
+        [*as_user, _binary("pg_ctl"), "stop", "-D", str(folder / "data"), "-m", "immediate", "-w"],
+        check=False,
+        capture_output=True,
+        timeout=60,
+    )
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _started_at(pid: int) -> str | None:
+    """When process `pid` started (clock ticks after boot), which tells it from a later process given the
+    same pid; None when there is no such process."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return stat.rsplit(")", 1)[1].split()[19]  # field 22; the split dropped the pid and the command
+
+
+def _this_run() -> str:
+    return f"{os.getpid()} {_started_at(os.getpid())}"
+
+
+def stop_abandoned_servers(as_user: list[str]) -> list[Path]:
+    """Stop the servers whose test run is gone (killed before it could stop them); the folders removed.
+
+    Only folders this module made count: the temp dir's PREFIX folders with an OWNER file naming a run.
+    """
+    if _started_at(os.getpid()) is None:
+        return []  # no /proc: a live run could not be told from a gone one, so every server is left alone
+    removed = []
+    for folder in Path(tempfile.gettempdir()).glob(f"{PREFIX}*"):
+        try:
+            owner = (folder / OWNER).read_text()
+        except OSError:
+            continue  # no owner (not written yet, or an older version's folder): not ours to judge
+        pid, _, started = owner.strip().partition(" ")
+        if pid.isdigit() and _started_at(int(pid)) != started:
+            _stop_and_remove(folder, as_user)
+            removed.append(folder)
+    return removed
+
+
+def _as_postgres_user() -> list[str]:
+    """The prefix that runs PostgreSQL's programs as the `postgres` user when we are root (they refuse root)."""
+    if os.geteuid() != 0:
+        return []
+    try:
+        pwd.getpwnam("postgres")
+    except KeyError:
+        raise ServerMissing("running as root and there is no `postgres` user to run PostgreSQL as") from None
+    return ["runuser", "-u", "postgres", "--"]
 
 
 def _search_path() -> str:
@@ -113,19 +169,14 @@ def start_server() -> PostgresServer:
     """initdb and start a server in a new temp dir; ServerMissing when this machine cannot."""
     for name in BINARIES:
         _binary(name)
-    as_user: list[str] = []
-    folder = Path(tempfile.mkdtemp(prefix="bvunzo-pg-"))
-    if os.geteuid() == 0:
+    as_user = _as_postgres_user()
+    stop_abandoned_servers(as_user)
+    folder = Path(tempfile.mkdtemp(prefix=PREFIX))
+    (folder / OWNER).write_text(_this_run())
+    if as_user:
         # initdb and postgres refuse root: run them as the postgres user, in a folder it owns.
-        try:
-            owner = pwd.getpwnam("postgres")
-        except KeyError:
-            shutil.rmtree(folder, ignore_errors=True)
-            raise ServerMissing(
-                "running as root and there is no `postgres` user to run PostgreSQL as"
-            ) from None
-        os.chown(folder, owner.pw_uid, owner.pw_gid)
-        as_user = ["runuser", "-u", "postgres", "--"]
+        postgres = pwd.getpwnam("postgres")
+        os.chown(folder, postgres.pw_uid, postgres.pw_gid)
     server = PostgresServer(folder=folder, port=_free_port(), as_user=as_user)
     try:
         subprocess.run(

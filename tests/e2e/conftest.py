@@ -153,9 +153,30 @@ def build_world(fake: FakeDiscord, tmp_path: Path, *, shard_count: int | None = 
     )
 
 
+SQLITE, POSTGRESQL = "sqlite", "postgresql"
+# A test marked with this runs twice: on SQLite, and on a fresh database of the session's PostgreSQL
+# (skipped, with the reason, where PostgreSQL is not installed).
+ON_BOTH_DATABASES = pytest.mark.parametrize("database", [SQLITE, POSTGRESQL], indirect=True)
+
+
 @pytest.fixture
-def world(fake_discord: FakeDiscord, tmp_path: Path) -> World:  # noqa: F811  (pytest injects the fixture)
-    return build_world(fake_discord, tmp_path)
+def database(request: pytest.FixtureRequest) -> str:
+    """The store the world's bot runs on: SQLite, unless the test is marked ON_BOTH_DATABASES."""
+    kind: str = getattr(request, "param", SQLITE)
+    return kind
+
+
+@pytest.fixture
+def world(
+    fake_discord: FakeDiscord,  # noqa: F811  (pytest injects the fixture)
+    tmp_path: Path,
+    database: str,
+    request: pytest.FixtureRequest,
+) -> World:
+    made = build_world(fake_discord, tmp_path)
+    if database == POSTGRESQL:
+        made.db = request.getfixturevalue("postgres_url")  # the settings take a path or a URL
+    return made
 
 
 @pytest_asyncio.fixture

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bot.app import BvunzoBot
 from bot.bank.models import Question
-from tests.e2e.conftest import QUESTIONS, World
+from tests.e2e.conftest import ON_BOTH_DATABASES, QUESTIONS, World
 from tests.e2e.rounds import DECKS, SHONA_ONE, click, deck_folder, open_question, play_round, start, stats_of
 
 DECK = DECKS["gradient-checkpointing"]
@@ -23,6 +23,7 @@ def board_lines(text: str) -> list[tuple[int, int, int]]:
     ]
 
 
+@ON_BOTH_DATABASES
 async def test_boards_in_two_servers_with_pages_ties_and_own_rank(world: World, bot: BvunzoBot) -> None:
     fake = world.fake
     members = world.members  # 12
@@ -64,6 +65,7 @@ async def test_boards_in_two_servers_with_pages_ties_and_own_rank(world: World, 
     assert board_lines(other.text.split("Your place")[0]) == [(1, world.outsider.id, 200)]
 
 
+@ON_BOTH_DATABASES
 async def test_periods_follow_the_clock(world: World, bot: BvunzoBot) -> None:
     fake = world.fake
     a, b = world.members[0], world.members[1]

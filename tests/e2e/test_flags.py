@@ -75,3 +75,25 @@ async def test_members_flag_questions_and_moderators_close_them(world: World, bo
     await (await world.fake.click(listing, world.moderator, label="Dismiss 1")).response()
     assert listing.embeds[0]["description"] == "No question is reported. All clear!"
     assert await bot.store.open_flags(world.study.id) == []
+
+
+async def test_a_report_form_opened_before_a_restart_submits_after_it(world: World) -> None:
+    alice = world.members[0]
+    async with world.running():
+        await play_round(world, world.general, world.moderator, {alice: [True]})
+        reveal = await world.fake.wait_for_message(world.general, is_revealed(1))
+        flagged = question_of(reveal, DECK)
+        asked = await world.fake.click(reveal, alice, label="Report question")
+        assert (await asked.response()).modal.title == "Report this question"
+    # The bot restarts while alice is still choosing: the new process never saw her form.
+    async with world.running() as bot:
+        sent = await (
+            await world.fake.submit_modal(asked, {"reason": ["unclear"], "note": "which memory?"})
+        ).response()
+        assert sent.ephemeral
+        assert sent.content == (
+            "Thanks, the question is reported: this server's moderators will see it in /quiz flags."
+        )
+        [flag] = await bot.store.open_flags(world.study.id)
+        assert (flag.deck_id, flag.question_id, flag.user_id) == (DECK.id, flagged.id, alice.id)
+        assert (flag.reason, flag.note) == ("unclear", "which memory?")

@@ -3,56 +3,27 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import re
-import signal
-import sys
 from pathlib import Path
 
 from bot.store import open_store
-from tests.e2e.conftest import ROOT, World
+from tests.e2e.conftest import ON_BOTH_DATABASES, World
 from tests.e2e.fake_discord import FakeMessage
-from tests.e2e.harness import HANG_GUARD, wait_until
+from tests.e2e.harness import wait_until
+from tests.e2e.processes import READY, BotProcess
 from tests.e2e.rounds import DECKS, click, is_revealed, open_question, question_of, round_id_of, start
 
 DECK = DECKS["gradient-checkpointing"]
 
 
-async def bot_process(
-    world: World, *, stderr: int = asyncio.subprocess.DEVNULL, own_group: bool = False, **settings: str
-) -> asyncio.subprocess.Process:
-    """`python -m bot` on the world: this environment less its Bvunzo and Discord settings, plus the world's.
-
-    own_group starts it in a process group of its own, so that a kill of the group takes its children too.
-    """
-    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BVUNZO_"))}
-    env = {
-        **clean,
-        **world.fake.env(),
-        "BVUNZO_DB": str(world.db),
-        "BVUNZO_QUESTIONS": str(world.questions),
-        **settings,
-    }
-    return await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-m",
-        "bot",
-        cwd=ROOT,
-        env=env,
-        stdout=asyncio.subprocess.DEVNULL,
-        stderr=stderr,
-        start_new_session=own_group,
-    )
+async def spawn(world: World) -> BotProcess:
+    """`python -m bot` on the world, once it says it is ready (connected, its servers received)."""
+    bot = await BotProcess.start(world)
+    await bot.logged(READY)
+    return bot
 
 
-async def spawn(world: World) -> asyncio.subprocess.Process:
-    process = await bot_process(world)
-    await world.fake.wait_for_bot(timeout=20)
-    # The subprocess keeps discord.py's 2 s wait for guilds before it is ready.
-    await asyncio.sleep(2.3)
-    return process
-
-
+@ON_BOTH_DATABASES
 async def test_kill_9_during_clicks_then_resume(world: World) -> None:
     fake = world.fake
     crowd = [world.study.add_member(f"student{i}") for i in range(300)]
@@ -73,12 +44,9 @@ async def test_kill_9_during_clicks_then_resume(world: World) -> None:
             timeout=10,
             what="the first acknowledgements",
         )
-        process.send_signal(signal.SIGKILL)
-        await process.wait()
+        await process.kill()
     finally:
-        if process.returncode is None:
-            process.kill()
-            await process.wait()
+        await process.kill()  # a no-op once it is dead
     acknowledged = {
         i.member.id for i in burst if i.first_response and i.first_response.content.startswith("Locked in")
     }
@@ -150,6 +118,7 @@ def lettered(message: FakeMessage) -> list[tuple[str, str]]:
     return re.findall(r"\*\*([A-E])\*\*\s+(.+)", message.text)
 
 
+@ON_BOTH_DATABASES
 async def test_clean_shutdown_resumes_at_the_same_question(world: World) -> None:
     fake = world.fake
     async with world.running():
@@ -191,13 +160,9 @@ async def test_sigterm_mid_round_saves_and_exits_0(world: World) -> None:
         await start(world, world.general, world.moderator, questions=3, seconds=60)
         q1 = await open_question(world, world.general, 1)
         assert (await click(world, q1, world.members[0], "C")) == "Locked in: C."
-        process.send_signal(signal.SIGTERM)
-        await asyncio.wait_for(process.wait(), timeout=HANG_GUARD)
-        assert process.returncode == 0
+        assert await process.stop() == 0
     finally:
-        if process.returncode is None:
-            process.kill()
-            await process.wait()
+        await process.kill()  # a no-op once it has exited
     async with await open_store(world.db) as store:
         record = await store.get_round(round_id_of(q1))
         assert record is not None and record.status == "running" and record.current == 0

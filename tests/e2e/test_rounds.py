@@ -11,7 +11,9 @@ import discord
 import pytest
 
 from bot.app import BvunzoBot
-from tests.e2e.conftest import World
+from bot.store.postgres import PostgresStore
+from bot.store.sqlite import SqliteStore
+from tests.e2e.conftest import ON_BOTH_DATABASES, POSTGRESQL, World
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, Response
 from tests.e2e.harness import wait_until
 from tests.e2e.rounds import (
@@ -32,7 +34,9 @@ from tests.e2e.rounds import (
 DECK = DECKS["gradient-checkpointing"]
 
 
-async def test_a_whole_round_with_twelve_members(world: World, bot: BvunzoBot) -> None:
+@ON_BOTH_DATABASES
+async def test_a_whole_round_with_twelve_members(world: World, bot: BvunzoBot, database: str) -> None:
+    assert isinstance(bot.store, PostgresStore if database == POSTGRESQL else SqliteStore)
     fake = world.fake
     world.clock.freeze()  # no timer runs out unless the test moves the clock
     await set_pause(world, 0)
@@ -163,6 +167,7 @@ async def test_stop_reveals_and_keeps_points(world: World, bot: BvunzoBot) -> No
     assert nothing.content == "No round is running in this channel."
 
 
+@ON_BOTH_DATABASES
 async def test_permissions_and_one_round_per_channel(world: World, bot: BvunzoBot) -> None:
     fake = world.fake
     before = len(fake.channel_messages(world.general))

@@ -9,10 +9,6 @@ process resumes its own round and only that. Skipped, with the reason, where Pos
 from __future__ import annotations
 
 import asyncio
-import os
-import re
-import signal
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -21,6 +17,7 @@ from bot.store import open_store
 from tests.e2e.conftest import World, build_world
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, Member
 from tests.e2e.harness import HANG_GUARD, wait_until
+from tests.e2e.processes import BotProcess
 from tests.e2e.rounds import (
     DECKS,
     click,
@@ -33,63 +30,13 @@ from tests.e2e.rounds import (
     wrong_letter,
 )
 from tests.e2e.test_boards import board_lines
-from tests.e2e.test_restart import bot_process
 
 DECK = DECKS["gradient-checkpointing"]
 
 
-@dataclass
-class BotProcess:
-    """`python -m bot` on some shards; its log lines are read as they come, so a test can wait on one."""
-
-    shards: str
-    process: asyncio.subprocess.Process
-    lines: list[str] = field(default_factory=list)
-    reader: asyncio.Task[None] | None = None
-
-    async def _read(self) -> None:
-        assert self.process.stderr is not None
-        async for line in self.process.stderr:
-            self.lines.append(line.decode(errors="replace").rstrip())
-
-    async def logged(self, pattern: str) -> None:
-        """Until a log line matches the pattern (the process exiting first fails the test)."""
-        await wait_until(
-            lambda: (
-                any(re.search(pattern, line) for line in self.lines) or self.process.returncode is not None
-            ),
-            timeout=HANG_GUARD,
-            what=f"shards {self.shards} to log {pattern!r}",
-        )
-        assert self.process.returncode is None, f"shards {self.shards} exited:\n" + "\n".join(
-            self.lines[-30:]
-        )
-
-    async def kill(self) -> None:
-        """kill -9, of the process and what it started (its chart worker), as a container runtime does."""
-        if self.process.returncode is None:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        await self._ended()
-
-    async def stop(self) -> int:
-        """SIGTERM, as a host stops it; the exit code."""
-        self.process.send_signal(signal.SIGTERM)
-        await self._ended()
-        assert self.process.returncode is not None
-        return self.process.returncode
-
-    async def _ended(self) -> None:
-        await asyncio.wait_for(self.process.wait(), timeout=HANG_GUARD)
-        if self.reader is not None:
-            await asyncio.wait_for(self.reader, timeout=HANG_GUARD)
-
-
 async def spawn(world: World, shards: str) -> BotProcess:
     """A bot process on those shards, once it says it is ready (connected, its servers received)."""
-    # Its own process group, so that a kill -9 takes its chart worker too.
-    process = await bot_process(world, stderr=asyncio.subprocess.PIPE, own_group=True, BVUNZO_SHARDS=shards)
-    bot = BotProcess(shards, process)
-    bot.reader = asyncio.create_task(bot._read())
+    bot = await BotProcess.start(world, shards, BVUNZO_SHARDS=shards)
     shard_id, count = shards.split("/")
     await bot.logged(rf"ready: shards {shard_id} of {count}, 1 servers")
     return bot
