@@ -7,7 +7,7 @@ from datetime import datetime
 import asyncpg
 
 from bot.store.postgres.connection import Connected, affected
-from bot.store.postgres.rows import ms, time
+from bot.store.postgres.rows import FLAG_COLUMNS, flag_record, ms
 from bot.store.records import FLAG_REASONS, FlagRecord
 
 _CLOSED = ("dismissed", "resolved")
@@ -43,23 +43,10 @@ class Flags(Connected):
 
     async def open_flags(self, guild_id: int) -> list[FlagRecord]:
         rows = await self._fetch(
-            "SELECT guild_id, deck_id, question_id, user_id, reason, note, status, flagged_at "
-            "FROM question_flags WHERE guild_id = $1 AND status = 'open' ORDER BY flagged_at, id",
+            f"SELECT {FLAG_COLUMNS} FROM question_flags WHERE guild_id = $1 AND status = 'open' ORDER BY flagged_at, id",
             guild_id,
         )
-        return [
-            FlagRecord(
-                guild_id=row[0],
-                deck_id=row[1],
-                question_id=row[2],
-                user_id=row[3],
-                reason=row[4],
-                note=row[5],
-                status=row[6],
-                flagged_at=time(row[7]),
-            )
-            for row in rows
-        ]
+        return [flag_record(row) for row in rows]
 
     async def close_flags(
         self, guild_id: int, deck_id: str, question_id: str, status: str, by: int, at: datetime

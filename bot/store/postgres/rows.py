@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bot.store.sqlite import answers as _answers
 from bot.store.sqlite import boards as _boards
+from bot.store.sqlite import flags as _flags
 from bot.store.sqlite import polls as _polls
 from bot.store.sqlite import practice as _practice
 from bot.store.sqlite import reports as _reports
@@ -23,6 +24,9 @@ ROUND_COLUMNS = _rounds.ROUND_COLUMNS
 round_record = _rounds.round_record
 NEW_ROUND_COLUMNS = _rounds.NEW_ROUND_COLUMNS
 new_round_row = _rounds.new_round_row
+
+FLAG_COLUMNS = _flags.FLAG_COLUMNS
+flag_record = _flags.flag_record
 
 VOTE_COLUMNS = _polls.VOTE_COLUMNS
 vote = _polls.vote_record

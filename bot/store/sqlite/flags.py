@@ -3,11 +3,30 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from bot.store.records import FLAG_REASONS, FlagRecord
 from bot.store.sqlite.connection import Database
 from bot.store.sqlite.times import from_ms, to_ms
+
+FLAG_COLUMNS = "guild_id, deck_id, question_id, user_id, reason, note, status, flagged_at"
+
+
+def flag_record(row: Sequence[Any]) -> FlagRecord:
+    """A question_flags row (FLAG_COLUMNS, in its order) as the record both engines return."""
+    return FlagRecord(
+        guild_id=row[0],
+        deck_id=row[1],
+        question_id=row[2],
+        user_id=row[3],
+        reason=row[4],
+        note=row[5],
+        status=row[6],
+        flagged_at=from_ms(row[7]),
+    )
+
 
 _CLOSED = ("dismissed", "resolved")
 
@@ -38,23 +57,10 @@ class SqliteFlags:
 
     async def open_flags(self, guild_id: int) -> list[FlagRecord]:
         rows = await self._db.fetchall(
-            "SELECT guild_id, deck_id, question_id, user_id, reason, note, status, flagged_at "
-            "FROM question_flags WHERE guild_id = ? AND status = 'open' ORDER BY flagged_at, id",
+            f"SELECT {FLAG_COLUMNS} FROM question_flags WHERE guild_id = ? AND status = 'open' ORDER BY flagged_at, id",
             (guild_id,),
         )
-        return [
-            FlagRecord(
-                guild_id=row[0],
-                deck_id=row[1],
-                question_id=row[2],
-                user_id=row[3],
-                reason=row[4],
-                note=row[5],
-                status=row[6],
-                flagged_at=from_ms(row[7]),
-            )
-            for row in rows
-        ]
+        return [flag_record(row) for row in rows]
 
     async def close_flags(
         self, guild_id: int, deck_id: str, question_id: str, status: str, by: int, at: datetime
