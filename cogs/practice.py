@@ -28,6 +28,7 @@ from bot.quiz import (
     reviewed,
 )
 from bot.store import Memory, PracticeRecord, RoundRecord
+from bot.ui import custom_ids as ids
 from bot.ui.practice import feedback_embed, practice_question_embed, practice_summary_embed, translation_embed
 from bot.ui.text import BUTTON_LABEL, clip, language_name
 from cogs.answers import (
@@ -50,8 +51,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SESSION = r"(?P<session>[0-9]{1,15})"
-INDEX = r"(?P<q>[0-9]{1,2})"
 # Sessions are saved at every step, so a restart loses none; one left alone this long is abandoned.
 SESSION_LIFETIME = timedelta(hours=6)
 ENDED = "This practice session has ended; start a new one with /practice."
@@ -78,7 +77,7 @@ def _state(session: PracticeSession) -> str:
 
 
 class PracticeActionButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"bvz:1:p(?P<action>[no]):{SESSION}:{INDEX}"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PRACTICE_STEP.pattern
 ):
     """n: next question; o: see the question in its original language."""
 
@@ -91,7 +90,7 @@ class PracticeActionButton(
                 label=clip(label or self.LABELS[action], BUTTON_LABEL),
                 style=style,
                 row=1 if action == "o" else 0,
-                custom_id=f"bvz:1:p{action}:{session_id}:{index}",
+                custom_id=ids.PRACTICE_STEP.make(session_id, index, tag="p" + action),
             )
         )
         self.action, self.session_id, self.index = action, session_id, index
@@ -100,7 +99,7 @@ class PracticeActionButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PracticeActionButton:
-        return cls(match["action"], int(match["session"]), int(match["q"]))
+        return cls(match["tag"][1], int(match["session"]), int(match["q"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, self._act(interaction))
