@@ -15,6 +15,7 @@ from bot.forms import Form, submit_form
 from bot.quiz import FLAG_REASONS, flagged_questions
 from bot.store import FlagRecord
 from bot.ui import custom_ids as ids
+from bot.ui.desks import FLAG_DESK
 from bot.ui.flags import FLAG_BUTTONS, flags_embed
 from cogs.answers import MODAL_TITLE, cog_named
 from cogs.guard import frozen_view, guarded
@@ -138,6 +139,12 @@ def clip_title(text: str) -> str:
 class FlagsCog(commands.Cog, name="Flags"):
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.owners.provide(FLAG_DESK, self)  # /quiz flags (cogs/quiz) finds it here
+
+    async def cog_unload(self) -> None:
+        self.bot.owners.withdraw(FLAG_DESK, self)
 
     def _question(
         self, interaction: discord.Interaction[Any], deck_id: str, question_id: str

@@ -24,8 +24,8 @@ from bot.ui.custom_ids import TEMPLATES, Template
 ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789"
 DISCORD_CUSTOM_ID = 100  # Discord's limit on a custom_id (LIMITS.md)
-# Until the `service` branch moves them onto bot/ui/custom_ids.py, these modules write their own templates.
-OWN_TEMPLATES_UNTIL_SERVICE = {"cogs.answers", "cogs.quiz._buttons"}
+# Modules that may write their own templates: none; every component's id comes from bot/ui/custom_ids.py.
+OWN_TEMPLATES_UNTIL_SERVICE: set[str] = set()
 
 # Custom ids as earlier versions sent them (they are on members' messages): each still reaches its kind.
 SENT_BEFORE = [
