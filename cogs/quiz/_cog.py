@@ -7,6 +7,7 @@ sentence. The buttons of a round's messages reach cogs/quiz/_desk.py instead.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Literal
 
@@ -15,13 +16,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.bank.mixed import mix
+from bot.bank.models import Deck
 from bot.errors import UserError
 from bot.quiz import LEECH_FAILURES
 from bot.quiz.choosing import Filter
 from bot.quiz.standings import PODIUM_MAX, PODIUM_MIN
 from bot.quiz.teams import MAX_TEAMS
 from bot.quiz.timing import READING_MAX
-from bot.rounds import RoundService, RunningRound
+from bot.rounds import RoundOptions, RoundService, RunningRound
+from bot.store import RoundRecord
 from bot.ui.boards import report_embed, settings_embed, struggles_embed
 from bot.ui.desks import FLAG_DESK, ROUND_DESK, find_desk
 from bot.ui.text import plural
@@ -35,6 +38,44 @@ if TYPE_CHECKING:
     from bot.app import BvunzoBot
 
 log = logging.getLogger(__name__)
+
+# What Discord shows beside each option of /quiz start and /quiz settings.
+START_HELP = {
+    "deck": "The deck to play (/decks lists them)",
+    "questions": "How many questions (1-50)",
+    "seconds": "Seconds to answer each question (5-120)",
+    "mode": "standard: 100 points per right answer; speed: 50-100, more for faster answers",
+    "podium": "Places on the final podium (1-10; server default 3)",
+    "standings": "end: only in the summary; live: top 5 after each reveal; hidden: no names before the end",
+    "streaks": "Right answers in a row earn +10 each after the first, up to +50",
+    "reading": "Seconds each question shows before its buttons open (0-30)",
+    "untimed": "No timer: each question waits for every player, or a moderator's Reveal button",
+    "long_prompts": "Long prompts get more time: +1 s per 100 characters beyond 200",
+    "tags": "Only questions with one of these tags (separated by commas); any: no filter",
+    "difficulty": "Only questions of this difficulty; any: no filter",
+    "deck2": "A second deck to mix into the round",
+    "deck3": "A third deck to mix into the round",
+    "thread": "Play the round in a new public thread named after the deck; the summary also comes here",
+    "teams": "2-4 teams scored by their members' mean points; 0: no teams",
+}
+SETTINGS_HELP = {
+    "role": "Members with this role may run rounds without Manage Server",
+    "questions": "Default number of questions per round (1-50)",
+    "seconds": "Default seconds per question (5-120)",
+    "mode": "Default scoring mode",
+    "pause": "Seconds between a reveal and the next question (0-60)",
+    "clear_role": "Remove the quiz-master role",
+    "podium": "Default places on the final podium (1-10)",
+    "standings": "Default: end (summary only), live (top 5 after each reveal), hidden (no names before the end)",
+    "streaks": "Default for the streak bonus (+10 per right answer in a row after the first, up to +50)",
+    "reading": "Default seconds each question shows before its buttons open (0-30)",
+    "untimed": "Default: no timer, questions wait for every player or a moderator's Reveal",
+    "long_prompts": "Default: long prompts get +1 s per 100 characters beyond 200",
+    "thread": "Default: rounds start in a new public thread under the channel",
+    "teams": "Default number of teams (2-4), 0 for none",
+    "tags": "Default tag filter (tags separated by commas); any: none",
+    "difficulty": "Default difficulty filter; any: none",
+}
 
 
 class QuizCog(commands.Cog, name="Quiz"):
@@ -61,24 +102,7 @@ class QuizCog(commands.Cog, name="Quiz"):
     # -- commands -----------------------------------------------------------------------------------
 
     @quiz.command(name="start", description="Start a quiz round in this channel")
-    @app_commands.describe(
-        deck="The deck to play (/decks lists them)",
-        questions="How many questions (1-50)",
-        seconds="Seconds to answer each question (5-120)",
-        mode="standard: 100 points per right answer; speed: 50-100, more for faster answers",
-        podium="Places on the final podium (1-10; server default 3)",
-        standings="end: only in the summary; live: top 5 after each reveal; hidden: no names before the end",
-        streaks="Right answers in a row earn +10 each after the first, up to +50",
-        reading="Seconds each question shows before its buttons open (0-30)",
-        untimed="No timer: each question waits for every player, or a moderator's Reveal button",
-        long_prompts="Long prompts get more time: +1 s per 100 characters beyond 200",
-        tags="Only questions with one of these tags (separated by commas); any: no filter",
-        difficulty="Only questions of this difficulty; any: no filter",
-        deck2="A second deck to mix into the round",
-        deck3="A third deck to mix into the round",
-        thread="Play the round in a new public thread named after the deck; the summary also comes here",
-        teams="2-4 teams scored by their members' mean points; 0: no teams",
-    )
+    @app_commands.describe(**START_HELP)
     async def start(
         self,
         interaction: discord.Interaction,
@@ -129,14 +153,7 @@ class QuizCog(commands.Cog, name="Quiz"):
             started_by=interaction.user.id,
             exact=questions is not None,
         )
-        only = options.only
-        matching = f" matching {only.describe()}" if only.active else ""
-        where = f" in <#{record.channel_id}>" if record.parent_channel_id is not None else ""
-        await interaction.response.send_message(
-            f"Starting a round of {plural(len(record.question_ids), 'question')} from “{mix(decks).title}”"
-            f"{matching}{where}.",
-            ephemeral=True,
-        )
+        await interaction.response.send_message(_starting(record, decks, options), ephemeral=True)
 
     @start.autocomplete("deck3")
     @start.autocomplete("deck2")
@@ -172,24 +189,7 @@ class QuizCog(commands.Cog, name="Quiz"):
         return running
 
     @quiz.command(name="settings", description="This server's quiz settings (Manage Server)")
-    @app_commands.describe(
-        role="Members with this role may run rounds without Manage Server",
-        questions="Default number of questions per round (1-50)",
-        seconds="Default seconds per question (5-120)",
-        mode="Default scoring mode",
-        pause="Seconds between a reveal and the next question (0-60)",
-        clear_role="Remove the quiz-master role",
-        podium="Default places on the final podium (1-10)",
-        standings="Default: end (summary only), live (top 5 after each reveal), hidden (no names before the end)",
-        streaks="Default for the streak bonus (+10 per right answer in a row after the first, up to +50)",
-        reading="Default seconds each question shows before its buttons open (0-30)",
-        untimed="Default: no timer, questions wait for every player or a moderator's Reveal",
-        long_prompts="Default: long prompts get +1 s per 100 characters beyond 200",
-        thread="Default: rounds start in a new public thread under the channel",
-        teams="Default number of teams (2-4), 0 for none",
-        tags="Default tag filter (tags separated by commas); any: none",
-        difficulty="Default difficulty filter; any: none",
-    )
+    @app_commands.describe(**SETTINGS_HELP)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -320,6 +320,17 @@ class QuizCog(commands.Cog, name="Quiz"):
 
     async def shut_down(self) -> None:
         await self.rounds.shut_down()
+
+
+def _starting(record: RoundRecord, decks: Sequence[Deck], options: RoundOptions) -> str:
+    """What the moderator who started a round is told."""
+    only = options.only
+    matching = f" matching {only.describe()}" if only.active else ""
+    where = f" in <#{record.channel_id}>" if record.parent_channel_id is not None else ""
+    return (
+        f"Starting a round of {plural(len(record.question_ids), 'question')} from “{mix(decks).title}”"
+        f"{matching}{where}."
+    )
 
 
 def _ensure_may_post(interaction: discord.Interaction, *, thread: bool) -> None:
