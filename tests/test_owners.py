@@ -40,7 +40,7 @@ def test_an_old_owner_withdrawing_after_a_reload_leaves_the_new_one() -> None:
     owners = Owners()
     old, new = English(), Shona()
     owners.provide(GREETER, old)
-    owners.provide(GREETER, new)  # the reloaded cog's cog_load can run before the old one's unload ends
+    owners.provide(GREETER, new)  # a newer owner took the desk; the old one withdrawing late must not drop it
     owners.withdraw(GREETER, old)
     served = owners.get(GREETER)
     assert served is new
