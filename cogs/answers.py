@@ -135,4 +135,3 @@ ANSWER_FORMS = (TYPED_ANSWER_FORM,)
 
 
 ANSWER_ITEMS = (AnswerButton, TypeAnswerButton)
-
