@@ -370,3 +370,38 @@ def test_the_service_and_this_test_import_no_discord() -> None:
     code = "import sys, bot.rounds, tests.test_round_service; print(sorted(m for m in sys.modules if m.startswith('discord')))"
     found = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert found.stdout.strip() == "[]"
+
+
+@dataclass
+class StuckPosts(Posts):
+    """A channel whose last word never gets through (Discord failing on and on)."""
+
+    async def last_word(self, what: str, card: Card) -> None:
+        await asyncio.Event().wait()
+
+
+@dataclass
+class StuckPort(FakePort):
+    def posts(self, channel_id: int, round_id: int) -> Posts | None:
+        return StuckPosts(self, channel_id)
+
+
+async def test_a_shutdown_ends_a_closed_round_whose_summary_is_still_going_out(
+    deck: Deck, store: Store
+) -> None:
+    service = RoundService(Host(store, Bank([deck]), HandClock(START)), StuckPort())
+    record = await service.start(
+        guild_id=GUILD, channel_id=CHANNEL, decks=[deck], options=RoundOptions(questions=2), started_by=ALICE
+    )
+    running = service.running(record.id)
+    assert running is not None and running.task is not None
+    service.stop(record.id)
+    # The round is closed in the store and its channel free, while its summary hangs.
+    while service.running_in(CHANNEL) is not None:
+        await asyncio.sleep(0)
+    stored = await store.get_round(record.id)
+    assert stored is not None and stored.status == "stopped"
+    assert not running.task.done()
+    await service.shut_down(grace=0)
+    # Nothing of the round outlives the shutdown (it would meet a closed HTTP session).
+    assert running.task.done()

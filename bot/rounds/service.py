@@ -48,6 +48,8 @@ log = logging.getLogger(__name__)
 
 # The started_by a stored round keeps when no member started it (a schedule): no Discord id is 0.
 NOBODY = 0
+# Seconds a shutdown waits for closed rounds to post their summaries (the bot gives its cogs 3 s).
+CLOSING_GRACE = 2.0
 
 
 class RoundService:
@@ -55,6 +57,9 @@ class RoundService:
         self.host = host
         self.port = port
         self._rounds: dict[int, RunningRound] = {}  # by round id
+        # Rounds whose channel is free again but whose last posts (the summary) are still going out:
+        # a shutdown must still wait for or cancel them, or they outlive the HTTP session.
+        self._closing: set[RunningRound] = set()
         self._by_channel: dict[int, RunningRound] = {}
         self._resuming = asyncio.Lock()
         # Set once the first resume pass is over (every round it could resume running again).
@@ -176,6 +181,9 @@ class RoundService:
 
     def _forget(self, running: RunningRound) -> None:
         self._rounds.pop(running.round_id, None)
+        if running.task is not None and not running.task.done():
+            self._closing.add(running)
+            running.task.add_done_callback(lambda _: self._closing.discard(running))
         if self._by_channel.get(running.record.channel_id) is running:
             del self._by_channel[running.record.channel_id]
 
@@ -303,9 +311,15 @@ class RoundService:
             team_members=await store.round_teams(record.id) if record.teams else None,
         )
 
-    async def shut_down(self) -> None:
+    async def shut_down(self, grace: float = CLOSING_GRACE) -> None:
         """Stop every round's task, leaving them running in the store for the next start to resume."""
         for running in list(self._rounds.values()):
+            await running.shut_down()
+        # A round already closed in the store gets a moment to say its summary, within SIGTERM's 5 s.
+        closing = [running.task for running in self._closing if running.task is not None]
+        if closing:
+            await asyncio.wait(closing, timeout=grace)
+        for running in list(self._closing):
             await running.shut_down()
 
 
