@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.bank import limits
+from bot.bank.importers.columns import ColumnGuess
 from bot.bank.models import Deck
 from bot.bank.problems import DeckError, Problem
 from bot.bank.reader import read_deck
@@ -38,6 +39,8 @@ class DeckDraft:
     questions: list[QuestionDraft] = field(default_factory=list)
     left_out: list[Problem] = field(default_factory=list)
     notes: list[Problem] = field(default_factory=list)  # things ignored that the author should know
+    columns: ColumnGuess | None = None  # a spreadsheet's columns, as read or guessed
+    card_separator: str | None = None  # flash cards: what stood between term and definition
 
     def skip(self, line: int, reason: str) -> None:
         self.left_out.append(Problem(self.source, line, reason))
@@ -59,6 +62,16 @@ class Imported:
     deck: Deck
     left_out: tuple[Problem, ...]
     notes: tuple[Problem, ...]
+    columns: ColumnGuess | None = None
+    encoding: str = "UTF-8"
+
+
+class NothingPlayable(DeckError):
+    """No question of the file could be kept; `columns` says how a sheet was read, so it can be corrected."""
+
+    def __init__(self, problems: list[Problem], columns: ColumnGuess | None) -> None:
+        super().__init__(problems)
+        self.columns = columns
 
 
 def slug(text: str, limit: int = limits.MAX_DECK_ID_LENGTH) -> str:
@@ -139,7 +152,11 @@ def finish(draft: DeckDraft, deck_id: str, *, guild_id: int | None = None) -> Im
     kept = [chunk for i, chunk in enumerate(chunks) if i not in broken]
     left_out.sort(key=lambda p: p.line)
     if not kept:
-        raise DeckError(left_out or [Problem(draft.source, 0, "the file holds no questions")])
+        raise NothingPlayable(
+            left_out or [Problem(draft.source, 0, "the file holds no questions")], draft.columns
+        )
     text = header + "".join(kept)
     deck = read_deck(text, draft.source, guild_id=guild_id)[0]
-    return Imported(text=text, deck=deck, left_out=tuple(left_out), notes=tuple(draft.notes))
+    return Imported(
+        text=text, deck=deck, left_out=tuple(left_out), notes=tuple(draft.notes), columns=draft.columns
+    )
