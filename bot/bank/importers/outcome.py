@@ -37,6 +37,11 @@ class ImportOutcome:
     headline: str
 
     @property
+    def good_left_behind(self) -> int:
+        """Good questions a refusal for the broken share left behind (keep_valid would import them)."""
+        return len(self.imported.deck.questions) if self.refused and self.imported else 0
+
+    @property
     def kept(self) -> Imported | None:
         return None if self.refused else self.imported
 
@@ -72,7 +77,7 @@ def judged(imported: Imported, fmt: Format, source: str, encoding: str, *, keep_
     if refused:
         headline = (
             f"{bad} of {good + bad} questions cannot be imported (more than a tenth), so nothing was "
-            f"imported. Fix them and import again, or import with keep_valid to keep the {good} good ones."
+            "imported; fix them and import again"
         )
     elif bad:
         headline = (
