@@ -32,7 +32,8 @@ class Form:
     submit: Submit
 
     @classmethod
-    def of(cls, template: str, submit: Submit) -> Form:
+    def of(cls, template: str | re.Pattern[str], submit: Submit) -> Form:
+        """A form sent with custom_ids of `template` (one of bot/ui/custom_ids.py's patterns)."""
         return cls(re.compile(template), submit)
 
 
@@ -59,6 +60,19 @@ def submitted_text(interaction: discord.Interaction[Any]) -> dict[str, str]:
         elif kind == _STRING_SELECT and "custom_id" in component:
             found[str(component["custom_id"])] = "\n".join(str(v) for v in component.get("values") or [])
     return found
+
+
+class FormModal(discord.ui.Modal):
+    """A form of Bvunzo as it is opened: its submission goes to its `Form`, as after a restart."""
+
+    def __init__(self, form: Form, *, title: str, custom_id: str, timeout: float) -> None:
+        if form.template.fullmatch(custom_id) is None:  # it would submit to nothing: a bug, said loudly
+            raise ValueError(f"form custom_id {custom_id!r} does not match {form.template.pattern!r}")
+        super().__init__(title=title, timeout=timeout, custom_id=custom_id)
+        self.form = form
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        await submit_form(interaction, self.form)
 
 
 async def submit_form(interaction: discord.Interaction[Any], form: Form) -> None:

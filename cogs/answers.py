@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
 from bot.errors import UserError
 from bot.forms import Form, submit_form
+from bot.ui.desks import AnswerDesk, GivenAnswer, TextAnswerForm
 from bot.ui.text import BUTTON_LABEL, clip, letter
 from cogs.guard import guarded
 
@@ -42,35 +43,6 @@ ROUND = Play(cog="Quiz", answer_tag="a", typed_tag="x")
 PRACTICE = Play(cog="Practice", answer_tag="p", typed_tag="px")
 _BY_ANSWER_TAG = {p.answer_tag: p for p in (ROUND, PRACTICE)}
 _BY_TYPED_TAG = {p.typed_tag: p for p in (ROUND, PRACTICE)}
-
-
-@dataclass(frozen=True, slots=True)
-class GivenAnswer:
-    """An answer as a member gave it: to which play and question, the slot clicked or the text typed."""
-
-    play_id: int
-    index: int
-    slot: int | None = None
-    text: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class TextAnswerForm:
-    """What the typed-answer form shows: its title, the question (as the input's label), how long it stays open."""
-
-    title: str
-    prompt: str
-    seconds: float
-
-
-class AnswerDesk(Protocol):
-    """What a cog that owns a play answers to."""
-
-    async def on_answer(self, interaction: discord.Interaction[Any], given: GivenAnswer) -> None: ...
-
-    async def text_answer_form(
-        self, interaction: discord.Interaction[Any], play_id: int, index: int
-    ) -> TextAnswerForm: ...
 
 
 def cog_named(interaction: discord.Interaction[Any], name: str) -> Any:

@@ -8,8 +8,6 @@ import discord
 import pytest
 
 from cogs.answers import PRACTICE, ROUND, AnswerButton, Play, TypeAnswerButton
-from cogs.practice import PracticeActionButton
-from cogs.quiz._buttons import MissedButton, TranslateButton
 
 NO_INTERACTION: Any = None  # from_custom_id reads only the match
 
@@ -43,29 +41,6 @@ async def test_type_answer_buttons_sent_before_an_upgrade(
     button = await TypeAnswerButton.from_custom_id(NO_INTERACTION, NO_INTERACTION, match)
     assert (button.play, button.play_id, button.index) == (play, play_id, index)
     assert button.custom_id == custom_id
-
-
-def test_each_custom_id_reaches_exactly_one_kind_of_button() -> None:
-    items: list[discord.ui.DynamicItem[Any]] = [
-        AnswerButton(ROUND, 1, 0, 0),
-        TypeAnswerButton(ROUND, 1, 0),
-        PracticeActionButton("n", 1, 0),
-        TranslateButton(1, 0),
-        MissedButton(1),
-    ]
-    sent = [
-        "bvz:1:a:7:0:1",
-        "bvz:1:p:7:0:1",
-        "bvz:1:x:7:0",
-        "bvz:1:px:7:0",
-        "bvz:1:pn:7:0",
-        "bvz:1:po:7:0",
-        "bvz:1:t:7:0",
-        "bvz:1:m:7",
-    ]
-    for custom_id in sent:
-        takers = [type(item).__name__ for item in items if item.template.fullmatch(custom_id)]
-        assert len(takers) == 1, (custom_id, takers)
 
 
 def test_labels_and_styles() -> None:

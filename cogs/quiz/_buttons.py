@@ -11,9 +11,9 @@ import discord
 from bot.bank.models import Kind, Question
 from bot.quiz import Reveal
 from bot.quiz.teams import TEAM_MARKS, TEAM_NAMES
+from bot.ui.flags import report_button
 from bot.ui.text import BUTTON_LABEL, clip, language_name, letter
 from cogs.answers import ANSWER_ITEMS, ROUND, AnswerButton, TypeAnswerButton, cog_named
-from cogs.flags import FlagButton
 from cogs.guard import frozen_view, guarded
 
 if TYPE_CHECKING:
@@ -257,7 +257,7 @@ def reveal_view(
                     style=discord.ButtonStyle.success if right else discord.ButtonStyle.secondary,
                 )
             )
-    report = [FlagButton(*reported)] if reported else []  # "Report question"
+    report = [report_button(*reported)] if reported else []  # "Report question"
     return frozen_view(*items, *_translate_item(round_id, index, question), *report)
 
 
