@@ -230,7 +230,8 @@ def _instructions(items: list[_Open]) -> list[_Open]:
 def _close(draft: DeckDraft, question: _Open) -> None:
     prompt = "\n".join(question.prompt).strip()
     explanation = " ".join(part for part in question.explanation if part)
-    kind_words = question.kind or (KIND_TAG.search(prompt)[1] if KIND_TAG.search(prompt) else "")
+    tagged = KIND_TAG.search(prompt)
+    kind_words = question.kind or (tagged[1] if tagged is not None else "")
     unplayable = _UNPLAYABLE.get(re.sub(r"[\s\-_]+", "", kind_words.casefold()))
     if unplayable is not None:
         draft.skip(

@@ -12,6 +12,7 @@ import io
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from bot.bank import limits
 from bot.bank.importers.columns import ColumnGuess, from_content, from_header, looks_like_header
@@ -186,7 +187,7 @@ def _named_header(body: str, delimiter: str, source: str) -> bool:
 
 def _ragged(body: str, delimiter: str, source: str) -> bool:
     """Rows with different numbers of fields: cards split on their first separator, not a table."""
-    counts = Counter()
+    counts: Counter[int] = Counter()
     for n, (_, fields) in enumerate(_rows(body, delimiter, source)):
         counts[len(fields)] += 1
         if n >= SAMPLE_ROWS:
@@ -247,12 +248,12 @@ def _columns(
     data = rows[1:] if header else rows
     labels = tuple(first)  # the names, or the first question's words when there is no header
     if given is not None:
-        roles = tuple(given[:width]) + ("ignore",) * (width - len(given))
-        return ColumnGuess(roles, _padded(labels, width), True, "given"), data
+        chosen = tuple(given[:width]) + ("ignore",) * (width - len(given))
+        return ColumnGuess(chosen, _padded(labels, width), True, "given"), data
     if anki is not None and not header:
         return _anki_columns(anki, width, labels), data
     if named is not None:
-        roles = list(named) + [None] * (width - len(named))
+        roles: list[str | None] = [*named, *([None] * (width - len(named)))]
         for index, (name, role) in enumerate(zip(first, roles, strict=False)):
             if role is None and name:
                 draft.note(first_line, f"column {index + 1} `{name[:40]}` was not understood and is ignored")
@@ -347,7 +348,7 @@ def _read_rows(
 
 def _fields(roles: Sequence[str], fields: Sequence[str]) -> dict[str, str]:
     row: dict[str, str] = {}
-    numbers = Counter()
+    numbers: Counter[str] = Counter()
     for role, value in zip(roles, fields, strict=False):
         if role == "ignore":
             continue
@@ -422,7 +423,7 @@ def _question(draft: DeckDraft, line: int, row: dict[str, str]) -> None:
 
 
 def _text_question(
-    draft: DeckDraft, line: int, row: dict[str, str], prompt: str, answer: str, common: dict[str, object]
+    draft: DeckDraft, line: int, row: dict[str, str], prompt: str, answer: str, common: dict[str, Any]
 ) -> None:
     accepted = [a.strip() for a in re.split(r"\s*\|\s*", answer) if a.strip()]
     if "answers" in row:
