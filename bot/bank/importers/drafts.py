@@ -38,12 +38,18 @@ class DeckDraft:
     language: str = "en"
     questions: list[QuestionDraft] = field(default_factory=list)
     left_out: list[Problem] = field(default_factory=list)
+    # Items that are not broken questions but not playable ones either (an essay, a translated AUTHOR
+    # key): reported like the left out, but not counted against the file's broken share.
+    set_aside: list[Problem] = field(default_factory=list)
     notes: list[Problem] = field(default_factory=list)  # things ignored that the author should know
     columns: ColumnGuess | None = None  # a spreadsheet's columns, as read or guessed
     card_separator: str | None = None  # flash cards: what stood between term and definition
 
     def skip(self, line: int, reason: str) -> None:
         self.left_out.append(Problem(self.source, line, reason))
+
+    def set_apart(self, line: int, reason: str) -> None:
+        self.set_aside.append(Problem(self.source, line, reason))
 
     def note(self, line: int, message: str) -> None:
         self.notes.append(Problem(self.source, line, message))
@@ -63,7 +69,7 @@ class Imported:
     left_out: tuple[Problem, ...]
     notes: tuple[Problem, ...]
     columns: ColumnGuess | None = None
-    encoding: str = "UTF-8"
+    set_aside: tuple[Problem, ...] = ()
 
 
 class NothingPlayable(DeckError):
@@ -152,11 +158,17 @@ def finish(draft: DeckDraft, deck_id: str, *, guild_id: int | None = None) -> Im
     kept = [chunk for i, chunk in enumerate(chunks) if i not in broken]
     left_out.sort(key=lambda p: p.line)
     if not kept:
+        reasons = sorted([*left_out, *draft.set_aside], key=lambda p: p.line)
         raise NothingPlayable(
-            left_out or [Problem(draft.source, 0, "the file holds no questions")], draft.columns
+            reasons or [Problem(draft.source, 0, "the file holds no questions")], draft.columns
         )
     text = header + "".join(kept)
     deck = read_deck(text, draft.source, guild_id=guild_id)[0]
     return Imported(
-        text=text, deck=deck, left_out=tuple(left_out), notes=tuple(draft.notes), columns=draft.columns
+        text=text,
+        deck=deck,
+        left_out=tuple(left_out),
+        notes=tuple(draft.notes),
+        columns=draft.columns,
+        set_aside=tuple(draft.set_aside),
     )

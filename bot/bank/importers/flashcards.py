@@ -129,4 +129,4 @@ _ANY_TAG = re.compile(r"<[^>]{0,200}>")
 
 def strip_html(text: str) -> str:
     """Anki's HTML fields as plain text: line breaks kept, other tags dropped, entities read."""
-    return html.unescape(_ANY_TAG.sub("", _TAG.sub("\n", text))).strip()
+    return html.unescape(_ANY_TAG.sub("", _TAG.sub("\n", text))).replace("\xa0", " ").strip()

@@ -234,7 +234,7 @@ def _close(draft: DeckDraft, question: _Open) -> None:
     kind_words = question.kind or (tagged[1] if tagged is not None else "")
     unplayable = _UNPLAYABLE.get(re.sub(r"[\s\-_]+", "", kind_words.casefold()))
     if unplayable is not None:
-        draft.skip(
+        draft.set_apart(
             question.line,
             f"this is {unplayable} question; a quiz round plays questions with choices or a typed answer",
         )
@@ -278,11 +278,11 @@ def _without_choices(draft: DeckDraft, question: _Open, prompt: str, explanation
     if not answer:
         blanks = len(re.findall(r"_{3,}", prompt))
         if blanks > 1:
-            draft.skip(
+            draft.set_apart(
                 question.line, "this is a gap-fill question with several blanks; a quiz round cannot play it"
             )
             return
-        draft.skip(
+        draft.set_apart(
             question.line,
             "the question has no choices and no answer; list choices under it, or add a line `Answer: ...`",
         )

@@ -85,11 +85,15 @@ def judged(imported: Imported, fmt: Format, source: str, encoding: str, *, keep_
         )
     else:
         headline = f"Imported {_count(good)}."
+    reported = tuple(sorted((*imported.left_out, *imported.set_aside), key=lambda p: p.line))
+    aside = len(imported.set_aside)
+    if aside and not refused:
+        headline += f" {aside} {'item is not a question' if aside == 1 else 'items are not questions'} a round can play."
     return ImportOutcome(
         source,
         imported,
         fmt,
-        imported.left_out,
+        reported,
         imported.notes,
         imported.columns,
         encoding,

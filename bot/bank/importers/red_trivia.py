@@ -38,7 +38,7 @@ def read_red_trivia(text: str, source: str, *, distractors: bool) -> DeckDraft:
         if isinstance(value, yaml.ScalarNode) and value.tag != sy.NULL:
             # Red's questions are lists; one line of text is a key of the list itself, such as a
             # translated AUTHOR (`FORFATTER: ...`), and asking it would make a question of a name.
-            draft.skip(
+            draft.set_apart(
                 line,
                 f"`{name[:60]}` holds one line of text, not a list of answers, so it is not a question "
                 "(a key such as AUTHOR in another language?); write its answers as `- answer` lines",

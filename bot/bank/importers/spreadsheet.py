@@ -139,6 +139,10 @@ def read_spreadsheet(
     delimiter = _sniff(body)
     if anki is not None:
         delimiter = _anki_delimiter(draft, anki, delimiter)
+    if anki is None and columns is None and cards_by_row_separator(body) is not None:
+        cards = _read_cards(draft, body_lines, skipped, distractors=distractors)
+        if cards is not None:
+            return cards
     if delimiter is None or (
         columns is None
         and anki is None
@@ -155,6 +159,12 @@ def read_spreadsheet(
         raise DeckError([Problem(source, 0, "the file is empty")])
     if anki is not None and anki.html:
         rows = [(line, [strip_html(f) for f in fields]) for line, fields in rows]
+    if anki is not None and anki.tags_column:
+        at = anki.tags_column - 1  # Anki separates tags by spaces
+        rows = [
+            (line, [",".join(f.split()) if i == at else f for i, f in enumerate(fields)])
+            for line, fields in rows
+        ]
     guess, data = _columns(draft, rows, columns, anki)
     draft.columns = guess
     _read_rows(draft, guess, data, distractors=distractors)
@@ -200,10 +210,10 @@ def _ragged(body: str, delimiter: str, source: str) -> bool:
 
 def _read_cards(draft: DeckDraft, lines: list[str], skipped: int, *, distractors: bool) -> DeckDraft | None:
     """Term/definition cards split on the exporter's separator; None when the lines are not cards."""
-    separator = card_separator(lines)
+    by_row = cards_by_row_separator("\n".join(lines))
+    separator = None if by_row is not None else card_separator(lines)
     numbered = [(skipped + n, line) for n, line in enumerate(lines, start=1) if line.strip()]
     if separator is None:
-        by_row = cards_by_row_separator("\n".join(lines))
         if by_row is None:
             return None
         separator = card_separator([part for _, part in by_row])
@@ -377,9 +387,7 @@ def _question(draft: DeckDraft, line: int, row: dict[str, str]) -> None:
     }
     kind = _kind_key(row.get("type", ""))
     if kind in _UNPLAYABLE_KINDS:
-        draft.skip(
-            line, f"{_UNPLAYABLE_KINDS[kind]} question cannot be played in a quiz round; it is left out"
-        )
+        draft.set_apart(line, f"{_UNPLAYABLE_KINDS[kind]} question cannot be played in a quiz round")
         return
     known = _CHOICE_KINDS | _TRUE_FALSE_KINDS | _TEXT_KINDS
     if kind and kind not in known:
