@@ -218,7 +218,7 @@ def test_markdown_quizzes() -> None:
 
 def test_red_keys_in_another_language_are_not_questions() -> None:
     outcome = kept("red-norwegian-keys.yaml")
-    assert [q.prompt for q in outcome.kept.deck.questions][0] == "Hva er hovedstaden i Norge?"
+    assert outcome.kept.deck.questions[0].prompt == "Hva er hovedstaden i Norge?"
     assert outcome.problems[0].message.startswith("`FORFATTER` holds one line of text, not a list of answers")
 
 
