@@ -51,7 +51,7 @@ def report_text(outcome: ImportOutcome, deck_id: str, *, title: str, replaced: b
         if outcome.problems:
             lines.append(outcome.headline)
     else:
-        lines = [f"**{source}** could not be imported; nothing was changed. {outcome.headline}"]
+        lines = [f"**{source}**: {outcome.headline}"]
         if outcome.good_left_behind:
             lines.append(
                 f"Import with `keep_valid: True` to keep the {plural(outcome.good_left_behind, 'good question')}."

@@ -197,7 +197,9 @@ def _answer_columns(rows: Sequence[Sequence[str]]) -> list[int]:
                 hits += 1
         if filled and hits * 10 >= filled * 9:
             scores.append((hits, col))
-    return [col for _, col in sorted(scores, key=lambda s: (-s[0], s[1]))]
+    # Where the answer always repeats the same choice, both columns repeat each other: the key comes
+    # after the choices in every export we know, so the later column is the answer.
+    return [col for _, col in sorted(scores, key=lambda s: (-s[0], -s[1]))]
 
 
 def _letter_column(rows: Sequence[Sequence[str]], width: int) -> int | None:
