@@ -1,4 +1,4 @@
-"""`bvunzo import` and `bvunzo export`: the deck importers and writers at the command line."""
+"""`bvunzo import`, `export` and `schema`: the deck importers, writers and schema at the command line."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bot.bank.deck_schema import schema_text
 from bot.bank.importers import ROLES, Format, import_file, parse_columns, slug
 from bot.bank.loader import deck_files, load_deck_file
 from bot.bank.problems import DeckError
@@ -41,6 +42,13 @@ def add_deck_verbs(verbs: Any) -> None:
         help=f"a spreadsheet's columns in order, e.g. question,choice,choice,answer ({', '.join(ROLES)})",
     )
     importing.set_defaults(handler=run_import)
+
+    schema = verbs.add_parser(
+        "schema",
+        help="write questions/deck.schema.json (the JSON Schema editors check decks with) from the reader",
+    )
+    schema.add_argument("-o", "--output", type=Path, help="the file to write (default: print it)")
+    schema.set_defaults(handler=run_schema)
 
     exporting = verbs.add_parser("export", help="write a deck as our YAML or as CSV for a spreadsheet")
     exporting.add_argument("deck", metavar="DECK", help="a deck file, or the id of a deck in --questions")
@@ -91,6 +99,11 @@ def run_import(args: argparse.Namespace) -> int:
     _write(kept.text, args.output)
     where = args.output or "standard output"
     print(f"{outcome.headline} Deck `{deck_id}` written to {where}.", file=sys.stderr)
+    return 0
+
+
+def run_schema(args: argparse.Namespace) -> int:
+    _write(schema_text(), args.output)
     return 0
 
 
