@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from bot.bank import limits
 from bot.bank.models import Deck
 from bot.bank.problems import DeckError, Problem
 from bot.bank.reader import read_deck
@@ -37,7 +38,15 @@ def load_deck_text(
     With `keep_valid`, broken questions are left out (listed in `Deck.left_out`) instead of refusing
     the deck.
     """
-    deck, _ = read_deck(text, source, guild_id=guild_id, default_id=default_id, keep_valid=keep_valid)
+    # Text is what the bot keeps (a server's imported decks): ours, so the imported size applies.
+    deck, _ = read_deck(
+        text,
+        source,
+        guild_id=guild_id,
+        default_id=default_id,
+        keep_valid=keep_valid,
+        max_bytes=limits.MAX_IMPORTED_DECK_BYTES,
+    )
     return deck
 
 

@@ -68,6 +68,7 @@ def read_deck(
     default_id: str | None = None,
     keep_valid: bool = False,
     folder: Path | None = None,
+    max_bytes: int = limits.MAX_DECK_BYTES,
 ) -> tuple[Deck, int]:
     """The deck in `text` and the line of its id (1 when it comes from the file name); DeckError if broken.
 
@@ -76,7 +77,7 @@ def read_deck(
     `folder` is where the deck file lies, for its questions' image files; an upload has none.
     """
     with sy.collector_paused():
-        result, problems, left_out = _read(text, source, guild_id, default_id, folder)
+        result, problems, left_out = _read(text, source, guild_id, default_id, folder, max_bytes)
     if not keep_valid:
         problems = problems + left_out
     if problems or result is None:
@@ -91,10 +92,10 @@ def read_deck(
 
 
 def _read(
-    text: str, source: str, guild_id: int | None, default_id: str | None, folder: Path | None
+    text: str, source: str, guild_id: int | None, default_id: str | None, folder: Path | None, max_bytes: int
 ) -> tuple[tuple[Deck, int] | None, list[Problem], list[Problem]]:
     # The node tree lives only in this frame, so it is freed before the collector runs again.
-    root = sy.compose(text, source)
+    root = sy.compose(text, source, max_bytes)
     reader = _Reader(source, folder)
     return reader.deck(root, guild_id=guild_id, default_id=default_id), reader.problems, reader.left_out
 

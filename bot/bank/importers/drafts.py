@@ -139,7 +139,12 @@ def finish(draft: DeckDraft, deck_id: str, *, guild_id: int | None = None) -> Im
     broken: set[int] = set()
     if chunks:
         try:
-            checked = read_deck(header + "".join(chunks), draft.source, keep_valid=True)[0]
+            checked = read_deck(
+                header + "".join(chunks),
+                draft.source,
+                keep_valid=True,
+                max_bytes=limits.MAX_IMPORTED_DECK_BYTES,
+            )[0]
             problems = list(checked.left_out)
         except DeckError as exc:
             problems = exc.problems
@@ -163,7 +168,7 @@ def finish(draft: DeckDraft, deck_id: str, *, guild_id: int | None = None) -> Im
             reasons or [Problem(draft.source, 0, "the file holds no questions")], draft.columns
         )
     text = header + "".join(kept)
-    deck = read_deck(text, draft.source, guild_id=guild_id)[0]
+    deck = read_deck(text, draft.source, guild_id=guild_id, max_bytes=limits.MAX_IMPORTED_DECK_BYTES)[0]
     return Imported(
         text=text,
         deck=deck,
