@@ -41,7 +41,7 @@ def sheet_at_the_cap(encoding: str = "utf-8", header: bool = True) -> bytes:
     size, n = len(rows[0]) if rows else 0, 0
     while True:
         row = (
-            f"Question {n}: which of these answers is the right one for año {n}, as the textbook puts it "
+            f"Question {n}: which of these answers is the right one for año {n} as the textbook puts it "
             "in chapter three?,"
             f"first answer {n},second answer {n},third answer {n},fourth answer {n},second answer {n}\n"
         )

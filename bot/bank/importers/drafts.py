@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import hashlib
 import re
 from dataclasses import dataclass, field
@@ -137,6 +138,7 @@ def finish(draft: DeckDraft, deck_id: str, *, guild_id: int | None = None) -> Im
         line += chunk.count("\n")
     left_out = list(draft.left_out)
     broken: set[int] = set()
+    checked: Deck | None = None
     if chunks:
         try:
             checked = read_deck(
@@ -147,7 +149,7 @@ def finish(draft: DeckDraft, deck_id: str, *, guild_id: int | None = None) -> Im
             )[0]
             problems = list(checked.left_out)
         except DeckError as exc:
-            problems = exc.problems
+            checked, problems = None, exc.problems
         for problem in problems:
             index = bisect.bisect_right(starts, problem.line) - 1
             if index < 0:  # not a question's problem: the deck itself cannot be made
@@ -168,7 +170,11 @@ def finish(draft: DeckDraft, deck_id: str, *, guild_id: int | None = None) -> Im
             reasons or [Problem(draft.source, 0, "the file holds no questions")], draft.columns
         )
     text = header + "".join(kept)
-    deck = read_deck(text, draft.source, guild_id=guild_id, max_bytes=limits.MAX_IMPORTED_DECK_BYTES)[0]
+    if checked is not None and not broken:
+        # Every question passed: the deck just read is this text's, so a second reading is not needed.
+        deck = dataclasses.replace(checked, guild_id=guild_id)
+    else:
+        deck = read_deck(text, draft.source, guild_id=guild_id, max_bytes=limits.MAX_IMPORTED_DECK_BYTES)[0]
     return Imported(
         text=text,
         deck=deck,
