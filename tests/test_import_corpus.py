@@ -33,6 +33,7 @@ COUNTS = [
     ("sheet-french.csv", Format.CSV, 3, [], False),
     ("sheet-shona.csv", Format.CSV, 3, [], False),
     ("sheet-unknown-header.csv", Format.CSV, 4, [], False),
+    ("kahoot-template.csv", Format.CSV, 3, [], False),
     ("platform-choices-in-one-cell.csv", Format.CSV, 6, [6, 7], False),  # an essay, a file upload
     ("excel-windows-1252.csv", Format.CSV, 3, [], False),
     ("exam-dump-no-dot.txt", Format.TEXT, 4, [26], True),  # `Answer: E` of two choices: 1 of 5
@@ -150,6 +151,16 @@ def test_headers_in_other_languages() -> None:
     ]
     shona = kept("sheet-shona.csv").kept.deck.questions[0]
     assert (shona.prompt, shona.explanation) == ("Guta guru reZimbabwe ndeupi?", "Harare ndiro guta guru.")
+
+
+def test_a_template_s_title_rows_and_advice_in_its_header() -> None:
+    outcome = kept("kahoot-template.csv")
+    assert [sorted(q.answers) for q in outcome.kept.deck.questions] == [[1], [0, 2, 3], [1]]
+    assert [str(n) for n in outcome.notes] == [
+        "kahoot-template.csv:1: the rows above the header on line 3 are not questions and are not read",
+        "kahoot-template.csv:3: column 6 `Time limit (sec) – 5, 10, 20, 30, 60, 90` was not understood and is "
+        "ignored",
+    ]
 
 
 def test_an_unknown_header_is_guessed_and_the_guess_shown() -> None:

@@ -95,8 +95,20 @@ _WORDS = {role: frozenset(_key(w) for w in words) for role, words in _NAMES.item
 
 
 def role_of_name(header: str) -> str | None:
-    """The role a header cell names, or None for a word we do not know."""
-    key = _key(header)
+    """The role a header cell names, or None for a word we do not know.
+
+    Exporters add advice to their headers (Kahoot's `Question - max 120 characters`, `Correct
+    answer(s) - choose at least one`): the words before it name the column.
+    """
+    role = _role_of_words(header)
+    if role is None:
+        first = re.split(r"\s+[-–—]\s+|\s*\(|\s*\[|:", header, maxsplit=1)[0]
+        role = _role_of_words(first.replace("(s)", "")) if first != header else None
+    return role
+
+
+def _role_of_words(header: str) -> str | None:
+    key = _key(header.replace("(s)", ""))
     if not key:
         return None
     if key in _BY_NAME:

@@ -250,6 +250,15 @@ def _columns(
     anki: AnkiHeader | None,
 ) -> tuple[ColumnGuess, list[tuple[int, list[str]]]]:
     """What each column holds, and the rows that are questions (the header row left out)."""
+    # Templates put a title or notes above the header (Kahoot's sheet): a header a few rows down counts.
+    for index, (line, fields) in enumerate(rows[1:5], start=1):
+        named = from_header(fields)
+        if named is not None and "question" in named and from_header(rows[0][1]) is None:
+            draft.note(
+                rows[0][0], f"the rows above the header on line {line} are not questions and are not read"
+            )
+            rows = rows[index:]
+            break
     first_line, first = rows[0]
     rest = [fields for _, fields in rows[1 : SAMPLE_ROWS + 1]]
     width = max(len(fields) for _, fields in rows[:SAMPLE_ROWS])
