@@ -1,10 +1,9 @@
-"""The answer components rounds and practice share: buttons A-E, the typed-answer button and its form.
+"""The clicks on the answer components rounds and practice share: buttons A-E, the typed-answer button and form.
 
-A click names its play (a round or a practice session) in its custom_id and reaches the cog that
-owns that play through the `AnswerDesk` methods; the buttons themselves keep nothing in memory.
-Custom ids are the ones already on Discord's messages: `bvz:1:a:<round>:<q>:<slot>` and
-`bvz:1:x:<round>:<q>` for rounds, `bvz:1:p:<session>:<q>:<slot>` and `bvz:1:px:<session>:<q>` for
-practice.
+bot/ui/answers.py builds the buttons. A click names its play (a round or a practice session) in its
+custom_id (bot/ui/custom_ids.py) and reaches the desk that owns that play (bot/ui/desks.py): found
+once, typed, in `from_custom_id`; a click nobody serves is refused there with one sentence. The
+buttons themselves keep nothing in memory.
 """
 
 from __future__ import annotations
@@ -12,137 +11,92 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 import discord
 
-from bot.errors import UserError
 from bot.forms import Form, submit_form
-from bot.ui.desks import AnswerDesk, GivenAnswer, TextAnswerForm
-from bot.ui.text import BUTTON_LABEL, clip, letter
+from bot.ui import custom_ids as ids
+from bot.ui.answers import TYPED_ANSWER
+from bot.ui.desks import PRACTICE_DESK, ROUND_DESK, AnswerDesk, GivenAnswer, TextAnswerForm, find_desk
+from bot.ui.limits import INPUT_LABEL, MODAL_TITLE
+from bot.ui.text import clip
 from cogs.guard import guarded
-
-PLAY_ID = r"(?P<play_id>[0-9]{1,15})"
-INDEX = r"(?P<q>[0-9]{1,2})"
-# Discord's limits on a modal: its title and a text input's label.
-MODAL_TITLE = 45
-INPUT_LABEL = 45
-TYPED_ANSWER = 200
 
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """A kind of play members answer in: the cog that owns it and its tags in custom ids."""
+    """A kind of play members answer in: its tags in custom ids (its desk is found by `desk_for`)."""
 
-    cog: str
     answer_tag: str  # of its answer buttons
     typed_tag: str  # of its type-an-answer button
 
-
-ROUND = Play(cog="Quiz", answer_tag="a", typed_tag="x")
-PRACTICE = Play(cog="Practice", answer_tag="p", typed_tag="px")
-_BY_ANSWER_TAG = {p.answer_tag: p for p in (ROUND, PRACTICE)}
-_BY_TYPED_TAG = {p.typed_tag: p for p in (ROUND, PRACTICE)}
+    @property
+    def form_tag(self) -> str:
+        return self.typed_tag + "m"
 
 
-def cog_named(interaction: discord.Interaction[Any], name: str) -> Any:
-    """The loaded cog `name`; a member is told when it is missing (a reload in progress)."""
-    cog = interaction.client.get_cog(name)
-    if cog is None:
-        raise UserError("That part of Bvunzo is not available right now; try again in a minute.")
-    return cog
+ROUND = Play(answer_tag="a", typed_tag="x")
+PRACTICE = Play(answer_tag="p", typed_tag="px")
+_BY_TAG = {tag: p for p in (ROUND, PRACTICE) for tag in (p.answer_tag, p.typed_tag, p.form_tag)}
 
 
-def desk_of(interaction: discord.Interaction[Any], play: Play) -> AnswerDesk:
-    desk: AnswerDesk = cog_named(interaction, play.cog)
-    return desk
+async def desk_for(interaction: discord.Interaction[Any], play: Play) -> AnswerDesk | None:
+    """The desk that owns the play now; None once the member was told nobody does."""
+    if play is ROUND:
+        return await find_desk(interaction, ROUND_DESK)
+    return await find_desk(interaction, PRACTICE_DESK)
 
 
-class AnswerButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"bvz:1:(?P<tag>[ap]):{PLAY_ID}:{INDEX}:(?P<slot>[0-4])",
-):
-    """One lettered choice of a question, in a round or in practice."""
+class _Answering:
+    """What the answer components share: the clicked item, its play and question, and the desk found."""
 
-    def __init__(
-        self,
-        play: Play,
-        play_id: int,
-        index: int,
-        slot: int,
-        *,
-        label: str | None = None,
-        style: discord.ButtonStyle = discord.ButtonStyle.primary,
-        disabled: bool = False,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=clip(label or letter(slot), BUTTON_LABEL),
-                style=style,
-                disabled=disabled,
-                row=0,
-                custom_id=f"bvz:1:{play.answer_tag}:{play_id}:{index}:{slot}",
-            )
-        )
-        self.play, self.play_id, self.index, self.slot = play, play_id, index, slot
+    def __init__(self, item: discord.ui.Item[Any], desk: AnswerDesk | None, match: re.Match[str]) -> None:
+        super().__init__(item)  # type: ignore[call-arg]  # DynamicItem's, next in the MRO
+        self.desk = desk
+        self.play = _BY_TAG[match["tag"]]
+        self.play_id, self.index = int(match["play_id"]), int(match["q"])
+        self.parts = match
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> AnswerButton:
-        return cls(_BY_ANSWER_TAG[match["tag"]], int(match["play_id"]), int(match["q"]), int(match["slot"]))
+    ) -> Self:
+        desk = await desk_for(interaction, _BY_TAG[match["tag"]])
+        return cls(item, desk, match)
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return self.desk is not None  # nobody serves the play: the member was told, in from_custom_id
+
+    @property
+    def owner(self) -> AnswerDesk:
+        assert self.desk is not None, "interaction_check let only a click with a desk through"
+        return self.desk
+
+
+class AnswerButton(_Answering, discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.ANSWER.pattern):
+    """One lettered choice of a question, in a round or in practice (bot/ui/answers.py builds it)."""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._answer(interaction))
-
-    async def _answer(self, interaction: discord.Interaction[Any]) -> None:
-        await _give(interaction, self.play, GivenAnswer(self.play_id, self.index, slot=self.slot))
+        given = GivenAnswer(self.play_id, self.index, slot=int(self.parts["slot"]))
+        await guarded(interaction, self.owner.on_answer(interaction, given))
 
 
 class TypeAnswerButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"bvz:1:(?P<tag>p?x):{PLAY_ID}:{INDEX}"
+    _Answering, discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.TYPE_ANSWER.pattern
 ):
-    """Opens the form to type the answer of a text question."""
-
-    def __init__(
-        self,
-        play: Play,
-        play_id: int,
-        index: int,
-        *,
-        label: str = "Answer",
-        disabled: bool = False,
-        style: discord.ButtonStyle = discord.ButtonStyle.primary,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=clip(label, BUTTON_LABEL),
-                style=style,
-                emoji="✍️",
-                disabled=disabled,
-                row=0,
-                custom_id=f"bvz:1:{play.typed_tag}:{play_id}:{index}",
-            )
-        )
-        self.play, self.play_id, self.index = play, play_id, index
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> TypeAnswerButton:
-        return cls(_BY_TYPED_TAG[match["tag"]], int(match["play_id"]), int(match["q"]))
+    """Opens the form to type the answer of a text question (bot/ui/answers.py builds it)."""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, self._open_form(interaction))
 
     async def _open_form(self, interaction: discord.Interaction[Any]) -> None:
-        desk = desk_of(interaction, self.play)
-        form = await desk.text_answer_form(interaction, self.play_id, self.index)
+        form = await self.owner.text_answer_form(interaction, self.play_id, self.index)
         await interaction.response.send_modal(TextAnswerModal(self.play, self.play_id, self.index, form))
 
 
 class TextAnswerModal(discord.ui.Modal):
-    """The typed-answer form; its answer goes to the play's cog like a click would.
+    """The typed-answer form; its answer goes to the play's desk like a click would.
 
     Its custom_id names the play and the question, so a form open across a restart still answers.
     """
@@ -151,7 +105,7 @@ class TextAnswerModal(discord.ui.Modal):
         super().__init__(
             title=clip(form.title, MODAL_TITLE),
             timeout=form.seconds,
-            custom_id=f"bvz:1:{play.typed_tag}m:{play_id}:{index}",
+            custom_id=ids.TYPED_ANSWER_FORM.make(play_id, index, tag=play.form_tag),
         )
         self.answer: discord.ui.TextInput[TextAnswerModal] = discord.ui.TextInput(
             label=clip(form.prompt, INPUT_LABEL),
@@ -169,15 +123,14 @@ class TextAnswerModal(discord.ui.Modal):
 async def _typed_answer_submitted(
     interaction: discord.Interaction[Any], match: re.Match[str], typed: Mapping[str, str]
 ) -> None:
+    desk = await desk_for(interaction, _BY_TAG[match["tag"]])
+    if desk is None:
+        return  # the member was told nobody takes it now
     given = GivenAnswer(int(match["play_id"]), int(match["q"]), text=typed.get("answer", ""))
-    await guarded(interaction, _give(interaction, _BY_TYPED_TAG[match["tag"]], given))
+    await guarded(interaction, desk.on_answer(interaction, given))
 
 
-async def _give(interaction: discord.Interaction[Any], play: Play, given: GivenAnswer) -> None:
-    await desk_of(interaction, play).on_answer(interaction, given)
-
-
-TYPED_ANSWER_FORM = Form.of(rf"bvz:1:(?P<tag>p?x)m:{PLAY_ID}:{INDEX}", _typed_answer_submitted)
+TYPED_ANSWER_FORM = Form.of(ids.TYPED_ANSWER_FORM.pattern, _typed_answer_submitted)
 ANSWER_FORMS = (TYPED_ANSWER_FORM,)
 
 

@@ -20,13 +20,12 @@ from bot.quiz import (
     PracticeSession,
     QuizError,
     choose_questions,
-    closed_count,
     due_by,
     is_leech,
-    missed_questions,
-    reviewed,
+    missed_in_round,
 )
-from bot.store import Memory, PracticeRecord, RoundRecord
+from bot.rounds import reviewed_memories
+from bot.store import PracticeRecord, RoundRecord
 from bot.ui.desks import PRACTICE_DESK, GivenAnswer, TextAnswerForm
 from bot.ui.practice import (
     feedback_embed,
@@ -108,7 +107,7 @@ class PracticeCog(commands.Cog, name="Practice"):
                     "Your last round was of another deck; leave `deck` empty to practise its misses."
                 )
             chosen = find_deck(self.bot, last.deck_id, last.guild_id)
-            missed = await self._missed_in(last, user_id) or ()
+            missed = await self._missed_in(last, chosen, user_id) or ()
             if not missed:
                 raise UserError("You got everything right in your last round. Nothing to practise there!")
         else:
@@ -137,8 +136,8 @@ class PracticeCog(commands.Cog, name="Practice"):
             return f"Nothing of “{deck.title}” is due: practise new questions first (mode:new)."
         return f"Nothing of “{deck.title}” is due for review; the next one is due <t:{int(next_due.timestamp())}:R>."
 
-    async def _missed_in(self, record: RoundRecord, user_id: int) -> tuple[str, ...] | None:
-        """What the member missed in that round (`missed_questions`); None if they did not play it."""
+    async def _missed_in(self, record: RoundRecord, deck: Deck, user_id: int) -> tuple[str, ...] | None:
+        """What the member missed in that round (`missed_in_round`); None if they did not play it."""
         answers = {
             a.question_index: a.right
             for a in await self.bot.store.round_answers(record.id)
@@ -146,23 +145,18 @@ class PracticeCog(commands.Cog, name="Practice"):
         }
         if not answers:
             return None
-        return missed_questions(
-            record.question_ids, answers, closed=closed_count(record.current, record.revealed)
+        return missed_in_round(
+            deck, record.question_ids, answers, current=record.current, revealed=record.revealed
         )
 
     async def start_missed(self, interaction: discord.Interaction, record: RoundRecord) -> None:
         """The round summary's button: practise what the clicker missed in that round."""
         deck = find_deck(self.bot, record.deck_id, record.guild_id)
-        missed = await self._missed_in(record, interaction.user.id)
-        if missed is None:
+        playable = await self._missed_in(record, deck, interaction.user.id)
+        if playable is None:
             raise UserError(
                 "You didn't answer in that round, so there is nothing you missed; /practice plays its deck."
             )
-        # The deck may have lost a question since the round; practise the ones it still has.
-        # A poll has no right answer: nothing in it to practise.
-        playable = [
-            q for q in missed if (found := deck.question(q)) is not None and found.kind is not Kind.POLL
-        ]
         if not playable:
             raise UserError("You got every question of that round right. Nothing to practise!")
         await self._begin(interaction, deck, playable)
@@ -273,13 +267,10 @@ class PracticeCog(commands.Cog, name="Practice"):
         now = self.bot.clock()
         result = s.answer(given.slot, text=given.text, now=now)
         question_id = s.question.id
-        kept = await self.bot.store.question_memories(s.deck.id, question_id, [s.user_id])
-        before = {user_id: memory.as_state() for user_id, memory in kept.items()}
-        retentions = await self.bot.store.member_retentions([s.user_id])
-        after = reviewed(
-            f"{s.deck.id}/{question_id}", {s.user_id: result.right}, before, now, retentions=retentions
+        memories = await reviewed_memories(
+            self.bot.store, s.deck.id, question_id, {s.user_id: result.right}, now
         )
-        memory = Memory.from_state(s.user_id, s.deck.id, question_id, after[s.user_id])
+        memory = memories[s.user_id]
         await self.bot.store.record_practice(
             s.user_id, s.guild_id, s.deck.id, question_id, result.right, now, memory
         )

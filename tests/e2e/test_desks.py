@@ -48,3 +48,25 @@ async def test_a_page_of_an_unloaded_leaderboard_is_told(world: World, bot: Bvun
     assert said.content == (
         "Bvunzo's leaderboard part is not available right now (it may be restarting); try again in a minute."
     )
+
+
+async def test_a_report_submitted_while_flags_reload_is_told_and_not_kept(
+    world: World, bot: BvunzoBot
+) -> None:
+    alice = world.members[0]
+    asked = await (
+        await world.fake.slash(
+            world.general, alice, "practice", deck="gradient-checkpointing", count=1, mode="new"
+        )
+    ).response()
+    assert asked.message is not None
+    await (await world.fake.click(asked.message, alice, label=right_letter(asked.message, DECK))).response()
+    opened = await world.fake.click(asked.message, alice, label="Report question")
+    assert (await opened.response()).modal.title == "Report this question"
+    await bot.unload_extension("cogs.flags")
+    said = await (await world.fake.submit_modal(opened, {"reason": ["typo"], "note": ""})).response()
+    assert said.ephemeral
+    assert said.content == (
+        "Bvunzo's question reports part is not available right now (it may be restarting); try again in a minute."
+    )
+    assert await bot.store.open_flags(world.study.id) == []
