@@ -32,20 +32,15 @@ def load_deck_text(
     guild_id: int | None = None,
     default_id: str | None = None,
     keep_valid: bool = False,
+    max_bytes: int = limits.MAX_DECK_BYTES,
 ) -> Deck:
     """The deck written in `text`; DeckError listing every problem, each as `source:line: message`.
 
     With `keep_valid`, broken questions are left out (listed in `Deck.left_out`) instead of refusing
-    the deck.
+    the deck. A server's stored deck is the YAML an import wrote: `max_bytes` MAX_IMPORTED_DECK_BYTES.
     """
-    # Text is what the bot keeps (a server's imported decks): ours, so the imported size applies.
     deck, _ = read_deck(
-        text,
-        source,
-        guild_id=guild_id,
-        default_id=default_id,
-        keep_valid=keep_valid,
-        max_bytes=limits.MAX_IMPORTED_DECK_BYTES,
+        text, source, guild_id=guild_id, default_id=default_id, keep_valid=keep_valid, max_bytes=max_bytes
     )
     return deck
 

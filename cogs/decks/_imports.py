@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 # Uploads are kept this long for a correction of their columns (an interaction's own lifetime), and
 # only the latest few: a correction after a restart or much later asks for the file again.
 KEPT_SECONDS = 15 * 60
-KEPT_UPLOADS = 50
+KEPT_UPLOADS = 20
 
 
 @dataclass(frozen=True, slots=True)

@@ -114,9 +114,9 @@ def read_anki_header(text: str) -> AnkiHeader | None:
             header.separator_line = number
         elif key == "html":
             header.html = value.casefold() == "true"
-        elif key == "tags column" and value.isdigit():
+        elif key == "tags column" and value.isascii() and value.isdigit():
             header.tags_column, header.tags_line = int(value), number
-        elif key in ("notetype column", "deck column", "guid column") and value.isdigit():
+        elif key in ("notetype column", "deck column", "guid column") and value.isascii() and value.isdigit():
             header.ignored_columns.add(int(value))
         elif key == "columns":
             header.columns = [c.strip() for c in re.split(r"[\t,;|]", value)]

@@ -470,7 +470,7 @@ def _right_choices(answer: str, choices: list[str]) -> list[int] | None:
         letter = part.rstrip(".)").upper()
         if len(letter) == 1 and "A" <= letter <= "E" and ord(letter) - ord("A") < len(choices):
             return ord(letter) - ord("A")
-        if part.isdigit() and 1 <= int(part) <= len(choices):
+        if part.isascii() and part.isdigit() and 1 <= int(part) <= len(choices):
             return int(part) - 1
         return None
 
