@@ -333,3 +333,13 @@ def test_the_same_prompt_twice_gets_two_ids() -> None:
     deck = imported("question,answer\nWho's that Pokémon?,Pikachu\nWho's that Pokémon?,Eevee\n").deck
     first, second = (q.id for q in deck.questions)
     assert first != second and second == first + "-2"
+
+
+def test_an_anki_tags_column_the_rows_do_not_have_is_said() -> None:
+    text = "#separator:tab\n#tags column:4\nCapital of Kenya?\tNairobi\nCapital of Peru?\tLima\n"
+    outcome = import_file(text.encode(), "anki.txt", deck_id="anki")
+    assert outcome.kept is not None and len(outcome.kept.deck.questions) == 2
+    assert [str(n) for n in outcome.notes] == [
+        "anki.txt:2: the header says the tags are in column 4, but no row has more than 2 columns; "
+        "no tags are read"
+    ]

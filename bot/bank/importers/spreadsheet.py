@@ -160,6 +160,13 @@ def read_spreadsheet(
     if anki is not None and anki.html:
         rows = [(line, [strip_html(f) for f in fields]) for line, fields in rows]
     if anki is not None and anki.tags_column:
+        widest = max(len(fields) for _, fields in rows)
+        if anki.tags_column > widest:
+            draft.note(
+                anki.tags_line,
+                f"the header says the tags are in column {anki.tags_column}, but no row has more than "
+                f"{widest} columns; no tags are read",
+            )
         at = anki.tags_column - 1  # Anki separates tags by spaces
         rows = [
             (line, [",".join(f.split()) if i == at else f for i, f in enumerate(fields)])
