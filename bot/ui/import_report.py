@@ -31,7 +31,7 @@ class ImportDesk(Protocol):
 IMPORT_DESK = DeskKey[ImportDesk]("deck imports")
 
 
-def report_text(outcome: ImportOutcome, deck_id: str, *, title: str, replaced: bool, room: int) -> str:
+def report_text(outcome: ImportOutcome, *, title: str, replaced: bool, room: int) -> str:
     """The whole report in Markdown: the same headline and reasons `bvunzo import` prints."""
     source = safe(outcome.source)
     kept = outcome.kept
@@ -75,16 +75,14 @@ def report_message(outcome: ImportOutcome, deck_id: str, *, replaced: bool = Fal
     """The followup's or edit's arguments: an embed, or text with column selects when they are shown."""
     title = report_title(outcome)
     if not (outcome.mapping() and outcome.columns is not None):
-        text = report_text(outcome, deck_id, title=title, replaced=replaced, room=EMBED_DESCRIPTION)
+        text = report_text(outcome, title=title, replaced=replaced, room=EMBED_DESCRIPTION)
         body = text.split("\n", 1)[1] if "\n" in text else text
         colour = discord.Colour.green() if outcome.kept is not None else discord.Colour.red()
         return {"embed": discord.Embed(title=clip(title, EMBED_TITLE), description=body, colour=colour)}
     view = discord.ui.LayoutView(timeout=None)
     roles = outcome.columns.roles[:MAX_COLUMN_SELECTS]
     labels = outcome.columns.labels
-    view.add_item(
-        discord.ui.TextDisplay(report_text(outcome, deck_id, title=title, replaced=replaced, room=V2_TEXT))
-    )
+    view.add_item(discord.ui.TextDisplay(report_text(outcome, title=title, replaced=replaced, room=V2_TEXT)))
     for index, role in enumerate(roles):
         label = labels[index] if index < len(labels) else f"column {index + 1}"
         view.add_item(discord.ui.ActionRow(column_select(deck_id, index, label, role)))
