@@ -39,6 +39,8 @@ COUNTS = [
     ("exam-dump-no-dot.txt", Format.TEXT, 4, [26], True),  # `Answer: E` of two choices: 1 of 5
     ("teacher-quiz-dashes.txt", Format.TEXT, 4, [18], False),  # an open question, no key
     ("markdown-quiz.md", Format.TEXT, 4, [39], False),  # the essay
+    ("moodle-aiken.txt", Format.TEXT, 3, [], False),
+    ("markdown-checkboxes.md", Format.TEXT, 3, [], False),
     ("markdown-star-marks.md", Format.TEXT, 2, [13, 18], True),  # Q3 unmarked (1 of 3), Q4 gap-fill
     ("red-norwegian-keys.yaml", Format.RED, 5, [1, 2], False),  # FORFATTER, BESKRIVELSE
     ("opentdb-science.json", Format.OPENTDB, 3, [], False),
@@ -225,6 +227,18 @@ def test_markdown_quizzes() -> None:
     )
     assert stars.kept is not None
     assert [q.choices[min(q.answers)] for q in stars.kept.deck.questions] == ["electron", "Na"]
+
+
+def test_aiken_and_checkbox_quizzes() -> None:
+    aiken = kept("moodle-aiken.txt").kept.deck.questions
+    assert [(q.prompt, sorted(q.answers)) for q in aiken] == [
+        ("What is the chemical symbol for potassium?", [1]),
+        ("Which planet is closest to the Sun?", [2]),
+        ("How many sides has a triangle?", [0]),
+    ]
+    boxes = kept("markdown-checkboxes.md").kept.deck.questions
+    assert [sorted(q.answers) for q in boxes] == [[1], [0, 2], [0, 1]]
+    assert boxes[0].explanation == "It makes a `.git` folder."
 
 
 def test_red_keys_in_another_language_are_not_questions() -> None:

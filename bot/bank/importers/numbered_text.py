@@ -42,7 +42,7 @@ ANSWER = re.compile(
 )
 EXPLANATION = re.compile(
     r"^\s*(?:\*\*|__)?(?:Explanation|Why|Rationale|Feedback|Explicaci[oó]n|Explica[cç][aã]o|Explication"
-    r"|Erkl[äa]rung|Tsananguro)(?:\*\*|__)?\s*[:：]\s*(.*)$",
+    r"|Erkl[äa]rung|Tsananguro)(?:\*\*|__)?\s*[:：]\s*(?:\*\*|__)?\s*(.*)$",
     re.IGNORECASE,
 )
 KIND = re.compile(r"^\s*(?:Question\s+)?(?:Type|Tipo|Typ)\s*[:：]\s*(.+?)\s*$", re.IGNORECASE)
@@ -82,8 +82,25 @@ class _Open:
 
 def looks_numbered(text: str) -> bool:
     lines = text.splitlines()[:400]
-    return any(QUESTION.match(line) for line in lines[:200]) and any(
-        LETTER_CHOICE.match(line) or BULLET_CHOICE.match(line) or ANSWER.match(line) for line in lines
+    if any(QUESTION.match(line) for line in lines[:200]):
+        return any(
+            LETTER_CHOICE.match(line) or BULLET_CHOICE.match(line) or ANSWER.match(line) for line in lines
+        )
+    return _aiken(lines)
+
+
+def _aiken(lines: list[str]) -> bool:
+    """Moodle's Aiken format: unnumbered questions, lettered choices, each closed by `ANSWER: B`."""
+    return (
+        not any(QUESTION.match(line) for line in lines)
+        and any(ANSWER.match(line) for line in lines)
+        and any(LETTER_CHOICE.match(line) for line in lines)
+    )
+
+
+def _plain(raw: str) -> bool:
+    return bool(raw.strip()) and not any(
+        pattern.match(raw) for pattern in (LETTER_CHOICE, ANSWER, EXPLANATION, BULLET_CHOICE)
     )
 
 
@@ -116,10 +133,13 @@ def read_numbered_text(text: str, source: str) -> DeckDraft:
     items: list[_Open] = []
     current: _Open | None = None
     fence = False  # inside ``` ... ```: lines are the prompt's, whatever they look like
+    aiken = _aiken(lines)
     for number, raw in enumerate(lines, start=1):
         if number <= skip:
             continue
         item = _item(raw) if not fence else None
+        if aiken and (current is None or current.answer is not None) and _plain(raw):
+            item = (0, raw.strip())  # the line after an answer starts the next question
         if current is None:
             if item is None:
                 head.append(raw.strip())
@@ -316,6 +336,9 @@ def _named(answer: str, choices: list[str]) -> list[int] | None:
     whole = one(answer)
     if whole is not None:
         return [whole]
+    letters = answer.strip()
+    if re.fullmatch(r"[A-E]{2,5}", letters) and all(ord(c) - ord("A") < len(choices) for c in letters):
+        return sorted({ord(c) - ord("A") for c in letters})  # exam dumps write `Answer: BD`
     parts = [p for p in re.split(r"\s*(?:,|;|&|\band\b|\by\b|\bund\b|\bet\b|\be\b)\s*", answer) if p.strip()]
     found = [one(p) for p in parts]
     if len(parts) > 1 and all(f is not None for f in found):
