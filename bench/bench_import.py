@@ -10,6 +10,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.bank.importers import Format, import_deck
+from bot.bank.limits import MAX_DECK_BYTES
 from bot.bank.problems import DeckError
 
 RED = Path(__file__).resolve().parents[2] / "shared" / "red-trivia-lists"
@@ -26,7 +27,37 @@ def many_questions(count: int) -> bytes:
     return ("question,answer\n" + "".join(f"Q{n}?,A{n}\n" for n in range(count))).encode()
 
 
+def quizlet_export(count: int) -> bytes:
+    """Quizlet's default export: term TAB definition, definitions with commas, no header."""
+    return "".join(
+        f"term {n}\tthe definition of term {n}, with a comma and a few more words to read\n"
+        for n in range(count)
+    ).encode()
+
+
+def sheet_at_the_cap(encoding: str = "utf-8", header: bool = True) -> bytes:
+    """A spreadsheet of choice questions filling the upload cap (1 MiB), as Excel saves it."""
+    rows = ["Question,Choice 1,Choice 2,Choice 3,Choice 4,Answer\n"] if header else []
+    size, n = len(rows[0]) if rows else 0, 0
+    while True:
+        row = (
+            f"Question {n}: which of these answers is the right one for año {n} as the textbook puts it "
+            "in chapter three?,"
+            f"first answer {n},second answer {n},third answer {n},fourth answer {n},second answer {n}\n"
+        )
+        if size + len(row.encode(encoding)) > MAX_DECK_BYTES or n == 4999:
+            break
+        rows.append(row)
+        size += len(row.encode(encoding))
+        n += 1
+    return "".join(rows).encode(encoding)
+
+
 CASES: list[tuple[str, Callable[[], bytes], Format | None]] = [
+    ("Quizlet export, 5,000 cards", lambda: quizlet_export(5000), None),
+    ("CSV at the upload cap (1 MiB)", sheet_at_the_cap, None),
+    ("the same, no header", lambda: sheet_at_the_cap(header=False), None),
+    ("the same, Windows-1252", lambda: sheet_at_the_cap("cp1252"), None),
     ("2 MiB file", lambda: b"question,answer\n" + b"x" * (2 * 1024 * 1024), None),
     ("alias bomb (9**9), our YAML", alias_bomb, Format.YAML),
     ("alias bomb (9**9), Red list", alias_bomb, Format.RED),
@@ -50,7 +81,7 @@ def main() -> None:
     for name, make, fmt in CASES:
         data = make()
         ms, outcome = min(timed(data, fmt) for _ in range(3))
-        print(f"{name:32s} {ms:8.1f} ms  {outcome}")
+        print(f"{name:32s} {ms:8.1f} ms  {outcome} ({len(data) / 1024:.0f} KiB)")
     if RED.is_dir():
         for list_name in ("disney", "hockey"):
             data = (RED / f"{list_name}.yaml").read_bytes()

@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.bank.bank import Bank
+from bot.bank.limits import MAX_IMPORTED_DECK_BYTES
 from bot.bank.loader import DeckError, load_deck_text
 from bot.command_tree import NO_SENDER, CheckedTree, sender_id
 from bot.config import DEFAULT_GATEWAY_URL, Settings
@@ -162,6 +163,7 @@ class BvunzoBot(commands.AutoShardedBot):
                         guild_id=record.guild_id,
                         default_id=record.deck_id,
                         keep_valid=True,
+                        max_bytes=MAX_IMPORTED_DECK_BYTES,  # the YAML an import wrote
                     )
                 )
             except DeckError as exc:

@@ -1,4 +1,4 @@
-"""`bvunzo import` and `bvunzo export`: the deck importers and writers at the command line."""
+"""`bvunzo import`, `export` and `schema`: the deck importers, writers and schema at the command line."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot.bank.importers import Format, import_deck, slug
+from bot.bank.deck_schema import schema_text
+from bot.bank.importers import ROLES, Format, import_file, parse_columns, slug
 from bot.bank.loader import deck_files, load_deck_file
 from bot.bank.problems import DeckError
 from bot.bank.writer import deck_to_csv, deck_to_yaml
@@ -31,9 +32,23 @@ def add_deck_verbs(verbs: Any) -> None:
         help="Red lists and Quizlet sets: ask with choices, wrong ones taken from other answers",
     )
     importing.add_argument(
-        "--keep-valid", action="store_true", help="write the good questions even when some cannot be imported"
+        "--keep-valid",
+        action="store_true",
+        help="write the good questions even when more than a tenth cannot be imported",
+    )
+    importing.add_argument(
+        "--columns",
+        metavar="ROLES",
+        help=f"a spreadsheet's columns in order, e.g. question,choice,choice,answer ({', '.join(ROLES)})",
     )
     importing.set_defaults(handler=run_import)
+
+    schema = verbs.add_parser(
+        "schema",
+        help="write questions/deck.schema.json (the JSON Schema editors check decks with) from the reader",
+    )
+    schema.add_argument("-o", "--output", type=Path, help="the file to write (default: print it)")
+    schema.set_defaults(handler=run_schema)
 
     exporting = verbs.add_parser("export", help="write a deck as our YAML or as CSV for a spreadsheet")
     exporting.add_argument("deck", metavar="DECK", help="a deck file, or the id of a deck in --questions")
@@ -59,36 +74,36 @@ def run_import(args: argparse.Namespace) -> int:
         return 1
     deck_id = args.id or slug((args.output or path).stem) or "imported"
     try:
-        imported, fmt = import_deck(
-            data,
-            str(path),
-            deck_id=deck_id,
-            title=args.title or path.stem,
-            fmt=Format(args.format) if args.format else None,
-            distractors=args.distractors,
-        )
-    except DeckError as exc:
-        for problem in exc.problems:
-            print(problem, file=sys.stderr)
-        print("Nothing was imported.", file=sys.stderr)
-        return 1
-    for note in imported.notes:
-        print(note, file=sys.stderr)
-    for problem in imported.left_out:
-        print(problem, file=sys.stderr)
-    if imported.left_out and not args.keep_valid:
-        print(
-            f"{len(imported.left_out)} question(s) cannot be imported; fix them, or pass --keep-valid to "
-            "write the others.",
-            file=sys.stderr,
-        )
-        return 1
-    _write(imported.text, args.output)
-    where = args.output or "standard output"
-    print(
-        f"Imported {len(imported.deck.questions)} questions ({fmt.value}) as deck `{deck_id}` to {where}.",
-        file=sys.stderr,
+        columns = parse_columns(args.columns) if args.columns else None
+    except ValueError as exc:
+        print(f"bvunzo import: --columns: {exc}", file=sys.stderr)
+        return 2
+    outcome = import_file(
+        data,
+        str(path),
+        deck_id=deck_id,
+        title=args.title or path.stem,
+        fmt=Format(args.format) if args.format else None,
+        distractors=args.distractors,
+        keep_valid=args.keep_valid,
+        columns=columns,
     )
+    for line in outcome.lines()[1:]:
+        print(line, file=sys.stderr)
+    kept = outcome.kept
+    if kept is None:
+        print(outcome.headline, file=sys.stderr)
+        if outcome.good_left_behind:
+            print(f"Pass --keep-valid to write the {outcome.good_left_behind} good ones.", file=sys.stderr)
+        return 1
+    _write(kept.text, args.output)
+    where = args.output or "standard output"
+    print(f"{outcome.headline} Deck `{deck_id}` written to {where}.", file=sys.stderr)
+    return 0
+
+
+def run_schema(args: argparse.Namespace) -> int:
+    _write(schema_text(), args.output)
     return 0
 
 

@@ -10,13 +10,37 @@ import jsonschema
 import pytest
 import yaml
 
+from bot.__main__ import main
+from bot.bank import deck_schema as deck_schema_module
+from bot.bank.deck_schema import deck_schema
 from bot.bank.loader import deck_files, load_deck_text
 from bot.bank.problems import DeckError
+from bot.bank.reader import DECK_KEYS, QUESTION_KEYS, TRANSLATION_KEYS
 
 ROOT = Path(__file__).resolve().parents[1]
 QUESTIONS = ROOT / "questions"
 SCHEMA = json.loads((QUESTIONS / "deck.schema.json").read_text(encoding="utf-8"))
 VALIDATOR = jsonschema.Draft7Validator(SCHEMA)
+
+
+def test_the_shipped_schema_is_the_one_the_reader_makes() -> None:
+    assert deck_schema() == SCHEMA, (
+        "questions/deck.schema.json is stale: run `bvunzo schema -o questions/deck.schema.json`"
+    )
+
+
+def test_bvunzo_schema_prints_the_file(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["schema"]) == 0
+    assert capsys.readouterr().out == (QUESTIONS / "deck.schema.json").read_text(encoding="utf-8")
+
+
+def test_the_schema_follows_the_reader_s_keys() -> None:
+    assert list(SCHEMA["properties"]) == list(DECK_KEYS)
+    assert list(SCHEMA["definitions"]["question"]["properties"]) == list(QUESTION_KEYS)
+    assert list(SCHEMA["definitions"]["translation"]["properties"]) == list(TRANSLATION_KEYS)
+    # A key the reader takes with no schema of its own is refused when the schema is made.
+    with pytest.raises(ValueError, match="the reader's keys and the schema's differ"):
+        deck_schema_module._only(("id", "hint"), {"id": {}}, "a question")
 
 
 def test_the_schema_is_a_valid_draft_7_schema() -> None:

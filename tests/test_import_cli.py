@@ -85,3 +85,44 @@ def test_export_to_yaml_loads_as_the_same_deck(tmp_path: Path) -> None:
 def test_export_of_an_unknown_deck(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["export", "no-such-deck", "--questions", str(QUESTIONS)]) == 1
     assert "no deck file or deck id `no-such-deck`" in capsys.readouterr().err
+
+
+ITALIAN = (
+    "domanda,scelta uno,scelta due,giusta,commento\n"
+    "Qual è la capitale d'Italia?,Milano,Roma,Roma,Roma è la capitale dal 1871.\n"
+    "Quanti giorni ha una settimana?,5,7,7,Sette come i pianeti antichi.\n"
+)
+
+
+def test_columns_given_at_the_command_line_replace_the_guess(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "quiz.csv"
+    source.write_text(ITALIAN, encoding="utf-8")
+    out = tmp_path / "quiz.yaml"
+    assert main(["import", str(source), "-o", str(out)]) == 0
+    guessed = capsys.readouterr().err
+    assert "5 `commento` → choice" in guessed and "Columns (guessed from the cells)" in guessed
+    assert load_deck_file(out).questions[0].choices == ("Milano", "Roma", "Roma è la capitale dal 1871.")
+
+    given = "question,choice,choice,answer,explanation"
+    assert main(["import", str(source), "-o", str(out), "--columns", given]) == 0
+    assert "Columns (as given): 1 `domanda` → question" in capsys.readouterr().err
+    deck = load_deck_file(out)
+    assert [(q.choices, q.explanation) for q in deck.questions] == [
+        (("Milano", "Roma"), "Roma è la capitale dal 1871."),
+        (("5", "7"), "Sette come i pianeti antichi."),
+    ]
+
+
+def test_a_column_role_that_is_none_is_one_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "quiz.csv"
+    source.write_text(ITALIAN, encoding="utf-8")
+    assert main(["import", str(source), "--columns", "question,risposta"]) == 2
+    assert capsys.readouterr().err == (
+        "bvunzo import: --columns: `risposta` is not a column role; use question, answer, choice, wrong, "
+        "choices, explanation, type, tags, difficulty, lang, id, instructions, answers, ignore (one per "
+        "column, separated by commas)\n"
+    )

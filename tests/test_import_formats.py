@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.bank.importers import Format, detect_format, import_deck
+from bot.bank.importers import Format, detect_format, import_deck, import_file
 from bot.bank.loader import load_deck_file
 from bot.bank.models import Kind
 from bot.bank.problems import DeckError
@@ -121,12 +121,13 @@ def test_an_unknown_column_is_named_and_the_rest_imports() -> None:
     assert note.message.startswith("column 3 `source` was not understood and is ignored")
 
 
-def test_a_sheet_without_a_question_column_is_refused() -> None:
-    with pytest.raises(DeckError) as caught:
-        imported("foo,bar\n1,2\n")
-    [problem] = caught.value.problems
-    assert problem.line == 1
-    assert problem.message.startswith("the first row must name the columns, with one called `question`")
+def test_a_header_in_unknown_words_is_not_a_question_and_the_columns_are_guessed() -> None:
+    result = imported("Thema,Satz,Richtige\nErdkunde,Welche Stadt ist die Hauptstadt von Kenia?,Nairobi\n")
+    [question] = result.deck.questions
+    assert (question.prompt, question.accepted) == (
+        "Welche Stadt ist die Hauptstadt von Kenia?",
+        ("Nairobi",),
+    )
 
 
 def test_rows_that_cannot_be_questions_are_left_out_with_their_line() -> None:
@@ -173,12 +174,20 @@ def test_spreadsheet_encodings(encode) -> None:  # type: ignore[no-untyped-def]
     ]
 
 
-def test_a_file_in_another_encoding_is_refused_with_its_line() -> None:
-    with pytest.raises(DeckError) as caught:
-        imported("question,answer\nCaf\u00e9?,yes\n".encode("latin-1"))
-    assert str(caught.value.problems[0]) == (
-        "deck.csv:2: the file is not UTF-8 or UTF-16 text; save or export it as UTF-8"
-    )
+def test_a_windows_1252_file_is_read_and_its_encoding_named() -> None:
+    data = "pregunta;respuesta\n\u00bfEn qu\u00e9 a\u00f1o cay\u00f3 el muro?;1989\n".encode("cp1252")
+    outcome = import_file(data, "muro.csv", deck_id="muro")
+    assert outcome.kept is not None
+    assert [q.prompt for q in outcome.kept.deck.questions] == [
+        "\u00bfEn qu\u00e9 a\u00f1o cay\u00f3 el muro?"
+    ]
+    assert outcome.read_as() == "Read as a spreadsheet (CSV/TSV) in Windows-1252."
+
+
+def test_bytes_that_are_no_text_are_refused_with_a_sentence() -> None:
+    outcome = import_file(b"PK\x03\x04\x14\x00\x06\x00" + bytes(range(256)) * 4, "quiz.xlsx", deck_id="x")
+    assert outcome.refused and outcome.kept is None
+    assert outcome.problems[0].message.startswith("the file is not text in any encoding Bvunzo can tell")
 
 
 def test_quizlet_term_tab_definition() -> None:
@@ -189,7 +198,7 @@ def test_quizlet_term_tab_definition() -> None:
         (Kind.TEXT, "ribosome", ("makes proteins",)),
     ]
     assert [str(p) for p in result.left_out] == [
-        "quizlet.txt:3: a card needs a term, a tab, then its definition"
+        "quizlet.txt:3: a card needs a term, then a tab, then its definition"
     ]
 
 
@@ -324,3 +333,13 @@ def test_the_same_prompt_twice_gets_two_ids() -> None:
     deck = imported("question,answer\nWho's that Pokémon?,Pikachu\nWho's that Pokémon?,Eevee\n").deck
     first, second = (q.id for q in deck.questions)
     assert first != second and second == first + "-2"
+
+
+def test_an_anki_tags_column_the_rows_do_not_have_is_said() -> None:
+    text = "#separator:tab\n#tags column:4\nCapital of Kenya?\tNairobi\nCapital of Peru?\tLima\n"
+    outcome = import_file(text.encode(), "anki.txt", deck_id="anki")
+    assert outcome.kept is not None and len(outcome.kept.deck.questions) == 2
+    assert [str(n) for n in outcome.notes] == [
+        "anki.txt:2: the header says the tags are in column 4, but no row has more than 2 columns; "
+        "no tags are read"
+    ]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.bank import limits
-from bot.bank.importers import Format, import_deck
+from bot.bank.importers import Format, import_deck, import_file
+from bot.bank.loader import load_deck_text
 from bot.bank.problems import DeckError
 
 
@@ -82,3 +83,17 @@ def test_upload_text_keeps_mentions_as_words() -> None:
     # Importers keep what the author wrote; the bot sends it with allowed mentions that ping no one.
     result, _ = import_deck(b"question,answer\n@everyone <@1> who?,me\n", "m.csv", deck_id="x")
     assert result.deck.questions[0].prompt == "@everyone <@1> who?"
+
+
+def test_a_sheet_at_the_upload_cap_imports_and_loads_again() -> None:
+    # 5,000 rows of 200 bytes: just under 1 MiB, and the YAML made of it is larger than the upload cap.
+    row = "Question {n:04d} asks which of these four words is the one the teacher wants?,{w},b,c,d,A\n"
+    text = "".join(row.format(n=n, w="w" * (200 - len(row.format(n=n, w="")))) for n in range(5000))
+    data = ("question,choice1,choice2,choice3,choice4,answer\n" + text).encode()
+    assert 1_000_000 < len(data) <= 1024 * 1024
+    outcome = import_file(data, "big.csv", deck_id="big")
+    assert outcome.kept is not None, outcome.lines()[:3]
+    assert len(outcome.kept.deck.questions) == 5000
+    assert len(outcome.kept.text.encode()) > 1024 * 1024
+    stored = load_deck_text(outcome.kept.text, "stored", guild_id=1, max_bytes=limits.MAX_IMPORTED_DECK_BYTES)
+    assert len(stored.questions) == 5000

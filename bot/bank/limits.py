@@ -53,6 +53,9 @@ MAX_TAGS = 20
 
 # A deck file (or an upload) larger than this is refused before it is parsed.
 MAX_DECK_BYTES = 1024 * 1024
+# The YAML an import writes for an upload at the cap is larger (keys, ids, quoting: at most about 150
+# bytes for each of 5,000 questions); it is ours, kept in the store and read again at each start.
+MAX_IMPORTED_DECK_BYTES = 2 * MAX_DECK_BYTES
 
 TRUE_FALSE_CHOICES: dict[str, tuple[str, str]] = {
     "en": ("True", "False"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
+from bot.bank import limits
 from bot.bank.models import Deck
 from bot.bank.problems import DeckError, Problem
 from bot.bank.reader import read_deck
@@ -31,13 +32,16 @@ def load_deck_text(
     guild_id: int | None = None,
     default_id: str | None = None,
     keep_valid: bool = False,
+    max_bytes: int = limits.MAX_DECK_BYTES,
 ) -> Deck:
     """The deck written in `text`; DeckError listing every problem, each as `source:line: message`.
 
     With `keep_valid`, broken questions are left out (listed in `Deck.left_out`) instead of refusing
-    the deck.
+    the deck. A server's stored deck is the YAML an import wrote: `max_bytes` MAX_IMPORTED_DECK_BYTES.
     """
-    deck, _ = read_deck(text, source, guild_id=guild_id, default_id=default_id, keep_valid=keep_valid)
+    deck, _ = read_deck(
+        text, source, guild_id=guild_id, default_id=default_id, keep_valid=keep_valid, max_bytes=max_bytes
+    )
     return deck
 
 

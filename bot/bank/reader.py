@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import re
+from collections.abc import Callable
 from pathlib import Path
 from types import MappingProxyType
 
@@ -67,6 +68,7 @@ def read_deck(
     default_id: str | None = None,
     keep_valid: bool = False,
     folder: Path | None = None,
+    max_bytes: int = limits.MAX_DECK_BYTES,
 ) -> tuple[Deck, int]:
     """The deck in `text` and the line of its id (1 when it comes from the file name); DeckError if broken.
 
@@ -75,7 +77,7 @@ def read_deck(
     `folder` is where the deck file lies, for its questions' image files; an upload has none.
     """
     with sy.collector_paused():
-        result, problems, left_out = _read(text, source, guild_id, default_id, folder)
+        result, problems, left_out = _read(text, source, guild_id, default_id, folder, max_bytes)
     if not keep_valid:
         problems = problems + left_out
     if problems or result is None:
@@ -90,10 +92,10 @@ def read_deck(
 
 
 def _read(
-    text: str, source: str, guild_id: int | None, default_id: str | None, folder: Path | None
+    text: str, source: str, guild_id: int | None, default_id: str | None, folder: Path | None, max_bytes: int
 ) -> tuple[tuple[Deck, int] | None, list[Problem], list[Problem]]:
     # The node tree lives only in this frame, so it is freed before the collector runs again.
-    root = sy.compose(text, source)
+    root = sy.compose(text, source, max_bytes)
     reader = _Reader(source, folder)
     return reader.deck(root, guild_id=guild_id, default_id=default_id), reader.problems, reader.left_out
 
@@ -123,6 +125,28 @@ def _unknown_key(name: str, keys: tuple[str, ...], what: str) -> str:
     if close:
         return f"unknown key `{_show(name)}` in {what}; did you mean `{close[0]}`?"
     return f"unknown key `{_show(name)}` in {what}; the keys allowed here are {', '.join(keys)}"
+
+
+@dataclasses.dataclass(slots=True)
+class _Body:
+    """What a question's kind reads: its choices (as shown), the right ones, the typed answers it accepts."""
+
+    choices: tuple[str, ...] = ()
+    answers: frozenset[int] = frozenset()
+    accepted: tuple[str, ...] = ()
+    choice_count: int | None = None  # how many choices a translation must give, when known
+
+
+@dataclasses.dataclass(slots=True)
+class _Extras:
+    """What any question may add to its kind's body."""
+
+    explanation: str = ""
+    translations: dict[str, Translation] = dataclasses.field(default_factory=dict)
+    tags: tuple[str, ...] = ()
+    difficulty: str | None = None
+    suggested_by: int | None = None
+    image: str | None = None
 
 
 class _Reader:
@@ -410,168 +434,28 @@ class _Reader:
         if fields is None:
             return None
         before = len(self.problems)
-        line = sy.line_of(node)
-
-        def value(name: str) -> yaml.Node | None:
-            pair = fields.get(name)
-            return pair[1] if pair is not None else None
-
-        def key_line(name: str) -> int:
-            return sy.line_of(fields[name][0])
-
-        question_id = None
-        id_node = value("id")
-        if id_node is None:
-            self.report(node, "this question has no `id`; give it a short unique one such as `gc-01`")
-        else:
-            question_id = self.slug(id_node, "the question id", limits.MAX_QUESTION_ID_LENGTH)
-            if question_id is not None:
-                if question_id in first_line:
-                    self.report(
-                        id_node,
-                        f"the question id `{question_id}` is already used on line {first_line[question_id]}",
-                    )
-                else:
-                    first_line[question_id] = sy.line_of(id_node)
-
+        question_id = self.question_id(fields, node, first_line)
         kind: Kind | None = Kind.CHOICE
-        type_node = value("type")
-        if type_node is not None:
-            name = self.one_of(type_node, "the question `type`", tuple(k.value for k in Kind))
+        if "type" in fields:
+            name = self.one_of(fields["type"][1], "the question `type`", tuple(k.value for k in Kind))
             kind = Kind(name) if name is not None else None
-
         lang = deck_language
-        lang_node = value("lang")
-        if lang_node is not None:
-            lang = self.language(lang_node, "`lang`") or deck_language
-
+        if "lang" in fields:
+            lang = self.language(fields["lang"][1], "`lang`") or deck_language
         prompt = ""
-        prompt_node = value("prompt")
-        if prompt_node is None:
+        if "prompt" not in fields:
             self.report(node, "this question has no `prompt`; write the question under `prompt:`")
         else:
-            prompt = self.text(prompt_node, "`prompt`", limits.MAX_PROMPT_LENGTH) or ""
+            prompt = self.text(fields["prompt"][1], "`prompt`", limits.MAX_PROMPT_LENGTH) or ""
 
-        choices: tuple[str, ...] = ()
-        answers: frozenset[int] = frozenset()
-        accepted: tuple[str, ...] = ()
-        choice_count: int | None = None
-        if kind is Kind.CHOICE:
-            if "answers" in fields:
-                self.report(
-                    key_line("answers"),
-                    "`answers` is for text questions; a choice question marks its right choice with `answer`",
-                )
-            choice_node = value("choices")
-            choice_list: list[str | None] | None = None
-            if choice_node is None:
-                self.report(node, "this choice question has no `choices`; list 2 to 5 of them")
-            else:
-                choice_list = self.choice_list(choice_node)
-                if choice_list is not None:
-                    choice_count = len(choice_list)
-                    choices = tuple(c or "" for c in choice_list)
-            answer_node = value("answer")
-            if answer_node is None:
-                if "answers" not in fields:  # else told just above
-                    self.report(
-                        node, "this question has no `answer`; give the right choice's index, counting from 0"
-                    )
-            else:
-                answers = self.choice_answer(answer_node, choice_list)
-        elif kind is Kind.TRUEFALSE:
-            for wrong, message in (
-                ("choices", "a true/false question gets its choices made for it; remove `choices`"),
-                ("answers", "a true/false question marks its answer with `answer: true` or `answer: false`"),
-            ):
-                if wrong in fields:
-                    self.report(key_line(wrong), message)
-            choices = limits.true_false_choices(lang)
-            choice_count = 2
-            answer_node = value("answer")
-            if answer_node is None:
-                if "answers" not in fields:  # else told just above
-                    self.report(
-                        node,
-                        "this true/false question has no `answer`; write `answer: true` or `answer: false`",
-                    )
-            else:
-                answers = self.true_false_answer(answer_node)
-        elif kind is Kind.POLL:
-            for wrong in ("answer", "answers"):
-                if wrong in fields:
-                    self.report(key_line(wrong), f"a poll has no right answer; remove `{wrong}`")
-            choice_node = value("choices")
-            if choice_node is None:
-                self.report(node, "this poll has no `choices`; list 2 to 5 of them")
-            else:
-                poll_choices = self.choice_list(choice_node)
-                if poll_choices is not None:
-                    choice_count = len(poll_choices)
-                    choices = tuple(c or "" for c in poll_choices)
-        elif kind is Kind.TEXT:
-            for wrong, message in (
-                ("choices", "a text question has no `choices`; list what it accepts under `answers`"),
-                ("answer", "a text question lists what it accepts under `answers`, not `answer`"),
-            ):
-                if wrong in fields:
-                    self.report(key_line(wrong), message)
-            answers_node = value("answers")
-            if answers_node is None:
-                if "answer" not in fields:  # else told just above
-                    self.report(node, "this text question has no `answers`; list every answer it accepts")
-            else:
-                mark = len(self.problems)
-                accepted = self.accepted(answers_node, "`answers`")
-                if not accepted and len(self.problems) == mark:
-                    self.report(answers_node, "`answers` is empty; give at least one accepted answer")
-
+        body = _KIND_READERS[kind](self, fields, node, lang) if kind is not None else _Body()
         if prompt and len(self.problems) == before and kind is not None:
-            self.fits_embed(prompt_node or node, "the question", prompt, choices, accepted, kind)
-
-        explanation = ""
-        explanation_node = value("explanation")
-        if explanation_node is not None:
-            explanation = (
-                self.text(
-                    explanation_node,
-                    "`explanation`",
-                    limits.MAX_EXPLANATION_LENGTH,
-                    allow_empty=True,
-                    fits="the reveal",
-                )
-                or ""
-            )
-
-        translations: dict[str, Translation] = {}
-        translations_node = value("translations")
-        self.original_choices, self.original_accepted = choices, accepted
-        if translations_node is not None:
-            translations = self.translations(translations_node, kind, lang, choice_count)
-
-        tags = self.tags(fields["tags"][1]) if "tags" in fields else ()
-        difficulty = None
-        difficulty_node = value("difficulty")
-        if difficulty_node is not None and not (
-            isinstance(difficulty_node, yaml.ScalarNode) and difficulty_node.tag == sy.NULL
-        ):
-            difficulty = self.one_of(difficulty_node, "`difficulty`", DIFFICULTIES)
-        suggested_by = None
-        suggested_node = value("suggested_by")
-        if suggested_node is not None:
-            suggested_by = self.user_id(suggested_node)
-
-        image = None
-        image_node = value("image")
-        if image_node is not None:
-            reference = self.text(image_node, "`image`", MAX_IMAGE_REFERENCE)
-            if reference:
-                problem, image = check_image(reference, self.folder)
-                if problem is not None:
-                    self.report(image_node, problem)
-
+            prompt_node = fields["prompt"][1]
+            self.fits_embed(prompt_node, "the question", prompt, body.choices, body.accepted, kind)
+        extras = self.question_extras(fields, kind, lang, body)
         if len(self.problems) > before or question_id is None or kind is None:
             return None
+        translations = extras.translations
         if kind is Kind.TRUEFALSE:
             translations = {
                 code: t
@@ -583,18 +467,151 @@ class _Reader:
             id=question_id,
             kind=kind,
             prompt=prompt,
-            choices=choices,
-            answers=answers,
-            accepted=accepted,
-            explanation=explanation,
+            choices=body.choices,
+            answers=body.answers,
+            accepted=body.accepted,
+            explanation=extras.explanation,
             lang=lang,
             translations=MappingProxyType(translations),
-            tags=tags,
-            difficulty=difficulty,
-            image=image,
-            suggested_by=suggested_by,
-            line=line,
+            tags=extras.tags,
+            difficulty=extras.difficulty,
+            image=extras.image,
+            suggested_by=extras.suggested_by,
+            line=sy.line_of(node),
         )
+
+    def question_id(self, fields: Fields, node: yaml.Node, first_line: dict[str, int]) -> str | None:
+        if "id" not in fields:
+            self.report(node, "this question has no `id`; give it a short unique one such as `gc-01`")
+            return None
+        id_node = fields["id"][1]
+        question_id = self.slug(id_node, "the question id", limits.MAX_QUESTION_ID_LENGTH)
+        if question_id is not None:
+            if question_id in first_line:
+                self.report(
+                    id_node,
+                    f"the question id `{question_id}` is already used on line {first_line[question_id]}",
+                )
+            else:
+                first_line[question_id] = sy.line_of(id_node)
+        return question_id
+
+    def misplaced(self, fields: Fields, wrong: dict[str, str]) -> None:
+        """Report each key given that this kind of question does not take, with what to write instead."""
+        for name, message in wrong.items():
+            if name in fields:
+                self.report(sy.line_of(fields[name][0]), message)
+
+    # -- one reader per kind of question: what its choices and answers are --------------------------
+
+    def choice_body(self, fields: Fields, node: yaml.Node, lang: str) -> _Body:
+        self.misplaced(
+            fields,
+            {
+                "answers": "`answers` is for text questions; a choice question marks its right choice with `answer`"
+            },
+        )
+        body = _Body()
+        choice_list: list[str | None] | None = None
+        if "choices" not in fields:
+            self.report(node, "this choice question has no `choices`; list 2 to 5 of them")
+        else:
+            choice_list = self.choice_list(fields["choices"][1])
+            if choice_list is not None:
+                body.choice_count = len(choice_list)
+                body.choices = tuple(c or "" for c in choice_list)
+        if "answer" in fields:
+            body.answers = self.choice_answer(fields["answer"][1], choice_list)
+        elif "answers" not in fields:  # else told just above
+            self.report(node, "this question has no `answer`; give the right choice's index, counting from 0")
+        return body
+
+    def true_false_body(self, fields: Fields, node: yaml.Node, lang: str) -> _Body:
+        self.misplaced(
+            fields,
+            {
+                "choices": "a true/false question gets its choices made for it; remove `choices`",
+                "answers": "a true/false question marks its answer with `answer: true` or `answer: false`",
+            },
+        )
+        body = _Body(choices=limits.true_false_choices(lang), choice_count=2)
+        if "answer" in fields:
+            body.answers = self.true_false_answer(fields["answer"][1])
+        elif "answers" not in fields:  # else told just above
+            self.report(
+                node, "this true/false question has no `answer`; write `answer: true` or `answer: false`"
+            )
+        return body
+
+    def poll_body(self, fields: Fields, node: yaml.Node, lang: str) -> _Body:
+        self.misplaced(
+            fields, {w: f"a poll has no right answer; remove `{w}`" for w in ("answer", "answers")}
+        )
+        body = _Body()
+        if "choices" not in fields:
+            self.report(node, "this poll has no `choices`; list 2 to 5 of them")
+            return body
+        poll_choices = self.choice_list(fields["choices"][1])
+        if poll_choices is not None:
+            body.choice_count = len(poll_choices)
+            body.choices = tuple(c or "" for c in poll_choices)
+        return body
+
+    def text_body(self, fields: Fields, node: yaml.Node, lang: str) -> _Body:
+        self.misplaced(
+            fields,
+            {
+                "choices": "a text question has no `choices`; list what it accepts under `answers`",
+                "answer": "a text question lists what it accepts under `answers`, not `answer`",
+            },
+        )
+        body = _Body()
+        if "answers" not in fields:
+            if "answer" not in fields:  # else told just above
+                self.report(node, "this text question has no `answers`; list every answer it accepts")
+            return body
+        answers_node = fields["answers"][1]
+        mark = len(self.problems)
+        body.accepted = self.accepted(answers_node, "`answers`")
+        if not body.accepted and len(self.problems) == mark:
+            self.report(answers_node, "`answers` is empty; give at least one accepted answer")
+        return body
+
+    # -- what every kind of question may add ----------------------------------------------------------
+
+    def question_extras(self, fields: Fields, kind: Kind | None, lang: str, body: _Body) -> _Extras:
+        extras = _Extras()
+        if "explanation" in fields:
+            extras.explanation = (
+                self.text(
+                    fields["explanation"][1],
+                    "`explanation`",
+                    limits.MAX_EXPLANATION_LENGTH,
+                    allow_empty=True,
+                    fits="the reveal",
+                )
+                or ""
+            )
+        self.original_choices, self.original_accepted = body.choices, body.accepted
+        if "translations" in fields:
+            extras.translations = self.translations(fields["translations"][1], kind, lang, body.choice_count)
+        if "tags" in fields:
+            extras.tags = self.tags(fields["tags"][1])
+        difficulty_node = fields["difficulty"][1] if "difficulty" in fields else None
+        if difficulty_node is not None and not (
+            isinstance(difficulty_node, yaml.ScalarNode) and difficulty_node.tag == sy.NULL
+        ):
+            extras.difficulty = self.one_of(difficulty_node, "`difficulty`", DIFFICULTIES)
+        if "suggested_by" in fields:
+            extras.suggested_by = self.user_id(fields["suggested_by"][1])
+        if "image" in fields:
+            image_node = fields["image"][1]
+            reference = self.text(image_node, "`image`", MAX_IMAGE_REFERENCE)
+            if reference:
+                problem, extras.image = check_image(reference, self.folder)
+                if problem is not None:
+                    self.report(image_node, problem)
+        return extras
 
     def user_id(self, node: yaml.Node) -> int | None:
         """`suggested_by`: the Discord user id of the member who wrote the question (a /deck suggest)."""
@@ -829,3 +846,11 @@ class _Reader:
         if len(self.problems) > before:
             return None
         return Translation(prompt=prompt, choices=choices, explanation=explanation, accepted=accepted)
+
+
+_KIND_READERS: dict[Kind, Callable[[_Reader, Fields, yaml.Node, str], _Body]] = {
+    Kind.CHOICE: _Reader.choice_body,
+    Kind.TRUEFALSE: _Reader.true_false_body,
+    Kind.POLL: _Reader.poll_body,
+    Kind.TEXT: _Reader.text_body,
+}

@@ -74,22 +74,22 @@ def line_of(node: yaml.Node) -> int:
     return int(node.start_mark.line) + 1
 
 
-def size_problem(size: int, source: str) -> Problem | None:
-    if size <= MAX_DECK_BYTES:
+def size_problem(size: int, source: str, limit: int = MAX_DECK_BYTES) -> Problem | None:
+    if size <= limit:
         return None
     return Problem(
         source,
         0,
-        f"the file is {-(-size // 1024)} KiB; a deck may be at most {MAX_DECK_BYTES // 1024} KiB, "
+        f"the file is {-(-size // 1024)} KiB; a deck may be at most {limit // 1024} KiB, "
         "so split it into several decks",
     )
 
 
-def compose(text: str, source: str) -> yaml.Node | None:
+def compose(text: str, source: str, max_bytes: int = MAX_DECK_BYTES) -> yaml.Node | None:
     """The document's node tree (None when empty), or DeckError naming what stops it parsing."""
     # Characters never outnumber UTF-8 bytes, so most texts skip the encoding.
-    if len(text) * 4 > MAX_DECK_BYTES:
-        problem = size_problem(len(text.encode("utf-8", "surrogatepass")), source)
+    if len(text) * 4 > max_bytes:
+        problem = size_problem(len(text.encode("utf-8", "surrogatepass")), source, max_bytes)
         if problem is not None:
             raise DeckError([problem])
     try:

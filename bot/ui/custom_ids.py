@@ -141,6 +141,9 @@ SUGGEST_FORM = Template(("fs",), (slug("ref"),))
 EDIT_SUGGESTION_FORM = Template(("fe",), (number("ref"),))
 REVIEW_SUGGESTION = Template(("sa", "se", "sr"), (number("id"),))
 
+# -- imports: a moderator corrects what column `col` of the upload for deck `deck` holds (a select) ------
+IMPORT_COLUMN = Template(("ic",), (number("col", 2), DECK))
+
 TEMPLATES: dict[str, Template] = {
     name: value for name, value in list(globals().items()) if isinstance(value, Template)
 }

@@ -8,8 +8,6 @@ from typing import Any
 import discord
 
 from bot.bank import limits
-from bot.bank.importers import Format, Imported
-from bot.bank.models import Deck
 from bot.bank.problems import Problem
 from bot.bank.suggestions import from_json
 from bot.forms import Form, FormModal
@@ -47,46 +45,6 @@ def problem_lines(problems: Sequence[Problem], room: int) -> str:
         lines.append(line)
         used += len(line) + 1
     return "\n".join(lines)
-
-
-def not_imported_embed(source: str, imported: Imported) -> discord.Embed:
-    """Some questions cannot be imported and the moderator did not ask to keep the rest: nothing was."""
-    count = len(imported.left_out)
-    head = (
-        f"{plural(count, 'question')} of **{safe(source)}** cannot be imported, so nothing was imported. "
-        "Fix the file and upload it again, or import with `keep_valid: True` to keep the "
-        f"{plural(len(imported.deck.questions), 'good question')}.\n\n"
-    )
-    return discord.Embed(
-        title="Not imported",
-        description=clip(
-            head + problem_lines(imported.left_out, EMBED_DESCRIPTION - len(head)), EMBED_DESCRIPTION
-        ),
-        colour=discord.Colour.red(),
-    )
-
-
-def imported_embed(source: str, imported: Imported, fmt: Format, replaced: Deck | None) -> discord.Embed:
-    """What an import made: how many questions of which kinds, and what was noted or left out."""
-    deck = imported.deck
-    kinds = sorted({q.kind.value for q in deck.questions})
-    text = (
-        f"**{plural(len(deck.questions), 'question')}** from **{safe(source)}** ({fmt.value}; "
-        f"{', '.join(kinds)}) are now the deck `{deck.id}` of this server. "
-        + ("It replaces the deck of that name; history of unchanged questions is kept. " if replaced else "")
-        + "Play it with `/quiz start`."
-    )
-    extra = [*imported.notes, *imported.left_out]
-    if imported.left_out:
-        text += f"\n\n**Left out ({len(imported.left_out)}):**\n"
-    elif imported.notes:
-        text += "\n\n"
-    text += problem_lines(extra, EMBED_DESCRIPTION - len(text))
-    return discord.Embed(
-        title=clip(f"Imported: {deck.title}", EMBED_TITLE),
-        description=clip(text, EMBED_DESCRIPTION),
-        colour=discord.Colour.green(),
-    )
 
 
 def delete_view(deck_id: str) -> discord.ui.View:

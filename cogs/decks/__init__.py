@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from cogs.decks._cog import DecksCog
 from cogs.decks._forms import EDITED_SUGGESTION_FORM, SUGGESTION_FORM, DeleteDeckButton, ReviewButton
+from cogs.decks._imports import ColumnSelect
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
@@ -15,5 +16,5 @@ __all__ = ["DecksCog"]
 
 async def setup(bot: BvunzoBot) -> None:
     await bot.add_cog(DecksCog(bot))
-    bot.add_dynamic_items(DeleteDeckButton, ReviewButton)
+    bot.add_dynamic_items(DeleteDeckButton, ReviewButton, ColumnSelect)
     bot.add_forms(SUGGESTION_FORM, EDITED_SUGGESTION_FORM)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import Mapping
@@ -13,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.bank import limits
-from bot.bank.importers import Format, import_deck, slug
+from bot.bank.importers import Format, slug
 from bot.bank.models import Deck
 from bot.bank.problems import DeckError
 from bot.bank.quota import check_room
@@ -23,17 +22,16 @@ from bot.errors import UserError
 from bot.store import GuildDeckRecord
 from bot.ui.decks import (
     delete_view,
-    imported_embed,
-    not_imported_embed,
-    problem_lines,
     review_view,
     safe,
     suggestion_embed,
     suggestion_form,
 )
 from bot.ui.desks import DECK_DESK
+from bot.ui.import_report import IMPORT_DESK
 from bot.ui.text import clip, mention, plural
 from cogs.decks._forms import EDITED_SUGGESTION_FORM, SUGGESTION_FORM
+from cogs.decks._imports import DeckImports, Upload
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_quiz_master, guild_id_of
 
@@ -63,12 +61,15 @@ class DecksCog(commands.Cog, name="Decks"):
 
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
+        self.imports = DeckImports(bot, self._moderator)
 
     async def cog_load(self) -> None:
         self.bot.owners.provide(DECK_DESK, self)
+        self.bot.owners.provide(IMPORT_DESK, self)
 
     async def cog_unload(self) -> None:
         self.bot.owners.withdraw(DECK_DESK, self)
+        self.bot.owners.withdraw(IMPORT_DESK, self)
 
     def _check_room(self, guild_id: int, deck_id: str, adding: int = 0) -> None:
         check_room(self.bot.bank.decks_for(guild_id), guild_id, deck_id, adding)
@@ -86,7 +87,7 @@ class DecksCog(commands.Cog, name="Decks"):
         name="the deck's name; importing again under the same name replaces it",
         format="the file's format, when it is not recognised from its content",
         distractors="Red lists and Quizlet sets: ask with choices, wrong ones taken from other answers",
-        keep_valid="import the good questions even when some cannot be imported",
+        keep_valid="import the good questions even when more than a tenth cannot be imported",
     )
     @app_commands.choices(format=FORMATS)
     async def import_deck(
@@ -101,43 +102,20 @@ class DecksCog(commands.Cog, name="Decks"):
         guild_id = await self._moderator(interaction, "import decks")
         deck_id = self._new_deck_id(guild_id, file, name)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        data = await file.read()
-        source = file.filename
-        try:
-            # Parsing a large file takes a moment of CPU: off the event loop, so rounds keep running.
-            imported, fmt = await asyncio.to_thread(
-                import_deck,
-                data,
-                source,
-                deck_id=deck_id,
-                title=name.strip(),
-                fmt=None if format == "auto" else Format(format),
-                distractors=distractors,
-                guild_id=guild_id,
-            )
-        except DeckError as exc:
-            await interaction.followup.send(
-                f"**{safe(source)}** could not be imported; nothing was changed.\n"
-                + problem_lines(exc.problems, 1700),
-                ephemeral=True,
-            )
-            return
-        if imported.left_out and not keep_valid:
-            await interaction.followup.send(embed=not_imported_embed(source, imported), ephemeral=True)
-            return
-        self._check_room(guild_id, deck_id, adding=len(imported.deck.questions))
-        await self.bot.store.save_guild_deck(
-            GuildDeckRecord(
-                guild_id=guild_id,
-                deck_id=deck_id,
-                source_name=source[:200],
-                text=imported.text,
-                uploaded_by=interaction.user.id,
-                uploaded_at=self.bot.clock(),
-            )
+        upload = Upload(
+            await file.read(),
+            file.filename,
+            name.strip(),
+            None if format == "auto" else Format(format),
+            distractors,
+            keep_valid,
         )
-        replaced = self.bot.bank.add(imported.deck)
-        await interaction.followup.send(embed=imported_embed(source, imported, fmt, replaced), ephemeral=True)
+        await self.imports.first(interaction, guild_id, deck_id, upload)
+
+    async def on_column_chosen(
+        self, interaction: discord.Interaction[Any], deck_id: str, column: int, role: str
+    ) -> None:
+        await self.imports.on_column_chosen(interaction, deck_id, column, role)
 
     def _new_deck_id(self, guild_id: int, file: discord.Attachment, name: str) -> str:
         """The id an upload named `name` gets, once it is known to fit: refused before it is downloaded."""

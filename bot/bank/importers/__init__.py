@@ -6,13 +6,14 @@ one an upload needs and the deck validator over what it made.
 
 from __future__ import annotations
 
-import re
-from enum import StrEnum
-
+from bot.bank import limits
+from bot.bank.importers.columns import ROLES, ColumnGuess, parse_columns
 from bot.bank.importers.decoding import decode
-from bot.bank.importers.drafts import Imported, finish, slug
-from bot.bank.importers.numbered_text import looks_numbered, read_numbered_text
+from bot.bank.importers.drafts import Imported, NothingPlayable, finish, slug
+from bot.bank.importers.formats import Format, detect_format
+from bot.bank.importers.numbered_text import read_numbered_text
 from bot.bank.importers.open_trivia import read_open_trivia
+from bot.bank.importers.outcome import ImportOutcome, failed, judged
 from bot.bank.importers.red_trivia import read_red_trivia
 from bot.bank.importers.spreadsheet import read_spreadsheet
 from bot.bank.models import Deck
@@ -20,36 +21,47 @@ from bot.bank.problems import DeckError, Problem
 from bot.bank.reader import read_deck
 from bot.bank.writer import deck_to_yaml
 
-__all__ = ["Format", "Imported", "detect_format", "import_deck", "slug"]
+__all__ = [
+    "ROLES",
+    "ColumnGuess",
+    "Format",
+    "ImportOutcome",
+    "Imported",
+    "detect_format",
+    "import_deck",
+    "import_file",
+    "parse_columns",
+    "slug",
+]
 
 
-class Format(StrEnum):
-    YAML = "yaml"  # ours (questions/README.md)
-    CSV = "csv"  # CSV or TSV with a header row; Quizlet's term TAB definition; Kotoba's CSV
-    RED = "red"  # Red-DiscordBot trivia list
-    TEXT = "text"  # numbered questions with marked choices, as the seed quiz
-    OPENTDB = "opentdb"  # Open Trivia DB JSON
-
-
-_OURS = re.compile(r"^questions\s*:", re.MULTILINE)
-_RED_QUESTION = re.compile(r"^[^\s#-][^\n]*:\s*\n\s*- ", re.MULTILINE)
-
-
-def detect_format(text: str) -> Format | None:
-    """The format a file's text is written in, judged by what it holds; None when it is none of them."""
-    start = text.lstrip()
-    if start.startswith(("{", "[")):
-        return Format.OPENTDB
-    if _OURS.search(text):
-        return Format.YAML
-    if looks_numbered(text):
-        return Format.TEXT
-    if _RED_QUESTION.search(text[:20_000]):
-        return Format.RED
-    first = start.split("\n", 1)[0]
-    if "\t" in first or "," in first or ";" in first:
-        return Format.CSV
-    return None
+def import_file(
+    data: bytes,
+    source: str,
+    *,
+    deck_id: str,
+    title: str | None = None,
+    fmt: Format | None = None,
+    distractors: bool = False,
+    keep_valid: bool = False,
+    columns: tuple[str, ...] | None = None,
+    guild_id: int | None = None,
+) -> ImportOutcome:
+    """What `bvunzo import` and `/deck import` answer for one file: never raises for what the file holds."""
+    encoding: str | None = None
+    found: Format | None = fmt
+    try:
+        decoded = decode(data, source)
+        encoding = decoded.encoding
+        found = fmt or detect_format(decoded.text)
+        imported, found = _import_text(
+            decoded.text, source, deck_id, title, found, distractors, columns, guild_id
+        )
+    except NothingPlayable as exc:
+        return failed(exc.problems, source, found, encoding, exc.columns)
+    except DeckError as exc:
+        return failed(exc.problems, source, found, encoding, None)
+    return judged(imported, found, source, decoded.encoding, keep_valid=keep_valid)
 
 
 def import_deck(
@@ -60,6 +72,7 @@ def import_deck(
     title: str | None = None,
     fmt: Format | None = None,
     distractors: bool = False,
+    columns: tuple[str, ...] | None = None,
     guild_id: int | None = None,
 ) -> tuple[Imported, Format]:
     """The deck in an uploaded file, in whichever format it is (or `fmt`), as our YAML.
@@ -67,8 +80,29 @@ def import_deck(
     Questions that cannot be imported are left out, each with its `line: reason`; DeckError when the
     file as a whole cannot be read (too large, unknown format, no playable question).
     """
-    text = decode(data, source)
-    found = fmt or detect_format(text)
+    decoded = decode(data, source)
+    return _import_text(
+        decoded.text,
+        source,
+        deck_id,
+        title,
+        fmt or detect_format(decoded.text),
+        distractors,
+        columns,
+        guild_id,
+    )
+
+
+def _import_text(
+    text: str,
+    source: str,
+    deck_id: str,
+    title: str | None,
+    found: Format | None,
+    distractors: bool,
+    columns: tuple[str, ...] | None,
+    guild_id: int | None,
+) -> tuple[Imported, Format]:
     if found is None:
         raise DeckError(
             [
@@ -83,7 +117,7 @@ def import_deck(
     if found is Format.YAML:
         return _ours(text, source, deck_id, title, guild_id), found
     if found is Format.CSV:
-        draft = read_spreadsheet(text, source, distractors=distractors)
+        draft = read_spreadsheet(text, source, distractors=distractors, columns=columns)
     elif found is Format.RED:
         draft = read_red_trivia(text, source, distractors=distractors)
     elif found is Format.TEXT:
@@ -112,5 +146,5 @@ def _ours(text: str, source: str, deck_id: str, title: str | None, guild_id: int
         guild_id=guild_id,
     )
     out = deck_to_yaml(kept)
-    reread = read_deck(out, source, guild_id=guild_id)[0]
+    reread = read_deck(out, source, guild_id=guild_id, max_bytes=limits.MAX_IMPORTED_DECK_BYTES)[0]
     return Imported(text=out, deck=reread, left_out=deck.left_out, notes=())

@@ -1,41 +1,101 @@
-"""Turning an uploaded file's bytes into text: size first, then UTF-8 (with or without BOM) or UTF-16."""
+"""Turning an uploaded file's bytes into text: size first, then UTF-8/UTF-16, else the detected code page."""
 
 from __future__ import annotations
 
 import codecs
+from dataclasses import dataclass
+
+import charset_normalizer
 
 from bot.bank.problems import DeckError, Problem
 from bot.bank.safe_yaml import size_problem
 
 
-def decode(data: bytes, source: str) -> str:
-    """The file's text; DeckError when it is too large or in an encoding we do not read.
+@dataclass(frozen=True, slots=True)
+class Decoded:
+    """A file's text and the encoding it was read in, named as a person would say it."""
+
+    text: str
+    encoding: str
+
+
+# charset-normalizer's codec names, as the program that saved the file calls them.
+_SPOKEN = {
+    "cp1252": "Windows-1252",
+    "cp1250": "Windows-1250",
+    "cp1251": "Windows-1251",
+    "cp1253": "Windows-1253",
+    "cp1254": "Windows-1254",
+    "cp1257": "Windows-1257",
+    "latin_1": "Latin-1 (ISO-8859-1)",
+    "iso8859_15": "Latin-9 (ISO-8859-15)",
+    "mac_roman": "Mac Roman",
+    "cp850": "DOS code page 850",
+    "cp437": "DOS code page 437",
+}
+
+
+def decode(data: bytes, source: str) -> Decoded:
+    """The file's text; DeckError when it is too large or not text in any encoding we can tell.
 
     Spreadsheets save UTF-8 with or without a byte-order mark, and Excel's "Unicode text" is UTF-16
-    with one; UTF-16 without a mark is recognised by its zero bytes.
+    with one; UTF-16 without a mark is recognised by its zero bytes. Anything else (Excel's CSV on
+    Windows is Windows-1252) is left to charset-normalizer, and the reply names what it chose.
     """
     problem = size_problem(len(data), source)
     if problem is not None:
         raise DeckError([problem])
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return _decode(data, "utf-16", source)
+        return _decode(data, "utf-16", "UTF-16", source)
     if data.startswith(codecs.BOM_UTF8):
-        return _decode(data[len(codecs.BOM_UTF8) :], "utf-8", source)
+        return _decode(data[len(codecs.BOM_UTF8) :], "utf-8", "UTF-8", source)
     head = data[:400]
     if len(head) >= 4 and head.count(0) * 3 >= len(head):
         # Mostly ASCII text in UTF-16: every other byte is zero, after the character (LE) or before.
-        odd_zeros = head[1::2].count(0)
-        return _decode(data, "utf-16-le" if odd_zeros >= head[::2].count(0) else "utf-16-be", source)
-    return _decode(data, "utf-8", source)
+        le = head[1::2].count(0) >= head[::2].count(0)
+        return _decode(data, "utf-16-le" if le else "utf-16-be", "UTF-16", source)
+    try:
+        return Decoded(_clean(data.decode("utf-8")), "UTF-8")
+    except UnicodeDecodeError as exc:
+        first_bad = exc.start
+    return _detected(data, first_bad, source)
 
 
-def _decode(data: bytes, encoding: str, source: str) -> str:
+def _detected(data: bytes, first_bad: int, source: str) -> Decoded:
+    best = charset_normalizer.from_bytes(data).best()
+    line = data.count(b"\n", 0, first_bad) + 1
+    if best is None or best.encoding in ("utf_8", "ascii"):
+        raise DeckError(
+            [
+                Problem(
+                    source,
+                    line,
+                    "the file is not text in any encoding Bvunzo can tell (a spreadsheet file such as .xlsx "
+                    "must be saved as CSV first); save or export it as CSV UTF-8",
+                )
+            ]
+        )
+    encoding = best.encoding
+    if "cp1252" in best.could_be_from_charset:
+        # Short files read the same in several code pages; Windows-1252 is the one Excel writes, and
+        # naming it is what the teacher recognises.
+        encoding = "cp1252"
+    name = _SPOKEN.get(encoding, encoding.replace("_", "-").upper())
+    return _decode(data, encoding, name, source)
+
+
+def _decode(data: bytes, encoding: str, name: str, source: str) -> Decoded:
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise DeckError(
-            [Problem(source, line, "the file is not UTF-8 or UTF-16 text; save or export it as UTF-8")]
+            [Problem(source, line, f"the file is not valid {name} text; save or export it as CSV UTF-8")]
         ) from exc
-    # Windows line ends become plain ones; a stray BOM inside (files glued together) is dropped.
-    return text.replace("\r\n", "\n").replace("\ufeff", "")
+    return Decoded(_clean(text), name)
+
+
+def _clean(text: str) -> str:
+    # Windows and old Mac line ends become plain ones; a stray BOM inside (files glued together) is
+    # dropped, and NUL characters, which no question holds, go too.
+    return text.replace("\r\n", "\n").replace("\r", "\n").replace("\ufeff", "").replace("\x00", "")

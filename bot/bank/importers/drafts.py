@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import hashlib
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.bank import limits
+from bot.bank.importers.columns import ColumnGuess
 from bot.bank.models import Deck
 from bot.bank.problems import DeckError, Problem
 from bot.bank.reader import read_deck
@@ -37,10 +39,18 @@ class DeckDraft:
     language: str = "en"
     questions: list[QuestionDraft] = field(default_factory=list)
     left_out: list[Problem] = field(default_factory=list)
+    # Items that are not broken questions but not playable ones either (an essay, a translated AUTHOR
+    # key): reported like the left out, but not counted against the file's broken share.
+    set_aside: list[Problem] = field(default_factory=list)
     notes: list[Problem] = field(default_factory=list)  # things ignored that the author should know
+    columns: ColumnGuess | None = None  # a spreadsheet's columns, as read or guessed
+    card_separator: str | None = None  # flash cards: what stood between term and definition
 
     def skip(self, line: int, reason: str) -> None:
         self.left_out.append(Problem(self.source, line, reason))
+
+    def set_apart(self, line: int, reason: str) -> None:
+        self.set_aside.append(Problem(self.source, line, reason))
 
     def note(self, line: int, message: str) -> None:
         self.notes.append(Problem(self.source, line, message))
@@ -59,6 +69,16 @@ class Imported:
     deck: Deck
     left_out: tuple[Problem, ...]
     notes: tuple[Problem, ...]
+    columns: ColumnGuess | None = None
+    set_aside: tuple[Problem, ...] = ()
+
+
+class NothingPlayable(DeckError):
+    """No question of the file could be kept; `columns` says how a sheet was read, so it can be corrected."""
+
+    def __init__(self, problems: list[Problem], columns: ColumnGuess | None) -> None:
+        super().__init__(problems)
+        self.columns = columns
 
 
 def slug(text: str, limit: int = limits.MAX_DECK_ID_LENGTH) -> str:
@@ -118,12 +138,18 @@ def finish(draft: DeckDraft, deck_id: str, *, guild_id: int | None = None) -> Im
         line += chunk.count("\n")
     left_out = list(draft.left_out)
     broken: set[int] = set()
+    checked: Deck | None = None
     if chunks:
         try:
-            checked = read_deck(header + "".join(chunks), draft.source, keep_valid=True)[0]
+            checked = read_deck(
+                header + "".join(chunks),
+                draft.source,
+                keep_valid=True,
+                max_bytes=limits.MAX_IMPORTED_DECK_BYTES,
+            )[0]
             problems = list(checked.left_out)
         except DeckError as exc:
-            problems = exc.problems
+            checked, problems = None, exc.problems
         for problem in problems:
             index = bisect.bisect_right(starts, problem.line) - 1
             if index < 0:  # not a question's problem: the deck itself cannot be made
@@ -139,7 +165,21 @@ def finish(draft: DeckDraft, deck_id: str, *, guild_id: int | None = None) -> Im
     kept = [chunk for i, chunk in enumerate(chunks) if i not in broken]
     left_out.sort(key=lambda p: p.line)
     if not kept:
-        raise DeckError(left_out or [Problem(draft.source, 0, "the file holds no questions")])
+        reasons = sorted([*left_out, *draft.set_aside], key=lambda p: p.line)
+        raise NothingPlayable(
+            reasons or [Problem(draft.source, 0, "the file holds no questions")], draft.columns
+        )
     text = header + "".join(kept)
-    deck = read_deck(text, draft.source, guild_id=guild_id)[0]
-    return Imported(text=text, deck=deck, left_out=tuple(left_out), notes=tuple(draft.notes))
+    if checked is not None and not broken:
+        # Every question passed: the deck just read is this text's, so a second reading is not needed.
+        deck = dataclasses.replace(checked, guild_id=guild_id)
+    else:
+        deck = read_deck(text, draft.source, guild_id=guild_id, max_bytes=limits.MAX_IMPORTED_DECK_BYTES)[0]
+    return Imported(
+        text=text,
+        deck=deck,
+        left_out=tuple(left_out),
+        notes=tuple(draft.notes),
+        columns=draft.columns,
+        set_aside=tuple(draft.set_aside),
+    )

@@ -14,6 +14,14 @@ from bot.bank.problems import DeckError, Problem
 # only place a quote-delimited "question" can be followed by a colon.
 _QUESTION_KEY = re.compile(r'"question"\s*:')
 DIFFICULTIES = ("easy", "medium", "hard")
+# Open Trivia DB's `response_code`s other than 0 (success), as its API documentation names them.
+RESPONSE_ERRORS = {
+    1: "no results: the category has fewer questions than the amount asked for; ask for fewer",
+    2: "invalid parameter: one of the arguments in the address is not valid",
+    3: "token not found: the session token does not exist (tokens expire after 6 hours unused)",
+    4: "token empty: the session token has returned every question for this query; reset it",
+    5: "rate limit: too many requests; the API answers one request per IP every 5 seconds",
+}
 
 
 def read_open_trivia(text: str, source: str) -> DeckDraft:
@@ -23,7 +31,20 @@ def read_open_trivia(text: str, source: str) -> DeckDraft:
         raise DeckError([Problem(source, exc.lineno, f"this is not valid JSON: {exc.msg}")]) from exc
     except RecursionError as exc:
         raise DeckError([Problem(source, 0, "the JSON is nested too deeply to be a deck")]) from exc
+    code = data.get("response_code") if isinstance(data, dict) else None
     results = data.get("results") if isinstance(data, dict) else data
+    if isinstance(code, int) and not isinstance(code, bool) and code != 0 and not results:
+        reason = RESPONSE_ERRORS.get(code, "an error code the API documentation does not list")
+        raise DeckError(
+            [
+                Problem(
+                    source,
+                    1,
+                    f"this is an Open Trivia DB error answer (response_code {code}, {reason}); it holds "
+                    "no questions, so download the questions again",
+                )
+            ]
+        )
     if not isinstance(results, list):
         raise DeckError([Problem(source, 1, "Open Trivia DB JSON has a `results` list of questions")])
     lines = [text.count("\n", 0, m.start()) + 1 for m in _QUESTION_KEY.finditer(text)]

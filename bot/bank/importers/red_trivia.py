@@ -35,6 +35,15 @@ def read_red_trivia(text: str, source: str, *, distractors: bool) -> DeckDraft:
             elif name == "AUTHOR" and isinstance(value, yaml.ScalarNode):
                 draft.note(line, f"written by {value.value}")
             continue
+        if isinstance(value, yaml.ScalarNode) and value.tag != sy.NULL:
+            # Red's questions are lists; one line of text is a key of the list itself, such as a
+            # translated AUTHOR (`FORFATTER: ...`), and asking it would make a question of a name.
+            draft.set_apart(
+                line,
+                f"`{name[:60]}` holds one line of text, not a list of answers, so it is not a question "
+                "(a key such as AUTHOR in another language?); write its answers as `- answer` lines",
+            )
+            continue
         tagged = _tagged(value)
         if tagged is not None:
             draft.skip(line, f"the tag `{tagged[:60]}` is not allowed; write plain text")

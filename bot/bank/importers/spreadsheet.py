@@ -1,7 +1,8 @@
-"""CSV and TSV from spreadsheets (Google Sheets, Excel, LibreOffice), Quizlet's and Kotoba's exports.
+"""CSV and TSV from spreadsheets, learning platforms, Quizlet, Anki and Kotoba, with or without a header.
 
-A header row names the columns. Without one, two tab-separated columns are Quizlet's
-"term TAB definition".
+A header row (in English, Spanish, Portuguese, French, German or Shona) names the columns; without one,
+or with names we do not know, the cells say which column is which (bot/bank/importers/columns.py).
+Lines that each hold one separator of the exporter's choosing are term/definition cards.
 """
 
 from __future__ import annotations
@@ -9,77 +10,87 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from bot.bank import limits
+from bot.bank.importers.columns import ColumnGuess, from_content, from_header, looks_like_header
 from bot.bank.importers.distractors import with_distractors
 from bot.bank.importers.drafts import DeckDraft
+from bot.bank.importers.flashcards import (
+    AnkiHeader,
+    card_separator,
+    cards_by_row_separator,
+    mostly,
+    read_anki_header,
+    split_card,
+    strip_html,
+)
 from bot.bank.problems import DeckError, Problem
 
 # A field longer than any text a deck can hold (the prompt is the longest) is a quote left open.
 MAX_FIELD = limits.DISCORD_EMBED_DESCRIPTION * 2
 # Blank rows are skipped but counted: a file of a million empty lines is refused, not walked.
 MAX_ROWS = limits.MAX_QUESTIONS_PER_DECK * 4
+DELIMITERS = ("\t", ";", ",", "|")
+# How many rows the column guess looks at: enough to be sure, few enough to stay quick.
+SAMPLE_ROWS = 60
 
-# Header names (compared without case, spaces, `_` or `-`) and the field each one fills.
-COLUMNS = {
-    "question": "prompt",
-    "prompt": "prompt",
-    "term": "prompt",
-    "front": "prompt",
-    "q": "prompt",
-    "answer": "answer",
-    "answers": "answers",  # Kotoba: several accepted answers, separated by commas
-    "correct": "answer",
-    "correctanswer": "answer",
-    "right": "answer",
-    "rightanswer": "answer",
-    "definition": "answer",
-    "back": "answer",
-    "a": "answer",
-    "explanation": "explanation",
-    "explain": "explanation",
-    "why": "explanation",
-    "comment": "explanation",  # Kotoba
-    "notes": "explanation",
-    "instructions": "instructions",  # Kotoba: shown above the question
-    "renderas": "ignored",  # Kotoba: image or text rendering, which Discord embeds cannot choose
-    "lang": "lang",
-    "language": "lang",
-    "tags": "tags",
-    "tag": "tags",
-    "difficulty": "difficulty",
-    "id": "id",
-    "type": "type",
-    "kind": "type",
+_CHOICE_KINDS = {"multichoice", "multiplechoice", "mc", "mcq", "choice", "multiple", "singlechoice",
+                 "multipleanswer", "multiplechoicequestion", "opcionmultiple", "escolhamultipla",
+                 "choixmultiple", "qcm", "mehrfachauswahl", "auswahl", "sarudzo"}  # fmt: skip
+_TRUE_FALSE_KINDS = {"truefalse", "tf", "boolean", "bool", "yesno", "verdaderofalso", "vf",
+                     "verdadeirofalso", "vraifaux", "richtigfalsch", "wahrfalsch", "chokwadimanyepo"}  # fmt: skip
+_TEXT_KINDS = {"shortanswer", "short", "text", "typed", "numerical", "numeric", "number", "respuestacorta",
+               "respostacurta", "reponsecourte", "kurzantwort", "freitext"}  # fmt: skip
+_UNPLAYABLE_KINDS = {
+    "essay": "an essay",
+    "ensayo": "an essay",
+    "redacao": "an essay",
+    "dissertation": "an essay",
+    "aufsatz": "an essay",
+    "fileupload": "a file upload",
+    "upload": "a file upload",
+    "file": "a file upload",
+    "gapfill": "a gap-fill",
+    "cloze": "a gap-fill",
+    "fillintheblanks": "a gap-fill",
+    "ddwtos": "a drag-and-drop",
+    "draganddrop": "a drag-and-drop",
+    "matching": "a matching",
+    "match": "a matching",
+    "ordering": "an ordering",
+    "description": "a description (no question)",
+    "hotspot": "a hotspot",
 }
-_NUMBERED = re.compile(r"(choice|option|wrong|incorrect|distractor|wronganswer|incorrectanswer)(\d)")
-KNOWN = (
-    "question/prompt/term, answer/correct/definition, choice1..5 (or option1..5), wrong1..4 "
-    "(or incorrect1..4), explanation, lang, tags, difficulty, id, type"
-)
+TRUE_WORDS = {"true", "t", "verdadero", "verdadeiro", "vrai", "wahr", "richtig", "ichokwadi", "chokwadi"}
+FALSE_WORDS = {"false", "f", "falso", "faux", "falsch", "manyepo", "nhema"}
 
 
-def _name(header: str) -> str:
-    return re.sub(r"[\s_\-.]+", "", header.strip().casefold())
+def _kind_key(value: str) -> str:
+    return re.sub(r"[\s_\-./]+", "", value.casefold())
 
 
-def _column(header: str) -> str | None:
-    name = _name(header)
-    if name in COLUMNS:
-        return COLUMNS[name]
-    numbered = _NUMBERED.fullmatch(name)
-    if numbered is not None:
-        kind = "choice" if numbered[1] in ("choice", "option") else "wrong"
-        return f"{kind}{numbered[2]}"
-    return None
-
-
-def sniff_delimiter(text: str) -> str:
-    first = text.split("\n", 1)[0]
-    counts = {d: first.count(d) for d in ("\t", ",", ";")}
-    best = max(counts, key=lambda d: counts[d])
-    return best if counts[best] else ","
+def _sniff(body: str) -> str | None:
+    """The delimiter standing in (nearly) every row, the most evenly counted first; None if none does."""
+    sample = body[:65_536]
+    best: tuple[float, str] | None = None
+    for delimiter in DELIMITERS:
+        reader = csv.reader(io.StringIO(sample, newline=""), delimiter=delimiter, strict=False)
+        try:
+            rows = [row for row, _ in zip(reader, range(50), strict=False) if any(f.strip() for f in row)]
+        except csv.Error:
+            continue
+        if any(len(field) > MAX_FIELD for row in rows for field in row):
+            return delimiter  # a quote left open: reading by this delimiter names its line
+        counts = [len(row) for row in rows]
+        if not counts or not mostly(sum(1 for c in counts if c > 1), len(counts)):
+            continue
+        modal = Counter(counts).most_common(1)[0][1] / len(counts)
+        if best is None or modal > best[0]:
+            best = (modal, delimiter)
+    return best[1] if best else None
 
 
 def _rows(text: str, delimiter: str, source: str) -> Iterator[tuple[int, list[str]]]:
@@ -114,76 +125,266 @@ def _open_quote(source: str, line: int) -> Problem:
     )
 
 
-def read_spreadsheet(text: str, source: str, *, distractors: bool, delimiter: str | None = None) -> DeckDraft:
-    delimiter = delimiter or sniff_delimiter(text)
-    rows = _rows(text, delimiter, source)
+def read_spreadsheet(
+    text: str, source: str, *, distractors: bool, columns: tuple[str, ...] | None = None
+) -> DeckDraft:
+    """The questions of a sheet; `columns` (roles, as `parse_columns` reads them) overrides the guess."""
     draft = DeckDraft(source)
-    first = next(rows, None)
-    if first is None:
+    anki = read_anki_header(text)
+    lines = text.split("\n")
+    skipped = anki.lines if anki else 0
+    body_lines = lines[skipped:]
+    # The header's lines stay as blank lines, so every row keeps the line number the teacher sees.
+    body = "\n" * skipped + "\n".join(body_lines)
+    delimiter = _sniff(body)
+    if anki is not None:
+        delimiter = _anki_delimiter(draft, anki, delimiter)
+    if anki is None and columns is None and cards_by_row_separator(body) is not None:
+        cards = _read_cards(draft, body_lines, skipped, distractors=distractors)
+        if cards is not None:
+            return cards
+    if delimiter is None or (
+        columns is None
+        and anki is None
+        and not _named_header(body, delimiter, source)
+        and _ragged(body, delimiter, source)
+    ):
+        cards = _read_cards(draft, body_lines, skipped, distractors=distractors)
+        if cards is not None:
+            return cards
+    if delimiter is None:
+        delimiter = "\t" if "\t" in body else ","
+    rows = list(_rows(body, delimiter, source))
+    if not rows:
         raise DeckError([Problem(source, 0, "the file is empty")])
-    line, header = first
-    columns = [_column(h) for h in header]
-    if "prompt" not in columns:
-        if delimiter == "\t" and len(header) == 2:
-            return _read_term_definition(draft, [first, *rows], distractors=distractors)
-        raise DeckError(
-            [
-                Problem(
-                    source,
-                    line,
-                    "the first row must name the columns, with one called `question` (or `prompt`); "
-                    f"the names understood are {KNOWN}",
-                )
-            ]
-        )
-    for index, (name, column) in enumerate(zip(header, columns, strict=True)):
-        if column is None and name:
+    if anki is not None and anki.html:
+        rows = [(line, [strip_html(f) for f in fields]) for line, fields in rows]
+    if anki is not None and anki.tags_column:
+        widest = max(len(fields) for _, fields in rows)
+        if anki.tags_column > widest:
             draft.note(
-                line,
-                f"column {index + 1} `{name[:40]}` was not understood and is ignored; "
-                f"the names understood are {KNOWN}",
+                anki.tags_line,
+                f"the header says the tags are in column {anki.tags_column}, but no row has more than "
+                f"{widest} columns; no tags are read",
             )
-    if "answer" not in columns and "answers" not in columns:
-        raise DeckError(
-            [Problem(source, line, "no column holds the answer; name one `answer` (or `correct`)")]
-        )
-    for line, fields in rows:
-        if len(draft.questions) >= limits.MAX_QUESTIONS_PER_DECK:
-            raise DeckError(
-                [
-                    Problem(
-                        source,
-                        line,
-                        f"the file has more than {limits.MAX_QUESTIONS_PER_DECK} questions; that many fit in "
-                        "one deck, so split it into several files",
-                    )
-                ]
-            )
-        row = {}
-        for column, value in zip(columns, fields, strict=False):
-            if column is not None and value and column not in row:
-                row[column] = value
-        _question(draft, line, row)
+        at = anki.tags_column - 1  # Anki separates tags by spaces
+        rows = [
+            (line, [",".join(f.split()) if i == at else f for i, f in enumerate(fields)])
+            for line, fields in rows
+        ]
+    guess, data = _columns(draft, rows, columns, anki)
+    draft.columns = guess
+    _read_rows(draft, guess, data, distractors=distractors)
     return draft
 
 
-def _read_term_definition(
-    draft: DeckDraft, rows: list[tuple[int, list[str]]], *, distractors: bool
-) -> DeckDraft:
-    """Quizlet: the term is asked and its definition is the answer."""
+def _anki_delimiter(draft: DeckDraft, anki: AnkiHeader, seen: str | None) -> str | None:
+    if anki.separator is None:
+        return seen
+    if seen is not None and seen != anki.separator:
+        draft.note(
+            anki.separator_line,
+            f"the header says the separator is {_named(anki.separator)}, but the rows are separated by "
+            f"{_named(seen)}; they are read by {_named(seen)}",
+        )
+        return seen
+    return anki.separator
+
+
+def _named(delimiter: str) -> str:
+    return {"\t": "a tab", ",": "a comma", ";": "a semicolon", "|": "a bar", " ": "a space"}.get(
+        delimiter, f"`{delimiter}`"
+    )
+
+
+def _named_header(body: str, delimiter: str, source: str) -> bool:
+    first = next(_rows(body, delimiter, source), None)
+    return first is not None and from_header(first[1]) is not None
+
+
+def _ragged(body: str, delimiter: str, source: str) -> bool:
+    """Rows with different numbers of fields: cards split on their first separator, not a table."""
+    counts: Counter[int] = Counter()
+    for n, (_, fields) in enumerate(_rows(body, delimiter, source)):
+        counts[len(fields)] += 1
+        if n >= SAMPLE_ROWS:
+            break
+    if len(counts) <= 1:
+        return False
+    most = counts.most_common(1)[0][1]
+    return most * 10 < sum(counts.values()) * 9
+
+
+def _read_cards(draft: DeckDraft, lines: list[str], skipped: int, *, distractors: bool) -> DeckDraft | None:
+    """Term/definition cards split on the exporter's separator; None when the lines are not cards."""
+    by_row = cards_by_row_separator("\n".join(lines))
+    separator = None if by_row is not None else card_separator(lines)
+    numbered = [(skipped + n, line) for n, line in enumerate(lines, start=1) if line.strip()]
+    if separator is None:
+        if by_row is None:
+            return None
+        separator = card_separator([part for _, part in by_row])
+        if separator is None:
+            return None
+        numbered = [(skipped + line, part) for line, part in by_row]
     pairs: list[tuple[int, str, list[str]]] = []
-    for line, fields in rows:
-        if len(fields) < 2 or not fields[0] or not fields[1]:
-            draft.skip(line, "a card needs a term, a tab, then its definition")
+    for line, raw in numbered:
+        card = split_card(raw, separator)
+        if card is None:
+            draft.skip(line, f"a card needs a term, then {_named(separator)}, then its definition")
             continue
-        pairs.append((line, fields[0], [fields[1]]))
+        pairs.append((line, card[0], [card[1]]))
+    draft.columns = ColumnGuess(("question", "answer"), ("term", "definition"), True, "cards")
+    draft.card_separator = separator
+    _add_pairs(draft, pairs, distractors=distractors)
+    return draft
+
+
+def _add_pairs(draft: DeckDraft, pairs: list[tuple[int, str, list[str]]], *, distractors: bool) -> None:
+    """Term and definition: the term is asked and its definition is the answer."""
     if distractors:
         for line, prompt, choices in with_distractors(pairs):
             draft.add(line, prompt=prompt, choices=choices, answer=0)
     else:
         for line, prompt, answers in pairs:
             draft.add(line, type="text", prompt=prompt, answers=answers)
-    return draft
+
+
+def _columns(
+    draft: DeckDraft,
+    rows: list[tuple[int, list[str]]],
+    given: tuple[str, ...] | None,
+    anki: AnkiHeader | None,
+) -> tuple[ColumnGuess, list[tuple[int, list[str]]]]:
+    """What each column holds, and the rows that are questions (the header row left out)."""
+    # Templates put a title or notes above the header (Kahoot's sheet): a header a few rows down counts.
+    for index, (line, fields) in enumerate(rows[1:5], start=1):
+        named = from_header(fields)
+        if named is not None and "question" in named and from_header(rows[0][1]) is None:
+            draft.note(
+                rows[0][0], f"the rows above the header on line {line} are not questions and are not read"
+            )
+            rows = rows[index:]
+            break
+    first_line, first = rows[0]
+    rest = [fields for _, fields in rows[1 : SAMPLE_ROWS + 1]]
+    width = max(len(fields) for _, fields in rows[:SAMPLE_ROWS])
+    named = from_header(first)
+    header = named is not None or looks_like_header(first, rest)
+    data = rows[1:] if header else rows
+    labels = tuple(first)  # the names, or the first question's words when there is no header
+    if given is not None:
+        chosen = tuple(given[:width]) + ("ignore",) * (width - len(given))
+        return ColumnGuess(chosen, _padded(labels, width), True, "given"), data
+    if anki is not None and not header:
+        return _anki_columns(anki, width, labels), data
+    if named is not None:
+        roles: list[str | None] = [*named, *([None] * (width - len(named)))]
+        for index, (name, role) in enumerate(zip(first, roles, strict=False)):
+            if role is None and name:
+                draft.note(first_line, f"column {index + 1} `{name[:40]}` was not understood and is ignored")
+        certain = "question" in roles
+        if not certain:
+            missing = next((i for i, r in enumerate(roles) if r is None), None)
+            if missing is not None:
+                roles[missing] = "question"
+        if not {"answer", "answers", "choices"} & set(roles) and "choice" not in roles:
+            raise DeckError(
+                [
+                    Problem(
+                        draft.source,
+                        first_line,
+                        "no column holds the answer; name one `answer` (or `correct`)",
+                    )
+                ]
+            )
+        if "question" not in roles:
+            raise DeckError(
+                [Problem(draft.source, first_line, "no column holds the question; name one `question`")]
+            )
+        return ColumnGuess(
+            tuple(r or "ignore" for r in roles), _padded(labels, width), certain, "header"
+        ), data
+    guess = from_content([fields for _, fields in data[:SAMPLE_ROWS]], _padded(labels, width))
+    if guess is None:
+        raise DeckError(
+            [
+                Problem(
+                    draft.source,
+                    first_line,
+                    "the rows hold one column; a sheet of questions needs at least a question and an answer "
+                    "column (or cards such as `term - definition`, one a line)",
+                )
+            ]
+        )
+    if header:
+        return ColumnGuess(guess.roles, guess.labels, False, "content"), data
+    return guess, data
+
+
+def _padded(labels: tuple[str, ...], width: int) -> tuple[str, ...]:
+    return labels[:width] + tuple(f"column {n + 1}" for n in range(len(labels), width))
+
+
+def _anki_columns(anki: AnkiHeader, width: int, labels: tuple[str, ...]) -> ColumnGuess:
+    """Anki notes: the first field is asked, the second answers it, later ones are kept as the explanation."""
+    roles: list[str] = []
+    for number in range(1, width + 1):
+        if number == anki.tags_column:
+            roles.append("tags")
+        elif number in anki.ignored_columns:
+            roles.append("ignore")
+        elif "question" not in roles:
+            roles.append("question")
+        elif "answer" not in roles:
+            roles.append("answer")
+        elif "explanation" not in roles:
+            roles.append("explanation")
+        else:
+            roles.append("ignore")
+    return ColumnGuess(tuple(roles), _padded(labels, width), True, "anki")
+
+
+def _read_rows(
+    draft: DeckDraft, guess: ColumnGuess, rows: list[tuple[int, list[str]]], *, distractors: bool
+) -> None:
+    used = {r for r in guess.roles if r != "ignore"}
+    pairs_only = used <= {"question", "answer", "explanation", "tags"} and distractors
+    pairs: list[tuple[int, str, list[str]]] = []
+    for line, fields in rows:
+        if len(draft.questions) + len(pairs) >= limits.MAX_QUESTIONS_PER_DECK:
+            raise DeckError(
+                [
+                    Problem(
+                        draft.source,
+                        line,
+                        f"the file has more than {limits.MAX_QUESTIONS_PER_DECK} questions; that many fit in "
+                        "one deck, so split it into several files",
+                    )
+                ]
+            )
+        row = _fields(guess.roles, fields)
+        if pairs_only and row.get("prompt") and row.get("answer"):
+            pairs.append((line, row["prompt"], [row["answer"]]))
+            continue
+        _question(draft, line, row)
+    if pairs:
+        _add_pairs(draft, pairs, distractors=True)
+
+
+def _fields(roles: Sequence[str], fields: Sequence[str]) -> dict[str, str]:
+    row: dict[str, str] = {}
+    numbers: Counter[str] = Counter()
+    for role, value in zip(roles, fields, strict=False):
+        if role == "ignore":
+            continue
+        key = {"question": "prompt"}.get(role, role)
+        if role in ("choice", "wrong"):
+            numbers[role] += 1
+            key = f"{role}{numbers[role]}"
+        if value and key not in row:
+            row[key] = value
+    return row
 
 
 def _question(draft: DeckDraft, line: int, row: dict[str, str]) -> None:
@@ -192,7 +393,7 @@ def _question(draft: DeckDraft, line: int, row: dict[str, str]) -> None:
         draft.skip(line, "the `question` cell is empty")
         return
     if "instructions" in row:
-        prompt = f"{row['instructions']}\n{prompt}" if prompt else row["instructions"]
+        prompt = f"{row['instructions']}\n{prompt}"
     common = {
         "id": row.get("id"),
         "lang": row.get("lang"),
@@ -200,35 +401,54 @@ def _question(draft: DeckDraft, line: int, row: dict[str, str]) -> None:
         "tags": [t.strip() for t in re.split(r"[,;]", row.get("tags", "")) if t.strip()],
         "difficulty": row.get("difficulty", "").lower() or None,
     }
-    kind = row.get("type", "").lower()
-    choices = [row[f"choice{n}"] for n in range(1, 10) if row.get(f"choice{n}")]
-    wrong = [row[f"wrong{n}"] for n in range(1, 10) if row.get(f"wrong{n}")]
-    answer = row.get("answer", "")
-    if kind in ("truefalse", "true/false", "boolean", "tf") or (
-        not kind and not choices and not wrong and answer.lower() in ("true", "false")
-    ):
-        if answer.lower() not in ("true", "false"):
-            draft.skip(line, f"a true/false question's answer must be `true` or `false`, not `{answer[:60]}`")
-            return
-        draft.add(line, type="truefalse", prompt=prompt, answer=answer.lower() == "true", **common)
+    kind = _kind_key(row.get("type", ""))
+    if kind in _UNPLAYABLE_KINDS:
+        draft.set_apart(line, f"{_UNPLAYABLE_KINDS[kind]} question cannot be played in a quiz round")
         return
-    if choices or wrong or kind == "choice":
-        if wrong:
-            choices = [*([answer] if answer else []), *choices, *wrong]
-            right: list[int] | None = [0] if answer else None
-        else:
-            right = _right_choices(answer, choices)
-        if not right:
-            draft.skip(
-                line,
-                f"the answer `{answer[:60]}` is none of the choices; give its letter (A–E), its number "
-                "(counting from 1) or its text",
-            )
-            return
-        draft.add(
-            line, prompt=prompt, choices=choices, answer=right[0] if len(right) == 1 else right, **common
+    known = _CHOICE_KINDS | _TRUE_FALSE_KINDS | _TEXT_KINDS
+    if kind and kind not in known:
+        draft.skip(
+            line,
+            f"the question type `{row['type'][:40]}` is not one Bvunzo knows; use multichoice, truefalse or "
+            "shortanswer",
         )
         return
+    choices = [row[f"choice{n}"] for n in range(1, 10) if row.get(f"choice{n}")]
+    if "choices" in row:
+        choices += _split_choices(row["choices"])
+    wrong = [row[f"wrong{n}"] for n in range(1, 10) if row.get(f"wrong{n}")]
+    answer = row.get("answer", "")
+    said = _kind_key(answer)
+    if kind in _TRUE_FALSE_KINDS or (not kind and not choices and not wrong and said in ("true", "false")):
+        if said not in TRUE_WORDS | FALSE_WORDS:
+            draft.skip(line, f"a true/false question's answer must be `true` or `false`, not `{answer[:60]}`")
+            return
+        draft.add(line, type="truefalse", prompt=prompt, answer=said in TRUE_WORDS, **common)
+        return
+    if kind in _TEXT_KINDS or not (choices or wrong or kind):
+        _text_question(draft, line, row, prompt, answer, common)
+        return
+    if wrong:
+        choices = [*([answer] if answer else []), *choices, *wrong]
+        right: list[int] | None = [0] if answer else None
+    else:
+        right = _right_choices(answer, choices)
+    if not right:
+        if not answer:
+            draft.skip(line, "the row has no answer")
+            return
+        draft.skip(
+            line,
+            f"the answer `{answer[:60]}` is none of the choices; give its letter (A–E), its number "
+            "(counting from 1) or its text",
+        )
+        return
+    draft.add(line, prompt=prompt, choices=choices, answer=right[0] if len(right) == 1 else right, **common)
+
+
+def _text_question(
+    draft: DeckDraft, line: int, row: dict[str, str], prompt: str, answer: str, common: dict[str, Any]
+) -> None:
     accepted = [a.strip() for a in re.split(r"\s*\|\s*", answer) if a.strip()]
     if "answers" in row:
         accepted += [a.strip() for a in row["answers"].split(",") if a.strip()]
@@ -238,8 +458,16 @@ def _question(draft: DeckDraft, line: int, row: dict[str, str]) -> None:
     draft.add(line, type="text", prompt=prompt, answers=accepted, **common)
 
 
+def _split_choices(cell: str) -> list[str]:
+    """All options in one cell, as learning platforms export them: `1;3;4;0` or `red | blue`."""
+    for separator in ("|", ";", "\n"):
+        if separator in cell:
+            return [part.strip() for part in cell.split(separator) if part.strip()]
+    return [cell.strip()] if cell.strip() else []
+
+
 def _right_choices(answer: str, choices: list[str]) -> list[int] | None:
-    """The choices an answer cell names: a letter, a number counting from 1, the text, or several by `|`."""
+    """The choices an answer cell names: the text, a letter, a number counting from 1, or several."""
 
     def one(part: str) -> int | None:
         part = part.strip()
@@ -249,14 +477,16 @@ def _right_choices(answer: str, choices: list[str]) -> list[int] | None:
         letter = part.rstrip(".)").upper()
         if len(letter) == 1 and "A" <= letter <= "E" and ord(letter) - ord("A") < len(choices):
             return ord(letter) - ord("A")
-        if part.isdigit() and 1 <= int(part) <= len(choices):
+        if part.isascii() and part.isdigit() and 1 <= int(part) <= len(choices):
             return int(part) - 1
         return None
 
     whole = one(answer)
     if whole is not None:
         return [whole]
-    parts = [one(p) for p in answer.split("|")] if "|" in answer else [None]
-    if any(p is None for p in parts):
-        return None
-    return sorted({p for p in parts if p is not None})
+    for separator in ("|", ";", ","):
+        if separator in answer:
+            parts = [one(p) for p in answer.split(separator) if p.strip()]
+            if parts and all(p is not None for p in parts):
+                return sorted({p for p in parts if p is not None})
+    return None

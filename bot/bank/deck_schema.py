@@ -1,0 +1,238 @@
+"""questions/deck.schema.json, made from the reader's own keys and limits so the two cannot drift apart.
+
+The reader (bot/bank/reader.py) stays the authority; the JSON Schema is for editors (the
+`yaml-language-server` modeline in questions/README.md). `bvunzo schema -o questions/deck.schema.json`
+writes it, and a test fails when the shipped file is not what this module makes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bot.bank import limits
+from bot.bank.images import MAX_IMAGE_REFERENCE
+from bot.bank.languages import LANGUAGE_CODE
+from bot.bank.models import Kind
+from bot.bank.reader import DECK_KEYS, DIFFICULTIES, QUESTION_KEYS, SLUG, TRANSLATION_KEYS
+
+Schema = dict[str, Any]
+
+
+def _ref(name: str, description: str | None = None) -> Schema:
+    ref: Schema = {"$ref": f"#/definitions/{name}"}
+    return {"description": description, **ref} if description else ref
+
+
+def _index() -> Schema:
+    return {"type": "integer", "minimum": 0, "maximum": limits.MAX_CHOICES - 1}
+
+
+DECK_PROPERTIES: dict[str, Schema] = {
+    "id": _ref("slug", "The deck's stable name; defaults to the file name. Scores are kept under it."),
+    "title": {
+        "description": "What players see in menus.",
+        "type": "string",
+        "minLength": 1,
+        "maxLength": limits.MAX_DECK_TITLE_LENGTH,
+    },
+    "description": {
+        "description": "One or two sentences for the deck list.",
+        "type": ["string", "null"],
+        "maxLength": limits.MAX_DECK_DESCRIPTION_LENGTH,
+    },
+    "language": _ref("language", "The language questions are written in unless they say otherwise."),
+    "tags": _ref("tags"),
+    "questions": {
+        "description": f"The questions, 1 to {limits.MAX_QUESTIONS_PER_DECK} of them.",
+        "type": "array",
+        "minItems": 1,
+        "maxItems": limits.MAX_QUESTIONS_PER_DECK,
+        "items": _ref("question"),
+    },
+}
+
+QUESTION_PROPERTIES: dict[str, Schema] = {
+    "id": _ref("slug", "Unique within the deck; scores and spaced repetition key on it."),
+    "type": {
+        "description": "choice (default), truefalse, text or poll (no right answer).",
+        "enum": [kind.value for kind in Kind],
+    },
+    "lang": _ref("language"),
+    "prompt": _ref("prompt"),
+    "choices": _ref("choices"),
+    "answer": {"description": "choice: the right choice's index (from 0) or text; truefalse: true or false."},
+    "answers": _ref("textAnswers"),
+    "explanation": _ref("explanation"),
+    "translations": {
+        "description": f"The question in other languages, by language code (at most {limits.MAX_TRANSLATIONS}).",
+        "type": "object",
+        "maxProperties": limits.MAX_TRANSLATIONS,
+        "propertyNames": _ref("language"),
+        "additionalProperties": _ref("translation"),
+    },
+    "tags": _ref("tags"),
+    "difficulty": {"enum": [*DIFFICULTIES, None]},
+    "image": {
+        "description": "A picture in the question: a PNG, JPEG, GIF or WebP file beside the deck "
+        "(images/chart.png) or an https:// URL; uploaded decks may use URLs only.",
+        "type": "string",
+        "minLength": 1,
+        "maxLength": MAX_IMAGE_REFERENCE,
+    },
+    "suggested_by": {
+        "description": "The Discord user id of the member who suggested it (/deck suggest); credited at the reveal.",
+        "type": "integer",
+        "minimum": 1,
+    },
+}
+
+TRANSLATION_PROPERTIES: dict[str, Schema] = {
+    "prompt": _ref("prompt"),
+    "choices": _ref("choices"),
+    "explanation": _ref("explanation"),
+    "answers": _ref("textAnswers"),
+}
+
+# What each kind of question requires and forbids (the reader's per-kind readers).
+_KIND_RULES: dict[Kind, tuple[list[str], list[str], Schema | None]] = {
+    Kind.TEXT: (["answers"], ["choices", "answer"], None),
+    Kind.TRUEFALSE: (["answer"], ["choices", "answers"], {"type": "boolean"}),
+    Kind.POLL: (["choices"], ["answer", "answers"], None),
+    Kind.CHOICE: (["choices", "answer"], ["answers"], _ref("choiceAnswer")),
+}
+
+
+def _kind_rule(kind: Kind | None) -> Schema:
+    required, forbidden, answer = _KIND_RULES[kind or Kind.CHOICE]
+    condition: Schema = (
+        {"not": {"required": ["type"]}}
+        if kind is None
+        else {"properties": {"type": {"const": kind.value}}, "required": ["type"]}
+    )
+    then: Schema = {"required": required}
+    if answer is not None:
+        then["properties"] = {"answer": answer}
+    nots = [{"required": [key]} for key in forbidden]
+    then["not"] = nots[0] if len(nots) == 1 else {"anyOf": nots}
+    return {"if": condition, "then": then}
+
+
+def _only(keys: tuple[str, ...], properties: dict[str, Schema], what: str) -> dict[str, Schema]:
+    """The properties of `keys`, in the reader's order; a key the reader takes without a schema is a bug."""
+    missing = [k for k in keys if k not in properties]
+    extra = [k for k in properties if k not in keys]
+    if missing or extra:
+        raise ValueError(f"{what}: the reader's keys and the schema's differ ({missing=}, {extra=})")
+    return {key: properties[key] for key in keys}
+
+
+def deck_schema() -> Schema:
+    """The JSON Schema (draft 7) of a deck file."""
+    text = ["string", "number", "boolean"]
+    return {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "$id": "https://bvunzo.example/questions/deck.schema.json",
+        "$comment": "Made by `bvunzo schema` from bot/bank/reader.py and bot/bank/limits.py; do not edit.",
+        "title": "Bvunzo deck",
+        "description": "One deck of questions for Bvunzo (questions/README.md). `bvunzo validate` stays the "
+        "authority: it also checks ids are unique, answers are in range and that each question fits in a "
+        "Discord message.",
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["questions"],
+        "properties": _only(DECK_KEYS, DECK_PROPERTIES, "a deck"),
+        "definitions": {
+            "slug": {
+                "type": "string",
+                "pattern": f"^{SLUG.pattern.removesuffix('+')}{{1,{limits.MAX_DECK_ID_LENGTH}}}$",
+            },
+            "language": {
+                "description": "2 or 3 lowercase letters (en, sn), optionally with a region (pt-BR, es-419).",
+                "type": "string",
+                "pattern": f"^{LANGUAGE_CODE.pattern}$",
+            },
+            "tags": {
+                "description": f"Short words for the topic: at most {limits.MAX_TAGS}, each at most "
+                f"{limits.MAX_TAG_LENGTH} characters.",
+                "oneOf": [
+                    {
+                        "type": "array",
+                        "maxItems": limits.MAX_TAGS,
+                        "items": {"type": ["string", "number"], "maxLength": limits.MAX_TAG_LENGTH},
+                    },
+                    {"type": "string", "maxLength": limits.MAX_TAG_LENGTH},
+                    {"type": "null"},
+                ],
+            },
+            "prompt": {
+                "description": "The question itself.",
+                "type": ["string", "number"],
+                "minLength": 1,
+                "maxLength": limits.MAX_PROMPT_LENGTH,
+            },
+            "choice": {"type": text, "minLength": 1, "maxLength": limits.MAX_CHOICE_LENGTH},
+            "choices": {
+                "description": f"{limits.MIN_CHOICES} to {limits.MAX_CHOICES} answers to pick from (buttons A to "
+                f"{'ABCDE'[limits.MAX_CHOICES - 1]}).",
+                "type": "array",
+                "minItems": limits.MIN_CHOICES,
+                "maxItems": limits.MAX_CHOICES,
+                "items": _ref("choice"),
+            },
+            "choiceAnswer": {
+                "description": "The right choice: its index counting from 0, its exact text, or a list of them.",
+                "oneOf": [
+                    _index(),
+                    {"type": "string", "minLength": 1},
+                    {
+                        "type": "array",
+                        "minItems": 1,
+                        "items": {"oneOf": [_index(), {"type": "string", "minLength": 1}]},
+                    },
+                ],
+            },
+            "textAnswers": {
+                "description": f"Every typed answer that counts as right (at most {limits.MAX_TEXT_ANSWERS}); "
+                "the first is shown at the reveal.",
+                "oneOf": [
+                    {
+                        "type": "array",
+                        "minItems": 1,
+                        "maxItems": limits.MAX_TEXT_ANSWERS,
+                        "items": {"type": text, "minLength": 1, "maxLength": limits.MAX_TEXT_ANSWER_LENGTH},
+                    },
+                    {
+                        "type": ["string", "number"],
+                        "minLength": 1,
+                        "maxLength": limits.MAX_TEXT_ANSWER_LENGTH,
+                    },
+                ],
+            },
+            "explanation": {
+                "description": "Why the right answer is right; shown at the reveal and in practice.",
+                "type": ["string", "number", "null"],
+                "maxLength": limits.MAX_EXPLANATION_LENGTH,
+            },
+            "translation": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["prompt"],
+                "properties": _only(TRANSLATION_KEYS, TRANSLATION_PROPERTIES, "a translation"),
+            },
+            "question": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["id", "prompt"],
+                "properties": _only(QUESTION_KEYS, QUESTION_PROPERTIES, "a question"),
+                "allOf": [
+                    _kind_rule(kind) for kind in (Kind.TEXT, Kind.TRUEFALSE, None, Kind.POLL, Kind.CHOICE)
+                ],
+            },
+        },
+    }
+
+
+def schema_text() -> str:
+    """The schema as the shipped file holds it."""
+    return json.dumps(deck_schema(), indent=2, ensure_ascii=False) + "\n"

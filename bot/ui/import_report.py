@@ -1,0 +1,107 @@
+"""The answer to /deck import: what was kept or refused and why, and a select per column to correct a guess."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import discord
+
+from bot.bank.importers import ROLES, ImportOutcome
+from bot.bank.importers.columns import ROLE_HELP
+from bot.owners import DeskKey
+from bot.ui import custom_ids
+from bot.ui.decks import problem_lines, safe
+from bot.ui.limits import EMBED_TITLE
+from bot.ui.text import EMBED_DESCRIPTION, clip, plural
+
+# A message with components v2 holds 40 components: one text, then a row and its select per column.
+MAX_COLUMN_SELECTS = 12
+# All text of a components-v2 message together.
+V2_TEXT = 4000
+
+
+class ImportDesk(Protocol):
+    """Who re-reads an upload when a moderator corrects one of its columns (cogs/decks)."""
+
+    async def on_column_chosen(
+        self, interaction: discord.Interaction[Any], deck_id: str, column: int, role: str
+    ) -> None: ...
+
+
+IMPORT_DESK = DeskKey[ImportDesk]("deck imports")
+
+
+def report_text(outcome: ImportOutcome, *, title: str, replaced: bool, room: int) -> str:
+    """The whole report in Markdown: the same headline and reasons `bvunzo import` prints."""
+    source = safe(outcome.source)
+    kept = outcome.kept
+    if kept is not None:
+        deck = kept.deck
+        kinds = ", ".join(sorted({q.kind.value for q in deck.questions}))
+        lines = [
+            f"**{plural(len(deck.questions), 'question')}** from **{source}** ({kinds}) are now the deck "
+            f"`{deck.id}` of this server. "
+            + (
+                "It replaces the deck of that name; history of unchanged questions is kept. "
+                if replaced
+                else ""
+            )
+            + "Play it with `/quiz start`.",
+        ]
+        if outcome.problems:
+            lines.append(outcome.headline)
+    else:
+        lines = [f"**{source}**: {outcome.headline}"]
+        if outcome.good_left_behind:
+            lines.append(
+                f"Import with `keep_valid: True` to keep the {plural(outcome.good_left_behind, 'good question')}."
+            )
+    lines += [s for s in (outcome.read_as(), outcome.mapping()) if s]
+    if outcome.mapping():
+        lines.append("If a column is read wrong, choose what it holds below: the file is read again.")
+    text = "\n".join(lines) + "\n\n"
+    extra = [*outcome.notes, *outcome.problems]
+    if extra:
+        text += problem_lines(extra, room - len(text) - 40)
+    return clip(f"**{clip(title, EMBED_TITLE)}**\n" + text.rstrip(), room)
+
+
+def report_title(outcome: ImportOutcome) -> str:
+    kept = outcome.kept
+    return f"Imported: {kept.deck.title}" if kept is not None else "Not imported"
+
+
+def report_message(outcome: ImportOutcome, deck_id: str, *, replaced: bool = False) -> dict[str, Any]:
+    """The followup's or edit's arguments: an embed, or text with column selects when they are shown."""
+    title = report_title(outcome)
+    if not (outcome.mapping() and outcome.columns is not None):
+        text = report_text(outcome, title=title, replaced=replaced, room=EMBED_DESCRIPTION)
+        body = text.split("\n", 1)[1] if "\n" in text else text
+        colour = discord.Colour.green() if outcome.kept is not None else discord.Colour.red()
+        return {"embed": discord.Embed(title=clip(title, EMBED_TITLE), description=body, colour=colour)}
+    view = discord.ui.LayoutView(timeout=None)
+    roles = outcome.columns.roles[:MAX_COLUMN_SELECTS]
+    labels = outcome.columns.labels
+    view.add_item(discord.ui.TextDisplay(report_text(outcome, title=title, replaced=replaced, room=V2_TEXT)))
+    for index, role in enumerate(roles):
+        label = labels[index] if index < len(labels) else f"column {index + 1}"
+        view.add_item(discord.ui.ActionRow(column_select(deck_id, index, label, role)))
+    view.stop()
+    return {"view": view}
+
+
+def column_select(deck_id: str, column: int, label: str, role: str) -> discord.ui.Select[Any]:
+    """The select of one column: every role, the one it is read as chosen."""
+    name = clip(" ".join(label.split()), 40)
+    options = [
+        discord.SelectOption(
+            label=clip(f"Column {column + 1} ({name}): {each}", 100),
+            value=each,
+            description=clip(ROLE_HELP[each], 100),
+            default=each == role,
+        )
+        for each in ROLES
+    ]
+    return discord.ui.Select(
+        custom_id=custom_ids.IMPORT_COLUMN.make(column, deck_id), options=options, min_values=1, max_values=1
+    )

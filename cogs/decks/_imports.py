@@ -1,0 +1,147 @@
+"""/deck import's work: reading an upload off the event loop, keeping it, and reading it again when a
+moderator corrects a column from the reply's selects."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.bank.importers import ROLES, Format, ImportOutcome, import_file
+from bot.bank.quota import check_room
+from bot.errors import UserError
+from bot.store import GuildDeckRecord
+from bot.ui import custom_ids as ids
+from bot.ui.desks import find_desk
+from bot.ui.import_report import IMPORT_DESK, ImportDesk, report_message
+from cogs.guard import guarded
+
+if TYPE_CHECKING:
+    from bot.app import BvunzoBot
+
+# Uploads are kept this long for a correction of their columns (an interaction's own lifetime), and
+# only the latest few: a correction after a restart or much later asks for the file again.
+KEPT_SECONDS = 15 * 60
+KEPT_UPLOADS = 20
+
+
+@dataclass(frozen=True, slots=True)
+class Upload:
+    """One file given to /deck import, with the options it was imported with."""
+
+    data: bytes
+    source: str
+    title: str
+    fmt: Format | None
+    distractors: bool
+    keep_valid: bool
+    columns: tuple[str, ...] | None = None
+    roles_read: tuple[str, ...] = ()  # what the last reading took each column for
+    at: float = 0.0
+
+
+class DeckImports:
+    """The uploads of the last minutes, each under its server and deck, and importing one of them."""
+
+    def __init__(self, bot: BvunzoBot, moderator: Callable[[discord.Interaction[Any], str], Awaitable[int]]):
+        self.bot = bot
+        self.moderator = moderator
+        self.uploads: OrderedDict[tuple[int, str], Upload] = OrderedDict()
+
+    async def first(
+        self, interaction: discord.Interaction[Any], guild_id: int, deck_id: str, upload: Upload
+    ) -> None:
+        """The upload of a /deck import that has been deferred: read, kept if good, and answered."""
+        outcome, replaced = await self._import(guild_id, deck_id, upload, interaction.user.id)
+        await interaction.followup.send(ephemeral=True, **report_message(outcome, deck_id, replaced=replaced))
+
+    async def on_column_chosen(
+        self, interaction: discord.Interaction[Any], deck_id: str, column: int, role: str
+    ) -> None:
+        guild_id = await self.moderator(interaction, "import decks")  # checked again: ids are not trusted
+        upload = self.uploads.get((guild_id, deck_id))
+        if upload is None or time.monotonic() - upload.at > KEPT_SECONDS:
+            raise UserError(
+                "That upload is no longer kept (uploads are kept for 15 minutes, and not across a restart); "
+                "import the file again with /deck import."
+            )
+        if role not in ROLES or column >= len(upload.roles_read):
+            raise UserError("That column choice is not one this import offered; import the file again.")
+        roles = list(upload.roles_read)
+        roles[column] = role
+        await interaction.response.defer()  # reading a large file again may take more than 3 s
+        outcome, replaced = await self._import(
+            guild_id, deck_id, replace(upload, columns=tuple(roles)), interaction.user.id
+        )
+        await interaction.edit_original_response(**report_message(outcome, deck_id, replaced=replaced))
+
+    async def _import(
+        self, guild_id: int, deck_id: str, upload: Upload, user_id: int
+    ) -> tuple[ImportOutcome, bool]:
+        # Parsing a large file takes a moment of CPU: off the event loop, so rounds keep running.
+        outcome = await asyncio.to_thread(
+            import_file,
+            upload.data,
+            upload.source,
+            deck_id=deck_id,
+            title=upload.title,
+            fmt=upload.fmt,
+            distractors=upload.distractors,
+            keep_valid=upload.keep_valid,
+            columns=upload.columns,
+            guild_id=guild_id,
+        )
+        self._keep(guild_id, deck_id, upload, outcome)
+        kept = outcome.kept
+        if kept is None:
+            return outcome, False
+        check_room(self.bot.bank.decks_for(guild_id), guild_id, deck_id, len(kept.deck.questions))
+        await self.bot.store.save_guild_deck(
+            GuildDeckRecord(
+                guild_id=guild_id,
+                deck_id=deck_id,
+                source_name=upload.source[:200],
+                text=kept.text,
+                uploaded_by=user_id,
+                uploaded_at=self.bot.clock(),
+            )
+        )
+        return outcome, self.bot.bank.add(kept.deck) is not None
+
+    def _keep(self, guild_id: int, deck_id: str, upload: Upload, outcome: ImportOutcome) -> None:
+        """Keep a spreadsheet whose columns the reply offers to correct; forget the oldest beyond the cap."""
+        key = (guild_id, deck_id)
+        self.uploads.pop(key, None)
+        if outcome.columns is None or not outcome.mapping():
+            return
+        self.uploads[key] = replace(upload, roles_read=outcome.columns.roles, at=time.monotonic())
+        while len(self.uploads) > KEPT_UPLOADS:
+            self.uploads.popitem(last=False)
+
+
+class ColumnSelect(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.IMPORT_COLUMN.pattern):
+    """One column's select on an import reply: what the moderator says that column holds."""
+
+    def __init__(self, item: discord.ui.Item[Any], desk: ImportDesk | None, match: re.Match[str]) -> None:
+        super().__init__(item)
+        self.desk, self.column, self.deck_id = desk, int(match["col"]), match["deck"]
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ColumnSelect:
+        desk: ImportDesk | None = await find_desk(interaction, IMPORT_DESK)
+        return cls(item, desk, match)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: Any = interaction.data or {}
+        values = data.get("values") or [""]
+        if self.desk is not None:
+            work = self.desk.on_column_chosen(interaction, self.deck_id, self.column, str(values[0]))
+            await guarded(interaction, work)

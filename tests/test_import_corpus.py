@@ -1,0 +1,253 @@
+"""The corpus in tests/corpus: files written the way exporters and teachers write them, each counted by hand.
+
+Each row says what a person reading the file counts: the questions a round can play, the lines reported
+(a broken question, or an item that is no question a round can play) and whether a plain import takes
+the file (more than a tenth broken refuses it; the good ones are still counted).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main
+from bot.bank.importers import Format, import_file
+from bot.bank.models import Kind
+
+CORPUS = Path(__file__).parent / "corpus"
+
+# file, format, questions a round can play, lines reported, refused by a plain import
+COUNTS = [
+    ("quizlet-biology-tab.txt", Format.CSV, 6, [], False),
+    ("quizlet-history-dashes.txt", Format.CSV, 5, [], False),
+    ("quizlet-capitals-pipe.txt", Format.CSV, 10, [11], False),  # "Zambia Lusaka" has no bar
+    ("quizlet-spanish-comma.txt", Format.CSV, 5, [], False),
+    ("quizlet-greetings-semicolon-rows.txt", Format.CSV, 4, [], False),
+    ("anki-notes.txt", Format.CSV, 3, [], False),
+    ("anki-header-contradicts.txt", Format.CSV, 3, [], False),
+    ("sheet-no-header.csv", Format.CSV, 8, [], False),
+    ("sheet-german-excel.csv", Format.CSV, 4, [], False),
+    ("sheet-spanish.csv", Format.CSV, 4, [], False),
+    ("sheet-portuguese.csv", Format.CSV, 3, [], False),
+    ("sheet-french.csv", Format.CSV, 3, [], False),
+    ("sheet-shona.csv", Format.CSV, 3, [], False),
+    ("sheet-unknown-header.csv", Format.CSV, 4, [], False),
+    ("kahoot-template.csv", Format.CSV, 3, [], False),
+    ("platform-choices-in-one-cell.csv", Format.CSV, 6, [6, 7], False),  # an essay, a file upload
+    ("excel-windows-1252.csv", Format.CSV, 3, [], False),
+    ("exam-dump-no-dot.txt", Format.TEXT, 4, [26], True),  # `Answer: E` of two choices: 1 of 5
+    ("teacher-quiz-dashes.txt", Format.TEXT, 4, [18], False),  # an open question, no key
+    ("markdown-quiz.md", Format.TEXT, 4, [39], False),  # the essay
+    ("moodle-aiken.txt", Format.TEXT, 3, [], False),
+    ("markdown-checkboxes.md", Format.TEXT, 3, [], False),
+    ("markdown-star-marks.md", Format.TEXT, 2, [13, 18], True),  # Q3 unmarked (1 of 3), Q4 gap-fill
+    ("red-norwegian-keys.yaml", Format.RED, 5, [1, 2], False),  # FORFATTER, BESKRIVELSE
+    ("opentdb-science.json", Format.OPENTDB, 3, [], False),
+    ("opentdb-token-empty.json", Format.OPENTDB, 0, [1], True),
+    ("broken-share-large.csv", Format.CSV, 7, [9, 10, 11], True),  # 3 of 10
+    ("broken-share-small.csv", Format.CSV, 19, [21], False),  # 1 of 20
+]
+
+
+def test_every_corpus_file_is_counted() -> None:
+    assert sorted(p.name for p in CORPUS.iterdir() if p.name != "README.md") == sorted(c[0] for c in COUNTS)
+
+
+@pytest.mark.parametrize(("name", "fmt", "good", "reported", "refused"), COUNTS, ids=[c[0] for c in COUNTS])
+def test_the_corpus_imports_as_counted_by_hand(
+    name: str, fmt: Format, good: int, reported: list[int], refused: bool
+) -> None:
+    outcome = import_file((CORPUS / name).read_bytes(), name, deck_id="corpus")
+    assert outcome.fmt is fmt
+    assert (len(outcome.imported.deck.questions) if outcome.imported else 0) == good
+    assert [p.line for p in outcome.problems] == reported
+    assert outcome.refused is refused
+    if refused and good:
+        kept = import_file((CORPUS / name).read_bytes(), name, deck_id="corpus", keep_valid=True).kept
+        assert kept is not None and len(kept.deck.questions) == good
+
+
+@pytest.mark.parametrize(("name", "fmt", "good", "reported", "refused"), COUNTS, ids=[c[0] for c in COUNTS])
+def test_bvunzo_import_says_the_same(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    name: str,
+    fmt: Format,
+    good: int,
+    reported: list[int],
+    refused: bool,
+) -> None:
+    out = tmp_path / "deck.yaml"
+    code = main(["import", str(CORPUS / name), "-o", str(out)])
+    err = capsys.readouterr().err
+    assert code == (1 if refused else 0)
+    for line in reported:
+        assert f"{CORPUS / name}:{line}: " in err
+    if not refused:
+        assert f"Imported {good} question" in err
+        assert main(["validate", str(out)]) == 0
+
+
+def kept(name: str):  # type: ignore[no-untyped-def]
+    outcome = import_file((CORPUS / name).read_bytes(), name, deck_id="corpus")
+    assert outcome.kept is not None, outcome.lines()
+    return outcome
+
+
+def test_quizlet_custom_separators_split_on_the_first_only() -> None:
+    [first, *_] = kept("quizlet-history-dashes.txt").kept.deck.questions
+    assert (first.prompt, first.accepted) == (
+        "1884",
+        ("Berlin Conference - Africa divided among European powers",),
+    )
+    spanish = kept("quizlet-spanish-comma.txt").kept.deck.questions
+    assert spanish[1].accepted == ("the house, the home",)
+    rows = kept("quizlet-greetings-semicolon-rows.txt").kept.deck.questions
+    assert [(q.prompt, q.accepted) for q in rows][-1] == ("por favor", ("please",))
+
+
+def test_anki_header_lines_are_honoured_and_a_contradiction_said() -> None:
+    notes = kept("anki-notes.txt").kept.deck.questions
+    assert (notes[0].prompt, notes[0].accepted, notes[0].tags) == (
+        "What does DNA stand for?",
+        ("Deoxyribonucleic acid",),
+        ("biology", "genetics"),
+    )
+    outcome = kept("anki-header-contradicts.txt")
+    assert [str(n) for n in outcome.notes] == [
+        "anki-header-contradicts.txt:1: the header says the separator is a semicolon, but the rows are "
+        "separated by a tab; they are read by a tab"
+    ]
+
+
+def test_a_sheet_without_a_header_keeps_its_first_question_and_is_sure_of_its_columns() -> None:
+    outcome = kept("sheet-no-header.csv")
+    first = outcome.kept.deck.questions[0]
+    assert (first.prompt, first.choices, first.answers) == (
+        "What is the capital of Zimbabwe?",
+        ("Bulawayo", "Harare", "Mutare", "Gweru"),
+        frozenset({1}),
+    )
+    assert outcome.mapping() == ""  # certain: not shown
+
+
+def test_headers_in_other_languages() -> None:
+    german = kept("sheet-german-excel.csv")
+    assert german.read_as() == "Read as a spreadsheet (CSV/TSV) in Windows-1252."
+    wien = german.kept.deck.questions[0]
+    assert (wien.prompt, wien.accepted, wien.explanation) == (
+        "Wie heißt die Hauptstadt von Österreich?",
+        ("Wien",),
+        "Sie liegt an der Donau.",
+    )
+    brasil = kept("sheet-portuguese.csv").kept.deck.questions[0]
+    assert (brasil.choices[brasil.answers.__iter__().__next__()], brasil.explanation) == (
+        "Brasília",
+        "Brasília é a capital desde 1960.",
+    )
+    assert [q.answers for q in kept("sheet-french.csv").kept.deck.questions] == [
+        frozenset({0}),
+        frozenset({0}),
+        frozenset({1}),
+    ]
+    shona = kept("sheet-shona.csv").kept.deck.questions[0]
+    assert (shona.prompt, shona.explanation) == ("Guta guru reZimbabwe ndeupi?", "Harare ndiro guta guru.")
+
+
+def test_a_template_s_title_rows_and_advice_in_its_header() -> None:
+    outcome = kept("kahoot-template.csv")
+    assert [sorted(q.answers) for q in outcome.kept.deck.questions] == [[1], [0, 2, 3], [1]]
+    assert [str(n) for n in outcome.notes] == [
+        "kahoot-template.csv:1: the rows above the header on line 3 are not questions and are not read",
+        "kahoot-template.csv:3: column 6 `Time limit (sec) – 5, 10, 20, 30, 60, 90` was not understood and is "
+        "ignored",
+    ]
+
+
+def test_an_unknown_header_is_guessed_and_the_guess_shown() -> None:
+    outcome = kept("sheet-unknown-header.csv")
+    assert outcome.mapping() == (
+        "Columns (guessed from the cells): 1 `domanda` → question, 2 `scelta uno` → choice, "
+        "3 `scelta due` → choice, 4 `scelta tre` → choice, 5 `giusta` → answer."
+    )
+    roma = outcome.kept.deck.questions[0]
+    assert (roma.choices, roma.answers) == (("Milano", "Roma", "Napoli"), frozenset({1}))
+
+
+def test_choices_in_one_cell_and_the_kinds_named() -> None:
+    outcome = kept("platform-choices-in-one-cell.csv")
+    questions = outcome.kept.deck.questions
+    assert [(q.kind, q.choices, sorted(q.answers), q.accepted) for q in questions] == [
+        (Kind.CHOICE, ("1", "3", "4", "0"), [2], ()),
+        (Kind.CHOICE, ("red", "green", "blue", "yellow"), [0, 2, 3], ()),
+        (Kind.TRUEFALSE, ("True", "False"), [0], ()),
+        (Kind.TRUEFALSE, ("True", "False"), [1], ()),
+        (Kind.TEXT, (), [], ("Lilongwe",)),
+        (Kind.CHOICE, ("Kalahari", "Sahara", "Namib"), [1], ()),
+    ]
+    assert [p.message for p in outcome.problems] == [
+        "an essay question cannot be played in a quiz round",
+        "a file upload question cannot be played in a quiz round",
+    ]
+
+
+def test_numbered_shapes() -> None:
+    dump = import_file(
+        (CORPUS / "exam-dump-no-dot.txt").read_bytes(), "dump.txt", deck_id="d", keep_valid=True
+    )
+    assert dump.kept is not None
+    questions = dump.kept.deck.questions
+    assert [sorted(q.answers) for q in questions[:3]] == [[1], [2], [0, 2]]
+    assert (questions[3].kind, questions[3].accepted) == (Kind.TEXT, ("Local Area Network",))
+    assert [p.message for p in dump.problems] == [
+        "`Answer: E` names none of the choices; give its letter or its text"
+    ]
+    teacher = kept("teacher-quiz-dashes.txt")
+    assert [(q.kind, q.prompt) for q in teacher.kept.deck.questions] == [
+        (Kind.CHOICE, "Which is the longest river in Africa?"),
+        (Kind.TRUEFALSE, "Victoria Falls lies on the Zambezi river."),
+        (Kind.TEXT, "Name the capital city of Botswana."),
+        (Kind.TRUEFALSE, "Lake Kariba is a man-made lake."),
+    ]
+    assert teacher.kept.deck.title == "Form 2 Geography Test"
+
+
+def test_markdown_quizzes() -> None:
+    outcome = kept("markdown-quiz.md")
+    deck = outcome.kept.deck
+    assert deck.title == "Python basics"
+    assert [sorted(q.answers) for q in deck.questions] == [[1], [0, 2], [1], [1]]
+    assert "print(2 ** 3)" in deck.questions[3].prompt
+    assert [p.message for p in outcome.problems] == [
+        "this is an essay question; a quiz round plays questions with choices or a typed answer"
+    ]
+    stars = import_file(
+        (CORPUS / "markdown-star-marks.md").read_bytes(), "m.md", deck_id="m", keep_valid=True
+    )
+    assert stars.kept is not None
+    assert [q.choices[min(q.answers)] for q in stars.kept.deck.questions] == ["electron", "Na"]
+
+
+def test_aiken_and_checkbox_quizzes() -> None:
+    aiken = kept("moodle-aiken.txt").kept.deck.questions
+    assert [(q.prompt, sorted(q.answers)) for q in aiken] == [
+        ("What is the chemical symbol for potassium?", [1]),
+        ("Which planet is closest to the Sun?", [2]),
+        ("How many sides has a triangle?", [0]),
+    ]
+    boxes = kept("markdown-checkboxes.md").kept.deck.questions
+    assert [sorted(q.answers) for q in boxes] == [[1], [0, 2], [0, 1]]
+    assert boxes[0].explanation == "It makes a `.git` folder."
+
+
+def test_red_keys_in_another_language_are_not_questions() -> None:
+    outcome = kept("red-norwegian-keys.yaml")
+    assert outcome.kept.deck.questions[0].prompt == "Hva er hovedstaden i Norge?"
+    assert outcome.problems[0].message.startswith("`FORFATTER` holds one line of text, not a list of answers")
+
+
+def test_an_open_trivia_db_error_is_named() -> None:
+    outcome = import_file((CORPUS / "opentdb-token-empty.json").read_bytes(), "o.json", deck_id="o")
+    assert outcome.kept is None
+    assert "response_code 4, token empty" in outcome.problems[0].message
