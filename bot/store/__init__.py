@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from bot.store.calendar_records import CalendarSettings, NewSchedule, ScheduleRecord
 from bot.store.errors import RoundAlreadyRunning, StoreError
 from bot.store.interface import Store
 from bot.store.periods import PERIODS, Period, period_end, period_start, week_start
@@ -63,6 +64,7 @@ __all__ = [
     "Answer",
     "Board",
     "BoardLine",
+    "CalendarSettings",
     "DeckStats",
     "FlagRecord",
     "GuildDeckRecord",
@@ -70,6 +72,7 @@ __all__ = [
     "MemberStats",
     "Memory",
     "NewRound",
+    "NewSchedule",
     "Period",
     "PollVote",
     "PracticeRecord",
@@ -77,6 +80,7 @@ __all__ = [
     "ReportLine",
     "RoundAlreadyRunning",
     "RoundRecord",
+    "ScheduleRecord",
     "Store",
     "StoreError",
     "StruggleLine",

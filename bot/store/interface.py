@@ -12,6 +12,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self, runtime_checkable
 
+from bot.store.calendar_records import CalendarSettings, NewSchedule, ScheduleRecord
 from bot.store.periods import Period
 from bot.store.records import (
     Answer,
@@ -289,3 +290,46 @@ class Store(Protocol):
 
         False when it was not pending: two moderators answering at once settle it once.
         """
+
+    # -- the group's calendar ------------------------------------------------------------------------
+
+    async def calendar_settings(self, guild_id: int) -> CalendarSettings:
+        """The server's time zone and champion role; UTC and none when it never set them."""
+
+    async def save_calendar_settings(self, settings: CalendarSettings) -> None: ...
+
+    async def add_schedule(self, new: NewSchedule, wake_at: datetime) -> ScheduleRecord:
+        """Keep a scheduled round; the runner first looks at it at `wake_at` (its announcement or start)."""
+
+    async def schedule(self, schedule_id: int) -> ScheduleRecord | None:
+        """A schedule not removed; None otherwise."""
+
+    async def guild_schedules(self, guild_id: int) -> list[ScheduleRecord]:
+        """The server's schedules (those that already ran once too), by id."""
+
+    async def remove_schedule(self, guild_id: int, schedule_id: int) -> bool:
+        """Stop a schedule of this server; False when it has none by that id."""
+
+    async def due_schedules(self, now: datetime, limit: int = 500) -> list[ScheduleRecord]:
+        """Schedules whose runner should look at them by `now` (earliest first), every server's."""
+
+    async def move_schedule(
+        self,
+        schedule_id: int,
+        was: datetime | None,
+        *,
+        next_at: datetime | None,
+        wake_at: datetime | None,
+        announced: bool,
+        result: str | None = None,
+        result_at: datetime | None = None,
+    ) -> bool:
+        """Move a schedule on from the occurrence `was`, with its result when given; False when another
+        process moved it first (its next_at is no longer `was`) or it was removed."""
+
+    async def note_schedule_result(self, schedule_id: int, result: str, at: datetime) -> None:
+        """What happened to the schedule's latest occurrence (`/quiz schedule list` shows it)."""
+
+    async def claim_occurrence(self, kind: str, key_id: int, occurrence: datetime, now: datetime) -> bool:
+        """Claim one occurrence of something timed (kind: a round, an announcement...); True for exactly
+        one caller however many processes ask, across restarts too."""

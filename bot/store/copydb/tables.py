@@ -101,6 +101,37 @@ TABLES: dict[str, tuple[str, ...]] = {
         "closed_at",
         "closed_by",
     ),
+    "calendar_settings": (
+        "guild_id",
+        "timezone",
+        "champion_role_id",
+        "champion_period",
+        "champion_count",
+        "champion_problem",
+    ),
+    "schedules": (
+        "id",
+        "guild_id",
+        "channel_id",
+        "deck_id",
+        "at",
+        "repeat",
+        "days",
+        "questions",
+        "seconds",
+        "mode",
+        "announce_minutes",
+        "ping_role_id",
+        "created_by",
+        "created_at",
+        "next_at",
+        "wake_at",
+        "announced",
+        "last_result",
+        "last_at",
+        "removed",
+    ),
+    "calendar_claims": ("kind", "key_id", "occurrence_at", "claimed_at"),
 }
 
 # Counted on both sides after the copy: every copied table and the two the trigger fills.
@@ -117,6 +148,7 @@ IDENTITY_TABLES = {
     "suggestions": "id",
     "question_flags": "id",
     "round_teams": "joined",
+    "schedules": "id",
 }
 
 # The board check: per server and deck, the sums of the all-time totals and of the daily rows.

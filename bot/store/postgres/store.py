@@ -6,6 +6,7 @@ from types import TracebackType
 
 from bot.store.postgres.answers import Answers
 from bot.store.postgres.boards import Boards
+from bot.store.postgres.calendar import Calendar
 from bot.store.postgres.connection import CLOSE_PATIENCE_SECONDS, POOL_MAX
 from bot.store.postgres.flags import Flags
 from bot.store.postgres.polls import Polls
@@ -18,7 +19,7 @@ from bot.store.postgres.suggestions import Suggestions
 
 
 class PostgresStore(
-    Settings, Rounds, Answers, Polls, Boards, Stats, Practice, Sessions, Decks, Suggestions, Flags
+    Settings, Rounds, Answers, Polls, Boards, Stats, Practice, Sessions, Decks, Suggestions, Flags, Calendar
 ):
     """Bvunzo's memory in a PostgreSQL database that several bot processes may share.
 

@@ -8,6 +8,7 @@ from typing import Self
 
 from bot.store.sqlite.answers import SqliteAnswers
 from bot.store.sqlite.boards import SqliteBoards
+from bot.store.sqlite.calendar import SqliteCalendar
 from bot.store.sqlite.connection import BUSY_TIMEOUT_MS, Database
 from bot.store.sqlite.decks import SqliteDecks
 from bot.store.sqlite.flags import SqliteFlags
@@ -33,6 +34,7 @@ class SqliteStore(
     SqliteDecks,
     SqliteFlags,
     SqliteSuggestions,
+    SqliteCalendar,
 ):
     """Bvunzo's memory on one SQLite file: one connection, one worker thread (aiosqlite's).
 

@@ -1,0 +1,125 @@
+"""The calendar's time rules on real zones: daylight-saving gaps and repeats, repeats by day, late and missed."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, time
+
+import pytest
+
+from bot.calendar.occurrences import decide, wake_at
+from bot.calendar.repeats import Rule, RuleError, parse_days, parse_time
+from bot.calendar.zones import UnknownZoneError, local_instant, matching_zones, zone_named
+
+LONDON = zone_named("Europe/London")
+NEW_YORK = zone_named("America/New_York")
+HARARE = zone_named("Africa/Harare")
+
+
+def utc(*parts: int) -> datetime:
+    return datetime(*parts, tzinfo=UTC)  # type: ignore[misc]
+
+
+def test_a_time_in_londons_spring_gap_runs_at_the_first_minute_after_it() -> None:
+    # 2027-03-28: London's clocks go from 01:00 GMT to 02:00 BST; 01:30 never shows.
+    assert local_instant(date(2027, 3, 28), time(1, 30), LONDON) == utc(2027, 3, 28, 1, 0)
+    assert local_instant(date(2027, 3, 28), time(0, 59), LONDON) == utc(2027, 3, 28, 0, 59)
+    assert local_instant(date(2027, 3, 28), time(2, 0), LONDON) == utc(2027, 3, 28, 1, 0)
+
+
+def test_a_time_in_new_yorks_spring_gap_runs_at_three() -> None:
+    # 2027-03-14: 02:00 EST becomes 03:00 EDT.
+    assert local_instant(date(2027, 3, 14), time(2, 30), NEW_YORK) == utc(2027, 3, 14, 7, 0)
+
+
+def test_the_repeated_hour_runs_once_at_its_first_showing() -> None:
+    # 2027-10-31 London: 01:30 shows at 00:30 UTC (BST) and again at 01:30 UTC (GMT).
+    daily = Rule(time(1, 30), "daily")
+    first = local_instant(date(2027, 10, 31), time(1, 30), LONDON)
+    assert first == utc(2027, 10, 31, 0, 30)
+    assert daily.next_after(first, LONDON) == utc(2027, 11, 1, 1, 30)
+    # New York, 2027-11-07: 01:30 EDT (05:30 UTC), then 01:30 EST would be 06:30 UTC.
+    first_ny = local_instant(date(2027, 11, 7), time(1, 30), NEW_YORK)
+    assert first_ny == utc(2027, 11, 7, 5, 30)
+    assert daily.next_after(first_ny, NEW_YORK) == utc(2027, 11, 8, 6, 30)
+
+
+def test_a_daily_round_through_londons_spring_day() -> None:
+    daily = Rule(time(1, 30), "daily")
+    assert daily.next_after(utc(2027, 3, 27, 1, 30), LONDON) == utc(2027, 3, 28, 1, 0)
+    assert daily.next_after(utc(2027, 3, 28, 1, 0), LONDON) == utc(2027, 3, 29, 0, 30)
+
+
+def test_harare_keeps_two_hours_ahead_all_year() -> None:
+    daily = Rule(time(18, 0), "daily")
+    assert daily.next_after(utc(2027, 3, 28, 12, 0), HARARE) == utc(2027, 3, 28, 16, 0)
+    assert daily.next_after(utc(2027, 3, 28, 16, 0), HARARE) == utc(2027, 3, 29, 16, 0)
+    # Past 22:00 UTC it is already the next day in Harare.
+    assert daily.next_after(utc(2027, 7, 1, 22, 30), HARARE) == utc(2027, 7, 2, 16, 0)
+
+
+def test_weekdays_and_weekly_days() -> None:
+    # 2027-01-01 is a Friday.
+    weekdays = Rule(time(9, 0), "weekdays")
+    assert weekdays.next_after(utc(2027, 1, 1, 9, 0), HARARE) == utc(2027, 1, 4, 7, 0)
+    weekly = Rule(time(9, 0), "weekly", parse_days("mon,wed,fri"))
+    assert weekly.next_after(utc(2027, 1, 4, 8, 0), HARARE) == utc(2027, 1, 6, 7, 0)
+    assert weekly.describe() == "mon,wed,fri at 09:00"
+
+
+def test_wrong_times_days_and_zones_get_a_sentence() -> None:
+    with pytest.raises(RuleError, match="HH:MM"):
+        parse_time("25:00")
+    with pytest.raises(RuleError, match="HH:MM"):
+        parse_time("9am")
+    assert parse_time("7:05") == time(7, 5)
+    with pytest.raises(RuleError, match="not a day"):
+        parse_days("mon,funday")
+    with pytest.raises(RuleError, match="needs days"):
+        Rule(time(9, 0), "weekly")
+    with pytest.raises(UnknownZoneError, match="Africa/Harare"):
+        zone_named("Mars/Olympus")
+    assert zone_named("africa/harare").key == "Africa/Harare"
+    assert matching_zones("harare") == ["Africa/Harare"]
+    assert matching_zones("Europe/Lon") == ["Europe/London"]
+
+
+def test_a_round_is_announced_then_started_then_late_then_missed() -> None:
+    rule = Rule(time(18, 0), "daily")
+    at = utc(2027, 5, 3, 16, 0)  # 18:00 in Harare
+
+    def step(now: datetime, announced: bool = False) -> str:
+        return decide(rule, HARARE, at, now, announce_minutes=15, announced=announced).step
+
+    assert step(utc(2027, 5, 3, 15, 44)) == "wait"
+    assert step(utc(2027, 5, 3, 15, 45)) == "announce"
+    assert step(utc(2027, 5, 3, 15, 50), announced=True) == "wait"
+    assert step(utc(2027, 5, 3, 16, 0)) == "start"
+    assert step(utc(2027, 5, 3, 16, 10)) == "start"
+    assert step(utc(2027, 5, 3, 16, 10, 1)) == "missed"
+    late = decide(rule, HARARE, at, utc(2027, 5, 3, 17, 0), announce_minutes=15, announced=False)
+    assert late.next_occurrence == utc(2027, 5, 4, 16, 0)
+    assert wake_at(utc(2027, 5, 4, 16, 0), 15, False) == utc(2027, 5, 4, 15, 45)
+
+
+def test_after_days_down_only_the_latest_showing_may_start() -> None:
+    rule = Rule(time(18, 0), "daily")
+    started = decide(
+        rule, HARARE, utc(2027, 5, 1, 16, 0), utc(2027, 5, 4, 16, 5), announce_minutes=0, announced=False
+    )
+    assert (started.step, started.occurrence, started.next_occurrence) == (
+        "start",
+        utc(2027, 5, 4, 16, 0),
+        utc(2027, 5, 5, 16, 0),
+    )
+    missed = decide(
+        rule, HARARE, utc(2027, 5, 1, 16, 0), utc(2027, 5, 4, 17, 0), announce_minutes=0, announced=False
+    )
+    assert (missed.step, missed.next_occurrence) == ("missed", utc(2027, 5, 5, 16, 0))
+
+
+def test_a_once_schedule_has_no_next() -> None:
+    rule = Rule(time(18, 0), "once")
+    done = decide(
+        rule, HARARE, utc(2027, 5, 1, 16, 0), utc(2027, 5, 1, 16, 0), announce_minutes=0, announced=False
+    )
+    assert (done.step, done.next_occurrence) == ("start", None)
