@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.bank.mixed import mix
 from bot.bank.models import Deck, Kind
+from bot.calendar.zones import matching_zones
 from bot.errors import UserError
 from bot.quiz import (
     LEECH_FAILURES,
@@ -252,6 +253,7 @@ class QuizCog(commands.Cog, name="Quiz"):
         teams="Default number of teams (2-4), 0 for none",
         tags="Default tag filter (tags separated by commas); any: none",
         difficulty="Default difficulty filter; any: none",
+        timezone="The server's time zone, an IANA name such as Africa/Harare (schedules follow it)",
     )
     async def settings(
         self,
@@ -272,9 +274,16 @@ class QuizCog(commands.Cog, name="Quiz"):
         difficulty: Literal["any", "easy", "medium", "hard"] | None = None,
         thread: bool | None = None,
         teams: app_commands.Range[int, 0, MAX_TEAMS] | None = None,
+        timezone: app_commands.Range[str, 1, 60] | None = None,
     ) -> None:
         guild_id = guild_id_of(interaction)
         ensure_manager(interaction, "change the quiz settings")
+        calendar = cog_named(interaction, "Calendar")  # cogs/calendar: the zone and the schedules
+        zone_line = (
+            await calendar.set_timezone(guild_id, timezone)
+            if timezone is not None
+            else await calendar.timezone_line(guild_id)
+        )
         current = await self.bot.store.guild_settings(guild_id)
         changed = GuildSettings(
             guild_id=guild_id,
@@ -300,8 +309,14 @@ class QuizCog(commands.Cog, name="Quiz"):
         if changed != current:
             await self.bot.store.save_guild_settings(changed)
         await interaction.response.send_message(
-            embed=settings_embed(changed, changed != current), ephemeral=True
+            zone_line, embed=settings_embed(changed, changed != current), ephemeral=True
         )
+
+    @settings.autocomplete("timezone")
+    async def _timezone_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=name, value=name) for name in matching_zones(current)]
 
     @quiz.command(name="flags", description="Questions members reported, and why; resolve or dismiss them")
     async def flags(self, interaction: discord.Interaction) -> None:

@@ -81,6 +81,8 @@ class FakeDiscord(Actions):
         self.interactions_by_token: dict[str, FakeInteraction] = {}
         self.requests: list[RecordedRequest] = []
         self.violations: list[Violation] = []
+        # Roles a test's moderator chose to have pinged (a schedule's ping:); any other ping is a violation.
+        self.wanted_pings: set[int] = set()
         self.gateway = Gateway(self)
         self.faults = Faults(self)  # Discord's bad days, played on purpose
         self._channel_edits: dict[int, deque[float]] = {}

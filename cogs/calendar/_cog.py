@@ -1,0 +1,87 @@
+"""The calendar cog: runs the calendar's runner for this process's servers and keeps the server's time zone."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from discord import app_commands
+from discord.ext import commands
+
+from bot.calendar.occurrences import wake_at
+from bot.calendar.runner import CalendarRunner, rule_of
+from bot.calendar.zones import UnknownZoneError, zone_named
+from bot.errors import UserError
+from bot.store import CalendarSettings
+from cogs.calendar._port import DiscordCalendar
+from cogs.calendar._schedule import ScheduleCommands
+
+if TYPE_CHECKING:
+    from bot.app import BvunzoBot
+
+log = logging.getLogger(__name__)
+
+
+class CalendarCog(commands.Cog, name="Calendar"):
+    def __init__(self, bot: BvunzoBot) -> None:
+        self.bot = bot
+        self.runner = CalendarRunner(bot.store, bot.clock, DiscordCalendar(bot))
+        self._schedule = ScheduleCommands(bot)
+
+    async def cog_load(self) -> None:
+        quiz = self.bot.tree.get_command("quiz")
+        if not isinstance(quiz, app_commands.Group):
+            raise RuntimeError("the calendar's commands live under /quiz: load cogs.quiz first")
+        quiz.add_command(self._schedule, override=True)
+
+    async def cog_unload(self) -> None:
+        quiz = self.bot.tree.get_command("quiz")
+        if isinstance(quiz, app_commands.Group):
+            quiz.remove_command(self._schedule.name)
+        await self.runner.stop()
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        # After the quiz cog resumed its rounds: a scheduled round must see the channel's running round.
+        self.runner.start()
+
+    async def shut_down(self) -> None:
+        await self.runner.stop()
+
+    # -- the server's time zone (/quiz settings timezone:) ---------------------------------------------
+
+    async def set_timezone(self, guild_id: int, name: str) -> str:
+        """Keep the server's zone and move its schedules to it; the sentence for the moderator."""
+        try:
+            zone = zone_named(name)
+        except UnknownZoneError as exc:
+            raise UserError(str(exc)) from exc
+        current = await self.bot.store.calendar_settings(guild_id)
+        if current.timezone != zone.key:
+            await self.bot.store.save_calendar_settings(
+                CalendarSettings(
+                    guild_id,
+                    zone.key,
+                    current.champion_role_id,
+                    current.champion_period,
+                    current.champion_count,
+                    current.champion_problem,
+                )
+            )
+            now = self.bot.clock()
+            for schedule in await self.bot.store.guild_schedules(guild_id):
+                if schedule.next_at is None:
+                    continue
+                after = rule_of(schedule).next_after(now, zone)
+                await self.bot.store.move_schedule(
+                    schedule.id,
+                    schedule.next_at,
+                    next_at=after,
+                    wake_at=wake_at(after, schedule.announce_minutes, False),
+                    announced=False,
+                )
+        local = self.bot.clock().astimezone(zone)
+        return f"Time zone: {zone.key} (it is {local:%H:%M} there now); scheduled times follow it."
+
+    async def timezone_line(self, guild_id: int) -> str:
+        return f"Time zone: {(await self.bot.store.calendar_settings(guild_id)).timezone}."
