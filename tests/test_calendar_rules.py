@@ -123,3 +123,41 @@ def test_a_once_schedule_has_no_next() -> None:
         rule, HARARE, utc(2027, 5, 1, 16, 0), utc(2027, 5, 1, 16, 0), announce_minutes=0, announced=False
     )
     assert (done.step, done.next_occurrence) == ("start", None)
+
+
+def test_the_question_of_the_day_never_repeats_until_the_deck_is_used_up() -> None:
+    from bot.calendar.qotd import next_question, unused_count
+
+    deck = ["q1", "q2", "q3", "q4"]
+    asked: list[str] = []
+    for seed in range(4):
+        pick = next_question(deck, asked, seed)
+        assert pick.question_id not in asked
+        asked.append(pick.question_id)
+        assert pick.unused_after == 3 - seed
+    assert sorted(asked) == deck
+    assert unused_count(deck, asked) == 4  # a new cycle
+    assert unused_count(deck, ["q1", "q9"]) == 3  # a question the deck lost does not count
+    assert next_question(deck, ["q1", "q2", "q3"], 7).question_id == "q4"
+
+
+def test_a_daily_streak_counts_the_servers_days_with_a_question() -> None:
+    from bot.calendar.qotd import Streak, daily_streak
+
+    d = [date(2027, 5, n) for n in range(1, 8)]
+    # Answered the 1st-2nd, missed the 3rd, answered the 4th-6th; the 7th is open and not yet answered.
+    answered = {d[0], d[1], d[3], d[4], d[5]}
+    assert daily_streak(d, answered, open_day=d[6]) == Streak(3, 3)
+    assert daily_streak(d, answered) == Streak(0, 3)  # the 7th closed without an answer
+    assert daily_streak(d, {*answered, d[6]}) == Streak(4, 4)
+    # A day the bot posted nothing is no gap: the 3rd is missing from the posted days.
+    assert daily_streak([d[0], d[1], d[3]], {d[0], d[1], d[3]}) == Streak(3, 3)
+    assert daily_streak([], set()) == Streak(0, 0)
+
+
+def test_the_question_of_the_day_closes_an_hour_before_the_next() -> None:
+    from bot.calendar.qotd import closes_at
+
+    daily = Rule(time(8, 0), "daily")
+    assert closes_at(utc(2027, 3, 27, 8, 0), daily, LONDON) == utc(2027, 3, 28, 6, 0)  # 08:00 BST - 1 h
+    assert closes_at(utc(2027, 5, 3, 6, 0), daily, HARARE) == utc(2027, 5, 4, 5, 0)

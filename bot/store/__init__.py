@@ -5,7 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bot.store.calendar_records import CalendarSettings, NewSchedule, ScheduleRecord
+from bot.store.calendar_records import (
+    CalendarSettings,
+    NewSchedule,
+    QotdAnswer,
+    QotdBoardLine,
+    QotdDay,
+    QotdSettings,
+    ScheduleRecord,
+)
 from bot.store.errors import RoundAlreadyRunning, StoreError
 from bot.store.interface import Store
 from bot.store.periods import PERIODS, Period, period_end, period_start, week_start
@@ -76,6 +84,10 @@ __all__ = [
     "Period",
     "PollVote",
     "PracticeRecord",
+    "QotdAnswer",
+    "QotdBoardLine",
+    "QotdDay",
+    "QotdSettings",
     "Recorded",
     "ReportLine",
     "RoundAlreadyRunning",

@@ -164,3 +164,150 @@ def calendar_settings_row(settings: CalendarSettings) -> tuple[Any, ...]:
 
 ms_or_none = _ms
 time_or_none = _time
+
+
+@dataclass(frozen=True, slots=True)
+class QotdSettings:
+    """A server's question of the day: where, from which deck, at what time; next_at None while off."""
+
+    guild_id: int
+    channel_id: int
+    deck_id: str
+    at: str
+    set_by: int
+    next_at: datetime | None
+    enabled: bool = True
+
+
+QOTD_SETTING_COLUMNS = "guild_id, channel_id, deck_id, at, set_by, next_at, enabled"
+
+
+def qotd_settings_record(row: Sequence[Any]) -> QotdSettings:
+    return QotdSettings(
+        guild_id=int(row[0]),
+        channel_id=int(row[1]),
+        deck_id=str(row[2]),
+        at=str(row[3]),
+        set_by=int(row[4]),
+        next_at=_time(row[5]),
+        enabled=bool(row[6]),
+    )
+
+
+def qotd_settings_row(settings: QotdSettings) -> tuple[Any, ...]:
+    return (
+        settings.guild_id,
+        settings.channel_id,
+        settings.deck_id,
+        settings.at,
+        settings.set_by,
+        _ms(settings.next_at),
+        int(settings.enabled),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class QotdDay:
+    """One day's question of the day in a server (day: the server's date as YYYYMMDD)."""
+
+    guild_id: int
+    day: int
+    channel_id: int
+    deck_id: str
+    question_id: str
+    seed: int
+    message_id: int | None
+    posted_at: datetime
+    closes_at: datetime
+    revealed_at: datetime | None = None
+
+
+QOTD_DAY_COLUMNS = (
+    "guild_id, day, channel_id, deck_id, question_id, seed, message_id, posted_at, closes_at, revealed_at"
+)
+
+
+def qotd_day_record(row: Sequence[Any]) -> QotdDay:
+    posted, closes = _time(row[7]), _time(row[8])
+    assert posted is not None and closes is not None
+    return QotdDay(
+        guild_id=int(row[0]),
+        day=int(row[1]),
+        channel_id=int(row[2]),
+        deck_id=str(row[3]),
+        question_id=str(row[4]),
+        seed=int(row[5]),
+        message_id=None if row[6] is None else int(row[6]),
+        posted_at=posted,
+        closes_at=closes,
+        revealed_at=_time(row[9]),
+    )
+
+
+def qotd_day_row(day: QotdDay) -> tuple[Any, ...]:
+    return (
+        day.guild_id,
+        day.day,
+        day.channel_id,
+        day.deck_id,
+        day.question_id,
+        day.seed,
+        day.message_id,
+        _ms(day.posted_at),
+        _ms(day.closes_at),
+        _ms(day.revealed_at),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class QotdAnswer:
+    guild_id: int
+    day: int
+    user_id: int
+    choice: int  # the original choice index
+    right: bool
+    answered_at: datetime
+
+
+QOTD_ANSWER_COLUMNS = "guild_id, day, user_id, choice, correct, answered_at"
+
+
+def qotd_answer_record(row: Sequence[Any]) -> QotdAnswer:
+    at = _time(row[5])
+    assert at is not None
+    return QotdAnswer(int(row[0]), int(row[1]), int(row[2]), int(row[3]), bool(row[4]), at)
+
+
+def qotd_answer_row(answer: QotdAnswer) -> tuple[Any, ...]:
+    return (
+        answer.guild_id,
+        answer.day,
+        answer.user_id,
+        answer.choice,
+        int(answer.right),
+        _ms(answer.answered_at),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class QotdBoardLine:
+    rank: int
+    user_id: int
+    right: int
+    answered: int
+
+
+def ranked_qotd(rows: Sequence[Sequence[Any]]) -> tuple[QotdBoardLine, ...]:
+    """Rows of (user, right, answered, rank) as board lines (rank computed by the query)."""
+    return tuple(QotdBoardLine(int(r[3]), int(r[0]), int(r[1]), int(r[2])) for r in rows)
+
+
+# Right answers first, then fewer answers (the same right of fewer tries), then the member id; ranks are
+# competition ranks by right answers alone (1, 2, 2, 4), as on the round boards.
+QOTD_BOARD = (
+    "SELECT user_id, right_count, answered, rank FROM ("
+    " SELECT user_id, SUM(correct) AS right_count, COUNT(*) AS answered,"
+    " RANK() OVER (ORDER BY SUM(correct) DESC) AS rank"
+    " FROM qotd_answers WHERE guild_id = {guild} GROUP BY user_id"
+    ") AS board ORDER BY rank, answered, user_id LIMIT {limit} OFFSET {offset}"
+)

@@ -12,7 +12,15 @@ from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self, runtime_checkable
 
-from bot.store.calendar_records import CalendarSettings, NewSchedule, ScheduleRecord
+from bot.store.calendar_records import (
+    CalendarSettings,
+    NewSchedule,
+    QotdAnswer,
+    QotdBoardLine,
+    QotdDay,
+    QotdSettings,
+    ScheduleRecord,
+)
 from bot.store.periods import Period
 from bot.store.records import (
     Answer,
@@ -333,3 +341,51 @@ class Store(Protocol):
     async def claim_occurrence(self, kind: str, key_id: int, occurrence: datetime, now: datetime) -> bool:
         """Claim one occurrence of something timed (kind: a round, an announcement...); True for exactly
         one caller however many processes ask, across restarts too."""
+
+    # -- the question of the day -------------------------------------------------------------------
+
+    async def qotd_settings(self, guild_id: int) -> QotdSettings | None:
+        """The server's question of the day (on or off); None when it never set one."""
+
+    async def save_qotd_settings(self, settings: QotdSettings) -> None: ...
+
+    async def due_qotds(self, now: datetime, limit: int = 500) -> list[QotdSettings]:
+        """Servers whose next question of the day is due by `now`, every server's, earliest first."""
+
+    async def move_qotd(self, guild_id: int, was: datetime, next_at: datetime | None) -> bool:
+        """Move the server's next posting on from `was`; False when another process moved it first."""
+
+    async def claim_qotd_day(self, day: QotdDay) -> bool:
+        """Keep the day's question; True for exactly one caller per server and day."""
+
+    async def set_qotd_message(self, guild_id: int, day: int, message_id: int) -> None: ...
+
+    async def qotd_day(self, guild_id: int, day: int) -> QotdDay | None: ...
+
+    async def latest_qotd_day(self, guild_id: int) -> QotdDay | None:
+        """The server's most recent question of the day."""
+
+    async def qotd_days_to_reveal(self, now: datetime, limit: int = 500) -> list[QotdDay]:
+        """Questions of the day past their closing and not yet revealed, every server's."""
+
+    async def reveal_qotd_day(self, guild_id: int, day: int, at: datetime) -> bool:
+        """Mark the day's question revealed; True for exactly one caller (the one who edits the message)."""
+
+    async def qotd_history(self, guild_id: int, deck_id: str) -> list[str]:
+        """The question ids the server's questions of the day took from the deck, oldest first."""
+
+    async def qotd_posted_days(self, guild_id: int) -> list[int]:
+        """Every day (YYYYMMDD) the server had a question of the day, in order."""
+
+    async def record_qotd_answer(self, answer: QotdAnswer) -> QotdAnswer | None:
+        """Keep a member's answer, committed before this returns; None, or the answer they gave before."""
+
+    async def qotd_answers(self, guild_id: int, day: int) -> list[QotdAnswer]: ...
+
+    async def member_qotd_days(self, guild_id: int, user_id: int) -> list[int]:
+        """The days (YYYYMMDD) the member answered the server's question of the day, in order."""
+
+    async def qotd_board(
+        self, guild_id: int, *, offset: int = 0, limit: int = 10
+    ) -> tuple[tuple[QotdBoardLine, ...], int]:
+        """A page of members by right answers to the question of the day, and how many members there are."""

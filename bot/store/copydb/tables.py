@@ -132,6 +132,20 @@ TABLES: dict[str, tuple[str, ...]] = {
         "removed",
     ),
     "calendar_claims": ("kind", "key_id", "occurrence_at", "claimed_at"),
+    "qotd_settings": ("guild_id", "channel_id", "deck_id", "at", "set_by", "next_at", "enabled"),
+    "qotd_days": (
+        "guild_id",
+        "day",
+        "channel_id",
+        "deck_id",
+        "question_id",
+        "seed",
+        "message_id",
+        "posted_at",
+        "closes_at",
+        "revealed_at",
+    ),
+    "qotd_answers": ("guild_id", "day", "user_id", "choice", "correct", "answered_at"),
 }
 
 # Counted on both sides after the copy: every copied table and the two the trigger fills.

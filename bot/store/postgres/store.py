@@ -11,6 +11,7 @@ from bot.store.postgres.connection import CLOSE_PATIENCE_SECONDS, POOL_MAX
 from bot.store.postgres.flags import Flags
 from bot.store.postgres.polls import Polls
 from bot.store.postgres.practice import Decks, Practice
+from bot.store.postgres.qotd import Qotd
 from bot.store.postgres.rounds import Rounds
 from bot.store.postgres.sessions import Sessions
 from bot.store.postgres.settings import Settings
@@ -19,7 +20,19 @@ from bot.store.postgres.suggestions import Suggestions
 
 
 class PostgresStore(
-    Settings, Rounds, Answers, Polls, Boards, Stats, Practice, Sessions, Decks, Suggestions, Flags, Calendar
+    Settings,
+    Rounds,
+    Answers,
+    Polls,
+    Boards,
+    Stats,
+    Practice,
+    Sessions,
+    Decks,
+    Suggestions,
+    Flags,
+    Calendar,
+    Qotd,
 ):
     """Bvunzo's memory in a PostgreSQL database that several bot processes may share.
 

@@ -14,6 +14,7 @@ from bot.store.sqlite.decks import SqliteDecks
 from bot.store.sqlite.flags import SqliteFlags
 from bot.store.sqlite.polls import SqlitePolls
 from bot.store.sqlite.practice import SqlitePractice
+from bot.store.sqlite.qotd import SqliteQotd
 from bot.store.sqlite.reports import SqliteReports
 from bot.store.sqlite.rounds import SqliteRounds
 from bot.store.sqlite.settings import SqliteSettings
@@ -35,6 +36,7 @@ class SqliteStore(
     SqliteFlags,
     SqliteSuggestions,
     SqliteCalendar,
+    SqliteQotd,
 ):
     """Bvunzo's memory on one SQLite file: one connection, one worker thread (aiosqlite's).
 

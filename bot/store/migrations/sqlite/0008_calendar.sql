@@ -44,3 +44,43 @@ CREATE TABLE calendar_claims (
     claimed_at    INTEGER NOT NULL,
     PRIMARY KEY (kind, key_id, occurrence_at)
 );
+
+-- The question of the day: one per server, posted in one channel at a time in the server's zone.
+CREATE TABLE qotd_settings (
+    guild_id   INTEGER PRIMARY KEY,
+    channel_id INTEGER NOT NULL,
+    deck_id    TEXT    NOT NULL,
+    at         TEXT    NOT NULL,  -- HH:MM in the server's zone
+    set_by     INTEGER NOT NULL,
+    next_at    INTEGER,           -- the next posting (UTC ms); NULL while it is off
+    enabled    INTEGER NOT NULL DEFAULT 1
+);
+CREATE INDEX qotd_settings_next ON qotd_settings (next_at) WHERE enabled = 1;
+
+-- Each day's question: its primary key is the claim, so a day's question is posted once.
+CREATE TABLE qotd_days (
+    guild_id    INTEGER NOT NULL,
+    day         INTEGER NOT NULL,  -- the server's date, YYYYMMDD
+    channel_id  INTEGER NOT NULL,
+    deck_id     TEXT    NOT NULL,
+    question_id TEXT    NOT NULL,
+    seed        INTEGER NOT NULL,  -- the order of its choices
+    message_id  INTEGER,
+    posted_at   INTEGER NOT NULL,
+    closes_at   INTEGER NOT NULL,
+    revealed_at INTEGER,
+    PRIMARY KEY (guild_id, day)
+);
+CREATE INDEX qotd_days_open ON qotd_days (closes_at) WHERE revealed_at IS NULL;
+
+-- One answer per member and day: the first stands.
+CREATE TABLE qotd_answers (
+    guild_id    INTEGER NOT NULL,
+    day         INTEGER NOT NULL,
+    user_id     INTEGER NOT NULL,
+    choice      INTEGER NOT NULL,  -- the original choice index
+    correct     INTEGER NOT NULL,
+    answered_at INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, day, user_id)
+);
+CREATE INDEX qotd_answers_member ON qotd_answers (guild_id, user_id, day);
