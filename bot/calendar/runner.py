@@ -9,6 +9,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Protocol
 
+from bot.calendar.daily import QotdPort, QotdRunner
 from bot.calendar.occurrences import decide, wake_at
 from bot.calendar.repeats import Rule, parse_days, parse_time
 from bot.calendar.zones import UnknownZoneError, zone_named
@@ -55,12 +56,14 @@ class CalendarRunner:
         clock: Callable[[], datetime],
         port: CalendarPort,
         *,
+        qotd: QotdPort | None = None,
         poll_seconds: float = POLL_SECONDS,
     ) -> None:
         self.store = store
         self.clock = clock
         self.port = port
         self.poll_seconds = poll_seconds
+        self.qotd = None if qotd is None else QotdRunner(store, qotd, clock)
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -85,15 +88,18 @@ class CalendarRunner:
             await asyncio.sleep(self.poll_seconds)
 
     async def tick(self) -> int:
-        """Handle everything due by now on this process's servers; returns how many schedules it saw."""
+        """Handle everything due by now on this process's servers; returns how many items it saw."""
         now = self.clock()
+        seen = 0
+        if self.qotd is not None:
+            seen += await self.qotd.tick(now)
         due = [s for s in await self.store.due_schedules(now, BATCH) if self.port.holds(s.guild_id)]
         for schedule in due:
             try:
                 await self._handle(schedule, now)
             except Exception:
                 log.exception("schedule %s of server %s failed", schedule.id, schedule.guild_id)
-        return len(due)
+        return seen + len(due)
 
     async def _handle(self, schedule: ScheduleRecord, now: datetime) -> None:
         occurrence = schedule.next_at

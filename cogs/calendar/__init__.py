@@ -1,16 +1,20 @@
-"""The group's calendar in Discord: /quiz schedule, the server's time zone, and the runner's Discord side."""
+"""The group's calendar in Discord: /quiz schedule, /qotd, the server's time zone, and the runner's Discord side."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from cogs.calendar._cog import CalendarCog
+from cogs.calendar._qotd import QotdAnswerButton, QotdCog
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
 
-__all__ = ["CalendarCog", "setup"]
+__all__ = ["CalendarCog", "QotdCog", "setup"]
 
 
 async def setup(bot: BvunzoBot) -> None:
-    await bot.add_cog(CalendarCog(bot))
+    qotd = QotdCog(bot)
+    await bot.add_cog(qotd)
+    await bot.add_cog(CalendarCog(bot, qotd))
+    bot.add_dynamic_items(QotdAnswerButton)

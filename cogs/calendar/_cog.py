@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from discord import app_commands
 from discord.ext import commands
 
+from bot.calendar.daily import QotdPort
 from bot.calendar.occurrences import wake_at
 from bot.calendar.runner import CalendarRunner, rule_of
 from bot.calendar.zones import UnknownZoneError, zone_named
@@ -23,9 +24,9 @@ log = logging.getLogger(__name__)
 
 
 class CalendarCog(commands.Cog, name="Calendar"):
-    def __init__(self, bot: BvunzoBot) -> None:
+    def __init__(self, bot: BvunzoBot, qotd: QotdPort | None = None) -> None:
         self.bot = bot
-        self.runner = CalendarRunner(bot.store, bot.clock, DiscordCalendar(bot))
+        self.runner = CalendarRunner(bot.store, bot.clock, DiscordCalendar(bot), qotd=qotd)
         self._schedule = ScheduleCommands(bot)
 
     async def cog_load(self) -> None:
