@@ -43,7 +43,10 @@ class CalendarCog(commands.Cog, name="Calendar"):
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
-        # After the quiz cog resumed its rounds: a scheduled round must see the channel's running round.
+        # After the round service resumed its rounds: a scheduled round must see the channel's running one.
+        service = getattr(self.bot, "round_service", None)
+        if service is not None:
+            await service.resumed.wait()
         self.runner.start()
 
     async def shut_down(self) -> None:

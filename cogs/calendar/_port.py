@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.calendar.runner import SkippedOccurrence
+from bot.rounds import ChannelBusy, RoundRefused
 from bot.store import ScheduleRecord
 from bot.ui.text import CONTENT, clip
-from cogs.calendar._rounds import start_scheduled
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
@@ -74,8 +74,24 @@ class DiscordCalendar:
         deck = self.bot.bank.get(schedule.deck_id, schedule.guild_id)
         if deck is None:
             raise SkippedOccurrence(f"the deck “{clip(schedule.deck_id, 60)}” is no longer in this server")
-        round_id = await start_scheduled(self.bot, schedule, deck, channel)
-        return f"started round {round_id}"
+        service = self.bot.round_service
+        options = (await service.defaults(schedule.guild_id)).but(
+            questions=schedule.questions, seconds=schedule.seconds, mode=schedule.mode
+        )
+        try:
+            record = await service.start(
+                guild_id=schedule.guild_id,
+                channel_id=channel.id,
+                decks=[deck],
+                options=options,
+                started_by=None,
+                thread_name=None,
+            )
+        except ChannelBusy as exc:
+            raise SkippedOccurrence("a round was already running in this channel") from exc
+        except RoundRefused as exc:
+            raise SkippedOccurrence(exc.sentence.rstrip(".")) from exc
+        return f"started round {record.id}"
 
     async def tell_moderators(self, schedule: ScheduleRecord, sentence: str) -> None:
         channel = self.bot.get_channel(schedule.channel_id)

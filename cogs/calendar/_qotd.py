@@ -20,6 +20,7 @@ from bot.errors import UserError
 from bot.quiz.reviews import reviewed
 from bot.quiz.shuffle import choice_order
 from bot.store import Memory, QotdAnswer, QotdDay, QotdSettings
+from bot.ui.custom_ids import QOTD_ANSWER
 from bot.ui.qotd import days_in_a_row, qotd_board_embed, qotd_embed, qotd_reveal_embed
 from bot.ui.text import BUTTON_LABEL, clip, letter
 from cogs.calendar._port import stamp
@@ -46,7 +47,7 @@ def order_of(day: QotdDay, question: Question) -> tuple[int, ...]:
 
 class QotdAnswerButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"bvz:1:qd:(?P<guild>[0-9]{1,20}):(?P<day>[0-9]{8}):(?P<slot>[0-4])",
+    template=QOTD_ANSWER.pattern.pattern,
 ):
     """A lettered choice of a server's question of the day; the day is checked against the store."""
 
@@ -65,7 +66,7 @@ class QotdAnswerButton(
                 label=clip(label or letter(slot), BUTTON_LABEL),
                 style=style,
                 disabled=disabled,
-                custom_id=f"bvz:1:qd:{guild_id}:{day}:{slot}",
+                custom_id=QOTD_ANSWER.make(guild_id, day, slot),
             )
         )
         self.guild_id, self.day, self.slot = guild_id, day, slot

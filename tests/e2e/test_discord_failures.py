@@ -277,7 +277,7 @@ async def test_a_deleted_question_message_ends_the_round_with_its_scores(world: 
         assert [(r.status, (r.reply or {}).get("code")) for r in edits] == [(404, UNKNOWN_MESSAGE)]
         assert not [m for m in fake.channel_messages(world.general) if "Question 2 of" in m.text]
         assert not [m for m in fake.channel_messages(world.general) if BROKEN in m.text]
-        assert world.general.id not in bot.get_cog("Quiz").by_channel  # type: ignore[union-attr]
+        assert bot.round_service.running_in(world.general.id) is None
 
 
 async def test_a_deleted_channel_ends_the_round_quietly(world: World) -> None:
