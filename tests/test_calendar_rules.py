@@ -161,3 +161,45 @@ def test_the_question_of_the_day_closes_an_hour_before_the_next() -> None:
     daily = Rule(time(8, 0), "daily")
     assert closes_at(utc(2027, 3, 27, 8, 0), daily, LONDON) == utc(2027, 3, 28, 6, 0)  # 08:00 BST - 1 h
     assert closes_at(utc(2027, 5, 3, 6, 0), daily, HARARE) == utc(2027, 5, 4, 5, 0)
+
+
+def test_a_due_time_is_read_in_the_servers_zone() -> None:
+    from bot.calendar.assignments import parse_due
+
+    now = utc(2027, 5, 3, 7, 0)  # 09:00 in Harare
+    assert parse_due("18:00", now, HARARE) == utc(2027, 5, 3, 16, 0)
+    assert parse_due("2027-05-07 18:00", now, HARARE) == utc(2027, 5, 7, 16, 0)
+    assert parse_due("2027-03-28 01:30", utc(2027, 3, 1), LONDON) == utc(2027, 3, 28, 1, 0)  # the gap
+    with pytest.raises(RuleError, match="has passed"):
+        parse_due("08:00", now, HARARE)
+    with pytest.raises(RuleError, match="YYYY-MM-DD HH:MM"):
+        parse_due("friday", now, HARARE)
+    with pytest.raises(RuleError, match="YYYY-MM-DD HH:MM"):
+        parse_due("2027-02-30 10:00", now, HARARE)
+
+
+def test_a_members_best_attempt_counts_and_each_questions_commonest_mistake() -> None:
+    from bot.calendar.assignments import best_attempt_ids, member_results, question_results
+    from bot.store import AssignmentAnswer, AttemptRecord
+
+    due = utc(2027, 5, 3, 16, 0)
+    first = AttemptRecord(1, 9, 100, 1, utc(2027, 5, 3, 10, 0), utc(2027, 5, 3, 10, 5))
+    second = AttemptRecord(2, 9, 100, 2, utc(2027, 5, 3, 17, 0), utc(2027, 5, 3, 17, 5))
+    other = AttemptRecord(3, 9, 200, 1, utc(2027, 5, 3, 11, 0), None)
+    answers = [
+        AssignmentAnswer(1, 0, "q1", 1, True, 4000, utc(2027, 5, 3, 10, 1)),
+        AssignmentAnswer(1, 1, "q2", 2, False, 5000, utc(2027, 5, 3, 10, 2)),
+        AssignmentAnswer(2, 0, "q1", 1, True, 3000, utc(2027, 5, 3, 17, 1)),
+        AssignmentAnswer(2, 1, "q2", 0, True, 2000, utc(2027, 5, 3, 17, 2)),
+        AssignmentAnswer(3, 0, "q1", 3, False, 9000, utc(2027, 5, 3, 11, 1)),
+    ]
+    results = member_results([first, second, other], answers, due)
+    assert [(r.user_id, r.right, r.answered, r.attempts, r.spent_ms, r.late) for r in results] == [
+        (100, 2, 2, 2, 5000, True),  # the late second attempt was the better one
+        (200, 0, 1, 1, 9000, False),
+    ]
+    assert results[1].finished is None
+    best = best_attempt_ids([first, second, other], answers)
+    assert best == {2, 3}
+    per_question = question_results(["q1", "q2"], answers, best)
+    assert [(q.answered, q.right, q.commonest_wrong) for q in per_question] == [(2, 1, 3), (1, 1, None)]

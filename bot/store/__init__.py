@@ -5,6 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from bot.store.assignment_records import (
+    AssignmentAnswer,
+    AssignmentRecord,
+    AttemptRecord,
+    NewAssignment,
+)
 from bot.store.calendar_records import (
     CalendarSettings,
     NewSchedule,
@@ -70,6 +76,9 @@ __all__ = [
     "FLAG_REASONS",
     "PERIODS",
     "Answer",
+    "AssignmentAnswer",
+    "AssignmentRecord",
+    "AttemptRecord",
     "Board",
     "BoardLine",
     "CalendarSettings",
@@ -79,6 +88,7 @@ __all__ = [
     "GuildSettings",
     "MemberStats",
     "Memory",
+    "NewAssignment",
     "NewRound",
     "NewSchedule",
     "Period",

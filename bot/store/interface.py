@@ -12,6 +12,12 @@ from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self, runtime_checkable
 
+from bot.store.assignment_records import (
+    AssignmentAnswer,
+    AssignmentRecord,
+    AttemptRecord,
+    NewAssignment,
+)
 from bot.store.calendar_records import (
     CalendarSettings,
     NewSchedule,
@@ -389,3 +395,39 @@ class Store(Protocol):
         self, guild_id: int, *, offset: int = 0, limit: int = 10
     ) -> tuple[tuple[QotdBoardLine, ...], int]:
         """A page of members by right answers to the question of the day, and how many members there are."""
+
+    # -- assignments ---------------------------------------------------------------------------------
+
+    async def add_assignment(self, new: NewAssignment) -> AssignmentRecord: ...
+
+    async def set_assignment_message(self, assignment_id: int, message_id: int) -> None: ...
+
+    async def assignment(self, assignment_id: int) -> AssignmentRecord | None: ...
+
+    async def guild_assignments(self, guild_id: int) -> list[AssignmentRecord]:
+        """The server's latest 25 assignments, newest first."""
+
+    async def close_assignment(self, guild_id: int, assignment_id: int, at: datetime) -> bool:
+        """Close an open assignment of this server now; False when there is none open by that id."""
+
+    async def start_attempt(
+        self, assignment_id: int, user_id: int, at: datetime, most: int
+    ) -> AttemptRecord | None:
+        """The member's next attempt; None once they made `most` (two Starts at once make one)."""
+
+    async def attempt(self, attempt_id: int) -> AttemptRecord | None: ...
+
+    async def member_attempts(self, assignment_id: int, user_id: int) -> list[AttemptRecord]: ...
+
+    async def assignment_attempts(self, assignment_id: int) -> list[AttemptRecord]:
+        """Every member's attempts, in the order they started."""
+
+    async def finish_attempt(self, attempt_id: int, at: datetime) -> bool: ...
+
+    async def record_assignment_answer(self, answer: AssignmentAnswer) -> AssignmentAnswer | None:
+        """Keep the attempt's answer, committed before this returns; None, or the one given before."""
+
+    async def attempt_answers(self, attempt_id: int) -> list[AssignmentAnswer]: ...
+
+    async def assignment_answers(self, assignment_id: int) -> list[AssignmentAnswer]:
+        """Every attempt's answers, by attempt then question."""

@@ -146,6 +146,31 @@ TABLES: dict[str, tuple[str, ...]] = {
         "revealed_at",
     ),
     "qotd_answers": ("guild_id", "day", "user_id", "choice", "correct", "answered_at"),
+    "assignments": (
+        "id",
+        "guild_id",
+        "channel_id",
+        "message_id",
+        "deck_id",
+        "question_ids",
+        "seed",
+        "due_at",
+        "attempts",
+        "late",
+        "created_by",
+        "created_at",
+        "closed_at",
+    ),
+    "assignment_attempts": ("id", "assignment_id", "user_id", "number", "started_at", "finished_at"),
+    "assignment_answers": (
+        "attempt_id",
+        "question_index",
+        "question_id",
+        "choice",
+        "correct",
+        "ms",
+        "answered_at",
+    ),
 }
 
 # Counted on both sides after the copy: every copied table and the two the trigger fills.
@@ -163,6 +188,8 @@ IDENTITY_TABLES = {
     "question_flags": "id",
     "round_teams": "joined",
     "schedules": "id",
+    "assignments": "id",
+    "assignment_attempts": "id",
 }
 
 # The board check: per server and deck, the sums of the all-time totals and of the daily rows.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from types import TracebackType
 
 from bot.store.postgres.answers import Answers
+from bot.store.postgres.assignments import Assignments
 from bot.store.postgres.boards import Boards
 from bot.store.postgres.calendar import Calendar
 from bot.store.postgres.connection import CLOSE_PATIENCE_SECONDS, POOL_MAX
@@ -33,6 +34,7 @@ class PostgresStore(
     Flags,
     Calendar,
     Qotd,
+    Assignments,
 ):
     """Bvunzo's memory in a PostgreSQL database that several bot processes may share.
 

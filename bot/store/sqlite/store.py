@@ -7,6 +7,7 @@ from types import TracebackType
 from typing import Self
 
 from bot.store.sqlite.answers import SqliteAnswers
+from bot.store.sqlite.assignments import SqliteAssignments
 from bot.store.sqlite.boards import SqliteBoards
 from bot.store.sqlite.calendar import SqliteCalendar
 from bot.store.sqlite.connection import BUSY_TIMEOUT_MS, Database
@@ -37,6 +38,7 @@ class SqliteStore(
     SqliteSuggestions,
     SqliteCalendar,
     SqliteQotd,
+    SqliteAssignments,
 ):
     """Bvunzo's memory on one SQLite file: one connection, one worker thread (aiosqlite's).
 

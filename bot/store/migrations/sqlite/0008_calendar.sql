@@ -84,3 +84,43 @@ CREATE TABLE qotd_answers (
     PRIMARY KEY (guild_id, day, user_id)
 );
 CREATE INDEX qotd_answers_member ON qotd_answers (guild_id, user_id, day);
+
+-- Assignments: the same questions for every member, played privately before a due time.
+CREATE TABLE assignments (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    guild_id     INTEGER NOT NULL,
+    channel_id   INTEGER NOT NULL,
+    message_id   INTEGER,           -- the assignment message with its Start button
+    deck_id      TEXT    NOT NULL,
+    question_ids TEXT    NOT NULL,  -- JSON list, in the order every member gets them
+    seed         INTEGER NOT NULL,  -- with the member's id, the order of each member's choices
+    due_at       INTEGER NOT NULL,
+    attempts     INTEGER NOT NULL,  -- 1-3: the best counts
+    late         TEXT    NOT NULL,  -- allow | refuse
+    created_by   INTEGER NOT NULL,
+    created_at   INTEGER NOT NULL,
+    closed_at    INTEGER
+);
+CREATE INDEX assignments_guild ON assignments (guild_id, id);
+
+CREATE TABLE assignment_attempts (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    assignment_id INTEGER NOT NULL REFERENCES assignments (id),
+    user_id       INTEGER NOT NULL,
+    number        INTEGER NOT NULL,  -- 1, 2, 3: a member's attempts in order
+    started_at    INTEGER NOT NULL,
+    finished_at   INTEGER,
+    UNIQUE (assignment_id, user_id, number)
+);
+
+-- One answer per attempt and question: the first stands.
+CREATE TABLE assignment_answers (
+    attempt_id     INTEGER NOT NULL REFERENCES assignment_attempts (id),
+    question_index INTEGER NOT NULL,
+    question_id    TEXT    NOT NULL,
+    choice         INTEGER NOT NULL,  -- the original choice index
+    correct        INTEGER NOT NULL,
+    ms             INTEGER NOT NULL,  -- from the question's showing to the answer
+    answered_at    INTEGER NOT NULL,
+    PRIMARY KEY (attempt_id, question_index)
+);
