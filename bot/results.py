@@ -5,10 +5,15 @@ from __future__ import annotations
 import csv
 import io
 import json
+import zoneinfo
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
+
+from bot.bank.models import Deck, Kind
+from bot.quiz.shuffle import choice_order, slot_letter
+from bot.store import Answer, AssignmentAnswer, AssignmentRecord, AttemptRecord, RoundRecord
 
 COLUMNS = (
     "source",
@@ -70,3 +75,86 @@ def json_bytes(kind: str, ident: int, options: Mapping[str, Any], rows: Sequence
         shaped.append(item)
     document = {"kind": kind, "id": ident, "options": dict(options), "rows": shaped}
     return json.dumps(document, ensure_ascii=False, indent=2, default=str).encode("utf-8")
+
+
+def _chosen(
+    deck: Deck | None, question_id: str, seed: int, index: int, choice: int | None, text: str | None
+) -> tuple[str, str, str]:
+    """The question's prompt, and the letter and text of what the member gave."""
+    question = None if deck is None else deck.question(question_id)
+    if question is None:
+        return "", "", text or ("" if choice is None else str(choice))
+    if choice is None or question.kind is Kind.TEXT:
+        return question.prompt, "", text or ""
+    order = choice_order(seed, index, len(question.choices), question.kind)
+    slot = order.index(choice) if choice in order else None
+    return question.prompt, "" if slot is None else slot_letter(slot), question.choices[choice]
+
+
+def round_rows(
+    record: RoundRecord,
+    answers: Sequence[Answer],
+    deck: Deck | None,
+    names: Mapping[int, str],
+    zone: zoneinfo.ZoneInfo,
+) -> list[ResultRow]:
+    rows = []
+    for answer in sorted(answers, key=lambda a: (a.question_index, a.answered_at, a.user_id)):
+        prompt, chosen, text = _chosen(
+            deck, answer.question_id, record.seed, answer.question_index, answer.choice, answer.text
+        )
+        rows.append(
+            ResultRow(
+                source=f"round {record.id}",
+                question_number=answer.question_index + 1,
+                question_id=answer.question_id,
+                prompt=prompt,
+                member_id=answer.user_id,
+                member_name=names.get(answer.user_id, ""),
+                choice_letter=chosen,
+                answer=text,
+                right=answer.right,
+                ms=answer.ms,
+                points=answer.points,
+                answered_at=answer.answered_at.astimezone(zone),
+            )
+        )
+    return rows
+
+
+def assignment_rows(
+    record: AssignmentRecord,
+    attempts: Sequence[AttemptRecord],
+    answers: Sequence[AssignmentAnswer],
+    best: set[int],
+    deck: Deck | None,
+    names: Mapping[int, str],
+    zone: zoneinfo.ZoneInfo,
+) -> list[ResultRow]:
+    """Each member's best attempt, a row per question they answered in it."""
+    owner = {a.id: a.user_id for a in attempts}
+    rows = []
+    for answer in sorted(answers, key=lambda a: (a.question_index, owner[a.attempt_id])):
+        if answer.attempt_id not in best:
+            continue
+        user_id = owner[answer.attempt_id]
+        prompt, chosen, text = _chosen(
+            deck, answer.question_id, record.seed ^ user_id, answer.question_index, answer.choice, None
+        )
+        rows.append(
+            ResultRow(
+                source=f"assignment {record.id}",
+                question_number=answer.question_index + 1,
+                question_id=answer.question_id,
+                prompt=prompt,
+                member_id=user_id,
+                member_name=names.get(user_id, ""),
+                choice_letter=chosen,
+                answer=text,
+                right=answer.right,
+                ms=answer.ms,
+                points=100 if answer.right else 0,
+                answered_at=answer.answered_at.astimezone(zone),
+            )
+        )
+    return rows

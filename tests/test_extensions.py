@@ -53,6 +53,7 @@ async def test_every_extension_loads_and_names_are_unique(tmp_path: Path) -> Non
             "report",
             "flags",
             "schedule",
+            "results",
         }
     finally:
         await bot.store.close()

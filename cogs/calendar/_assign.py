@@ -26,6 +26,7 @@ from bot.calendar.repeats import RuleError
 from bot.calendar.zones import zone_named
 from bot.errors import UserError
 from bot.quiz.shuffle import choice_order, new_seed
+from bot.results import assignment_rows
 from bot.store import AssignmentAnswer, AssignmentRecord, AttemptRecord, NewAssignment
 from bot.ui.assignments import (
     assignment_embed,
@@ -39,7 +40,7 @@ from bot.ui.custom_ids import ASSIGNMENT_ANSWER, ASSIGNMENT_START
 from bot.ui.text import BUTTON_LABEL, clip, letter
 from cogs.calendar._port import stamp
 from cogs.calendar._qotd import askable
-from cogs.calendar._results import assignment_rows, member_names, result_files
+from cogs.calendar._results import member_names, result_files
 from cogs.guard import frozen_view, guarded
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_quiz_master, guild_id_of

@@ -15,6 +15,7 @@ from bot.calendar.zones import UnknownZoneError, zone_named
 from bot.errors import UserError
 from bot.store import CalendarSettings
 from cogs.calendar._port import DiscordCalendar
+from cogs.calendar._round_results import results_command
 from cogs.calendar._schedule import ScheduleCommands
 
 if TYPE_CHECKING:
@@ -28,17 +29,20 @@ class CalendarCog(commands.Cog, name="Calendar"):
         self.bot = bot
         self.runner = CalendarRunner(bot.store, bot.clock, DiscordCalendar(bot), qotd=qotd)
         self._schedule = ScheduleCommands(bot)
+        self._results = results_command(bot)
 
     async def cog_load(self) -> None:
         quiz = self.bot.tree.get_command("quiz")
         if not isinstance(quiz, app_commands.Group):
             raise RuntimeError("the calendar's commands live under /quiz: load cogs.quiz first")
         quiz.add_command(self._schedule, override=True)
+        quiz.add_command(self._results, override=True)
 
     async def cog_unload(self) -> None:
         quiz = self.bot.tree.get_command("quiz")
         if isinstance(quiz, app_commands.Group):
             quiz.remove_command(self._schedule.name)
+            quiz.remove_command(self._results.name)
         await self.runner.stop()
 
     @commands.Cog.listener()
