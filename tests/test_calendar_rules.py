@@ -203,3 +203,26 @@ def test_a_members_best_attempt_counts_and_each_questions_commonest_mistake() ->
     assert best == {2, 3}
     per_question = question_results(["q1", "q2"], answers, best)
     assert [(q.answered, q.right, q.commonest_wrong) for q in per_question] == [(2, 1, 3), (1, 1, None)]
+
+
+def test_a_champion_period_is_the_servers_week_or_month() -> None:
+    from bot.calendar.champions import period_bounds
+
+    # 23:30 UTC on Sunday 30 May 2027 is already Monday 31 May in Harare: a new week there.
+    assert period_bounds("week", utc(2027, 5, 30, 23, 30), HARARE) == (
+        utc(2027, 5, 30, 22, 0),
+        utc(2027, 6, 6, 22, 0),
+    )
+    assert period_bounds("month", utc(2027, 5, 31, 22, 30), HARARE) == (
+        utc(2027, 5, 31, 22, 0),
+        utc(2027, 6, 30, 22, 0),
+    )
+    assert period_bounds("month", utc(2027, 12, 10), NEW_YORK) == (
+        utc(2027, 12, 1, 5, 0),
+        utc(2028, 1, 1, 5, 0),
+    )
+    # London's March: from GMT midnight to BST midnight.
+    assert period_bounds("month", utc(2027, 3, 15), LONDON) == (
+        utc(2027, 3, 1, 0, 0),
+        utc(2027, 3, 31, 23, 0),
+    )

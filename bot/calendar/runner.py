@@ -9,6 +9,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Protocol
 
+from bot.calendar.champions import ChampionPort, ChampionRunner
 from bot.calendar.daily import QotdPort, QotdRunner
 from bot.calendar.occurrences import decide, wake_at
 from bot.calendar.repeats import Rule, parse_days, parse_time
@@ -57,6 +58,7 @@ class CalendarRunner:
         port: CalendarPort,
         *,
         qotd: QotdPort | None = None,
+        champions: ChampionPort | None = None,
         poll_seconds: float = POLL_SECONDS,
     ) -> None:
         self.store = store
@@ -64,6 +66,7 @@ class CalendarRunner:
         self.port = port
         self.poll_seconds = poll_seconds
         self.qotd = None if qotd is None else QotdRunner(store, qotd, clock)
+        self.champions = None if champions is None else ChampionRunner(store, champions, clock)
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -93,6 +96,8 @@ class CalendarRunner:
         seen = 0
         if self.qotd is not None:
             seen += await self.qotd.tick(now)
+        if self.champions is not None:
+            seen += await self.champions.tick(now)
         due = [s for s in await self.store.due_schedules(now, BATCH) if self.port.holds(s.guild_id)]
         for schedule in due:
             try:

@@ -34,6 +34,7 @@ class CalendarSettings:
     champion_period: str = "month"  # week | month
     champion_count: int = 1  # 1-10
     champion_problem: str | None = None  # the last handover's failure, shown in /about
+    champion_next_at: datetime | None = None  # the end of the running period; None without a role
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,10 +135,13 @@ def new_schedule_row(new: NewSchedule, wake_at: datetime) -> tuple[Any, ...]:
     )
 
 
-CALENDAR_SETTING_COLUMNS = "timezone, champion_role_id, champion_period, champion_count, champion_problem"
+CALENDAR_SETTING_COLUMNS = (
+    "timezone, champion_role_id, champion_period, champion_count, champion_problem, champion_next_at"
+)
 
 
 def calendar_settings_record(guild_id: int, row: Sequence[Any] | None) -> CalendarSettings:
+    """CALENDAR_SETTING_COLUMNS' values (None: the defaults); a row led by guild_id passes row[1:]."""
     if row is None:
         return CalendarSettings(guild_id)
     return CalendarSettings(
@@ -147,6 +151,7 @@ def calendar_settings_record(guild_id: int, row: Sequence[Any] | None) -> Calend
         champion_period=str(row[2]),
         champion_count=int(row[3]),
         champion_problem=row[4],
+        champion_next_at=_time(row[5]),
     )
 
 
@@ -159,8 +164,18 @@ def calendar_settings_row(settings: CalendarSettings) -> tuple[Any, ...]:
         settings.champion_period,
         settings.champion_count,
         settings.champion_problem,
+        _ms(settings.champion_next_at),
     )
 
+
+# A period's top members in the server's own days: round points between two instants, ordered as the
+# boards are (points, right answers, who got there first, member id). `$` marks each parameter in turn:
+# the server, the start, the end, how many.
+PERIOD_TOP = (
+    "SELECT user_id, SUM(points) AS total FROM answers "
+    "WHERE guild_id = $ AND answered_at >= $ AND answered_at < $ "
+    "GROUP BY user_id ORDER BY total DESC, SUM(correct) DESC, MAX(answered_at), user_id LIMIT $"
+)
 
 ms_or_none = _ms
 time_or_none = _time

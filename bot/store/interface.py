@@ -344,6 +344,24 @@ class Store(Protocol):
     async def note_schedule_result(self, schedule_id: int, result: str, at: datetime) -> None:
         """What happened to the schedule's latest occurrence (`/quiz schedule list` shows it)."""
 
+    async def due_champions(self, now: datetime, limit: int = 500) -> list[CalendarSettings]:
+        """Servers whose champion period ended by `now`, every server's, earliest first."""
+
+    async def move_champion(
+        self, guild_id: int, was: datetime, next_at: datetime, problem: str | None
+    ) -> bool:
+        """Move the server's champion period on from `was`, noting the handover's problem (None: it went well)."""
+
+    async def period_top(
+        self, guild_id: int, start: datetime, end: datetime, limit: int
+    ) -> list[tuple[int, int]]:
+        """The members with the most round points in the server from `start` to `end`, with their points."""
+
+    async def champions(self, guild_id: int) -> list[int]:
+        """Who won the server's latest champion period (the role's holders)."""
+
+    async def save_champions(self, guild_id: int, period_end: datetime, user_ids: Sequence[int]) -> None: ...
+
     async def claim_occurrence(self, kind: str, key_id: int, occurrence: datetime, now: datetime) -> bool:
         """Claim one occurrence of something timed (kind: a round, an announcement...); True for exactly
         one caller however many processes ask, across restarts too."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+import discord
 from discord import app_commands
 from discord.ext import commands
 
@@ -14,6 +15,7 @@ from bot.calendar.runner import CalendarRunner, rule_of
 from bot.calendar.zones import UnknownZoneError, zone_named
 from bot.errors import UserError
 from bot.store import CalendarSettings
+from cogs.calendar._champions import DiscordChampions, set_champion
 from cogs.calendar._port import DiscordCalendar
 from cogs.calendar._round_results import results_command
 from cogs.calendar._schedule import ScheduleCommands
@@ -27,7 +29,9 @@ log = logging.getLogger(__name__)
 class CalendarCog(commands.Cog, name="Calendar"):
     def __init__(self, bot: BvunzoBot, qotd: QotdPort | None = None) -> None:
         self.bot = bot
-        self.runner = CalendarRunner(bot.store, bot.clock, DiscordCalendar(bot), qotd=qotd)
+        self.runner = CalendarRunner(
+            bot.store, bot.clock, DiscordCalendar(bot), qotd=qotd, champions=DiscordChampions(bot)
+        )
         self._schedule = ScheduleCommands(bot)
         self._results = results_command(bot)
 
@@ -90,6 +94,15 @@ class CalendarCog(commands.Cog, name="Calendar"):
                 )
         local = self.bot.clock().astimezone(zone)
         return f"Time zone: {zone.key} (it is {local:%H:%M} there now); scheduled times follow it."
+
+    async def set_champion(
+        self, guild: discord.Guild, role: discord.Role | None, period: str | None, count: int | None
+    ) -> str:
+        return await set_champion(self.bot, guild, role, period, count)
+
+    async def champion_problem(self, guild_id: int) -> str | None:
+        """What went wrong at the last handover (for /about)."""
+        return (await self.bot.store.calendar_settings(guild_id)).champion_problem
 
     async def timezone_line(self, guild_id: int) -> str:
         return f"Time zone: {(await self.bot.store.calendar_settings(guild_id)).timezone}."

@@ -191,6 +191,9 @@ class QuizCog(commands.Cog, name="Quiz"):
         tags="Default tag filter (tags separated by commas); any: none",
         difficulty="Default difficulty filter; any: none",
         timezone="The server's time zone, an IANA name such as Africa/Harare (schedules follow it)",
+        champion_role="A role for the top members of each week's or month's board (Bvunzo needs Manage Roles)",
+        champion_period="week or month: when the champion role changes hands (server's zone)",
+        champion_count="How many members get the champion role (1-10)",
     )
     async def settings(
         self,
@@ -212,6 +215,9 @@ class QuizCog(commands.Cog, name="Quiz"):
         thread: bool | None = None,
         teams: app_commands.Range[int, 0, MAX_TEAMS] | None = None,
         timezone: app_commands.Range[str, 1, 60] | None = None,
+        champion_role: discord.Role | None = None,
+        champion_period: Literal["week", "month"] | None = None,
+        champion_count: app_commands.Range[int, 1, 10] | None = None,
     ) -> None:
         guild_id = guild_id_of(interaction)
         ensure_manager(interaction, "change the quiz settings")
@@ -223,6 +229,11 @@ class QuizCog(commands.Cog, name="Quiz"):
             if timezone is not None
             else await calendar.timezone_line(guild_id)
         )
+        if champion_role is not None or champion_period is not None or champion_count is not None:
+            assert interaction.guild is not None  # guild_id_of found the server
+            zone_line += "\n" + await calendar.set_champion(
+                interaction.guild, champion_role, champion_period, champion_count
+            )
         current = await self.bot.store.guild_settings(guild_id)
         options = current.options.but(
             questions=questions,

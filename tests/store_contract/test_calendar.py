@@ -108,3 +108,53 @@ async def test_a_claim_survives_reopening_the_database(backend: Backend) -> None
     await before.close()
     after = await backend.open()
     assert not await after.claim_occurrence("qotd", 3, T0, T0)
+
+
+async def test_champions_period_top_and_handover_bookkeeping(store: Store) -> None:
+    from bot.store import Answer
+    from tests.store_contract.builders import start
+
+    rnd = await start(store, guild=21)
+    # alice 200 points, bongani 200 (with the later last answer), chipo 100; one answer outside the period.
+    plan = [
+        (1, 0, 100, 10),
+        (1, 1, 100, 11),
+        (2, 0, 100, 12),
+        (2, 1, 100, 40),
+        (3, 2, 100, 13),
+        (3, 3, 100, 200),
+    ]
+    for user, index, points, minutes in plan:
+        await store.record_answer(
+            Answer(
+                21,
+                rnd.id,
+                index,
+                f"q{index}",
+                "deck",
+                user,
+                0,
+                None,
+                True,
+                900,
+                points,
+                T0 + timedelta(minutes=minutes),
+            )
+        )
+    end = T0 + timedelta(minutes=60)
+    assert await store.period_top(21, T0, end, 2) == [(1, 200), (2, 200)]
+    assert await store.period_top(21, T0, end, 10) == [(1, 200), (2, 200), (3, 100)]
+    assert await store.period_top(22, T0, end, 10) == []
+
+    await store.save_calendar_settings(CalendarSettings(21, "UTC", 77, "month", 2, None, end))
+    assert [s.guild_id for s in await store.due_champions(end)] == [21]
+    assert await store.due_champions(end - timedelta(seconds=1)) == []
+    later = end + timedelta(days=30)
+    assert await store.move_champion(21, end, later, "Missing Permissions")
+    assert not await store.move_champion(21, end, later, None)
+    kept = await store.calendar_settings(21)
+    assert (kept.champion_next_at, kept.champion_problem) == (later, "Missing Permissions")
+    assert await store.champions(21) == []
+    await store.save_champions(21, end, [2, 1])
+    await store.save_champions(21, later, [3])
+    assert await store.champions(21) == [3]

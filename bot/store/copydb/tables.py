@@ -108,7 +108,9 @@ TABLES: dict[str, tuple[str, ...]] = {
         "champion_period",
         "champion_count",
         "champion_problem",
+        "champion_next_at",
     ),
+    "champions": ("guild_id", "period_end", "user_id"),
     "schedules": (
         "id",
         "guild_id",

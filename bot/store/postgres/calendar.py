@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+import re
+from collections.abc import Sequence
 from datetime import datetime
 
 import asyncpg
@@ -9,6 +12,7 @@ import asyncpg
 from bot.store.calendar_records import (
     CALENDAR_SETTING_COLUMNS,
     NEW_SCHEDULE_COLUMNS,
+    PERIOD_TOP,
     SCHEDULE_COLUMNS,
     CalendarSettings,
     NewSchedule,
@@ -22,6 +26,12 @@ from bot.store.calendar_records import (
 from bot.store.postgres.connection import Connected, affected
 
 _CALENDAR_UPDATES = ", ".join(f"{c} = excluded.{c}" for c in CALENDAR_SETTING_COLUMNS.split(", "))
+
+
+def _numbered(sql: str) -> str:
+    """PostgreSQL's $1, $2... for each bare `$` of a statement shared with SQLite, in order."""
+    count = itertools.count(1)
+    return re.sub(r"\$", lambda _: f"${next(count)}", sql)
 
 
 def _places(count: int, first: int = 1) -> str:
@@ -128,3 +138,50 @@ class Calendar(Connected):
             ms_or_none(now),
         )
         return affected(status) > 0
+
+    # -- champion roles -------------------------------------------------------------------------------
+
+    async def due_champions(self, now: datetime, limit: int = 500) -> list[CalendarSettings]:
+        rows = await self._fetch(
+            f"SELECT guild_id, {CALENDAR_SETTING_COLUMNS} FROM calendar_settings "
+            "WHERE champion_next_at IS NOT NULL AND champion_next_at <= $1 ORDER BY champion_next_at LIMIT $2",
+            ms_or_none(now),
+            limit,
+        )
+        return [calendar_settings_record(int(row[0]), tuple(row)[1:]) for row in rows]
+
+    async def move_champion(
+        self, guild_id: int, was: datetime, next_at: datetime, problem: str | None
+    ) -> bool:
+        status = await self._execute(
+            "UPDATE calendar_settings SET champion_next_at = $1, champion_problem = $2 "
+            "WHERE guild_id = $3 AND champion_next_at = $4",
+            ms_or_none(next_at),
+            problem,
+            guild_id,
+            ms_or_none(was),
+        )
+        return affected(status) > 0
+
+    async def period_top(
+        self, guild_id: int, start: datetime, end: datetime, limit: int
+    ) -> list[tuple[int, int]]:
+        rows = await self._fetch(_numbered(PERIOD_TOP), guild_id, ms_or_none(start), ms_or_none(end), limit)
+        return [(int(row[0]), int(row[1])) for row in rows]
+
+    async def champions(self, guild_id: int) -> list[int]:
+        rows = await self._fetch(
+            "SELECT user_id FROM champions WHERE guild_id = $1 AND period_end = "
+            "(SELECT MAX(period_end) FROM champions WHERE guild_id = $1) ORDER BY user_id",
+            guild_id,
+        )
+        return [int(row[0]) for row in rows]
+
+    async def save_champions(self, guild_id: int, period_end: datetime, user_ids: Sequence[int]) -> None:
+        async def save(conn: asyncpg.Connection) -> None:
+            await conn.executemany(
+                "INSERT INTO champions (guild_id, period_end, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                [(guild_id, ms_or_none(period_end), user_id) for user_id in user_ids],
+            )
+
+        await self._write(save)

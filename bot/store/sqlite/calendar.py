@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Sequence
 from datetime import datetime
 
 from bot.store.calendar_records import (
     CALENDAR_SETTING_COLUMNS,
     NEW_SCHEDULE_COLUMNS,
+    PERIOD_TOP,
     SCHEDULE_COLUMNS,
     CalendarSettings,
     NewSchedule,
@@ -35,7 +37,7 @@ class SqliteCalendar:
 
     async def save_calendar_settings(self, settings: CalendarSettings) -> None:
         await self._db.execute(
-            f"INSERT INTO calendar_settings (guild_id, {CALENDAR_SETTING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?) "
+            f"INSERT INTO calendar_settings (guild_id, {CALENDAR_SETTING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?) "
             f"ON CONFLICT (guild_id) DO UPDATE SET {_CALENDAR_UPDATES}",
             calendar_settings_row(settings),
         )
@@ -116,3 +118,45 @@ class SqliteCalendar:
             (kind, key_id, to_ms(occurrence), to_ms(now)),
         )
         return changed > 0
+
+    # -- champion roles -------------------------------------------------------------------------------
+
+    async def due_champions(self, now: datetime, limit: int = 500) -> list[CalendarSettings]:
+        rows = await self._db.fetchall(
+            f"SELECT guild_id, {CALENDAR_SETTING_COLUMNS} FROM calendar_settings "
+            "WHERE champion_next_at IS NOT NULL AND champion_next_at <= ? ORDER BY champion_next_at LIMIT ?",
+            (to_ms(now), limit),
+        )
+        return [calendar_settings_record(int(row[0]), row[1:]) for row in rows]
+
+    async def move_champion(
+        self, guild_id: int, was: datetime, next_at: datetime, problem: str | None
+    ) -> bool:
+        changed = await self._db.execute(
+            "UPDATE calendar_settings SET champion_next_at = ?, champion_problem = ? "
+            "WHERE guild_id = ? AND champion_next_at = ?",
+            (to_ms(next_at), problem, guild_id, to_ms(was)),
+        )
+        return changed > 0
+
+    async def period_top(
+        self, guild_id: int, start: datetime, end: datetime, limit: int
+    ) -> list[tuple[int, int]]:
+        rows = await self._db.fetchall(
+            PERIOD_TOP.replace("$", "?"), (guild_id, to_ms(start), to_ms(end), limit)
+        )
+        return [(int(row[0]), int(row[1])) for row in rows]
+
+    async def champions(self, guild_id: int) -> list[int]:
+        rows = await self._db.fetchall(
+            "SELECT user_id FROM champions WHERE guild_id = ? AND period_end = "
+            "(SELECT MAX(period_end) FROM champions WHERE guild_id = ?) ORDER BY user_id",
+            (guild_id, guild_id),
+        )
+        return [int(row[0]) for row in rows]
+
+    async def save_champions(self, guild_id: int, period_end: datetime, user_ids: Sequence[int]) -> None:
+        await self._db.executemany(
+            "INSERT INTO champions (guild_id, period_end, user_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+            [(guild_id, to_ms(period_end), user_id) for user_id in user_ids],
+        )

@@ -7,7 +7,17 @@ CREATE TABLE calendar_settings (
     champion_role_id INTEGER,
     champion_period  TEXT    NOT NULL DEFAULT 'month', -- week | month
     champion_count   INTEGER NOT NULL DEFAULT 1,       -- 1-10
-    champion_problem TEXT                              -- why the last handover failed, for /about
+    champion_problem TEXT,                             -- why the last handover failed, for /about
+    champion_next_at INTEGER                            -- the end of the running period (UTC ms); NULL: no role
+);
+CREATE INDEX calendar_champions_due ON calendar_settings (champion_next_at) WHERE champion_next_at IS NOT NULL;
+
+-- Who holds a server's champion role, by the period they won it for: the next handover takes it back.
+CREATE TABLE champions (
+    guild_id   INTEGER NOT NULL,
+    period_end INTEGER NOT NULL,
+    user_id    INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, period_end, user_id)
 );
 
 CREATE TABLE schedules (
