@@ -120,6 +120,8 @@ class RestApi:
             and request.headers.get("Authorization") != f"Bot {fake.token}"
         ):
             return error(401, "401: Unauthorized")
+        if not record.path.startswith(_TOKEN_IN_PATH) and (limited := fake.over_global_limit()) is not None:
+            return limited
         schemas = request_schemas()
         if schemas is not None and record.body is not None:
             for problem in schemas.request_errors(record.method, record.route, record.body):
