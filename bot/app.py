@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.bank.bank import Bank
-from bot.bank.loader import DeckError, load_deck_text, load_folder
+from bot.bank.loader import DeckError, load_deck_text
 from bot.command_tree import NO_SENDER, CheckedTree, sender_id
 from bot.config import DEFAULT_GATEWAY_URL, Settings
 from bot.discord_calls import RetryPolicy, is_expired_interaction
@@ -150,11 +150,10 @@ class BvunzoBot(commands.AutoShardedBot):
         gc.freeze()
 
     async def _load_bank(self) -> Bank:
-        decks, problems = load_folder(self.settings.questions_path)
+        bank, problems = Bank.from_folder(self.settings.questions_path)
         self.deck_problems = [str(p) for p in problems]
         for problem in problems:
             log.warning("deck problem: %s", problem)
-        bank = Bank(decks)
         for record in await self.store.guild_decks():
             try:
                 bank.add(

@@ -1,4 +1,4 @@
-"""Components' plumbing: failures reach the member as one sentence; views that keep nothing in memory."""
+"""Components' plumbing: a failure in a click's work reaches the member as one sentence."""
 
 from __future__ import annotations
 
@@ -7,18 +7,11 @@ from typing import Any
 
 import discord
 
+__all__ = ["guarded"]
+
 
 async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
     try:
         await work
     except Exception as exc:
         await interaction.client.report_interaction_error(interaction, exc)
-
-
-def frozen_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
-    """A view for sending only: clicks reach the DynamicItem templates, so nothing is kept in memory."""
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    view.stop()
-    return view

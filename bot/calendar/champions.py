@@ -76,12 +76,13 @@ class ChampionRunner:
             top = await self.store.period_top(settings.guild_id, start, ended, settings.champion_count)
             winners = [user_id for user_id, points in top if points > 0]
             previous = await self.store.champions(settings.guild_id)
+            # Kept before Discord is asked: a process stopped half-way through still knows whom the next
+            # handover takes the role from (taking it from someone who never got it is harmless).
+            await self.store.save_champions(settings.guild_id, ended, winners)
             problem = await self.port.hand_over(
                 settings.guild_id, settings.champion_role_id, winners, previous
             )
-            if problem is None:
-                await self.store.save_champions(settings.guild_id, ended, winners)
-            else:
+            if problem is not None:
                 log.warning(
                     "server %s: the champion role was not handed over: %s", settings.guild_id, problem
                 )

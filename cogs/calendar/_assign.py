@@ -5,9 +5,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import re
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
@@ -25,7 +24,7 @@ from bot.calendar.assignments import (
 from bot.calendar.repeats import RuleError
 from bot.calendar.zones import zone_named
 from bot.errors import UserError
-from bot.quiz.shuffle import choice_order, new_seed
+from bot.quiz.shuffle import new_seed
 from bot.results import assignment_rows
 from bot.store import AssignmentAnswer, AssignmentRecord, AttemptRecord, NewAssignment
 from bot.ui.assignments import (
@@ -36,12 +35,12 @@ from bot.ui.assignments import (
     progress_line,
     results_embed,
 )
-from bot.ui.custom_ids import ASSIGNMENT_ANSWER, ASSIGNMENT_START
-from bot.ui.text import BUTTON_LABEL, clip, letter
+from bot.ui.text import clip, letter
+from bot.ui.views import frozen_view
+from cogs.calendar._assign_buttons import AttemptAnswerButton, StartButton, member_order
 from cogs.calendar._port import stamp
 from cogs.calendar._qotd import askable
 from cogs.calendar._results import member_names, result_files
-from cogs.guard import frozen_view, guarded
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_quiz_master, guild_id_of
 
@@ -53,64 +52,6 @@ log = logging.getLogger(__name__)
 # The assignment message's progress is edited at most this often (Discord allows 5 edits in 5 s per
 # channel; a class starting together would otherwise ask for one edit each).
 PROGRESS_EVERY_SECONDS = 3.0
-
-
-def _cog(interaction: discord.Interaction[Any]) -> AssignCog:
-    cog = interaction.client.get_cog("Assign")
-    if cog is None:
-        raise UserError("That part of Bvunzo is not available right now; try again in a minute.")
-    return cog
-
-
-class StartButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ASSIGNMENT_START.pattern.pattern):
-    def __init__(self, assignment_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Start",
-                style=discord.ButtonStyle.primary,
-                custom_id=ASSIGNMENT_START.make(assignment_id),
-            )
-        )
-        self.assignment_id = assignment_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> StartButton:
-        return cls(int(match["assignment"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, _cog(interaction).start_attempt(interaction, self.assignment_id))
-
-
-class AttemptAnswerButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=ASSIGNMENT_ANSWER.pattern.pattern
-):
-    def __init__(self, attempt_id: int, index: int, slot: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=clip(letter(slot), BUTTON_LABEL),
-                style=discord.ButtonStyle.primary,
-                custom_id=ASSIGNMENT_ANSWER.make(attempt_id, index, slot),
-            )
-        )
-        self.attempt_id, self.index, self.slot = attempt_id, index, slot
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> AttemptAnswerButton:
-        return cls(int(match["attempt"]), int(match["q"]), int(match["slot"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(
-            interaction, _cog(interaction).answer(interaction, self.attempt_id, self.index, self.slot)
-        )
-
-
-def member_order(record: AssignmentRecord, user_id: int, index: int, question: Question) -> tuple[int, ...]:
-    """The member's own order of the question's choices: the same after a restart."""
-    return choice_order(record.seed ^ user_id, index, len(question.choices), question.kind)
 
 
 class AssignCog(commands.Cog, name="Assign"):
@@ -301,6 +242,34 @@ class AssignCog(commands.Cog, name="Assign"):
     ) -> None:
         guild_id = guild_id_of(interaction)
         ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), "set assignments")
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel | discord.Thread):
+            raise UserError("Post an assignment from a server's text channel.")
+        record = await self._new_assignment(
+            guild_id, channel.id, interaction.user.id, deck, count, due, attempts, late
+        )
+        due_at = record.due_at
+        await interaction.response.send_message(
+            f"Assignment #{record.id} posted: {count} questions, due {stamp(due_at)} ({stamp(due_at, 'R')}).",
+            ephemeral=True,
+        )
+        message = await channel.send(
+            embed=await self._message_embed(record), view=frozen_view(StartButton(record.id))
+        )
+        await self.bot.store.set_assignment_message(record.id, message.id)
+
+    async def _new_assignment(
+        self,
+        guild_id: int,
+        channel_id: int,
+        by: int,
+        deck: str,
+        count: int,
+        due: str,
+        attempts: int,
+        late: str,
+    ) -> AssignmentRecord:
+        """Check what a moderator asked for and keep the assignment; a UserError says what is wrong."""
         chosen = find_deck(self.bot, deck, guild_id)
         zone = zone_named((await self.bot.store.calendar_settings(guild_id)).timezone)
         now = self.bot.clock()
@@ -315,32 +284,21 @@ class AssignCog(commands.Cog, name="Assign"):
             raise UserError(
                 f"“{clip(chosen.title, 80)}” has {len(ids)} questions with choices; ask for {len(ids)} or fewer."
             )
-        channel = interaction.channel
-        if not isinstance(channel, discord.TextChannel | discord.Thread):
-            raise UserError("Post an assignment from a server's text channel.")
         seed = new_seed()
-        record = await self.bot.store.add_assignment(
+        return await self.bot.store.add_assignment(
             NewAssignment(
                 guild_id=guild_id,
-                channel_id=channel.id,
+                channel_id=channel_id,
                 deck_id=chosen.id,
                 question_ids=tuple(random.Random(seed).sample(ids, count)),
                 seed=seed,
                 due_at=due_at,
                 attempts=attempts,
                 late=late,
-                created_by=interaction.user.id,
+                created_by=by,
                 created_at=now,
             )
         )
-        await interaction.response.send_message(
-            f"Assignment #{record.id} posted: {count} questions, due {stamp(due_at)} ({stamp(due_at, 'R')}).",
-            ephemeral=True,
-        )
-        message = await channel.send(
-            embed=await self._message_embed(record), view=frozen_view(StartButton(record.id))
-        )
-        await self.bot.store.set_assignment_message(record.id, message.id)
 
     @start.autocomplete("deck")
     async def _deck_autocomplete(

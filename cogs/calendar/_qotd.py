@@ -23,8 +23,9 @@ from bot.store import Memory, QotdAnswer, QotdDay, QotdSettings
 from bot.ui.custom_ids import QOTD_ANSWER
 from bot.ui.qotd import days_in_a_row, qotd_board_embed, qotd_embed, qotd_reveal_embed
 from bot.ui.text import BUTTON_LABEL, clip, letter
+from bot.ui.views import frozen_view
 from cogs.calendar._port import stamp
-from cogs.guard import frozen_view, guarded
+from cogs.guard import guarded
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_quiz_master, guild_id_of
 

@@ -32,6 +32,29 @@ def _line(schedule: ScheduleRecord, title: str) -> str:
     return f"**#{schedule.id}** “{clip(title, 60)}” in <#{schedule.channel_id}> · {rule.describe()} · {when}{announce}{last}"
 
 
+ADD_HELP = {
+    "deck": "The deck to play",
+    "time": "HH:MM in the server's time zone (/quiz settings timezone:)",
+    "repeat": "once (the next HH:MM), daily, weekdays, or weekly on days:",
+    "days": "For weekly: days such as mon,wed,fri",
+    "questions": "How many questions (1-50; default: the server's)",
+    "seconds": "Seconds to answer each question (5-120; default: the server's)",
+    "mode": "Scoring mode (default: the server's)",
+    "announce": "Minutes ahead to announce the round (0-60)",
+    "ping": "A role the announcement mentions (no one else is pinged)",
+}
+
+
+def _rule(time: str, repeat: str, days: str | None) -> Rule:
+    """The schedule a moderator wrote; a UserError says what is wrong with it."""
+    try:
+        if days and repeat != "weekly":
+            raise RuleError("days: is for repeat:weekly; leave it out for once, daily or weekdays.")
+        return Rule(parse_time(time), repeat, parse_days(days))  # type: ignore[arg-type]
+    except RuleError as exc:
+        raise UserError(str(exc)) from exc
+
+
 class ScheduleCommands(app_commands.Group):
     """Attached under /quiz by the calendar cog, so that /quiz keeps one group however many cogs add to it."""
 
@@ -42,17 +65,7 @@ class ScheduleCommands(app_commands.Group):
     @app_commands.command(
         name="add", description="Schedule a round in this channel at a time in the server's zone"
     )
-    @app_commands.describe(
-        deck="The deck to play",
-        time="HH:MM in the server's time zone (/quiz settings timezone:)",
-        repeat="once (the next HH:MM), daily, weekdays, or weekly on days:",
-        days="For weekly: days such as mon,wed,fri",
-        questions="How many questions (1-50; default: the server's)",
-        seconds="Seconds to answer each question (5-120; default: the server's)",
-        mode="Scoring mode (default: the server's)",
-        announce="Minutes ahead to announce the round (0-60)",
-        ping="A role the announcement mentions (no one else is pinged)",
-    )
+    @app_commands.describe(**ADD_HELP)
     async def add(
         self,
         interaction: discord.Interaction,
@@ -71,18 +84,10 @@ class ScheduleCommands(app_commands.Group):
         chosen = find_deck(self.bot, deck, guild_id)
         if interaction.channel_id is None:
             raise UserError("Schedule a round from the channel it should run in.")
-        try:
-            if days and repeat != "weekly":
-                raise RuleError("days: is for repeat:weekly; leave it out for once, daily or weekdays.")
-            rule = Rule(parse_time(time), repeat, parse_days(days))
-        except RuleError as exc:
-            raise UserError(str(exc)) from exc
+        rule = _rule(time, repeat, days)
         if ping is not None and ping.is_default():
             raise UserError("ping: takes a role, not @everyone; pick the role to mention.")
-        if len(await self.bot.store.guild_schedules(guild_id)) >= MOST_SCHEDULES:
-            raise UserError(
-                f"This server has {MOST_SCHEDULES} schedules already; /quiz schedule remove one first."
-            )
+        await self._room_for_one_more(guild_id)
         zone = (await self.bot.store.calendar_settings(guild_id)).timezone
         now = self.bot.clock()
         first = first_occurrence(rule, zone, now)
@@ -110,6 +115,12 @@ class ScheduleCommands(app_commands.Group):
             f"the first round starts {stamp(first)} ({stamp(first, 'R')}).",
             ephemeral=True,
         )
+
+    async def _room_for_one_more(self, guild_id: int) -> None:
+        if len(await self.bot.store.guild_schedules(guild_id)) >= MOST_SCHEDULES:
+            raise UserError(
+                f"This server has {MOST_SCHEDULES} schedules already; /quiz schedule remove one first."
+            )
 
     @add.autocomplete("deck")
     async def _deck_autocomplete(

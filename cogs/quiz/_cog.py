@@ -7,6 +7,7 @@ sentence. The buttons of a round's messages reach cogs/quiz/_desk.py instead.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -15,6 +16,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.bank.mixed import mix
+from bot.bank.models import Deck
 from bot.calendar.zones import matching_zones
 from bot.errors import UserError
 from bot.quiz import LEECH_FAILURES
@@ -22,7 +24,8 @@ from bot.quiz.choosing import Filter
 from bot.quiz.standings import PODIUM_MAX, PODIUM_MIN
 from bot.quiz.teams import MAX_TEAMS
 from bot.quiz.timing import READING_MAX
-from bot.rounds import RoundService, RunningRound
+from bot.rounds import RoundOptions, RoundService, RunningRound
+from bot.store import RoundRecord
 from bot.ui.boards import report_embed, settings_embed, struggles_embed
 from bot.ui.desks import FLAG_DESK, ROUND_DESK, find_desk
 from bot.ui.text import plural
@@ -36,6 +39,48 @@ if TYPE_CHECKING:
     from bot.app import BvunzoBot
 
 log = logging.getLogger(__name__)
+
+# What Discord shows beside each option of /quiz start and /quiz settings.
+START_HELP = {
+    "deck": "The deck to play (/decks lists them)",
+    "questions": "How many questions (1-50)",
+    "seconds": "Seconds to answer each question (5-120)",
+    "mode": "standard: 100 points per right answer; speed: 50-100, more for faster answers",
+    "podium": "Places on the final podium (1-10; server default 3)",
+    "standings": "end: only in the summary; live: top 5 after each reveal; hidden: no names before the end",
+    "streaks": "Right answers in a row earn +10 each after the first, up to +50",
+    "reading": "Seconds each question shows before its buttons open (0-30)",
+    "untimed": "No timer: each question waits for every player, or a moderator's Reveal button",
+    "long_prompts": "Long prompts get more time: +1 s per 100 characters beyond 200",
+    "tags": "Only questions with one of these tags (separated by commas); any: no filter",
+    "difficulty": "Only questions of this difficulty; any: no filter",
+    "deck2": "A second deck to mix into the round",
+    "deck3": "A third deck to mix into the round",
+    "thread": "Play the round in a new public thread named after the deck; the summary also comes here",
+    "teams": "2-4 teams scored by their members' mean points; 0: no teams",
+}
+SETTINGS_HELP = {
+    "role": "Members with this role may run rounds without Manage Server",
+    "questions": "Default number of questions per round (1-50)",
+    "seconds": "Default seconds per question (5-120)",
+    "mode": "Default scoring mode",
+    "pause": "Seconds between a reveal and the next question (0-60)",
+    "clear_role": "Remove the quiz-master role",
+    "podium": "Default places on the final podium (1-10)",
+    "standings": "Default: end (summary only), live (top 5 after each reveal), hidden (no names before the end)",
+    "streaks": "Default for the streak bonus (+10 per right answer in a row after the first, up to +50)",
+    "reading": "Default seconds each question shows before its buttons open (0-30)",
+    "untimed": "Default: no timer, questions wait for every player or a moderator's Reveal",
+    "long_prompts": "Default: long prompts get +1 s per 100 characters beyond 200",
+    "thread": "Default: rounds start in a new public thread under the channel",
+    "teams": "Default number of teams (2-4), 0 for none",
+    "tags": "Default tag filter (tags separated by commas); any: none",
+    "difficulty": "Default difficulty filter; any: none",
+    "timezone": "The server's time zone, an IANA name such as Africa/Harare (schedules follow it)",
+    "champion_role": "A role for the top members of each week's or month's board (Bvunzo needs Manage Roles)",
+    "champion_period": "week or month: when the champion role changes hands (server's zone)",
+    "champion_count": "How many members get the champion role (1-10)",
+}
 
 
 class QuizCog(commands.Cog, name="Quiz"):
@@ -62,24 +107,7 @@ class QuizCog(commands.Cog, name="Quiz"):
     # -- commands -----------------------------------------------------------------------------------
 
     @quiz.command(name="start", description="Start a quiz round in this channel")
-    @app_commands.describe(
-        deck="The deck to play (/decks lists them)",
-        questions="How many questions (1-50)",
-        seconds="Seconds to answer each question (5-120)",
-        mode="standard: 100 points per right answer; speed: 50-100, more for faster answers",
-        podium="Places on the final podium (1-10; server default 3)",
-        standings="end: only in the summary; live: top 5 after each reveal; hidden: no names before the end",
-        streaks="Right answers in a row earn +10 each after the first, up to +50",
-        reading="Seconds each question shows before its buttons open (0-30)",
-        untimed="No timer: each question waits for every player, or a moderator's Reveal button",
-        long_prompts="Long prompts get more time: +1 s per 100 characters beyond 200",
-        tags="Only questions with one of these tags (separated by commas); any: no filter",
-        difficulty="Only questions of this difficulty; any: no filter",
-        deck2="A second deck to mix into the round",
-        deck3="A third deck to mix into the round",
-        thread="Play the round in a new public thread named after the deck; the summary also comes here",
-        teams="2-4 teams scored by their members' mean points; 0: no teams",
-    )
+    @app_commands.describe(**START_HELP)
     async def start(
         self,
         interaction: discord.Interaction,
@@ -130,14 +158,7 @@ class QuizCog(commands.Cog, name="Quiz"):
             started_by=interaction.user.id,
             exact=questions is not None,
         )
-        only = options.only
-        matching = f" matching {only.describe()}" if only.active else ""
-        where = f" in <#{record.channel_id}>" if record.parent_channel_id is not None else ""
-        await interaction.response.send_message(
-            f"Starting a round of {plural(len(record.question_ids), 'question')} from “{mix(decks).title}”"
-            f"{matching}{where}.",
-            ephemeral=True,
-        )
+        await interaction.response.send_message(_starting(record, decks, options), ephemeral=True)
 
     @start.autocomplete("deck3")
     @start.autocomplete("deck2")
@@ -173,28 +194,7 @@ class QuizCog(commands.Cog, name="Quiz"):
         return running
 
     @quiz.command(name="settings", description="This server's quiz settings (Manage Server)")
-    @app_commands.describe(
-        role="Members with this role may run rounds without Manage Server",
-        questions="Default number of questions per round (1-50)",
-        seconds="Default seconds per question (5-120)",
-        mode="Default scoring mode",
-        pause="Seconds between a reveal and the next question (0-60)",
-        clear_role="Remove the quiz-master role",
-        podium="Default places on the final podium (1-10)",
-        standings="Default: end (summary only), live (top 5 after each reveal), hidden (no names before the end)",
-        streaks="Default for the streak bonus (+10 per right answer in a row after the first, up to +50)",
-        reading="Default seconds each question shows before its buttons open (0-30)",
-        untimed="Default: no timer, questions wait for every player or a moderator's Reveal",
-        long_prompts="Default: long prompts get +1 s per 100 characters beyond 200",
-        thread="Default: rounds start in a new public thread under the channel",
-        teams="Default number of teams (2-4), 0 for none",
-        tags="Default tag filter (tags separated by commas); any: none",
-        difficulty="Default difficulty filter; any: none",
-        timezone="The server's time zone, an IANA name such as Africa/Harare (schedules follow it)",
-        champion_role="A role for the top members of each week's or month's board (Bvunzo needs Manage Roles)",
-        champion_period="week or month: when the champion role changes hands (server's zone)",
-        champion_count="How many members get the champion role (1-10)",
-    )
+    @app_commands.describe(**SETTINGS_HELP)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -221,19 +221,9 @@ class QuizCog(commands.Cog, name="Quiz"):
     ) -> None:
         guild_id = guild_id_of(interaction)
         ensure_manager(interaction, "change the quiz settings")
-        calendar: Any = self.bot.get_cog("Calendar")  # cogs/calendar: the zone and the schedules
-        if calendar is None:
-            raise UserError("That part of Bvunzo is not available right now; try again in a minute.")
-        zone_line = (
-            await calendar.set_timezone(guild_id, timezone)
-            if timezone is not None
-            else await calendar.timezone_line(guild_id)
+        zone_line = await self._calendar_settings(
+            interaction, timezone, champion_role, champion_period, champion_count
         )
-        if champion_role is not None or champion_period is not None or champion_count is not None:
-            assert interaction.guild is not None  # guild_id_of found the server
-            zone_line += "\n" + await calendar.set_champion(
-                interaction.guild, champion_role, champion_period, champion_count
-            )
         current = await self.bot.store.guild_settings(guild_id)
         options = current.options.but(
             questions=questions,
@@ -263,6 +253,28 @@ class QuizCog(commands.Cog, name="Quiz"):
         await interaction.response.send_message(
             zone_line, embed=settings_embed(changed, changed != current), ephemeral=True
         )
+
+    async def _calendar_settings(
+        self,
+        interaction: discord.Interaction,
+        timezone: str | None,
+        champion_role: discord.Role | None,
+        champion_period: str | None,
+        champion_count: int | None,
+    ) -> str:
+        """The time zone and champion role, kept by cogs/calendar; the lines saying what they are now."""
+        calendar: Any = self.bot.get_cog("Calendar")
+        if calendar is None or interaction.guild is None:
+            raise UserError("That part of Bvunzo is not available right now; try again in a minute.")
+        guild = interaction.guild
+        line: str = (
+            await calendar.set_timezone(guild.id, timezone)
+            if timezone is not None
+            else await calendar.timezone_line(guild.id)
+        )
+        if champion_role is not None or champion_period is not None or champion_count is not None:
+            line += "\n" + await calendar.set_champion(guild, champion_role, champion_period, champion_count)
+        return line
 
     @settings.autocomplete("timezone")
     async def _timezone_autocomplete(
@@ -348,6 +360,17 @@ class QuizCog(commands.Cog, name="Quiz"):
 
     async def shut_down(self) -> None:
         await self.rounds.shut_down()
+
+
+def _starting(record: RoundRecord, decks: Sequence[Deck], options: RoundOptions) -> str:
+    """What the moderator who started a round is told."""
+    only = options.only
+    matching = f" matching {only.describe()}" if only.active else ""
+    where = f" in <#{record.channel_id}>" if record.parent_channel_id is not None else ""
+    return (
+        f"Starting a round of {plural(len(record.question_ids), 'question')} from “{mix(decks).title}”"
+        f"{matching}{where}."
+    )
 
 
 def _ensure_may_post(interaction: discord.Interaction, *, thread: bool) -> None:
