@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 # Each post is one request; the rest of the bot (clicks, rounds) needs the remainder of the 50.
-POSTS_PER_SECOND = 25.0
+POSTS_PER_SECOND = 40.0
 
 
 class Pace:
