@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
+from datetime import datetime
 from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.calendar.daily import QotdPort
+from bot.calendar.champions import period_bounds
+from bot.calendar.daily import QotdPort, daily_rule
 from bot.calendar.occurrences import wake_at
 from bot.calendar.runner import CalendarRunner, rule_of
 from bot.calendar.zones import UnknownZoneError, zone_named
 from bot.errors import UserError
-from bot.store import CalendarSettings
 from cogs.calendar._champions import DiscordChampions, set_champion
 from cogs.calendar._port import DiscordCalendar
 from cogs.calendar._round_results import results_command
@@ -70,30 +73,35 @@ class CalendarCog(commands.Cog, name="Calendar"):
             raise UserError(str(exc)) from exc
         current = await self.bot.store.calendar_settings(guild_id)
         if current.timezone != zone.key:
-            await self.bot.store.save_calendar_settings(
-                CalendarSettings(
-                    guild_id,
-                    zone.key,
-                    current.champion_role_id,
-                    current.champion_period,
-                    current.champion_count,
-                    current.champion_problem,
-                )
-            )
             now = self.bot.clock()
-            for schedule in await self.bot.store.guild_schedules(guild_id):
-                if schedule.next_at is None:
-                    continue
-                after = rule_of(schedule).next_after(now, zone)
-                await self.bot.store.move_schedule(
-                    schedule.id,
-                    schedule.next_at,
-                    next_at=after,
-                    wake_at=wake_at(after, schedule.announce_minutes, False),
-                    announced=False,
-                )
+            champion_ends = (
+                None
+                if current.champion_role_id is None
+                else period_bounds(current.champion_period, now, zone)[1]
+            )
+            await self.bot.store.save_calendar_settings(
+                replace(current, timezone=zone.key, champion_next_at=champion_ends)
+            )
+            await self._move_to_zone(guild_id, zone, now)
         local = self.bot.clock().astimezone(zone)
         return f"Time zone: {zone.key} (it is {local:%H:%M} there now); scheduled times follow it."
+
+    async def _move_to_zone(self, guild_id: int, zone: ZoneInfo, now: datetime) -> None:
+        """Each schedule's and the question of the day's next time, read again in the new zone."""
+        for schedule in await self.bot.store.guild_schedules(guild_id):
+            if schedule.next_at is None:
+                continue
+            after = rule_of(schedule).next_after(now, zone)
+            await self.bot.store.move_schedule(
+                schedule.id,
+                schedule.next_at,
+                next_at=after,
+                wake_at=wake_at(after, schedule.announce_minutes, False),
+                announced=False,
+            )
+        daily = await self.bot.store.qotd_settings(guild_id)
+        if daily is not None and daily.enabled and daily.next_at is not None:
+            await self.bot.store.move_qotd(guild_id, daily.next_at, daily_rule(daily).next_after(now, zone))
 
     async def set_champion(
         self, guild: discord.Guild, role: discord.Role | None, period: str | None, count: int | None

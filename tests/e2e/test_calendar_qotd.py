@@ -96,3 +96,16 @@ async def test_a_question_a_day_for_three_days_with_a_streak_reveals_and_a_board
     assert len(await bot.store.memories(alice.id, DECK.id)) == 3
     assert "It's off" not in await say(world, "qotd off")
     assert "already off" in await say(world, "qotd off")
+
+
+async def test_a_new_time_zone_moves_the_question_of_the_day_and_the_schedules(
+    world: World, bot: BvunzoBot
+) -> None:
+    world.clock.freeze()
+    world.clock.set(utc(2027, 5, 3, 5, 0))  # 05:00 UTC, 07:00 in Harare
+    said = await say(world, "qotd set", deck="gradient-checkpointing", time="08:00")
+    assert stamp(utc(2027, 5, 3, 8, 0)) in said  # the server's zone is UTC until it says otherwise
+    await say(world, "quiz schedule add", deck="gradient-checkpointing", time="09:00", repeat="daily")
+    await set_zone(world, "Africa/Harare")
+    assert stamp(utc(2027, 5, 3, 6, 0)) in await say(world, "qotd status")
+    assert stamp(utc(2027, 5, 3, 7, 0)) in await say(world, "quiz schedule list")
