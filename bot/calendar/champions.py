@@ -9,7 +9,7 @@ from datetime import date, datetime, timedelta
 from typing import Literal, Protocol
 
 from bot.calendar.zones import UnknownZoneError, day_start, local_day, zone_named
-from bot.store import CalendarSettings, Store
+from bot.store import CalendarSettings, Store, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +55,8 @@ class ChampionRunner:
             acted += 1
             try:
                 await self._hand_over(settings, now)
+            except StoreError:
+                raise  # the database is away: the runner's loop says so once and looks again
             except Exception:
                 log.exception("the champion handover of server %s failed", settings.guild_id)
         return acted

@@ -11,7 +11,7 @@ from bot.calendar.pace import Pace
 from bot.calendar.qotd import FEW_LEFT, closes_at, day_number, next_question
 from bot.calendar.repeats import Rule, parse_time
 from bot.calendar.zones import UnknownZoneError, local_day, zone_named
-from bot.store import QotdDay, QotdSettings, Store
+from bot.store import QotdDay, QotdSettings, Store, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +54,8 @@ class QotdRunner:
                 acted += 1
                 try:
                     await self._post(settings, now)
+                except StoreError:
+                    raise  # the database is away: the runner's loop says so once and looks again
                 except Exception:
                     log.exception("the question of the day of server %s failed", settings.guild_id)
         return acted
@@ -65,6 +67,8 @@ class QotdRunner:
         await self.pace.wait()
         try:
             await self.port.reveal(day)
+        except StoreError:
+            raise  # the database is away: the runner's loop says so once and looks again
         except Exception:
             log.exception("revealing the question of the day %s of server %s failed", day.day, day.guild_id)
         return True

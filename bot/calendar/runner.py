@@ -14,7 +14,7 @@ from bot.calendar.daily import QotdPort, QotdRunner
 from bot.calendar.occurrences import decide, wake_at
 from bot.calendar.repeats import Rule, parse_days, parse_time
 from bot.calendar.zones import UnknownZoneError, zone_named
-from bot.store import ScheduleRecord, Store
+from bot.store import ScheduleRecord, Store, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -86,6 +86,9 @@ class CalendarRunner:
                 await self.tick()
             except asyncio.CancelledError:
                 raise
+            except StoreError as exc:
+                # The database is away (stopped, locked, closing): weather, not a bug; the next look retries.
+                log.warning("the calendar could not read the database (%s); looking again shortly", exc)
             except Exception:
                 log.exception("the calendar's look at the clock failed; looking again shortly")
             await asyncio.sleep(self.poll_seconds)
@@ -102,6 +105,8 @@ class CalendarRunner:
         for schedule in due:
             try:
                 await self._handle(schedule, now)
+            except StoreError:
+                raise  # the database is away: the runner's loop says so once and looks again
             except Exception:
                 log.exception("schedule %s of server %s failed", schedule.id, schedule.guild_id)
         return seen + len(due)
@@ -136,6 +141,8 @@ class CalendarRunner:
             if await self.store.claim_occurrence("announce", schedule.id, occurrence, now):
                 try:
                     await self.port.announce(schedule, occurrence)
+                except StoreError:
+                    raise  # the database is away: the runner's loop says so once and looks again
                 except Exception:
                     log.exception("announcing schedule %s failed", schedule.id)
             await self.store.move_schedule(
@@ -172,6 +179,8 @@ class CalendarRunner:
                 log.info("schedule %s of server %s skipped: %s", schedule.id, schedule.guild_id, skipped)
                 try:
                     await self.port.tell_moderators(schedule, str(skipped))
+                except StoreError:
+                    raise  # the database is away: the runner's loop says so once and looks again
                 except Exception:
                     log.exception("telling moderators about schedule %s failed", schedule.id)
         await self.store.move_schedule(
