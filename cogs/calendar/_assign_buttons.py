@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
@@ -15,11 +15,18 @@ from bot.ui.custom_ids import ASSIGNMENT_ANSWER, ASSIGNMENT_START
 from bot.ui.text import BUTTON_LABEL, clip, letter
 from cogs.guard import guarded
 
-if TYPE_CHECKING:
-    from cogs.calendar._assign import AssignCog
+
+class AssignmentDesk(Protocol):
+    """What owns assignments (cogs/calendar/_assign.py): a Start, and a choice of an attempt's question."""
+
+    async def start_attempt(self, interaction: discord.Interaction, assignment_id: int) -> None: ...
+
+    async def answer(
+        self, interaction: discord.Interaction, attempt_id: int, index: int, slot: int
+    ) -> None: ...
 
 
-def _cog(interaction: discord.Interaction[Any]) -> AssignCog:
+def _cog(interaction: discord.Interaction[Any]) -> AssignmentDesk:
     """The cog that owns assignments; a member is told when it is not loaded."""
     cog = interaction.client.get_cog("Assign")
     if cog is None:
