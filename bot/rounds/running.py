@@ -17,7 +17,7 @@ from bot.bank.mixed import origin
 from bot.bank.models import Deck
 from bot.quiz import AlreadyAnsweredError, RoundState, Verdict
 from bot.quiz.standings import Standings
-from bot.rounds.cards import Card, IntroCard, Notice, QuestionCard, RevealCard, SummaryCard, TeamsCard
+from bot.rounds.cards import IntroCard, Notice, QuestionCard, RevealCard, SummaryCard, TeamsCard
 from bot.rounds.host import RoundHost
 from bot.rounds.port import RoundCutShort, RoundPort, RoundPosts
 from bot.rounds.reviews import reviewed_memories
@@ -424,6 +424,3 @@ class RunningRound:
             podium=self.record.podium,
             teams=tuple(state.team_results()),
         )
-
-
-__all__ = ["BROKEN", "Card", "Locked", "RunningRound"]

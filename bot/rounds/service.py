@@ -154,7 +154,9 @@ class RoundService:
 
     async def _launch(self, record: RoundRecord, deck: Deck, state: RoundState, *, resumed: bool) -> None:
         posts = self.port.posts(record.channel_id, record.id)
-        if posts is None:
+        if posts is None:  # the channel went away since it was checked: close what was just stored
+            why = "its channel is gone"
+            await self.host.store.finish_round(record.id, "interrupted", self.host.clock(), why)
             raise CannotPostHere("I can't find that channel to post the round in.")
         pause = (await self.host.store.guild_settings(record.guild_id)).pause_seconds
         running = RunningRound(
