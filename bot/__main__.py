@@ -40,6 +40,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     backup = verbs.add_parser("backup", help="copy the database (BVUNZO_DB) to PATH while the bot runs")
     backup.add_argument("path", type=Path, metavar="PATH", help="a file, or a folder to put a dated copy in")
+    results = verbs.add_parser(
+        "results", help="write a round's (or an assignment's) results as CSV and JSON, from BVUNZO_DB"
+    )
+    results.add_argument("round", nargs="?", type=int, metavar="ROUND", help="the round's number")
+    results.add_argument("--assignment", type=int, metavar="ID", help="an assignment's number instead")
+    results.add_argument(
+        "--out", type=Path, default=Path("."), metavar="FOLDER", help="where to write (default: here)"
+    )
     from bot.play import add_play_arguments
 
     add_play_arguments(verbs.add_parser("play", help="play a deck in this terminal, without Discord"))
@@ -55,6 +63,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.play import run
 
         return run(args)
+    if args.verb == "results":
+        from bot import host_commands
+
+        return host_commands.results(args)
     if args.verb in {"health", "backup"}:
         from bot import host_commands
 

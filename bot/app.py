@@ -43,6 +43,7 @@ log = logging.getLogger(__name__)
 EXTENSIONS: tuple[str, ...] = (
     "cogs.general",
     "cogs.quiz",
+    "cogs.calendar",  # after cogs.quiz: it adds /quiz schedule
     "cogs.boards",
     "cogs.practice",
     "cogs.decks",

@@ -57,3 +57,19 @@ def backup(args: argparse.Namespace) -> int:
         f"{report.answers} round answers) at {report.finished_at:%Y-%m-%d %H:%M:%S} UTC."
     )
     return 0
+
+
+def results(args: argparse.Namespace) -> int:
+    """`bvunzo results ROUND` or `bvunzo results --assignment ID`: the CSV and JSON files, from the database."""
+    from bot.results_files import write_results
+
+    try:
+        written = write_results(
+            os.environ, round_id=args.round, assignment_id=args.assignment, folder=args.out
+        )
+    except (LookupError, ValueError) as exc:
+        print(f"bvunzo: {exc}", file=sys.stderr)
+        return 1
+    for path in written:
+        print(path)
+    return 0

@@ -70,14 +70,25 @@ class BoardsCog(commands.Cog, name="Boards"):
         self.painter.close()
 
     @app_commands.command(name="leaderboard", description="This server's quiz leaderboard")
-    @app_commands.describe(period="Which answers count (default: all time)", deck="Only this deck")
+    @app_commands.describe(
+        period="Which answers count (default: all time)",
+        deck="Only this deck",
+        board="rounds (default), or qotd: right answers to the question of the day, with streaks",
+    )
     @server_only
     async def leaderboard(
         self,
         interaction: discord.Interaction,
         period: Literal["all", "month", "week", "today"] = "all",
         deck: str | None = None,
+        board: Literal["rounds", "qotd"] = "rounds",
     ) -> None:
+        if board == "qotd":
+            qotd: Any = self.bot.get_cog("Qotd")  # cogs/calendar/_qotd.py
+            if qotd is None:
+                raise UserError("That part of Bvunzo is not available right now; try again in a minute.")
+            await qotd.show_board(interaction)
+            return
         deck_id = find_deck(self.bot, deck, interaction.guild_id).id if deck else None
         await self.show_board(interaction, period, deck_id, 0, edit=False)
 
@@ -155,6 +166,10 @@ class BoardsCog(commands.Cog, name="Boards"):
             leeches=leeches,
             rounds=guild_id is not None,
         )
+        qotd: Any = self.bot.get_cog("Qotd")  # cogs/calendar: the daily streak
+        daily = None if guild_id is None or qotd is None else await qotd.stats_line(guild_id, who.id)
+        if daily is not None:
+            embed.add_field(name="Question of the day", value=daily, inline=False)
         weeks = stats.weeks if guild_id is not None else ()  # the chart is of round points
         if not self.painter.ready(weeks):
             await interaction.response.defer(thinking=True)  # drawing the chart may take a moment

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -82,6 +82,11 @@ class GeneralCog(commands.Cog, name="General"):
                 # Moderators see each `file:line: reason`, as many as fit in the field.
                 value = clip(value + ":\n" + "\n".join(self.bot.deck_problems), FIELD_VALUE)
             embed.add_field(name="Deck problems", value=value, inline=False)
+        if interaction.guild_id is not None:
+            calendar: Any = self.bot.get_cog("Calendar")  # cogs/calendar: the last champion handover
+            problem = None if calendar is None else await calendar.champion_problem(interaction.guild_id)
+            if problem:
+                embed.add_field(name="Champion role", value=clip(problem, FIELD_VALUE), inline=False)
         embed.add_field(name="Latency", value=f"{latency * 1000:.0f} ms" if math.isfinite(latency) else "—")
         # A SQLite file's size and backups; a PostgreSQL server's are its host's business (pg_dump).
         if moderator and isinstance(self.bot.settings.db_path, Path):

@@ -54,6 +54,13 @@ SENT_BEFORE = [
     ("bvz:1:sa:5", "REVIEW_SUGGESTION", {"tag": "sa", "id": "5"}),
     ("bvz:1:se:5", "REVIEW_SUGGESTION", {"tag": "se", "id": "5"}),
     ("bvz:1:sr:5", "REVIEW_SUGGESTION", {"tag": "sr", "id": "5"}),
+    ("bvz:1:as:42", "ASSIGNMENT_START", {"assignment": "42"}),
+    ("bvz:1:aa:77:12:4", "ASSIGNMENT_ANSWER", {"attempt": "77", "q": "12", "slot": "4"}),
+    (
+        "bvz:1:qd:1577238501101928454:20270503:3",
+        "QOTD_ANSWER",
+        {"guild": "1577238501101928454", "day": "20270503", "slot": "3"},
+    ),
 ]
 
 

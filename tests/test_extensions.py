@@ -45,7 +45,16 @@ async def test_every_extension_loads_and_names_are_unique(tmp_path: Path) -> Non
         assert {"quiz", "leaderboard", "stats", "practice", "language", "decks", "about"} <= set(names)
         quiz = bot.tree.get_command("quiz")
         assert isinstance(quiz, app_commands.Group)
-        assert {c.name for c in quiz.commands} == {"start", "stop", "skip", "settings", "report", "flags"}
+        assert {c.name for c in quiz.commands} == {
+            "start",
+            "stop",
+            "skip",
+            "settings",
+            "report",
+            "flags",
+            "schedule",
+            "results",
+        }
     finally:
         await bot.store.close()
 

@@ -84,6 +84,7 @@ async def test_opening_twice_at_once_migrates_once(postgres_url: str) -> None:
         (5,),
         (6,),
         (7,),
+        (8,),
     ]
 
 

@@ -5,6 +5,21 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from bot.store.assignment_records import (
+    AssignmentAnswer,
+    AssignmentRecord,
+    AttemptRecord,
+    NewAssignment,
+)
+from bot.store.calendar_records import (
+    CalendarSettings,
+    NewSchedule,
+    QotdAnswer,
+    QotdBoardLine,
+    QotdDay,
+    QotdSettings,
+    ScheduleRecord,
+)
 from bot.store.errors import RoundAlreadyRunning, StoreError
 from bot.store.interface import Store
 from bot.store.periods import PERIODS, Period, period_end, period_start, week_start
@@ -61,22 +76,33 @@ __all__ = [
     "FLAG_REASONS",
     "PERIODS",
     "Answer",
+    "AssignmentAnswer",
+    "AssignmentRecord",
+    "AttemptRecord",
     "Board",
     "BoardLine",
+    "CalendarSettings",
     "DeckStats",
     "FlagRecord",
     "GuildDeckRecord",
     "GuildSettings",
     "MemberStats",
     "Memory",
+    "NewAssignment",
     "NewRound",
+    "NewSchedule",
     "Period",
     "PollVote",
     "PracticeRecord",
+    "QotdAnswer",
+    "QotdBoardLine",
+    "QotdDay",
+    "QotdSettings",
     "Recorded",
     "ReportLine",
     "RoundAlreadyRunning",
     "RoundRecord",
+    "ScheduleRecord",
     "Store",
     "StoreError",
     "StruggleLine",

@@ -12,6 +12,21 @@ from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self, runtime_checkable
 
+from bot.store.assignment_records import (
+    AssignmentAnswer,
+    AssignmentRecord,
+    AttemptRecord,
+    NewAssignment,
+)
+from bot.store.calendar_records import (
+    CalendarSettings,
+    NewSchedule,
+    QotdAnswer,
+    QotdBoardLine,
+    QotdDay,
+    QotdSettings,
+    ScheduleRecord,
+)
 from bot.store.periods import Period
 from bot.store.records import (
     Answer,
@@ -289,3 +304,148 @@ class Store(Protocol):
 
         False when it was not pending: two moderators answering at once settle it once.
         """
+
+    # -- the group's calendar ------------------------------------------------------------------------
+
+    async def calendar_settings(self, guild_id: int) -> CalendarSettings:
+        """The server's time zone and champion role; UTC and none when it never set them."""
+
+    async def save_calendar_settings(self, settings: CalendarSettings) -> None: ...
+
+    async def add_schedule(self, new: NewSchedule, wake_at: datetime) -> ScheduleRecord:
+        """Keep a scheduled round; the runner first looks at it at `wake_at` (its announcement or start)."""
+
+    async def schedule(self, schedule_id: int) -> ScheduleRecord | None:
+        """A schedule not removed; None otherwise."""
+
+    async def guild_schedules(self, guild_id: int) -> list[ScheduleRecord]:
+        """The server's schedules (those that already ran once too), by id."""
+
+    async def remove_schedule(self, guild_id: int, schedule_id: int) -> bool:
+        """Stop a schedule of this server; False when it has none by that id."""
+
+    async def due_schedules(self, now: datetime, limit: int = 500) -> list[ScheduleRecord]:
+        """Schedules whose runner should look at them by `now` (earliest first), every server's."""
+
+    async def move_schedule(
+        self,
+        schedule_id: int,
+        was: datetime | None,
+        *,
+        next_at: datetime | None,
+        wake_at: datetime | None,
+        announced: bool,
+        result: str | None = None,
+        result_at: datetime | None = None,
+    ) -> bool:
+        """Move a schedule on from the occurrence `was`, with its result when given; False when another
+        process moved it first (its next_at is no longer `was`) or it was removed."""
+
+    async def note_schedule_result(self, schedule_id: int, result: str, at: datetime) -> None:
+        """What happened to the schedule's latest occurrence (`/quiz schedule list` shows it)."""
+
+    async def due_champions(self, now: datetime, limit: int = 500) -> list[CalendarSettings]:
+        """Servers whose champion period ended by `now`, every server's, earliest first."""
+
+    async def move_champion(
+        self, guild_id: int, was: datetime, next_at: datetime, problem: str | None
+    ) -> bool:
+        """Move the server's champion period on from `was`, noting the handover's problem (None: it went well)."""
+
+    async def period_top(
+        self, guild_id: int, start: datetime, end: datetime, limit: int
+    ) -> list[tuple[int, int]]:
+        """The members with the most round points in the server from `start` to `end`, with their points."""
+
+    async def champions(self, guild_id: int) -> list[int]:
+        """Who won the server's latest champion period (the role's holders)."""
+
+    async def save_champions(self, guild_id: int, period_end: datetime, user_ids: Sequence[int]) -> None: ...
+
+    async def claim_occurrence(self, kind: str, key_id: int, occurrence: datetime, now: datetime) -> bool:
+        """Claim one occurrence of something timed (kind: a round, an announcement...); True for exactly
+        one caller however many processes ask, across restarts too."""
+
+    # -- the question of the day -------------------------------------------------------------------
+
+    async def qotd_settings(self, guild_id: int) -> QotdSettings | None:
+        """The server's question of the day (on or off); None when it never set one."""
+
+    async def save_qotd_settings(self, settings: QotdSettings) -> None: ...
+
+    async def due_qotds(self, now: datetime, limit: int = 500) -> list[QotdSettings]:
+        """Servers whose next question of the day is due by `now`, every server's, earliest first."""
+
+    async def move_qotd(self, guild_id: int, was: datetime, next_at: datetime | None) -> bool:
+        """Move the server's next posting on from `was`; False when another process moved it first."""
+
+    async def claim_qotd_day(self, day: QotdDay) -> bool:
+        """Keep the day's question; True for exactly one caller per server and day."""
+
+    async def set_qotd_message(self, guild_id: int, day: int, message_id: int) -> None: ...
+
+    async def qotd_day(self, guild_id: int, day: int) -> QotdDay | None: ...
+
+    async def latest_qotd_day(self, guild_id: int) -> QotdDay | None:
+        """The server's most recent question of the day."""
+
+    async def qotd_days_to_reveal(self, now: datetime, limit: int = 500) -> list[QotdDay]:
+        """Questions of the day past their closing and not yet revealed, every server's."""
+
+    async def reveal_qotd_day(self, guild_id: int, day: int, at: datetime) -> bool:
+        """Mark the day's question revealed; True for exactly one caller (the one who edits the message)."""
+
+    async def qotd_history(self, guild_id: int, deck_id: str) -> list[str]:
+        """The question ids the server's questions of the day took from the deck, oldest first."""
+
+    async def qotd_posted_days(self, guild_id: int) -> list[int]:
+        """Every day (YYYYMMDD) the server had a question of the day, in order."""
+
+    async def record_qotd_answer(self, answer: QotdAnswer) -> QotdAnswer | None:
+        """Keep a member's answer, committed before this returns; None, or the answer they gave before."""
+
+    async def qotd_answers(self, guild_id: int, day: int) -> list[QotdAnswer]: ...
+
+    async def member_qotd_days(self, guild_id: int, user_id: int) -> list[int]:
+        """The days (YYYYMMDD) the member answered the server's question of the day, in order."""
+
+    async def qotd_board(
+        self, guild_id: int, *, offset: int = 0, limit: int = 10
+    ) -> tuple[tuple[QotdBoardLine, ...], int]:
+        """A page of members by right answers to the question of the day, and how many members there are."""
+
+    # -- assignments ---------------------------------------------------------------------------------
+
+    async def add_assignment(self, new: NewAssignment) -> AssignmentRecord: ...
+
+    async def set_assignment_message(self, assignment_id: int, message_id: int) -> None: ...
+
+    async def assignment(self, assignment_id: int) -> AssignmentRecord | None: ...
+
+    async def guild_assignments(self, guild_id: int) -> list[AssignmentRecord]:
+        """The server's latest 25 assignments, newest first."""
+
+    async def close_assignment(self, guild_id: int, assignment_id: int, at: datetime) -> bool:
+        """Close an open assignment of this server now; False when there is none open by that id."""
+
+    async def start_attempt(
+        self, assignment_id: int, user_id: int, at: datetime, most: int
+    ) -> AttemptRecord | None:
+        """The member's next attempt; None once they made `most` (two Starts at once make one)."""
+
+    async def attempt(self, attempt_id: int) -> AttemptRecord | None: ...
+
+    async def member_attempts(self, assignment_id: int, user_id: int) -> list[AttemptRecord]: ...
+
+    async def assignment_attempts(self, assignment_id: int) -> list[AttemptRecord]:
+        """Every member's attempts, in the order they started."""
+
+    async def finish_attempt(self, attempt_id: int, at: datetime) -> bool: ...
+
+    async def record_assignment_answer(self, answer: AssignmentAnswer) -> AssignmentAnswer | None:
+        """Keep the attempt's answer, committed before this returns; None, or the one given before."""
+
+    async def attempt_answers(self, attempt_id: int) -> list[AssignmentAnswer]: ...
+
+    async def assignment_answers(self, assignment_id: int) -> list[AssignmentAnswer]:
+        """Every attempt's answers, by attempt then question."""

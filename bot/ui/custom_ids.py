@@ -144,6 +144,13 @@ REVIEW_SUGGESTION = Template(("sa", "se", "sr"), (number("id"),))
 # -- imports: a moderator corrects what column `col` of the upload for deck `deck` holds (a select) ------
 IMPORT_COLUMN = Template(("ic",), (number("col", 2), DECK))
 
+# -- the question of the day: a choice A-E of a server's question of one day (YYYYMMDD): cogs/calendar --
+QOTD_ANSWER = Template(("qd",), (number("guild"), number("day", 8), digit("slot", 4)))
+
+# -- assignments: the Start button of an assignment (as), a choice A-E of one attempt's question (aa) ----
+ASSIGNMENT_START = Template(("as",), (number("assignment"),))
+ASSIGNMENT_ANSWER = Template(("aa",), (number("attempt"), QUESTION, digit("slot", 4)))
+
 TEMPLATES: dict[str, Template] = {
     name: value for name, value in list(globals().items()) if isinstance(value, Template)
 }

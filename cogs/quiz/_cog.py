@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.bank.mixed import mix
 from bot.bank.models import Deck
+from bot.calendar.zones import matching_zones
 from bot.errors import UserError
 from bot.quiz import LEECH_FAILURES
 from bot.quiz.choosing import Filter
@@ -75,6 +76,10 @@ SETTINGS_HELP = {
     "teams": "Default number of teams (2-4), 0 for none",
     "tags": "Default tag filter (tags separated by commas); any: none",
     "difficulty": "Default difficulty filter; any: none",
+    "timezone": "The server's time zone, an IANA name such as Africa/Harare (schedules follow it)",
+    "champion_role": "A role for the top members of each week's or month's board (Bvunzo needs Manage Roles)",
+    "champion_period": "week or month: when the champion role changes hands (server's zone)",
+    "champion_count": "How many members get the champion role (1-10)",
 }
 
 
@@ -209,9 +214,16 @@ class QuizCog(commands.Cog, name="Quiz"):
         difficulty: Literal["any", "easy", "medium", "hard"] | None = None,
         thread: bool | None = None,
         teams: app_commands.Range[int, 0, MAX_TEAMS] | None = None,
+        timezone: app_commands.Range[str, 1, 60] | None = None,
+        champion_role: discord.Role | None = None,
+        champion_period: Literal["week", "month"] | None = None,
+        champion_count: app_commands.Range[int, 1, 10] | None = None,
     ) -> None:
         guild_id = guild_id_of(interaction)
         ensure_manager(interaction, "change the quiz settings")
+        zone_line = await self._calendar_settings(
+            interaction, timezone, champion_role, champion_period, champion_count
+        )
         current = await self.bot.store.guild_settings(guild_id)
         options = current.options.but(
             questions=questions,
@@ -239,8 +251,36 @@ class QuizCog(commands.Cog, name="Quiz"):
         if changed != current:
             await self.bot.store.save_guild_settings(changed)
         await interaction.response.send_message(
-            embed=settings_embed(changed, changed != current), ephemeral=True
+            zone_line, embed=settings_embed(changed, changed != current), ephemeral=True
         )
+
+    async def _calendar_settings(
+        self,
+        interaction: discord.Interaction,
+        timezone: str | None,
+        champion_role: discord.Role | None,
+        champion_period: str | None,
+        champion_count: int | None,
+    ) -> str:
+        """The time zone and champion role, kept by cogs/calendar; the lines saying what they are now."""
+        calendar: Any = self.bot.get_cog("Calendar")
+        if calendar is None or interaction.guild is None:
+            raise UserError("That part of Bvunzo is not available right now; try again in a minute.")
+        guild = interaction.guild
+        line: str = (
+            await calendar.set_timezone(guild.id, timezone)
+            if timezone is not None
+            else await calendar.timezone_line(guild.id)
+        )
+        if champion_role is not None or champion_period is not None or champion_count is not None:
+            line += "\n" + await calendar.set_champion(guild, champion_role, champion_period, champion_count)
+        return line
+
+    @settings.autocomplete("timezone")
+    async def _timezone_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=name, value=name) for name in matching_zones(current)]
 
     @quiz.command(name="flags", description="Questions members reported, and why; resolve or dismiss them")
     async def flags(self, interaction: discord.Interaction) -> None:

@@ -20,6 +20,7 @@ from tests.e2e.harness import HANG_GUARD, running_client, wait_until
 
 COMMANDS = {
     "about",
+    "assign",
     "deck",
     "decks",
     "language",
@@ -27,6 +28,7 @@ COMMANDS = {
     "mistakes",
     "practice",
     "preferences",
+    "qotd",
     "quiz",
     "stats",
 }

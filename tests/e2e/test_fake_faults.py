@@ -88,3 +88,19 @@ async def test_a_rule_after_the_fact_fails_a_post_the_fake_made_and_the_nonce_fi
         again = await where.send("one", nonce="n-1")
         other = await where.send("one", nonce="n-2")
     assert [m.id for m in fake.channel_messages(channel)] == [again.id, other.id]
+
+
+async def test_the_global_limit_answers_429_past_its_requests_a_second(fake_discord: FakeDiscord) -> None:  # noqa: F811
+    import aiohttp
+
+    fake_discord.global_limit = 3
+    headers = {"Authorization": f"Bot {fake_discord.token}"}
+    async with aiohttp.ClientSession() as session:
+        statuses = []
+        bodies = []
+        for _ in range(5):
+            async with session.get(f"{fake_discord.api_base}/users/@me", headers=headers) as reply:
+                statuses.append(reply.status)
+                bodies.append(await reply.json())
+    assert statuses == [200, 200, 200, 429, 429]
+    assert bodies[3]["global"] is True and 0 < bodies[3]["retry_after"] <= 1.0

@@ -5,11 +5,14 @@ from __future__ import annotations
 from types import TracebackType
 
 from bot.store.postgres.answers import Answers
+from bot.store.postgres.assignments import Assignments
 from bot.store.postgres.boards import Boards
+from bot.store.postgres.calendar import Calendar
 from bot.store.postgres.connection import CLOSE_PATIENCE_SECONDS, POOL_MAX
 from bot.store.postgres.flags import Flags
 from bot.store.postgres.polls import Polls
 from bot.store.postgres.practice import Decks, Practice
+from bot.store.postgres.qotd import Qotd
 from bot.store.postgres.rounds import Rounds
 from bot.store.postgres.sessions import Sessions
 from bot.store.postgres.settings import Settings
@@ -18,7 +21,20 @@ from bot.store.postgres.suggestions import Suggestions
 
 
 class PostgresStore(
-    Settings, Rounds, Answers, Polls, Boards, Stats, Practice, Sessions, Decks, Suggestions, Flags
+    Settings,
+    Rounds,
+    Answers,
+    Polls,
+    Boards,
+    Stats,
+    Practice,
+    Sessions,
+    Decks,
+    Suggestions,
+    Flags,
+    Calendar,
+    Qotd,
+    Assignments,
 ):
     """Bvunzo's memory in a PostgreSQL database that several bot processes may share.
 

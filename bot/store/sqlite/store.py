@@ -7,12 +7,15 @@ from types import TracebackType
 from typing import Self
 
 from bot.store.sqlite.answers import SqliteAnswers
+from bot.store.sqlite.assignments import SqliteAssignments
 from bot.store.sqlite.boards import SqliteBoards
+from bot.store.sqlite.calendar import SqliteCalendar
 from bot.store.sqlite.connection import BUSY_TIMEOUT_MS, Database
 from bot.store.sqlite.decks import SqliteDecks
 from bot.store.sqlite.flags import SqliteFlags
 from bot.store.sqlite.polls import SqlitePolls
 from bot.store.sqlite.practice import SqlitePractice
+from bot.store.sqlite.qotd import SqliteQotd
 from bot.store.sqlite.reports import SqliteReports
 from bot.store.sqlite.rounds import SqliteRounds
 from bot.store.sqlite.settings import SqliteSettings
@@ -33,6 +36,9 @@ class SqliteStore(
     SqliteDecks,
     SqliteFlags,
     SqliteSuggestions,
+    SqliteCalendar,
+    SqliteQotd,
+    SqliteAssignments,
 ):
     """Bvunzo's memory on one SQLite file: one connection, one worker thread (aiosqlite's).
 

@@ -189,8 +189,12 @@ _USER = re.compile(r"<@!?(\d+)>")
 _ROLE = re.compile(r"<@&(\d+)>")
 
 
-def ping_problems(body: dict[str, Any]) -> list[str]:
-    """Who the content would notify given its allowed_mentions (absent: Discord notifies everyone named)."""
+def ping_problems(body: dict[str, Any], wanted_roles: frozenset[int] = frozenset()) -> list[str]:
+    """Who the content would notify given its allowed_mentions (absent: Discord notifies everyone named).
+
+    `wanted_roles`: roles a moderator asked the bot to ping (a schedule's announcement), allowed when
+    named one by one in allowed_mentions.roles, never through parse.
+    """
     if (body.get("flags") or 0) & EPHEMERAL:
         return []  # an ephemeral message notifies no one
     content = body.get("content") or ""
@@ -206,6 +210,6 @@ def ping_problems(body: dict[str, Any]) -> list[str]:
             problems.append(f"content mentions <@{user_id}> and allowed_mentions lets it ping them")
     listed_roles = {str(r) for r in (allowed or {}).get("roles") or []}
     for role_id in _ROLE.findall(content):
-        if "roles" in parse or role_id in listed_roles:
+        if "roles" in parse or (role_id in listed_roles and int(role_id) not in wanted_roles):
             problems.append(f"content mentions role <@&{role_id}> and allowed_mentions lets it ping")
     return problems

@@ -12,6 +12,7 @@ import discord
 DISCORD_EPOCH_MS = 1420070400000
 ALL_PERMISSIONS = discord.Permissions.all().value
 ADMINISTRATOR = discord.Permissions(administrator=True).value
+MANAGE_ROLES = discord.Permissions(manage_roles=True).value
 # What a new server's @everyone may do (Discord's defaults, trimmed to the text side).
 DEFAULT_EVERYONE = discord.Permissions(
     view_channel=True,

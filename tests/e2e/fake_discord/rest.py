@@ -10,7 +10,7 @@ from aiohttp import BodyPartReader, web
 
 from tests.e2e.fake_discord import records
 from tests.e2e.fake_discord.limits import command_problems
-from tests.e2e.fake_discord.models import CREATE_PUBLIC_THREADS, PUBLIC_THREAD, THREAD_NAME_MAX
+from tests.e2e.fake_discord.models import CREATE_PUBLIC_THREADS, MANAGE_ROLES, PUBLIC_THREAD, THREAD_NAME_MAX
 from tests.e2e.fake_discord.records import RecordedRequest, UploadedFile
 from tests.e2e.fake_discord.spec import request_schemas
 
@@ -120,6 +120,8 @@ class RestApi:
             and request.headers.get("Authorization") != f"Bot {fake.token}"
         ):
             return error(401, "401: Unauthorized")
+        if not record.path.startswith(_TOKEN_IN_PATH) and (limited := fake.over_global_limit()) is not None:
+            return limited
         schemas = request_schemas()
         if schemas is not None and record.body is not None:
             for problem in schemas.request_errors(record.method, record.route, record.body):
@@ -163,6 +165,8 @@ class RestApi:
             web.get("/guilds/{guild_id}/channels", self.get_guild_channels),
             web.get("/guilds/{guild_id}/roles", self.get_guild_roles),
             web.get("/guilds/{guild_id}/members/{user_id}", self.get_member),
+            web.put("/guilds/{guild_id}/members/{user_id}/roles/{role_id}", self.add_member_role),
+            web.delete("/guilds/{guild_id}/members/{user_id}/roles/{role_id}", self.remove_member_role),
         ]
         return [web.route(r.method, API_PREFIX + r.path, r.handler) for r in routes]
 
@@ -326,6 +330,33 @@ class RestApi:
         if guild is None:
             return error(404, "Unknown Guild", 10004)
         return json_response([r.payload() for r in guild.roles])
+
+    async def add_member_role(self, request: web.Request) -> web.Response:
+        return self._member_role(request, give=True)
+
+    async def remove_member_role(self, request: web.Request) -> web.Response:
+        return self._member_role(request, give=False)
+
+    def _member_role(self, request: web.Request, *, give: bool) -> web.Response:
+        """Discord's rules: Manage Roles, and only a role below the bot's highest; 204 when done."""
+        guild = self.fake.guilds_by_id.get(int(request.match_info["guild_id"]))
+        if guild is None:
+            return error(404, "Unknown Guild", 10004)
+        member = guild.member(int(request.match_info["user_id"]))
+        role = next((r for r in guild.roles if r.id == int(request.match_info["role_id"])), None)
+        if member is None:
+            return error(404, "Unknown Member", 10007)
+        if role is None:
+            return error(404, "Unknown Role", 10011)
+        highest = max(r.position for r in guild.bot_member.roles)
+        if not guild.permissions_of(guild.bot_member) & MANAGE_ROLES or role.position >= highest:
+            return error(403, "Missing Permissions", 50013)
+        if give and role not in member.roles:
+            member.roles.append(role)
+        elif not give and role in member.roles:
+            member.roles.remove(role)
+        self.fake.changed()
+        return web.Response(status=204)
 
     async def get_member(self, request: web.Request) -> web.Response:
         guild = self.fake.guilds_by_id.get(int(request.match_info["guild_id"]))

@@ -63,7 +63,7 @@ class MessageRoutes:
         for problem in message_problems(body):
             self.fake.violate(records.LIMIT, problem, record)
         if created:
-            for problem in ping_problems(body):
+            for problem in ping_problems(body, frozenset(self.fake.wanted_pings)):
                 self.fake.violate(records.PING, problem, record)
 
     # -- channel messages ---------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import re
 from collections import deque
 from collections.abc import Callable
@@ -81,6 +82,12 @@ class FakeDiscord(Actions):
         self.interactions_by_token: dict[str, FakeInteraction] = {}
         self.requests: list[RecordedRequest] = []
         self.violations: list[Violation] = []
+        # Discord's global limit (requests a second per bot, interactions' webhooks aside), when a test or a
+        # benchmark sets it; past it the fake answers 429 with global: true, as Discord does.
+        self.global_limit: int | None = None
+        self._global_times: deque[float] = deque()
+        # Roles a test's moderator chose to have pinged (a schedule's ping:); any other ping is a violation.
+        self.wanted_pings: set[int] = set()
         self.gateway = Gateway(self)
         self.faults = Faults(self)  # Discord's bad days, played on purpose
         self._channel_edits: dict[int, deque[float]] = {}
@@ -278,6 +285,29 @@ class FakeDiscord(Actions):
             }
             self.gateway.dispatch_to_guild(message.channel.guild.id, "MESSAGE_DELETE", event)
         self.changed()
+
+    def over_global_limit(self) -> web.Response | None:
+        """A 429 when this request would be past the global limit in the last second; None otherwise."""
+        if self.global_limit is None:
+            return None
+        now = self.loop_time()
+        times = self._global_times
+        while times and now - times[0] >= 1.0:
+            times.popleft()
+        if len(times) >= self.global_limit:
+            after = max(0.001, 1.0 - (now - times[0]))
+            body = {"message": "You are being rate limited.", "retry_after": after, "global": True}
+            headers = {
+                "Retry-After": f"{after:.3f}",
+                "X-RateLimit-Global": "true",
+                "X-RateLimit-Scope": "global",
+                "Via": "1.1 google",
+            }
+            return web.Response(
+                status=429, body=json.dumps(body).encode(), headers=headers, content_type="application/json"
+            )
+        times.append(now)
+        return None
 
     def note_channel_edit(self, channel: Channel, record: RecordedRequest) -> None:
         """Count REST edits per channel, as Discord's rate limit bucket does."""

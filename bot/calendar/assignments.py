@@ -1,0 +1,127 @@
+"""Assignments' rules: the due time a moderator wrote, each member's best attempt, and each question's result."""
+
+from __future__ import annotations
+
+import re
+import zoneinfo
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+from bot.calendar.repeats import RuleError, parse_time
+from bot.calendar.zones import local_day, local_instant
+from bot.store import AssignmentAnswer, AttemptRecord
+
+_DATE_TIME = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})\s+(\d{1,2}:\d{2})\s*$")
+LATE_CHOICES = ("refuse", "allow")
+MOST_ATTEMPTS = 3
+
+
+def parse_due(text: str, now: datetime, zone: zoneinfo.ZoneInfo) -> datetime:
+    """`YYYY-MM-DD HH:MM`, or `HH:MM` for today, in the server's zone, as a UTC instant after `now`."""
+    shape = _DATE_TIME.match(text)
+    try:
+        if shape is not None:
+            day = date(int(shape[1]), int(shape[2]), int(shape[3]))
+            at = parse_time(shape[4])
+        else:
+            day, at = local_day(now, zone), parse_time(text)
+    except (RuleError, ValueError) as exc:
+        raise RuleError(
+            f"“{text[:30]}” is not a due time; write YYYY-MM-DD HH:MM (such as 2027-05-07 18:00) or HH:MM for today."
+        ) from exc
+    due = local_instant(day, at, zone)
+    if due <= now:
+        raise RuleError(
+            f"That due time has passed (it is {now.astimezone(zone):%Y-%m-%d %H:%M} in {zone.key})."
+        )
+    if due - now > timedelta(days=366):
+        raise RuleError("An assignment is due within a year; pick a nearer date.")
+    return due
+
+
+@dataclass(frozen=True, slots=True)
+class MemberResult:
+    user_id: int
+    right: int  # in the best attempt
+    answered: int
+    attempts: int
+    started: datetime
+    finished: datetime | None
+    spent_ms: int  # the best attempt's time, question by question
+    late: bool  # the best attempt was finished (or last answered) after the due time
+
+
+def member_results(
+    attempts: Sequence[AttemptRecord], answers: Sequence[AssignmentAnswer], due: datetime
+) -> list[MemberResult]:
+    """One line per member who started: their best attempt (most right, then finished, then earliest)."""
+    by_attempt: dict[int, list[AssignmentAnswer]] = {}
+    for answer in answers:
+        by_attempt.setdefault(answer.attempt_id, []).append(answer)
+    by_member: dict[int, list[AttemptRecord]] = {}
+    for attempt in attempts:
+        by_member.setdefault(attempt.user_id, []).append(attempt)
+    results = []
+    for user_id, theirs in by_member.items():
+
+        def strength(attempt: AttemptRecord) -> tuple[int, bool, float]:
+            given = by_attempt.get(attempt.id, [])
+            return (
+                sum(a.right for a in given),
+                attempt.finished_at is not None,
+                -attempt.started_at.timestamp(),
+            )
+
+        best = max(theirs, key=strength)
+        given = by_attempt.get(best.id, [])
+        last = best.finished_at or max((a.answered_at for a in given), default=best.started_at)
+        results.append(
+            MemberResult(
+                user_id=user_id,
+                right=sum(a.right for a in given),
+                answered=len(given),
+                attempts=len(theirs),
+                started=min(a.started_at for a in theirs),
+                finished=best.finished_at,
+                spent_ms=sum(a.ms for a in given),
+                late=last > due,
+            )
+        )
+    results.sort(key=lambda r: (-r.right, r.spent_ms, r.user_id))
+    return results
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionResult:
+    index: int
+    question_id: str
+    answered: int
+    right: int
+    commonest_wrong: int | None  # the original index of the most chosen wrong choice
+
+
+def question_results(
+    question_ids: Sequence[str], answers: Sequence[AssignmentAnswer], best_attempts: set[int]
+) -> list[QuestionResult]:
+    """Per question, over each member's best attempt: how many answered, got it right, and the wrong
+    choice chosen most (ties: the lower choice)."""
+    found = []
+    for index, question_id in enumerate(question_ids):
+        given = [a for a in answers if a.question_index == index and a.attempt_id in best_attempts]
+        wrong = Counter(a.choice for a in given if not a.right)
+        commonest = min(wrong, key=lambda c: (-wrong[c], c)) if wrong else None
+        found.append(QuestionResult(index, question_id, len(given), sum(a.right for a in given), commonest))
+    return found
+
+
+def best_attempt_ids(attempts: Sequence[AttemptRecord], answers: Sequence[AssignmentAnswer]) -> set[int]:
+    right: Counter[int] = Counter(a.attempt_id for a in answers if a.right)
+    best: dict[int, AttemptRecord] = {}
+    for attempt in attempts:
+        held = best.get(attempt.user_id)
+        key = (right[attempt.id], attempt.finished_at is not None, -attempt.started_at.timestamp())
+        if held is None or key > (right[held.id], held.finished_at is not None, -held.started_at.timestamp()):
+            best[attempt.user_id] = attempt
+    return {a.id for a in best.values()}

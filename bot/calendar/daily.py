@@ -1,0 +1,130 @@
+"""The question of the day's runner: posts each server's question once a day and reveals it once, on the clock."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Protocol
+
+from bot.calendar.pace import Pace
+from bot.calendar.qotd import FEW_LEFT, closes_at, day_number, next_question
+from bot.calendar.repeats import Rule, parse_time
+from bot.calendar.zones import UnknownZoneError, local_day, zone_named
+from bot.store import QotdDay, QotdSettings, Store, StoreError
+
+log = logging.getLogger(__name__)
+
+BATCH = 500
+
+
+class QotdPort(Protocol):
+    def holds(self, guild_id: int) -> bool: ...
+
+    def question_ids(self, guild_id: int, deck_id: str) -> Sequence[str] | None:
+        """The deck's questions a question of the day can ask (choices); None when the deck is gone."""
+
+    async def post_question(self, day: QotdDay, unused: int) -> int | None:
+        """Post the day's question; its message id (None when it could not be posted)."""
+
+    async def reveal(self, day: QotdDay) -> None:
+        """Edit the day's message into its reveal, and count its answers as reviews."""
+
+
+def daily_rule(settings: QotdSettings) -> Rule:
+    return Rule(parse_time(settings.at), "daily")
+
+
+class QotdRunner:
+    def __init__(self, store: Store, port: QotdPort, clock: Callable[[], datetime]) -> None:
+        self.store = store
+        self.port = port
+        self.clock = clock
+        self.pace = Pace()
+
+    async def tick(self, now: datetime) -> int:
+        """Reveal what closed, then post what is due; returns how many servers it acted for."""
+        acted = 0
+        for day in await self.store.qotd_days_to_reveal(now, BATCH):
+            if self.port.holds(day.guild_id):
+                acted += 1
+                await self.reveal(day, now)
+        for settings in await self.store.due_qotds(now, BATCH):
+            if self.port.holds(settings.guild_id):
+                acted += 1
+                try:
+                    await self._post(settings, now)
+                except StoreError:
+                    raise  # the database is away: the runner's loop says so once and looks again
+                except Exception:
+                    log.exception("the question of the day of server %s failed", settings.guild_id)
+        return acted
+
+    async def reveal(self, day: QotdDay, now: datetime) -> bool:
+        """Reveal the day's question once (whoever else tries); False when it already was."""
+        if not await self.store.reveal_qotd_day(day.guild_id, day.day, now):
+            return False
+        await self.pace.wait()
+        try:
+            await self.port.reveal(day)
+        except StoreError:
+            raise  # the database is away: the runner's loop says so once and looks again
+        except Exception:
+            log.exception("revealing the question of the day %s of server %s failed", day.day, day.guild_id)
+        return True
+
+    async def _post(self, settings: QotdSettings, now: datetime) -> None:
+        occurrence = settings.next_at
+        if occurrence is None:
+            return
+        zone_name = (await self.store.calendar_settings(settings.guild_id)).timezone
+        try:
+            zone = zone_named(zone_name)
+        except UnknownZoneError:
+            zone = zone_named("UTC")
+        rule = daily_rule(settings)
+        latest, following = occurrence, rule.next_after(occurrence, zone)
+        while following <= now:  # down for days: only today's question is still worth posting
+            latest, following = following, rule.next_after(following, zone)
+        closing = closes_at(latest, rule, zone)
+        if now < closing:
+            await self._post_day(settings, latest, closing, zone_day=day_number(local_day(latest, zone)))
+        else:
+            log.info("server %s: the question of the day of %s was missed", settings.guild_id, latest.date())
+        await self.store.move_qotd(settings.guild_id, occurrence, following)
+
+    async def _post_day(
+        self, settings: QotdSettings, at: datetime, closing: datetime, *, zone_day: int
+    ) -> None:
+        ids = self.port.question_ids(settings.guild_id, settings.deck_id)
+        if not ids:
+            log.warning(
+                "server %s: the question of the day's deck %s is gone or has no choice questions",
+                settings.guild_id,
+                settings.deck_id,
+            )
+            return
+        asked = await self.store.qotd_history(settings.guild_id, settings.deck_id)
+        seed = settings.guild_id ^ zone_day
+        pick = next_question(ids, asked, seed)
+        day = QotdDay(
+            guild_id=settings.guild_id,
+            day=zone_day,
+            channel_id=settings.channel_id,
+            deck_id=settings.deck_id,
+            question_id=pick.question_id,
+            seed=seed % (2**31),
+            message_id=None,
+            posted_at=at,
+            closes_at=closing,
+        )
+        if not await self.store.claim_qotd_day(day):
+            return  # another process, or this one before a restart, has the day
+        await self.pace.wait()
+        message_id = await self.port.post_question(day, pick.unused_after)
+        if message_id is not None:
+            await self.store.set_qotd_message(day.guild_id, day.day, message_id)
+        if pick.unused_after <= FEW_LEFT:
+            log.info(
+                "server %s: %d unused questions left in %s", day.guild_id, pick.unused_after, day.deck_id
+            )

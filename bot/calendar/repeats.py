@@ -1,0 +1,94 @@
+"""When a schedule repeats: once, daily, weekdays or weekly on chosen days, at a wall-clock time in a zone."""
+
+from __future__ import annotations
+
+import re
+import zoneinfo
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta
+from typing import Literal, get_args
+
+from bot.calendar.zones import local_day, local_instant
+from bot.quiz.clock import require_aware
+
+Repeat = Literal["once", "daily", "weekdays", "weekly"]
+REPEATS: tuple[Repeat, ...] = get_args(Repeat)
+DAY_NAMES = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")  # index = date.weekday()
+_TIME = re.compile(r"^\s*(\d{1,2}):(\d{2})\s*$")
+# Enough local days to find the next showing of any rule (a weekly one on one day, past a gap).
+_HORIZON_DAYS = 9
+
+
+class RuleError(ValueError):
+    """A schedule a moderator wrote that cannot be followed; the message is the sentence they read."""
+
+
+def parse_time(text: str) -> time:
+    """`HH:MM` on a 24-hour clock; RuleError otherwise."""
+    shape = _TIME.match(text)
+    if shape is None or int(shape[1]) > 23 or int(shape[2]) > 59:
+        raise RuleError(f"“{text[:20]}” is not a time; write it as HH:MM on a 24-hour clock, such as 18:30.")
+    return time(int(shape[1]), int(shape[2]))
+
+
+def parse_days(text: str | None) -> frozenset[int]:
+    """`mon,wed,fri` as weekday numbers (Monday 0); RuleError for a name that is not a day."""
+    if not text or not text.strip():
+        return frozenset()
+    days: set[int] = set()
+    for part in re.split(r"[,\s]+", text.strip().lower()):
+        if not part:
+            continue
+        if part[:3] not in DAY_NAMES:
+            raise RuleError(f"“{part[:20]}” is not a day; write days as mon,tue,wed,thu,fri,sat,sun.")
+        days.add(DAY_NAMES.index(part[:3]))
+    return frozenset(days)
+
+
+def days_text(days: frozenset[int]) -> str:
+    return ",".join(DAY_NAMES[d] for d in sorted(days))
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A wall-clock time in a zone, and the local days it happens on."""
+
+    at: time
+    repeat: Repeat
+    days: frozenset[int] = frozenset()
+
+    def __post_init__(self) -> None:
+        if self.repeat not in REPEATS:
+            raise RuleError(f"repeat is one of {', '.join(REPEATS)}, not “{self.repeat}”.")
+        if self.repeat == "weekly" and not self.days:
+            raise RuleError("A weekly schedule needs days:, such as mon,wed,fri.")
+
+    def on_day(self, weekday: int) -> bool:
+        if self.repeat in ("once", "daily"):
+            return True
+        if self.repeat == "weekdays":
+            return weekday < 5
+        return weekday in self.days
+
+    def next_after(self, moment: datetime, zone: zoneinfo.ZoneInfo) -> datetime:
+        """The first showing strictly after `moment` (UTC), ignoring `once` (the caller stops after one)."""
+        require_aware(moment, "moment")
+        first = local_day(moment, zone) - timedelta(days=1)  # a gap may move yesterday's showing past it
+        for offset in range(_HORIZON_DAYS):
+            day = first + timedelta(days=offset)
+            if not self.on_day(day.weekday()):
+                continue
+            instant = local_instant(day, self.at, zone)
+            if instant > moment:
+                return instant
+        raise AssertionError(f"no showing of {self} within {_HORIZON_DAYS} days of {moment}")
+
+    def describe(self) -> str:
+        clock = f"{self.at:%H:%M}"
+        if self.repeat == "once":
+            return f"once at {clock}"
+        if self.repeat == "daily":
+            return f"daily at {clock}"
+        if self.repeat == "weekdays":
+            return f"weekdays at {clock}"
+        return f"{days_text(self.days)} at {clock}"

@@ -1,0 +1,199 @@
+"""The calendar's runner: wakes on the injected clock, claims each due occurrence once, and acts through a port."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from datetime import datetime
+from typing import Protocol
+
+from bot.calendar.champions import ChampionPort, ChampionRunner
+from bot.calendar.daily import QotdPort, QotdRunner
+from bot.calendar.occurrences import decide, wake_at
+from bot.calendar.repeats import Rule, parse_days, parse_time
+from bot.calendar.zones import UnknownZoneError, zone_named
+from bot.store import ScheduleRecord, Store, StoreError
+
+log = logging.getLogger(__name__)
+
+# How often the runner looks at the clock. It compares the injected clock's time with the store's
+# next occurrences, so a test that moves the clock is seen at the next look; no timer is set per item.
+POLL_SECONDS = 1.0
+# Schedules handled per look; a backlog is worked through on the next looks.
+BATCH = 500
+
+
+class SkippedOccurrence(Exception):
+    """An occurrence that cannot happen (a round already running, a deleted deck...): its sentence."""
+
+
+class CalendarPort(Protocol):
+    """What the runner needs of the world outside the store: the Discord side implements it."""
+
+    def holds(self, guild_id: int) -> bool:
+        """Whether this process serves the server (its shard is ours)."""
+
+    async def announce(self, schedule: ScheduleRecord, starts_at: datetime) -> None:
+        """Post that the schedule's round starts at `starts_at`."""
+
+    async def start_round(self, schedule: ScheduleRecord) -> str:
+        """Start the schedule's round; the result for `list`. SkippedOccurrence with the sentence a
+        moderator should read when it cannot start."""
+
+    async def tell_moderators(self, schedule: ScheduleRecord, sentence: str) -> None:
+        """Say why an occurrence was skipped where the schedule's moderators will see it."""
+
+
+def rule_of(schedule: ScheduleRecord) -> Rule:
+    return Rule(parse_time(schedule.at), schedule.repeat, parse_days(schedule.days))  # type: ignore[arg-type]
+
+
+class CalendarRunner:
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], datetime],
+        port: CalendarPort,
+        *,
+        qotd: QotdPort | None = None,
+        champions: ChampionPort | None = None,
+        poll_seconds: float = POLL_SECONDS,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.port = port
+        self.poll_seconds = poll_seconds
+        self.qotd = None if qotd is None else QotdRunner(store, qotd, clock)
+        self.champions = None if champions is None else ChampionRunner(store, champions, clock)
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="calendar-runner")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.tick()
+            except asyncio.CancelledError:
+                raise
+            except StoreError as exc:
+                # The database is away (stopped, locked, closing): weather, not a bug; the next look retries.
+                log.warning("the calendar could not read the database (%s); looking again shortly", exc)
+            except Exception:
+                log.exception("the calendar's look at the clock failed; looking again shortly")
+            await asyncio.sleep(self.poll_seconds)
+
+    async def tick(self) -> int:
+        """Handle everything due by now on this process's servers; returns how many items it saw."""
+        now = self.clock()
+        seen = 0
+        if self.qotd is not None:
+            seen += await self.qotd.tick(now)
+        if self.champions is not None:
+            seen += await self.champions.tick(now)
+        due = [s for s in await self.store.due_schedules(now, BATCH) if self.port.holds(s.guild_id)]
+        for schedule in due:
+            try:
+                await self._handle(schedule, now)
+            except StoreError:
+                raise  # the database is away: the runner's loop says so once and looks again
+            except Exception:
+                log.exception("schedule %s of server %s failed", schedule.id, schedule.guild_id)
+        return seen + len(due)
+
+    async def _handle(self, schedule: ScheduleRecord, now: datetime) -> None:
+        occurrence = schedule.next_at
+        if occurrence is None:
+            return
+        settings = await self.store.calendar_settings(schedule.guild_id)
+        try:
+            zone = zone_named(settings.timezone)
+        except UnknownZoneError:
+            zone = zone_named("UTC")  # a zone the tz database dropped: keep going on UTC rather than stop
+        decision = decide(
+            rule_of(schedule),
+            zone,
+            occurrence,
+            now,
+            announce_minutes=schedule.announce_minutes,
+            announced=schedule.announced,
+        )
+        if decision.step == "wait":
+            await self.store.move_schedule(
+                schedule.id,
+                occurrence,
+                next_at=occurrence,
+                wake_at=wake_at(occurrence, schedule.announce_minutes, schedule.announced),
+                announced=schedule.announced,
+            )
+            return
+        if decision.step == "announce":
+            if await self.store.claim_occurrence("announce", schedule.id, occurrence, now):
+                try:
+                    await self.port.announce(schedule, occurrence)
+                except StoreError:
+                    raise  # the database is away: the runner's loop says so once and looks again
+                except Exception:
+                    log.exception("announcing schedule %s failed", schedule.id)
+            await self.store.move_schedule(
+                schedule.id, occurrence, next_at=occurrence, wake_at=occurrence, announced=True
+            )
+            return
+        after = decision.next_occurrence
+        following = None if after is None else wake_at(after, schedule.announce_minutes, False)
+        if decision.step == "missed":
+            log.warning(
+                "schedule %s of server %s missed its round of %s (the bot was down); next %s",
+                schedule.id,
+                schedule.guild_id,
+                decision.occurrence.isoformat(),
+                after.isoformat() if after else "never",
+            )
+            await self.store.move_schedule(
+                schedule.id,
+                occurrence,
+                next_at=after,
+                wake_at=following,
+                announced=False,
+                result=f"missed <t:{int(decision.occurrence.timestamp())}:f> (the bot was down)",
+                result_at=now,
+            )
+            return
+        result: str | None = None
+        if await self.store.claim_occurrence("round", schedule.id, decision.occurrence, now):
+            # Claimed before anything is sent: a crash from here on loses this occurrence, never doubles it.
+            try:
+                result = await self.port.start_round(schedule)
+            except SkippedOccurrence as skipped:
+                result = f"skipped: {skipped}"
+                log.info("schedule %s of server %s skipped: %s", schedule.id, schedule.guild_id, skipped)
+                try:
+                    await self.port.tell_moderators(schedule, str(skipped))
+                except StoreError:
+                    raise  # the database is away: the runner's loop says so once and looks again
+                except Exception:
+                    log.exception("telling moderators about schedule %s failed", schedule.id)
+        await self.store.move_schedule(
+            schedule.id,
+            occurrence,
+            next_at=after,
+            wake_at=following,
+            announced=False,
+            result=result,
+            result_at=now if result is not None else None,
+        )
+
+
+def first_occurrence(rule: Rule, zone_name: str, now: datetime) -> datetime:
+    """When a schedule made at `now` first runs: the next showing of its time (today or later)."""
+    return rule.next_after(now, zone_named(zone_name))

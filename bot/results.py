@@ -1,0 +1,160 @@
+"""Results to take away: a row per member and question of a round or an assignment, as CSV and JSON files."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import zoneinfo
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass
+from datetime import datetime
+from typing import Any
+
+from bot.bank.models import Deck, Kind
+from bot.quiz.shuffle import choice_order, slot_letter
+from bot.store import Answer, AssignmentAnswer, AssignmentRecord, AttemptRecord, RoundRecord
+
+COLUMNS = (
+    "source",
+    "question_number",
+    "question_id",
+    "prompt",
+    "member_id",
+    "member_name",
+    "choice_letter",
+    "answer",
+    "right",
+    "ms",
+    "points",
+    "answered_at",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    source: str  # "round 12" or "assignment 3"
+    question_number: int  # 1-based, as the round or assignment numbered it
+    question_id: str
+    prompt: str
+    member_id: int
+    member_name: str
+    choice_letter: str  # "" for a typed answer
+    answer: str  # the chosen choice's text, or what the member typed
+    right: bool
+    ms: int
+    points: int
+    answered_at: datetime  # aware; written in the server's zone with its offset
+
+
+def _cell(row: ResultRow, column: str) -> Any:
+    value = getattr(row, column)
+    if isinstance(value, datetime):
+        return value.isoformat(timespec="seconds")
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return value
+
+
+def csv_bytes(rows: Sequence[ResultRow]) -> bytes:
+    """UTF-8 with a byte-order mark, which is what makes Excel read the accents and Shona right."""
+    text = io.StringIO(newline="")
+    writer = csv.writer(text, lineterminator="\r\n")
+    writer.writerow(COLUMNS)
+    for row in rows:
+        writer.writerow([_cell(row, column) for column in COLUMNS])
+    return text.getvalue().encode("utf-8-sig")
+
+
+def json_bytes(kind: str, ident: int, options: Mapping[str, Any], rows: Sequence[ResultRow]) -> bytes:
+    """The same rows, with what was played: a round's options or an assignment's settings."""
+    shaped = []
+    for row in rows:
+        item = asdict(row)
+        item["answered_at"] = row.answered_at.isoformat(timespec="seconds")
+        shaped.append(item)
+    document = {"kind": kind, "id": ident, "options": dict(options), "rows": shaped}
+    return json.dumps(document, ensure_ascii=False, indent=2, default=str).encode("utf-8")
+
+
+def _chosen(
+    deck: Deck | None, question_id: str, seed: int, index: int, choice: int | None, text: str | None
+) -> tuple[str, str, str]:
+    """The question's prompt, and the letter and text of what the member gave."""
+    question = None if deck is None else deck.question(question_id)
+    if question is None:
+        return "", "", text or ("" if choice is None else str(choice))
+    if choice is None or question.kind is Kind.TEXT:
+        return question.prompt, "", text or ""
+    order = choice_order(seed, index, len(question.choices), question.kind)
+    slot = order.index(choice) if choice in order else None
+    return question.prompt, "" if slot is None else slot_letter(slot), question.choices[choice]
+
+
+def round_rows(
+    record: RoundRecord,
+    answers: Sequence[Answer],
+    deck: Deck | None,
+    names: Mapping[int, str],
+    zone: zoneinfo.ZoneInfo,
+) -> list[ResultRow]:
+    rows = []
+    for answer in sorted(answers, key=lambda a: (a.question_index, a.answered_at, a.user_id)):
+        prompt, chosen, text = _chosen(
+            deck, answer.question_id, record.seed, answer.question_index, answer.choice, answer.text
+        )
+        rows.append(
+            ResultRow(
+                source=f"round {record.id}",
+                question_number=answer.question_index + 1,
+                question_id=answer.question_id,
+                prompt=prompt,
+                member_id=answer.user_id,
+                member_name=names.get(answer.user_id, ""),
+                choice_letter=chosen,
+                answer=text,
+                right=answer.right,
+                ms=answer.ms,
+                points=answer.points,
+                answered_at=answer.answered_at.astimezone(zone),
+            )
+        )
+    return rows
+
+
+def assignment_rows(
+    record: AssignmentRecord,
+    attempts: Sequence[AttemptRecord],
+    answers: Sequence[AssignmentAnswer],
+    best: set[int],
+    deck: Deck | None,
+    names: Mapping[int, str],
+    zone: zoneinfo.ZoneInfo,
+) -> list[ResultRow]:
+    """Each member's best attempt, a row per question they answered in it."""
+    owner = {a.id: a.user_id for a in attempts}
+    rows = []
+    for answer in sorted(answers, key=lambda a: (a.question_index, owner[a.attempt_id])):
+        if answer.attempt_id not in best:
+            continue
+        user_id = owner[answer.attempt_id]
+        prompt, chosen, text = _chosen(
+            deck, answer.question_id, record.seed ^ user_id, answer.question_index, answer.choice, None
+        )
+        rows.append(
+            ResultRow(
+                source=f"assignment {record.id}",
+                question_number=answer.question_index + 1,
+                question_id=answer.question_id,
+                prompt=prompt,
+                member_id=user_id,
+                member_name=names.get(user_id, ""),
+                choice_letter=chosen,
+                answer=text,
+                right=answer.right,
+                ms=answer.ms,
+                points=100 if answer.right else 0,
+                answered_at=answer.answered_at.astimezone(zone),
+            )
+        )
+    return rows

@@ -1,0 +1,73 @@
+"""`bvunzo results`: a round's or an assignment's results files written from the database, for a host."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from dataclasses import asdict
+from pathlib import Path
+
+from bot.bank.bank import Bank
+from bot.bank.loader import load_folder
+from bot.calendar.assignments import best_attempt_ids
+from bot.calendar.zones import zone_named
+from bot.config import DEFAULT_DB
+from bot.results import assignment_rows, csv_bytes, json_bytes, round_rows
+from bot.store import open_store
+
+
+def write_results(
+    environment: Mapping[str, str], *, round_id: int | None, assignment_id: int | None, folder: Path
+) -> list[Path]:
+    """Write `round-N.csv` and `.json` (or `assignment-N.*`) into `folder`; the paths written.
+
+    Names are left empty: only Discord knows them, and this runs without it (the member ids are there).
+    LookupError when there is no such round or assignment.
+    """
+    stem, sheet_bytes, document_bytes = asyncio.run(
+        results_of(environment, round_id=round_id, assignment_id=assignment_id)
+    )
+    folder.mkdir(parents=True, exist_ok=True)
+    sheet, document = folder / f"{stem}.csv", folder / f"{stem}.json"
+    sheet.write_bytes(sheet_bytes)
+    document.write_bytes(document_bytes)
+    return [sheet, document]
+
+
+async def results_of(
+    environment: Mapping[str, str], *, round_id: int | None, assignment_id: int | None
+) -> tuple[str, bytes, bytes]:
+    """The files' name (without its suffix), the CSV and the JSON."""
+    if (round_id is None) == (assignment_id is None):
+        raise ValueError("give a round number, or --assignment ID")
+    decks, _problems = load_folder(Path(environment.get("BVUNZO_QUESTIONS") or "questions"))
+    bank = Bank(decks)
+    async with await open_store(environment.get("BVUNZO_DB") or DEFAULT_DB) as store:
+        if round_id is not None:
+            record = await store.get_round(round_id)
+            if record is None:
+                raise LookupError(f"there is no round {round_id} in this database")
+            zone = zone_named((await store.calendar_settings(record.guild_id)).timezone)
+            rows = round_rows(
+                record,
+                await store.round_answers(record.id),
+                bank.get(record.deck_id, record.guild_id),
+                {},
+                zone,
+            )
+            stem, kind, ident = f"round-{record.id}", "round", record.id
+            options = {"deck": record.deck_id, "status": record.status, **asdict(record.options)}
+        else:
+            assert assignment_id is not None
+            found = await store.assignment(assignment_id)
+            if found is None:
+                raise LookupError(f"there is no assignment {assignment_id} in this database")
+            zone = zone_named((await store.calendar_settings(found.guild_id)).timezone)
+            attempts = await store.assignment_attempts(found.id)
+            answers = await store.assignment_answers(found.id)
+            best = best_attempt_ids(attempts, answers)
+            deck = bank.get(found.deck_id, found.guild_id)
+            rows = assignment_rows(found, attempts, answers, best, deck, {}, zone)
+            stem, kind, ident = f"assignment-{found.id}", "assignment", found.id
+            options = {"deck": found.deck_id, "attempts": found.attempts, "late": found.late}
+    return stem, csv_bytes(rows), json_bytes(kind, ident, options, rows)

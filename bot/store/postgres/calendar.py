@@ -1,0 +1,187 @@
+"""Servers' time zones and champion roles, scheduled rounds, and the claims of occurrences, on PostgreSQL."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+from datetime import datetime
+
+import asyncpg
+
+from bot.store.calendar_records import (
+    CALENDAR_SETTING_COLUMNS,
+    NEW_SCHEDULE_COLUMNS,
+    PERIOD_TOP,
+    SCHEDULE_COLUMNS,
+    CalendarSettings,
+    NewSchedule,
+    ScheduleRecord,
+    calendar_settings_record,
+    calendar_settings_row,
+    ms_or_none,
+    new_schedule_row,
+    schedule_record,
+)
+from bot.store.postgres.connection import Connected, affected
+
+_CALENDAR_UPDATES = ", ".join(f"{c} = excluded.{c}" for c in CALENDAR_SETTING_COLUMNS.split(", "))
+
+
+def _numbered(sql: str) -> str:
+    """PostgreSQL's $1, $2... for each bare `$` of a statement shared with SQLite, in order."""
+    count = itertools.count(1)
+    return re.sub(r"\$", lambda _: f"${next(count)}", sql)
+
+
+def _places(count: int, first: int = 1) -> str:
+    return ", ".join(f"${n}" for n in range(first, first + count))
+
+
+class Calendar(Connected):
+    async def calendar_settings(self, guild_id: int) -> CalendarSettings:
+        row = await self._fetchrow(
+            f"SELECT {CALENDAR_SETTING_COLUMNS} FROM calendar_settings WHERE guild_id = $1", guild_id
+        )
+        return calendar_settings_record(guild_id, None if row is None else tuple(row))
+
+    async def save_calendar_settings(self, settings: CalendarSettings) -> None:
+        row = calendar_settings_row(settings)
+        await self._execute(
+            f"INSERT INTO calendar_settings (guild_id, {CALENDAR_SETTING_COLUMNS}) VALUES ({_places(len(row))}) "
+            f"ON CONFLICT (guild_id) DO UPDATE SET {_CALENDAR_UPDATES}",
+            *row,
+        )
+
+    async def add_schedule(self, new: NewSchedule, wake_at: datetime) -> ScheduleRecord:
+        row = new_schedule_row(new, wake_at)
+
+        async def add(conn: asyncpg.Connection) -> ScheduleRecord:
+            added = await conn.fetchrow(
+                f"INSERT INTO schedules ({NEW_SCHEDULE_COLUMNS}) VALUES ({_places(len(row))}) "
+                f"RETURNING {SCHEDULE_COLUMNS}",
+                *row,
+            )
+            return schedule_record(tuple(added))
+
+        return await self._write(add)
+
+    async def schedule(self, schedule_id: int) -> ScheduleRecord | None:
+        row = await self._fetchrow(
+            f"SELECT {SCHEDULE_COLUMNS} FROM schedules WHERE id = $1 AND removed = 0", schedule_id
+        )
+        return None if row is None else schedule_record(tuple(row))
+
+    async def guild_schedules(self, guild_id: int) -> list[ScheduleRecord]:
+        rows = await self._fetch(
+            f"SELECT {SCHEDULE_COLUMNS} FROM schedules WHERE guild_id = $1 AND removed = 0 ORDER BY id",
+            guild_id,
+        )
+        return [schedule_record(tuple(row)) for row in rows]
+
+    async def remove_schedule(self, guild_id: int, schedule_id: int) -> bool:
+        status = await self._execute(
+            "UPDATE schedules SET removed = 1, wake_at = NULL WHERE id = $1 AND guild_id = $2 AND removed = 0",
+            schedule_id,
+            guild_id,
+        )
+        return affected(status) > 0
+
+    async def due_schedules(self, now: datetime, limit: int = 500) -> list[ScheduleRecord]:
+        rows = await self._fetch(
+            f"SELECT {SCHEDULE_COLUMNS} FROM schedules "
+            "WHERE wake_at IS NOT NULL AND removed = 0 AND wake_at <= $1 ORDER BY wake_at, id LIMIT $2",
+            ms_or_none(now),
+            limit,
+        )
+        return [schedule_record(tuple(row)) for row in rows]
+
+    async def move_schedule(
+        self,
+        schedule_id: int,
+        was: datetime | None,
+        *,
+        next_at: datetime | None,
+        wake_at: datetime | None,
+        announced: bool,
+        result: str | None = None,
+        result_at: datetime | None = None,
+    ) -> bool:
+        sets = "next_at = $3, wake_at = $4, announced = $5"
+        args: list[object] = [ms_or_none(next_at), ms_or_none(wake_at), int(announced)]
+        if result is not None:
+            sets += ", last_result = $6, last_at = $7"
+            args += [result, ms_or_none(result_at)]
+        status = await self._execute(
+            f"UPDATE schedules SET {sets} WHERE id = $1 AND removed = 0 AND next_at IS NOT DISTINCT FROM $2",
+            schedule_id,
+            ms_or_none(was),
+            *args,
+        )
+        return affected(status) > 0
+
+    async def note_schedule_result(self, schedule_id: int, result: str, at: datetime) -> None:
+        await self._execute(
+            "UPDATE schedules SET last_result = $1, last_at = $2 WHERE id = $3",
+            result,
+            ms_or_none(at),
+            schedule_id,
+        )
+
+    async def claim_occurrence(self, kind: str, key_id: int, occurrence: datetime, now: datetime) -> bool:
+        status = await self._execute(
+            "INSERT INTO calendar_claims (kind, key_id, occurrence_at, claimed_at) VALUES ($1, $2, $3, $4) "
+            "ON CONFLICT (kind, key_id, occurrence_at) DO NOTHING",
+            kind,
+            key_id,
+            ms_or_none(occurrence),
+            ms_or_none(now),
+        )
+        return affected(status) > 0
+
+    # -- champion roles -------------------------------------------------------------------------------
+
+    async def due_champions(self, now: datetime, limit: int = 500) -> list[CalendarSettings]:
+        rows = await self._fetch(
+            f"SELECT guild_id, {CALENDAR_SETTING_COLUMNS} FROM calendar_settings "
+            "WHERE champion_next_at IS NOT NULL AND champion_next_at <= $1 ORDER BY champion_next_at LIMIT $2",
+            ms_or_none(now),
+            limit,
+        )
+        return [calendar_settings_record(int(row[0]), tuple(row)[1:]) for row in rows]
+
+    async def move_champion(
+        self, guild_id: int, was: datetime, next_at: datetime, problem: str | None
+    ) -> bool:
+        status = await self._execute(
+            "UPDATE calendar_settings SET champion_next_at = $1, champion_problem = $2 "
+            "WHERE guild_id = $3 AND champion_next_at = $4",
+            ms_or_none(next_at),
+            problem,
+            guild_id,
+            ms_or_none(was),
+        )
+        return affected(status) > 0
+
+    async def period_top(
+        self, guild_id: int, start: datetime, end: datetime, limit: int
+    ) -> list[tuple[int, int]]:
+        rows = await self._fetch(_numbered(PERIOD_TOP), guild_id, ms_or_none(start), ms_or_none(end), limit)
+        return [(int(row[0]), int(row[1])) for row in rows]
+
+    async def champions(self, guild_id: int) -> list[int]:
+        rows = await self._fetch(
+            "SELECT user_id FROM champions WHERE guild_id = $1 AND period_end = "
+            "(SELECT MAX(period_end) FROM champions WHERE guild_id = $1) ORDER BY user_id",
+            guild_id,
+        )
+        return [int(row[0]) for row in rows]
+
+    async def save_champions(self, guild_id: int, period_end: datetime, user_ids: Sequence[int]) -> None:
+        async def save(conn: asyncpg.Connection) -> None:
+            await conn.executemany(
+                "INSERT INTO champions (guild_id, period_end, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                [(guild_id, ms_or_none(period_end), user_id) for user_id in user_ids],
+            )
+
+        await self._write(save)

@@ -1,0 +1,160 @@
+"""SQLite: the question of the day: each server's settings, each day's question (claimed once), answers, board."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import datetime
+
+from bot.store.calendar_records import (
+    QOTD_ANSWER_COLUMNS,
+    QOTD_BOARD,
+    QOTD_DAY_COLUMNS,
+    QOTD_SETTING_COLUMNS,
+    QotdAnswer,
+    QotdBoardLine,
+    QotdDay,
+    QotdSettings,
+    ms_or_none,
+    qotd_answer_record,
+    qotd_answer_row,
+    qotd_day_record,
+    qotd_day_row,
+    qotd_settings_record,
+    qotd_settings_row,
+    ranked_qotd,
+)
+from bot.store.sqlite.connection import Database
+from bot.store.sqlite.times import to_ms
+
+_UPDATES = ", ".join(f"{c} = excluded.{c}" for c in QOTD_SETTING_COLUMNS.split(", ")[1:])
+
+
+class SqliteQotd:
+    _db: Database
+
+    async def qotd_settings(self, guild_id: int) -> QotdSettings | None:
+        row = await self._db.fetchone(
+            f"SELECT {QOTD_SETTING_COLUMNS} FROM qotd_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return None if row is None else qotd_settings_record(row)
+
+    async def save_qotd_settings(self, settings: QotdSettings) -> None:
+        await self._db.execute(
+            f"INSERT INTO qotd_settings ({QOTD_SETTING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?) "
+            f"ON CONFLICT (guild_id) DO UPDATE SET {_UPDATES}",
+            qotd_settings_row(settings),
+        )
+
+    async def due_qotds(self, now: datetime, limit: int = 500) -> list[QotdSettings]:
+        rows = await self._db.fetchall(
+            f"SELECT {QOTD_SETTING_COLUMNS} FROM qotd_settings "
+            "WHERE enabled = 1 AND next_at IS NOT NULL AND next_at <= ? ORDER BY next_at, guild_id LIMIT ?",
+            (to_ms(now), limit),
+        )
+        return [qotd_settings_record(row) for row in rows]
+
+    async def move_qotd(self, guild_id: int, was: datetime, next_at: datetime | None) -> bool:
+        changed = await self._db.execute(
+            "UPDATE qotd_settings SET next_at = ? WHERE guild_id = ? AND next_at = ?",
+            (ms_or_none(next_at), guild_id, to_ms(was)),
+        )
+        return changed > 0
+
+    async def claim_qotd_day(self, day: QotdDay) -> bool:
+        changed = await self._db.execute(
+            f"INSERT INTO qotd_days ({QOTD_DAY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (guild_id, day) DO NOTHING",
+            qotd_day_row(day),
+        )
+        return changed > 0
+
+    async def set_qotd_message(self, guild_id: int, day: int, message_id: int) -> None:
+        await self._db.execute(
+            "UPDATE qotd_days SET message_id = ? WHERE guild_id = ? AND day = ?", (message_id, guild_id, day)
+        )
+
+    async def qotd_day(self, guild_id: int, day: int) -> QotdDay | None:
+        row = await self._db.fetchone(
+            f"SELECT {QOTD_DAY_COLUMNS} FROM qotd_days WHERE guild_id = ? AND day = ?", (guild_id, day)
+        )
+        return None if row is None else qotd_day_record(row)
+
+    async def latest_qotd_day(self, guild_id: int) -> QotdDay | None:
+        row = await self._db.fetchone(
+            f"SELECT {QOTD_DAY_COLUMNS} FROM qotd_days WHERE guild_id = ? ORDER BY day DESC LIMIT 1",
+            (guild_id,),
+        )
+        return None if row is None else qotd_day_record(row)
+
+    async def qotd_days_to_reveal(self, now: datetime, limit: int = 500) -> list[QotdDay]:
+        rows = await self._db.fetchall(
+            f"SELECT {QOTD_DAY_COLUMNS} FROM qotd_days WHERE revealed_at IS NULL AND closes_at <= ? "
+            "ORDER BY closes_at LIMIT ?",
+            (to_ms(now), limit),
+        )
+        return [qotd_day_record(row) for row in rows]
+
+    async def reveal_qotd_day(self, guild_id: int, day: int, at: datetime) -> bool:
+        changed = await self._db.execute(
+            "UPDATE qotd_days SET revealed_at = ? WHERE guild_id = ? AND day = ? AND revealed_at IS NULL",
+            (to_ms(at), guild_id, day),
+        )
+        return changed > 0
+
+    async def qotd_history(self, guild_id: int, deck_id: str) -> list[str]:
+        rows = await self._db.fetchall(
+            "SELECT question_id FROM qotd_days WHERE guild_id = ? AND deck_id = ? ORDER BY day",
+            (guild_id, deck_id),
+        )
+        return [str(row[0]) for row in rows]
+
+    async def qotd_posted_days(self, guild_id: int) -> list[int]:
+        rows = await self._db.fetchall(
+            "SELECT day FROM qotd_days WHERE guild_id = ? ORDER BY day", (guild_id,)
+        )
+        return [int(row[0]) for row in rows]
+
+    async def record_qotd_answer(self, answer: QotdAnswer) -> QotdAnswer | None:
+        def record(conn: sqlite3.Connection) -> QotdAnswer | None:
+            before = conn.execute(
+                f"SELECT {QOTD_ANSWER_COLUMNS} FROM qotd_answers WHERE guild_id = ? AND day = ? AND user_id = ?",
+                (answer.guild_id, answer.day, answer.user_id),
+            ).fetchone()
+            if before is not None:
+                return qotd_answer_record(before)
+            conn.execute(
+                f"INSERT INTO qotd_answers ({QOTD_ANSWER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+                qotd_answer_row(answer),
+            )
+            return None
+
+        return await self._db.write(record)
+
+    async def qotd_answers(self, guild_id: int, day: int) -> list[QotdAnswer]:
+        rows = await self._db.fetchall(
+            f"SELECT {QOTD_ANSWER_COLUMNS} FROM qotd_answers WHERE guild_id = ? AND day = ? "
+            "ORDER BY answered_at, user_id",
+            (guild_id, day),
+        )
+        return [qotd_answer_record(row) for row in rows]
+
+    async def member_qotd_days(self, guild_id: int, user_id: int) -> list[int]:
+        rows = await self._db.fetchall(
+            "SELECT day FROM qotd_answers WHERE guild_id = ? AND user_id = ? ORDER BY day",
+            (guild_id, user_id),
+        )
+        return [int(row[0]) for row in rows]
+
+    async def qotd_board(
+        self, guild_id: int, *, offset: int = 0, limit: int = 10
+    ) -> tuple[tuple[QotdBoardLine, ...], int]:
+        def read(conn: sqlite3.Connection) -> tuple[tuple[QotdBoardLine, ...], int]:
+            rows = conn.execute(
+                QOTD_BOARD.format(guild="?", limit="?", offset="?"), (guild_id, limit, offset)
+            ).fetchall()
+            total = conn.execute(
+                "SELECT COUNT(DISTINCT user_id) FROM qotd_answers WHERE guild_id = ?", (guild_id,)
+            ).fetchone()[0]
+            return ranked_qotd(rows), int(total)
+
+        return await self._db.read(read)

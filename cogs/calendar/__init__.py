@@ -1,0 +1,22 @@
+"""The group's calendar in Discord: /quiz schedule, /qotd, the server's time zone, and the runner's Discord side."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cogs.calendar._assign import AssignCog, AttemptAnswerButton, StartButton
+from cogs.calendar._cog import CalendarCog
+from cogs.calendar._qotd import QotdAnswerButton, QotdCog
+
+if TYPE_CHECKING:
+    from bot.app import BvunzoBot
+
+__all__ = ["AssignCog", "CalendarCog", "QotdCog", "setup"]
+
+
+async def setup(bot: BvunzoBot) -> None:
+    qotd = QotdCog(bot)
+    await bot.add_cog(qotd)
+    await bot.add_cog(CalendarCog(bot, qotd))
+    await bot.add_cog(AssignCog(bot))
+    bot.add_dynamic_items(QotdAnswerButton, StartButton, AttemptAnswerButton)

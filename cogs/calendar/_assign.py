@@ -1,0 +1,392 @@
+"""/assign start|list|close|results: questions every member plays privately before a due time."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.bank.models import Question
+from bot.calendar.assignments import (
+    LATE_CHOICES,
+    MOST_ATTEMPTS,
+    best_attempt_ids,
+    member_results,
+    parse_due,
+    question_results,
+)
+from bot.calendar.repeats import RuleError
+from bot.calendar.zones import zone_named
+from bot.errors import UserError
+from bot.quiz.shuffle import new_seed
+from bot.results import assignment_rows
+from bot.store import AssignmentAnswer, AssignmentRecord, AttemptRecord, NewAssignment
+from bot.ui.assignments import (
+    assignment_embed,
+    assignment_question_embed,
+    attempt_summary_embed,
+    feedback_embed,
+    progress_line,
+    results_embed,
+)
+from bot.ui.text import clip, letter
+from bot.ui.views import frozen_view
+from cogs.calendar._assign_buttons import AttemptAnswerButton, StartButton, member_order
+from cogs.calendar._port import stamp
+from cogs.calendar._qotd import askable
+from cogs.calendar._results import member_names, result_files
+from cogs.lookup import deck_choices, find_deck
+from cogs.permissions import ensure_quiz_master, guild_id_of
+
+if TYPE_CHECKING:
+    from bot.app import BvunzoBot
+
+log = logging.getLogger(__name__)
+
+# The assignment message's progress is edited at most this often (Discord allows 5 edits in 5 s per
+# channel; a class starting together would otherwise ask for one edit each).
+PROGRESS_EVERY_SECONDS = 3.0
+
+
+class AssignCog(commands.Cog, name="Assign"):
+    assign = app_commands.Group(
+        name="assign",
+        description="Assignments: the same questions for everyone, played privately before a due time",
+        guild_only=True,
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False),
+    )
+
+    def __init__(self, bot: BvunzoBot) -> None:
+        self.bot = bot
+        self._progress: dict[int, asyncio.Task[None]] = {}
+
+    async def shut_down(self) -> None:
+        for task in list(self._progress.values()):
+            task.cancel()
+
+    # -- playing ----------------------------------------------------------------------------------
+
+    def _question(self, record: AssignmentRecord, index: int) -> Question | None:
+        deck = self.bot.bank.get(record.deck_id, record.guild_id)
+        return None if deck is None else deck.question(record.question_ids[index])
+
+    def _refusal(self, record: AssignmentRecord) -> str | None:
+        """Why the assignment takes no Start or answer now; None while it does."""
+        if record.closed_at is not None:
+            return "This assignment is closed; nothing was recorded."
+        if record.late == "refuse" and self.bot.clock() >= record.due_at:
+            return f"This assignment was due {stamp(record.due_at)}; it takes no more answers, and nothing was recorded."
+        return None
+
+    def _question_message(
+        self, record: AssignmentRecord, attempt: AttemptRecord, index: int
+    ) -> tuple[discord.Embed, discord.ui.View]:
+        question = self._question(record, index)
+        if question is None:
+            raise UserError("This assignment's deck no longer has its questions; tell a moderator.")
+        order = member_order(record, attempt.user_id, index, question)
+        embed = assignment_question_embed(record.id, question, order, index, len(record.question_ids))
+        view = frozen_view(*(AttemptAnswerButton(attempt.id, index, slot) for slot in range(len(order))))
+        return embed, view
+
+    async def start_attempt(self, interaction: discord.Interaction, assignment_id: int) -> None:
+        record = await self.bot.store.assignment(assignment_id)
+        if record is None or record.guild_id != interaction.guild_id:
+            raise UserError("That assignment is not one of this server's; nothing was recorded.")
+        refusal = self._refusal(record)
+        if refusal is not None:
+            raise UserError(refusal)
+        user_id = interaction.user.id
+        theirs = await self.bot.store.member_attempts(record.id, user_id)
+        open_attempt = next((a for a in theirs if a.finished_at is None), None)
+        if open_attempt is None:
+            open_attempt = await self.bot.store.start_attempt(
+                record.id, user_id, self.bot.clock(), record.attempts
+            )
+            if open_attempt is None:
+                raise UserError(
+                    f"You have used your {record.attempts} attempt{'s' if record.attempts > 1 else ''}; "
+                    "your best one counts."
+                )
+            self._progress_soon(record)
+        answered = {a.question_index for a in await self.bot.store.attempt_answers(open_attempt.id)}
+        index = next(i for i in range(len(record.question_ids)) if i not in answered)
+        embed, view = self._question_message(record, open_attempt, index)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    async def answer(self, interaction: discord.Interaction, attempt_id: int, index: int, slot: int) -> None:
+        attempt = await self.bot.store.attempt(attempt_id)
+        record = None if attempt is None else await self.bot.store.assignment(attempt.assignment_id)
+        if attempt is None or record is None or record.guild_id != interaction.guild_id:
+            raise UserError("That assignment question is not one of this server's; nothing was recorded.")
+        if attempt.user_id != interaction.user.id:
+            raise UserError("That is someone else's assignment; press Start on the assignment for your own.")
+        refusal = self._refusal(record)
+        if refusal is not None:
+            raise UserError(refusal)
+        if attempt.finished_at is not None:
+            raise UserError(
+                "That attempt is finished; press Start on the assignment for another, if you have one."
+            )
+        question = self._question(record, index) if index < len(record.question_ids) else None
+        if question is None:
+            raise UserError("That question is not part of this assignment; nothing was recorded.")
+        order = member_order(record, attempt.user_id, index, question)
+        if slot >= len(order):
+            raise UserError("That button isn't one this question has; nothing was recorded.")
+        given = await self.bot.store.attempt_answers(attempt.id)
+        now = self.bot.clock()
+        shown_at = max((a.answered_at for a in given), default=attempt.started_at)
+        choice = order[slot]
+        before = await self.bot.store.record_assignment_answer(
+            AssignmentAnswer(
+                attempt.id,
+                index,
+                question.id,
+                choice,
+                choice in question.answers,
+                max(0, int((now - shown_at).total_seconds() * 1000)),
+                now,
+            )
+        )
+        if before is not None:
+            raise UserError(
+                f"You already chose {letter(order.index(before.choice))}; answers can't be changed."
+            )
+        feedback = feedback_embed(question, order, choice, choice in question.answers)
+        answered = {a.question_index for a in given} | {index}
+        left = [i for i in range(len(record.question_ids)) if i not in answered]
+        if left:
+            embed, view = self._question_message(record, attempt, left[0])
+            await interaction.response.edit_message(embeds=[feedback, embed], view=view)
+            return
+        await self.bot.store.finish_attempt(attempt.id, now)
+        right = sum(a.right for a in given) + (choice in question.answers)
+        summary = attempt_summary_embed(
+            record.id, right, len(record.question_ids), attempt.number, record.attempts, now > record.due_at
+        )
+        await interaction.response.edit_message(embeds=[feedback, summary], view=None)
+        self._progress_soon(record)
+
+    # -- the assignment message's progress ---------------------------------------------------------
+
+    def _progress_soon(self, record: AssignmentRecord) -> None:
+        if record.id in self._progress or record.message_id is None:
+            return  # an edit is on its way and will read the latest figures
+        self._progress[record.id] = asyncio.create_task(self._edit_progress(record.id))
+
+    async def _progress_text(self, record: AssignmentRecord) -> str:
+        attempts = await self.bot.store.assignment_attempts(record.id)
+        started = {a.user_id for a in attempts}
+        finished = {a.user_id for a in attempts if a.finished_at is not None}
+        return progress_line(len(started), len(finished), record.due_at, record.closed_at is not None)
+
+    async def _edit_progress(self, assignment_id: int) -> None:
+        try:
+            await asyncio.sleep(PROGRESS_EVERY_SECONDS)
+            record = await self.bot.store.assignment(assignment_id)
+            if record is None or record.message_id is None:
+                return
+            self._progress.pop(assignment_id, None)  # figures read from here on need a later edit
+            channel = self.bot.get_channel(record.channel_id)
+            if isinstance(channel, discord.TextChannel | discord.Thread):
+                await channel.get_partial_message(record.message_id).edit(
+                    embed=await self._message_embed(record)
+                )
+        except discord.HTTPException as exc:
+            log.info("assignment %s: the progress edit failed: %s", assignment_id, exc)
+        except Exception:
+            log.exception("assignment %s: the progress edit failed", assignment_id)
+        finally:
+            self._progress.pop(assignment_id, None)
+
+    async def _message_embed(self, record: AssignmentRecord) -> discord.Embed:
+        deck = self.bot.bank.get(record.deck_id, record.guild_id)
+        title = deck.title if deck else record.deck_id
+        return assignment_embed(
+            record.id,
+            title,
+            len(record.question_ids),
+            record.attempts,
+            record.late,
+            await self._progress_text(record),
+        )
+
+    # -- commands ---------------------------------------------------------------------------------
+
+    @assign.command(
+        name="start", description="Post an assignment in this channel, due at a time in the server's zone"
+    )
+    @app_commands.describe(
+        deck="The deck its questions come from",
+        count="How many questions (1-50)",
+        due="YYYY-MM-DD HH:MM in the server's time zone, or HH:MM for today",
+        attempts="How many attempts each member has (1-3; the best counts)",
+        late="allow: answers after the due time count, marked late; refuse: they are refused",
+    )
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        deck: str,
+        count: app_commands.Range[int, 1, 50],
+        due: app_commands.Range[str, 1, 20],
+        attempts: app_commands.Range[int, 1, MOST_ATTEMPTS] = 1,
+        late: Literal["refuse", "allow"] = "refuse",
+    ) -> None:
+        guild_id = guild_id_of(interaction)
+        ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), "set assignments")
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel | discord.Thread):
+            raise UserError("Post an assignment from a server's text channel.")
+        record = await self._new_assignment(
+            guild_id, channel.id, interaction.user.id, deck, count, due, attempts, late
+        )
+        due_at = record.due_at
+        await interaction.response.send_message(
+            f"Assignment #{record.id} posted: {count} questions, due {stamp(due_at)} ({stamp(due_at, 'R')}).",
+            ephemeral=True,
+        )
+        message = await channel.send(
+            embed=await self._message_embed(record), view=frozen_view(StartButton(record.id))
+        )
+        await self.bot.store.set_assignment_message(record.id, message.id)
+
+    async def _new_assignment(
+        self,
+        guild_id: int,
+        channel_id: int,
+        by: int,
+        deck: str,
+        count: int,
+        due: str,
+        attempts: int,
+        late: str,
+    ) -> AssignmentRecord:
+        """Check what a moderator asked for and keep the assignment; a UserError says what is wrong."""
+        chosen = find_deck(self.bot, deck, guild_id)
+        zone = zone_named((await self.bot.store.calendar_settings(guild_id)).timezone)
+        now = self.bot.clock()
+        try:
+            due_at = parse_due(due, now, zone)
+        except RuleError as exc:
+            raise UserError(str(exc)) from exc
+        if late not in LATE_CHOICES:
+            raise UserError("late is allow or refuse.")
+        ids = [q.id for q in chosen.questions if askable(q)]
+        if len(ids) < count:
+            raise UserError(
+                f"“{clip(chosen.title, 80)}” has {len(ids)} questions with choices; ask for {len(ids)} or fewer."
+            )
+        seed = new_seed()
+        return await self.bot.store.add_assignment(
+            NewAssignment(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                deck_id=chosen.id,
+                question_ids=tuple(random.Random(seed).sample(ids, count)),
+                seed=seed,
+                due_at=due_at,
+                attempts=attempts,
+                late=late,
+                created_by=by,
+                created_at=now,
+            )
+        )
+
+    @start.autocomplete("deck")
+    async def _deck_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return deck_choices(self.bot, interaction.guild_id, current)
+
+    @assign.command(name="list", description="This server's latest assignments")
+    async def list_assignments(self, interaction: discord.Interaction) -> None:
+        guild_id = guild_id_of(interaction)
+        found = await self.bot.store.guild_assignments(guild_id)
+        if not found:
+            raise UserError("No assignments yet; a moderator posts one with /assign start.")
+        lines = []
+        for record in found:
+            deck = self.bot.bank.get(record.deck_id, guild_id)
+            lines.append(
+                f"**#{record.id}** “{clip(deck.title if deck else record.deck_id, 60)}” in <#{record.channel_id}> · "
+                + await self._progress_text(record)
+            )
+        embed = discord.Embed(title="Assignments", description=clip("\n".join(lines), 4096))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @assign.command(name="close", description="Close an assignment now: no more starts or answers")
+    @app_commands.describe(id="The assignment's number, from /assign list")
+    async def close(self, interaction: discord.Interaction, id: app_commands.Range[int, 1]) -> None:
+        guild_id = guild_id_of(interaction)
+        ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), "close assignments")
+        if not await self.bot.store.close_assignment(guild_id, id, self.bot.clock()):
+            raise UserError(f"There is no open assignment #{id} in this server; /assign list shows them.")
+        await interaction.response.send_message(
+            f"Assignment #{id} is closed; /assign results {id} has its results.", ephemeral=True
+        )
+        record = await self.bot.store.assignment(id)
+        if record is not None:
+            self._progress_soon(record)
+
+    @assign.command(
+        name="results", description="An assignment's results per member and per question, with files"
+    )
+    @app_commands.describe(id="The assignment's number, from /assign list")
+    async def results(self, interaction: discord.Interaction, id: app_commands.Range[int, 1]) -> None:
+        guild_id = guild_id_of(interaction)
+        ensure_quiz_master(
+            interaction, await self.bot.store.guild_settings(guild_id), "see assignment results"
+        )
+        record = await self.bot.store.assignment(id)
+        if record is None or record.guild_id != guild_id:
+            raise UserError(f"There is no assignment #{id} in this server; /assign list shows them.")
+        await interaction.response.defer(ephemeral=True, thinking=True)  # names are looked up
+        attempts = await self.bot.store.assignment_attempts(record.id)
+        answers = await self.bot.store.assignment_answers(record.id)
+        best = best_attempt_ids(attempts, answers)
+        members = member_results(attempts, answers, record.due_at)
+        questions = question_results(record.question_ids, answers, best)
+        deck = self.bot.bank.get(record.deck_id, guild_id)
+        prompts, wrong_texts = [], []
+        for q in questions:
+            question = None if deck is None else deck.question(q.question_id)
+            prompts.append(question.prompt if question else q.question_id)
+            wrong_texts.append(
+                question.choices[q.commonest_wrong] if question and q.commonest_wrong is not None else None
+            )
+        zone = zone_named((await self.bot.store.calendar_settings(guild_id)).timezone)
+        names = await member_names(self.bot, guild_id, (m.user_id for m in members))
+        rows = assignment_rows(record, attempts, answers, best, deck, names, zone)
+        settings = {
+            "deck": record.deck_id,
+            "questions": len(record.question_ids),
+            "due_at": record.due_at.astimezone(zone).isoformat(timespec="seconds"),
+            "attempts": record.attempts,
+            "late": record.late,
+            "members": [
+                {
+                    **asdict(m),
+                    "started": m.started.astimezone(zone).isoformat(timespec="seconds"),
+                    "finished": m.finished.astimezone(zone).isoformat(timespec="seconds")
+                    if m.finished
+                    else None,
+                }
+                for m in members
+            ],
+        }
+        await interaction.followup.send(
+            embed=results_embed(
+                record.id, len(record.question_ids), members, questions, prompts, wrong_texts
+            ),
+            files=result_files(f"assignment-{record.id}", "assignment", record.id, settings, rows),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )

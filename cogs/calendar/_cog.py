@@ -1,0 +1,116 @@
+"""The calendar cog: runs the calendar's runner for this process's servers and keeps the server's time zone."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from datetime import datetime
+from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.calendar.champions import period_bounds
+from bot.calendar.daily import QotdPort, daily_rule
+from bot.calendar.occurrences import wake_at
+from bot.calendar.runner import CalendarRunner, rule_of
+from bot.calendar.zones import UnknownZoneError, zone_named
+from bot.errors import UserError
+from cogs.calendar._champions import DiscordChampions, set_champion
+from cogs.calendar._port import DiscordCalendar
+from cogs.calendar._round_results import results_command
+from cogs.calendar._schedule import ScheduleCommands
+
+if TYPE_CHECKING:
+    from bot.app import BvunzoBot
+
+log = logging.getLogger(__name__)
+
+
+class CalendarCog(commands.Cog, name="Calendar"):
+    def __init__(self, bot: BvunzoBot, qotd: QotdPort | None = None) -> None:
+        self.bot = bot
+        self.runner = CalendarRunner(
+            bot.store, bot.clock, DiscordCalendar(bot), qotd=qotd, champions=DiscordChampions(bot)
+        )
+        self._schedule = ScheduleCommands(bot)
+        self._results = results_command(bot)
+
+    async def cog_load(self) -> None:
+        quiz = self.bot.tree.get_command("quiz")
+        if not isinstance(quiz, app_commands.Group):
+            raise RuntimeError("the calendar's commands live under /quiz: load cogs.quiz first")
+        quiz.add_command(self._schedule, override=True)
+        quiz.add_command(self._results, override=True)
+
+    async def cog_unload(self) -> None:
+        quiz = self.bot.tree.get_command("quiz")
+        if isinstance(quiz, app_commands.Group):
+            quiz.remove_command(self._schedule.name)
+            quiz.remove_command(self._results.name)
+        await self.runner.stop()
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        # After the round service resumed its rounds: a scheduled round must see the channel's running one.
+        service = getattr(self.bot, "round_service", None)
+        if service is not None:
+            await service.resumed.wait()
+        self.runner.start()
+
+    async def shut_down(self) -> None:
+        await self.runner.stop()
+
+    # -- the server's time zone (/quiz settings timezone:) ---------------------------------------------
+
+    async def set_timezone(self, guild_id: int, name: str) -> str:
+        """Keep the server's zone and move its schedules to it; the sentence for the moderator."""
+        try:
+            zone = zone_named(name)
+        except UnknownZoneError as exc:
+            raise UserError(str(exc)) from exc
+        current = await self.bot.store.calendar_settings(guild_id)
+        if current.timezone != zone.key:
+            now = self.bot.clock()
+            champion_ends = (
+                None
+                if current.champion_role_id is None
+                else period_bounds(current.champion_period, now, zone)[1]
+            )
+            await self.bot.store.save_calendar_settings(
+                replace(current, timezone=zone.key, champion_next_at=champion_ends)
+            )
+            await self._move_to_zone(guild_id, zone, now)
+        local = self.bot.clock().astimezone(zone)
+        return f"Time zone: {zone.key} (it is {local:%H:%M} there now); scheduled times follow it."
+
+    async def _move_to_zone(self, guild_id: int, zone: ZoneInfo, now: datetime) -> None:
+        """Each schedule's and the question of the day's next time, read again in the new zone."""
+        for schedule in await self.bot.store.guild_schedules(guild_id):
+            if schedule.next_at is None:
+                continue
+            after = rule_of(schedule).next_after(now, zone)
+            await self.bot.store.move_schedule(
+                schedule.id,
+                schedule.next_at,
+                next_at=after,
+                wake_at=wake_at(after, schedule.announce_minutes, False),
+                announced=False,
+            )
+        daily = await self.bot.store.qotd_settings(guild_id)
+        if daily is not None and daily.enabled and daily.next_at is not None:
+            await self.bot.store.move_qotd(guild_id, daily.next_at, daily_rule(daily).next_after(now, zone))
+
+    async def set_champion(
+        self, guild: discord.Guild, role: discord.Role | None, period: str | None, count: int | None
+    ) -> str:
+        return await set_champion(self.bot, guild, role, period, count)
+
+    async def champion_problem(self, guild_id: int) -> str | None:
+        """What went wrong at the last handover (for /about)."""
+        return (await self.bot.store.calendar_settings(guild_id)).champion_problem
+
+    async def timezone_line(self, guild_id: int) -> str:
+        return f"Time zone: {(await self.bot.store.calendar_settings(guild_id)).timezone}."

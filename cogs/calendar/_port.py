@@ -1,0 +1,109 @@
+"""The calendar runner's Discord side: announcements, starting a scheduled round, telling moderators."""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.calendar.runner import SkippedOccurrence
+from bot.rounds import ChannelBusy, RoundRefused
+from bot.store import ScheduleRecord
+from bot.ui.text import CONTENT, clip
+
+if TYPE_CHECKING:
+    from bot.app import BvunzoBot
+
+log = logging.getLogger(__name__)
+
+# What a round needs in its channel.
+_ROUND_PERMISSIONS = ("view_channel", "send_messages", "embed_links")
+
+
+def stamp(moment: datetime, style: str = "F") -> str:
+    """A Discord timestamp: each member's client shows it in their own zone."""
+    return f"<t:{int(moment.timestamp())}:{style}>"
+
+
+class DiscordCalendar:
+    def __init__(self, bot: BvunzoBot) -> None:
+        self.bot = bot
+
+    def holds(self, guild_id: int) -> bool:
+        return self.bot.holds_guild(guild_id)
+
+    def _channel(self, schedule: ScheduleRecord) -> discord.TextChannel | discord.Thread:
+        channel = self.bot.get_channel(schedule.channel_id)
+        if not isinstance(channel, discord.TextChannel | discord.Thread):
+            raise SkippedOccurrence("its channel is gone")
+        me = channel.guild.me
+        if me is not None:
+            allowed = channel.permissions_for(me)
+            if not all(getattr(allowed, name) for name in _ROUND_PERMISSIONS):
+                raise SkippedOccurrence(
+                    "Bvunzo lost View Channel, Send Messages or Embed Links in that channel"
+                )
+        return channel
+
+    async def announce(self, schedule: ScheduleRecord, starts_at: datetime) -> None:
+        try:
+            channel = self._channel(schedule)
+        except SkippedOccurrence as skipped:
+            log.info("schedule %s not announced: %s", schedule.id, skipped)
+            return
+        deck = self.bot.bank.get(schedule.deck_id, schedule.guild_id)
+        title = deck.title if deck is not None else schedule.deck_id
+        ping = f"<@&{schedule.ping_role_id}> " if schedule.ping_role_id else ""
+        text = f"{ping}A round of “{title}” starts {stamp(starts_at, 'R')} ({stamp(starts_at)})."
+        await channel.send(
+            clip(text, CONTENT),
+            # The chosen role and no one else: never @everyone, never a member named in a deck title.
+            allowed_mentions=discord.AllowedMentions(
+                everyone=False,
+                users=False,
+                roles=[discord.Object(schedule.ping_role_id)] if schedule.ping_role_id else False,
+            ),
+        )
+
+    async def start_round(self, schedule: ScheduleRecord) -> str:
+        if self.bot.closing:
+            raise SkippedOccurrence("Bvunzo was restarting")
+        channel = self._channel(schedule)
+        deck = self.bot.bank.get(schedule.deck_id, schedule.guild_id)
+        if deck is None:
+            raise SkippedOccurrence(f"the deck “{clip(schedule.deck_id, 60)}” is no longer in this server")
+        service = self.bot.round_service
+        options = (await service.defaults(schedule.guild_id)).but(
+            questions=schedule.questions, seconds=schedule.seconds, mode=schedule.mode
+        )
+        try:
+            record = await service.start(
+                guild_id=schedule.guild_id,
+                channel_id=channel.id,
+                decks=[deck],
+                options=options,
+                started_by=None,
+                thread_name=None,
+            )
+        except ChannelBusy as exc:
+            raise SkippedOccurrence("a round was already running in this channel") from exc
+        except RoundRefused as exc:
+            raise SkippedOccurrence(exc.sentence.rstrip(".")) from exc
+        return f"started round {record.id}"
+
+    async def tell_moderators(self, schedule: ScheduleRecord, sentence: str) -> None:
+        channel = self.bot.get_channel(schedule.channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            return  # the channel is gone: /quiz schedule list says why
+        try:
+            await channel.send(
+                clip(
+                    f"Scheduled round #{schedule.id} did not start: {sentence}. "
+                    "/quiz schedule list shows the next one.",
+                    CONTENT,
+                )
+            )
+        except discord.HTTPException as exc:
+            log.info("could not tell schedule %s's channel why it was skipped: %s", schedule.id, exc)

@@ -1,0 +1,40 @@
+"""Results files for a round or an assignment: rows with members' names, attached as CSV and JSON."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.results import ResultRow, csv_bytes, json_bytes
+
+if TYPE_CHECKING:
+    from bot.app import BvunzoBot
+
+# Members whose names are looked up for one file (each is a request to Discord); others get their id.
+NAMES_LOOKED_UP = 100
+
+
+async def member_names(bot: BvunzoBot, guild_id: int, user_ids: Iterable[int]) -> dict[int, str]:
+    guild = bot.get_guild(guild_id)
+    names: dict[int, str] = {}
+    for user_id in list(dict.fromkeys(user_ids))[:NAMES_LOOKED_UP]:
+        member = guild.get_member(user_id) if guild is not None else None
+        if member is None and guild is not None:
+            try:
+                member = await guild.fetch_member(user_id)
+            except discord.HTTPException:
+                member = None
+        names[user_id] = member.display_name if member is not None else ""
+    return names
+
+
+def result_files(
+    stem: str, kind: str, ident: int, options: Mapping[str, Any], rows: Sequence[ResultRow]
+) -> list[discord.File]:
+    return [
+        discord.File(io.BytesIO(csv_bytes(rows)), filename=f"{stem}.csv"),
+        discord.File(io.BytesIO(json_bytes(kind, ident, options, rows)), filename=f"{stem}.json"),
+    ]

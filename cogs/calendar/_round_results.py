@@ -1,0 +1,53 @@
+"""/quiz results: a round's answers as CSV and JSON files, for moderators (attached under /quiz by the calendar cog)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.calendar.zones import zone_named
+from bot.errors import UserError
+from bot.results import round_rows
+from cogs.calendar._results import member_names, result_files
+from cogs.permissions import ensure_quiz_master, guild_id_of
+
+if TYPE_CHECKING:
+    from bot.app import BvunzoBot
+
+
+def results_command(bot: BvunzoBot) -> app_commands.Command[Any, ..., None]:
+    @app_commands.command(name="results", description="A round's answers as CSV and JSON files (moderators)")
+    @app_commands.describe(round="The round's number (in its summary); default: the last one in this channel")
+    async def results(
+        interaction: discord.Interaction, round: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        guild_id = guild_id_of(interaction)
+        ensure_quiz_master(interaction, await bot.store.guild_settings(guild_id), "take a round's results")
+        if round is None:
+            record = (
+                None
+                if interaction.channel_id is None
+                else await bot.store.last_finished_round(guild_id, interaction.channel_id)
+            )
+            if record is None:
+                raise UserError("No round has finished in this channel yet; give round: a round's number.")
+        else:
+            record = await bot.store.get_round(round)
+            if record is None or record.guild_id != guild_id:
+                raise UserError(f"There is no round {round} in this server; its number is in its summary.")
+        await interaction.response.defer(ephemeral=True, thinking=True)  # names are looked up
+        answers = await bot.store.round_answers(record.id)
+        zone = zone_named((await bot.store.calendar_settings(guild_id)).timezone)
+        names = await member_names(bot, guild_id, (a.user_id for a in answers))
+        rows = round_rows(record, answers, bot.bank.get(record.deck_id, guild_id), names, zone)
+        options = {"deck": record.deck_id, "status": record.status, **asdict(record.options)}
+        await interaction.followup.send(
+            f"Round {record.id}: {len(rows)} answers from {len(names)} members, a row each.",
+            files=result_files(f"round-{record.id}", "round", record.id, options, rows),
+            ephemeral=True,
+        )
+
+    return results

@@ -1,0 +1,161 @@
+"""/quiz schedule add|list|remove: rounds that start on their own at a time in the server's zone."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+
+from bot.calendar.occurrences import wake_at
+from bot.calendar.repeats import Rule, RuleError, days_text, parse_days, parse_time
+from bot.calendar.runner import first_occurrence, rule_of
+from bot.errors import UserError
+from bot.store import NewSchedule, ScheduleRecord
+from bot.ui.text import EMBED_DESCRIPTION, clip
+from cogs.calendar._port import stamp
+from cogs.lookup import deck_choices, find_deck
+from cogs.permissions import ensure_quiz_master, guild_id_of
+
+if TYPE_CHECKING:
+    from bot.app import BvunzoBot
+
+# Schedules a server may keep: their list fits one embed.
+MOST_SCHEDULES = 20
+
+
+def _line(schedule: ScheduleRecord, title: str) -> str:
+    rule = rule_of(schedule)
+    when = f"next {stamp(schedule.next_at)} ({stamp(schedule.next_at, 'R')})" if schedule.next_at else "done"
+    last = f" · last: {schedule.last_result}" if schedule.last_result else ""
+    announce = f" · announced {schedule.announce_minutes} min ahead" if schedule.announce_minutes else ""
+    return f"**#{schedule.id}** “{clip(title, 60)}” in <#{schedule.channel_id}> · {rule.describe()} · {when}{announce}{last}"
+
+
+ADD_HELP = {
+    "deck": "The deck to play",
+    "time": "HH:MM in the server's time zone (/quiz settings timezone:)",
+    "repeat": "once (the next HH:MM), daily, weekdays, or weekly on days:",
+    "days": "For weekly: days such as mon,wed,fri",
+    "questions": "How many questions (1-50; default: the server's)",
+    "seconds": "Seconds to answer each question (5-120; default: the server's)",
+    "mode": "Scoring mode (default: the server's)",
+    "announce": "Minutes ahead to announce the round (0-60)",
+    "ping": "A role the announcement mentions (no one else is pinged)",
+}
+
+
+def _rule(time: str, repeat: str, days: str | None) -> Rule:
+    """The schedule a moderator wrote; a UserError says what is wrong with it."""
+    try:
+        if days and repeat != "weekly":
+            raise RuleError("days: is for repeat:weekly; leave it out for once, daily or weekdays.")
+        return Rule(parse_time(time), repeat, parse_days(days))  # type: ignore[arg-type]
+    except RuleError as exc:
+        raise UserError(str(exc)) from exc
+
+
+class ScheduleCommands(app_commands.Group):
+    """Attached under /quiz by the calendar cog, so that /quiz keeps one group however many cogs add to it."""
+
+    def __init__(self, bot: BvunzoBot) -> None:
+        super().__init__(name="schedule", description="Rounds that start on their own at a set time")
+        self.bot = bot
+
+    @app_commands.command(
+        name="add", description="Schedule a round in this channel at a time in the server's zone"
+    )
+    @app_commands.describe(**ADD_HELP)
+    async def add(
+        self,
+        interaction: discord.Interaction,
+        deck: str,
+        time: app_commands.Range[str, 1, 10],
+        repeat: Literal["once", "daily", "weekdays", "weekly"] = "once",
+        days: app_commands.Range[str, 1, 60] | None = None,
+        questions: app_commands.Range[int, 1, 50] | None = None,
+        seconds: app_commands.Range[int, 5, 120] | None = None,
+        mode: Literal["standard", "speed"] | None = None,
+        announce: app_commands.Range[int, 0, 60] = 0,
+        ping: discord.Role | None = None,
+    ) -> None:
+        guild_id = guild_id_of(interaction)
+        ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), "schedule rounds")
+        chosen = find_deck(self.bot, deck, guild_id)
+        if interaction.channel_id is None:
+            raise UserError("Schedule a round from the channel it should run in.")
+        rule = _rule(time, repeat, days)
+        if ping is not None and ping.is_default():
+            raise UserError("ping: takes a role, not @everyone; pick the role to mention.")
+        await self._room_for_one_more(guild_id)
+        zone = (await self.bot.store.calendar_settings(guild_id)).timezone
+        now = self.bot.clock()
+        first = first_occurrence(rule, zone, now)
+        made = await self.bot.store.add_schedule(
+            NewSchedule(
+                guild_id=guild_id,
+                channel_id=interaction.channel_id,
+                deck_id=chosen.id,
+                at=f"{rule.at:%H:%M}",
+                repeat=repeat,
+                days=days_text(rule.days),
+                questions=questions,
+                seconds=seconds,
+                mode=mode,
+                announce_minutes=announce,
+                ping_role_id=ping.id if ping else None,
+                created_by=interaction.user.id,
+                created_at=now,
+                next_at=first,
+            ),
+            wake_at(first, announce, False),
+        )
+        await interaction.response.send_message(
+            f"Scheduled #{made.id}: “{clip(chosen.title, 80)}” here, {rule.describe()} ({zone}); "
+            f"the first round starts {stamp(first)} ({stamp(first, 'R')}).",
+            ephemeral=True,
+        )
+
+    async def _room_for_one_more(self, guild_id: int) -> None:
+        if len(await self.bot.store.guild_schedules(guild_id)) >= MOST_SCHEDULES:
+            raise UserError(
+                f"This server has {MOST_SCHEDULES} schedules already; /quiz schedule remove one first."
+            )
+
+    @add.autocomplete("deck")
+    async def _deck_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return deck_choices(self.bot, interaction.guild_id, current)
+
+    @app_commands.command(name="list", description="This server's scheduled rounds and when each runs next")
+    async def list_schedules(self, interaction: discord.Interaction) -> None:
+        guild_id = guild_id_of(interaction)
+        schedules = await self.bot.store.guild_schedules(guild_id)
+        zone = (await self.bot.store.calendar_settings(guild_id)).timezone
+        if not schedules:
+            await interaction.response.send_message(
+                "No rounds are scheduled; /quiz schedule add makes one.", ephemeral=True
+            )
+            return
+        lines = []
+        for schedule in schedules:
+            deck = self.bot.bank.get(schedule.deck_id, guild_id)
+            lines.append(_line(schedule, deck.title if deck else schedule.deck_id))
+        embed = discord.Embed(
+            title=f"Scheduled rounds ({zone})", description=clip("\n".join(lines), EMBED_DESCRIPTION)
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(
+        name="remove", description="Stop a scheduled round (its id is in /quiz schedule list)"
+    )
+    @app_commands.describe(id="The schedule's number, from /quiz schedule list")
+    async def remove(self, interaction: discord.Interaction, id: app_commands.Range[int, 1]) -> None:
+        guild_id = guild_id_of(interaction)
+        ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), "remove schedules")
+        if not await self.bot.store.remove_schedule(guild_id, id):
+            raise UserError(f"There is no schedule #{id} in this server; /quiz schedule list shows them.")
+        await interaction.response.send_message(
+            f"Schedule #{id} removed; it will not run again.", ephemeral=True
+        )
