@@ -289,3 +289,13 @@ class Store(Protocol):
 
         False when it was not pending: two moderators answering at once settle it once.
         """
+
+    async def approve_suggestion(
+        self, suggestion_id: int, reviewer_id: int, now: datetime, question: str, deck: GuildDeckRecord
+    ) -> bool:
+        """Approve a pending suggestion (as `question`, the reviewer's final text) and save `deck`, the
+        suggestion's deck with it added, in one transaction: both are written or neither is.
+
+        False, with nothing written, when it was not pending. ValueError when `deck` is not the
+        suggestion's deck or the database refuses it (the suggestion then stays pending).
+        """
