@@ -24,7 +24,8 @@ def _imports(path: Path) -> list[tuple[str, str]]:
         if isinstance(node, ast.ImportFrom):
             module = node.module or ""
             if node.level:
-                module = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + [module])
+                parts = package.split(".")
+                module = ".".join([*parts[: len(parts) - node.level + 1], module])
             found.extend((module.strip("."), alias.name) for alias in node.names)
         elif isinstance(node, ast.Import):
             found.extend((alias.name, "") for alias in node.names)
@@ -75,7 +76,17 @@ def test_the_backends_pair_up_module_for_module() -> None:
     assert names["sqlite"] == names["postgres"]
     shared = {p.stem for p in (STORE / "sql").glob("*.py")}
     # Every concern with SQL both engines run has its shared module under the same name.
-    for concern in ("answers", "boards", "decks", "flags", "polls", "practice", "reports", "rounds", "settings"):
+    for concern in (
+        "answers",
+        "boards",
+        "decks",
+        "flags",
+        "polls",
+        "practice",
+        "reports",
+        "rounds",
+        "settings",
+    ):
         assert concern in shared and concern in names["sqlite"]
 
 

@@ -8,7 +8,7 @@ import asyncpg
 import pytest
 
 from bot.store.sql.answers import ANSWER_NAMES, INSERT_ANSWER, PREVIOUS_ANSWER
-from bot.store.sql.practice import MEMORY_NAMES, PRACTICE_NAMES, INSERT_PRACTICE_ANSWER, SAVE_MEMORY
+from bot.store.sql.practice import INSERT_PRACTICE_ANSWER, MEMORY_NAMES, PRACTICE_NAMES, SAVE_MEMORY
 from bot.store.sql.rounds import NEW_ROUND_NAMES, START_ROUND
 from bot.store.sql.settings import GUILD_SETTING_NAMES, SAVE_GUILD_SETTINGS
 from bot.store.sql.statement import sql
@@ -19,7 +19,10 @@ def test_each_name_is_numbered_by_its_first_appearance() -> None:
     assert statement.names == ("guild", "deck")
     assert statement.postgres_text == "SELECT x FROM t WHERE guild_id = $1 AND deck_id = $2 OR owner = $1"
     assert statement.sqlite_numbered == "SELECT x FROM t WHERE guild_id = ?1 AND deck_id = ?2 OR owner = ?1"
-    assert statement.sqlite_text == "SELECT x FROM t WHERE guild_id = :guild AND deck_id = :deck OR owner = :guild"
+    assert (
+        statement.sqlite_text
+        == "SELECT x FROM t WHERE guild_id = :guild AND deck_id = :deck OR owner = :guild"
+    )
 
 
 def test_a_colon_in_a_literal_an_identifier_or_a_comment_is_no_parameter() -> None:
@@ -56,7 +59,12 @@ def test_text_that_means_two_things_is_refused(text: str) -> None:
 
 def test_values_are_given_by_name_and_ordered_for_asyncpg() -> None:
     statement = sql("UPDATE t SET a = :a WHERE id = :id AND b = :b")
-    assert statement.postgres(b="bee", id=7, a=None) == ("UPDATE t SET a = $1 WHERE id = $2 AND b = $3", None, 7, "bee")
+    assert statement.postgres(b="bee", id=7, a=None) == (
+        "UPDATE t SET a = $1 WHERE id = $2 AND b = $3",
+        None,
+        7,
+        "bee",
+    )
     assert statement.sqlite(b="bee", id=7, a=None) == (
         "UPDATE t SET a = :a WHERE id = :id AND b = :b",
         {"b": "bee", "id": 7, "a": None},
@@ -64,12 +72,14 @@ def test_values_are_given_by_name_and_ordered_for_asyncpg() -> None:
     assert statement.ordered({"id": 7, "a": 1, "b": 2}) == [1, 7, 2]
 
 
-@pytest.mark.parametrize("values", [{"a": 1, "id": 2}, {"a": 1, "id": 2, "b": 3, "c": 4}, {"a": 1, "id": 2, "bb": 3}])
+@pytest.mark.parametrize(
+    "values", [{"a": 1, "id": 2}, {"a": 1, "id": 2, "b": 3, "c": 4}, {"a": 1, "id": 2, "bb": 3}]
+)
 def test_a_missing_or_unknown_name_is_refused_on_both_engines(values: dict[str, int]) -> None:
     statement = sql("UPDATE t SET a = :a WHERE id = :id AND b = :b")
-    with pytest.raises(ValueError, match="missing|unknown"):
+    with pytest.raises(ValueError, match=r"missing|unknown"):
         statement.postgres(**values)
-    with pytest.raises(ValueError, match="missing|unknown"):
+    with pytest.raises(ValueError, match=r"missing|unknown"):
         statement.sqlite(**values)
 
 
@@ -91,7 +101,9 @@ def test_the_rendered_text_runs_on_sqlite() -> None:
     conn = sqlite3.connect(":memory:")
     try:
         assert conn.execute(*_BOTH.sqlite(a=2, b=5)).fetchall() == [(7, 2, "x:y")]
-        assert conn.execute(_BOTH.sqlite_numbered, _BOTH.ordered({"b": 5, "a": 2})).fetchall() == [(7, 2, "x:y")]
+        assert conn.execute(_BOTH.sqlite_numbered, _BOTH.ordered({"b": 5, "a": 2})).fetchall() == [
+            (7, 2, "x:y")
+        ]
     finally:
         conn.close()
 

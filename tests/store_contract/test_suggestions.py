@@ -58,7 +58,9 @@ async def test_a_status_other_than_approved_or_rejected_is_refused(store: Store)
 
 
 BIO_V1 = GuildDeckRecord(1, "bio", "bio.yaml", "id: bio\nquestions: [one]\n", 77, T0)
-BIO_V2 = GuildDeckRecord(1, "bio", "bio.yaml", "id: bio\nquestions: [one, two]\n", 77, T0 + timedelta(hours=1))
+BIO_V2 = GuildDeckRecord(
+    1, "bio", "bio.yaml", "id: bio\nquestions: [one, two]\n", 77, T0 + timedelta(hours=1)
+)
 EDITED = '{"prompt": "Which one?", "choices": ["a", "b"], "answer": 1}'
 
 
