@@ -569,7 +569,7 @@ async def run_round(
                     **(start_options or {}),
                 )
             ).response()
-            planned = re.match(r"Starting a round of (\d+) questions", started.content)
+            planned = re.match(r"Starting a round of (\d+) questions?\b", started.content)
             if planned is None:
                 raise RuntimeError(f"/quiz start answered: {started.content}")
             # The deck may hold fewer questions than asked for; the round then plays them all.
