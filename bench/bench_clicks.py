@@ -308,7 +308,12 @@ async def inline_bot(fake: FakeDiscord, db: Path) -> AsyncIterator[BotUnderTest]
 
 def bot_environment(fake: FakeDiscord, db: Path) -> dict[str, str]:
     """What the e2e tests give `python -m bot`: the fake's addresses, a database, the shipped decks."""
-    clean = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "BVUNZO_"))}
+    # BVUNZO_EVENT_LOOP passes through, so one checkout compares uvloop with asyncio's own loop.
+    clean = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("DISCORD_", "BVUNZO_")) or k == "BVUNZO_EVENT_LOOP"
+    }
     return {
         **clean,
         **fake.env(),
@@ -564,7 +569,7 @@ async def run_round(
                     **(start_options or {}),
                 )
             ).response()
-            planned = re.match(r"Starting a round of (\d+) questions", started.content)
+            planned = re.match(r"Starting a round of (\d+) questions?\b", started.content)
             if planned is None:
                 raise RuntimeError(f"/quiz start answered: {started.content}")
             # The deck may hold fewer questions than asked for; the round then plays them all.
@@ -677,6 +682,13 @@ def summarise(runs: Sequence[RunFigures]) -> None:
                 f"  {_seconds(q.cpu.bot):>7}  {_seconds(q.cpu.bot_loop):>8}  {q.cpu.bench:9.2f}"
                 f"  {q.cpu.bench_loop:10.2f}  {_seconds(q.cpu.others):>6}  {q.click_wall:5.2f}"
             )
+    bot_cpu = [q.cpu.bot for run in runs for q in run.questions if q.cpu.bot is not None]
+    if bot_cpu:
+        loop = os.environ.get("BVUNZO_EVENT_LOOP", "auto")
+        print(
+            f"  bot CPU over every burst: {sum(bot_cpu):.2f} s for {sum(q.clicks for r in runs for q in r.questions)} "
+            f"clicks in {len(runs)} rounds (BVUNZO_EVENT_LOOP={loop})"
+        )
     for members in dict.fromkeys(run.members for run in runs):
         mine = [run for run in runs if run.members == members]
         latencies = [s for run in mine for q in run.questions for s in q.latencies]

@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from bot import event_loop
 from bot.config import ConfigError, Settings
 from bot.deck_tools import add_deck_verbs
 from bot.logs import configure_logging
@@ -110,7 +111,13 @@ def _run() -> int:
         return EXIT_BAD_SETTING
     configure_logging(settings.log_level_number, settings.log_format, secrets=[settings.token])
     try:
-        return asyncio.run(_serve(settings))
+        return event_loop.run(_serve(settings), settings.event_loop)
+    except event_loop.NoUvloop as exc:
+        print(
+            f"bvunzo: BVUNZO_EVENT_LOOP=uvloop, but {exc}; install it or set BVUNZO_EVENT_LOOP=auto.",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_SETTING
     except KeyboardInterrupt:
         return 0
 
@@ -131,6 +138,7 @@ async def _serve(settings: Settings) -> int:
             print(f"bvunzo: BVUNZO_HTTP: {exc}", file=sys.stderr)
             return EXIT_BAD_SETTING
     loop = asyncio.get_running_loop()
+    log.debug("event loop: %s", event_loop.loop_name(loop))
     stopping = asyncio.Event()
 
     def stop(signame: str) -> None:

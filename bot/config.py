@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlparse
 
+from bot.event_loop import EVENT_LOOPS
 from bot.shards import ALL_SHARDS, ShardPlan, parse_shards
 
 DEFAULT_API_BASE = "https://discord.com/api/v10"
@@ -53,6 +54,7 @@ class Settings:
     log_format: str = "text"
     http: HttpAddress | None = None
     shards: ShardPlan = ALL_SHARDS  # BVUNZO_SHARDS: which of Discord's shards this process runs
+    event_loop: str = "auto"  # BVUNZO_EVENT_LOOP: auto (uvloop where installed), uvloop or asyncio
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -76,6 +78,7 @@ class Settings:
             log_format=_log_format(env.get("BVUNZO_LOG_FORMAT", "").strip() or "text"),
             http=http_address(env),
             shards=_shards(env.get("BVUNZO_SHARDS", "")),
+            event_loop=_event_loop(env.get("BVUNZO_EVENT_LOOP", "").strip().lower() or "auto"),
         )
 
     @property
@@ -123,6 +126,12 @@ def http_address(env: Mapping[str, str]) -> HttpAddress | None:
             "BVUNZO_HTTP_PUBLIC=1 if that address is meant."
         )
     return HttpAddress(str(address), int(port_text))
+
+
+def _event_loop(value: str) -> str:
+    if value not in EVENT_LOOPS:
+        raise ConfigError(f"BVUNZO_EVENT_LOOP={value!r} is not one of {', '.join(EVENT_LOOPS)}.")
+    return value
 
 
 def _log_format(value: str) -> str:

@@ -64,6 +64,12 @@ class Telemetry:
             "Time between the last gateway heartbeat and its acknowledgement.",
             registry=self.registry,
         )
+        self.deck_changes = Counter(
+            "bvunzo_deck_changes",
+            "Servers' decks changed, by how: imported, replaced, extended (an approved suggestion) or deleted.",
+            ["change"],
+            registry=self.registry,
+        )
         self.discord_errors = Counter(
             "bvunzo_discord_errors",
             "Discord's error answers to the bot's HTTP requests, by status (429 included; "
@@ -99,6 +105,7 @@ class Telemetry:
 
     def deck_changed(self, guild_id: int | None, deck_id: str, change: str, questions: int = 0) -> None:
         """A server's deck was added, replaced or removed (`change` says which, in words)."""
+        self.deck_changes.labels(change).inc()
         log.info(
             "deck %s %s (%s)",
             deck_id,

@@ -449,3 +449,13 @@ class Store(Protocol):
 
     async def assignment_answers(self, assignment_id: int) -> list[AssignmentAnswer]:
         """Every attempt's answers, by attempt then question."""
+
+    async def approve_suggestion(
+        self, suggestion_id: int, reviewer_id: int, now: datetime, question: str, deck: GuildDeckRecord
+    ) -> bool:
+        """Approve a pending suggestion (as `question`, the reviewer's final text) and save `deck`, the
+        suggestion's deck with it added, in one transaction: both are written or neither is.
+
+        False, with nothing written, when it was not pending. ValueError when `deck` is not the
+        suggestion's deck or the database refuses it (the suggestion then stays pending).
+        """

@@ -181,7 +181,11 @@ class DecksCog(commands.Cog, name="Decks"):
         # Checked again at the click: nothing in a custom_id is trusted.
         guild_id = await self._moderator(interaction, "delete decks")
         deleted = await self.bot.store.delete_guild_deck(guild_id, deck_id)
-        self.bot.bank.remove(deck_id, guild_id)
+        removed = self.bot.bank.remove(deck_id, guild_id)
+        if deleted:
+            self.bot.telemetry.deck_changed(
+                guild_id, deck_id, "deleted", len(removed.questions) if removed else 0
+            )
         done = "was deleted" if deleted else "was already gone"
         await interaction.response.edit_message(content=f"The deck `{deck_id}` {done}.", view=None)
 
@@ -308,23 +312,23 @@ class DecksCog(commands.Cog, name="Decks"):
                 clip("That question can't be added: " + "; ".join(p.message for p in exc.problems), 1900)
             ) from exc
         self._check_room(guild_id, deck.id, adding=len(grown.questions))
-        if not await self.bot.store.settle_suggestion(
-            suggestion_id, "approved", interaction.user.id, self.bot.clock(), to_json(fields)
-        ):
-            raise UserError("That suggestion was already reviewed.")
         records = {r.deck_id: r for r in await self.bot.store.guild_decks(guild_id)}
         kept = records.get(deck.id)
-        await self.bot.store.save_guild_deck(
-            GuildDeckRecord(
-                guild_id=guild_id,
-                deck_id=deck.id,
-                source_name=kept.source_name if kept else deck.source,
-                text=text,
-                uploaded_by=kept.uploaded_by if kept else interaction.user.id,
-                uploaded_at=self.bot.clock(),
-            )
+        saved = GuildDeckRecord(
+            guild_id=guild_id,
+            deck_id=deck.id,
+            source_name=kept.source_name if kept else deck.source,
+            text=text,
+            uploaded_by=kept.uploaded_by if kept else interaction.user.id,
+            uploaded_at=self.bot.clock(),
         )
+        # One transaction: the suggestion is approved only if the deck holding it is saved.
+        if not await self.bot.store.approve_suggestion(
+            suggestion_id, interaction.user.id, self.bot.clock(), to_json(fields), saved
+        ):
+            raise UserError("That suggestion was already reviewed.")
         self.bot.bank.add(grown)
+        self.bot.telemetry.deck_changed(guild_id, deck.id, "extended", len(grown.questions))
         await self._reviewed(
             interaction,
             f"Approved: `{deck.id}` now has {plural(len(grown.questions), 'question')}, and the reveal credits "

@@ -112,7 +112,11 @@ class DeckImports:
                 uploaded_at=self.bot.clock(),
             )
         )
-        return outcome, self.bot.bank.add(kept.deck) is not None
+        replaced = self.bot.bank.add(kept.deck) is not None
+        self.bot.telemetry.deck_changed(
+            guild_id, deck_id, "replaced" if replaced else "imported", len(kept.deck.questions)
+        )
+        return outcome, replaced
 
     def _keep(self, guild_id: int, deck_id: str, upload: Upload, outcome: ImportOutcome) -> None:
         """Keep a spreadsheet whose columns the reply offers to correct; forget the oldest beyond the cap."""

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
+
+import pytest
 
 from bot.app import BvunzoBot
 from tests.e2e.conftest import World
@@ -189,6 +192,38 @@ async def test_delete_asks_for_confirmation(world: World, bot: BvunzoBot) -> Non
     assert confirmation.components == []
     assert bot.bank.get("cell-biology", world.study.id) is None
     assert await bot.store.guild_decks(world.study.id) == []
+
+
+async def test_an_import_and_a_deletion_are_each_logged_and_counted(
+    world: World, bot: BvunzoBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    def changes(change: str) -> float | None:
+        return bot.telemetry.registry.get_sample_value("bvunzo_deck_changes_total", {"change": change})
+
+    def lines() -> list[str]:
+        return [r.getMessage() for r in caplog.records if r.name == "bot.events" and "deck" in r.getMessage()]
+
+    with caplog.at_level(logging.INFO, logger="bot.events"):
+        await import_file(
+            world, world.moderator, "biology.csv", SHEET.encode(), name="Cell Biology", keep_valid=True
+        )
+        assert lines() == ["deck cell-biology imported (2 questions)"]
+        assert changes("imported") == 1.0
+        await import_file(
+            world, world.moderator, "biology.csv", SHEET.encode(), name="Cell Biology", keep_valid=True
+        )
+        assert lines()[1:] == ["deck cell-biology replaced (2 questions)"]
+        asked = await (
+            await world.fake.slash(world.general, world.moderator, "deck delete", deck="cell-biology")
+        ).response()
+        assert asked.message is not None
+        await (await world.fake.click(asked.message, world.moderator, label="Delete the deck")).response()
+        await wait_until(lambda: len(lines()) == 3, timeout=5, what="the deletion's log line")
+    assert lines()[2:] == ["deck cell-biology deleted (2 questions)"]
+    assert [r.guild_id for r in caplog.records if r.name == "bot.events" and "deck" in r.getMessage()] == [
+        world.study.id
+    ] * 3
+    assert (changes("imported"), changes("replaced"), changes("deleted")) == (1.0, 1.0, 1.0)
 
 
 async def test_one_broken_question_leaves_the_rest_of_its_deck_playable(world: World, tmp_path: Path) -> None:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
 
-from bot.store import Store
+from bot.store import GuildDeckRecord, Store
 from tests.store_contract.builders import T0
+from tests.store_contract.conftest import Backend
 
 QUESTION = '{"prompt": "Which?", "choices": ["a", "b"], "answer": 0}'
 
@@ -53,3 +55,70 @@ async def test_a_status_other_than_approved_or_rejected_is_refused(store: Store)
     queued = await store.add_suggestion(1, "bio", 100, QUESTION, T0)
     with pytest.raises(ValueError):
         await store.settle_suggestion(queued.id, "pending", 7, T0)
+
+
+BIO_V1 = GuildDeckRecord(1, "bio", "bio.yaml", "id: bio\nquestions: [one]\n", 77, T0)
+BIO_V2 = GuildDeckRecord(
+    1, "bio", "bio.yaml", "id: bio\nquestions: [one, two]\n", 77, T0 + timedelta(hours=1)
+)
+EDITED = '{"prompt": "Which one?", "choices": ["a", "b"], "answer": 1}'
+
+
+async def test_approving_settles_the_suggestion_and_saves_its_deck_together(store: Store) -> None:
+    await store.save_guild_deck(BIO_V1)
+    queued = await store.add_suggestion(1, "bio", 100, QUESTION, T0)
+    assert await store.approve_suggestion(queued.id, 7, T0 + timedelta(hours=1), EDITED, BIO_V2)
+    settled = await store.suggestion(queued.id)
+    assert settled is not None
+    assert (settled.status, settled.reviewed_by, settled.question) == ("approved", 7, EDITED)
+    assert await store.guild_decks(1) == [BIO_V2]
+
+
+async def test_a_deck_the_database_refuses_leaves_the_suggestion_pending_and_the_deck_as_it_was(
+    store: Store,
+) -> None:
+    await store.save_guild_deck(BIO_V1)
+    queued = await store.add_suggestion(1, "bio", 100, QUESTION, T0)
+    refused = replace(BIO_V2, text=None)  # NOT NULL: the deck's write fails after the approval's
+    with pytest.raises(ValueError, match="bio"):
+        await store.approve_suggestion(queued.id, 7, T0, EDITED, refused)
+    assert await store.suggestion(queued.id) == queued
+    assert await store.guild_decks(1) == [BIO_V1]
+    # Nothing half done stands in the way of approving it properly afterwards.
+    assert await store.approve_suggestion(queued.id, 7, T0, EDITED, BIO_V2)
+    assert await store.guild_decks(1) == [BIO_V2]
+
+
+async def test_an_approval_of_a_settled_suggestion_writes_nothing(store: Store) -> None:
+    await store.save_guild_deck(BIO_V1)
+    queued = await store.add_suggestion(1, "bio", 100, QUESTION, T0)
+    assert await store.settle_suggestion(queued.id, "rejected", 8, T0)
+    assert not await store.approve_suggestion(queued.id, 7, T0, EDITED, BIO_V2)
+    assert not await store.approve_suggestion(999_999, 7, T0, EDITED, BIO_V2)
+    settled = await store.suggestion(queued.id)
+    assert settled is not None and (settled.status, settled.reviewed_by) == ("rejected", 8)
+    assert await store.guild_decks(1) == [BIO_V1]
+
+
+async def test_two_moderators_approving_at_once_save_the_deck_once(backend: Backend) -> None:
+    # Two processes on one database: one approval wins, the other is told it was reviewed.
+    first, second = await backend.open(), await backend.open()
+    queued = await first.add_suggestion(1, "bio", 100, QUESTION, T0)
+    other = replace(BIO_V2, uploaded_by=78)
+    results = await asyncio.gather(
+        first.approve_suggestion(queued.id, 7, T0, EDITED, BIO_V2),
+        second.approve_suggestion(queued.id, 8, T0, EDITED, other),
+    )
+    assert sorted(results) == [False, True]
+    winner = BIO_V2 if results[0] else other
+    assert await first.guild_decks(1) == [winner]
+
+
+async def test_an_approval_into_another_deck_is_refused(store: Store) -> None:
+    queued = await store.add_suggestion(1, "bio", 100, QUESTION, T0)
+    with pytest.raises(ValueError):
+        await store.approve_suggestion(queued.id, 7, T0, EDITED, replace(BIO_V2, deck_id="chem"))
+    with pytest.raises(ValueError):
+        await store.approve_suggestion(queued.id, 7, T0, EDITED, replace(BIO_V2, guild_id=2))
+    assert await store.suggestion(queued.id) == queued
+    assert await store.guild_decks() == []

@@ -11,16 +11,19 @@ import asyncpg
 from bot.store.errors import StoreError
 from bot.store.groups import Groups
 from bot.store.postgres.connection import Connected, affected
-from bot.store.postgres.rows import ANSWER_COLUMNS, answer, answer_key, answer_row
 from bot.store.records import Answer, Recorded
+from bot.store.sql.answers import (
+    ANSWER_COLUMNS,
+    INSERT_ANSWER,
+    PREVIOUS_ANSWER,
+    QUESTION_ANSWERS,
+    ROUND_ANSWERS,
+    AnswerRow,
+    answer_key,
+    answer_record,
+    answer_row,
+)
 
-_INSERT_ANSWER = (
-    f"INSERT INTO answers ({ANSWER_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) "
-    "ON CONFLICT (round_id, question_index, user_id) DO NOTHING"
-)
-_PREVIOUS_ANSWER = (
-    f"SELECT {ANSWER_COLUMNS} FROM answers WHERE round_id = $1 AND question_index = $2 AND user_id = $3"
-)
 _BOARD_DAYS_SUMS = (
     "INSERT INTO board_days AS b (guild_id, day, user_id, deck_id, points, correct, answered, last_at) "
     "SELECT guild_id, answered_at / 86400000, user_id, deck_id, SUM(points), SUM(correct), COUNT(*), "
@@ -73,7 +76,6 @@ GROUP_WRITERS = 4
 # Retries of a group PostgreSQL chose as a deadlock's victim (rolled back whole; the other went on).
 DEADLOCK_RETRIES = 5
 
-AnswerRow = tuple[Any, ...]
 Key = tuple[int, int, int]
 
 
@@ -81,13 +83,13 @@ Key = tuple[int, int, int]
 _REFUSED = (asyncpg.ForeignKeyViolationError, asyncpg.NotNullViolationError, asyncpg.CheckViolationError)
 
 
-class Answers(Connected):
+class PostgresAnswers(Connected):
     _groups: Groups[AnswerRow]
 
     def _answer_groups(self) -> Groups[AnswerRow]:
         return Groups(self._write_answer, self._write_answers, answer_key, writers=GROUP_WRITERS)
 
-    async def record_answer(self, answer_: Answer) -> Recorded:
+    async def record_answer(self, answer: Answer) -> Recorded:
         """Store the member's answer, committed before this returns; or tell what they answered before.
 
         Alone, the INSERT is its own transaction (autocommit); in a burst, answers share one (see
@@ -98,21 +100,23 @@ class Answers(Connected):
         """
         if self._pool is None:
             raise StoreError("The store is closed.")
-        outcome = await self._groups.write(answer_row(answer_))
+        outcome = await self._groups.write(answer_row(answer))
         if outcome is None:
             return Recorded(first=True, previous=None)
-        return Recorded(first=False, previous=answer(outcome))
+        return Recorded(first=False, previous=answer_record(outcome))
 
     async def _write_answer(self, row: AnswerRow) -> asyncpg.Record | None:
         """One answer in its own transaction: None when stored, else the member's earlier answer."""
         async with self._connection() as conn:
             try:
-                status = await conn.execute(_INSERT_ANSWER, *row)
+                status = await conn.execute(INSERT_ANSWER.postgres_text, *row)
             except _REFUSED as exc:
                 raise ValueError(f"cannot record an answer to round {row[1]}: {exc}") from exc
             if affected(status):
                 return None
-            previous: asyncpg.Record | None = await conn.fetchrow(_PREVIOUS_ANSWER, *answer_key(row))
+            previous: asyncpg.Record | None = await conn.fetchrow(
+                PREVIOUS_ANSWER.postgres_text, *answer_key(row)
+            )
         assert previous is not None
         return previous
 
@@ -177,17 +181,10 @@ class Answers(Connected):
     async def round_answers(self, round_id: int, question_index: int | None = None) -> list[Answer]:
         """The round's answers (or one question's), in the order they came."""
         if question_index is None:
-            rows = await self._fetch(
-                f"SELECT {ANSWER_COLUMNS} FROM answers WHERE round_id = $1 ORDER BY answered_at, id", round_id
-            )
+            rows = await self._fetch(*ROUND_ANSWERS.postgres(round=round_id))
         else:
-            rows = await self._fetch(
-                f"SELECT {ANSWER_COLUMNS} FROM answers WHERE round_id = $1 AND question_index = $2 "
-                "ORDER BY answered_at, id",
-                round_id,
-                question_index,
-            )
-        return [answer(row) for row in rows]
+            rows = await self._fetch(*QUESTION_ANSWERS.postgres(round=round_id, question=question_index))
+        return [answer_record(row) for row in rows]
 
 
 async def _one_outcome(write: Callable[[AnswerRow], Awaitable[Any]], row: AnswerRow) -> Any:

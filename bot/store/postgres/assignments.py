@@ -29,7 +29,7 @@ def _places(count: int) -> str:
     return ", ".join(f"${n}" for n in range(1, count + 1))
 
 
-class Assignments(Connected):
+class PostgresAssignments(Connected):
     async def add_assignment(self, new: NewAssignment) -> AssignmentRecord:
         row = new_assignment_row(new)
 

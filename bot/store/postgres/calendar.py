@@ -38,7 +38,7 @@ def _places(count: int, first: int = 1) -> str:
     return ", ".join(f"${n}" for n in range(first, first + count))
 
 
-class Calendar(Connected):
+class PostgresCalendar(Connected):
     async def calendar_settings(self, guild_id: int) -> CalendarSettings:
         row = await self._fetchrow(
             f"SELECT {CALENDAR_SETTING_COLUMNS} FROM calendar_settings WHERE guild_id = $1", guild_id

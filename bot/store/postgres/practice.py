@@ -1,4 +1,4 @@
-"""Practice answers, spaced-repetition memories and uploaded decks on PostgreSQL."""
+"""Practice answers, each member's memory of each question (spaced review) and practice sessions, on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -8,26 +8,32 @@ from datetime import datetime
 import asyncpg
 
 from bot.store.postgres.connection import Connected, affected
-from bot.store.postgres.rows import (
+from bot.store.records import Memory, PracticeRecord
+from bot.store.sql.practice import (
+    DUE_COUNT,
+    DUE_COUNT_IN_DECK,
+    END_PRACTICE,
+    FORGET_PRACTICES_BEFORE,
+    INSERT_PRACTICE_ANSWER,
+    MEMORIES,
     MEMORY_COLUMNS,
-    PRACTICE_COLUMNS,
-    memory,
+    NEXT_DUE,
+    NEXT_DUE_IN_DECK,
+    PRACTICE,
+    SAVE_MEMORY,
+    SAVE_PRACTICE,
+    START_PRACTICE,
+    memory_record,
     memory_row,
-    ms,
+    practice_record,
     practice_rows,
-    time,
-    time_or_none,
 )
-from bot.store.records import GuildDeckRecord, Memory
-
-_SAVE_MEMORY = (
-    f"INSERT INTO memories ({MEMORY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
-    "ON CONFLICT (user_id, deck_id, question_id) DO UPDATE SET card = excluded.card, due = excluded.due, "
-    "reviews = excluded.reviews, lapses = excluded.lapses, last_review = excluded.last_review"
-)
+from bot.store.sql.times import from_ms_or_none, to_ms
 
 
-class Practice(Connected):
+class PostgresPractice(Connected):
+    # -- practice answers and memories ---------------------------------------------------------------
+
     async def record_practice(
         self,
         user_id: int,
@@ -42,11 +48,9 @@ class Practice(Connected):
         answer, saved = practice_rows(user_id, guild_id, deck_id, question_id, right, answered_at, memory)
 
         async def work(conn: asyncpg.Connection) -> None:
-            await conn.execute(
-                f"INSERT INTO practice_answers ({PRACTICE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)", *answer
-            )
+            await conn.execute(INSERT_PRACTICE_ANSWER.postgres_text, *answer)
             if saved is not None:
-                await conn.execute(_SAVE_MEMORY, *saved)
+                await conn.execute(SAVE_MEMORY.postgres_text, *saved)
 
         await self._write(work)
 
@@ -54,7 +58,7 @@ class Practice(Connected):
         """Upsert many memories in one transaction (a round's reviews, written at each reveal)."""
         rows = [memory_row(m) for m in memories]
         if rows:
-            await self._write(lambda conn: conn.executemany(_SAVE_MEMORY, rows))
+            await self._write(lambda conn: conn.executemany(SAVE_MEMORY.postgres_text, rows))
 
     async def question_memories(
         self, deck_id: str, question_id: str, user_ids: Sequence[int]
@@ -69,66 +73,54 @@ class Practice(Connected):
             question_id,
             list(user_ids),
         )
-        return {row[0]: memory(row) for row in rows}
+        return {row[0]: memory_record(row) for row in rows}
 
     async def memories(self, user_id: int, deck_id: str) -> dict[str, Memory]:
         """The member's memory of each question of the deck they have met, by question id."""
-        rows = await self._fetch(
-            f"SELECT {MEMORY_COLUMNS} FROM memories WHERE user_id = $1 AND deck_id = $2", user_id, deck_id
-        )
-        return {row[2]: memory(row) for row in rows}
+        rows = await self._fetch(*MEMORIES.postgres(user=user_id, deck=deck_id))
+        return {row[2]: memory_record(row) for row in rows}
 
     async def due_count(self, user_id: int, now: datetime, deck_id: str | None = None) -> int:
         """How many of the member's questions are due for review at `now`."""
-        row = await self._fetchrow(
-            "SELECT COUNT(*) FROM memories WHERE user_id = $1 AND due <= $2 AND ($3::text IS NULL OR deck_id = $3)",
-            user_id,
-            ms(now),
-            deck_id,
-        )
+        if deck_id is None:
+            row = await self._fetchrow(*DUE_COUNT.postgres(user=user_id, now=to_ms(now)))
+        else:
+            row = await self._fetchrow(
+                *DUE_COUNT_IN_DECK.postgres(user=user_id, now=to_ms(now), deck=deck_id)
+            )
         assert row is not None
         return int(row[0])
 
     async def next_due(self, user_id: int, deck_id: str | None = None) -> datetime | None:
         """When the member's next review falls due (may be in the past); None with nothing to review."""
-        row = await self._fetchrow(
-            "SELECT min(due) FROM memories WHERE user_id = $1 AND ($2::text IS NULL OR deck_id = $2)",
-            user_id,
-            deck_id,
-        )
+        if deck_id is None:
+            row = await self._fetchrow(*NEXT_DUE.postgres(user=user_id))
+        else:
+            row = await self._fetchrow(*NEXT_DUE_IN_DECK.postgres(user=user_id, deck=deck_id))
         assert row is not None
-        return time_or_none(row[0])
+        return from_ms_or_none(row[0])
 
+    # -- practice sessions ---------------------------------------------------------------------------
 
-class Decks(Connected):
-    async def save_guild_deck(self, record: GuildDeckRecord) -> None:
-        """Keep an uploaded deck; uploading the same deck id again replaces it."""
-        r = record
-        await self._execute(
-            "INSERT INTO guild_decks (guild_id, deck_id, source_name, text, uploaded_by, uploaded_at) "
-            "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guild_id, deck_id) DO UPDATE SET "
-            "source_name = excluded.source_name, text = excluded.text, uploaded_by = excluded.uploaded_by, "
-            "uploaded_at = excluded.uploaded_at",
-            r.guild_id,
-            r.deck_id,
-            r.source_name,
-            r.text,
-            r.uploaded_by,
-            ms(r.uploaded_at),
-        )
+    async def start_practice(self, user_id: int, deck_id: str, state: str, now: datetime) -> int:
+        """Keep a new practice session; its id comes from a sequence, so it is never given twice."""
+        async with self._connection() as conn:
+            practice_id: int = await conn.fetchval(
+                *START_PRACTICE.postgres(user=user_id, deck=deck_id, state=state, at=to_ms(now))
+            )
+        return practice_id
 
-    async def guild_decks(self, guild_id: int | None = None) -> list[GuildDeckRecord]:
-        """The server's uploaded decks (every server's when None), by server then deck id."""
-        rows = await self._fetch(
-            "SELECT guild_id, deck_id, source_name, text, uploaded_by, uploaded_at FROM guild_decks "
-            "WHERE $1::bigint IS NULL OR guild_id = $1 ORDER BY guild_id, deck_id",
-            guild_id,
-        )
-        return [GuildDeckRecord(g, d, s, t, u, time(at)) for g, d, s, t, u, at in rows]
+    async def save_practice(self, practice_id: int, state: str, now: datetime) -> None:
+        """Replace the session's state; an ended or forgotten session stays gone (nothing is written)."""
+        await self._execute(*SAVE_PRACTICE.postgres(state=state, at=to_ms(now), id=practice_id))
 
-    async def delete_guild_deck(self, guild_id: int, deck_id: str) -> bool:
-        """Forget an uploaded deck; False when there was none. Scores earned with it stay."""
-        status = await self._execute(
-            "DELETE FROM guild_decks WHERE guild_id = $1 AND deck_id = $2", guild_id, deck_id
-        )
-        return affected(status) > 0
+    async def practice(self, practice_id: int) -> PracticeRecord | None:
+        row = await self._fetchrow(*PRACTICE.postgres(id=practice_id))
+        return None if row is None else practice_record(row)
+
+    async def end_practice(self, practice_id: int) -> None:
+        await self._execute(*END_PRACTICE.postgres(id=practice_id))
+
+    async def forget_practices_before(self, moment: datetime) -> int:
+        """Remove the sessions last saved before `moment` (abandoned ones); returns how many."""
+        return affected(await self._execute(*FORGET_PRACTICES_BEFORE.postgres(moment=to_ms(moment))))

@@ -33,7 +33,7 @@ def _places(count: int) -> str:
     return ", ".join(f"${n}" for n in range(1, count + 1))
 
 
-class Qotd(Connected):
+class PostgresQotd(Connected):
     async def qotd_settings(self, guild_id: int) -> QotdSettings | None:
         row = await self._fetchrow(
             f"SELECT {QOTD_SETTING_COLUMNS} FROM qotd_settings WHERE guild_id = $1", guild_id

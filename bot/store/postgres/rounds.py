@@ -10,27 +10,39 @@ import asyncpg
 
 from bot.store.errors import RoundAlreadyRunning
 from bot.store.postgres.connection import Connected
-from bot.store.postgres.rows import NEW_ROUND_COLUMNS, ROUND_COLUMNS, ms, new_round_row, round_record
 from bot.store.records import ENDED_STATUSES, NewRound, RoundRecord
+from bot.store.sql.rounds import (
+    FINISH_ROUND,
+    GET_ROUND,
+    LAST_FINISHED_ROUND,
+    LATEST_ROUND_PLAYED,
+    LATEST_ROUND_PLAYED_HERE,
+    POST_CURRENT,
+    POST_QUESTION,
+    REVEAL_CURRENT,
+    REVEAL_QUESTION,
+    ROUND_TEAMS,
+    RUNNING_ROUND,
+    RUNNING_ROUNDS,
+    SAVE_TEAM,
+    SET_INTRO_MESSAGE,
+    START_ROUND,
+    new_round_row,
+    round_record,
+)
+from bot.store.sql.times import to_ms
 
 
-class Rounds(Connected):
+class PostgresRounds(Connected):
     async def start_round(self, new: NewRound) -> RoundRecord:
         """Store a running round; RoundAlreadyRunning (carrying it) when the channel has one already."""
         args = new_round_row(new)
         async with self._connection() as conn:
             try:
-                places = ", ".join(f"${n}" for n in range(1, len(args) + 1))
-                row = await conn.fetchrow(
-                    f"INSERT INTO rounds ({NEW_ROUND_COLUMNS}) VALUES ({places}) RETURNING {ROUND_COLUMNS}",
-                    *args,
-                )
+                row = await conn.fetchrow(START_ROUND.postgres_text, *args)
             except asyncpg.UniqueViolationError:
                 # The partial unique index refused it: the channel's running round wins, whoever asked first.
-                running = await conn.fetchrow(
-                    f"SELECT {ROUND_COLUMNS} FROM rounds WHERE channel_id = $1 AND status = 'running'",
-                    new.channel_id,
-                )
+                running = await conn.fetchrow(*RUNNING_ROUND.postgres(channel=new.channel_id))
                 if running is None:
                     raise
                 raise RoundAlreadyRunning(round_record(running)) from None
@@ -38,87 +50,61 @@ class Rounds(Connected):
         return round_record(row)
 
     async def get_round(self, round_id: int) -> RoundRecord | None:
-        row = await self._fetchrow(f"SELECT {ROUND_COLUMNS} FROM rounds WHERE id = $1", round_id)
+        row = await self._fetchrow(*GET_ROUND.postgres(round=round_id))
         return None if row is None else round_record(row)
 
     async def running_round(self, channel_id: int) -> RoundRecord | None:
-        row = await self._fetchrow(
-            f"SELECT {ROUND_COLUMNS} FROM rounds WHERE channel_id = $1 AND status = 'running'", channel_id
-        )
+        row = await self._fetchrow(*RUNNING_ROUND.postgres(channel=channel_id))
         return None if row is None else round_record(row)
 
     async def running_rounds(self) -> list[RoundRecord]:
         """Every round still running, oldest first: what to resume after a restart."""
-        rows = await self._fetch(f"SELECT {ROUND_COLUMNS} FROM rounds WHERE status = 'running' ORDER BY id")
+        rows = await self._fetch(*RUNNING_ROUNDS.postgres())
         return [round_record(row) for row in rows]
 
     async def save_teams(self, round_id: int, members: Mapping[int, int]) -> None:
         """Put each member on their team; a member who switches keeps their row, so their join order."""
-        rows = [(round_id, user, team) for user, team in members.items()]
+        rows = [SAVE_TEAM.ordered({"round": round_id, "user": u, "team": t}) for u, t in members.items()]
 
         async def work(conn: asyncpg.Connection) -> None:
-            await conn.executemany(
-                "INSERT INTO round_teams (round_id, user_id, team) VALUES ($1, $2, $3) "
-                "ON CONFLICT (round_id, user_id) DO UPDATE SET team = excluded.team",
-                rows,
-            )
+            await conn.executemany(SAVE_TEAM.postgres_text, rows)
 
         await self._write(work)
 
     async def round_teams(self, round_id: int) -> dict[int, int]:
-        rows = await self._fetch(
-            "SELECT user_id, team FROM round_teams WHERE round_id = $1 ORDER BY joined", round_id
-        )
+        rows = await self._fetch(*ROUND_TEAMS.postgres(round=round_id))
         return {int(row[0]): int(row[1]) for row in rows}
 
     async def set_intro_message(self, round_id: int, message_id: int) -> None:
-        await self._execute("UPDATE rounds SET intro_message_id = $1 WHERE id = $2", message_id, round_id)
+        await self._execute(*SET_INTRO_MESSAGE.postgres(message=message_id, round=round_id))
 
     async def post_question(self, round_id: int, index: int, message_id: int, posted_at: datetime) -> None:
         """The round's question `index` is on screen from `posted_at` (its clock) in message `message_id`."""
-        at = ms(posted_at)
+        at = to_ms(posted_at)
 
         async def work(conn: asyncpg.Connection) -> None:
+            # Locked until the commit: another process posting this round's question waits for this one.
             ids = await conn.fetchval("SELECT question_ids FROM rounds WHERE id = $1 FOR UPDATE", round_id)
             if ids is None:
                 raise ValueError(f"there is no round {round_id}")
             question_ids = json.loads(ids)
             if not 0 <= index < len(question_ids):
                 raise ValueError(f"round {round_id} has no question {index}")
+            await conn.execute(*POST_CURRENT.postgres(index=index, at=at, message=message_id, round=round_id))
             await conn.execute(
-                "UPDATE rounds SET current = $1, posted_at = $2, message_id = $3, revealed = 0 WHERE id = $4",
-                index,
-                at,
-                message_id,
-                round_id,
-            )
-            await conn.execute(
-                "INSERT INTO round_questions (round_id, idx, question_id, message_id, posted_at) "
-                "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (round_id, idx) DO UPDATE SET "
-                "message_id = excluded.message_id, posted_at = excluded.posted_at, revealed_at = NULL",
-                round_id,
-                index,
-                question_ids[index],
-                message_id,
-                at,
+                *POST_QUESTION.postgres(
+                    round=round_id, index=index, question=question_ids[index], message=message_id, at=at
+                )
             )
 
         await self._write(work)
 
     async def reveal_question(self, round_id: int, index: int, revealed_at: datetime) -> None:
-        at = ms(revealed_at)
+        at = to_ms(revealed_at)
 
         async def work(conn: asyncpg.Connection) -> None:
-            await conn.execute(
-                "UPDATE rounds SET revealed = 1 WHERE id = $1 AND current = $2", round_id, index
-            )
-            await conn.execute(
-                "UPDATE round_questions SET revealed_at = coalesce(revealed_at, $1) "
-                "WHERE round_id = $2 AND idx = $3",
-                at,
-                round_id,
-                index,
-            )
+            await conn.execute(*REVEAL_CURRENT.postgres(round=round_id, index=index))
+            await conn.execute(*REVEAL_QUESTION.postgres(at=at, round=round_id, index=index))
 
         await self._write(work)
 
@@ -129,30 +115,18 @@ class Rounds(Connected):
         if status not in ENDED_STATUSES:
             raise ValueError(f"a round ends as one of {', '.join(ENDED_STATUSES)}, not {status!r}")
         await self._execute(
-            "UPDATE rounds SET status = $1, ended_at = $2, end_reason = $3 WHERE id = $4 AND status = 'running'",
-            status,
-            ms(ended_at),
-            reason,
-            round_id,
+            *FINISH_ROUND.postgres(status=status, at=to_ms(ended_at), reason=reason, round=round_id)
         )
 
     async def last_finished_round(self, guild_id: int, channel_id: int) -> RoundRecord | None:
         """The channel's most recently ended round (finished, stopped or interrupted)."""
-        row = await self._fetchrow(
-            f"SELECT {ROUND_COLUMNS} FROM rounds WHERE channel_id = $1 AND status <> 'running' "
-            "AND guild_id = $2 ORDER BY ended_at DESC, id DESC LIMIT 1",
-            channel_id,
-            guild_id,
-        )
+        row = await self._fetchrow(*LAST_FINISHED_ROUND.postgres(channel=channel_id, guild=guild_id))
         return None if row is None else round_record(row)
 
     async def latest_round_played(self, user_id: int, guild_id: int | None) -> RoundRecord | None:
         """The round of the member's latest answer (in this server when given); None if they never answered."""
-        # answers_by_member (user_id, guild_id, answered_at) serves both forms.
-        row = await self._fetchrow(
-            f"SELECT {ROUND_COLUMNS} FROM rounds WHERE id = (SELECT round_id FROM answers "
-            "WHERE user_id = $1 AND ($2::bigint IS NULL OR guild_id = $2) ORDER BY answered_at DESC, id DESC LIMIT 1)",
-            user_id,
-            guild_id,
-        )
+        if guild_id is None:
+            row = await self._fetchrow(*LATEST_ROUND_PLAYED.postgres(user=user_id))
+        else:
+            row = await self._fetchrow(*LATEST_ROUND_PLAYED_HERE.postgres(user=user_id, guild=guild_id))
         return None if row is None else round_record(row)

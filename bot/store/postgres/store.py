@@ -4,37 +4,36 @@ from __future__ import annotations
 
 from types import TracebackType
 
-from bot.store.postgres.answers import Answers
-from bot.store.postgres.assignments import Assignments
-from bot.store.postgres.boards import Boards
-from bot.store.postgres.calendar import Calendar
+from bot.store.postgres.answers import PostgresAnswers
+from bot.store.postgres.assignments import PostgresAssignments
+from bot.store.postgres.boards import PostgresBoards
+from bot.store.postgres.calendar import PostgresCalendar
 from bot.store.postgres.connection import CLOSE_PATIENCE_SECONDS, POOL_MAX
-from bot.store.postgres.flags import Flags
-from bot.store.postgres.polls import Polls
-from bot.store.postgres.practice import Decks, Practice
-from bot.store.postgres.qotd import Qotd
-from bot.store.postgres.rounds import Rounds
-from bot.store.postgres.sessions import Sessions
-from bot.store.postgres.settings import Settings
-from bot.store.postgres.stats import Stats
-from bot.store.postgres.suggestions import Suggestions
+from bot.store.postgres.decks import PostgresDecks
+from bot.store.postgres.flags import PostgresFlags
+from bot.store.postgres.polls import PostgresPolls
+from bot.store.postgres.practice import PostgresPractice
+from bot.store.postgres.qotd import PostgresQotd
+from bot.store.postgres.reports import PostgresReports
+from bot.store.postgres.rounds import PostgresRounds
+from bot.store.postgres.settings import PostgresSettings
+from bot.store.postgres.suggestions import PostgresSuggestions
 
 
 class PostgresStore(
-    Settings,
-    Rounds,
-    Answers,
-    Polls,
-    Boards,
-    Stats,
-    Practice,
-    Sessions,
-    Decks,
-    Suggestions,
-    Flags,
-    Calendar,
-    Qotd,
-    Assignments,
+    PostgresSettings,
+    PostgresRounds,
+    PostgresAnswers,
+    PostgresPolls,
+    PostgresBoards,
+    PostgresReports,
+    PostgresPractice,
+    PostgresDecks,
+    PostgresFlags,
+    PostgresSuggestions,
+    PostgresCalendar,
+    PostgresQotd,
+    PostgresAssignments,
 ):
     """Bvunzo's memory in a PostgreSQL database that several bot processes may share.
 

@@ -7,64 +7,83 @@ from datetime import datetime
 import asyncpg
 
 from bot.store.postgres.connection import Connected, affected
-from bot.store.postgres.rows import ms, time
-from bot.store.records import SuggestionRecord
+from bot.store.records import GuildDeckRecord, SuggestionRecord
+from bot.store.sql.decks import SAVE_GUILD_DECK, guild_deck_values
+from bot.store.sql.suggestions import (
+    ADD_SUGGESTION,
+    PENDING,
+    PENDING_BY_AUTHOR,
+    SETTLE,
+    SUGGESTION,
+    SUGGESTION_DECK,
+    check_approved_deck,
+    check_settled_status,
+    suggestion_record,
+)
+from bot.store.sql.times import to_ms
 
-_COLUMNS = "id, guild_id, deck_id, author_id, question, status, created_at, reviewed_by"
+# What a deck row the database refuses raises (a missing field): the caller's bug, not the server's.
+_REFUSED = (asyncpg.NotNullViolationError, asyncpg.CheckViolationError)
 
 
-def _record(row: asyncpg.Record) -> SuggestionRecord:
-    i, g, d, a, q, s, at, by = row
-    return SuggestionRecord(i, g, d, a, q, s, time(at), by)
-
-
-class Suggestions(Connected):
+class PostgresSuggestions(Connected):
     async def add_suggestion(
         self, guild_id: int, deck_id: str, author_id: int, question: str, now: datetime
     ) -> SuggestionRecord:
         """Queue a member's suggested question for review; its id comes from a sequence."""
         row = await self._fetchrow(
-            "INSERT INTO suggestions (guild_id, deck_id, author_id, question, created_at) "
-            f"VALUES ($1, $2, $3, $4, $5) RETURNING {_COLUMNS}",
-            guild_id,
-            deck_id,
-            author_id,
-            question,
-            ms(now),
+            *ADD_SUGGESTION.postgres(
+                guild=guild_id, deck=deck_id, author=author_id, question=question, at=to_ms(now)
+            )
         )
         assert row is not None
-        return _record(row)
+        return suggestion_record(row)
 
     async def suggestion(self, suggestion_id: int) -> SuggestionRecord | None:
-        row = await self._fetchrow(f"SELECT {_COLUMNS} FROM suggestions WHERE id = $1", suggestion_id)
-        return None if row is None else _record(row)
+        row = await self._fetchrow(*SUGGESTION.postgres(id=suggestion_id))
+        return None if row is None else suggestion_record(row)
 
     async def pending_suggestions(
         self, guild_id: int, *, author_id: int | None = None, limit: int = 25
     ) -> list[SuggestionRecord]:
         """A server's suggestions waiting for review (only `author_id`'s, if given), oldest first."""
-        rows = await self._fetch(
-            f"SELECT {_COLUMNS} FROM suggestions WHERE guild_id = $1 AND status = 'pending' "
-            "AND ($2::bigint IS NULL OR author_id = $2) ORDER BY id LIMIT $3",
-            guild_id,
-            author_id,
-            limit,
-        )
-        return [_record(row) for row in rows]
+        if author_id is None:
+            rows = await self._fetch(*PENDING.postgres(guild=guild_id, limit=limit))
+        else:
+            rows = await self._fetch(
+                *PENDING_BY_AUTHOR.postgres(guild=guild_id, author=author_id, limit=limit)
+            )
+        return [suggestion_record(row) for row in rows]
 
     async def settle_suggestion(
         self, suggestion_id: int, status: str, reviewer_id: int, now: datetime, question: str | None = None
     ) -> bool:
         """Approve or reject a pending suggestion; False when it was not pending (settled once)."""
-        if status not in ("approved", "rejected"):
-            raise ValueError(f"a suggestion is approved or rejected, not {status!r}")
+        check_settled_status(status)
         status_line = await self._execute(
-            "UPDATE suggestions SET status = $1, reviewed_by = $2, reviewed_at = $3, "
-            "question = coalesce($4, question) WHERE id = $5 AND status = 'pending'",
-            status,
-            reviewer_id,
-            ms(now),
-            question,
-            suggestion_id,
+            *SETTLE.postgres(
+                status=status, by=reviewer_id, at=to_ms(now), question=question, id=suggestion_id
+            )
         )
         return affected(status_line) > 0
+
+    async def approve_suggestion(
+        self, suggestion_id: int, reviewer_id: int, now: datetime, question: str, deck: GuildDeckRecord
+    ) -> bool:
+        """Approve a pending suggestion and save its deck, in one transaction (see the Store interface)."""
+        settle = SETTLE.postgres(
+            status="approved", by=reviewer_id, at=to_ms(now), question=question, id=suggestion_id
+        )
+        save = SAVE_GUILD_DECK.postgres(**guild_deck_values(deck))
+
+        async def work(conn: asyncpg.Connection) -> bool:
+            check_approved_deck(await conn.fetchrow(*SUGGESTION_DECK.postgres(id=suggestion_id)), deck)
+            if affected(await conn.execute(*settle)) == 0:
+                return False
+            try:
+                await conn.execute(*save)
+            except _REFUSED as exc:  # rolled back whole by the transaction, approval too
+                raise ValueError(f"the deck {deck.deck_id!r} was refused: {exc}") from exc
+            return True
+
+        return await self._write(work)

@@ -3,76 +3,31 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from bot.store.errors import StoreError
 from bot.store.groups import Groups
 from bot.store.records import Answer, Recorded
+from bot.store.sql.answers import (
+    ANSWER_COLUMNS,
+    INSERT_ANSWER,
+    PREVIOUS_ANSWER,
+    QUESTION_ANSWERS,
+    ROUND_ANSWERS,
+    AnswerRow,
+    answer_key,
+    answer_record,
+    answer_row,
+)
 from bot.store.sqlite.connection import Database, is_busy, store_error, transaction
-from bot.store.sqlite.times import from_ms, to_ms
-
-ANSWER_COLUMNS = (
-    "guild_id, round_id, question_index, question_id, deck_id, user_id, choice, text, correct, ms, points, "
-    "answered_at"
-)
-
-_INSERT_ANSWER = (
-    f"INSERT INTO answers ({ANSWER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-    "ON CONFLICT (round_id, question_index, user_id) DO NOTHING"
-)
-
-_PREVIOUS_ANSWER = (
-    f"SELECT {ANSWER_COLUMNS} FROM answers WHERE round_id = ? AND question_index = ? AND user_id = ?"
-)
-
-AnswerRow = tuple[Any, ...]
-
-
-def answer_row(answer: Answer) -> AnswerRow:
-    return (
-        answer.guild_id,
-        answer.round_id,
-        answer.question_index,
-        answer.question_id,
-        answer.deck_id,
-        answer.user_id,
-        answer.choice,
-        answer.text,
-        int(answer.right),
-        answer.ms,
-        answer.points,
-        to_ms(answer.answered_at),
-    )
-
-
-def answer_record(row: Sequence[Any]) -> Answer:
-    return Answer(
-        guild_id=row[0],
-        round_id=row[1],
-        question_index=row[2],
-        question_id=row[3],
-        deck_id=row[4],
-        user_id=row[5],
-        choice=row[6],
-        text=row[7],
-        right=bool(row[8]),
-        ms=row[9],
-        points=row[10],
-        answered_at=from_ms(row[11]),
-    )
-
-
-def answer_key(row: AnswerRow) -> tuple[int, int, int]:
-    """What the UNIQUE constraint holds once: the round, the question's index, the member."""
-    return (row[1], row[2], row[5])
 
 
 def _insert(conn: sqlite3.Connection, row: AnswerRow) -> bool:
     """Insert one answer; False when the member's answer to that question is stored already."""
     try:
-        return conn.execute(_INSERT_ANSWER, row).rowcount > 0
+        return conn.execute(INSERT_ANSWER.sqlite_numbered, row).rowcount > 0
     except sqlite3.IntegrityError as exc:
         raise ValueError(f"cannot record an answer to round {row[1]}: {exc}") from exc
 
@@ -86,7 +41,7 @@ def _record_answer(conn: sqlite3.Connection, row: AnswerRow) -> AnswerRow | None
     if _insert(conn, row):
         return None
     # The constraint refused it: the first answer is committed, so this read sees it.
-    previous: AnswerRow = conn.execute(_PREVIOUS_ANSWER, answer_key(row)).fetchone()
+    previous: AnswerRow = conn.execute(PREVIOUS_ANSWER.sqlite_numbered, answer_key(row)).fetchone()
     return previous
 
 
@@ -182,7 +137,7 @@ def _insert_group(
         elif stored_by.get(key) == index:
             outcomes.append(None)
         else:  # stored before: earlier in this group, or committed before it
-            outcomes.append(conn.execute(_PREVIOUS_ANSWER, key).fetchone())
+            outcomes.append(conn.execute(PREVIOUS_ANSWER.sqlite_numbered, key).fetchone())
     return outcomes
 
 
@@ -255,7 +210,7 @@ class SqliteAnswers:
                 )
             conn.execute("DROP TRIGGER answers_add_to_boards")
             before = conn.execute("SELECT coalesce(max(id), 0) FROM answers").fetchone()[0]
-            conn.executemany(_INSERT_ANSWER, rows)
+            conn.executemany(INSERT_ANSWER.sqlite_numbered, rows)
             # New rows have rowids above the old maximum: the board totals take exactly them.
             conn.execute(_ADD_TO_BOARD_DAYS, (before,))
             for deck in ("deck_id", "''"):
@@ -268,14 +223,7 @@ class SqliteAnswers:
 
     async def round_answers(self, round_id: int, question_index: int | None = None) -> list[Answer]:
         if question_index is None:
-            rows = await self._db.fetchall(
-                f"SELECT {ANSWER_COLUMNS} FROM answers WHERE round_id = ? ORDER BY answered_at, id",
-                (round_id,),
-            )
+            rows = await self._db.fetchall(*ROUND_ANSWERS.sqlite(round=round_id))
         else:
-            rows = await self._db.fetchall(
-                f"SELECT {ANSWER_COLUMNS} FROM answers WHERE round_id = ? AND question_index = ? "
-                "ORDER BY answered_at, id",
-                (round_id, question_index),
-            )
+            rows = await self._db.fetchall(*QUESTION_ANSWERS.sqlite(round=round_id, question=question_index))
         return [answer_record(row) for row in rows]

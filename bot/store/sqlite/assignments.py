@@ -20,8 +20,8 @@ from bot.store.assignment_records import (
     attempt_record,
     new_assignment_row,
 )
+from bot.store.sql.times import to_ms
 from bot.store.sqlite.connection import Database
-from bot.store.sqlite.times import to_ms
 
 
 class SqliteAssignments:

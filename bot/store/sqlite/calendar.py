@@ -20,8 +20,8 @@ from bot.store.calendar_records import (
     new_schedule_row,
     schedule_record,
 )
+from bot.store.sql.times import to_ms
 from bot.store.sqlite.connection import Database
-from bot.store.sqlite.times import to_ms
 
 _CALENDAR_UPDATES = ", ".join(f"{c} = excluded.{c}" for c in CALENDAR_SETTING_COLUMNS.split(", "))
 

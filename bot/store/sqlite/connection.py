@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -21,6 +21,8 @@ from bot.store.sqlite.worker import check_private_api, join_worker, run_on_worke
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+# A statement's values: in order (? or ?1 marks), or by name (:name, bot/store/sql/statement.py).
+Parameters = Sequence[Any] | Mapping[str, Any]
 
 # SQLite itself waits this long for another writer (another process on the same file) before it
 # answers "database is locked"; past that, the store retries from the event loop without blocking it.
@@ -228,17 +230,17 @@ class Database:
     # One statement needs no function on the thread: aiosqlite's public calls make the same single trip,
     # and in autocommit mode the statement is its own transaction.
 
-    async def fetchall(self, sql: str, args: Sequence[Any] = ()) -> list[Any]:
+    async def fetchall(self, sql: str, args: Parameters = ()) -> list[Any]:
         async def attempt() -> list[Any]:
             return list(await self.connection().execute_fetchall(sql, args))
 
         return await self._retrying(attempt, BUSY_PATIENCE_SECONDS)
 
-    async def fetchone(self, sql: str, args: Sequence[Any] = ()) -> Any:
+    async def fetchone(self, sql: str, args: Parameters = ()) -> Any:
         rows = await self.fetchall(sql, args)
         return rows[0] if rows else None
 
-    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
+    async def execute(self, sql: str, args: Parameters = ()) -> int:
         """Run one writing statement; how many rows it changed."""
 
         async def attempt() -> int:
@@ -247,18 +249,7 @@ class Database:
 
         return await self._retrying(attempt, BUSY_PATIENCE_SECONDS)
 
-    async def insert(self, sql: str, args: Sequence[Any] = ()) -> int:
-        """Run one INSERT; the rowid of the row it added."""
-
-        async def attempt() -> int:
-            cursor = await self.connection().execute(sql, args)
-            if cursor.lastrowid is None:
-                raise ValueError(f"no row was inserted by {sql!r}")
-            return cursor.lastrowid
-
-        return await self._retrying(attempt, BUSY_PATIENCE_SECONDS)
-
-    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    async def executemany(self, sql: str, rows: Sequence[Parameters]) -> None:
         """Run one statement for each row, all in one transaction."""
 
         def many(conn: sqlite3.Connection) -> None:

@@ -5,77 +5,29 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
 from bot.store.records import Memory, PracticeRecord
-from bot.store.sqlite.connection import Database
-from bot.store.sqlite.times import from_ms, from_ms_or_none, to_ms
-
-_MEMORY_COLUMNS = "user_id, deck_id, question_id, card, due, reviews, lapses, last_review"
-
-_SAVE_MEMORY = (
-    f"INSERT INTO memories ({_MEMORY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
-    "ON CONFLICT (user_id, deck_id, question_id) DO UPDATE SET card = excluded.card, due = excluded.due, "
-    "reviews = excluded.reviews, lapses = excluded.lapses, last_review = excluded.last_review"
+from bot.store.sql.practice import (
+    DUE_COUNT,
+    DUE_COUNT_IN_DECK,
+    END_PRACTICE,
+    FORGET_PRACTICES_BEFORE,
+    INSERT_PRACTICE_ANSWER,
+    MEMORIES,
+    MEMORY_COLUMNS,
+    NEXT_DUE,
+    NEXT_DUE_IN_DECK,
+    PRACTICE,
+    SAVE_MEMORY,
+    SAVE_PRACTICE,
+    START_PRACTICE,
+    memory_record,
+    memory_row,
+    practice_record,
+    practice_rows,
 )
-
-
-def _memory_row(memory: Memory) -> tuple[Any, ...]:
-    return (
-        memory.user_id,
-        memory.deck_id,
-        memory.question_id,
-        memory.card,
-        to_ms(memory.due),
-        memory.reviews,
-        memory.lapses,
-        None if memory.last_review is None else to_ms(memory.last_review),
-    )
-
-
-# The columns of a practice answer's row, in practice_rows' order.
-PRACTICE_COLUMNS = "user_id, guild_id, deck_id, question_id, correct, answered_at"
-
-
-def practice_rows(
-    user_id: int,
-    guild_id: int | None,
-    deck_id: str,
-    question_id: str,
-    right: bool,
-    answered_at: datetime,
-    memory: Memory | None,
-) -> tuple[tuple[Any, ...], tuple[Any, ...] | None]:
-    """A practice answer's row and its memory's (None without one); ValueError for another's memory."""
-    if memory is not None and (memory.user_id, memory.deck_id, memory.question_id) != (
-        user_id,
-        deck_id,
-        question_id,
-    ):
-        raise ValueError("the memory given is of another member or question")
-    answer = (user_id, guild_id, deck_id, question_id, int(right), to_ms(answered_at))
-    return answer, None if memory is None else _memory_row(memory)
-
-
-def _memory(row: Sequence[Any]) -> Memory:
-    return Memory(
-        user_id=row[0],
-        deck_id=row[1],
-        question_id=row[2],
-        card=row[3],
-        due=from_ms(row[4]),
-        reviews=row[5],
-        lapses=row[6],
-        last_review=from_ms_or_none(row[7]),
-    )
-
-
-def _deck_filter(deck_id: str | None) -> str:
-    return "" if deck_id is None else " AND deck_id = ?"
-
-
-def _deck_arg(deck_id: str | None) -> tuple[str, ...]:
-    return () if deck_id is None else (deck_id,)
+from bot.store.sql.times import from_ms_or_none, to_ms
+from bot.store.sqlite.connection import Database
 
 
 class SqlitePractice:
@@ -93,83 +45,70 @@ class SqlitePractice:
         answered_at: datetime,
         memory: Memory | None = None,
     ) -> None:
-        answer, memory_row = practice_rows(
-            user_id, guild_id, deck_id, question_id, right, answered_at, memory
-        )
+        answer, saved = practice_rows(user_id, guild_id, deck_id, question_id, right, answered_at, memory)
 
         def work(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                f"INSERT INTO practice_answers ({PRACTICE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)", answer
-            )
-            if memory_row is not None:
-                conn.execute(_SAVE_MEMORY, memory_row)
+            conn.execute(INSERT_PRACTICE_ANSWER.sqlite_numbered, answer)
+            if saved is not None:
+                conn.execute(SAVE_MEMORY.sqlite_numbered, saved)
 
         await self._db.write(work)
 
     async def save_memories(self, memories: Sequence[Memory]) -> None:
-        rows = [_memory_row(memory) for memory in memories]
+        rows = [memory_row(memory) for memory in memories]
         if rows:
-            await self._db.executemany(_SAVE_MEMORY, rows)
+            await self._db.executemany(SAVE_MEMORY.sqlite_numbered, rows)
 
     async def question_memories(
         self, deck_id: str, question_id: str, user_ids: Sequence[int]
     ) -> dict[int, Memory]:
         if not user_ids:
             return {}
+        # SQLite has no arrays: one mark per member.
         marks = ",".join("?" * len(user_ids))
         rows = await self._db.fetchall(
-            f"SELECT {_MEMORY_COLUMNS} FROM memories "
+            f"SELECT {MEMORY_COLUMNS} FROM memories "
             f"WHERE deck_id = ? AND question_id = ? AND user_id IN ({marks})",
             (deck_id, question_id, *user_ids),
         )
-        return {row[0]: _memory(row) for row in rows}
+        return {row[0]: memory_record(row) for row in rows}
 
     async def memories(self, user_id: int, deck_id: str) -> dict[str, Memory]:
-        rows = await self._db.fetchall(
-            f"SELECT {_MEMORY_COLUMNS} FROM memories WHERE user_id = ? AND deck_id = ?", (user_id, deck_id)
-        )
-        return {row[2]: _memory(row) for row in rows}
+        rows = await self._db.fetchall(*MEMORIES.sqlite(user=user_id, deck=deck_id))
+        return {row[2]: memory_record(row) for row in rows}
 
     async def due_count(self, user_id: int, now: datetime, deck_id: str | None = None) -> int:
-        row = await self._db.fetchone(
-            f"SELECT COUNT(*) FROM memories WHERE user_id = ? AND due <= ?{_deck_filter(deck_id)}",
-            (user_id, to_ms(now), *_deck_arg(deck_id)),
-        )
+        if deck_id is None:
+            row = await self._db.fetchone(*DUE_COUNT.sqlite(user=user_id, now=to_ms(now)))
+        else:
+            row = await self._db.fetchone(
+                *DUE_COUNT_IN_DECK.sqlite(user=user_id, now=to_ms(now), deck=deck_id)
+            )
         return int(row[0])
 
     async def next_due(self, user_id: int, deck_id: str | None = None) -> datetime | None:
-        row = await self._db.fetchone(
-            f"SELECT min(due) FROM memories WHERE user_id = ?{_deck_filter(deck_id)}",
-            (user_id, *_deck_arg(deck_id)),
-        )
+        if deck_id is None:
+            row = await self._db.fetchone(*NEXT_DUE.sqlite(user=user_id))
+        else:
+            row = await self._db.fetchone(*NEXT_DUE_IN_DECK.sqlite(user=user_id, deck=deck_id))
         return from_ms_or_none(row[0])
 
     # -- practice sessions ---------------------------------------------------------------------------
 
     async def start_practice(self, user_id: int, deck_id: str, state: str, now: datetime) -> int:
-        at = to_ms(now)
-        return await self._db.insert(
-            "INSERT INTO practices (user_id, deck_id, state, started_at, updated_at) VALUES (?, ?, ?, ?, ?)",
-            (user_id, deck_id, state, at, at),
-        )
+        start = START_PRACTICE.sqlite(user=user_id, deck=deck_id, state=state, at=to_ms(now))
+        ((practice_id,),) = await self._db.write(lambda conn: conn.execute(*start).fetchall())
+        return int(practice_id)
 
     async def save_practice(self, practice_id: int, state: str, now: datetime) -> None:
-        await self._db.execute(
-            "UPDATE practices SET state = ?, updated_at = ? WHERE id = ?", (state, to_ms(now), practice_id)
-        )
+        await self._db.execute(*SAVE_PRACTICE.sqlite(state=state, at=to_ms(now), id=practice_id))
 
     async def practice(self, practice_id: int) -> PracticeRecord | None:
-        row = await self._db.fetchone(
-            "SELECT id, user_id, deck_id, state, updated_at FROM practices WHERE id = ?", (practice_id,)
-        )
-        if row is None:
-            return None
-        return PracticeRecord(
-            id=row[0], user_id=row[1], deck_id=row[2], state=row[3], updated_at=from_ms(row[4])
-        )
+        row = await self._db.fetchone(*PRACTICE.sqlite(id=practice_id))
+        return None if row is None else practice_record(row)
 
     async def end_practice(self, practice_id: int) -> None:
-        await self._db.execute("DELETE FROM practices WHERE id = ?", (practice_id,))
+        await self._db.execute(*END_PRACTICE.sqlite(id=practice_id))
 
     async def forget_practices_before(self, moment: datetime) -> int:
-        return await self._db.execute("DELETE FROM practices WHERE updated_at < ?", (to_ms(moment),))
+        return await self._db.execute(*FORGET_PRACTICES_BEFORE.sqlite(moment=to_ms(moment)))

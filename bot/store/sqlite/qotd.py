@@ -23,8 +23,8 @@ from bot.store.calendar_records import (
     qotd_settings_row,
     ranked_qotd,
 )
+from bot.store.sql.times import to_ms
 from bot.store.sqlite.connection import Database
-from bot.store.sqlite.times import to_ms
 
 _UPDATES = ", ".join(f"{c} = excluded.{c}" for c in QOTD_SETTING_COLUMNS.split(", ")[1:])
 

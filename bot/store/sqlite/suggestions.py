@@ -1,19 +1,25 @@
-"""SQLite: questions members suggest for a server's deck, and the review queue of its moderators."""
+"""SQLite: questions members suggest for a server's deck, and its moderators' review queue."""
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import datetime
 
-from bot.store.records import SuggestionRecord
+from bot.store.records import GuildDeckRecord, SuggestionRecord
+from bot.store.sql.decks import SAVE_GUILD_DECK, guild_deck_values
+from bot.store.sql.suggestions import (
+    ADD_SUGGESTION,
+    PENDING,
+    PENDING_BY_AUTHOR,
+    SETTLE,
+    SUGGESTION,
+    SUGGESTION_DECK,
+    check_approved_deck,
+    check_settled_status,
+    suggestion_record,
+)
+from bot.store.sql.times import to_ms
 from bot.store.sqlite.connection import Database
-from bot.store.sqlite.times import from_ms, to_ms
-
-_COLUMNS = "id, guild_id, deck_id, author_id, question, status, created_at, reviewed_by"
-
-
-def _record(row: tuple[int, int, str, int, str, str, int, int | None]) -> SuggestionRecord:
-    i, g, d, a, q, s, at, by = row
-    return SuggestionRecord(i, g, d, a, q, s, from_ms(at), by)
 
 
 class SqliteSuggestions:
@@ -22,37 +28,56 @@ class SqliteSuggestions:
     async def add_suggestion(
         self, guild_id: int, deck_id: str, author_id: int, question: str, now: datetime
     ) -> SuggestionRecord:
-        new_id = await self._db.insert(
-            "INSERT INTO suggestions (guild_id, deck_id, author_id, question, created_at) VALUES (?, ?, ?, ?, ?)",
-            (guild_id, deck_id, author_id, question, to_ms(now)),
-        )
-        return SuggestionRecord(
-            new_id, guild_id, deck_id, author_id, question, "pending", from_ms(to_ms(now))
-        )
+        values = {
+            "guild": guild_id,
+            "deck": deck_id,
+            "author": author_id,
+            "question": question,
+            "at": to_ms(now),
+        }
+        (row,) = await self._db.write(lambda conn: conn.execute(*ADD_SUGGESTION.sqlite(**values)).fetchall())
+        return suggestion_record(row)
 
     async def suggestion(self, suggestion_id: int) -> SuggestionRecord | None:
-        row = await self._db.fetchone(f"SELECT {_COLUMNS} FROM suggestions WHERE id = ?", (suggestion_id,))
-        return None if row is None else _record(row)
+        row = await self._db.fetchone(*SUGGESTION.sqlite(id=suggestion_id))
+        return None if row is None else suggestion_record(row)
 
     async def pending_suggestions(
         self, guild_id: int, *, author_id: int | None = None, limit: int = 25
     ) -> list[SuggestionRecord]:
-        sql = f"SELECT {_COLUMNS} FROM suggestions WHERE guild_id = ? AND status = 'pending'"
-        args: tuple[int, ...] = (guild_id,)
-        if author_id is not None:
-            sql += " AND author_id = ?"
-            args += (author_id,)
-        rows = await self._db.fetchall(sql + " ORDER BY id LIMIT ?", (*args, limit))
-        return [_record(row) for row in rows]
+        if author_id is None:
+            rows = await self._db.fetchall(*PENDING.sqlite(guild=guild_id, limit=limit))
+        else:
+            rows = await self._db.fetchall(
+                *PENDING_BY_AUTHOR.sqlite(guild=guild_id, author=author_id, limit=limit)
+            )
+        return [suggestion_record(row) for row in rows]
 
     async def settle_suggestion(
         self, suggestion_id: int, status: str, reviewer_id: int, now: datetime, question: str | None = None
     ) -> bool:
-        if status not in ("approved", "rejected"):
-            raise ValueError(f"a suggestion is approved or rejected, not {status!r}")
+        check_settled_status(status)
         changed = await self._db.execute(
-            "UPDATE suggestions SET status = ?, reviewed_by = ?, reviewed_at = ?, "
-            "question = COALESCE(?, question) WHERE id = ? AND status = 'pending'",
-            (status, reviewer_id, to_ms(now), question, suggestion_id),
+            *SETTLE.sqlite(status=status, by=reviewer_id, at=to_ms(now), question=question, id=suggestion_id)
         )
         return changed > 0
+
+    async def approve_suggestion(
+        self, suggestion_id: int, reviewer_id: int, now: datetime, question: str, deck: GuildDeckRecord
+    ) -> bool:
+        settle = SETTLE.sqlite(
+            status="approved", by=reviewer_id, at=to_ms(now), question=question, id=suggestion_id
+        )
+        save = SAVE_GUILD_DECK.sqlite(**guild_deck_values(deck))
+
+        def work(conn: sqlite3.Connection) -> bool:
+            check_approved_deck(conn.execute(*SUGGESTION_DECK.sqlite(id=suggestion_id)).fetchone(), deck)
+            if conn.execute(*settle).rowcount == 0:
+                return False
+            try:
+                conn.execute(*save)
+            except sqlite3.IntegrityError as exc:  # rolled back whole by the transaction, approval too
+                raise ValueError(f"the deck {deck.deck_id!r} was refused: {exc}") from exc
+            return True
+
+        return await self._db.write(work)

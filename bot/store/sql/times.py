@@ -1,4 +1,4 @@
-"""Times as SQLite keeps them: integers, milliseconds since 1970-01-01 00:00 UTC (days for the boards)."""
+"""Times as both engines keep them: integers, milliseconds since 1970-01-01 00:00 UTC (days for the boards)."""
 
 from __future__ import annotations
 

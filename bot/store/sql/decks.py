@@ -1,0 +1,41 @@
+"""Uploaded decks as both engines keep them: a deck's row, and the statements that keep, list and forget one."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.store.records import GuildDeckRecord
+from bot.store.sql.statement import sql
+from bot.store.sql.times import from_ms, to_ms
+
+GUILD_DECK_COLUMNS = "guild_id, deck_id, source_name, text, uploaded_by, uploaded_at"
+
+
+def guild_deck_values(record: GuildDeckRecord) -> dict[str, Any]:
+    """SAVE_GUILD_DECK's values."""
+    return {
+        "guild": record.guild_id,
+        "deck": record.deck_id,
+        "source": record.source_name,
+        "text": record.text,
+        "by": record.uploaded_by,
+        "at": to_ms(record.uploaded_at),
+    }
+
+
+def guild_deck_record(row: Sequence[Any]) -> GuildDeckRecord:
+    g, d, s, t, u, at = row
+    return GuildDeckRecord(g, d, s, t, u, from_ms(at))
+
+
+# Uploading the same deck id again replaces it.
+SAVE_GUILD_DECK = sql(
+    f"INSERT INTO guild_decks ({GUILD_DECK_COLUMNS}) VALUES (:guild, :deck, :source, :text, :by, :at) "
+    "ON CONFLICT (guild_id, deck_id) DO UPDATE SET source_name = excluded.source_name, "
+    "text = excluded.text, uploaded_by = excluded.uploaded_by, uploaded_at = excluded.uploaded_at"
+)
+GUILD_DECK = sql(f"SELECT {GUILD_DECK_COLUMNS} FROM guild_decks WHERE guild_id = :guild AND deck_id = :deck")
+GUILD_DECKS = sql(f"SELECT {GUILD_DECK_COLUMNS} FROM guild_decks WHERE guild_id = :guild ORDER BY deck_id")
+EVERY_GUILD_DECK = sql(f"SELECT {GUILD_DECK_COLUMNS} FROM guild_decks ORDER BY guild_id, deck_id")
+DELETE_GUILD_DECK = sql("DELETE FROM guild_decks WHERE guild_id = :guild AND deck_id = :deck")

@@ -1,0 +1,131 @@
+"""Rounds as both engines keep them: a round's row, and the statements that start, move and end one."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from bot.store.records import NewRound, RoundRecord
+from bot.store.sql.statement import sql
+from bot.store.sql.times import from_ms, from_ms_or_none, to_ms
+
+ROUND_COLUMNS = (
+    "id, guild_id, channel_id, deck_id, started_by, question_ids, seconds, mode, seed, status, current, "
+    "posted_at, message_id, revealed, intro_message_id, started_at, ended_at, end_reason, podium, standings, "
+    "streak_bonus, reading_seconds, untimed, long_prompts, parent_channel_id, teams"
+)
+
+
+def round_record(row: Sequence[Any]) -> RoundRecord:
+    return RoundRecord(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        deck_id=row[3],
+        started_by=row[4],
+        question_ids=tuple(json.loads(row[5])),
+        seconds=row[6],
+        mode=row[7],
+        seed=row[8],
+        status=row[9],
+        current=row[10],
+        posted_at=from_ms_or_none(row[11]),
+        message_id=row[12],
+        revealed=bool(row[13]),
+        intro_message_id=row[14],
+        started_at=from_ms(row[15]),
+        ended_at=from_ms_or_none(row[16]),
+        end_reason=row[17],
+        podium=row[18],
+        standings=row[19],
+        streak_bonus=bool(row[20]),
+        reading_seconds=row[21],
+        untimed=bool(row[22]),
+        long_prompts=bool(row[23]),
+        parent_channel_id=row[24],
+        teams=row[25],
+    )
+
+
+# The columns a new round is stored with, in new_round_row's order.
+NEW_ROUND_COLUMNS = (
+    "guild_id, channel_id, deck_id, started_by, question_ids, seconds, mode, seed, started_at, podium, "
+    "standings, streak_bonus, reading_seconds, untimed, long_prompts, parent_channel_id, teams"
+)
+NEW_ROUND_NAMES = tuple(NEW_ROUND_COLUMNS.split(", "))
+
+
+def new_round_row(new: NewRound) -> tuple[object, ...]:
+    """The row a round starts as (NEW_ROUND_COLUMNS, in its order); ValueError for a round without questions."""
+    if not new.question_ids:
+        raise ValueError("a round needs at least one question")
+    return (
+        new.guild_id,
+        new.channel_id,
+        new.deck_id,
+        new.started_by,
+        json.dumps(list(new.question_ids)),
+        new.seconds,
+        new.mode,
+        new.seed,
+        to_ms(new.started_at),
+        new.podium,
+        new.standings,
+        int(new.streak_bonus),
+        new.reading_seconds,
+        int(new.untimed),
+        int(new.long_prompts),
+        new.parent_channel_id,
+        new.teams,
+    )
+
+
+# Takes new_round_row as it is (its parameters are NEW_ROUND_COLUMNS, in order). A second running round
+# in one channel is refused by the partial unique index rounds_one_running_per_channel.
+START_ROUND = sql(
+    f"INSERT INTO rounds ({NEW_ROUND_COLUMNS}) VALUES ({', '.join(':' + n for n in NEW_ROUND_NAMES)}) "
+    f"RETURNING {ROUND_COLUMNS}"
+)
+GET_ROUND = sql(f"SELECT {ROUND_COLUMNS} FROM rounds WHERE id = :round")
+RUNNING_ROUND = sql(f"SELECT {ROUND_COLUMNS} FROM rounds WHERE channel_id = :channel AND status = 'running'")
+RUNNING_ROUNDS = sql(f"SELECT {ROUND_COLUMNS} FROM rounds WHERE status = 'running' ORDER BY id")
+# A member who switches team keeps their row, so their place in the join order.
+SAVE_TEAM = sql(
+    "INSERT INTO round_teams (round_id, user_id, team) VALUES (:round, :user, :team) "
+    "ON CONFLICT (round_id, user_id) DO UPDATE SET team = excluded.team"
+)
+ROUND_TEAMS = sql("SELECT user_id, team FROM round_teams WHERE round_id = :round ORDER BY joined")
+SET_INTRO_MESSAGE = sql("UPDATE rounds SET intro_message_id = :message WHERE id = :round")
+POST_CURRENT = sql(
+    "UPDATE rounds SET current = :index, posted_at = :at, message_id = :message, revealed = 0 WHERE id = :round"
+)
+POST_QUESTION = sql(
+    "INSERT INTO round_questions (round_id, idx, question_id, message_id, posted_at) "
+    "VALUES (:round, :index, :question, :message, :at) ON CONFLICT (round_id, idx) DO UPDATE SET "
+    "message_id = excluded.message_id, posted_at = excluded.posted_at, revealed_at = NULL"
+)
+REVEAL_CURRENT = sql("UPDATE rounds SET revealed = 1 WHERE id = :round AND current = :index")
+# A second reveal keeps the first time.
+REVEAL_QUESTION = sql(
+    "UPDATE round_questions SET revealed_at = coalesce(revealed_at, :at) WHERE round_id = :round AND idx = :index"
+)
+# An ended round keeps its first ending.
+FINISH_ROUND = sql(
+    "UPDATE rounds SET status = :status, ended_at = :at, end_reason = :reason "
+    "WHERE id = :round AND status = 'running'"
+)
+LAST_FINISHED_ROUND = sql(
+    f"SELECT {ROUND_COLUMNS} FROM rounds WHERE channel_id = :channel AND status <> 'running' "
+    "AND guild_id = :guild ORDER BY ended_at DESC, id DESC LIMIT 1"
+)
+# The round of the member's latest answer, anywhere or in one server: answers_by_member (user_id,
+# guild_id, answered_at) serves both.
+LATEST_ROUND_PLAYED = sql(
+    f"SELECT {ROUND_COLUMNS} FROM rounds WHERE id = (SELECT round_id FROM answers WHERE user_id = :user "
+    "ORDER BY answered_at DESC, id DESC LIMIT 1)"
+)
+LATEST_ROUND_PLAYED_HERE = sql(
+    f"SELECT {ROUND_COLUMNS} FROM rounds WHERE id = (SELECT round_id FROM answers WHERE user_id = :user "
+    "AND guild_id = :guild ORDER BY answered_at DESC, id DESC LIMIT 1)"
+)

@@ -1,0 +1,69 @@
+"""Settings as both engines keep them: the bot's meta keys, each server's settings, each member's choices."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.store.records import GuildSettings
+from bot.store.sql.statement import Statement, sql
+
+# GuildSettings' fields after guild_id, by their names.
+GUILD_SETTING_COLUMNS = (
+    "quiz_master_role_id, questions, seconds, mode, pause_seconds, podium, standings, streak_bonus, "
+    "reading_seconds, untimed, long_prompts, tags, difficulty, thread, teams"
+)
+GUILD_SETTING_NAMES = tuple(GUILD_SETTING_COLUMNS.split(", "))
+_FLAGS = ("streak_bonus", "untimed", "long_prompts", "thread")  # kept as 0 and 1 by both engines
+
+
+def guild_settings_record(guild_id: int, row: Sequence[object]) -> GuildSettings:
+    values = dict(zip(GUILD_SETTING_NAMES, row, strict=True))
+    for flag in _FLAGS:
+        values[flag] = bool(values[flag])
+    return GuildSettings(guild_id, **values)  # type: ignore[arg-type]
+
+
+def guild_settings_row(settings: GuildSettings) -> tuple[object, ...]:
+    """guild_id, then the GUILD_SETTING_COLUMNS in order (SAVE_GUILD_SETTINGS' parameters)."""
+    values = [getattr(settings, name) for name in GUILD_SETTING_NAMES]
+    return (settings.guild_id, *(int(v) if isinstance(v, bool) else v for v in values))
+
+
+GET_META = sql("SELECT value FROM meta WHERE key = :key")
+SET_META = sql(
+    "INSERT INTO meta (key, value) VALUES (:key, :value) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+)
+GUILD_SETTINGS = sql(f"SELECT {GUILD_SETTING_COLUMNS} FROM guild_settings WHERE guild_id = :guild")
+# Takes guild_settings_row as it is; every column but the key takes the new value.
+SAVE_GUILD_SETTINGS = sql(
+    f"INSERT INTO guild_settings (guild_id, {GUILD_SETTING_COLUMNS}) "
+    f"VALUES (:guild_id, {', '.join(':' + n for n in GUILD_SETTING_NAMES)}) "
+    f"ON CONFLICT (guild_id) DO UPDATE SET {', '.join(f'{c} = excluded.{c}' for c in GUILD_SETTING_NAMES)}"
+)
+
+# As the migration's CHECK has it (bot.quiz.MIN_RETENTION and MAX_RETENTION).
+RETENTION_RANGE = (0.70, 0.97)
+
+
+def check_retention(retention: float | None) -> None:
+    if retention is not None and not RETENTION_RANGE[0] <= retention <= RETENTION_RANGE[1]:
+        raise ValueError(f"a desired retention is between 0.70 and 0.97, not {retention}")
+
+
+MEMBER_LANGUAGE = sql("SELECT language FROM member_settings WHERE user_id = :user")
+MEMBER_RETENTION = sql("SELECT retention FROM member_settings WHERE user_id = :user")
+
+
+def _set_member(column: str) -> Statement:
+    return sql(
+        f"INSERT INTO member_settings (user_id, {column}) VALUES (:user, :value) "
+        f"ON CONFLICT (user_id) DO UPDATE SET {column} = excluded.{column}"
+    )
+
+
+# One statement per setting a member may set (a column name cannot be a parameter).
+SET_MEMBER_SETTING = {column: _set_member(column) for column in ("language", "retention")}
+# A member with no setting left has no row.
+FORGET_BARE_MEMBER = sql(
+    "DELETE FROM member_settings WHERE user_id = :user AND language IS NULL AND retention IS NULL"
+)

@@ -1,0 +1,96 @@
+"""SQL written once with :named parameters, rendered for sqlite3 (as written) and for asyncpg ($1, $2...).
+
+A statement both engines run the same way is written once, in the dialect both speak, with a name for
+each value (`WHERE guild_id = :guild`). sqlite3 runs that text as it is, given a mapping of the names;
+asyncpg wants numbered parameters and an ordered argument list, so each name gets the number of its
+first appearance. Rendering happens once, when the module defining the statement is imported: a query
+costs no more than a hand-numbered one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+# What the scanner steps over whole (a ':' inside them is not a parameter), then the parameter itself.
+_TOKENS = re.compile(
+    r"""
+      (?P<skip> '(?:[^']|'')*'        # a string literal, '' inside for a quote
+              | "(?:[^"]|"")*"        # a quoted identifier
+              | --[^\n]*              # a line comment
+              | /\*.*?\*/             # a block comment
+              | ::                    # PostgreSQL's cast: never in shared text, but never a parameter
+              )
+    | :(?P<name>[A-Za-z_][A-Za-z0-9_]*)
+    | (?P<positional> \?\d* | \$\d+ )
+    """,
+    re.VERBOSE | re.DOTALL,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One statement: its text for sqlite3 (:name) and for asyncpg ($n), and the names in $n order."""
+
+    sqlite_text: str
+    postgres_text: str
+    names: tuple[str, ...]
+    # ?1, ?2... where postgres_text has $1, $2: for a row already in the statement's order (an answer
+    # goes in as a tuple, with no mapping built per click).
+    sqlite_numbered: str
+
+    def sqlite(self, **values: Any) -> tuple[str, dict[str, Any]]:
+        """The text and the values for `sqlite3.Connection.execute(*statement.sqlite(...))`."""
+        self._check(values)
+        return self.sqlite_text, values
+
+    def postgres(self, **values: Any) -> tuple[Any, ...]:
+        """The text, then the values in $n order: `await conn.fetch(*statement.postgres(...))`."""
+        return (self.postgres_text, *self.ordered(values))
+
+    def ordered(self, values: Mapping[str, Any]) -> list[Any]:
+        """The values in $n order (for executemany, or a row already in the statement's order)."""
+        self._check(values)
+        return [values[name] for name in self.names]
+
+    def _check(self, values: Mapping[str, Any]) -> None:
+        # A misspelt name would otherwise be a NULL on one engine and an error on the other.
+        if len(values) != len(self.names) or not all(name in values for name in self.names):
+            missing = sorted(set(self.names) - set(values))
+            unknown = sorted(set(values) - set(self.names))
+            raise ValueError(f"the statement takes {list(self.names)}: missing {missing}, unknown {unknown}")
+
+
+def sql(text: str) -> Statement:
+    """Render `text` (with :name parameters) for both engines; ValueError for text neither should run.
+
+    Refused: a positional parameter (`?`, `?1`, `$1`: the text would mean two things), and a `::` cast
+    (PostgreSQL's alone: write CAST(x AS type), which both engines read).
+    """
+    names: list[str] = []
+    chunks: list[str] = []  # the text between parameters
+    numbers: list[int] = []  # each parameter's number, its name's first appearance
+    end = 0
+    for token in _TOKENS.finditer(text):
+        if token.group("skip") == "::":
+            raise ValueError(f"shared SQL cannot use PostgreSQL's :: cast (write CAST(x AS type)): {text!r}")
+        if token.group("positional") is not None:
+            raise ValueError(f"shared SQL names its parameters (:name), not {token.group()!r}: {text!r}")
+        name = token.group("name")
+        if name is None:
+            continue
+        if name not in names:
+            names.append(name)
+        chunks.append(text[end : token.start()])
+        numbers.append(names.index(name) + 1)
+        end = token.end()
+    chunks.append(text[end:])
+
+    def numbered(mark: str) -> str:
+        return "".join(chunk + f"{mark}{n}" for chunk, n in zip(chunks, numbers, strict=False)) + chunks[-1]
+
+    return Statement(
+        sqlite_text=text, postgres_text=numbered("$"), names=tuple(names), sqlite_numbered=numbered("?")
+    )
