@@ -15,10 +15,11 @@ from bot.store.postgres.sessions import Sessions
 from bot.store.postgres.settings import Settings
 from bot.store.postgres.stats import Stats
 from bot.store.postgres.suggestions import Suggestions
+from bot.store.postgres.web import Web
 
 
 class PostgresStore(
-    Settings, Rounds, Answers, Polls, Boards, Stats, Practice, Sessions, Decks, Suggestions, Flags
+    Settings, Rounds, Answers, Polls, Boards, Stats, Practice, Sessions, Decks, Suggestions, Flags, Web
 ):
     """Bvunzo's memory in a PostgreSQL database that several bot processes may share.
 
