@@ -84,6 +84,8 @@ async def test_opening_twice_at_once_migrates_once(postgres_url: str) -> None:
         (5,),
         (6,),
         (7,),
+        (8,),
+        (9,),
     ]
 
 

@@ -11,6 +11,7 @@ from bot.store.periods import PERIODS, Period, period_end, period_start, week_st
 from bot.store.records import (
     FLAG_REASONS,
     Answer,
+    AuditEntry,
     Board,
     BoardLine,
     DeckStats,
@@ -28,6 +29,8 @@ from bot.store.records import (
     RoundRecord,
     StruggleLine,
     SuggestionRecord,
+    WebGuild,
+    WebSession,
     WeekStats,
 )
 
@@ -62,6 +65,7 @@ __all__ = [
     "FLAG_REASONS",
     "PERIODS",
     "Answer",
+    "AuditEntry",
     "Board",
     "BoardLine",
     "DeckStats",
@@ -83,6 +87,8 @@ __all__ = [
     "StoreError",
     "StruggleLine",
     "SuggestionRecord",
+    "WebGuild",
+    "WebSession",
     "WeekStats",
     "open_store",
     "period_end",

@@ -15,6 +15,7 @@ from typing import Protocol, Self, runtime_checkable
 from bot.store.periods import Period
 from bot.store.records import (
     Answer,
+    AuditEntry,
     Board,
     BoardLine,
     FirstTry,
@@ -31,6 +32,7 @@ from bot.store.records import (
     RoundRecord,
     StruggleLine,
     SuggestionRecord,
+    WebSession,
     WeekStats,
 )
 
@@ -300,3 +302,44 @@ class Store(Protocol):
 
         False when it was not pending: two moderators answering at once settle it once.
         """
+
+    # -- the web dashboard ---------------------------------------------------------------------------
+
+    async def claim_meta(self, key: str, value: str) -> str:
+        """Keep `value` under `key` unless one is kept already; returns the one kept (first writer wins,
+        across processes: two dashboards starting at once agree on one session secret)."""
+
+    async def save_web_session(self, session: WebSession) -> None:
+        """Keep a signed-in browser's session; saving the same id again updates its servers and expiry."""
+
+    async def web_session(self, id_hash: str, now: datetime) -> WebSession | None:
+        """The session with that id hash, unless it expired by `now` or was ended."""
+
+    async def end_web_session(self, id_hash: str) -> bool:
+        """Forget a session (logout); False when there was none."""
+
+    async def forget_web_sessions_before(self, moment: datetime) -> int:
+        """Remove the sessions expired by `moment`; returns how many."""
+
+    async def add_audit(self, entry: AuditEntry) -> AuditEntry:
+        """Write one change to the server's audit log; returns it with its id."""
+
+    async def audit_log(
+        self, guild_id: int, *, limit: int = 50, before_id: int | None = None
+    ) -> list[AuditEntry]:
+        """The server's audit log, newest first (older than `before_id` when given)."""
+
+    async def bump_deck_version(self, guild_id: int) -> int:
+        """Count one more change to the server's decks; returns the new version (1 for the first)."""
+
+    async def deck_version(self, guild_id: int) -> int:
+        """The server's deck version: 0 until its decks first change. A process whose copy of the decks
+        is older loads them again."""
+
+    async def guild_rounds(
+        self, guild_id: int, *, limit: int = 25, before_id: int | None = None
+    ) -> list[RoundRecord]:
+        """The server's rounds, running and ended, newest first (older than `before_id` when given)."""
+
+    async def member_guilds(self, user_id: int) -> list[int]:
+        """The servers where the member has answered in a round, by id."""

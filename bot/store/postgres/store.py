@@ -16,6 +16,7 @@ from bot.store.postgres.sessions import Sessions
 from bot.store.postgres.settings import Settings
 from bot.store.postgres.stats import Stats
 from bot.store.postgres.suggestions import Suggestions
+from bot.store.postgres.web import Web
 
 
 class PostgresStore(
@@ -31,6 +32,7 @@ class PostgresStore(
     Decks,
     Suggestions,
     Flags,
+    Web,
 ):
     """Bvunzo's memory in a PostgreSQL database that several bot processes may share.
 
