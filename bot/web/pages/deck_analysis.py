@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import weakref
+from datetime import datetime
+
 from aiohttp import web
 
 from bot.bank.models import Deck, Kind
@@ -10,9 +14,11 @@ from bot.quiz.item_analysis import (
     MIN_MEMBERS,
     NOT_ENOUGH,
     WEAK_DISCRIMINATION,
+    ItemFigures,
     ItemQuestion,
     analyse,
 )
+from bot.store import Store
 from bot.ui.text import letter
 from bot.web.access import Server, moderator
 from bot.web.context import context_of
@@ -21,6 +27,36 @@ from bot.web.pages._decks import deck_url, find_deck
 from bot.web.render import render
 
 routes = web.RouteTableDef()
+
+# A big server's deck has tens of thousands of first tries: the figures are computed at most once a
+# minute per deck (and again at once when its questions change), and a teacher reloading the page reads
+# them from here. Kept per store, so two dashboards in one process (tests) never share figures.
+RECOMPUTE_SECONDS = 60.0
+_Figures = tuple[datetime, list[ItemFigures], int]
+_computed: weakref.WeakKeyDictionary[Store, dict[tuple[int, str, int], _Figures]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+async def deck_figures(request: web.Request, server: Server, deck: Deck) -> _Figures:
+    """The deck's item figures, when they were computed, and how many members they rest on."""
+    context = context_of(request)
+    now = context.clock()
+    version = await context.store.deck_version(server.id)
+    kept = _computed.setdefault(context.store, {})
+    key = (server.id, deck.id, version)
+    found = kept.get(key)
+    if found is not None and (now - found[0]).total_seconds() < RECOMPUTE_SECONDS:
+        return found
+    tries = await context.store.first_tries(server.id, deck.id)
+    # The arithmetic takes CPU in proportion to the answers: off the event loop, so a bot in this
+    # process keeps answering clicks.
+    figures = await asyncio.to_thread(analyse, item_questions(deck), tries)
+    made = (now, figures, len({t.user_id for t in tries}))
+    for old in [k for k in kept if k[:2] == key[:2]]:
+        del kept[old]
+    kept[key] = made
+    return made
 
 
 def item_questions(deck: Deck) -> list[ItemQuestion]:
@@ -42,10 +78,8 @@ def short(text: str, size: int = 60) -> str:
 async def analysis(request: web.Request, server: Server) -> web.StreamResponse:
     deck = await find_deck(request, server)
     context = context_of(request)
-    tries = await context.store.first_tries(server.id, deck.id)
+    computed_at, figures, members = await deck_figures(request, server, deck)
     weeks = await context.store.deck_weeks(server.id, deck.id, context.clock())
-    judged = item_questions(deck)
-    figures = analyse(judged, tries)
     numbers = {q.id: n for n, q in enumerate(deck.questions, start=1)}
     rows = []
     labels = []
@@ -69,7 +103,8 @@ async def analysis(request: web.Request, server: Server) -> web.StreamResponse:
         "deck": deck,
         "deck_url": deck_url(server, deck),
         "rows": rows,
-        "members": len({t.user_id for t in tries}),
+        "members": members,
+        "computed_at": computed_at,
         "accuracy": accuracy_chart(figures, labels),
         "weeks": weeks_chart(weeks),
         "week_rows": weeks,

@@ -239,13 +239,24 @@ async def test_the_item_analysis_page_shows_the_hand_computed_figures(
     assert "week of 2026-11-23: 41 answers" in await page.locator("#weeks-desc").text_content()
 
 
-async def test_fewer_than_ten_members_is_not_enough_answers_yet(dashboard: Dashboard, browser: Any) -> None:
+async def test_fewer_than_ten_members_is_not_enough_answers_yet_and_figures_follow_within_a_minute(
+    dashboard: Dashboard, browser: Any
+) -> None:
     world = dashboard.world
+    world.clock.freeze()
     await put_deck(dashboard.store, world.study.id, ITEMS, "items")
     page = await dashboard.signed_in(browser, world.moderator)
     await page.goto(dashboard.server_url("decks/items/analysis"))
     row = await page.locator("#item-q1 td").all_inner_texts()
     assert row[3] == "not enough answers yet (0 of 10 members)"
+    # Answers come in: the figures are recomputed at most once a minute, so a reload within it shows
+    # the same, and one a minute later the new.
+    await play_table(dashboard.store, world.study.id, world.general.id)
+    await page.reload()
+    assert (await page.locator("#item-q1 td").all_inner_texts())[3].startswith("not enough answers yet")
+    world.clock.advance(60)
+    await page.reload()
+    assert (await page.locator("#item-q1 td").all_inner_texts())[3] == "60% (6/10)"
 
 
 @pytest.mark.parametrize(
