@@ -39,7 +39,9 @@ async def error_pages(request: web.Request, handler: Handler) -> web.StreamRespo
     except web.HTTPException as exc:
         if exc.status < 400:
             raise
-        sentence = exc.text if exc.text and not exc.text.startswith(f"{exc.status}:") else None
+        # aiohttp's own refusals (a body too large, a wrong method) say it in its words: ours instead.
+        ours = exc.status not in (405, 413) and exc.text and not exc.text.startswith(f"{exc.status}:")
+        sentence = exc.text if ours else None
         if isinstance(exc, Refused):
             sentence = exc.sentence
         return await _error_page(request, exc.status, sentence or _SENTENCES.get(exc.status, exc.reason), exc)
