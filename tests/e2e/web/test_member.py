@@ -9,10 +9,12 @@ from typing import Any
 
 from bot.quiz.practice import review
 from bot.store import Memory
+from tests.e2e.conftest import ON_BOTH_DATABASES
 from tests.e2e.web.conftest import Dashboard
 from tests.e2e.web.seed import HOSTILE_PROMPT, hostile_deck, played_round
 
 
+@ON_BOTH_DATABASES
 async def test_a_members_page_shows_points_decks_leeches_and_their_mistakes(
     dashboard: Dashboard, browser: Any
 ) -> None:

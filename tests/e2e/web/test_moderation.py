@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from bot.bank.suggestions import suggested_fields, to_json
+from tests.e2e.conftest import ON_BOTH_DATABASES
 from tests.e2e.web.conftest import Dashboard
 from tests.e2e.web.seed import T0, flagged, hostile_deck
 
 
+@ON_BOTH_DATABASES
 async def test_resolving_and_dismissing_flags_closes_them_and_is_audited(
     dashboard: Dashboard, browser: Any
 ) -> None:
@@ -49,6 +51,7 @@ async def test_resolving_and_dismissing_flags_closes_them_and_is_audited(
     ]
 
 
+@ON_BOTH_DATABASES
 async def test_approving_a_suggestion_adds_it_to_the_deck_and_rejecting_leaves_it_out(
     dashboard: Dashboard, browser: Any
 ) -> None:
@@ -111,6 +114,7 @@ async def test_approving_a_suggestion_adds_it_to_the_deck_and_rejecting_leaves_i
     assert "already approved" in await again.text()
 
 
+@ON_BOTH_DATABASES
 async def test_settings_are_saved_or_each_mistake_is_shown_beside_its_field(
     dashboard: Dashboard, browser: Any
 ) -> None:

@@ -7,6 +7,7 @@ import io
 import json
 from typing import Any
 
+from tests.e2e.conftest import ON_BOTH_DATABASES
 from tests.e2e.web.conftest import Dashboard
 from tests.e2e.web.seed import HOSTILE_CHOICE, HOSTILE_PROMPT, hostile_deck, played_round
 
@@ -21,6 +22,7 @@ async def seeded_round(dashboard: Dashboard) -> int:
     return record.id
 
 
+@ON_BOTH_DATABASES
 async def test_a_rounds_report_shows_each_question_and_who_answered_what(
     dashboard: Dashboard, browser: Any
 ) -> None:
@@ -51,6 +53,7 @@ async def test_a_rounds_report_shows_each_question_and_who_answered_what(
     assert dialogs == []
 
 
+@ON_BOTH_DATABASES
 async def test_a_rounds_results_download_as_csv_and_json(dashboard: Dashboard, browser: Any) -> None:
     round_id = await seeded_round(dashboard)
     page = await dashboard.signed_in(browser, dashboard.world.moderator)
