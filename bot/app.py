@@ -21,6 +21,7 @@ from bot.bank.bank import Bank
 from bot.bank.loader import DeckError, load_deck_text, load_folder
 from bot.command_tree import NO_SENDER, CheckedTree, sender_id
 from bot.config import DEFAULT_GATEWAY_URL, Settings
+from bot.deck_versions import DeckVersions
 from bot.discord_calls import RetryPolicy, is_expired_interaction
 from bot.discord_internals import (
     HeldInteractions,
@@ -79,6 +80,7 @@ def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
 class BvunzoBot(commands.AutoShardedBot):
     store: Store
     bank: Bank
+    deck_versions: DeckVersions
 
     def __init__(self, settings: Settings, *, clock: Clock = utcnow, extensions: Sequence[str] = EXTENSIONS):
         intents = discord.Intents.none()
@@ -146,12 +148,19 @@ class BvunzoBot(commands.AutoShardedBot):
         # stalls the event loop for tens of milliseconds in the middle of a burst of clicks.
         gc.freeze()
 
+    async def fresh_decks(self, guild_id: int) -> None:
+        """Take the server's decks again when another process changed them (bot/deck_versions.py)."""
+        await self.deck_versions.refresh(guild_id)
+
     async def _load_bank(self) -> Bank:
         decks, problems = load_folder(self.settings.questions_path)
         self.deck_problems = [str(p) for p in problems]
         for problem in problems:
             log.warning("deck problem: %s", problem)
         bank = Bank(decks)
+        # Each server's deck version is read before its decks, so a change made meanwhile is newer.
+        self.deck_versions = DeckVersions(self.store, bank)
+        await self.deck_versions.note_loaded(sorted({r.guild_id for r in await self.store.guild_decks()}))
         for record in await self.store.guild_decks():
             try:
                 bank.add(

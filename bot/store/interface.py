@@ -18,6 +18,7 @@ from bot.store.records import (
     AuditEntry,
     Board,
     BoardLine,
+    FirstTry,
     FlagRecord,
     GuildDeckRecord,
     GuildSettings,
@@ -32,6 +33,7 @@ from bot.store.records import (
     StruggleLine,
     SuggestionRecord,
     WebSession,
+    WeekStats,
 )
 
 
@@ -194,6 +196,15 @@ class Store(Protocol):
         whom have failed it `failures` times or more (anywhere). Hardest: most leeches, then lowest share
         right at the first try, then most members, then question id.
         """
+
+    async def first_tries(self, guild_id: int, deck_id: str) -> list[FirstTry]:
+        """Each member's first answer to each question of the deck in this server's rounds, by member
+        then question id: what item analysis (bot.quiz.item_analysis) is computed from. A question's
+        own deck counts, so a mixed round's answers count for each question's deck."""
+
+    async def deck_weeks(self, guild_id: int, deck_id: str, now: datetime) -> tuple[WeekStats, ...]:
+        """The deck's round answers in this server per week, the chart's weeks ending with `now`'s
+        (bot.store.weeks.Chart: oldest first, empty weeks with zeros)."""
 
     # -- practice and memories -----------------------------------------------------------------------
 

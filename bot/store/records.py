@@ -190,6 +190,16 @@ class StruggleLine:
 
 
 @dataclass(frozen=True, slots=True)
+class FirstTry:
+    """A member's first answer to one question of a deck in one server's rounds (item analysis)."""
+
+    user_id: int
+    question_id: str
+    correct: bool
+    choice: int | None  # the original choice index; None for typed answers
+
+
+@dataclass(frozen=True, slots=True)
 class FlagRecord:
     """One member's report of a question that looks wrong, unclear or mistyped."""
 

@@ -8,6 +8,7 @@ from bot.store.postgres.answers import Answers
 from bot.store.postgres.boards import Boards
 from bot.store.postgres.connection import CLOSE_PATIENCE_SECONDS, POOL_MAX
 from bot.store.postgres.flags import Flags
+from bot.store.postgres.item_analysis import ItemAnalysis
 from bot.store.postgres.polls import Polls
 from bot.store.postgres.practice import Decks, Practice
 from bot.store.postgres.rounds import Rounds
@@ -19,7 +20,19 @@ from bot.store.postgres.web import Web
 
 
 class PostgresStore(
-    Settings, Rounds, Answers, Polls, Boards, Stats, Practice, Sessions, Decks, Suggestions, Flags, Web
+    Settings,
+    Rounds,
+    Answers,
+    Polls,
+    Boards,
+    Stats,
+    ItemAnalysis,
+    Practice,
+    Sessions,
+    Decks,
+    Suggestions,
+    Flags,
+    Web,
 ):
     """Bvunzo's memory in a PostgreSQL database that several bot processes may share.
 

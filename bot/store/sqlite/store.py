@@ -11,6 +11,7 @@ from bot.store.sqlite.boards import SqliteBoards
 from bot.store.sqlite.connection import BUSY_TIMEOUT_MS, Database
 from bot.store.sqlite.decks import SqliteDecks
 from bot.store.sqlite.flags import SqliteFlags
+from bot.store.sqlite.item_analysis import SqliteItemAnalysis
 from bot.store.sqlite.polls import SqlitePolls
 from bot.store.sqlite.practice import SqlitePractice
 from bot.store.sqlite.reports import SqliteReports
@@ -30,6 +31,7 @@ class SqliteStore(
     SqlitePolls,
     SqliteBoards,
     SqliteReports,
+    SqliteItemAnalysis,
     SqlitePractice,
     SqliteDecks,
     SqliteFlags,
