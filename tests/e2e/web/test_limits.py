@@ -57,3 +57,15 @@ async def test_writes_are_limited_per_member(dashboard: Dashboard, browser: Any)
         form={"csrf_token": theirs or "", "questions": "0"},
     )
     assert answer.status == 400
+
+
+async def test_discord_down_is_one_sentence_and_503(dashboard: Dashboard, browser: Any) -> None:
+    world = dashboard.world
+    page = await dashboard.signed_in(browser, world.moderator)
+    dashboard.server.context.discord._cache.clear()  # forget the roles it knew a moment ago
+    world.fake.faults.fail("GET /users/@me/guilds", 503, times=None)
+    response = await page.goto(dashboard.url + "/")
+    assert response is not None and response.status == 503
+    assert await page.get_by_role("alert").inner_text() == (
+        "Discord did not answer when Bvunzo asked it; try again in a minute."
+    )
