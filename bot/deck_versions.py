@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 
 from bot.bank.bank import Bank
 from bot.bank.loader import DeckError, load_deck_text
@@ -46,9 +47,10 @@ def _load(records: list[GuildDeckRecord]) -> list[Deck]:
 class DeckVersions:
     """The version of each server's decks the bank holds, and the reload when the store's is newer."""
 
-    def __init__(self, store: Store, bank: Bank) -> None:
+    def __init__(self, store: Store, bank: Bank, *, monotonic: Callable[[], float] = time.monotonic) -> None:
         self.store = store
         self.bank = bank
+        self._monotonic = monotonic
         self.held: dict[int, int] = {}
         self._checked: dict[int, float] = {}
         self._locks: dict[int, asyncio.Lock] = {}
@@ -59,12 +61,23 @@ class DeckVersions:
         for guild_id in guild_ids:
             self.held[guild_id] = await self.store.deck_version(guild_id)
 
+    async def changed_here(self, guild_id: int) -> None:
+        """This process changed the server's decks (and its bank): count the version up for the others."""
+        try:
+            version = await self.store.bump_deck_version(guild_id)
+        except StoreError as exc:
+            log.warning("server %s: could not count its decks' version up: %s", guild_id, exc)
+            return
+        # Held as ours only when no other process changed them in between (else the next check reloads).
+        if self.held.get(guild_id, 0) == version - 1:
+            self.held[guild_id] = version
+
     async def refresh(self, guild_id: int) -> bool:
         """Load the server's decks again when the store holds a newer version; True when it did.
 
         A database that does not answer in time leaves the decks as they are (the next command asks again).
         """
-        now = time.monotonic()
+        now = self._monotonic()
         if now - self._checked.get(guild_id, -CHECK_EVERY_SECONDS) < CHECK_EVERY_SECONDS:
             return False
         self._checked[guild_id] = now

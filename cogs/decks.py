@@ -282,6 +282,7 @@ class DecksCog(commands.Cog, name="Decks"):
             )
         )
         replaced = self.bot.bank.add(imported.deck)
+        await self.bot.deck_versions.changed_here(guild_id)
         await interaction.followup.send(embed=self._imported(source, imported, fmt, replaced), ephemeral=True)
 
     def _check_room(self, guild_id: int, deck_id: str, adding: int = 0) -> None:
@@ -387,6 +388,7 @@ class DecksCog(commands.Cog, name="Decks"):
         guild_id = await self._moderator(interaction, "delete decks")
         deleted = await self.bot.store.delete_guild_deck(guild_id, deck_id)
         self.bot.bank.remove(deck_id, guild_id)
+        await self.bot.deck_versions.changed_here(guild_id)
         done = "was deleted" if deleted else "was already gone"
         await interaction.response.edit_message(content=f"The deck `{deck_id}` {done}.", view=None)
 
@@ -545,6 +547,7 @@ class DecksCog(commands.Cog, name="Decks"):
             )
         )
         self.bot.bank.add(grown)
+        await self.bot.deck_versions.changed_here(guild_id)
         await self._reviewed(
             interaction,
             f"Approved: `{deck.id}` now has {plural(len(grown.questions), 'question')}, and the reveal credits "

@@ -22,6 +22,7 @@ than MIN_MEMBERS members are not given: the page says "not enough answers yet".
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -103,29 +104,33 @@ def analyse(questions: Sequence[ItemQuestion], tries: Iterable[FirstTry]) -> lis
     """The figures of each question, in the deck's order. A member's second try at a question, and
     tries at questions the deck no longer has, are ignored."""
     known = {q.id for q in questions}
-    by_member: dict[int, dict[str, FirstTry]] = {}
+    by_question: dict[str, dict[int, FirstTry]] = {q.id: {} for q in questions}
     for attempt in tries:
         if attempt.question_id in known:
-            by_member.setdefault(attempt.user_id, {}).setdefault(attempt.question_id, attempt)
-    return [_figures(question, by_member) for question in questions]
+            by_question[attempt.question_id].setdefault(attempt.user_id, attempt)
+    # Each member's first tries over the whole deck: right ones and all, so that the score on the
+    # other questions is (right − this one) / (answered − 1) without walking their answers again.
+    totals: dict[int, list[int]] = {}
+    for answers in by_question.values():
+        for user, attempt in answers.items():
+            total = totals.setdefault(user, [0, 0])
+            total[0] += attempt.correct
+            total[1] += 1
+    return [_figures(question, by_question[question.id], totals) for question in questions]
 
 
-def _rest_score(answers: Mapping[str, FirstTry], left_out: str) -> float | None:
-    others = [a.correct for qid, a in answers.items() if qid != left_out]
-    return sum(others) / len(others) if others else None
-
-
-def _figures(question: ItemQuestion, by_member: Mapping[int, Mapping[str, FirstTry]]) -> ItemFigures:
-    answered = [(user, answers[question.id]) for user, answers in by_member.items() if question.id in answers]
+def _figures(
+    question: ItemQuestion, answered: Mapping[int, FirstTry], totals: Mapping[int, list[int]]
+) -> ItemFigures:
     members = len(answered)
-    right = sum(1 for _, a in answered if a.correct)
+    right = sum(1 for a in answered.values() if a.correct)
     # (rest score, user, their try): ranked strongest first, equal scores by member id so that the
-    # groups come out the same on every page load.
+    # groups come out the same on every page load. A member who answered nothing else has no score.
     scored = sorted(
         (
-            (rest, user, attempt)
-            for user, attempt in answered
-            if (rest := _rest_score(by_member[user], question.id)) is not None
+            ((totals[user][0] - attempt.correct) / (totals[user][1] - 1), user, attempt)
+            for user, attempt in answered.items()
+            if totals[user][1] > 1
         ),
         key=lambda row: (-row[0], row[1]),
     )
@@ -142,14 +147,16 @@ def _figures(question: ItemQuestion, by_member: Mapping[int, Mapping[str, FirstT
         strongest = [a for _, _, a in scored[:size]]
         weakest = [a for _, _, a in scored[-size:]]
         upper_lower = _share_right(strongest) - _share_right(weakest)
-    tries = [a for _, a in answered]
+    overall = Counter(a.choice for a in answered.values())
+    upper = Counter(a.choice for a in strongest)
+    lower = Counter(a.choice for a in weakest)
     choices = tuple(
         ChoiceShare(
             choice=index,
             right=index in question.answers,
-            overall=_share_choosing(tries, index),
-            strongest=_share_choosing(strongest, index) if strongest else None,
-            weakest=_share_choosing(weakest, index) if weakest else None,
+            overall=overall[index] / members,
+            strongest=upper[index] / size if strongest else None,
+            weakest=lower[index] / size if weakest else None,
         )
         for index in range(question.choices)
     )
@@ -160,10 +167,6 @@ def _figures(question: ItemQuestion, by_member: Mapping[int, Mapping[str, FirstT
 
 def _share_right(group: Sequence[FirstTry]) -> float:
     return sum(1 for a in group if a.correct) / len(group)
-
-
-def _share_choosing(group: Sequence[FirstTry], choice: int) -> float:
-    return sum(1 for a in group if a.choice == choice) / len(group)
 
 
 def point_biserial(right: Sequence[bool], scores: Sequence[float]) -> float | None:

@@ -10,6 +10,7 @@ from bot.bank.importers import Format, import_deck, slug
 from bot.bank.limits import MAX_DECK_TITLE_LENGTH
 from bot.bank.problems import DeckError
 from bot.bank.writer import deck_to_csv, deck_to_yaml
+from bot.ui.text import plural
 from bot.web.access import Server, moderator
 from bot.web.pages import NavLink
 from bot.web.pages._decks import (
@@ -108,7 +109,8 @@ async def import_file(request: web.Request, server: Server) -> web.StreamRespons
         return await _list(request, server, import_errors=lines + [str(p) for p in exc.problems], form=shown)
     if imported.left_out and not shown["keep_valid"]:
         lines = [
-            f"{len(imported.left_out)} questions of {source} cannot be imported, so nothing was changed. "
+            f"{plural(len(imported.left_out), 'question')} of {source} cannot be imported, so nothing was "
+            "changed. "
             "Fix them, or tick “keep the good questions” to import the rest:"
         ]
         return await _list(

@@ -10,8 +10,8 @@ import pytest
 
 from bot.bank.loader import load_deck_text
 from bot.store import Answer, GuildDeckRecord, NewRound, Store
-from tests.e2e.conftest import World
-from tests.e2e.rounds import open_question, start
+from tests.e2e.conftest import ON_BOTH_DATABASES, World
+from tests.e2e.rounds import is_revealed, open_question, start
 from tests.e2e.web.browser import serious_violations
 from tests.e2e.web.conftest import Dashboard
 
@@ -52,6 +52,7 @@ async def save_form(page: Any) -> None:
         await page.get_by_role("button", name="Save").click()
 
 
+@ON_BOTH_DATABASES
 async def test_an_edited_question_is_what_the_next_round_asks(
     dashboard: Dashboard, browser: Any, bot: Any
 ) -> None:
@@ -203,6 +204,7 @@ async def play_table(store: Store, guild_id: int, channel_id: int) -> None:
     await store.finish_round(again.id, "finished", T0 + timedelta(days=1, minutes=1))
 
 
+@ON_BOTH_DATABASES
 async def test_the_item_analysis_page_shows_the_hand_computed_figures(
     dashboard: Dashboard, browser: Any
 ) -> None:
@@ -284,3 +286,132 @@ async def test_axe_on_an_editor_showing_errors_and_a_preview(dashboard: Dashboar
     await page.get_by_role("button", name="Save").click()
     await page.wait_for_selector("#error-prompt")
     assert await serious_violations(page) == []
+
+
+ONE = """id: one
+title: One question
+questions:
+- id: only
+  prompt: The question as it was?
+  choices: [Kept, Other]
+  answer: 0
+"""
+
+
+async def test_a_round_already_playing_keeps_its_question_and_the_next_round_asks_the_edit(
+    dashboard: Dashboard, browser: Any, bot: Any
+) -> None:
+    world: World = dashboard.world
+    await put_deck(dashboard.store, world.study.id, ONE, "one")
+    await start(world, world.general, world.moderator, deck="one", questions=1, seconds=60)
+    asked = await open_question(world, world.general, 1)
+    assert "The question as it was?" in asked.text
+
+    page = await dashboard.signed_in(browser, world.moderator)
+    await page.goto(dashboard.server_url("decks/one/questions/only/edit"))
+    await page.get_by_label("Prompt", exact=True).fill("The question as edited?")
+    await save_form(page)
+
+    # The round playing it reveals the question it asked.
+    await (await world.fake.slash(world.general, world.moderator, "quiz skip")).response()
+    revealed = await world.fake.wait_for_message(world.general, is_revealed(1))
+    assert "The question as it was?" in revealed.text
+    await world.fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
+    # The next round asks the edited one.
+    await start(world, world.general, world.moderator, deck="one", questions=1, seconds=60)
+    again = await world.fake.wait_for_message(
+        world.general, lambda m: "Question 1 of" in m.text and m.id != asked.id
+    )
+    assert "The question as edited?" in again.text
+
+
+PLANTS_CSV = (
+    "question,answer,choice1,choice2,choice3\n"
+    "Which gas do plants take in?,Carbon dioxide,Carbon dioxide,Oxygen,Helium\n"
+    "Where does photosynthesis happen?,Chloroplast,Nucleus,Chloroplast,Vacuole\n"
+    "What do roots take up?,Water,Water,Light,Sugar\n"
+)
+
+
+async def test_import_export_reorder_and_delete(dashboard: Dashboard, browser: Any) -> None:
+    world = dashboard.world
+    page = await dashboard.signed_in(browser, world.moderator)
+    await page.goto(dashboard.server_url("decks"))
+    await page.get_by_label("Deck name", exact=True).fill("Plants")
+    await page.get_by_label("File (at most 1 MiB)", exact=True).set_input_files(
+        {"name": "plants.csv", "mimeType": "text/csv", "buffer": PLANTS_CSV.encode()}
+    )
+    async with page.expect_navigation():
+        await page.get_by_role("button", name="Import").click()
+    assert await page.get_by_text("Imported 3 questions from plants.csv as `plants`.").count() == 1
+    assert await page.get_by_role("link", name="Plants").count() == 1
+
+    # Export: our YAML, which loads back to the same three questions.
+    answer = await page.request.get(dashboard.server_url("decks/plants/export?format=yaml"))
+    assert answer.headers["content-disposition"] == 'attachment; filename="plants.yaml"'
+    exported = load_deck_text(await answer.text(), "plants.yaml")
+    prompts = [q.prompt for q in exported.questions]
+    assert prompts == [
+        "Which gas do plants take in?",
+        "Where does photosynthesis happen?",
+        "What do roots take up?",
+    ]
+    csv = await page.request.get(dashboard.server_url("decks/plants/export?format=csv"))
+    assert "Where does photosynthesis happen?,Chloroplast" in await csv.text()
+
+    # Reorder: the third question up one place.
+    await page.goto(dashboard.server_url("decks/plants"))
+    async with page.expect_navigation():
+        await page.get_by_role("button", name="Move question 3 up").click()
+    cells = await page.locator("tbody tr td:nth-child(2) .prompt").all_inner_texts()
+    assert cells == [
+        "Which gas do plants take in?",
+        "What do roots take up?",
+        "Where does photosynthesis happen?",
+    ]
+    # Delete the first, after the confirmation page.
+    await page.get_by_role("link", name="Delete question 1").click()
+    async with page.expect_navigation():
+        await page.get_by_role("button", name="Delete the question").click()
+    cells = await page.locator("tbody tr td:nth-child(2) .prompt").all_inner_texts()
+    assert cells == ["What do roots take up?", "Where does photosynthesis happen?"]
+    kept = load_deck_text(await stored_text(dashboard.store, world.study.id, "plants"), "plants.yaml")
+    assert [q.prompt for q in kept.questions] == cells
+    actions = [e.action for e in await dashboard.store.audit_log(world.study.id)]
+    assert actions == ["question deleted", "question moved", "deck imported"]
+
+
+async def test_an_import_with_a_broken_question_changes_nothing(dashboard: Dashboard, browser: Any) -> None:
+    world = dashboard.world
+    page = await dashboard.signed_in(browser, world.moderator)
+    await page.goto(dashboard.server_url("decks"))
+    await page.get_by_label("Deck name", exact=True).fill("Plants")
+    broken = PLANTS_CSV + "A question without its answer?,,A,B,C\n"
+    await page.get_by_label("File (at most 1 MiB)", exact=True).set_input_files(
+        {"name": "plants.csv", "mimeType": "text/csv", "buffer": broken.encode()}
+    )
+    async with page.expect_navigation():
+        await page.get_by_role("button", name="Import").click()
+    alert = await page.get_by_role("alert").inner_text()
+    assert "1 question of plants.csv cannot be imported, so nothing was changed." in alert
+    assert "plants.csv:5:" in alert
+    assert await dashboard.store.guild_decks(world.study.id) == []
+    assert await dashboard.store.deck_version(world.study.id) == 0
+
+
+async def test_a_built_in_deck_is_shown_but_not_edited(dashboard: Dashboard, browser: Any) -> None:
+    world = dashboard.world
+    page = await dashboard.signed_in(browser, world.moderator)
+    deck = (await dashboard.server.context.fresh_bank(world.study.id)).get("gradient-checkpointing", None)
+    assert deck is not None
+    first = deck.questions[0].id
+    answer = await page.goto(dashboard.server_url(f"decks/gradient-checkpointing/questions/{first}/edit"))
+    assert answer.status == 403
+    assert await page.get_by_text("Built-in decks are the same in every server").count() == 1
+    answer = await page.goto(dashboard.server_url(f"decks/gradient-checkpointing/questions/{first}/preview"))
+    assert answer.status == 200
+    assert await page.get_by_role("link", name="Edit this question").count() == 0
+    # Another server's deck is not found here, whatever the path says.
+    await put_deck(dashboard.store, world.other.id, BIO, "bio")
+    answer = await page.goto(dashboard.server_url("decks/bio"))
+    assert answer.status == 404
