@@ -142,7 +142,7 @@ async def main() -> None:
         try:
             return await handler(request)
         finally:
-            timings.setdefault(request.path, []).append((time.perf_counter() - began) * 1000)
+            timings.setdefault(request.path_qs, []).append((time.perf_counter() - began) * 1000)
 
     try:
         store = await open_store(args.db or folder / "bench.db")
@@ -174,6 +174,21 @@ async def main() -> None:
                     f"/servers/{study.id}/decks/{DECK}/analysis",
                     f"/servers/{study.id}/decks/{DECK}/export?format=yaml",
                 ]
+                # web-core's pages on the same store: a round's report and results, the lists, the board.
+                latest = (await store.guild_rounds(study.id, limit=1))[0].id
+                pages += [
+                    "/",
+                    "/me",
+                    f"/servers/{study.id}/rounds",
+                    f"/servers/{study.id}/rounds/{latest}",
+                    f"/servers/{study.id}/rounds/{latest}/results.csv",
+                    f"/servers/{study.id}/flags",
+                    f"/servers/{study.id}/suggestions",
+                    f"/servers/{study.id}/board",
+                    f"/servers/{study.id}/board?period=month",
+                    f"/servers/{study.id}/settings",
+                    f"/servers/{study.id}/audit",
+                ]
                 for path in pages:
                     for _ in range(args.requests):
                         async with client.get(base + path) as answer:
@@ -187,7 +202,7 @@ async def main() -> None:
             f"{'page (first request, then p50/p99/max of all)':<64} {'first':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}"
         )
         for path, samples in timings.items():
-            if path.startswith("/servers/"):
+            if path.startswith(("/servers/", "/me")) or path == "/":
                 ordered = sorted(samples)
                 p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
                 shown = path.replace(str(study.id), "{guild}")

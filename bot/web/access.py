@@ -18,7 +18,7 @@ from aiohttp import web
 
 from bot.store import WebSession
 from bot.web.context import context_of
-from bot.web.discord_api import DiscordUnavailable
+from bot.web.discord_api import DiscordUnavailable, Membership
 from bot.web.sessions import viewer
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -32,6 +32,7 @@ class Server:
     id: int
     name: str
     viewer: WebSession
+    manages: bool  # Manage Server (or Administrator, or the owner): may change the server's settings
 
 
 SERVER = web.RequestKey("server", Server)
@@ -50,17 +51,22 @@ def login_redirect(request: web.Request) -> web.HTTPFound:
     return web.HTTPFound(f"/login?{urlencode({'next': target})}")
 
 
-async def is_moderator(request: web.Request, who: WebSession, guild_id: int) -> bool:
+async def moderator_of(request: web.Request, who: WebSession, guild_id: int) -> Membership | None:
+    """The member's place in the server when they moderate it there (and the bot is in it); else None."""
     context = context_of(request)
     if guild_id not in await context.discord.bot_guild_ids():
-        return False
+        return None
     membership = await context.discord.membership(guild_id, who.user_id)
     if membership is None:
-        return False
+        return None
     if membership.manages:
-        return True
+        return membership
     role = (await context.store.guild_settings(guild_id)).quiz_master_role_id
-    return role is not None and role in membership.role_ids
+    return membership if role is not None and role in membership.role_ids else None
+
+
+async def is_moderator(request: web.Request, who: WebSession, guild_id: int) -> bool:
+    return await moderator_of(request, who, guild_id) is not None
 
 
 async def moderated_servers(request: web.Request, who: WebSession) -> list[tuple[int, str]]:
@@ -82,17 +88,17 @@ async def server_gate(request: web.Request, handler: Handler) -> web.StreamRespo
         raise Refused("That is not a server's id.")
     guild_id = int(text)
     try:
-        allowed = await is_moderator(request, who, guild_id)
+        allowed = await moderator_of(request, who, guild_id)
     except DiscordUnavailable as exc:
         raise web.HTTPServiceUnavailable(
             text="Discord did not answer when Bvunzo asked about your roles; try again in a minute."
         ) from exc
-    if not allowed:
+    if allowed is None:
         raise Refused(
             "This server's pages are for its moderators (Manage Server, or its quiz-master role) only."
         )
     name = next((g.name for g in who.guilds if g.id == guild_id), str(guild_id))
-    request[SERVER] = Server(guild_id, name, who)
+    request[SERVER] = Server(guild_id, name, who, allowed.manages)
     return await handler(request)
 
 
@@ -107,6 +113,12 @@ def signed_in(page: Callable[[web.Request, WebSession], Awaitable[web.StreamResp
         return await page(request, who)
 
     return handler
+
+
+def ensure_manager(server: Server, doing: str) -> None:
+    """As in Discord: some changes (the server's settings) are for Manage Server only, not quiz-masters."""
+    if not server.manages:
+        raise Refused(f"Only members with Manage Server can {doing}.")
 
 
 def moderator(page: Callable[[web.Request, Server], Awaitable[web.StreamResponse]]) -> Handler:

@@ -11,6 +11,7 @@ from aiohttp import web
 
 from bot.web.access import Handler, Refused, server_gate
 from bot.web.context import CONTEXT, WebContext
+from bot.web.discord_api import DiscordUnavailable
 from bot.web.limits import MAX_UPLOAD_BYTES
 from bot.web.pages import page_modules
 from bot.web.render import render, template_environment
@@ -39,10 +40,16 @@ async def error_pages(request: web.Request, handler: Handler) -> web.StreamRespo
     except web.HTTPException as exc:
         if exc.status < 400:
             raise
-        sentence = exc.text if exc.text and not exc.text.startswith(f"{exc.status}:") else None
+        # aiohttp's own refusals (a body too large, a wrong method) say it in its words: ours instead.
+        ours = exc.status not in (405, 413) and exc.text and not exc.text.startswith(f"{exc.status}:")
+        sentence = exc.text if ours else None
         if isinstance(exc, Refused):
             sentence = exc.sentence
         return await _error_page(request, exc.status, sentence or _SENTENCES.get(exc.status, exc.reason), exc)
+    except DiscordUnavailable as exc:
+        log.warning("page %s %s: %s", request.method, request.path, exc)
+        sentence = "Discord did not answer when Bvunzo asked it; try again in a minute."
+        return await _error_page(request, 503, sentence, None)
     except Exception:
         log.exception("page %s %s failed", request.method, request.path)
         return await _error_page(request, 500, _SENTENCES[500], None)

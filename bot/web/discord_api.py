@@ -7,6 +7,7 @@ import base64
 import hashlib
 import secrets
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
@@ -19,6 +20,11 @@ SCOPES = "identify guilds"
 # Discord's permission bits (the developer docs' table): either one makes a member a server's manager.
 ADMINISTRATOR = 1 << 3
 MANAGE_GUILD = 1 << 5
+# Names change rarely: an hour's memory, so a report of thirty players asks Discord once an hour at most.
+NAME_CACHE_SECONDS = 3600.0
+# At most this many names asked for one page (the rest show as ids), a few at a time.
+NAMES_PER_PAGE = 100
+NAME_REQUESTS_AT_ONCE = 4
 # How long a member's roles, a server's roles and the bot's server list are trusted before asking again:
 # short, so a moderator whose role is taken away loses the pages within a minute.
 ROLE_CACHE_SECONDS = 60.0
@@ -82,7 +88,7 @@ class DiscordApi:
         self.settings = settings
         self._http: aiohttp.ClientSession | None = None
         self._cache: dict[tuple[str, int, int], tuple[float, Any]] = {}
-        self._lock = asyncio.Lock()
+        self._names: dict[int, tuple[float, str | None]] = {}
 
     async def close(self) -> None:
         if self._http is not None:
@@ -168,6 +174,39 @@ class DiscordApi:
 
         ids: frozenset[int] = await self._remembered(("bot-guilds", 0, 0), fetch)
         return ids
+
+    async def user_names(self, user_ids: Iterable[int]) -> dict[int, str]:
+        """Display names of these users as the bot sees them; an id Discord does not answer for is left out."""
+        wanted = list(dict.fromkeys(user_ids))[:NAMES_PER_PAGE]
+        gate = asyncio.Semaphore(NAME_REQUESTS_AT_ONCE)
+
+        async def one(user_id: int) -> tuple[int, str | None]:
+            now = time.monotonic()
+            found = self._names.get(user_id)
+            if found is not None and now - found[0] < NAME_CACHE_SECONDS:
+                return user_id, found[1]
+            async with gate:
+                try:
+                    user = await self._call("GET", f"/users/{user_id}", headers=self._bot_headers())
+                except DiscordUnavailable:
+                    return user_id, None  # the page shows the id; the next view asks again
+            name = (
+                None if isinstance(user, _Refused) else str(user.get("global_name") or user.get("username"))
+            )
+            self._names[user_id] = (now, name)
+            return user_id, name
+
+        pairs = await asyncio.gather(*(one(u) for u in wanted))
+        return {user_id: name for user_id, name in pairs if name is not None}
+
+    async def roles(self, guild_id: int) -> list[tuple[int, str]]:
+        """The server's roles but @everyone, highest first, as the bot sees them."""
+        found = await self._call("GET", f"/guilds/{guild_id}/roles", headers=self._bot_headers())
+        if isinstance(found, _Refused):
+            return []
+        listed = [r for r in found if int(r["id"]) != guild_id and not r.get("managed")]
+        listed.sort(key=lambda r: -int(r.get("position", 0)))
+        return [(int(r["id"]), str(r["name"])) for r in listed]
 
     async def membership(self, guild_id: int, user_id: int) -> Membership | None:
         """The member's roles in the server and whether they manage it; None when not a member (or no bot)."""

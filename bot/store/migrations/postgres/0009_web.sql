@@ -34,3 +34,6 @@ CREATE TABLE deck_versions (
 
 -- The round list of a server's reports, newest first.
 CREATE INDEX rounds_by_guild ON rounds (guild_id, id);
+
+-- The deck pages' item analysis and weekly chart read one deck's answers in one server.
+CREATE INDEX answers_by_deck ON answers (guild_id, deck_id);
