@@ -9,11 +9,16 @@ import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot import event_loop
-from bot.config import ConfigError, Settings
+from bot.config import ConfigError, Settings, WebSettings, web_address
 from bot.deck_tools import add_deck_verbs
 from bot.logs import configure_logging
+
+if TYPE_CHECKING:
+    from bot.app import BvunzoBot
+    from bot.web.server import WebServer
 
 log = logging.getLogger("bot")
 
@@ -38,6 +43,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     copy_db.add_argument("--force", action="store_true", help="delete everything in TO before copying")
     verbs.add_parser(
         "health", help="ask the running bot's /healthz (at BVUNZO_HTTP): exit 0 if healthy, 1 if not"
+    )
+    verbs.add_parser(
+        "web", help="serve the web dashboard (Discord login, reports, decks, settings) at BVUNZO_WEB"
     )
     backup = verbs.add_parser("backup", help="copy the database (BVUNZO_DB) to PATH while the bot runs")
     backup.add_argument("path", type=Path, metavar="PATH", help="a file, or a folder to put a dated copy in")
@@ -68,6 +76,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot import host_commands
 
         return host_commands.results(args)
+
+    if args.verb == "web":
+        from bot.web.server import run_web
+
+        return run_web()
     if args.verb in {"health", "backup"}:
         from bot import host_commands
 
@@ -106,12 +119,14 @@ def _copy_db(source: str, target: str, *, force: bool) -> int:
 def _run() -> int:
     try:
         settings = Settings.from_env()
+        web = _web_settings()
     except ConfigError as exc:
         print(f"bvunzo: {exc}", file=sys.stderr)
         return EXIT_BAD_SETTING
-    configure_logging(settings.log_level_number, settings.log_format, secrets=[settings.token])
+    secrets = [settings.token] + ([web.client_secret] if web is not None else [])
+    configure_logging(settings.log_level_number, settings.log_format, secrets=secrets)
     try:
-        return event_loop.run(_serve(settings), settings.event_loop)
+        return event_loop.run(_serve(settings, web), settings.event_loop)
     except event_loop.NoUvloop as exc:
         print(
             f"bvunzo: BVUNZO_EVENT_LOOP=uvloop, but {exc}; install it or set BVUNZO_EVENT_LOOP=auto.",
@@ -122,7 +137,37 @@ def _run() -> int:
         return 0
 
 
-async def _serve(settings: Settings) -> int:
+def _web_settings() -> WebSettings | None:
+    """BVUNZO_WEB: the dashboard served by the bot's own process too (its settings checked at start)."""
+    import os
+
+    listen = web_address(os.environ)
+    return None if listen is None else WebSettings.from_env(listen=listen)
+
+
+async def _serve_dashboard(bot: BvunzoBot, settings: WebSettings) -> WebServer | None:
+    """Once the bot has its store and decks, serve the dashboard on them (a change there is the bot's at once)."""
+    from bot.web.server import in_process
+
+    await bot.wait_until_ready()
+
+    async def decks_changed(guild_id: int) -> None:
+        # The dashboard has already put the new decks in the bot's own bank: note the version, so the
+        # bot does not load them a second time at its next command.
+        await bot.deck_versions.note_loaded([guild_id])
+
+    server = await in_process(
+        settings, bot.store, bank=bot.bank, clock=bot.clock, on_decks_changed=decks_changed
+    )
+    try:
+        await server.start()
+    except OSError as exc:
+        log.error("BVUNZO_WEB: the dashboard could not listen: %s", exc)
+        return None
+    return server
+
+
+async def _serve(settings: Settings, web: WebSettings | None = None) -> int:
     import discord
 
     from bot.app import BvunzoBot
@@ -150,6 +195,9 @@ async def _serve(settings: Settings) -> int:
         loop.add_signal_handler(sig, stop, sig.name)
 
     runner = asyncio.create_task(bot.start(settings.token), name="bvunzo-bot")
+    dashboard = (
+        asyncio.create_task(_serve_dashboard(bot, web), name="bvunzo-web") if web is not None else None
+    )
     waiter = asyncio.create_task(stopping.wait(), name="bvunzo-signal")
     await asyncio.wait({runner, waiter}, return_when=asyncio.FIRST_COMPLETED)
     try:
@@ -173,6 +221,12 @@ async def _serve(settings: Settings) -> int:
         waiter.cancel()
         if endpoint is not None:
             await endpoint.stop()
+        if dashboard is not None:
+            if dashboard.done() and not dashboard.cancelled() and dashboard.exception() is None:
+                served = dashboard.result()
+                if served is not None:
+                    await served.stop()
+            dashboard.cancel()
         if not bot.is_closed():
             await bot.close()
         if not runner.done():

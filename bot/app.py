@@ -21,6 +21,7 @@ from bot.bank.limits import MAX_IMPORTED_DECK_BYTES
 from bot.bank.loader import DeckError, load_deck_text
 from bot.command_tree import NO_SENDER, CheckedTree, sender_id
 from bot.config import DEFAULT_GATEWAY_URL, Settings
+from bot.deck_versions import DeckVersions
 from bot.discord_calls import RetryPolicy, is_expired_interaction
 from bot.discord_internals import (
     HeldInteractions,
@@ -80,6 +81,7 @@ class BvunzoBot(commands.AutoShardedBot):
     owners: Owners
     # Set by cogs.quiz, which holds the discord.py side of its channel port: every round goes through it.
     round_service: RoundService
+    deck_versions: DeckVersions
 
     def __init__(
         self, settings: Settings, *, clock: Clock | None = None, extensions: Sequence[str] = EXTENSIONS
@@ -150,11 +152,18 @@ class BvunzoBot(commands.AutoShardedBot):
         # stalls the event loop for tens of milliseconds in the middle of a burst of clicks.
         gc.freeze()
 
+    async def fresh_decks(self, guild_id: int) -> None:
+        """Take the server's decks again when another process changed them (bot/deck_versions.py)."""
+        await self.deck_versions.refresh(guild_id)
+
     async def _load_bank(self) -> Bank:
         bank, problems = Bank.from_folder(self.settings.questions_path)
         self.deck_problems = [str(p) for p in problems]
         for problem in problems:
             log.warning("deck problem: %s", problem)
+        # Each server's deck version is read before its decks, so a change made meanwhile is newer.
+        self.deck_versions = DeckVersions(self.store, bank)
+        await self.deck_versions.note_loaded(sorted({r.guild_id for r in await self.store.guild_decks()}))
         for record in await self.store.guild_decks():
             try:
                 bank.add(

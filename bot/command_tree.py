@@ -107,6 +107,11 @@ def problem_with(
 
 class CheckedTree(app_commands.CommandTree[Any]):
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        # A server's decks another process changed are taken before a command (or its autocomplete)
+        # looks at them: the next round plays the edited deck.
+        fresh_decks = getattr(interaction.client, "fresh_decks", None)
+        if interaction.guild_id is not None and fresh_decks is not None:
+            await fresh_decks(interaction.guild_id)
         # Autocomplete sends what is being typed, whatever the option's type: only commands are checked.
         if interaction.type is not discord.InteractionType.application_command:
             return True

@@ -19,6 +19,12 @@ DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg/"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOG_FORMATS = ("text", "json")
 DEFAULT_DB = "data/bvunzo.db"
+DEFAULT_OAUTH_URL = "https://discord.com/oauth2/authorize"
+# Discord's client ids are snowflakes; a secret is a 32-character token (longer ones are accepted).
+_CLIENT_ID_SHAPE = re.compile(r"^\d{15,21}$")
+_CLIENT_SECRET_SHAPE = re.compile(r"^[A-Za-z0-9_\-]{16,128}$")
+# An explicit BVUNZO_WEB_SECRET: at least 32 bytes of key material, as urlsafe base64 or hex text.
+MIN_SECRET_LENGTH = 32
 
 # A bot token is three base64url parts joined by dots; checking the shape catches a pasted client
 # secret or a stray quote before Discord does.
@@ -176,4 +182,143 @@ def _url(env: Mapping[str, str], name: str, default: str, schemes: tuple[str, ..
     parsed = urlparse(value)
     if parsed.scheme not in schemes or not parsed.netloc:
         raise ConfigError(f"{name}={value!r} is not a {' or '.join(schemes)} URL.")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class WebSettings:
+    """The web dashboard's settings (`bvunzo web`, or BVUNZO_WEB inside the bot's process)."""
+
+    public_url: str  # BVUNZO_WEB_URL: the base URL browsers use; the OAuth redirect is below it
+    client_id: str
+    client_secret: str
+    token: str  # the bot's token: the dashboard checks a member's roles through the bot's REST
+    db_path: Path | str = Path(DEFAULT_DB)
+    questions_path: Path = Path("questions")
+    listen: HttpAddress = HttpAddress("127.0.0.1", 8081)
+    oauth_url: str = DEFAULT_OAUTH_URL
+    api_base: str = DEFAULT_API_BASE
+    secret: str | None = None  # BVUNZO_WEB_SECRET; None: generated once and kept in the store
+    log_level: str = "INFO"
+    log_format: str = "text"
+
+    @property
+    def secure_cookies(self) -> bool:
+        return self.public_url.startswith("https://")
+
+    @property
+    def redirect_uri(self) -> str:
+        """The URL to register in the Discord application's OAuth2 redirects."""
+        return self.public_url + "/callback"
+
+    @property
+    def log_level_number(self) -> int:
+        return logging.getLevelNamesMapping()[self.log_level]
+
+    @classmethod
+    def from_env(
+        cls, env: Mapping[str, str] | None = None, *, listen: HttpAddress | None = None
+    ) -> WebSettings:
+        """Every web setting, checked; `listen` overrides BVUNZO_WEB (the bot passes its own)."""
+        env = os.environ if env is None else env
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise ConfigError(
+                "DISCORD_TOKEN is not set: the dashboard checks members' roles through the bot, so it needs "
+                "the bot's token too."
+            )
+        if not _TOKEN_SHAPE.match(token):
+            raise ConfigError("DISCORD_TOKEN does not look like a bot token (three parts separated by dots).")
+        return cls(
+            public_url=_public_url(env),
+            client_id=_client_id(env),
+            client_secret=_client_secret(env),
+            token=token,
+            db_path=database_location(env),
+            questions_path=_folder(env, "BVUNZO_QUESTIONS", "questions"),
+            listen=listen or web_address(env) or HttpAddress("127.0.0.1", 8081),
+            oauth_url=_url(env, "DISCORD_OAUTH_URL", DEFAULT_OAUTH_URL, ("http", "https")),
+            api_base=_url(env, "DISCORD_API_BASE", DEFAULT_API_BASE, ("http", "https")).rstrip("/"),
+            secret=_web_secret(env),
+            log_level=_log_level(env.get("BVUNZO_LOG_LEVEL", "").strip() or "INFO"),
+            log_format=_log_format(env.get("BVUNZO_LOG_FORMAT", "").strip() or "text"),
+        )
+
+
+def web_address(env: Mapping[str, str]) -> HttpAddress | None:
+    """BVUNZO_WEB as host:port (an IP address; 0.0.0.0 behind a host's reverse proxy); None when unset."""
+    value = env.get("BVUNZO_WEB", "").strip()
+    if not value:
+        return None
+    host, sep, port_text = value.rpartition(":")
+    host = host.strip("[]")
+    if host == "localhost":
+        host = "127.0.0.1"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        address = None
+    if not sep or address is None or not port_text.isdigit() or int(port_text) > 65535:
+        raise ConfigError(f"BVUNZO_WEB={value!r} is not an IP address and port (for example 127.0.0.1:8081).")
+    return HttpAddress(str(address), int(port_text))
+
+
+def _public_url(env: Mapping[str, str]) -> str:
+    value = env.get("BVUNZO_WEB_URL", "").strip()
+    if not value:
+        raise ConfigError(
+            "BVUNZO_WEB_URL is not set: give the address browsers open the dashboard at, such as "
+            "https://quiz.example.org (its /callback is the redirect to register with Discord)."
+        )
+    parsed = urlparse(value)
+    if parsed.scheme not in ("http", "https") or not parsed.netloc or parsed.query or parsed.fragment:
+        raise ConfigError(f"BVUNZO_WEB_URL={value!r} is not an http or https URL without ? or #.")
+    if parsed.scheme == "http" and parsed.hostname not in ("127.0.0.1", "localhost", "::1"):
+        raise ConfigError(
+            f"BVUNZO_WEB_URL={value!r}: use https for an address other browsers reach (session cookies "
+            "would travel in the clear); plain http is for 127.0.0.1 and localhost only."
+        )
+    return value.rstrip("/")
+
+
+def _client_id(env: Mapping[str, str]) -> str:
+    value = env.get("DISCORD_CLIENT_ID", "").strip()
+    if not value:
+        raise ConfigError(
+            "DISCORD_CLIENT_ID is not set: copy it from the developer portal → OAuth2 → Client ID."
+        )
+    if not _CLIENT_ID_SHAPE.match(value):
+        raise ConfigError(
+            f"DISCORD_CLIENT_ID={value!r} is not a Discord client id (a number of 15-21 digits)."
+        )
+    return value
+
+
+def _client_secret(env: Mapping[str, str]) -> str:
+    value = env.get("DISCORD_CLIENT_SECRET", "").strip()
+    if not value:
+        raise ConfigError(
+            "DISCORD_CLIENT_SECRET is not set: copy it from the developer portal → OAuth2 → Client Secret."
+        )
+    if not _CLIENT_SECRET_SHAPE.match(value):
+        raise ConfigError(
+            "DISCORD_CLIENT_SECRET does not look like a client secret (letters, digits, - and _)."
+        )
+    if _TOKEN_SHAPE.match(value):
+        raise ConfigError(
+            "DISCORD_CLIENT_SECRET looks like a bot token; the client secret is on the OAuth2 page."
+        )
+    return value
+
+
+def _web_secret(env: Mapping[str, str]) -> str | None:
+    value = env.get("BVUNZO_WEB_SECRET", "").strip()
+    if not value:
+        return None
+    if len(value) < MIN_SECRET_LENGTH or not re.fullmatch(r"[A-Za-z0-9_\-=]+", value):
+        raise ConfigError(
+            f"BVUNZO_WEB_SECRET must be at least {MIN_SECRET_LENGTH} letters, digits, - or _ "
+            "(for example the output of `python3 -c 'import secrets; print(secrets.token_urlsafe(32))'`), "
+            "or unset to let Bvunzo keep one in its database."
+        )
     return value

@@ -30,8 +30,10 @@ from bot.store.calendar_records import (
 from bot.store.periods import Period
 from bot.store.records import (
     Answer,
+    AuditEntry,
     Board,
     BoardLine,
+    FirstTry,
     FlagRecord,
     GuildDeckRecord,
     GuildSettings,
@@ -45,6 +47,8 @@ from bot.store.records import (
     RoundRecord,
     StruggleLine,
     SuggestionRecord,
+    WebSession,
+    WeekStats,
 )
 
 
@@ -207,6 +211,15 @@ class Store(Protocol):
         whom have failed it `failures` times or more (anywhere). Hardest: most leeches, then lowest share
         right at the first try, then most members, then question id.
         """
+
+    async def first_tries(self, guild_id: int, deck_id: str) -> list[FirstTry]:
+        """Each member's first answer to each question of the deck in this server's rounds, by member
+        then question id: what item analysis (bot.quiz.item_analysis) is computed from. A question's
+        own deck counts, so a mixed round's answers count for each question's deck."""
+
+    async def deck_weeks(self, guild_id: int, deck_id: str, now: datetime) -> tuple[WeekStats, ...]:
+        """The deck's round answers in this server per week, the chart's weeks ending with `now`'s
+        (bot.store.weeks.Chart: oldest first, empty weeks with zeros)."""
 
     # -- practice and memories -----------------------------------------------------------------------
 
@@ -459,3 +472,44 @@ class Store(Protocol):
         False, with nothing written, when it was not pending. ValueError when `deck` is not the
         suggestion's deck or the database refuses it (the suggestion then stays pending).
         """
+
+    # -- the web dashboard ---------------------------------------------------------------------------
+
+    async def claim_meta(self, key: str, value: str) -> str:
+        """Keep `value` under `key` unless one is kept already; returns the one kept (first writer wins,
+        across processes: two dashboards starting at once agree on one session secret)."""
+
+    async def save_web_session(self, session: WebSession) -> None:
+        """Keep a signed-in browser's session; saving the same id again updates its servers and expiry."""
+
+    async def web_session(self, id_hash: str, now: datetime) -> WebSession | None:
+        """The session with that id hash, unless it expired by `now` or was ended."""
+
+    async def end_web_session(self, id_hash: str) -> bool:
+        """Forget a session (logout); False when there was none."""
+
+    async def forget_web_sessions_before(self, moment: datetime) -> int:
+        """Remove the sessions expired by `moment`; returns how many."""
+
+    async def add_audit(self, entry: AuditEntry) -> AuditEntry:
+        """Write one change to the server's audit log; returns it with its id."""
+
+    async def audit_log(
+        self, guild_id: int, *, limit: int = 50, before_id: int | None = None
+    ) -> list[AuditEntry]:
+        """The server's audit log, newest first (older than `before_id` when given)."""
+
+    async def bump_deck_version(self, guild_id: int) -> int:
+        """Count one more change to the server's decks; returns the new version (1 for the first)."""
+
+    async def deck_version(self, guild_id: int) -> int:
+        """The server's deck version: 0 until its decks first change. A process whose copy of the decks
+        is older loads them again."""
+
+    async def guild_rounds(
+        self, guild_id: int, *, limit: int = 25, before_id: int | None = None
+    ) -> list[RoundRecord]:
+        """The server's rounds, running and ended, newest first (older than `before_id` when given)."""
+
+    async def member_guilds(self, user_id: int) -> list[int]:
+        """The servers where the member has answered in a round, by id."""

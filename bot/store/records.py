@@ -236,6 +236,16 @@ class StruggleLine:
 
 
 @dataclass(frozen=True, slots=True)
+class FirstTry:
+    """A member's first answer to one question of a deck in one server's rounds (item analysis)."""
+
+    user_id: int
+    question_id: str
+    correct: bool
+    choice: int | None  # the original choice index; None for typed answers
+
+
+@dataclass(frozen=True, slots=True)
 class FlagRecord:
     """One member's report of a question that looks wrong, unclear or mistyped."""
 
@@ -341,3 +351,36 @@ class SuggestionRecord:
     status: str  # pending, approved or rejected
     created_at: datetime
     reviewed_by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WebGuild:
+    """A server as Discord listed it for a member at their web login."""
+
+    id: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class WebSession:
+    """A signed-in browser: who, since when, until when; the cookie's id is kept only as its hash."""
+
+    id_hash: str  # SHA-256 of the session id in the browser's cookie, hex
+    user_id: int
+    user_name: str
+    guilds: tuple[WebGuild, ...]
+    created_at: datetime
+    expires_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEntry:
+    """One change made on the web: who made it, when, and what it was, in a moderator's words."""
+
+    guild_id: int
+    user_id: int
+    user_name: str
+    at: datetime
+    action: str  # "settings saved", "flag resolved", "deck saved"...
+    detail: str = ""
+    id: int = 0  # given by the store; 0 for an entry not yet kept

@@ -182,6 +182,7 @@ class DecksCog(commands.Cog, name="Decks"):
         guild_id = await self._moderator(interaction, "delete decks")
         deleted = await self.bot.store.delete_guild_deck(guild_id, deck_id)
         removed = self.bot.bank.remove(deck_id, guild_id)
+        await self.bot.deck_versions.changed_here(guild_id)
         if deleted:
             self.bot.telemetry.deck_changed(
                 guild_id, deck_id, "deleted", len(removed.questions) if removed else 0
@@ -328,6 +329,7 @@ class DecksCog(commands.Cog, name="Decks"):
         ):
             raise UserError("That suggestion was already reviewed.")
         self.bot.bank.add(grown)
+        await self.bot.deck_versions.changed_here(guild_id)
         self.bot.telemetry.deck_changed(guild_id, deck.id, "extended", len(grown.questions))
         await self._reviewed(
             interaction,

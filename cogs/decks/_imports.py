@@ -113,6 +113,7 @@ class DeckImports:
             )
         )
         replaced = self.bot.bank.add(kept.deck) is not None
+        await self.bot.deck_versions.changed_here(guild_id)
         self.bot.telemetry.deck_changed(
             guild_id, deck_id, "replaced" if replaced else "imported", len(kept.deck.questions)
         )

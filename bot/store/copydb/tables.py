@@ -173,6 +173,8 @@ TABLES: dict[str, tuple[str, ...]] = {
         "ms",
         "answered_at",
     ),
+    "web_audit": ("id", "guild_id", "user_id", "user_name", "at", "action", "detail"),
+    "deck_versions": ("guild_id", "version"),
 }
 
 # Counted on both sides after the copy: every copied table and the two the trigger fills.
@@ -188,6 +190,7 @@ IDENTITY_TABLES = {
     "practices": "id",
     "suggestions": "id",
     "question_flags": "id",
+    "web_audit": "id",
     "round_teams": "joined",
     "schedules": "id",
     "assignments": "id",

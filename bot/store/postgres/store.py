@@ -11,6 +11,7 @@ from bot.store.postgres.calendar import PostgresCalendar
 from bot.store.postgres.connection import CLOSE_PATIENCE_SECONDS, POOL_MAX
 from bot.store.postgres.decks import PostgresDecks
 from bot.store.postgres.flags import PostgresFlags
+from bot.store.postgres.item_analysis import PostgresItemAnalysis
 from bot.store.postgres.polls import PostgresPolls
 from bot.store.postgres.practice import PostgresPractice
 from bot.store.postgres.qotd import PostgresQotd
@@ -18,6 +19,7 @@ from bot.store.postgres.reports import PostgresReports
 from bot.store.postgres.rounds import PostgresRounds
 from bot.store.postgres.settings import PostgresSettings
 from bot.store.postgres.suggestions import PostgresSuggestions
+from bot.store.postgres.web import PostgresWeb
 
 
 class PostgresStore(
@@ -34,6 +36,8 @@ class PostgresStore(
     PostgresCalendar,
     PostgresQotd,
     PostgresAssignments,
+    PostgresItemAnalysis,
+    PostgresWeb,
 ):
     """Bvunzo's memory in a PostgreSQL database that several bot processes may share.
 

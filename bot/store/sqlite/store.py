@@ -13,6 +13,7 @@ from bot.store.sqlite.calendar import SqliteCalendar
 from bot.store.sqlite.connection import BUSY_TIMEOUT_MS, Database
 from bot.store.sqlite.decks import SqliteDecks
 from bot.store.sqlite.flags import SqliteFlags
+from bot.store.sqlite.item_analysis import SqliteItemAnalysis
 from bot.store.sqlite.polls import SqlitePolls
 from bot.store.sqlite.practice import SqlitePractice
 from bot.store.sqlite.qotd import SqliteQotd
@@ -20,6 +21,7 @@ from bot.store.sqlite.reports import SqliteReports
 from bot.store.sqlite.rounds import SqliteRounds
 from bot.store.sqlite.settings import SqliteSettings
 from bot.store.sqlite.suggestions import SqliteSuggestions
+from bot.store.sqlite.web import SqliteWeb
 
 # How long close() waits for answers still being written (the bot must exit within 5 s of SIGTERM).
 CLOSE_PATIENCE_SECONDS = 3.0
@@ -32,6 +34,7 @@ class SqliteStore(
     SqlitePolls,
     SqliteBoards,
     SqliteReports,
+    SqliteItemAnalysis,
     SqlitePractice,
     SqliteDecks,
     SqliteFlags,
@@ -39,6 +42,7 @@ class SqliteStore(
     SqliteCalendar,
     SqliteQotd,
     SqliteAssignments,
+    SqliteWeb,
 ):
     """Bvunzo's memory on one SQLite file: one connection, one worker thread (aiosqlite's).
 

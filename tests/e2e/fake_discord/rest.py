@@ -142,6 +142,7 @@ class RestApi:
         apps = "/applications/{application_id}"
         routes = [
             web.get("/users/@me", self.get_me),
+            web.get("/users/@me/guilds", self.get_my_guilds),
             web.get("/users/{user_id}", self.get_user),
             web.get("/gateway", self.get_gateway),
             web.get("/gateway/bot", self.get_gateway_bot),
@@ -177,6 +178,22 @@ class RestApi:
         return json_response(
             {**bot.payload(), "verified": True, "mfa_enabled": False, "email": None, "locale": "en-US"}
         )
+
+    async def get_my_guilds(self, request: web.Request) -> web.Response:
+        """The servers the bot is in, as partial guilds (the dashboard shows only those)."""
+        listed = [
+            {
+                "id": str(g.id),
+                "name": g.name,
+                "icon": None,
+                "banner": None,
+                "owner": False,
+                "permissions": str(g.permissions_of(g.bot_member)),
+                "features": [],
+            }
+            for g in self.fake.guilds
+        ]
+        return json_response(listed)
 
     async def get_user(self, request: web.Request) -> web.Response:
         user = self.fake.users.get(int(request.match_info["user_id"]))

@@ -31,6 +31,7 @@ from tests.e2e.fake_discord.models import (
     User,
     permission_value,
 )
+from tests.e2e.fake_discord.oauth import FakeOAuth
 from tests.e2e.fake_discord.records import RecordedRequest, UploadedFile, Violation
 from tests.e2e.fake_discord.rest import API_PREFIX, RestApi
 from tests.e2e.fake_discord.rest_messages import MessageRoutes
@@ -90,6 +91,7 @@ class FakeDiscord(Actions):
         self.wanted_pings: set[int] = set()
         self.gateway = Gateway(self)
         self.faults = Faults(self)  # Discord's bad days, played on purpose
+        self.oauth = FakeOAuth(self)  # a web login with Discord (tests/e2e/fake_discord/oauth.py)
         self._channel_edits: dict[int, deque[float]] = {}
         # The seconds Discord's edit limit is judged in; a world whose bot runs on a test clock sets it to
         # that clock, so that time the test moves by hand counts as time passed.
@@ -104,9 +106,17 @@ class FakeDiscord(Actions):
 
     async def start(self) -> None:
         app = web.Application(
-            middlewares=[(rest := RestApi(self)).middleware], client_max_size=64 * 1024 * 1024
+            middlewares=[self.oauth.middleware, (rest := RestApi(self)).middleware],
+            client_max_size=64 * 1024 * 1024,
         )
-        app.add_routes([web.get("/", self.gateway.handle), *MessageRoutes(self).routes(), *rest.routes()])
+        app.add_routes(
+            [
+                web.get("/", self.gateway.handle),
+                *MessageRoutes(self).routes(),
+                *rest.routes(),
+                *self.oauth.routes(),
+            ]
+        )
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)

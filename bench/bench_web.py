@@ -1,0 +1,261 @@
+"""Web benchmark: each deck page's server time at 1,000,000 answers, p50/p99 printed (target p99 < 50 ms).
+
+Run: .venv/bin/python bench/bench_web.py [--answers 1000000] [--requests 200] [--db postgresql://...]
+
+The dashboard runs in this process against the tests' fake Discord (for the login and the moderator
+check, which it caches), on a store filled with answers: one server ("Study") plays a deck of 40
+questions, 10% of all answers, the rest is spread over 99 other servers. A middleware placed first
+times each request inside the server (routing, the moderator gate, the page, its template). The
+analysis page computes a deck's figures at most once a minute, so its first request is the cold one
+and the rest read the kept figures; "analysis parts" times the query and the arithmetic alone.
+Prints figures only; nothing asserts on time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import shutil
+import socket
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import aiohttp
+import discord
+from aiohttp import web
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.bench_store import load_average, machine
+from bot.config import HttpAddress, WebSettings
+from bot.quiz.item_analysis import analyse
+from bot.store import Answer, GuildDeckRecord, NewRound, Store, open_store
+from bot.web.app import make_app
+from bot.web.server import in_process
+from tests.e2e.fake_discord import FakeDiscord
+
+NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+DECK = "bench-deck"
+QUESTIONS = 40
+PER_ROUND = 10
+PLAYERS = 20
+OTHER_GUILDS = 99
+OTHER_PLAYERS = 50
+
+
+def deck_text() -> str:
+    lines = [f"id: {DECK}", "title: Bench deck", "questions:"]
+    for n in range(QUESTIONS):
+        lines += [
+            f"- id: q{n:02d}",
+            f"  prompt: Question number {n}, which choice is right?",
+            f"  choices: [Right {n}, Wrong {n}a, Wrong {n}b, Wrong {n}c]",
+            "  answer: 0",
+            f"  explanation: Because choice 0 of question {n} is the key.",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+async def fill(store: Store, study_id: int, answers: int, rng: random.Random) -> None:
+    """`answers` answers: a tenth in Study's deck (members of graded ability), the rest elsewhere."""
+    ours = answers // 10
+    rounds_ours = max(1, ours // (PER_ROUND * PLAYERS))
+    theirs = answers - rounds_ours * PER_ROUND * PLAYERS
+    rounds_theirs = max(1, theirs // (PER_ROUND * OTHER_PLAYERS))
+    ability = {user: rng.random() for user in range(1, 2_001)}
+    batch: list[Answer] = []
+
+    async def flush() -> None:
+        await store.import_answers(batch)
+        batch.clear()
+
+    async def play(guild: int, deck: str, ids: list[str], players: list[int], at: datetime) -> None:
+        rnd = await store.start_round(NewRound(guild, 42, deck, 1, tuple(ids), 20, "standard", 1, at))
+        for index, qid in enumerate(ids):
+            for user in players:
+                right = rng.random() < 0.3 + 0.6 * ability.get(user, 0.5)
+                choice = 0 if right else rng.randint(1, 3)
+                batch.append(
+                    Answer(
+                        guild,
+                        rnd.id,
+                        index,
+                        qid,
+                        deck,
+                        user,
+                        choice,
+                        None,
+                        right,
+                        2000,
+                        100 if right else 0,
+                        at + timedelta(seconds=index * 30),
+                    )
+                )
+        await store.finish_round(rnd.id, "finished", at + timedelta(minutes=10))
+        if len(batch) >= 50_000:
+            await flush()
+
+    start = NOW - timedelta(days=90)
+    for n in range(rounds_ours):
+        ids = rng.sample([f"q{k:02d}" for k in range(QUESTIONS)], PER_ROUND)
+        await play(study_id, DECK, ids, rng.sample(range(1, 2_001), PLAYERS), start + timedelta(hours=n))
+    for n in range(rounds_theirs):
+        guild = 10_000 + n % OTHER_GUILDS
+        ids = [f"q{k:02d}" for k in rng.sample(range(QUESTIONS), PER_ROUND)]
+        await play(guild, DECK, ids, rng.sample(range(1, 5_001), OTHER_PLAYERS), start + timedelta(minutes=n))
+    await flush()
+
+
+Timed = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--answers", type=int, default=1_000_000)
+    parser.add_argument("--requests", type=int, default=100)
+    parser.add_argument(
+        "--index",
+        action="store_true",
+        help="SQLite: add the index asked of migration 0009, answers (guild_id, deck_id), before measuring",
+    )
+    parser.add_argument(
+        "--db", help="a postgresql:// URL of an empty database (default: SQLite in a temp folder)"
+    )
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="bench-web-"))
+    fake = FakeDiscord()
+    study = fake.add_guild("Study")
+    mods = study.add_role("Moderators", permissions=discord.Permissions(manage_guild=True))
+    moderator = study.add_member("moderator", roles=[mods])
+    timings: dict[str, list[float]] = {}
+
+    @web.middleware
+    async def timing(request: web.Request, handler: Timed) -> web.StreamResponse:
+        began = time.perf_counter()
+        try:
+            return await handler(request)
+        finally:
+            timings.setdefault(request.path_qs, []).append((time.perf_counter() - began) * 1000)
+
+    try:
+        store = await open_store(args.db or folder / "bench.db")
+        filled = time.perf_counter()
+        await fill(store, study.id, args.answers, random.Random(7))
+        await store.save_guild_deck(GuildDeckRecord(study.id, DECK, f"{DECK}.yaml", deck_text(), 1, NOW))
+        await store.bump_deck_version(study.id)
+        if args.index and not args.db:
+            with sqlite3.connect(folder / "bench.db") as raw:
+                raw.execute("CREATE INDEX IF NOT EXISTS answers_by_deck ON answers (guild_id, deck_id)")
+        print(f"# {machine()}; load average {load_average()}")
+        print(
+            f"filled {args.answers:,} answers in {time.perf_counter() - filled:.0f} s "
+            f"({'PostgreSQL' if args.db else 'SQLite'}{', index answers_by_deck' if args.index else ''})"
+        )
+        async with fake:
+            runner = await serve(fake, store, timing)
+            port = runner.addresses[0][1]
+            base = f"http://127.0.0.1:{port}"
+            async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as client:
+                fake.oauth.signed_in = moderator.user
+                async with client.get(f"{base}/login?next=/") as answer:
+                    assert answer.status == 200, answer.status
+                pages = [
+                    f"/servers/{study.id}/decks",
+                    f"/servers/{study.id}/decks/{DECK}",
+                    f"/servers/{study.id}/decks/{DECK}/questions/q07/edit",
+                    f"/servers/{study.id}/decks/{DECK}/questions/q07/preview",
+                    f"/servers/{study.id}/decks/{DECK}/analysis",
+                    f"/servers/{study.id}/decks/{DECK}/export?format=yaml",
+                ]
+                # web-core's pages on the same store: a round's report and results, the lists, the board.
+                latest = (await store.guild_rounds(study.id, limit=1))[0].id
+                pages += [
+                    "/",
+                    "/me",
+                    f"/servers/{study.id}/rounds",
+                    f"/servers/{study.id}/rounds/{latest}",
+                    f"/servers/{study.id}/rounds/{latest}/results.csv",
+                    f"/servers/{study.id}/flags",
+                    f"/servers/{study.id}/suggestions",
+                    f"/servers/{study.id}/board",
+                    f"/servers/{study.id}/board?period=month",
+                    f"/servers/{study.id}/settings",
+                    f"/servers/{study.id}/audit",
+                ]
+                for path in pages:
+                    for _ in range(args.requests):
+                        async with client.get(base + path) as answer:
+                            await answer.read()
+                            assert answer.status == 200, (path, answer.status)
+            await runner.cleanup()
+        tries = await store.first_tries(study.id, DECK)
+        print(f"Study's deck: {len(tries):,} first tries of {len({t.user_id for t in tries}):,} members")
+        await phases(store, study.id)
+        print(
+            f"{'page (first request, then p50/p99/max of all)':<64} {'first':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}"
+        )
+        for path, samples in timings.items():
+            if path.startswith(("/servers/", "/me")) or path == "/":
+                ordered = sorted(samples)
+                p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+                shown = path.replace(str(study.id), "{guild}")
+                print(
+                    f"{shown:<64} {samples[0]:8.1f} {statistics.median(samples):8.1f} {p99:8.1f} {ordered[-1]:8.1f}"
+                )
+        await store.close()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+async def phases(store: Store, guild_id: int) -> None:
+    """The analysis page's two parts alone: the store's query, and the engine's arithmetic."""
+    from bot.bank.loader import load_deck_text
+    from bot.web.pages.deck_analysis import item_questions
+
+    questions = item_questions(load_deck_text(deck_text(), "bench.yaml"))
+    query, engine = [], []
+    for _ in range(20):
+        began = time.perf_counter()
+        tries = await store.first_tries(guild_id, DECK)
+        query.append((time.perf_counter() - began) * 1000)
+        began = time.perf_counter()
+        analyse(questions, tries)
+        engine.append((time.perf_counter() - began) * 1000)
+    print(
+        f"analysis parts, median of 20: store.first_tries {statistics.median(query):.1f} ms, "
+        f"analyse() {statistics.median(engine):.1f} ms"
+    )
+
+
+async def serve(fake: FakeDiscord, store: Store, timing: object) -> web.AppRunner:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    settings = WebSettings(
+        public_url=f"http://127.0.0.1:{port}",
+        client_id=fake.oauth.client_id,
+        client_secret=fake.oauth.client_secret,
+        token=fake.token,
+        listen=HttpAddress("127.0.0.1", port),
+        oauth_url=fake.http_base + "/oauth2/authorize",
+        api_base=fake.api_base,
+    )
+    fake.oauth.redirect_uris.append(settings.redirect_uri)
+    server = await in_process(settings, store, clock=lambda: NOW)
+    app = await make_app(server.context)
+    app.middlewares.insert(0, timing)  # type: ignore[arg-type]
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    await web.SockSite(runner, sock).start()
+    return runner
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,27 @@
+"""A change made on the web: written to the server's audit log (who, when, what)."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from bot.store import AuditEntry
+from bot.web.access import Server
+from bot.web.context import context_of
+
+MAX_DETAIL = 500
+
+
+async def audit(request: web.Request, server: Server, action: str, detail: str = "") -> None:
+    """Write the change to the server's audit log; call it once the change itself is saved."""
+    context = context_of(request)
+    who = server.viewer
+    await context.store.add_audit(
+        AuditEntry(
+            guild_id=server.id,
+            user_id=who.user_id,
+            user_name=who.user_name,
+            at=context.clock(),
+            action=action,
+            detail=detail[:MAX_DETAIL],
+        )
+    )

@@ -1,0 +1,243 @@
+"""What the dashboard asks Discord: the OAuth2 code exchange, who signed in, and (as the bot) roles."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+import secrets
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlencode
+
+import aiohttp
+
+from bot.config import WebSettings
+
+SCOPES = "identify guilds"
+# Discord's permission bits (the developer docs' table): either one makes a member a server's manager.
+ADMINISTRATOR = 1 << 3
+MANAGE_GUILD = 1 << 5
+# Names change rarely: an hour's memory, so a report of thirty players asks Discord once an hour at most.
+NAME_CACHE_SECONDS = 3600.0
+# At most this many names asked for one page (the rest show as ids), a few at a time.
+NAMES_PER_PAGE = 100
+NAME_REQUESTS_AT_ONCE = 4
+# How long a member's roles, a server's roles and the bot's server list are trusted before asking again:
+# short, so a moderator whose role is taken away loses the pages within a minute.
+ROLE_CACHE_SECONDS = 60.0
+REQUEST_TIMEOUT = aiohttp.ClientTimeout(total=10)
+
+
+class DiscordUnavailable(Exception):
+    """Discord did not answer as it should (down, slow, rate limited); the page says so in one sentence."""
+
+
+class LoginRefused(Exception):
+    """Discord refused the login (a code used twice, a wrong verifier, a revoked app); one sentence."""
+
+
+@dataclass(frozen=True, slots=True)
+class SignedIn:
+    """Who Discord says signed in, and the servers it lists for them."""
+
+    user_id: int
+    name: str
+    guilds: tuple[tuple[int, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Membership:
+    """A member's place in a server, as the bot sees it: their roles and whether they manage it."""
+
+    role_ids: frozenset[int]
+    manages: bool  # owner, Administrator or Manage Server
+
+
+def new_verifier() -> str:
+    """A PKCE code verifier (RFC 7636: 43-128 characters of the unreserved set)."""
+    return secrets.token_urlsafe(64)
+
+
+def challenge_of(verifier: str) -> str:
+    """The S256 code challenge of a verifier."""
+    digest = hashlib.sha256(verifier.encode("ascii")).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode("ascii")
+
+
+def authorize_url(settings: WebSettings, state: str, verifier: str) -> str:
+    query = {
+        "response_type": "code",
+        "client_id": settings.client_id,
+        "scope": SCOPES,
+        "redirect_uri": settings.redirect_uri,
+        "state": state,
+        "code_challenge": challenge_of(verifier),
+        "code_challenge_method": "S256",
+        "prompt": "none",
+    }
+    return f"{settings.oauth_url}?{urlencode(query)}"
+
+
+class DiscordApi:
+    """One HTTP session to Discord for the dashboard, with a short memory of roles."""
+
+    def __init__(self, settings: WebSettings) -> None:
+        self.settings = settings
+        self._http: aiohttp.ClientSession | None = None
+        self._cache: dict[tuple[str, int, int], tuple[float, Any]] = {}
+        self._names: dict[int, tuple[float, str | None]] = {}
+
+    async def close(self) -> None:
+        if self._http is not None:
+            await self._http.close()
+            self._http = None
+
+    def _session(self) -> aiohttp.ClientSession:
+        if self._http is None:
+            self._http = aiohttp.ClientSession(timeout=REQUEST_TIMEOUT)
+        return self._http
+
+    async def _call(self, method: str, path: str, *, headers: dict[str, str], data: Any = None) -> Any:
+        url = self.settings.api_base + path
+        try:
+            async with self._session().request(method, url, headers=headers, data=data) as response:
+                if response.status in (401, 403, 404) or (response.status == 400 and path == "/oauth2/token"):
+                    return _Refused(response.status)
+                if response.status >= 300:
+                    raise DiscordUnavailable(f"Discord answered {response.status} to {method} {path}")
+                return await response.json(content_type=None)
+        except (aiohttp.ClientError, TimeoutError) as exc:
+            raise DiscordUnavailable(f"Discord could not be reached: {exc or type(exc).__name__}") from exc
+
+    # -- signing in (the member's own token) ----------------------------------------------------------
+
+    async def sign_in(self, code: str, verifier: str) -> SignedIn:
+        """Exchange the authorization code (with its PKCE verifier) and ask who signed in and their servers."""
+        settings = self.settings
+        form = {
+            "grant_type": "authorization_code",
+            "code": code,
+            "redirect_uri": settings.redirect_uri,
+            "code_verifier": verifier,
+        }
+        pair = f"{settings.client_id}:{settings.client_secret}".encode()
+        basic = "Basic " + base64.b64encode(pair).decode("ascii")
+        token = await self._call(
+            "POST",
+            "/oauth2/token",
+            headers={"Authorization": basic, "Content-Type": "application/x-www-form-urlencoded"},
+            data=form,
+        )
+        if isinstance(token, _Refused) or not isinstance(token, dict) or "access_token" not in token:
+            raise LoginRefused("Discord did not accept this login; please sign in again.")
+        if set(str(token.get("scope", "")).split()) < set(SCOPES.split()):
+            raise LoginRefused(
+                "Discord's login did not grant the `identify guilds` scopes; please sign in again."
+            )
+        bearer = {"Authorization": f"Bearer {token['access_token']}"}
+        me = await self._call("GET", "/users/@me", headers=bearer)
+        guilds = await self._call("GET", "/users/@me/guilds", headers=bearer)
+        if isinstance(me, _Refused) or isinstance(guilds, _Refused):
+            raise LoginRefused("Discord did not tell who signed in; please sign in again.")
+        name = str(me.get("global_name") or me.get("username") or me["id"])
+        listed = tuple((int(g["id"]), str(g.get("name", g["id"]))) for g in guilds)
+        return SignedIn(int(me["id"]), name, listed)
+
+    # -- the bot's view (the bot's token) -------------------------------------------------------------
+
+    def _bot_headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bot {self.settings.token}"}
+
+    async def _remembered(self, key: tuple[str, int, int], fetch: Any) -> Any:
+        now = time.monotonic()
+        found = self._cache.get(key)
+        if found is not None and now - found[0] < ROLE_CACHE_SECONDS:
+            return found[1]
+        value = await fetch()
+        self._cache[key] = (now, value)
+        if len(self._cache) > 10_000:  # a busy dashboard's memory stays small: drop the oldest half
+            for old in sorted(self._cache, key=lambda k: self._cache[k][0])[:5_000]:
+                del self._cache[old]
+        return value
+
+    async def bot_guild_ids(self) -> frozenset[int]:
+        """The servers the bot is in (those the dashboard can show)."""
+
+        async def fetch() -> frozenset[int]:
+            found = await self._call("GET", "/users/@me/guilds", headers=self._bot_headers())
+            if isinstance(found, _Refused):
+                raise DiscordUnavailable("Discord refused the bot's token; check DISCORD_TOKEN.")
+            return frozenset(int(g["id"]) for g in found)
+
+        ids: frozenset[int] = await self._remembered(("bot-guilds", 0, 0), fetch)
+        return ids
+
+    async def user_names(self, user_ids: Iterable[int]) -> dict[int, str]:
+        """Display names of these users as the bot sees them; an id Discord does not answer for is left out."""
+        wanted = list(dict.fromkeys(user_ids))[:NAMES_PER_PAGE]
+        gate = asyncio.Semaphore(NAME_REQUESTS_AT_ONCE)
+
+        async def one(user_id: int) -> tuple[int, str | None]:
+            now = time.monotonic()
+            found = self._names.get(user_id)
+            if found is not None and now - found[0] < NAME_CACHE_SECONDS:
+                return user_id, found[1]
+            async with gate:
+                try:
+                    user = await self._call("GET", f"/users/{user_id}", headers=self._bot_headers())
+                except DiscordUnavailable:
+                    return user_id, None  # the page shows the id; the next view asks again
+            name = (
+                None if isinstance(user, _Refused) else str(user.get("global_name") or user.get("username"))
+            )
+            self._names[user_id] = (now, name)
+            return user_id, name
+
+        pairs = await asyncio.gather(*(one(u) for u in wanted))
+        return {user_id: name for user_id, name in pairs if name is not None}
+
+    async def roles(self, guild_id: int) -> list[tuple[int, str]]:
+        """The server's roles but @everyone, highest first, as the bot sees them."""
+        found = await self._call("GET", f"/guilds/{guild_id}/roles", headers=self._bot_headers())
+        if isinstance(found, _Refused):
+            return []
+        listed = [r for r in found if int(r["id"]) != guild_id and not r.get("managed")]
+        listed.sort(key=lambda r: -int(r.get("position", 0)))
+        return [(int(r["id"]), str(r["name"])) for r in listed]
+
+    async def membership(self, guild_id: int, user_id: int) -> Membership | None:
+        """The member's roles in the server and whether they manage it; None when not a member (or no bot)."""
+
+        async def fetch_guild() -> dict[str, Any] | None:
+            found = await self._call("GET", f"/guilds/{guild_id}", headers=self._bot_headers())
+            return None if isinstance(found, _Refused) else dict(found)
+
+        async def fetch_member() -> dict[str, Any] | None:
+            found = await self._call(
+                "GET", f"/guilds/{guild_id}/members/{user_id}", headers=self._bot_headers()
+            )
+            return None if isinstance(found, _Refused) else dict(found)
+
+        guild = await self._remembered(("guild", guild_id, 0), fetch_guild)
+        if guild is None:
+            return None
+        member = await self._remembered(("member", guild_id, user_id), fetch_member)
+        if member is None:
+            return None
+        role_ids = frozenset(int(r) for r in member.get("roles", ()))
+        permissions = 0
+        for role in guild.get("roles", ()):
+            # @everyone's id is the server's; every member has it without it being listed.
+            if int(role["id"]) in role_ids or int(role["id"]) == guild_id:
+                permissions |= int(role.get("permissions", 0))
+        owner = str(guild.get("owner_id")) == str(user_id)
+        manages = owner or bool(permissions & (ADMINISTRATOR | MANAGE_GUILD))
+        return Membership(role_ids, manages)
+
+
+@dataclass(frozen=True, slots=True)
+class _Refused:
+    status: int

@@ -1,0 +1,56 @@
+"""Discord's look on a web page: a message's markdown as plain spans, timestamps as words, button colours.
+
+The deck editor's preview draws an embed the way Discord's client does, but from spans the template
+escapes: nothing a deck author wrote ever becomes HTML.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+# What the round's embeds use: **bold**, and <t:unix:R> timestamps.
+_TOKENS = re.compile(r"\*\*(?P<bold>.+?)\*\*|<t:(?P<unix>-?\d+)(?::(?P<style>[tTdDfFR]))?>", re.DOTALL)
+STYLE_CLASSES = {"primary": "primary", "secondary": "secondary", "success": "success", "danger": "danger"}
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    text: str
+    bold: bool = False
+    time: bool = False
+
+
+def relative(moment: datetime, now: datetime) -> str:
+    seconds = round((moment - now).total_seconds())
+    ahead = seconds >= 0
+    seconds = abs(seconds)
+    if seconds < 60:
+        amount = f"{seconds} seconds"
+    elif seconds < 3600:
+        amount = f"{seconds // 60} minutes"
+    else:
+        amount = f"{seconds // 3600} hours"
+    return f"in {amount}" if ahead else f"{amount} ago"
+
+
+def spans(text: str, now: datetime) -> list[list[Span]]:
+    """The text's lines, each a list of spans: bold where Discord draws bold, timestamps in words."""
+    lines: list[list[Span]] = []
+    for line in text.split("\n"):
+        out: list[Span] = []
+        at = 0
+        for match in _TOKENS.finditer(line):
+            if match.start() > at:
+                out.append(Span(line[at : match.start()]))
+            if match["bold"] is not None:
+                out.append(Span(match["bold"], bold=True))
+            else:
+                moment = datetime.fromtimestamp(int(match["unix"]), now.tzinfo)
+                out.append(Span(relative(moment, now), time=True))
+            at = match.end()
+        if at < len(line):
+            out.append(Span(line[at:]))
+        lines.append(out)
+    return lines

@@ -1,0 +1,24 @@
+"""A server's audit log: every change made on the dashboard, who made it and when."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from bot.web.access import Server, moderator
+from bot.web.context import context_of
+from bot.web.pages import NavLink
+from bot.web.render import render
+
+routes = web.RouteTableDef()
+SERVER_NAV = (NavLink("Audit log", "audit", order=90),)
+PAGE = 50
+
+
+@routes.get("/servers/{guild_id}/audit")
+@moderator
+async def audit_log(request: web.Request, server: Server) -> web.StreamResponse:
+    before = request.query.get("before", "")
+    before_id = int(before) if before.isdigit() else None
+    entries = await context_of(request).store.audit_log(server.id, limit=PAGE, before_id=before_id)
+    older = entries[-1].id if len(entries) == PAGE else None
+    return await render(request, "audit.html", {"entries": entries, "older": older})

@@ -1,0 +1,56 @@
+"""A server's leaderboard, as /leaderboard shows it: all time, this month, this week or today, one deck or all."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from bot.store import PERIODS
+from bot.web.access import Server, moderator
+from bot.web.context import context_of
+from bot.web.pages import NavLink
+from bot.web.render import render
+
+routes = web.RouteTableDef()
+SERVER_NAV = (NavLink("Board", "board", order=60),)
+PAGE = 25
+PERIOD_NAMES = {"all": "All time", "month": "This month", "week": "This week", "today": "Today"}
+
+
+@routes.get("/servers/{guild_id}/board")
+@moderator
+async def board(request: web.Request, server: Server) -> web.StreamResponse:
+    context = context_of(request)
+    period = request.query.get("period", "all")
+    if period not in PERIODS:
+        raise web.HTTPBadRequest(text="The period is all, month, week or today.")
+    bank = await context.fresh_bank(server.id)
+    decks = bank.decks_for(server.id)
+    deck_id = request.query.get("deck") or None
+    if deck_id is not None and bank.get(deck_id, server.id) is None:
+        raise web.HTTPNotFound(text="This server has no such deck.")
+    page_text = request.query.get("page", "1")
+    page = int(page_text) if page_text.isdigit() and 0 < int(page_text) < 10_000 else 1
+    shown = await context.store.leaderboard(
+        server.id,
+        period,
+        context.clock(),
+        deck_id=deck_id,
+        offset=(page - 1) * PAGE,
+        limit=PAGE,
+    )
+    names = await context.discord.user_names(line.user_id for line in shown.lines)
+    pages = max(1, -(-shown.total // PAGE))
+    return await render(
+        request,
+        "board.html",
+        {
+            "board": shown,
+            "names": names,
+            "period": period,
+            "periods": PERIOD_NAMES,
+            "decks": decks,
+            "deck_id": deck_id,
+            "page": page,
+            "pages": pages,
+        },
+    )

@@ -1,0 +1,320 @@
+"""One deck's questions: the list, the question editor with its preview, adding, deleting, reordering."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiohttp import web
+from multidict import MultiDictProxy
+
+from bot.bank import limits
+from bot.bank.editing import (
+    Checked,
+    EditError,
+    QuestionForm,
+    add_question,
+    check_question,
+    delete_question,
+    move_question,
+    replace_question,
+)
+from bot.bank.models import Deck, Kind, Question
+from bot.bank.problems import DeckError
+from bot.bank.reader import DIFFICULTIES
+from bot.ui.preview import Preview, preview
+from bot.web.access import Server, moderator
+from bot.web.context import context_of
+from bot.web.discord_look import spans
+from bot.web.pages._decks import (
+    CHANGED_MEANWHILE,
+    VERSION_FIELD,
+    check_version,
+    current_version,
+    deck_url,
+    find_deck,
+    save_deck,
+)
+from bot.web.render import render
+
+routes = web.RouteTableDef()
+KINDS = (
+    ("choice", "Choices (buttons A–E)"),
+    ("truefalse", "True or false"),
+    ("text", "Typed answer"),
+    ("poll", "Poll (no right answer)"),
+)
+
+
+def _question(deck: Deck, request: web.Request) -> Question:
+    question = deck.question(request.match_info["question_id"])
+    if question is None:
+        raise web.HTTPNotFound(
+            text=f"The deck `{deck.id}` has no question `{request.match_info['question_id']}`."
+        )
+    return question
+
+
+def _form_of(post: MultiDictProxy[Any]) -> QuestionForm:
+    def text(name: str) -> str:
+        value = post.get(name, "")
+        return value if isinstance(value, str) else ""
+
+    kind = text("kind") or "choice"
+    if kind == "truefalse":
+        answer = {"true": [0], "false": [1]}.get(text("truth"), [])
+    else:
+        answer = [
+            int(v) for v in post.getall("right", []) if isinstance(v, str) and v.isdigit() and len(v) < 3
+        ]
+    return QuestionForm(
+        id=text("id").strip(),
+        kind=kind,
+        prompt=text("prompt"),
+        choices=[text(f"choice{i}") for i in range(limits.MAX_CHOICES)],
+        answer=answer,
+        accepted=text("accepted").splitlines(),
+        explanation=text("explanation"),
+        translations=text("translations"),
+        tags=text("tags"),
+        difficulty=text("difficulty"),
+        image=text("image"),
+        lang=text("lang"),
+    )
+
+
+def _fresh_id(deck: Deck) -> str:
+    n = len(deck.questions) + 1
+    while deck.question(f"q-{n}") is not None:
+        n += 1
+    return f"q-{n}"
+
+
+def _preview_values(shown: Preview | None, request: web.Request) -> dict[str, Any]:
+    now = context_of(request).clock()
+    if shown is None:
+        return {"preview": None}
+    return {
+        "preview": shown,
+        "asked_lines": spans(shown.question.embed.get("description", ""), now),
+        "revealed_lines": spans(shown.reveal.embed.get("description", ""), now),
+    }
+
+
+async def _editor(
+    request: web.Request,
+    server: Server,
+    deck: Deck,
+    form: QuestionForm,
+    *,
+    editing: Question | None,
+    checked: Checked | None = None,
+    shown: Preview | None = None,
+    sentence: str | None = None,
+    status: int = 200,
+) -> web.StreamResponse:
+    errors: dict[str, list[str]] = {}
+    for error in checked.errors if checked else ():
+        errors.setdefault(error.field, []).append(error.message)
+    choices = [*form.choices, *[""] * limits.MAX_CHOICES][: limits.MAX_CHOICES]
+    values = {
+        "deck": deck,
+        "deck_url": deck_url(server, deck),
+        "editing": editing,
+        "form": form,
+        "choices": choices,
+        "errors": errors,
+        "kinds": KINDS,
+        "difficulties": DIFFICULTIES,
+        "sentence": sentence,
+        "version": await current_version(request, server),
+        "version_field": VERSION_FIELD,
+        **_preview_values(shown, request),
+    }
+    return await render(request, "question_edit.html", values, status=status)
+
+
+@routes.get("/servers/{guild_id}/decks/{deck_id}")
+@moderator
+async def deck_page(request: web.Request, server: Server) -> web.StreamResponse:
+    deck = await find_deck(request, server)
+    return await _deck_page(request, server, deck)
+
+
+async def _deck_page(
+    request: web.Request, server: Server, deck: Deck, *, sentence: str | None = None, status: int = 200
+) -> web.StreamResponse:
+    values = {
+        "deck": deck,
+        "deck_url": deck_url(server, deck),
+        "editable": deck.guild_id == server.id,
+        "version": await current_version(request, server),
+        "version_field": VERSION_FIELD,
+        "sentence": sentence,
+        "text_kind": Kind.TEXT,
+    }
+    return await render(request, "deck.html", values, status=status)
+
+
+@routes.get("/servers/{guild_id}/decks/{deck_id}/questions/new")
+@moderator
+async def new_question(request: web.Request, server: Server) -> web.StreamResponse:
+    deck = await find_deck(request, server, editable=True)
+    return await _editor(request, server, deck, QuestionForm(id=_fresh_id(deck)), editing=None)
+
+
+@routes.get("/servers/{guild_id}/decks/{deck_id}/questions/{question_id}/edit")
+@moderator
+async def edit_question(request: web.Request, server: Server) -> web.StreamResponse:
+    deck = await find_deck(request, server, editable=True)
+    question = _question(deck, request)
+    return await _editor(request, server, deck, QuestionForm.of(question, deck.language), editing=question)
+
+
+@routes.post("/servers/{guild_id}/decks/{deck_id}/questions/new")
+@moderator
+async def add(request: web.Request, server: Server) -> web.StreamResponse:
+    return await _save(request, server, replacing=None)
+
+
+@routes.post("/servers/{guild_id}/decks/{deck_id}/questions/{question_id}/edit")
+@moderator
+async def save(request: web.Request, server: Server) -> web.StreamResponse:
+    return await _save(request, server, replacing=request.match_info["question_id"])
+
+
+async def _save(request: web.Request, server: Server, *, replacing: str | None) -> web.StreamResponse:
+    """Check the form with the deck validator; "preview" only draws it, "save" keeps it when it passes."""
+    deck = await find_deck(request, server, editable=True)
+    editing = _question(deck, request) if replacing is not None else None
+    post = await request.post()
+    form = _form_of(post)
+    checked = check_question(form, deck, replacing=replacing)
+    question = checked.question
+    if question is None:
+        return await _editor(
+            request,
+            server,
+            deck,
+            form,
+            editing=editing,
+            checked=checked,
+            sentence="Nothing was saved: fix what is marked below.",
+            status=422,
+        )
+    shown = preview(question, deck, context_of(request).clock())
+    if post.get("action") == "preview":
+        return await _editor(request, server, deck, form, editing=editing, checked=checked, shown=shown)
+    if not await check_version(request, server, post.get(VERSION_FIELD)):
+        fresh = await find_deck(request, server, editable=True)
+        return await _editor(
+            request,
+            server,
+            fresh,
+            form,
+            editing=editing,
+            checked=checked,
+            shown=shown,
+            sentence=CHANGED_MEANWHILE,
+            status=409,
+        )
+    try:
+        if replacing is None:
+            edited = add_question(deck, question)
+            action, detail = "question added", f"{deck.id}/{question.id}"
+        else:
+            edited = replace_question(deck, replacing, question)
+            action = "question edited"
+            detail = f"{deck.id}/{replacing}" + (f" (now {question.id})" if question.id != replacing else "")
+        await save_deck(request, server, edited, action, detail)
+    except (EditError, DeckError) as exc:
+        return await _editor(
+            request,
+            server,
+            deck,
+            form,
+            editing=editing,
+            checked=checked,
+            shown=shown,
+            sentence=f"Nothing was saved: {exc}",
+            status=422,
+        )
+    raise web.HTTPSeeOther(f"{deck_url(server, deck)}/questions/{question.id}/preview?saved=1")
+
+
+@routes.get("/servers/{guild_id}/decks/{deck_id}/questions/{question_id}/preview")
+@moderator
+async def preview_page(request: web.Request, server: Server) -> web.StreamResponse:
+    deck = await find_deck(request, server)
+    question = _question(deck, request)
+    lang = request.query.get("lang")
+    shown = preview(
+        question, deck, context_of(request).clock(), lang=lang if lang in question.languages else None
+    )
+    values = {
+        "deck": deck,
+        "deck_url": deck_url(server, deck),
+        "question": question,
+        "editable": deck.guild_id == server.id,
+        "saved": request.query.get("saved") == "1",
+        "lang": lang,
+        **_preview_values(shown, request),
+    }
+    return await render(request, "question_preview.html", values)
+
+
+@routes.post("/servers/{guild_id}/decks/{deck_id}/questions/{question_id}/move")
+@moderator
+async def move(request: web.Request, server: Server) -> web.StreamResponse:
+    deck = await find_deck(request, server, editable=True)
+    question = _question(deck, request)
+    post = await request.post()
+    if not await check_version(request, server, post.get(VERSION_FIELD)):
+        return await _deck_page(
+            request, server, await find_deck(request, server), sentence=CHANGED_MEANWHILE, status=409
+        )
+    where = deck.questions.index(question)
+    to = {"up": where - 1, "down": where + 1, "first": 0, "last": len(deck.questions) - 1}.get(
+        str(post.get("to", "")), where
+    )
+    if to != where:
+        await save_deck(
+            request,
+            server,
+            move_question(deck, question.id, to),
+            "question moved",
+            f"{deck.id}/{question.id} from {where + 1} to {max(0, min(to, len(deck.questions) - 1)) + 1}",
+        )
+    raise web.HTTPSeeOther(f"{deck_url(server, deck)}#question-{question.id}")
+
+
+@routes.get("/servers/{guild_id}/decks/{deck_id}/questions/{question_id}/delete")
+@moderator
+async def confirm_delete(request: web.Request, server: Server) -> web.StreamResponse:
+    deck = await find_deck(request, server, editable=True)
+    question = _question(deck, request)
+    values = {
+        "deck": deck,
+        "deck_url": deck_url(server, deck),
+        "question": question,
+        "version": await current_version(request, server),
+        "version_field": VERSION_FIELD,
+    }
+    return await render(request, "question_delete.html", values)
+
+
+@routes.post("/servers/{guild_id}/decks/{deck_id}/questions/{question_id}/delete")
+@moderator
+async def delete(request: web.Request, server: Server) -> web.StreamResponse:
+    deck = await find_deck(request, server, editable=True)
+    question = _question(deck, request)
+    post = await request.post()
+    if not await check_version(request, server, post.get(VERSION_FIELD)):
+        return await _deck_page(
+            request, server, await find_deck(request, server), sentence=CHANGED_MEANWHILE, status=409
+        )
+    try:
+        edited = delete_question(deck, question.id)
+    except EditError as exc:
+        return await _deck_page(request, server, deck, sentence=f"Nothing was deleted: {exc}", status=422)
+    await save_deck(request, server, edited, "question deleted", f"{deck.id}/{question.id}")
+    raise web.HTTPSeeOther(deck_url(server, deck))

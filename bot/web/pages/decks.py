@@ -1,0 +1,152 @@
+"""A server's decks: its own and the built-in ones, importing a file as `/deck import` does, exporting one."""
+
+from __future__ import annotations
+
+import asyncio
+
+from aiohttp import web
+
+from bot.bank.importers import Format, import_deck, slug
+from bot.bank.limits import MAX_DECK_TITLE_LENGTH
+from bot.bank.problems import DeckError
+from bot.bank.writer import deck_to_csv, deck_to_yaml
+from bot.ui.text import plural
+from bot.web.access import Server, moderator
+from bot.web.pages import NavLink
+from bot.web.pages._decks import (
+    VERSION_FIELD,
+    current_version,
+    find_deck,
+    room_problem,
+    save_deck,
+    server_bank,
+)
+from bot.web.render import render
+
+routes = web.RouteTableDef()
+SERVER_NAV = (NavLink("Decks", "decks", order=20),)
+
+FORMATS = (
+    ("auto", "Detect from the content"),
+    (Format.YAML.value, "Our YAML"),
+    (Format.CSV.value, "CSV / TSV (spreadsheets, Quizlet, Kotoba)"),
+    (Format.RED.value, "Red-DiscordBot trivia list"),
+    (Format.TEXT.value, "Numbered text (1. question, marked choices)"),
+    (Format.OPENTDB.value, "Open Trivia DB JSON"),
+)
+EXPORTS = {"yaml": ("application/yaml", deck_to_yaml), "csv": ("text/csv", deck_to_csv)}
+
+
+async def _list(request: web.Request, server: Server, **extra: object) -> web.StreamResponse:
+    decks = (await server_bank(request, server)).decks_for(server.id)
+    values = {
+        "own": [d for d in decks if d.guild_id == server.id],
+        "built_in": [d for d in decks if d.guild_id is None],
+        "formats": FORMATS,
+        "version": await current_version(request, server),
+        "version_field": VERSION_FIELD,
+        "title_limit": MAX_DECK_TITLE_LENGTH,
+        "import_errors": [],
+        "import_notes": [],
+        "imported": None,
+        "form": {},
+    }
+    values.update(extra)
+    return await render(request, "decks.html", values, status=422 if values["import_errors"] else 200)
+
+
+@routes.get("/servers/{guild_id}/decks")
+@moderator
+async def decks(request: web.Request, server: Server) -> web.StreamResponse:
+    return await _list(request, server)
+
+
+@routes.post("/servers/{guild_id}/decks/import")
+@moderator
+async def import_file(request: web.Request, server: Server) -> web.StreamResponse:
+    """A file in any format /deck import reads, through the same importer; nothing is kept on a problem."""
+    form = await request.post()
+    name = str(form.get("name", "")).strip()
+    chosen = str(form.get("format", "auto"))
+    upload = form.get("file")
+    shown = {
+        "name": name,
+        "format": chosen,
+        "distractors": "distractors" in form,
+        "keep_valid": "keep_valid" in form,
+    }
+    deck_id = slug(name)
+    errors: list[str] = []
+    if not name or len(name) > MAX_DECK_TITLE_LENGTH:
+        errors.append(f"Give the deck a name of 1 to {MAX_DECK_TITLE_LENGTH} characters.")
+    elif not deck_id:
+        errors.append("A deck's name needs at least one letter or digit.")
+    if not isinstance(upload, web.FileField):
+        errors.append("Choose the file to import.")
+    if chosen != "auto" and chosen not in {f.value for f in Format}:
+        errors.append("Choose one of the formats offered.")
+    bank = await server_bank(request, server)
+    if deck_id and bank.get(deck_id, None) is not None:
+        errors.append(f"`{deck_id}` is the id of a built-in deck; choose another name.")
+    if errors or not isinstance(upload, web.FileField):
+        return await _list(request, server, import_errors=errors, form=shown)
+    data = upload.file.read()
+    source = upload.filename or "upload"
+    try:
+        # Parsing a large file takes a moment of CPU: off the event loop, as /deck import does.
+        imported, fmt = await asyncio.to_thread(
+            import_deck,
+            data,
+            source,
+            deck_id=deck_id,
+            title=name,
+            fmt=None if chosen == "auto" else Format(chosen),
+            distractors=bool(shown["distractors"]),
+            guild_id=server.id,
+        )
+    except DeckError as exc:
+        lines = [f"{source} could not be imported; nothing was changed."]
+        return await _list(request, server, import_errors=lines + [str(p) for p in exc.problems], form=shown)
+    if imported.left_out and not shown["keep_valid"]:
+        lines = [
+            f"{plural(len(imported.left_out), 'question')} of {source} cannot be imported, so nothing was "
+            "changed. "
+            "Fix them, or tick “keep the good questions” to import the rest:"
+        ]
+        return await _list(
+            request, server, import_errors=lines + [str(p) for p in imported.left_out], form=shown
+        )
+    problem = room_problem(bank, server.id, deck_id, len(imported.deck.questions))
+    if problem is not None:
+        return await _list(request, server, import_errors=[problem], form=shown)
+    replaced = bank.get(deck_id, server.id) is not None
+    await save_deck(
+        request,
+        server,
+        imported.deck,
+        "deck imported",
+        f"{deck_id} from {source} ({fmt.value}, {len(imported.deck.questions)} questions"
+        + (", replacing the old one)" if replaced else ")"),
+        source=source,
+    )
+    notes = [str(p) for p in (*imported.notes, *imported.left_out)]
+    summary = f"Imported {len(imported.deck.questions)} questions from {source} as `{deck_id}`" + (
+        " (it replaces the deck of that id)." if replaced else "."
+    )
+    return await _list(request, server, imported=summary, import_notes=notes)
+
+
+@routes.get("/servers/{guild_id}/decks/{deck_id}/export")
+@moderator
+async def export(request: web.Request, server: Server) -> web.StreamResponse:
+    deck = await find_deck(request, server)
+    kind = request.query.get("format", "yaml")
+    if kind not in EXPORTS:
+        raise web.HTTPBadRequest(text="Export as yaml or csv.")
+    content_type, write = EXPORTS[kind]
+    return web.Response(
+        text=write(deck),
+        content_type=content_type,
+        charset="utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{deck.id}.{kind}"'},
+    )

@@ -1,0 +1,66 @@
+"""A server's flags queue: the questions members reported, and why; resolve (fixed) or dismiss (nothing to fix)."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from bot.quiz import FLAG_REASONS, flagged_questions
+from bot.ui.flags import where
+from bot.web.access import Server, moderator
+from bot.web.changes import audit
+from bot.web.context import context_of
+from bot.web.pages import NavLink
+from bot.web.render import render
+
+routes = web.RouteTableDef()
+SERVER_NAV = (NavLink("Flags", "flags", order=40),)
+ACTIONS = {"resolve": "resolved", "dismiss": "dismissed"}
+
+
+@routes.get("/servers/{guild_id}/flags")
+@moderator
+async def flags(request: web.Request, server: Server) -> web.StreamResponse:
+    context = context_of(request)
+    bank = await context.fresh_bank(server.id)
+    lines = []
+    for line in flagged_questions(await context.store.open_flags(server.id)):
+        deck = bank.get(line.deck_id, server.id)
+        question = deck.question(line.question_id) if deck is not None else None
+        reasons = [(FLAG_REASONS.get(r, r), n) for r, n in line.reasons]
+        lines.append(
+            {
+                "line": line,
+                "question": question,
+                "where": where(deck, line).replace("`", ""),
+                "reasons": reasons,
+            }
+        )
+    done = request.query.get("done")
+    return await render(
+        request, "flags.html", {"lines": lines, "done": done if done in ACTIONS.values() else None}
+    )
+
+
+@routes.post("/servers/{guild_id}/flags/close")
+@moderator
+async def close(request: web.Request, server: Server) -> web.StreamResponse:
+    context = context_of(request)
+    form = await request.post()
+    deck_id, question_id, action = (str(form.get(k, "")) for k in ("deck_id", "question_id", "action"))
+    status = ACTIONS.get(action)
+    if status is None or not deck_id or not question_id:
+        raise web.HTTPBadRequest(text="Choose Resolve or Dismiss on one of the listed questions.")
+    closed = await context.store.close_flags(
+        server.id, deck_id, question_id, status, server.viewer.user_id, context.clock()
+    )
+    if closed == 0:
+        raise web.HTTPNotFound(
+            text="That question has no open reports here (another moderator may have closed them)."
+        )
+    await audit(
+        request,
+        server,
+        f"flag {status}",
+        f"{deck_id}/{question_id}: {closed} report{'s' if closed != 1 else ''}",
+    )
+    raise web.HTTPSeeOther(f"/servers/{server.id}/flags?done={status}")

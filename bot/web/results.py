@@ -1,0 +1,84 @@
+"""A round's results as files: one row per answer, in CSV (spreadsheet-safe) and JSON."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Mapping, Sequence
+
+from bot.bank.models import Deck
+from bot.store import Answer, RoundRecord
+from bot.web.round_report import answer_text
+
+COLUMNS = (
+    "round",
+    "question",
+    "question_id",
+    "prompt",
+    "member_id",
+    "member",
+    "answer",
+    "right",
+    "points",
+    "seconds",
+    "answered_at",
+)
+# A cell starting with one of these is a formula to a spreadsheet: shown as text instead (OWASP's advice).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _rows(
+    record: RoundRecord, deck: Deck | None, answers: Sequence[Answer], names: Mapping[int, str]
+) -> list[dict[str, object]]:
+    rows = []
+    for a in sorted(answers, key=lambda a: (a.question_index, a.answered_at, a.user_id)):
+        question = deck.question(a.question_id) if deck is not None else None
+        rows.append(
+            {
+                "round": record.id,
+                "question": a.question_index + 1,
+                "question_id": a.question_id,
+                "prompt": question.prompt if question is not None else "",
+                "member_id": str(a.user_id),  # as text: a JavaScript reader would round a snowflake
+                "member": names.get(a.user_id, ""),
+                "answer": answer_text(question, a),
+                "right": a.right,
+                "points": a.points,
+                "seconds": round(a.ms / 1000, 3),
+                "answered_at": a.answered_at.isoformat(),
+            }
+        )
+    return rows
+
+
+def _cell(value: object) -> str:
+    text = "yes" if value is True else "no" if value is False else str(value)
+    return "'" + text if text.startswith(_FORMULA_STARTS) else text
+
+
+def results_csv(
+    record: RoundRecord, deck: Deck | None, answers: Sequence[Answer], names: Mapping[int, str]
+) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(COLUMNS)
+    for row in _rows(record, deck, answers, names):
+        writer.writerow([_cell(row[c]) for c in COLUMNS])
+    return out.getvalue()
+
+
+def results_json(
+    record: RoundRecord, deck: Deck | None, answers: Sequence[Answer], names: Mapping[int, str]
+) -> str:
+    document = {
+        "round": record.id,
+        "guild_id": str(record.guild_id),
+        "deck_id": record.deck_id,
+        "deck": deck.title if deck is not None else record.deck_id,
+        "started_at": record.started_at.isoformat(),
+        "ended_at": record.ended_at.isoformat() if record.ended_at else None,
+        "status": record.status,
+        "answers": _rows(record, deck, answers, names),
+    }
+    return json.dumps(document, ensure_ascii=False, indent=2)

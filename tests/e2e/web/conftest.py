@@ -1,0 +1,95 @@
+"""The web world: the e2e world's fake Discord and servers, a dashboard on its store, and a real Chromium.
+
+async def test_x(dashboard: Dashboard, browser: Browser) -> None:
+    page = await dashboard.signed_in(browser, dashboard.world.moderator)   # logged in through the fake
+    await page.goto(dashboard.url + f"/servers/{dashboard.world.study.id}/flags")
+"""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest_asyncio
+
+from bot.config import HttpAddress, WebSettings
+from bot.store import Store, open_store
+from bot.web.server import WebServer, in_process
+from tests.e2e.conftest import QUESTIONS, World
+from tests.e2e.fake_discord import Member
+from tests.e2e.web.browser import chromium, require_browser
+
+
+@dataclass
+class Dashboard:
+    world: World
+    server: WebServer
+    store: Store
+    url: str
+
+    async def page(self, browser: Any) -> Any:
+        """A fresh browser profile's page (its own cookies): one person at one computer."""
+        context = await browser.new_context()
+        return await context.new_page()
+
+    async def sign_in(self, page: Any, member: Member, *, then: str = "/") -> Any:
+        """Log `member` in on `page` through the fake Discord's OAuth, arriving at `then`."""
+        self.world.fake.oauth.signed_in = member.user
+        await page.goto(self.url + "/login?next=" + then)
+        await page.wait_for_url(self.url + then)
+        return page
+
+    async def signed_in(self, browser: Any, member: Member, *, then: str = "/") -> Any:
+        """A new page of a new profile, with `member` logged in."""
+        return await self.sign_in(await self.page(browser), member, then=then)
+
+    def server_url(self, path: str = "", guild_id: int | None = None) -> str:
+        """A page of Study A (or of `guild_id`), e.g. server_url("flags")."""
+        return f"{self.url}/servers/{guild_id or self.world.study.id}/{path}"
+
+
+def web_settings(world: World, port: int) -> WebSettings:
+    fake = world.fake
+    return WebSettings(
+        public_url=f"http://127.0.0.1:{port}",
+        client_id=fake.oauth.client_id,
+        client_secret=fake.oauth.client_secret,
+        token=fake.token,
+        db_path=world.db,
+        questions_path=QUESTIONS,
+        listen=HttpAddress("127.0.0.1", port),
+        oauth_url=fake.http_base + "/oauth2/authorize",
+        api_base=fake.api_base,
+    )
+
+
+def bound_socket() -> socket.socket:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    return sock
+
+
+@pytest_asyncio.fixture
+async def dashboard(world: World) -> AsyncIterator[Dashboard]:
+    """The dashboard in this process on the world's database, its redirect registered with the fake."""
+    sock = bound_socket()
+    settings = web_settings(world, sock.getsockname()[1])
+    world.fake.oauth.redirect_uris.append(settings.redirect_uri)
+    store = await open_store(world.db)
+    server = await in_process(settings, store, clock=world.clock)
+    await server.start(sock=sock)
+    try:
+        yield Dashboard(world, server, store, settings.public_url)
+    finally:
+        await server.stop()
+        await store.close()
+
+
+@pytest_asyncio.fixture
+async def browser() -> AsyncIterator[Any]:
+    """Debian's headless Chromium (skipped without it; failed instead under BVUNZO_REQUIRE_BROWSER=1)."""
+    require_browser()
+    async with chromium() as launched:
+        yield launched

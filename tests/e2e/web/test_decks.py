@@ -1,0 +1,428 @@
+"""The deck pages in a real browser: editing reaches the next round, errors beside their fields, deck
+text shown as text, the item analysis of answers chosen by hand, and axe-core on every deck page."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from bot.bank.loader import load_deck_text
+from bot.store import Answer, GuildDeckRecord, NewRound, Store
+from tests.e2e.conftest import ON_BOTH_DATABASES, World
+from tests.e2e.rounds import is_revealed, open_question, start
+from tests.e2e.web.browser import serious_violations
+from tests.e2e.web.conftest import Dashboard
+
+BIO = """id: bio
+title: Biology
+language: en
+questions:
+- id: cell
+  prompt: What is the unit of life?
+  choices: [Cell, Atom, Organ]
+  answer: 0
+  explanation: Everything living is made of cells.
+- id: dna
+  type: text
+  prompt: What carries genes?
+  answers: [DNA]
+- id: sun
+  type: truefalse
+  prompt: The sun is a star.
+  answer: true
+"""
+T0 = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
+
+
+async def put_deck(store: Store, guild_id: int, text: str, deck_id: str) -> None:
+    """A deck the server uploaded, as /deck import keeps it; its version counted up as every change does."""
+    await store.save_guild_deck(GuildDeckRecord(guild_id, deck_id, f"{deck_id}.yaml", text, 1, T0))
+    await store.bump_deck_version(guild_id)
+
+
+async def stored_text(store: Store, guild_id: int, deck_id: str) -> str:
+    (record,) = [r for r in await store.guild_decks(guild_id) if r.deck_id == deck_id]
+    return record.text
+
+
+async def save_form(page: Any) -> None:
+    async with page.expect_navigation():
+        await page.get_by_role("button", name="Save").click()
+
+
+@ON_BOTH_DATABASES
+async def test_an_edited_question_is_what_the_next_round_asks(
+    dashboard: Dashboard, browser: Any, bot: Any
+) -> None:
+    world: World = dashboard.world
+    await put_deck(dashboard.store, world.study.id, BIO, "bio")
+    page = await dashboard.signed_in(browser, world.moderator)
+    await page.goto(dashboard.server_url("decks/bio/questions/cell/edit"))
+    await page.get_by_label("Prompt", exact=True).fill("Which is the smallest unit of life?")
+    await page.get_by_label("Choice 2", exact=True).fill("Tissue")
+    await page.get_by_label("Tags, separated by commas", exact=True).fill("edited")
+    await save_form(page)
+    assert await page.get_by_text("Saved. The next round of this deck asks it like this.").count() == 1
+    assert await page.get_by_text("Which is the smallest unit of life?").count() == 2  # asked and revealed
+
+    # The bot (its own store and bank, as another process would be) plays the edited question.
+    # (The tag picks the edited question out of the deck's three.)
+    await start(world, world.general, world.moderator, deck="bio", questions=1, seconds=60, tags="edited")
+    message = await open_question(world, world.general, 1)
+    assert "Which is the smallest unit of life?" in message.text
+    assert "Tissue" in message.text and "Organ" not in message.text
+    # Who changed what is in the audit log.
+    (entry, *_) = await dashboard.store.audit_log(world.study.id)
+    assert (entry.action, entry.detail, entry.user_id) == ("question edited", "bio/cell", world.moderator.id)
+
+
+async def test_a_validation_error_is_shown_beside_its_field_and_nothing_is_saved(
+    dashboard: Dashboard, browser: Any
+) -> None:
+    world = dashboard.world
+    await put_deck(dashboard.store, world.study.id, BIO, "bio")
+    before = await stored_text(dashboard.store, world.study.id, "bio")
+    version = await dashboard.store.deck_version(world.study.id)
+    page = await dashboard.signed_in(browser, world.moderator)
+    await page.goto(dashboard.server_url("decks/bio/questions/cell/edit"))
+    await page.get_by_label("Choice 2", exact=True).fill(" cell ")
+    await page.get_by_label("Difficulty", exact=True).select_option("hard")
+    await page.get_by_label("Prompt", exact=True).fill("")
+    await page.get_by_role("button", name="Save").click()
+
+    await page.wait_for_selector("#error-choices-2")
+    assert await page.locator("#error-choices-2").inner_text() == "choice 2 is the same as choice 0 (`cell`)"
+    assert await page.locator("#error-prompt").inner_text() == "`prompt` is empty"
+    # Each error is tied to its input, for screen readers too, and sits right after it.
+    assert await page.locator("#f-choice2").get_attribute("aria-describedby") == "error-choices-2"
+    assert await page.locator("#f-choice2").get_attribute("aria-invalid") == "true"
+    assert await page.locator("#f-choice2 ~ #error-choices-2").count() == 1
+    assert await page.locator("#f-prompt + #error-prompt").count() == 1
+    assert await page.get_by_text("Nothing was saved: fix what is marked below.").count() == 1
+    # What was typed stays in the form to be fixed.
+    assert await page.get_by_label("Choice 2", exact=True).input_value() == " cell "
+    assert await page.get_by_label("Difficulty", exact=True).input_value() == "hard"
+    assert await stored_text(dashboard.store, world.study.id, "bio") == before
+    assert await dashboard.store.deck_version(world.study.id) == version
+    assert await dashboard.store.audit_log(world.study.id) == []
+
+
+HOSTILE = '<script>window.hacked = 1</script><img src="x" onerror="window.hacked = 2">'
+
+
+async def test_markup_in_a_prompt_shows_as_text_in_the_editor_and_the_preview(
+    dashboard: Dashboard, browser: Any
+) -> None:
+    world = dashboard.world
+    await put_deck(dashboard.store, world.study.id, BIO, "bio")
+    page = await dashboard.signed_in(browser, world.moderator)
+    await page.goto(dashboard.server_url("decks/bio/questions/new"))
+    await page.get_by_label("Question id", exact=True).fill("hostile")
+    await page.get_by_label("Prompt", exact=True).fill(HOSTILE)
+    await page.get_by_label("Choice 0", exact=True).fill("<b>bold?</b>")
+    await page.get_by_label("Choice 1", exact=True).fill("plain")
+    await page.locator("#f-right0").check()
+    await save_form(page)
+
+    # The preview: the words as written, and no element made of them.
+    assert await page.get_by_text(HOSTILE).count() == 2  # as asked and as revealed
+    assert await page.get_by_text("<b>bold?</b>").count() == 2
+    assert await page.locator("main script, main img, main b").count() == 0
+    assert await page.evaluate("window.hacked") is None
+    # The editor: the same text in its field.
+    await page.goto(dashboard.server_url("decks/bio/questions/hostile/edit"))
+    assert await page.get_by_label("Prompt", exact=True).input_value() == HOSTILE
+    assert await page.locator("main script, main img").count() == 0
+    await page.goto(dashboard.server_url("decks/bio"))
+    assert await page.get_by_text(HOSTILE).count() == 1
+    assert await page.evaluate("window.hacked") is None
+    text = await stored_text(dashboard.store, world.study.id, "bio")
+    assert load_deck_text(text, "bio.yaml").question("hostile").prompt == HOSTILE
+
+
+# The table of tests/test_quiz_item_analysis.py, played as rounds: ten members, four questions of four
+# choices with the key at 0; members 1-10 are user ids 1001-1010.
+TABLE = {
+    1: (1, 1, 1, 1),
+    2: (1, 1, 1, 1),
+    3: (1, 1, 1, 1),
+    4: (1, 1, 0, 1),
+    5: (1, 1, 0, 1),
+    6: (1, 0, 0, 1),
+    7: (0, 0, 1, 1),
+    8: (0, 1, 1, 0),
+    9: (0, 0, 1, 0),
+    10: (0, 1, 0, 0),
+}
+WRONG = {("q1", 7): 2, ("q1", 8): 1, ("q1", 9): 1, ("q1", 10): 3}
+ITEMS = "id: items\ntitle: Items\nquestions:\n" + "".join(
+    f"- id: q{n}\n  prompt: Question number {n}?\n  choices: [Key {n}, Wrong A{n}, Wrong B{n}, Wrong C{n}]\n  answer: 0\n"
+    for n in (1, 2, 3, 4)
+)
+
+
+async def play_table(store: Store, guild_id: int, channel_id: int) -> None:
+    """Two rounds of the deck: questions 1-2, then 3-4; everyone answers in each; then a second try at q1
+    by member 10, right this time (a later try never counts)."""
+    for first, questions in ((0, ("q1", "q2")), (1, ("q3", "q4"))):
+        rnd = await store.start_round(
+            NewRound(
+                guild_id, channel_id, "items", 1, questions, 20, "standard", 7, T0 + timedelta(hours=first)
+            )
+        )
+        answers = []
+        for member, row in TABLE.items():
+            for index, qid in enumerate(questions):
+                right = bool(row[int(qid[1]) - 1])
+                choice = 0 if right else WRONG.get((qid, member), 3)
+                answers.append(
+                    Answer(
+                        guild_id,
+                        rnd.id,
+                        index,
+                        qid,
+                        "items",
+                        1000 + member,
+                        choice,
+                        None,
+                        right,
+                        1000,
+                        100 if right else 0,
+                        T0 + timedelta(hours=first, seconds=index * 30 + member),
+                    )
+                )
+        await store.import_answers(answers)
+        await store.finish_round(rnd.id, "finished", T0 + timedelta(hours=first, minutes=5))
+    again = await store.start_round(
+        NewRound(guild_id, channel_id, "items", 1, ("q1",), 20, "standard", 7, T0 + timedelta(days=1))
+    )
+    await store.import_answers(
+        [Answer(guild_id, again.id, 0, "q1", "items", 1010, 0, None, True, 1000, 100, T0 + timedelta(days=1))]
+    )
+    await store.finish_round(again.id, "finished", T0 + timedelta(days=1, minutes=1))
+
+
+@ON_BOTH_DATABASES
+async def test_the_item_analysis_page_shows_the_hand_computed_figures(
+    dashboard: Dashboard, browser: Any
+) -> None:
+    world = dashboard.world
+    world.clock.set(T0 + timedelta(days=2))
+    await put_deck(dashboard.store, world.study.id, ITEMS, "items")
+    await play_table(dashboard.store, world.study.id, world.general.id)
+    page = await dashboard.signed_in(browser, world.moderator)
+    await page.goto(dashboard.server_url("decks/items/analysis"))
+
+    q1 = page.locator("#item-q1")
+    cells = await q1.locator("td").all_inner_texts()
+    # q1 (worked out in tests/test_quiz_item_analysis.py): 6 of 10 right on the first try, r = 0.527046,
+    # upper − lower = 1 − 1/3 = 0.67; not marked.
+    assert cells[2:5] == ["10", "60% (6/10)", "0.53"]
+    assert cells[5] == "0.67"
+    assert "Marked" not in cells[1]
+    # Its choices, overall / strongest / weakest: A (the key) 60% / 100% / 33%; B (members 8, 9) 20% / 0% / 33%.
+    assert "A Key 1 (right): 60% / 100% / 33%" in cells[6]
+    assert "B Wrong A1: 20% / 0% / 33%" in cells[6]
+    # q2: 7 of 10, r = 0.161918: positive but under 0.2, marked. q3: r = −0.186339, marked as negative.
+    q2 = await page.locator("#item-q2 td").all_inner_texts()
+    assert q2[3:5] == ["70% (7/10)", "0.16"]
+    assert "Marked: discrimination 0.16" in q2[1]
+    q3 = await page.locator("#item-q3 td").all_inner_texts()
+    assert q3[4] == "-0.19"
+    assert "Marked: discrimination -0.19, negative" in q3[1]
+    # The chart's text alternative says the same shares; the weeks chart counts 41 answers in the week
+    # of 2026-11-23 (40 first tries and member 10's second try at q1).
+    assert "1. Question number 1?: 60%;" in await page.locator("#accuracy-desc").text_content()
+    assert "2. Question number 2?: 70%, marked" in await page.locator("#accuracy-desc").text_content()
+    assert "week of 2026-11-23: 41 answers" in await page.locator("#weeks-desc").text_content()
+
+
+async def test_fewer_than_ten_members_is_not_enough_answers_yet_and_figures_follow_within_a_minute(
+    dashboard: Dashboard, browser: Any
+) -> None:
+    world = dashboard.world
+    world.clock.freeze()
+    await put_deck(dashboard.store, world.study.id, ITEMS, "items")
+    page = await dashboard.signed_in(browser, world.moderator)
+    await page.goto(dashboard.server_url("decks/items/analysis"))
+    row = await page.locator("#item-q1 td").all_inner_texts()
+    assert row[3] == "not enough answers yet (0 of 10 members)"
+    # Answers come in: the figures are recomputed at most once a minute, so a reload within it shows
+    # the same, and one a minute later the new.
+    await play_table(dashboard.store, world.study.id, world.general.id)
+    await page.reload()
+    assert (await page.locator("#item-q1 td").all_inner_texts())[3].startswith("not enough answers yet")
+    world.clock.advance(60)
+    await page.reload()
+    assert (await page.locator("#item-q1 td").all_inner_texts())[3] == "60% (6/10)"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "decks",
+        "decks/bio",
+        "decks/bio/questions/cell/edit",
+        "decks/bio/questions/new",
+        "decks/bio/questions/cell/preview",
+        "decks/bio/questions/dna/delete",
+        "decks/items/analysis",
+        "decks/gradient-checkpointing",
+    ],
+)
+async def test_axe_finds_no_serious_violation_on_the_deck_pages(
+    dashboard: Dashboard, browser: Any, path: str
+) -> None:
+    world = dashboard.world
+    await put_deck(dashboard.store, world.study.id, BIO, "bio")
+    await put_deck(dashboard.store, world.study.id, ITEMS, "items")
+    await play_table(dashboard.store, world.study.id, world.general.id)
+    page = await dashboard.signed_in(browser, world.moderator)
+    answer = await page.goto(dashboard.server_url(path))
+    assert answer.status == 200
+    assert await serious_violations(page) == []
+
+
+async def test_axe_on_an_editor_showing_errors_and_a_preview(dashboard: Dashboard, browser: Any) -> None:
+    world = dashboard.world
+    await put_deck(dashboard.store, world.study.id, BIO, "bio")
+    page = await dashboard.signed_in(browser, world.moderator)
+    await page.goto(dashboard.server_url("decks/bio/questions/cell/edit"))
+    await page.get_by_role("button", name="Preview without saving").click()
+    await page.wait_for_selector("#preview-title")
+    assert await serious_violations(page) == []
+    await page.get_by_label("Prompt", exact=True).fill("")
+    await page.get_by_role("button", name="Save").click()
+    await page.wait_for_selector("#error-prompt")
+    assert await serious_violations(page) == []
+
+
+ONE = """id: one
+title: One question
+questions:
+- id: only
+  prompt: The question as it was?
+  choices: [Kept, Other]
+  answer: 0
+"""
+
+
+async def test_a_round_already_playing_keeps_its_question_and_the_next_round_asks_the_edit(
+    dashboard: Dashboard, browser: Any, bot: Any
+) -> None:
+    world: World = dashboard.world
+    await put_deck(dashboard.store, world.study.id, ONE, "one")
+    await start(world, world.general, world.moderator, deck="one", questions=1, seconds=60)
+    asked = await open_question(world, world.general, 1)
+    assert "The question as it was?" in asked.text
+
+    page = await dashboard.signed_in(browser, world.moderator)
+    await page.goto(dashboard.server_url("decks/one/questions/only/edit"))
+    await page.get_by_label("Prompt", exact=True).fill("The question as edited?")
+    await save_form(page)
+
+    # The round playing it reveals the question it asked.
+    await (await world.fake.slash(world.general, world.moderator, "quiz skip")).response()
+    revealed = await world.fake.wait_for_message(world.general, is_revealed(1))
+    assert "The question as it was?" in revealed.text
+    await world.fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
+    # The next round asks the edited one.
+    await start(world, world.general, world.moderator, deck="one", questions=1, seconds=60)
+    again = await world.fake.wait_for_message(
+        world.general, lambda m: "Question 1 of" in m.text and m.id != asked.id
+    )
+    assert "The question as edited?" in again.text
+
+
+PLANTS_CSV = (
+    "question,answer,choice1,choice2,choice3\n"
+    "Which gas do plants take in?,Carbon dioxide,Carbon dioxide,Oxygen,Helium\n"
+    "Where does photosynthesis happen?,Chloroplast,Nucleus,Chloroplast,Vacuole\n"
+    "What do roots take up?,Water,Water,Light,Sugar\n"
+)
+
+
+async def test_import_export_reorder_and_delete(dashboard: Dashboard, browser: Any) -> None:
+    world = dashboard.world
+    page = await dashboard.signed_in(browser, world.moderator)
+    await page.goto(dashboard.server_url("decks"))
+    await page.get_by_label("Deck name", exact=True).fill("Plants")
+    await page.get_by_label("File (at most 1 MiB)", exact=True).set_input_files(
+        {"name": "plants.csv", "mimeType": "text/csv", "buffer": PLANTS_CSV.encode()}
+    )
+    async with page.expect_navigation():
+        await page.get_by_role("button", name="Import").click()
+    assert await page.get_by_text("Imported 3 questions from plants.csv as `plants`.").count() == 1
+    assert await page.get_by_role("link", name="Plants").count() == 1
+
+    # Export: our YAML, which loads back to the same three questions.
+    answer = await page.request.get(dashboard.server_url("decks/plants/export?format=yaml"))
+    assert answer.headers["content-disposition"] == 'attachment; filename="plants.yaml"'
+    exported = load_deck_text(await answer.text(), "plants.yaml")
+    prompts = [q.prompt for q in exported.questions]
+    assert prompts == [
+        "Which gas do plants take in?",
+        "Where does photosynthesis happen?",
+        "What do roots take up?",
+    ]
+    csv = await page.request.get(dashboard.server_url("decks/plants/export?format=csv"))
+    assert "Where does photosynthesis happen?,Chloroplast" in await csv.text()
+
+    # Reorder: the third question up one place.
+    await page.goto(dashboard.server_url("decks/plants"))
+    async with page.expect_navigation():
+        await page.get_by_role("button", name="Move question 3 up").click()
+    cells = await page.locator("tbody tr td:nth-child(2) .prompt").all_inner_texts()
+    assert cells == [
+        "Which gas do plants take in?",
+        "What do roots take up?",
+        "Where does photosynthesis happen?",
+    ]
+    # Delete the first, after the confirmation page.
+    await page.get_by_role("link", name="Delete question 1").click()
+    async with page.expect_navigation():
+        await page.get_by_role("button", name="Delete the question").click()
+    cells = await page.locator("tbody tr td:nth-child(2) .prompt").all_inner_texts()
+    assert cells == ["What do roots take up?", "Where does photosynthesis happen?"]
+    kept = load_deck_text(await stored_text(dashboard.store, world.study.id, "plants"), "plants.yaml")
+    assert [q.prompt for q in kept.questions] == cells
+    actions = [e.action for e in await dashboard.store.audit_log(world.study.id)]
+    assert actions == ["question deleted", "question moved", "deck imported"]
+
+
+async def test_an_import_with_a_broken_question_changes_nothing(dashboard: Dashboard, browser: Any) -> None:
+    world = dashboard.world
+    page = await dashboard.signed_in(browser, world.moderator)
+    await page.goto(dashboard.server_url("decks"))
+    await page.get_by_label("Deck name", exact=True).fill("Plants")
+    broken = PLANTS_CSV + "A question without its answer?,,A,B,C\n"
+    await page.get_by_label("File (at most 1 MiB)", exact=True).set_input_files(
+        {"name": "plants.csv", "mimeType": "text/csv", "buffer": broken.encode()}
+    )
+    async with page.expect_navigation():
+        await page.get_by_role("button", name="Import").click()
+    alert = await page.get_by_role("alert").inner_text()
+    assert "1 question of plants.csv cannot be imported, so nothing was changed." in alert
+    assert "plants.csv:5:" in alert
+    assert await dashboard.store.guild_decks(world.study.id) == []
+    assert await dashboard.store.deck_version(world.study.id) == 0
+
+
+async def test_a_built_in_deck_is_shown_but_not_edited(dashboard: Dashboard, browser: Any) -> None:
+    world = dashboard.world
+    page = await dashboard.signed_in(browser, world.moderator)
+    deck = (await dashboard.server.context.fresh_bank(world.study.id)).get("gradient-checkpointing", None)
+    assert deck is not None
+    first = deck.questions[0].id
+    answer = await page.goto(dashboard.server_url(f"decks/gradient-checkpointing/questions/{first}/edit"))
+    assert answer.status == 403
+    assert await page.get_by_text("Built-in decks are the same in every server").count() == 1
+    answer = await page.goto(dashboard.server_url(f"decks/gradient-checkpointing/questions/{first}/preview"))
+    assert answer.status == 200
+    assert await page.get_by_role("link", name="Edit this question").count() == 0
+    # Another server's deck is not found here, whatever the path says.
+    await put_deck(dashboard.store, world.other.id, BIO, "bio")
+    answer = await page.goto(dashboard.server_url("decks/bio"))
+    assert answer.status == 404

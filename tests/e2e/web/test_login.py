@@ -1,0 +1,43 @@
+"""Logging in and out through the fake Discord's OAuth, in a real browser."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.e2e.web.conftest import Dashboard
+
+
+async def test_a_moderator_logs_in_sees_their_server_and_logs_out(dashboard: Dashboard, browser: Any) -> None:
+    world = dashboard.world
+    page = await dashboard.signed_in(browser, world.moderator)
+    assert await page.get_by_text("Signed in as Tendai").count() == 1
+    assert await page.get_by_role("link", name="Study A").count() == 1
+    assert await page.get_by_role("link", name="Study B").count() == 0
+    (session,) = [c for c in await page.context.cookies() if c["name"] == "bvunzo_session"]
+    assert session["httpOnly"] is True
+    assert session["sameSite"] == "Lax"
+    assert session["secure"] is False  # BVUNZO_WEB_URL is http://127.0.0.1 here
+
+    async with page.expect_navigation():
+        await page.get_by_role("button", name="Log out").click()
+    assert (
+        await page.get_by_role("link", name="Log in with Discord").count() == 2
+    )  # the menu's and the page's
+    # The cookie from before the logout opens nothing any more: the session is gone from the store.
+    copied = await browser.new_context()
+    await copied.add_cookies([session])
+    answer = await copied.request.get(dashboard.server_url(), max_redirects=0)
+    assert answer.status == 302
+    assert answer.headers["location"].startswith("/login?next=")
+
+
+async def test_each_login_gets_a_new_session_cookie(dashboard: Dashboard, browser: Any) -> None:
+    page = await dashboard.page(browser)
+    await page.goto(dashboard.url + "/")
+    before = {c["name"]: c["value"] for c in await page.context.cookies()}
+    await dashboard.sign_in(page, dashboard.world.moderator)
+    after = {c["name"]: c["value"] for c in await page.context.cookies()}
+    assert after["bvunzo_session"] != before.get("bvunzo_session")
+    first = after["bvunzo_session"]
+    await dashboard.sign_in(page, dashboard.world.moderator)
+    assert {c["name"]: c["value"] for c in await page.context.cookies()}["bvunzo_session"] != first

@@ -1,0 +1,76 @@
+"""A member's own page in a real browser: their servers' points, their decks, leeches and mistakes files."""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from bot.quiz.practice import review
+from bot.store import Memory
+from tests.e2e.conftest import ON_BOTH_DATABASES
+from tests.e2e.web.conftest import Dashboard
+from tests.e2e.web.seed import HOSTILE_PROMPT, hostile_deck, played_round
+
+
+@ON_BOTH_DATABASES
+async def test_a_members_page_shows_points_decks_leeches_and_their_mistakes(
+    dashboard: Dashboard, browser: Any
+) -> None:
+    world, store = dashboard.world, dashboard.store
+    alice = world.members[0]
+    world.clock.set(datetime(2026, 12, 1, 12, 0, tzinfo=UTC))  # the Tuesday after the round
+    await hostile_deck(store, world.study.id, world.moderator.id)
+    await played_round(
+        store, world.study.id, world.general.id, world.moderator.id, [m.id for m in world.members[:3]]
+    )
+    start = world.clock() - timedelta(hours=1)
+    state = None
+    for n in range(5):  # c1 failed five times: a leech
+        state = review(state, False, start + timedelta(minutes=n), question_key="cells/c1")
+        await store.record_practice(
+            alice.id,
+            world.study.id,
+            "cells",
+            "c1",
+            False,
+            start + timedelta(minutes=n),
+            Memory.from_state(alice.id, "cells", "c1", state),
+        )
+    right = review(None, True, start, question_key="cells/c2")
+    await store.record_practice(
+        alice.id,
+        world.study.id,
+        "cells",
+        "c2",
+        True,
+        start,
+        Memory.from_state(alice.id, "cells", "c2", right),
+    )
+
+    page = await dashboard.signed_in(browser, alice, then="/me")
+    tables = page.get_by_role("table")
+    points = await tables.nth(0).get_by_role("row").all_inner_texts()
+    assert points[1:] == ["Study A\t300\t3/3\t1\t3\t300"]  # 3 right answers in Monday's round, this week
+    decks = await tables.nth(1).get_by_role("row").all_inner_texts()
+    (cells,) = [row for row in decks if row.startswith("Cells & <b>tissues</b>")]
+    assert cells.split("\t")[1].startswith("0/3") or cells.split("\t")[1].startswith("1/3")
+    assert cells.split("\t")[3] == "2"  # met two of its three questions
+    leeches = await tables.nth(2).get_by_role("row").all_inner_texts()
+    assert leeches[1:] == [f"{HOSTILE_PROMPT}\tCells & <b>tissues</b>\t5/5"]
+
+    answer = await page.context.request.get(dashboard.url + f"/me/mistakes/cells.csv?server={world.study.id}")
+    assert answer.status == 200
+    assert answer.headers["content-disposition"] == 'attachment; filename="cells-mistakes.csv"'
+    rows = list(csv.reader(io.StringIO(await answer.text())))
+    assert rows[0][-2:] == ["missed", "answered"]
+    assert [(r[rows[0].index("question")], r[-2], r[-1]) for r in rows[1:]] == [(HOSTILE_PROMPT, "5", "5")]
+    yaml = await page.context.request.get(dashboard.url + f"/me/mistakes/cells.yaml?server={world.study.id}")
+    assert "id: cells-mistakes" in await yaml.text()
+
+    # Another server's deck, or a server the member is not in, is not theirs to download.
+    assert (
+        await page.context.request.get(dashboard.url + f"/me/mistakes/cells.csv?server={world.other.id}")
+    ).status == 403
+    assert (await page.context.request.get(dashboard.url + "/me/mistakes/cells.csv")).status == 404

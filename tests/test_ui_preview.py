@@ -1,0 +1,85 @@
+"""The deck editor's preview draws a question with the round's own embeds and buttons."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import discord
+
+from bot.bank.loader import load_deck_text
+from bot.quiz import Reveal
+from bot.ui.preview import PreviewButton, preview
+from bot.ui.round import question_embed, reveal_embed
+from cogs.quiz._buttons import question_view, reveal_view
+
+NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+DECK = load_deck_text(
+    """
+id: bio
+title: Biology
+questions:
+  - id: cell
+    prompt: "What is the **unit** of life?"
+    choices: [Cell, Atom, Organ]
+    answer: 0
+    explanation: Everything living is made of cells.
+    translations:
+      sn: {prompt: "Chii chinonzi?", choices: [Sero, Atomu, Nhengo]}
+  - id: dna
+    type: text
+    prompt: "What carries genes?"
+    answers: [DNA, deoxyribonucleic acid]
+""",
+    "bio.yaml",
+    guild_id=5,
+)
+
+
+def buttons_of(view: discord.ui.View) -> list[PreviewButton]:
+    out = []
+    for child in view.children:
+        item = child.item if isinstance(child, discord.ui.DynamicItem) else child
+        assert isinstance(item, discord.ui.Button)
+        out.append(PreviewButton(item.label or "", item.style.name, item.disabled, str(item.emoji or "")))
+    return out
+
+
+def test_the_question_is_the_rounds_own_embed_and_buttons() -> None:
+    cell = DECK.questions[0]
+    shown = preview(cell, DECK, NOW)
+
+    expected = question_embed(
+        cell, (0, 1, 2), index=0, total=1, deadline=NOW.replace(second=20), answered=0, deck_title="Biology"
+    )
+    assert shown.question.embed == expected.to_dict()
+    assert "**A**  Cell\n**B**  Atom\n**C**  Organ" in shown.question.embed["description"]
+    assert list(shown.question.buttons) == buttons_of(question_view(1, 0, cell, (0, 1, 2)))
+    assert [b.label for b in shown.question.buttons] == ["A", "B", "C", "Read in chiShona"]
+
+
+def test_the_reveal_is_the_rounds_reveal_before_anyone_answered() -> None:
+    cell = DECK.questions[0]
+    shown = preview(cell, DECK, NOW)
+    nobody = Reveal(0, frozenset({0}), (0, 0, 0), (), 0, 0)
+
+    assert (
+        shown.reveal.embed
+        == reveal_embed(cell, (0, 1, 2), nobody, index=0, total=1, deck_title="Biology").to_dict()
+    )
+    view = reveal_view(1, 0, cell, (0, 1, 2), nobody, reported=("bio", "cell"))
+    assert list(shown.reveal.buttons) == buttons_of(view)
+    assert shown.reveal.buttons[0] == PreviewButton("A · 0", "success", True)
+
+
+def test_a_text_question_and_a_translation() -> None:
+    dna = DECK.questions[1]
+    shown = preview(dna, DECK, NOW)
+    assert list(shown.question.buttons) == buttons_of(question_view(1, 0, dna, ()))
+    nobody = Reveal(0, frozenset(), (), (), 0, 0)
+    assert list(shown.reveal.buttons) == buttons_of(
+        reveal_view(1, 0, dna, (), nobody, reported=("bio", "dna"))
+    )
+
+    in_shona = preview(DECK.questions[0], DECK, NOW, lang="sn")
+    assert in_shona.question.embed["description"].startswith("Chii chinonzi?\n\n**A**  Sero")
+    assert in_shona.languages == ("en", "sn")
