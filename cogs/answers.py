@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 import discord
 
+from bot import replies
 from bot.errors import UserError
 from bot.forms import Form, submit_form
 from bot.ui.text import BUTTON_LABEL, clip, letter
@@ -121,7 +122,7 @@ class AnswerButton(
         return cls(_BY_ANSWER_TAG[match["tag"]], int(match["play_id"]), int(match["q"]), int(match["slot"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._answer(interaction))
+        await guarded(interaction, self._answer(interaction), edits=self.play is PRACTICE)
 
     async def _answer(self, interaction: discord.Interaction[Any]) -> None:
         await _give(interaction, self.play, GivenAnswer(self.play_id, self.index, slot=self.slot))
@@ -166,7 +167,7 @@ class TypeAnswerButton(
     async def _open_form(self, interaction: discord.Interaction[Any]) -> None:
         desk = desk_of(interaction, self.play)
         form = await desk.text_answer_form(interaction, self.play_id, self.index)
-        await interaction.response.send_modal(TextAnswerModal(self.play, self.play_id, self.index, form))
+        await replies.open_form(interaction, TextAnswerModal(self.play, self.play_id, self.index, form))
 
 
 class TextAnswerModal(discord.ui.Modal):
@@ -198,7 +199,8 @@ async def _typed_answer_submitted(
     interaction: discord.Interaction[Any], match: re.Match[str], typed: Mapping[str, str]
 ) -> None:
     given = GivenAnswer(int(match["play_id"]), int(match["q"]), text=typed.get("answer", ""))
-    await guarded(interaction, _give(interaction, _BY_TYPED_TAG[match["tag"]], given))
+    play = _BY_TYPED_TAG[match["tag"]]
+    await guarded(interaction, _give(interaction, play, given), edits=play is PRACTICE)
 
 
 async def _give(interaction: discord.Interaction[Any], play: Play, given: GivenAnswer) -> None:

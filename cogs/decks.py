@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import replies
 from bot.bank import limits
 from bot.bank.importers import Format, Imported, import_deck, slug
 from bot.bank.models import Deck
@@ -93,7 +94,11 @@ class DeleteDeckButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         cog = interaction.client.get_cog("Decks")
         assert isinstance(cog, DecksCog)
-        await guarded(interaction, cog.on_delete_answer(interaction, self.deck_id, delete=self.action == "d"))
+        await guarded(
+            interaction,
+            cog.on_delete_answer(interaction, self.deck_id, delete=self.action == "d"),
+            edits=True,
+        )
 
 
 # A member may have this many suggestions waiting at once, so one person cannot flood the queue.
@@ -196,7 +201,7 @@ class ReviewButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         cog = interaction.client.get_cog("Decks")
         assert isinstance(cog, DecksCog)
-        await guarded(interaction, cog.on_review(interaction, self.suggestion_id, self.action))
+        await guarded(interaction, cog.on_review(interaction, self.suggestion_id, self.action), edits=True)
 
 
 class DecksCog(commands.Cog, name="Decks"):
@@ -245,7 +250,7 @@ class DecksCog(commands.Cog, name="Decks"):
         if self.bot.bank.get(deck_id, None) is not None:
             raise UserError(f"`{deck_id}` is the id of a built-in deck; choose another name.")
         self._check_room(guild_id, deck_id)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await replies.defer(interaction)
         data = await file.read()
         source = file.filename
         try:
@@ -261,14 +266,15 @@ class DecksCog(commands.Cog, name="Decks"):
                 guild_id=guild_id,
             )
         except DeckError as exc:
-            await interaction.followup.send(
+            await replies.send(
+                interaction,
                 f"**{safe(source)}** could not be imported; nothing was changed.\n"
                 + problem_lines(exc.problems, 1700),
                 ephemeral=True,
             )
             return
         if imported.left_out and not keep_valid:
-            await interaction.followup.send(embed=self._refusal(source, imported), ephemeral=True)
+            await replies.send(interaction, embed=self._refusal(source, imported), ephemeral=True)
             return
         self._check_room(guild_id, deck_id, adding=len(imported.deck.questions))
         await self.bot.store.save_guild_deck(
@@ -282,7 +288,7 @@ class DecksCog(commands.Cog, name="Decks"):
             )
         )
         replaced = self.bot.bank.add(imported.deck)
-        await interaction.followup.send(embed=self._imported(source, imported, fmt, replaced), ephemeral=True)
+        await replies.send(interaction, embed=self._imported(source, imported, fmt, replaced), ephemeral=True)
 
     def _check_room(self, guild_id: int, deck_id: str, adding: int = 0) -> None:
         own = [d for d in self.bot.bank.decks_for(guild_id) if d.guild_id == guild_id and d.id != deck_id]
@@ -355,7 +361,8 @@ class DecksCog(commands.Cog, name="Decks"):
         found = find_deck(self.bot, deck, guild_id)
         text = deck_to_csv(found) if format == "csv" else deck_to_yaml(found)
         upload = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{found.id}.{format}")
-        await interaction.response.send_message(
+        await replies.send(
+            interaction,
             f"The deck `{found.id}` ({plural(len(found.questions), 'question')}) as {format.upper()}.",
             file=upload,
             ephemeral=True,
@@ -372,7 +379,8 @@ class DecksCog(commands.Cog, name="Decks"):
             raise UserError(
                 f"`{found.id}` is a built-in deck; only decks this server imported can be deleted."
             )
-        await interaction.response.send_message(
+        await replies.send(
+            interaction,
             f"Delete the deck **{safe(found.title)}** (`{found.id}`, {plural(len(found.questions), 'question')})? "
             "Scores earned with it stay on the leaderboards.",
             view=frozen_view(DeleteDeckButton("d", found.id), DeleteDeckButton("k", found.id)),
@@ -381,14 +389,14 @@ class DecksCog(commands.Cog, name="Decks"):
 
     async def on_delete_answer(self, interaction: discord.Interaction, deck_id: str, *, delete: bool) -> None:
         if not delete:
-            await interaction.response.edit_message(content="Nothing was deleted.", view=None)
+            await replies.edit(interaction, content="Nothing was deleted.", view=None)
             return
         # Checked again at the click: nothing in a custom_id is trusted.
         guild_id = await self._moderator(interaction, "delete decks")
         deleted = await self.bot.store.delete_guild_deck(guild_id, deck_id)
         self.bot.bank.remove(deck_id, guild_id)
         done = "was deleted" if deleted else "was already gone"
-        await interaction.response.edit_message(content=f"The deck `{deck_id}` {done}.", view=None)
+        await replies.edit(interaction, content=f"The deck `{deck_id}` {done}.", view=None)
 
     # -- suggestions ----------------------------------------------------------------------------------
 
@@ -412,7 +420,7 @@ class DecksCog(commands.Cog, name="Decks"):
             raise UserError(
                 f"You have {len(waiting)} suggestions waiting for review; suggest more once some are reviewed."
             )
-        await interaction.response.send_modal(SuggestModal(found.id))
+        await replies.open_form(interaction, SuggestModal(found.id))
 
     async def on_suggestion_form(
         self, interaction: discord.Interaction, kind: str, ref: str, typed: Mapping[str, str]
@@ -450,7 +458,8 @@ class DecksCog(commands.Cog, name="Decks"):
         await self.bot.store.add_suggestion(
             guild_id, deck.id, interaction.user.id, to_json(fields), self.bot.clock()
         )
-        await interaction.response.send_message(
+        await replies.send(
+            interaction,
             f"Thank you! Your question for `{deck.id}` waits for a moderator's review (/deck review).",
             ephemeral=True,
         )
@@ -462,10 +471,11 @@ class DecksCog(commands.Cog, name="Decks"):
         guild_id = await self._moderator(interaction, "review suggestions")
         waiting = await self.bot.store.pending_suggestions(guild_id)
         if not waiting:
-            await interaction.response.send_message("No suggested questions are waiting.", ephemeral=True)
+            await replies.send(interaction, "No suggested questions are waiting.", ephemeral=True)
             return
         first = waiting[0]
-        await interaction.response.send_message(
+        await replies.send(
+            interaction,
             embed=self._suggestion_embed(first, len(waiting)),
             view=frozen_view(*(ReviewButton(action, first.id) for action in "aer")),
             ephemeral=True,
@@ -500,7 +510,7 @@ class DecksCog(commands.Cog, name="Decks"):
             modal = SuggestModal(
                 suggestion.deck_id, suggestion_id=suggestion.id, fields=from_json(suggestion.question)
             )
-            await interaction.response.send_modal(modal)
+            await replies.open_form(interaction, modal)
         elif action == "a":
             await self._approve(interaction, suggestion.id, from_json(suggestion.question))
         else:
@@ -554,9 +564,9 @@ class DecksCog(commands.Cog, name="Decks"):
     @staticmethod
     async def _reviewed(interaction: discord.Interaction, sentence: str) -> None:
         if interaction.type is discord.InteractionType.component:
-            await interaction.response.edit_message(content=sentence, embed=None, view=None)
+            await replies.edit(interaction, content=sentence, embed=None, view=None)
         else:
-            await interaction.response.send_message(sentence, ephemeral=True)
+            await replies.send(interaction, sentence, ephemeral=True)
 
     @export_deck.autocomplete("deck")
     @delete_deck.autocomplete("deck")

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import replies
 from bot.bank.models import Deck, Kind
 from bot.errors import UserError
 from bot.quiz import (
@@ -103,7 +104,7 @@ class PracticeActionButton(
         return cls(match["action"], int(match["session"]), int(match["q"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._act(interaction))
+        await guarded(interaction, self._act(interaction), edits=True)
 
     async def _act(self, interaction: discord.Interaction[Any]) -> None:
         cog: PracticeCog = cog_named(interaction, PRACTICE.cog)
@@ -229,7 +230,7 @@ class PracticeCog(commands.Cog, name="Practice"):
         practice_id = await self.bot.store.start_practice(session.user_id, deck.id, _state(session), now)
         practice = self.practices[practice_id] = Practice(practice_id, session, now)
         embed, view = await self._question_screen(practice)
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        await replies.send(interaction, embed=embed, view=view, ephemeral=True)
 
     async def _question_screen(self, practice: Practice) -> tuple[discord.Embed, discord.ui.View]:
         s = practice.session
@@ -348,7 +349,7 @@ class PracticeCog(commands.Cog, name="Practice"):
             PracticeActionButton("n", practice.id, s.index, label="Finish" if last else "Next"),
             FlagButton(s.deck.id, question_id, row=0),
         )
-        await interaction.response.edit_message(embed=embed, view=view)
+        await replies.edit(interaction, embed=embed, view=view)
 
     async def text_answer_form(
         self, interaction: discord.Interaction, practice_id: int, index: int
@@ -370,7 +371,7 @@ class PracticeCog(commands.Cog, name="Practice"):
         if s.next():
             await self._save(practice, now)
             embed, view = await self._question_screen(practice)
-            await interaction.response.edit_message(embed=embed, view=view)
+            await replies.edit(interaction, embed=embed, view=view)
             return
         await self.bot.store.end_practice(practice_id)
         self.practices.pop(practice_id, None)
@@ -383,7 +384,7 @@ class PracticeCog(commands.Cog, name="Practice"):
         embed = practice_summary_embed(
             s.deck.title, s.right_count, s.answered_count, due, next_due, passes=passes
         )
-        await interaction.response.edit_message(embed=embed, view=None)
+        await replies.edit(interaction, embed=embed, view=None)
 
     async def on_original(self, interaction: discord.Interaction, practice_id: int, index: int) -> None:
         practice = await self._find(interaction, practice_id, index)
@@ -392,7 +393,7 @@ class PracticeCog(commands.Cog, name="Practice"):
         embed = translation_embed(
             original, practice.session.order, original.lang, revealed=practice.session.answered
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await replies.send(interaction, embed=embed, ephemeral=True)
 
 
 async def setup(bot: BvunzoBot) -> None:

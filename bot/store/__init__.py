@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bot.store.errors import RoundAlreadyRunning, StoreError
+from bot.store.errors import RoundAlreadyRunning, StoreError, StoreUnavailable
 from bot.store.interface import Store
 from bot.store.periods import PERIODS, Period, period_end, period_start, week_start
 from bot.store.records import (
@@ -79,6 +79,7 @@ __all__ = [
     "RoundRecord",
     "Store",
     "StoreError",
+    "StoreUnavailable",
     "StruggleLine",
     "SuggestionRecord",
     "WeekStats",

@@ -12,6 +12,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self, runtime_checkable
 
+from bot.store.outage import Outage
 from bot.store.periods import Period
 from bot.store.records import (
     Answer,
@@ -47,6 +48,10 @@ class Store(Protocol):
     async def __aexit__(
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None: ...
+
+    @property
+    def outage(self) -> Outage:
+        """Whether the database answers, as the last calls found (StoreUnavailable while it does not)."""
 
     # -- meta and settings ---------------------------------------------------------------------------
 

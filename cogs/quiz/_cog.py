@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import replies
 from bot.bank.mixed import mix
 from bot.bank.models import Deck, Kind
 from bot.errors import UserError
@@ -176,7 +177,8 @@ class QuizCog(commands.Cog, name="Quiz"):
             raise UserError(self._already_running(exc.round)) from exc
         matching = f" matching {only.describe()}" if only.active else ""
         where = f" in <#{record.channel_id}>" if parent_id is not None else ""
-        await interaction.response.send_message(
+        await replies.send(
+            interaction,
             f"Starting a round of {plural(len(record.question_ids), 'question')} from “{chosen.title}”"
             f"{matching}{where}.",
             ephemeral=True,
@@ -220,8 +222,8 @@ class QuizCog(commands.Cog, name="Quiz"):
                 "stop a round someone else started",
             )
         session.stop()
-        await interaction.response.send_message(
-            "Stopping the round: the current question is revealed now.", ephemeral=True
+        await replies.send(
+            interaction, "Stopping the round: the current question is revealed now.", ephemeral=True
         )
 
     @quiz.command(name="skip", description="Reveal the current question now")
@@ -232,7 +234,7 @@ class QuizCog(commands.Cog, name="Quiz"):
                 interaction, await self.bot.store.guild_settings(session.record.guild_id), "skip a question"
             )
         session.skip()
-        await interaction.response.send_message("Revealing the current question.", ephemeral=True)
+        await replies.send(interaction, "Revealing the current question.", ephemeral=True)
 
     @quiz.command(name="settings", description="This server's quiz settings (Manage Server)")
     @app_commands.describe(
@@ -299,9 +301,7 @@ class QuizCog(commands.Cog, name="Quiz"):
         )
         if changed != current:
             await self.bot.store.save_guild_settings(changed)
-        await interaction.response.send_message(
-            embed=settings_embed(changed, changed != current), ephemeral=True
-        )
+        await replies.send(interaction, embed=settings_embed(changed, changed != current), ephemeral=True)
 
     @quiz.command(name="flags", description="Questions members reported, and why; resolve or dismiss them")
     async def flags(self, interaction: discord.Interaction) -> None:
@@ -355,7 +355,7 @@ class QuizCog(commands.Cog, name="Quiz"):
             votes = await self._poll_votes(last.id)
             title = f"Report: round {last.id} of {chosen.title} (the last one here)"
         embeds = [report_embed(title, chosen, lines, votes), *extra]
-        await interaction.response.send_message(embeds=embeds, ephemeral=True)
+        await replies.send(interaction, embeds=embeds, ephemeral=True)
 
     async def _poll_votes(self, round_id: int) -> dict[int, dict[int, int]]:
         """Votes per choice of each poll of the round, by question index."""
@@ -387,7 +387,7 @@ class QuizCog(commands.Cog, name="Quiz"):
         shown = letter(verdict.slot) if verdict.slot is not None else f"“{clip(verdict.text or '', 100)}”"
         placed = await session.place_late(interaction.user.id)
         joined = "" if placed is None else f" You play for {team_name(placed)}, the smallest team."
-        await interaction.response.send_message(f"Locked in: {shown}.{joined}", ephemeral=True)
+        await replies.send(interaction, f"Locked in: {shown}.{joined}", ephemeral=True)
 
     async def on_team(self, interaction: discord.Interaction, round_id: int, team: int) -> None:
         session = await self._live_session(interaction, round_id)
@@ -398,7 +398,7 @@ class QuizCog(commands.Cog, name="Quiz"):
         if now is not None and interaction.user.id in session.state.players:
             raise UserError(f"You play for {team_name(now)}; teams stay as they are once you have answered.")
         await session.join_team(interaction.user.id, team)
-        await interaction.response.send_message(f"You play for {team_name(team)}.", ephemeral=True)
+        await replies.send(interaction, f"You play for {team_name(team)}.", ephemeral=True)
 
     async def on_balance(self, interaction: discord.Interaction, round_id: int) -> None:
         session = await self._live_session(interaction, round_id)
@@ -410,7 +410,7 @@ class QuizCog(commands.Cog, name="Quiz"):
             raise UserError("This round has no teams.")
         sizes = await session.balance_teams()
         shown = " · ".join(f"{team_name(team)} {size}" for team, size in enumerate(sizes))
-        await interaction.response.send_message(f"Teams balanced: {shown}.", ephemeral=True)
+        await replies.send(interaction, f"Teams balanced: {shown}.", ephemeral=True)
 
     async def on_translate(self, interaction: discord.Interaction, round_id: int, index: int) -> None:
         record = await self._owned_round(interaction, round_id)
@@ -431,7 +431,7 @@ class QuizCog(commands.Cog, name="Quiz"):
         revealed = session is None or session.state.is_revealed(index)
         target = translation_target(question, wanted, str(interaction.locale))
         embed = translation_embed(question, order, target, revealed=revealed)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await replies.send(interaction, embed=embed, ephemeral=True)
 
     async def text_answer_form(
         self, interaction: discord.Interaction, round_id: int, index: int
@@ -464,9 +464,7 @@ class QuizCog(commands.Cog, name="Quiz"):
         mine = next((result for result in scores if result.user_id == interaction.user.id), None)
         missed = state.missed(interaction.user.id)
         numbers = [index + 1 for index, qid in enumerate(state.question_ids) if qid in missed]
-        await interaction.response.send_message(
-            my_result_text(mine, scores, numbers, round_id), ephemeral=True
-        )
+        await replies.send(interaction, my_result_text(mine, scores, numbers, round_id), ephemeral=True)
 
     async def on_reveal(self, interaction: discord.Interaction, round_id: int, index: int) -> None:
         session = await self._live_session(interaction, round_id)
@@ -479,7 +477,7 @@ class QuizCog(commands.Cog, name="Quiz"):
         if session.state.current != index or session.state.revealed:
             raise UserError("That question has already been revealed.")
         session.skip()
-        await interaction.response.send_message("Revealing the question.", ephemeral=True)
+        await replies.send(interaction, "Revealing the question.", ephemeral=True)
 
     async def on_practise_missed(self, interaction: discord.Interaction, round_id: int) -> None:
         record = await self._owned_round(interaction, round_id, running_ok=False)

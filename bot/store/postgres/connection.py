@@ -12,7 +12,8 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from bot import __version__
-from bot.store.errors import StoreError
+from bot.store.errors import StoreError, StoreUnavailable
+from bot.store.outage import Outage
 from bot.store.postgres.schema import migrate, refuse_newer, schema_version
 
 log = logging.getLogger(__name__)
@@ -42,8 +43,24 @@ def safe_url(url: str) -> str:
     return urlunsplit(parts._replace(netloc=netloc))
 
 
-def connection_error(exc: BaseException, url: str) -> StoreError | None:
-    """The sentence a host needs when the server cannot be reached or refuses; None for anything else."""
+# What says the server is not there right now (down, restarting, full of connections): weather.
+UNREACHABLE: tuple[type[BaseException], ...] = (
+    OSError,
+    TimeoutError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.CannotConnectNowError,
+    asyncpg.TooManyConnectionsError,
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+    asyncpg.ConnectionDoesNotExistError,
+)
+
+
+def connection_error(exc: BaseException, url: str, *, unsure: bool = False) -> StoreError | None:
+    """The sentence a host needs when the server cannot be reached or refuses; None for anything else.
+
+    `unsure`: the connection broke while a statement was on its way, so a write may have been committed.
+    """
     where = safe_url(url)
     if isinstance(exc, asyncpg.InvalidPasswordError | asyncpg.InvalidAuthorizationSpecificationError):
         return StoreError(f"PostgreSQL at {where} refused the user or password in BVUNZO_DB ({exc}).")
@@ -53,16 +70,10 @@ def connection_error(exc: BaseException, url: str) -> StoreError | None:
         return StoreError(f"The PostgreSQL user of {where} may not do what Bvunzo needs ({exc}).")
     if isinstance(exc, asyncpg.DiskFullError):
         return StoreError(f"The PostgreSQL server of {where} is out of disk space; free some, then retry.")
-    if isinstance(
-        exc,
-        OSError
-        | TimeoutError
-        | asyncpg.PostgresConnectionError
-        | asyncpg.CannotConnectNowError
-        | asyncpg.TooManyConnectionsError
-        | asyncpg.AdminShutdownError,
-    ):
-        return StoreError(f"Bvunzo cannot reach PostgreSQL at {where}: {exc or type(exc).__name__}.")
+    if isinstance(exc, UNREACHABLE):
+        return StoreUnavailable(
+            f"Bvunzo cannot reach PostgreSQL at {where}: {exc or type(exc).__name__}.", unsure=unsure
+        )
     if isinstance(exc, asyncpg.InterfaceError) and "closed" in str(exc):
         return StoreError("The store is closed.")
     return None
@@ -93,6 +104,7 @@ class Connected:
         self._pool: asyncpg.Pool | None = pool
         self._url = url
         self._version = version
+        self.outage = Outage(safe_url(url))
 
     @classmethod
     async def _connect(cls, url: str, *, max_connections: int = POOL_MAX) -> tuple[asyncpg.Pool, int]:
@@ -146,16 +158,25 @@ class Connected:
         pool = self._pool
         if pool is None:
             raise StoreError("The store is closed.")
+        acquired = False
         try:
             async with pool.acquire() as conn:
+                acquired = True
                 yield conn
         except StoreError:
             raise
         except Exception as exc:
-            error = connection_error(exc, self._url)
+            # Refused before a statement left: nothing done. Broken after: a COMMIT may have gone through.
+            error = connection_error(exc, self._url, unsure=acquired)
+            if isinstance(exc, asyncpg.InterfaceError) and "closed" in str(exc):
+                # The pool is open, so a closed connection is the server's doing (a restart, a crash).
+                error = StoreUnavailable(f"PostgreSQL at {self.url} closed the connection.", unsure=acquired)
             if error is None:
                 raise
+            if isinstance(error, StoreUnavailable):
+                self.outage.refuse(str(error))
             raise error from exc
+        self.outage.answered()
 
     async def _write(self, work: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
         """Run `work` in one transaction, committed when this returns."""

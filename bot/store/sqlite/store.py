@@ -6,6 +6,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
+from bot.store.outage import Outage
 from bot.store.sqlite.answers import SqliteAnswers
 from bot.store.sqlite.boards import SqliteBoards
 from bot.store.sqlite.connection import BUSY_TIMEOUT_MS, Database
@@ -67,6 +68,10 @@ class SqliteStore(
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         await self.close()
+
+    @property
+    def outage(self) -> Outage:
+        return self._db.outage
 
     @property
     def schema_version(self) -> int:
