@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -131,6 +132,12 @@ class RoundSession:
                 )
             if recorded.first:
                 self.state.accept(verdict)
+                self.bot.telemetry.answer_recorded("round")
+            elif recorded.previous is not None and self.state.accept(
+                _as_stored(verdict, recorded.previous, self.state.order(question_index))
+            ):
+                # The store holds an answer the round never counted: a COMMIT that went through while its
+                # connection broke (the member was told it may not have been recorded). It counts as stored.
                 self.bot.telemetry.answer_recorded("round")
         finally:
             self.writing -= 1
@@ -443,3 +450,19 @@ async def _say_summary_in(
         await posts.last_word(f"the summary{where}", embed=embed, view=summary_view(round_id))
     else:
         await posts.last_word(f"the summary{where}", embed=embed)
+
+
+def _as_stored(verdict: Verdict, stored: Answer, order: tuple[int, ...]) -> Verdict:
+    """The member's answer as the store kept it (`order`: the question's choices as shown), in place of
+    the click that found it there."""
+    return dataclasses.replace(
+        verdict,
+        choice=stored.choice,
+        text=stored.text,
+        right=stored.right,
+        ms=stored.ms,
+        points=stored.points,
+        answered_at=stored.answered_at,
+        slot=order.index(stored.choice) if stored.choice in order else None,
+        streak=verdict.streak if stored.right else 0,
+    )
