@@ -9,7 +9,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import discord
 
@@ -18,7 +18,7 @@ from bot.bank.models import Deck
 from bot.quiz import RoundState, Verdict, reviewed
 from bot.quiz.errors import AlreadyAnsweredError
 from bot.quiz.standings import Standings
-from bot.store import Answer, Memory, PollVote, Recorded, RoundRecord
+from bot.store import Answer, Memory, PollVote, Recorded, RoundRecord, StoreUnavailable
 from bot.ui import round as render
 from cogs.quiz._buttons import question_view, reveal_view, summary_view, teams_view
 from cogs.quiz._channel import RoundChannel, RoundCutShort
@@ -33,6 +33,15 @@ log = logging.getLogger(__name__)
 LIVE_EDIT_INTERVAL = timedelta(seconds=2)
 # What a channel hears, above the scores so far, when a bug inside Bvunzo ends its round.
 BROKEN = "This round hit an error inside Bvunzo and was closed; every answer given so far counts."
+# How long the round's own writes (a question posted, revealed, the round closed) wait out a database
+# that cannot be reached before the round ends with its scores so far; the store resumes it at the next start.
+WEATHER_SECONDS = 600.0
+UNREACHABLE = (
+    "Bvunzo could not reach its database for 10 minutes, so this round stops here; every answer given "
+    "so far counts, and it resumes when the bot next starts."
+)
+
+T = TypeVar("T")
 
 
 @dataclass(slots=True)
@@ -213,7 +222,7 @@ class RoundSession:
                     reading=self.state.reading_seconds,
                 ),
             )
-            await self.bot.store.set_intro_message(self.round_id, intro.id)
+            await self._weathered(lambda: self.bot.store.set_intro_message(self.round_id, intro.id))
             if self.state.roster is not None:
                 await self.posts.send(
                     "the team message",
@@ -261,7 +270,10 @@ class RoundSession:
         self.message = await self.posts.send_with_file(
             f"question {index + 1}", lambda: render.question_file(question, index), embed=embed, view=view
         )
-        await self.bot.store.post_question(self.round_id, index, self.message.id, posted_at)
+        message_id = self.message.id
+        await self._weathered(
+            lambda: self.bot.store.post_question(self.round_id, index, message_id, posted_at)
+        )
         if reading:
             await self._open_buttons()
 
@@ -324,7 +336,7 @@ class RoundSession:
         now = self.bot.clock()
         index = self.state.current
         reveal = self.state.reveal(now)
-        await self.bot.store.reveal_question(self.round_id, index, now)
+        await self._weathered(lambda: self.bot.store.reveal_question(self.round_id, index, now))
         await self._review(index, now)
         question = self.state.question(index)
         order = self.state.order(index)
@@ -363,10 +375,26 @@ class RoundSession:
             await self.bot.store.save_memories(
                 [Memory.from_state(user_id, deck_id, question_id, state) for user_id, state in after.items()]
             )
+        except StoreUnavailable:  # weather, already logged by the store: the schedules stay as they were
+            log.info("round %s: review schedules of question %s left unchanged", self.round_id, index)
         except Exception:
             log.exception(
                 "round %s: could not update the review schedules of question %s", self.round_id, index
             )
+
+    async def _weathered(self, write: Callable[[], Awaitable[T]]) -> T:
+        """One of the round's own writes, waiting out a database that cannot be reached (the store logs it)."""
+        loop = asyncio.get_running_loop()
+        gives_up = loop.time() + WEATHER_SECONDS
+        pause = 1.0
+        while True:
+            try:
+                return await write()
+            except StoreUnavailable:
+                if loop.time() + pause > gives_up:
+                    raise
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 10.0)
 
     async def _pause(self) -> None:
         self.wake.clear()
@@ -382,7 +410,8 @@ class RoundSession:
         """Close the round in the store, then post its summary (saying why, when Discord cut it short)."""
         status = "interrupted" if cut else "stopped" if self.state.stopped else "finished"
         note = cut.why if cut else None
-        await self.bot.store.finish_round(self.round_id, status, self.bot.clock(), note)
+        ended = self.bot.clock()
+        await self._weathered(lambda: self.bot.store.finish_round(self.round_id, status, ended, note))
         self.bot.telemetry.round_ended(self.record, status, self.state.questions_played)
         await self._say_summary(note)
 
@@ -420,7 +449,15 @@ class RoundSession:
             if task.cancelled():
                 return  # shutting down: the round stays "running" in the store and resumes on restart
             error = task.exception()
-            if error is not None:
+            if isinstance(error, StoreUnavailable):
+                # Weather the store has logged: the scores so far, and the round left to resume.
+                log.warning("round %s in channel %s stops: %s", self.round_id, self.record.channel_id, error)
+                await self.on_end(self)
+                try:
+                    await self._say_summary(UNREACHABLE)
+                except Exception:
+                    log.exception("round %s: could not sum up after losing the database", self.round_id)
+            elif error is not None:
                 log.error(
                     "round %s in channel %s failed", self.round_id, self.record.channel_id, exc_info=error
                 )

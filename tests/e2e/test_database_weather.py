@@ -200,7 +200,7 @@ async def test_postgresql_stopped_mid_round_is_one_sentence_and_the_round_goes_o
     world.clock.freeze()
     alice, bongani, chipo = world.members[:3]
     await set_pause(world, 0)
-    await start(world, world.general, world.moderator, questions=1, seconds=60)
+    await start(world, world.general, world.moderator, questions=2, seconds=60)
     question = await open_question(world, world.general, 1)
     right = right_letter(question, DECK)
     assert await click(world, question, alice, right) == f"Locked in: {right}."
@@ -219,17 +219,34 @@ async def test_postgresql_stopped_mid_round_is_one_sentence_and_the_round_goes_o
         assert len(warned) == 1, warned
         assert "cannot reach PostgreSQL" in warned[0]
 
-        # The server is back: the pool connects again and the round goes on.
+        # The server is back: the pool connects again, and the answer sent again counts.
         assert await click(world, question, bongani, right) == f"Locked in: {right}."
-        await wait_until(lambda: "answers again after" in caplog.text, what="the end of the outage logged")
+        assert "answers again after" in caplog.text
         assert (await healthz(endpoint))[0] == 200
 
-    await (await world.fake.slash(world.general, world.moderator, "quiz skip")).response()
-    await world.fake.wait_for_message(world.general, is_revealed(1))
-    summary = await world.fake.wait_for_message(
-        world.general, lambda m: "Round over" in m.text, timeout=HANG_GUARD
-    )
-    assert f"<@{alice.id}>" in summary.text and f"<@{bongani.id}>" in summary.text
+        await (await world.fake.slash(world.general, world.moderator, "quiz skip")).response()
+        await world.fake.wait_for_message(world.general, is_revealed(1))
+        second = await open_question(world, world.general, 2)
+        assert await click(world, second, alice, right_letter(second, DECK)) == (
+            f"Locked in: {right_letter(second, DECK)}."
+        )
+
+        # Down again as the question is revealed: the round's own writes wait for the server.
+        postgres_server.halt()
+        try:
+            await (await world.fake.slash(world.general, world.moderator, "quiz skip")).response()
+            await wait_until(lambda: len(store_warnings(caplog)) == 2, what="the second outage's warning")
+        finally:
+            postgres_server.start()
+        await world.fake.wait_for_message(world.general, is_revealed(2), timeout=HANG_GUARD)
+        summary = await world.fake.wait_for_message(
+            world.general, lambda m: "Round over" in m.text, timeout=HANG_GUARD
+        )
+    assert f"<@{alice.id}>" in summary.text and "200" in summary.text
+    assert f"<@{bongani.id}>" in summary.text
     assert f"<@{chipo.id}>" not in summary.text  # refused, never counted
     stored = await bot.store.round_answers(round_id_of(question))
-    assert sorted(a.user_id for a in stored) == sorted([alice.id, bongani.id])
+    assert sorted((a.user_id, a.question_index) for a in stored) == sorted(
+        [(alice.id, 0), (bongani.id, 0), (alice.id, 1)]
+    )
+    assert len(store_warnings(caplog)) == 2  # one per outage
