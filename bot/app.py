@@ -9,8 +9,7 @@ import json
 import logging
 import re
 import time
-from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -19,7 +18,7 @@ from discord.ext import commands
 
 from bot import replies
 from bot.bank.bank import Bank
-from bot.bank.loader import DeckError, load_deck_text, load_folder
+from bot.bank.loader import DeckError, load_deck_text
 from bot.command_tree import NO_SENDER, CheckedTree, sender_id
 from bot.config import DEFAULT_GATEWAY_URL, Settings
 from bot.discord_calls import RetryPolicy, is_expired_interaction
@@ -32,8 +31,12 @@ from bot.discord_internals import (
 )
 from bot.errors import UNEXPECTED, sentence_for
 from bot.forms import Form, form_for, submit_form
+from bot.owners import Owners
+from bot.quiz.clock import Clock, SystemClock
+from bot.rounds import RoundService
 from bot.store import Store, open_store
 from bot.telemetry import Telemetry
+from bot.ui.custom_ids import PREFIX as CUSTOM_ID_PREFIX
 
 log = logging.getLogger(__name__)
 
@@ -48,14 +51,6 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.mistakes",
 )
 TREE_HASH_KEY = "command_tree_hash"
-# Every component Bvunzo sends has a custom_id in this namespace; anything else is not ours.
-CUSTOM_ID_PREFIX = "bvz:"
-
-Clock = Callable[[], datetime]
-
-
-def utcnow() -> datetime:
-    return datetime.now(UTC)
 
 
 def _data(interaction: discord.Interaction) -> dict[str, Any]:
@@ -80,11 +75,18 @@ def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
 class BvunzoBot(commands.AutoShardedBot):
     store: Store
     bank: Bank
+    # Who serves each desk a button hands its click to (bot/owners.py); cogs provide themselves.
+    owners: Owners
+    # Set by cogs.quiz, which holds the discord.py side of its channel port: every round goes through it.
+    round_service: RoundService
 
-    def __init__(self, settings: Settings, *, clock: Clock = utcnow, extensions: Sequence[str] = EXTENSIONS):
+    def __init__(
+        self, settings: Settings, *, clock: Clock | None = None, extensions: Sequence[str] = EXTENSIONS
+    ):
         intents = discord.Intents.none()
         intents.guilds = True  # channels and roles for permission checks; no privileged intent is needed
         self.telemetry = Telemetry()
+        self.owners = Owners()
         # BVUNZO_SHARDS: the shards this process runs; unset, discord.py runs every shard Discord
         # recommends (one, for all but the biggest bots).
         shards: dict[str, Any] = {}
@@ -102,7 +104,7 @@ class BvunzoBot(commands.AutoShardedBot):
             **shards,
         )
         self.settings = settings
-        self.clock = clock
+        self.clock: Clock = clock or SystemClock()
         self.extensions_to_load = tuple(extensions)
         self.started_monotonic = time.monotonic()
         self.deck_problems: list[str] = []
@@ -148,11 +150,10 @@ class BvunzoBot(commands.AutoShardedBot):
         gc.freeze()
 
     async def _load_bank(self) -> Bank:
-        decks, problems = load_folder(self.settings.questions_path)
+        bank, problems = Bank.from_folder(self.settings.questions_path)
         self.deck_problems = [str(p) for p in problems]
         for problem in problems:
             log.warning("deck problem: %s", problem)
-        bank = Bank(decks)
         for record in await self.store.guild_decks():
             try:
                 bank.add(
@@ -200,6 +201,15 @@ class BvunzoBot(commands.AutoShardedBot):
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         super().add_dynamic_items(*items)
         self._custom_id_templates.extend(dynamic_item_template(item) for item in items)
+
+    @property
+    def custom_id_templates(self) -> tuple[re.Pattern[str], ...]:
+        """The templates of every DynamicItem registered, in the order they were added."""
+        return tuple(self._custom_id_templates)
+
+    @property
+    def forms(self) -> tuple[Form, ...]:
+        return tuple(self._forms)
 
     def add_forms(self, *forms: Form) -> None:
         """Forms whose submissions the bot takes by custom_id when no form in memory does (a restart)."""

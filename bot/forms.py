@@ -32,7 +32,8 @@ class Form:
     submit: Submit
 
     @classmethod
-    def of(cls, template: str, submit: Submit) -> Form:
+    def of(cls, template: str | re.Pattern[str], submit: Submit) -> Form:
+        """A form sent with custom_ids of `template` (one of bot/ui/custom_ids.py's patterns)."""
         return cls(re.compile(template), submit)
 
 

@@ -1,10 +1,8 @@
 """The answer components rounds and practice share: buttons A-E, the typed-answer button and its form.
 
-A click names its play (a round or a practice session) in its custom_id and reaches the cog that
-owns that play through the `AnswerDesk` methods; the buttons themselves keep nothing in memory.
-Custom ids are the ones already on Discord's messages: `bvz:1:a:<round>:<q>:<slot>` and
-`bvz:1:x:<round>:<q>` for rounds, `bvz:1:p:<session>:<q>:<slot>` and `bvz:1:px:<session>:<q>` for
-practice.
+A click names its play (a round or a practice session) in its custom_id (bot/ui/custom_ids.py) and
+reaches the desk that owns that play (bot/ui/desks.py): found once, typed, in `from_custom_id`; a click
+nobody serves is refused there with one sentence. The buttons themselves keep nothing in memory.
 """
 
 from __future__ import annotations
@@ -12,85 +10,56 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
 from bot import replies
 from bot.errors import UserError
 from bot.forms import Form, submit_form
-from bot.ui.text import BUTTON_LABEL, clip, letter
+from bot.ui import custom_ids as ids
+from bot.ui.desks import PRACTICE_DESK, ROUND_DESK, AnswerDesk, GivenAnswer, TextAnswerForm, find_desk
+from bot.ui.limits import BUTTON_LABEL, INPUT_LABEL, MODAL_TITLE
+from bot.ui.text import clip, letter
 from cogs.guard import guarded
 
-PLAY_ID = r"(?P<play_id>[0-9]{1,15})"
-INDEX = r"(?P<q>[0-9]{1,2})"
-# Discord's limits on a modal: its title and a text input's label.
-MODAL_TITLE = 45
-INPUT_LABEL = 45
-TYPED_ANSWER = 200
+TYPED_ANSWER = 200  # characters a typed answer may have (ours: a sentence, not an essay)
 
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """A kind of play members answer in: the cog that owns it and its tags in custom ids."""
+    """A kind of play members answer in: its tags in custom ids (its desk is found by `desk_for`)."""
 
-    cog: str
     answer_tag: str  # of its answer buttons
     typed_tag: str  # of its type-an-answer button
 
-
-ROUND = Play(cog="Quiz", answer_tag="a", typed_tag="x")
-PRACTICE = Play(cog="Practice", answer_tag="p", typed_tag="px")
-_BY_ANSWER_TAG = {p.answer_tag: p for p in (ROUND, PRACTICE)}
-_BY_TYPED_TAG = {p.typed_tag: p for p in (ROUND, PRACTICE)}
+    @property
+    def form_tag(self) -> str:
+        return self.typed_tag + "m"
 
 
-@dataclass(frozen=True, slots=True)
-class GivenAnswer:
-    """An answer as a member gave it: to which play and question, the slot clicked or the text typed."""
-
-    play_id: int
-    index: int
-    slot: int | None = None
-    text: str | None = None
+ROUND = Play(answer_tag="a", typed_tag="x")
+PRACTICE = Play(answer_tag="p", typed_tag="px")
+_BY_TAG = {tag: p for p in (ROUND, PRACTICE) for tag in (p.answer_tag, p.typed_tag, p.form_tag)}
 
 
-@dataclass(frozen=True, slots=True)
-class TextAnswerForm:
-    """What the typed-answer form shows: its title, the question (as the input's label), how long it stays open."""
-
-    title: str
-    prompt: str
-    seconds: float
+async def desk_for(interaction: discord.Interaction[Any], play: Play) -> AnswerDesk | None:
+    """The desk that owns the play now; None once the member was told nobody does."""
+    if play is ROUND:
+        return await find_desk(interaction, ROUND_DESK)
+    return await find_desk(interaction, PRACTICE_DESK)
 
 
-class AnswerDesk(Protocol):
-    """What a cog that owns a play answers to."""
+class _Answering:
+    """What the answer components share: their desk, found in `from_custom_id`, or the click goes no further."""
 
-    async def on_answer(self, interaction: discord.Interaction[Any], given: GivenAnswer) -> None: ...
+    desk: AnswerDesk | None = None
 
-    async def text_answer_form(
-        self, interaction: discord.Interaction[Any], play_id: int, index: int
-    ) -> TextAnswerForm: ...
-
-
-def cog_named(interaction: discord.Interaction[Any], name: str) -> Any:
-    """The loaded cog `name`; a member is told when it is missing (a reload in progress)."""
-    cog = interaction.client.get_cog(name)
-    if cog is None:
-        raise UserError("That part of Bvunzo is not available right now; try again in a minute.")
-    return cog
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return self.desk is not None
 
 
-def desk_of(interaction: discord.Interaction[Any], play: Play) -> AnswerDesk:
-    desk: AnswerDesk = cog_named(interaction, play.cog)
-    return desk
-
-
-class AnswerButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"bvz:1:(?P<tag>[ap]):{PLAY_ID}:{INDEX}:(?P<slot>[0-4])",
-):
+class AnswerButton(_Answering, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ANSWER.pattern):
     """One lettered choice of a question, in a round or in practice."""
 
     def __init__(
@@ -110,7 +79,7 @@ class AnswerButton(
                 style=style,
                 disabled=disabled,
                 row=0,
-                custom_id=f"bvz:1:{play.answer_tag}:{play_id}:{index}:{slot}",
+                custom_id=ids.ANSWER.make(play_id, index, slot, tag=play.answer_tag),
             )
         )
         self.play, self.play_id, self.index, self.slot = play, play_id, index, slot
@@ -119,17 +88,19 @@ class AnswerButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> AnswerButton:
-        return cls(_BY_ANSWER_TAG[match["tag"]], int(match["play_id"]), int(match["q"]), int(match["slot"]))
+        play = _BY_TAG[match["tag"]]
+        button = cls(play, int(match["play_id"]), int(match["q"]), int(match["slot"]))
+        button.desk = await desk_for(interaction, play)
+        return button
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._answer(interaction), edits=self.play is PRACTICE)
-
-    async def _answer(self, interaction: discord.Interaction[Any]) -> None:
-        await _give(interaction, self.play, GivenAnswer(self.play_id, self.index, slot=self.slot))
+        assert self.desk is not None  # interaction_check let it through
+        given = GivenAnswer(self.play_id, self.index, slot=self.slot)
+        await guarded(interaction, self.desk.on_answer(interaction, given), edits=self.play is PRACTICE)
 
 
 class TypeAnswerButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"bvz:1:(?P<tag>p?x):{PLAY_ID}:{INDEX}"
+    _Answering, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TYPE_ANSWER.pattern
 ):
     """Opens the form to type the answer of a text question."""
 
@@ -150,7 +121,7 @@ class TypeAnswerButton(
                 emoji="✍️",
                 disabled=disabled,
                 row=0,
-                custom_id=f"bvz:1:{play.typed_tag}:{play_id}:{index}",
+                custom_id=ids.TYPE_ANSWER.make(play_id, index, tag=play.typed_tag),
             )
         )
         self.play, self.play_id, self.index = play, play_id, index
@@ -159,19 +130,22 @@ class TypeAnswerButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> TypeAnswerButton:
-        return cls(_BY_TYPED_TAG[match["tag"]], int(match["play_id"]), int(match["q"]))
+        play = _BY_TAG[match["tag"]]
+        button = cls(play, int(match["play_id"]), int(match["q"]))
+        button.desk = await desk_for(interaction, play)
+        return button
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, self._open_form(interaction))
 
     async def _open_form(self, interaction: discord.Interaction[Any]) -> None:
-        desk = desk_of(interaction, self.play)
-        form = await desk.text_answer_form(interaction, self.play_id, self.index)
+        assert self.desk is not None  # interaction_check let it through
+        form = await self.desk.text_answer_form(interaction, self.play_id, self.index)
         await replies.open_form(interaction, TextAnswerModal(self.play, self.play_id, self.index, form))
 
 
 class TextAnswerModal(discord.ui.Modal):
-    """The typed-answer form; its answer goes to the play's cog like a click would.
+    """The typed-answer form; its answer goes to the play's desk like a click would.
 
     Its custom_id names the play and the question, so a form open across a restart still answers.
     """
@@ -180,7 +154,7 @@ class TextAnswerModal(discord.ui.Modal):
         super().__init__(
             title=clip(form.title, MODAL_TITLE),
             timeout=form.seconds,
-            custom_id=f"bvz:1:{play.typed_tag}m:{play_id}:{index}",
+            custom_id=ids.TYPED_ANSWER_FORM.make(play_id, index, tag=play.form_tag),
         )
         self.answer: discord.ui.TextInput[TextAnswerModal] = discord.ui.TextInput(
             label=clip(form.prompt, INPUT_LABEL),
@@ -198,17 +172,25 @@ class TextAnswerModal(discord.ui.Modal):
 async def _typed_answer_submitted(
     interaction: discord.Interaction[Any], match: re.Match[str], typed: Mapping[str, str]
 ) -> None:
+    play = _BY_TAG[match["tag"]]
+    desk = await desk_for(interaction, play)
+    if desk is None:
+        return  # the member was told nobody takes it now
     given = GivenAnswer(int(match["play_id"]), int(match["q"]), text=typed.get("answer", ""))
-    play = _BY_TYPED_TAG[match["tag"]]
-    await guarded(interaction, _give(interaction, play, given), edits=play is PRACTICE)
+    await guarded(interaction, desk.on_answer(interaction, given), edits=play is PRACTICE)
 
 
-async def _give(interaction: discord.Interaction[Any], play: Play, given: GivenAnswer) -> None:
-    await desk_of(interaction, play).on_answer(interaction, given)
-
-
-TYPED_ANSWER_FORM = Form.of(rf"bvz:1:(?P<tag>p?x)m:{PLAY_ID}:{INDEX}", _typed_answer_submitted)
+TYPED_ANSWER_FORM = Form.of(ids.TYPED_ANSWER_FORM.pattern, _typed_answer_submitted)
 ANSWER_FORMS = (TYPED_ANSWER_FORM,)
 
 
 ANSWER_ITEMS = (AnswerButton, TypeAnswerButton)
+
+
+def cog_named(interaction: discord.Interaction[Any], name: str) -> Any:
+    """Kept only for cogs/flags.py and cogs/practice.py's own buttons until they find their desks
+    (the components branch moves them); the answer and round buttons no longer use it."""
+    cog = interaction.client.get_cog(name)
+    if cog is None:
+        raise UserError("That part of Bvunzo is not available right now; try again in a minute.")
+    return cog

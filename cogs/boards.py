@@ -16,6 +16,7 @@ from bot.bank.models import Question
 from bot.errors import UserError
 from bot.quiz import Mastery, Misses, deck_mastery, due_by, leeches
 from bot.store import Period
+from bot.ui import custom_ids as ids
 from bot.ui.boards import PAGE_SIZE, leaderboard_embed, page_count, stats_embed
 from cogs.charts import ChartPainter
 from cogs.guard import frozen_view, guarded
@@ -33,7 +34,7 @@ NO_SERVER = 0
 
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"bvz:1:lb:(?P<period>all|month|week|today):(?P<page>[0-9]{1,5}):(?P<dir>[pn]):(?P<deck>[A-Za-z0-9_-]{0,40})",
+    template=ids.BOARD_PAGE.pattern,
 ):
     def __init__(
         self, period: Period, page: int, direction: str, deck_id: str, *, disabled: bool = False
@@ -43,7 +44,7 @@ class PageButton(
                 emoji="◀" if direction == "p" else "▶",
                 style=discord.ButtonStyle.secondary,
                 disabled=disabled,
-                custom_id=f"bvz:1:lb:{period}:{page}:{direction}:{deck_id}",
+                custom_id=ids.BOARD_PAGE.make(period, page, direction, deck_id),
             )
         )
         self.period, self.page, self.deck_id = period, page, deck_id

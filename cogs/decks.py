@@ -23,6 +23,7 @@ from bot.bank.writer import deck_to_csv, deck_to_yaml
 from bot.errors import UserError
 from bot.forms import Form, submit_form
 from bot.store import GuildDeckRecord, SuggestionRecord
+from bot.ui import custom_ids as ids
 from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, mention, plural
 from cogs.guard import frozen_view, guarded
 from cogs.lookup import deck_choices, find_deck
@@ -66,7 +67,7 @@ def problem_lines(problems: tuple[Problem, ...] | list[Problem], room: int) -> s
 
 class DeleteDeckButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"bvz:1:d(?P<action>[dk]):(?P<deck>[A-Za-z0-9_-]{1,40})",
+    template=ids.DELETE_DECK.pattern,
 ):
     """The confirmation of /deck delete: d deletes the deck, k keeps it.
 
@@ -80,7 +81,7 @@ class DeleteDeckButton(
             discord.ui.Button(
                 label="Delete the deck" if danger else "Keep it",
                 style=discord.ButtonStyle.danger if danger else discord.ButtonStyle.secondary,
-                custom_id=f"bvz:1:d{action}:{deck_id}",
+                custom_id=ids.DELETE_DECK.make(deck_id, tag="d" + action),
             )
         )
         self.action, self.deck_id = action, deck_id
@@ -89,7 +90,7 @@ class DeleteDeckButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> DeleteDeckButton:
-        return cls(match["action"], match["deck"])
+        return cls(match["tag"][1], match["deck"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         cog = interaction.client.get_cog("Decks")
@@ -119,10 +120,13 @@ class SuggestModal(discord.ui.Modal):
         suggestion_id: int | None = None,
         fields: dict[str, Any] | None = None,
     ) -> None:
-        subject = f"fs:{deck_id}" if suggestion_id is None else f"fe:{suggestion_id}"
-        super().__init__(
-            title=clip(f"Suggest a question for {deck_id}", 45), timeout=1800, custom_id=f"bvz:1:{subject}"
+        subject = (
+            ids.SUGGEST_FORM.make(deck_id)
+            if suggestion_id is None
+            else ids.EDIT_SUGGESTION_FORM.make(suggestion_id)
         )
+        super().__init__(title=clip(f"Suggest a question for {deck_id}", 45), timeout=1800, custom_id=subject)
+        self.edited = suggestion_id
         given = fields or {}
         choices = list(given.get("choices", []))
         right = choices[0] if choices else next(iter(given.get("answers", [])), "")
@@ -160,7 +164,7 @@ class SuggestModal(discord.ui.Modal):
             self.add_item(item)
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        await submit_form(interaction, SUGGESTION_FORM)
+        await submit_form(interaction, SUGGESTION_FORM if self.edited is None else EDITED_SUGGESTION_FORM)
 
 
 async def _suggestion_submitted(
@@ -168,15 +172,15 @@ async def _suggestion_submitted(
 ) -> None:
     cog = interaction.client.get_cog("Decks")
     assert isinstance(cog, DecksCog)
-    await guarded(interaction, cog.on_suggestion_form(interaction, match["kind"], match["ref"], typed))
+    kind = match["tag"][1]  # fs: a member's suggestion; fe: a moderator's edit
+    await guarded(interaction, cog.on_suggestion_form(interaction, kind, match["ref"], typed))
 
 
-SUGGESTION_FORM = Form.of(r"bvz:1:f(?P<kind>[se]):(?P<ref>[A-Za-z0-9_-]{1,40})", _suggestion_submitted)
+SUGGESTION_FORM = Form.of(ids.SUGGEST_FORM.pattern, _suggestion_submitted)
+EDITED_SUGGESTION_FORM = Form.of(ids.EDIT_SUGGESTION_FORM.pattern, _suggestion_submitted)
 
 
-class ReviewButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"bvz:1:s(?P<action>[aer]):(?P<id>[0-9]{1,18})"
-):
+class ReviewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.REVIEW_SUGGESTION.pattern):
     """Approve, Edit or Reject one suggestion in /deck review."""
 
     LOOK: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
@@ -188,7 +192,11 @@ class ReviewButton(
     def __init__(self, action: str, suggestion_id: int) -> None:
         label, style = self.LOOK[action]
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"bvz:1:s{action}:{suggestion_id}")
+            discord.ui.Button(
+                label=label,
+                style=style,
+                custom_id=ids.REVIEW_SUGGESTION.make(suggestion_id, tag="s" + action),
+            )
         )
         self.action, self.suggestion_id = action, suggestion_id
 
@@ -196,7 +204,7 @@ class ReviewButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ReviewButton:
-        return cls(match["action"], int(match["id"]))
+        return cls(match["tag"][1], int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         cog = interaction.client.get_cog("Decks")
@@ -580,4 +588,4 @@ class DecksCog(commands.Cog, name="Decks"):
 async def setup(bot: BvunzoBot) -> None:
     await bot.add_cog(DecksCog(bot))
     bot.add_dynamic_items(DeleteDeckButton, ReviewButton)
-    bot.add_forms(SUGGESTION_FORM)
+    bot.add_forms(SUGGESTION_FORM, EDITED_SUGGESTION_FORM)

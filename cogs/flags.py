@@ -15,6 +15,8 @@ from bot.errors import UserError
 from bot.forms import Form, submit_form
 from bot.quiz import FLAG_REASONS, flagged_questions
 from bot.store import FlagRecord
+from bot.ui import custom_ids as ids
+from bot.ui.desks import FLAG_DESK
 from bot.ui.flags import FLAG_BUTTONS, flags_embed
 from cogs.answers import MODAL_TITLE, cog_named
 from cogs.guard import frozen_view, guarded
@@ -23,7 +25,6 @@ from cogs.permissions import ensure_quiz_master, guild_id_of
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
 
-SLUG = r"[A-Za-z0-9_-]{1,40}"
 NOTE_LENGTH = 300
 # Flags made in direct messages are kept under server 0: no server's moderators see them.
 NO_SERVER = 0
@@ -35,9 +36,7 @@ def _cog(interaction: discord.Interaction[Any]) -> FlagsCog:
     return cog
 
 
-class FlagButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"bvz:1:f:(?P<deck>{SLUG}):(?P<q>{SLUG})"
-):
+class FlagButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.REPORT_QUESTION.pattern):
     """Report question: opens the form. Its deck and question are checked against the bank on each click."""
 
     def __init__(self, deck_id: str, question_id: str, *, row: int = 1) -> None:
@@ -47,7 +46,7 @@ class FlagButton(
                 style=discord.ButtonStyle.secondary,
                 emoji="🚩",
                 row=row,
-                custom_id=f"bvz:1:f:{deck_id}:{question_id}",
+                custom_id=ids.REPORT_QUESTION.make(deck_id, question_id),
             )
         )
         self.deck_id, self.question_id = deck_id, question_id
@@ -64,7 +63,7 @@ class FlagButton(
 
 class CloseFlagsButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"bvz:1:fc:(?P<action>[rd]):(?P<deck>{SLUG}):(?P<q>{SLUG})",
+    template=ids.CLOSE_FLAGS.pattern,
 ):
     """Resolve (r) or dismiss (d) every open flag of one question, from /quiz flags."""
 
@@ -74,7 +73,7 @@ class CloseFlagsButton(
                 label=f"{'Resolved' if action == 'r' else 'Dismiss'} {number}",
                 style=discord.ButtonStyle.success if action == "r" else discord.ButtonStyle.secondary,
                 row=row,
-                custom_id=f"bvz:1:fc:{action}:{deck_id}:{question_id}",
+                custom_id=ids.CLOSE_FLAGS.make(action, deck_id, question_id),
             )
         )
         self.action, self.deck_id, self.question_id = action, deck_id, question_id
@@ -99,7 +98,7 @@ class FlagForm(discord.ui.Modal):
 
     def __init__(self, deck_id: str, question_id: str) -> None:
         super().__init__(
-            title="Report this question", timeout=600, custom_id=f"bvz:1:fm:{deck_id}:{question_id}"
+            title="Report this question", timeout=600, custom_id=ids.REPORT_FORM.make(deck_id, question_id)
         )
         self.reason: discord.ui.Select[FlagForm] = discord.ui.Select(
             custom_id="reason",
@@ -131,7 +130,7 @@ async def _report_submitted(
     await guarded(interaction, work)
 
 
-REPORT_FORM = Form.of(rf"bvz:1:fm:(?P<deck>{SLUG}):(?P<q>{SLUG})", _report_submitted)
+REPORT_FORM = Form.of(ids.REPORT_FORM.pattern, _report_submitted)
 
 
 def clip_title(text: str) -> str:
@@ -141,6 +140,12 @@ def clip_title(text: str) -> str:
 class FlagsCog(commands.Cog, name="Flags"):
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.owners.provide(FLAG_DESK, self)  # /quiz flags (cogs/quiz) finds it here
+
+    async def cog_unload(self) -> None:
+        self.bot.owners.withdraw(FLAG_DESK, self)
 
     def _question(
         self, interaction: discord.Interaction[Any], deck_id: str, question_id: str

@@ -22,13 +22,14 @@ from bot.quiz import (
     PracticeSession,
     QuizError,
     choose_questions,
-    closed_count,
     due_by,
     is_leech,
-    missed_questions,
-    reviewed,
+    missed_in_round,
 )
-from bot.store import Memory, PracticeRecord, RoundRecord
+from bot.rounds import reviewed_memories
+from bot.store import PracticeRecord, RoundRecord
+from bot.ui import custom_ids as ids
+from bot.ui.desks import PRACTICE_DESK
 from bot.ui.practice import feedback_embed, practice_question_embed, practice_summary_embed, translation_embed
 from bot.ui.text import BUTTON_LABEL, clip, language_name
 from cogs.answers import (
@@ -51,8 +52,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-SESSION = r"(?P<session>[0-9]{1,15})"
-INDEX = r"(?P<q>[0-9]{1,2})"
 # Sessions are saved at every step, so a restart loses none; one left alone this long is abandoned.
 SESSION_LIFETIME = timedelta(hours=6)
 ENDED = "This practice session has ended; start a new one with /practice."
@@ -79,7 +78,7 @@ def _state(session: PracticeSession) -> str:
 
 
 class PracticeActionButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"bvz:1:p(?P<action>[no]):{SESSION}:{INDEX}"
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PRACTICE_STEP.pattern
 ):
     """n: next question; o: see the question in its original language."""
 
@@ -92,7 +91,7 @@ class PracticeActionButton(
                 label=clip(label or self.LABELS[action], BUTTON_LABEL),
                 style=style,
                 row=1 if action == "o" else 0,
-                custom_id=f"bvz:1:p{action}:{session_id}:{index}",
+                custom_id=ids.PRACTICE_STEP.make(session_id, index, tag="p" + action),
             )
         )
         self.action, self.session_id, self.index = action, session_id, index
@@ -101,13 +100,13 @@ class PracticeActionButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PracticeActionButton:
-        return cls(match["action"], int(match["session"]), int(match["q"]))
+        return cls(match["tag"][1], int(match["session"]), int(match["q"]))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, self._act(interaction), edits=True)
 
     async def _act(self, interaction: discord.Interaction[Any]) -> None:
-        cog: PracticeCog = cog_named(interaction, PRACTICE.cog)
+        cog: PracticeCog = cog_named(interaction, "Practice")
         work = cog.on_next if self.action == "n" else cog.on_original
         await work(interaction, self.session_id, self.index)
 
@@ -116,6 +115,12 @@ class PracticeCog(commands.Cog, name="Practice"):
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
         self.practices: dict[int, Practice] = {}
+
+    async def cog_load(self) -> None:
+        self.bot.owners.provide(PRACTICE_DESK, self)
+
+    async def cog_unload(self) -> None:
+        self.bot.owners.withdraw(PRACTICE_DESK, self)
 
     @app_commands.command(
         name="practice", description="Practise a deck alone, with feedback and spaced review"
@@ -145,7 +150,7 @@ class PracticeCog(commands.Cog, name="Practice"):
                     "Your last round was of another deck; leave `deck` empty to practise its misses."
                 )
             chosen = find_deck(self.bot, last.deck_id, last.guild_id)
-            missed = await self._missed_in(last, user_id) or ()
+            missed = await self._missed_in(last, chosen, user_id) or ()
             if not missed:
                 raise UserError("You got everything right in your last round. Nothing to practise there!")
         else:
@@ -174,8 +179,8 @@ class PracticeCog(commands.Cog, name="Practice"):
             return f"Nothing of “{deck.title}” is due: practise new questions first (mode:new)."
         return f"Nothing of “{deck.title}” is due for review; the next one is due <t:{int(next_due.timestamp())}:R>."
 
-    async def _missed_in(self, record: RoundRecord, user_id: int) -> tuple[str, ...] | None:
-        """What the member missed in that round (`missed_questions`); None if they did not play it."""
+    async def _missed_in(self, record: RoundRecord, deck: Deck, user_id: int) -> tuple[str, ...] | None:
+        """What the member missed in that round (`missed_in_round`); None if they did not play it."""
         answers = {
             a.question_index: a.right
             for a in await self.bot.store.round_answers(record.id)
@@ -183,23 +188,18 @@ class PracticeCog(commands.Cog, name="Practice"):
         }
         if not answers:
             return None
-        return missed_questions(
-            record.question_ids, answers, closed=closed_count(record.current, record.revealed)
+        return missed_in_round(
+            deck, record.question_ids, answers, current=record.current, revealed=record.revealed
         )
 
     async def start_missed(self, interaction: discord.Interaction, record: RoundRecord) -> None:
         """The round summary's button: practise what the clicker missed in that round."""
         deck = find_deck(self.bot, record.deck_id, record.guild_id)
-        missed = await self._missed_in(record, interaction.user.id)
-        if missed is None:
+        playable = await self._missed_in(record, deck, interaction.user.id)
+        if playable is None:
             raise UserError(
                 "You didn't answer in that round, so there is nothing you missed; /practice plays its deck."
             )
-        # The deck may have lost a question since the round; practise the ones it still has.
-        # A poll has no right answer: nothing in it to practise.
-        playable = [
-            q for q in missed if (found := deck.question(q)) is not None and found.kind is not Kind.POLL
-        ]
         if not playable:
             raise UserError("You got every question of that round right. Nothing to practise!")
         await self._begin(interaction, deck, playable)
@@ -320,13 +320,10 @@ class PracticeCog(commands.Cog, name="Practice"):
         now = self.bot.clock()
         result = s.answer(given.slot, text=given.text, now=now)
         question_id = s.question.id
-        kept = await self.bot.store.question_memories(s.deck.id, question_id, [s.user_id])
-        before = {user_id: memory.as_state() for user_id, memory in kept.items()}
-        retentions = await self.bot.store.member_retentions([s.user_id])
-        after = reviewed(
-            f"{s.deck.id}/{question_id}", {s.user_id: result.right}, before, now, retentions=retentions
+        memories = await reviewed_memories(
+            self.bot.store, s.deck.id, question_id, {s.user_id: result.right}, now
         )
-        memory = Memory.from_state(s.user_id, s.deck.id, question_id, after[s.user_id])
+        memory = memories[s.user_id]
         await self.bot.store.record_practice(
             s.user_id, s.guild_id, s.deck.id, question_id, result.right, now, memory
         )

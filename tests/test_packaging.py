@@ -52,7 +52,10 @@ def test_readme_commands_match_ci_and_the_package() -> None:
     assert project["scripts"]["bvunzo"] == "bot.__main__:main"
     for name in ("discord.py", "aiosqlite", "PyYAML"):
         assert any(dep.startswith(name) for dep in project["dependencies"])
-    assert shlex.split(run_tests)  # a well-formed shell command
+    # The test command installs the test extra and runs pytest as CI does, without its cache.
+    words = shlex.split(run_tests)
+    assert "pytest" in words and "-p" in words and "no:cacheprovider" in words
+    assert any(word.endswith(".[test,charts]") for word in words)
 
 
 def _copied(steps: list[tuple[str, str]]) -> set[str]:

@@ -9,6 +9,7 @@ import pytest
 from bot.bank.loader import load_deck_file
 from bot.bank.models import Deck, Kind, Question
 from bot.bank.problems import DeckError
+from bot.quiz.options import RoundOptions
 from bot.quiz.round import RoundState
 from bot.quiz.scoring import Mode
 from bot.quiz.shuffle import choice_order
@@ -24,9 +25,7 @@ def polled_round() -> RoundState:
         deck=DECK,
         question_ids=("c1", "sure", "c2"),
         seed=5,
-        seconds=20,
-        mode=Mode.STANDARD,
-        streaks=True,
+        options=RoundOptions(seconds=20, mode=Mode.STANDARD, streak_bonus=True),
     )
 
 

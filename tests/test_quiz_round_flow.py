@@ -8,6 +8,7 @@ import pytest
 
 from bot.bank.models import Deck
 from bot.quiz.errors import AlreadyAnsweredError, EmptyDeckError, QuestionClosedError, RoundEndedError
+from bot.quiz.options import RoundOptions
 from bot.quiz.round import RoundState, plan_round
 from bot.quiz.scoring import Mode
 from tests.test_quiz_round import (
@@ -96,19 +97,13 @@ def test_resume_at_question_3_of_5_revealed_goes_on_with_question_4() -> None:
 
 
 def test_resume_after_the_last_reveal_only_finishes() -> None:
-    restored = RoundState.restore(
-        round_id=7, deck=DECK, question_ids=FIVE, seed=2024, seconds=20, mode=Mode.STANDARD,
-        answers=[], current=4, revealed=True,
-    )  # fmt: skip
+    restored = RoundState.restore(round_id=7, deck=DECK, question_ids=FIVE, seed=2024, options=RoundOptions(seconds=20, mode=Mode.STANDARD), answers=[], current=4, revealed=True)  # fmt: skip
     assert (restored.next_index, restored.resuming_at, restored.questions_played) == (None, 5, 5)
     assert restored.finished and not restored.stopped
 
 
 def test_resume_before_the_first_question_starts_at_the_first() -> None:
-    restored = RoundState.restore(
-        round_id=7, deck=DECK, question_ids=FIVE, seed=2024, seconds=20, mode=Mode.STANDARD,
-        answers=[], current=-1, revealed=False,
-    )  # fmt: skip
+    restored = RoundState.restore(round_id=7, deck=DECK, question_ids=FIVE, seed=2024, options=RoundOptions(seconds=20, mode=Mode.STANDARD), answers=[], current=-1, revealed=False)  # fmt: skip
     assert (restored.next_index, restored.resuming_at, restored.questions_played) == (0, 1, 0)
 
 

@@ -92,15 +92,16 @@ def test_orders_are_the_same_in_another_process() -> None:
     out = subprocess.run(
         [sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, check=True
     ).stdout.strip()
-    assert out == str([choice_order(123456789, i, 5, Kind.CHOICE) for i in range(5)])
+    # Written down by hand from a run of today's code: an upgrade that reshuffles live rounds fails here.
+    shown = [(0, 4, 2, 1, 3), (4, 0, 1, 2, 3), (4, 2, 3, 0, 1), (0, 3, 2, 4, 1), (0, 3, 4, 2, 1)]
+    assert out == str(shown)
+    assert [choice_order(123456789, i, 5, Kind.CHOICE) for i in range(5)] == shown
 
 
 def test_pick_questions_is_a_seeded_sample() -> None:
     deck = seed_like_deck()
     picked = pick_questions(deck, 5, seed=42)
-    assert len(picked) == 5
-    assert len(set(picked)) == 5
-    assert set(picked) <= {q.id for q in deck.questions}
+    assert picked == ("q2", "q5", "q3", "q1", "q6")  # by hand: a resumed round plays what it picked
     assert pick_questions(deck, 5, seed=42) == picked
     assert len({pick_questions(deck, 5, seed=s) for s in range(20)}) > 1
 

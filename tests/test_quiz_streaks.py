@@ -6,6 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
+from bot.quiz.options import RoundOptions
 from bot.quiz.round import RestoredAnswer, RoundState
 from bot.quiz.scoring import Mode
 from bot.quiz.streaks import streak_bonus
@@ -31,7 +32,11 @@ def test_a_negative_streak_is_a_bug() -> None:
 
 def streak_round(*, streaks: bool = True, mode: Mode = Mode.STANDARD) -> RoundState:
     return RoundState(
-        round_id=3, deck=DECK, question_ids=IDS, seed=11, seconds=20, mode=mode, streaks=streaks
+        round_id=3,
+        deck=DECK,
+        question_ids=IDS,
+        seed=11,
+        options=RoundOptions(seconds=20, mode=mode, streak_bonus=streaks),
     )
 
 
@@ -108,12 +113,10 @@ def test_a_restored_round_reveals_the_streaks_its_stored_answers_make() -> None:
         deck=DECK,
         question_ids=IDS,
         seed=11,
-        seconds=20,
-        mode=Mode.STANDARD,
+        options=RoundOptions(seconds=20, mode=Mode.STANDARD, streak_bonus=True),
         answers=stored,
         current=2,
         revealed=False,
-        streaks=True,
     )
     state.open_question(2, START)
     assert state.reveal(START).streaks == ((ALICE, 3),)

@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 
+from bot.quiz.options import RoundOptions
 from bot.quiz.round import RoundState
 from bot.quiz.scoring import Mode
 from bot.quiz.teams import Roster, mean_text, team_standings
@@ -64,7 +65,11 @@ def test_a_round_has_two_to_four_teams(teams: int) -> None:
 def test_a_round_of_teams_reports_its_team_standings_from_the_points_scored() -> None:
     clock = Clock()
     state = RoundState(
-        round_id=9, deck=DECK, question_ids=("c1", "c2"), seed=1, seconds=20, mode=Mode.STANDARD, teams=2
+        round_id=9,
+        deck=DECK,
+        question_ids=("c1", "c2"),
+        seed=1,
+        options=RoundOptions(seconds=20, mode=Mode.STANDARD, teams=2),
     )
     assert state.roster is not None
     for user, team in ((ALICE, RED), (BOB, RED), (CAROL, BLUE)):

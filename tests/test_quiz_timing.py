@@ -9,6 +9,7 @@ import pytest
 
 from bot.bank.models import Deck, Kind, Question
 from bot.quiz.errors import NotOpenYetError, QuestionClosedError
+from bot.quiz.options import RoundOptions
 from bot.quiz.round import RoundState
 from bot.quiz.scoring import Mode
 from bot.quiz.timing import extra_seconds
@@ -30,7 +31,13 @@ DECK = Deck(id="timing", title="Timing", questions=(choice_question("c1", 0), LO
 
 def timed_round(*, mode: Mode = Mode.STANDARD, **options: Any) -> RoundState:
     ids = ("c1", "long", "c2")
-    return RoundState(round_id=5, deck=DECK, question_ids=ids, seed=3, seconds=20, mode=mode, **options)
+    return RoundState(
+        round_id=5,
+        deck=DECK,
+        question_ids=ids,
+        seed=3,
+        options=RoundOptions(seconds=20, mode=mode, **options),
+    )
 
 
 def test_the_buttons_open_after_the_reading_time_and_the_clock_starts_then() -> None:

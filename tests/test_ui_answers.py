@@ -1,17 +1,43 @@
-"""The answer components rounds and practice share: custom ids already on Discord keep reaching their play."""
+"""The answer components rounds and practice share: custom ids already on Discord keep reaching their play's desk."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import discord
 import pytest
 
+from bot.owners import Owners
+from bot.ui.desks import PRACTICE_DESK, ROUND_DESK
 from cogs.answers import PRACTICE, ROUND, AnswerButton, Play, TypeAnswerButton
 from cogs.practice import PracticeActionButton
 from cogs.quiz._buttons import MissedButton, TranslateButton
 
-NO_INTERACTION: Any = None  # from_custom_id reads only the match
+ROUNDS_DESK: Any = object()  # whoever serves a desk: the buttons only hand it on
+PRACTICE_SESSIONS: Any = object()
+
+
+class Response:
+    """What an interaction's response records of a refusal (discord.py's InteractionResponse, in short)."""
+
+    def __init__(self) -> None:
+        self.said: list[tuple[str, bool]] = []
+
+    def is_done(self) -> bool:
+        return bool(self.said)
+
+    async def send_message(self, content: str, *, ephemeral: bool = False) -> None:
+        self.said.append((content, ephemeral))
+
+
+def clicked(*, served: bool = True) -> Any:
+    """An interaction of a bot whose desks are served (or not: an extension that failed to load)."""
+    owners = Owners()
+    if served:
+        owners.provide(ROUND_DESK, ROUNDS_DESK)
+        owners.provide(PRACTICE_DESK, PRACTICE_SESSIONS)
+    return SimpleNamespace(client=SimpleNamespace(owners=owners), response=Response())
 
 
 @pytest.mark.parametrize(
@@ -26,8 +52,11 @@ async def test_answer_buttons_sent_before_an_upgrade(
 ) -> None:
     match = AnswerButton(ROUND, 1, 0, 0).template.fullmatch(custom_id)
     assert match is not None
-    button = await AnswerButton.from_custom_id(NO_INTERACTION, NO_INTERACTION, match)
+    interaction = clicked()
+    button = await AnswerButton.from_custom_id(interaction, interaction, match)
     assert (button.play, button.play_id, button.index, button.slot) == (play, play_id, index, slot)
+    assert button.desk is (ROUNDS_DESK if play is ROUND else PRACTICE_SESSIONS)
+    assert await button.interaction_check(interaction)
     assert button.custom_id == custom_id  # and the same id is sent again
 
 
@@ -40,9 +69,27 @@ async def test_type_answer_buttons_sent_before_an_upgrade(
 ) -> None:
     match = TypeAnswerButton(ROUND, 1, 0).template.fullmatch(custom_id)
     assert match is not None
-    button = await TypeAnswerButton.from_custom_id(NO_INTERACTION, NO_INTERACTION, match)
+    interaction = clicked()
+    button = await TypeAnswerButton.from_custom_id(interaction, interaction, match)
     assert (button.play, button.play_id, button.index) == (play, play_id, index)
+    assert button.desk is (ROUNDS_DESK if play is ROUND else PRACTICE_SESSIONS)
     assert button.custom_id == custom_id
+
+
+async def test_a_click_nobody_serves_is_refused_in_one_sentence_and_goes_no_further() -> None:
+    for item, custom_id in ((AnswerButton, "bvz:1:a:123:4:2"), (TranslateButton, "bvz:1:t:7:0")):
+        match = item.__discord_ui_compiled_template__.fullmatch(custom_id)
+        assert match is not None
+        interaction = clicked(served=False)
+        button = await item.from_custom_id(interaction, interaction, match)
+        assert button.desk is None
+        assert not await button.interaction_check(interaction)  # discord.py calls no callback then
+        assert interaction.response.said == [
+            (
+                "Bvunzo's rounds part is not available right now (it may be restarting); try again in a minute.",
+                True,
+            )
+        ]
 
 
 def test_each_custom_id_reaches_exactly_one_kind_of_button() -> None:

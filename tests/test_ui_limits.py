@@ -12,9 +12,10 @@ import pytest
 from bot.bank import load_folder
 from bot.bank.models import Deck, Kind, Question
 from bot.quiz import Mode, PlayerResult, RoundState
+from bot.quiz.options import RoundOptions
 from bot.ui import practice as practice_ui
 from bot.ui import round as round_ui
-from cogs.quiz._buttons import question_view, reveal_view, summary_view
+from cogs.quiz._cards import question_view, reveal_view, summary_view
 
 ROOT = Path(__file__).resolve().parents[1]
 DECKS, PROBLEMS = load_folder(ROOT / "questions")
@@ -74,8 +75,7 @@ async def test_round_rendering_fits(deck: Deck, index: int, question: Question) 
         deck=deck,
         question_ids=[q.id for q in deck.questions],
         seed=7,
-        seconds=20,
-        mode=Mode.SPEED,
+        options=RoundOptions(seconds=20, mode=Mode.SPEED),
     )
     order = state.order(index) if question.kind is not Kind.TEXT else ()
     embed = round_ui.question_embed(

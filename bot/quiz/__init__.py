@@ -11,12 +11,14 @@ from bot.quiz.errors import (
     QuestionClosedError,
     QuizError,
     RoundEndedError,
+    TeamError,
 )
 from bot.quiz.flags import FLAG_REASONS, FlaggedQuestion, flagged_questions
 from bot.quiz.learned import Mastery, deck_mastery, is_learned, learned_count
 from bot.quiz.leeches import LEECH_FAILURES, Misses, is_leech, leeches, most_missed
 from bot.quiz.matching import accepted_answers, matches, normalize
-from bot.quiz.missed import closed_count, missed_questions
+from bot.quiz.missed import closed_count, missed_in_round, missed_questions
+from bot.quiz.options import OptionsError, RoundOptions
 from bot.quiz.practice import (
     DEFAULT_RETENTION,
     MAX_RETENTION,
@@ -64,6 +66,7 @@ __all__ = [
     "Mode",
     "NotCurrentQuestionError",
     "NotOpenYetError",
+    "OptionsError",
     "Passes",
     "PlayerResult",
     "PracticeEndedError",
@@ -75,8 +78,10 @@ __all__ = [
     "RestoredAnswer",
     "Reveal",
     "RoundEndedError",
+    "RoundOptions",
     "RoundPlan",
     "RoundState",
+    "TeamError",
     "Verdict",
     "accepted_answers",
     "choice_order",
@@ -90,6 +95,7 @@ __all__ = [
     "learned_count",
     "leeches",
     "matches",
+    "missed_in_round",
     "missed_questions",
     "most_missed",
     "needs_another_pass",

@@ -1,8 +1,10 @@
-"""The engine's only notion of time: the timezone-aware datetimes its callers pass in."""
+"""The engine's only notion of time: timezone-aware datetimes, and a clock that can also sleep until one."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime
+from typing import Protocol
 
 
 def require_aware(moment: datetime, what: str = "now") -> datetime:
@@ -15,3 +17,28 @@ def require_aware(moment: datetime, what: str = "now") -> datetime:
 def as_utc(moment: datetime, what: str = "now") -> datetime:
     """The same instant with `datetime.UTC` as its tzinfo (fsrs insists on exactly that object)."""
     return require_aware(moment, what).astimezone(UTC)
+
+
+class Clock(Protocol):
+    """What time it is, and a sleep until a moment of that same time.
+
+    Whatever waits for a moment (a question's deadline, Discord's edit limit) sleeps on the clock it
+    reads the time from, so a test's clock, moved by hand, wakes what it made due; nothing naps in
+    real time to notice a clock that moved.
+    """
+
+    def __call__(self) -> datetime: ...
+
+    async def sleep_until(self, moment: datetime) -> None: ...
+
+
+class SystemClock:
+    """The real time, in UTC."""
+
+    def __call__(self) -> datetime:
+        return datetime.now(UTC)
+
+    async def sleep_until(self, moment: datetime) -> None:
+        left = (moment - self()).total_seconds()
+        if left > 0:
+            await asyncio.sleep(left)

@@ -45,6 +45,12 @@ class InvalidChoiceError(QuizError):
     sentence = "That is not one of this question's choices."
 
 
+class TeamError(QuizError):
+    """A team that is not there, or a change of team the round no longer allows."""
+
+    sentence = "This round has no such team."
+
+
 class EmptyDeckError(QuizError):
     sentence = "This deck has no questions to play."
 

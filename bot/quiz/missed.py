@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
+from bot.bank.models import Deck, Kind
+
 
 def missed_questions(
     question_ids: Sequence[str],
@@ -42,3 +44,20 @@ def missed_questions(
 def closed_count(current: int, revealed: bool) -> int:
     """How many questions of a round are closed, from the question it is on and whether that one is revealed."""
     return current + 1 if revealed else max(current, 0)
+
+
+def missed_in_round(
+    deck: Deck, question_ids: Sequence[str], answers: Mapping[int, bool], *, current: int, revealed: bool
+) -> tuple[str, ...]:
+    """What a member missed in a stored round (`missed_questions`), its polls known from `deck`.
+
+    `current` and `revealed` are where the round stands (its last question, and whether that one was
+    revealed); a question the deck no longer has is left out, since there is nothing of it to practise.
+    """
+    polls = {
+        index
+        for index, question_id in enumerate(question_ids)
+        if (question := deck.question(question_id)) is not None and question.kind is Kind.POLL
+    }
+    missed = missed_questions(question_ids, answers, closed=closed_count(current, revealed), polls=polls)
+    return tuple(question_id for question_id in missed if deck.question(question_id) is not None)

@@ -133,14 +133,11 @@ def choose_questions(
     require_aware(now)
     if count <= 0:
         return ()
-    # Polls have no right answer: there is nothing in them to practise or remember.
     if mode is PracticeMode.MISSED:
-        known = (
-            qid
-            for qid in dict.fromkeys(missed)
-            if (found := deck.question(qid)) is not None and found.kind is not Kind.POLL
-        )
+        # What a round's member missed (missed_in_round) has no polls; the deck may have lost some since.
+        known = (qid for qid in dict.fromkeys(missed) if deck.question(qid) is not None)
         return tuple(islice(known, count))
+    # Polls have no right answer: there is nothing in them to practise or remember.
     ids = [q.id for q in deck.questions if q.kind is not Kind.POLL]
     horizon = due_by(now)
     due = sorted(

@@ -17,14 +17,16 @@ from bot.quiz.errors import (
     NotOpenYetError,
     QuestionClosedError,
     RoundEndedError,
+    TeamError,
 )
 from bot.quiz.judging import judge_answer
 from bot.quiz.missed import closed_count, missed_questions
+from bot.quiz.options import RoundOptions
 from bot.quiz.questions import questions_of
-from bot.quiz.scoring import Mode, points
+from bot.quiz.scoring import points
 from bot.quiz.shuffle import choice_order, new_seed, pick_questions
 from bot.quiz.streaks import SHOWN_FROM, streak_bonus
-from bot.quiz.teams import Roster, TeamResult, team_standings
+from bot.quiz.teams import Roster, TeamResult, team_name, team_standings
 from bot.quiz.timing import READING_MAX, extra_seconds
 
 EVERY_QUESTION = Filter()
@@ -125,24 +127,12 @@ class RoundState:
     """The pure state of one round; the cog persists each accepted answer and drives the clock."""
 
     def __init__(
-        self,
-        *,
-        round_id: int,
-        deck: Deck,
-        question_ids: Sequence[str],
-        seed: int,
-        seconds: int,
-        mode: Mode,
-        streaks: bool = False,
-        reading_seconds: int = 0,
-        untimed: bool = False,
-        long_prompts: bool = False,
-        teams: int = 0,
+        self, *, round_id: int, deck: Deck, question_ids: Sequence[str], seed: int, options: RoundOptions
     ) -> None:
-        if seconds <= 0:
-            raise ValueError(f"seconds must be positive, got {seconds}")
-        if not 0 <= reading_seconds <= READING_MAX:
-            raise ValueError(f"reading time is 0-{READING_MAX} s, got {reading_seconds}")
+        if options.seconds <= 0:
+            raise ValueError(f"seconds must be positive, got {options.seconds}")
+        if not 0 <= options.reading_seconds <= READING_MAX:
+            raise ValueError(f"reading time is 0-{READING_MAX} s, got {options.reading_seconds}")
         if not question_ids:
             raise EmptyDeckError
         questions = questions_of(deck, question_ids)
@@ -150,13 +140,15 @@ class RoundState:
         self.deck = deck
         self.question_ids: tuple[str, ...] = tuple(question_ids)
         self.seed = seed
-        self.seconds = seconds
-        self.mode = Mode(mode)
-        self.streaks = streaks  # right answers in a row earn the streak bonus
-        self.reading_seconds = reading_seconds  # a question shows this long before its buttons open
-        self.untimed = untimed  # no timer: a question waits for every player, or a moderator's Reveal
-        self.long_prompts = long_prompts  # long prompts earn more time (bot/quiz/timing.py)
-        self.roster = Roster(teams) if teams else None  # who plays for which team, in a round of teams
+        self.options = options
+        self.seconds = options.seconds
+        self.mode = options.mode
+        self.streaks = options.streak_bonus  # right answers in a row earn the streak bonus
+        self.reading_seconds = options.reading_seconds  # a question shows this long before its buttons open
+        self.untimed = options.untimed  # no timer: a question waits for every player, or a moderator's Reveal
+        self.long_prompts = options.long_prompts  # long prompts earn more time (bot/quiz/timing.py)
+        # Who plays for which team, in a round of teams.
+        self.roster = Roster(options.teams) if options.teams else None
         self._questions: tuple[Question, ...] = questions
         self._orders: tuple[tuple[int, ...], ...] = tuple(
             choice_order(seed, index, len(q.choices), q.kind) for index, q in enumerate(questions)
@@ -229,7 +221,7 @@ class RoundState:
     @property
     def questions_played(self) -> int:
         """How many questions have been revealed: a summary says the round played that many."""
-        return self._current + 1 if self._revealed else max(self._current, 0)
+        return closed_count(self._current, self._revealed)
 
     @property
     def resuming_at(self) -> int:
@@ -270,6 +262,15 @@ class RoundState:
     def order(self, index: int) -> tuple[int, ...]:
         """Display order of question `index`: element `slot` is the original choice index."""
         return self._orders[index]
+
+    def slot_of(self, index: int, choice: int | None) -> int | None:
+        """The display slot (the letter a member saw) of the original choice `choice` of question `index`.
+
+        None for a typed answer, or a choice the question no longer has. Stored answers keep the choice,
+        so an earlier answer is told back, and restored, with this.
+        """
+        order = self._orders[index]
+        return order.index(choice) if choice is not None and choice in order else None
 
     # --- playing -----------------------------------------------------------------------------
 
@@ -397,9 +398,6 @@ class RoundState:
         """The accepted answers to question `index`, by user id."""
         return MappingProxyType(self._answers[index])
 
-    def answer_of(self, user_id: int, index: int) -> Verdict | None:
-        return self._answers[index].get(user_id)
-
     @property
     def players(self) -> frozenset[int]:
         """Everyone who answered any question of this round so far."""
@@ -430,7 +428,7 @@ class RoundState:
         return streak
 
     def waiting_for(self) -> frozenset[int]:
-        """Players of earlier questions who have not answered the current one yet."""
+        """Players of earlier questions who have not answered the current one yet (reveal_due's rule)."""
         if self._current < 0:
             return frozenset()
         return frozenset(self._earlier_players() - self._answers[self._current].keys())
@@ -450,8 +448,7 @@ class RoundState:
         deadline = self.deadline
         if deadline is not None and now >= deadline:
             return True
-        earlier = self._earlier_players()
-        return bool(earlier) and earlier <= self._answers[self._current].keys()
+        return bool(self._earlier_players()) and not self.waiting_for()
 
     def reveal(self, now: datetime) -> Reveal:
         """Close the current question and say how it went; calling it again gives the same Reveal."""
@@ -522,6 +519,31 @@ class RoundState:
             )
         return results
 
+    # --- teams -------------------------------------------------------------------------------
+
+    def join_team(self, user_id: int, team: int) -> None:
+        """Put the member on `team`: TeamError when the round has no such team, or they already answered."""
+        roster = self.roster
+        if roster is None or not 0 <= team < roster.teams:
+            raise TeamError
+        now = roster.team_of(user_id)
+        if now is not None and user_id in self.players:
+            raise TeamError(f"You play for {team_name(now)}; teams stay as they are once you have answered.")
+        roster.join(user_id, team)
+
+    def place_late(self, user_id: int) -> int | None:
+        """A member who answered without a team joins the smallest; None if they have one (or no teams)."""
+        roster = self.roster
+        if roster is None or roster.team_of(user_id) is not None:
+            return None
+        return roster.place_late(user_id)
+
+    def balance_teams(self) -> dict[int, int]:
+        """Even the teams out (Roster.balance); TeamError in a round without teams."""
+        if self.roster is None:
+            raise TeamError("This round has no teams.")
+        return self.roster.balance()
+
     def team_results(self) -> list[TeamResult]:
         """The teams by mean points of their members (bot/quiz/teams.py); empty in a round without teams."""
         if self.roster is None:
@@ -532,9 +554,7 @@ class RoundState:
     def missed(self, user_id: int) -> tuple[str, ...]:
         """Ids of the questions this member missed so far, by the one rule of `missed_questions`."""
         answers = {i: by_user[user_id].right for i, by_user in enumerate(self._answers) if user_id in by_user}
-        return missed_questions(
-            self.question_ids, answers, closed=closed_count(self._current, self._revealed), polls=self.polls
-        )
+        return missed_questions(self.question_ids, answers, closed=self.questions_played, polls=self.polls)
 
     # --- after a restart ---------------------------------------------------------------------
 
@@ -546,52 +566,30 @@ class RoundState:
         deck: Deck,
         question_ids: Sequence[str],
         seed: int,
-        seconds: int,
-        mode: Mode,
+        options: RoundOptions,
         answers: Iterable[RestoredAnswer],
         current: int,
         revealed: bool,
-        streaks: bool = False,
-        reading_seconds: int = 0,
-        untimed: bool = False,
-        long_prompts: bool = False,
-        teams: int = 0,
         team_members: Mapping[int, int] | None = None,
     ) -> RoundState:
-        """Rebuild a round from the store. The current question is not open: the cog re-posts it
+        """Rebuild a round from the store. The current question is not open: the service re-posts it
         and calls `open_question(current, posted_at)` (or, if `revealed`, opens the next one).
 
         Stored right/points are kept as they were scored when recorded, even if the deck changed.
         """
-        state = cls(
-            round_id=round_id,
-            deck=deck,
-            question_ids=question_ids,
-            seed=seed,
-            seconds=seconds,
-            mode=mode,
-            streaks=streaks,
-            reading_seconds=reading_seconds,
-            untimed=untimed,
-            long_prompts=long_prompts,
-            teams=teams,
-        )
-        if teams:
-            state.roster = Roster(teams, team_members)
+        state = cls(round_id=round_id, deck=deck, question_ids=question_ids, seed=seed, options=options)
+        if options.teams:
+            state.roster = Roster(options.teams, team_members)
         if not -1 <= current < state.question_count:
             raise ValueError(f"current={current} is outside this round's {state.question_count} questions")
         state._current = current
         state._revealed = revealed and current >= 0
         for stored in answers:
-            slot: int | None = None
-            if stored.choice is not None:
-                order = state.order(stored.question_index)
-                slot = order.index(stored.choice) if stored.choice in order else None
             state.accept(
                 Verdict(
                     user_id=stored.user_id,
                     question_index=stored.question_index,
-                    slot=slot,
+                    slot=state.slot_of(stored.question_index, stored.choice),
                     choice=stored.choice,
                     text=stored.text,
                     right=stored.right,

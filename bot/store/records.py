@@ -2,12 +2,36 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from datetime import date, datetime
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+from bot.quiz.options import RoundOptions
 
 if TYPE_CHECKING:
     from bot.quiz.practice import MemoryState
+
+# The round options a server keeps as its defaults: GuildSettings names its columns after them.
+DEFAULT_OPTIONS = tuple(f.name for f in fields(RoundOptions))
+# Those a stored round keeps (its questions and its thread are kept as what they made).
+KEPT_OPTIONS = (
+    "seconds",
+    "mode",
+    "podium",
+    "standings",
+    "streak_bonus",
+    "reading_seconds",
+    "untimed",
+    "long_prompts",
+    "teams",
+)
+
+
+def _columns(options: RoundOptions, names: tuple[str, ...]) -> dict[str, Any]:
+    """The options as the store's columns hold them: enums as their plain strings."""
+    values = {name: getattr(options, name) for name in names}
+    return {name: value.value if name in ("mode", "standings") else value for name, value in values.items()}
+
 
 ROUND_STATUSES = ("running", "finished", "stopped", "interrupted")
 ENDED_STATUSES = ("finished", "stopped", "interrupted")
@@ -33,6 +57,15 @@ class GuildSettings:
     thread: bool = False  # rounds start in a new public thread under the channel
     teams: int = 0  # 0: no teams; 2-4: members join teams, scored by their mean points
 
+    @property
+    def options(self) -> RoundOptions:
+        """The server's defaults for a new round."""
+        return RoundOptions(**{name: getattr(self, name) for name in DEFAULT_OPTIONS})
+
+    def with_options(self, options: RoundOptions) -> GuildSettings:
+        """These settings with `options` as the server's defaults."""
+        return replace(self, **_columns(options, DEFAULT_OPTIONS))
+
 
 @dataclass(frozen=True, slots=True)
 class NewRound:
@@ -53,6 +86,11 @@ class NewRound:
     long_prompts: bool = False
     parent_channel_id: int | None = None  # a round in a thread: the channel the thread is under
     teams: int = 0
+
+    @classmethod
+    def of(cls, options: RoundOptions, **round: Any) -> NewRound:
+        """A new round that plays with `options`; `round` gives the other fields."""
+        return cls(**round, **_columns(options, KEPT_OPTIONS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +121,14 @@ class RoundRecord:
     long_prompts: bool = False
     parent_channel_id: int | None = None  # a round in a thread: the channel the thread is under
     teams: int = 0
+
+    @property
+    def options(self) -> RoundOptions:
+        """The options the round plays with, as it was started."""
+        kept = {name: getattr(self, name) for name in KEPT_OPTIONS}
+        return RoundOptions(
+            questions=len(self.question_ids), thread=self.parent_channel_id is not None, **kept
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,7 +35,7 @@ def intro_embed(
     questions: int,
     seconds: int,
     mode: str,
-    started_by: int,
+    started_by: int | None,
     *,
     untimed: bool = False,
     reading: int = 0,
@@ -44,13 +44,14 @@ def intro_embed(
         "faster right answers earn more (50–100 points)" if mode == "speed" else "100 points per right answer"
     )
     each = "no timer" if untimed else f"{seconds} s each"
+    by = "Started automatically" if started_by is None else f"Started by {mention(started_by)}"
     if reading:
         each += f", {reading} s to read each before the buttons open"
     embed = discord.Embed(
         title=clip(f"Quiz: {deck.title}", EMBED_TITLE),
         description=clip(
             f"{plural(questions, 'question')}, {each} — {how}.\n"
-            f"Started by {mention(started_by)}. Answer with the buttons; your first click counts.",
+            f"{by}. Answer with the buttons; your first click counts.",
             EMBED_DESCRIPTION,
         ),
         colour=QUESTION_COLOUR,

@@ -2,19 +2,45 @@
 
 from __future__ import annotations
 
-# Discord's documented limits (../shared/discord-api/LIMITS.md); every embed we build stays within them.
-EMBED_TITLE = 256
-EMBED_DESCRIPTION = 4096
-EMBED_FIELDS = 25
-FIELD_NAME = 256
-FIELD_VALUE = 1024
-FOOTER = 2048
-EMBED_TOTAL = 6000
-CONTENT = 2000
-BUTTON_LABEL = 80
-CUSTOM_ID = 100
-CHOICE_NAME = 100
-AUTOCOMPLETE_CHOICES = 25
+# Discord's limits, imported here too because most renderers clip text with them.
+from bot.ui.limits import (
+    AUTOCOMPLETE_CHOICES,
+    BUTTON_LABEL,
+    CHOICE_NAME,
+    CONTENT,
+    CUSTOM_ID,
+    EMBED_DESCRIPTION,
+    EMBED_FIELDS,
+    EMBED_TITLE,
+    EMBED_TOTAL,
+    FIELD_NAME,
+    FIELD_VALUE,
+    FOOTER,
+)
+
+__all__ = [
+    "AUTOCOMPLETE_CHOICES",
+    "BUTTON_LABEL",
+    "CHOICE_NAME",
+    "CONTENT",
+    "CUSTOM_ID",
+    "EMBED_DESCRIPTION",
+    "EMBED_FIELDS",
+    "EMBED_TITLE",
+    "EMBED_TOTAL",
+    "FIELD_NAME",
+    "FIELD_VALUE",
+    "FOOTER",
+    "LANGUAGE_NAMES",
+    "LETTERS",
+    "clip",
+    "language_name",
+    "letter",
+    "mention",
+    "percent",
+    "plural",
+    "seconds_text",
+]
 
 LETTERS = "ABCDE"
 ELLIPSIS = "…"

@@ -1,36 +1,41 @@
-"""The buttons of a round: answers (shared with practice, cogs/answers.py), translation, and practise-what-I-missed."""
+"""The buttons of a round besides its answers (cogs/answers.py): translation, reveal, teams, the summary's.
+
+Each finds the rounds' desk (bot/ui/desks.py: RoundDesk, served by cogs/quiz/_desk.py) once, typed, in
+`from_custom_id`; a click nobody serves is refused there with one sentence and goes no further.
+"""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.bank.models import Kind, Question
-from bot.quiz import Reveal
 from bot.quiz.teams import TEAM_MARKS, TEAM_NAMES
-from bot.ui.text import BUTTON_LABEL, clip, language_name, letter
-from cogs.answers import ANSWER_ITEMS, ROUND, AnswerButton, TypeAnswerButton, cog_named
-from cogs.flags import FlagButton
-from cogs.guard import frozen_view, guarded
-
-if TYPE_CHECKING:
-    from cogs.quiz._cog import QuizCog
-
-VERSION = "1"
-ROUND_ID = r"(?P<round>[0-9]{1,15})"
-INDEX = r"(?P<q>[0-9]{1,2})"
+from bot.ui import custom_ids as ids
+from bot.ui.desks import ROUND_DESK, RoundDesk, find_desk
+from bot.ui.limits import BUTTON_LABEL
+from bot.ui.text import clip
+from cogs.answers import ANSWER_ITEMS
+from cogs.guard import guarded
 
 
-def _cog(interaction: discord.Interaction[Any]) -> QuizCog:
-    cog: QuizCog = cog_named(interaction, ROUND.cog)
-    return cog
+class _RoundButton:
+    """What a round's buttons share: the desk found in `from_custom_id`, or the click goes no further."""
+
+    desk: RoundDesk | None = None
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return self.desk is not None
+
+    @property
+    def owner(self) -> RoundDesk:
+        assert self.desk is not None, "interaction_check let only a click with a desk through"
+        return self.desk
 
 
 class TranslateButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"bvz:1:t:{ROUND_ID}:{INDEX}"
+    _RoundButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TRANSLATE.pattern
 ):
     def __init__(self, round_id: int, index: int, label: str = "Translate") -> None:
         super().__init__(
@@ -39,7 +44,7 @@ class TranslateButton(
                 style=discord.ButtonStyle.secondary,
                 emoji="🌐",
                 row=1,
-                custom_id=f"bvz:{VERSION}:t:{round_id}:{index}",
+                custom_id=ids.TRANSLATE.make(round_id, index),
             )
         )
         self.round_id, self.index = round_id, index
@@ -48,20 +53,24 @@ class TranslateButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> TranslateButton:
-        return cls(int(match["round"]), int(match["q"]))
+        button = cls(int(match["round"]), int(match["q"]))
+        button.desk = await find_desk(interaction, ROUND_DESK)
+        return button
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, _cog(interaction).on_translate(interaction, self.round_id, self.index))
+        await guarded(interaction, self.owner.on_translate(interaction, self.round_id, self.index))
 
 
-class MissedButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"bvz:1:m:{ROUND_ID}"):
+class MissedButton(
+    _RoundButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PRACTISE_MISSED.pattern
+):
     def __init__(self, round_id: int) -> None:
         super().__init__(
             discord.ui.Button(
                 label="Practise what I missed",
                 style=discord.ButtonStyle.success,
                 emoji="🔁",
-                custom_id=f"bvz:{VERSION}:m:{round_id}",
+                custom_id=ids.PRACTISE_MISSED.make(round_id),
             )
         )
         self.round_id = round_id
@@ -70,13 +79,17 @@ class MissedButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"b
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MissedButton:
-        return cls(int(match["round"]))
+        button = cls(int(match["round"]))
+        button.desk = await find_desk(interaction, ROUND_DESK)
+        return button
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, _cog(interaction).on_practise_missed(interaction, self.round_id))
+        await guarded(interaction, self.owner.on_practise_missed(interaction, self.round_id))
 
 
-class MyResultButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"bvz:1:r:{ROUND_ID}"):
+class MyResultButton(
+    _RoundButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.MY_RESULT.pattern
+):
     """On the summary: tells the member who presses it their own place, points and misses, ephemerally."""
 
     def __init__(self, round_id: int) -> None:
@@ -85,7 +98,7 @@ class MyResultButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf
                 label="My result",
                 style=discord.ButtonStyle.secondary,
                 emoji="📋",
-                custom_id=f"bvz:{VERSION}:r:{round_id}",
+                custom_id=ids.MY_RESULT.make(round_id),
             )
         )
         self.round_id = round_id
@@ -94,13 +107,15 @@ class MyResultButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MyResultButton:
-        return cls(int(match["round"]))
+        button = cls(int(match["round"]))
+        button.desk = await find_desk(interaction, ROUND_DESK)
+        return button
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, _cog(interaction).on_my_result(interaction, self.round_id))
+        await guarded(interaction, self.owner.on_my_result(interaction, self.round_id))
 
 
-class RevealButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"bvz:1:v:{ROUND_ID}:{INDEX}"):
+class RevealButton(_RoundButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.REVEAL.pattern):
     """On a question of an untimed round: a moderator reveals it (anyone else is told why not)."""
 
     def __init__(self, round_id: int, index: int) -> None:
@@ -110,7 +125,7 @@ class RevealButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"b
                 style=discord.ButtonStyle.secondary,
                 emoji="⏭️",
                 row=1,
-                custom_id=f"bvz:{VERSION}:v:{round_id}:{index}",
+                custom_id=ids.REVEAL.make(round_id, index),
             )
         )
         self.round_id, self.index = round_id, index
@@ -119,14 +134,16 @@ class RevealButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"b
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RevealButton:
-        return cls(int(match["round"]), int(match["q"]))
+        button = cls(int(match["round"]), int(match["q"]))
+        button.desk = await find_desk(interaction, ROUND_DESK)
+        return button
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, _cog(interaction).on_reveal(interaction, self.round_id, self.index))
+        await guarded(interaction, self.owner.on_reveal(interaction, self.round_id, self.index))
 
 
 class TeamButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"bvz:1:j:{ROUND_ID}:(?P<team>[0-3])"
+    _RoundButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.JOIN_TEAM.pattern
 ):
     """On a round's team message: join that team."""
 
@@ -136,7 +153,7 @@ class TeamButton(
                 label=clip(TEAM_NAMES[team], BUTTON_LABEL),
                 emoji=TEAM_MARKS[team],
                 style=discord.ButtonStyle.primary,
-                custom_id=f"bvz:{VERSION}:j:{round_id}:{team}",
+                custom_id=ids.JOIN_TEAM.make(round_id, team),
             )
         )
         self.round_id, self.team = round_id, team
@@ -145,13 +162,17 @@ class TeamButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> TeamButton:
-        return cls(int(match["round"]), int(match["team"]))
+        button = cls(int(match["round"]), int(match["team"]))
+        button.desk = await find_desk(interaction, ROUND_DESK)
+        return button
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, _cog(interaction).on_team(interaction, self.round_id, self.team))
+        await guarded(interaction, self.owner.on_team(interaction, self.round_id, self.team))
 
 
-class BalanceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"bvz:1:b:{ROUND_ID}"):
+class BalanceButton(
+    _RoundButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BALANCE_TEAMS.pattern
+):
     """On a round's team message: a moderator evens the teams out."""
 
     def __init__(self, round_id: int) -> None:
@@ -161,7 +182,7 @@ class BalanceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"
                 emoji="⚖️",
                 style=discord.ButtonStyle.secondary,
                 row=1,
-                custom_id=f"bvz:{VERSION}:b:{round_id}",
+                custom_id=ids.BALANCE_TEAMS.make(round_id),
             )
         )
         self.round_id = round_id
@@ -170,10 +191,12 @@ class BalanceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> BalanceButton:
-        return cls(int(match["round"]))
+        button = cls(int(match["round"]))
+        button.desk = await find_desk(interaction, ROUND_DESK)
+        return button
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, _cog(interaction).on_balance(interaction, self.round_id))
+        await guarded(interaction, self.owner.on_balance(interaction, self.round_id))
 
 
 DYNAMIC_ITEMS = (
@@ -185,81 +208,3 @@ DYNAMIC_ITEMS = (
     TeamButton,
     BalanceButton,
 )
-
-
-def teams_view(round_id: int, teams: int) -> discord.ui.View:
-    return frozen_view(*(TeamButton(round_id, team) for team in range(teams)), BalanceButton(round_id))
-
-
-def _translate_item(round_id: int, index: int, question: Question) -> list[discord.ui.Item[Any]]:
-    others = [lang for lang in question.languages if lang != question.lang]
-    if not others:
-        return []
-    label = f"Read in {language_name(others[0])}" if len(others) == 1 else "Translate"
-    return [TranslateButton(round_id, index, label)]
-
-
-def question_view(
-    round_id: int,
-    index: int,
-    question: Question,
-    order: Sequence[int],
-    *,
-    reading: bool = False,
-    untimed: bool = False,
-) -> discord.ui.View:
-    """The answer buttons (disabled while the question is `reading`), and a moderators' Reveal when `untimed`."""
-    items: list[discord.ui.Item[Any]]
-    if question.kind is Kind.TEXT:
-        items = [TypeAnswerButton(ROUND, round_id, index, disabled=reading)]
-    else:
-        items = [AnswerButton(ROUND, round_id, index, slot, disabled=reading) for slot in range(len(order))]
-    if untimed:
-        items.append(RevealButton(round_id, index))
-    return frozen_view(*items, *_translate_item(round_id, index, question))
-
-
-def reveal_view(
-    round_id: int,
-    index: int,
-    question: Question,
-    order: Sequence[int],
-    reveal: Reveal,
-    reported: tuple[str, str] | None = None,
-) -> discord.ui.View:
-    """The answer buttons with their counts, and a Report-question button naming `reported`: the deck
-    and id the question has in its own deck (a mixed round's questions are named after the round's)."""
-    items: list[discord.ui.Item[Any]]
-    if question.kind is Kind.TEXT:
-        items = [
-            TypeAnswerButton(
-                ROUND,
-                round_id,
-                index,
-                label=f"Answer: {question.answer_text}",
-                disabled=True,
-                style=discord.ButtonStyle.success,
-            )
-        ]
-    else:
-        items = []
-        for slot in range(len(order)):
-            right = slot in reveal.right_slots
-            count = reveal.counts[slot] if slot < len(reveal.counts) else 0
-            items.append(
-                AnswerButton(
-                    ROUND,
-                    round_id,
-                    index,
-                    slot,
-                    label=f"{letter(slot)} · {count}",
-                    disabled=True,
-                    style=discord.ButtonStyle.success if right else discord.ButtonStyle.secondary,
-                )
-            )
-    report = [FlagButton(*reported)] if reported else []  # "Report question"
-    return frozen_view(*items, *_translate_item(round_id, index, question), *report)
-
-
-def summary_view(round_id: int) -> discord.ui.View:
-    return frozen_view(MissedButton(round_id), MyResultButton(round_id))

@@ -1,19 +1,20 @@
 """A round's posts and edits through Discord's bad days: retried for a while, or the round is cut short.
 
-Every Discord call a round makes goes through RoundChannel. A transient failure (5xx, a dropped
+RoundChannel is the discord.py side of the round service's channel port (bot/rounds/port.py): it turns
+each card into its message (cogs/quiz/_cards.py) and makes every Discord call a round makes. A transient failure (5xx, a dropped
 connection) is retried with the bot's RetryPolicy; once that gives up, or once Discord says the
 question message or the channel is gone (404), the call raises RoundCutShort with the sentence the
 round's summary gives, and nothing more is sent to a message or a channel known to be dead.
 
 Its edits are paced here, all in one place, on the bot's clock: Discord allows a channel's messages no
-more than 5 edits in any 5 seconds, and a quick round (no pause, early reveals) would edit faster. A post
+more than 5 edits in any 5 seconds, and a quick round (no pause, early reveals) would edit faster. An
+edit that must wait sleeps on that clock until the limit allows it (a test's clock wakes it when moved). A post
 carries one nonce through all its tries, with enforce_nonce, so a retry after a failure that Discord
 had in fact carried out returns the message it made instead of posting it twice.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 from collections import deque
@@ -24,6 +25,9 @@ from typing import Any, TypeVar
 import discord
 
 from bot.discord_calls import ChannelGone, DiscordUnavailable, MessageGone, RetryPolicy
+from bot.quiz.clock import Clock
+from bot.rounds import Card, RoundCutShort
+from cogs.quiz._cards import content_of, file_of
 
 log = logging.getLogger(__name__)
 
@@ -37,16 +41,8 @@ UNAVAILABLE = "Discord kept failing for {seconds} seconds, so the round ended."
 # Discord's limit on edits of one channel's messages (DESIGN: never more than 5 edits in any 5 seconds).
 EDITS_PER_WINDOW = 5
 EDIT_WINDOW = timedelta(seconds=5)
-# A wait for the pace re-reads the clock this often, so a clock moved by hand (a test's) is noticed soon.
-PACE_CHECK_SECONDS = 0.25
-
-
-class RoundCutShort(Exception):
-    """Discord left the round no way on; `why` is the sentence its summary gives."""
-
-    def __init__(self, why: str) -> None:
-        super().__init__(why)
-        self.why = why
+# The question messages a round keeps at hand to edit (it edits only its current one).
+KEPT_MESSAGES = 4
 
 
 class EditPace:
@@ -55,13 +51,13 @@ class EditPace:
     def __init__(self) -> None:
         self.times: deque[datetime] = deque(maxlen=EDITS_PER_WINDOW)
 
-    def wait(self, now: datetime) -> float:
-        """Seconds until one more edit keeps within the limit (0: it may go now)."""
+    def free_at(self, now: datetime) -> datetime:
+        """When one more edit keeps within the limit (`now` or earlier: it may go now)."""
         if self.times and now < self.times[-1]:
             self.times.clear()  # the clock was set back: the old times say nothing about now
         if len(self.times) < EDITS_PER_WINDOW:
-            return 0.0
-        return max(0.0, (self.times[0] + EDIT_WINDOW - now).total_seconds())
+            return now
+        return self.times[0] + EDIT_WINDOW
 
     def edited(self, now: datetime) -> None:
         self.times.append(now)
@@ -75,20 +71,80 @@ class RoundChannel:
         channel: discord.abc.Messageable,
         policy: RetryPolicy,
         round_id: int,
-        clock: Callable[[], datetime],
+        clock: Clock,
     ) -> None:
         self.channel = channel
         self.policy = policy
         self.round_id = round_id
         self.clock = clock
         self.pace = EditPace()
-        self.holding = False  # an edit is waiting for the pace now
         self.cut: RoundCutShort | None = None
         self.channel_gone = False
+        self.messages: dict[int, discord.Message] = {}
 
-    async def send(self, what: str, **content: Any) -> discord.Message:
+    # -- the port (bot/rounds/port.py: RoundPosts) ---------------------------------------------------
+
+    async def post(self, what: str, card: Card) -> int:
+        message = await self.send_with_file(what, file_of(card), **content_of(card))
+        self.messages[message.id] = message
+        while len(self.messages) > KEPT_MESSAGES:
+            del self.messages[next(iter(self.messages))]
+        return message.id
+
+    async def edit(self, what: str, message_id: int, card: Card) -> None:
+        """An edit that must be seen (a reveal, the buttons opening): waits for the pace, then retried."""
+        if self.cut is not None:
+            raise self.cut  # nothing to wait for: the round is over
+        if self.pace.free_at(self.clock()) > self.clock():
+            log.info("round %s: %s waits for Discord's edit limit", self.round_id, what)
+            while (free_at := self.pace.free_at(self.clock())) > self.clock():
+                await self.clock.sleep_until(free_at)
+        self.pace.edited(self.clock())
+        message = self._message(message_id)
+        content = content_of(card)
+        await self._call(what, lambda: message.edit(**content))
+
+    async def edit_in_passing(self, what: str, message_id: int, card: Card) -> bool:
+        """An edit the next one makes up for (the live count): one try, but a deleted message still counts.
+
+        False when it was left out because the pace is full (the next edit shows the same and more).
+        """
+        if self.cut is not None:
+            raise self.cut
+        now = self.clock()
+        if self.pace.free_at(now) > now:
+            return False
+        self.pace.edited(now)
+        message = self._message(message_id)
+        content = content_of(card)
+        try:
+            await RetryPolicy(budget=0).call(
+                f"round {self.round_id}: {what}", lambda: message.edit(**content)
+            )
+        except DiscordUnavailable:
+            log.warning("round %s: %s failed; the next edit catches up", self.round_id, what)
+        except (MessageGone, ChannelGone, discord.Forbidden) as exc:
+            raise self._cut_by(what, exc) from exc
+        return True
+
+    async def last_word(self, what: str, card: Card) -> None:
+        """The summary: still said after a deleted message or a failure, never into a deleted channel."""
+        if self.channel_gone:
+            return
         nonce = _nonce()
-        return await self._call(what, lambda: self.channel.send(nonce=nonce, **content))
+        content = content_of(card)
+        try:
+            await self.policy.call(
+                f"round {self.round_id}: {what}", lambda: self.channel.send(nonce=nonce, **content)
+            )
+        except (discord.HTTPException, DiscordUnavailable, MessageGone, ChannelGone) as exc:
+            log.warning("round %s: could not post %s: %s", self.round_id, what, exc)
+
+    # -- Discord's calls -----------------------------------------------------------------------------
+
+    def _message(self, message_id: int) -> discord.Message:
+        """A message this round posted here (a round edits only its latest ones)."""
+        return self.messages[message_id]
 
     async def send_with_file(
         self, what: str, make_file: Callable[[], discord.File | None], **content: Any
@@ -105,58 +161,6 @@ class RoundChannel:
             return self.channel.send(file=file, nonce=nonce, **content)
 
         return await self._call(what, attempt)
-
-    async def edit(self, what: str, message: discord.Message, **content: Any) -> None:
-        """An edit that must be seen (a reveal, the buttons opening): waits for the pace, then retried."""
-        if self.cut is not None:
-            raise self.cut  # nothing to wait for: the round is over
-        if self.pace.wait(self.clock()) > 0:
-            log.info("round %s: %s waits for Discord's edit limit", self.round_id, what)
-            self.holding = True
-            try:
-                while True:
-                    wait = self.pace.wait(self.clock())
-                    if wait <= 0:
-                        break
-                    # Short naps, not one long sleep: the clock is read anew (a test moves its own).
-                    await asyncio.sleep(min(wait, PACE_CHECK_SECONDS))
-            finally:
-                self.holding = False
-        self.pace.edited(self.clock())
-        await self._call(what, lambda: message.edit(**content))
-
-    async def edit_in_passing(self, what: str, message: discord.Message, **content: Any) -> bool:
-        """An edit the next one makes up for (the live count): one try, but a deleted message still counts.
-
-        False when it was left out because the pace is full (the next edit shows the same and more).
-        """
-        if self.cut is not None:
-            raise self.cut
-        now = self.clock()
-        if self.pace.wait(now) > 0:
-            return False
-        self.pace.edited(now)
-        try:
-            await RetryPolicy(budget=0).call(
-                f"round {self.round_id}: {what}", lambda: message.edit(**content)
-            )
-        except DiscordUnavailable:
-            log.warning("round %s: %s failed; the next edit catches up", self.round_id, what)
-        except (MessageGone, ChannelGone, discord.Forbidden) as exc:
-            raise self._cut_by(what, exc) from exc
-        return True
-
-    async def last_word(self, what: str, **content: Any) -> None:
-        """The summary: still said after a deleted message or a failure, never into a deleted channel."""
-        if self.channel_gone:
-            return
-        nonce = _nonce()
-        try:
-            await self.policy.call(
-                f"round {self.round_id}: {what}", lambda: self.channel.send(nonce=nonce, **content)
-            )
-        except (discord.HTTPException, DiscordUnavailable, MessageGone, ChannelGone) as exc:
-            log.warning("round %s: could not post %s: %s", self.round_id, what, exc)
 
     async def _call(self, what: str, make: Callable[[], Awaitable[T]]) -> T:
         if self.cut is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
@@ -28,23 +29,49 @@ class Clock:
 
     Frozen, it stands still until the test moves it: a question's timer cannot run out and a live edit
     cannot fall due on their own, so a test says when time passes and checks what follows, never how fast.
+    The bot sleeps on it (bot/quiz/clock.py): moving it wakes every sleeper to look at the new time, and
+    `sleeping_until` tells a test what the bot is waiting for.
     """
 
     def __init__(self) -> None:
         self.offset = timedelta()
         self.frozen_at: datetime | None = None
+        self._moved = asyncio.Event()
+        self._sleepers: list[datetime] = []
 
     def __call__(self) -> datetime:
         return (self.frozen_at or datetime.now(UTC)) + self.offset
 
     def set(self, when: datetime) -> None:
         self.offset = when - (self.frozen_at or datetime.now(UTC))
+        self._wake()
 
     def freeze(self) -> None:
         self.frozen_at = datetime.now(UTC)
+        self._wake()
 
     def advance(self, seconds: float) -> None:
         self.offset += timedelta(seconds=seconds)
+        self._wake()
+
+    def _wake(self) -> None:
+        moved, self._moved = self._moved, asyncio.Event()
+        moved.set()
+
+    async def sleep_until(self, moment: datetime) -> None:
+        self._sleepers.append(moment)
+        try:
+            while (left := (moment - self()).total_seconds()) > 0:
+                moved = self._moved
+                # Frozen, only a move of the clock brings the moment nearer; running, real time does too.
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(moved.wait(), None if self.frozen_at else left)
+        finally:
+            self._sleepers.remove(moment)
+
+    def sleeping_until(self, moment: datetime) -> bool:
+        """Whether something of the bot sleeps on this clock until exactly `moment`."""
+        return moment in self._sleepers
 
 
 @dataclass
@@ -89,14 +116,13 @@ class World:
 
 
 async def resumed(bot: BvunzoBot) -> None:
-    """on_ready listeners run after is_ready(); wait for the quiz cog's resume pass to have happened."""
-    from tests.e2e.harness import wait_until
+    """on_ready listeners run after is_ready(); wait for the round service's resume pass to be over.
 
-    cog = bot.get_cog("Quiz")
-    if cog is not None:
-        await wait_until(
-            lambda: getattr(cog, "resumed", True), timeout=5, what="the quiz cog to resume rounds"
-        )
+    Only a bot without the quiz extension has no round service, and nothing to resume.
+    """
+    service = getattr(bot, "round_service", None)
+    if service is not None:
+        await asyncio.wait_for(service.resumed.wait(), timeout=10)
 
 
 def build_world(fake: FakeDiscord, tmp_path: Path, *, shard_count: int | None = None) -> World:

@@ -16,7 +16,7 @@ import pytest
 from bot.app import BvunzoBot
 from bot.discord_calls import RetryPolicy
 from tests.e2e.conftest import World
-from tests.e2e.fake_discord import Channel, FakeMessage
+from tests.e2e.fake_discord import Channel, FakeMessage, records
 from tests.e2e.fake_discord.faults import UNKNOWN_CHANNEL, UNKNOWN_MESSAGE
 from tests.e2e.harness import wait_until
 from tests.e2e.rounds import (
@@ -246,14 +246,16 @@ async def test_a_slow_api_still_acknowledges_every_click_in_time(world: World) -
         await set_pause(world, 0)
         fake.faults.slow(0.4)
         await start(world, world.general, world.moderator, questions=1, seconds=60)
-        q1 = await open_question(world, world.general, 1, timeout=10)
+        q1 = await open_question(world, world.general, 1)
         right = right_letter(q1, DECK)
-        # Everyone clicks at once; the fake flags any answer later than 3 s as a violation.
+        # Everyone clicks at once. Discord's rule is the only clock here: an answer later than 3 s is a
+        # violation the fake records (how fast the bot answers is a bench figure, not a test's budget).
         clicks = [await fake.click(q1, member, label=right) for member in world.members]
-        answers = await asyncio.gather(*(c.response(timeout=10) for c in clicks))
+        answers = await asyncio.gather(*(c.response() for c in clicks))
         assert [a.content for a in answers] == [f"Locked in: {right}."] * len(world.members)
+        assert fake.take_violations(records.LATE) == []
         await skip(world, world.general)
-        summary = await fake.wait_for_message(world.general, is_summary, timeout=10)
+        summary = await fake.wait_for_message(world.general, is_summary)
         assert summary.text.count("**100** points, 1/1 right") == len(world.members)
         assert await status_of(bot, round_id_of(q1)) == "finished"
 
@@ -277,7 +279,7 @@ async def test_a_deleted_question_message_ends_the_round_with_its_scores(world: 
         assert [(r.status, (r.reply or {}).get("code")) for r in edits] == [(404, UNKNOWN_MESSAGE)]
         assert not [m for m in fake.channel_messages(world.general) if "Question 2 of" in m.text]
         assert not [m for m in fake.channel_messages(world.general) if BROKEN in m.text]
-        assert world.general.id not in bot.get_cog("Quiz").by_channel  # type: ignore[union-attr]
+        assert bot.round_service.running_in(world.general.id) is None
 
 
 async def test_a_deleted_channel_ends_the_round_quietly(world: World) -> None:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from bot.app import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.fake_discord import records
@@ -21,10 +23,9 @@ from tests.e2e.rounds import (
 DECK = DECKS["gradient-checkpointing"]
 
 
-def holding_an_edit(bot: BvunzoBot, world: World) -> bool:
-    """Whether the round in #general is waiting for Discord's edit limit before its next edit."""
-    session = bot.get_cog("Quiz").by_channel.get(world.general.id)  # type: ignore[union-attr]
-    return bool(getattr(session.posts, "holding", False)) if session is not None else False
+def holding_an_edit_until(world: World, seconds: float) -> bool:
+    """Whether the bot sleeps on the test's clock until `seconds` from now: the edit limit's next free moment."""
+    return world.clock.sleeping_until(world.clock() + timedelta(seconds=seconds))
 
 
 async def test_early_reveals_without_a_pause_wait_for_the_channels_edit_limit(
@@ -43,7 +44,7 @@ async def test_early_reveals_without_a_pause_wait_for_the_channels_edit_limit(
         if number == 6:
             # Five reveals were edited in at the same moment: the sixth waits until 5 s have passed.
             await wait_until(
-                lambda sixth=message: is_revealed(6)(sixth) or holding_an_edit(bot, world),
+                lambda sixth=message: is_revealed(6)(sixth) or holding_an_edit_until(world, 5),
                 what="the sixth reveal, or the round holding it back",
             )
             assert not is_revealed(6)(message)
@@ -65,7 +66,7 @@ async def test_the_buttons_opening_waits_for_the_channels_edit_limit(world: Worl
     last = await fake.wait_for_message(world.general, lambda m: "Question 6 of 6" in m.text)
     world.clock.advance(1)  # its reading time is over, 1 s after five edits: the opening has to wait
     await wait_until(
-        lambda: is_open_question(6)(last) or holding_an_edit(bot, world),
+        lambda: is_open_question(6)(last) or holding_an_edit_until(world, 4),
         what="the buttons opening, or the round holding it back",
     )
     assert not is_open_question(6)(last)

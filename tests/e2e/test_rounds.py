@@ -341,7 +341,7 @@ async def test_losing_the_right_to_post_mid_round_ends_only_that_round(world: Wo
         async def closed() -> bool:
             # Closed in the store, then the channel freed once its summary was tried (refused, here).
             record = await bot.store.get_round(rid)
-            freed = world.general.id not in bot.get_cog("Quiz").by_channel  # type: ignore[union-attr]
+            freed = bot.round_service.running_in(world.general.id) is None
             return record is not None and record.status == "interrupted" and freed
 
         await wait_until(closed, timeout=5, what="the round to be closed and its channel freed")
@@ -398,7 +398,7 @@ async def test_a_bug_inside_a_round_ends_only_that_round_with_its_scores(
         assert after_q2 == [summary.id]  # one message, one sentence: no traceback, no second notice
         record = await bot.store.get_round(rid)
         assert record is not None and record.status == "interrupted"
-        assert world.general.id not in bot.get_cog("Quiz").by_channel  # type: ignore[union-attr]
+        assert bot.round_service.running_in(world.general.id) is None
         failed = [r for r in caplog.records if r.getMessage().startswith(f"round {rid} in channel")]
         assert [r.levelname for r in failed] == ["ERROR"] and failed[0].exc_info is not None
         counted = bot.telemetry.registry.get_sample_value(

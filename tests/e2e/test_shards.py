@@ -63,7 +63,7 @@ async def test_a_restart_resumes_only_the_rounds_of_its_own_shard(world: World) 
         await fake.wait_for_message(world.general, lambda m: "resuming this round at question 1" in m.text)
         lounge_round = await bot.store.get_round(round_id_of(lounge_q1))
         assert lounge_round is not None and lounge_round.status == "running"
-        assert set(bot.get_cog("Quiz").sessions) == {  # type: ignore[union-attr]
+        assert bot.round_service.running_ids() == {
             r.id for r in await bot.store.running_rounds() if r.guild_id == world.study.id
         }
         await (await fake.slash(world.general, world.moderator, "quiz stop")).response()

@@ -1,0 +1,314 @@
+"""The round service: starts, runs, resumes and ends rounds for any caller, with no interaction needed.
+
+A command, a schedule, an assignment or a web page calls the same methods; the service decides (with
+the engine), keeps the store up to date, and speaks to Discord only through the channel port as
+render-neutral cards (bot/rounds/cards.py). Why cards and not embeds: bot/ui builds discord.py
+objects and bot.rounds may not import discord, so the port's implementation in cogs/quiz turns each
+card into its embed (bot/ui) and buttons; the service and its tests stay free of Discord.
+
+Who may do what (Manage Server, the quiz-master role, the round's starter) is the caller's to check:
+only a caller knows who is asking. The service refuses what no caller may do, with one sentence.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+
+from bot.bank.mixed import mix
+from bot.bank.models import Deck
+from bot.quiz import (
+    EmptyDeckError,
+    MissingQuestionError,
+    OptionsError,
+    RestoredAnswer,
+    RoundOptions,
+    RoundState,
+    plan_round,
+)
+from bot.quiz.choosing import TooFewQuestionsError
+from bot.rounds.cards import Notice
+from bot.rounds.errors import (
+    BadOptions,
+    CannotPostHere,
+    ChannelBusy,
+    NoSuchRound,
+    NotEnoughQuestions,
+    ShuttingDown,
+)
+from bot.rounds.host import RoundHost
+from bot.rounds.port import RoundPort
+from bot.rounds.running import Locked, RunningRound
+from bot.store import NewRound, RoundAlreadyRunning, RoundRecord
+
+log = logging.getLogger(__name__)
+
+# The started_by a stored round keeps when no member started it (a schedule): no Discord id is 0.
+NOBODY = 0
+
+
+class RoundService:
+    def __init__(self, host: RoundHost, port: RoundPort) -> None:
+        self.host = host
+        self.port = port
+        self._rounds: dict[int, RunningRound] = {}  # by round id
+        self._by_channel: dict[int, RunningRound] = {}
+        self._resuming = asyncio.Lock()
+        # Set once the first resume pass is over (every round it could resume running again).
+        self.resumed = asyncio.Event()
+
+    # -- what is running ----------------------------------------------------------------------------
+
+    def running(self, round_id: int) -> RunningRound | None:
+        return self._rounds.get(round_id)
+
+    def running_in(self, channel_id: int) -> RunningRound | None:
+        return self._by_channel.get(channel_id)
+
+    def running_ids(self) -> frozenset[int]:
+        return frozenset(self._rounds)
+
+    async def round_record(self, round_id: int) -> RoundRecord | None:
+        """The round as it is now: the running one's record, else the store's (None: no such round)."""
+        running = self._rounds.get(round_id)
+        return running.record if running else await self.host.store.get_round(round_id)
+
+    async def defaults(self, guild_id: int) -> RoundOptions:
+        """The server's round options (/quiz settings), as a new round would play with them."""
+        return (await self.host.store.guild_settings(guild_id)).options
+
+    # -- starting -----------------------------------------------------------------------------------
+
+    async def start(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        decks: Sequence[Deck],
+        options: RoundOptions,
+        started_by: int | None,
+        thread_name: str | None = None,
+        exact: bool = False,
+    ) -> RoundRecord:
+        """Start a round in the channel (in a new thread under it with `options.thread`); its stored record.
+
+        `started_by` is the member who started it (None: a schedule or another program). `exact`: the
+        caller asked for exactly `options.questions` questions, so a filter keeping fewer is refused
+        (otherwise a smaller deck plays all it has). Refusals are UserErrors of bot/rounds/errors.py.
+        """
+        if self.host.closing:
+            raise ShuttingDown("Bvunzo is restarting; start the round again in a minute.")
+        chosen = _mixed(decks)
+        try:
+            options.check()
+        except OptionsError as exc:
+            raise BadOptions(exc.sentence) from exc
+        refusal = self.port.refusal(channel_id, thread=options.thread)
+        if refusal is not None:
+            raise CannotPostHere(refusal)
+        running = None if options.thread else self._by_channel.get(channel_id)
+        if running is not None:
+            raise ChannelBusy(already_running(running.record))
+        try:
+            plan = plan_round(chosen, options.questions, only=options.only, exact=exact)
+        except EmptyDeckError as exc:
+            raise NotEnoughQuestions(f"“{chosen.title}” has no questions yet.") from exc
+        except TooFewQuestionsError as exc:
+            raise NotEnoughQuestions(f"“{chosen.title}”: {exc.sentence}") from exc
+        parent_id = None
+        if options.thread:
+            parent_id = channel_id
+            channel_id = await self.port.open_thread(channel_id, thread_name or chosen.title)
+        new = NewRound.of(
+            options,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            parent_channel_id=parent_id,
+            deck_id=plan.deck_id,
+            started_by=NOBODY if started_by is None else started_by,
+            question_ids=plan.question_ids,
+            seed=plan.seed,
+            started_at=self.host.clock(),
+        )
+        try:
+            record = await self.host.store.start_round(new)
+        except RoundAlreadyRunning as exc:
+            raise ChannelBusy(already_running(exc.round)) from exc
+        state = RoundState(
+            round_id=record.id,
+            deck=chosen,
+            question_ids=record.question_ids,
+            seed=record.seed,
+            options=record.options,
+        )
+        await self._launch(record, chosen, state, resumed=False)
+        return record
+
+    async def _launch(self, record: RoundRecord, deck: Deck, state: RoundState, *, resumed: bool) -> None:
+        posts = self.port.posts(record.channel_id, record.id)
+        if posts is None:
+            raise CannotPostHere("I can't find that channel to post the round in.")
+        pause = (await self.host.store.guild_settings(record.guild_id)).pause_seconds
+        running = RunningRound(
+            self.host,
+            self.port,
+            record,
+            deck,
+            state,
+            posts,
+            pause_seconds=pause,
+            resumed=resumed,
+            on_end=self._forget,
+        )
+        self._rounds[record.id] = running
+        self._by_channel[record.channel_id] = running
+        running.start()
+
+    def _forget(self, running: RunningRound) -> None:
+        self._rounds.pop(running.round_id, None)
+        if self._by_channel.get(running.record.channel_id) is running:
+            del self._by_channel[running.record.channel_id]
+
+    # -- playing ------------------------------------------------------------------------------------
+
+    def _live(self, round_id: int) -> RunningRound:
+        running = self._rounds.get(round_id)
+        if running is None:
+            raise NoSuchRound("This round is not running here: it has ended, or is resuming after a restart.")
+        return running
+
+    async def answer(
+        self,
+        round_id: int,
+        user_id: int,
+        question_index: int,
+        *,
+        slot: int | None = None,
+        text: str | None = None,
+    ) -> Locked:
+        """Record one member's answer (committed when this returns); QuizError says what was refused."""
+        return await self._live(round_id).answer(user_id, question_index, slot=slot, text=text)
+
+    def skip(self, round_id: int) -> None:
+        """Reveal the current question now."""
+        self._live(round_id).skip()
+
+    def reveal(self, round_id: int, question_index: int) -> None:
+        """Reveal question `question_index` now (an untimed round's Reveal button); refused once revealed."""
+        running = self._live(round_id)
+        if running.state.current != question_index or running.state.revealed:
+            raise NoSuchRound("That question has already been revealed.")
+        running.skip()
+
+    def stop(self, round_id: int) -> None:
+        """End the round now: its current question is revealed, and the points earned stay."""
+        self._live(round_id).stop()
+
+    async def join_team(self, round_id: int, user_id: int, team: int) -> None:
+        await self._live(round_id).join_team(user_id, team)
+
+    async def balance_teams(self, round_id: int) -> list[int]:
+        """Even the round's teams out; each team's size after."""
+        return await self._live(round_id).balance_teams()
+
+    # -- restarts -----------------------------------------------------------------------------------
+
+    async def resume(self) -> None:
+        """Resume every running round of the servers this process holds, or close it saying why.
+
+        Safe to call again (a reconnect): rounds already running here are left alone.
+        """
+        async with self._resuming:
+            try:
+                for record in await self.host.store.running_rounds():
+                    if record.id in self._rounds or not self.host.holds_guild(record.guild_id):
+                        continue  # another process runs that server's shard: the round is its to resume
+                    try:
+                        await self._resume(record)
+                    except Exception:
+                        log.exception("round %s could not be resumed", record.id)
+                        await self.host.store.finish_round(
+                            record.id,
+                            "interrupted",
+                            self.host.clock(),
+                            "it could not be resumed after a restart",
+                        )
+            finally:
+                self.resumed.set()
+
+    async def _resume(self, record: RoundRecord) -> None:
+        posts = self.port.posts(record.channel_id, record.id)
+        deck = self.host.bank.get(record.deck_id, record.guild_id)
+        why = None
+        state = None
+        if posts is None:
+            why = "its channel is gone"
+        elif deck is None:
+            why = "its deck is no longer loaded"
+        else:
+            try:
+                state = await self.restored(record, deck)
+            except MissingQuestionError:
+                why = "its deck is no longer loaded"
+        if state is None or deck is None:
+            await self.host.store.finish_round(record.id, "interrupted", self.host.clock(), why)
+            if posts is not None:
+                await posts.last_word(
+                    "the could-not-resume notice",
+                    Notice(
+                        f"The round that was running here could not resume after a restart ({why}); "
+                        "every answer given counts on the leaderboard."
+                    ),
+                )
+            log.warning("round %s closed at restart: %s", record.id, why)
+            return
+        log.info(
+            "resuming round %s in channel %s at question %s", record.id, record.channel_id, record.current
+        )
+        await self._launch(record, deck, state, resumed=True)
+
+    async def restored(self, record: RoundRecord, deck: Deck) -> RoundState:
+        """The round as the store kept it; MissingQuestionError when its deck lost one of its questions."""
+        store = self.host.store
+        answers = [
+            RestoredAnswer(
+                a.user_id, a.question_index, a.choice, a.text, a.right, a.ms, a.points, a.answered_at
+            )
+            for a in await store.round_answers(record.id)
+        ]
+        # Poll votes come back as answers that were never right and earned nothing: so they were judged.
+        votes = [
+            RestoredAnswer(v.user_id, v.question_index, v.choice, None, False, 0, 0, v.voted_at)
+            for v in await store.round_votes(record.id)
+        ]
+        return RoundState.restore(
+            round_id=record.id,
+            deck=deck,
+            question_ids=record.question_ids,
+            seed=record.seed,
+            options=record.options,
+            answers=answers + votes,
+            current=record.current,
+            revealed=record.revealed,
+            team_members=await store.round_teams(record.id) if record.teams else None,
+        )
+
+    async def shut_down(self) -> None:
+        """Stop every round's task, leaving them running in the store for the next start to resume."""
+        for running in list(self._rounds.values()):
+            await running.shut_down()
+
+
+def _mixed(decks: Sequence[Deck]) -> Deck:
+    if not decks:
+        raise BadOptions("A round needs a deck to play.")
+    if len({deck.id for deck in decks}) != len(decks):
+        raise BadOptions("The round names the same deck twice; pick different decks.")
+    return mix(decks)
+
+
+def already_running(record: RoundRecord) -> str:
+    """The sentence for a channel that already has a round."""
+    by = f" (started by <@{record.started_by}>)" if record.started_by != NOBODY else ""
+    return f"A round is already running in <#{record.channel_id}>{by}; /quiz stop ends it."

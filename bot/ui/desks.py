@@ -1,0 +1,163 @@
+"""The desks buttons and forms hand their clicks to (Protocols with their keys), and finding one at a click.
+
+Each desk is what one kind of component needs from the object owning its state; a cog serves it with
+`bot.owners.provide(KEY, self)` in `cog_load` (bot/owners.py says why a registry). A DynamicItem
+finds its desk once, in `from_custom_id`, with `find_desk`; when nobody serves it (a reload in
+progress, an extension that failed to load) the member is told so in one sentence and the click goes
+no further.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+import discord
+
+from bot import replies
+from bot.owners import DeskKey, Owners
+
+if TYPE_CHECKING:
+    from bot.store import Period, RoundRecord
+
+T = TypeVar("T")
+
+
+# -- answering: rounds and practice share the answer buttons and the typed-answer form -----------------
+
+
+@dataclass(frozen=True, slots=True)
+class GivenAnswer:
+    """An answer as a member gave it: to which play and question, the slot clicked or the text typed."""
+
+    play_id: int
+    index: int
+    slot: int | None = None
+    text: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TextAnswerForm:
+    """What the typed-answer form shows: its title, the question (as the input's label), how long it stays open."""
+
+    title: str
+    prompt: str
+    seconds: float
+
+
+class AnswerDesk(Protocol):
+    """What owns a play members answer in (a round, a practice session)."""
+
+    async def on_answer(self, interaction: discord.Interaction[Any], given: GivenAnswer) -> None: ...
+
+    async def text_answer_form(
+        self, interaction: discord.Interaction[Any], play_id: int, index: int
+    ) -> TextAnswerForm: ...
+
+
+class RoundDesk(AnswerDesk, Protocol):
+    """The rounds (cogs/quiz): their answers, and the other buttons of their messages."""
+
+    async def on_translate(
+        self, interaction: discord.Interaction[Any], round_id: int, index: int
+    ) -> None: ...
+
+    async def on_reveal(self, interaction: discord.Interaction[Any], round_id: int, index: int) -> None: ...
+
+    async def on_practise_missed(self, interaction: discord.Interaction[Any], round_id: int) -> None: ...
+
+    async def on_my_result(self, interaction: discord.Interaction[Any], round_id: int) -> None: ...
+
+    async def on_team(self, interaction: discord.Interaction[Any], round_id: int, team: int) -> None: ...
+
+    async def on_balance(self, interaction: discord.Interaction[Any], round_id: int) -> None: ...
+
+
+class PracticeDesk(AnswerDesk, Protocol):
+    """The practice sessions (cogs/practice): their answers, next, original language, and a round's misses."""
+
+    async def on_next(self, interaction: discord.Interaction[Any], practice_id: int, index: int) -> None: ...
+
+    async def on_original(
+        self, interaction: discord.Interaction[Any], practice_id: int, index: int
+    ) -> None: ...
+
+    async def start_missed(self, interaction: discord.Interaction[Any], record: RoundRecord) -> None:
+        """The round summary's button: practise what the clicker missed in that round."""
+        ...
+
+
+class FlagDesk(Protocol):
+    """Reported questions (cogs/flags): the report form, its submission, and the moderators' list."""
+
+    async def open_form(
+        self, interaction: discord.Interaction[Any], deck_id: str, question_id: str
+    ) -> None: ...
+
+    async def keep_flag(
+        self, interaction: discord.Interaction[Any], deck_id: str, question_id: str, reason: str, note: str
+    ) -> None: ...
+
+    async def show_flags(self, interaction: discord.Interaction[Any], *, edit: bool = False) -> None: ...
+
+    async def close(
+        self, interaction: discord.Interaction[Any], deck_id: str, question_id: str, status: str
+    ) -> None: ...
+
+
+class BoardDesk(Protocol):
+    """The leaderboards (cogs/boards): one page of one."""
+
+    async def show_board(
+        self,
+        interaction: discord.Interaction[Any],
+        period: Period,
+        deck_id: str | None,
+        page: int,
+        *,
+        edit: bool,
+    ) -> None: ...
+
+
+class DeckDesk(Protocol):
+    """A server's own decks (cogs/decks): deleting one, suggesting questions and reviewing them."""
+
+    async def on_delete_answer(
+        self, interaction: discord.Interaction[Any], deck_id: str, *, delete: bool
+    ) -> None: ...
+
+    async def on_suggestion_form(
+        self, interaction: discord.Interaction[Any], kind: str, ref: str, typed: Mapping[str, str]
+    ) -> None:
+        """`kind` s: a member's suggestion for deck `ref`; e: a moderator's edit of suggestion `ref`."""
+        ...
+
+    async def on_review(
+        self, interaction: discord.Interaction[Any], suggestion_id: int, action: str
+    ) -> None: ...
+
+
+ROUND_DESK = DeskKey[RoundDesk]("rounds")
+PRACTICE_DESK = DeskKey[PracticeDesk]("practice")
+FLAG_DESK = DeskKey[FlagDesk]("question reports")
+BOARD_DESK = DeskKey[BoardDesk]("leaderboard")
+DECK_DESK = DeskKey[DeckDesk]("server decks")
+
+
+def unavailable(key: DeskKey[Any]) -> str:
+    return (
+        f"Bvunzo's {key.name} part is not available right now (it may be restarting); try again in a minute."
+    )
+
+
+async def find_desk(interaction: discord.Interaction[Any], key: DeskKey[T]) -> T | None:
+    """Who serves `key` now; None, once the member has been told so in one sentence."""
+    owners = getattr(interaction.client, "owners", None)
+    found = owners.get(key) if isinstance(owners, Owners) else None
+    if found is None:
+        # Should the member not be told, there is nothing else to do with this click.
+        with contextlib.suppress(discord.HTTPException):
+            await replies.send(interaction, unavailable(key), ephemeral=True)
+    return found

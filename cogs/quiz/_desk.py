@@ -1,0 +1,156 @@
+"""The rounds' desk (bot/ui/desks.py: RoundDesk): what a click on a round's message asks, translated for the service.
+
+Each handler checks the round belongs to the clicker's server, asks the round service (or the engine
+state of a round that ended), and answers in one ephemeral sentence.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import replies
+from bot.bank.models import Kind
+from bot.errors import UserError
+from bot.quiz import MissingQuestionError, RoundState, choice_order
+from bot.quiz.teams import team_name
+from bot.rounds import RoundService, RunningRound
+from bot.store import RoundRecord
+from bot.ui.desks import PRACTICE_DESK, GivenAnswer, TextAnswerForm, find_desk
+from bot.ui.practice import translation_embed, translation_target
+from bot.ui.round import my_result_text
+from bot.ui.text import clip, letter
+from cogs.quiz._steer import ensure_may_steer
+
+if TYPE_CHECKING:
+    from bot.app import BvunzoBot
+
+# How long the typed-answer form of an untimed question stays open: it has no deadline to go by.
+UNTIMED_FORM_SECONDS = 15 * 60
+# A form outlives its question by a little, so an answer typed at the last second still arrives.
+FORM_GRACE_SECONDS = 30
+
+
+class QuizDesk:
+    """Serves ROUND_DESK for the quiz cog."""
+
+    def __init__(self, bot: BvunzoBot, rounds: RoundService) -> None:
+        self.bot = bot
+        self.rounds = rounds
+
+    # -- finding the round --------------------------------------------------------------------------
+
+    async def _owned_round(
+        self, interaction: discord.Interaction[Any], round_id: int, *, running_ok: bool = True
+    ) -> RoundRecord:
+        record = await self.rounds.round_record(round_id)
+        if record is None:
+            raise UserError("This round has ended.")
+        if record.guild_id != interaction.guild_id:
+            raise UserError("That button doesn't belong to a round of this server; nothing was changed.")
+        if not running_ok and record.status == "running":
+            raise UserError("This round is still running; practise once it ends.")
+        return record
+
+    async def _live(self, interaction: discord.Interaction[Any], round_id: int) -> RunningRound:
+        record = await self._owned_round(interaction, round_id)
+        if record.status != "running":
+            raise UserError("This round has ended.")
+        running = self.rounds.running(round_id)
+        if running is None:
+            raise UserError("This round is resuming after a restart; try again in a moment.")
+        return running
+
+    # -- answers (the AnswerDesk part) ----------------------------------------------------------------
+
+    async def on_answer(self, interaction: discord.Interaction[Any], given: GivenAnswer) -> None:
+        await self._live(interaction, given.play_id)
+        locked = await self.rounds.answer(
+            given.play_id, interaction.user.id, given.index, slot=given.slot, text=given.text
+        )
+        verdict = locked.verdict
+        shown = letter(verdict.slot) if verdict.slot is not None else f"“{clip(verdict.text or '', 100)}”"
+        placed = locked.placed_on
+        joined = "" if placed is None else f" You play for {team_name(placed)}, the smallest team."
+        await replies.send(interaction, f"Locked in: {shown}.{joined}", ephemeral=True)
+
+    async def text_answer_form(
+        self, interaction: discord.Interaction[Any], play_id: int, index: int
+    ) -> TextAnswerForm:
+        state = (await self._live(interaction, play_id)).state
+        if state.current != index or not state.is_open:
+            raise UserError("That question is closed.")
+        question = state.question(index)
+        if question.kind is not Kind.TEXT:
+            raise UserError("That question is answered with the letter buttons.")
+        seconds = UNTIMED_FORM_SECONDS if state.untimed else state.seconds_for(index) + FORM_GRACE_SECONDS
+        return TextAnswerForm(f"Question {index + 1}", question.prompt, seconds)
+
+    # -- the other buttons of a round ----------------------------------------------------------------
+
+    async def on_team(self, interaction: discord.Interaction[Any], round_id: int, team: int) -> None:
+        await self._live(interaction, round_id)
+        await self.rounds.join_team(round_id, interaction.user.id, team)
+        await replies.send(interaction, f"You play for {team_name(team)}.", ephemeral=True)
+
+    async def on_balance(self, interaction: discord.Interaction[Any], round_id: int) -> None:
+        running = await self._live(interaction, round_id)
+        await ensure_may_steer(interaction, self.bot.store, running.record, "balance the teams")
+        sizes = await self.rounds.balance_teams(round_id)
+        shown = " · ".join(f"{team_name(team)} {size}" for team, size in enumerate(sizes))
+        await replies.send(interaction, f"Teams balanced: {shown}.", ephemeral=True)
+
+    async def on_reveal(self, interaction: discord.Interaction[Any], round_id: int, index: int) -> None:
+        running = await self._live(interaction, round_id)
+        await ensure_may_steer(interaction, self.bot.store, running.record, "reveal a question")
+        self.rounds.reveal(round_id, index)
+        await replies.send(interaction, "Revealing the question.", ephemeral=True)
+
+    async def on_translate(self, interaction: discord.Interaction[Any], round_id: int, index: int) -> None:
+        record = await self._owned_round(interaction, round_id)
+        deck = self.bot.bank.get(record.deck_id, record.guild_id)
+        question = (
+            deck.question(record.question_ids[index]) if deck and index < len(record.question_ids) else None
+        )
+        if question is None:
+            raise UserError("This question is no longer available.")
+        running = self.rounds.running(round_id)
+        # A finished round's order comes from its seed, as it was shown.
+        order = (
+            running.state.order(index)
+            if running
+            else choice_order(record.seed, index, len(question.choices), question.kind)
+        )
+        wanted = await self.bot.store.member_language(interaction.user.id)
+        revealed = running is None or running.state.is_revealed(index)
+        target = translation_target(question, wanted, str(interaction.locale))
+        embed = translation_embed(question, order, target, revealed=revealed)
+        await replies.send(interaction, embed=embed, ephemeral=True)
+
+    async def on_my_result(self, interaction: discord.Interaction[Any], round_id: int) -> None:
+        record = await self._owned_round(interaction, round_id)
+        state = await self._state_of(record)
+        scores = state.scores()
+        mine = next((result for result in scores if result.user_id == interaction.user.id), None)
+        missed = state.missed(interaction.user.id)
+        numbers = [index + 1 for index, qid in enumerate(state.question_ids) if qid in missed]
+        await replies.send(interaction, my_result_text(mine, scores, numbers, round_id), ephemeral=True)
+
+    async def _state_of(self, record: RoundRecord) -> RoundState:
+        running = self.rounds.running(record.id)
+        if running is not None:
+            return running.state
+        deck = self.bot.bank.get(record.deck_id, record.guild_id)
+        try:
+            if deck is None:
+                raise MissingQuestionError(record.question_ids[0])
+            return await self.rounds.restored(record, deck)
+        except MissingQuestionError as exc:
+            raise UserError("The deck of that round is no longer loaded.") from exc
+
+    async def on_practise_missed(self, interaction: discord.Interaction[Any], round_id: int) -> None:
+        record = await self._owned_round(interaction, round_id, running_ok=False)
+        practice = await find_desk(interaction, PRACTICE_DESK)
+        if practice is not None:
+            await practice.start_missed(interaction, record)

@@ -1,0 +1,79 @@
+"""The round service's channel port on discord.py: which channels a round may use, threads, and their posts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.rounds import CannotPostHere
+from bot.ui.text import clip
+from cogs.quiz._channel import RoundChannel
+
+if TYPE_CHECKING:
+    from bot.app import BvunzoBot
+
+THREAD_NAME = 100  # characters in a thread's name (Discord's limit)
+CANNOT_POST = (
+    "I can't post rounds in this channel: give Bvunzo View Channel, Send Messages and "
+    "Embed Links here, or start the round in another channel."
+)
+CANNOT_THREAD = (
+    "I can't run the round in a thread here: give Bvunzo Create Public Threads and Send Messages "
+    "in Threads, or start it without thread:true."
+)
+NOT_A_TEXT_CHANNEL = "A round in a thread starts from a text channel, not from a thread or a forum."
+NO_CHANNEL = "Rounds run in a server's text channels; start it from one."
+
+
+class DiscordRounds:
+    """RoundPort (bot/rounds/port.py) for a BvunzoBot."""
+
+    def __init__(self, bot: BvunzoBot) -> None:
+        self.bot = bot
+        # Threads this process opened: usable before Discord's event about them has arrived.
+        self._threads: dict[int, discord.Thread] = {}
+
+    def _channel(self, channel_id: int) -> object:
+        return self._threads.get(channel_id) or self.bot.get_channel(channel_id)
+
+    def posts(self, channel_id: int, round_id: int) -> RoundChannel | None:
+        channel = self._channel(channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            return None
+        return RoundChannel(channel, self.bot.discord_retry, round_id, self.bot.clock)
+
+    def refusal(self, channel_id: int, *, thread: bool) -> str | None:
+        channel = self._channel(channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            return NO_CHANNEL
+        if thread and not isinstance(channel, discord.TextChannel):
+            return NOT_A_TEXT_CHANNEL
+        if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+            return None
+        me = channel.guild.me
+        if me is None:
+            return None  # not known yet: the round's own posts will tell
+        can = channel.permissions_for(me)
+        if not (can.view_channel and can.send_messages and can.embed_links):
+            return CANNOT_POST
+        if thread and not (can.create_public_threads and can.send_messages_in_threads):
+            return CANNOT_THREAD
+        return None
+
+    async def open_thread(self, channel_id: int, name: str) -> int:
+        channel = self._channel(channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            raise CannotPostHere(NOT_A_TEXT_CHANNEL)
+        try:
+            # Named after the deck; a day without messages archives it (the summary is in the parent too).
+            thread = await channel.create_thread(
+                name=clip(name, THREAD_NAME),
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=1440,
+                reason="A Bvunzo quiz round",
+            )
+        except discord.Forbidden as exc:
+            raise CannotPostHere(CANNOT_THREAD) from exc
+        self._threads[thread.id] = thread
+        return thread.id
