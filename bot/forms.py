@@ -62,6 +62,19 @@ def submitted_text(interaction: discord.Interaction[Any]) -> dict[str, str]:
     return found
 
 
+class FormModal(discord.ui.Modal):
+    """A form of Bvunzo as it is opened: its submission goes to its `Form`, as after a restart."""
+
+    def __init__(self, form: Form, *, title: str, custom_id: str, timeout: float) -> None:
+        if form.template.fullmatch(custom_id) is None:  # it would submit to nothing: a bug, said loudly
+            raise ValueError(f"form custom_id {custom_id!r} does not match {form.template.pattern!r}")
+        super().__init__(title=title, timeout=timeout, custom_id=custom_id)
+        self.form = form
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        await submit_form(interaction, self.form)
+
+
 async def submit_form(interaction: discord.Interaction[Any], form: Form) -> None:
     """Hand a submission of `form` (a modal's on_submit, or the bot after a restart) to its function."""
     data: dict[str, Any] = dict(interaction.data or {})

@@ -17,9 +17,10 @@ from bot.errors import UserError
 from bot.quiz import Mastery, Misses, deck_mastery, due_by, leeches
 from bot.store import Period
 from bot.ui import custom_ids as ids
-from bot.ui.boards import PAGE_SIZE, leaderboard_embed, page_count, stats_embed
+from bot.ui.boards import PAGE_SIZE, leaderboard_embed, page_count, page_view, stats_embed
+from bot.ui.desks import BOARD_DESK, BoardDesk, find_desk
 from cogs.charts import ChartPainter
-from cogs.guard import frozen_view, guarded
+from cogs.guard import guarded
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import anywhere, guild_id_of, server_only, server_with_bot
 from cogs.preferences import retention_of
@@ -32,44 +33,26 @@ PERIODS: tuple[Period, ...] = ("all", "month", "week", "today")
 NO_SERVER = 0
 
 
-class PageButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=ids.BOARD_PAGE.pattern,
-):
-    def __init__(
-        self, period: Period, page: int, direction: str, deck_id: str, *, disabled: bool = False
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                emoji="◀" if direction == "p" else "▶",
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-                custom_id=ids.BOARD_PAGE.make(period, page, direction, deck_id),
-            )
-        )
-        self.period, self.page, self.deck_id = period, page, deck_id
+class PageButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.BOARD_PAGE.pattern):
+    """Another page of a leaderboard (bot/ui/boards.py page_view)."""
+
+    def __init__(self, item: discord.ui.Item[Any], desk: BoardDesk | None, match: re.Match[str]) -> None:
+        super().__init__(item)
+        self.desk = desk
+        self.period: Period = match["period"]  # type: ignore[assignment]  # the template allows only these
+        self.page, self.deck_id = int(match["page"]), match["deck"] or None
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PageButton:
-        period: Period = match["period"]  # type: ignore[assignment]  # the template allows only these
-        return cls(period, int(match["page"]), match["dir"], match["deck"])
+        desk = await find_desk(interaction, BOARD_DESK)
+        return cls(item, desk, match)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        cog: BoardsCog = interaction.client.get_cog("Boards")
-        await guarded(
-            interaction,
-            cog.show_board(interaction, self.period, self.deck_id or None, self.page, edit=True),
-            edits=True,
-        )
-
-
-def page_view(period: Period, page: int, pages: int, deck_id: str | None) -> discord.ui.View:
-    return frozen_view(
-        PageButton(period, max(0, page - 1), "p", deck_id or "", disabled=page <= 0),
-        PageButton(period, min(pages - 1, page + 1), "n", deck_id or "", disabled=page >= pages - 1),
-    )
+        if self.desk is not None:  # else the member was told, in from_custom_id
+            work = self.desk.show_board(interaction, self.period, self.deck_id, self.page, edit=True)
+            await guarded(interaction, work, edits=True)
 
 
 class BoardsCog(commands.Cog, name="Boards"):
@@ -77,7 +60,11 @@ class BoardsCog(commands.Cog, name="Boards"):
         self.bot = bot
         self.painter = ChartPainter()
 
+    async def cog_load(self) -> None:
+        self.bot.owners.provide(BOARD_DESK, self)
+
     async def cog_unload(self) -> None:
+        self.bot.owners.withdraw(BOARD_DESK, self)
         self.painter.close()
 
     async def shut_down(self) -> None:

@@ -1,4 +1,4 @@
-"""Components' plumbing: failures reach the member as one sentence; views that keep nothing in memory."""
+"""Components' plumbing: a failure in a click's work reaches the member as one sentence."""
 
 from __future__ import annotations
 
@@ -8,6 +8,11 @@ from typing import Any
 import discord
 
 from bot import replies
+
+# Views are built in bot/ui now; cogs/quiz still imports frozen_view from here until `service` lands.
+from bot.ui.views import frozen_view
+
+__all__ = ["frozen_view", "guarded"]
 
 
 async def guarded(
@@ -20,12 +25,3 @@ async def guarded(
         await work
     except Exception as exc:
         await interaction.client.report_interaction_error(interaction, exc)
-
-
-def frozen_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
-    """A view for sending only: clicks reach the DynamicItem templates, so nothing is kept in memory."""
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    view.stop()
-    return view

@@ -12,8 +12,7 @@ import pytest
 from bot.owners import Owners
 from bot.ui.desks import PRACTICE_DESK, ROUND_DESK
 from cogs.answers import PRACTICE, ROUND, AnswerButton, Play, TypeAnswerButton
-from cogs.practice import PracticeActionButton
-from cogs.quiz._buttons import MissedButton, TranslateButton
+from cogs.quiz._buttons import TranslateButton
 
 ROUNDS_DESK: Any = object()  # whoever serves a desk: the buttons only hand it on
 PRACTICE_SESSIONS: Any = object()
@@ -94,29 +93,6 @@ async def test_a_click_nobody_serves_is_refused_in_one_sentence_and_goes_no_furt
                 True,
             )
         ]
-
-
-def test_each_custom_id_reaches_exactly_one_kind_of_button() -> None:
-    items: list[discord.ui.DynamicItem[Any]] = [
-        AnswerButton(ROUND, 1, 0, 0),
-        TypeAnswerButton(ROUND, 1, 0),
-        PracticeActionButton("n", 1, 0),
-        TranslateButton(1, 0),
-        MissedButton(1),
-    ]
-    sent = [
-        "bvz:1:a:7:0:1",
-        "bvz:1:p:7:0:1",
-        "bvz:1:x:7:0",
-        "bvz:1:px:7:0",
-        "bvz:1:pn:7:0",
-        "bvz:1:po:7:0",
-        "bvz:1:t:7:0",
-        "bvz:1:m:7",
-    ]
-    for custom_id in sent:
-        takers = [type(item).__name__ for item in items if item.template.fullmatch(custom_id)]
-        assert len(takers) == 1, (custom_id, takers)
 
 
 def test_labels_and_styles() -> None:

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import discord
 
 from bot.bank.models import Deck, Kind, Question
 from bot.quiz import DEFAULT_RETENTION, LEECH_FAILURES, Mastery, Misses
-from bot.store import Board, BoardLine, GuildSettings, MemberStats, ReportLine, StruggleLine
+from bot.store import Board, BoardLine, GuildSettings, MemberStats, Period, ReportLine, StruggleLine
+from bot.ui import custom_ids
 from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, mention, percent, plural
+from bot.ui.views import frozen_view
 
 PAGE_SIZE = 10
 PERIOD_NAMES = {"all": "all time", "month": "this month", "week": "this week", "today": "today"}
@@ -17,6 +20,26 @@ PERIOD_NAMES = {"all": "all time", "month": "this month", "week": "this week", "
 
 def page_count(total: int) -> int:
     return max(1, -(-total // PAGE_SIZE))
+
+
+def page_button(
+    period: Period, page: int, direction: str, deck_id: str | None, *, disabled: bool
+) -> discord.ui.Button[Any]:
+    """To page `page` of the board: p shows it as the previous page (◀), n as the next (▶)."""
+    return discord.ui.Button(
+        emoji="◀" if direction == "p" else "▶",
+        style=discord.ButtonStyle.secondary,
+        disabled=disabled,
+        custom_id=custom_ids.BOARD_PAGE.make(period, page, direction, deck_id or ""),
+    )
+
+
+def page_view(period: Period, page: int, pages: int, deck_id: str | None) -> discord.ui.View:
+    """Previous and next page of a leaderboard showing `page` of `pages` (each disabled at its end)."""
+    return frozen_view(
+        page_button(period, max(0, page - 1), "p", deck_id, disabled=page <= 0),
+        page_button(period, min(pages - 1, page + 1), "n", deck_id, disabled=page >= pages - 1),
+    )
 
 
 def _board_line(line: BoardLine) -> str:

@@ -1,18 +1,25 @@
-"""The moderators' list of reported questions: where each one is, how many reported it and why."""
+"""Reporting questions: the Report button and its form, and the moderators' list (where, how many, why)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import discord
 
 from bot.bank.models import Deck
+from bot.forms import Form, FormModal
 from bot.quiz import FLAG_REASONS, FlaggedQuestion
+from bot.ui import custom_ids
+from bot.ui.limits import INPUT_LABEL
 from bot.ui.text import EMBED_DESCRIPTION, clip, plural
+from bot.ui.views import frozen_view
 
 FLAG_LINES = 10  # questions listed
 FLAG_BUTTONS = 5  # of which get Resolved/Dismiss buttons (one row each, Discord's five rows)
+NOTE_LENGTH = 300  # what a member may add to a report
+REPORT_FORM_SECONDS = 600
 
 
 def where(deck: Deck | None, line: FlaggedQuestion) -> str:
@@ -50,3 +57,66 @@ def flags_embed(shown: Sequence[tuple[FlaggedQuestion, Deck | None]]) -> discord
             text="Resolved: you fixed the question. Dismiss: nothing to fix. Either closes its reports."
         )
     return embed
+
+
+def report_button(deck_id: str, question_id: str, *, row: int = 1) -> discord.ui.Button[Any]:
+    """Report question: opens the report form (cogs/flags.py). Names the question in its own deck."""
+    return discord.ui.Button(
+        label="Report question",
+        style=discord.ButtonStyle.secondary,
+        emoji="🚩",
+        row=row,
+        custom_id=custom_ids.REPORT_QUESTION.make(deck_id, question_id),
+    )
+
+
+def close_flags_button(action: str, deck_id: str, question_id: str, number: int) -> discord.ui.Button[Any]:
+    """Resolve (r) or dismiss (d) every open report of the question listed `number`, on that number's row."""
+    return discord.ui.Button(
+        label=f"{'Resolved' if action == 'r' else 'Dismiss'} {number}",
+        style=discord.ButtonStyle.success if action == "r" else discord.ButtonStyle.secondary,
+        row=number - 1,
+        custom_id=custom_ids.CLOSE_FLAGS.make(action, deck_id, question_id),
+    )
+
+
+def flags_view(lines: Sequence[FlaggedQuestion]) -> discord.ui.View:
+    """Resolved and Dismiss for each of the first questions listed."""
+    buttons = [
+        close_flags_button(action, line.deck_id, line.question_id, number)
+        for number, line in enumerate(lines[:FLAG_BUTTONS], start=1)
+        for action in "rd"
+    ]
+    return frozen_view(*buttons)
+
+
+def report_form(form: Form, deck_id: str, question_id: str) -> discord.ui.Modal:
+    """What is wrong with the question (a reason, and optionally a sentence).
+
+    Its custom_id names the deck and the question, so a form opened before a restart still submits
+    after it (bot/forms.py).
+    """
+    modal = FormModal(
+        form,
+        title="Report this question",
+        timeout=REPORT_FORM_SECONDS,
+        custom_id=custom_ids.REPORT_FORM.make(deck_id, question_id),
+    )
+    reason: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id="reason",
+        options=[discord.SelectOption(label=label, value=value) for value, label in FLAG_REASONS.items()],
+        min_values=1,
+        max_values=1,
+        required=True,
+    )
+    modal.add_item(discord.ui.Label(text=clip("What is wrong with it?", INPUT_LABEL), component=reason))
+    modal.add_item(
+        discord.ui.TextInput(
+            label="Anything to add? (optional)",
+            custom_id="note",
+            style=discord.TextStyle.paragraph,
+            max_length=NOTE_LENGTH,
+            required=False,
+        )
+    )
+    return modal

@@ -1,15 +1,29 @@
-"""Embeds of practice: a question for one member, the feedback on their answer, the summary, translations."""
+"""Practice on screen: a question for one member and its buttons, the feedback on their answer, the summary."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 import discord
 
 from bot.bank.models import Kind, Question
 from bot.quiz import Passes
-from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, language_name, letter, percent, plural
+from bot.ui import custom_ids
+from bot.ui.answers import PRACTICE_TAGS, answer_buttons
+from bot.ui.flags import report_button
+from bot.ui.text import (
+    BUTTON_LABEL,
+    EMBED_DESCRIPTION,
+    FIELD_VALUE,
+    clip,
+    language_name,
+    letter,
+    percent,
+    plural,
+)
+from bot.ui.views import frozen_view
 
 PRACTICE_COLOUR = discord.Colour.teal()
 
@@ -154,3 +168,38 @@ def translation_embed(
     if revealed and shown.explanation:
         embed.add_field(name="Why", value=clip(shown.explanation, FIELD_VALUE), inline=False)
     return embed
+
+
+def step_button(
+    practice_id: int, index: int, *, label: str, original: bool = False
+) -> discord.ui.Button[Any]:
+    """On to the next question (pn), or see this one in its original language (po)."""
+    return discord.ui.Button(
+        label=clip(label, BUTTON_LABEL),
+        style=discord.ButtonStyle.secondary if original else discord.ButtonStyle.success,
+        row=1 if original else 0,
+        custom_id=custom_ids.PRACTICE_STEP.make(practice_id, index, tag="po" if original else "pn"),
+    )
+
+
+def practice_question_view(
+    practice_id: int, index: int, question: Question, order: Sequence[int], original_lang: str | None
+) -> discord.ui.View:
+    """The answer buttons of a practice question; "See in ..." when it is shown translated from `original_lang`."""
+    items: list[discord.ui.Item[Any]] = list(
+        answer_buttons(PRACTICE_TAGS, practice_id, index, question, order)
+    )
+    if original_lang is not None and original_lang != question.lang:
+        label = f"See in {language_name(original_lang)}"
+        items.append(step_button(practice_id, index, label=label, original=True))
+    return frozen_view(*items)
+
+
+def feedback_view(
+    practice_id: int, index: int, deck_id: str, question_id: str, *, last: bool
+) -> discord.ui.View:
+    """Next (Finish after the last question), and Report question naming it in its deck."""
+    return frozen_view(
+        step_button(practice_id, index, label="Finish" if last else "Next"),
+        report_button(deck_id, question_id, row=0),
+    )

@@ -11,9 +11,9 @@ from bot.bank.models import Kind, Question
 from bot.quiz import Reveal
 from bot.rounds import Card, IntroCard, Notice, QuestionCard, RevealCard, SummaryCard, TeamsCard
 from bot.ui import round as render
+from bot.ui.flags import report_button
 from bot.ui.text import language_name, letter
 from cogs.answers import ROUND, AnswerButton, TypeAnswerButton
-from cogs.flags import FlagButton
 from cogs.guard import frozen_view
 from cogs.quiz._buttons import (
     BalanceButton,
@@ -95,7 +95,7 @@ def reveal_view(
                     style=discord.ButtonStyle.success if right else discord.ButtonStyle.secondary,
                 )
             )
-    report = [FlagButton(*reported)] if reported else []  # "Report question"
+    report = [report_button(*reported)] if reported else []  # "Report question"
     return frozen_view(*items, *_translate_item(round_id, index, question), *report)
 
 

@@ -1,14 +1,13 @@
-"""/practice: one member plays questions alone, with spaced review of what they missed."""
+"""The practice cog: /practice, and the desk its buttons reach (answers, next, original language)."""
 
 from __future__ import annotations
 
 import json
 import logging
-import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
@@ -28,22 +27,15 @@ from bot.quiz import (
 )
 from bot.rounds import reviewed_memories
 from bot.store import PracticeRecord, RoundRecord
-from bot.ui import custom_ids as ids
-from bot.ui.desks import PRACTICE_DESK
-from bot.ui.practice import feedback_embed, practice_question_embed, practice_summary_embed, translation_embed
-from bot.ui.text import BUTTON_LABEL, clip, language_name
-from cogs.answers import (
-    ANSWER_FORMS,
-    ANSWER_ITEMS,
-    PRACTICE,
-    AnswerButton,
-    GivenAnswer,
-    TextAnswerForm,
-    TypeAnswerButton,
-    cog_named,
+from bot.ui.desks import PRACTICE_DESK, GivenAnswer, TextAnswerForm
+from bot.ui.practice import (
+    feedback_embed,
+    feedback_view,
+    practice_question_embed,
+    practice_question_view,
+    practice_summary_embed,
+    translation_embed,
 )
-from cogs.flags import FlagButton
-from cogs.guard import frozen_view, guarded
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import anywhere
 
@@ -75,40 +67,6 @@ def _ensure_owner(user_id: int, interaction: discord.Interaction) -> None:
 
 def _state(session: PracticeSession) -> str:
     return json.dumps(session.to_dict(), separators=(",", ":"))
-
-
-class PracticeActionButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PRACTICE_STEP.pattern
-):
-    """n: next question; o: see the question in its original language."""
-
-    LABELS: ClassVar[dict[str, str]] = {"n": "Next", "o": "Original"}
-
-    def __init__(self, action: str, session_id: int, index: int, *, label: str | None = None) -> None:
-        style = discord.ButtonStyle.success if action == "n" else discord.ButtonStyle.secondary
-        super().__init__(
-            discord.ui.Button(
-                label=clip(label or self.LABELS[action], BUTTON_LABEL),
-                style=style,
-                row=1 if action == "o" else 0,
-                custom_id=ids.PRACTICE_STEP.make(session_id, index, tag="p" + action),
-            )
-        )
-        self.action, self.session_id, self.index = action, session_id, index
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> PracticeActionButton:
-        return cls(match["tag"][1], int(match["session"]), int(match["q"]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, self._act(interaction), edits=True)
-
-    async def _act(self, interaction: discord.Interaction[Any]) -> None:
-        cog: PracticeCog = cog_named(interaction, "Practice")
-        work = cog.on_next if self.action == "n" else cog.on_original
-        await work(interaction, self.session_id, self.index)
 
 
 class PracticeCog(commands.Cog, name="Practice"):
@@ -247,19 +205,9 @@ class PracticeCog(commands.Cog, name="Practice"):
             deck_title=s.deck.title,
             leech_failures=failures,
         )
-        items: list[discord.ui.Item[Any]]
-        if question.kind is Kind.TEXT:
-            items = [TypeAnswerButton(PRACTICE, practice.id, s.index)]
-        else:
-            items = [AnswerButton(PRACTICE, practice.id, s.index, slot) for slot in range(len(s.order))]
         original = s.deck.question(question.id)
-        if original is not None and original.lang != question.lang:
-            items.append(
-                PracticeActionButton(
-                    "o", practice.id, s.index, label=f"See in {language_name(original.lang)}"
-                )
-            )
-        return embed, frozen_view(*items)
+        original_lang = original.lang if original is not None else None
+        return embed, practice_question_view(practice.id, s.index, question, s.order, original_lang)
 
     async def _find(self, interaction: discord.Interaction, practice_id: int, index: int) -> Practice:
         """The member's practice that button belongs to, on the question it shows; after a restart, from the store."""
@@ -342,10 +290,7 @@ class PracticeCog(commands.Cog, name="Practice"):
             comes_back=result.comes_back,
         )
         last = s.index + 1 >= s.question_count
-        view = frozen_view(
-            PracticeActionButton("n", practice.id, s.index, label="Finish" if last else "Next"),
-            FlagButton(s.deck.id, question_id, row=0),
-        )
+        view = feedback_view(practice.id, s.index, s.deck.id, question_id, last=last)
         await replies.edit(interaction, embed=embed, view=view)
 
     async def text_answer_form(
@@ -391,9 +336,3 @@ class PracticeCog(commands.Cog, name="Practice"):
             original, practice.session.order, original.lang, revealed=practice.session.answered
         )
         await replies.send(interaction, embed=embed, ephemeral=True)
-
-
-async def setup(bot: BvunzoBot) -> None:
-    await bot.add_cog(PracticeCog(bot))
-    bot.add_dynamic_items(*ANSWER_ITEMS, PracticeActionButton)
-    bot.add_forms(*ANSWER_FORMS)

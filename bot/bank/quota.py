@@ -1,0 +1,32 @@
+"""How much a server may keep of its own decks: a number of decks, and of questions in all of them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bot.bank.limits import MAX_DECKS_PER_SERVER, MAX_QUESTIONS_PER_SERVER
+from bot.bank.models import Deck
+from bot.errors import UserError
+
+
+class ServerDecksFull(UserError):
+    """The server's decks would go past its quota; the sentence says which and what to do."""
+
+
+def check_room(decks: Iterable[Deck], guild_id: int, deck_id: str, adding: int = 0) -> None:
+    """Refuse a deck `deck_id` of `adding` questions that the server's own `decks` leave no room for.
+
+    `decks` may hold any decks: only the server's own count, and not `deck_id` itself, which the new
+    one replaces. `adding` 0 asks before the file is read: is there room for one more deck at all?
+    """
+    own = [d for d in decks if d.guild_id == guild_id and d.id != deck_id]
+    if adding == 0 and len(own) >= MAX_DECKS_PER_SERVER:
+        raise ServerDecksFull(
+            f"This server has {len(own)} decks, the most it may keep; delete one with /deck delete first."
+        )
+    total = sum(len(d.questions) for d in own) + adding
+    if total > MAX_QUESTIONS_PER_SERVER:
+        raise ServerDecksFull(
+            f"With this deck the server's decks would hold {total} questions; at most "
+            f"{MAX_QUESTIONS_PER_SERVER} are kept per server. Delete a deck first."
+        )

@@ -1,0 +1,201 @@
+"""A server's own decks on screen: import reports, the delete confirmation, suggestions and their review."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.bank import limits
+from bot.bank.importers import Format, Imported
+from bot.bank.models import Deck
+from bot.bank.problems import Problem
+from bot.bank.suggestions import from_json
+from bot.forms import Form, FormModal
+from bot.store import SuggestionRecord
+from bot.ui import custom_ids
+from bot.ui.limits import EMBED_TITLE, MODAL_TITLE
+from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, mention, plural
+from bot.ui.views import frozen_view
+
+SUGGESTION_FORM_SECONDS = 1800
+# How each button of a suggestion's review looks: Approve (sa), Edit (se), Reject (sr).
+REVIEW_LOOK: dict[str, tuple[str, discord.ButtonStyle]] = {
+    "sa": ("Approve", discord.ButtonStyle.success),
+    "se": ("Edit", discord.ButtonStyle.primary),
+    "sr": ("Reject", discord.ButtonStyle.danger),
+}
+
+
+def safe(text: str, limit: int = 80) -> str:
+    """Uploaded words shown in a message: markdown and mentions escaped, cut short."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(clip(text, limit)))
+
+
+def problem_lines(problems: Sequence[Problem], room: int) -> str:
+    """`line N: reason` for each problem, as many as fit in `room` characters."""
+    lines: list[str] = []
+    used = 0
+    for index, problem in enumerate(problems):
+        where = f"line {problem.line}" if problem.line > 0 else "the file"
+        # Our sentences quote the author's words in `code`; only mentions need escaping there.
+        line = f"• {where}: {discord.utils.escape_mentions(clip(problem.message, 300))}"
+        if used + len(line) + 40 > room:
+            lines.append(f"… and {len(problems) - index} more")
+            break
+        lines.append(line)
+        used += len(line) + 1
+    return "\n".join(lines)
+
+
+def not_imported_embed(source: str, imported: Imported) -> discord.Embed:
+    """Some questions cannot be imported and the moderator did not ask to keep the rest: nothing was."""
+    count = len(imported.left_out)
+    head = (
+        f"{plural(count, 'question')} of **{safe(source)}** cannot be imported, so nothing was imported. "
+        "Fix the file and upload it again, or import with `keep_valid: True` to keep the "
+        f"{plural(len(imported.deck.questions), 'good question')}.\n\n"
+    )
+    return discord.Embed(
+        title="Not imported",
+        description=clip(
+            head + problem_lines(imported.left_out, EMBED_DESCRIPTION - len(head)), EMBED_DESCRIPTION
+        ),
+        colour=discord.Colour.red(),
+    )
+
+
+def imported_embed(source: str, imported: Imported, fmt: Format, replaced: Deck | None) -> discord.Embed:
+    """What an import made: how many questions of which kinds, and what was noted or left out."""
+    deck = imported.deck
+    kinds = sorted({q.kind.value for q in deck.questions})
+    text = (
+        f"**{plural(len(deck.questions), 'question')}** from **{safe(source)}** ({fmt.value}; "
+        f"{', '.join(kinds)}) are now the deck `{deck.id}` of this server. "
+        + ("It replaces the deck of that name; history of unchanged questions is kept. " if replaced else "")
+        + "Play it with `/quiz start`."
+    )
+    extra = [*imported.notes, *imported.left_out]
+    if imported.left_out:
+        text += f"\n\n**Left out ({len(imported.left_out)}):**\n"
+    elif imported.notes:
+        text += "\n\n"
+    text += problem_lines(extra, EMBED_DESCRIPTION - len(text))
+    return discord.Embed(
+        title=clip(f"Imported: {deck.title}", EMBED_TITLE),
+        description=clip(text, EMBED_DESCRIPTION),
+        colour=discord.Colour.green(),
+    )
+
+
+def delete_view(deck_id: str) -> discord.ui.View:
+    """The confirmation of /deck delete: delete (dd) or keep (dk). The deck id is a slug the bot made."""
+    return frozen_view(
+        discord.ui.Button(
+            label="Delete the deck",
+            style=discord.ButtonStyle.danger,
+            custom_id=custom_ids.DELETE_DECK.make(deck_id, tag="dd"),
+        ),
+        discord.ui.Button(
+            label="Keep it",
+            style=discord.ButtonStyle.secondary,
+            custom_id=custom_ids.DELETE_DECK.make(deck_id, tag="dk"),
+        ),
+    )
+
+
+def suggestion_embed(suggestion: SuggestionRecord, waiting: int) -> discord.Embed:
+    """One suggested question as a moderator reviews it: the right choice marked, who wrote it."""
+    fields = from_json(suggestion.question)
+    lines = [str(fields.get("prompt", "")), ""]
+    if "choices" in fields:
+        lines += [("✅ " if i == 0 else "▫️ ") + str(c) for i, c in enumerate(fields["choices"])]
+    else:
+        lines.append("Typed answer: " + ", ".join(str(a) for a in fields.get("answers", [])))
+    embed = discord.Embed(
+        title=clip(f"Suggested for {suggestion.deck_id}", EMBED_TITLE),
+        description=clip("\n".join(lines), EMBED_DESCRIPTION),
+        colour=discord.Colour.blurple(),
+    )
+    if fields.get("explanation"):
+        embed.add_field(name="Why", value=clip(str(fields["explanation"]), FIELD_VALUE), inline=False)
+    embed.add_field(name="By", value=mention(suggestion.author_id))
+    embed.set_footer(text=f"{plural(waiting, 'suggestion')} waiting")
+    return embed
+
+
+def review_view(suggestion_id: int) -> discord.ui.View:
+    """Approve, Edit or Reject one suggestion."""
+    return frozen_view(
+        *(
+            discord.ui.Button(
+                label=label, style=style, custom_id=custom_ids.REVIEW_SUGGESTION.make(suggestion_id, tag=tag)
+            )
+            for tag, (label, style) in REVIEW_LOOK.items()
+        )
+    )
+
+
+def suggestion_form(
+    form: Form, deck_id: str, *, suggestion_id: int | None = None, fields: dict[str, Any] | None = None
+) -> discord.ui.Modal:
+    """The form of /deck suggest, and of a moderator's Edit of a suggestion (filled in with its `fields`).
+
+    Its custom_id names the deck (fs) or the suggestion edited (fe), so a form opened before a restart
+    still submits after it (bot/forms.py).
+    """
+    custom_id = (
+        custom_ids.SUGGEST_FORM.make(deck_id)
+        if suggestion_id is None
+        else custom_ids.EDIT_SUGGESTION_FORM.make(suggestion_id)
+    )
+    modal = FormModal(
+        form,
+        title=clip(f"Suggest a question for {deck_id}", MODAL_TITLE),
+        timeout=SUGGESTION_FORM_SECONDS,
+        custom_id=custom_id,
+    )
+    given = fields or {}
+    choices = list(given.get("choices", []))
+    right = choices[0] if choices else next(iter(given.get("answers", [])), "")
+    for item in _suggestion_inputs(given, choices, right):
+        modal.add_item(item)
+    return modal
+
+
+def _suggestion_inputs(
+    given: dict[str, Any], choices: list[Any], right: Any
+) -> list[discord.ui.TextInput[Any]]:
+    return [
+        discord.ui.TextInput(
+            label="Question",
+            style=discord.TextStyle.paragraph,
+            max_length=min(limits.MAX_PROMPT_LENGTH, limits.DISCORD_TEXT_INPUT),
+            default=str(given.get("prompt", "")) or None,
+            custom_id="prompt",
+        ),
+        discord.ui.TextInput(
+            label="Right answer",
+            max_length=limits.MAX_CHOICE_LENGTH,
+            default=str(right) or None,
+            custom_id="right",
+        ),
+        discord.ui.TextInput(
+            label="Wrong answers, one a line (optional)",
+            placeholder="None: players type the answer instead of choosing it",
+            style=discord.TextStyle.paragraph,
+            required=False,
+            max_length=4 * (limits.MAX_CHOICE_LENGTH + 1),
+            default="\n".join(str(c) for c in choices[1:]) or None,
+            custom_id="wrong",
+        ),
+        discord.ui.TextInput(
+            label="Why it is right (shown at the reveal)",
+            style=discord.TextStyle.paragraph,
+            required=False,
+            max_length=limits.MAX_EXPLANATION_LENGTH,
+            default=str(given.get("explanation", "")) or None,
+            custom_id="explanation",
+        ),
+    ]

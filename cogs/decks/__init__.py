@@ -1,0 +1,19 @@
+"""/deck: a server's own decks, uploaded by its moderators, and the questions members suggest for them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cogs.decks._cog import DecksCog
+from cogs.decks._forms import EDITED_SUGGESTION_FORM, SUGGESTION_FORM, DeleteDeckButton, ReviewButton
+
+if TYPE_CHECKING:
+    from bot.app import BvunzoBot
+
+__all__ = ["DecksCog"]
+
+
+async def setup(bot: BvunzoBot) -> None:
+    await bot.add_cog(DecksCog(bot))
+    bot.add_dynamic_items(DeleteDeckButton, ReviewButton)
+    bot.add_forms(SUGGESTION_FORM, EDITED_SUGGESTION_FORM)
