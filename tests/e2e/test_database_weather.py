@@ -138,6 +138,30 @@ async def test_clicks_during_a_held_sqlite_lock_are_deferred_then_locked_in_and_
     assert answers_on_disk(world.db, round_id) == sorted(m.id for m in players)
 
 
+async def test_an_answer_ready_while_its_deferral_is_on_the_way_waits_for_it_and_follows_it_up(
+    world: World, bot: BvunzoBot
+) -> None:
+    world.clock.freeze()
+    await set_pause(world, 0)
+    await start(world, world.general, world.moderator, questions=1, seconds=60)
+    question = await open_question(world, world.general, 1)
+    alice = world.members[0]
+    # The deferral takes a while to reach Discord; the lock goes as soon as it leaves the bot, so the
+    # answer is committed (and "Locked in" ready) while the deferral is still on its way.
+    deferral = world.fake.faults.slow(0.5, "POST /interactions/*/*/callback", times=1)
+    async with write_lock_held(world.db) as release:
+        clicked = await world.fake.click(question, alice, label="B")
+        await world.fake.wait_until(lambda: deferral.served or None, HANG_GUARD, lambda: "the deferral")
+        release.set()
+    first = await clicked.response(timeout=HANG_GUARD)
+    assert (first.type, first.ephemeral) == (DEFERRED, True)
+    said = await clicked.wait_original(timeout=HANG_GUARD)
+    assert said.content == "Locked in: B."
+    # One callback (the deferral), then the answer in its place: never a second callback.
+    callbacks = world.fake.requests_to("POST /interactions/{interaction_id}/{interaction_token}/callback")
+    assert [r.body["type"] for r in callbacks if str(clicked.id) in r.path] == [DEFERRED]
+
+
 async def test_a_lock_past_the_bound_refuses_the_click_and_defers_the_board_until_it_is_read(
     world: World, bot: BvunzoBot, endpoint: str, caplog: pytest.LogCaptureFixture
 ) -> None:
