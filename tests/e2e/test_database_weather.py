@@ -18,6 +18,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 import aiohttp
+import asyncpg
 import pytest
 import pytest_asyncio
 
@@ -44,6 +45,10 @@ DECK = DECKS["gradient-checkpointing"]
 CHANNEL_MESSAGE, DEFERRED = 4, 5  # callback types: an answer at once, a deferred ("thinking...") one
 NOT_RECORDED = (
     "Bvunzo can't reach its database right now, so that was not recorded; please send it again in a moment."
+)
+MAYBE_RECORDED = (
+    "Bvunzo lost its database while saving that, so it may not have been recorded; "
+    "send it again in a moment and Bvunzo will tell you if it already was."
 )
 
 
@@ -274,3 +279,49 @@ async def test_postgresql_stopped_mid_round_is_one_sentence_and_the_round_goes_o
         [(alice.id, 0), (bongani.id, 0), (alice.id, 1)]
     )
     assert len(store_warnings(caplog)) == 2  # one per outage
+
+
+@pytest.mark.parametrize("database", [POSTGRESQL], indirect=True)
+async def test_a_click_waiting_on_a_postgresql_lock_whose_connection_dies_is_told_it_may_not_count(
+    world: World, bot: BvunzoBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    world.clock.freeze()
+    alice = world.members[0]
+    await set_pause(world, 0)
+    await start(world, world.general, world.moderator, questions=1, seconds=60)
+    question = await open_question(world, world.general, 1)
+    round_id = round_id_of(question)
+    assert isinstance(world.db, str)  # the world's PostgreSQL database
+    other = await asyncpg.connect(world.db)  # another program, holding the answers table
+    try:
+        locker = other.transaction()
+        await locker.start()
+        await other.execute("LOCK TABLE answers IN ACCESS EXCLUSIVE MODE")
+        with caplog.at_level(logging.WARNING, logger="bot"):
+            clicked = await world.fake.click(question, alice, label="B")
+            first = await clicked.response(timeout=HANG_GUARD)
+            assert (first.type, first.ephemeral) == (DEFERRED, True)  # the INSERT waits on the lock
+
+            async def waiting() -> bool:
+                return bool(await other.fetchval(WAITING_ON_A_LOCK))
+
+            await wait_until(waiting, timeout=HANG_GUARD, what="the bot's INSERT to wait on the lock")
+            # The server drops the bot's connection with its INSERT on the way: did it commit? Unknown to
+            # the bot, which says so.
+            await other.execute(f"SELECT pg_terminate_backend(pid) FROM ({WAITING_ON_A_LOCK_ROWS}) AS w")
+            said = await clicked.wait_original(timeout=HANG_GUARD)
+            assert said.content == MAYBE_RECORDED
+        assert len(store_warnings(caplog)) == 1
+        await locker.rollback()
+    finally:
+        await other.close()
+    # Sent again, it finds nothing stored (the INSERT never committed): it counts now, once.
+    assert await click(world, question, alice, "B") == "Locked in: B."
+    stored = await bot.store.round_answers(round_id)
+    assert [a.user_id for a in stored] == [alice.id]
+
+
+WAITING_ON_A_LOCK_ROWS = (
+    "SELECT pid FROM pg_stat_activity WHERE application_name = 'bvunzo' AND wait_event_type = 'Lock'"
+)
+WAITING_ON_A_LOCK = f"SELECT count(*) FROM ({WAITING_ON_A_LOCK_ROWS}) AS w"
