@@ -39,8 +39,8 @@ def test_an_outage_is_one_warning_a_count_a_minute_and_one_line_when_it_ends(
     assert lines(caplog) == [
         (
             logging.WARNING,
-            "database db.example: connection refused; members are told to try again until it answers "
-            "(logged once a minute)",
+            "database db.example unavailable: connection refused; rounds wait for it, members are told to "
+            "send again what it cannot take (said again once a minute while it lasts)",
         ),
         (
             logging.WARNING,

@@ -43,7 +43,8 @@ class Outage:
         if self.since is None:
             self.since, self._last_said, self.refused, self._refused_said = now, now, 0, 0
             log.warning(
-                "database %s: %s; members are told to try again until it answers (logged once a minute)",
+                "database %s unavailable: %s; rounds wait for it, members are told to send again what it "
+                "cannot take (said again once a minute while it lasts)",
                 self.where,
                 detail,
             )
