@@ -282,7 +282,7 @@ async def test_postgresql_stopped_mid_round_is_one_sentence_and_the_round_goes_o
 
 
 @pytest.mark.parametrize("database", [POSTGRESQL], indirect=True)
-async def test_a_click_waiting_on_a_postgresql_lock_whose_connection_dies_is_told_it_may_not_count(
+async def test_clicks_waiting_on_a_postgresql_lock_are_deferred_then_refused_or_told_they_may_not_count(
     world: World, bot: BvunzoBot, caplog: pytest.LogCaptureFixture
 ) -> None:
     world.clock.freeze()
@@ -298,9 +298,16 @@ async def test_a_click_waiting_on_a_postgresql_lock_whose_connection_dies_is_tol
         await locker.start()
         await other.execute("LOCK TABLE answers IN ACCESS EXCLUSIVE MODE")
         with caplog.at_level(logging.WARNING, logger="bot"):
+            # Past PostgreSQL's lock_timeout (10 s) the INSERT is rolled back: surely not recorded.
             clicked = await world.fake.click(question, alice, label="B")
             first = await clicked.response(timeout=HANG_GUARD)
             assert (first.type, first.ephemeral) == (DEFERRED, True)  # the INSERT waits on the lock
+            said = await clicked.wait_original(timeout=HANG_GUARD)
+            assert said.content == NOT_RECORDED
+
+            clicked = await world.fake.click(question, alice, label="B")
+            first = await clicked.response(timeout=HANG_GUARD)
+            assert (first.type, first.ephemeral) == (DEFERRED, True)
 
             async def waiting() -> bool:
                 return bool(await other.fetchval(WAITING_ON_A_LOCK))
@@ -311,7 +318,7 @@ async def test_a_click_waiting_on_a_postgresql_lock_whose_connection_dies_is_tol
             await other.execute(f"SELECT pg_terminate_backend(pid) FROM ({WAITING_ON_A_LOCK_ROWS}) AS w")
             said = await clicked.wait_original(timeout=HANG_GUARD)
             assert said.content == MAYBE_RECORDED
-        assert len(store_warnings(caplog)) == 1
+        assert len(store_warnings(caplog)) == 1  # one outage, two refusals
         await locker.rollback()
     finally:
         await other.close()

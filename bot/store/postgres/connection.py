@@ -23,6 +23,9 @@ T = TypeVar("T")
 # Connections kept open: answers run one per connection, so this bounds how many commit at once.
 POOL_MIN, POOL_MAX = 1, 10
 CONNECT_TIMEOUT_SECONDS = 10.0
+# A statement waits at most this long for a lock another program holds (PostgreSQL's lock_timeout), as an
+# answer waits for SQLite's write lock (ANSWER_LOCK_BOUND_SECONDS): then StoreUnavailable, nothing written.
+LOCK_TIMEOUT = "10s"
 # How long close() waits for answers on their way, then for other queries still running: the bot must
 # exit within 5 s of SIGTERM.
 CLOSE_PATIENCE_SECONDS = 3.0
@@ -62,6 +65,10 @@ def connection_error(exc: BaseException, url: str, *, unsure: bool = False) -> S
     `unsure`: the connection broke while a statement was on its way, so a write may have been committed.
     """
     where = safe_url(url)
+    if isinstance(exc, asyncpg.LockNotAvailableError):  # lock_timeout: the statement was rolled back
+        return StoreUnavailable(
+            f"PostgreSQL at {where}: what Bvunzo writes is locked by another program ({exc})."
+        )
     if isinstance(exc, asyncpg.InvalidPasswordError | asyncpg.InvalidAuthorizationSpecificationError):
         return StoreError(f"PostgreSQL at {where} refused the user or password in BVUNZO_DB ({exc}).")
     if isinstance(exc, asyncpg.InvalidCatalogNameError):
@@ -82,7 +89,10 @@ def connection_error(exc: BaseException, url: str, *, unsure: bool = False) -> S
 async def _setup(conn: asyncpg.Connection) -> int:
     """Check the version, migrate, and prove the database is writable; returns the schema version."""
     refuse_newer(await schema_version(conn))  # a downgrade must not touch the database
+    # Another process may be migrating (its lock held as long as that takes): no lock_timeout meanwhile.
+    await conn.execute("SET lock_timeout = 0")
     version = await migrate(conn)
+    await conn.execute("RESET lock_timeout")
     await conn.execute(
         "INSERT INTO meta (key, value) VALUES ('last_opened_by', $1) "
         "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -115,7 +125,11 @@ class Connected:
                 max_size=max_connections,
                 timeout=CONNECT_TIMEOUT_SECONDS,
                 reset=_nothing_to_reset,
-                server_settings={"application_name": "bvunzo", "timezone": "UTC"},
+                server_settings={
+                    "application_name": "bvunzo",
+                    "timezone": "UTC",
+                    "lock_timeout": LOCK_TIMEOUT,
+                },
             )
         except Exception as exc:
             raise connection_error(exc, url) or StoreError(
