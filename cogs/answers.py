@@ -1,8 +1,9 @@
-"""The answer components rounds and practice share: buttons A-E, the typed-answer button and its form.
+"""The clicks on the answer components rounds and practice share: buttons A-E, the typed-answer button and form.
 
-A click names its play (a round or a practice session) in its custom_id (bot/ui/custom_ids.py) and
-reaches the desk that owns that play (bot/ui/desks.py): found once, typed, in `from_custom_id`; a click
-nobody serves is refused there with one sentence. The buttons themselves keep nothing in memory.
+bot/ui/answers.py builds the buttons. A click names its play (a round or a practice session) in its
+custom_id (bot/ui/custom_ids.py) and reaches the desk that owns that play (bot/ui/desks.py): found
+once, typed, in `from_custom_id`; a click nobody serves is refused there with one sentence. The
+buttons themselves keep nothing in memory.
 """
 
 from __future__ import annotations
@@ -10,20 +11,18 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 import discord
 
 from bot import replies
-from bot.errors import UserError
 from bot.forms import Form, submit_form
 from bot.ui import custom_ids as ids
+from bot.ui.answers import TYPED_ANSWER
 from bot.ui.desks import PRACTICE_DESK, ROUND_DESK, AnswerDesk, GivenAnswer, TextAnswerForm, find_desk
-from bot.ui.limits import BUTTON_LABEL, INPUT_LABEL, MODAL_TITLE
-from bot.ui.text import clip, letter
+from bot.ui.limits import INPUT_LABEL, MODAL_TITLE
+from bot.ui.text import clip
 from cogs.guard import guarded
-
-TYPED_ANSWER = 200  # characters a typed answer may have (ours: a sentence, not an essay)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,96 +50,49 @@ async def desk_for(interaction: discord.Interaction[Any], play: Play) -> AnswerD
 
 
 class _Answering:
-    """What the answer components share: their desk, found in `from_custom_id`, or the click goes no further."""
+    """What the answer components share: the clicked item, its play and question, and the desk found."""
 
-    desk: AnswerDesk | None = None
-
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        return self.desk is not None
-
-
-class AnswerButton(_Answering, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ANSWER.pattern):
-    """One lettered choice of a question, in a round or in practice."""
-
-    def __init__(
-        self,
-        play: Play,
-        play_id: int,
-        index: int,
-        slot: int,
-        *,
-        label: str | None = None,
-        style: discord.ButtonStyle = discord.ButtonStyle.primary,
-        disabled: bool = False,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=clip(label or letter(slot), BUTTON_LABEL),
-                style=style,
-                disabled=disabled,
-                row=0,
-                custom_id=ids.ANSWER.make(play_id, index, slot, tag=play.answer_tag),
-            )
-        )
-        self.play, self.play_id, self.index, self.slot = play, play_id, index, slot
+    def __init__(self, item: discord.ui.Item[Any], desk: AnswerDesk | None, match: re.Match[str]) -> None:
+        super().__init__(item)  # type: ignore[call-arg]  # DynamicItem's, next in the MRO
+        self.desk = desk
+        self.play = _BY_TAG[match["tag"]]
+        self.play_id, self.index = int(match["play_id"]), int(match["q"])
+        self.parts = match
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> AnswerButton:
-        play = _BY_TAG[match["tag"]]
-        button = cls(play, int(match["play_id"]), int(match["q"]), int(match["slot"]))
-        button.desk = await desk_for(interaction, play)
-        return button
+    ) -> Self:
+        desk = await desk_for(interaction, _BY_TAG[match["tag"]])
+        return cls(item, desk, match)
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return self.desk is not None  # nobody serves the play: the member was told, in from_custom_id
+
+    @property
+    def owner(self) -> AnswerDesk:
+        assert self.desk is not None, "interaction_check let only a click with a desk through"
+        return self.desk
+
+
+class AnswerButton(_Answering, discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.ANSWER.pattern):
+    """One lettered choice of a question, in a round or in practice (bot/ui/answers.py builds it)."""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        assert self.desk is not None  # interaction_check let it through
-        given = GivenAnswer(self.play_id, self.index, slot=self.slot)
-        await guarded(interaction, self.desk.on_answer(interaction, given), edits=self.play is PRACTICE)
+        given = GivenAnswer(self.play_id, self.index, slot=int(self.parts["slot"]))
+        await guarded(interaction, self.owner.on_answer(interaction, given), edits=self.play is PRACTICE)
 
 
 class TypeAnswerButton(
-    _Answering, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TYPE_ANSWER.pattern
+    _Answering, discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.TYPE_ANSWER.pattern
 ):
-    """Opens the form to type the answer of a text question."""
-
-    def __init__(
-        self,
-        play: Play,
-        play_id: int,
-        index: int,
-        *,
-        label: str = "Answer",
-        disabled: bool = False,
-        style: discord.ButtonStyle = discord.ButtonStyle.primary,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=clip(label, BUTTON_LABEL),
-                style=style,
-                emoji="✍️",
-                disabled=disabled,
-                row=0,
-                custom_id=ids.TYPE_ANSWER.make(play_id, index, tag=play.typed_tag),
-            )
-        )
-        self.play, self.play_id, self.index = play, play_id, index
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> TypeAnswerButton:
-        play = _BY_TAG[match["tag"]]
-        button = cls(play, int(match["play_id"]), int(match["q"]))
-        button.desk = await desk_for(interaction, play)
-        return button
+    """Opens the form to type the answer of a text question (bot/ui/answers.py builds it)."""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await guarded(interaction, self._open_form(interaction))
 
     async def _open_form(self, interaction: discord.Interaction[Any]) -> None:
-        assert self.desk is not None  # interaction_check let it through
-        form = await self.desk.text_answer_form(interaction, self.play_id, self.index)
+        form = await self.owner.text_answer_form(interaction, self.play_id, self.index)
         await replies.open_form(interaction, TextAnswerModal(self.play, self.play_id, self.index, form))
 
 
@@ -185,12 +137,3 @@ ANSWER_FORMS = (TYPED_ANSWER_FORM,)
 
 
 ANSWER_ITEMS = (AnswerButton, TypeAnswerButton)
-
-
-def cog_named(interaction: discord.Interaction[Any], name: str) -> Any:
-    """Kept only for cogs/flags.py and cogs/practice.py's own buttons until they find their desks
-    (the components branch moves them); the answer and round buttons no longer use it."""
-    cog = interaction.client.get_cog(name)
-    if cog is None:
-        raise UserError("That part of Bvunzo is not available right now; try again in a minute.")
-    return cog

@@ -9,10 +9,7 @@ import discord
 
 from bot import replies
 
-# Views are built in bot/ui now; cogs/quiz still imports frozen_view from here until `service` lands.
-from bot.ui.views import frozen_view
-
-__all__ = ["frozen_view", "guarded"]
+__all__ = ["guarded"]
 
 
 async def guarded(

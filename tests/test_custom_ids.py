@@ -24,8 +24,6 @@ from bot.ui.custom_ids import TEMPLATES, Template
 ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789"
 DISCORD_CUSTOM_ID = 100  # Discord's limit on a custom_id (LIMITS.md)
-# Modules that may write their own templates: none; every component's id comes from bot/ui/custom_ids.py.
-OWN_TEMPLATES_UNTIL_SERVICE: set[str] = set()
 
 # Custom ids as earlier versions sent them (they are on members' messages): each still reaches its kind.
 SENT_BEFORE = [
@@ -158,14 +156,12 @@ async def test_every_button_and_form_is_registered_from_the_one_module(tmp_path:
         for item in items:
             template = item.__discord_ui_compiled_template__
             assert template in registered, f"{item.__qualname__} is not registered with the bot"
-            if item.__module__ not in OWN_TEMPLATES_UNTIL_SERVICE:
-                assert template in ours, f"{item.__qualname__} writes its own template"
+            assert template in ours, f"{item.__qualname__} writes its own template"
         forms = _forms_in_modules()
         assert len(forms) >= 3
         for module, form in forms:
             assert form in loaded.forms, f"a form of {module} is not registered with the bot"
-            if module not in OWN_TEMPLATES_UNTIL_SERVICE:
-                assert form.template in ours, f"a form of {module} writes its own template"
+            assert form.template in ours, f"a form of {module} writes its own template"
     finally:
         await loaded.store.close()
 

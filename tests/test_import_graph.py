@@ -4,10 +4,6 @@ from __future__ import annotations
 
 import grimp
 
-# The round's modules import each other until the `service` branch lands issue 18's round service,
-# which empties this set.
-CIRCLE_UNTIL_SERVICE = {"cogs.quiz._buttons", "cogs.quiz._cog", "cogs.quiz._session"}
-
 
 def circles(imports: dict[str, set[str]]) -> list[set[str]]:
     """The groups of modules that reach each other through imports (Tarjan's strongly connected components)."""
@@ -50,5 +46,4 @@ def test_no_import_circles_in_bot_or_cogs() -> None:
     graph = grimp.build_graph("bot", "cogs", exclude_type_checking_imports=False)
     imports = {m: set(graph.find_modules_directly_imported_by(m)) for m in graph.modules}
     assert "bot.store" in imports["bot.ui.desks"]  # imported there only under TYPE_CHECKING: seen
-    found = [group for group in circles(imports) if group != CIRCLE_UNTIL_SERVICE]
-    assert found == []
+    assert circles(imports) == []

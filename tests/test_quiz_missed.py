@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.quiz.missed import closed_count, missed_questions
+from bot.bank.loader import load_deck_text
+from bot.quiz.missed import closed_count, missed_in_round, missed_questions
 
 ROUND = ("q1", "q2", "q3", "q4", "q5")
 
@@ -46,3 +47,23 @@ def test_a_question_asked_twice_is_missed_once_in_its_first_place() -> None:
 )
 def test_closed_count(current: int, revealed: bool, closed: int) -> None:
     assert closed_count(current, revealed) == closed
+
+
+def test_a_stored_round_knows_its_polls_from_the_deck_and_drops_what_the_deck_lost() -> None:
+    deck = load_deck_text(
+        """\
+id: mixed-bag
+title: Mixed bag
+questions:
+  - {id: q1, prompt: "One?", choices: ["a", "b"], answer: 0}
+  - {id: vote, type: poll, prompt: "Which do you like?", choices: ["tea", "coffee"]}
+  - {id: q3, prompt: "Three?", choices: ["a", "b"], answer: 1}
+""",
+        "mixed-bag.yaml",
+    )
+    # Wrong at q1; the poll's vote is not an answer (votes are kept apart); "gone" left the deck since;
+    # q3 left unanswered while the round went on to its end.
+    ids = ("q1", "vote", "gone", "q3")
+    assert missed_in_round(deck, ids, {0: False}, current=3, revealed=True) == ("q1", "q3")
+    # Stopped on q3 before its reveal: q3 is not missed yet.
+    assert missed_in_round(deck, ids, {0: False}, current=3, revealed=False) == ("q1",)

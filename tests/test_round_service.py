@@ -333,7 +333,7 @@ async def test_what_a_start_refuses_each_in_one_sentence(deck: Deck, store: Stor
         assert busy.value.sentence == (
             f"A round is already running in <#{CHANNEL}> (started by <@{ALICE}>); /quiz stop ends it."
         )
-        # Another channel is free; a round in a thread opens its own thread, named after the deck.
+        # A round in a thread opens its own thread under the busy channel, named after the deck.
         threaded = await service.start(
             guild_id=GUILD,
             channel_id=CHANNEL,
@@ -341,9 +341,19 @@ async def test_what_a_start_refuses_each_in_one_sentence(deck: Deck, store: Stor
             options=RoundOptions(questions=1, thread=True),
             started_by=BOB,
         )
-        assert port.threads == [(CHANNEL, "Capitals")]
+        # A schedule names its thread: naming one asks for one.
+        named = await service.start(
+            guild_id=GUILD,
+            channel_id=OTHER_CHANNEL,
+            decks=[deck],
+            options=RoundOptions(questions=1),
+            started_by=None,
+            thread_name="Friday quiz",
+        )
+        assert port.threads == [(CHANNEL, "Capitals"), (OTHER_CHANNEL, "Friday quiz")]
         assert (threaded.channel_id, threaded.parent_channel_id) == (9001, CHANNEL)
-        assert service.running_ids() == {record.id, threaded.id}
+        assert (named.channel_id, named.parent_channel_id) == (9002, OTHER_CHANNEL)
+        assert service.running_ids() == {record.id, threaded.id, named.id}
     finally:
         await service.shut_down()
 

@@ -10,7 +10,9 @@ import discord
 import pytest
 
 from bot.owners import Owners
+from bot.ui.answers import PRACTICE_TAGS, ROUND_TAGS, answer_button, type_answer_button
 from bot.ui.desks import PRACTICE_DESK, ROUND_DESK
+from bot.ui.round_views import translate_button
 from cogs.answers import PRACTICE, ROUND, AnswerButton, Play, TypeAnswerButton
 from cogs.quiz._buttons import TranslateButton
 
@@ -53,14 +55,20 @@ def clicked(*, served: bool = True) -> Any:
 async def test_answer_buttons_sent_before_an_upgrade(
     custom_id: str, play: Play, play_id: int, index: int, slot: int
 ) -> None:
-    match = AnswerButton(ROUND, 1, 0, 0).template.fullmatch(custom_id)
+    sent = answer_button(ROUND_TAGS if play is ROUND else PRACTICE_TAGS, play_id, index, slot)
+    assert sent.custom_id == custom_id  # what bot/ui sends today is what was sent before
+    match = AnswerButton.__discord_ui_compiled_template__.fullmatch(custom_id)
     assert match is not None
     interaction = clicked()
-    button = await AnswerButton.from_custom_id(interaction, interaction, match)
-    assert (button.play, button.play_id, button.index, button.slot) == (play, play_id, index, slot)
+    button = await AnswerButton.from_custom_id(interaction, sent, match)
+    assert (button.play, button.play_id, button.index, int(button.parts["slot"])) == (
+        play,
+        play_id,
+        index,
+        slot,
+    )
     assert button.desk is (ROUNDS_DESK if play is ROUND else PRACTICE_SESSIONS)
     assert await button.interaction_check(interaction)
-    assert button.custom_id == custom_id  # and the same id is sent again
 
 
 @pytest.mark.parametrize(
@@ -70,21 +78,26 @@ async def test_answer_buttons_sent_before_an_upgrade(
 async def test_type_answer_buttons_sent_before_an_upgrade(
     custom_id: str, play: Play, play_id: int, index: int
 ) -> None:
-    match = TypeAnswerButton(ROUND, 1, 0).template.fullmatch(custom_id)
+    sent = type_answer_button(ROUND_TAGS if play is ROUND else PRACTICE_TAGS, play_id, index)
+    assert sent.custom_id == custom_id
+    match = TypeAnswerButton.__discord_ui_compiled_template__.fullmatch(custom_id)
     assert match is not None
     interaction = clicked()
-    button = await TypeAnswerButton.from_custom_id(interaction, interaction, match)
+    button = await TypeAnswerButton.from_custom_id(interaction, sent, match)
     assert (button.play, button.play_id, button.index) == (play, play_id, index)
     assert button.desk is (ROUNDS_DESK if play is ROUND else PRACTICE_SESSIONS)
-    assert button.custom_id == custom_id
 
 
 async def test_a_click_nobody_serves_is_refused_in_one_sentence_and_goes_no_further() -> None:
-    for item, custom_id in ((AnswerButton, "bvz:1:a:123:4:2"), (TranslateButton, "bvz:1:t:7:0")):
-        match = item.__discord_ui_compiled_template__.fullmatch(custom_id)
+    for item, sent in (
+        (AnswerButton, answer_button(ROUND_TAGS, 123, 4, 2)),
+        (TranslateButton, translate_button(7, 0)),
+    ):
+        assert sent.custom_id is not None
+        match = item.__discord_ui_compiled_template__.fullmatch(sent.custom_id)
         assert match is not None
         interaction = clicked(served=False)
-        button = await item.from_custom_id(interaction, interaction, match)
+        button = await item.from_custom_id(interaction, sent, match)
         assert button.desk is None
         assert not await button.interaction_check(interaction)  # discord.py calls no callback then
         assert interaction.response.said == [
@@ -96,11 +109,11 @@ async def test_a_click_nobody_serves_is_refused_in_one_sentence_and_goes_no_furt
 
 
 def test_labels_and_styles() -> None:
-    chosen = AnswerButton(PRACTICE, 9, 2, 1, label="B · 3", style=discord.ButtonStyle.success, disabled=True)
-    assert (chosen.item.label, chosen.item.style, chosen.item.disabled) == (
-        "B · 3",
-        discord.ButtonStyle.success,
-        True,
+    chosen = answer_button(
+        PRACTICE_TAGS, 9, 2, 1, label="B · 3", style=discord.ButtonStyle.success, disabled=True
     )
-    assert AnswerButton(ROUND, 9, 2, 4).item.label == "E"
-    assert TypeAnswerButton(PRACTICE, 9, 2, label="x" * 100).item.label == "x" * 79 + "…"  # Discord allows 80
+    assert (chosen.label, chosen.style, chosen.disabled) == ("B · 3", discord.ButtonStyle.success, True)
+    assert answer_button(ROUND_TAGS, 9, 2, 4).label == "E"
+    assert (
+        type_answer_button(PRACTICE_TAGS, 9, 2, label="x" * 100).label == "x" * 79 + "…"
+    )  # Discord allows 80

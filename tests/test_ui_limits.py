@@ -15,7 +15,7 @@ from bot.quiz import Mode, PlayerResult, RoundState
 from bot.quiz.options import RoundOptions
 from bot.ui import practice as practice_ui
 from bot.ui import round as round_ui
-from cogs.quiz._cards import question_view, reveal_view, summary_view
+from bot.ui.round_views import question_view, reveal_view, summary_view
 
 ROOT = Path(__file__).resolve().parents[1]
 DECKS, PROBLEMS = load_folder(ROOT / "questions")

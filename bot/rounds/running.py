@@ -19,7 +19,7 @@ from bot.bank.mixed import origin
 from bot.bank.models import Deck
 from bot.quiz import AlreadyAnsweredError, RoundState, Verdict
 from bot.quiz.standings import Standings
-from bot.rounds.cards import Card, IntroCard, Notice, QuestionCard, RevealCard, SummaryCard, TeamsCard
+from bot.rounds.cards import IntroCard, Notice, QuestionCard, RevealCard, SummaryCard, TeamsCard
 from bot.rounds.host import RoundHost
 from bot.rounds.port import RoundCutShort, RoundPort, RoundPosts
 from bot.rounds.reviews import reviewed_memories
@@ -489,6 +489,3 @@ def _as_stored(verdict: Verdict, stored: Answer, *, state: RoundState) -> Verdic
         slot=state.slot_of(verdict.question_index, stored.choice),
         streak=verdict.streak if stored.right else 0,
     )
-
-
-__all__ = ["BROKEN", "Card", "Locked", "RunningRound"]

@@ -15,9 +15,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
+from dataclasses import replace
 
 from bot.bank.mixed import mix
 from bot.bank.models import Deck
+from bot.errors import UserError
 from bot.quiz import (
     EmptyDeckError,
     MissingQuestionError,
@@ -91,7 +93,10 @@ class RoundService:
         thread_name: str | None = None,
         exact: bool = False,
     ) -> RoundRecord:
-        """Start a round in the channel (in a new thread under it with `options.thread`); its stored record.
+        """Start a round in the channel; its stored record (status "running", its task under way).
+
+        With `options.thread`, or a `thread_name`, it plays in a new public thread under the channel,
+        named `thread_name` (default: the deck's title); the record's channel_id is then the thread's.
 
         `started_by` is the member who started it (None: a schedule or another program). `exact`: the
         caller asked for exactly `options.questions` questions, so a filter keeping fewer is refused
@@ -99,6 +104,8 @@ class RoundService:
         """
         if self.host.closing:
             raise ShuttingDown("Bvunzo is restarting; start the round again in a minute.")
+        if thread_name is not None:
+            options = replace(options, thread=True)  # a thread's name asks for a thread
         chosen = _mixed(decks)
         try:
             options.check()
@@ -147,7 +154,9 @@ class RoundService:
 
     async def _launch(self, record: RoundRecord, deck: Deck, state: RoundState, *, resumed: bool) -> None:
         posts = self.port.posts(record.channel_id, record.id)
-        if posts is None:
+        if posts is None:  # the channel went away since it was checked: close what was just stored
+            why = "its channel is gone"
+            await self.host.store.finish_round(record.id, "interrupted", self.host.clock(), why)
             raise CannotPostHere("I can't find that channel to post the round in.")
         pause = (await self.host.store.guild_settings(record.guild_id)).pause_seconds
         running = RunningRound(
@@ -198,7 +207,7 @@ class RoundService:
         """Reveal question `question_index` now (an untimed round's Reveal button); refused once revealed."""
         running = self._live(round_id)
         if running.state.current != question_index or running.state.revealed:
-            raise NoSuchRound("That question has already been revealed.")
+            raise UserError("That question has already been revealed.")
         running.skip()
 
     def stop(self, round_id: int) -> None:

@@ -1,16 +1,17 @@
 """A round's posts and edits through Discord's bad days: retried for a while, or the round is cut short.
 
-RoundChannel is the discord.py side of the round service's channel port (bot/rounds/port.py): it turns
-each card into its message (cogs/quiz/_cards.py) and makes every Discord call a round makes. A transient failure (5xx, a dropped
-connection) is retried with the bot's RetryPolicy; once that gives up, or once Discord says the
-question message or the channel is gone (404), the call raises RoundCutShort with the sentence the
-round's summary gives, and nothing more is sent to a message or a channel known to be dead.
+RoundChannel is the discord.py side of the round service's channel port (bot/rounds/port.py): it
+turns each card into its message (bot/ui/round_cards.py) and makes every Discord call a round makes.
+A transient failure (5xx, a dropped connection) is retried with the bot's RetryPolicy; once that gives
+up, or once Discord says the question message or the channel is gone (404), the call raises
+RoundCutShort with the sentence the round's summary gives, and nothing more is sent to a message or a
+channel known to be dead.
 
 Its edits are paced here, all in one place, on the bot's clock: Discord allows a channel's messages no
 more than 5 edits in any 5 seconds, and a quick round (no pause, early reveals) would edit faster. An
-edit that must wait sleeps on that clock until the limit allows it (a test's clock wakes it when moved). A post
-carries one nonce through all its tries, with enforce_nonce, so a retry after a failure that Discord
-had in fact carried out returns the message it made instead of posting it twice.
+edit that must wait sleeps on that clock until the limit allows it (a test's clock wakes it when
+moved). A post carries one nonce through all its tries, with enforce_nonce, so a retry after a failure
+that Discord had in fact carried out returns the message it made instead of posting it twice.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import discord
 from bot.discord_calls import ChannelGone, DiscordUnavailable, MessageGone, RetryPolicy
 from bot.quiz.clock import Clock
 from bot.rounds import Card, RoundCutShort
-from cogs.quiz._cards import content_of, file_of
+from bot.ui.round_cards import content_of, file_of
 
 log = logging.getLogger(__name__)
 

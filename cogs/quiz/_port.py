@@ -31,14 +31,15 @@ class DiscordRounds:
 
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
-        # Threads this process opened: usable before Discord's event about them has arrived.
+        # Threads just opened, until their round takes them: usable before Discord's event about them.
         self._threads: dict[int, discord.Thread] = {}
 
     def _channel(self, channel_id: int) -> object:
         return self._threads.get(channel_id) or self.bot.get_channel(channel_id)
 
     def posts(self, channel_id: int, round_id: int) -> RoundChannel | None:
-        channel = self._channel(channel_id)
+        # A thread opened here is handed over once: the round keeps it; later, Discord's cache has it.
+        channel = self._threads.pop(channel_id, None) or self.bot.get_channel(channel_id)
         if not isinstance(channel, discord.abc.Messageable):
             return None
         return RoundChannel(channel, self.bot.discord_retry, round_id, self.bot.clock)

@@ -1,0 +1,103 @@
+"""A round's cards (bot/rounds/cards.py) as Discord messages: their embeds (bot/ui/round.py) and buttons.
+
+The round service decides what a message says; this is how it looks. cogs/quiz/_channel.py sends it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+from bot.rounds.cards import Card, IntroCard, Notice, QuestionCard, RevealCard, SummaryCard, TeamsCard
+from bot.ui import round as render
+from bot.ui.round_views import question_view, reveal_view, summary_view, teams_view
+
+
+def content_of(card: Card) -> dict[str, Any]:
+    """What a message showing `card` sends: its embed or text, and its buttons."""
+    match card:
+        case Notice(text=text):
+            return {"content": text}
+        case IntroCard():
+            return {"embed": _intro_embed(card)}
+        case TeamsCard():
+            return {"embed": render.teams_embed(card.teams), "view": teams_view(card.round_id, card.teams)}
+        case QuestionCard():
+            return _question(card)
+        case RevealCard():
+            return _reveal(card)
+        case SummaryCard():
+            return _summary(card)
+    raise TypeError(f"no message for {card!r}")
+
+
+def _intro_embed(card: IntroCard) -> discord.Embed:
+    options = card.options
+    return render.intro_embed(
+        card.deck,
+        card.questions,
+        options.seconds,
+        options.mode,
+        card.started_by,
+        untimed=options.untimed,
+        reading=options.reading_seconds,
+    )
+
+
+def _question(card: QuestionCard) -> dict[str, Any]:
+    embed = render.question_embed(
+        card.question,
+        card.order,
+        index=card.index,
+        total=card.total,
+        deadline=card.deadline,
+        answered=card.answered,
+        deck_title=card.deck_title,
+        opens_at=card.opens_at,
+        untimed=card.untimed,
+    )
+    reading = card.opens_at is not None
+    view = question_view(
+        card.round_id, card.index, card.question, card.order, reading=reading, untimed=card.untimed
+    )
+    return {"embed": embed, "view": view}
+
+
+def _reveal(card: RevealCard) -> dict[str, Any]:
+    embed = render.reveal_embed(
+        card.question,
+        card.order,
+        card.reveal,
+        index=card.index,
+        total=card.total,
+        deck_title=card.deck_title,
+        names=card.names,
+        standings=card.standings,
+        teams=card.teams,
+    )
+    view = reveal_view(card.round_id, card.index, card.question, card.order, card.reveal, card.reported)
+    return {"embed": embed, "view": view}
+
+
+def _summary(card: SummaryCard) -> dict[str, Any]:
+    embed = render.summary_embed(
+        card.deck,
+        card.scores,
+        questions_played=card.questions_played,
+        note=card.note,
+        round_id=card.round_id,
+        podium_size=card.podium,
+        teams=card.teams,
+    )
+    # Its buttons when someone played: nobody to practise or look up otherwise.
+    return {"embed": embed, "view": summary_view(card.round_id)} if card.buttons else {"embed": embed}
+
+
+def file_of(card: Card) -> Callable[[], discord.File | None]:
+    """The image a card's message uploads, opened anew for each try (None: no upload)."""
+    if isinstance(card, QuestionCard):
+        question, index = card.question, card.index
+        return lambda: render.question_file(question, index)
+    return lambda: None

@@ -1,0 +1,157 @@
+"""The buttons of a round's messages, built from engine state: questions, reveals, teams, the summary.
+
+Plain buttons whose custom_ids (bot/ui/custom_ids.py) bring a click back to the DynamicItems of
+cogs/quiz/_buttons.py and cogs/answers.py; a view here keeps nothing in memory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.bank.models import Kind, Question
+from bot.quiz import Reveal
+from bot.quiz.teams import TEAM_MARKS, TEAM_NAMES
+from bot.ui import custom_ids
+from bot.ui.answers import ROUND_TAGS, answer_button, answer_buttons, type_answer_button
+from bot.ui.flags import report_button
+from bot.ui.limits import BUTTON_LABEL
+from bot.ui.text import clip, language_name, letter
+from bot.ui.views import frozen_view
+
+
+def translate_button(round_id: int, index: int, label: str = "Translate") -> discord.ui.Button[Any]:
+    """Shows the member the question in their language, ephemerally."""
+    return discord.ui.Button(
+        label=clip(label, BUTTON_LABEL),
+        style=discord.ButtonStyle.secondary,
+        emoji="🌐",
+        row=1,
+        custom_id=custom_ids.TRANSLATE.make(round_id, index),
+    )
+
+
+def reveal_button(round_id: int, index: int) -> discord.ui.Button[Any]:
+    """On a question of an untimed round: a moderator reveals it."""
+    return discord.ui.Button(
+        label="Reveal (moderators)",
+        style=discord.ButtonStyle.secondary,
+        emoji="⏭️",
+        row=1,
+        custom_id=custom_ids.REVEAL.make(round_id, index),
+    )
+
+
+def team_button(round_id: int, team: int) -> discord.ui.Button[Any]:
+    return discord.ui.Button(
+        label=clip(TEAM_NAMES[team], BUTTON_LABEL),
+        emoji=TEAM_MARKS[team],
+        style=discord.ButtonStyle.primary,
+        custom_id=custom_ids.JOIN_TEAM.make(round_id, team),
+    )
+
+
+def balance_button(round_id: int) -> discord.ui.Button[Any]:
+    return discord.ui.Button(
+        label="Auto-balance (moderators)",
+        emoji="⚖️",
+        style=discord.ButtonStyle.secondary,
+        row=1,
+        custom_id=custom_ids.BALANCE_TEAMS.make(round_id),
+    )
+
+
+def missed_button(round_id: int) -> discord.ui.Button[Any]:
+    return discord.ui.Button(
+        label="Practise what I missed",
+        style=discord.ButtonStyle.success,
+        emoji="🔁",
+        custom_id=custom_ids.PRACTISE_MISSED.make(round_id),
+    )
+
+
+def my_result_button(round_id: int) -> discord.ui.Button[Any]:
+    """Tells the member who presses it their own place, points and misses, ephemerally."""
+    return discord.ui.Button(
+        label="My result",
+        style=discord.ButtonStyle.secondary,
+        emoji="📋",
+        custom_id=custom_ids.MY_RESULT.make(round_id),
+    )
+
+
+def teams_view(round_id: int, teams: int) -> discord.ui.View:
+    return frozen_view(*(team_button(round_id, team) for team in range(teams)), balance_button(round_id))
+
+
+def _translate(round_id: int, index: int, question: Question) -> list[discord.ui.Item[Any]]:
+    others = [lang for lang in question.languages if lang != question.lang]
+    if not others:
+        return []
+    label = f"Read in {language_name(others[0])}" if len(others) == 1 else "Translate"
+    return [translate_button(round_id, index, label)]
+
+
+def question_view(
+    round_id: int,
+    index: int,
+    question: Question,
+    order: Sequence[int],
+    *,
+    reading: bool = False,
+    untimed: bool = False,
+) -> discord.ui.View:
+    """The answer buttons (disabled while the question is `reading`), and a moderators' Reveal when `untimed`."""
+    items: list[discord.ui.Item[Any]] = [
+        *answer_buttons(ROUND_TAGS, round_id, index, question, order, disabled=reading)
+    ]
+    if untimed:
+        items.append(reveal_button(round_id, index))
+    return frozen_view(*items, *_translate(round_id, index, question))
+
+
+def reveal_view(
+    round_id: int,
+    index: int,
+    question: Question,
+    order: Sequence[int],
+    reveal: Reveal,
+    reported: tuple[str, str] | None = None,
+) -> discord.ui.View:
+    """The answer buttons with their counts, and a Report-question button naming `reported`: the deck
+    and id the question has in its own deck (a mixed round's questions are named after the round's)."""
+    items: list[discord.ui.Item[Any]]
+    if question.kind is Kind.TEXT:
+        answer = type_answer_button(
+            ROUND_TAGS,
+            round_id,
+            index,
+            label=f"Answer: {question.answer_text}",
+            style=discord.ButtonStyle.success,
+            disabled=True,
+        )
+        items = [answer]
+    else:
+        items = []
+        for slot in range(len(order)):
+            right = slot in reveal.right_slots
+            count = reveal.counts[slot] if slot < len(reveal.counts) else 0
+            items.append(
+                answer_button(
+                    ROUND_TAGS,
+                    round_id,
+                    index,
+                    slot,
+                    label=f"{letter(slot)} · {count}",
+                    disabled=True,
+                    style=discord.ButtonStyle.success if right else discord.ButtonStyle.secondary,
+                )
+            )
+    report = [report_button(*reported)] if reported else []  # "Report question"
+    return frozen_view(*items, *_translate(round_id, index, question), *report)
+
+
+def summary_view(round_id: int) -> discord.ui.View:
+    return frozen_view(missed_button(round_id), my_result_button(round_id))
