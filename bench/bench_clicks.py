@@ -441,6 +441,18 @@ def _reveal_of(fake: FakeDiscord, message: FakeMessage) -> RecordedRequest:
     )
 
 
+DEFERRED = 5  # a deferred answer's callback type: the member is told in the message that replaces it
+
+
+def _told(click: Any) -> str:
+    """What the member read: the answer, or what took a deferred answer's place (once it came)."""
+    first = click.first_response
+    original = click.original
+    if first.type == DEFERRED:
+        return original.content if original is not None and not original.loading else "(still thinking)"
+    return str(first.content)
+
+
 async def play_question(
     fake: FakeDiscord,
     bot: BotUnderTest,
@@ -485,10 +497,14 @@ async def play_question(
     window = [r for r in fake.requests if posted.time <= r.time <= revealed.time]
     on_channel = [r for r in window if _is_channel_message(channel)(r)]
     answers = [c.first_response for c in clicks if c.first_response is not None]
+    told = [_told(c) for c in clicks if c.first_response is not None]
     others: dict[str, int] = {}
-    for answer in answers:
-        if not answer.content.startswith("Locked in"):
-            others[answer.content] = others.get(answer.content, 0) + 1
+    deferred = sum(1 for a in answers if a.type == DEFERRED)
+    if deferred:
+        others["(deferred first, then told)"] = deferred
+    for text in told:
+        if not text.startswith("Locked in"):
+            others[text] = others.get(text, 0) + 1
     figures = QuestionFigures(
         number=number,
         round_id=round_id_of(message),
@@ -496,7 +512,7 @@ async def play_question(
         dispatch_seconds=clicks[-1].dispatched_at - clicks[0].dispatched_at,
         latencies=[a.seconds for a in answers],
         unanswered=len(clicks) - len(answers),
-        locked_in=sum(1 for a in answers if a.content.startswith("Locked in")),
+        locked_in=sum(1 for text in told if text.startswith("Locked in")),
         posts=sum(1 for r in on_channel if r.method == "POST"),
         edits=sum(1 for r in on_channel if r.method == "PATCH"),
         callbacks=sum(1 for r in window if r.path.startswith("/interactions/")),

@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import replies
 from bot.bank.bank import Bank
 from bot.bank.limits import MAX_IMPORTED_DECK_BYTES
 from bot.bank.loader import DeckError, load_deck_text
@@ -260,10 +261,7 @@ class BvunzoBot(commands.AutoShardedBot):
     async def tell(interaction: discord.Interaction, sentence: str) -> None:
         """Say one ephemeral sentence to whoever caused the interaction, whatever its state."""
         try:
-            if interaction.response.is_done():
-                await interaction.followup.send(sentence, ephemeral=True)
-            else:
-                await interaction.response.send_message(sentence, ephemeral=True)
+            await replies.send(interaction, sentence, ephemeral=True)
         except discord.HTTPException:
             log.warning("could not tell %s: %s", interaction.user, sentence)
 

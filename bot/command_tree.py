@@ -13,6 +13,8 @@ from typing import Any
 import discord
 from discord import AppCommandOptionType, app_commands
 
+from bot import replies
+
 SUBCOMMAND, SUBCOMMAND_GROUP = 1, 2
 NO_SENDER = "Discord didn't say who sent this, so Bvunzo can't act on it; nothing was changed."
 
@@ -115,6 +117,7 @@ class CheckedTree(app_commands.CommandTree[Any]):
         # Autocomplete sends what is being typed, whatever the option's type: only commands are checked.
         if interaction.type is not discord.InteractionType.application_command:
             return True
+        replies.expect_command(interaction)  # deferred, should its work outlast ~2 s
         if sender_id(interaction) is None:
             raise RefusedInteraction(NO_SENDER)
         command = interaction.command

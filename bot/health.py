@@ -75,6 +75,10 @@ async def store_check(bot: BvunzoBot) -> Check:
         return Check(False, f"no answer within {STORE_PATIENCE:g} s")
     except Exception as exc:
         return Check(False, str(exc) or type(exc).__name__)
+    outage = store.outage
+    if outage.down:
+        # It reads (SQLite's readers pass another program's lock) but refuses or holds up writes.
+        return Check(False, f"unavailable for writes: {outage.detail}")
     return Check(True, f"answered in {(time.perf_counter() - started) * 1000:.0f} ms")
 
 

@@ -15,6 +15,7 @@ from typing import Any, Self
 
 import discord
 
+from bot import replies
 from bot.forms import Form, submit_form
 from bot.ui import custom_ids as ids
 from bot.ui.answers import TYPED_ANSWER
@@ -79,7 +80,7 @@ class AnswerButton(_Answering, discord.ui.DynamicItem[discord.ui.Item[Any]], tem
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         given = GivenAnswer(self.play_id, self.index, slot=int(self.parts["slot"]))
-        await guarded(interaction, self.owner.on_answer(interaction, given))
+        await guarded(interaction, self.owner.on_answer(interaction, given), edits=self.play is PRACTICE)
 
 
 class TypeAnswerButton(
@@ -92,7 +93,7 @@ class TypeAnswerButton(
 
     async def _open_form(self, interaction: discord.Interaction[Any]) -> None:
         form = await self.owner.text_answer_form(interaction, self.play_id, self.index)
-        await interaction.response.send_modal(TextAnswerModal(self.play, self.play_id, self.index, form))
+        await replies.open_form(interaction, TextAnswerModal(self.play, self.play_id, self.index, form))
 
 
 class TextAnswerModal(discord.ui.Modal):
@@ -123,11 +124,12 @@ class TextAnswerModal(discord.ui.Modal):
 async def _typed_answer_submitted(
     interaction: discord.Interaction[Any], match: re.Match[str], typed: Mapping[str, str]
 ) -> None:
-    desk = await desk_for(interaction, _BY_TAG[match["tag"]])
+    play = _BY_TAG[match["tag"]]
+    desk = await desk_for(interaction, play)
     if desk is None:
         return  # the member was told nobody takes it now
     given = GivenAnswer(int(match["play_id"]), int(match["q"]), text=typed.get("answer", ""))
-    await guarded(interaction, desk.on_answer(interaction, given))
+    await guarded(interaction, desk.on_answer(interaction, given), edits=play is PRACTICE)
 
 
 TYPED_ANSWER_FORM = Form.of(ids.TYPED_ANSWER_FORM.pattern, _typed_answer_submitted)

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import replies
 from bot.bank.models import Question
 from bot.errors import UserError
 from bot.quiz import Mastery, Misses, deck_mastery, due_by, leeches
@@ -51,7 +52,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.BOAR
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if self.desk is not None:  # else the member was told, in from_custom_id
             work = self.desk.show_board(interaction, self.period, self.deck_id, self.page, edit=True)
-            await guarded(interaction, work)
+            await guarded(interaction, work, edits=True)
 
 
 class BoardsCog(commands.Cog, name="Boards"):
@@ -69,6 +70,7 @@ class BoardsCog(commands.Cog, name="Boards"):
     async def shut_down(self) -> None:
         self.painter.close()
 
+    @replies.answered_publicly
     @app_commands.command(name="leaderboard", description="This server's quiz leaderboard")
     @app_commands.describe(
         period="Which answers count (default: all time)",
@@ -129,10 +131,11 @@ class BoardsCog(commands.Cog, name="Boards"):
         view = page_view(period, page, pages, deck_id)
         mentions = discord.AllowedMentions.none()
         if edit:
-            await interaction.response.edit_message(embed=embed, view=view, allowed_mentions=mentions)
+            await replies.edit(interaction, embed=embed, view=view, allowed_mentions=mentions)
         else:
-            await interaction.response.send_message(embed=embed, view=view, allowed_mentions=mentions)
+            await replies.send(interaction, embed=embed, view=view, allowed_mentions=mentions)
 
+    @replies.answered_publicly
     @app_commands.command(name="stats", description="A member's points, accuracy and practice")
     @app_commands.describe(member="Whose stats (default: yours; outside a server with Bvunzo, only yours)")
     @anywhere
@@ -172,17 +175,14 @@ class BoardsCog(commands.Cog, name="Boards"):
             embed.add_field(name="Question of the day", value=daily, inline=False)
         weeks = stats.weeks if guild_id is not None else ()  # the chart is of round points
         if not self.painter.ready(weeks):
-            await interaction.response.defer(thinking=True)  # drawing the chart may take a moment
+            await replies.defer(interaction)  # drawing the chart may take a moment
         chart = await self.painter.weekly(weeks)
         files = []
         if chart is not None:
             embed.set_image(url="attachment://weeks.png")
             files.append(discord.File(io.BytesIO(chart), filename="weeks.png"))
         quiet = discord.AllowedMentions.none()
-        if interaction.response.is_done():
-            await interaction.followup.send(embed=embed, files=files, allowed_mentions=quiet)
-        else:
-            await interaction.response.send_message(embed=embed, files=files, allowed_mentions=quiet)
+        await replies.send(interaction, embed=embed, files=files, allowed_mentions=quiet)
 
     async def _mastery(
         self, user_id: int, guild_id: int | None, now: datetime, retention: float

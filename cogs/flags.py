@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
+from bot import replies
 from bot.bank.models import Deck, Question
 from bot.errors import UserError
 from bot.forms import Form
@@ -67,7 +68,7 @@ class CloseFlagsButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=id
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if self.desk is not None:
             work = self.desk.close(interaction, self.deck_id, self.question_id, self.status)
-            await guarded(interaction, work)
+            await guarded(interaction, work, edits=True)
 
 
 async def _report_submitted(
@@ -105,7 +106,7 @@ class FlagsCog(commands.Cog, name="Flags"):
 
     async def open_form(self, interaction: discord.Interaction[Any], deck_id: str, question_id: str) -> None:
         deck, question = self._question(interaction, deck_id, question_id)
-        await interaction.response.send_modal(report_form(REPORT_FORM, deck.id, question.id))
+        await replies.open_form(interaction, report_form(REPORT_FORM, deck.id, question.id))
 
     async def keep_flag(
         self, interaction: discord.Interaction[Any], deck_id: str, question_id: str, reason: str, note: str
@@ -131,7 +132,7 @@ class FlagsCog(commands.Cog, name="Flags"):
             said = "You had already reported this question; your report now says what you just chose."
         if interaction.guild_id is None:
             said = "Thanks, noted. Reports from direct messages reach no server's moderators; report it in your server to reach them."
-        await interaction.response.send_message(said, ephemeral=True)
+        await replies.send(interaction, said, ephemeral=True)
 
     async def show_flags(self, interaction: discord.Interaction[Any], *, edit: bool = False) -> None:
         guild_id = guild_id_of(interaction)
@@ -143,9 +144,9 @@ class FlagsCog(commands.Cog, name="Flags"):
         embed = flags_embed(shown)
         view = flags_view(lines)
         if edit:
-            await interaction.response.edit_message(embed=embed, view=view)
+            await replies.edit(interaction, embed=embed, view=view)
         else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+            await replies.send(interaction, embed=embed, view=view, ephemeral=True)
 
     async def close(
         self, interaction: discord.Interaction[Any], deck_id: str, question_id: str, status: str

@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import bot as bvunzo
+from bot import replies
 from bot.store.backup import database_facts
 from bot.ui.deck_profile import profile_line
 from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, language_name, plural
@@ -40,7 +41,7 @@ class GeneralCog(commands.Cog, name="General"):
     async def decks(self, interaction: discord.Interaction) -> None:
         decks = self.bot.bank.decks_for(interaction.guild_id)
         if not decks:
-            await interaction.response.send_message("No decks are loaded yet.", ephemeral=True)
+            await replies.send(interaction, "No decks are loaded yet.", ephemeral=True)
             return
         lines = []
         for deck in decks:
@@ -57,7 +58,7 @@ class GeneralCog(commands.Cog, name="General"):
             colour=discord.Colour.blurple(),
         )
         embed.set_footer(text="Start one with /quiz start, or practise alone with /practice")
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await replies.send(interaction, embed=embed, ephemeral=True)
 
     @app_commands.command(name="about", description="Bvunzo's version, decks and health")
     async def about(self, interaction: discord.Interaction) -> None:
@@ -99,7 +100,7 @@ class GeneralCog(commands.Cog, name="General"):
                 value=f"{facts.size / 1_048_576:.1f} MiB · last backup {backed_up}",
                 inline=False,
             )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await replies.send(interaction, embed=embed, ephemeral=True)
 
 
 async def setup(bot: BvunzoBot) -> None:

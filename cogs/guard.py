@@ -7,10 +7,17 @@ from typing import Any
 
 import discord
 
+from bot import replies
+
 __all__ = ["guarded"]
 
 
-async def guarded(interaction: discord.Interaction[Any], work: Awaitable[None]) -> None:
+async def guarded(
+    interaction: discord.Interaction[Any], work: Awaitable[None], *, edits: bool = False
+) -> None:
+    """Run a click's or form's work; its answer is deferred if late (an update of the clicked message when
+    `edits`, else ephemeral), and a failure reaches the member as one sentence."""
+    replies.expect(interaction, edits=edits)
     try:
         await work
     except Exception as exc:

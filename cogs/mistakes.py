@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import replies
 from bot.bank.models import Question
 from bot.errors import UserError
 from bot.quiz import Misses, most_missed
@@ -52,7 +53,8 @@ class MistakesCog(commands.Cog, name="Mistakes"):
             discord.File(io.BytesIO(mistakes_yaml(chosen, missed, now).encode()), f"{name}.yaml"),
             discord.File(io.BytesIO(mistakes_csv(chosen, missed, now).encode()), f"{name}.csv"),
         ]
-        await interaction.response.send_message(
+        await replies.send(
+            interaction,
             f"Your {plural(len(missed), 'most missed question')} of “{chosen.title}”, most missed first: "
             "as a deck in Bvunzo's YAML and as CSV, for your notes or flashcards.",
             files=files,

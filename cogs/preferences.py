@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import replies
 from bot.bank.languages import as_language_code
 from bot.errors import UserError
 from bot.quiz import DEFAULT_RETENTION, MAX_RETENTION, MIN_RETENTION
@@ -91,7 +92,7 @@ class PreferencesCog(commands.Cog, name="Preferences"):
                 + ("" if current else " (the default)")
                 + f". {retention_sentence(current or DEFAULT_RETENTION)}",
             ]
-        await interaction.response.send_message("\n".join(said), ephemeral=True)
+        await replies.send(interaction, "\n".join(said), ephemeral=True)
 
     @app_commands.command(
         name="language", description="The language practice shows questions in (as /preferences language)"
@@ -101,7 +102,7 @@ class PreferencesCog(commands.Cog, name="Preferences"):
     async def language(self, interaction: discord.Interaction, code: str) -> None:
         language = _language_code(code)
         await self.bot.store.set_member_language(interaction.user.id, language)
-        await interaction.response.send_message(_language_sentence(language), ephemeral=True)
+        await replies.send(interaction, _language_sentence(language), ephemeral=True)
 
     @preferences.autocomplete("language")
     async def _preferences_language(

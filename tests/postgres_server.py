@@ -65,6 +65,11 @@ class PostgresServer:
     _numbers: count[int] = field(default_factory=lambda: count(1))
 
     @property
+    def options(self) -> str:
+        # fsync off: a test server's data need not survive a power cut, and the tests run faster.
+        return f"-h 127.0.0.1 -p {self.port} -k {self.folder} -F -c max_connections=200"
+
+    @property
     def data(self) -> Path:
         return self.folder / "data"
 
@@ -93,6 +98,37 @@ class PostgresServer:
 
     def stop(self) -> None:
         _stop_and_remove(self.folder, self.as_user)
+
+    def halt(self) -> None:
+        """Stop the server as a host's restart does (clients are disconnected), keeping its data."""
+        subprocess.run(
+            [*self.as_user, _binary("pg_ctl"), "stop", "-D", str(self.data), "-m", "fast", "-w"],
+            check=True,
+            capture_output=True,
+            timeout=60,
+        )
+
+    def start(self) -> None:
+        """Start the server (again) on its port, and wait until it takes connections."""
+        subprocess.run(
+            [
+                *self.as_user,
+                _binary("pg_ctl"),
+                "start",
+                "-D",
+                str(self.data),
+                "-w",
+                "-t",
+                "60",
+                "-l",
+                str(self.folder / "server.log"),
+                "-o",
+                self.options,
+            ],
+            check=True,
+            capture_output=True,
+            timeout=90,
+        )
 
 
 def _stop_and_remove(folder: Path, as_user: list[str]) -> None:
@@ -197,27 +233,7 @@ def start_server() -> PostgresServer:
             capture_output=True,
             timeout=120,
         )
-        # fsync off: a test server's data need not survive a power cut, and the tests run faster.
-        options = f"-h 127.0.0.1 -p {server.port} -k {folder} -F -c max_connections=200"
-        subprocess.run(
-            [
-                *as_user,
-                _binary("pg_ctl"),
-                "start",
-                "-D",
-                str(server.data),
-                "-w",
-                "-t",
-                "60",
-                "-l",
-                str(folder / "server.log"),
-                "-o",
-                options,
-            ],
-            check=True,
-            capture_output=True,
-            timeout=90,
-        )
+        server.start()
     except subprocess.CalledProcessError as exc:
         log = folder / "server.log"
         detail = (exc.stderr or b"").decode(errors="replace").strip()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from types import SimpleNamespace
 from typing import Any
 
@@ -38,7 +39,10 @@ def clicked(*, served: bool = True) -> Any:
     if served:
         owners.provide(ROUND_DESK, ROUNDS_DESK)
         owners.provide(PRACTICE_DESK, PRACTICE_SESSIONS)
-    return SimpleNamespace(client=SimpleNamespace(owners=owners), response=Response())
+    # What bot/replies reads of an interaction besides: its extras and when Discord created it.
+    return SimpleNamespace(
+        client=SimpleNamespace(owners=owners), response=Response(), extras={}, created_at=datetime.now(UTC)
+    )
 
 
 @pytest.mark.parametrize(

@@ -8,10 +8,12 @@ Its posts go through the channel port as cards; the round never sees a Discord o
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import TypeVar
 
 from bot.bank.mixed import origin
 from bot.bank.models import Deck
@@ -21,7 +23,7 @@ from bot.rounds.cards import IntroCard, Notice, QuestionCard, RevealCard, Summar
 from bot.rounds.host import RoundHost
 from bot.rounds.port import RoundCutShort, RoundPort, RoundPosts
 from bot.rounds.reviews import reviewed_memories
-from bot.store import Answer, PollVote, RoundRecord
+from bot.store import Answer, PollVote, RoundRecord, StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +34,15 @@ LIVE_EDIT_INTERVAL = timedelta(seconds=2)
 BROKEN = "This round hit an error inside Bvunzo and was closed; every answer given so far counts."
 # How long a reveal waits for the answers being written (the store retries a busy file for a few seconds).
 WRITES_BOUND = 10.0
+# How long the round's own writes (a question posted, revealed, the round closed) wait out a database
+# that cannot be reached before the round ends with its scores so far; the store resumes it at the next start.
+WEATHER_SECONDS = 600.0
+UNREACHABLE = (
+    "Bvunzo could not reach its database for 10 minutes, so this round stops here; every answer given "
+    "so far counts, and it resumes when the bot next starts."
+)
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +149,12 @@ class RunningRound:
                 )
                 if not recorded.first:
                     before = recorded.previous
+                    if before is not None and self.state.accept(
+                        _as_stored(verdict, before, state=self.state)
+                    ):
+                        # The store holds an answer the round never counted: a COMMIT that went through while
+                        # its connection broke (the member was told it may not have been recorded).
+                        self.host.telemetry.answer_recorded("round")
                     raise AlreadyAnsweredError(
                         self.state.slot_of(question_index, before.choice if before else None),
                         before.text if before else None,
@@ -198,6 +215,24 @@ class RunningRound:
             waker.cancel()
             sleeper.cancel()
 
+    async def _weathered(self, write: Callable[[], Awaitable[T]]) -> T:
+        """One of the round's own writes, waiting out a database that cannot be reached (the store logs it).
+
+        Real time, not the host's clock: the weather passes on the world's clock, and a test's frozen one
+        would never let it.
+        """
+        loop = asyncio.get_running_loop()
+        gives_up = loop.time() + WEATHER_SECONDS
+        pause = 1.0
+        while True:
+            try:
+                return await write()
+            except StoreUnavailable:
+                if loop.time() + pause > gives_up:
+                    raise
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 10.0)
+
     async def _pause(self) -> None:
         """The pause between questions; a stop ends it."""
         until = self.host.clock() + timedelta(seconds=self.pause_seconds)
@@ -215,6 +250,14 @@ class RunningRound:
                 await self._finish(cut)
         except asyncio.CancelledError:
             raise  # shutting down: the round stays "running" in the store and resumes on restart
+        except StoreUnavailable as error:
+            # Weather the store has logged: the scores so far, and the round left to resume at the next start.
+            log.warning("round %s in channel %s stops: %s", self.round_id, self.record.channel_id, error)
+            self._end()
+            try:
+                await self._say_summary(UNREACHABLE)
+            except Exception:
+                log.exception("round %s: could not sum up after losing the database", self.round_id)
         except Exception as error:
             log.error("round %s in channel %s failed", self.round_id, self.record.channel_id, exc_info=error)
             await self._close_after_bug()
@@ -252,7 +295,8 @@ class RunningRound:
     async def _introduce(self) -> None:
         started_by = self.record.started_by or None
         intro = IntroCard(self.round_id, self.deck, self.state.question_count, self.state.options, started_by)
-        await self.host.store.set_intro_message(self.round_id, await self.posts.post("the intro", intro))
+        intro_id = await self.posts.post("the intro", intro)
+        await self._weathered(lambda: self.host.store.set_intro_message(self.round_id, intro_id))
         if self.state.roster is not None:
             await self.posts.post("the team message", TeamsCard(self.round_id, self.state.roster.teams))
             await self._pause()  # a moment to pick a team; whoever comes later still can
@@ -278,7 +322,10 @@ class RunningRound:
         self.state.open_question(index, posted_at)
         reading = self.state.reading(posted_at)
         self.message_id = await self.posts.post(f"question {index + 1}", self._question_card(reading=reading))
-        await self.host.store.post_question(self.round_id, index, self.message_id, posted_at)
+        message_id = self.message_id
+        await self._weathered(
+            lambda: self.host.store.post_question(self.round_id, index, message_id, posted_at)
+        )
         if reading:
             await self._open_buttons()
 
@@ -339,7 +386,7 @@ class RunningRound:
         now = self.host.clock()
         index = state.current
         reveal = state.reveal(now)
-        await self.host.store.reveal_question(self.round_id, index, now)
+        await self._weathered(lambda: self.host.store.reveal_question(self.round_id, index, now))
         await self._review(index, now)
         question = state.question(index)
         live = self.record.standings == Standings.LIVE
@@ -370,6 +417,8 @@ class RunningRound:
         try:
             memories = await reviewed_memories(store, deck_id, question_id, rights, now)
             await store.save_memories(list(memories.values()))
+        except StoreUnavailable:  # weather, already logged by the store: the schedules stay as they were
+            log.info("round %s: review schedules of question %s left unchanged", self.round_id, index)
         except Exception:
             log.exception(
                 "round %s: could not update the review schedules of question %s", self.round_id, index
@@ -381,7 +430,8 @@ class RunningRound:
         """Close the round in the store, free its channel, then post its summary (saying why, if cut)."""
         status = "interrupted" if cut else "stopped" if self.state.stopped else "finished"
         note = cut.why if cut else None
-        await self.host.store.finish_round(self.round_id, status, self.host.clock(), note)
+        ended = self.host.clock()
+        await self._weathered(lambda: self.host.store.finish_round(self.round_id, status, ended, note))
         self.host.telemetry.round_ended(self.record, status, self.state.questions_played)
         self._end()
         await self._say_summary(note)
@@ -424,3 +474,18 @@ class RunningRound:
             podium=self.record.podium,
             teams=tuple(state.team_results()),
         )
+
+
+def _as_stored(verdict: Verdict, stored: Answer, *, state: RoundState) -> Verdict:
+    """The member's answer as the store kept it, in place of the click that found it there."""
+    return dataclasses.replace(
+        verdict,
+        choice=stored.choice,
+        text=stored.text,
+        right=stored.right,
+        ms=stored.ms,
+        points=stored.points,
+        answered_at=stored.answered_at,
+        slot=state.slot_of(verdict.question_index, stored.choice),
+        streak=verdict.streak if stored.right else 0,
+    )

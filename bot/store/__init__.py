@@ -20,7 +20,7 @@ from bot.store.calendar_records import (
     QotdSettings,
     ScheduleRecord,
 )
-from bot.store.errors import RoundAlreadyRunning, StoreError
+from bot.store.errors import RoundAlreadyRunning, StoreError, StoreUnavailable
 from bot.store.interface import Store
 from bot.store.periods import PERIODS, Period, period_end, period_start, week_start
 from bot.store.records import (
@@ -111,6 +111,7 @@ __all__ = [
     "ScheduleRecord",
     "Store",
     "StoreError",
+    "StoreUnavailable",
     "StruggleLine",
     "SuggestionRecord",
     "WebGuild",

@@ -18,3 +18,28 @@ class RoundAlreadyRunning(StoreError):
             "wait for it to end or stop it with /quiz stop."
         )
         self.round = round
+
+
+class StoreUnavailable(StoreError):
+    """The database cannot be reached right now (refused, restarting, locked past the store's bound).
+
+    Weather, not a bug: the member hears `sentence`, the host one WARNING per outage (bot/store/outage.py).
+    `unsure` says a write may have reached the database before the connection broke (its COMMIT unanswered):
+    the member is told so, and their next try finds the stored row if it did (an answer is never stored twice).
+    """
+
+    def __init__(self, detail: str, *, unsure: bool = False) -> None:
+        super().__init__(detail)
+        self.unsure = unsure
+
+    @property
+    def sentence(self) -> str:
+        if self.unsure:
+            return (
+                "Bvunzo lost its database while saving that, so it may not have been recorded; "
+                "send it again in a moment and Bvunzo will tell you if it already was."
+            )
+        return (
+            "Bvunzo can't reach its database right now, so that was not recorded; "
+            "please send it again in a moment."
+        )

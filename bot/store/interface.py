@@ -27,6 +27,7 @@ from bot.store.calendar_records import (
     QotdSettings,
     ScheduleRecord,
 )
+from bot.store.outage import Outage
 from bot.store.periods import Period
 from bot.store.records import (
     Answer,
@@ -66,6 +67,10 @@ class Store(Protocol):
     async def __aexit__(
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None: ...
+
+    @property
+    def outage(self) -> Outage:
+        """Whether the database answers, as the last calls found (StoreUnavailable while it does not)."""
 
     # -- meta and settings ---------------------------------------------------------------------------
 

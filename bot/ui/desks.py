@@ -9,12 +9,14 @@ no further.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import discord
 
+from bot import replies
 from bot.owners import DeskKey, Owners
 
 if TYPE_CHECKING:
@@ -155,11 +157,7 @@ async def find_desk(interaction: discord.Interaction[Any], key: DeskKey[T]) -> T
     owners = getattr(interaction.client, "owners", None)
     found = owners.get(key) if isinstance(owners, Owners) else None
     if found is None:
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(unavailable(key), ephemeral=True)
-            else:
-                await interaction.response.send_message(unavailable(key), ephemeral=True)
-        except discord.HTTPException:
-            pass  # the member could not be told; there is nothing else to do with this click
+        # Should the member not be told, there is nothing else to do with this click.
+        with contextlib.suppress(discord.HTTPException):
+            await replies.send(interaction, unavailable(key), ephemeral=True)
     return found

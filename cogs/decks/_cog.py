@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import replies
 from bot.bank import limits
 from bot.bank.importers import Format, slug
 from bot.bank.models import Deck
@@ -101,7 +102,7 @@ class DecksCog(commands.Cog, name="Decks"):
     ) -> None:
         guild_id = await self._moderator(interaction, "import decks")
         deck_id = self._new_deck_id(guild_id, file, name)
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await replies.defer(interaction)
         upload = Upload(
             await file.read(),
             file.filename,
@@ -150,7 +151,8 @@ class DecksCog(commands.Cog, name="Decks"):
         found = find_deck(self.bot, deck, guild_id)
         text = deck_to_csv(found) if format == "csv" else deck_to_yaml(found)
         upload = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{found.id}.{format}")
-        await interaction.response.send_message(
+        await replies.send(
+            interaction,
             f"The deck `{found.id}` ({plural(len(found.questions), 'question')}) as {format.upper()}.",
             file=upload,
             ephemeral=True,
@@ -167,7 +169,8 @@ class DecksCog(commands.Cog, name="Decks"):
             raise UserError(
                 f"`{found.id}` is a built-in deck; only decks this server imported can be deleted."
             )
-        await interaction.response.send_message(
+        await replies.send(
+            interaction,
             f"Delete the deck **{safe(found.title)}** (`{found.id}`, {plural(len(found.questions), 'question')})? "
             "Scores earned with it stay on the leaderboards.",
             view=delete_view(found.id),
@@ -176,7 +179,7 @@ class DecksCog(commands.Cog, name="Decks"):
 
     async def on_delete_answer(self, interaction: discord.Interaction, deck_id: str, *, delete: bool) -> None:
         if not delete:
-            await interaction.response.edit_message(content="Nothing was deleted.", view=None)
+            await replies.edit(interaction, content="Nothing was deleted.", view=None)
             return
         # Checked again at the click: nothing in a custom_id is trusted.
         guild_id = await self._moderator(interaction, "delete decks")
@@ -188,7 +191,7 @@ class DecksCog(commands.Cog, name="Decks"):
                 guild_id, deck_id, "deleted", len(removed.questions) if removed else 0
             )
         done = "was deleted" if deleted else "was already gone"
-        await interaction.response.edit_message(content=f"The deck `{deck_id}` {done}.", view=None)
+        await replies.edit(interaction, content=f"The deck `{deck_id}` {done}.", view=None)
 
     # -- suggestions ----------------------------------------------------------------------------------
 
@@ -212,7 +215,7 @@ class DecksCog(commands.Cog, name="Decks"):
             raise UserError(
                 f"You have {len(waiting)} suggestions waiting for review; suggest more once some are reviewed."
             )
-        await interaction.response.send_modal(suggestion_form(SUGGESTION_FORM, found.id))
+        await replies.open_form(interaction, suggestion_form(SUGGESTION_FORM, found.id))
 
     async def on_suggestion_form(
         self, interaction: discord.Interaction, kind: str, ref: str, typed: Mapping[str, str]
@@ -250,7 +253,8 @@ class DecksCog(commands.Cog, name="Decks"):
         await self.bot.store.add_suggestion(
             guild_id, deck.id, interaction.user.id, to_json(fields), self.bot.clock()
         )
-        await interaction.response.send_message(
+        await replies.send(
+            interaction,
             f"Thank you! Your question for `{deck.id}` waits for a moderator's review (/deck review).",
             ephemeral=True,
         )
@@ -262,10 +266,11 @@ class DecksCog(commands.Cog, name="Decks"):
         guild_id = await self._moderator(interaction, "review suggestions")
         waiting = await self.bot.store.pending_suggestions(guild_id)
         if not waiting:
-            await interaction.response.send_message("No suggested questions are waiting.", ephemeral=True)
+            await replies.send(interaction, "No suggested questions are waiting.", ephemeral=True)
             return
         first = waiting[0]
-        await interaction.response.send_message(
+        await replies.send(
+            interaction,
             embed=suggestion_embed(first, len(waiting)),
             view=review_view(first.id),
             ephemeral=True,
@@ -285,7 +290,7 @@ class DecksCog(commands.Cog, name="Decks"):
                 suggestion_id=suggestion.id,
                 fields=from_json(suggestion.question),
             )
-            await interaction.response.send_modal(modal)
+            await replies.open_form(interaction, modal)
         elif action == "a":
             await self._approve(interaction, suggestion.id, from_json(suggestion.question))
         else:
@@ -340,9 +345,9 @@ class DecksCog(commands.Cog, name="Decks"):
     @staticmethod
     async def _reviewed(interaction: discord.Interaction, sentence: str) -> None:
         if interaction.type is discord.InteractionType.component:
-            await interaction.response.edit_message(content=sentence, embed=None, view=None)
+            await replies.edit(interaction, content=sentence, embed=None, view=None)
         else:
-            await interaction.response.send_message(sentence, ephemeral=True)
+            await replies.send(interaction, sentence, ephemeral=True)
 
     @export_deck.autocomplete("deck")
     @delete_deck.autocomplete("deck")

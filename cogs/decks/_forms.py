@@ -34,7 +34,7 @@ class DeleteDeckButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=id
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if self.desk is not None:  # else the member was told, in from_custom_id
             work = self.desk.on_delete_answer(interaction, self.deck_id, delete=self.delete)
-            await guarded(interaction, work)
+            await guarded(interaction, work, edits=True)
 
 
 class ReviewButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.REVIEW_SUGGESTION.pattern):
@@ -53,7 +53,8 @@ class ReviewButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.RE
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if self.desk is not None:
-            await guarded(interaction, self.desk.on_review(interaction, self.suggestion_id, self.action))
+            work = self.desk.on_review(interaction, self.suggestion_id, self.action)
+            await guarded(interaction, work, edits=True)
 
 
 async def _suggestion_submitted(

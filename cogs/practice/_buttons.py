@@ -31,4 +31,4 @@ class PracticeStepButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=
         if self.desk is None:  # the member was told, in from_custom_id
             return
         step = self.desk.on_original if self.original else self.desk.on_next
-        await guarded(interaction, step(interaction, self.practice_id, self.index))
+        await guarded(interaction, step(interaction, self.practice_id, self.index), edits=True)

@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import replies
 from bot.bank.models import Deck, Kind
 from bot.errors import UserError
 from bot.quiz import (
@@ -187,7 +188,7 @@ class PracticeCog(commands.Cog, name="Practice"):
         practice_id = await self.bot.store.start_practice(session.user_id, deck.id, _state(session), now)
         practice = self.practices[practice_id] = Practice(practice_id, session, now)
         embed, view = await self._question_screen(practice)
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        await replies.send(interaction, embed=embed, view=view, ephemeral=True)
 
     async def _question_screen(self, practice: Practice) -> tuple[discord.Embed, discord.ui.View]:
         s = practice.session
@@ -290,7 +291,7 @@ class PracticeCog(commands.Cog, name="Practice"):
         )
         last = s.index + 1 >= s.question_count
         view = feedback_view(practice.id, s.index, s.deck.id, question_id, last=last)
-        await interaction.response.edit_message(embed=embed, view=view)
+        await replies.edit(interaction, embed=embed, view=view)
 
     async def text_answer_form(
         self, interaction: discord.Interaction, practice_id: int, index: int
@@ -312,7 +313,7 @@ class PracticeCog(commands.Cog, name="Practice"):
         if s.next():
             await self._save(practice, now)
             embed, view = await self._question_screen(practice)
-            await interaction.response.edit_message(embed=embed, view=view)
+            await replies.edit(interaction, embed=embed, view=view)
             return
         await self.bot.store.end_practice(practice_id)
         self.practices.pop(practice_id, None)
@@ -325,7 +326,7 @@ class PracticeCog(commands.Cog, name="Practice"):
         embed = practice_summary_embed(
             s.deck.title, s.right_count, s.answered_count, due, next_due, passes=passes
         )
-        await interaction.response.edit_message(embed=embed, view=None)
+        await replies.edit(interaction, embed=embed, view=None)
 
     async def on_original(self, interaction: discord.Interaction, practice_id: int, index: int) -> None:
         practice = await self._find(interaction, practice_id, index)
@@ -334,4 +335,4 @@ class PracticeCog(commands.Cog, name="Practice"):
         embed = translation_embed(
             original, practice.session.order, original.lang, revealed=practice.session.answered
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await replies.send(interaction, embed=embed, ephemeral=True)

@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import replies
 from bot.bank.mixed import mix
 from bot.bank.models import Deck
 from bot.calendar.zones import matching_zones
@@ -158,7 +159,7 @@ class QuizCog(commands.Cog, name="Quiz"):
             started_by=interaction.user.id,
             exact=questions is not None,
         )
-        await interaction.response.send_message(_starting(record, decks, options), ephemeral=True)
+        await replies.send(interaction, _starting(record, decks, options), ephemeral=True)
 
     @start.autocomplete("deck3")
     @start.autocomplete("deck2")
@@ -175,8 +176,8 @@ class QuizCog(commands.Cog, name="Quiz"):
             interaction, self.bot.store, running.record, "stop a round someone else started"
         )
         self.rounds.stop(running.round_id)
-        await interaction.response.send_message(
-            "Stopping the round: the current question is revealed now.", ephemeral=True
+        await replies.send(
+            interaction, "Stopping the round: the current question is revealed now.", ephemeral=True
         )
 
     @quiz.command(name="skip", description="Reveal the current question now")
@@ -184,7 +185,7 @@ class QuizCog(commands.Cog, name="Quiz"):
         running = self._running_here(interaction)
         await ensure_may_steer(interaction, self.bot.store, running.record, "skip a question")
         self.rounds.skip(running.round_id)
-        await interaction.response.send_message("Revealing the current question.", ephemeral=True)
+        await replies.send(interaction, "Revealing the current question.", ephemeral=True)
 
     def _running_here(self, interaction: discord.Interaction) -> RunningRound:
         guild_id_of(interaction)
@@ -250,8 +251,8 @@ class QuizCog(commands.Cog, name="Quiz"):
         )
         if changed != current:
             await self.bot.store.save_guild_settings(changed)
-        await interaction.response.send_message(
-            zone_line, embed=settings_embed(changed, changed != current), ephemeral=True
+        await replies.send(
+            interaction, zone_line, embed=settings_embed(changed, changed != current), ephemeral=True
         )
 
     async def _calendar_settings(
@@ -336,7 +337,7 @@ class QuizCog(commands.Cog, name="Quiz"):
             votes = await self._poll_votes(last.id)
             title = f"Report: round {last.id} of {chosen.title} (the last one here)"
         embeds = [report_embed(title, chosen, lines, votes), *extra]
-        await interaction.response.send_message(embeds=embeds, ephemeral=True)
+        await replies.send(interaction, embeds=embeds, ephemeral=True)
 
     async def _poll_votes(self, round_id: int) -> dict[int, dict[int, int]]:
         """Votes per choice of each poll of the round, by question index."""

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import replies
 from bot.bank.models import Kind
 from bot.errors import UserError
 from bot.quiz import MissingQuestionError, RoundState, choice_order
@@ -72,7 +73,7 @@ class QuizDesk:
         shown = letter(verdict.slot) if verdict.slot is not None else f"“{clip(verdict.text or '', 100)}”"
         placed = locked.placed_on
         joined = "" if placed is None else f" You play for {team_name(placed)}, the smallest team."
-        await interaction.response.send_message(f"Locked in: {shown}.{joined}", ephemeral=True)
+        await replies.send(interaction, f"Locked in: {shown}.{joined}", ephemeral=True)
 
     async def text_answer_form(
         self, interaction: discord.Interaction[Any], play_id: int, index: int
@@ -91,20 +92,20 @@ class QuizDesk:
     async def on_team(self, interaction: discord.Interaction[Any], round_id: int, team: int) -> None:
         await self._live(interaction, round_id)
         await self.rounds.join_team(round_id, interaction.user.id, team)
-        await interaction.response.send_message(f"You play for {team_name(team)}.", ephemeral=True)
+        await replies.send(interaction, f"You play for {team_name(team)}.", ephemeral=True)
 
     async def on_balance(self, interaction: discord.Interaction[Any], round_id: int) -> None:
         running = await self._live(interaction, round_id)
         await ensure_may_steer(interaction, self.bot.store, running.record, "balance the teams")
         sizes = await self.rounds.balance_teams(round_id)
         shown = " · ".join(f"{team_name(team)} {size}" for team, size in enumerate(sizes))
-        await interaction.response.send_message(f"Teams balanced: {shown}.", ephemeral=True)
+        await replies.send(interaction, f"Teams balanced: {shown}.", ephemeral=True)
 
     async def on_reveal(self, interaction: discord.Interaction[Any], round_id: int, index: int) -> None:
         running = await self._live(interaction, round_id)
         await ensure_may_steer(interaction, self.bot.store, running.record, "reveal a question")
         self.rounds.reveal(round_id, index)
-        await interaction.response.send_message("Revealing the question.", ephemeral=True)
+        await replies.send(interaction, "Revealing the question.", ephemeral=True)
 
     async def on_translate(self, interaction: discord.Interaction[Any], round_id: int, index: int) -> None:
         record = await self._owned_round(interaction, round_id)
@@ -125,7 +126,7 @@ class QuizDesk:
         revealed = running is None or running.state.is_revealed(index)
         target = translation_target(question, wanted, str(interaction.locale))
         embed = translation_embed(question, order, target, revealed=revealed)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await replies.send(interaction, embed=embed, ephemeral=True)
 
     async def on_my_result(self, interaction: discord.Interaction[Any], round_id: int) -> None:
         record = await self._owned_round(interaction, round_id)
@@ -134,9 +135,7 @@ class QuizDesk:
         mine = next((result for result in scores if result.user_id == interaction.user.id), None)
         missed = state.missed(interaction.user.id)
         numbers = [index + 1 for index, qid in enumerate(state.question_ids) if qid in missed]
-        await interaction.response.send_message(
-            my_result_text(mine, scores, numbers, round_id), ephemeral=True
-        )
+        await replies.send(interaction, my_result_text(mine, scores, numbers, round_id), ephemeral=True)
 
     async def _state_of(self, record: RoundRecord) -> RoundState:
         running = self.rounds.running(record.id)

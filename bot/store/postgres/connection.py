@@ -12,7 +12,8 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from bot import __version__
-from bot.store.errors import StoreError
+from bot.store.errors import StoreError, StoreUnavailable
+from bot.store.outage import Outage
 from bot.store.postgres.schema import migrate, refuse_newer, schema_version
 
 log = logging.getLogger(__name__)
@@ -22,6 +23,9 @@ T = TypeVar("T")
 # Connections kept open: answers run one per connection, so this bounds how many commit at once.
 POOL_MIN, POOL_MAX = 1, 10
 CONNECT_TIMEOUT_SECONDS = 10.0
+# A statement waits at most this long for a lock another program holds (PostgreSQL's lock_timeout), as an
+# answer waits for SQLite's write lock (ANSWER_LOCK_BOUND_SECONDS): then StoreUnavailable, nothing written.
+LOCK_TIMEOUT = "10s"
 # How long close() waits for answers on their way, then for other queries still running: the bot must
 # exit within 5 s of SIGTERM.
 CLOSE_PATIENCE_SECONDS = 3.0
@@ -42,9 +46,29 @@ def safe_url(url: str) -> str:
     return urlunsplit(parts._replace(netloc=netloc))
 
 
-def connection_error(exc: BaseException, url: str) -> StoreError | None:
-    """The sentence a host needs when the server cannot be reached or refuses; None for anything else."""
+# What says the server is not there right now (down, restarting, full of connections): weather.
+UNREACHABLE: tuple[type[BaseException], ...] = (
+    OSError,
+    TimeoutError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.CannotConnectNowError,
+    asyncpg.TooManyConnectionsError,
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+    asyncpg.ConnectionDoesNotExistError,
+)
+
+
+def connection_error(exc: BaseException, url: str, *, unsure: bool = False) -> StoreError | None:
+    """The sentence a host needs when the server cannot be reached or refuses; None for anything else.
+
+    `unsure`: the connection broke while a statement was on its way, so a write may have been committed.
+    """
     where = safe_url(url)
+    if isinstance(exc, asyncpg.LockNotAvailableError):  # lock_timeout: the statement was rolled back
+        return StoreUnavailable(
+            f"PostgreSQL at {where}: what Bvunzo writes is locked by another program ({exc})."
+        )
     if isinstance(exc, asyncpg.InvalidPasswordError | asyncpg.InvalidAuthorizationSpecificationError):
         return StoreError(f"PostgreSQL at {where} refused the user or password in BVUNZO_DB ({exc}).")
     if isinstance(exc, asyncpg.InvalidCatalogNameError):
@@ -53,16 +77,10 @@ def connection_error(exc: BaseException, url: str) -> StoreError | None:
         return StoreError(f"The PostgreSQL user of {where} may not do what Bvunzo needs ({exc}).")
     if isinstance(exc, asyncpg.DiskFullError):
         return StoreError(f"The PostgreSQL server of {where} is out of disk space; free some, then retry.")
-    if isinstance(
-        exc,
-        OSError
-        | TimeoutError
-        | asyncpg.PostgresConnectionError
-        | asyncpg.CannotConnectNowError
-        | asyncpg.TooManyConnectionsError
-        | asyncpg.AdminShutdownError,
-    ):
-        return StoreError(f"Bvunzo cannot reach PostgreSQL at {where}: {exc or type(exc).__name__}.")
+    if isinstance(exc, UNREACHABLE):
+        return StoreUnavailable(
+            f"Bvunzo cannot reach PostgreSQL at {where}: {exc or type(exc).__name__}.", unsure=unsure
+        )
     if isinstance(exc, asyncpg.InterfaceError) and "closed" in str(exc):
         return StoreError("The store is closed.")
     return None
@@ -71,7 +89,10 @@ def connection_error(exc: BaseException, url: str) -> StoreError | None:
 async def _setup(conn: asyncpg.Connection) -> int:
     """Check the version, migrate, and prove the database is writable; returns the schema version."""
     refuse_newer(await schema_version(conn))  # a downgrade must not touch the database
+    # Another process may be migrating (its lock held as long as that takes): no lock_timeout meanwhile.
+    await conn.execute("SET lock_timeout = 0")
     version = await migrate(conn)
+    await conn.execute("RESET lock_timeout")
     await conn.execute(
         "INSERT INTO meta (key, value) VALUES ('last_opened_by', $1) "
         "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -93,6 +114,7 @@ class Connected:
         self._pool: asyncpg.Pool | None = pool
         self._url = url
         self._version = version
+        self.outage = Outage(safe_url(url))
 
     @classmethod
     async def _connect(cls, url: str, *, max_connections: int = POOL_MAX) -> tuple[asyncpg.Pool, int]:
@@ -103,7 +125,11 @@ class Connected:
                 max_size=max_connections,
                 timeout=CONNECT_TIMEOUT_SECONDS,
                 reset=_nothing_to_reset,
-                server_settings={"application_name": "bvunzo", "timezone": "UTC"},
+                server_settings={
+                    "application_name": "bvunzo",
+                    "timezone": "UTC",
+                    "lock_timeout": LOCK_TIMEOUT,
+                },
             )
         except Exception as exc:
             raise connection_error(exc, url) or StoreError(
@@ -146,16 +172,25 @@ class Connected:
         pool = self._pool
         if pool is None:
             raise StoreError("The store is closed.")
+        acquired = False
         try:
             async with pool.acquire() as conn:
+                acquired = True
                 yield conn
         except StoreError:
             raise
         except Exception as exc:
-            error = connection_error(exc, self._url)
+            # Refused before a statement left: nothing done. Broken after: a COMMIT may have gone through.
+            error = connection_error(exc, self._url, unsure=acquired)
+            if isinstance(exc, asyncpg.InterfaceError) and "closed" in str(exc):
+                # The pool is open, so a closed connection is the server's doing (a restart, a crash).
+                error = StoreUnavailable(f"PostgreSQL at {self.url} closed the connection.", unsure=acquired)
             if error is None:
                 raise
+            if isinstance(error, StoreUnavailable):
+                self.outage.refuse(str(error))
             raise error from exc
+        self.outage.answered()
 
     async def _write(self, work: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
         """Run `work` in one transaction, committed when this returns."""

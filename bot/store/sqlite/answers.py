@@ -21,7 +21,7 @@ from bot.store.sql.answers import (
     answer_record,
     answer_row,
 )
-from bot.store.sqlite.connection import Database, is_busy, store_error, transaction
+from bot.store.sqlite.connection import ANSWER_LOCK_BOUND_SECONDS, Database, is_busy, store_error, transaction
 
 
 def _insert(conn: sqlite3.Connection, row: AnswerRow) -> bool:
@@ -174,12 +174,14 @@ class SqliteAnswers:
         return Groups(self._write_answer, self._write_answers, answer_key, writers=GROUP_WRITERS)
 
     async def _write_answer(self, row: AnswerRow) -> AnswerRow | None:
-        # A lone answer in autocommit; a locked database is waited out as long as it takes.
-        return await self._db.run(lambda conn: _record_answer(conn, row), patience=None)
+        # A lone answer in autocommit; a locked database is waited out for a bound, then refused unwritten.
+        return await self._db.run(lambda conn: _record_answer(conn, row), patience=ANSWER_LOCK_BOUND_SECONDS)
 
     async def _write_answers(self, rows: list[AnswerRow]) -> list[Any]:
         path = self._db.path
-        return await self._db.run(lambda conn: _record_group(conn, rows, path), patience=None)
+        return await self._db.run(
+            lambda conn: _record_group(conn, rows, path), patience=ANSWER_LOCK_BOUND_SECONDS
+        )
 
     async def record_answer(self, answer: Answer) -> Recorded:
         """Store the member's answer, committed before this returns; or tell what they answered before.

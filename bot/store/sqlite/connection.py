@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+import time
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,7 +14,8 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from bot import __version__
-from bot.store.errors import StoreError
+from bot.store.errors import StoreError, StoreUnavailable
+from bot.store.outage import Outage
 from bot.store.retry import Backoff
 from bot.store.sqlite.schema import migrate, refuse_newer, schema_version
 from bot.store.sqlite.worker import check_private_api, join_worker, run_on_worker
@@ -29,6 +31,11 @@ Parameters = Sequence[Any] | Mapping[str, Any]
 BUSY_TIMEOUT_MS = 5_000
 # How long a write other than an answer keeps retrying a locked database before giving up.
 BUSY_PATIENCE_SECONDS = 60.0
+# How long an answer waits for another program's write lock before the member is told it was not
+# recorded (and to send it again): past a deferred click's wait for "Locked in", short of a question.
+# SQLite's busy handler takes it in steps of BUSY_TIMEOUT_MS, so a refusal comes 10-15 s after the click.
+ANSWER_LOCK_BOUND_SECONDS = 10.0
+LOCKED = "it is locked by another program (a second Bvunzo on the file, or a tool holding a transaction)"
 
 # Primary result codes (the low byte of sqlite3.Error.sqlite_errorcode).
 _PERM, _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 3, 5, 6, 8, 10, 11, 13, 14, 26
@@ -141,6 +148,7 @@ class Database:
         self._db: aiosqlite.Connection | None = db
         self.path = path
         self.version = 0
+        self.outage = Outage(str(path))
 
     @classmethod
     async def open(cls, path: Path, *, max_bytes: int | None, busy_timeout_ms: int) -> Database:
@@ -178,33 +186,48 @@ class Database:
             raise StoreError("The store is closed.")
         return self._db
 
-    async def _retrying(self, attempt: Callable[[], Awaitable[T]], patience: float | None) -> T:
-        """Run `attempt` until the database is not locked by another program (within `patience` s)."""
-        backoff = Backoff(patience)
+    async def _retrying(
+        self, attempt: Callable[[], Awaitable[T]], patience: float | None, *, writes: bool = True
+    ) -> T:
+        """Run `attempt` until the database is not locked by another program (for `patience` s at most).
+
+        Past `patience` (counted from the first attempt), StoreUnavailable: nothing was written, since a
+        write that meets the lock is rolled back whole. A write that gets through ends an outage.
+        """
+        backoff = Backoff()
+        started = time.monotonic()
         while True:
             try:
-                return await attempt()
+                result = await attempt()
             except sqlite3.Error as exc:
                 if not is_busy(exc):
                     error = store_error(exc, self.path)
                     if error is None:
                         raise
                     raise error from exc
-                if backoff.exhausted:
-                    raise StoreError(
-                        f"The database {self.path} stayed locked by another program for "
-                        f"{backoff.waited:.0f} seconds past its busy timeout; is a second Bvunzo "
-                        "running on it?"
+                waited = time.monotonic() - started
+                if patience is not None and waited >= patience:
+                    self.outage.refuse(LOCKED)
+                    raise StoreUnavailable(
+                        f"The database {self.path} stayed locked by another program for {waited:.0f} s; "
+                        "is a second Bvunzo running on it?"
                     ) from exc
-                if backoff.worth_a_warning:
-                    log.warning("database %s is locked by another program; retrying", self.path)
+                self.outage.trouble(LOCKED)
                 await backoff.pause()
+                continue
+            if writes or backoff.tries:
+                self.outage.answered()
+            return result
 
     async def run(
-        self, work: Callable[[sqlite3.Connection], T], *, patience: float | None = BUSY_PATIENCE_SECONDS
+        self,
+        work: Callable[[sqlite3.Connection], T],
+        *,
+        patience: float | None = BUSY_PATIENCE_SECONDS,
+        writes: bool = True,
     ) -> T:
         """Run `work` on the connection in the worker thread (one trip), retrying while locked."""
-        return await self._retrying(lambda: run_on_worker(self.connection(), work), patience)
+        return await self._retrying(lambda: run_on_worker(self.connection(), work), patience, writes=writes)
 
     async def write(self, work: Callable[[sqlite3.Connection], T]) -> T:
         """Run `work` in one write transaction."""
@@ -225,7 +248,7 @@ class Database:
             finally:
                 conn.execute("COMMIT")
 
-        return await self.run(snapshot)
+        return await self.run(snapshot, writes=False)
 
     # One statement needs no function on the thread: aiosqlite's public calls make the same single trip,
     # and in autocommit mode the statement is its own transaction.
@@ -234,7 +257,7 @@ class Database:
         async def attempt() -> list[Any]:
             return list(await self.connection().execute_fetchall(sql, args))
 
-        return await self._retrying(attempt, BUSY_PATIENCE_SECONDS)
+        return await self._retrying(attempt, BUSY_PATIENCE_SECONDS, writes=False)
 
     async def fetchone(self, sql: str, args: Parameters = ()) -> Any:
         rows = await self.fetchall(sql, args)

@@ -6,6 +6,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
+from bot.store.outage import Outage
 from bot.store.sqlite.answers import SqliteAnswers
 from bot.store.sqlite.assignments import SqliteAssignments
 from bot.store.sqlite.boards import SqliteBoards
@@ -77,6 +78,10 @@ class SqliteStore(
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         await self.close()
+
+    @property
+    def outage(self) -> Outage:
+        return self._db.outage
 
     @property
     def schema_version(self) -> int:
