@@ -18,7 +18,8 @@ from bot.quiz import Mastery, Misses, deck_mastery, due_by, leeches
 from bot.store import Period
 from bot.ui import custom_ids as ids
 from bot.ui.boards import PAGE_SIZE, leaderboard_embed, page_count, page_view, stats_embed
-from bot.ui.desks import BOARD_DESK, BoardDesk, find_desk
+from bot.ui.calendar_desks import QOTD_DESK
+from bot.ui.desks import BOARD_DESK, BoardDesk, find_desk, unavailable
 from cogs.charts import ChartPainter
 from cogs.guard import guarded
 from cogs.lookup import deck_choices, find_deck
@@ -86,9 +87,9 @@ class BoardsCog(commands.Cog, name="Boards"):
         board: Literal["rounds", "qotd"] = "rounds",
     ) -> None:
         if board == "qotd":
-            qotd: Any = self.bot.get_cog("Qotd")  # cogs/calendar/_qotd.py
+            qotd = self.bot.owners.get(QOTD_DESK)  # cogs/calendar/_qotd.py
             if qotd is None:
-                raise UserError("That part of Bvunzo is not available right now; try again in a minute.")
+                raise UserError(unavailable(QOTD_DESK))
             await qotd.show_board(interaction)
             return
         deck_id = find_deck(self.bot, deck, interaction.guild_id).id if deck else None
@@ -169,7 +170,7 @@ class BoardsCog(commands.Cog, name="Boards"):
             leeches=leeches,
             rounds=guild_id is not None,
         )
-        qotd: Any = self.bot.get_cog("Qotd")  # cogs/calendar: the daily streak
+        qotd = self.bot.owners.get(QOTD_DESK)  # cogs/calendar: the daily streak, when it is loaded
         daily = None if guild_id is None or qotd is None else await qotd.stats_line(guild_id, who.id)
         if daily is not None:
             embed.add_field(name="Question of the day", value=daily, inline=False)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -13,6 +13,7 @@ from discord.ext import commands
 import bot as bvunzo
 from bot import replies
 from bot.store.backup import database_facts
+from bot.ui.calendar_desks import CALENDAR_DESK
 from bot.ui.deck_profile import profile_line
 from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, language_name, plural
 from cogs.permissions import anywhere, is_quiz_master
@@ -84,7 +85,7 @@ class GeneralCog(commands.Cog, name="General"):
                 value = clip(value + ":\n" + "\n".join(self.bot.deck_problems), FIELD_VALUE)
             embed.add_field(name="Deck problems", value=value, inline=False)
         if interaction.guild_id is not None:
-            calendar: Any = self.bot.get_cog("Calendar")  # cogs/calendar: the last champion handover
+            calendar = self.bot.owners.get(CALENDAR_DESK)  # cogs/calendar: the last champion handover
             problem = None if calendar is None else await calendar.champion_problem(interaction.guild_id)
             if problem:
                 embed.add_field(name="Champion role", value=clip(problem, FIELD_VALUE), inline=False)

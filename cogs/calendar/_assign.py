@@ -35,6 +35,7 @@ from bot.ui.assignments import (
     progress_line,
     results_embed,
 )
+from bot.ui.calendar_desks import ASSIGNMENT_DESK
 from bot.ui.text import clip, letter
 from bot.ui.views import frozen_view
 from cogs.calendar._assign_buttons import AttemptAnswerButton, StartButton, member_order
@@ -66,6 +67,12 @@ class AssignCog(commands.Cog, name="Assign"):
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
         self._progress: dict[int, asyncio.Task[None]] = {}
+
+    async def cog_load(self) -> None:
+        self.bot.owners.provide(ASSIGNMENT_DESK, self)
+
+    async def cog_unload(self) -> None:
+        self.bot.owners.withdraw(ASSIGNMENT_DESK, self)
 
     async def shut_down(self) -> None:
         for task in list(self._progress.values()):

@@ -1,37 +1,24 @@
-"""The buttons of assignments: Start on the assignment message, and the choices of each private question."""
+"""The buttons of assignments: Start on the assignment message, and the choices of each private question.
+
+Each finds the assignments' desk (bot/ui/calendar_desks.py, served by cogs/calendar/_assign.py) once,
+in `from_custom_id`; a click nobody serves is told so in one sentence there and goes no further.
+"""
 
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
 from bot.bank.models import Question
-from bot.errors import UserError
 from bot.quiz.shuffle import choice_order
 from bot.store import AssignmentRecord
+from bot.ui.calendar_desks import ASSIGNMENT_DESK, AssignmentDesk
 from bot.ui.custom_ids import ASSIGNMENT_ANSWER, ASSIGNMENT_START
+from bot.ui.desks import find_desk
 from bot.ui.text import BUTTON_LABEL, clip, letter
 from cogs.guard import guarded
-
-
-class AssignmentDesk(Protocol):
-    """What owns assignments (cogs/calendar/_assign.py): a Start, and a choice of an attempt's question."""
-
-    async def start_attempt(self, interaction: discord.Interaction, assignment_id: int) -> None: ...
-
-    async def answer(
-        self, interaction: discord.Interaction, attempt_id: int, index: int, slot: int
-    ) -> None: ...
-
-
-def _cog(interaction: discord.Interaction[Any]) -> AssignmentDesk:
-    """The cog that owns assignments; a member is told when it is not loaded."""
-    cog = interaction.client.get_cog("Assign")
-    if cog is None:
-        raise UserError("That part of Bvunzo is not available right now; try again in a minute.")
-    return cog
 
 
 class StartButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ASSIGNMENT_START.pattern.pattern):
@@ -44,15 +31,20 @@ class StartButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ASSIG
             )
         )
         self.assignment_id = assignment_id
+        self.desk: AssignmentDesk | None = None  # found at a click, in from_custom_id
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> StartButton:
-        return cls(int(match["assignment"]))
+        button = cls(int(match["assignment"]))
+        button.desk = await find_desk(interaction, ASSIGNMENT_DESK)
+        return button
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(interaction, _cog(interaction).start_attempt(interaction, self.assignment_id))
+        if self.desk is None:  # nobody serves assignments: told in from_custom_id
+            return
+        await guarded(interaction, self.desk.start_attempt(interaction, self.assignment_id))
 
 
 class AttemptAnswerButton(
@@ -67,17 +59,20 @@ class AttemptAnswerButton(
             )
         )
         self.attempt_id, self.index, self.slot = attempt_id, index, slot
+        self.desk: AssignmentDesk | None = None  # found at a click, in from_custom_id
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> AttemptAnswerButton:
-        return cls(int(match["attempt"]), int(match["q"]), int(match["slot"]))
+        button = cls(int(match["attempt"]), int(match["q"]), int(match["slot"]))
+        button.desk = await find_desk(interaction, ASSIGNMENT_DESK)
+        return button
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await guarded(
-            interaction, _cog(interaction).answer(interaction, self.attempt_id, self.index, self.slot)
-        )
+        if self.desk is None:  # nobody serves assignments: told in from_custom_id
+            return
+        await guarded(interaction, self.desk.answer(interaction, self.attempt_id, self.index, self.slot))
 
 
 def member_order(record: AssignmentRecord, user_id: int, index: int, question: Question) -> tuple[int, ...]:

@@ -18,6 +18,7 @@ from bot.calendar.occurrences import wake_at
 from bot.calendar.runner import CalendarRunner, rule_of
 from bot.calendar.zones import UnknownZoneError, zone_named
 from bot.errors import UserError
+from bot.ui.calendar_desks import CALENDAR_DESK
 from cogs.calendar._champions import DiscordChampions, set_champion
 from cogs.calendar._port import DiscordCalendar
 from cogs.calendar._round_results import results_command
@@ -25,6 +26,7 @@ from cogs.calendar._schedule import ScheduleCommands
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
+    from bot.store import QotdDay
 
 log = logging.getLogger(__name__)
 
@@ -44,8 +46,10 @@ class CalendarCog(commands.Cog, name="Calendar"):
             raise RuntimeError("the calendar's commands live under /quiz: load cogs.quiz first")
         quiz.add_command(self._schedule, override=True)
         quiz.add_command(self._results, override=True)
+        self.bot.owners.provide(CALENDAR_DESK, self)
 
     async def cog_unload(self) -> None:
+        self.bot.owners.withdraw(CALENDAR_DESK, self)
         quiz = self.bot.tree.get_command("quiz")
         if isinstance(quiz, app_commands.Group):
             quiz.remove_command(self._schedule.name)
@@ -114,3 +118,9 @@ class CalendarCog(commands.Cog, name="Calendar"):
 
     async def timezone_line(self, guild_id: int) -> str:
         return f"Time zone: {(await self.bot.store.calendar_settings(guild_id)).timezone}."
+
+    async def reveal_qotd(self, day: QotdDay) -> bool:
+        if self.runner.qotd is None:
+            raise UserError("The calendar is not running right now; try again in a minute.")
+        # One edit of one message: well inside the 3 s a command has to answer in.
+        return await self.runner.qotd.reveal(day, self.bot.clock())

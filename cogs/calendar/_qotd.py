@@ -20,7 +20,9 @@ from bot.errors import UserError
 from bot.quiz.reviews import reviewed
 from bot.quiz.shuffle import choice_order
 from bot.store import Memory, QotdAnswer, QotdDay, QotdSettings
+from bot.ui.calendar_desks import CALENDAR_DESK, QOTD_DESK, QotdDesk
 from bot.ui.custom_ids import QOTD_ANSWER
+from bot.ui.desks import find_desk, unavailable
 from bot.ui.qotd import days_in_a_row, qotd_board_embed, qotd_embed, qotd_reveal_embed
 from bot.ui.text import BUTTON_LABEL, clip, letter
 from bot.ui.views import frozen_view
@@ -71,16 +73,20 @@ class QotdAnswerButton(
             )
         )
         self.guild_id, self.day, self.slot = guild_id, day, slot
+        self.desk: QotdDesk | None = None  # found at a click, in from_custom_id
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> QotdAnswerButton:
-        return cls(int(match["guild"]), int(match["day"]), int(match["slot"]))
+        button = cls(int(match["guild"]), int(match["day"]), int(match["slot"]))
+        button.desk = await find_desk(interaction, QOTD_DESK)
+        return button
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        cog: QotdCog = interaction.client.get_cog("Qotd")
-        await guarded(interaction, cog.answer(interaction, self.guild_id, self.day, self.slot))
+        if self.desk is None:  # nobody serves the question of the day: told in from_custom_id
+            return
+        await guarded(interaction, self.desk.answer(interaction, self.guild_id, self.day, self.slot))
 
 
 class QotdCog(commands.Cog, name="Qotd"):
@@ -94,6 +100,12 @@ class QotdCog(commands.Cog, name="Qotd"):
 
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.owners.provide(QOTD_DESK, self)
+
+    async def cog_unload(self) -> None:
+        self.bot.owners.withdraw(QOTD_DESK, self)
 
     # -- the runner's side (bot.calendar.daily.QotdPort) ----------------------------------------------
 
@@ -336,12 +348,10 @@ class QotdCog(commands.Cog, name="Qotd"):
         latest = await self.bot.store.latest_qotd_day(guild_id)
         if latest is None or latest.revealed_at is not None:
             raise UserError("There is no open question of the day to reveal.")
-        runner = self.bot.get_cog("Calendar")
-        daily = getattr(getattr(runner, "runner", None), "qotd", None)
-        if daily is None:
-            raise UserError("The calendar is not running right now; try again in a minute.")
-        # One edit of one message: well inside the 3 s a command has to answer in.
-        revealed = await daily.reveal(latest, self.bot.clock())
+        calendar = self.bot.owners.get(CALENDAR_DESK)  # cogs/calendar/_cog.py runs the reveals
+        if calendar is None:
+            raise UserError(unavailable(CALENDAR_DESK))
+        revealed = await calendar.reveal_qotd(latest)
         await interaction.response.send_message(
             "Revealed: the answer is on the question's message." if revealed else "It was already revealed.",
             ephemeral=True,

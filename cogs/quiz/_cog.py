@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
@@ -28,7 +28,8 @@ from bot.quiz.timing import READING_MAX
 from bot.rounds import RoundOptions, RoundService, RunningRound
 from bot.store import RoundRecord
 from bot.ui.boards import report_embed, settings_embed, struggles_embed
-from bot.ui.desks import FLAG_DESK, ROUND_DESK, find_desk
+from bot.ui.calendar_desks import CALENDAR_DESK
+from bot.ui.desks import FLAG_DESK, ROUND_DESK, find_desk, unavailable
 from bot.ui.text import plural
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_manager, ensure_quiz_master, guild_id_of
@@ -264,11 +265,15 @@ class QuizCog(commands.Cog, name="Quiz"):
         champion_count: int | None,
     ) -> str:
         """The time zone and champion role, kept by cogs/calendar; the lines saying what they are now."""
-        calendar: Any = self.bot.get_cog("Calendar")
-        if calendar is None or interaction.guild is None:
-            raise UserError("That part of Bvunzo is not available right now; try again in a minute.")
+        calendar = self.bot.owners.get(CALENDAR_DESK)
+        if calendar is None:
+            raise UserError(unavailable(CALENDAR_DESK))
         guild = interaction.guild
-        line: str = (
+        if guild is None:
+            raise UserError(
+                "The time zone and champion role belong to a server with Bvunzo in it; run this there."
+            )
+        line = (
             await calendar.set_timezone(guild.id, timezone)
             if timezone is not None
             else await calendar.timezone_line(guild.id)

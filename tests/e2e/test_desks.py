@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.app import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.rounds import DECKS, right_letter
+from tests.e2e.test_calendar_schedules import say, utc
 
 DECK = DECKS["gradient-checkpointing"]
 EPHEMERAL_REPLY, UPDATE = 4, 7
@@ -70,3 +71,53 @@ async def test_a_report_submitted_while_flags_reload_is_told_and_not_kept(
         "Bvunzo's question reports part is not available right now (it may be restarting); try again in a minute."
     )
     assert await bot.store.open_flags(world.study.id) == []
+
+
+async def test_a_question_of_the_day_answered_while_the_calendar_reloads_is_told_and_not_kept(
+    world: World, bot: BvunzoBot
+) -> None:
+    alice = world.members[0]
+    world.clock.freeze()
+    world.clock.set(utc(2027, 5, 3, 7, 55))
+    await say(world, "qotd set", deck="gradient-checkpointing", time="08:00")
+    world.clock.set(utc(2027, 5, 3, 8, 0))
+    posted = await world.fake.wait_for_message(
+        world.general, lambda m: "Question of the day · Monday 03 May 2027" in m.text, timeout=10
+    )
+    right = right_letter(posted, DECK)
+    await bot.unload_extension("cogs.calendar")
+    said = await (await world.fake.click(posted, alice, label=right)).response()
+    assert said.type == EPHEMERAL_REPLY and said.ephemeral
+    assert said.content == (
+        "Bvunzo's question of the day part is not available right now (it may be restarting); "
+        "try again in a minute."
+    )
+    assert await bot.store.member_qotd_days(world.study.id, alice.id) == []
+    board = await (await world.fake.slash(world.general, alice, "leaderboard", board="qotd")).response()
+    assert board.ephemeral
+    assert board.content == (
+        "Bvunzo's question of the day part is not available right now (it may be restarting); "
+        "try again in a minute."
+    )
+    await bot.load_extension("cogs.calendar")
+    again = await (await world.fake.click(posted, alice, label=right)).response()
+    assert again.content.startswith(f"Locked in: {right}.")
+    assert len(await bot.store.member_qotd_days(world.study.id, alice.id)) == 1
+
+
+async def test_an_assignment_started_while_the_calendar_reloads_is_told_and_not_kept(
+    world: World, bot: BvunzoBot
+) -> None:
+    alice = world.members[0]
+    world.clock.freeze()
+    world.clock.set(utc(2027, 5, 3, 7, 0))
+    said = await say(world, "assign start", deck="gradient-checkpointing", count=2, due="18:00")
+    assert said.startswith("Assignment #1 posted")
+    posted = await world.fake.wait_for_message(world.general, lambda m: "Assignment #1" in m.text)
+    await bot.unload_extension("cogs.calendar")
+    told = await (await world.fake.click(posted, alice, label="Start")).response()
+    assert told.type == EPHEMERAL_REPLY and told.ephemeral
+    assert told.content == (
+        "Bvunzo's assignments part is not available right now (it may be restarting); try again in a minute."
+    )
+    assert await bot.store.member_attempts(1, alice.id) == []
