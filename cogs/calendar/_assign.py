@@ -5,27 +5,23 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from dataclasses import asdict
 from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import replies
 from bot.bank.models import Question
 from bot.calendar.assignments import (
     LATE_CHOICES,
     MOST_ATTEMPTS,
-    best_attempt_ids,
-    member_results,
     parse_due,
-    question_results,
 )
 from bot.calendar.repeats import RuleError
 from bot.calendar.zones import zone_named
 from bot.errors import UserError
 from bot.quiz.shuffle import new_seed
-from bot.results import assignment_rows
 from bot.store import AssignmentAnswer, AssignmentRecord, AttemptRecord, NewAssignment
 from bot.ui.assignments import (
     assignment_embed,
@@ -33,15 +29,14 @@ from bot.ui.assignments import (
     attempt_summary_embed,
     feedback_embed,
     progress_line,
-    results_embed,
 )
 from bot.ui.calendar_desks import ASSIGNMENT_DESK
 from bot.ui.text import clip, letter
 from bot.ui.views import frozen_view
 from cogs.calendar._assign_buttons import AttemptAnswerButton, StartButton, member_order
+from cogs.calendar._assign_results import assignment_results
 from cogs.calendar._port import stamp
 from cogs.calendar._qotd import askable
-from cogs.calendar._results import member_names, result_files
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_quiz_master, guild_id_of
 
@@ -126,7 +121,7 @@ class AssignCog(commands.Cog, name="Assign"):
         answered = {a.question_index for a in await self.bot.store.attempt_answers(open_attempt.id)}
         index = next(i for i in range(len(record.question_ids)) if i not in answered)
         embed, view = self._question_message(record, open_attempt, index)
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        await replies.send(interaction, embed=embed, view=view, ephemeral=True)
 
     async def answer(self, interaction: discord.Interaction, attempt_id: int, index: int, slot: int) -> None:
         attempt = await self.bot.store.attempt(attempt_id)
@@ -172,14 +167,14 @@ class AssignCog(commands.Cog, name="Assign"):
         left = [i for i in range(len(record.question_ids)) if i not in answered]
         if left:
             embed, view = self._question_message(record, attempt, left[0])
-            await interaction.response.edit_message(embeds=[feedback, embed], view=view)
+            await replies.edit(interaction, embeds=[feedback, embed], view=view)
             return
         await self.bot.store.finish_attempt(attempt.id, now)
         right = sum(a.right for a in given) + (choice in question.answers)
         summary = attempt_summary_embed(
             record.id, right, len(record.question_ids), attempt.number, record.attempts, now > record.due_at
         )
-        await interaction.response.edit_message(embeds=[feedback, summary], view=None)
+        await replies.edit(interaction, embeds=[feedback, summary], view=None)
         self._progress_soon(record)
 
     # -- the assignment message's progress ---------------------------------------------------------
@@ -256,7 +251,8 @@ class AssignCog(commands.Cog, name="Assign"):
             guild_id, channel.id, interaction.user.id, deck, count, due, attempts, late
         )
         due_at = record.due_at
-        await interaction.response.send_message(
+        await replies.send(
+            interaction,
             f"Assignment #{record.id} posted: {count} questions, due {stamp(due_at)} ({stamp(due_at, 'R')}).",
             ephemeral=True,
         )
@@ -327,7 +323,7 @@ class AssignCog(commands.Cog, name="Assign"):
                 + await self._progress_text(record)
             )
         embed = discord.Embed(title="Assignments", description=clip("\n".join(lines), 4096))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await replies.send(interaction, embed=embed, ephemeral=True)
 
     @assign.command(name="close", description="Close an assignment now: no more starts or answers")
     @app_commands.describe(id="The assignment's number, from /assign list")
@@ -336,8 +332,8 @@ class AssignCog(commands.Cog, name="Assign"):
         ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), "close assignments")
         if not await self.bot.store.close_assignment(guild_id, id, self.bot.clock()):
             raise UserError(f"There is no open assignment #{id} in this server; /assign list shows them.")
-        await interaction.response.send_message(
-            f"Assignment #{id} is closed; /assign results {id} has its results.", ephemeral=True
+        await replies.send(
+            interaction, f"Assignment #{id} is closed; /assign results {id} has its results.", ephemeral=True
         )
         record = await self.bot.store.assignment(id)
         if record is not None:
@@ -355,45 +351,12 @@ class AssignCog(commands.Cog, name="Assign"):
         record = await self.bot.store.assignment(id)
         if record is None or record.guild_id != guild_id:
             raise UserError(f"There is no assignment #{id} in this server; /assign list shows them.")
-        await interaction.response.defer(ephemeral=True, thinking=True)  # names are looked up
-        attempts = await self.bot.store.assignment_attempts(record.id)
-        answers = await self.bot.store.assignment_answers(record.id)
-        best = best_attempt_ids(attempts, answers)
-        members = member_results(attempts, answers, record.due_at)
-        questions = question_results(record.question_ids, answers, best)
-        deck = self.bot.bank.get(record.deck_id, guild_id)
-        prompts, wrong_texts = [], []
-        for q in questions:
-            question = None if deck is None else deck.question(q.question_id)
-            prompts.append(question.prompt if question else q.question_id)
-            wrong_texts.append(
-                question.choices[q.commonest_wrong] if question and q.commonest_wrong is not None else None
-            )
-        zone = zone_named((await self.bot.store.calendar_settings(guild_id)).timezone)
-        names = await member_names(self.bot, guild_id, (m.user_id for m in members))
-        rows = assignment_rows(record, attempts, answers, best, deck, names, zone)
-        settings = {
-            "deck": record.deck_id,
-            "questions": len(record.question_ids),
-            "due_at": record.due_at.astimezone(zone).isoformat(timespec="seconds"),
-            "attempts": record.attempts,
-            "late": record.late,
-            "members": [
-                {
-                    **asdict(m),
-                    "started": m.started.astimezone(zone).isoformat(timespec="seconds"),
-                    "finished": m.finished.astimezone(zone).isoformat(timespec="seconds")
-                    if m.finished
-                    else None,
-                }
-                for m in members
-            ],
-        }
-        await interaction.followup.send(
-            embed=results_embed(
-                record.id, len(record.question_ids), members, questions, prompts, wrong_texts
-            ),
-            files=result_files(f"assignment-{record.id}", "assignment", record.id, settings, rows),
+        await replies.defer(interaction)  # names are looked up
+        embed, files = await assignment_results(self.bot, record)
+        await replies.send(
+            interaction,
+            embed=embed,
+            files=files,
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
         )

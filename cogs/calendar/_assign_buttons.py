@@ -72,7 +72,9 @@ class AttemptAnswerButton(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if self.desk is None:  # nobody serves assignments: told in from_custom_id
             return
-        await guarded(interaction, self.desk.answer(interaction, self.attempt_id, self.index, self.slot))
+        await guarded(
+            interaction, self.desk.answer(interaction, self.attempt_id, self.index, self.slot), edits=True
+        )
 
 
 def member_order(record: AssignmentRecord, user_id: int, index: int, question: Question) -> tuple[int, ...]:

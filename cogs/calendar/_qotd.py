@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import replies
 from bot.bank.models import Kind, Question
 from bot.calendar.daily import daily_rule
 from bot.calendar.qotd import FEW_LEFT, Streak, daily_streak, day_of_number, unused_count
@@ -231,7 +232,8 @@ class QotdCog(commands.Cog, name="Qotd"):
                 f"You already chose {letter(order.index(before.choice))}; answers can't be changed."
             )
         run = await self.streak(guild_id, interaction.user.id, day.day)
-        await interaction.response.send_message(
+        await replies.send(
+            interaction,
             f"Locked in: {letter(slot)}. {days_in_a_row(run.current)}; the answer comes {stamp(day.closes_at, 'R')}.",
             ephemeral=True,
         )
@@ -269,7 +271,8 @@ class QotdCog(commands.Cog, name="Qotd"):
                 guild_id, interaction.channel_id, chosen.id, f"{at:%H:%M}", interaction.user.id, first
             )
         )
-        await interaction.response.send_message(
+        await replies.send(
+            interaction,
             f"The question of the day from “{clip(chosen.title, 80)}” is posted here daily at {at:%H:%M} ({zone}); "
             f"the first {stamp(first)} ({stamp(first, 'R')}). Each is open until an hour before the next.",
             ephemeral=True,
@@ -295,7 +298,8 @@ class QotdCog(commands.Cog, name="Qotd"):
                 guild_id, current.channel_id, current.deck_id, current.at, current.set_by, None, enabled=False
             )
         )
-        await interaction.response.send_message(
+        await replies.send(
+            interaction,
             "The question of the day is off; today's question stays open until its time. Streaks are kept.",
             ephemeral=True,
         )
@@ -337,7 +341,7 @@ class QotdCog(commands.Cog, name="Qotd"):
             guild_id, interaction.user.id, latest.day if latest and not latest.revealed_at else None
         )
         lines.append(f"Your streak: {days_in_a_row(run.current)} (best {run.best}).")
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        await replies.send(interaction, "\n".join(lines), ephemeral=True)
 
     @qotd.command(name="reveal", description="Close today's question of the day now and show its answer")
     async def reveal_now(self, interaction: discord.Interaction) -> None:
@@ -352,7 +356,8 @@ class QotdCog(commands.Cog, name="Qotd"):
         if calendar is None:
             raise UserError(unavailable(CALENDAR_DESK))
         revealed = await calendar.reveal_qotd(latest)
-        await interaction.response.send_message(
+        await replies.send(
+            interaction,
             "Revealed: the answer is on the question's message." if revealed else "It was already revealed.",
             ephemeral=True,
         )
@@ -370,7 +375,8 @@ class QotdCog(commands.Cog, name="Qotd"):
             run = await self.streak(guild_id, interaction.user.id, open_day)
             days = await self.bot.store.member_qotd_days(guild_id, interaction.user.id)
             mine = f"You: {len(days)} answered · {days_in_a_row(run.current)}" if days else None
-        await interaction.response.send_message(
+        await replies.send(
+            interaction,
             embed=qotd_board_embed(lines, streaks, total, mine),
             allowed_mentions=discord.AllowedMentions.none(),
         )

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot import replies
 from bot.calendar.zones import zone_named
 from bot.errors import UserError
 from bot.results import round_rows
@@ -38,13 +39,14 @@ def results_command(bot: BvunzoBot) -> app_commands.Command[Any, ..., None]:
             record = await bot.store.get_round(round)
             if record is None or record.guild_id != guild_id:
                 raise UserError(f"There is no round {round} in this server; its number is in its summary.")
-        await interaction.response.defer(ephemeral=True, thinking=True)  # names are looked up
+        await replies.defer(interaction)  # names are looked up
         answers = await bot.store.round_answers(record.id)
         zone = zone_named((await bot.store.calendar_settings(guild_id)).timezone)
         names = await member_names(bot, guild_id, (a.user_id for a in answers))
         rows = round_rows(record, answers, bot.bank.get(record.deck_id, guild_id), names, zone)
         options = {"deck": record.deck_id, "status": record.status, **asdict(record.options)}
-        await interaction.followup.send(
+        await replies.send(
+            interaction,
             f"Round {record.id}: {len(rows)} answers from {len(names)} members, a row each.",
             files=result_files(f"round-{record.id}", "round", record.id, options, rows),
             ephemeral=True,

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Literal
 import discord
 from discord import app_commands
 
+from bot import replies
 from bot.calendar.occurrences import wake_at
 from bot.calendar.repeats import Rule, RuleError, days_text, parse_days, parse_time
 from bot.calendar.runner import first_occurrence, rule_of
@@ -110,7 +111,8 @@ class ScheduleCommands(app_commands.Group):
             ),
             wake_at(first, announce, False),
         )
-        await interaction.response.send_message(
+        await replies.send(
+            interaction,
             f"Scheduled #{made.id}: “{clip(chosen.title, 80)}” here, {rule.describe()} ({zone}); "
             f"the first round starts {stamp(first)} ({stamp(first, 'R')}).",
             ephemeral=True,
@@ -134,8 +136,8 @@ class ScheduleCommands(app_commands.Group):
         schedules = await self.bot.store.guild_schedules(guild_id)
         zone = (await self.bot.store.calendar_settings(guild_id)).timezone
         if not schedules:
-            await interaction.response.send_message(
-                "No rounds are scheduled; /quiz schedule add makes one.", ephemeral=True
+            await replies.send(
+                interaction, "No rounds are scheduled; /quiz schedule add makes one.", ephemeral=True
             )
             return
         lines = []
@@ -145,7 +147,7 @@ class ScheduleCommands(app_commands.Group):
         embed = discord.Embed(
             title=f"Scheduled rounds ({zone})", description=clip("\n".join(lines), EMBED_DESCRIPTION)
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await replies.send(interaction, embed=embed, ephemeral=True)
 
     @app_commands.command(
         name="remove", description="Stop a scheduled round (its id is in /quiz schedule list)"
@@ -156,6 +158,4 @@ class ScheduleCommands(app_commands.Group):
         ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), "remove schedules")
         if not await self.bot.store.remove_schedule(guild_id, id):
             raise UserError(f"There is no schedule #{id} in this server; /quiz schedule list shows them.")
-        await interaction.response.send_message(
-            f"Schedule #{id} removed; it will not run again.", ephemeral=True
-        )
+        await replies.send(interaction, f"Schedule #{id} removed; it will not run again.", ephemeral=True)

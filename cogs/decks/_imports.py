@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import replies
 from bot.bank.importers import ROLES, Format, ImportOutcome, import_file
 from bot.bank.quota import check_room
 from bot.errors import UserError
@@ -59,7 +60,7 @@ class DeckImports:
     ) -> None:
         """The upload of a /deck import that has been deferred: read, kept if good, and answered."""
         outcome, replaced = await self._import(guild_id, deck_id, upload, interaction.user.id)
-        await interaction.followup.send(ephemeral=True, **report_message(outcome, deck_id, replaced=replaced))
+        await replies.send(interaction, ephemeral=True, **report_message(outcome, deck_id, replaced=replaced))
 
     async def on_column_chosen(
         self, interaction: discord.Interaction[Any], deck_id: str, column: int, role: str
@@ -75,11 +76,11 @@ class DeckImports:
             raise UserError("That column choice is not one this import offered; import the file again.")
         roles = list(upload.roles_read)
         roles[column] = role
-        await interaction.response.defer()  # reading a large file again may take more than 3 s
+        await replies.defer(interaction, thinking=False)  # reading a large file again may take more than 3 s
         outcome, replaced = await self._import(
             guild_id, deck_id, replace(upload, columns=tuple(roles)), interaction.user.id
         )
-        await interaction.edit_original_response(**report_message(outcome, deck_id, replaced=replaced))
+        await replies.edit(interaction, **report_message(outcome, deck_id, replaced=replaced))
 
     async def _import(
         self, guild_id: int, deck_id: str, upload: Upload, user_id: int
@@ -149,4 +150,4 @@ class ColumnSelect(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.IM
         values = data.get("values") or [""]
         if self.desk is not None:
             work = self.desk.on_column_chosen(interaction, self.deck_id, self.column, str(values[0]))
-            await guarded(interaction, work)
+            await guarded(interaction, work, edits=True)
