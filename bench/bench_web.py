@@ -18,7 +18,6 @@ import asyncio
 import random
 import shutil
 import socket
-import sqlite3
 import statistics
 import sys
 import tempfile
@@ -121,11 +120,6 @@ async def main() -> None:
     parser.add_argument("--answers", type=int, default=1_000_000)
     parser.add_argument("--requests", type=int, default=100)
     parser.add_argument(
-        "--index",
-        action="store_true",
-        help="SQLite: add the index asked of migration 0009, answers (guild_id, deck_id), before measuring",
-    )
-    parser.add_argument(
         "--db", help="a postgresql:// URL of an empty database (default: SQLite in a temp folder)"
     )
     args = parser.parse_args()
@@ -150,13 +144,10 @@ async def main() -> None:
         await fill(store, study.id, args.answers, random.Random(7))
         await store.save_guild_deck(GuildDeckRecord(study.id, DECK, f"{DECK}.yaml", deck_text(), 1, NOW))
         await store.bump_deck_version(study.id)
-        if args.index and not args.db:
-            with sqlite3.connect(folder / "bench.db") as raw:
-                raw.execute("CREATE INDEX IF NOT EXISTS answers_by_deck ON answers (guild_id, deck_id)")
         print(f"# {machine()}; load average {load_average()}")
         print(
             f"filled {args.answers:,} answers in {time.perf_counter() - filled:.0f} s "
-            f"({'PostgreSQL' if args.db else 'SQLite'}{', index answers_by_deck' if args.index else ''})"
+            f"({'PostgreSQL' if args.db else 'SQLite'})"
         )
         async with fake:
             runner = await serve(fake, store, timing)

@@ -10,7 +10,7 @@ from bot.bank.loader import load_deck_text
 from bot.quiz import Reveal
 from bot.ui.preview import PreviewButton, preview
 from bot.ui.round import question_embed, reveal_embed
-from cogs.quiz._buttons import question_view, reveal_view
+from bot.ui.round_views import question_view, reveal_view
 
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 DECK = load_deck_text(
