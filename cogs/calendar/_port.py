@@ -71,6 +71,8 @@ class DiscordCalendar:
         if self.bot.closing:
             raise SkippedOccurrence("Bvunzo was restarting")
         channel = self._channel(schedule)
+        # No interaction brought the server's decks up to date: a deck edited on the web plays as edited.
+        await self.bot.fresh_decks(schedule.guild_id)
         deck = self.bot.bank.get(schedule.deck_id, schedule.guild_id)
         if deck is None:
             raise SkippedOccurrence(f"the deck “{clip(schedule.deck_id, 60)}” is no longer in this server")
