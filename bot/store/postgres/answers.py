@@ -107,7 +107,7 @@ class PostgresAnswers(Connected):
 
     async def _write_answer(self, row: AnswerRow) -> asyncpg.Record | None:
         """One answer in its own transaction: None when stored, else the member's earlier answer."""
-        async with self._connection() as conn:
+        async with self._connection(writes=True) as conn:
             try:
                 status = await conn.execute(INSERT_ANSWER.postgres_text, *row)
             except _REFUSED as exc:
@@ -132,7 +132,7 @@ class PostgresAnswers(Connected):
             firsts.setdefault(answer_key(row), row)
         unique = list(firsts.values())
         columns = [list(column) for column in zip(*unique, strict=True)]
-        async with self._connection() as conn:
+        async with self._connection(writes=True) as conn:
             for attempt in range(DEADLOCK_RETRIES + 1):
                 try:
                     async with conn.transaction():

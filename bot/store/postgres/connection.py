@@ -168,7 +168,9 @@ class Connected:
         return safe_url(self._url)
 
     @asynccontextmanager
-    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
+    async def _connection(self, *, writes: bool = False) -> AsyncIterator[asyncpg.Connection]:
+        """A pooled connection. A writing call that gets through ends an outage; a read does not, since a row
+        lock holding writes back lets reads through (an outage nothing writes through ends on its own)."""
         pool = self._pool
         if pool is None:
             raise StoreError("The store is closed.")
@@ -190,11 +192,12 @@ class Connected:
             if isinstance(error, StoreUnavailable):
                 self.outage.refuse(str(error))
             raise error from exc
-        self.outage.answered()
+        if writes:
+            self.outage.answered()
 
     async def _write(self, work: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
         """Run `work` in one transaction, committed when this returns."""
-        async with self._connection() as conn, conn.transaction():
+        async with self._connection(writes=True) as conn, conn.transaction():
             return await work(conn)
 
     async def _read(self, work: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
@@ -214,7 +217,7 @@ class Connected:
 
     async def _execute(self, sql: str, *args: Any) -> str:
         """One statement in its own transaction (autocommit); returns its status, e.g. "DELETE 1"."""
-        async with self._connection() as conn:
+        async with self._connection(writes=True) as conn:
             status: str = await conn.execute(sql, *args)
             return status
 

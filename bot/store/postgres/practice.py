@@ -104,7 +104,7 @@ class PostgresPractice(Connected):
 
     async def start_practice(self, user_id: int, deck_id: str, state: str, now: datetime) -> int:
         """Keep a new practice session; its id comes from a sequence, so it is never given twice."""
-        async with self._connection() as conn:
+        async with self._connection(writes=True) as conn:
             practice_id: int = await conn.fetchval(
                 *START_PRACTICE.postgres(user=user_id, deck=deck_id, state=state, at=to_ms(now))
             )

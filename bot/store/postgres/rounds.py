@@ -37,7 +37,7 @@ class PostgresRounds(Connected):
     async def start_round(self, new: NewRound) -> RoundRecord:
         """Store a running round; RoundAlreadyRunning (carrying it) when the channel has one already."""
         args = new_round_row(new)
-        async with self._connection() as conn:
+        async with self._connection(writes=True) as conn:
             try:
                 row = await conn.fetchrow(START_ROUND.postgres_text, *args)
             except asyncpg.UniqueViolationError:
