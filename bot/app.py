@@ -153,9 +153,9 @@ class BvunzoBot(commands.AutoShardedBot):
         # stalls the event loop for tens of milliseconds in the middle of a burst of clicks.
         gc.freeze()
 
-    async def fresh_decks(self, guild_id: int) -> None:
+    async def fresh_decks(self, guild_id: int, *, eager: bool = True) -> None:
         """Take the server's decks again when another process changed them (bot/deck_versions.py)."""
-        await self.deck_versions.refresh(guild_id)
+        await self.deck_versions.refresh(guild_id, eager=eager)
 
     async def _load_bank(self) -> Bank:
         bank, problems = Bank.from_folder(self.settings.questions_path)

@@ -113,7 +113,10 @@ class CheckedTree(app_commands.CommandTree[Any]):
         # looks at them: the next round plays the edited deck.
         fresh_decks = getattr(interaction.client, "fresh_decks", None)
         if interaction.guild_id is not None and fresh_decks is not None:
-            await fresh_decks(interaction.guild_id)
+            await fresh_decks(
+                interaction.guild_id,
+                eager=interaction.type is discord.InteractionType.application_command,
+            )
         # Autocomplete sends what is being typed, whatever the option's type: only commands are checked.
         if interaction.type is not discord.InteractionType.application_command:
             return True

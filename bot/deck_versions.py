@@ -72,13 +72,16 @@ class DeckVersions:
         if self.held.get(guild_id, 0) == version - 1:
             self.held[guild_id] = version
 
-    async def refresh(self, guild_id: int) -> bool:
+    async def refresh(self, guild_id: int, *, eager: bool = False) -> bool:
         """Load the server's decks again when the store holds a newer version; True when it did.
 
-        A database that does not answer in time leaves the decks as they are (the next command asks again).
+        Asked at most once a second per server unless `eager` (a command or a schedule about to use a deck:
+        one indexed read, so an edit made a moment ago elsewhere is never missed); autocomplete, which
+        asks at every keystroke, is not eager. A database that does not answer in time leaves the decks as
+        they are (the next command asks again).
         """
         now = self._monotonic()
-        if now - self._checked.get(guild_id, -CHECK_EVERY_SECONDS) < CHECK_EVERY_SECONDS:
+        if not eager and now - self._checked.get(guild_id, -CHECK_EVERY_SECONDS) < CHECK_EVERY_SECONDS:
             return False
         self._checked[guild_id] = now
         lock = self._locks.setdefault(guild_id, asyncio.Lock())

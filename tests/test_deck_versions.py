@@ -46,6 +46,15 @@ async def test_another_process_change_is_taken_and_a_held_deck_keeps_its_questio
         ticks.now += CHECK_EVERY_SECONDS
         assert await versions.refresh(GUILD) is True
         assert bank.question("bio", "cell", GUILD).prompt == "New prompt?"
+
+        # A command (eager) asks even a moment after the last look: an edit made just now is not missed.
+        await theirs.save_guild_deck(
+            GuildDeckRecord(GUILD, "bio", "bio.yaml", deck_yaml("Newer prompt?"), 1, AT)
+        )
+        await theirs.bump_deck_version(GUILD)
+        assert await versions.refresh(GUILD) is False  # autocomplete's look: not yet
+        assert await versions.refresh(GUILD, eager=True) is True
+        assert bank.question("bio", "cell", GUILD).prompt == "Newer prompt?"
         assert playing is not None and playing.question("cell").prompt == "Old prompt?"
         ticks.now += CHECK_EVERY_SECONDS
         assert await versions.refresh(GUILD) is False  # the same version is not loaded twice
