@@ -33,6 +33,7 @@ from bot.discord_internals import (
 )
 from bot.errors import UNEXPECTED, sentence_for
 from bot.forms import Form, form_for, submit_form
+from bot.languages import Languages
 from bot.owners import Owners
 from bot.quiz.clock import Clock, SystemClock
 from bot.rounds import RoundService
@@ -140,6 +141,7 @@ class BvunzoBot(commands.AutoShardedBot):
             # a host that set its own (a proxy, an emulator) keeps it.
             self.shard_count = await recommended_shard_count(self)
         self.store = await open_store(self.settings.db_path)
+        self.languages = Languages(self.store)
         self.bank = await self._load_bank()
         self.tree.error(self.on_app_command_error)
         for name in self.extensions_to_load:

@@ -14,6 +14,7 @@ import discord
 from discord import AppCommandOptionType, app_commands
 
 from bot import replies
+from bot.languages import speak_to
 
 SUBCOMMAND, SUBCOMMAND_GROUP = 1, 2
 NO_SENDER = "Discord didn't say who sent this, so Bvunzo can't act on it; nothing was changed."
@@ -117,6 +118,7 @@ class CheckedTree(app_commands.CommandTree[Any]):
                 interaction.guild_id,
                 eager=interaction.type is discord.InteractionType.application_command,
             )
+        await speak_to(interaction)  # the member's language, for everything this interaction writes
         # Autocomplete sends what is being typed, whatever the option's type: only commands are checked.
         if interaction.type is not discord.InteractionType.application_command:
             return True

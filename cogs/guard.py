@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 from bot import replies
+from bot.languages import speak_to
 
 __all__ = ["guarded"]
 
@@ -19,6 +20,7 @@ async def guarded(
     `edits`, else ephemeral), and a failure reaches the member as one sentence."""
     replies.expect(interaction, edits=edits)
     try:
+        await speak_to(interaction)
         await work
     except Exception as exc:
         await interaction.client.report_interaction_error(interaction, exc)

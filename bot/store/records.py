@@ -56,6 +56,7 @@ class GuildSettings:
     difficulty: str | None = None  # default filter: easy | medium | hard; None plays all
     thread: bool = False  # rounds start in a new public thread under the channel
     teams: int = 0  # 0: no teams; 2-4: members join teams, scored by their mean points
+    language: str | None = None  # what its channels read Bvunzo in (a bot/locales code); None: English
 
     @property
     def options(self) -> RoundOptions:

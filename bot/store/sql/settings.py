@@ -10,7 +10,7 @@ from bot.store.sql.statement import Statement, sql
 # GuildSettings' fields after guild_id, by their names.
 GUILD_SETTING_COLUMNS = (
     "quiz_master_role_id, questions, seconds, mode, pause_seconds, podium, standings, streak_bonus, "
-    "reading_seconds, untimed, long_prompts, tags, difficulty, thread, teams"
+    "reading_seconds, untimed, long_prompts, tags, difficulty, thread, teams, language"
 )
 GUILD_SETTING_NAMES = tuple(GUILD_SETTING_COLUMNS.split(", "))
 _FLAGS = ("streak_bonus", "untimed", "long_prompts", "thread")  # kept as 0 and 1 by both engines

@@ -1,0 +1,46 @@
+"""Every sentence Bvunzo writes, in each language it speaks: one gettext catalog, English the source.
+
+Code writes English and wraps it: `_("Locked in: {answer}", answer=text)`, `n_("{n} question",
+"{n} questions", count)`, `p_("button", "Next")` where one English word means two things. A constant
+defined before any language is known is marked with `N_` and translated where it is shown: `_(NAME)`.
+Which language a sentence is written in is the task's: `speaking(code)` sets it for a block (a post the
+channel sees speaks the server's language), `use(code)` for the rest of an interaction's task.
+"""
+
+from bot.locales.catalog import (
+    N_,
+    SHIPPED,
+    SOURCE,
+    _,
+    catalog_path,
+    language,
+    n_,
+    p_,
+    speaking,
+    translations,
+    use,
+)
+from bot.locales.choosing import catalog_language, reply_language
+from bot.locales.formats import day, day_and_month, decimal, moment, number, percent
+
+__all__ = [
+    "N_",
+    "SHIPPED",
+    "SOURCE",
+    "_",
+    "catalog_language",
+    "catalog_path",
+    "day",
+    "day_and_month",
+    "decimal",
+    "language",
+    "moment",
+    "n_",
+    "number",
+    "p_",
+    "percent",
+    "reply_language",
+    "speaking",
+    "translations",
+    "use",
+]

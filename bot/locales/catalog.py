@@ -1,0 +1,92 @@
+"""The catalogs: each shipped language's .po file, read once, and the task's language to write in."""
+
+from __future__ import annotations
+
+import gettext
+import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+SOURCE = "en"
+# The languages a catalog exists for, by the codes Discord and /preferences use. Shona is no Discord
+# client locale; French and Brazilian Portuguese are, so their command names are localised too.
+SHIPPED = ("en", "sn", "fr", "pt-BR")
+
+_HERE = Path(__file__).resolve().parent
+_current: ContextVar[str] = ContextVar("bvunzo_language", default=SOURCE)
+
+
+def catalog_path(code: str) -> Path:
+    """A language's .po file (pt-BR lives in pt_BR.po, as Babel names it); the template for English."""
+    if code == SOURCE:
+        return _HERE / "bvunzo.pot"
+    return _HERE / f"{code.replace('-', '_')}.po"
+
+
+@cache
+def translations(code: str) -> gettext.NullTranslations:
+    """A language's compiled catalog (English, or a language not shipped, is the source itself)."""
+    if code == SOURCE or code not in SHIPPED:
+        return gettext.NullTranslations()
+    with catalog_path(code).open("rb") as handle:
+        catalog = read_po(handle, locale=code.replace("-", "_"))
+    compiled = io.BytesIO()
+    # Fuzzy entries are not translations yet (the check refuses them); gettext then falls back to English.
+    write_mo(compiled, catalog, use_fuzzy=False)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def language() -> str:
+    """The language this task writes in."""
+    return _current.get()
+
+
+def use(code: str) -> None:
+    """Write in `code` for the rest of this task (an interaction's own task: its member's language)."""
+    _current.set(code if code in SHIPPED else SOURCE)
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Write in `code` inside the block: a post the whole channel sees speaks the server's language."""
+    token = _current.set(code if code in SHIPPED else SOURCE)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+def _filled(text: str, values: dict[str, Any]) -> str:
+    return text.format_map(values) if values else text
+
+
+def _(message: str, /, **values: Any) -> str:
+    """`message` in the task's language, its `{placeholders}` filled from `values`."""
+    return _filled(translations(_current.get()).gettext(message), values)
+
+
+def p_(context: str, message: str, /, **values: Any) -> str:
+    """As `_`, for a message whose English is shared by another meaning (`context` tells them apart)."""
+    return _filled(translations(_current.get()).pgettext(context, message), values)
+
+
+def n_(singular: str, plural: str, count: int, /, **values: Any) -> str:
+    """The form of a counted message the language's plural rules choose for `count`; `{n}` is the count
+    written as the language writes numbers."""
+    from bot.locales.formats import number
+
+    chosen = translations(_current.get()).ngettext(singular, plural, count)
+    return chosen.format_map({"n": number(count), **values})
+
+
+def N_(message: str, /) -> str:
+    """Mark a message for the catalog without translating it yet (a constant shown later with `_`)."""
+    return message

@@ -1,0 +1,44 @@
+"""Numbers, percentages and dates as the task's language writes them (CLDR's data, through Babel)."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from babel import dates, numbers
+
+from bot.locales.catalog import language
+
+
+def _locale() -> str:
+    return language().replace("-", "_")
+
+
+def number(value: int) -> str:
+    """A whole number: 12,345 in English, 12 345 in French, 12.345 in Portuguese."""
+    return numbers.format_decimal(value, locale=_locale())
+
+
+def decimal(value: float, places: int = 1) -> str:
+    """A number with up to `places` decimals, as the language writes its decimal mark."""
+    pattern = "#,##0." + "#" * places if places else "#,##0"
+    return numbers.format_decimal(value, format=pattern, locale=_locale())
+
+
+def percent(ratio: float) -> str:
+    """A ratio as a whole percentage: 0.75 is 75% in English, 75 % in French."""
+    return numbers.format_percent(ratio, locale=_locale())
+
+
+def day(value: date | datetime) -> str:
+    """A date as the language writes it in full (1 December 2026; 1 décembre 2026)."""
+    return dates.format_date(value, format="long", locale=_locale())
+
+
+def day_and_month(value: date | datetime) -> str:
+    """A date within the year (1 Dec; 1 déc.)."""
+    return dates.format_skeleton("MMMd", value, locale=_locale())
+
+
+def moment(value: datetime) -> str:
+    """A date and time of day, in the time zone `value` carries."""
+    return dates.format_datetime(value, format="medium", locale=_locale())

@@ -1,0 +1,152 @@
+"""No sentence reaches a member without the catalog: a lint over the code that writes what people read.
+
+Every string literal of more than a word (or one capitalised word, a button's "Next") in a module that
+writes for people must be an argument of the catalog's `_`, `n_`, `p_` or `N_`. What is not for people
+is left alone: docstrings, log lines, bugs' exceptions, SQL, custom ids and keys (no space, lower case),
+the slash commands' own names and descriptions (the catalog reads those off the command tree), and a
+line that says why with `# i18n: not shown`.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Modules whose words are for the bot's host (a terminal, a log, /metrics), not for a study group; they
+# stay English, as the host's own tools do.
+HOST_ONLY = {
+    "bot/__main__.py",
+    "bot/config.py",
+    "bot/logs.py",
+    "bot/telemetry.py",
+    "bot/health.py",
+    "bot/event_loop.py",
+    "bot/shards.py",
+    "bot/discord_internals.py",
+    "bot/discord_calls.py",
+    "bot/catalog_tools.py",
+    "bot/results_files.py",
+}
+HOST_ONLY_PACKAGES = ("bot/store/", "bot/locales/")
+
+CATALOG_CALLS = {"_", "n_", "p_", "N_"}
+LOG_NAMES = {"log", "logger", "logging", "_log"}
+BUG_ERRORS = {
+    "ValueError",
+    "TypeError",
+    "RuntimeError",
+    "AssertionError",
+    "KeyError",
+    "NotImplementedError",
+    "LookupError",
+    "IndexError",
+    "AttributeError",
+}
+COMMAND_DECORATORS = {"command", "describe", "rename", "Group", "context_menu", "group", "Choice"}
+SENTENCE = re.compile(r"[^\W\d_]{2,}[^\n]*\s+[^\W\d_]{2,}|^\W*[A-Z][a-z]{2,}\b")
+SQL = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|WITH|DROP|PRAGMA)\b", re.I)
+PRAGMA = "# i18n: not shown"
+
+
+def modules() -> Iterator[Path]:
+    for folder in ("bot", "cogs"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            name = path.relative_to(ROOT).as_posix()
+            if name in HOST_ONLY or name.startswith(HOST_ONLY_PACKAGES):
+                continue
+            yield path
+
+
+def _name(node: ast.expr) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return ""
+
+
+class Finder(ast.NodeVisitor):
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        self.found: list[tuple[int, str]] = []
+
+    def _docstring_nodes(self, tree: ast.AST) -> set[int]:
+        skipped: set[int] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+                body = node.body
+                if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                    skipped.add(id(body[0].value))
+        return skipped
+
+    def run(self, tree: ast.AST) -> None:
+        self.skip = self._docstring_nodes(tree)
+        self.visit(tree)
+
+    def _skip_all(self, node: ast.AST) -> None:
+        for inner in ast.walk(node):
+            self.skip.add(id(inner))
+
+    def visit_Call(self, node: ast.Call) -> None:
+        name = _name(node.func)
+        owner = _name(node.func.value) if isinstance(node.func, ast.Attribute) else ""
+        if (
+            name in CATALOG_CALLS
+            or owner in LOG_NAMES
+            or name in BUG_ERRORS
+            or (owner == "app_commands" and name in COMMAND_DECORATORS)
+            or name in {"compile", "match", "fullmatch", "search", "sub", "getLogger", "sql", "Statement"}
+        ):
+            self._skip_all(node)
+        self.generic_visit(node)
+
+    def visit_FunctionDef(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        for decorator in node.decorator_list:
+            self._skip_all(decorator)
+        self.generic_visit(node)
+
+    visit_AsyncFunctionDef = visit_FunctionDef  # type: ignore[assignment]
+
+    def visit_Assert(self, node: ast.Assert) -> None:
+        self._skip_all(node)
+
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> None:
+        if id(node) not in self.skip:
+            text = "".join(
+                v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str)
+            )
+            self._judge(node, text)
+        self._skip_all(node)
+
+    def visit_Constant(self, node: ast.Constant) -> None:
+        if id(node) not in self.skip and isinstance(node.value, str):
+            self._judge(node, node.value)
+
+    def _judge(self, node: ast.expr, text: str) -> None:
+        if SQL.match(text) or not SENTENCE.search(text):
+            return
+        line = self.lines[node.lineno - 1]
+        end = self.lines[(node.end_lineno or node.lineno) - 1]
+        if PRAGMA in line or PRAGMA in end:
+            return
+        self.found.append((node.lineno, text.strip()[:60]))
+
+
+def literals_outside_the_catalog(path: Path) -> list[str]:
+    source = path.read_text(encoding="utf-8")
+    finder = Finder(source.splitlines())
+    finder.run(ast.parse(source))
+    name = path.relative_to(ROOT).as_posix()
+    return [
+        f"{name}:{line}: “{text}” is written for people but not through the catalog"
+        for line, text in finder.found
+    ]
+
+
+def test_every_sentence_for_people_goes_through_the_catalog() -> None:
+    found = [problem for path in modules() for problem in literals_outside_the_catalog(path)]
+    assert found == [], "\n".join(found)
