@@ -90,3 +90,22 @@ def n_(singular: str, plural: str, count: int, /, **values: Any) -> str:
 def N_(message: str, /) -> str:
     """Mark a message for the catalog without translating it yet (a constant shown later with `_`)."""
     return message
+
+
+def slash(path: str) -> str:
+    """A slash command as the task's language names it: `slash("quiz start")` is "/quiz start" in English
+    and the French client's own name for it in French (Shona keeps Discord's English names)."""
+    words = path.split()
+    named = [
+        _command_word("group_name" if i < len(words) - 1 else "command_name", word)
+        for i, word in enumerate(words)
+    ]
+    return "/" + " ".join(named)
+
+
+def _command_word(place: str, word: str) -> str:
+    catalog = translations(_current.get())
+    found = catalog.pgettext(f"command {place}", word)
+    if found == word and place == "command_name":
+        found = catalog.pgettext("command group_name", word)  # a group named alone (`/quiz`)
+    return found
