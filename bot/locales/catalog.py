@@ -11,6 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -35,13 +36,27 @@ def translations(code: str) -> gettext.NullTranslations:
     """A language's compiled catalog (English, or a language not shipped, is the source itself)."""
     if code == SOURCE or code not in SHIPPED:
         return gettext.NullTranslations()
-    with catalog_path(code).open("rb") as handle:
-        catalog = read_po(handle, locale=code.replace("-", "_"))
+    name = catalog_path(code).name
+    catalog = _read(catalog_path(code), code)
+    # Fragments translated on a branch before they are merged into the language's file (parts/AREA/).
+    for part in sorted((_HERE / "parts").glob(f"*/{name}")):
+        for message in _read(part, code):
+            if message.id and message.string and not message.fuzzy:
+                known = catalog.get(message.id, message.context)
+                if known is None or not known.string:
+                    catalog[message.id] = message
     compiled = io.BytesIO()
     # Fuzzy entries are not translations yet (the check refuses them); gettext then falls back to English.
     write_mo(compiled, catalog, use_fuzzy=False)
     compiled.seek(0)
     return gettext.GNUTranslations(compiled)
+
+
+def _read(path: Path, code: str) -> Catalog:
+    if not path.exists():
+        return Catalog(locale=code.replace("-", "_"))
+    with path.open("rb") as handle:
+        return read_po(handle, locale=code.replace("-", "_"))
 
 
 def language() -> str:
