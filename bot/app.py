@@ -20,6 +20,7 @@ from bot import replies
 from bot.bank.bank import Bank
 from bot.bank.limits import MAX_IMPORTED_DECK_BYTES
 from bot.bank.loader import DeckError, load_deck_text
+from bot.command_names import CatalogTranslator
 from bot.command_tree import NO_SENDER, CheckedTree, sender_id
 from bot.config import DEFAULT_GATEWAY_URL, Settings
 from bot.deck_versions import DeckVersions
@@ -144,6 +145,7 @@ class BvunzoBot(commands.AutoShardedBot):
         self.languages = Languages(self.store)
         self.bank = await self._load_bank()
         self.tree.error(self.on_app_command_error)
+        await self.tree.set_translator(CatalogTranslator())
         for name in self.extensions_to_load:
             try:
                 await self.load_extension(name)
@@ -186,8 +188,15 @@ class BvunzoBot(commands.AutoShardedBot):
 
     # -- command sync -------------------------------------------------------------------------------
 
-    def command_tree_hash(self) -> str:
-        shape = [command.to_dict(self.tree) for command in self.tree.get_commands()]
+    async def command_tree_hash(self) -> str:
+        """The tree as Discord would receive it, its localisations included (a new translation syncs)."""
+        translator = self.tree.translator
+        shape = [
+            await command.get_translated_payload(self.tree, translator)
+            if translator is not None
+            else command.to_dict(self.tree)
+            for command in self.tree.get_commands()
+        ]
         blob = json.dumps(sorted(shape, key=lambda c: c["name"]), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()
 
@@ -202,7 +211,7 @@ class BvunzoBot(commands.AutoShardedBot):
             # One list of global commands per application: the process running shard 0 keeps it.
             log.info("global commands are synced by the process running shard 0, not this one")
             return
-        shape = self.command_tree_hash()
+        shape = await self.command_tree_hash()
         if await self.store.get_meta(TREE_HASH_KEY) == shape:
             log.info("global commands unchanged since the last sync; not syncing")
             return

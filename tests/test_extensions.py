@@ -105,9 +105,9 @@ def _strings(payload: Any) -> list[str]:
 async def test_tree_hash_changes_only_with_the_shape(tmp_path: Path) -> None:
     bot = await loaded_bot(tmp_path)
     try:
-        first = bot.command_tree_hash()
-        assert first == bot.command_tree_hash()
+        first = await bot.command_tree_hash()
+        assert first == await bot.command_tree_hash()
         bot.tree.remove_command("about")
-        assert bot.command_tree_hash() != first
+        assert await bot.command_tree_hash() != first
     finally:
         await bot.store.close()

@@ -7,21 +7,9 @@ Which language a sentence is written in is the task's: `speaking(code)` sets it 
 channel sees speaks the server's language), `use(code)` for the rest of an interaction's task.
 """
 
-from bot.locales.catalog import (
-    N_,
-    SHIPPED,
-    SOURCE,
-    _,
-    catalog_path,
-    language,
-    n_,
-    p_,
-    slash,
-    speaking,
-    translations,
-    use,
-)
+from bot.locales.catalog import N_, _, catalog_path, n_, p_, slash, translations
 from bot.locales.choosing import catalog_language, reply_language
+from bot.locales.current import SHIPPED, SOURCE, language, speaking, use
 from bot.locales.formats import day, day_and_month, decimal, moment, number, percent
 
 __all__ = [

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import gettext
 import io
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -15,13 +12,10 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-SOURCE = "en"
-# The languages a catalog exists for, by the codes Discord and /preferences use. Shona is no Discord
-# client locale; French and Brazilian Portuguese are, so their command names are localised too.
-SHIPPED = ("en", "sn", "fr", "pt-BR")
+from bot.locales.current import SHIPPED, SOURCE, language
+from bot.locales.formats import number
 
 _HERE = Path(__file__).resolve().parent
-_current: ContextVar[str] = ContextVar("bvunzo_language", default=SOURCE)
 
 
 def catalog_path(code: str) -> Path:
@@ -59,46 +53,24 @@ def _read(path: Path, code: str) -> Catalog:
         return read_po(handle, locale=code.replace("-", "_"))
 
 
-def language() -> str:
-    """The language this task writes in."""
-    return _current.get()
-
-
-def use(code: str) -> None:
-    """Write in `code` for the rest of this task (an interaction's own task: its member's language)."""
-    _current.set(code if code in SHIPPED else SOURCE)
-
-
-@contextmanager
-def speaking(code: str) -> Iterator[None]:
-    """Write in `code` inside the block: a post the whole channel sees speaks the server's language."""
-    token = _current.set(code if code in SHIPPED else SOURCE)
-    try:
-        yield
-    finally:
-        _current.reset(token)
-
-
 def _filled(text: str, values: dict[str, Any]) -> str:
     return text.format_map(values) if values else text
 
 
 def _(message: str, /, **values: Any) -> str:
     """`message` in the task's language, its `{placeholders}` filled from `values`."""
-    return _filled(translations(_current.get()).gettext(message), values)
+    return _filled(translations(language()).gettext(message), values)
 
 
 def p_(context: str, message: str, /, **values: Any) -> str:
     """As `_`, for a message whose English is shared by another meaning (`context` tells them apart)."""
-    return _filled(translations(_current.get()).pgettext(context, message), values)
+    return _filled(translations(language()).pgettext(context, message), values)
 
 
 def n_(singular: str, plural: str, count: int, /, **values: Any) -> str:
     """The form of a counted message the language's plural rules choose for `count`; `{n}` is the count
     written as the language writes numbers."""
-    from bot.locales.formats import number
-
-    chosen = translations(_current.get()).ngettext(singular, plural, count)
+    chosen = translations(language()).ngettext(singular, plural, count)
     return chosen.format_map({"n": number(count), **values})
 
 
@@ -119,7 +91,7 @@ def slash(path: str) -> str:
 
 
 def _command_word(place: str, word: str) -> str:
-    catalog = translations(_current.get())
+    catalog = translations(language())
     found = catalog.pgettext(f"command {place}", word)
     if found == word and place == "command_name":
         found = catalog.pgettext("command group_name", word)  # a group named alone (`/quiz`)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.locales.catalog import SHIPPED, SOURCE
+from bot.locales.current import SHIPPED, SOURCE
 
 # Discord's English locales, and any region of a shipped language Discord has no catalog for, read as
 # the language itself (es-419 and es-ES would both read es, were Spanish shipped).

@@ -6,7 +6,7 @@ from datetime import date, datetime
 
 from babel import dates, numbers
 
-from bot.locales.catalog import language
+from bot.locales.current import language
 
 
 def _locale() -> str:

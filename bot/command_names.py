@@ -1,0 +1,36 @@
+"""Slash commands in the client's language: discord.py's Translator, reading the one message catalog.
+
+Every name, description, option and choice of the command tree is in the catalog under the context
+"command <place>" (bot/catalog_tools.py reads them off the tree). Discord asks for each of its locales;
+a locale with a shipped catalog (fr, pt-BR) gets that catalog's words, any other keeps the English.
+Shona is no Discord locale, so no client is ever offered it here (its speakers get Shona replies).
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot import locales
+
+COMMAND_CONTEXT = "command "
+
+
+class CatalogTranslator(app_commands.Translator):
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        return localised(string.message, locale.value, context.location.name)
+
+
+def localised(english: str, locale: str, place: str) -> str | None:
+    """The catalog's word for a command string in a Discord locale; None where it has none of its own."""
+    code = locale if locale in locales.SHIPPED else None  # Discord's own codes: fr, pt-BR
+    if code is None or code == locales.SOURCE:
+        return None
+    with locales.speaking(code):
+        found = locales.p_(COMMAND_CONTEXT + place, english)
+    return found if found != english else None
