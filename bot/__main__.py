@@ -61,6 +61,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     add_play_arguments(verbs.add_parser("play", help="play a deck in this terminal, without Discord"))
     add_deck_verbs(verbs)
+    from bot.catalog_tools import add_locales_verb
+
+    add_locales_verb(verbs)
     args = parser.parse_args(argv)
     if getattr(args, "handler", None) is not None:
         return int(args.handler(args))

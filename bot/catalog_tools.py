@@ -30,7 +30,7 @@ _METHODS = [
     ("**/templates/**.html", "jinja2"),
 ]
 _JINJA = {"extensions": "jinja2.ext.i18n", "trimmed": "true"}
-PLACEHOLDER = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)(?:![rsa])?(?::[^{}]*)?\}(?!\})")
+PLACEHOLDER = re.compile(r"(?<!\{)\{([^\W\d]\w*)(?:![rsa])?(?::[^{}]*)?\}(?!\})")
 COMMAND_CONTEXT = "command "  # + the place a string has in the command tree (name, description, …)
 
 
@@ -263,24 +263,33 @@ def check_fragment(area: str) -> list[str]:
     return said
 
 
-def main(argv: list[str] | None = None) -> int:
-    import argparse
-
-    parser = argparse.ArgumentParser(prog="bvunzo locales", description="the message catalog's tools")
-    verbs = parser.add_subparsers(dest="verb", required=True)
-    verbs.add_parser("extract", help="write bot/locales/bvunzo.pot from the code and update every .po")
-    verbs.add_parser("check", help="fail when a shipped language lacks, or fuzzes, a translation")
-    part = verbs.add_parser("fragment", help="(developers) extract FILES into bot/locales/parts/AREA")
+def add_locales_verb(verbs: Any) -> None:
+    """`bvunzo locales extract|check` (and the developers' `fragment`)."""
+    locales = verbs.add_parser(
+        "locales", help="the message catalog: extract the code's messages, check translations"
+    )
+    tasks = locales.add_subparsers(dest="task", required=True)
+    tasks.add_parser(
+        "extract", help="write bot/locales/bvunzo.pot from the code and update every language's .po"
+    )
+    tasks.add_parser(
+        "check",
+        help="exit 1 when a shipped language lacks a translation, has a fuzzy one or a wrong {placeholder}",
+    )
+    part = tasks.add_parser("fragment", help="(developers) extract FILES into bot/locales/parts/AREA")
     part.add_argument("area")
     part.add_argument("files", nargs="*")
-    part.add_argument("--commands", action="store_true")
-    part.add_argument("--check", action="store_true")
-    args = parser.parse_args(argv)
-    if args.verb == "extract":
+    part.add_argument("--commands", action="store_true", help="the command tree's strings too")
+    part.add_argument("--check", action="store_true", help="check the fragment instead of writing it")
+    locales.set_defaults(handler=run)
+
+
+def run(args: Any) -> int:
+    if args.task == "extract":
         for name in extract():
             print(f"wrote {name}")
         return 0
-    if args.verb == "fragment":
+    if args.task == "fragment":
         if args.check:
             problems = check_fragment(args.area)
             print("\n".join(problems) or "fragment complete")
@@ -294,6 +303,15 @@ def main(argv: list[str] | None = None) -> int:
     if not problems:
         print(f"catalogs complete: {', '.join(c for c in SHIPPED if c != SOURCE)}")
     return 1 if problems else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="bvunzo")
+    add_locales_verb(parser.add_subparsers(dest="verb", required=True))
+    args = parser.parse_args(["locales", *(argv if argv is not None else __import__("sys").argv[1:])])
+    return int(args.handler(args))
 
 
 if __name__ == "__main__":
