@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from bot.locales import SHIPPED, speaking
 from tests.postgres_server import PostgresServer, ServerMissing, missing, start_server
 
 
@@ -26,3 +27,10 @@ def postgres_server() -> Iterator[PostgresServer]:
 def postgres_url(postgres_server: PostgresServer) -> str:
     """A fresh, empty database of its own for this test."""
     return postgres_server.new_database()
+
+
+@pytest.fixture(params=SHIPPED)
+def every_language(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Run the test once in each shipped language (what it renders is measured in the longest)."""
+    with speaking(request.param):
+        yield request.param
