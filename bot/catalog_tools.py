@@ -316,3 +316,29 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def absorb_fragments() -> list[str]:
+    """Move every fragment's translations into its language's .po (after `extract`), then delete the
+    fragments; what each language took."""
+    import shutil
+
+    taken = []
+    for code in SHIPPED:
+        if code == SOURCE:
+            continue
+        path = catalog_path(code)
+        catalog = _read(path, code)
+        count = 0
+        for part in sorted(PARTS.glob(f"*/{path.name}")):
+            for message in _read(part, code):
+                if not message.id or not message.string or message.fuzzy:
+                    continue
+                known = catalog.get(message.id, message.context)
+                if known is not None and not any(_forms(known)[i].strip() for i in range(len(_forms(known)))):
+                    known.string = message.string
+                    count += 1
+        _write(path, catalog)
+        taken.append(f"{path.name}: {count} translations from fragments")
+    shutil.rmtree(PARTS, ignore_errors=True)
+    return taken
