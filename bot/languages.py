@@ -100,9 +100,10 @@ async def speak_to(interaction: Any) -> str:
     """
     languages: Languages | None = getattr(interaction.client, "languages", None)
     locale = str(interaction.locale) if getattr(interaction, "locale", None) is not None else None
-    if languages is None:
+    user = getattr(interaction, "user", None)  # Discord may leave it out; the refusal is said elsewhere
+    if languages is None or user is None:
         code = locales.reply_language(None, locale, None)
     else:
-        code = await languages.reply_language(interaction.user.id, locale, interaction.guild_id)
+        code = await languages.reply_language(user.id, locale, interaction.guild_id)
     locales.use(code)
     return code
