@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 import discord
 
 from bot import replies
+from bot.locales import N_, _
 from bot.owners import DeskKey, Owners
 
 if TYPE_CHECKING:
@@ -139,16 +140,19 @@ class DeckDesk(Protocol):
     ) -> None: ...
 
 
-ROUND_DESK = DeskKey[RoundDesk]("rounds")
-PRACTICE_DESK = DeskKey[PracticeDesk]("practice")
-FLAG_DESK = DeskKey[FlagDesk]("question reports")
-BOARD_DESK = DeskKey[BoardDesk]("leaderboard")
-DECK_DESK = DeskKey[DeckDesk]("server decks")
+# Each key's name is marked for the catalog (N_): the sentence below shows it in the reader's language.
+ROUND_DESK = DeskKey[RoundDesk](N_("rounds"))
+PRACTICE_DESK = DeskKey[PracticeDesk](N_("practice"))
+FLAG_DESK = DeskKey[FlagDesk](N_("question reports"))
+BOARD_DESK = DeskKey[BoardDesk](N_("leaderboard"))
+DECK_DESK = DeskKey[DeckDesk](N_("server decks"))
 
 
 def unavailable(key: DeskKey[Any]) -> str:
-    return (
-        f"Bvunzo's {key.name} part is not available right now (it may be restarting); try again in a minute."
+    """The sentence for a click whose desk nobody serves; `key.name` is an N_ constant (bot/owners.py)."""
+    return _(
+        "Bvunzo's {part} part is not available right now (it may be restarting); try again in a minute.",
+        part=_(key.name),
     )
 
 
