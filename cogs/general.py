@@ -135,11 +135,8 @@ class GeneralCog(commands.Cog, name="General"):  # i18n: not shown (the cog's na
             facts = await database_facts(self.bot.store, self.bot.settings.db_path)
             size = decimal(facts.size / 1_048_576, 1)
             if facts.last_backup:
-                value = _(
-                    "{size} MiB · last backup {when}",
-                    size=size,
-                    when=f"<t:{int(facts.last_backup.timestamp())}:R>",
-                )
+                when = f"<t:{int(facts.last_backup.timestamp())}:R>"
+                value = _("{size} MiB · last backup {when}", size=size, when=when)
             else:
                 value = _("{size} MiB · last backup none recorded", size=size)
             embed.add_field(name=_("Database (moderators)"), value=value, inline=False)

@@ -44,12 +44,9 @@ def is_quiz_master(interaction: discord.Interaction, settings: GuildSettings) ->
 def ensure_quiz_master(interaction: discord.Interaction, settings: GuildSettings, doing: str) -> None:
     if not is_quiz_master(interaction, settings):
         if settings.quiz_master_role_id:
+            role = f"<@&{settings.quiz_master_role_id}>"
             raise NotAllowedError(
-                _(
-                    "Only members with Manage Server or the {role} role can {doing}.",
-                    role=f"<@&{settings.quiz_master_role_id}>",
-                    doing=doing,
-                )
+                _("Only members with Manage Server or the {role} role can {doing}.", role=role, doing=doing)
             )
         raise NotAllowedError(_("Only members with Manage Server can {doing}.", doing=doing))
 
