@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 import discord
 
 from bot import replies
+from bot.languages import speak_to
 from bot.locales import N_, _
 from bot.owners import DeskKey, Owners
 
@@ -161,6 +162,9 @@ async def find_desk(interaction: discord.Interaction[Any], key: DeskKey[T]) -> T
     owners = getattr(interaction.client, "owners", None)
     found = owners.get(key) if isinstance(owners, Owners) else None
     if found is None:
+        # A click's from_custom_id runs before cogs/guard.py has set the member's language: set it here.
+        if isinstance(getattr(interaction, "user", None), discord.abc.User):  # not a forged, senderless one
+            await speak_to(interaction)
         # Should the member not be told, there is nothing else to do with this click.
         with contextlib.suppress(discord.HTTPException):
             await replies.send(interaction, unavailable(key), ephemeral=True)
