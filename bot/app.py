@@ -34,7 +34,8 @@ from bot.discord_internals import (
 )
 from bot.errors import UNEXPECTED, sentence_for
 from bot.forms import Form, form_for, submit_form
-from bot.languages import Languages
+from bot.languages import Languages, speak_to
+from bot.locales import _
 from bot.owners import Owners
 from bot.quiz.clock import Clock, SystemClock
 from bot.rounds import RoundService
@@ -254,12 +255,16 @@ class BvunzoBot(commands.AutoShardedBot):
             return
         if held and not custom_id.startswith(CUSTOM_ID_PREFIX):
             return
-        await self.tell(interaction, "That button isn't one Bvunzo recognises; nothing was changed.")
+        if sender_id(interaction) is not None:  # no command or guarded click set the member's language
+            await speak_to(interaction)
+        await self.tell(interaction, _("That button isn't one Bvunzo recognises; nothing was changed."))
 
     async def _submit_forgotten_form(self, interaction: discord.Interaction) -> None:
         form = form_for(self._forms, str(_data(interaction).get("custom_id", "")))
         if form is None:
-            await self.tell(interaction, "That form is no longer open; nothing was saved. Open it again.")
+            if sender_id(interaction) is not None:
+                await speak_to(interaction)
+            await self.tell(interaction, _("That form is no longer open; nothing was saved. Open it again."))
             return
         try:
             await submit_form(interaction, form)
@@ -285,15 +290,17 @@ class BvunzoBot(commands.AutoShardedBot):
             return
         if sender_id(interaction) is None:
             log.warning("interaction %s came without a member or user; refused", interaction.id)
-            await self.tell(interaction, NO_SENDER)
+            await self.tell(interaction, _(NO_SENDER))
             return
         sentence = sentence_for(error)
         if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
             # Discord's copy of the commands is older than the bot's: it catches up after a sync.
-            sentence = "That command has changed; Discord is still updating its list. Try again in a minute."
+            sentence = _(
+                "That command has changed; Discord is still updating its list. Try again in a minute."
+            )
         if sentence is None:
             if isinstance(error, app_commands.CheckFailure | app_commands.TransformerError):
-                sentence = str(error) or "You can't use this command here."
+                sentence = str(error) or _("You can't use this command here.")
             else:
                 data = _data(interaction)
                 log.error(
@@ -306,7 +313,7 @@ class BvunzoBot(commands.AutoShardedBot):
                     sender_id(interaction),
                     exc_info=error,
                 )
-                sentence = UNEXPECTED
+                sentence = _(UNEXPECTED)
         await self.tell(interaction, sentence)
 
     async def on_app_command_error(

@@ -15,9 +15,10 @@ from discord import AppCommandOptionType, app_commands
 
 from bot import replies
 from bot.languages import speak_to
+from bot.locales import N_, _, decimal, number
 
 SUBCOMMAND, SUBCOMMAND_GROUP = 1, 2
-NO_SENDER = "Discord didn't say who sent this, so Bvunzo can't act on it; nothing was changed."
+NO_SENDER = N_("Discord didn't say who sent this, so Bvunzo can't act on it; nothing was changed.")
 
 
 class RefusedInteraction(app_commands.AppCommandError):
@@ -46,14 +47,41 @@ def _given(data: dict[str, Any]) -> dict[str, Any]:
     return {str(o.get("name")): o.get("value") for o in options if isinstance(o, dict)}
 
 
-def _span(low: float | None, high: float | None) -> str:
+def _figure(value: float) -> str:
+    """A bound as the reader's language writes numbers (1 000, 0,5)."""
+    return number(int(value)) if float(value).is_integer() else decimal(value, 6)
+
+
+def _bounded(name: str, low: float | None, high: float | None, kinds: dict[str, str]) -> str:
+    """One of the four sentences of `kinds` (by which bounds there are: both, low, high, none), filled."""
     if low is not None and high is not None:
-        return f" from {low:g} to {high:g}"
+        return _(kinds["both"], name=name, low=_figure(low), high=_figure(high))
     if low is not None:
-        return f" of at least {low:g}"
+        return _(kinds["low"], name=name, low=_figure(low))
     if high is not None:
-        return f" of at most {high:g}"
-    return ""
+        return _(kinds["high"], name=name, high=_figure(high))
+    return _(kinds["none"], name=name)
+
+
+# Whole sentences, one per kind of bound: word order differs across languages, so no sentence is glued.
+WHOLE_NUMBER = {
+    "both": N_("`{name}` must be a whole number from {low} to {high}."),
+    "low": N_("`{name}` must be a whole number of at least {low}."),
+    "high": N_("`{name}` must be a whole number of at most {high}."),
+    "none": N_("`{name}` must be a whole number."),
+}
+NUMBER = {
+    "both": N_("`{name}` must be a number from {low} to {high}."),
+    "low": N_("`{name}` must be a number of at least {low}."),
+    "high": N_("`{name}` must be a number of at most {high}."),
+    "none": N_("`{name}` must be a number."),
+}
+TEXT = {
+    "both": N_("`{name}` must be text from {low} to {high} characters long."),
+    "low": N_("`{name}` must be text of at least {low} characters long."),
+    "high": N_("`{name}` must be text of at most {high} characters long."),
+    "none": N_("`{name}` must be text."),
+}
 
 
 def _within(size: float, low: float | None, high: float | None) -> bool:
@@ -62,11 +90,14 @@ def _within(size: float, low: float | None, high: float | None) -> bool:
 
 # For options that name something: where Discord puts what it names, and how a sentence calls it.
 RESOLVED: dict[AppCommandOptionType, tuple[tuple[str, ...], str]] = {
-    AppCommandOptionType.user: (("users",), "a member or user picked from the list"),
-    AppCommandOptionType.role: (("roles",), "a role picked from the list"),
-    AppCommandOptionType.channel: (("channels",), "a channel picked from the list"),
-    AppCommandOptionType.mentionable: (("users", "roles"), "a member or role picked from the list"),
-    AppCommandOptionType.attachment: (("attachments",), "an uploaded file"),
+    AppCommandOptionType.user: (("users",), N_("`{name}` must be a member or user picked from the list.")),
+    AppCommandOptionType.role: (("roles",), N_("`{name}` must be a role picked from the list.")),
+    AppCommandOptionType.channel: (("channels",), N_("`{name}` must be a channel picked from the list.")),
+    AppCommandOptionType.mentionable: (
+        ("users", "roles"),
+        N_("`{name}` must be a member or role picked from the list."),
+    ),
+    AppCommandOptionType.attachment: (("attachments",), N_("`{name}` must be an uploaded file.")),
 }
 
 
@@ -80,31 +111,31 @@ def problem_with(
     """
     name, kind = parameter.display_name, parameter.type
     if kind in RESOLVED:
-        places, what = RESOLVED[kind]
+        places, sentence = RESOLVED[kind]
         found = any(str(value) in dict((resolved or {}).get(place) or {}) for place in places)
-        return None if found else f"`{name}` must be {what}."
+        return None if found else _(sentence, name=name)
     low, high = parameter.min_value, parameter.max_value
     choices = parameter.choices
     if choices:
         if value in [c.value for c in choices]:
             return None
+        # The values themselves (what the command receives), as the synced command lists them.
         listed = ", ".join(str(c.value) for c in choices)
-        return f"`{name}` must be one of: {listed}."
+        return _("`{name}` must be one of: {values}.", name=name, values=listed)
     if kind is AppCommandOptionType.integer:
         if isinstance(value, int) and not isinstance(value, bool) and _within(value, low, high):
             return None
-        return f"`{name}` must be a whole number{_span(low, high)}."
+        return _bounded(name, low, high, WHOLE_NUMBER)
     if kind is AppCommandOptionType.number:
         if isinstance(value, int | float) and not isinstance(value, bool) and _within(value, low, high):
             return None
-        return f"`{name}` must be a number{_span(low, high)}."
+        return _bounded(name, low, high, NUMBER)
     if kind is AppCommandOptionType.string:
         if isinstance(value, str) and _within(len(value), low, high):
             return None
-        span = _span(low, high)
-        return f"`{name}` must be text{span} characters long." if span else f"`{name}` must be text."
+        return _bounded(name, low, high, TEXT)
     if kind is AppCommandOptionType.boolean:
-        return None if isinstance(value, bool) else f"`{name}` must be true or false."
+        return None if isinstance(value, bool) else _("`{name}` must be true or false.", name=name)
     return None
 
 
@@ -118,13 +149,16 @@ class CheckedTree(app_commands.CommandTree[Any]):
                 interaction.guild_id,
                 eager=interaction.type is discord.InteractionType.application_command,
             )
-        await speak_to(interaction)  # the member's language, for everything this interaction writes
+        if (
+            sender_id(interaction) is not None
+        ):  # a malformed one without a sender is refused below, in English
+            await speak_to(interaction)  # the member's language, for everything this interaction writes
         # Autocomplete sends what is being typed, whatever the option's type: only commands are checked.
         if interaction.type is not discord.InteractionType.application_command:
             return True
         replies.expect_command(interaction)  # deferred, should its work outlast ~2 s
         if sender_id(interaction) is None:
-            raise RefusedInteraction(NO_SENDER)
+            raise RefusedInteraction(_(NO_SENDER))
         command = interaction.command
         if not isinstance(command, app_commands.Command):
             return True  # context menus, or a command this version no longer has (reported later)
@@ -133,7 +167,7 @@ class CheckedTree(app_commands.CommandTree[Any]):
         for parameter in command.parameters:
             if parameter.display_name not in given:
                 if parameter.required:
-                    raise OptionValueError(f"`{parameter.display_name}` is required.")
+                    raise OptionValueError(_("`{name}` is required.", name=parameter.display_name))
                 continue
             sentence = problem_with(parameter, given[parameter.display_name], resolved)
             if sentence is not None:

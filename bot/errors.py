@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from bot.locales import N_
+
 
 class UserError(Exception):
-    """An error a member or moderator caused; its message is the sentence they see."""
+    """An error a member or moderator caused; its message is the sentence they see (written with `_()`
+    where it is raised: that runs in the member's interaction, so in their language)."""
 
     @property
     def sentence(self) -> str:
@@ -15,7 +18,7 @@ class NotAllowedError(UserError):
     pass
 
 
-UNEXPECTED = "Something went wrong on Bvunzo's side; it has been logged. Please try again in a moment."
+UNEXPECTED = N_("Something went wrong on Bvunzo's side; it has been logged. Please try again in a moment.")
 
 
 def sentence_for(error: BaseException) -> str | None:

@@ -1,4 +1,8 @@
-"""The host's verbs: `bvunzo health` (for a container's HEALTHCHECK) and `bvunzo backup PATH`."""
+"""The host's verbs: `bvunzo health` (for a container's HEALTHCHECK) and `bvunzo backup PATH`.
+
+Their words are for the host's terminal, not a study group: English, as the host's other tools (the
+lint's HOST_ONLY modules); each line says so with `# i18n: not shown`.
+"""
 
 from __future__ import annotations
 
@@ -25,10 +29,12 @@ def health(args: argparse.Namespace) -> int:
         print(f"bvunzo: {exc}", file=sys.stderr)
         return EXIT_UNHEALTHY
     if address is None:
-        print("bvunzo: BVUNZO_HTTP is not set, so the bot serves no /healthz to ask.", file=sys.stderr)
+        unset = "bvunzo: BVUNZO_HTTP is not set, so the bot serves no /healthz to ask."  # i18n: not shown
+        print(unset, file=sys.stderr)
         return EXIT_UNHEALTHY
     if address.port == 0:
-        print("bvunzo: BVUNZO_HTTP has port 0; give the port the bot listens on.", file=sys.stderr)
+        zero = "bvunzo: BVUNZO_HTTP has port 0; give the port the bot listens on."  # i18n: not shown
+        print(zero, file=sys.stderr)
         return EXIT_UNHEALTHY
     healthy, line = check_endpoint(address)
     print(line, file=sys.stdout if healthy else sys.stderr)
@@ -42,7 +48,7 @@ def backup(args: argparse.Namespace) -> int:
     raw = os.environ.get("BVUNZO_DB", "").strip()
     if raw.startswith(("postgres://", "postgresql://")):
         print(
-            "bvunzo: BVUNZO_DB is a PostgreSQL database: back it up with pg_dump "
+            "bvunzo: BVUNZO_DB is a PostgreSQL database: back it up with pg_dump "  # i18n: not shown
             '(e.g. `pg_dump --format=custom -f bvunzo.dump "$BVUNZO_DB"`).',
             file=sys.stderr,
         )
@@ -53,7 +59,7 @@ def backup(args: argparse.Namespace) -> int:
         print(f"bvunzo: {exc}", file=sys.stderr)
         return 1
     print(
-        f"Backed up to {report.path} ({report.size / 1_048_576:.1f} MiB, "
+        f"Backed up to {report.path} ({report.size / 1_048_576:.1f} MiB, "  # i18n: not shown
         f"{report.answers} round answers) at {report.finished_at:%Y-%m-%d %H:%M:%S} UTC."
     )
     return 0

@@ -23,7 +23,8 @@ T = TypeVar("T")
 
 
 class DeskKey(Generic[T]):
-    """The key a desk of Protocol `T` is served under; `name` is how a member hears of it ("practice")."""
+    """The key a desk of Protocol `T` is served under; `name` is how a member hears of it (`N_("practice")`,
+    marked for the catalog: `unavailable()` in bot/ui/desks.py shows it translated)."""
 
     __slots__ = ("name",)
 

@@ -24,6 +24,8 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
+from bot.locales import _
+
 log = logging.getLogger(__name__)
 
 # Discord allows 3 s for the first answer; deferring at 2 s leaves a second for the deferral to arrive.
@@ -158,7 +160,7 @@ class Reply:
                 await self._interaction.response.send_modal(modal)
                 self._first = _ANSWERED
                 return
-        await self.send("Bvunzo took too long to open that form; click again to open it.", ephemeral=True)
+        await self.send(_("Bvunzo took too long to open that form; click again to open it."), ephemeral=True)
 
 
 def _as_edit(fields: dict[str, Any]) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot import replies
 from bot.bank.models import Question
 from bot.errors import UserError
+from bot.locales import _, slash, speaking
 from bot.quiz import Mastery, Misses, deck_mastery, due_by, leeches
 from bot.store import Period
 from bot.ui import custom_ids as ids
@@ -56,7 +57,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.BOAR
             await guarded(interaction, work, edits=True)
 
 
-class BoardsCog(commands.Cog, name="Boards"):
+class BoardsCog(commands.Cog, name="Boards"):  # i18n: not shown (the cog's name in code)
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
         self.painter = ChartPainter()
@@ -90,7 +91,9 @@ class BoardsCog(commands.Cog, name="Boards"):
             qotd = self.bot.owners.get(QOTD_DESK)  # cogs/calendar/_qotd.py
             if qotd is None:
                 raise UserError(unavailable(QOTD_DESK))
-            await qotd.show_board(interaction)
+            # The whole channel reads the board: the server's language (a refusal is still the member's).
+            with speaking(await self.bot.languages.server(interaction.guild_id)):
+                await qotd.show_board(interaction)
             return
         deck_id = find_deck(self.bot, deck, interaction.guild_id).id if deck else None
         await self.show_board(interaction, period, deck_id, 0, edit=False)
@@ -104,7 +107,21 @@ class BoardsCog(commands.Cog, name="Boards"):
     async def show_board(
         self, interaction: discord.Interaction, period: Period, deck_id: str | None, page: int, *, edit: bool
     ) -> None:
-        guild_id = guild_id_of(interaction)
+        """The board, or another page of it, in the server's language: the whole channel reads it."""
+        guild_id = guild_id_of(interaction)  # refused in the member's own language
+        with speaking(await self.bot.languages.server(guild_id)):
+            await self._show_board(interaction, guild_id, period, deck_id, page, edit=edit)
+
+    async def _show_board(
+        self,
+        interaction: discord.Interaction,
+        guild_id: int,
+        period: Period,
+        deck_id: str | None,
+        page: int,
+        *,
+        edit: bool,
+    ) -> None:
         now = self.bot.clock()
         store = self.bot.store
         board = await store.leaderboard(
@@ -150,9 +167,14 @@ class BoardsCog(commands.Cog, name="Boards"):
         guild_id = server_with_bot(interaction)
         who = member or interaction.user
         if guild_id is None and who.id != interaction.user.id:
-            raise UserError("Outside a server with Bvunzo, /stats shows only your own; leave `member` empty.")
+            raise UserError(
+                _(
+                    "Outside a server with Bvunzo, {cmd} shows only your own; leave `member` empty.",
+                    cmd=slash("stats"),
+                )
+            )
         if who.bot:
-            raise UserError("Bots don't play; pick a member.")
+            raise UserError(_("Bots don't play; pick a member."))
         now = self.bot.clock()
         stats = await self.bot.store.member_stats(guild_id or NO_SERVER, who.id, now)
         due = await self.bot.store.due_count(who.id, due_by(now))
@@ -173,7 +195,7 @@ class BoardsCog(commands.Cog, name="Boards"):
         qotd = self.bot.owners.get(QOTD_DESK)  # cogs/calendar: the daily streak, when it is loaded
         daily = None if guild_id is None or qotd is None else await qotd.stats_line(guild_id, who.id)
         if daily is not None:
-            embed.add_field(name="Question of the day", value=daily, inline=False)
+            embed.add_field(name=_("Question of the day"), value=daily, inline=False)
         weeks = stats.weeks if guild_id is not None else ()  # the chart is of round points
         if not self.painter.ready(weeks):
             await replies.defer(interaction)  # drawing the chart may take a moment

@@ -10,14 +10,18 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
+from bot.locales import language
 from bot.store import WeekStats
 
 log = logging.getLogger(__name__)
 
 # Charts are an optional extra (matplotlib); decided once.
 AVAILABLE = importlib.util.find_spec("matplotlib") is not None
-# A member's weeks change only when they answer: the same figures give the same picture.
+# A member's weeks change only when they answer: the same figures (in the same language) give the same
+# picture.
 CACHED = 256
+# What a chart is drawn from: the language its labels are written in, and the weeks.
+Key = tuple[str, tuple[WeekStats, ...]]
 # The command defers its answer while a chart is drawn; past this the stats go out without it (the
 # drawing goes on and is cached for the next /stats).
 PATIENCE = 8.0
@@ -26,12 +30,15 @@ PATIENCE = 8.0
 class ChartPainter:
     def __init__(self) -> None:
         self._pool: ProcessPoolExecutor | None = None
-        self._drawn: OrderedDict[tuple[WeekStats, ...], bytes | None] = OrderedDict()
-        self._drawing: dict[tuple[WeekStats, ...], asyncio.Future[bytes | None]] = {}
+        self._drawn: OrderedDict[Key, bytes | None] = OrderedDict()
+        self._drawing: dict[Key, asyncio.Future[bytes | None]] = {}
 
     def ready(self, weeks: Sequence[WeekStats]) -> bool:
-        """Whether weekly() would answer at once: no extra installed, nothing to draw, or drawn before."""
-        return not AVAILABLE or not any(w.answered for w in weeks) or tuple(weeks) in self._drawn
+        """Whether weekly() would answer at once: no extra installed, nothing to draw, or drawn before (in
+        the task's language)."""
+        return (
+            not AVAILABLE or not any(w.answered for w in weeks) or (language(), tuple(weeks)) in self._drawn
+        )
 
     def start(self) -> None:
         """Start the worker (on the first chart) and let it load matplotlib."""
@@ -44,8 +51,9 @@ class ChartPainter:
         self._pool.submit(warm_up)
 
     async def weekly(self, weeks: Sequence[WeekStats]) -> bytes | None:
-        """The member's weekly chart, or None (no extra installed, nothing to draw, or not ready in time)."""
-        key = tuple(weeks)
+        """The member's weekly chart, labelled in the task's language, or None (no extra installed, nothing
+        to draw, or not ready in time)."""
+        key: Key = (language(), tuple(weeks))
         if key in self._drawn:
             self._drawn.move_to_end(key)
             return self._drawn[key]
@@ -57,7 +65,7 @@ class ChartPainter:
         if drawing is None:
             from bot.ui.chart import weekly_png
 
-            drawing = asyncio.get_running_loop().run_in_executor(self._pool, weekly_png, key)
+            drawing = asyncio.get_running_loop().run_in_executor(self._pool, weekly_png, key[1], key[0])
             self._drawing[key] = drawing
             drawing.add_done_callback(lambda done: self._keep(key, done))
         try:
@@ -66,7 +74,7 @@ class ChartPainter:
             log.info("a weekly chart took over %.1f s; sent the stats without it", PATIENCE)
             return None
 
-    def _keep(self, key: tuple[WeekStats, ...], done: asyncio.Future[bytes | None]) -> None:
+    def _keep(self, key: Key, done: asyncio.Future[bytes | None]) -> None:
         self._drawing.pop(key, None)
         if done.cancelled() or done.exception() is not None:
             if not done.cancelled():

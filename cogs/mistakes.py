@@ -12,9 +12,9 @@ from discord.ext import commands
 from bot import replies
 from bot.bank.models import Question
 from bot.errors import UserError
+from bot.locales import _, n_
 from bot.quiz import Misses, most_missed
 from bot.ui.mistakes import SUFFIX, mistakes_csv, mistakes_yaml
-from bot.ui.text import plural
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import anywhere
 
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from bot.app import BvunzoBot
 
 
-class MistakesCog(commands.Cog, name="Mistakes"):
+class MistakesCog(commands.Cog, name="Mistakes"):  # i18n: not shown (the cog's name in code)
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
 
@@ -46,7 +46,9 @@ class MistakesCog(commands.Cog, name="Mistakes"):
                 missed.append((question, misses))
         missed = missed[:count]
         if not missed:
-            raise UserError(f"You haven't missed a question of “{chosen.title}” yet: nothing to export.")
+            raise UserError(
+                _("You haven't missed a question of “{deck}” yet: nothing to export.", deck=chosen.title)
+            )
         name = chosen.id + SUFFIX
         now = self.bot.clock()
         files = [
@@ -55,8 +57,14 @@ class MistakesCog(commands.Cog, name="Mistakes"):
         ]
         await replies.send(
             interaction,
-            f"Your {plural(len(missed), 'most missed question')} of “{chosen.title}”, most missed first: "
-            "as a deck in Bvunzo's YAML and as CSV, for your notes or flashcards.",
+            n_(
+                "Your {n} most missed question of “{deck}”, most missed first: as a deck in Bvunzo's YAML "
+                "and as CSV, for your notes or flashcards.",
+                "Your {n} most missed questions of “{deck}”, most missed first: as a deck in Bvunzo's YAML "
+                "and as CSV, for your notes or flashcards.",
+                len(missed),
+                deck=chosen.title,
+            ),
             files=files,
             ephemeral=True,
         )

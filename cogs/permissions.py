@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import NotAllowedError
+from bot.locales import _, slash
 from bot.store import GuildSettings
 
 
@@ -36,19 +37,26 @@ def is_quiz_master(interaction: discord.Interaction, settings: GuildSettings) ->
     )
 
 
+# `doing` below is what the member tried, as a phrase that follows "can" (`_("start a round")`): each
+# language's sentence places it where its grammar wants ("peuvent {doing}", "vanogona {doing}").
+
+
 def ensure_quiz_master(interaction: discord.Interaction, settings: GuildSettings, doing: str) -> None:
     if not is_quiz_master(interaction, settings):
-        role = f" or the <@&{settings.quiz_master_role_id}> role" if settings.quiz_master_role_id else ""
-        raise NotAllowedError(f"Only members with Manage Server{role} can {doing}.")
+        if settings.quiz_master_role_id:
+            role = f"<@&{settings.quiz_master_role_id}>"
+            raise NotAllowedError(
+                _("Only members with Manage Server or the {role} role can {doing}.", role=role, doing=doing)
+            )
+        raise NotAllowedError(_("Only members with Manage Server can {doing}.", doing=doing))
 
 
 def ensure_manager(interaction: discord.Interaction, doing: str) -> None:
     if not manages_server(interaction):
-        raise NotAllowedError(f"Only members with Manage Server can {doing}.")
+        raise NotAllowedError(_("Only members with Manage Server can {doing}.", doing=doing))
 
 
 T = TypeVar("T")
-ANYWHERE_COMMANDS = "/practice, /stats, /preferences and /mistakes work anywhere"
 
 
 def anywhere(command: T) -> T:
@@ -78,8 +86,21 @@ def guild_id_of(interaction: discord.Interaction) -> int:
         return guild_id
     if interaction.guild_id is None:
         raise NotAllowedError(
-            f"This command works in a server with Bvunzo, not in direct messages; {ANYWHERE_COMMANDS}."
+            _(
+                "This command works in a server with Bvunzo, not in direct messages; "
+                "{practice}, {stats}, {preferences} and {mistakes} work anywhere.",
+                **_anywhere_commands(),
+            )
         )
     raise NotAllowedError(
-        f"Bvunzo isn't in this server, so it has no rounds or leaderboard here; {ANYWHERE_COMMANDS}."
+        _(
+            "Bvunzo isn't in this server, so it has no rounds or leaderboard here; "
+            "{practice}, {stats}, {preferences} and {mistakes} work anywhere.",
+            **_anywhere_commands(),
+        )
     )
+
+
+def _anywhere_commands() -> dict[str, str]:
+    """The member's own commands, which work in DMs and servers without the bot, as the reader names them."""
+    return {name: slash(name) for name in ("practice", "stats", "preferences", "mistakes")}

@@ -8,14 +8,30 @@ from typing import Any
 import discord
 
 from bot.bank.models import Deck, Kind, Question
+from bot.locales import N_, _, n_, number, p_, slash
+from bot.locales import percent as share
 from bot.quiz import DEFAULT_RETENTION, LEECH_FAILURES, Mastery, Misses
 from bot.store import Board, BoardLine, GuildSettings, MemberStats, Period, ReportLine, StruggleLine
 from bot.ui import custom_ids
-from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, mention, percent, plural
+from bot.ui.text import (
+    EMBED_DESCRIPTION,
+    EMBED_TITLE,
+    FIELD_NAME,
+    FIELD_VALUE,
+    FOOTER,
+    clip,
+    mention,
+    percent,
+)
 from bot.ui.views import frozen_view
 
 PAGE_SIZE = 10
-PERIOD_NAMES = {"all": "all time", "month": "this month", "week": "this week", "today": "today"}
+PERIOD_NAMES = {
+    "all": N_("all time"),
+    "month": N_("this month"),
+    "week": N_("this week"),
+    "today": N_("today"),
+}
 
 
 def page_count(total: int) -> int:
@@ -43,9 +59,15 @@ def page_view(period: Period, page: int, pages: int, deck_id: str | None) -> dis
 
 
 def _board_line(line: BoardLine) -> str:
-    return (
-        f"**{line.rank}.** {mention(line.user_id)} — **{line.points}** points · "
-        f"{line.right}/{line.answered} right ({percent(line.right, line.answered)})"
+    return n_(
+        "**{rank}.** {member} — **{n}** point · {right}/{answered} right ({share})",
+        "**{rank}.** {member} — **{n}** points · {right}/{answered} right ({share})",
+        line.points,
+        rank=number(line.rank),
+        member=mention(line.user_id),
+        right=number(line.right),
+        answered=number(line.answered),
+        share=percent(line.right, line.answered),
     )
 
 
@@ -58,33 +80,50 @@ def leaderboard_embed(
     viewer: int,
     viewer_line: BoardLine | None,
 ) -> discord.Embed:
-    scope = PERIOD_NAMES.get(period, period) + (f" · {deck_title}" if deck_title else "")
+    named = _(PERIOD_NAMES[period]) if period in PERIOD_NAMES else period
+    if deck_title:
+        title = _("Leaderboard — {period} · {deck}", period=named, deck=deck_title)
+    else:
+        title = _("Leaderboard — {period}", period=named)
     if board.total == 0:
-        description = (
-            "Nobody has answered a round question in this period yet. "
-            "A moderator can start one with /quiz start."
+        description = _(
+            "Nobody has answered a round question in this period yet. A moderator can start one with {cmd}.",
+            cmd=slash("quiz start"),
         )
     else:
-        description = "\n".join(_board_line(line) for line in board.lines) or "No one on this page."
+        description = "\n".join(_board_line(line) for line in board.lines) or _("No one on this page.")
     embed = discord.Embed(
-        title=clip(f"Leaderboard — {scope}", 256),
+        title=clip(title, EMBED_TITLE),
         description=clip(description, EMBED_DESCRIPTION),
         colour=discord.Colour.gold(),
     )
     if viewer_line is not None:
         mine = _board_line(viewer_line)
     else:
-        mine = f"{mention(viewer)} has no answers in this period yet."
-    embed.add_field(name="Your place", value=clip(mine, FIELD_VALUE), inline=False)
-    embed.set_footer(text=f"Page {page + 1} of {page_count(board.total)} · {plural(board.total, 'member')}")
+        mine = _("{member} has no answers in this period yet.", member=mention(viewer))
+    embed.add_field(name=_("Your place"), value=clip(mine, FIELD_VALUE), inline=False)
+    footer = n_(
+        "Page {page} of {pages} · {n} member",
+        "Page {page} of {pages} · {n} members",
+        board.total,
+        page=number(page + 1),
+        pages=number(page_count(board.total)),
+    )
+    embed.set_footer(text=clip(footer, FOOTER))
     return embed
 
 
 def mastery_lines(mastery: Sequence[tuple[str, Mastery]]) -> list[str]:
     """One line per deck: how much of it is learned, and how much is due."""
     return [
-        f"**{clip(title, 60)}** — {m.learned}/{m.questions} learned ({percent(m.learned, m.questions)})"
-        f" · {m.due} due"
+        _(
+            "**{deck}** — {learned}/{questions} learned ({share}) · {due} due",
+            deck=clip(title, 60),
+            learned=number(m.learned),
+            questions=number(m.questions),
+            share=percent(m.learned, m.questions),
+            due=number(m.due),
+        )
         for title, m in mastery
     ]
 
@@ -102,44 +141,83 @@ def stats_embed(
     rounds: bool = True,
 ) -> discord.Embed:
     """A member's stats; `rounds` False (a DM, a server without the bot): practice and mastery only."""
-    embed = discord.Embed(title=clip(f"Stats — {name}", 256), colour=discord.Colour.blurple())
-    embed.description = mention(member_id)
+    embed = discord.Embed(
+        title=clip(_("Stats — {name}", name=name), EMBED_TITLE), colour=discord.Colour.blurple()
+    )
     if rounds:
-        embed.add_field(name="Points", value=str(stats.points))
-        embed.add_field(name="This week", value=str(stats.week_points))
-        embed.add_field(name="Rounds", value=str(stats.rounds))
+        embed.description = mention(member_id)
+        embed.add_field(name=_("Points"), value=number(stats.points))
+        embed.add_field(name=_("This week"), value=number(stats.week_points))
+        embed.add_field(name=_("Rounds"), value=number(stats.rounds))
         embed.add_field(
-            name="Answers",
-            value=f"{stats.right}/{stats.answered} right ({percent(stats.right, stats.answered)})",
+            name=_("Answers"),
+            value=_(
+                "{right}/{answered} right ({share})",
+                right=number(stats.right),
+                answered=number(stats.answered),
+                share=percent(stats.right, stats.answered),
+            ),
         )
-        embed.add_field(name="Best streak", value=plural(stats.best_streak, "right answer"))
+        embed.add_field(
+            name=_("Best streak"),
+            value=n_("{n} right answer", "{n} right answers", stats.best_streak),
+        )
     else:
-        embed.description += " · practice everywhere (rounds are counted in each server with Bvunzo)"
+        embed.description = _(
+            "{member} · practice everywhere (rounds are counted in each server with Bvunzo)",
+            member=mention(member_id),
+        )
     embed.add_field(
-        name="Practice",
-        value=f"{stats.practice_right}/{stats.practice_answered} right · {learned} learned · {due} due for review",
+        name=_("Practice"),
+        value=_(
+            "{right}/{answered} right · {learned} learned · {due} due for review",
+            right=number(stats.practice_right),
+            answered=number(stats.practice_answered),
+            learned=number(learned),
+            due=number(due),
+        ),
     )
     if stats.decks and rounds:
         lines = [
-            f"`{d.deck_id}` — {d.right}/{d.answered} ({percent(d.right, d.answered)}), {d.points} points"
+            n_(
+                "`{deck}` — {right}/{answered} ({share}), {n} point",
+                "`{deck}` — {right}/{answered} ({share}), {n} points",
+                d.points,
+                deck=d.deck_id,
+                right=number(d.right),
+                answered=number(d.answered),
+                share=percent(d.right, d.answered),
+            )
             for d in stats.decks[:15]
         ]
-        embed.add_field(name="Per deck", value=clip("\n".join(lines), FIELD_VALUE), inline=False)
+        embed.add_field(name=_("Per deck"), value=clip("\n".join(lines), FIELD_VALUE), inline=False)
     if mastery:
         embed.add_field(
-            name=f"Mastery (recall at least {retention:.0%})",
+            name=clip(_("Mastery (recall at least {share})", share=share(retention)), FIELD_NAME),
             value=clip("\n".join(mastery_lines(mastery[:15])), FIELD_VALUE),
             inline=False,
         )
     if leeches:
         lines = [
-            f"{clip(question.prompt, 70)} — failed {leech.failures} of {leech.answers}"
+            _(
+                "{prompt} — failed {failures} of {answers}",
+                prompt=clip(question.prompt, 70),
+                failures=number(leech.failures),
+                answers=number(leech.answers),
+            )
             for question, leech in leeches[:10]
         ]
         if len(leeches) > 10:
-            lines.append(f"and {len(leeches) - 10} more")
+            lines.append(n_("and {n} more", "and {n} more", len(leeches) - 10))
         embed.add_field(
-            name=f"Leeches (failed {LEECH_FAILURES} times or more): study their explanations",
+            name=clip(
+                n_(
+                    "Leeches (failed {n} time or more): study their explanations",
+                    "Leeches (failed {n} times or more): study their explanations",
+                    LEECH_FAILURES,
+                ),
+                FIELD_NAME,
+            ),
             value=clip("\n".join(lines), FIELD_VALUE),
             inline=False,
         )
@@ -152,16 +230,28 @@ def report_embed(
     """Per question of a round (or of a deck): right of answered and the commonest mistake; a round's
     polls show their votes per choice instead (`votes`: question index → original choice → votes)."""
     rows = []
-    for number, line in enumerate(lines, start=1):
+    for place, line in enumerate(lines, start=1):
         question = deck.question(line.question_id)
-        shown = number if line.question_index is None else line.question_index + 1
+        shown = place if line.question_index is None else line.question_index + 1
         prompt = clip(question.prompt, 60) if question else line.question_id
         if question is not None and question.kind is Kind.POLL:
+            counts = _poll_counts(question, (votes or {}).get(shown - 1, {}))
             rows.append(
-                f"**{shown}.** {prompt}\n  poll: " + _poll_counts(question, (votes or {}).get(shown - 1, {}))
+                _(
+                    "**{number}.** {prompt}\n  poll: {votes}",
+                    number=number(shown),
+                    prompt=prompt,
+                    votes=counts,
+                )
             )
             continue
-        row = f"**{shown}.** {prompt}\n  {line.right}/{line.answered} ({percent(line.right, line.answered)})"
+        figures = {
+            "number": number(shown),
+            "prompt": prompt,
+            "right": number(line.right),
+            "answered": number(line.answered),
+            "share": percent(line.right, line.answered),
+        }
         wrong = None
         if question is not None and question.kind is not Kind.TEXT and line.top_wrong_choice is not None:
             if 0 <= line.top_wrong_choice < len(question.choices):
@@ -169,9 +259,16 @@ def report_embed(
         elif line.top_wrong_text:
             wrong = line.top_wrong_text
         if wrong is not None:
-            row += f" · most chosen wrong: “{clip(wrong, 80)}” ({line.top_wrong_count})"
+            row = _(
+                "**{number}.** {prompt}\n  {right}/{answered} ({share}) · most chosen wrong: “{wrong}” ({times})",
+                wrong=clip(wrong, 80),
+                times=number(line.top_wrong_count),
+                **figures,
+            )
+        else:
+            row = _("**{number}.** {prompt}\n  {right}/{answered} ({share})", **figures)
         rows.append(row)
-    description = "\n".join(rows) if rows else "No answers yet."
+    description = "\n".join(rows) if rows else _("No answers yet.")
     return discord.Embed(
         title=clip(title, 256),
         description=clip(description, EMBED_DESCRIPTION),
@@ -185,61 +282,94 @@ def struggles_embed(deck: Deck, lines: Sequence[StruggleLine], failures: int) ->
     for line in lines[:15]:
         question = deck.question(line.question_id)
         prompt = clip(question.prompt, 60) if question else line.question_id
-        row = f"{prompt}\n  first try {line.first_right}/{line.members} ({percent(line.first_right, line.members)})"
+        figures = {
+            "prompt": prompt,
+            "right": number(line.first_right),
+            "members": number(line.members),
+            "share": percent(line.first_right, line.members),
+        }
         if line.leeches:
-            row += f" · a leech for {plural(line.leeches, 'member')}"
+            row = n_(
+                "{prompt}\n  first try {right}/{members} ({share}) · a leech for {n} member",
+                "{prompt}\n  first try {right}/{members} ({share}) · a leech for {n} members",
+                line.leeches,
+                **figures,
+            )
+        else:
+            row = _("{prompt}\n  first try {right}/{members} ({share})", **figures)
         rows.append(row)
     embed = discord.Embed(
-        title=clip(f"Hardest for members: {deck.title}", 256),
+        title=clip(_("Hardest for members: {deck}", deck=deck.title), EMBED_TITLE),
         description=clip(
-            "\n".join(rows) if rows else "No one has answered this deck here yet.", EMBED_DESCRIPTION
+            "\n".join(rows) if rows else _("No one has answered this deck here yet."), EMBED_DESCRIPTION
         ),
         colour=discord.Colour.orange(),
     )
-    embed.set_footer(
-        text=f"A leech: a question a member failed {failures} times or more. Either the material is hard, "
-        "or the question is unclear or wrong."
+    footer = n_(
+        "A leech: a question a member failed {n} time or more. Either the material is hard, "
+        "or the question is unclear or wrong.",
+        "A leech: a question a member failed {n} times or more. Either the material is hard, "
+        "or the question is unclear or wrong.",
+        failures,
     )
+    embed.set_footer(text=clip(footer, FOOTER))
     return embed
 
 
 def _poll_counts(question: Question, counts: Mapping[int, int]) -> str:
     total = sum(counts.values())
     if not total:
-        return "no votes"
+        return _("no votes")
     spread = " · ".join(
-        f"“{clip(choice, 40)}” {counts.get(i, 0)}" for i, choice in enumerate(question.choices)
+        _("“{choice}” {votes}", choice=clip(choice, 40), votes=number(counts.get(i, 0)))
+        for i, choice in enumerate(question.choices)
     )
-    return f"{plural(total, 'vote')}: {spread}"
+    return n_("{n} vote: {spread}", "{n} votes: {spread}", total, spread=spread)
 
 
 STANDINGS_SHOWN = {
-    "end": "in the summary",
-    "live": "top 5 after each reveal",
-    "hidden": "hidden until the end",
+    "end": N_("in the summary"),
+    "live": N_("top 5 after each reveal"),
+    "hidden": N_("hidden until the end"),
 }
+# The values /quiz settings offers (its choices are localised with the command tree), as the embed shows them.
+MODE_NAMES = {"standard": N_("standard"), "speed": N_("speed")}
+DIFFICULTY_NAMES = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
+
+
+def _shown(names: Mapping[str, str], value: str) -> str:
+    """A setting's value by its catalog name where it has one (a key of `names`, all N_), else as stored."""
+    return _(names[value]) if value in names else value
 
 
 def settings_embed(settings: GuildSettings, changed: bool) -> discord.Embed:
     embed = discord.Embed(
-        title="Quiz settings" + (" saved" if changed else ""), colour=discord.Colour.blurple()
+        title=_("Quiz settings saved") if changed else _("Quiz settings"), colour=discord.Colour.blurple()
     )
+    on, off, anything = p_("setting", "on"), p_("setting", "off"), p_("setting", "any")
     role = (
-        f"<@&{settings.quiz_master_role_id}>" if settings.quiz_master_role_id else "none (Manage Server only)"
+        f"<@&{settings.quiz_master_role_id}>"
+        if settings.quiz_master_role_id
+        else _("none (Manage Server only)")
     )
-    embed.add_field(name="Quiz-master role", value=role, inline=False)
-    embed.add_field(name="Questions", value=str(settings.questions))
-    embed.add_field(name="Seconds", value=str(settings.seconds))
-    embed.add_field(name="Mode", value=settings.mode)
-    embed.add_field(name="Pause", value=f"{settings.pause_seconds} s")
-    embed.add_field(name="Podium", value=f"{settings.podium} places")
-    embed.add_field(name="Standings", value=STANDINGS_SHOWN.get(settings.standings, settings.standings))
-    embed.add_field(name="Streak bonus", value="on" if settings.streak_bonus else "off")
-    embed.add_field(name="Reading time", value=f"{settings.reading_seconds} s")
-    embed.add_field(name="Timer", value="none (untimed)" if settings.untimed else "on")
-    embed.add_field(name="Long prompts", value="more time" if settings.long_prompts else "no extra time")
-    embed.add_field(name="Tags", value=clip(settings.tags, FIELD_VALUE) if settings.tags else "any")
-    embed.add_field(name="Difficulty", value=settings.difficulty or "any")
-    embed.add_field(name="Thread", value="a new thread per round" if settings.thread else "off")
-    embed.add_field(name="Teams", value=str(settings.teams) if settings.teams else "off")
+    embed.add_field(name=_("Quiz-master role"), value=role, inline=False)
+    embed.add_field(name=_("Questions"), value=number(settings.questions))
+    embed.add_field(name=_("Seconds"), value=number(settings.seconds))
+    embed.add_field(name=_("Mode"), value=_shown(MODE_NAMES, settings.mode))
+    embed.add_field(name=_("Pause"), value=_("{seconds} s", seconds=number(settings.pause_seconds)))
+    embed.add_field(name=_("Podium"), value=n_("{n} place", "{n} places", settings.podium))
+    embed.add_field(name=_("Standings"), value=_shown(STANDINGS_SHOWN, settings.standings))
+    embed.add_field(name=_("Streak bonus"), value=on if settings.streak_bonus else off)
+    embed.add_field(name=_("Reading time"), value=_("{seconds} s", seconds=number(settings.reading_seconds)))
+    embed.add_field(name=_("Timer"), value=_("none (untimed)") if settings.untimed else on)
+    embed.add_field(
+        name=_("Long prompts"), value=_("more time") if settings.long_prompts else _("no extra time")
+    )
+    embed.add_field(name=_("Tags"), value=clip(settings.tags, FIELD_VALUE) if settings.tags else anything)
+    embed.add_field(
+        name=_("Difficulty"),
+        value=_shown(DIFFICULTY_NAMES, settings.difficulty) if settings.difficulty else anything,
+    )
+    embed.add_field(name=_("Thread"), value=_("a new thread per round") if settings.thread else off)
+    embed.add_field(name=_("Teams"), value=number(settings.teams) if settings.teams else off)
     return embed

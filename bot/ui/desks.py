@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 import discord
 
 from bot import replies
+from bot.languages import speak_to
+from bot.locales import N_, _
 from bot.owners import DeskKey, Owners
 
 if TYPE_CHECKING:
@@ -139,16 +141,19 @@ class DeckDesk(Protocol):
     ) -> None: ...
 
 
-ROUND_DESK = DeskKey[RoundDesk]("rounds")
-PRACTICE_DESK = DeskKey[PracticeDesk]("practice")
-FLAG_DESK = DeskKey[FlagDesk]("question reports")
-BOARD_DESK = DeskKey[BoardDesk]("leaderboard")
-DECK_DESK = DeskKey[DeckDesk]("server decks")
+# Each key's name is marked for the catalog (N_): the sentence below shows it in the reader's language.
+ROUND_DESK = DeskKey[RoundDesk](N_("rounds"))
+PRACTICE_DESK = DeskKey[PracticeDesk](N_("practice"))
+FLAG_DESK = DeskKey[FlagDesk](N_("question reports"))
+BOARD_DESK = DeskKey[BoardDesk](N_("leaderboard"))
+DECK_DESK = DeskKey[DeckDesk](N_("server decks"))
 
 
 def unavailable(key: DeskKey[Any]) -> str:
-    return (
-        f"Bvunzo's {key.name} part is not available right now (it may be restarting); try again in a minute."
+    """The sentence for a click whose desk nobody serves; `key.name` is an N_ constant (bot/owners.py)."""
+    return _(
+        "Bvunzo's {part} part is not available right now (it may be restarting); try again in a minute.",
+        part=_(key.name),
     )
 
 
@@ -157,6 +162,9 @@ async def find_desk(interaction: discord.Interaction[Any], key: DeskKey[T]) -> T
     owners = getattr(interaction.client, "owners", None)
     found = owners.get(key) if isinstance(owners, Owners) else None
     if found is None:
+        # A click's from_custom_id runs before cogs/guard.py has set the member's language: set it here.
+        if isinstance(getattr(interaction, "user", None), discord.abc.User):  # not a forged, senderless one
+            await speak_to(interaction)
         # Should the member not be told, there is nothing else to do with this click.
         with contextlib.suppress(discord.HTTPException):
             await replies.send(interaction, unavailable(key), ephemeral=True)

@@ -7,9 +7,10 @@ import io
 from collections.abc import Sequence
 from datetime import datetime
 
-from bot.bank.limits import MAX_DECK_ID_LENGTH, MAX_DECK_TITLE_LENGTH
+from bot.bank.limits import MAX_DECK_DESCRIPTION_LENGTH, MAX_DECK_ID_LENGTH, MAX_DECK_TITLE_LENGTH
 from bot.bank.models import Deck, Question
 from bot.bank.writer import deck_to_csv, deck_to_yaml
+from bot.locales import _, day
 from bot.quiz import Misses
 from bot.ui.text import clip
 
@@ -22,8 +23,15 @@ def mistakes_deck(deck: Deck, misses: Sequence[tuple[Question, Misses]], now: da
     """The missed questions, most missed first, as a deck of their own."""
     return Deck(
         id=deck.id[: MAX_DECK_ID_LENGTH - len(SUFFIX)] + SUFFIX,
-        title=clip(f"My mistakes: {deck.title}", MAX_DECK_TITLE_LENGTH),
-        description=f"The questions of “{clip(deck.title, 100)}” I missed most, as of {now:%Y-%m-%d}.",
+        title=clip(_("My mistakes: {deck}", deck=deck.title), MAX_DECK_TITLE_LENGTH),
+        description=clip(
+            _(
+                "The questions of “{deck}” I missed most, as of {day}.",
+                deck=clip(deck.title, 100),
+                day=day(now),
+            ),
+            MAX_DECK_DESCRIPTION_LENGTH,
+        ),
         language=deck.language,
         questions=tuple(question for question, _m in misses),
     )
