@@ -25,13 +25,13 @@ def _stamp(moment: datetime, style: str) -> str:
 def progress_line(started: int, finished: int, due: datetime, closed: bool) -> str:
     if closed:
         return n_(
-            "{finished} of {n} who started has finished; closed.",
+            "{finished} of {n} who started have finished; closed.",
             "{finished} of {n} who started have finished; closed.",
             started,
             finished=number(finished),
         )
     return n_(
-        "{finished} of {n} who started has finished; due {relative} ({time}).",
+        "{finished} of {n} who started have finished; due {relative} ({time}).",
         "{finished} of {n} who started have finished; due {relative} ({time}).",
         started,
         finished=number(finished),

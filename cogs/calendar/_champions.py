@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 import discord
@@ -107,8 +108,12 @@ async def set_champion(
         )
     )
     top = count or current.champion_count
-    values = {"role": f"<@&{chosen_role}>", "time": stamp(ends), "relative": stamp(ends, "R")}
-    if chosen_period == "week":
+    return _champion_sentence(chosen_period, chosen_role, top, ends)
+
+
+def _champion_sentence(period: str, role_id: int, top: int, ends: datetime) -> str:
+    values = {"role": f"<@&{role_id}>", "time": stamp(ends), "relative": stamp(ends, "R")}
+    if period == "week":
         return n_(
             "Champion role: {role} goes to the top {n} of each week's board; this week ends {time} ({relative}).",
             "Champion role: {role} goes to the top {n} of each week's board; this week ends {time} ({relative}).",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
 import discord
@@ -45,6 +46,20 @@ def _line(schedule: ScheduleRecord, title: str) -> str:
     return f"{where} · {rule.describe()} · {when}{announce}{last}"
 
 
+# The options' descriptions (the tree's Translator localises them).
+DESCRIBE_ADD = app_commands.describe(
+    deck="The deck to play",
+    time="HH:MM in the server's time zone (/quiz settings timezone:)",
+    repeat="once (the next HH:MM), daily, weekdays, or weekly on days:",
+    days="For weekly: days such as mon,wed,fri",
+    questions="How many questions (1-50; default: the server's)",
+    seconds="Seconds to answer each question (5-120; default: the server's)",
+    mode="Scoring mode (default: the server's)",
+    announce="Minutes ahead to announce the round (0-60)",
+    ping="A role the announcement mentions (no one else is pinged)",
+)
+
+
 def _rule(time: str, repeat: str, days: str | None) -> Rule:
     """The schedule a moderator wrote; a UserError says what is wrong with it."""
     try:
@@ -53,6 +68,18 @@ def _rule(time: str, repeat: str, days: str | None) -> Rule:
         return Rule(parse_time(time), repeat, parse_days(days))  # type: ignore[arg-type]
     except RuleError as exc:
         raise UserError(str(exc)) from exc
+
+
+def _scheduled(ident: int, title: str, rule: Rule, zone: str, first: datetime) -> str:
+    return _(
+        "Scheduled #{id}: “{title}” here, {rule} ({zone}); the first round starts {time} ({relative}).",
+        id=ident,
+        title=clip(title, 80),
+        rule=rule.describe(),
+        zone=zone,
+        time=stamp(first),
+        relative=stamp(first, "R"),
+    )
 
 
 class ScheduleCommands(app_commands.Group):
@@ -68,17 +95,7 @@ class ScheduleCommands(app_commands.Group):
     @app_commands.command(
         name="add", description="Schedule a round in this channel at a time in the server's zone"
     )
-    @app_commands.describe(
-        deck="The deck to play",
-        time="HH:MM in the server's time zone (/quiz settings timezone:)",
-        repeat="once (the next HH:MM), daily, weekdays, or weekly on days:",
-        days="For weekly: days such as mon,wed,fri",
-        questions="How many questions (1-50; default: the server's)",
-        seconds="Seconds to answer each question (5-120; default: the server's)",
-        mode="Scoring mode (default: the server's)",
-        announce="Minutes ahead to announce the round (0-60)",
-        ping="A role the announcement mentions (no one else is pinged)",
-    )
+    @DESCRIBE_ADD
     async def add(
         self,
         interaction: discord.Interaction,
@@ -125,15 +142,7 @@ class ScheduleCommands(app_commands.Group):
         )
         await replies.send(
             interaction,
-            _(
-                "Scheduled #{id}: “{title}” here, {rule} ({zone}); the first round starts {time} ({relative}).",
-                id=made.id,
-                title=clip(chosen.title, 80),
-                rule=rule.describe(),
-                zone=zone,
-                time=stamp(first),
-                relative=stamp(first, "R"),
-            ),
+            _scheduled(made.id, chosen.title, rule, zone, first),
             ephemeral=True,
         )
 
