@@ -40,7 +40,7 @@ def parse_due(text: str, now: datetime, zone: zoneinfo.ZoneInfo) -> datetime:
         raise RuleError(
             _(
                 "That due time has passed (it is {now} in {zone}).",
-                now=f"{now.astimezone(zone):%Y-%m-%d %H:%M}",
+                now=now.astimezone(zone).strftime("%Y-%m-%d %H:%M"),
                 zone=zone.key,
             )
         )

@@ -47,6 +47,10 @@ class CalendarPort(Protocol):
         """Say why an occurrence was skipped where the schedule's moderators will see it."""
 
 
+def _stamp(moment: datetime) -> str:
+    return f"<t:{int(moment.timestamp())}:f>"
+
+
 def rule_of(schedule: ScheduleRecord) -> Rule:
     return Rule(parse_time(schedule.at), schedule.repeat, parse_days(schedule.days))  # type: ignore[arg-type]
 
@@ -169,9 +173,7 @@ class CalendarRunner:
                 next_at=after,
                 wake_at=following,
                 announced=False,
-                result=_(
-                    "missed {when} (the bot was down)", when=f"<t:{int(decision.occurrence.timestamp())}:f>"
-                ),
+                result=_("missed {when} (the bot was down)", when=_stamp(decision.occurrence)),
                 result_at=now,
             )
             return

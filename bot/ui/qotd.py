@@ -29,6 +29,10 @@ def _stamp(moment: datetime, style: str) -> str:
     return f"<t:{int(moment.timestamp())}:{style}>"
 
 
+def _channel(channel_id: int) -> str:
+    return f"<#{channel_id}>"
+
+
 def days_in_a_row(days: int) -> str:
     return n_("{n} day in a row", "{n} days in a row", days)
 
@@ -135,7 +139,7 @@ def status_next(deck_title: str, channel_id: int, at: str, zone: str, next_at: d
     return _(
         "From “{deck}” in {channel}, daily at {time} ({zone}); the next {next} ({relative}).",
         deck=deck_title,
-        channel=f"<#{channel_id}>",
+        channel=_channel(channel_id),
         time=at,
         zone=zone,
         next=_stamp(next_at, "F"),

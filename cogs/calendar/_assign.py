@@ -40,6 +40,7 @@ from bot.ui.text import clip, letter
 from bot.ui.views import frozen_view
 from cogs.calendar._assign_buttons import AttemptAnswerButton, StartButton, member_order
 from cogs.calendar._assign_results import assignment_results
+from cogs.calendar._port import channel_mention
 from cogs.calendar._qotd import askable
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_quiz_master, guild_id_of
@@ -329,7 +330,7 @@ class AssignCog(commands.Cog, name="Assign"):  # i18n: not shown (the cog's own 
                 "**#{id}** “{title}” in {channel}",
                 id=record.id,
                 title=title,
-                channel=f"<#{record.channel_id}>",
+                channel=channel_mention(record.channel_id),
             )
             lines.append(f"{where} · {await self._progress_text(record)}")
         embed = discord.Embed(title=_("Assignments"), description=clip("\n".join(lines), 4096))

@@ -97,7 +97,7 @@ class CalendarCog(commands.Cog, name="Calendar"):  # i18n: not shown (the cog's 
         return _(
             "Time zone: {zone} (it is {time} there now); scheduled times follow it.",
             zone=zone.key,
-            time=f"{local:%H:%M}",
+            time=local.strftime("%H:%M"),
         )
 
     async def _move_to_zone(self, guild_id: int, zone: ZoneInfo, now: datetime) -> None:

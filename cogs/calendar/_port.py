@@ -23,6 +23,11 @@ log = logging.getLogger(__name__)
 _ROUND_PERMISSIONS = ("view_channel", "send_messages", "embed_links")
 
 
+def channel_mention(channel_id: int) -> str:
+    """A channel's mention."""
+    return f"<#{channel_id}>"
+
+
 def stamp(moment: datetime, style: str = "F") -> str:
     """A Discord timestamp: each member's client shows it in their own zone."""
     return f"<t:{int(moment.timestamp())}:{style}>"

@@ -16,7 +16,7 @@ from bot.errors import UserError
 from bot.locales import _, n_, slash
 from bot.store import NewSchedule, ScheduleRecord
 from bot.ui.text import EMBED_DESCRIPTION, clip
-from cogs.calendar._port import stamp
+from cogs.calendar._port import channel_mention, stamp
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_quiz_master, guild_id_of
 
@@ -41,7 +41,7 @@ def _line(schedule: ScheduleRecord, title: str) -> str:
         "**#{id}** “{title}” in {channel}",
         id=schedule.id,
         title=clip(title, 60),
-        channel=f"<#{schedule.channel_id}>",
+        channel=channel_mention(schedule.channel_id),
     )
     return f"{where} · {rule.describe()} · {when}{announce}{last}"
 
