@@ -33,6 +33,18 @@ def stamp(moment: datetime, style: str = "F") -> str:
     return f"<t:{int(moment.timestamp())}:{style}>"
 
 
+def announcement(deck_title: str, starts_at: datetime, ping_role_id: int | None) -> str:
+    """What a scheduled round's channel reads ahead of it, in the task's language."""
+    ping = f"<@&{ping_role_id}> " if ping_role_id else ""
+    text = _(
+        "A round of “{title}” starts {relative} ({time}).",
+        title=deck_title,
+        relative=stamp(starts_at, "R"),
+        time=stamp(starts_at),
+    )
+    return clip(ping + text, CONTENT)
+
+
 class DiscordCalendar:
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
@@ -61,16 +73,9 @@ class DiscordCalendar:
             return
         deck = self.bot.bank.get(schedule.deck_id, schedule.guild_id)
         title = deck.title if deck is not None else schedule.deck_id
-        ping = f"<@&{schedule.ping_role_id}> " if schedule.ping_role_id else ""
         # The runner speaks the server's language around every schedule it handles (bot/calendar/runner.py).
-        text = ping + _(
-            "A round of “{title}” starts {relative} ({time}).",
-            title=title,
-            relative=stamp(starts_at, "R"),
-            time=stamp(starts_at),
-        )
         await channel.send(
-            clip(text, CONTENT),
+            announcement(title, starts_at, schedule.ping_role_id),
             # The chosen role and no one else: never @everyone, never a member named in a deck title.
             allowed_mentions=discord.AllowedMentions(
                 everyone=False,
