@@ -9,7 +9,7 @@ import discord
 
 from bot.bank.models import Question
 from bot.calendar.assignments import MemberResult, QuestionResult
-from bot.locales import _, n_, number
+from bot.locales import _, n_, number, p_
 from bot.ui.qotd import share
 from bot.ui.text import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE, clip, letter, mention
 
@@ -145,9 +145,9 @@ def _member_line(m: MemberResult, total: int) -> str:
         answered=number(m.answered),
     )
     parts = [line, n_("{n} attempt", "{n} attempts", m.attempts), _minutes(m.spent_ms)]
-    parts.append(_("finished") if m.finished else _("unfinished"))
+    parts.append(p_("assignment result", "finished") if m.finished else p_("assignment result", "unfinished"))
     if m.late:
-        parts.append(_("late"))
+        parts.append(p_("assignment result", "late"))
     return " · ".join(parts)
 
 

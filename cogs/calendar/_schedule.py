@@ -13,7 +13,7 @@ from bot.calendar.occurrences import wake_at
 from bot.calendar.repeats import Rule, RuleError, days_text, parse_days, parse_time
 from bot.calendar.runner import first_occurrence, rule_of
 from bot.errors import UserError
-from bot.locales import _, n_, slash
+from bot.locales import _, n_, p_, slash
 from bot.store import NewSchedule, ScheduleRecord
 from bot.ui.text import EMBED_DESCRIPTION, clip
 from cogs.calendar._port import channel_mention, stamp
@@ -32,7 +32,7 @@ def _line(schedule: ScheduleRecord, title: str) -> str:
     when = (
         _("next {time} ({relative})", time=stamp(schedule.next_at), relative=stamp(schedule.next_at, "R"))
         if schedule.next_at
-        else _("done")
+        else p_("schedule state", "done")
     )
     minutes = schedule.announce_minutes
     announce = " · " + n_("announced {n} min ahead", "announced {n} min ahead", minutes) if minutes else ""
