@@ -1,5 +1,6 @@
-"""The calendar in a server set to Shona, end to end: its question of the day is posted and revealed in
-Shona, while a member whose Discord client says en-US still reads their own reply in English."""
+"""The calendar in a server's own language, end to end: a server set to Shona has its question of the day
+posted and revealed in Shona while a member whose client says en-US reads their own reply in English; a
+server set to French hears its scheduled round announced in French."""
 
 from __future__ import annotations
 
@@ -41,3 +42,25 @@ async def test_a_server_set_to_shona_gets_its_question_of_the_day_in_shona(
         timeout=10,
     )
     assert "1/1 vakapindura zvakarurama (100%)" in posted.text
+
+
+async def test_a_server_set_to_french_hears_its_scheduled_round_announced_in_french(
+    world: World, bot: BvunzoBot
+) -> None:
+    world.clock.freeze()
+    world.clock.set(utc(2027, 5, 3, 15, 58, 30))  # 17:58:30 in Harare
+    await set_zone(world, "Africa/Harare")
+    said = await say(
+        world, "quiz schedule add", deck="gradient-checkpointing", time="18:00", repeat="daily", announce=1
+    )
+    assert said.startswith("Scheduled #1: “Gradient Checkpointing” here, daily at 18:00")  # the moderator's
+    settings = await bot.store.guild_settings(world.study.id)
+    await bot.store.save_guild_settings(replace(settings, language="fr"))
+    bot.languages.server_changed(world.study.id, "fr")
+
+    world.clock.set(utc(2027, 5, 3, 15, 59))
+    announced = await world.fake.wait_for_message(world.general, lambda m: "commence" in m.text, timeout=10)
+    starts = utc(2027, 5, 3, 16, 0)
+    assert announced.text == (
+        f"Une manche de « Gradient Checkpointing » commence {stamp(starts, 'R')} ({stamp(starts)})."
+    )
