@@ -5,12 +5,15 @@ announcement, an assignment's post and the sentences a moderator reads, rendered
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, time
+from pathlib import Path
 
 import pytest
 
 from bot.bank.models import Kind, Question
 from bot.calendar.repeats import Rule, RuleError, parse_time
-from bot.locales import speaking
+from bot.calendar.runner import CalendarRunner, SkippedOccurrence
+from bot.locales import _, speaking
+from bot.store import CalendarSettings, NewSchedule, ScheduleRecord, open_store
 from bot.ui.assignments import assignment_embed, progress_line
 from bot.ui.qotd import days_in_a_row, qotd_embed, qotd_reveal_embed, status_latest
 from cogs.calendar._port import announcement
@@ -137,3 +140,52 @@ def test_qotd_status_names_the_day_as_each_language_writes_a_day_and_month() -> 
         assert (
             status_latest(DAY, 2, None, CLOSES) == "Latest: Dec 1 — 2 answered, open until <t:1796194800:R>."
         )
+
+
+class BusyChannel:
+    """The Discord side as the runner sees it: every round is refused, in the language of the moment."""
+
+    def __init__(self) -> None:
+        self.told: list[str] = []
+
+    def holds(self, guild_id: int) -> bool:
+        return True
+
+    async def announce(self, schedule: ScheduleRecord, starts_at: datetime) -> None:
+        raise AssertionError("no announcement was asked for")
+
+    async def start_round(self, schedule: ScheduleRecord) -> str:
+        raise SkippedOccurrence(_("a round was already running in this channel"))
+
+    async def tell_moderators(self, schedule: ScheduleRecord, sentence: str) -> None:
+        self.told.append(sentence)
+
+
+async def test_the_runner_speaks_each_servers_language_for_its_schedules(tmp_path: Path) -> None:
+    at = datetime(2027, 5, 3, 16, 0, tzinfo=UTC)
+    languages = {1000: "fr", 2000: "sn"}
+
+    async def language(guild_id: int) -> str:
+        return languages[guild_id]
+
+    async with await open_store(tmp_path / "lang.db") as store:
+        for guild in languages:
+            await store.save_calendar_settings(CalendarSettings(guild, "Africa/Harare"))
+            await store.add_schedule(
+                NewSchedule(
+                    guild, guild + 1, "deck", "18:00", "daily", "", None, None, None, 0, None, 9, at, at
+                ),
+                at,
+            )
+        channel = BusyChannel()
+        await CalendarRunner(store, lambda: at, channel, languages=language).tick()
+        results = {s.guild_id: s.last_result for s in await store.guild_schedules(1000)}
+        results |= {s.guild_id: s.last_result for s in await store.guild_schedules(2000)}
+    assert sorted(channel.told) == [
+        "mutambo wanga watotanga muchiteshi ichi",
+        "une manche était déjà en cours dans ce salon",
+    ]
+    assert results == {
+        1000: "passée : une manche était déjà en cours dans ce salon",
+        2000: "zvasvetukwa: mutambo wanga watotanga muchiteshi ichi",
+    }
