@@ -11,6 +11,7 @@ from datetime import date, datetime, timedelta
 
 from bot.calendar.repeats import RuleError, parse_time
 from bot.calendar.zones import local_day, local_instant
+from bot.locales import _
 from bot.store import AssignmentAnswer, AttemptRecord
 
 _DATE_TIME = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})\s+(\d{1,2}:\d{2})\s*$")
@@ -29,15 +30,22 @@ def parse_due(text: str, now: datetime, zone: zoneinfo.ZoneInfo) -> datetime:
             day, at = local_day(now, zone), parse_time(text)
     except (RuleError, ValueError) as exc:
         raise RuleError(
-            f"“{text[:30]}” is not a due time; write YYYY-MM-DD HH:MM (such as 2027-05-07 18:00) or HH:MM for today."
+            _(
+                "“{text}” is not a due time; write YYYY-MM-DD HH:MM (such as 2027-05-07 18:00) or HH:MM for today.",
+                text=text[:30],
+            )
         ) from exc
     due = local_instant(day, at, zone)
     if due <= now:
         raise RuleError(
-            f"That due time has passed (it is {now.astimezone(zone):%Y-%m-%d %H:%M} in {zone.key})."
+            _(
+                "That due time has passed (it is {now} in {zone}).",
+                now=now.astimezone(zone).strftime("%Y-%m-%d %H:%M"),
+                zone=zone.key,
+            )
         )
     if due - now > timedelta(days=366):
-        raise RuleError("An assignment is due within a year; pick a nearer date.")
+        raise RuleError(_("An assignment is due within a year; pick a nearer date."))
     return due
 
 

@@ -9,6 +9,7 @@ from datetime import datetime, time, timedelta
 from typing import Literal, get_args
 
 from bot.calendar.zones import local_day, local_instant
+from bot.locales import _
 from bot.quiz.clock import require_aware
 
 Repeat = Literal["once", "daily", "weekdays", "weekly"]
@@ -27,7 +28,9 @@ def parse_time(text: str) -> time:
     """`HH:MM` on a 24-hour clock; RuleError otherwise."""
     shape = _TIME.match(text)
     if shape is None or int(shape[1]) > 23 or int(shape[2]) > 59:
-        raise RuleError(f"“{text[:20]}” is not a time; write it as HH:MM on a 24-hour clock, such as 18:30.")
+        raise RuleError(
+            _("“{text}” is not a time; write it as HH:MM on a 24-hour clock, such as 18:30.", text=text[:20])
+        )
     return time(int(shape[1]), int(shape[2]))
 
 
@@ -40,7 +43,9 @@ def parse_days(text: str | None) -> frozenset[int]:
         if not part:
             continue
         if part[:3] not in DAY_NAMES:
-            raise RuleError(f"“{part[:20]}” is not a day; write days as mon,tue,wed,thu,fri,sat,sun.")
+            raise RuleError(
+                _("“{text}” is not a day; write days as mon,tue,wed,thu,fri,sat,sun.", text=part[:20])
+            )
         days.add(DAY_NAMES.index(part[:3]))
     return frozenset(days)
 
@@ -59,9 +64,11 @@ class Rule:
 
     def __post_init__(self) -> None:
         if self.repeat not in REPEATS:
-            raise RuleError(f"repeat is one of {', '.join(REPEATS)}, not “{self.repeat}”.")
+            raise RuleError(
+                _("repeat is one of {choices}, not “{text}”.", choices=", ".join(REPEATS), text=self.repeat)
+            )
         if self.repeat == "weekly" and not self.days:
-            raise RuleError("A weekly schedule needs days:, such as mon,wed,fri.")
+            raise RuleError(_("A weekly schedule needs days:, such as mon,wed,fri."))
 
     def on_day(self, weekday: int) -> bool:
         if self.repeat in ("once", "daily"):
@@ -86,9 +93,9 @@ class Rule:
     def describe(self) -> str:
         clock = f"{self.at:%H:%M}"
         if self.repeat == "once":
-            return f"once at {clock}"
+            return _("once at {time}", time=clock)
         if self.repeat == "daily":
-            return f"daily at {clock}"
+            return _("daily at {time}", time=clock)
         if self.repeat == "weekdays":
-            return f"weekdays at {clock}"
-        return f"{days_text(self.days)} at {clock}"
+            return _("weekdays at {time}", time=clock)
+        return _("{days} at {time}", days=days_text(self.days), time=clock)

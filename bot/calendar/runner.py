@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Protocol
 
@@ -14,6 +14,7 @@ from bot.calendar.daily import QotdPort, QotdRunner
 from bot.calendar.occurrences import decide, wake_at
 from bot.calendar.repeats import Rule, parse_days, parse_time
 from bot.calendar.zones import UnknownZoneError, zone_named
+from bot.locales import SOURCE, _, speaking
 from bot.store import ScheduleRecord, Store, StoreError
 
 log = logging.getLogger(__name__)
@@ -46,6 +47,10 @@ class CalendarPort(Protocol):
         """Say why an occurrence was skipped where the schedule's moderators will see it."""
 
 
+def _stamp(moment: datetime) -> str:
+    return f"<t:{int(moment.timestamp())}:f>"
+
+
 def rule_of(schedule: ScheduleRecord) -> Rule:
     return Rule(parse_time(schedule.at), schedule.repeat, parse_days(schedule.days))  # type: ignore[arg-type]
 
@@ -60,11 +65,13 @@ class CalendarRunner:
         qotd: QotdPort | None = None,
         champions: ChampionPort | None = None,
         poll_seconds: float = POLL_SECONDS,
+        languages: Callable[[int], Awaitable[str]] | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.port = port
         self.poll_seconds = poll_seconds
+        self.languages = languages  # a server's language: what its channels read (English without it)
         self.qotd = None if qotd is None else QotdRunner(store, qotd, clock)
         self.champions = None if champions is None else ChampionRunner(store, champions, clock)
         self._task: asyncio.Task[None] | None = None
@@ -104,7 +111,8 @@ class CalendarRunner:
         due = [s for s in await self.store.due_schedules(now, BATCH) if self.port.holds(s.guild_id)]
         for schedule in due:
             try:
-                await self._handle(schedule, now)
+                with speaking(await self.languages(schedule.guild_id) if self.languages else SOURCE):
+                    await self._handle(schedule, now)
             except StoreError:
                 raise  # the database is away: the runner's loop says so once and looks again
             except Exception:
@@ -165,7 +173,7 @@ class CalendarRunner:
                 next_at=after,
                 wake_at=following,
                 announced=False,
-                result=f"missed <t:{int(decision.occurrence.timestamp())}:f> (the bot was down)",
+                result=_("missed {when} (the bot was down)", when=_stamp(decision.occurrence)),
                 result_at=now,
             )
             return
@@ -175,7 +183,7 @@ class CalendarRunner:
             try:
                 result = await self.port.start_round(schedule)
             except SkippedOccurrence as skipped:
-                result = f"skipped: {skipped}"
+                result = _("skipped: {reason}", reason=str(skipped))
                 log.info("schedule %s of server %s skipped: %s", schedule.id, schedule.guild_id, skipped)
                 try:
                     await self.port.tell_moderators(schedule, str(skipped))

@@ -6,6 +6,8 @@ import zoneinfo
 from datetime import UTC, date, datetime, time, timedelta
 from functools import cache
 
+from bot.locales import _
+
 DEFAULT_ZONE = "UTC"
 # The longest stretch of local time a zone ever skipped (Samoa dropped a whole day in 2011).
 _LONGEST_GAP_MINUTES = 24 * 60 + 1
@@ -28,10 +30,23 @@ def zone_named(name: str) -> zoneinfo.ZoneInfo:
     spelled = by_lower.get(text.lower())
     if spelled is None:
         raise UnknownZoneError(
-            f"“{text[:60]}” is not a time zone I know; pick an IANA name such as Africa/Harare, "
-            "Europe/London or America/New_York."
+            _(
+                "“{text}” is not a time zone I know; pick an IANA name such as Africa/Harare, "
+                "Europe/London or America/New_York.",
+                text=text[:60],
+            )
         )
     return zoneinfo.ZoneInfo(spelled)
+
+
+# Offered before anything is typed: IANA's names, the same in every language.
+COMMON_ZONES = (
+    "UTC",
+    "Africa/Harare",  # i18n: not shown
+    "Africa/Johannesburg",  # i18n: not shown
+    "Europe/London",  # i18n: not shown
+    "America/New_York",  # i18n: not shown
+)
 
 
 def matching_zones(typed: str, limit: int = 25) -> list[str]:
@@ -39,8 +54,7 @@ def matching_zones(typed: str, limit: int = 25) -> list[str]:
     needle = typed.strip().lower().replace(" ", "_")
     names = all_zone_names()
     if not needle:
-        common = ["UTC", "Africa/Harare", "Africa/Johannesburg", "Europe/London", "America/New_York"]
-        return common[:limit]
+        return list(COMMON_ZONES[:limit])
     starts = [n for n in names if n.lower().startswith(needle)]
     contains = [n for n in names if needle in n.lower() and n not in starts]
     return (starts + contains)[:limit]

@@ -9,7 +9,9 @@ import discord
 
 from bot.bank.models import Question
 from bot.calendar.assignments import MemberResult, QuestionResult
-from bot.ui.text import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE, clip, letter, mention, percent, plural
+from bot.locales import _, n_, number, p_
+from bot.ui.qotd import share
+from bot.ui.text import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE, clip, letter, mention
 
 ASSIGNMENT_COLOUR = discord.Colour.dark_teal()
 RIGHT_COLOUR = discord.Colour.green()
@@ -21,20 +23,47 @@ def _stamp(moment: datetime, style: str) -> str:
 
 
 def progress_line(started: int, finished: int, due: datetime, closed: bool) -> str:
-    state = "closed" if closed else f"due {_stamp(due, 'R')} ({_stamp(due, 'F')})"
-    return f"{finished} of {started} who started have finished; {state}."
+    if closed:
+        return n_(
+            "{finished} of {n} who started have finished; closed.",
+            "{finished} of {n} who started have finished; closed.",
+            started,
+            finished=number(finished),
+        )
+    return n_(
+        "{finished} of {n} who started have finished; due {relative} ({time}).",
+        "{finished} of {n} who started have finished; due {relative} ({time}).",
+        started,
+        finished=number(finished),
+        relative=_stamp(due, "R"),
+        time=_stamp(due, "F"),
+    )
 
 
 def assignment_embed(
     ident: int, deck_title: str, count: int, attempts: int, late: str, progress: str
 ) -> discord.Embed:
-    late_text = "late answers are marked late" if late == "allow" else "no answers after the due time"
-    body = (
-        f"{plural(count, 'question')} from “{deck_title}”, the same for everyone, played privately: press "
-        f"**Start**. {plural(attempts, 'attempt')} each (the best counts); {late_text}.\n\n{progress}"
+    what = n_(
+        "{n} question from “{deck}”, the same for everyone, played privately: press **Start**.",
+        "{n} questions from “{deck}”, the same for everyone, played privately: press **Start**.",
+        count,
+        deck=deck_title,
     )
+    if late == "allow":
+        tries = n_(
+            "{n} attempt each (the best counts); late answers are marked late.",
+            "{n} attempts each (the best counts); late answers are marked late.",
+            attempts,
+        )
+    else:
+        tries = n_(
+            "{n} attempt each (the best counts); no answers after the due time.",
+            "{n} attempts each (the best counts); no answers after the due time.",
+            attempts,
+        )
+    body = f"{what} {tries}\n\n{progress}"
     return discord.Embed(
-        title=clip(f"Assignment #{ident}: {deck_title}", EMBED_TITLE),
+        title=clip(_("Assignment #{id}: {deck}", id=ident, deck=deck_title), EMBED_TITLE),
         description=clip(body, EMBED_DESCRIPTION),
         colour=ASSIGNMENT_COLOUR,
     )
@@ -47,7 +76,15 @@ def assignment_question_embed(
         f"**{letter(slot)}**  {question.choices[original]}" for slot, original in enumerate(order)
     )
     return discord.Embed(
-        title=clip(f"Assignment #{ident} · question {index + 1} of {total}", EMBED_TITLE),
+        title=clip(
+            _(
+                "Assignment #{id} · question {index} of {total}",
+                id=ident,
+                index=number(index + 1),
+                total=number(total),
+            ),
+            EMBED_TITLE,
+        ),
         description=clip(f"{question.prompt}\n\n{lines}", EMBED_DESCRIPTION),
         colour=ASSIGNMENT_COLOUR,
     )
@@ -59,7 +96,11 @@ def feedback_embed(question: Question, order: Sequence[int], chose: int, right: 
         for slot, original in enumerate(order)
         if original in question.answers
     )
-    title = f"Right: {letter(order.index(chose))}" if right else f"Not quite: the answer is {answer}"
+    title = (
+        _("Right: {letter}", letter=letter(order.index(chose)))
+        if right
+        else _("Not quite: the answer is {answer}", answer=answer)
+    )
     embed = discord.Embed(title=clip(title, EMBED_TITLE), colour=RIGHT_COLOUR if right else WRONG_COLOUR)
     if question.explanation:
         embed.description = clip(question.explanation, EMBED_DESCRIPTION)
@@ -67,13 +108,25 @@ def feedback_embed(question: Question, order: Sequence[int], chose: int, right: 
 
 
 def attempt_summary_embed(
-    ident: int, right: int, total: int, number: int, most: int, late: bool
+    ident: int, right: int, total: int, attempt: int, most: int, late: bool
 ) -> discord.Embed:
-    more = f" You have {plural(most - number, 'attempt')} left; the best counts." if number < most else ""
-    late_text = " Finished after the due time: marked late." if late else ""
+    said = [_("Attempt {number} of {most} is in.", number=number(attempt), most=number(most))]
+    if late:
+        said.append(_("Finished after the due time: marked late."))
+    if attempt < most:
+        said.append(
+            n_(
+                "You have {n} attempt left; the best counts.",
+                "You have {n} attempts left; the best counts.",
+                most - attempt,
+            )
+        )
     return discord.Embed(
-        title=clip(f"Assignment #{ident}: {right}/{total} right", EMBED_TITLE),
-        description=f"Attempt {number} of {most} is in.{late_text}{more}",
+        title=clip(
+            _("Assignment #{id}: {right}/{total} right", id=ident, right=number(right), total=number(total)),
+            EMBED_TITLE,
+        ),
+        description=" ".join(said),
         colour=ASSIGNMENT_COLOUR,
     )
 
@@ -81,6 +134,21 @@ def attempt_summary_embed(
 def _minutes(ms: int) -> str:
     seconds = ms // 1000
     return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def _member_line(m: MemberResult, total: int) -> str:
+    line = _(
+        "{member} — **{right}**/{total} ({right}/{answered} answered)",
+        member=mention(m.user_id),
+        right=number(m.right),
+        total=number(total),
+        answered=number(m.answered),
+    )
+    parts = [line, n_("{n} attempt", "{n} attempts", m.attempts), _minutes(m.spent_ms)]
+    parts.append(p_("assignment result", "finished") if m.finished else p_("assignment result", "unfinished"))
+    if m.late:
+        parts.append(p_("assignment result", "late"))
+    return " · ".join(parts)
 
 
 def results_embed(
@@ -91,25 +159,66 @@ def results_embed(
     prompts: Sequence[str],
     wrong_texts: Sequence[str | None],
 ) -> discord.Embed:
-    member_lines = [
-        f"{mention(m.user_id)} — **{m.right}**/{total} ({m.right}/{m.answered} answered) · "
-        f"{plural(m.attempts, 'attempt')} · {_minutes(m.spent_ms)}"
-        + (" · finished" if m.finished else " · unfinished")
-        + (" · late" if m.late else "")
-        for m in members
-    ]
+    member_lines = [_member_line(m, total) for m in members]
     question_lines = [
-        f"**{q.index + 1}.** {clip(prompts[q.index], 60)} — {q.right}/{q.answered} ({percent(q.right, q.answered)})"
-        + (f"; most chosen wrong: {clip(wrong_texts[q.index] or '', 40)}" if wrong_texts[q.index] else "")
+        _(
+            "**{index}.** {prompt} — {right}/{answered} ({share})",
+            index=number(q.index + 1),
+            prompt=clip(prompts[q.index], 60),
+            right=number(q.right),
+            answered=number(q.answered),
+            share=share(q.right, q.answered),
+        )
+        + (
+            _("; most chosen wrong: {choice}", choice=clip(wrong_texts[q.index] or "", 40))
+            if wrong_texts[q.index]
+            else ""
+        )
         for q in questions
     ]
     embed = discord.Embed(
-        title=clip(f"Assignment #{ident}: results", EMBED_TITLE),
-        description=clip("\n".join(member_lines) or "Nobody has started it yet.", EMBED_DESCRIPTION),
+        title=clip(_("Assignment #{id}: results", id=ident), EMBED_TITLE),
+        description=clip("\n".join(member_lines) or _("Nobody has started it yet."), EMBED_DESCRIPTION),
         colour=ASSIGNMENT_COLOUR,
     )
     embed.add_field(
-        name="Per question", value=clip("\n".join(question_lines) or "—", FIELD_VALUE), inline=False
+        name=_("Per question"), value=clip("\n".join(question_lines) or "—", FIELD_VALUE), inline=False
     )
-    embed.set_footer(text="Every row is in the attached CSV (opens in Excel) and JSON.")
+    embed.set_footer(text=_("Every row is in the attached CSV (opens in Excel) and JSON."))
     return embed
+
+
+def was_due(due: datetime) -> str:
+    return _(
+        "This assignment was due {time}; it takes no more answers, and nothing was recorded.",
+        time=_stamp(due, "F"),
+    )
+
+
+def attempts_used(attempts: int) -> str:
+    return n_(
+        "You have used your {n} attempt; your best one counts.",
+        "You have used your {n} attempts; your best one counts.",
+        attempts,
+    )
+
+
+def posted(ident: int, count: int, due: datetime) -> str:
+    """What the moderator who posted an assignment reads."""
+    return n_(
+        "Assignment #{id} posted: {n} question, due {time} ({relative}).",
+        "Assignment #{id} posted: {n} questions, due {time} ({relative}).",
+        count,
+        id=ident,
+        time=_stamp(due, "F"),
+        relative=_stamp(due, "R"),
+    )
+
+
+def too_few_questions(deck_title: str, found: int) -> str:
+    return n_(
+        "“{deck}” has {n} question with choices; ask for {n} or fewer.",
+        "“{deck}” has {n} questions with choices; ask for {n} or fewer.",
+        found,
+        deck=clip(deck_title, 80),
+    )

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from bot.locales import N_
 from bot.owners import DeskKey
 
 if TYPE_CHECKING:
@@ -66,6 +67,7 @@ class CalendarDesk(Protocol):
         ...
 
 
-QOTD_DESK = DeskKey[QotdDesk]("question of the day")
-ASSIGNMENT_DESK = DeskKey[AssignmentDesk]("assignments")
-CALENDAR_DESK = DeskKey[CalendarDesk]("calendar")
+# Names are marked for the catalog: bot/ui/desks.py's unavailable() shows them as `_(key.name)`.
+QOTD_DESK = DeskKey[QotdDesk](N_("question of the day"))
+ASSIGNMENT_DESK = DeskKey[AssignmentDesk](N_("assignments"))
+CALENDAR_DESK = DeskKey[CalendarDesk](N_("calendar"))

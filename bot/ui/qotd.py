@@ -9,6 +9,7 @@ import discord
 
 from bot.bank.models import Question
 from bot.calendar.qotd import Streak
+from bot.locales import _, day, day_and_month, n_, number, percent, slash
 from bot.store import QotdBoardLine
 from bot.ui.text import (
     EMBED_DESCRIPTION,
@@ -18,8 +19,6 @@ from bot.ui.text import (
     clip,
     letter,
     mention,
-    percent,
-    plural,
 )
 
 QOTD_COLOUR = discord.Colour.teal()
@@ -30,68 +29,158 @@ def _stamp(moment: datetime, style: str) -> str:
     return f"<t:{int(moment.timestamp())}:{style}>"
 
 
+def _channel(channel_id: int) -> str:
+    return f"<#{channel_id}>"
+
+
 def days_in_a_row(days: int) -> str:
-    return f"{plural(days, 'day')} in a row"
+    return n_("{n} day in a row", "{n} days in a row", days)
+
+
+def share(part: int, whole: int) -> str:
+    """`part` of `whole` as a percentage in the task's language ("—" of nothing)."""
+    return percent(part / whole) if whole else "—"
 
 
 def qotd_embed(
-    question: Question, order: Sequence[int], day: date, closes: datetime, deck_title: str
+    question: Question, order: Sequence[int], on: date, closes: datetime, deck_title: str
 ) -> discord.Embed:
     lines = "\n".join(
         f"**{letter(slot)}**  {question.choices[original]}" for slot, original in enumerate(order)
     )
-    body = f"{question.prompt}\n\n{lines}\n\nOpen until {_stamp(closes, 'F')} ({_stamp(closes, 'R')})."
+    until = _("Open until {time} ({relative}).", time=_stamp(closes, "F"), relative=_stamp(closes, "R"))
     embed = discord.Embed(
-        title=clip(f"Question of the day · {day:%A %d %B %Y}", EMBED_TITLE),
-        description=clip(body, EMBED_DESCRIPTION),
+        title=clip(_("Question of the day · {date}", date=day(on)), EMBED_TITLE),
+        description=clip(f"{question.prompt}\n\n{lines}\n\n{until}", EMBED_DESCRIPTION),
         colour=QOTD_COLOUR,
     )
-    embed.set_footer(text=clip(f"{deck_title} · answer once; your daily streak counts", FOOTER))
+    embed.set_footer(text=clip(_("{deck} · answer once; your daily streak counts", deck=deck_title), FOOTER))
     return embed
 
 
 def qotd_reveal_embed(
-    question: Question, order: Sequence[int], day: date, counts: Sequence[int], right: int, deck_title: str
+    question: Question, order: Sequence[int], on: date, counts: Sequence[int], right: int, deck_title: str
 ) -> discord.Embed:
     answered = sum(counts)
     marks = []
     for slot, original in enumerate(order):
         tick = "✅" if original in question.answers else "▫️"
-        marks.append(f"{tick} **{letter(slot)}**  {question.choices[original]}  — {counts[slot]}")
+        marks.append(f"{tick} **{letter(slot)}**  {question.choices[original]}  — {number(counts[slot])}")
     embed = discord.Embed(
-        title=clip(f"Question of the day · {day:%A %d %B %Y} — answer", EMBED_TITLE),
+        title=clip(_("Question of the day · {date} — answer", date=day(on)), EMBED_TITLE),
         description=clip(f"{question.prompt}\n\n" + "\n".join(marks), EMBED_DESCRIPTION),
         colour=REVEAL_COLOUR,
     )
     if question.explanation:
-        embed.add_field(name="Why", value=clip(question.explanation, FIELD_VALUE), inline=False)
-    embed.set_footer(
-        text=clip(f"{deck_title} · {right}/{answered} got it right ({percent(right, answered)})", FOOTER)
+        embed.add_field(name=_("Why"), value=clip(question.explanation, FIELD_VALUE), inline=False)
+    got = _(
+        "{deck} · {right}/{answered} got it right ({share})",
+        deck=deck_title,
+        right=number(right),
+        answered=number(answered),
+        share=share(right, answered),
     )
+    embed.set_footer(text=clip(got, FOOTER))
     return embed
+
+
+def _board_line(line: QotdBoardLine, streak: Streak) -> str:
+    text = _(
+        "**{rank}.** {member} — **{right}** right of {answered}",
+        rank=number(line.rank),
+        member=mention(line.user_id),
+        right=number(line.right),
+        answered=number(line.answered),
+    )
+    return f"{text} · 🔥 {days_in_a_row(streak.current)}" if streak.current else text
 
 
 def qotd_board_embed(
     lines: Sequence[QotdBoardLine], streaks: dict[int, Streak], total: int, viewer_line: str | None
 ) -> discord.Embed:
     if not lines:
-        body = "Nobody has answered a question of the day yet."
+        body = _("Nobody has answered a question of the day yet.")
     else:
-        body = "\n".join(
-            f"**{line.rank}.** {mention(line.user_id)} — **{line.right}** right of {line.answered}"
-            + (
-                f" · 🔥 {days_in_a_row(streaks[line.user_id].current)}"
-                if streaks[line.user_id].current
-                else ""
-            )
-            for line in lines
-        )
+        body = "\n".join(_board_line(line, streaks[line.user_id]) for line in lines)
     if viewer_line:
         body += f"\n\n{viewer_line}"
     embed = discord.Embed(
-        title="Question of the day: right answers",
+        title=_("Question of the day: right answers"),
         description=clip(body, EMBED_DESCRIPTION),
         colour=QOTD_COLOUR,
     )
-    embed.set_footer(text=f"{plural(total, 'member')} answered")
+    embed.set_footer(text=clip(n_("{n} member answered", "{n} members answered", total), FOOTER))
     return embed
+
+
+def locked_in(letter_: str, streak: int, relative: str) -> str:
+    """What a member who answered the question of the day reads (only them)."""
+    return _(
+        "Locked in: {letter}. {days}; the answer comes {relative}.",
+        letter=letter_,
+        days=days_in_a_row(streak),
+        relative=relative,
+    )
+
+
+def qotd_set(deck_title: str, at: str, zone: str, first: datetime) -> str:
+    return _(
+        "The question of the day from “{deck}” is posted here daily at {time} ({zone}); the first {first} "
+        "({relative}). Each is open until an hour before the next.",
+        deck=deck_title,
+        time=at,
+        zone=zone,
+        first=_stamp(first, "F"),
+        relative=_stamp(first, "R"),
+    )
+
+
+def status_next(deck_title: str, channel_id: int, at: str, zone: str, next_at: datetime) -> str:
+    return _(
+        "From “{deck}” in {channel}, daily at {time} ({zone}); the next {next} ({relative}).",
+        deck=deck_title,
+        channel=_channel(channel_id),
+        time=at,
+        zone=zone,
+        next=_stamp(next_at, "F"),
+        relative=_stamp(next_at, "R"),
+    )
+
+
+def status_latest(on: date, answered: int, revealed: datetime | None, closes: datetime) -> str:
+    if revealed is not None:
+        return n_(
+            "Latest: {date} — {n} answered, revealed.",
+            "Latest: {date} — {n} answered, revealed.",
+            answered,
+            date=day_and_month(on),
+        )
+    return n_(
+        "Latest: {date} — {n} answered, open until {relative}.",
+        "Latest: {date} — {n} answered, open until {relative}.",
+        answered,
+        date=day_and_month(on),
+        relative=_stamp(closes, "R"),
+    )
+
+
+def questions_left(left: int, total: int, *, few: bool) -> list[str]:
+    """/qotd status's lines on the deck's questions not yet asked."""
+    lines = [
+        n_(
+            "{left} of {n} question not yet asked in this round of the deck.",
+            "{left} of {n} questions not yet asked in this round of the deck.",
+            total,
+            left=number(left),
+        )
+    ]
+    if few:
+        lines.append(
+            n_(
+                "Only {n} remains: after it the deck starts over (or {cmd} another deck).",
+                "Only {n} remain: after them the deck starts over (or {cmd} another deck).",
+                left,
+                cmd=slash("qotd set"),
+            )
+        )
+    return lines

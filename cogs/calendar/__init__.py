@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 from cogs.calendar._assign import AssignCog, AttemptAnswerButton, StartButton
 from cogs.calendar._cog import CalendarCog
-from cogs.calendar._qotd import QotdAnswerButton, QotdCog
+from cogs.calendar._qotd import QotdCog
+from cogs.calendar._qotd_buttons import QotdAnswerButton
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot

@@ -21,21 +21,26 @@ from bot.calendar.assignments import (
 from bot.calendar.repeats import RuleError
 from bot.calendar.zones import zone_named
 from bot.errors import UserError
+from bot.locales import _, slash, speaking
 from bot.quiz.shuffle import new_seed
 from bot.store import AssignmentAnswer, AssignmentRecord, AttemptRecord, NewAssignment
 from bot.ui.assignments import (
     assignment_embed,
     assignment_question_embed,
     attempt_summary_embed,
+    attempts_used,
     feedback_embed,
+    posted,
     progress_line,
+    too_few_questions,
+    was_due,
 )
 from bot.ui.calendar_desks import ASSIGNMENT_DESK
 from bot.ui.text import clip, letter
 from bot.ui.views import frozen_view
 from cogs.calendar._assign_buttons import AttemptAnswerButton, StartButton, member_order
 from cogs.calendar._assign_results import assignment_results
-from cogs.calendar._port import stamp
+from cogs.calendar._port import channel_mention
 from cogs.calendar._qotd import askable
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_quiz_master, guild_id_of
@@ -50,7 +55,7 @@ log = logging.getLogger(__name__)
 PROGRESS_EVERY_SECONDS = 3.0
 
 
-class AssignCog(commands.Cog, name="Assign"):
+class AssignCog(commands.Cog, name="Assign"):  # i18n: not shown (the cog's own name)
     assign = app_commands.Group(
         name="assign",
         description="Assignments: the same questions for everyone, played privately before a due time",
@@ -82,9 +87,9 @@ class AssignCog(commands.Cog, name="Assign"):
     def _refusal(self, record: AssignmentRecord) -> str | None:
         """Why the assignment takes no Start or answer now; None while it does."""
         if record.closed_at is not None:
-            return "This assignment is closed; nothing was recorded."
+            return _("This assignment is closed; nothing was recorded.")
         if record.late == "refuse" and self.bot.clock() >= record.due_at:
-            return f"This assignment was due {stamp(record.due_at)}; it takes no more answers, and nothing was recorded."
+            return was_due(record.due_at)
         return None
 
     def _question_message(
@@ -92,7 +97,7 @@ class AssignCog(commands.Cog, name="Assign"):
     ) -> tuple[discord.Embed, discord.ui.View]:
         question = self._question(record, index)
         if question is None:
-            raise UserError("This assignment's deck no longer has its questions; tell a moderator.")
+            raise UserError(_("This assignment's deck no longer has its questions; tell a moderator."))
         order = member_order(record, attempt.user_id, index, question)
         embed = assignment_question_embed(record.id, question, order, index, len(record.question_ids))
         view = frozen_view(*(AttemptAnswerButton(attempt.id, index, slot) for slot in range(len(order))))
@@ -101,7 +106,7 @@ class AssignCog(commands.Cog, name="Assign"):
     async def start_attempt(self, interaction: discord.Interaction, assignment_id: int) -> None:
         record = await self.bot.store.assignment(assignment_id)
         if record is None or record.guild_id != interaction.guild_id:
-            raise UserError("That assignment is not one of this server's; nothing was recorded.")
+            raise UserError(_("That assignment is not one of this server's; nothing was recorded."))
         refusal = self._refusal(record)
         if refusal is not None:
             raise UserError(refusal)
@@ -113,10 +118,7 @@ class AssignCog(commands.Cog, name="Assign"):
                 record.id, user_id, self.bot.clock(), record.attempts
             )
             if open_attempt is None:
-                raise UserError(
-                    f"You have used your {record.attempts} attempt{'s' if record.attempts > 1 else ''}; "
-                    "your best one counts."
-                )
+                raise UserError(attempts_used(record.attempts))
             self._progress_soon(record)
         answered = {a.question_index for a in await self.bot.store.attempt_answers(open_attempt.id)}
         index = next(i for i in range(len(record.question_ids)) if i not in answered)
@@ -127,22 +129,24 @@ class AssignCog(commands.Cog, name="Assign"):
         attempt = await self.bot.store.attempt(attempt_id)
         record = None if attempt is None else await self.bot.store.assignment(attempt.assignment_id)
         if attempt is None or record is None or record.guild_id != interaction.guild_id:
-            raise UserError("That assignment question is not one of this server's; nothing was recorded.")
+            raise UserError(_("That assignment question is not one of this server's; nothing was recorded."))
         if attempt.user_id != interaction.user.id:
-            raise UserError("That is someone else's assignment; press Start on the assignment for your own.")
+            raise UserError(
+                _("That is someone else's assignment; press Start on the assignment for your own.")
+            )
         refusal = self._refusal(record)
         if refusal is not None:
             raise UserError(refusal)
         if attempt.finished_at is not None:
             raise UserError(
-                "That attempt is finished; press Start on the assignment for another, if you have one."
+                _("That attempt is finished; press Start on the assignment for another, if you have one.")
             )
         question = self._question(record, index) if index < len(record.question_ids) else None
         if question is None:
-            raise UserError("That question is not part of this assignment; nothing was recorded.")
+            raise UserError(_("That question is not part of this assignment; nothing was recorded."))
         order = member_order(record, attempt.user_id, index, question)
         if slot >= len(order):
-            raise UserError("That button isn't one this question has; nothing was recorded.")
+            raise UserError(_("That button isn't one this question has; nothing was recorded."))
         given = await self.bot.store.attempt_answers(attempt.id)
         now = self.bot.clock()
         shown_at = max((a.answered_at for a in given), default=attempt.started_at)
@@ -160,7 +164,10 @@ class AssignCog(commands.Cog, name="Assign"):
         )
         if before is not None:
             raise UserError(
-                f"You already chose {letter(order.index(before.choice))}; answers can't be changed."
+                _(
+                    "You already chose {letter}; answers can't be changed.",
+                    letter=letter(order.index(before.choice)),
+                )
             )
         feedback = feedback_embed(question, order, choice, choice in question.answers)
         answered = {a.question_index for a in given} | {index}
@@ -199,9 +206,9 @@ class AssignCog(commands.Cog, name="Assign"):
             self._progress.pop(assignment_id, None)  # figures read from here on need a later edit
             channel = self.bot.get_channel(record.channel_id)
             if isinstance(channel, discord.TextChannel | discord.Thread):
-                await channel.get_partial_message(record.message_id).edit(
-                    embed=await self._message_embed(record)
-                )
+                with speaking(await self.bot.languages.server(record.guild_id)):  # the channel's message
+                    embed = await self._message_embed(record)
+                await channel.get_partial_message(record.message_id).edit(embed=embed)
         except discord.HTTPException as exc:
             log.info("assignment %s: the progress edit failed: %s", assignment_id, exc)
         except Exception:
@@ -243,22 +250,22 @@ class AssignCog(commands.Cog, name="Assign"):
         late: Literal["refuse", "allow"] = "refuse",
     ) -> None:
         guild_id = guild_id_of(interaction)
-        ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), "set assignments")
+        ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), _("set assignments"))
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel | discord.Thread):
-            raise UserError("Post an assignment from a server's text channel.")
+            raise UserError(_("Post an assignment from a server's text channel."))
         record = await self._new_assignment(
             guild_id, channel.id, interaction.user.id, deck, count, due, attempts, late
         )
         due_at = record.due_at
         await replies.send(
             interaction,
-            f"Assignment #{record.id} posted: {count} questions, due {stamp(due_at)} ({stamp(due_at, 'R')}).",
+            posted(record.id, count, due_at),
             ephemeral=True,
         )
-        message = await channel.send(
-            embed=await self._message_embed(record), view=frozen_view(StartButton(record.id))
-        )
+        with speaking(await self.bot.languages.server(guild_id)):  # the channel's message
+            embed, view = await self._message_embed(record), frozen_view(StartButton(record.id))
+        message = await channel.send(embed=embed, view=view)
         await self.bot.store.set_assignment_message(record.id, message.id)
 
     async def _new_assignment(
@@ -281,12 +288,10 @@ class AssignCog(commands.Cog, name="Assign"):
         except RuleError as exc:
             raise UserError(str(exc)) from exc
         if late not in LATE_CHOICES:
-            raise UserError("late is allow or refuse.")
+            raise UserError(_("late is allow or refuse."))
         ids = [q.id for q in chosen.questions if askable(q)]
         if len(ids) < count:
-            raise UserError(
-                f"“{clip(chosen.title, 80)}” has {len(ids)} questions with choices; ask for {len(ids)} or fewer."
-            )
+            raise UserError(too_few_questions(chosen.title, len(ids)))
         seed = new_seed()
         return await self.bot.store.add_assignment(
             NewAssignment(
@@ -314,27 +319,40 @@ class AssignCog(commands.Cog, name="Assign"):
         guild_id = guild_id_of(interaction)
         found = await self.bot.store.guild_assignments(guild_id)
         if not found:
-            raise UserError("No assignments yet; a moderator posts one with /assign start.")
+            raise UserError(
+                _("No assignments yet; a moderator posts one with {cmd}.", cmd=slash("assign start"))
+            )
         lines = []
         for record in found:
             deck = self.bot.bank.get(record.deck_id, guild_id)
-            lines.append(
-                f"**#{record.id}** “{clip(deck.title if deck else record.deck_id, 60)}” in <#{record.channel_id}> · "
-                + await self._progress_text(record)
+            title = clip(deck.title if deck else record.deck_id, 60)
+            where = _(
+                "**#{id}** “{title}” in {channel}",
+                id=record.id,
+                title=title,
+                channel=channel_mention(record.channel_id),
             )
-        embed = discord.Embed(title="Assignments", description=clip("\n".join(lines), 4096))
+            lines.append(f"{where} · {await self._progress_text(record)}")
+        embed = discord.Embed(title=_("Assignments"), description=clip("\n".join(lines), 4096))
         await replies.send(interaction, embed=embed, ephemeral=True)
 
     @assign.command(name="close", description="Close an assignment now: no more starts or answers")
     @app_commands.describe(id="The assignment's number, from /assign list")
     async def close(self, interaction: discord.Interaction, id: app_commands.Range[int, 1]) -> None:
         guild_id = guild_id_of(interaction)
-        ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), "close assignments")
+        ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), _("close assignments"))
         if not await self.bot.store.close_assignment(guild_id, id, self.bot.clock()):
-            raise UserError(f"There is no open assignment #{id} in this server; /assign list shows them.")
-        await replies.send(
-            interaction, f"Assignment #{id} is closed; /assign results {id} has its results.", ephemeral=True
+            raise UserError(
+                _(
+                    "There is no open assignment #{id} in this server; {cmd} shows them.",
+                    id=id,
+                    cmd=slash("assign list"),
+                )
+            )
+        closed = _(
+            "Assignment #{id} is closed; {cmd} {id} has its results.", id=id, cmd=slash("assign results")
         )
+        await replies.send(interaction, closed, ephemeral=True)
         record = await self.bot.store.assignment(id)
         if record is not None:
             self._progress_soon(record)
@@ -346,11 +364,17 @@ class AssignCog(commands.Cog, name="Assign"):
     async def results(self, interaction: discord.Interaction, id: app_commands.Range[int, 1]) -> None:
         guild_id = guild_id_of(interaction)
         ensure_quiz_master(
-            interaction, await self.bot.store.guild_settings(guild_id), "see assignment results"
+            interaction, await self.bot.store.guild_settings(guild_id), _("see assignment results")
         )
         record = await self.bot.store.assignment(id)
         if record is None or record.guild_id != guild_id:
-            raise UserError(f"There is no assignment #{id} in this server; /assign list shows them.")
+            raise UserError(
+                _(
+                    "There is no assignment #{id} in this server; {cmd} shows them.",
+                    id=id,
+                    cmd=slash("assign list"),
+                )
+            )
         await replies.defer(interaction)  # names are looked up
         embed, files = await assignment_results(self.bot, record)
         await replies.send(

@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.bank.models import Question
+from bot.locales import p_
 from bot.quiz.shuffle import choice_order
 from bot.store import AssignmentRecord
 from bot.ui.calendar_desks import ASSIGNMENT_DESK, AssignmentDesk
@@ -25,7 +26,7 @@ class StartButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ASSIG
     def __init__(self, assignment_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Start",
+                label=p_("button", "Start"),
                 style=discord.ButtonStyle.primary,
                 custom_id=ASSIGNMENT_START.make(assignment_id),
             )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 import discord
@@ -12,6 +13,7 @@ import discord
 from bot.calendar.champions import period_bounds
 from bot.calendar.zones import zone_named
 from bot.errors import UserError
+from bot.locales import N_, _, n_, speaking
 from cogs.calendar._port import stamp
 
 if TYPE_CHECKING:
@@ -19,7 +21,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-REASON = "Bvunzo: champion of the period's board"
+# The audit log's reason, in the server's language.
+REASON = N_("Bvunzo: champion of the period's board")
 
 
 class DiscordChampions:
@@ -32,18 +35,27 @@ class DiscordChampions:
     async def hand_over(
         self, guild_id: int, role_id: int, winners: Sequence[int], previous: Sequence[int]
     ) -> str | None:
+        """Move the role to the winners; the problem, in the server's language, when Discord refused."""
+        with speaking(await self.bot.languages.server(guild_id)):
+            return await self._hand_over(guild_id, role_id, winners, previous, _(REASON))
+
+    async def _hand_over(
+        self, guild_id: int, role_id: int, winners: Sequence[int], previous: Sequence[int], reason: str
+    ) -> str | None:
         try:
             for user_id in previous:
                 if user_id not in winners:
-                    await self.bot.http.remove_role(guild_id, user_id, role_id, reason=REASON)
+                    await self.bot.http.remove_role(guild_id, user_id, role_id, reason=reason)
             for user_id in winners:
-                await self.bot.http.add_role(guild_id, user_id, role_id, reason=REASON)
+                await self.bot.http.add_role(guild_id, user_id, role_id, reason=reason)
         except discord.Forbidden as exc:
-            return f"Discord refused to change the champion role ({exc.text or 'Missing Permissions'})."
+            return _(
+                "Discord refused to change the champion role ({why}).", why=exc.text or "Missing Permissions"
+            )
         except discord.NotFound as exc:
-            return f"The champion role or a member is gone ({exc.text or 'Unknown'})."
+            return _("The champion role or a member is gone ({why}).", why=exc.text or "Unknown")
         except discord.HTTPException as exc:
-            return f"Discord failed while handing the champion role over ({exc.status})."
+            return _("Discord failed while handing the champion role over ({status}).", status=exc.status)
         return None
 
 
@@ -60,26 +72,31 @@ async def set_champion(
     current = await bot.store.calendar_settings(guild.id)
     if clear:
         await bot.store.save_calendar_settings(replace(current, champion_role_id=None, champion_next_at=None))
-        return "Champion role: off."
+        return _("Champion role: off.")
     if role is not None:
         me = guild.me
         if me is None or not me.guild_permissions.manage_roles:
             raise UserError(
-                "Give Bvunzo the Manage Roles permission first; it needs it to hand the champion role over."
+                _(
+                    "Give Bvunzo the Manage Roles permission first; it needs it to hand the champion role over."
+                )
             )
         if role.is_default() or role.managed:
-            raise UserError("That role can't be given to members; pick a role of your own.")
+            raise UserError(_("That role can't be given to members; pick a role of your own."))
         if role >= me.top_role:
             raise UserError(
-                f"Move Bvunzo's own role above {role.name} in Server Settings → Roles: Discord lets a bot give "
-                "only roles below its highest one."
+                _(
+                    "Move Bvunzo's own role above {role} in Server Settings → Roles: Discord lets a bot give "
+                    "only roles below its highest one.",
+                    role=role.name,
+                )
             )
     chosen_role = role.id if role is not None else current.champion_role_id
     if chosen_role is None:
-        raise UserError("Choose the role with champion_role: first.")
+        raise UserError(_("Choose the role with champion_role: first."))
     chosen_period = period or current.champion_period
     zone = zone_named(current.timezone)
-    _, ends = period_bounds(chosen_period, bot.clock(), zone)
+    _start, ends = period_bounds(chosen_period, bot.clock(), zone)
     await bot.store.save_calendar_settings(
         replace(
             current,
@@ -91,7 +108,21 @@ async def set_champion(
         )
     )
     top = count or current.champion_count
-    return (
-        f"Champion role: <@&{chosen_role}> goes to the top {top} of each {chosen_period}'s board; "
-        f"this {chosen_period} ends {stamp(ends)} ({stamp(ends, 'R')})."
+    return _champion_sentence(chosen_period, chosen_role, top, ends)
+
+
+def _champion_sentence(period: str, role_id: int, top: int, ends: datetime) -> str:
+    values = {"role": f"<@&{role_id}>", "time": stamp(ends), "relative": stamp(ends, "R")}
+    if period == "week":
+        return n_(
+            "Champion role: {role} goes to the top {n} of each week's board; this week ends {time} ({relative}).",
+            "Champion role: {role} goes to the top {n} of each week's board; this week ends {time} ({relative}).",
+            top,
+            **values,
+        )
+    return n_(
+        "Champion role: {role} goes to the top {n} of each month's board; this month ends {time} ({relative}).",
+        "Champion role: {role} goes to the top {n} of each month's board; this month ends {time} ({relative}).",
+        top,
+        **values,
     )

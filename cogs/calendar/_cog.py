@@ -18,6 +18,7 @@ from bot.calendar.occurrences import wake_at
 from bot.calendar.runner import CalendarRunner, rule_of
 from bot.calendar.zones import UnknownZoneError, zone_named
 from bot.errors import UserError
+from bot.locales import _
 from bot.ui.calendar_desks import CALENDAR_DESK
 from cogs.calendar._champions import DiscordChampions, set_champion
 from cogs.calendar._port import DiscordCalendar
@@ -31,11 +32,16 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class CalendarCog(commands.Cog, name="Calendar"):
+class CalendarCog(commands.Cog, name="Calendar"):  # i18n: not shown (the cog's own name)
     def __init__(self, bot: BvunzoBot, qotd: QotdPort | None = None) -> None:
         self.bot = bot
         self.runner = CalendarRunner(
-            bot.store, bot.clock, DiscordCalendar(bot), qotd=qotd, champions=DiscordChampions(bot)
+            bot.store,
+            bot.clock,
+            DiscordCalendar(bot),
+            qotd=qotd,
+            champions=DiscordChampions(bot),
+            languages=lambda guild_id: bot.languages.server(guild_id),  # noqa: PLW0108 (read late: set in setup_hook)
         )
         self._schedule = ScheduleCommands(bot)
         self._results = results_command(bot)
@@ -88,7 +94,11 @@ class CalendarCog(commands.Cog, name="Calendar"):
             )
             await self._move_to_zone(guild_id, zone, now)
         local = self.bot.clock().astimezone(zone)
-        return f"Time zone: {zone.key} (it is {local:%H:%M} there now); scheduled times follow it."
+        return _(
+            "Time zone: {zone} (it is {time} there now); scheduled times follow it.",
+            zone=zone.key,
+            time=local.strftime("%H:%M"),
+        )
 
     async def _move_to_zone(self, guild_id: int, zone: ZoneInfo, now: datetime) -> None:
         """Each schedule's and the question of the day's next time, read again in the new zone."""
@@ -117,10 +127,10 @@ class CalendarCog(commands.Cog, name="Calendar"):
         return (await self.bot.store.calendar_settings(guild_id)).champion_problem
 
     async def timezone_line(self, guild_id: int) -> str:
-        return f"Time zone: {(await self.bot.store.calendar_settings(guild_id)).timezone}."
+        return _("Time zone: {zone}.", zone=(await self.bot.store.calendar_settings(guild_id)).timezone)
 
     async def reveal_qotd(self, day: QotdDay) -> bool:
         if self.runner.qotd is None:
-            raise UserError("The calendar is not running right now; try again in a minute.")
+            raise UserError(_("The calendar is not running right now; try again in a minute."))
         # One edit of one message: well inside the 3 s a command has to answer in.
         return await self.runner.qotd.reveal(day, self.bot.clock())

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.calendar.runner import SkippedOccurrence
+from bot.locales import _, slash
 from bot.rounds import ChannelBusy, RoundRefused
 from bot.store import ScheduleRecord
 from bot.ui.text import CONTENT, clip
@@ -22,9 +23,26 @@ log = logging.getLogger(__name__)
 _ROUND_PERMISSIONS = ("view_channel", "send_messages", "embed_links")
 
 
+def channel_mention(channel_id: int) -> str:
+    """A channel's mention."""
+    return f"<#{channel_id}>"
+
+
 def stamp(moment: datetime, style: str = "F") -> str:
     """A Discord timestamp: each member's client shows it in their own zone."""
     return f"<t:{int(moment.timestamp())}:{style}>"
+
+
+def announcement(deck_title: str, starts_at: datetime, ping_role_id: int | None) -> str:
+    """What a scheduled round's channel reads ahead of it, in the task's language."""
+    ping = f"<@&{ping_role_id}> " if ping_role_id else ""
+    text = _(
+        "A round of “{title}” starts {relative} ({time}).",
+        title=deck_title,
+        relative=stamp(starts_at, "R"),
+        time=stamp(starts_at),
+    )
+    return clip(ping + text, CONTENT)
 
 
 class DiscordCalendar:
@@ -37,13 +55,13 @@ class DiscordCalendar:
     def _channel(self, schedule: ScheduleRecord) -> discord.TextChannel | discord.Thread:
         channel = self.bot.get_channel(schedule.channel_id)
         if not isinstance(channel, discord.TextChannel | discord.Thread):
-            raise SkippedOccurrence("its channel is gone")
+            raise SkippedOccurrence(_("its channel is gone"))
         me = channel.guild.me
         if me is not None:
             allowed = channel.permissions_for(me)
             if not all(getattr(allowed, name) for name in _ROUND_PERMISSIONS):
                 raise SkippedOccurrence(
-                    "Bvunzo lost View Channel, Send Messages or Embed Links in that channel"
+                    _("Bvunzo lost View Channel, Send Messages or Embed Links in that channel")
                 )
         return channel
 
@@ -55,10 +73,9 @@ class DiscordCalendar:
             return
         deck = self.bot.bank.get(schedule.deck_id, schedule.guild_id)
         title = deck.title if deck is not None else schedule.deck_id
-        ping = f"<@&{schedule.ping_role_id}> " if schedule.ping_role_id else ""
-        text = f"{ping}A round of “{title}” starts {stamp(starts_at, 'R')} ({stamp(starts_at)})."
+        # The runner speaks the server's language around every schedule it handles (bot/calendar/runner.py).
         await channel.send(
-            clip(text, CONTENT),
+            announcement(title, starts_at, schedule.ping_role_id),
             # The chosen role and no one else: never @everyone, never a member named in a deck title.
             allowed_mentions=discord.AllowedMentions(
                 everyone=False,
@@ -69,13 +86,15 @@ class DiscordCalendar:
 
     async def start_round(self, schedule: ScheduleRecord) -> str:
         if self.bot.closing:
-            raise SkippedOccurrence("Bvunzo was restarting")
+            raise SkippedOccurrence(_("Bvunzo was restarting"))
         channel = self._channel(schedule)
         # No interaction brought the server's decks up to date: a deck edited on the web plays as edited.
         await self.bot.fresh_decks(schedule.guild_id)
         deck = self.bot.bank.get(schedule.deck_id, schedule.guild_id)
         if deck is None:
-            raise SkippedOccurrence(f"the deck “{clip(schedule.deck_id, 60)}” is no longer in this server")
+            raise SkippedOccurrence(
+                _("the deck “{deck}” is no longer in this server", deck=clip(schedule.deck_id, 60))
+            )
         service = self.bot.round_service
         options = (await service.defaults(schedule.guild_id)).but(
             questions=schedule.questions, seconds=schedule.seconds, mode=schedule.mode
@@ -90,10 +109,10 @@ class DiscordCalendar:
                 thread_name=None,
             )
         except ChannelBusy as exc:
-            raise SkippedOccurrence("a round was already running in this channel") from exc
+            raise SkippedOccurrence(_("a round was already running in this channel")) from exc
         except RoundRefused as exc:
             raise SkippedOccurrence(exc.sentence.rstrip(".")) from exc
-        return f"started round {record.id}"
+        return _("started round {id}", id=record.id)
 
     async def tell_moderators(self, schedule: ScheduleRecord, sentence: str) -> None:
         channel = self.bot.get_channel(schedule.channel_id)
@@ -102,8 +121,12 @@ class DiscordCalendar:
         try:
             await channel.send(
                 clip(
-                    f"Scheduled round #{schedule.id} did not start: {sentence}. "
-                    "/quiz schedule list shows the next one.",
+                    _(
+                        "Scheduled round #{id} did not start: {reason}. {cmd} shows the next one.",
+                        id=schedule.id,
+                        reason=sentence,
+                        cmd=slash("quiz schedule list"),
+                    ),
                     CONTENT,
                 )
             )

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -18,17 +17,27 @@ from bot.calendar.qotd import FEW_LEFT, Streak, daily_streak, day_of_number, unu
 from bot.calendar.repeats import RuleError, parse_time
 from bot.calendar.zones import zone_named
 from bot.errors import UserError
+from bot.locales import _, number, slash, speaking
 from bot.quiz.reviews import reviewed
 from bot.quiz.shuffle import choice_order
 from bot.store import Memory, QotdAnswer, QotdDay, QotdSettings
-from bot.ui.calendar_desks import CALENDAR_DESK, QOTD_DESK, QotdDesk
-from bot.ui.custom_ids import QOTD_ANSWER
-from bot.ui.desks import find_desk, unavailable
-from bot.ui.qotd import days_in_a_row, qotd_board_embed, qotd_embed, qotd_reveal_embed
-from bot.ui.text import BUTTON_LABEL, clip, letter
+from bot.ui.calendar_desks import CALENDAR_DESK, QOTD_DESK
+from bot.ui.desks import unavailable
+from bot.ui.qotd import (
+    days_in_a_row,
+    locked_in,
+    qotd_board_embed,
+    qotd_embed,
+    qotd_reveal_embed,
+    qotd_set,
+    questions_left,
+    status_latest,
+    status_next,
+)
+from bot.ui.text import clip, letter
 from bot.ui.views import frozen_view
 from cogs.calendar._port import stamp
-from cogs.guard import guarded
+from cogs.calendar._qotd_buttons import QotdAnswerButton
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_quiz_master, guild_id_of
 
@@ -49,48 +58,7 @@ def order_of(day: QotdDay, question: Question) -> tuple[int, ...]:
     return choice_order(day.seed, 0, len(question.choices), question.kind)
 
 
-class QotdAnswerButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=QOTD_ANSWER.pattern.pattern,
-):
-    """A lettered choice of a server's question of the day; the day is checked against the store."""
-
-    def __init__(
-        self,
-        guild_id: int,
-        day: int,
-        slot: int,
-        *,
-        label: str | None = None,
-        style: discord.ButtonStyle = discord.ButtonStyle.primary,
-        disabled: bool = False,
-    ) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=clip(label or letter(slot), BUTTON_LABEL),
-                style=style,
-                disabled=disabled,
-                custom_id=QOTD_ANSWER.make(guild_id, day, slot),
-            )
-        )
-        self.guild_id, self.day, self.slot = guild_id, day, slot
-        self.desk: QotdDesk | None = None  # found at a click, in from_custom_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> QotdAnswerButton:
-        button = cls(int(match["guild"]), int(match["day"]), int(match["slot"]))
-        button.desk = await find_desk(interaction, QOTD_DESK)
-        return button
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        if self.desk is None:  # nobody serves the question of the day: told in from_custom_id
-            return
-        await guarded(interaction, self.desk.answer(interaction, self.guild_id, self.day, self.slot))
-
-
-class QotdCog(commands.Cog, name="Qotd"):
+class QotdCog(commands.Cog, name="Qotd"):  # i18n: not shown (the cog's own name)
     qotd = app_commands.Group(
         name="qotd",
         description="One question a day for the whole server",
@@ -135,9 +103,11 @@ class QotdCog(commands.Cog, name="Qotd"):
         question, title = found
         order = order_of(day, question)
         view = frozen_view(*(QotdAnswerButton(day.guild_id, day.day, slot) for slot in range(len(order))))
+        with speaking(await self.bot.languages.server(day.guild_id)):  # the whole channel reads it
+            embed = qotd_embed(question, order, day_of_number(day.day), day.closes_at, title)
         try:
             message = await channel.send(
-                embed=qotd_embed(question, order, day_of_number(day.day), day.closes_at, title),
+                embed=embed,
                 view=view,
                 allowed_mentions=discord.AllowedMentions.none(),
             )
@@ -160,7 +130,7 @@ class QotdCog(commands.Cog, name="Qotd"):
                 day.guild_id,
                 day.day,
                 slot,
-                label=f"{letter(slot)} · {counts[slot]}",
+                label=f"{letter(slot)} · {number(counts[slot])}",
                 disabled=True,
                 style=discord.ButtonStyle.success
                 if original in question.answers
@@ -171,9 +141,10 @@ class QotdCog(commands.Cog, name="Qotd"):
         channel = self.bot.get_channel(day.channel_id)
         if isinstance(channel, discord.abc.Messageable):
             try:
+                with speaking(await self.bot.languages.server(day.guild_id)):
+                    embed = qotd_reveal_embed(question, order, day_of_number(day.day), counts, right, title)
                 await channel.get_partial_message(day.message_id).edit(
-                    embed=qotd_reveal_embed(question, order, day_of_number(day.day), counts, right, title),
-                    view=frozen_view(*buttons),
+                    embed=embed, view=frozen_view(*buttons)
                 )
             except discord.HTTPException as exc:
                 log.warning("server %s: the question of the day's reveal failed: %s", day.guild_id, exc)
@@ -211,30 +182,33 @@ class QotdCog(commands.Cog, name="Qotd"):
         self, interaction: discord.Interaction, guild_id: int, day_number_: int, slot: int
     ) -> None:
         if interaction.guild_id != guild_id:
-            raise UserError("That question of the day belongs to another server; nothing was recorded.")
+            raise UserError(_("That question of the day belongs to another server; nothing was recorded."))
         day = await self.bot.store.qotd_day(guild_id, day_number_)
         found = None if day is None else self._question(day)
         if day is None or found is None:
-            raise UserError("That question of the day is no longer known; nothing was recorded.")
+            raise UserError(_("That question of the day is no longer known; nothing was recorded."))
         now = self.bot.clock()
         if day.revealed_at is not None or now >= day.closes_at:
-            raise UserError("This question of the day is closed: the answer has been revealed.")
+            raise UserError(_("This question of the day is closed: the answer has been revealed."))
         question, _title = found
         order = order_of(day, question)
         if slot >= len(order):
-            raise UserError("That button isn't one this question has; nothing was recorded.")
+            raise UserError(_("That button isn't one this question has; nothing was recorded."))
         original = order[slot]
         before = await self.bot.store.record_qotd_answer(
             QotdAnswer(guild_id, day.day, interaction.user.id, original, original in question.answers, now)
         )
         if before is not None:
             raise UserError(
-                f"You already chose {letter(order.index(before.choice))}; answers can't be changed."
+                _(
+                    "You already chose {letter}; answers can't be changed.",
+                    letter=letter(order.index(before.choice)),
+                )
             )
         run = await self.streak(guild_id, interaction.user.id, day.day)
         await replies.send(
             interaction,
-            f"Locked in: {letter(slot)}. {days_in_a_row(run.current)}; the answer comes {stamp(day.closes_at, 'R')}.",
+            locked_in(letter(slot), run.current, stamp(day.closes_at, "R")),
             ephemeral=True,
         )
 
@@ -247,7 +221,7 @@ class QotdCog(commands.Cog, name="Qotd"):
     ) -> None:
         guild_id = guild_id_of(interaction)
         ensure_quiz_master(
-            interaction, await self.bot.store.guild_settings(guild_id), "set the question of the day"
+            interaction, await self.bot.store.guild_settings(guild_id), _("set the question of the day")
         )
         chosen = find_deck(self.bot, deck, guild_id)
         try:
@@ -257,10 +231,13 @@ class QotdCog(commands.Cog, name="Qotd"):
         ids = self.question_ids(guild_id, chosen.id) or []
         if not ids:
             raise UserError(
-                f"“{clip(chosen.title, 80)}” has no questions with choices to ask; pick another deck."
+                _(
+                    "“{deck}” has no questions with choices to ask; pick another deck.",
+                    deck=clip(chosen.title, 80),
+                )
             )
         if interaction.channel_id is None:
-            raise UserError("Set the question of the day from the channel it should be posted in.")
+            raise UserError(_("Set the question of the day from the channel it should be posted in."))
         zone = (await self.bot.store.calendar_settings(guild_id)).timezone
         settings = QotdSettings(
             guild_id, interaction.channel_id, chosen.id, f"{at:%H:%M}", interaction.user.id, None
@@ -273,8 +250,7 @@ class QotdCog(commands.Cog, name="Qotd"):
         )
         await replies.send(
             interaction,
-            f"The question of the day from “{clip(chosen.title, 80)}” is posted here daily at {at:%H:%M} ({zone}); "
-            f"the first {stamp(first)} ({stamp(first, 'R')}). Each is open until an hour before the next.",
+            qotd_set(clip(chosen.title, 80), f"{at:%H:%M}", zone, first),
             ephemeral=True,
         )
 
@@ -288,11 +264,13 @@ class QotdCog(commands.Cog, name="Qotd"):
     async def off(self, interaction: discord.Interaction) -> None:
         guild_id = guild_id_of(interaction)
         ensure_quiz_master(
-            interaction, await self.bot.store.guild_settings(guild_id), "stop the question of the day"
+            interaction, await self.bot.store.guild_settings(guild_id), _("stop the question of the day")
         )
         current = await self.bot.store.qotd_settings(guild_id)
         if current is None or not current.enabled:
-            raise UserError("The question of the day is already off; /qotd set starts it.")
+            raise UserError(
+                _("The question of the day is already off; {cmd} starts it.", cmd=slash("qotd set"))
+            )
         await self.bot.store.save_qotd_settings(
             QotdSettings(
                 guild_id, current.channel_id, current.deck_id, current.at, current.set_by, None, enabled=False
@@ -300,7 +278,9 @@ class QotdCog(commands.Cog, name="Qotd"):
         )
         await replies.send(
             interaction,
-            "The question of the day is off; today's question stays open until its time. Streaks are kept.",
+            _(
+                "The question of the day is off; today's question stays open until its time. Streaks are kept."
+            ),
             ephemeral=True,
         )
 
@@ -310,55 +290,59 @@ class QotdCog(commands.Cog, name="Qotd"):
         current = await self.bot.store.qotd_settings(guild_id)
         if current is None:
             raise UserError(
-                "This server has no question of the day; a moderator can start one with /qotd set."
+                _(
+                    "This server has no question of the day; a moderator can start one with {cmd}.",
+                    cmd=slash("qotd set"),
+                )
             )
         deck = self.bot.bank.get(current.deck_id, guild_id)
         zone = (await self.bot.store.calendar_settings(guild_id)).timezone
         lines = []
         if current.enabled and current.next_at is not None:
-            lines.append(
-                f"From “{clip(deck.title if deck else current.deck_id, 80)}” in <#{current.channel_id}>, daily at "
-                f"{current.at} ({zone}); the next {stamp(current.next_at)} ({stamp(current.next_at, 'R')})."
-            )
+            title = clip(deck.title if deck else current.deck_id, 80)
+            lines.append(status_next(title, current.channel_id, current.at, zone, current.next_at))
         else:
-            lines.append("The question of the day is off.")
+            lines.append(_("The question of the day is off."))
         latest = await self.bot.store.latest_qotd_day(guild_id)
         if latest is not None:
             answers = await self.bot.store.qotd_answers(guild_id, latest.day)
-            state = "revealed" if latest.revealed_at else f"open until {stamp(latest.closes_at, 'R')}"
-            lines.append(f"Latest: {day_of_number(latest.day):%d %B} — {len(answers)} answered, {state}.")
+            lines.append(
+                status_latest(day_of_number(latest.day), len(answers), latest.revealed_at, latest.closes_at)
+            )
         ids = self.question_ids(guild_id, current.deck_id)
         if ids is None:
-            lines.append("Its deck is gone: /qotd set another, or nothing will be posted.")
+            lines.append(
+                _("Its deck is gone: {cmd} another, or nothing will be posted.", cmd=slash("qotd set"))
+            )
         else:
             left = unused_count(ids, await self.bot.store.qotd_history(guild_id, current.deck_id))
-            lines.append(f"{left} of {len(ids)} questions not yet asked in this round of the deck.")
-            if left <= FEW_LEFT:
-                lines.append(
-                    f"Only {left} remain: after them the deck starts over (or /qotd set another deck)."
-                )
+            lines.extend(questions_left(left, len(ids), few=left <= FEW_LEFT))
         run = await self.streak(
             guild_id, interaction.user.id, latest.day if latest and not latest.revealed_at else None
         )
-        lines.append(f"Your streak: {days_in_a_row(run.current)} (best {run.best}).")
+        lines.append(
+            _("Your streak: {days} (best {best}).", days=days_in_a_row(run.current), best=number(run.best))
+        )
         await replies.send(interaction, "\n".join(lines), ephemeral=True)
 
     @qotd.command(name="reveal", description="Close today's question of the day now and show its answer")
     async def reveal_now(self, interaction: discord.Interaction) -> None:
         guild_id = guild_id_of(interaction)
         ensure_quiz_master(
-            interaction, await self.bot.store.guild_settings(guild_id), "reveal the question of the day"
+            interaction, await self.bot.store.guild_settings(guild_id), _("reveal the question of the day")
         )
         latest = await self.bot.store.latest_qotd_day(guild_id)
         if latest is None or latest.revealed_at is not None:
-            raise UserError("There is no open question of the day to reveal.")
+            raise UserError(_("There is no open question of the day to reveal."))
         calendar = self.bot.owners.get(CALENDAR_DESK)  # cogs/calendar/_cog.py runs the reveals
         if calendar is None:
             raise UserError(unavailable(CALENDAR_DESK))
         revealed = await calendar.reveal_qotd(latest)
         await replies.send(
             interaction,
-            "Revealed: the answer is on the question's message." if revealed else "It was already revealed.",
+            _("Revealed: the answer is on the question's message.")
+            if revealed
+            else _("It was already revealed."),
             ephemeral=True,
         )
 
@@ -371,13 +355,18 @@ class QotdCog(commands.Cog, name="Qotd"):
         open_day = latest.day if latest and latest.revealed_at is None else None
         streaks = {line.user_id: await self.streak(guild_id, line.user_id, open_day) for line in lines}
         mine = None
-        if all(line.user_id != interaction.user.id for line in lines):
-            run = await self.streak(guild_id, interaction.user.id, open_day)
-            days = await self.bot.store.member_qotd_days(guild_id, interaction.user.id)
-            mine = f"You: {len(days)} answered · {days_in_a_row(run.current)}" if days else None
+        with speaking(await self.bot.languages.server(guild_id)):  # the board is the channel's
+            if all(line.user_id != interaction.user.id for line in lines):
+                run = await self.streak(guild_id, interaction.user.id, open_day)
+                days = await self.bot.store.member_qotd_days(guild_id, interaction.user.id)
+                if days:
+                    mine = _(
+                        "You: {n} answered · {days}", n=number(len(days)), days=days_in_a_row(run.current)
+                    )
+            embed = qotd_board_embed(lines, streaks, total, mine)
         await replies.send(
             interaction,
-            embed=qotd_board_embed(lines, streaks, total, mine),
+            embed=embed,
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -387,4 +376,9 @@ class QotdCog(commands.Cog, name="Qotd"):
             return None
         latest = await self.bot.store.latest_qotd_day(guild_id)
         run = await self.streak(guild_id, user_id, latest.day if latest and not latest.revealed_at else None)
-        return f"{days_in_a_row(run.current)} (best {run.best}); {len(days)} answered"
+        return _(
+            "{days} (best {best}); {n} answered",
+            days=days_in_a_row(run.current),
+            best=number(run.best),
+            n=number(len(days)),
+        )

@@ -11,6 +11,7 @@ from discord import app_commands
 from bot import replies
 from bot.calendar.zones import zone_named
 from bot.errors import UserError
+from bot.locales import _, n_
 from bot.results import round_rows
 from cogs.calendar._results import member_names, result_files
 from cogs.permissions import ensure_quiz_master, guild_id_of
@@ -26,7 +27,7 @@ def results_command(bot: BvunzoBot) -> app_commands.Command[Any, ..., None]:
         interaction: discord.Interaction, round: app_commands.Range[int, 1] | None = None
     ) -> None:
         guild_id = guild_id_of(interaction)
-        ensure_quiz_master(interaction, await bot.store.guild_settings(guild_id), "take a round's results")
+        ensure_quiz_master(interaction, await bot.store.guild_settings(guild_id), _("take a round's results"))
         if round is None:
             record = (
                 None
@@ -34,11 +35,13 @@ def results_command(bot: BvunzoBot) -> app_commands.Command[Any, ..., None]:
                 else await bot.store.last_finished_round(guild_id, interaction.channel_id)
             )
             if record is None:
-                raise UserError("No round has finished in this channel yet; give round: a round's number.")
+                raise UserError(_("No round has finished in this channel yet; give round: a round's number."))
         else:
             record = await bot.store.get_round(round)
             if record is None or record.guild_id != guild_id:
-                raise UserError(f"There is no round {round} in this server; its number is in its summary.")
+                raise UserError(
+                    _("There is no round {id} in this server; its number is in its summary.", id=round)
+                )
         await replies.defer(interaction)  # names are looked up
         answers = await bot.store.round_answers(record.id)
         zone = zone_named((await bot.store.calendar_settings(guild_id)).timezone)
@@ -47,7 +50,13 @@ def results_command(bot: BvunzoBot) -> app_commands.Command[Any, ..., None]:
         options = {"deck": record.deck_id, "status": record.status, **asdict(record.options)}
         await replies.send(
             interaction,
-            f"Round {record.id}: {len(rows)} answers from {len(names)} members, a row each.",
+            n_(
+                "Round {id}: {n} answer from {members}, a row each.",
+                "Round {id}: {n} answers from {members}, a row each.",
+                len(rows),
+                id=record.id,
+                members=n_("{n} member", "{n} members", len(names)),
+            ),
             files=result_files(f"round-{record.id}", "round", record.id, options, rows),
             ephemeral=True,
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
 import discord
@@ -12,9 +13,10 @@ from bot.calendar.occurrences import wake_at
 from bot.calendar.repeats import Rule, RuleError, days_text, parse_days, parse_time
 from bot.calendar.runner import first_occurrence, rule_of
 from bot.errors import UserError
+from bot.locales import _, n_, p_, slash
 from bot.store import NewSchedule, ScheduleRecord
 from bot.ui.text import EMBED_DESCRIPTION, clip
-from cogs.calendar._port import stamp
+from cogs.calendar._port import channel_mention, stamp
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_quiz_master, guild_id_of
 
@@ -27,46 +29,73 @@ MOST_SCHEDULES = 20
 
 def _line(schedule: ScheduleRecord, title: str) -> str:
     rule = rule_of(schedule)
-    when = f"next {stamp(schedule.next_at)} ({stamp(schedule.next_at, 'R')})" if schedule.next_at else "done"
-    last = f" · last: {schedule.last_result}" if schedule.last_result else ""
-    announce = f" · announced {schedule.announce_minutes} min ahead" if schedule.announce_minutes else ""
-    return f"**#{schedule.id}** “{clip(title, 60)}” in <#{schedule.channel_id}> · {rule.describe()} · {when}{announce}{last}"
+    when = (
+        _("next {time} ({relative})", time=stamp(schedule.next_at), relative=stamp(schedule.next_at, "R"))
+        if schedule.next_at
+        else p_("schedule state", "done")
+    )
+    minutes = schedule.announce_minutes
+    announce = " · " + n_("announced {n} min ahead", "announced {n} min ahead", minutes) if minutes else ""
+    last = " · " + _("last: {result}", result=schedule.last_result) if schedule.last_result else ""
+    where = _(
+        "**#{id}** “{title}” in {channel}",
+        id=schedule.id,
+        title=clip(title, 60),
+        channel=channel_mention(schedule.channel_id),
+    )
+    return f"{where} · {rule.describe()} · {when}{announce}{last}"
 
 
-ADD_HELP = {
-    "deck": "The deck to play",
-    "time": "HH:MM in the server's time zone (/quiz settings timezone:)",
-    "repeat": "once (the next HH:MM), daily, weekdays, or weekly on days:",
-    "days": "For weekly: days such as mon,wed,fri",
-    "questions": "How many questions (1-50; default: the server's)",
-    "seconds": "Seconds to answer each question (5-120; default: the server's)",
-    "mode": "Scoring mode (default: the server's)",
-    "announce": "Minutes ahead to announce the round (0-60)",
-    "ping": "A role the announcement mentions (no one else is pinged)",
-}
+# The options' descriptions (the tree's Translator localises them).
+DESCRIBE_ADD = app_commands.describe(
+    deck="The deck to play",
+    time="HH:MM in the server's time zone (/quiz settings timezone:)",
+    repeat="once (the next HH:MM), daily, weekdays, or weekly on days:",
+    days="For weekly: days such as mon,wed,fri",
+    questions="How many questions (1-50; default: the server's)",
+    seconds="Seconds to answer each question (5-120; default: the server's)",
+    mode="Scoring mode (default: the server's)",
+    announce="Minutes ahead to announce the round (0-60)",
+    ping="A role the announcement mentions (no one else is pinged)",
+)
 
 
 def _rule(time: str, repeat: str, days: str | None) -> Rule:
     """The schedule a moderator wrote; a UserError says what is wrong with it."""
     try:
         if days and repeat != "weekly":
-            raise RuleError("days: is for repeat:weekly; leave it out for once, daily or weekdays.")
+            raise RuleError(_("days: is for repeat:weekly; leave it out for once, daily or weekdays."))
         return Rule(parse_time(time), repeat, parse_days(days))  # type: ignore[arg-type]
     except RuleError as exc:
         raise UserError(str(exc)) from exc
+
+
+def _scheduled(ident: int, title: str, rule: Rule, zone: str, first: datetime) -> str:
+    return _(
+        "Scheduled #{id}: “{title}” here, {rule} ({zone}); the first round starts {time} ({relative}).",
+        id=ident,
+        title=clip(title, 80),
+        rule=rule.describe(),
+        zone=zone,
+        time=stamp(first),
+        relative=stamp(first, "R"),
+    )
 
 
 class ScheduleCommands(app_commands.Group):
     """Attached under /quiz by the calendar cog, so that /quiz keeps one group however many cogs add to it."""
 
     def __init__(self, bot: BvunzoBot) -> None:
-        super().__init__(name="schedule", description="Rounds that start on their own at a set time")
+        description = (
+            "Rounds that start on their own at a set time"  # i18n: not shown here (the tree's Translator)
+        )
+        super().__init__(name="schedule", description=description)
         self.bot = bot
 
     @app_commands.command(
         name="add", description="Schedule a round in this channel at a time in the server's zone"
     )
-    @app_commands.describe(**ADD_HELP)
+    @DESCRIBE_ADD
     async def add(
         self,
         interaction: discord.Interaction,
@@ -81,13 +110,13 @@ class ScheduleCommands(app_commands.Group):
         ping: discord.Role | None = None,
     ) -> None:
         guild_id = guild_id_of(interaction)
-        ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), "schedule rounds")
+        ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), _("schedule rounds"))
         chosen = find_deck(self.bot, deck, guild_id)
         if interaction.channel_id is None:
-            raise UserError("Schedule a round from the channel it should run in.")
+            raise UserError(_("Schedule a round from the channel it should run in."))
         rule = _rule(time, repeat, days)
         if ping is not None and ping.is_default():
-            raise UserError("ping: takes a role, not @everyone; pick the role to mention.")
+            raise UserError(_("ping: takes a role, not @everyone; pick the role to mention."))
         await self._room_for_one_more(guild_id)
         zone = (await self.bot.store.calendar_settings(guild_id)).timezone
         now = self.bot.clock()
@@ -113,15 +142,19 @@ class ScheduleCommands(app_commands.Group):
         )
         await replies.send(
             interaction,
-            f"Scheduled #{made.id}: “{clip(chosen.title, 80)}” here, {rule.describe()} ({zone}); "
-            f"the first round starts {stamp(first)} ({stamp(first, 'R')}).",
+            _scheduled(made.id, chosen.title, rule, zone, first),
             ephemeral=True,
         )
 
     async def _room_for_one_more(self, guild_id: int) -> None:
         if len(await self.bot.store.guild_schedules(guild_id)) >= MOST_SCHEDULES:
             raise UserError(
-                f"This server has {MOST_SCHEDULES} schedules already; /quiz schedule remove one first."
+                n_(
+                    "This server has {n} schedule already; {cmd} it first.",
+                    "This server has {n} schedules already; {cmd} one first.",
+                    MOST_SCHEDULES,
+                    cmd=slash("quiz schedule remove"),
+                )
             )
 
     @add.autocomplete("deck")
@@ -137,7 +170,9 @@ class ScheduleCommands(app_commands.Group):
         zone = (await self.bot.store.calendar_settings(guild_id)).timezone
         if not schedules:
             await replies.send(
-                interaction, "No rounds are scheduled; /quiz schedule add makes one.", ephemeral=True
+                interaction,
+                _("No rounds are scheduled; {cmd} makes one.", cmd=slash("quiz schedule add")),
+                ephemeral=True,
             )
             return
         lines = []
@@ -145,7 +180,8 @@ class ScheduleCommands(app_commands.Group):
             deck = self.bot.bank.get(schedule.deck_id, guild_id)
             lines.append(_line(schedule, deck.title if deck else schedule.deck_id))
         embed = discord.Embed(
-            title=f"Scheduled rounds ({zone})", description=clip("\n".join(lines), EMBED_DESCRIPTION)
+            title=_("Scheduled rounds ({zone})", zone=zone),
+            description=clip("\n".join(lines), EMBED_DESCRIPTION),
         )
         await replies.send(interaction, embed=embed, ephemeral=True)
 
@@ -155,7 +191,15 @@ class ScheduleCommands(app_commands.Group):
     @app_commands.describe(id="The schedule's number, from /quiz schedule list")
     async def remove(self, interaction: discord.Interaction, id: app_commands.Range[int, 1]) -> None:
         guild_id = guild_id_of(interaction)
-        ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), "remove schedules")
+        ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), _("remove schedules"))
         if not await self.bot.store.remove_schedule(guild_id, id):
-            raise UserError(f"There is no schedule #{id} in this server; /quiz schedule list shows them.")
-        await replies.send(interaction, f"Schedule #{id} removed; it will not run again.", ephemeral=True)
+            raise UserError(
+                _(
+                    "There is no schedule #{id} in this server; {cmd} shows them.",
+                    id=id,
+                    cmd=slash("quiz schedule list"),
+                )
+            )
+        await replies.send(
+            interaction, _("Schedule #{id} removed; it will not run again.", id=id), ephemeral=True
+        )

@@ -41,7 +41,7 @@ async def test_a_question_a_day_for_three_days_with_a_streak_reveals_and_a_board
     assert stamp(utc(2027, 5, 3, 6, 0)) in said
 
     world.clock.set(utc(2027, 5, 3, 6, 0))
-    monday = await fake.wait_for_message(world.general, is_qotd("Monday 03 May 2027"), timeout=10)
+    monday = await fake.wait_for_message(world.general, is_qotd("May 3, 2027"), timeout=10)
     assert [b["label"] for b in monday.buttons()] == ["A", "B", "C", "D"]
     assert f"Open until {stamp(utc(2027, 5, 4, 5, 0))}" in monday.text  # an hour before Tuesday's
     right, wrong = right_letter(monday, DECK), wrong_letter(monday, DECK)
@@ -67,11 +67,11 @@ async def test_a_question_a_day_for_three_days_with_a_streak_reveals_and_a_board
     assert late.content == "This question of the day is closed: the answer has been revealed."
 
     world.clock.set(utc(2027, 5, 4, 6, 0))
-    tuesday = await fake.wait_for_message(world.general, is_qotd("Tuesday 04 May 2027"), timeout=10)
+    tuesday = await fake.wait_for_message(world.general, is_qotd("May 4, 2027"), timeout=10)
     assert question_of(tuesday, DECK).id != first_question.id  # no repeats until the deck is used up
     assert (await answer(world, tuesday, alice, right_letter(tuesday, DECK))).startswith("Locked in: ")
     world.clock.set(utc(2027, 5, 5, 6, 0))
-    wednesday = await fake.wait_for_message(world.general, is_qotd("Wednesday 05 May 2027"), timeout=10)
+    wednesday = await fake.wait_for_message(world.general, is_qotd("May 5, 2027"), timeout=10)
     assert tuesday.text and is_revealed(tuesday)
     third = await answer(world, wednesday, alice, right_letter(wednesday, DECK))
     assert "3 days in a row" in third
