@@ -14,7 +14,7 @@ from bot.forms import Form, FormModal
 from bot.locales import N_, _, n_
 from bot.store import SuggestionRecord
 from bot.ui import custom_ids
-from bot.ui.limits import EMBED_TITLE, MODAL_TITLE
+from bot.ui.limits import BUTTON_LABEL, EMBED_TITLE, INPUT_LABEL, MODAL_TITLE
 from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, mention
 from bot.ui.views import frozen_view
 
@@ -57,12 +57,12 @@ def delete_view(deck_id: str) -> discord.ui.View:
     """The confirmation of /deck delete: delete (dd) or keep (dk). The deck id is a slug the bot made."""
     return frozen_view(
         discord.ui.Button(
-            label=_("Delete the deck"),
+            label=clip(_("Delete the deck"), BUTTON_LABEL),
             style=discord.ButtonStyle.danger,
             custom_id=custom_ids.DELETE_DECK.make(deck_id, tag="dd"),
         ),
         discord.ui.Button(
-            label=_("Keep it"),
+            label=clip(_("Keep it"), BUTTON_LABEL),
             style=discord.ButtonStyle.secondary,
             custom_id=custom_ids.DELETE_DECK.make(deck_id, tag="dk"),
         ),
@@ -136,21 +136,21 @@ def _suggestion_inputs(
 ) -> list[discord.ui.TextInput[Any]]:
     return [
         discord.ui.TextInput(
-            label=_("Question"),
+            label=clip(_("Question"), INPUT_LABEL),
             style=discord.TextStyle.paragraph,
             max_length=min(limits.MAX_PROMPT_LENGTH, limits.DISCORD_TEXT_INPUT),
             default=str(given.get("prompt", "")) or None,
             custom_id="prompt",
         ),
         discord.ui.TextInput(
-            label=_("Right answer"),
+            label=clip(_("Right answer"), INPUT_LABEL),
             max_length=limits.MAX_CHOICE_LENGTH,
             default=str(right) or None,
             custom_id="right",
         ),
         discord.ui.TextInput(
-            label=_("Wrong answers, one a line (optional)"),
-            placeholder=_("None: players type the answer instead of choosing it"),
+            label=clip(_("Wrong answers, one a line (optional)"), INPUT_LABEL),
+            placeholder=clip(_("None: players type the answer instead of choosing it"), 100),
             style=discord.TextStyle.paragraph,
             required=False,
             max_length=4 * (limits.MAX_CHOICE_LENGTH + 1),
@@ -158,7 +158,7 @@ def _suggestion_inputs(
             custom_id="wrong",
         ),
         discord.ui.TextInput(
-            label=_("Why it is right (shown at the reveal)"),
+            label=clip(_("Why it is right (shown at the reveal)"), INPUT_LABEL),
             style=discord.TextStyle.paragraph,
             required=False,
             max_length=limits.MAX_EXPLANATION_LENGTH,
