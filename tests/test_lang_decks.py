@@ -73,22 +73,26 @@ def test_an_import_report_says_what_became_of_the_file() -> None:
         assert report_title(outcome) == "Importé : Cells"
         first = report_text(outcome, title="T", replaced=True, room=4000).split("\n")[1]
         assert first == (
-            "**2 questions** de **cells.yaml** (choice, text) forment désormais le paquet `cells` de ce serveur. "
+            "**2 questions** de **cells.yaml** (choix, réponse à taper) forment désormais le paquet `cells` de ce serveur. "
             "Il remplace le paquet du même nom ; l'historique des questions inchangées est conservé. "
             "Joue-le avec `/quiz lancer`."
         )
     with speaking("sn"):
         first = report_text(outcome, title="T", replaced=False, room=4000).split("\n")[1]
         assert first == (
-            "**Mibvunzo 2** kubva ku**cells.yaml** (choice, text) yava dhekisi `cells` yesevha ino. "
+            "**Mibvunzo 2** kubva ku**cells.yaml** (sarudzo, mhinduro inonyorwa) yava dhekisi `cells` yesevha ino. "
             "Itambe ne`/quiz start`."
         )
     with speaking("pt-BR"):
         first = report_text(outcome, title="T", replaced=False, room=4000).split("\n")[1]
         assert first == (
-            "**2 perguntas** de **cells.yaml** (choice, text) agora são o baralho `cells` deste servidor. "
+            "**2 perguntas** de **cells.yaml** (múltipla escolha, resposta digitada) agora são o baralho `cells` deste servidor. "
             "Jogue com `/quiz iniciar`."
         )
+    assert report_text(outcome, title="T", replaced=False, room=4000).split("\n")[1] == (
+        "**2 questions** from **cells.yaml** (choice, text) are now the deck `cells` of this server. "
+        "Play it with `/quiz start`."
+    )
     broken = import_file(b"not: [a deck", "broken.yaml", deck_id="broken")
     with speaking("sn"):
         assert report_title(broken) == "Haina kuunzwa"
@@ -101,19 +105,19 @@ def test_one_question_is_singular_in_every_language() -> None:
         assert (
             report_text(outcome, title="T", replaced=False, room=4000)
             .split("\n")[1]
-            .startswith("**1 question** de **one.yaml** (choice) forme désormais le paquet `one`")
+            .startswith("**1 question** de **one.yaml** (choix) forme désormais le paquet `one`")
         )
     with speaking("sn"):
         assert (
             report_text(outcome, title="T", replaced=False, room=4000)
             .split("\n")[1]
-            .startswith("**Mubvunzo 1** kubva ku**one.yaml** (choice) wava dhekisi `one`")
+            .startswith("**Mubvunzo 1** kubva ku**one.yaml** (sarudzo) wava dhekisi `one`")
         )
     with speaking("pt-BR"):
         assert (
             report_text(outcome, title="T", replaced=False, room=4000)
             .split("\n")[1]
-            .startswith("**1 pergunta** de **one.yaml** (choice) agora é o baralho `one`")
+            .startswith("**1 pergunta** de **one.yaml** (múltipla escolha) agora é o baralho `one`")
         )
 
 

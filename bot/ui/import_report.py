@@ -8,7 +8,7 @@ import discord
 
 from bot.bank.importers import ROLES, ImportOutcome
 from bot.bank.importers.columns import ROLE_HELP
-from bot.locales import N_, _, language, n_, slash, translations
+from bot.locales import N_, _, language, n_, p_, slash, translations
 from bot.owners import DeskKey
 from bot.ui import custom_ids
 from bot.ui.decks import problem_lines, safe
@@ -40,7 +40,7 @@ def report_text(outcome: ImportOutcome, *, title: str, replaced: bool, room: int
     kept = outcome.kept
     if kept is not None:
         deck = kept.deck
-        kinds = ", ".join(sorted({q.kind.value for q in deck.questions}))
+        kinds = ", ".join(_kind(kind) for kind in sorted({q.kind.value for q in deck.questions}))
         sentences = [
             n_(
                 "**{n} question** from **{source}** ({kinds}) is now the deck `{deck}` of this server.",
@@ -76,6 +76,17 @@ def report_text(outcome: ImportOutcome, *, title: str, replaced: bool, room: int
     if extra:
         text += problem_lines(extra, room - len(text) - 40)
     return clip(f"**{clip(title, EMBED_TITLE)}**\n" + text.rstrip(), room)
+
+
+def _kind(kind: str) -> str:
+    """A question's `type:` as the reader's language calls it (the deck format's own word in English)."""
+    names = {
+        "choice": p_("question kind", "choice"),
+        "truefalse": p_("question kind", "truefalse"),
+        "text": p_("question kind", "text"),
+        "poll": p_("question kind", "poll"),
+    }
+    return names.get(kind, kind)
 
 
 def _option_name(name: str) -> str:
