@@ -128,6 +128,9 @@ def test_no_two_siblings_share_a_name(tree: list[Command], code: str) -> None:
             check(f"/{command.qualified_name}", [_name(code, c) for c in command.commands])
         else:
             check(f"/{command.qualified_name}", [_option(code, p) for p in command.parameters])
+            for p in command.parameters:
+                choices = [translations(code).pgettext("command choice_name", c.name) for c in p.choices]
+                check(f"/{command.qualified_name} {p.display_name}:", choices)
     assert clashes == []
 
 
