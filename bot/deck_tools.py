@@ -12,49 +12,53 @@ from bot.bank.importers import ROLES, Format, import_file, parse_columns, slug
 from bot.bank.loader import deck_files, load_deck_file
 from bot.bank.problems import DeckError
 from bot.bank.writer import deck_to_csv, deck_to_yaml
+from bot.locales import _, n_
 
 
 def add_deck_verbs(verbs: Any) -> None:
     """Add `import` and `export` to the `bvunzo` command's sub-commands."""
     importing = verbs.add_parser(
         "import",
-        help="turn a CSV/TSV, Red trivia list, numbered text or Open Trivia DB file into a deck",
-        description="Import a deck from another format; what it writes passes `bvunzo validate`.",
+        help=_("turn a CSV/TSV, Red trivia list, numbered text or Open Trivia DB file into a deck"),
+        description=_("Import a deck from another format; what it writes passes `bvunzo validate`."),
     )
     importing.add_argument("file", type=Path, metavar="FILE")
-    importing.add_argument("--format", choices=[f.value for f in Format], help="skip detection")
-    importing.add_argument("-o", "--output", type=Path, help="the YAML file to write (default: print it)")
-    importing.add_argument("--id", help="the deck id (default: from the output or input file name)")
-    importing.add_argument("--title", help="the deck title, when the file has none")
+    importing.add_argument("--format", choices=[f.value for f in Format], help=_("skip detection"))
+    importing.add_argument("-o", "--output", type=Path, help=_("the YAML file to write (default: print it)"))
+    importing.add_argument("--id", help=_("the deck id (default: from the output or input file name)"))
+    importing.add_argument("--title", help=_("the deck title, when the file has none"))
     importing.add_argument(
         "--distractors",
         action="store_true",
-        help="Red lists and Quizlet sets: ask with choices, wrong ones taken from other answers",
+        help=_("Red lists and Quizlet sets: ask with choices, wrong ones taken from other answers"),
     )
     importing.add_argument(
         "--keep-valid",
         action="store_true",
-        help="write the good questions even when more than a tenth cannot be imported",
+        help=_("write the good questions even when more than a tenth cannot be imported"),
     )
     importing.add_argument(
         "--columns",
         metavar="ROLES",
-        help=f"a spreadsheet's columns in order, e.g. question,choice,choice,answer ({', '.join(ROLES)})",
+        help=_(
+            "a spreadsheet's columns in order, e.g. question,choice,choice,answer ({roles})",
+            roles=", ".join(ROLES),
+        ),
     )
     importing.set_defaults(handler=run_import)
 
     schema = verbs.add_parser(
         "schema",
-        help="write questions/deck.schema.json (the JSON Schema editors check decks with) from the reader",
+        help=_("write questions/deck.schema.json (the JSON Schema editors check decks with) from the reader"),
     )
-    schema.add_argument("-o", "--output", type=Path, help="the file to write (default: print it)")
+    schema.add_argument("-o", "--output", type=Path, help=_("the file to write (default: print it)"))
     schema.set_defaults(handler=run_schema)
 
-    exporting = verbs.add_parser("export", help="write a deck as our YAML or as CSV for a spreadsheet")
-    exporting.add_argument("deck", metavar="DECK", help="a deck file, or the id of a deck in --questions")
+    exporting = verbs.add_parser("export", help=_("write a deck as our YAML or as CSV for a spreadsheet"))
+    exporting.add_argument("deck", metavar="DECK", help=_("a deck file, or the id of a deck in --questions"))
     exporting.add_argument("--format", choices=("yaml", "csv"), default="csv")
-    exporting.add_argument("-o", "--output", type=Path, help="the file to write (default: print it)")
-    exporting.add_argument("--questions", type=Path, default=Path("questions"), help="the deck folder")
+    exporting.add_argument("-o", "--output", type=Path, help=_("the file to write (default: print it)"))
+    exporting.add_argument("--questions", type=Path, default=Path("questions"), help=_("the deck folder"))
     exporting.set_defaults(handler=run_export)
 
 
@@ -70,13 +74,13 @@ def run_import(args: argparse.Namespace) -> int:
     try:
         data = path.read_bytes()
     except OSError as exc:
-        print(f"{path}: cannot be read: {exc.strerror or exc}", file=sys.stderr)
+        print(_("{file}: cannot be read: {reason}", file=path, reason=exc.strerror or exc), file=sys.stderr)
         return 1
     deck_id = args.id or slug((args.output or path).stem) or "imported"
     try:
         columns = parse_columns(args.columns) if args.columns else None
     except ValueError as exc:
-        print(f"bvunzo import: --columns: {exc}", file=sys.stderr)
+        print(_("bvunzo import: --columns: {problem}", problem=exc), file=sys.stderr)
         return 2
     outcome = import_file(
         data,
@@ -94,11 +98,20 @@ def run_import(args: argparse.Namespace) -> int:
     if kept is None:
         print(outcome.headline, file=sys.stderr)
         if outcome.good_left_behind:
-            print(f"Pass --keep-valid to write the {outcome.good_left_behind} good ones.", file=sys.stderr)
+            good = outcome.good_left_behind
+            print(
+                n_(
+                    "Pass --keep-valid to write the {n} good one.",
+                    "Pass --keep-valid to write the {n} good ones.",
+                    good,
+                ),
+                file=sys.stderr,
+            )
         return 1
     _write(kept.text, args.output)
-    where = args.output or "standard output"
-    print(f"{outcome.headline} Deck `{deck_id}` written to {where}.", file=sys.stderr)
+    where = args.output or _("standard output")
+    written = _("Deck `{deck}` written to {where}.", deck=deck_id, where=where)
+    print(f"{outcome.headline} {written}", file=sys.stderr)
     return 0
 
 
@@ -114,7 +127,14 @@ def run_export(args: argparse.Namespace) -> int:
             [p for p in deck_files(args.questions) if p.stem == args.deck] if args.questions.is_dir() else []
         )
         if not matches:
-            print(f"bvunzo: no deck file or deck id `{args.deck}` in {args.questions}", file=sys.stderr)
+            print(
+                _(
+                    "bvunzo: no deck file or deck id `{deck}` in {folder}",
+                    deck=args.deck,
+                    folder=args.questions,
+                ),
+                file=sys.stderr,
+            )
             return 1
         path = matches[0]
     try:
@@ -124,6 +144,6 @@ def run_export(args: argparse.Namespace) -> int:
             print(problem, file=sys.stderr)
         return 1
     for problem in deck.left_out:
-        print(f"{problem} (left out of the export)", file=sys.stderr)
+        print(_("{problem} (left out of the export)", problem=problem), file=sys.stderr)
     _write(deck_to_yaml(deck) if args.format == "yaml" else deck_to_csv(deck), args.output)
     return 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.bank.models import Deck
+from bot.locales import _, n_, number, p_
 from bot.quiz.choosing import profile
 
 # The most common tags shown per deck; the rest are counted.
@@ -14,9 +15,29 @@ def profile_line(deck: Deck) -> str:
     held = profile(deck)
     parts = []
     if held.tags:
-        shown = ", ".join(f"{tag} {count}" for tag, count in held.tags[:TAGS_SHOWN])
+        shown = ", ".join(f"{tag} {number(count)}" for tag, count in held.tags[:TAGS_SHOWN])
         more = len(held.tags) - TAGS_SHOWN
-        parts.append(f"tags: {shown}" + (f" (+{more} more)" if more > 0 else ""))
-    if any(level != "unrated" for level, _ in held.difficulties):
-        parts.append(", ".join(f"{level} {count}" for level, count in held.difficulties))
+        parts.append(
+            n_("tags: {tags} (+{n} more)", "tags: {tags} (+{n} more)", more, tags=shown)
+            if more > 0
+            else _("tags: {tags}", tags=shown)
+        )
+    if any(level != "unrated" for level, _count in held.difficulties):
+        parts.append(
+            ", ".join(
+                _("{level} {count}", level=_level(level), count=number(count))
+                for level, count in held.difficulties
+            )
+        )
     return " · ".join(parts)
+
+
+def _level(level: str) -> str:
+    """A difficulty as /quiz start's difficulty choices name it."""
+    names = {
+        "easy": p_("difficulty", "easy"),
+        "medium": p_("difficulty", "medium"),
+        "hard": p_("difficulty", "hard"),
+        "unrated": p_("difficulty", "unrated"),
+    }
+    return names.get(level, level)

@@ -11,18 +11,19 @@ from bot.bank import limits
 from bot.bank.problems import Problem
 from bot.bank.suggestions import from_json
 from bot.forms import Form, FormModal
+from bot.locales import N_, _, n_
 from bot.store import SuggestionRecord
 from bot.ui import custom_ids
-from bot.ui.limits import EMBED_TITLE, MODAL_TITLE
-from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, mention, plural
+from bot.ui.limits import BUTTON_LABEL, EMBED_TITLE, INPUT_LABEL, MODAL_TITLE
+from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, mention
 from bot.ui.views import frozen_view
 
 SUGGESTION_FORM_SECONDS = 1800
 # How each button of a suggestion's review looks: Approve (sa), Edit (se), Reject (sr).
 REVIEW_LOOK: dict[str, tuple[str, discord.ButtonStyle]] = {
-    "sa": ("Approve", discord.ButtonStyle.success),
-    "se": ("Edit", discord.ButtonStyle.primary),
-    "sr": ("Reject", discord.ButtonStyle.danger),
+    "sa": (N_("Approve"), discord.ButtonStyle.success),
+    "se": (N_("Edit"), discord.ButtonStyle.primary),
+    "sr": (N_("Reject"), discord.ButtonStyle.danger),
 }
 
 
@@ -36,11 +37,16 @@ def problem_lines(problems: Sequence[Problem], room: int) -> str:
     lines: list[str] = []
     used = 0
     for index, problem in enumerate(problems):
-        where = f"line {problem.line}" if problem.line > 0 else "the file"
         # Our sentences quote the author's words in `code`; only mentions need escaping there.
-        line = f"• {where}: {discord.utils.escape_mentions(clip(problem.message, 300))}"
+        reason = discord.utils.escape_mentions(clip(problem.message, 300))
+        line = (
+            _("• line {line}: {problem}", line=problem.line, problem=reason)
+            if problem.line > 0
+            else _("• the file: {problem}", problem=reason)
+        )
         if used + len(line) + 40 > room:
-            lines.append(f"… and {len(problems) - index} more")
+            left = len(problems) - index
+            lines.append(n_("… and {n} more", "… and {n} more", left))
             break
         lines.append(line)
         used += len(line) + 1
@@ -51,12 +57,12 @@ def delete_view(deck_id: str) -> discord.ui.View:
     """The confirmation of /deck delete: delete (dd) or keep (dk). The deck id is a slug the bot made."""
     return frozen_view(
         discord.ui.Button(
-            label="Delete the deck",
+            label=clip(_("Delete the deck"), BUTTON_LABEL),
             style=discord.ButtonStyle.danger,
             custom_id=custom_ids.DELETE_DECK.make(deck_id, tag="dd"),
         ),
         discord.ui.Button(
-            label="Keep it",
+            label=clip(_("Keep it"), BUTTON_LABEL),
             style=discord.ButtonStyle.secondary,
             custom_id=custom_ids.DELETE_DECK.make(deck_id, tag="dk"),
         ),
@@ -70,16 +76,17 @@ def suggestion_embed(suggestion: SuggestionRecord, waiting: int) -> discord.Embe
     if "choices" in fields:
         lines += [("✅ " if i == 0 else "▫️ ") + str(c) for i, c in enumerate(fields["choices"])]
     else:
-        lines.append("Typed answer: " + ", ".join(str(a) for a in fields.get("answers", [])))
+        typed = ", ".join(str(a) for a in fields.get("answers", []))
+        lines.append(_("Typed answer: {answers}", answers=typed))
     embed = discord.Embed(
-        title=clip(f"Suggested for {suggestion.deck_id}", EMBED_TITLE),
+        title=clip(_("Suggested for {deck}", deck=suggestion.deck_id), EMBED_TITLE),
         description=clip("\n".join(lines), EMBED_DESCRIPTION),
         colour=discord.Colour.blurple(),
     )
     if fields.get("explanation"):
-        embed.add_field(name="Why", value=clip(str(fields["explanation"]), FIELD_VALUE), inline=False)
-    embed.add_field(name="By", value=mention(suggestion.author_id))
-    embed.set_footer(text=f"{plural(waiting, 'suggestion')} waiting")
+        embed.add_field(name=_("Why"), value=clip(str(fields["explanation"]), FIELD_VALUE), inline=False)
+    embed.add_field(name=_("By"), value=mention(suggestion.author_id))
+    embed.set_footer(text=n_("{n} suggestion waiting", "{n} suggestions waiting", waiting))
     return embed
 
 
@@ -88,7 +95,9 @@ def review_view(suggestion_id: int) -> discord.ui.View:
     return frozen_view(
         *(
             discord.ui.Button(
-                label=label, style=style, custom_id=custom_ids.REVIEW_SUGGESTION.make(suggestion_id, tag=tag)
+                label=_(label),
+                style=style,
+                custom_id=custom_ids.REVIEW_SUGGESTION.make(suggestion_id, tag=tag),
             )
             for tag, (label, style) in REVIEW_LOOK.items()
         )
@@ -110,7 +119,7 @@ def suggestion_form(
     )
     modal = FormModal(
         form,
-        title=clip(f"Suggest a question for {deck_id}", MODAL_TITLE),
+        title=clip(_("Suggest a question for {deck}", deck=deck_id), MODAL_TITLE),
         timeout=SUGGESTION_FORM_SECONDS,
         custom_id=custom_id,
     )
@@ -127,21 +136,21 @@ def _suggestion_inputs(
 ) -> list[discord.ui.TextInput[Any]]:
     return [
         discord.ui.TextInput(
-            label="Question",
+            label=clip(_("Question"), INPUT_LABEL),
             style=discord.TextStyle.paragraph,
             max_length=min(limits.MAX_PROMPT_LENGTH, limits.DISCORD_TEXT_INPUT),
             default=str(given.get("prompt", "")) or None,
             custom_id="prompt",
         ),
         discord.ui.TextInput(
-            label="Right answer",
+            label=clip(_("Right answer"), INPUT_LABEL),
             max_length=limits.MAX_CHOICE_LENGTH,
             default=str(right) or None,
             custom_id="right",
         ),
         discord.ui.TextInput(
-            label="Wrong answers, one a line (optional)",
-            placeholder="None: players type the answer instead of choosing it",
+            label=clip(_("Wrong answers, one a line (optional)"), INPUT_LABEL),
+            placeholder=clip(_("None: players type the answer instead of choosing it"), 100),
             style=discord.TextStyle.paragraph,
             required=False,
             max_length=4 * (limits.MAX_CHOICE_LENGTH + 1),
@@ -149,7 +158,7 @@ def _suggestion_inputs(
             custom_id="wrong",
         ),
         discord.ui.TextInput(
-            label="Why it is right (shown at the reveal)",
+            label=clip(_("Why it is right (shown at the reveal)"), INPUT_LABEL),
             style=discord.TextStyle.paragraph,
             required=False,
             max_length=limits.MAX_EXPLANATION_LENGTH,

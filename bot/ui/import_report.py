@@ -8,16 +8,19 @@ import discord
 
 from bot.bank.importers import ROLES, ImportOutcome
 from bot.bank.importers.columns import ROLE_HELP
+from bot.locales import N_, _, language, n_, p_, slash, translations
 from bot.owners import DeskKey
 from bot.ui import custom_ids
 from bot.ui.decks import problem_lines, safe
 from bot.ui.limits import EMBED_TITLE
-from bot.ui.text import EMBED_DESCRIPTION, clip, plural
+from bot.ui.text import EMBED_DESCRIPTION, clip
 
 # A message with components v2 holds 40 components: one text, then a row and its select per column.
 MAX_COLUMN_SELECTS = 12
 # All text of a components-v2 message together.
 V2_TEXT = 4000
+# Where the catalog keeps the slash commands' option names (bot/catalog_tools.py).
+OPTION_CONTEXT = "command parameter_name"  # i18n: not shown
 
 
 class ImportDesk(Protocol):
@@ -28,7 +31,7 @@ class ImportDesk(Protocol):
     ) -> None: ...
 
 
-IMPORT_DESK = DeskKey[ImportDesk]("deck imports")
+IMPORT_DESK = DeskKey[ImportDesk](N_("deck imports"))
 
 
 def report_text(outcome: ImportOutcome, *, title: str, replaced: bool, room: int) -> str:
@@ -37,28 +40,37 @@ def report_text(outcome: ImportOutcome, *, title: str, replaced: bool, room: int
     kept = outcome.kept
     if kept is not None:
         deck = kept.deck
-        kinds = ", ".join(sorted({q.kind.value for q in deck.questions}))
-        lines = [
-            f"**{plural(len(deck.questions), 'question')}** from **{source}** ({kinds}) are now the deck "
-            f"`{deck.id}` of this server. "
-            + (
-                "It replaces the deck of that name; history of unchanged questions is kept. "
-                if replaced
-                else ""
+        kinds = ", ".join(_kind(kind) for kind in sorted({q.kind.value for q in deck.questions}))
+        sentences = [
+            n_(
+                "**{n} question** from **{source}** ({kinds}) is now the deck `{deck}` of this server.",
+                "**{n} questions** from **{source}** ({kinds}) are now the deck `{deck}` of this server.",
+                len(deck.questions),
+                source=source,
+                kinds=kinds,
+                deck=deck.id,
             )
-            + "Play it with `/quiz start`.",
         ]
+        if replaced:
+            sentences.append(_("It replaces the deck of that name; history of unchanged questions is kept."))
+        sentences.append(_("Play it with `{cmd}`.", cmd=slash("quiz start")))
+        lines = [" ".join(sentences)]
         if outcome.problems:
             lines.append(outcome.headline)
     else:
-        lines = [f"**{source}**: {outcome.headline}"]
+        lines = [_("**{source}**: {problem}", source=source, problem=outcome.headline)]
         if outcome.good_left_behind:
             lines.append(
-                f"Import with `keep_valid: True` to keep the {plural(outcome.good_left_behind, 'good question')}."
+                n_(
+                    "Import with `{option}: True` to keep the {n} good question.",
+                    "Import with `{option}: True` to keep the {n} good questions.",
+                    outcome.good_left_behind,
+                    option=_option_name("keep_valid"),
+                )
             )
     lines += [s for s in (outcome.read_as(), outcome.mapping()) if s]
     if outcome.mapping():
-        lines.append("If a column is read wrong, choose what it holds below: the file is read again.")
+        lines.append(_("If a column is read wrong, choose what it holds below: the file is read again."))
     text = "\n".join(lines) + "\n\n"
     extra = [*outcome.notes, *outcome.problems]
     if extra:
@@ -66,9 +78,25 @@ def report_text(outcome: ImportOutcome, *, title: str, replaced: bool, room: int
     return clip(f"**{clip(title, EMBED_TITLE)}**\n" + text.rstrip(), room)
 
 
+def _kind(kind: str) -> str:
+    """A question's `type:` as the reader's language calls it (the deck format's own word in English)."""
+    names = {
+        "choice": p_("question kind", "choice"),
+        "truefalse": p_("question kind", "truefalse"),
+        "text": p_("question kind", "text"),
+        "poll": p_("question kind", "poll"),
+    }
+    return names.get(kind, kind)
+
+
+def _option_name(name: str) -> str:
+    """A /deck import option as the reader's Discord names it (Shona keeps Discord's English names)."""
+    return translations(language()).pgettext(OPTION_CONTEXT, name)
+
+
 def report_title(outcome: ImportOutcome) -> str:
     kept = outcome.kept
-    return f"Imported: {kept.deck.title}" if kept is not None else "Not imported"
+    return _("Imported: {title}", title=kept.deck.title) if kept is not None else _("Not imported")
 
 
 def report_message(outcome: ImportOutcome, deck_id: str, *, replaced: bool = False) -> dict[str, Any]:
@@ -84,7 +112,7 @@ def report_message(outcome: ImportOutcome, deck_id: str, *, replaced: bool = Fal
     labels = outcome.columns.labels
     view.add_item(discord.ui.TextDisplay(report_text(outcome, title=title, replaced=replaced, room=V2_TEXT)))
     for index, role in enumerate(roles):
-        label = labels[index] if index < len(labels) else f"column {index + 1}"
+        label = labels[index] if index < len(labels) else _("column {number}", number=index + 1)
         view.add_item(discord.ui.ActionRow(column_select(deck_id, index, label, role)))
     view.stop()
     return {"view": view}
@@ -95,9 +123,10 @@ def column_select(deck_id: str, column: int, label: str, role: str) -> discord.u
     name = clip(" ".join(label.split()), 40)
     options = [
         discord.SelectOption(
-            label=clip(f"Column {column + 1} ({name}): {each}", 100),
+            label=clip(_("Column {number} ({name}): {role}", number=column + 1, name=name, role=each), 100),
             value=each,
-            description=clip(ROLE_HELP[each], 100),
+            # The roles are the words of `bvunzo import --columns`; what each means is the bank's sentence.
+            description=clip(_(ROLE_HELP[each]), 100),
             default=each == role,
         )
         for each in ROLES

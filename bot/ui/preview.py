@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from bot.bank.models import Deck, Kind, Question
+from bot.locales import _, p_
 from bot.quiz import Reveal
 from bot.ui.round import question_embed, reveal_embed
 from bot.ui.text import BUTTON_LABEL, clip, language_name, letter
@@ -44,7 +45,11 @@ def _translate_buttons(question: Question) -> list[PreviewButton]:
     others = [lang for lang in question.languages if lang != question.lang]
     if not others:
         return []
-    label = f"Read in {language_name(others[0])}" if len(others) == 1 else "Translate"
+    label = (
+        _("Read in {language}", language=language_name(others[0]))
+        if len(others) == 1
+        else p_("button", "Translate")
+    )
     return [PreviewButton(clip(label, BUTTON_LABEL), "secondary", emoji="🌐")]
 
 
@@ -72,10 +77,13 @@ def preview(question: Question, deck: Deck, now: datetime, *, lang: str | None =
     )
     revealed = reveal_embed(shown, order, nobody, index=0, total=1, deck_title=deck.title)
     if shown.kind is Kind.TEXT:
-        ask = [PreviewButton("Answer", "primary", emoji="✍️")]
+        ask = [PreviewButton(p_("button", "Answer"), "primary", emoji="✍️")]
         told = [
             PreviewButton(
-                clip(f"Answer: {shown.answer_text}", BUTTON_LABEL), "success", disabled=True, emoji="✍️"
+                clip(_("Answer: {answer}", answer=shown.answer_text), BUTTON_LABEL),
+                "success",
+                disabled=True,
+                emoji="✍️",
             )
         ]
     else:
@@ -91,7 +99,7 @@ def preview(question: Question, deck: Deck, now: datetime, *, lang: str | None =
         question=PreviewMessage(asked.to_dict(), (*ask, *translate)),  # type: ignore[arg-type]
         reveal=PreviewMessage(
             revealed.to_dict(),  # type: ignore[arg-type]
-            (*told, *translate, PreviewButton("Report question", "secondary", emoji="🚩")),
+            (*told, *translate, PreviewButton(_("Report question"), "secondary", emoji="🚩")),
         ),
         languages=question.languages,
     )

@@ -20,6 +20,7 @@ from bot.bank.quota import check_room
 from bot.bank.suggestions import check_suggestion, deck_with, from_json, suggested_fields, to_json
 from bot.bank.writer import deck_to_csv, deck_to_yaml
 from bot.errors import UserError
+from bot.locales import _, n_, slash
 from bot.store import GuildDeckRecord
 from bot.ui.decks import (
     delete_view,
@@ -30,7 +31,7 @@ from bot.ui.decks import (
 )
 from bot.ui.desks import DECK_DESK
 from bot.ui.import_report import IMPORT_DESK
-from bot.ui.text import clip, mention, plural
+from bot.ui.text import clip, mention
 from cogs.decks._forms import EDITED_SUGGESTION_FORM, SUGGESTION_FORM
 from cogs.decks._imports import DeckImports, Upload
 from cogs.lookup import deck_choices, find_deck
@@ -55,7 +56,7 @@ FORMATS = [
 MAX_PENDING_PER_MEMBER = 20
 
 
-class DecksCog(commands.Cog, name="Decks"):
+class DecksCog(commands.Cog, name="Decks"):  # i18n: not shown (the cog's key, in logs)
     deck = app_commands.Group(
         name="deck", description="This server's own decks: import, export, delete", guild_only=True
     )
@@ -100,7 +101,7 @@ class DecksCog(commands.Cog, name="Decks"):
         distractors: bool = False,
         keep_valid: bool = False,
     ) -> None:
-        guild_id = await self._moderator(interaction, "import decks")
+        guild_id = await self._moderator(interaction, _("import decks"))
         deck_id = self._new_deck_id(guild_id, file, name)
         await replies.defer(interaction)
         upload = Upload(
@@ -122,14 +123,17 @@ class DecksCog(commands.Cog, name="Decks"):
         """The id an upload named `name` gets, once it is known to fit: refused before it is downloaded."""
         if file.size > limits.MAX_DECK_BYTES:
             raise UserError(
-                f"That file is {-(-file.size // 1024)} KiB; a deck may be at most "
-                f"{limits.MAX_DECK_BYTES // 1024} KiB, so split it into several files."
+                _(
+                    "That file is {size} KiB; a deck may be at most {most} KiB, so split it into several files.",
+                    size=-(-file.size // 1024),
+                    most=limits.MAX_DECK_BYTES // 1024,
+                )
             )
         deck_id = slug(name)
         if not deck_id:
-            raise UserError("A deck's name needs at least one letter or digit.")
+            raise UserError(_("A deck's name needs at least one letter or digit."))
         if self.bot.bank.get(deck_id, None) is not None:
-            raise UserError(f"`{deck_id}` is the id of a built-in deck; choose another name.")
+            raise UserError(_("`{deck}` is the id of a built-in deck; choose another name.", deck=deck_id))
         self._check_room(guild_id, deck_id)
         return deck_id
 
@@ -147,13 +151,19 @@ class DecksCog(commands.Cog, name="Decks"):
     )
     async def export_deck(self, interaction: discord.Interaction, deck: str, format: str = "yaml") -> None:
         # Moderators only: the file holds every right answer.
-        guild_id = await self._moderator(interaction, "export decks")
+        guild_id = await self._moderator(interaction, _("export decks"))
         found = find_deck(self.bot, deck, guild_id)
         text = deck_to_csv(found) if format == "csv" else deck_to_yaml(found)
         upload = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{found.id}.{format}")
         await replies.send(
             interaction,
-            f"The deck `{found.id}` ({plural(len(found.questions), 'question')}) as {format.upper()}.",
+            n_(
+                "The deck `{deck}` ({n} question) as {format}.",
+                "The deck `{deck}` ({n} questions) as {format}.",
+                len(found.questions),
+                deck=found.id,
+                format=format.upper(),
+            ),
             file=upload,
             ephemeral=True,
         )
@@ -163,26 +173,34 @@ class DecksCog(commands.Cog, name="Decks"):
     @deck.command(name="delete", description="Delete one of this server's own decks (moderators)")
     @app_commands.describe(deck="the server's deck to delete")
     async def delete_deck(self, interaction: discord.Interaction, deck: str) -> None:
-        guild_id = await self._moderator(interaction, "delete decks")
+        guild_id = await self._moderator(interaction, _("delete decks"))
         found = find_deck(self.bot, deck, guild_id)
         if found.guild_id != guild_id:
             raise UserError(
-                f"`{found.id}` is a built-in deck; only decks this server imported can be deleted."
+                _(
+                    "`{deck}` is a built-in deck; only decks this server imported can be deleted.",
+                    deck=found.id,
+                )
             )
         await replies.send(
             interaction,
-            f"Delete the deck **{safe(found.title)}** (`{found.id}`, {plural(len(found.questions), 'question')})? "
-            "Scores earned with it stay on the leaderboards.",
+            n_(
+                "Delete the deck **{title}** (`{deck}`, {n} question)? Scores earned with it stay on the leaderboards.",
+                "Delete the deck **{title}** (`{deck}`, {n} questions)? Scores earned with it stay on the leaderboards.",
+                len(found.questions),
+                title=safe(found.title),
+                deck=found.id,
+            ),
             view=delete_view(found.id),
             ephemeral=True,
         )
 
     async def on_delete_answer(self, interaction: discord.Interaction, deck_id: str, *, delete: bool) -> None:
         if not delete:
-            await replies.edit(interaction, content="Nothing was deleted.", view=None)
+            await replies.edit(interaction, content=_("Nothing was deleted."), view=None)
             return
         # Checked again at the click: nothing in a custom_id is trusted.
-        guild_id = await self._moderator(interaction, "delete decks")
+        guild_id = await self._moderator(interaction, _("delete decks"))
         deleted = await self.bot.store.delete_guild_deck(guild_id, deck_id)
         removed = self.bot.bank.remove(deck_id, guild_id)
         await self.bot.deck_versions.changed_here(guild_id)
@@ -190,8 +208,12 @@ class DecksCog(commands.Cog, name="Decks"):
             self.bot.telemetry.deck_changed(
                 guild_id, deck_id, "deleted", len(removed.questions) if removed else 0
             )
-        done = "was deleted" if deleted else "was already gone"
-        await replies.edit(interaction, content=f"The deck `{deck_id}` {done}.", view=None)
+        done = (
+            _("The deck `{deck}` was deleted.", deck=deck_id)
+            if deleted
+            else _("The deck `{deck}` was already gone.", deck=deck_id)
+        )
+        await replies.edit(interaction, content=done, view=None)
 
     # -- suggestions ----------------------------------------------------------------------------------
 
@@ -199,7 +221,10 @@ class DecksCog(commands.Cog, name="Decks"):
         found = find_deck(self.bot, deck_id, guild_id)
         if found.guild_id != guild_id:
             raise UserError(
-                f"`{found.id}` is a built-in deck; questions can be suggested for this server's own decks."
+                _(
+                    "`{deck}` is a built-in deck; questions can be suggested for this server's own decks.",
+                    deck=found.id,
+                )
             )
         return found
 
@@ -213,7 +238,11 @@ class DecksCog(commands.Cog, name="Decks"):
         )
         if len(waiting) >= MAX_PENDING_PER_MEMBER:
             raise UserError(
-                f"You have {len(waiting)} suggestions waiting for review; suggest more once some are reviewed."
+                n_(
+                    "You have {n} suggestion waiting for review; suggest more once it is reviewed.",
+                    "You have {n} suggestions waiting for review; suggest more once some are reviewed.",
+                    len(waiting),
+                )
             )
         await replies.open_form(interaction, suggestion_form(SUGGESTION_FORM, found.id))
 
@@ -225,7 +254,7 @@ class DecksCog(commands.Cog, name="Decks"):
         if kind == "e":
             suggestion = await self.bot.store.suggestion(int(ref))
             if suggestion is None or suggestion.guild_id != guild_id_of(interaction):
-                raise UserError("That suggestion no longer exists.")
+                raise UserError(_("That suggestion no longer exists."))
             deck_id, suggestion_id, author = suggestion.deck_id, suggestion.id, suggestion.author_id
         wrong = typed.get("wrong", "").splitlines()
         fields = suggested_fields(
@@ -246,7 +275,9 @@ class DecksCog(commands.Cog, name="Decks"):
             check_suggestion(fields, deck.language)
         except DeckError as exc:
             reasons = "; ".join(p.message for p in exc.problems)
-            raise UserError(clip(f"That question can't be used: {reasons}.", 1900)) from exc
+            raise UserError(
+                clip(_("That question can't be used: {reasons}.", reasons=reasons), 1900)
+            ) from exc
         if suggestion_id is not None:  # a moderator's edit: approved as edited
             await self._approve(interaction, suggestion_id, fields)
             return
@@ -255,7 +286,11 @@ class DecksCog(commands.Cog, name="Decks"):
         )
         await replies.send(
             interaction,
-            f"Thank you! Your question for `{deck.id}` waits for a moderator's review (/deck review).",
+            _(
+                "Thank you! Your question for `{deck}` waits for a moderator's review ({cmd}).",
+                deck=deck.id,
+                cmd=slash("deck review"),
+            ),
             ephemeral=True,
         )
 
@@ -263,10 +298,10 @@ class DecksCog(commands.Cog, name="Decks"):
         name="review", description="Approve, edit or reject the questions members suggested (moderators)"
     )
     async def review(self, interaction: discord.Interaction) -> None:
-        guild_id = await self._moderator(interaction, "review suggestions")
+        guild_id = await self._moderator(interaction, _("review suggestions"))
         waiting = await self.bot.store.pending_suggestions(guild_id)
         if not waiting:
-            await replies.send(interaction, "No suggested questions are waiting.", ephemeral=True)
+            await replies.send(interaction, _("No suggested questions are waiting."), ephemeral=True)
             return
         first = waiting[0]
         await replies.send(
@@ -277,12 +312,12 @@ class DecksCog(commands.Cog, name="Decks"):
         )
 
     async def on_review(self, interaction: discord.Interaction, suggestion_id: int, action: str) -> None:
-        guild_id = await self._moderator(interaction, "review suggestions")
+        guild_id = await self._moderator(interaction, _("review suggestions"))
         suggestion = await self.bot.store.suggestion(suggestion_id)
         if suggestion is None or suggestion.guild_id != guild_id:
-            raise UserError("That suggestion no longer exists.")
+            raise UserError(_("That suggestion no longer exists."))
         if suggestion.status != "pending":
-            raise UserError(f"That suggestion was already {suggestion.status}.")
+            raise UserError(_already(suggestion.status))
         if action == "e":
             modal = suggestion_form(
                 EDITED_SUGGESTION_FORM,
@@ -298,8 +333,10 @@ class DecksCog(commands.Cog, name="Decks"):
                 suggestion.id, "rejected", interaction.user.id, self.bot.clock()
             )
             if not settled:
-                raise UserError("That suggestion was already reviewed.")
-            await self._reviewed(interaction, "Rejected. /deck review shows the next suggestion.")
+                raise UserError(_("That suggestion was already reviewed."))
+            await self._reviewed(
+                interaction, _("Rejected. {cmd} shows the next suggestion.", cmd=slash("deck review"))
+            )
 
     async def _approve(
         self, interaction: discord.Interaction, suggestion_id: int, fields: dict[str, Any]
@@ -307,15 +344,18 @@ class DecksCog(commands.Cog, name="Decks"):
         guild_id = guild_id_of(interaction)
         suggestion = await self.bot.store.suggestion(suggestion_id)
         if suggestion is None or suggestion.guild_id != guild_id:
-            raise UserError("That suggestion no longer exists.")
+            raise UserError(_("That suggestion no longer exists."))
         deck = self.bot.bank.get(suggestion.deck_id, guild_id)
         if deck is None or deck.guild_id != guild_id:
-            raise UserError(f"The deck `{suggestion.deck_id}` is gone; reject the suggestion instead.")
+            raise UserError(
+                _("The deck `{deck}` is gone; reject the suggestion instead.", deck=suggestion.deck_id)
+            )
         try:
             text, grown = deck_with(deck, fields)
         except DeckError as exc:
+            reasons = "; ".join(p.message for p in exc.problems)
             raise UserError(
-                clip("That question can't be added: " + "; ".join(p.message for p in exc.problems), 1900)
+                clip(_("That question can't be added: {reasons}", reasons=reasons), 1900)
             ) from exc
         self._check_room(guild_id, deck.id, adding=len(grown.questions))
         records = {r.deck_id: r for r in await self.bot.store.guild_decks(guild_id)}
@@ -332,14 +372,22 @@ class DecksCog(commands.Cog, name="Decks"):
         if not await self.bot.store.approve_suggestion(
             suggestion_id, interaction.user.id, self.bot.clock(), to_json(fields), saved
         ):
-            raise UserError("That suggestion was already reviewed.")
+            raise UserError(_("That suggestion was already reviewed."))
         self.bot.bank.add(grown)
         await self.bot.deck_versions.changed_here(guild_id)
         self.bot.telemetry.deck_changed(guild_id, deck.id, "extended", len(grown.questions))
         await self._reviewed(
             interaction,
-            f"Approved: `{deck.id}` now has {plural(len(grown.questions), 'question')}, and the reveal credits "
-            f"{mention(suggestion.author_id)}. /deck review shows the next suggestion.",
+            n_(
+                "Approved: `{deck}` now has {n} question, and the reveal credits {author}. "
+                "{cmd} shows the next suggestion.",
+                "Approved: `{deck}` now has {n} questions, and the reveal credits {author}. "
+                "{cmd} shows the next suggestion.",
+                len(grown.questions),
+                deck=deck.id,
+                author=mention(suggestion.author_id),
+                cmd=slash("deck review"),
+            ),
         )
 
     @staticmethod
@@ -356,3 +404,12 @@ class DecksCog(commands.Cog, name="Decks"):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return deck_choices(self.bot, interaction.guild_id, current)
+
+
+def _already(status: str) -> str:
+    """Why a suggestion cannot be reviewed again: what became of it (a status the store keeps)."""
+    if status == "approved":
+        return _("That suggestion was already approved.")
+    if status == "rejected":
+        return _("That suggestion was already rejected.")
+    return _("That suggestion was already reviewed.")

@@ -17,6 +17,7 @@ from bot import replies
 from bot.bank.importers import ROLES, Format, ImportOutcome, import_file
 from bot.bank.quota import check_room
 from bot.errors import UserError
+from bot.locales import _, slash
 from bot.store import GuildDeckRecord
 from bot.ui import custom_ids as ids
 from bot.ui.desks import find_desk
@@ -65,15 +66,19 @@ class DeckImports:
     async def on_column_chosen(
         self, interaction: discord.Interaction[Any], deck_id: str, column: int, role: str
     ) -> None:
-        guild_id = await self.moderator(interaction, "import decks")  # checked again: ids are not trusted
+        guild_id = await self.moderator(interaction, _("import decks"))  # checked again: ids are not trusted
         upload = self.uploads.get((guild_id, deck_id))
         if upload is None or time.monotonic() - upload.at > KEPT_SECONDS:
             raise UserError(
-                "That upload is no longer kept (uploads are kept for 15 minutes, and not across a restart); "
-                "import the file again with /deck import."
+                _(
+                    "That upload is no longer kept (uploads are kept for {minutes} minutes, and not across a "
+                    "restart); import the file again with {cmd}.",
+                    minutes=KEPT_SECONDS // 60,
+                    cmd=slash("deck import"),
+                )
             )
         if role not in ROLES or column >= len(upload.roles_read):
-            raise UserError("That column choice is not one this import offered; import the file again.")
+            raise UserError(_("That column choice is not one this import offered; import the file again."))
         roles = list(upload.roles_read)
         roles[column] = role
         await replies.defer(interaction, thinking=False)  # reading a large file again may take more than 3 s
