@@ -5,38 +5,59 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from bot.locales import _, speaking
+
 DEFAULT_COUNT = 10
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
+    from bot.play._game import catalog_of_terminal
+
+    with speaking(catalog_of_terminal()):  # `bvunzo play --help` in the terminal's language
+        _add_play_arguments(parser)
+
+
+def _add_play_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "deck",
         nargs="?",
         metavar="DECK",
-        help="a deck id from the deck folder, or a deck file to preview; without it, a list to choose from",
+        help=_(
+            "a deck id from the deck folder, or a deck file to preview; without it, a list to choose from"
+        ),
     )
     parser.add_argument(
-        "--review", action="store_true", help="only the questions due for review (spaced repetition)"
+        "--review", action="store_true", help=_("only the questions due for review (spaced repetition)")
     )
     parser.add_argument(
-        "-n", "--count", type=int, default=DEFAULT_COUNT, metavar="N", help="questions to play (default 10)"
+        "-n",
+        "--count",
+        type=int,
+        default=DEFAULT_COUNT,
+        metavar="N",
+        help=_("questions to play (default {count})", count=DEFAULT_COUNT),
     )
     parser.add_argument(
-        "--player", metavar="NAME", help="whose scores and reviews these are (default: your login name)"
+        "--player", metavar="NAME", help=_("whose scores and reviews these are (default: your login name)")
     )
     parser.add_argument(
-        "--language", metavar="CODE", help="show questions in this language where a deck has it"
+        "--language",
+        metavar="CODE",
+        help=_(
+            "the language to play in, and to show questions in where a deck has it (default: the "
+            "terminal's, from LANG)"
+        ),
     )
     parser.add_argument(
         "--db",
         metavar="LOCATION",
-        help="the database: a file, or a postgresql:// URL (default: BVUNZO_DB or data/bvunzo.db)",
+        help=_("the database: a file, or a postgresql:// URL (default: BVUNZO_DB or data/bvunzo.db)"),
     )
     parser.add_argument(
         "--questions",
         type=Path,
         metavar="FOLDER",
-        help="the deck folder (default: BVUNZO_QUESTIONS or questions/)",
+        help=_("the deck folder (default: BVUNZO_QUESTIONS or questions/)"),
     )
 
 
