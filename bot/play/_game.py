@@ -400,12 +400,13 @@ class Game:
         say(score, "bold")
         due = await store.due_count(user_id, due_by(now), self.deck.id)
         if due:
+            command = f"bvunzo play {self.deck.id} --review"
             say(
                 n_(
                     "{n} question is due for review now: {command}",
                     "{n} questions are due for review now: {command}",
                     due,
-                    command=f"bvunzo play {self.deck.id} --review",
+                    command=command,
                 )
             )
         else:

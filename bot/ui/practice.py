@@ -187,7 +187,8 @@ def practice_summary_embed(
             cmd=slash("practice") + " mode:review",
         )
     elif next_due is not None:
-        text += "\n" + _("Your next review is due {when}.", when=f"<t:{int(next_due.timestamp())}:R>")
+        when = f"<t:{int(next_due.timestamp())}:R>"
+        text += "\n" + _("Your next review is due {when}.", when=when)
     return discord.Embed(
         title=clip(_("Practice done — {deck}", deck=deck_title), 256),
         description=clip(text, EMBED_DESCRIPTION),

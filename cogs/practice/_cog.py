@@ -140,10 +140,9 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
         next_due = await self.bot.store.next_due(user_id, deck.id)
         if next_due is None:
             return _("Nothing of “{deck}” is due: practise new questions first (mode:new).", deck=deck.title)
+        when = f"<t:{int(next_due.timestamp())}:R>"
         return _(
-            "Nothing of “{deck}” is due for review; the next one is due {when}.",
-            deck=deck.title,
-            when=f"<t:{int(next_due.timestamp())}:R>",
+            "Nothing of “{deck}” is due for review; the next one is due {when}.", deck=deck.title, when=when
         )
 
     async def _missed_in(self, record: RoundRecord, deck: Deck, user_id: int) -> tuple[str, ...] | None:

@@ -362,9 +362,14 @@ async def test_deck_and_language_autocomplete(world: World, bot: BvunzoBot) -> N
     assert await fake.autocomplete(world.general, alice, "practice", focused="deck", value="") == [gc, charts]
     assert await fake.autocomplete(world.general, alice, "practice", focused="deck", value="CHECK") == [gc]
     assert await fake.autocomplete(world.general, alice, "practice", focused="deck", value="algebra") == []
-    # Languages of the server's decks (the seed deck has English and Shona), then "auto".
+    # The languages Bvunzo speaks, then the server's decks' others (the seed deck has only English and
+    # Shona), then "auto".
     offered = await fake.autocomplete(world.general, alice, "language", focused="code", value="")
-    assert [c["value"] for c in offered] == ["en", "sn", "auto"]
+    assert [c["value"] for c in offered] == ["en", "sn", "fr", "pt-BR", "auto"]
+    assert offered[-1]["name"] == "auto: your Discord language"
+    assert await fake.autocomplete(world.general, alice, "language", focused="code", value="br") == [
+        {"name": "português (pt-BR)", "value": "pt-BR"}
+    ]
     assert await fake.autocomplete(world.general, alice, "language", focused="code", value="SHO") == [
         {"name": "chiShona (sn)", "value": "sn"}
     ]
