@@ -19,6 +19,7 @@ from bot.bank.loader import DeckError, load_deck_file, load_folder, validate_pat
 from bot.bank.models import Deck, Kind, Question
 from bot.config import database_location
 from bot.locales import _, n_, number, p_, percent
+from bot.play import catalog_of_terminal, terminal_language
 from bot.play._screen import Screen
 from bot.quiz import (
     LETTERS,
@@ -48,7 +49,7 @@ class PlayError(Exception):
 
 def play_from_arguments(args: argparse.Namespace) -> int:
     screen = Screen.for_terminal()
-    language = args.language or _terminal_language()
+    language = args.language or terminal_language()
     # The game speaks the language it shows questions in, where Bvunzo has a catalog for it.
     locales.use(locales.catalog_language(language) or catalog_of_terminal())
     try:
@@ -111,24 +112,6 @@ def _login_name() -> str:
         return getuser()
     except (KeyError, OSError):
         return "player"
-
-
-def _terminal_language() -> str:
-    """The language of the terminal's locale (LANG=sn_ZW.UTF-8 → sn), as Discord's locale is for practice.
-
-    An unset or C locale reads as English, as Discord's default locale (en-US) does.
-    """
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name, "").strip()
-        if value:
-            code = value.split("_")[0].split(".")[0].lower()
-            return "en" if code in {"c", "posix", ""} else code
-    return "en"
-
-
-def catalog_of_terminal() -> str:
-    """The catalog the terminal's language reads (LANG=pt_BR.UTF-8 → pt-BR), English where none is shipped."""
-    return locales.catalog_language(_terminal_language()) or locales.SOURCE
 
 
 def choose_deck(screen: Screen, wanted: str | None, folder: Path) -> Deck | None:
@@ -400,13 +383,12 @@ class Game:
         say(score, "bold")
         due = await store.due_count(user_id, due_by(now), self.deck.id)
         if due:
-            command = f"bvunzo play {self.deck.id} --review"
             say(
                 n_(
                     "{n} question is due for review now: {command}",
                     "{n} questions are due for review now: {command}",
                     due,
-                    command=command,
+                    command=f"bvunzo play {self.deck.id} --review",
                 )
             )
         else:
