@@ -13,7 +13,7 @@ from bot.forms import Form, FormModal
 from bot.locales import N_, _, n_, number
 from bot.quiz import FLAG_REASONS, FlaggedQuestion
 from bot.ui import custom_ids
-from bot.ui.limits import INPUT_LABEL
+from bot.ui.limits import INPUT_LABEL, MODAL_TITLE
 from bot.ui.text import EMBED_DESCRIPTION, clip
 from bot.ui.views import frozen_view
 
@@ -116,7 +116,7 @@ def report_form(form: Form, deck_id: str, question_id: str) -> discord.ui.Modal:
     """
     modal = FormModal(
         form,
-        title=_("Report this question"),
+        title=clip(_("Report this question"), MODAL_TITLE),
         timeout=REPORT_FORM_SECONDS,
         custom_id=custom_ids.REPORT_FORM.make(deck_id, question_id),
     )
