@@ -13,6 +13,7 @@ from bot import replies
 from bot.bank.models import Deck, Question
 from bot.errors import UserError
 from bot.forms import Form
+from bot.locales import _, slash
 from bot.quiz import FLAG_REASONS, flagged_questions
 from bot.store import FlagRecord
 from bot.ui import custom_ids as ids
@@ -85,7 +86,7 @@ async def _report_submitted(
 REPORT_FORM = Form.of(ids.REPORT_FORM.pattern, _report_submitted)
 
 
-class FlagsCog(commands.Cog, name="Flags"):
+class FlagsCog(commands.Cog, name="Flags"):  # i18n: not shown
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
 
@@ -101,7 +102,7 @@ class FlagsCog(commands.Cog, name="Flags"):
         deck = self.bot.bank.get(deck_id, interaction.guild_id)
         question = deck.question(question_id) if deck is not None else None
         if deck is None or question is None:
-            raise UserError("That question is no longer in its deck, so there is nothing to report.")
+            raise UserError(_("That question is no longer in its deck, so there is nothing to report."))
         return deck, question
 
     async def open_form(self, interaction: discord.Interaction[Any], deck_id: str, question_id: str) -> None:
@@ -114,7 +115,9 @@ class FlagsCog(commands.Cog, name="Flags"):
         # Looked up again at submission: the deck may have changed (or the bot restarted) since the form opened.
         deck, question = self._question(interaction, deck_id, question_id)
         if reason not in FLAG_REASONS:
-            raise UserError("Choose what is wrong with the question: wrong answer, unclear, typo or other.")
+            raise UserError(
+                _("Choose what is wrong with the question: wrong answer, unclear, typo or other.")
+            )
         flag = FlagRecord(
             guild_id=interaction.guild_id or NO_SERVER,
             deck_id=deck.id,
@@ -127,17 +130,23 @@ class FlagsCog(commands.Cog, name="Flags"):
         )
         new = await self.bot.store.flag_question(flag)
         if new:
-            said = "Thanks, the question is reported: this server's moderators will see it in /quiz flags."
+            said = _(
+                "Thanks, the question is reported: this server's moderators will see it in {cmd}.",
+                cmd=slash("quiz flags"),
+            )
         else:
-            said = "You had already reported this question; your report now says what you just chose."
+            said = _("You had already reported this question; your report now says what you just chose.")
         if interaction.guild_id is None:
-            said = "Thanks, noted. Reports from direct messages reach no server's moderators; report it in your server to reach them."
+            said = _(
+                "Thanks, noted. Reports from direct messages reach no server's moderators; report it in your "
+                "server to reach them."
+            )
         await replies.send(interaction, said, ephemeral=True)
 
     async def show_flags(self, interaction: discord.Interaction[Any], *, edit: bool = False) -> None:
         guild_id = guild_id_of(interaction)
         ensure_quiz_master(
-            interaction, await self.bot.store.guild_settings(guild_id), "see reported questions"
+            interaction, await self.bot.store.guild_settings(guild_id), _("see reported questions")
         )
         lines = flagged_questions(await self.bot.store.open_flags(guild_id))
         shown = [(line, self.bot.bank.get(line.deck_id, guild_id)) for line in lines]
@@ -153,7 +162,7 @@ class FlagsCog(commands.Cog, name="Flags"):
     ) -> None:
         guild_id = guild_id_of(interaction)
         ensure_quiz_master(
-            interaction, await self.bot.store.guild_settings(guild_id), "close reported questions"
+            interaction, await self.bot.store.guild_settings(guild_id), _("close reported questions")
         )
         await self.bot.store.close_flags(
             guild_id, deck_id, question_id, status, interaction.user.id, self.bot.clock()

@@ -5,21 +5,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import discord
+from babel import numbers
 from discord import app_commands
 from discord.ext import commands
 
-from bot import replies
+from bot import locales, replies
 from bot.bank.languages import as_language_code
 from bot.errors import UserError
+from bot.languages import speak_to
+from bot.locales import N_, _, percent
 from bot.quiz import DEFAULT_RETENTION, MAX_RETENTION, MIN_RETENTION
-from bot.ui.text import clip, language_name
+from bot.ui.text import LANGUAGE_NAMES, clip, language_name
 from cogs.permissions import anywhere
 
 if TYPE_CHECKING:
     from bot.app import BvunzoBot
 
 AUTO = frozenset({"auto", "none", "reset"})
-TRADE = "Higher means more reviews and more remembered; lower, fewer reviews and more forgotten."
+TRADE = N_("Higher means more reviews and more remembered; lower, fewer reviews and more forgotten.")
 
 
 async def retention_of(bot: BvunzoBot, user_id: int) -> float:
@@ -27,8 +30,17 @@ async def retention_of(bot: BvunzoBot, user_id: int) -> float:
     return await bot.store.member_retention(user_id) or DEFAULT_RETENTION
 
 
+def two_places(value: float) -> str:
+    """A retention as the reader's language writes it with two decimals (0.90; 0,90 in French)."""
+    return numbers.format_decimal(value, format="0.00", locale=locales.language().replace("-", "_"))
+
+
 def retention_sentence(retention: float) -> str:
-    return f"Reviews are scheduled for when you would still recall {retention:.0%} of your questions. {TRADE}"
+    return _(
+        "Reviews are scheduled for when you would still recall {percent} of your questions. {trade}",
+        percent=percent(retention),
+        trade=_(TRADE),
+    )
 
 
 def _language_code(code: str) -> str | None:
@@ -38,18 +50,37 @@ def _language_code(code: str) -> str | None:
     language = as_language_code(code)
     if language is None:
         raise UserError(
-            f"“{clip(code.strip(), 20)}” is not a language code; use one like en, sn or pt-BR (or auto)."
+            _(
+                "“{code}” is not a language code; use one like en, sn or pt-BR (or auto).",
+                code=clip(code.strip(), 20),
+            )
         )
     return language
 
 
+def _name(code: str) -> str:
+    """A language's name as its speakers write it (pt-BR: português), else the code."""
+    return language_name(code) if code in LANGUAGE_NAMES else language_name(code.split("-", maxsplit=1)[0])
+
+
 def _language_sentence(language: str | None) -> str:
+    """What the choice changes, said in the language just chosen (the reply already speaks it)."""
     if language is None:
-        return "Practice now follows your Discord language."
-    return f"Practice will show questions in {language_name(language)} where a deck has that translation."
+        return _("Bvunzo now follows your Discord language, in its answers to you and in questions.")
+    if locales.catalog_language(language) is None:  # a deck's language Bvunzo itself does not speak
+        return _(
+            "Practice will show questions in {language} where a deck has that translation; Bvunzo's own "
+            "words follow your Discord language.",
+            language=language_name(language),
+        )
+    return _(
+        "Bvunzo will answer you in {language} and show questions in {language} where a deck has that "
+        "translation.",
+        language=_name(language),
+    )
 
 
-class PreferencesCog(commands.Cog, name="Preferences"):
+class PreferencesCog(commands.Cog, name="Preferences"):  # i18n: not shown
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
 
@@ -71,13 +102,18 @@ class PreferencesCog(commands.Cog, name="Preferences"):
         said: list[str] = []
         if language is not None:
             code = _language_code(language)
-            await store.set_member_language(user_id, code)
+            await self._remember_language(interaction, code)
             said.append(_language_sentence(code))
         if retention is not None:
             # Discord enforces the range on its side; a forged value is told the range here.
             if not MIN_RETENTION <= retention <= MAX_RETENTION:
                 raise UserError(
-                    f"Retention is between {MIN_RETENTION:.2f} and {MAX_RETENTION:.2f}, such as 0.90."
+                    _(
+                        "Retention is between {low} and {high}, such as {example}.",
+                        low=two_places(MIN_RETENTION),
+                        high=two_places(MAX_RETENTION),
+                        example=two_places(0.9),
+                    )
                 )
             retention = round(retention, 2)
             await store.set_member_retention(user_id, retention)
@@ -85,12 +121,16 @@ class PreferencesCog(commands.Cog, name="Preferences"):
         if not said:
             current_language = await store.member_language(user_id)
             current = await store.member_retention(user_id)
-            shown = language_name(current_language) if current_language else "your Discord language"
+            shown = _name(current_language) if current_language else _("your Discord language")
+            kept = two_places(current or DEFAULT_RETENTION)
+            sentence = retention_sentence(current or DEFAULT_RETENTION)
             said = [
-                f"**Language:** {shown}.",
-                f"**Retention:** {current or DEFAULT_RETENTION:.2f}"
-                + ("" if current else " (the default)")
-                + f". {retention_sentence(current or DEFAULT_RETENTION)}",
+                _("**Language:** {language}.", language=shown),
+                _("**Retention:** {retention}. {sentence}", retention=kept, sentence=sentence)
+                if current
+                else _(
+                    "**Retention:** {retention} (the default). {sentence}", retention=kept, sentence=sentence
+                ),
             ]
         await replies.send(interaction, "\n".join(said), ephemeral=True)
 
@@ -101,8 +141,15 @@ class PreferencesCog(commands.Cog, name="Preferences"):
     @app_commands.describe(code="A language code such as en or sn; `auto` follows your Discord language")
     async def language(self, interaction: discord.Interaction, code: str) -> None:
         language = _language_code(code)
-        await self.bot.store.set_member_language(interaction.user.id, language)
+        await self._remember_language(interaction, language)
         await replies.send(interaction, _language_sentence(language), ephemeral=True)
+
+    async def _remember_language(self, interaction: discord.Interaction, code: str | None) -> None:
+        """Keep the member's language (None: their Discord client's), for questions and for Bvunzo's words;
+        the rest of this reply, and every later one, speaks it."""
+        await self.bot.store.set_member_language(interaction.user.id, code)
+        self.bot.languages.member_changed(interaction.user.id, code)
+        await speak_to(interaction)
 
     @preferences.autocomplete("language")
     async def _preferences_language(
@@ -117,16 +164,19 @@ class PreferencesCog(commands.Cog, name="Preferences"):
         return self._languages(interaction, current)
 
     def _languages(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        """The languages of the decks the member can play here, and auto."""
-        codes = sorted(
-            {code for deck in self.bot.bank.decks_for(interaction.guild_id) for code in deck.languages}
-        )
-        needle = current.casefold()
-        return [
-            app_commands.Choice(name=f"{language_name(c)} ({c})", value=c)
-            for c in [*codes, "auto"]
-            if needle in c or needle in language_name(c).casefold()
-        ][:25]
+        """The languages Bvunzo speaks, those of the decks the member can play here, and auto."""
+        decks = {code for deck in self.bot.bank.decks_for(interaction.guild_id) for code in deck.languages}
+        codes = [*locales.SHIPPED, *sorted(decks - set(locales.SHIPPED))]
+        needle = current.strip().casefold()
+        choices = [
+            app_commands.Choice(name=f"{_name(c)} ({c})", value=c)
+            for c in codes
+            if needle in c.casefold() or needle in _name(c).casefold()
+        ]
+        auto = _("auto: your Discord language")
+        if needle in "auto" or needle in auto.casefold():
+            choices.append(app_commands.Choice(name=auto, value="auto"))
+        return choices[:25]
 
 
 async def setup(bot: BvunzoBot) -> None:

@@ -53,7 +53,8 @@ WRONG = {
     "Victoria Falls lies on the Limpopo.": "True",
     "Which river forms the border between Zimbabwe and Zambia?": "Limpopo",
 }
-PROMPT = re.compile(r"(Your answer \([^)]*\): |Which deck\? \([^)]*\) )(\x1b\[0m)?$")
+# The prompts that wait for the player, in English and in chiShona (LANG=sn_ZW.UTF-8).
+PROMPT = re.compile(r"((?:Your answer|Mhinduro yako) \([^)]*\): |Which deck\? \([^)]*\) )(\x1b\[0m)?$")
 
 
 class Terminal:
@@ -345,3 +346,74 @@ def test_wrong_options_are_one_sentence(tmp_path: Path, deck: Path) -> None:
         f"bvunzo: There is no deck folder at {tmp_path / 'nowhere'}: name a deck file "
         "(bvunzo play my-deck.yaml) or set BVUNZO_QUESTIONS."
     ]
+
+
+SHONA_DECK = """\
+id: mazita
+title: Mazita
+questions:
+  - id: guta
+    prompt: "Guta guru reZimbabwe ndeupi?"
+    choices: ["Bulawayo", "Harare", "Mutare"]
+    answer: 1
+  - id: rwizi
+    type: text
+    prompt: "Rwizi runoparadzanisa Zimbabwe neZambia?"
+    answers: ["Zambezi"]
+"""
+
+
+def test_a_game_in_the_terminals_language_shona(tmp_path: Path) -> None:
+    path = tmp_path / "mazita.yaml"
+    path.write_text(SHONA_DECK)
+    game = Terminal(tmp_path, str(path), "--player", "ada", LANG="sn_ZW.UTF-8")
+    screen = game.until_asked()
+    assert screen.startswith("Mazita · mibvunzo 2 · unotamba seada\n")
+    for number in (1, 2):
+        assert f"Mubvunzo {number} pa2 · Mazita" in screen
+        if "Guta guru reZimbabwe ndeupi?" in screen:
+            assert screen.endswith("Mhinduro yako (A-C, q kuti umire): ")
+            game.type("Z")
+            assert (
+                game.until_asked() == "Z\nNyora vara rimwe, A kusvika C.\nMhinduro yako (A-C, q kuti umire): "
+            )
+            game.answer(screen, {"Guta guru reZimbabwe ndeupi?": "Mutare"})  # wrong
+        else:
+            assert screen.endswith("Mhinduro yako (:q kuti umire): ")
+            game.type("zambezi")
+        screen = game.until_asked()
+    code, transcript, err = game.finish()
+    assert code == 0, err
+    assert re.search(r"^✗ Hazvina kunyatsorurama\. Mhinduro: [A-C]\) Harare\.$", transcript, re.M)
+    assert "✓ Zvakarurama!" in transcript
+    assert "Kudzokorora kunotevera kwemubvunzo uyu: " in transcript
+    assert "Mapoindi: 1 pa2 zvakarurama (50%)" in transcript
+    assert "Mubvunzo 1 wakamirira kudzokororwa zvino: bvunzo play mazita --review" in transcript
+    assert transcript.rstrip().endswith(
+        "Vatambi vari pakombiyuta iyi (mhinduro dzakarurama, madhekisi ese):\n  1. ada: 1 pa2 ← iwe"
+    )
+
+
+def test_the_terminals_language_for_its_refusals_and_help(tmp_path: Path, deck: Path) -> None:
+    code, _, err = Terminal(tmp_path, str(deck), "--count", "0", LANG="fr_FR.UTF-8").finish()
+    assert (code, err.splitlines()) == (
+        2,
+        ["bvunzo: --count 0 est hors limites : choisis de 1 à 50 questions."],
+    )
+    code, _, err = Terminal(tmp_path, str(deck), "--count", "99", LANG="pt_BR.UTF-8").finish()
+    assert err.splitlines() == ["bvunzo: --count 99 está fora do intervalo: escolha de 1 a 50 perguntas."]
+    # --language chooses the words as well as the questions' language; LC_ALL outranks LANG.
+    code, _, err = Terminal(
+        tmp_path, str(deck), "--count", "0", "--language", "sn", LANG="fr_FR.UTF-8"
+    ).finish()
+    assert err.splitlines() == [
+        "bvunzo: --count 0 haisi pakati pezvinobvumirwa: sarudza mibvunzo 1 kusvika 50."
+    ]
+    code, _, err = Terminal(tmp_path, str(deck), "--count", "0", LC_ALL="C", LANG="fr_FR.UTF-8").finish()
+    assert err.splitlines() == ["bvunzo: --count 0 is out of range: choose 1 to 50 questions."]
+    helped = Terminal(tmp_path, "--help", LANG="sn_ZW.UTF-8")
+    code, transcript, _ = helped.finish()
+    assert code == 0
+    assert "mibvunzo chete yakamirira kudzokororwa (kudzokorora kwakapatsanurwa)" in " ".join(
+        transcript.split()
+    )

@@ -3,40 +3,79 @@
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
+
+from bot import locales
+from bot.locales import _, speaking
 
 DEFAULT_COUNT = 10
 
 
+def terminal_language() -> str:
+    """The language of the terminal's locale (LANG=sn_ZW.UTF-8 → sn), as Discord's locale is for practice.
+
+    An unset or C locale reads as English, as Discord's default locale (en-US) does.
+    """
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name, "").strip()
+        if value:
+            code = value.split("_")[0].split(".")[0].lower()
+            return "en" if code in {"c", "posix", ""} else code
+    return "en"
+
+
+def catalog_of_terminal() -> str:
+    """The catalog the terminal's language reads (LANG=pt_BR.UTF-8 → pt-BR), English where none is shipped."""
+    return locales.catalog_language(terminal_language()) or locales.SOURCE
+
+
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
+    with speaking(catalog_of_terminal()):  # `bvunzo play --help` in the terminal's language
+        _add_play_arguments(parser)
+
+
+def _add_play_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "deck",
         nargs="?",
         metavar="DECK",
-        help="a deck id from the deck folder, or a deck file to preview; without it, a list to choose from",
+        help=_(
+            "a deck id from the deck folder, or a deck file to preview; without it, a list to choose from"
+        ),
     )
     parser.add_argument(
-        "--review", action="store_true", help="only the questions due for review (spaced repetition)"
+        "--review", action="store_true", help=_("only the questions due for review (spaced repetition)")
     )
     parser.add_argument(
-        "-n", "--count", type=int, default=DEFAULT_COUNT, metavar="N", help="questions to play (default 10)"
+        "-n",
+        "--count",
+        type=int,
+        default=DEFAULT_COUNT,
+        metavar="N",
+        help=_("questions to play (default {count})", count=DEFAULT_COUNT),
     )
     parser.add_argument(
-        "--player", metavar="NAME", help="whose scores and reviews these are (default: your login name)"
+        "--player", metavar="NAME", help=_("whose scores and reviews these are (default: your login name)")
     )
     parser.add_argument(
-        "--language", metavar="CODE", help="show questions in this language where a deck has it"
+        "--language",
+        metavar="CODE",
+        help=_(
+            "the language to play in, and to show questions in where a deck has it (default: the "
+            "terminal's, from LANG)"
+        ),
     )
     parser.add_argument(
         "--db",
         metavar="LOCATION",
-        help="the database: a file, or a postgresql:// URL (default: BVUNZO_DB or data/bvunzo.db)",
+        help=_("the database: a file, or a postgresql:// URL (default: BVUNZO_DB or data/bvunzo.db)"),
     )
     parser.add_argument(
         "--questions",
         type=Path,
         metavar="FOLDER",
-        help="the deck folder (default: BVUNZO_QUESTIONS or questions/)",
+        help=_("the deck folder (default: BVUNZO_QUESTIONS or questions/)"),
     )
 
 

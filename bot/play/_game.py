@@ -14,9 +14,12 @@ from getpass import getuser
 from pathlib import Path
 from types import FrameType
 
+from bot import locales
 from bot.bank.loader import DeckError, load_deck_file, load_folder, validate_paths
 from bot.bank.models import Deck, Kind, Question
 from bot.config import database_location
+from bot.locales import _, n_, number, p_, percent
+from bot.play import catalog_of_terminal, terminal_language
 from bot.play._screen import Screen
 from bot.quiz import (
     LETTERS,
@@ -29,7 +32,6 @@ from bot.quiz import (
     slot_letter,
 )
 from bot.store import Memory, Store, StoreError, open_store
-from bot.ui.text import plural
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
@@ -47,16 +49,25 @@ class PlayError(Exception):
 
 def play_from_arguments(args: argparse.Namespace) -> int:
     screen = Screen.for_terminal()
+    language = args.language or terminal_language()
+    # The game speaks the language it shows questions in, where Bvunzo has a catalog for it.
+    locales.use(locales.catalog_language(language) or catalog_of_terminal())
     try:
         if not 1 <= args.count <= MAX_COUNT:
-            raise PlayError(f"--count {args.count} is out of range: choose 1 to {MAX_COUNT} questions.")
+            raise PlayError(
+                _(
+                    "--count {count} is out of range: choose 1 to {most} questions.",
+                    count=args.count,
+                    most=number(MAX_COUNT),
+                )
+            )
         folder = args.questions or Path(os.environ.get("BVUNZO_QUESTIONS", "").strip() or "questions")
         deck = choose_deck(screen, args.deck, folder)
         if deck is None:
             return 0
         player = (args.player or os.environ.get("BVUNZO_PLAYER", "") or _login_name()).strip()
         if not player:
-            raise PlayError("Give a player name with --player NAME.")
+            raise PlayError(_("Give a player name with --player NAME."))
         game = Game(
             screen,
             deck,
@@ -64,7 +75,7 @@ def play_from_arguments(args: argparse.Namespace) -> int:
             player=player,
             review_only=args.review,
             count=args.count,
-            language=args.language or _terminal_language(),
+            language=language,
         )
         return _run_interruptible(game)
     except PlayError as exc:
@@ -103,46 +114,51 @@ def _login_name() -> str:
         return "player"
 
 
-def _terminal_language() -> str:
-    """The language of the terminal's locale (LANG=sn_ZW.UTF-8 → sn), as Discord's locale is for practice.
-
-    An unset or C locale reads as English, as Discord's default locale (en-US) does.
-    """
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name, "").strip()
-        if value:
-            code = value.split("_")[0].split(".")[0].lower()
-            return "en" if code in {"c", "posix", ""} else code
-    return "en"
-
-
 def choose_deck(screen: Screen, wanted: str | None, folder: Path) -> Deck | None:
     """The deck named on the command line (an id or a file), or the one the player picks from a list."""
     if wanted is not None and (wanted.endswith((".yaml", ".yml")) or Path(wanted).is_file()):
         return _deck_file(screen, Path(wanted))
     if not folder.is_dir():
         raise PlayError(
-            f"There is no deck folder at {folder}: name a deck file (bvunzo play my-deck.yaml) or set "
-            "BVUNZO_QUESTIONS."
+            _(
+                "There is no deck folder at {folder}: name a deck file (bvunzo play my-deck.yaml) or set "
+                "BVUNZO_QUESTIONS.",
+                folder=folder,
+            )
         )
     decks, problems = load_folder(folder)
     for problem in problems:
-        screen.say(f"skipped: {problem}", "yellow")
+        screen.say(_("skipped: {problem}", problem=problem), "yellow")
     if not decks:
-        raise PlayError(f"No deck in {folder} loads; `bvunzo validate {folder}` lists why.")
+        raise PlayError(_("No deck in {folder} loads; `bvunzo validate {folder}` lists why.", folder=folder))
     if wanted is not None:
         for deck in decks:
             if deck.id == wanted:
                 return deck
         known = ", ".join(d.id for d in decks)
-        raise PlayError(f"There is no deck `{wanted}` in {folder}; the decks are: {known}.")
+        raise PlayError(
+            _(
+                "There is no deck `{deck}` in {folder}; the decks are: {known}.",
+                deck=wanted,
+                folder=folder,
+                known=known,
+            )
+        )
     if len(decks) == 1:
         return decks[0]
-    screen.say("Decks:", "bold")
-    for number, deck in enumerate(decks, 1):
-        screen.say(f"  {number}. {deck.title} ({deck.id}, {plural(len(deck.questions), 'question')})")
+    screen.say(_("Decks:"), "bold")
+    for place, deck in enumerate(decks, 1):
+        line = n_(
+            "{place}. {title} ({deck}, {n} question)",
+            "{place}. {title} ({deck}, {n} questions)",
+            len(deck.questions),
+            place=number(place),
+            title=deck.title,
+            deck=deck.id,
+        )
+        screen.say(f"  {line}")
     while True:
-        answer = screen.ask(f"Which deck? (1-{len(decks)}, or q to stop) ")
+        answer = screen.ask(_("Which deck? (1-{last}, or q to stop) ", last=len(decks)))
         if answer is None or answer.lower() in QUIT_WORDS:
             return None
         if answer.isdigit() and 1 <= int(answer) <= len(decks):
@@ -150,37 +166,39 @@ def choose_deck(screen: Screen, wanted: str | None, folder: Path) -> Deck | None
         for deck in decks:
             if deck.id == answer:
                 return deck
-        screen.say(f"Type a number from 1 to {len(decks)}.", "yellow")
+        screen.say(_("Type a number from 1 to {last}.", last=len(decks)), "yellow")
 
 
 def _deck_file(screen: Screen, path: Path) -> Deck:
     if not path.is_file():
-        raise PlayError(f"There is no deck file at {path}.")
+        raise PlayError(_("There is no deck file at {path}.", path=path))
     try:
         deck = load_deck_file(path)
     except DeckError as exc:
         # As `bvunzo validate` says them: a deck author fixes each line and plays again.
         problems = "\n".join(str(problem) for problem in exc.problems)
-        raise PlayError(f"{path} cannot be played until these are fixed:\n{problems}") from exc
+        raise PlayError(
+            _("{path} cannot be played until these are fixed:\n{problems}", path=path, problems=problems)
+        ) from exc
     # A deck author previewing a file sees what the bot would leave out, and plays the rest.
     for problem in validate_paths([path]):
-        screen.say(f"left out: {problem}", "yellow")
+        screen.say(_("left out: {problem}", problem=problem), "yellow")
     if not deck.questions:
-        raise PlayError(f"{path} has no question that loads.")
+        raise PlayError(_("{path} has no question that loads.", path=path))
     return deck
 
 
 def _when(moment: datetime, now: datetime) -> str:
     delta = moment - now
     if delta <= timedelta(minutes=1):
-        return "now"
+        return p_("due", "now")
     minutes = round(delta.total_seconds() / 60)
     if minutes < 90:
-        return f"in {minutes} minutes"
+        return n_("in {n} minute", "in {n} minutes", minutes)
     hours = round(minutes / 60)
     if hours < 36:
-        return f"in {hours} hours"
-    return f"in {round(hours / 24)} days"
+        return n_("in {n} hour", "in {n} hours", hours)
+    return n_("in {n} day", "in {n} days", round(hours / 24))
 
 
 class Game:
@@ -231,10 +249,19 @@ class Game:
         if not picked:
             next_due = await store.next_due(user_id, self.deck.id)
             if next_due is None:
-                say(f"Nothing of “{self.deck.title}” is due for review: play it without --review first.")
+                say(
+                    _(
+                        "Nothing of “{deck}” is due for review: play it without --review first.",
+                        deck=self.deck.title,
+                    )
+                )
             else:
                 say(
-                    f"Nothing of “{self.deck.title}” is due for review; the next is due {_when(next_due, now)}."
+                    _(
+                        "Nothing of “{deck}” is due for review; the next is due {when}.",
+                        deck=self.deck.title,
+                        when=_when(next_due, now),
+                    )
                 )
             return 0
         session = PracticeSession(
@@ -244,7 +271,14 @@ class Game:
             seed=secrets.randbits(32),
             language=self.language,
         )
-        say(f"{self.deck.title} · {plural(len(picked), 'question')} · playing as {self.player}", "bold")
+        heading = n_(
+            "{title} · {n} question · playing as {player}",
+            "{title} · {n} questions · playing as {player}",
+            len(picked),
+            title=self.deck.title,
+            player=self.player,
+        )
+        say(heading, "bold")
         stopped = False
         while not session.finished:
             self.screen.progress(session.index, session.question_count, session.right_count, self.deck.title)
@@ -269,18 +303,22 @@ class Game:
             slot: int | None = None
             text: str | None = None
             if question.kind is Kind.TEXT:
-                typed = self.screen.ask("Your answer (:q to stop): ")
+                typed = self.screen.ask(_("Your answer (:q to stop): "))
                 if typed is None or typed == ":q":
                     return False
                 text = typed
             else:
                 letters = LETTERS[: len(order)]
-                typed = self.screen.ask(f"Your answer ({letters[0]}-{letters[-1]}, q to stop): ")
+                typed = self.screen.ask(
+                    _("Your answer ({first}-{last}, q to stop): ", first=letters[0], last=letters[-1])
+                )
                 if typed is None or typed.lower() in QUIT_WORDS:
                     return False
                 slot = _slot(typed, len(order))
                 if slot is None:
-                    self.screen.say(f"Type one letter, {letters[0]} to {letters[-1]}.", "yellow")
+                    self.screen.say(
+                        _("Type one letter, {first} to {last}.", first=letters[0], last=letters[-1]), "yellow"
+                    )
                     continue
             now = self.now()
             try:
@@ -307,17 +345,17 @@ class Game:
     ) -> None:
         say = self.screen.say
         if right:
-            say("✓ Right!", "green", "bold")
+            say(_("✓ Right!"), "green", "bold")
         elif question.kind is Kind.TEXT:
-            say(f"✗ Not quite: the answer is “{question.answer_text}”.", "red", "bold")
+            say(_("✗ Not quite: the answer is “{answer}”.", answer=question.answer_text), "red", "bold")
         else:
             answers = ", ".join(
                 f"{slot_letter(s)}) {question.choices[order[s]]}" for s in sorted(right_slots)
             )
-            say(f"✗ Not quite: the answer is {answers}.", "red", "bold")
+            say(_("✗ Not quite: the answer is {answers}.", answers=answers), "red", "bold")
         if question.explanation:
             say(question.explanation, "dim", indent="  ")
-        say(f"Next review of this question: {_when(due, now)}.", "dim")
+        say(_("Next review of this question: {when}.", when=_when(due, now)), "dim")
 
     async def _summary(self, store: Store, session: PracticeSession, user_id: int, *, stopped: bool) -> None:
         say = self.screen.say
@@ -325,21 +363,38 @@ class Game:
         say()
         answered, right = session.answered_count, session.right_count
         if stopped:
-            say(f"Stopped after {answered} of {session.question_count} questions.")
-        score = f"Score: {right} of {answered} right" + (
-            f" ({round(100 * right / answered)}%)" if answered else ""
-        )
+            say(
+                n_(
+                    "Stopped after {answered} of {n} question.",
+                    "Stopped after {answered} of {n} questions.",
+                    session.question_count,
+                    answered=number(answered),
+                )
+            )
+        if answered:
+            score = _(
+                "Score: {right} of {answered} right ({percent})",
+                right=number(right),
+                answered=number(answered),
+                percent=percent(round(100 * right / answered) / 100),
+            )
+        else:
+            score = _("Score: {right} of {answered} right", right=number(right), answered=number(answered))
         say(score, "bold")
         due = await store.due_count(user_id, due_by(now), self.deck.id)
         if due:
             say(
-                f"{due} question{'s are' if due != 1 else ' is'} due for review now: "
-                f"bvunzo play {self.deck.id} --review"
+                n_(
+                    "{n} question is due for review now: {command}",
+                    "{n} questions are due for review now: {command}",
+                    due,
+                    command=f"bvunzo play {self.deck.id} --review",
+                )
             )
         else:
             next_due = await store.next_due(user_id, self.deck.id)
             if next_due is not None:
-                say(f"Your next review of this deck is due {_when(next_due, now)}.")
+                say(_("Your next review of this deck is due {when}.", when=_when(next_due, now)))
         await self._board(store, user_id, now)
 
     async def _board(self, store: Store, user_id: int, now: datetime) -> None:
@@ -351,15 +406,17 @@ class Game:
                 lines.append((stats.practice_right, stats.practice_answered, name, player_id))
         lines.sort(key=lambda line: (-line[0], line[1], line[2]))
         self.screen.say()
-        self.screen.say("Players on this computer (right answers, every deck):", "bold")
+        self.screen.say(_("Players on this computer (right answers, every deck):"), "bold")
         rank = 0
         previous: tuple[int, int] | None = None
         for position, (right, answered, name, player_id) in enumerate(lines[:BOARD_LINES], 1):
             if (right, answered) != previous:
                 rank, previous = position, (right, answered)
-            you = " ← you" if player_id == user_id else ""
-            styles = ("green",) if you else ()
-            self.screen.say(f"  {rank}. {name}: {right} of {answered}{you}", *styles)
+            shown = {"rank": number(rank), "name": name, "right": number(right), "answered": number(answered)}
+            if player_id == user_id:
+                self.screen.say("  " + _("{rank}. {name}: {right} of {answered} ← you", **shown), "green")
+            else:
+                self.screen.say("  " + _("{rank}. {name}: {right} of {answered}", **shown))
 
 
 def _slot(typed: str, choices: int) -> int | None:

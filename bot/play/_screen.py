@@ -8,6 +8,8 @@ import sys
 import textwrap
 from typing import TextIO
 
+from bot.locales import _, number
+
 # ANSI styles; only written when the output is a terminal that wants them.
 STYLES = {
     "bold": "1",
@@ -67,10 +69,23 @@ class Screen:
             filled = round(BAR_WIDTH * done / total) if total else 0
             bar = self.style("█" * filled, "cyan") + self.style("░" * (BAR_WIDTH - filled), "dim")
             self.say()
-            self.out.write(f"{bar} {done + 1}/{total} · {right} right · {title}\n")
+            where = _(
+                "{done}/{total} · {right} right · {title}",
+                done=done + 1,
+                total=total,
+                right=right,
+                title=title,
+            )
+            self.out.write(f"{bar} {where}\n")
         else:
             self.say()
-            self.out.write(f"Question {done + 1} of {total} · {title}\n")
+            where = _(
+                "Question {number} of {total} · {title}",
+                number=number(done + 1),
+                total=number(total),
+                title=title,
+            )
+            self.out.write(f"{where}\n")
         self.out.flush()
 
     def ask(self, prompt: str) -> str | None:

@@ -10,10 +10,11 @@ import discord
 
 from bot.bank.models import Deck
 from bot.forms import Form, FormModal
+from bot.locales import N_, _, n_, number
 from bot.quiz import FLAG_REASONS, FlaggedQuestion
 from bot.ui import custom_ids
-from bot.ui.limits import INPUT_LABEL
-from bot.ui.text import EMBED_DESCRIPTION, clip, plural
+from bot.ui.limits import INPUT_LABEL, MODAL_TITLE
+from bot.ui.text import EMBED_DESCRIPTION, clip
 from bot.ui.views import frozen_view
 
 FLAG_LINES = 10  # questions listed
@@ -22,39 +23,55 @@ NOTE_LENGTH = 300  # what a member may add to a report
 REPORT_FORM_SECONDS = 600
 
 
+# FLAG_REASONS's labels (bot/quiz/flags.py), marked here too so this area's catalog fragment carries them.
+REASON_LABELS = (N_("Wrong answer"), N_("Unclear"), N_("Typo"), N_("Other"))
+
+
+def _reason(key: str) -> str:
+    """A flag reason's label in the reader's language (FLAG_REASONS holds them marked for the catalog)."""
+    return _(FLAG_REASONS[key]) if key in FLAG_REASONS else key
+
+
 def where(deck: Deck | None, line: FlaggedQuestion) -> str:
     """The deck file and line of a built-in question, or the server's own deck it is in."""
     if deck is None:
-        return f"deck `{line.deck_id}` (no longer loaded), question `{line.question_id}`"
+        return _(
+            "deck `{deck}` (no longer loaded), question `{question}`",
+            deck=line.deck_id,
+            question=line.question_id,
+        )
     question = deck.question(line.question_id)
     if deck.guild_id is not None:
-        return f"this server's deck `{deck.id}`, question `{line.question_id}`"
+        return _(
+            "this server's deck `{deck}`, question `{question}`", deck=deck.id, question=line.question_id
+        )
     file = Path(deck.source).name if deck.source else f"{deck.id}.yaml"
     return f"`{file}:{question.line}`" if question is not None and question.line else f"`{file}`"
 
 
 def flags_embed(shown: Sequence[tuple[FlaggedQuestion, Deck | None]]) -> discord.Embed:
     rows = []
-    for number, (line, deck) in enumerate(shown[:FLAG_LINES], start=1):
+    for place, (line, deck) in enumerate(shown[:FLAG_LINES], start=1):
         question = deck.question(line.question_id) if deck is not None else None
         prompt = clip(question.prompt, 60) if question is not None else line.question_id
-        reasons = ", ".join(f"{FLAG_REASONS.get(r, r)} {n}" for r, n in line.reasons)
-        row = f"**{number}.** {prompt}\n  {where(deck, line)} · {plural(line.members, 'member')}: {reasons}"
+        reasons = ", ".join(f"{_reason(r)} {number(n)}" for r, n in line.reasons)
+        members = n_("{n} member", "{n} members", line.members)
+        row = f"**{number(place)}.** {prompt}\n  {where(deck, line)} · {members}: {reasons}"
         if line.notes:
             row += "\n  " + " · ".join(f"“{clip(note, 80)}”" for note in line.notes[:2])
         rows.append(row)
     if len(shown) > FLAG_LINES:
-        rows.append(f"and {len(shown) - FLAG_LINES} more")
+        rows.append(n_("and {n} more", "and {n} more", len(shown) - FLAG_LINES))
     embed = discord.Embed(
-        title="Reported questions",
+        title=_("Reported questions"),
         description=clip("\n".join(rows), EMBED_DESCRIPTION)
         if rows
-        else "No question is reported. All clear!",
+        else _("No question is reported. All clear!"),
         colour=discord.Colour.red() if rows else discord.Colour.green(),
     )
     if rows:
         embed.set_footer(
-            text="Resolved: you fixed the question. Dismiss: nothing to fix. Either closes its reports."
+            text=_("Resolved: you fixed the question. Dismiss: nothing to fix. Either closes its reports.")
         )
     return embed
 
@@ -62,7 +79,7 @@ def flags_embed(shown: Sequence[tuple[FlaggedQuestion, Deck | None]]) -> discord
 def report_button(deck_id: str, question_id: str, *, row: int = 1) -> discord.ui.Button[Any]:
     """Report question: opens the report form (cogs/flags.py). Names the question in its own deck."""
     return discord.ui.Button(
-        label="Report question",
+        label=_("Report question"),
         style=discord.ButtonStyle.secondary,
         emoji="🚩",
         row=row,
@@ -70,12 +87,13 @@ def report_button(deck_id: str, question_id: str, *, row: int = 1) -> discord.ui
     )
 
 
-def close_flags_button(action: str, deck_id: str, question_id: str, number: int) -> discord.ui.Button[Any]:
-    """Resolve (r) or dismiss (d) every open report of the question listed `number`, on that number's row."""
+def close_flags_button(action: str, deck_id: str, question_id: str, place: int) -> discord.ui.Button[Any]:
+    """Resolve (r) or dismiss (d) every open report of the question listed `place`, on that place's row."""
+    shown = number(place)
     return discord.ui.Button(
-        label=f"{'Resolved' if action == 'r' else 'Dismiss'} {number}",
+        label=_("Resolved {number}", number=shown) if action == "r" else _("Dismiss {number}", number=shown),
         style=discord.ButtonStyle.success if action == "r" else discord.ButtonStyle.secondary,
-        row=number - 1,
+        row=place - 1,
         custom_id=custom_ids.CLOSE_FLAGS.make(action, deck_id, question_id),
     )
 
@@ -83,8 +101,8 @@ def close_flags_button(action: str, deck_id: str, question_id: str, number: int)
 def flags_view(lines: Sequence[FlaggedQuestion]) -> discord.ui.View:
     """Resolved and Dismiss for each of the first questions listed."""
     buttons = [
-        close_flags_button(action, line.deck_id, line.question_id, number)
-        for number, line in enumerate(lines[:FLAG_BUTTONS], start=1)
+        close_flags_button(action, line.deck_id, line.question_id, place)
+        for place, line in enumerate(lines[:FLAG_BUTTONS], start=1)
         for action in "rd"
     ]
     return frozen_view(*buttons)
@@ -98,21 +116,21 @@ def report_form(form: Form, deck_id: str, question_id: str) -> discord.ui.Modal:
     """
     modal = FormModal(
         form,
-        title="Report this question",
+        title=clip(_("Report this question"), MODAL_TITLE),
         timeout=REPORT_FORM_SECONDS,
         custom_id=custom_ids.REPORT_FORM.make(deck_id, question_id),
     )
     reason: discord.ui.Select[Any] = discord.ui.Select(
         custom_id="reason",
-        options=[discord.SelectOption(label=label, value=value) for value, label in FLAG_REASONS.items()],
+        options=[discord.SelectOption(label=_reason(value), value=value) for value in FLAG_REASONS],
         min_values=1,
         max_values=1,
         required=True,
     )
-    modal.add_item(discord.ui.Label(text=clip("What is wrong with it?", INPUT_LABEL), component=reason))
+    modal.add_item(discord.ui.Label(text=clip(_("What is wrong with it?"), INPUT_LABEL), component=reason))
     modal.add_item(
         discord.ui.TextInput(
-            label="Anything to add? (optional)",
+            label=clip(_("Anything to add? (optional)"), INPUT_LABEL),
             custom_id="note",
             style=discord.TextStyle.paragraph,
             max_length=NOTE_LENGTH,

@@ -9,6 +9,7 @@ from typing import Any
 import discord
 
 from bot.bank.models import Kind, Question
+from bot.locales import _, n_, number, p_, percent, slash
 from bot.quiz import Passes
 from bot.ui import custom_ids
 from bot.ui.answers import PRACTICE_TAGS, answer_buttons
@@ -20,8 +21,6 @@ from bot.ui.text import (
     clip,
     language_name,
     letter,
-    percent,
-    plural,
 )
 from bot.ui.views import frozen_view
 
@@ -50,19 +49,33 @@ def practice_question_embed(
     leech_failures: int = 0,
 ) -> discord.Embed:
     body = question.prompt + "\n\n"
-    body += "Answer with the **Answer** button." if question.kind is Kind.TEXT else _choices(question, order)
+    body += (
+        _("Answer with the **Answer** button.") if question.kind is Kind.TEXT else _choices(question, order)
+    )
     embed = discord.Embed(
-        title=clip(f"Practice {index + 1} of {total} — {deck_title}", 256),
+        title=clip(
+            _(
+                "Practice {number} of {total} — {deck}",
+                number=number(index + 1),
+                total=number(total),
+                deck=deck_title,
+            ),
+            256,
+        ),
         description=clip(body, EMBED_DESCRIPTION),
         colour=PRACTICE_COLOUR,
     )
     if leech_failures and question.explanation:
         embed.add_field(
-            name=f"You have missed this one {leech_failures} times: read this first",
+            name=n_(
+                "You have missed this one {n} time: read this first",
+                "You have missed this one {n} times: read this first",
+                leech_failures,
+            ),
             value=clip(question.explanation, FIELD_VALUE),
             inline=False,
         )
-    embed.set_footer(text=f"Only you can see this · {language_name(question.lang)}")
+    embed.set_footer(text=_("Only you can see this · {language}", language=language_name(question.lang)))
     return embed
 
 
@@ -80,24 +93,32 @@ def feedback_embed(
     comes_back: bool = False,
 ) -> discord.Embed:
     if question.kind is Kind.TEXT:
-        body = f"{question.prompt}\n\nYou answered “{clip(typed or '', 200)}”.\n**Answer:** {question.answer_text}"
+        answered = _(
+            "You answered “{typed}”.\n**Answer:** {answer}",
+            typed=clip(typed or "", 200),
+            answer=question.answer_text,
+        )
+        body = f"{question.prompt}\n\n{answered}"
     else:
         body = f"{question.prompt}\n\n{_choices(question, order, right_slots, chosen)}"
+    where = {"number": number(index + 1), "total": number(total)}
     embed = discord.Embed(
-        title=("✅ Right" if right else "❌ Not quite") + f" — {index + 1} of {total}",
+        title=_("✅ Right — {number} of {total}", **where)
+        if right
+        else _("❌ Not quite — {number} of {total}", **where),
         description=clip(body, EMBED_DESCRIPTION),
         colour=discord.Colour.green() if right else discord.Colour.red(),
     )
     if question.explanation:
-        embed.add_field(name="Why", value=clip(question.explanation, FIELD_VALUE), inline=False)
+        embed.add_field(name=_("Why"), value=clip(question.explanation, FIELD_VALUE), inline=False)
     if comes_back:
         embed.add_field(
-            name="Again later",
-            value="This question comes back later in this session, until you get it right twice in a row.",
+            name=_("Again later"),
+            value=_("This question comes back later in this session, until you get it right twice in a row."),
             inline=False,
         )
     if next_due is not None:
-        embed.set_footer(text="Next review of this question")
+        embed.set_footer(text=_("Next review of this question"))
         embed.timestamp = next_due
     return embed
 
@@ -108,11 +129,21 @@ def passes_lines(passes: Sequence[tuple[Passes, Question | None]]) -> list[str]:
     repeated = sorted((p for p in passes if p[0].passes > 1 or not p[0].learned), key=lambda p: -p[0].passes)
     for item, question in repeated:
         prompt = clip(question.prompt, 70) if question else item.question_id
-        state = "" if item.learned else " · not learned yet"
-        lines.append(f"{prompt} — {plural(item.passes, 'pass', 'passes')}{state}")
+        if item.learned:
+            line = n_("{prompt} — {n} pass", "{prompt} — {n} passes", item.passes, prompt=prompt)
+        else:
+            line = n_(
+                "{prompt} — {n} pass · not learned yet",
+                "{prompt} — {n} passes · not learned yet",
+                item.passes,
+                prompt=prompt,
+            )
+        lines.append(line)
     first_time = sum(1 for p, _q in passes if p.passes == 1 and p.learned)
     if first_time:
-        lines.append(f"{plural(first_time, 'question')} right the first time")
+        lines.append(
+            n_("{n} question right the first time", "{n} questions right the first time", first_time)
+        )
     return lines
 
 
@@ -125,21 +156,41 @@ def practice_summary_embed(
     *,
     passes: Sequence[tuple[Passes, Question | None]] | None = None,
 ) -> discord.Embed:
-    text = f"You got **{right} of {answered}** right ({percent(right, answered)})."
+    share = percent(right / answered) if answered else "—"
+    text = _(
+        "You got **{right} of {answered}** right ({percent}).",
+        right=number(right),
+        answered=number(answered),
+        percent=share,
+    )
     if passes is not None:
         learned = sum(1 for p, _q in passes if p.learned)
         text = (
-            f"You learned **{learned} of {len(passes)}** questions in {plural(answered, 'answer')}."
-            + "\n\n**Passes each needed**\n"
+            n_(
+                "You learned **{learned} of {total}** questions in {n} answer.",
+                "You learned **{learned} of {total}** questions in {n} answers.",
+                answered,
+                learned=number(learned),
+                total=number(len(passes)),
+            )
+            + "\n\n"
+            + _("**Passes each needed**")
+            + "\n"
             + "\n".join(passes_lines(passes))
             + "\n"
         )
     if due:
-        text += f"\n{due} question{'s are' if due != 1 else ' is'} due for review now: /practice mode:review."
+        text += "\n" + n_(
+            "{n} question is due for review now: {cmd}.",
+            "{n} questions are due for review now: {cmd}.",
+            due,
+            cmd=slash("practice") + " mode:review",
+        )
     elif next_due is not None:
-        text += f"\nYour next review is due <t:{int(next_due.timestamp())}:R>."
+        when = f"<t:{int(next_due.timestamp())}:R>"
+        text += "\n" + _("Your next review is due {when}.", when=when)
     return discord.Embed(
-        title=clip(f"Practice done — {deck_title}", 256),
+        title=clip(_("Practice done — {deck}", deck=deck_title), 256),
         description=clip(text, EMBED_DESCRIPTION),
         colour=PRACTICE_COLOUR,
     )
@@ -161,12 +212,12 @@ def translation_embed(
     if shown.kind is not Kind.TEXT:
         body += "\n\n" + _choices(shown, order)
     embed = discord.Embed(
-        title=clip(f"In {language_name(shown.lang)}", 256),
+        title=clip(_("In {language}", language=language_name(shown.lang)), 256),
         description=clip(body, EMBED_DESCRIPTION),
         colour=PRACTICE_COLOUR,
     )
     if revealed and shown.explanation:
-        embed.add_field(name="Why", value=clip(shown.explanation, FIELD_VALUE), inline=False)
+        embed.add_field(name=_("Why"), value=clip(shown.explanation, FIELD_VALUE), inline=False)
     return embed
 
 
@@ -190,7 +241,7 @@ def practice_question_view(
         answer_buttons(PRACTICE_TAGS, practice_id, index, question, order)
     )
     if original_lang is not None and original_lang != question.lang:
-        label = f"See in {language_name(original_lang)}"
+        label = _("See in {language}", language=language_name(original_lang))
         items.append(step_button(practice_id, index, label=label, original=True))
     return frozen_view(*items)
 
@@ -200,6 +251,6 @@ def feedback_view(
 ) -> discord.ui.View:
     """Next (Finish after the last question), and Report question naming it in its deck."""
     return frozen_view(
-        step_button(practice_id, index, label="Finish" if last else "Next"),
+        step_button(practice_id, index, label=p_("button", "Finish") if last else p_("button", "Next")),
         report_button(deck_id, question_id, row=0),
     )

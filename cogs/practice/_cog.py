@@ -16,6 +16,7 @@ from discord.ext import commands
 from bot import replies
 from bot.bank.models import Deck, Kind
 from bot.errors import UserError
+from bot.locales import N_, _, number, slash
 from bot.quiz import (
     PracticeMode,
     PracticeSession,
@@ -46,7 +47,7 @@ log = logging.getLogger(__name__)
 
 # Sessions are saved at every step, so a restart loses none; one left alone this long is abandoned.
 SESSION_LIFETIME = timedelta(hours=6)
-ENDED = "This practice session has ended; start a new one with /practice."
+ENDED = N_("This practice session has ended; start a new one with {cmd}.")
 # The typed-answer form of practice has no round clock to follow; a member may think a while.
 FORM_SECONDS = 900
 
@@ -62,14 +63,16 @@ class Practice:
 
 def _ensure_owner(user_id: int, interaction: discord.Interaction) -> None:
     if user_id != interaction.user.id:
-        raise UserError("This practice belongs to someone else; start your own with /practice.")
+        raise UserError(
+            _("This practice belongs to someone else; start your own with {cmd}.", cmd=slash("practice"))
+        )
 
 
 def _state(session: PracticeSession) -> str:
     return json.dumps(session.to_dict(), separators=(",", ":"))
 
 
-class PracticeCog(commands.Cog, name="Practice"):
+class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
         self.practices: dict[int, Practice] = {}
@@ -102,18 +105,18 @@ class PracticeCog(commands.Cog, name="Practice"):
         if mode == "missed":
             last = await self.bot.store.latest_round_played(user_id, interaction.guild_id)
             if last is None:
-                raise UserError("You haven't answered in a round yet; play one, or use another mode.")
+                raise UserError(_("You haven't answered in a round yet; play one, or use another mode."))
             if deck and deck != last.deck_id:
                 raise UserError(
-                    "Your last round was of another deck; leave `deck` empty to practise its misses."
+                    _("Your last round was of another deck; leave `deck` empty to practise its misses.")
                 )
             chosen = find_deck(self.bot, last.deck_id, last.guild_id)
             missed = await self._missed_in(last, chosen, user_id) or ()
             if not missed:
-                raise UserError("You got everything right in your last round. Nothing to practise there!")
+                raise UserError(_("You got everything right in your last round. Nothing to practise there!"))
         else:
             if not deck:
-                raise UserError("Choose a deck to practise (/decks lists them).")
+                raise UserError(_("Choose a deck to practise ({cmd} lists them).", cmd=slash("decks")))
             chosen = find_deck(self.bot, deck, interaction.guild_id)
         memories = {q: m.as_state() for q, m in (await self.bot.store.memories(user_id, chosen.id)).items()}
         picked = choose_questions(
@@ -131,11 +134,16 @@ class PracticeCog(commands.Cog, name="Practice"):
 
     async def _nothing_to_practise(self, user_id: int, deck: Deck, mode: str) -> str:
         if mode == "new":
-            return f"You have seen every question of “{deck.title}”; try mode:review or mode:mixed."
+            return _(
+                "You have seen every question of “{deck}”; try mode:review or mode:mixed.", deck=deck.title
+            )
         next_due = await self.bot.store.next_due(user_id, deck.id)
         if next_due is None:
-            return f"Nothing of “{deck.title}” is due: practise new questions first (mode:new)."
-        return f"Nothing of “{deck.title}” is due for review; the next one is due <t:{int(next_due.timestamp())}:R>."
+            return _("Nothing of “{deck}” is due: practise new questions first (mode:new).", deck=deck.title)
+        when = f"<t:{int(next_due.timestamp())}:R>"
+        return _(
+            "Nothing of “{deck}” is due for review; the next one is due {when}.", deck=deck.title, when=when
+        )
 
     async def _missed_in(self, record: RoundRecord, deck: Deck, user_id: int) -> tuple[str, ...] | None:
         """What the member missed in that round (`missed_in_round`); None if they did not play it."""
@@ -156,10 +164,13 @@ class PracticeCog(commands.Cog, name="Practice"):
         playable = await self._missed_in(record, deck, interaction.user.id)
         if playable is None:
             raise UserError(
-                "You didn't answer in that round, so there is nothing you missed; /practice plays its deck."
+                _(
+                    "You didn't answer in that round, so there is nothing you missed; {cmd} plays its deck.",
+                    cmd=slash("practice"),
+                )
             )
         if not playable:
-            raise UserError("You got every question of that round right. Nothing to practise!")
+            raise UserError(_("You got every question of that round right. Nothing to practise!"))
         await self._begin(interaction, deck, playable)
 
     async def _language(self, interaction: discord.Interaction) -> str | None:
@@ -215,7 +226,7 @@ class PracticeCog(commands.Cog, name="Practice"):
         if practice is None:
             record = await self.bot.store.practice(practice_id)
             if record is None:
-                raise UserError(ENDED)
+                raise UserError(_(ENDED, cmd=slash("practice")))
             _ensure_owner(record.user_id, interaction)
             practice = await self._restore(record)
         else:
@@ -223,9 +234,9 @@ class PracticeCog(commands.Cog, name="Practice"):
         if practice.saved_at < self.bot.clock() - SESSION_LIFETIME:
             self.practices.pop(practice_id, None)  # abandoned: ended here as the store's sweep would
             await self.bot.store.end_practice(practice_id)
-            raise UserError(ENDED)
+            raise UserError(_(ENDED, cmd=slash("practice")))
         if index != practice.session.index:
-            raise UserError("That question has already moved on; use the latest practice message.")
+            raise UserError(_("That question has already moved on; use the latest practice message."))
         return practice
 
     async def _restore(self, record: PracticeRecord) -> Practice:
@@ -235,7 +246,10 @@ class PracticeCog(commands.Cog, name="Practice"):
         try:
             if deck is None:
                 raise UserError(
-                    "This practice's deck is no longer available; start a new one with /practice."
+                    _(
+                        "This practice's deck is no longer available; start a new one with {cmd}.",
+                        cmd=slash("practice"),
+                    )
                 )
             session = PracticeSession.from_dict(data, deck)
         except (UserError, QuizError):  # the deck, or one of its questions, is gone
@@ -246,7 +260,7 @@ class PracticeCog(commands.Cog, name="Practice"):
                 "practice %s could not be restored from %r", record.id, record.state[:200], exc_info=True
             )
             await self.bot.store.end_practice(record.id)
-            raise UserError(ENDED) from None
+            raise UserError(_(ENDED, cmd=slash("practice"))) from None
         # Two clicks may restore it at once: both go on with the same session.
         return self.practices.setdefault(record.id, Practice(record.id, session, record.updated_at))
 
@@ -299,8 +313,9 @@ class PracticeCog(commands.Cog, name="Practice"):
         practice = await self._find(interaction, practice_id, index)
         question = practice.session.question
         if question.kind is not Kind.TEXT:
-            raise UserError("That question is answered with the letter buttons.")
-        return TextAnswerForm(f"Practice question {index + 1}", question.prompt, FORM_SECONDS)
+            raise UserError(_("That question is answered with the letter buttons."))
+        title = _("Practice question {number}", number=number(index + 1))
+        return TextAnswerForm(title, question.prompt, FORM_SECONDS)
 
     # -- practice's own buttons ----------------------------------------------------------------------
 
@@ -308,7 +323,7 @@ class PracticeCog(commands.Cog, name="Practice"):
         practice = await self._find(interaction, practice_id, index)
         s = practice.session
         if not s.answered:
-            raise UserError("Answer this question first.")
+            raise UserError(_("Answer this question first."))
         now = self.bot.clock()
         if s.next():
             await self._save(practice, now)

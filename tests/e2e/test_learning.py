@@ -86,14 +86,22 @@ async def test_preferences_set_the_retention_the_scheduler_uses(world: World, bo
         await world.fake.slash(world.general, careful, "preferences", retention=0.97, language="sn")
     ).response()
     assert said.ephemeral
+    # Chosen in chiShona, so said in chiShona: both what changed and the retention it set.
     assert said.content.splitlines() == [
-        "Practice will show questions in chiShona where a deck has that translation.",
-        "Reviews are scheduled for when you would still recall 97% of your questions. Higher means more "
-        "reviews and more remembered; lower, fewer reviews and more forgotten.",
+        "Bvunzo ichakupindura muchiShona uye icharatidza mibvunzo muchiShona kana dhekisi riine shanduro iyoyo.",
+        "Kudzokorora kunorongerwa nguva yaungange uchiri kurangarira 97% yemibvunzo yako. Kukwira kunoreva "
+        "kudzokorora kwakawanda uye kurangarira zvakawanda; kudzika, kudzokorora kushoma uye kukanganwa "
+        "zvakawanda.",
     ]
     await (await world.fake.slash(world.general, relaxed, "preferences", retention=0.7)).response()
     assert await bot.store.member_retention(careful.id) == 0.97
     assert await bot.store.member_language(careful.id) == "sn"
+
+    # The /language shortcut stays and sets the same preference (back in English, her client's language).
+    back = await (await world.fake.slash(world.general, careful, "language", code="auto")).response()
+    assert back.content == "Bvunzo now follows your Discord language, in its answers to you and in questions."
+    assert await bot.store.member_language(careful.id) is None
+    assert await bot.store.member_retention(careful.id) == 0.97
     # Discord itself keeps the number within the range the command declares.
     with pytest.raises(CommandError, match=r"outside 0\.7\.\.0\.97"):
         await world.fake.slash(world.general, plain, "preferences", retention=0.99)
@@ -108,12 +116,6 @@ async def test_preferences_set_the_retention_the_scheduler_uses(world: World, bo
     assert dues == {"alice": timedelta(days=1), "bongani": timedelta(days=21), "chipo": timedelta(days=2)}
     # /stats judges "learned" at the member's own retention.
     assert "Mastery (recall at least 97%)" in await fields_of_stats(world, careful)
-
-    # The /language shortcut stays and sets the same preference.
-    back = await (await world.fake.slash(world.general, careful, "language", code="auto")).response()
-    assert back.content == "Practice now follows your Discord language."
-    assert await bot.store.member_language(careful.id) is None
-    assert await bot.store.member_retention(careful.id) == 0.97
 
 
 async def test_a_round_reviews_each_player_at_their_retention(world: World, bot: BvunzoBot) -> None:

@@ -16,6 +16,8 @@ from tests.e2e.rounds import DECKS, play_round, question_of, right_letter, stats
 
 DECK = DECKS["gradient-checkpointing"]
 UPDATE = 7
+SHONA = ("✅ Zvakarurama", "❌ Hazvina kunyatsorurama")  # the feedback's "Right" and "Not quite"
+FRENCH = ("✅ Juste", "❌ Pas tout à fait")
 
 
 async def practise(world: World, member: Member, **options: object) -> FakeMessage:
@@ -25,12 +27,20 @@ async def practise(world: World, member: Member, **options: object) -> FakeMessa
     return answer.message
 
 
-async def answer_and_next(world: World, member: Member, message: FakeMessage, *, right: bool) -> str:
+async def answer_and_next(
+    world: World,
+    member: Member,
+    message: FakeMessage,
+    *,
+    right: bool,
+    said: tuple[str, str] = ("✅ Right", "❌ Not quite"),
+) -> str:
+    """Answer right or wrong, check the feedback says so (`said`: right's words and wrong's), then Next."""
     letter = right_letter(message, DECK) if right else wrong_letter(message, DECK)
     question = question_of(message, DECK)
     feedback = await (await world.fake.click(message, member, label=letter)).response()
     assert feedback.type == UPDATE and feedback.ephemeral
-    assert ("✅ Right" if right else "❌ Not quite") in feedback.text
+    assert (said[0] if right else said[1]) in feedback.text
     assert question.explanation and question.explanation[:50] in str(feedback.embeds)
     nxt = await (await world.fake.click(message, member, label=message.buttons()[0]["label"])).response()
     assert nxt.type == UPDATE
@@ -129,10 +139,15 @@ async def test_language_preference(world: World, bot: BvunzoBot) -> None:
     alice = world.members[0]
     shona = [q for q in DECK.questions if q.lang == "sn"]
     said = await (await world.fake.slash(world.general, alice, "language", code="sn")).response()
-    assert "chiShona" in said.content
+    # Said in the language just chosen: Bvunzo's own words are in chiShona for alice from now on.
+    assert said.content == (
+        "Bvunzo ichakupindura muchiShona uye icharatidza mibvunzo muchiShona kana dhekisi riine shanduro iyoyo."
+    )
     bad = await (await world.fake.slash(world.general, alice, "language", code="Shona!")).response()
-    assert bad.ephemeral and "is not a language code" in bad.content
+    assert bad.ephemeral
+    assert bad.content == "“Shona!” haisi kodhi yemutauro; shandisa yakaita se en, sn kana pt-BR (kana auto)."
     message = await practise(world, alice, deck="gradient-checkpointing", count=8, mode="new")
+    assert "Kudzidzira 1 pa8 — Gradient Checkpointing" in message.text
     seen_in_shona = seen_in_english = 0
     for _ in range(8):
         shown = question_of(message, DECK)
@@ -141,8 +156,10 @@ async def test_language_preference(world: World, bot: BvunzoBot) -> None:
         assert shown.lang == original.lang  # sn questions in Shona; English ones have no Shona version
         seen_in_shona += shown.lang == "sn"
         seen_in_english += shown.lang == "en"
-        await answer_and_next(world, alice, message, right=True)
+        await answer_and_next(world, alice, message, right=True, said=SHONA)
     assert seen_in_shona == len(shona) and seen_in_english == 8 - len(shona)
+    assert "Kudzidzira kwapera — Gradient Checkpointing" in message.text
+    assert "Wawana **8 pa8** zvakarurama (100%)." in message.text
 
     carol, bob = world.members[2], world.members[1]
     await (await world.fake.slash(world.general, carol, "language", code="en")).response()
@@ -362,9 +379,14 @@ async def test_deck_and_language_autocomplete(world: World, bot: BvunzoBot) -> N
     assert await fake.autocomplete(world.general, alice, "practice", focused="deck", value="") == [gc, charts]
     assert await fake.autocomplete(world.general, alice, "practice", focused="deck", value="CHECK") == [gc]
     assert await fake.autocomplete(world.general, alice, "practice", focused="deck", value="algebra") == []
-    # Languages of the server's decks (the seed deck has English and Shona), then "auto".
+    # The languages Bvunzo speaks, then the server's decks' others (the seed deck has only English and
+    # Shona), then "auto".
     offered = await fake.autocomplete(world.general, alice, "language", focused="code", value="")
-    assert [c["value"] for c in offered] == ["en", "sn", "auto"]
+    assert [c["value"] for c in offered] == ["en", "sn", "fr", "pt-BR", "auto"]
+    assert offered[-1]["name"] == "auto: your Discord language"
+    assert await fake.autocomplete(world.general, alice, "language", focused="code", value="br") == [
+        {"name": "português (pt-BR)", "value": "pt-BR"}
+    ]
     assert await fake.autocomplete(world.general, alice, "language", focused="code", value="SHO") == [
         {"name": "chiShona (sn)", "value": "sn"}
     ]
@@ -385,3 +407,41 @@ async def test_a_typed_answer_form_open_across_a_restart_still_answers(own_decks
         feedback = await (await world.fake.submit_modal(opened, {"answer": "mitochondria"})).response()
         assert feedback.type == UPDATE and "✅ Right" in feedback.text
         assert "make most of the cell's ATP" in str(feedback.embeds)
+
+
+async def test_each_member_practises_in_their_own_language(world: World, bot: BvunzoBot) -> None:
+    """A French Discord client gets French practice; a member who chose chiShona gets chiShona; side by side."""
+    alice, bob, carol = world.members[:3]
+    bob.user.locale = "fr"  # his Discord client speaks French; he chose nothing
+    await (await world.fake.slash(world.general, alice, "language", code="sn")).response()
+    french = await practise(world, bob, deck="gradient-checkpointing", count=2, mode="new")
+    shona = await practise(world, alice, deck="gradient-checkpointing", count=2, mode="new")
+    english = await practise(world, carol, deck="gradient-checkpointing", count=2, mode="new")
+    assert "Entraînement 1 sur 2 — Gradient Checkpointing" in french.text
+    assert "Toi seul peux voir ceci" in french.text
+    assert "Kudzidzira 1 pa2 — Gradient Checkpointing" in shona.text
+    assert "Ndiwe chete unoona izvi" in shona.text
+    assert "Practice 1 of 2 — Gradient Checkpointing" in english.text
+
+    # Feedback and its buttons: one right and one wrong each, then the summary.
+    after = await answer_and_next(world, bob, french, right=True, said=FRENCH)
+    assert "Entraînement 2 sur 2" in after
+    feedback = await (await world.fake.click(french, bob, label=wrong_letter(french, DECK))).response()
+    assert "❌ Pas tout à fait — 2 sur 2" in feedback.text
+    assert [b["label"] for b in french.buttons()] == ["Terminer", "Signaler la question"]
+    done = await (await world.fake.click(french, bob, label="Terminer")).response()
+    assert "Entraînement terminé — Gradient Checkpointing" in done.text
+    assert "Tu as eu **1 sur 2** justes (50\u00a0%)." in done.text
+
+    await answer_and_next(world, alice, shona, right=False, said=SHONA)
+    feedback = await (await world.fake.click(shona, alice, label=right_letter(shona, DECK))).response()
+    assert "✅ Zvakarurama — 2 pa2" in feedback.text
+    assert [b["label"] for b in shona.buttons()] == ["Pedza", "Zivisa dambudziko"]
+    # A refusal speaks the language of whoever is refused (the command's name is the French client's own).
+    refused = await forged_click(world, bob, shona)
+    assert refused.startswith("Cet entraînement appartient à quelqu'un d'autre ; lance le tien avec /"), (
+        refused
+    )
+    done = await (await world.fake.click(shona, alice, label="Pedza")).response()
+    assert "Kudzidzira kwapera — Gradient Checkpointing" in done.text
+    assert "Wawana **1 pa2** zvakarurama (50%)." in done.text
