@@ -169,7 +169,7 @@ def _field_of(problem: Problem, layout: _Layout, start: int, form: QuestionForm)
     if (
         name is not None
         and name.startswith("choices[")
-        and _(CHOICE_ITEM, index=name[8:-1]) + " " not in problem.message
+        and re.search(re.escape(_(CHOICE_ITEM, index=name[8:-1])) + r"(?!\d)", problem.message) is None
     ):
         return "choices"  # said of the list, which starts on its first choice's line
     if name is not None and problem.line != start:
