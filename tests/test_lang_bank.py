@@ -82,7 +82,7 @@ def test_names_and_kinds_inside_a_sentence_are_translated() -> None:
     ]
     assert problems(MISNAMED, "pt-BR", "words.yaml") == [
         "words.yaml:4: `prompt`: deve ser texto, não uma lista",
-        "words.yaml:7: chave desconhecida `explain` em uma pergunta; você quis dizer `explanation`?",
+        "words.yaml:7: uma pergunta: chave desconhecida `explain`; você quis dizer `explanation`?",
     ]
 
 
