@@ -145,3 +145,32 @@ def test_true_and_false_are_in_the_questions_language() -> None:
     assert true_false_choices("fr") == ("Vrai", "Faux")
     assert true_false_choices("pt-BR") == ("Verdadeiro", "Falso")
     assert true_false_choices("de") == ("True", "False")
+
+
+@pytest.mark.parametrize(
+    ("broken", "french", "shona"),
+    [
+        (
+            1,
+            "1 question sur 4 ne peut pas être importée (plus d'un dixième), donc rien n'a été importé ; "
+            "corrige-la et importe à nouveau",
+            "mubvunzo 1 pamibvunzo 4 haugoni kuiswa (kupfuura chegumi), saka hapana chaiswa; ugadzirise "
+            "uye uise zvakare",
+        ),
+        (
+            2,
+            "2 questions sur 4 ne peuvent pas être importées (plus d'un dixième), donc rien n'a été "
+            "importé ; corrige-les et importe à nouveau",
+            "mibvunzo 2 pamibvunzo 4 haigoni kuiswa (kupfuura chegumi), saka hapana chaiswa; igadzirise "
+            "uye uise zvakare",
+        ),
+    ],
+)
+def test_a_refused_import_counts_its_broken_questions(broken: int, french: str, shona: str) -> None:
+    rows = ["Capital of Zimbabwe?,Harare", "Capital of Kenya?,Nairobi", "Capital of Ghana?,Accra"]
+    rows = [",Lusaka"] * broken + rows[: 4 - broken]
+    sheet = ("question,answer\n" + "\n".join(rows) + "\n").encode()
+    with speaking("fr"):
+        assert import_file(sheet, "capitals.csv", deck_id="capitals").headline == french
+    with speaking("sn"):
+        assert import_file(sheet, "capitals.csv", deck_id="capitals").headline == shona

@@ -81,14 +81,15 @@ def judged(imported: Imported, fmt: Format, source: str, encoding: str, *, keep_
     good, bad = len(imported.deck.questions), len(imported.left_out)
     refused = not keep_valid and bad > MAX_BROKEN_SHARE * (good + bad)
     if refused:
+        # Counted by the broken ones, which the verb agrees with (English says "questions" either way).
         headline = n_(
-            "{bad} of {n} question cannot be imported (more than a tenth), so nothing was imported; fix them "
-            "and import again",
-            "{bad} of {n} questions cannot be imported (more than a tenth), so nothing was imported; fix them "
-            "and import again",
-            good + bad,
-            n=good + bad,
-            bad=bad,
+            "{n} of {total} questions cannot be imported (more than a tenth), so nothing was imported; fix "
+            "them and import again",
+            "{n} of {total} questions cannot be imported (more than a tenth), so nothing was imported; fix "
+            "them and import again",
+            bad,
+            n=bad,
+            total=good + bad,
         )
     elif bad:
         headline = n_(
