@@ -135,7 +135,7 @@ def test_every_question_kind_round_trips_through_the_form_unchanged() -> None:
             [
                 (
                     "translations",
-                    "the `sn` translation has 1 choices but the question has 2; translate every choice, in the same order",
+                    "the `sn` translation has 1 choice but the question has 2; translate every choice, in the same order",
                 )
             ],
         ),

@@ -6,13 +6,13 @@ from bot.bank.models import Deck, Kind, Question, Translation
 from bot.bank.problems import DeckError, Problem
 
 __all__ = [
-    "Bank",
-    "Deck",
+    "Bank",  # i18n: not shown
+    "Deck",  # i18n: not shown
     "DeckError",
-    "Kind",
-    "Problem",
-    "Question",
-    "Translation",
+    "Kind",  # i18n: not shown
+    "Problem",  # i18n: not shown
+    "Question",  # i18n: not shown
+    "Translation",  # i18n: not shown
     "load_deck_bytes",
     "load_deck_file",
     "load_deck_text",

@@ -15,8 +15,22 @@ from bot.bank.images import MAX_IMAGE_REFERENCE
 from bot.bank.languages import LANGUAGE_CODE
 from bot.bank.models import Kind
 from bot.bank.reader import DECK_KEYS, DIFFICULTIES, QUESTION_KEYS, SLUG, TRANSLATION_KEYS
+from bot.locales import N_, _
 
 Schema = dict[str, Any]
+
+# The limits the descriptions name; a description is marked with N_ and written in the task's language
+# when the schema is made (`bvunzo schema` runs in English).
+_LIMITS = {
+    "most_questions": limits.MAX_QUESTIONS_PER_DECK,
+    "most_translations": limits.MAX_TRANSLATIONS,
+    "most_tags": limits.MAX_TAGS,
+    "tag_length": limits.MAX_TAG_LENGTH,
+    "least_choices": limits.MIN_CHOICES,
+    "most_choices": limits.MAX_CHOICES,
+    "last_letter": "ABCDE"[limits.MAX_CHOICES - 1],
+    "most_answers": limits.MAX_TEXT_ANSWERS,
+}
 
 
 def _ref(name: str, description: str | None = None) -> Schema:
@@ -29,22 +43,22 @@ def _index() -> Schema:
 
 
 DECK_PROPERTIES: dict[str, Schema] = {
-    "id": _ref("slug", "The deck's stable name; defaults to the file name. Scores are kept under it."),
+    "id": _ref("slug", N_("The deck's stable name; defaults to the file name. Scores are kept under it.")),
     "title": {
-        "description": "What players see in menus.",
+        "description": N_("What players see in menus."),
         "type": "string",
         "minLength": 1,
         "maxLength": limits.MAX_DECK_TITLE_LENGTH,
     },
     "description": {
-        "description": "One or two sentences for the deck list.",
+        "description": N_("One or two sentences for the deck list."),
         "type": ["string", "null"],
         "maxLength": limits.MAX_DECK_DESCRIPTION_LENGTH,
     },
-    "language": _ref("language", "The language questions are written in unless they say otherwise."),
+    "language": _ref("language", N_("The language questions are written in unless they say otherwise.")),
     "tags": _ref("tags"),
     "questions": {
-        "description": f"The questions, 1 to {limits.MAX_QUESTIONS_PER_DECK} of them.",
+        "description": N_("The questions, 1 to {most_questions} of them."),
         "type": "array",
         "minItems": 1,
         "maxItems": limits.MAX_QUESTIONS_PER_DECK,
@@ -53,19 +67,21 @@ DECK_PROPERTIES: dict[str, Schema] = {
 }
 
 QUESTION_PROPERTIES: dict[str, Schema] = {
-    "id": _ref("slug", "Unique within the deck; scores and spaced repetition key on it."),
+    "id": _ref("slug", N_("Unique within the deck; scores and spaced repetition key on it.")),
     "type": {
-        "description": "choice (default), truefalse, text or poll (no right answer).",
+        "description": N_("choice (default), truefalse, text or poll (no right answer)."),
         "enum": [kind.value for kind in Kind],
     },
     "lang": _ref("language"),
     "prompt": _ref("prompt"),
     "choices": _ref("choices"),
-    "answer": {"description": "choice: the right choice's index (from 0) or text; truefalse: true or false."},
+    "answer": {
+        "description": N_("choice: the right choice's index (from 0) or text; truefalse: true or false.")
+    },
     "answers": _ref("textAnswers"),
     "explanation": _ref("explanation"),
     "translations": {
-        "description": f"The question in other languages, by language code (at most {limits.MAX_TRANSLATIONS}).",
+        "description": N_("The question in other languages, by language code (at most {most_translations})."),
         "type": "object",
         "maxProperties": limits.MAX_TRANSLATIONS,
         "propertyNames": _ref("language"),
@@ -74,14 +90,18 @@ QUESTION_PROPERTIES: dict[str, Schema] = {
     "tags": _ref("tags"),
     "difficulty": {"enum": [*DIFFICULTIES, None]},
     "image": {
-        "description": "A picture in the question: a PNG, JPEG, GIF or WebP file beside the deck "
-        "(images/chart.png) or an https:// URL; uploaded decks may use URLs only.",
+        "description": N_(
+            "A picture in the question: a PNG, JPEG, GIF or WebP file beside the deck "
+            "(images/chart.png) or an https:// URL; uploaded decks may use URLs only."
+        ),
         "type": "string",
         "minLength": 1,
         "maxLength": MAX_IMAGE_REFERENCE,
     },
     "suggested_by": {
-        "description": "The Discord user id of the member who suggested it (/deck suggest); credited at the reveal.",
+        "description": N_(
+            "The Discord user id of the member who suggested it (/deck suggest); credited at the reveal."
+        ),
         "type": "integer",
         "minimum": 1,
     },
@@ -130,14 +150,34 @@ def _only(keys: tuple[str, ...], properties: dict[str, Schema], what: str) -> di
 def deck_schema() -> Schema:
     """The JSON Schema (draft 7) of a deck file."""
     text = ["string", "number", "boolean"]
+    return _written(_schema(text))
+
+
+def _written(schema: Any) -> Any:
+    """The schema with its titles and descriptions in the task's language."""
+    if isinstance(schema, list):
+        return [_written(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    return {
+        key: _(value, **_LIMITS)
+        if key in ("title", "description") and isinstance(value, str)
+        else _written(value)
+        for key, value in schema.items()
+    }
+
+
+def _schema(text: list[str]) -> Schema:
     return {
         "$schema": "http://json-schema.org/draft-07/schema#",
         "$id": "https://bvunzo.example/questions/deck.schema.json",
-        "$comment": "Made by `bvunzo schema` from bot/bank/reader.py and bot/bank/limits.py; do not edit.",
-        "title": "Bvunzo deck",
-        "description": "One deck of questions for Bvunzo (questions/README.md). `bvunzo validate` stays the "
-        "authority: it also checks ids are unique, answers are in range and that each question fits in a "
-        "Discord message.",
+        "$comment": "Made by `bvunzo schema` from bot/bank/reader.py and bot/bank/limits.py; do not edit.",  # i18n: not shown
+        "title": N_("Bvunzo deck"),
+        "description": N_(
+            "One deck of questions for Bvunzo (questions/README.md). `bvunzo validate` stays the "
+            "authority: it also checks ids are unique, answers are in range and that each question fits in a "
+            "Discord message."
+        ),
         "type": "object",
         "additionalProperties": False,
         "required": ["questions"],
@@ -148,13 +188,16 @@ def deck_schema() -> Schema:
                 "pattern": f"^{SLUG.pattern.removesuffix('+')}{{1,{limits.MAX_DECK_ID_LENGTH}}}$",
             },
             "language": {
-                "description": "2 or 3 lowercase letters (en, sn), optionally with a region (pt-BR, es-419).",
+                "description": N_(
+                    "2 or 3 lowercase letters (en, sn), optionally with a region (pt-BR, es-419)."
+                ),
                 "type": "string",
                 "pattern": f"^{LANGUAGE_CODE.pattern}$",
             },
             "tags": {
-                "description": f"Short words for the topic: at most {limits.MAX_TAGS}, each at most "
-                f"{limits.MAX_TAG_LENGTH} characters.",
+                "description": N_(
+                    "Short words for the topic: at most {most_tags}, each at most {tag_length} characters."
+                ),
                 "oneOf": [
                     {
                         "type": "array",
@@ -166,22 +209,25 @@ def deck_schema() -> Schema:
                 ],
             },
             "prompt": {
-                "description": "The question itself.",
+                "description": N_("The question itself."),
                 "type": ["string", "number"],
                 "minLength": 1,
                 "maxLength": limits.MAX_PROMPT_LENGTH,
             },
             "choice": {"type": text, "minLength": 1, "maxLength": limits.MAX_CHOICE_LENGTH},
             "choices": {
-                "description": f"{limits.MIN_CHOICES} to {limits.MAX_CHOICES} answers to pick from (buttons A to "
-                f"{'ABCDE'[limits.MAX_CHOICES - 1]}).",
+                "description": N_(
+                    "{least_choices} to {most_choices} answers to pick from (buttons A to {last_letter})."
+                ),
                 "type": "array",
                 "minItems": limits.MIN_CHOICES,
                 "maxItems": limits.MAX_CHOICES,
                 "items": _ref("choice"),
             },
             "choiceAnswer": {
-                "description": "The right choice: its index counting from 0, its exact text, or a list of them.",
+                "description": N_(
+                    "The right choice: its index counting from 0, its exact text, or a list of them."
+                ),
                 "oneOf": [
                     _index(),
                     {"type": "string", "minLength": 1},
@@ -193,8 +239,10 @@ def deck_schema() -> Schema:
                 ],
             },
             "textAnswers": {
-                "description": f"Every typed answer that counts as right (at most {limits.MAX_TEXT_ANSWERS}); "
-                "the first is shown at the reveal.",
+                "description": N_(
+                    "Every typed answer that counts as right (at most {most_answers}); the first is shown at "
+                    "the reveal."
+                ),
                 "oneOf": [
                     {
                         "type": "array",
@@ -210,7 +258,7 @@ def deck_schema() -> Schema:
                 ],
             },
             "explanation": {
-                "description": "Why the right answer is right; shown at the reveal and in practice.",
+                "description": N_("Why the right answer is right; shown at the reveal and in practice."),
                 "type": ["string", "number", "null"],
                 "maxLength": limits.MAX_EXPLANATION_LENGTH,
             },

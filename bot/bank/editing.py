@@ -17,8 +17,9 @@ from typing import Any
 from bot.bank import limits
 from bot.bank.models import Deck, Kind, Question
 from bot.bank.problems import DeckError, Problem
-from bot.bank.reader import read_deck
+from bot.bank.reader import CHOICE_ITEM, read_deck
 from bot.bank.writer import deck_header, deck_to_yaml, dump_yaml, question_mapping
+from bot.locales import _, n_
 
 # The form's fields, as the editor names its inputs and the errors beside them (choices as choices[i]).
 FIELDS = (
@@ -165,7 +166,11 @@ def _layout(form: QuestionForm, deck: Deck) -> tuple[_Layout, int]:
 
 def _field_of(problem: Problem, layout: _Layout, start: int, form: QuestionForm) -> str:
     name = layout.fields.get(problem.line)
-    if name is not None and name.startswith("choices[") and f"choice {name[8:-1]} " not in problem.message:
+    if (
+        name is not None
+        and name.startswith("choices[")
+        and re.search(re.escape(_(CHOICE_ITEM, index=name[8:-1])) + r"(?!\d)", problem.message) is None
+    ):
         return "choices"  # said of the list, which starts on its first choice's line
     if name is not None and problem.line != start:
         return name
@@ -188,7 +193,7 @@ def check_question(form: QuestionForm, deck: Deck, *, replacing: str | None = No
     errors: list[FieldError] = []
     question: Question | None = None
     try:
-        one, _ = read_deck(layout.text, "question", guild_id=deck.guild_id)
+        one, _line = read_deck(layout.text, "question", guild_id=deck.guild_id)
         question = one.questions[0]
     except DeckError as exc:
         errors = [FieldError(_field_of(p, layout, start, form), p.message) for p in exc.problems]
@@ -197,7 +202,14 @@ def check_question(form: QuestionForm, deck: Deck, *, replacing: str | None = No
         if taken is not None and question.id != replacing:
             place = deck.questions.index(taken) + 1
             errors.append(
-                FieldError("id", f"the question id `{question.id}` is already used by question {place}")
+                FieldError(
+                    "id",
+                    _(
+                        "the question id `{id}` is already used by question {place}",
+                        id=question.id,
+                        place=place,
+                    ),
+                )
             )
             question = None
     if question is not None and replacing is not None:
@@ -216,16 +228,23 @@ class EditError(ValueError):
 
 def _with(deck: Deck, questions: Sequence[Question]) -> Deck:
     if not questions:
-        raise EditError("a deck needs at least one question; delete the deck instead")
+        raise EditError(_("a deck needs at least one question; delete the deck instead"))
     if len(questions) > limits.MAX_QUESTIONS_PER_DECK:
-        raise EditError(f"a deck holds at most {limits.MAX_QUESTIONS_PER_DECK} questions")
+        raise EditError(
+            n_(
+                "a deck holds at most {n} question",
+                "a deck holds at most {n} questions",
+                limits.MAX_QUESTIONS_PER_DECK,
+                n=limits.MAX_QUESTIONS_PER_DECK,
+            )
+        )
     return dataclasses.replace(deck, questions=tuple(questions), left_out=())
 
 
 def _position(deck: Deck, question_id: str) -> int:
     question = deck.question(question_id)
     if question is None:
-        raise EditError(f"the deck has no question `{question_id}` (was it deleted meanwhile?)")
+        raise EditError(_("the deck has no question `{id}` (was it deleted meanwhile?)", id=question_id))
     return deck.questions.index(question)
 
 
@@ -238,7 +257,7 @@ def replace_question(deck: Deck, question_id: str, question: Question) -> Deck:
 def add_question(deck: Deck, question: Question, *, at: int | None = None) -> Deck:
     """The deck with `question` added at position `at` (from 0; the end when None)."""
     if deck.question(question.id) is not None:
-        raise EditError(f"the question id `{question.id}` is already used in this deck")
+        raise EditError(_("the question id `{id}` is already used in this deck", id=question.id))
     questions = list(deck.questions)
     questions.insert(len(questions) if at is None else max(0, min(at, len(questions))), question)
     return _with(deck, questions)
@@ -262,5 +281,5 @@ def edited_text(deck: Deck) -> tuple[str, Deck]:
     """The edited deck as the YAML it is kept as, and the deck that text loads to (checked as a whole:
     DeckError when it breaks a deck-wide rule)."""
     text = deck_to_yaml(deck)
-    reread, _ = read_deck(text, deck.source or deck.id, guild_id=deck.guild_id)
+    reread, _line = read_deck(text, deck.source or deck.id, guild_id=deck.guild_id)
     return text, reread

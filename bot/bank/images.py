@@ -6,6 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from babel import numbers
+
+from bot.locales import _, language
+
 # Discord's upload limit for a server without boosts: 10 MiB (the API docs' "Uploading Files"; it was
 # 25 MiB for a while before 2024-09, and we keep to the lower so an image posts in every server).
 MAX_IMAGE_BYTES = 10 * 1024 * 1024
@@ -18,7 +22,11 @@ IMAGE_TYPES: dict[str, tuple[str, tuple[bytes, ...]]] = {
     ".gif": ("GIF", (b"GIF87a", b"GIF89a")),
     ".webp": ("WebP", (b"RIFF",)),  # and "WEBP" at byte 8, checked below
 }
-KINDS = "PNG, JPEG, GIF or WebP"
+
+
+def _mebibytes(size: int) -> str:
+    """A size in MiB with one decimal, as the task's language writes it (10.5 in English, 10,5 in French)."""
+    return numbers.format_decimal(size / 1024 / 1024, format="#,##0.0", locale=language().replace("-", "_"))
 
 
 def is_url(reference: str) -> bool:
@@ -29,33 +37,45 @@ def check_image(reference: str, folder: Path | None) -> tuple[str | None, str]:
     """(a problem for the deck's author or None, the reference to keep: the URL, or the file's full path)."""
     if "://" in reference or reference.startswith("http:"):
         if not is_url(reference):
-            return "`image` URLs must start with https://", reference
+            return _("`image` URLs must start with https://"), reference
         if not urlsplit(reference).netloc:
-            return f"`image` `{reference}` has no host after https://", reference
+            return _("`image` `{reference}` has no host after https://", reference=reference), reference
         return None, reference
     if folder is None:
-        return "an uploaded deck can show images only from https:// URLs, not files", reference
+        return _("an uploaded deck can show images only from https:// URLs, not files"), reference
     suffix = Path(reference).suffix.lower()
     if suffix not in IMAGE_TYPES:
         return (
-            f"`image` must be a {KINDS} file (.png, .jpg, .jpeg, .gif, .webp), not `{reference}`",
+            _(
+                "`image` must be a PNG, JPEG, GIF or WebP file (.png, .jpg, .jpeg, .gif, .webp), not `{reference}`",
+                reference=reference,
+            ),
             reference,
         )
     base = folder.resolve()
     path = (base / reference).resolve()
     if base not in path.parents:
-        return "`image` must name a file in the deck's folder or below it", reference
+        return _("`image` must name a file in the deck's folder or below it"), reference
     if not path.is_file():
-        return f"`image` file `{reference}` does not exist beside the deck", reference
+        return _("`image` file `{reference}` does not exist beside the deck", reference=reference), reference
     size = path.stat().st_size
     if size > MAX_IMAGE_BYTES:
         return (
-            f"`image` file `{reference}` has {size / 1024 / 1024:.1f} MiB; Discord takes at most 10 MiB",
+            _(
+                "`image` file `{reference}` has {size} MiB; Discord takes at most {most} MiB",
+                reference=reference,
+                size=_mebibytes(size),
+                most=MAX_IMAGE_BYTES // 1024 // 1024,
+            ),
             reference,
         )
     kind, starts = IMAGE_TYPES[suffix]
     with path.open("rb") as file:
         head = file.read(12)
     if not head.startswith(starts) or (kind == "WebP" and head[8:12] != b"WEBP"):
-        return f"`image` file `{reference}` is not a {kind} image, whatever its name says", reference
+        return _(
+            "`image` file `{reference}` is not a {kind} image, whatever its name says",
+            reference=reference,
+            kind=kind,
+        ), reference
     return None, str(path)

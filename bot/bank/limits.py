@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from bot.locales import p_, speaking
+
 # Discord's own limits these are derived from (see shared/discord-api/LIMITS.md).
 DISCORD_EMBED_DESCRIPTION = 4096
 DISCORD_EMBED_FIELD_VALUE = 1024
@@ -57,11 +59,6 @@ MAX_DECK_BYTES = 1024 * 1024
 # bytes for each of 5,000 questions); it is ours, kept in the store and read again at each start.
 MAX_IMPORTED_DECK_BYTES = 2 * MAX_DECK_BYTES
 
-TRUE_FALSE_CHOICES: dict[str, tuple[str, str]] = {
-    "en": ("True", "False"),
-    "sn": ("Ichokwadi", "Manyepo"),
-}
-
 
 def rendered_length(prompt: str, choices: tuple[str, ...] | list[str], first_answer: str | None) -> int:
     """The most characters a question can take in an embed description once the bot has framed it.
@@ -74,5 +71,6 @@ def rendered_length(prompt: str, choices: tuple[str, ...] | list[str], first_ans
 
 
 def true_false_choices(lang: str) -> tuple[str, str]:
-    """The words for true and false in `lang`, English where we have none of its own."""
-    return TRUE_FALSE_CHOICES.get(lang, TRUE_FALSE_CHOICES["en"])
+    """The words for true and false in `lang`: the catalog's in a language Bvunzo speaks, else English."""
+    with speaking(lang):
+        return p_("true or false", "True"), p_("true or false", "False")

@@ -10,10 +10,11 @@ from bot.bank.models import Deck
 from bot.bank.problems import DeckError, Problem
 from bot.bank.reader import read_deck
 from bot.bank.safe_yaml import size_problem
+from bot.locales import _
 
 __all__ = [
     "DeckError",
-    "Problem",
+    "Problem",  # i18n: not shown
     "deck_files",
     "load_deck_bytes",
     "load_deck_file",
@@ -39,7 +40,7 @@ def load_deck_text(
     With `keep_valid`, broken questions are left out (listed in `Deck.left_out`) instead of refusing
     the deck. A server's stored deck is the YAML an import wrote: `max_bytes` MAX_IMPORTED_DECK_BYTES.
     """
-    deck, _ = read_deck(
+    deck, _line = read_deck(
         text, source, guild_id=guild_id, default_id=default_id, keep_valid=keep_valid, max_bytes=max_bytes
     )
     return deck
@@ -54,13 +55,13 @@ def load_deck_bytes(
     keep_valid: bool = False,
 ) -> Deck:
     """The deck in an upload's bytes: refused unread when too large, and it must be UTF-8."""
-    deck, _ = _read_bytes(data, source, guild_id, default_id, keep_valid)
+    deck, _line = _read_bytes(data, source, guild_id, default_id, keep_valid)
     return deck
 
 
 def load_deck_file(path: Path, *, guild_id: int | None = None, keep_valid: bool = False) -> Deck:
     """The deck in one file; its id defaults to the file's name without the extension."""
-    deck, _ = _read_file(path, guild_id, keep_valid)
+    deck, _line = _read_file(path, guild_id, keep_valid)
     return deck
 
 
@@ -73,7 +74,9 @@ def _read_file(path: Path, guild_id: int | None, keep_valid: bool) -> tuple[Deck
             raise DeckError([problem])
         data = path.read_bytes()
     except OSError as exc:
-        raise DeckError([Problem(source, 0, f"cannot be read: {exc.strerror or exc}")]) from exc
+        raise DeckError(
+            [Problem(source, 0, _("cannot be read: {reason}", reason=exc.strerror or exc))]
+        ) from exc
     return _read_bytes(data, source, guild_id, path.stem, keep_valid, path.parent)
 
 
@@ -92,7 +95,7 @@ def _read_bytes(
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise DeckError([Problem(source, line, "the file is not UTF-8 text; save it as UTF-8")]) from exc
+        raise DeckError([Problem(source, line, _("the file is not UTF-8 text; save it as UTF-8"))]) from exc
     return read_deck(
         text, source, guild_id=guild_id, default_id=default_id, keep_valid=keep_valid, folder=folder
     )
@@ -107,9 +110,6 @@ def deck_files(folder: Path) -> list[Path]:
     )
 
 
-LEFT_OUT = "; this question is left out and the rest of the deck plays"
-
-
 def _load_files(files: Iterable[Path]) -> tuple[list[Deck], list[Problem]]:
     decks: list[Deck] = []
     problems: list[Problem] = []
@@ -120,14 +120,25 @@ def _load_files(files: Iterable[Path]) -> tuple[list[Deck], list[Problem]]:
         except DeckError as exc:
             problems.extend(exc.problems)
             continue
-        problems.extend(Problem(p.file, p.line, p.message + LEFT_OUT) for p in deck.left_out)
+        problems.extend(
+            Problem(
+                p.file,
+                p.line,
+                _("{problem}; this question is left out and the rest of the deck plays", problem=p.message),
+            )
+            for p in deck.left_out
+        )
         if deck.id in first_source:
             problems.append(
                 Problem(
                     deck.source,
                     id_line,
-                    f"the deck id `{deck.id}` is already used by {first_source[deck.id]}; "
-                    "every deck needs its own id, so this one is skipped",
+                    _(
+                        "the deck id `{id}` is already used by {file}; every deck needs its own id, so this "
+                        "one is skipped",
+                        id=deck.id,
+                        file=first_source[deck.id],
+                    ),
                 )
             )
             continue
@@ -141,7 +152,9 @@ def load_folder(path: Path) -> tuple[list[Deck], list[Problem]]:
     try:
         files = deck_files(path)
     except OSError as exc:
-        return [], [Problem(str(path), 0, f"the deck folder cannot be read: {exc.strerror or exc}")]
+        return [], [
+            Problem(str(path), 0, _("the deck folder cannot be read: {reason}", reason=exc.strerror or exc))
+        ]
     return _load_files(files)
 
 
@@ -154,12 +167,16 @@ def validate_paths(paths: list[Path]) -> list[Problem]:
             try:
                 files.extend(deck_files(path))
             except OSError as exc:
-                problems.append(Problem(str(path), 0, f"the folder cannot be read: {exc.strerror or exc}"))
+                problems.append(
+                    Problem(
+                        str(path), 0, _("the folder cannot be read: {reason}", reason=exc.strerror or exc)
+                    )
+                )
         elif path.exists():
             files.append(path)
         else:
-            problems.append(Problem(str(path), 0, "no such file or folder"))
+            problems.append(Problem(str(path), 0, _("no such file or folder")))
     # The same file named twice (a folder and one of its files) is read once.
     unique = list({p.resolve(): p for p in reversed(files)}.values())[::-1]
-    _, deck_problems = _load_files(unique)
+    _decks, deck_problems = _load_files(unique)
     return problems + deck_problems

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from bot.bank.limits import MAX_DECKS_PER_SERVER, MAX_QUESTIONS_PER_SERVER
 from bot.bank.models import Deck
 from bot.errors import UserError
+from bot.locales import n_, slash
 
 
 class ServerDecksFull(UserError):
@@ -22,11 +23,23 @@ def check_room(decks: Iterable[Deck], guild_id: int, deck_id: str, adding: int =
     own = [d for d in decks if d.guild_id == guild_id and d.id != deck_id]
     if adding == 0 and len(own) >= MAX_DECKS_PER_SERVER:
         raise ServerDecksFull(
-            f"This server has {len(own)} decks, the most it may keep; delete one with /deck delete first."
+            n_(
+                "This server has {n} deck, the most it may keep; delete one with {cmd} first.",
+                "This server has {n} decks, the most it may keep; delete one with {cmd} first.",
+                len(own),
+                cmd=slash("deck delete"),
+            )
         )
     total = sum(len(d.questions) for d in own) + adding
     if total > MAX_QUESTIONS_PER_SERVER:
         raise ServerDecksFull(
-            f"With this deck the server's decks would hold {total} questions; at most "
-            f"{MAX_QUESTIONS_PER_SERVER} are kept per server. Delete a deck first."
+            n_(
+                "With this deck the server's decks would hold {n} question; at most {most} are kept per "
+                "server. Delete a deck first.",
+                "With this deck the server's decks would hold {n} questions; at most {most} are kept per "
+                "server. Delete a deck first.",
+                total,
+                n=total,
+                most=MAX_QUESTIONS_PER_SERVER,
+            )
         )

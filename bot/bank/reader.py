@@ -17,6 +17,7 @@ from bot.bank.images import MAX_IMAGE_REFERENCE, check_image
 from bot.bank.languages import is_language_code
 from bot.bank.models import Deck, Kind, Question, Translation
 from bot.bank.problems import DeckError, Problem
+from bot.locales import N_, _, n_
 
 SLUG = re.compile(r"[A-Za-z0-9_-]+")
 
@@ -81,7 +82,7 @@ def read_deck(
     if not keep_valid:
         problems = problems + left_out
     if problems or result is None:
-        problems = problems or left_out or [Problem(source, 0, "the deck could not be read")]
+        problems = problems or left_out or [Problem(source, 0, _("the deck could not be read"))]
         raise DeckError(sorted(problems, key=lambda p: p.line))
     deck, id_line = result
     if not deck.questions:  # every question is broken: they are the reasons the deck is skipped
@@ -123,8 +124,24 @@ def _unknown_key(name: str, keys: tuple[str, ...], what: str) -> str:
     hint = _KEY_HINTS.get(name.lower())
     close = [hint] if hint in keys else difflib.get_close_matches(name, keys, n=1, cutoff=0.6)
     if close:
-        return f"unknown key `{_show(name)}` in {what}; did you mean `{close[0]}`?"
-    return f"unknown key `{_show(name)}` in {what}; the keys allowed here are {', '.join(keys)}"
+        return _(
+            "unknown key `{name}` in {what}; did you mean `{close}`?",
+            name=_show(name),
+            what=what,
+            close=close[0],
+        )
+    return _(
+        "unknown key `{name}` in {what}; the keys allowed here are {keys}",
+        name=_show(name),
+        what=what,
+        keys=", ".join(keys),
+    )
+
+
+# How an item of a list is named in a problem ("choice 2 is empty").
+CHOICE_ITEM = N_("choice {index}")
+ANSWER_ITEM = N_("answer {index}")
+TAG_ITEM = N_("tag {index}")
 
 
 @dataclasses.dataclass(slots=True)
@@ -174,30 +191,39 @@ class _Reader:
         if not allowed:
             self.report(
                 node,
-                f"the tag `{_show(_short_tag(node.tag))}` is not allowed in a deck; "
-                "write plain text, numbers, lists and mappings",
+                _(
+                    "the tag `{tag}` is not allowed in a deck; write plain text, numbers, lists and mappings",
+                    tag=_show(_short_tag(node.tag)),
+                ),
             )
         return allowed
 
     @staticmethod
     def describe(node: yaml.Node) -> str:
         if isinstance(node, yaml.MappingNode):
-            return "a mapping"
+            return _("a mapping")
         if isinstance(node, yaml.SequenceNode):
-            return "a list"
-        return {
-            sy.NULL: "empty",
-            sy.BOOL: "true/false",
-            sy.INT: "a number",
-            sy.FLOAT: "a number",
-        }.get(node.tag, "text")
+            return _("a list")
+        if node.tag == sy.NULL:
+            return _("empty")
+        if node.tag == sy.BOOL:
+            return _("true/false")
+        if node.tag in (sy.INT, sy.FLOAT):
+            return _("a number")
+        return _("text")
 
     def mapping(self, node: yaml.Node, keys: tuple[str, ...], what: str) -> Fields | None:
         if not self.plain(node):
             return None
         if not isinstance(node, yaml.MappingNode):
             self.report(
-                node, f"{what} must be a mapping of keys such as `{keys[0]}: ...`, not {self.describe(node)}"
+                node,
+                _(
+                    "{what} must be a mapping of keys such as `{key}: ...`, not {given}",
+                    what=what,
+                    key=keys[0],
+                    given=self.describe(node),
+                ),
             )
             return None
         fields: Fields = {}
@@ -205,12 +231,27 @@ class _Reader:
             if not self.plain(key_node):
                 continue
             if not isinstance(key_node, yaml.ScalarNode):
-                self.report(key_node, f"a key in {what} must be a plain word, not {self.describe(key_node)}")
+                self.report(
+                    key_node,
+                    _(
+                        "a key in {what} must be a plain word, not {given}",
+                        what=what,
+                        given=self.describe(key_node),
+                    ),
+                )
                 continue
             name = str(key_node.value)
             if name in fields:
                 first = sy.line_of(fields[name][0])
-                self.report(key_node, f"`{_show(name)}` is given twice in {what} (first on line {first})")
+                self.report(
+                    key_node,
+                    _(
+                        "`{name}` is given twice in {what} (first on line {first})",
+                        name=_show(name),
+                        what=what,
+                        first=first,
+                    ),
+                )
             elif name not in keys:
                 self.report(key_node, _unknown_key(name, keys, what))
             else:
@@ -224,23 +265,33 @@ class _Reader:
         limit: int | None,
         *,
         allow_empty: bool = False,
-        fits: str = "a Discord message",
+        fits: str | None = None,
     ) -> str | None:
-        """A scalar's text, stripped; numbers, dates and yes/no count as the words written."""
+        """A scalar's text, stripped; numbers, dates and yes/no count as the words written.
+
+        `name` is what the problem calls it, `fits` where it is shown (a Discord message when None)."""
         if not self.plain(node):
             return None
         if not isinstance(node, yaml.ScalarNode):
-            self.report(node, f"{name} must be text, not {self.describe(node)}")
+            self.report(node, _("{name} must be text, not {given}", name=name, given=self.describe(node)))
             return None
         value = "" if node.tag == sy.NULL else str(node.value).strip()
         if not value and not allow_empty:
-            self.report(node, f"{name} is empty")
+            self.report(node, _("{name} is empty", name=name))
             return None
         if limit is not None and len(value) > limit:
             self.report(
                 node,
-                f"{name} is {len(value)} characters long; at most {limit} fit in {fits} "
-                f"({len(value) - limit} over)",
+                n_(
+                    "{name} is {n} character long; at most {limit} fit in {fits} ({over} over)",
+                    "{name} is {n} characters long; at most {limit} fit in {fits} ({over} over)",
+                    len(value),
+                    n=len(value),
+                    name=name,
+                    limit=limit,
+                    fits=fits or _("a Discord message"),
+                    over=len(value) - limit,
+                ),
             )
             return None
         return value
@@ -251,7 +302,13 @@ class _Reader:
             return None
         if not is_slug(value, limit):
             self.report(
-                node, f"{name} `{_show(value)}` must be 1 to {limit} letters, digits, `-` or `_` (no spaces)"
+                node,
+                _(
+                    "{name} `{value}` must be 1 to {limit} letters, digits, `-` or `_` (no spaces)",
+                    name=name,
+                    value=_show(value),
+                    limit=limit,
+                ),
             )
             return None
         return value
@@ -263,8 +320,12 @@ class _Reader:
         if not is_language_code(value):
             self.report(
                 node,
-                f"{name} `{_show(value)}` is not a language code; use 2 or 3 lowercase letters such as "
-                "`en` or `sn`, optionally with a region such as `pt-BR`",
+                _(
+                    "{name} `{value}` is not a language code; use 2 or 3 lowercase letters such as `en` or "
+                    "`sn`, optionally with a region such as `pt-BR`",
+                    name=name,
+                    value=_show(value),
+                ),
             )
             return None
         return value
@@ -276,8 +337,27 @@ class _Reader:
         if value.lower() in allowed:
             return value.lower()
         close = difflib.get_close_matches(value.lower(), allowed, n=1, cutoff=0.6)
-        hint = f"; did you mean `{close[0]}`?" if close else ""
-        self.report(node, f"{name} `{_show(value)}` is not one of {', '.join(allowed)}{hint}")
+        if close:
+            self.report(
+                node,
+                _(
+                    "{name} `{value}` is not one of {allowed}; did you mean `{close}`?",
+                    name=name,
+                    value=_show(value),
+                    allowed=", ".join(allowed),
+                    close=close[0],
+                ),
+            )
+        else:
+            self.report(
+                node,
+                _(
+                    "{name} `{value}` is not one of {allowed}",
+                    name=name,
+                    value=_show(value),
+                    allowed=", ".join(allowed),
+                ),
+            )
         return None
 
     def text_list(
@@ -290,26 +370,34 @@ class _Reader:
         single_ok: bool = False,
         repeats_ok: bool = False,
     ) -> list[str | None] | None:
-        """Each item's text (None for a broken item), or None when `node` is not a list at all."""
+        """Each item's text (None for a broken item), or None when `node` is not a list at all.
+
+        `item` names one item by its index: CHOICE_ITEM, ANSWER_ITEM or TAG_ITEM."""
         if single_ok and isinstance(node, yaml.ScalarNode) and node.tag != sy.NULL:
             value = self.text(node, name, limit)
             return None if value is None else [value]
         if not self.plain(node):
             return None
         if not isinstance(node, yaml.SequenceNode):
-            self.report(node, f"{name} must be a list, not {self.describe(node)}")
+            self.report(node, _("{name} must be a list, not {given}", name=name, given=self.describe(node)))
             return None
         values: list[str | None] = []
         first_seen: dict[str, int] = {}
         for index, item_node in enumerate(node.value):
-            value = self.text(item_node, f"{item} {index}", limit)
+            value = self.text(item_node, _(item, index=index), limit)
             values.append(value)
             if value is None:
                 continue
             key = _same(value)
             if key in first_seen and not repeats_ok:
                 self.report(
-                    item_node, f"{item} {index} is the same as {item} {first_seen[key]} (`{_show(value)}`)"
+                    item_node,
+                    _(
+                        "{item} is the same as {other} (`{value}`)",
+                        item=_(item, index=index),
+                        other=_(item, index=first_seen[key]),
+                        value=_show(value),
+                    ),
                 )
             first_seen.setdefault(key, index)
         return values
@@ -320,9 +408,9 @@ class _Reader:
         self, root: yaml.Node | None, *, guild_id: int | None, default_id: str | None
     ) -> tuple[Deck, int] | None:
         if root is None:
-            self.report(0, "the file is empty; a deck needs at least a `questions` list")
+            self.report(0, _("the file is empty; a deck needs at least a `questions` list"))
             return None
-        fields = self.mapping(root, DECK_KEYS, "the deck")
+        fields = self.mapping(root, DECK_KEYS, _("the deck"))
         if fields is None:
             return None
         deck_id: str | None = None
@@ -330,16 +418,20 @@ class _Reader:
         if "id" in fields:
             node = fields["id"][1]
             id_line = sy.line_of(node)
-            deck_id = self.slug(node, "the deck id", limits.MAX_DECK_ID_LENGTH)
+            deck_id = self.slug(node, _("the deck id"), limits.MAX_DECK_ID_LENGTH)
         elif default_id is None:
-            self.report(root, "the deck has no `id`; add one such as `id: my-deck`")
+            self.report(root, _("the deck has no `id`; add one such as `id: my-deck`"))
         elif is_slug(default_id, limits.MAX_DECK_ID_LENGTH):
             deck_id = default_id
         else:
             self.report(
                 1,
-                f"the deck has no `id` and its file name `{_show(default_id)}` cannot be one; add `id:` "
-                f"with 1 to {limits.MAX_DECK_ID_LENGTH} letters, digits, `-` or `_`",
+                _(
+                    "the deck has no `id` and its file name `{name}` cannot be one; add `id:` with 1 to "
+                    "{limit} letters, digits, `-` or `_`",
+                    name=_show(default_id),
+                    limit=limits.MAX_DECK_ID_LENGTH,
+                ),
             )
 
         title = deck_id or ""
@@ -347,9 +439,9 @@ class _Reader:
             title = (
                 self.text(
                     fields["title"][1],
-                    "the deck's `title`",
+                    _("the deck's `title`"),
                     limits.MAX_DECK_TITLE_LENGTH,
-                    fits="Discord's menus",
+                    fits=_("Discord's menus"),
                 )
                 or ""
             )
@@ -358,16 +450,16 @@ class _Reader:
             description = (
                 self.text(
                     fields["description"][1],
-                    "the deck's `description`",
+                    _("the deck's `description`"),
                     limits.MAX_DECK_DESCRIPTION_LENGTH,
                     allow_empty=True,
-                    fits="the deck list",
+                    fits=_("the deck list"),
                 )
                 or ""
             )
         language = "en"
         if "language" in fields:
-            language = self.language(fields["language"][1], "the deck's `language`") or "en"
+            language = self.language(fields["language"][1], _("the deck's `language`")) or "en"
         tags = self.tags(fields["tags"][1]) if "tags" in fields else ()
 
         questions = self.questions(fields, root, language)
@@ -389,31 +481,48 @@ class _Reader:
         if isinstance(node, yaml.ScalarNode) and node.tag == sy.NULL:
             self.plain(node)
             return ()
-        values = self.text_list(node, "`tags`", "tag", limits.MAX_TAG_LENGTH, single_ok=True, repeats_ok=True)
+        values = self.text_list(
+            node, "`tags`", TAG_ITEM, limits.MAX_TAG_LENGTH, single_ok=True, repeats_ok=True
+        )
         if values is None:
             return ()
         if len(values) > limits.MAX_TAGS:
-            self.report(node, f"`tags` has {len(values)} tags; at most {limits.MAX_TAGS} are allowed")
+            self.report(
+                node,
+                n_(
+                    "`tags` has {n} tag; at most {most} are allowed",
+                    "`tags` has {n} tags; at most {most} are allowed",
+                    len(values),
+                    most=limits.MAX_TAGS,
+                ),
+            )
         return tuple(dict.fromkeys(v for v in values if v))
 
     def questions(self, fields: Fields, root: yaml.Node, language: str) -> tuple[Question, ...]:
         if "questions" not in fields:
-            self.report(root, "the deck has no `questions`; add a list of questions")
+            self.report(root, _("the deck has no `questions`; add a list of questions"))
             return ()
         node = fields["questions"][1]
         if not self.plain(node):
             return ()
         if not isinstance(node, yaml.SequenceNode):
-            self.report(node, f"`questions` must be a list of questions, not {self.describe(node)}")
+            self.report(
+                node, _("`questions` must be a list of questions, not {given}", given=self.describe(node))
+            )
             return ()
         if not node.value:
-            self.report(node, "`questions` is empty; a deck needs at least one question")
+            self.report(node, _("`questions` is empty; a deck needs at least one question"))
             return ()
         if len(node.value) > limits.MAX_QUESTIONS_PER_DECK:
             self.report(
                 node,
-                f"the deck has {len(node.value)} questions; at most {limits.MAX_QUESTIONS_PER_DECK} fit in "
-                "one deck, so split it into several files",
+                n_(
+                    "the deck has {n} question; at most {most} fit in one deck, so split it into several files",
+                    "the deck has {n} questions; at most {most} fit in one deck, so split it into several files",
+                    len(node.value),
+                    n=len(node.value),
+                    most=limits.MAX_QUESTIONS_PER_DECK,
+                ),
             )
         first_line: dict[str, int] = {}
         questions = []
@@ -430,28 +539,28 @@ class _Reader:
     # -- one question -------------------------------------------------------------------------------
 
     def question(self, node: yaml.Node, deck_language: str, first_line: dict[str, int]) -> Question | None:
-        fields = self.mapping(node, QUESTION_KEYS, "a question")
+        fields = self.mapping(node, QUESTION_KEYS, _("a question"))
         if fields is None:
             return None
         before = len(self.problems)
         question_id = self.question_id(fields, node, first_line)
         kind: Kind | None = Kind.CHOICE
         if "type" in fields:
-            name = self.one_of(fields["type"][1], "the question `type`", tuple(k.value for k in Kind))
+            name = self.one_of(fields["type"][1], _("the question `type`"), tuple(k.value for k in Kind))
             kind = Kind(name) if name is not None else None
         lang = deck_language
         if "lang" in fields:
             lang = self.language(fields["lang"][1], "`lang`") or deck_language
         prompt = ""
         if "prompt" not in fields:
-            self.report(node, "this question has no `prompt`; write the question under `prompt:`")
+            self.report(node, _("this question has no `prompt`; write the question under `prompt:`"))
         else:
             prompt = self.text(fields["prompt"][1], "`prompt`", limits.MAX_PROMPT_LENGTH) or ""
 
         body = _KIND_READERS[kind](self, fields, node, lang) if kind is not None else _Body()
         if prompt and len(self.problems) == before and kind is not None:
             prompt_node = fields["prompt"][1]
-            self.fits_embed(prompt_node, "the question", prompt, body.choices, body.accepted, kind)
+            self.fits_embed(prompt_node, _("the question"), prompt, body.choices, body.accepted, kind)
         extras = self.question_extras(fields, kind, lang, body)
         if len(self.problems) > before or question_id is None or kind is None:
             return None
@@ -482,15 +591,19 @@ class _Reader:
 
     def question_id(self, fields: Fields, node: yaml.Node, first_line: dict[str, int]) -> str | None:
         if "id" not in fields:
-            self.report(node, "this question has no `id`; give it a short unique one such as `gc-01`")
+            self.report(node, _("this question has no `id`; give it a short unique one such as `gc-01`"))
             return None
         id_node = fields["id"][1]
-        question_id = self.slug(id_node, "the question id", limits.MAX_QUESTION_ID_LENGTH)
+        question_id = self.slug(id_node, _("the question id"), limits.MAX_QUESTION_ID_LENGTH)
         if question_id is not None:
             if question_id in first_line:
                 self.report(
                     id_node,
-                    f"the question id `{question_id}` is already used on line {first_line[question_id]}",
+                    _(
+                        "the question id `{id}` is already used on line {line}",
+                        id=question_id,
+                        line=first_line[question_id],
+                    ),
                 )
             else:
                 first_line[question_id] = sy.line_of(id_node)
@@ -508,13 +621,22 @@ class _Reader:
         self.misplaced(
             fields,
             {
-                "answers": "`answers` is for text questions; a choice question marks its right choice with `answer`"
+                "answers": _(
+                    "`answers` is for text questions; a choice question marks its right choice with `answer`"
+                )
             },
         )
         body = _Body()
         choice_list: list[str | None] | None = None
         if "choices" not in fields:
-            self.report(node, "this choice question has no `choices`; list 2 to 5 of them")
+            self.report(
+                node,
+                _(
+                    "this choice question has no `choices`; list {least} to {most} of them",
+                    least=limits.MIN_CHOICES,
+                    most=limits.MAX_CHOICES,
+                ),
+            )
         else:
             choice_list = self.choice_list(fields["choices"][1])
             if choice_list is not None:
@@ -523,15 +645,17 @@ class _Reader:
         if "answer" in fields:
             body.answers = self.choice_answer(fields["answer"][1], choice_list)
         elif "answers" not in fields:  # else told just above
-            self.report(node, "this question has no `answer`; give the right choice's index, counting from 0")
+            self.report(
+                node, _("this question has no `answer`; give the right choice's index, counting from 0")
+            )
         return body
 
     def true_false_body(self, fields: Fields, node: yaml.Node, lang: str) -> _Body:
         self.misplaced(
             fields,
             {
-                "choices": "a true/false question gets its choices made for it; remove `choices`",
-                "answers": "a true/false question marks its answer with `answer: true` or `answer: false`",
+                "choices": _("a true/false question gets its choices made for it; remove `choices`"),
+                "answers": _("a true/false question marks its answer with `answer: true` or `answer: false`"),
             },
         )
         body = _Body(choices=limits.true_false_choices(lang), choice_count=2)
@@ -539,17 +663,24 @@ class _Reader:
             body.answers = self.true_false_answer(fields["answer"][1])
         elif "answers" not in fields:  # else told just above
             self.report(
-                node, "this true/false question has no `answer`; write `answer: true` or `answer: false`"
+                node, _("this true/false question has no `answer`; write `answer: true` or `answer: false`")
             )
         return body
 
     def poll_body(self, fields: Fields, node: yaml.Node, lang: str) -> _Body:
         self.misplaced(
-            fields, {w: f"a poll has no right answer; remove `{w}`" for w in ("answer", "answers")}
+            fields, {w: _("a poll has no right answer; remove `{key}`", key=w) for w in ("answer", "answers")}
         )
         body = _Body()
         if "choices" not in fields:
-            self.report(node, "this poll has no `choices`; list 2 to 5 of them")
+            self.report(
+                node,
+                _(
+                    "this poll has no `choices`; list {least} to {most} of them",
+                    least=limits.MIN_CHOICES,
+                    most=limits.MAX_CHOICES,
+                ),
+            )
             return body
         poll_choices = self.choice_list(fields["choices"][1])
         if poll_choices is not None:
@@ -561,20 +692,20 @@ class _Reader:
         self.misplaced(
             fields,
             {
-                "choices": "a text question has no `choices`; list what it accepts under `answers`",
-                "answer": "a text question lists what it accepts under `answers`, not `answer`",
+                "choices": _("a text question has no `choices`; list what it accepts under `answers`"),
+                "answer": _("a text question lists what it accepts under `answers`, not `answer`"),
             },
         )
         body = _Body()
         if "answers" not in fields:
             if "answer" not in fields:  # else told just above
-                self.report(node, "this text question has no `answers`; list every answer it accepts")
+                self.report(node, _("this text question has no `answers`; list every answer it accepts"))
             return body
         answers_node = fields["answers"][1]
         mark = len(self.problems)
         body.accepted = self.accepted(answers_node, "`answers`")
         if not body.accepted and len(self.problems) == mark:
-            self.report(answers_node, "`answers` is empty; give at least one accepted answer")
+            self.report(answers_node, _("`answers` is empty; give at least one accepted answer"))
         return body
 
     # -- what every kind of question may add ----------------------------------------------------------
@@ -588,7 +719,7 @@ class _Reader:
                     "`explanation`",
                     limits.MAX_EXPLANATION_LENGTH,
                     allow_empty=True,
-                    fits="the reveal",
+                    fits=_("the reveal"),
                 )
                 or ""
             )
@@ -622,7 +753,7 @@ class _Reader:
                 value = 0
             if 0 < value < 2**63:
                 return value
-        self.report(node, "`suggested_by` must be the Discord user id (a number) of the question's author")
+        self.report(node, _("`suggested_by` must be the Discord user id (a number) of the question's author"))
         return None
 
     def fits_embed(
@@ -639,22 +770,38 @@ class _Reader:
         size = limits.rendered_length(prompt, choices, first_answer)
         limit = limits.DISCORD_EMBED_DESCRIPTION
         if size > limit:
-            parts = (
-                "its prompt and the answer shown" if kind is Kind.TEXT else "its prompt, choices and letters"
-            )
-            self.report(
-                node,
-                f"{what} takes {size} characters when shown ({parts}); at most {limit} fit in a Discord "
-                f"embed, so shorten it by {size - limit}",
-            )
+            if kind is Kind.TEXT:
+                message = _(
+                    "{what} takes {size} characters when shown (its prompt and the answer shown); at most "
+                    "{limit} fit in a Discord embed, so shorten it by {over}",
+                    what=what,
+                    size=size,
+                    limit=limit,
+                    over=size - limit,
+                )
+            else:
+                message = _(
+                    "{what} takes {size} characters when shown (its prompt, choices and letters); at most "
+                    "{limit} fit in a Discord embed, so shorten it by {over}",
+                    what=what,
+                    size=size,
+                    limit=limit,
+                    over=size - limit,
+                )
+            self.report(node, message)
 
     def choice_list(self, node: yaml.Node, name: str = "`choices`") -> list[str | None] | None:
-        values = self.text_list(node, name, "choice", limits.MAX_CHOICE_LENGTH)
+        values = self.text_list(node, name, CHOICE_ITEM, limits.MAX_CHOICE_LENGTH)
         if values is not None and not limits.MIN_CHOICES <= len(values) <= limits.MAX_CHOICES:
             self.report(
                 node,
-                f"a choice question needs {limits.MIN_CHOICES} to {limits.MAX_CHOICES} choices; "
-                f"this one has {len(values)}",
+                n_(
+                    "a choice question needs {least} to {most} choices; this one has {n}",
+                    "a choice question needs {least} to {most} choices; this one has {n}",
+                    len(values),
+                    least=limits.MIN_CHOICES,
+                    most=limits.MAX_CHOICES,
+                ),
             )
         return values
 
@@ -665,7 +812,7 @@ class _Reader:
         if isinstance(node, yaml.SequenceNode):
             items = [item for item in node.value if self.plain(item)]
             if not node.value:
-                self.report(node, "`answer` is an empty list; mark at least one right choice")
+                self.report(node, _("`answer` is an empty list; mark at least one right choice"))
         right: set[int] = set()
         broken = False
         for item in items:
@@ -673,43 +820,61 @@ class _Reader:
             if index is None:
                 broken = True
             elif index in right:
-                self.report(item, f"`answer` names choice {index} twice")
+                self.report(item, _("`answer` names choice {index} twice", index=index))
             else:
                 right.add(index)
         if not broken and choices is not None and len(choices) > 1 and len(right) == len(choices):
-            self.report(node, "`answer` marks every choice right; leave at least one wrong choice")
+            self.report(node, _("`answer` marks every choice right; leave at least one wrong choice"))
         return frozenset(right)
 
     def answer_index(self, node: yaml.Node, choices: list[str | None] | None) -> int | None:
         """The index an `answer` (or one item of its list) names, or None after reporting why not."""
-        usage = "give the right choice's index (counting from 0) or its exact text"
         if not isinstance(node, yaml.ScalarNode):
             self.report(
                 node,
-                f"`answer` must be an index, a choice's text or a list of them, not {self.describe(node)}",
+                _(
+                    "`answer` must be an index, a choice's text or a list of them, not {given}",
+                    given=self.describe(node),
+                ),
             )
             return None
         if node.tag == sy.INT:
             try:
                 index = int(sy.scalar_value(node))  # type: ignore[call-overload]
             except ValueError:
-                self.report(node, f"`answer` `{_show(str(node.value))}` is not a whole number")
+                self.report(node, _("`answer` `{value}` is not a whole number", value=_show(str(node.value))))
                 return None
             if choices is not None and not 0 <= index < len(choices):
                 self.report(
                     node,
-                    f"`answer` {index} is out of range: the choices are numbered 0 to {len(choices) - 1}",
+                    _(
+                        "`answer` {index} is out of range: the choices are numbered 0 to {last}",
+                        index=index,
+                        last=len(choices) - 1,
+                    ),
                 )
                 return None
             if index < 0:
-                self.report(node, f"`answer` {index} is out of range: choices are numbered from 0")
+                self.report(
+                    node, _("`answer` {index} is out of range: choices are numbered from 0", index=index)
+                )
                 return None
             return index
         if node.tag == sy.NULL:
-            self.report(node, f"`answer` is empty; {usage}")
+            self.report(
+                node,
+                _("`answer` is empty; give the right choice's index (counting from 0) or its exact text"),
+            )
             return None
         if node.tag == sy.FLOAT:
-            self.report(node, f"`answer` {_show(str(node.value))} is not a whole number; {usage}")
+            self.report(
+                node,
+                _(
+                    "`answer` {value} is not a whole number; give the right choice's index (counting from 0) "
+                    "or its exact text",
+                    value=_show(str(node.value)),
+                ),
+            )
             return None
         # Text (and a bare yes/no, read as the words written) names a choice by what it says.
         if choices is None:
@@ -718,7 +883,14 @@ class _Reader:
         for index, choice in enumerate(choices):
             if choice is not None and _same(choice) == wanted:
                 return index
-        self.report(node, f"`answer` `{_show(str(node.value).strip())}` is not one of the choices; {usage}")
+        self.report(
+            node,
+            _(
+                "`answer` `{value}` is not one of the choices; give the right choice's index (counting from 0) "
+                "or its exact text",
+                value=_show(str(node.value).strip()),
+            ),
+        )
         return None
 
     def true_false_answer(self, node: yaml.Node) -> frozenset[int]:
@@ -730,16 +902,25 @@ class _Reader:
                 return frozenset({0} if sy.scalar_value(node) else {1})
             except ValueError:  # an explicit `!!bool maybe`
                 given = f"`{_show(str(node.value))}`"
-        self.report(node, f"a true/false question's `answer` must be `true` or `false`, not {given}")
+        self.report(
+            node, _("a true/false question's `answer` must be `true` or `false`, not {given}", given=given)
+        )
         return frozenset()
 
     def accepted(self, node: yaml.Node, name: str) -> tuple[str, ...]:
-        values = self.text_list(node, name, "answer", limits.MAX_TEXT_ANSWER_LENGTH, single_ok=True)
+        values = self.text_list(node, name, ANSWER_ITEM, limits.MAX_TEXT_ANSWER_LENGTH, single_ok=True)
         if values is None:
             return ()
         if len(values) > limits.MAX_TEXT_ANSWERS:
             self.report(
-                node, f"{name} has {len(values)} answers; at most {limits.MAX_TEXT_ANSWERS} are allowed"
+                node,
+                n_(
+                    "{name} has {n} answer; at most {most} are allowed",
+                    "{name} has {n} answers; at most {most} are allowed",
+                    len(values),
+                    name=name,
+                    most=limits.MAX_TEXT_ANSWERS,
+                ),
             )
         return tuple(v for v in values if v)
 
@@ -752,31 +933,46 @@ class _Reader:
         if not isinstance(node, yaml.MappingNode):
             self.report(
                 node,
-                "`translations` must be a mapping from a language code to that language's `prompt`, "
-                f"`choices` and `explanation`, not {self.describe(node)}",
+                _(
+                    "`translations` must be a mapping from a language code to that language's `prompt`, "
+                    "`choices` and `explanation`, not {given}",
+                    given=self.describe(node),
+                ),
             )
             return result
         if len(node.value) > limits.MAX_TRANSLATIONS:
             self.report(
                 node,
-                f"the question has {len(node.value)} translations; at most {limits.MAX_TRANSLATIONS} "
-                "fit in the language menu",
+                n_(
+                    "the question has {n} translation; at most {most} fit in the language menu",
+                    "the question has {n} translations; at most {most} fit in the language menu",
+                    len(node.value),
+                    most=limits.MAX_TRANSLATIONS,
+                ),
             )
         first_line: dict[str, int] = {}
         for key_node, value_node in node.value:
-            code = self.language(key_node, "the translation language")
+            code = self.language(key_node, _("the translation language"))
             if code is None:
                 continue
             if code in first_line:
                 self.report(
-                    key_node, f"the `{code}` translation is given twice (first on line {first_line[code]})"
+                    key_node,
+                    _(
+                        "the `{code}` translation is given twice (first on line {first})",
+                        code=code,
+                        first=first_line[code],
+                    ),
                 )
                 continue
             first_line[code] = sy.line_of(key_node)
             if code == own_lang:
                 self.report(
                     key_node,
-                    f"the `{code}` translation is in the question's own language; remove it or change `lang`",
+                    _(
+                        "the `{code}` translation is in the question's own language; remove it or change `lang`",
+                        code=code,
+                    ),
                 )
                 continue
             translation = self.translation(value_node, code, kind, choice_count)
@@ -787,54 +983,79 @@ class _Reader:
     def translation(
         self, node: yaml.Node, code: str, kind: Kind | None, choice_count: int | None
     ) -> Translation | None:
-        what = f"the `{code}` translation"
+        what = _("the `{code}` translation", code=code)
         fields = self.mapping(node, TRANSLATION_KEYS, what)
         if fields is None:
             return None
         before = len(self.problems)
         prompt = ""
         if "prompt" not in fields:
-            self.report(node, f"{what} has no `prompt`")
+            self.report(node, _("the `{code}` translation has no `prompt`", code=code))
         else:
-            prompt = self.text(fields["prompt"][1], f"{what}'s `prompt`", limits.MAX_PROMPT_LENGTH) or ""
+            prompt = (
+                self.text(
+                    fields["prompt"][1],
+                    _("the `{code}` translation's `prompt`", code=code),
+                    limits.MAX_PROMPT_LENGTH,
+                )
+                or ""
+            )
         choices: tuple[str, ...] = ()
         if "choices" in fields:
             key_node, choices_node = fields["choices"]
             if kind is Kind.TEXT:
                 self.report(
-                    key_node, f"{what} of a text question lists extra accepted `answers`, not `choices`"
+                    key_node,
+                    _(
+                        "the `{code}` translation of a text question lists extra accepted `answers`, not `choices`",
+                        code=code,
+                    ),
                 )
             else:
                 values = self.text_list(
-                    choices_node, f"{what}'s `choices`", "choice", limits.MAX_CHOICE_LENGTH
+                    choices_node,
+                    _("the `{code}` translation's `choices`", code=code),
+                    CHOICE_ITEM,
+                    limits.MAX_CHOICE_LENGTH,
                 )
                 if values is not None:
                     choices = tuple(v or "" for v in values)
                     if choice_count is not None and len(values) != choice_count:
                         self.report(
                             choices_node,
-                            f"{what} has {len(values)} choices but the question has {choice_count}; "
-                            "translate every choice, in the same order",
+                            n_(
+                                "the `{code}` translation has {n} choice but the question has {count}; translate "
+                                "every choice, in the same order",
+                                "the `{code}` translation has {n} choices but the question has {count}; translate "
+                                "every choice, in the same order",
+                                len(values),
+                                code=code,
+                                count=choice_count,
+                            ),
                         )
         accepted: tuple[str, ...] = ()
         if "answers" in fields:
             key_node, answers_node = fields["answers"]
             if kind is Kind.TEXT:
-                accepted = self.accepted(answers_node, f"{what}'s `answers`")
+                accepted = self.accepted(answers_node, _("the `{code}` translation's `answers`", code=code))
             elif kind is not None:
                 self.report(
                     key_node,
-                    f"`answers` in {what} is only for text questions; choices are translated in `choices`",
+                    _(
+                        "`answers` in the `{code}` translation is only for text questions; choices are "
+                        "translated in `choices`",
+                        code=code,
+                    ),
                 )
         explanation = ""
         if "explanation" in fields:
             explanation = (
                 self.text(
                     fields["explanation"][1],
-                    f"{what}'s `explanation`",
+                    _("the `{code}` translation's `explanation`", code=code),
                     limits.MAX_EXPLANATION_LENGTH,
                     allow_empty=True,
-                    fits="the reveal",
+                    fits=_("the reveal"),
                 )
                 or ""
             )

@@ -10,6 +10,7 @@ import yaml
 
 from bot.bank.limits import MAX_DECK_BYTES
 from bot.bank.problems import DeckError, Problem
+from bot.locales import _, n_
 
 HAVE_LIBYAML: bool = hasattr(yaml, "CSafeLoader")
 
@@ -80,8 +81,13 @@ def size_problem(size: int, source: str, limit: int = MAX_DECK_BYTES) -> Problem
     return Problem(
         source,
         0,
-        f"the file is {-(-size // 1024)} KiB; a deck may be at most {limit // 1024} KiB, "
-        "so split it into several decks",
+        n_(
+            "the file is {n} KiB; a deck may be at most {most} KiB, so split it into several decks",
+            "the file is {n} KiB; a deck may be at most {most} KiB, so split it into several decks",
+            -(-size // 1024),
+            n=-(-size // 1024),
+            most=limit // 1024,
+        ),
     )
 
 
@@ -99,14 +105,14 @@ def compose(text: str, source: str, max_bytes: int = MAX_DECK_BYTES) -> yaml.Nod
     except yaml.reader.ReaderError as exc:
         raise DeckError([_reader_problem(exc, text, source)]) from exc
     except yaml.YAMLError as exc:
-        raise DeckError([Problem(source, 0, f"this is not valid YAML: {exc}")]) from exc
+        raise DeckError([Problem(source, 0, _("this is not valid YAML: {detail}", detail=exc))]) from exc
     except UnicodeError as exc:
         line = text.count("\n", 0, exc.start) + 1 if isinstance(exc, UnicodeEncodeError) else 0
         raise DeckError(
-            [Problem(source, line, "the text holds a character that is not valid Unicode")]
+            [Problem(source, line, _("the text holds a character that is not valid Unicode"))]
         ) from exc
     except RecursionError as exc:
-        raise DeckError([Problem(source, 0, "the YAML is nested too deeply to be a deck")]) from exc
+        raise DeckError([Problem(source, 0, _("the YAML is nested too deeply to be a deck"))]) from exc
     # An alias is written `*name`: without a star in the text there is none to look for.
     if root is not None and "*" in text and _has_alias(root):
         raise DeckError(
@@ -114,8 +120,10 @@ def compose(text: str, source: str, max_bytes: int = MAX_DECK_BYTES) -> yaml.Nod
                 Problem(
                     source,
                     first_alias_line(text),
-                    "anchors and aliases (`&name`, `*name`) are not allowed in a deck; "
-                    "write each value out in full",
+                    _(
+                        "anchors and aliases (`&name`, `*name`) are not allowed in a deck; "
+                        "write each value out in full"
+                    ),
                 )
             ]
         )
@@ -147,19 +155,20 @@ def _syntax_problem(exc: yaml.MarkedYAMLError, source: str) -> Problem:
     what = (exc.problem or "").strip()
     if exc.context:
         what = f"{what} ({exc.context.strip()})" if what else exc.context.strip()
-    return Problem(source, line, f"this is not valid YAML: {what or 'unreadable'}")
+    return Problem(source, line, _("this is not valid YAML: {detail}", detail=what or _("unreadable")))
 
 
 def _reader_problem(exc: yaml.reader.ReaderError, text: str, source: str) -> Problem:
     # libyaml counts the position in bytes, PyYAML in characters: find the character instead.
     where = text.find(chr(exc.character)) if isinstance(exc.character, int) else -1
     line = text.count("\n", 0, where) + 1 if where >= 0 else 0
+    if not isinstance(exc.character, int):
+        return Problem(source, line, _("the text holds a character a deck cannot contain"))
+    code = format(exc.character, "04X")
     return Problem(
         source,
         line,
-        f"the text holds the control character U+{exc.character:04X}, which a deck cannot contain"
-        if isinstance(exc.character, int)
-        else "the text holds a character a deck cannot contain",
+        _("the text holds the control character U+{code}, which a deck cannot contain", code=code),
     )
 
 

@@ -11,6 +11,7 @@ from bot.bank.models import Deck, Question
 from bot.bank.problems import DeckError, Problem
 from bot.bank.reader import read_deck
 from bot.bank.writer import deck_to_yaml, question_yaml
+from bot.locales import n_
 
 
 def suggested_fields(
@@ -45,9 +46,9 @@ def from_json(text: str) -> dict[str, Any]:
 
 def check_suggestion(fields: dict[str, Any], language: str = "en") -> Question:
     """The question the fields make; DeckError with one sentence per problem (no lines: it is a form)."""
-    head = f"id: check\nlanguage: {language}\nquestions:\n"
+    head = f"id: check\nlanguage: {language}\nquestions:\n"  # i18n: not shown
     try:
-        deck, _ = read_deck(head + question_yaml({"id": "suggested", **fields}), "suggestion")
+        deck, _line = read_deck(head + question_yaml({"id": "suggested", **fields}), "suggestion")
     except DeckError as exc:
         raise DeckError([Problem(p.file, 0, p.message) for p in exc.problems]) from exc
     return deck.questions[0]
@@ -61,7 +62,12 @@ def deck_with(deck: Deck, fields: dict[str, Any]) -> tuple[str, Deck]:
                 Problem(
                     deck.source,
                     0,
-                    f"the deck already holds {limits.MAX_QUESTIONS_PER_DECK} questions, the most",
+                    n_(
+                        "the deck already holds {n} question, the most",
+                        "the deck already holds {n} questions, the most",
+                        limits.MAX_QUESTIONS_PER_DECK,
+                        n=limits.MAX_QUESTIONS_PER_DECK,
+                    ),
                 )
             ]
         )
@@ -70,5 +76,5 @@ def deck_with(deck: Deck, fields: dict[str, Any]) -> tuple[str, Deck]:
     text = deck_to_yaml(deck) + question_yaml(
         {"id": new_id, **{k: v for k, v in fields.items() if k != "id"}}
     )
-    grown, _ = read_deck(text, deck.source, guild_id=deck.guild_id)
+    grown, _line = read_deck(text, deck.source, guild_id=deck.guild_id)
     return text, grown

@@ -20,13 +20,14 @@ from bot.bank.models import Deck
 from bot.bank.problems import DeckError, Problem
 from bot.bank.reader import read_deck
 from bot.bank.writer import deck_to_yaml
+from bot.locales import _
 
 __all__ = [
     "ROLES",
     "ColumnGuess",
-    "Format",
+    "Format",  # i18n: not shown
     "ImportOutcome",
-    "Imported",
+    "Imported",  # i18n: not shown
     "detect_format",
     "import_deck",
     "import_file",
@@ -109,8 +110,10 @@ def _import_text(
                 Problem(
                     source,
                     0,
-                    "the format of this file is not one Bvunzo reads (our YAML, CSV/TSV, a Red trivia "
-                    "list, numbered text, Open Trivia DB JSON); choose one with the format option",
+                    _(
+                        "the format of this file is not one Bvunzo reads (our YAML, CSV/TSV, a Red trivia list, "
+                        "numbered text, Open Trivia DB JSON); choose one with the format option"
+                    ),
                 )
             ]
         )
@@ -134,7 +137,7 @@ def _import_text(
 
 def _ours(text: str, source: str, deck_id: str, title: str | None, guild_id: int | None) -> Imported:
     """Our own YAML: validated as it is, with the id the importer was given and broken questions left out."""
-    deck, _ = read_deck(text, source, default_id=deck_id, keep_valid=True)
+    deck, _line = read_deck(text, source, default_id=deck_id, keep_valid=True)
     kept = Deck(
         id=deck_id,
         title=deck.title if deck.title != deck.id else (title or deck_id),

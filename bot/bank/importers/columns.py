@@ -7,6 +7,8 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bot.locales import N_, _
+
 # The roles a column can play, as a moderator names them (`--columns`, the select on the import reply).
 ROLES = (
     "question",
@@ -24,21 +26,22 @@ ROLES = (
     "answers",
     "ignore",
 )
+# What each role means, for the menu a moderator picks roles in: marked here, shown with `_(ROLE_HELP[role])`.
 ROLE_HELP = {
-    "question": "the question asked",
-    "answer": "the right answer (its text, letter or number)",
-    "choice": "one choice (the answer names the right one)",
-    "wrong": "one wrong choice",
-    "choices": "every choice in one cell, split by ; or |",
-    "explanation": "shown after the answer",
-    "type": "the kind: multichoice, truefalse, shortanswer",
-    "tags": "topics, split by commas",
-    "difficulty": "easy, medium or hard",
-    "lang": "the language code",
-    "id": "the question's id",
-    "instructions": "shown above the question",
-    "answers": "several typed answers, split by commas",
-    "ignore": "not read",
+    "question": N_("the question asked"),
+    "answer": N_("the right answer (its text, letter or number)"),
+    "choice": N_("one choice (the answer names the right one)"),
+    "wrong": N_("one wrong choice"),
+    "choices": N_("every choice in one cell, split by ; or |"),
+    "explanation": N_("shown after the answer"),
+    "type": N_("the kind: multichoice, truefalse, shortanswer"),
+    "tags": N_("topics, split by commas"),
+    "difficulty": N_("easy, medium or hard"),
+    "lang": N_("the language code"),
+    "id": N_("the question's id"),
+    "instructions": N_("shown above the question"),
+    "answers": N_("several typed answers, split by commas"),
+    "ignore": N_("not read"),
 }
 
 # Header names, compared without case, accents, spaces, `_`, `-` or `.`: English, Spanish, Portuguese,
@@ -47,30 +50,30 @@ _NAMES: dict[str, tuple[str, ...]] = {
     role: tuple(words.split())
     for role, words in {
         "question": "question prompt term front q questiontext quest pregunta enunciado termino pergunta "
-        "questao termo enonce terme intitule frage begriff aufgabe vorderseite mubvunzo mibvunzo",
+        "questao termo enonce terme intitule frage begriff aufgabe vorderseite mubvunzo mibvunzo",  # i18n: not shown
         "answer": "answer correct correctanswer right rightanswer definition back a key solution respuesta "
         "respuestacorrecta correcta solucion definicion resposta respostacorreta correta gabarito "
         "definicao reponse bonnereponse reponsecorrecte antwort richtigeantwort richtig losung loesung "
-        "ruckseite rueckseite mhinduro mhindurochaiyo",
+        "ruckseite rueckseite mhinduro mhindurochaiyo",  # i18n: not shown
         "choice": "choice option alternative answer opcion alternativa respuesta opcao resposta choix reponse "
-        "proposition auswahl moglichkeit antwort sarudzo",
+        "proposition auswahl moglichkeit antwort sarudzo",  # i18n: not shown
         "wrong": "wrong incorrect distractor wronganswer incorrectanswer false incorrecta respuestaincorrecta "
         "erronea incorreta errada respostaerrada fausse mauvaisereponse distracteur falsch "
-        "falscheantwort distraktor isiriyo manyepo",
+        "falscheantwort distraktor isiriyo manyepo",  # i18n: not shown
         "choices": "choices options alternatives answeroptions opciones alternativas opcoes choix propositions "
-        "optionen auswahlmoglichkeiten antwortmoglichkeiten sarudzo",
+        "optionen auswahlmoglichkeiten antwortmoglichkeiten sarudzo",  # i18n: not shown
         "explanation": "explanation explain why comment notes note feedback hint reason explicacion pista "
         "comentario explicacao dica explication indice commentaire erklarung erlauterung tipp hinweis "
-        "begrundung tsananguro",
-        "type": "type kind questiontype tipo typ fragetyp mhando",
+        "begrundung tsananguro",  # i18n: not shown
+        "type": "type kind questiontype tipo typ fragetyp mhando",  # i18n: not shown
         "tags": "tags tag category categories topic categoria tema assunto categorie sujet theme kategorie "
-        "thema chikamu musoro",
-        "difficulty": "difficulty level dificultad nivel dificuldade difficulte niveau schwierigkeit stufe",
-        "lang": "lang language idioma lengua langue sprache mutauro rurimi",
-        "id": "id questionid identifier",
-        "instructions": "instructions instruccion instrucoes consigne anweisung mirayiro",
-        "answers": "answers respuestas respostas reponses antworten",
-        "ignore": "renderas deck notetype guid image media points score puntos",
+        "thema chikamu musoro",  # i18n: not shown
+        "difficulty": "difficulty level dificultad nivel dificuldade difficulte niveau schwierigkeit stufe",  # i18n: not shown
+        "lang": "lang language idioma lengua langue sprache mutauro rurimi",  # i18n: not shown
+        "id": "id questionid identifier",  # i18n: not shown
+        "instructions": "instructions instruccion instrucoes consigne anweisung mirayiro",  # i18n: not shown
+        "answers": "answers respuestas respostas reponses antworten",  # i18n: not shown
+        "ignore": "renderas deck notetype guid image media points score puntos",  # i18n: not shown
     }.items()
 }
 # A name may be numbered (`choice 1`, `opción2`, `tipp1`): which roles a number turns into.
@@ -149,8 +152,11 @@ def parse_columns(given: str) -> tuple[str, ...]:
     unknown = [r for r in roles if r not in ROLES]
     if unknown or not roles:
         raise ValueError(
-            f"`{_short(unknown[0] if unknown else given)}` is not a column role; use "
-            f"{', '.join(ROLES)} (one per column, separated by commas)"
+            _(
+                "`{given}` is not a column role; use {roles} (one per column, separated by commas)",
+                given=_short(unknown[0] if unknown else given),
+                roles=", ".join(ROLES),
+            )
         )
     return roles
 
@@ -211,7 +217,7 @@ def _answer_columns(rows: Sequence[Sequence[str]]) -> list[int]:
             scores.append((hits, col))
     # Where the answer always repeats the same choice, both columns repeat each other: the key comes
     # after the choices in every export we know, so the later column is the answer.
-    return [col for _, col in sorted(scores, key=lambda s: (-s[0], -s[1]))]
+    return [col for _score, col in sorted(scores, key=lambda s: (-s[0], -s[1]))]
 
 
 def _letter_column(rows: Sequence[Sequence[str]], width: int) -> int | None:

@@ -9,6 +9,7 @@ import charset_normalizer
 
 from bot.bank.problems import DeckError, Problem
 from bot.bank.safe_yaml import size_problem
+from bot.locales import N_, _
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,19 +20,20 @@ class Decoded:
     encoding: str
 
 
-# charset-normalizer's codec names, as the program that saved the file calls them.
+# charset-normalizer's codec names, as the program that saved the file calls them (names, not words,
+# but for DOS's code pages: those are marked, and written in the reader's language where they are shown).
 _SPOKEN = {
-    "cp1252": "Windows-1252",
-    "cp1250": "Windows-1250",
-    "cp1251": "Windows-1251",
-    "cp1253": "Windows-1253",
-    "cp1254": "Windows-1254",
-    "cp1257": "Windows-1257",
-    "latin_1": "Latin-1 (ISO-8859-1)",
-    "iso8859_15": "Latin-9 (ISO-8859-15)",
-    "mac_roman": "Mac Roman",
-    "cp850": "DOS code page 850",
-    "cp437": "DOS code page 437",
+    "cp1252": "Windows-1252",  # i18n: not shown
+    "cp1250": "Windows-1250",  # i18n: not shown
+    "cp1251": "Windows-1251",  # i18n: not shown
+    "cp1253": "Windows-1253",  # i18n: not shown
+    "cp1254": "Windows-1254",  # i18n: not shown
+    "cp1257": "Windows-1257",  # i18n: not shown
+    "latin_1": "Latin-1 (ISO-8859-1)",  # i18n: not shown
+    "iso8859_15": "Latin-9 (ISO-8859-15)",  # i18n: not shown
+    "mac_roman": "Mac Roman",  # i18n: not shown
+    "cp850": N_("DOS code page 850"),
+    "cp437": N_("DOS code page 437"),
 }
 
 
@@ -70,8 +72,10 @@ def _detected(data: bytes, first_bad: int, source: str) -> Decoded:
                 Problem(
                     source,
                     line,
-                    "the file is not text in any encoding Bvunzo can tell (a spreadsheet file such as .xlsx "
-                    "must be saved as CSV first); save or export it as CSV UTF-8",
+                    _(
+                        "the file is not text in any encoding Bvunzo can tell (a spreadsheet file such as .xlsx "
+                        "must be saved as CSV first); save or export it as CSV UTF-8"
+                    ),
                 )
             ]
         )
@@ -90,7 +94,16 @@ def _decode(data: bytes, encoding: str, name: str, source: str) -> Decoded:
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise DeckError(
-            [Problem(source, line, f"the file is not valid {name} text; save or export it as CSV UTF-8")]
+            [
+                Problem(
+                    source,
+                    line,
+                    _(
+                        "the file is not valid {encoding} text; save or export it as CSV UTF-8",
+                        encoding=_(name),
+                    ),
+                )
+            ]
         ) from exc
     return Decoded(_clean(text), name)
 

@@ -15,10 +15,18 @@ from bot.bank.models import Deck
 from bot.bank.problems import DeckError, Problem
 from bot.bank.reader import read_deck
 from bot.bank.writer import deck_header, question_yaml
+from bot.locales import N_, _, n_
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 # "already used on line 12" names a line of the YAML made here: it is turned into the file's line.
-_ON_LINE = re.compile(r"on line (\d+)")
+# How the reader's sentences name another line ("first on line 3"), in the task's language: the line of
+# the deck the importer wrote, put back as the line of the file it read.
+ON_LINE = N_("on line {line}")
+
+
+def _on_line() -> re.Pattern[str]:
+    before, _placeholder, after = _(ON_LINE).partition("{line}")
+    return re.compile(re.escape(before) + r"(\d+)" + re.escape(after))
 
 
 @dataclass(slots=True)
@@ -114,8 +122,13 @@ def finish(draft: DeckDraft, deck_id: str, *, guild_id: int | None = None) -> Im
                 Problem(
                     draft.source,
                     0,
-                    f"the file has {len(draft.questions)} questions; at most "
-                    f"{limits.MAX_QUESTIONS_PER_DECK} fit in one deck, so split it into several files",
+                    n_(
+                        "the file has {n} question; at most {most} fit in one deck, so split it into several files",
+                        "the file has {n} questions; at most {most} fit in one deck, so split it into several files",
+                        len(draft.questions),
+                        n=len(draft.questions),
+                        most=limits.MAX_QUESTIONS_PER_DECK,
+                    ),
                 )
             ]
         )
@@ -150,14 +163,15 @@ def finish(draft: DeckDraft, deck_id: str, *, guild_id: int | None = None) -> Im
             problems = list(checked.left_out)
         except DeckError as exc:
             checked, problems = None, exc.problems
+        on_line = _on_line()
         for problem in problems:
             index = bisect.bisect_right(starts, problem.line) - 1
             if index < 0:  # not a question's problem: the deck itself cannot be made
                 raise DeckError([Problem(draft.source, 0, problem.message)])
             broken.add(index)
-            message = _ON_LINE.sub(
-                lambda m: (
-                    f"on line {draft.questions[max(0, bisect.bisect_right(starts, int(m[1])) - 1)].line}"
+            message = on_line.sub(
+                lambda m: _(
+                    ON_LINE, line=draft.questions[max(0, bisect.bisect_right(starts, int(m[1])) - 1)].line
                 ),
                 problem.message,
             )
@@ -167,7 +181,7 @@ def finish(draft: DeckDraft, deck_id: str, *, guild_id: int | None = None) -> Im
     if not kept:
         reasons = sorted([*left_out, *draft.set_aside], key=lambda p: p.line)
         raise NothingPlayable(
-            reasons or [Problem(draft.source, 0, "the file holds no questions")], draft.columns
+            reasons or [Problem(draft.source, 0, _("the file holds no questions"))], draft.columns
         )
     text = header + "".join(kept)
     if checked is not None and not broken:

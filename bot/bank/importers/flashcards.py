@@ -75,6 +75,8 @@ def cards_by_row_separator(text: str) -> list[tuple[int, str]] | None:
 
 # -- Anki ----------------------------------------------------------------------------------------------
 
+# Anki's header keys naming columns that hold no part of a question.
+_IGNORED_KEYS = ("notetype column", "deck column", "guid column")  # i18n: not shown
 _ANKI_SEPARATORS = {
     "tab": "\t",
     "comma": ",",
@@ -114,9 +116,9 @@ def read_anki_header(text: str) -> AnkiHeader | None:
             header.separator_line = number
         elif key == "html":
             header.html = value.casefold() == "true"
-        elif key == "tags column" and value.isascii() and value.isdigit():
+        elif key == "tags column" and value.isascii() and value.isdigit():  # i18n: not shown
             header.tags_column, header.tags_line = int(value), number
-        elif key in ("notetype column", "deck column", "guid column") and value.isascii() and value.isdigit():
+        elif key in _IGNORED_KEYS and value.isascii() and value.isdigit():
             header.ignored_columns.add(int(value))
         elif key == "columns":
             header.columns = [c.strip() for c in re.split(r"[\t,;|]", value)]

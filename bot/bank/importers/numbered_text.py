@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from bot.bank.importers.drafts import DeckDraft
 from bot.bank.importers.spreadsheet import FALSE_WORDS, TRUE_WORDS
+from bot.locales import N_, _
 
 _BOLD = r"(?:\*\*|__)?"
 _ITEM_WORD = r"(?:NO\.?\s*|Q(?:uestion)?\s*\.?\s*|Pregunta\s*|Frage\s*|Quest[aã]o\s*|Mubvunzo\s*)"
@@ -34,7 +35,7 @@ LETTER_CHOICE = re.compile(
 BULLET_CHOICE = re.compile(r"^\s*[-*+•–·▪◦]\s+(?:\[(?P<box>[ xX*✓])\]\s*)?(?P<text>.*\S)\s*$")
 MARK = re.compile(r"\s*(?:\*|\((?:correct|right)\)|\[(?:x|correct)\]|✓|✔|✅)\s*$", re.IGNORECASE)
 _KEY_WORDS = (
-    r"Answers?|ANS|Correct answers?|Correct|Key|Solution|Respuesta(?:\s+correcta)?|Resposta(?:\s+correta)?"
+    r"Answers?|ANS|Correct answers?|Correct|Key|Solution|Respuesta(?:\s+correcta)?|Resposta(?:\s+correta)?"  # i18n: not shown
     r"|R[ée]ponse(?:\s+correcte)?|Antwort|L[öo]sung|Mhinduro"
 )
 ANSWER = re.compile(
@@ -47,16 +48,23 @@ EXPLANATION = re.compile(
 )
 KIND = re.compile(r"^\s*(?:Question\s+)?(?:Type|Tipo|Typ)\s*[:：]\s*(.+?)\s*$", re.IGNORECASE)
 KIND_TAG = re.compile(r"[\[(](essay|file\s*upload|gap[- ]?fill|cloze|matching)[\])]", re.IGNORECASE)
+_UPLOAD = N_("this is a file upload question; a quiz round plays questions with choices or a typed answer")
+_GAP_FILL = N_("this is a gap-fill question; a quiz round plays questions with choices or a typed answer")
+# What a kind of question no round can play is told with (the sentence is written where it is said).
 _UNPLAYABLE = {
-    "essay": "an essay",
-    "fileupload": "a file upload",
-    "upload": "a file upload",
-    "gapfill": "a gap-fill",
-    "cloze": "a gap-fill",
-    "fillintheblank": "a gap-fill",
-    "fillintheblanks": "a gap-fill",
-    "matching": "a matching",
-    "ordering": "an ordering",
+    "essay": N_("this is an essay question; a quiz round plays questions with choices or a typed answer"),
+    "fileupload": _UPLOAD,
+    "upload": _UPLOAD,
+    "gapfill": _GAP_FILL,
+    "cloze": _GAP_FILL,
+    "fillintheblank": _GAP_FILL,
+    "fillintheblanks": _GAP_FILL,
+    "matching": N_(
+        "this is a matching question; a quiz round plays questions with choices or a typed answer"
+    ),
+    "ordering": N_(
+        "this is an ordering question; a quiz round plays questions with choices or a typed answer"
+    ),
 }
 _TAGS = re.compile(r"<[^>]{0,200}>")
 _SUMMARY = re.compile(r"<summary>(.*?)</summary>", re.IGNORECASE | re.DOTALL)
@@ -254,13 +262,10 @@ def _close(draft: DeckDraft, question: _Open) -> None:
     kind_words = question.kind or (tagged[1] if tagged is not None else "")
     unplayable = _UNPLAYABLE.get(re.sub(r"[\s\-_]+", "", kind_words.casefold()))
     if unplayable is not None:
-        draft.set_apart(
-            question.line,
-            f"this is {unplayable} question; a quiz round plays questions with choices or a typed answer",
-        )
+        draft.set_apart(question.line, _(unplayable))
         return
     if not prompt:
-        draft.skip(question.line, "the question has no words after its number")
+        draft.skip(question.line, _("the question has no words after its number"))
         return
     if not question.choices:
         _without_choices(draft, question, prompt, explanation)
@@ -271,7 +276,10 @@ def _close(draft: DeckDraft, question: _Open) -> None:
         if named is None:
             draft.skip(
                 question.line,
-                f"`Answer: {question.answer[:60]}` names none of the choices; give its letter or its text",
+                _(
+                    "`Answer: {answer}` names none of the choices; give its letter or its text",
+                    answer=question.answer[:60],
+                ),
             )
             return
         right += named
@@ -279,8 +287,9 @@ def _close(draft: DeckDraft, question: _Open) -> None:
     if not right:
         draft.skip(
             question.line,
-            "no choice is marked right; end the right choice with ` *` or `(correct)`, "
-            "or add a line `Answer: B`",
+            _(
+                "no choice is marked right; end the right choice with ` *` or `(correct)`, or add a line `Answer: B`"
+            ),
         )
         return
     draft.add(
@@ -299,12 +308,15 @@ def _without_choices(draft: DeckDraft, question: _Open, prompt: str, explanation
         blanks = len(re.findall(r"_{3,}", prompt))
         if blanks > 1:
             draft.set_apart(
-                question.line, "this is a gap-fill question with several blanks; a quiz round cannot play it"
+                question.line,
+                _("this is a gap-fill question with several blanks; a quiz round cannot play it"),
             )
             return
         draft.set_apart(
             question.line,
-            "the question has no choices and no answer; list choices under it, or add a line `Answer: ...`",
+            _(
+                "the question has no choices and no answer; list choices under it, or add a line `Answer: ...`"
+            ),
         )
         return
     said = answer.casefold().rstrip(".")

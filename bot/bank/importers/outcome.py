@@ -8,17 +8,19 @@ from bot.bank.importers.columns import ColumnGuess
 from bot.bank.importers.drafts import Imported
 from bot.bank.importers.formats import Format
 from bot.bank.problems import Problem
+from bot.locales import N_, _, n_
 
 # A plain import refuses a file when more than this share of its questions cannot be imported: a few
 # broken rows in a long sheet are listed and the rest plays; a file mostly broken was probably read wrong.
 MAX_BROKEN_SHARE = 0.1
 
+# How each format is named in "Read as ...", written in the reader's language where it is said.
 _FORMAT_NAMES = {
-    Format.YAML: "Bvunzo YAML",
-    Format.CSV: "a spreadsheet (CSV/TSV)",
-    Format.RED: "a Red trivia list",
-    Format.TEXT: "a numbered quiz",
-    Format.OPENTDB: "Open Trivia DB JSON",
+    Format.YAML: N_("Bvunzo YAML"),
+    Format.CSV: N_("a spreadsheet (CSV/TSV)"),
+    Format.RED: N_("a Red trivia list"),
+    Format.TEXT: N_("a numbered quiz"),
+    Format.OPENTDB: N_("Open Trivia DB JSON"),
 }
 
 
@@ -49,18 +51,22 @@ class ImportOutcome:
         """`Read as a spreadsheet (CSV/TSV) in Windows-1252.`: how the file was understood."""
         if self.fmt is None:
             return ""
-        how = f"Read as {_FORMAT_NAMES[self.fmt]}"
+        name = _(_FORMAT_NAMES[self.fmt])
         if self.encoding and self.encoding != "UTF-8":
-            how += f" in {self.encoding}"
-        return how + "."
+            return _("Read as {format} in {encoding}.", format=name, encoding=_(self.encoding))
+        return _("Read as {format}.", format=name)
 
     def mapping(self) -> str:
         """The columns as read, when a moderator should check them (guessed, or given by hand)."""
         if self.columns is None or (self.columns.certain and self.columns.how != "given"):
             return ""
-        said = {"given": "as given", "content": "guessed from the cells", "header": "guessed from the names"}
+        said = {
+            "given": _("as given"),
+            "content": _("guessed from the cells"),
+            "header": _("guessed from the names"),
+        }
         why = said.get(self.columns.how, self.columns.how)
-        return f"Columns ({why}): {self.columns.described()}."
+        return _("Columns ({why}): {columns}.", why=why, columns=self.columns.described())
 
     def lines(self) -> list[str]:
         """Everything said, in order, for a terminal: headline, how it was read, then `file:line: reason`."""
@@ -75,20 +81,35 @@ def judged(imported: Imported, fmt: Format, source: str, encoding: str, *, keep_
     good, bad = len(imported.deck.questions), len(imported.left_out)
     refused = not keep_valid and bad > MAX_BROKEN_SHARE * (good + bad)
     if refused:
-        headline = (
-            f"{bad} of {good + bad} questions cannot be imported (more than a tenth), so nothing was "
-            "imported; fix them and import again"
+        # Counted by the broken ones, which the verb agrees with (English says "questions" either way).
+        headline = n_(
+            "{n} of {total} questions cannot be imported (more than a tenth), so nothing was imported; fix "
+            "them and import again",
+            "{n} of {total} questions cannot be imported (more than a tenth), so nothing was imported; fix "
+            "them and import again",
+            bad,
+            n=bad,
+            total=good + bad,
         )
     elif bad:
-        headline = (
-            f"Imported {_count(good)}; {bad} could not be imported and {'is' if bad == 1 else 'are'} listed."
+        headline = n_(
+            "Imported {good}; {n} could not be imported and is listed.",
+            "Imported {good}; {n} could not be imported and are listed.",
+            bad,
+            n=bad,
+            good=_count(good),
         )
     else:
-        headline = f"Imported {_count(good)}."
+        headline = n_("Imported {n} question.", "Imported {n} questions.", good, n=good)
     reported = tuple(sorted((*imported.left_out, *imported.set_aside), key=lambda p: p.line))
     aside = len(imported.set_aside)
     if aside and not refused:
-        headline += f" {aside} {'item is not a question' if aside == 1 else 'items are not questions'} a round can play."
+        headline += " " + n_(
+            "{n} item is not a question a round can play.",
+            "{n} items are not questions a round can play.",
+            aside,
+            n=aside,
+        )
     return ImportOutcome(
         source,
         imported,
@@ -119,9 +140,9 @@ def failed(
         columns,
         encoding,
         True,
-        "Nothing was imported.",
+        _("Nothing was imported."),
     )
 
 
 def _count(n: int) -> str:
-    return f"{n} question" if n == 1 else f"{n} questions"
+    return n_("{n} question", "{n} questions", n, n=n)

@@ -9,6 +9,7 @@ from bot.bank import safe_yaml as sy
 from bot.bank.importers.distractors import with_distractors
 from bot.bank.importers.drafts import DeckDraft
 from bot.bank.problems import DeckError, Problem
+from bot.locales import _
 
 RESERVED = ("AUTHOR", "DESCRIPTION", "CONFIG", "$schema")
 
@@ -18,7 +19,7 @@ def read_red_trivia(text: str, source: str, *, distractors: bool) -> DeckDraft:
     whose wrong choices are right answers of other questions in the list."""
     root = sy.compose(text, source)  # refuses tags, aliases and nesting bombs as for our decks
     if not isinstance(root, yaml.MappingNode):
-        raise DeckError([Problem(source, 1, "a trivia list is a mapping of `question: [answers]`")])
+        raise DeckError([Problem(source, 1, _("a trivia list is a mapping of `question: [answers]`"))])
     draft = DeckDraft(source)
     pairs: list[tuple[int, str, list[str]]] = []
     explanations: dict[int, str] = {}
@@ -26,39 +27,45 @@ def read_red_trivia(text: str, source: str, *, distractors: bool) -> DeckDraft:
     for key, value in root.value:
         line = sy.line_of(key)
         if not isinstance(key, yaml.ScalarNode) or key.tag not in sy.SCALAR_TAGS:
-            draft.skip(line, "a question must be text")
+            draft.skip(line, _("a question must be text"))
             continue
         name = str(key.value).strip()
         if name in RESERVED:
             if name == "DESCRIPTION" and isinstance(value, yaml.ScalarNode):
                 draft.description = str(value.value)
             elif name == "AUTHOR" and isinstance(value, yaml.ScalarNode):
-                draft.note(line, f"written by {value.value}")
+                draft.note(line, _("written by {author}", author=value.value))
             continue
         if isinstance(value, yaml.ScalarNode) and value.tag != sy.NULL:
             # Red's questions are lists; one line of text is a key of the list itself, such as a
             # translated AUTHOR (`FORFATTER: ...`), and asking it would make a question of a name.
             draft.set_apart(
                 line,
-                f"`{name[:60]}` holds one line of text, not a list of answers, so it is not a question "
-                "(a key such as AUTHOR in another language?); write its answers as `- answer` lines",
+                _(
+                    "`{name}` holds one line of text, not a list of answers, so it is not a question (a key such "
+                    "as AUTHOR in another language?); write its answers as `- answer` lines",
+                    name=name[:60],
+                ),
             )
             continue
         tagged = _tagged(value)
         if tagged is not None:
-            draft.skip(line, f"the tag `{tagged[:60]}` is not allowed; write plain text")
+            draft.skip(line, _("the tag `{tag}` is not allowed; write plain text", tag=tagged[:60]))
             continue
         answers = _answers(value)
         if answers is None:
-            draft.skip(line, "the answers must be a list of text, such as `- Paris`")
+            draft.skip(line, _("the answers must be a list of text, such as `- Paris`"))
             continue
         if not answers:
-            draft.skip(line, "the question has no answers")
+            draft.skip(line, _("the question has no answers"))
             continue
         same = " ".join(name.split()).casefold()
         if same in first_line:
             # Red reads such a file keeping the last; we keep the first and say so.
-            draft.skip(line, f"the same question is asked on line {first_line[same]}; only that one is kept")
+            draft.skip(
+                line,
+                _("the same question is asked on line {line}; only that one is kept", line=first_line[same]),
+            )
             continue
         first_line[same] = line
         # An answer too long to type or to be a choice is a remark: it becomes the explanation.

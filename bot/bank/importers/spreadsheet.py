@@ -28,6 +28,7 @@ from bot.bank.importers.flashcards import (
     strip_html,
 )
 from bot.bank.problems import DeckError, Problem
+from bot.locales import N_, _, n_
 
 # A field longer than any text a deck can hold (the prompt is the longest) is a quote left open.
 MAX_FIELD = limits.DISCORD_EMBED_DESCRIPTION * 2
@@ -44,25 +45,31 @@ _TRUE_FALSE_KINDS = {"truefalse", "tf", "boolean", "bool", "yesno", "verdaderofa
                      "verdadeirofalso", "vraifaux", "richtigfalsch", "wahrfalsch", "chokwadimanyepo"}  # fmt: skip
 _TEXT_KINDS = {"shortanswer", "short", "text", "typed", "numerical", "numeric", "number", "respuestacorta",
                "respostacurta", "reponsecourte", "kurzantwort", "freitext"}  # fmt: skip
+_ESSAY = N_("an essay question cannot be played in a quiz round")
+_UPLOAD = N_("a file upload question cannot be played in a quiz round")
+_GAP_FILL = N_("a gap-fill question cannot be played in a quiz round")
+_DRAG_AND_DROP = N_("a drag-and-drop question cannot be played in a quiz round")
+_MATCHING = N_("a matching question cannot be played in a quiz round")
+# What a kind of question no round can play is told with (the sentence is written where it is said).
 _UNPLAYABLE_KINDS = {
-    "essay": "an essay",
-    "ensayo": "an essay",
-    "redacao": "an essay",
-    "dissertation": "an essay",
-    "aufsatz": "an essay",
-    "fileupload": "a file upload",
-    "upload": "a file upload",
-    "file": "a file upload",
-    "gapfill": "a gap-fill",
-    "cloze": "a gap-fill",
-    "fillintheblanks": "a gap-fill",
-    "ddwtos": "a drag-and-drop",
-    "draganddrop": "a drag-and-drop",
-    "matching": "a matching",
-    "match": "a matching",
-    "ordering": "an ordering",
-    "description": "a description (no question)",
-    "hotspot": "a hotspot",
+    "essay": _ESSAY,
+    "ensayo": _ESSAY,
+    "redacao": _ESSAY,
+    "dissertation": _ESSAY,
+    "aufsatz": _ESSAY,
+    "fileupload": _UPLOAD,
+    "upload": _UPLOAD,
+    "file": _UPLOAD,
+    "gapfill": _GAP_FILL,
+    "cloze": _GAP_FILL,
+    "fillintheblanks": _GAP_FILL,
+    "ddwtos": _DRAG_AND_DROP,
+    "draganddrop": _DRAG_AND_DROP,
+    "matching": _MATCHING,
+    "match": _MATCHING,
+    "ordering": N_("an ordering question cannot be played in a quiz round"),
+    "description": N_("a description (no question) cannot be played in a quiz round"),
+    "hotspot": N_("a hotspot question cannot be played in a quiz round"),
 }
 TRUE_WORDS = {"true", "t", "verdadero", "verdadeiro", "vrai", "wahr", "richtig", "ichokwadi", "chokwadi"}
 FALSE_WORDS = {"false", "f", "falso", "faux", "falsch", "manyepo", "nhema"}
@@ -79,7 +86,7 @@ def _sniff(body: str) -> str | None:
     for delimiter in DELIMITERS:
         reader = csv.reader(io.StringIO(sample, newline=""), delimiter=delimiter, strict=False)
         try:
-            rows = [row for row, _ in zip(reader, range(50), strict=False) if any(f.strip() for f in row)]
+            rows = [row for row, _row in zip(reader, range(50), strict=False) if any(f.strip() for f in row)]
         except csv.Error:
             continue
         if any(len(field) > MAX_FIELD for row in rows for field in row):
@@ -105,23 +112,31 @@ def _rows(text: str, delimiter: str, source: str) -> Iterator[tuple[int, list[st
             count += 1
             if count > MAX_ROWS:
                 raise DeckError(
-                    [Problem(source, line, f"the file has more than {MAX_ROWS} rows; a deck is far smaller")]
+                    [
+                        Problem(
+                            source,
+                            line,
+                            _("the file has more than {most} rows; a deck is far smaller", most=MAX_ROWS),
+                        )
+                    ]
                 )
             if any(len(field) > MAX_FIELD for field in fields):
                 raise DeckError([_open_quote(source, line)])
             if any(f.strip() for f in fields):
                 yield line, [f.strip() for f in fields]
     except csv.Error as exc:
-        if "field larger than field limit" in str(exc):
+        if "field larger than field limit" in str(exc):  # i18n: not shown
             raise DeckError([_open_quote(source, start)]) from exc
-        raise DeckError([Problem(source, reader.line_num, f"this is not valid CSV: {exc}")]) from exc
+        raise DeckError(
+            [Problem(source, reader.line_num, _("this is not valid CSV: {detail}", detail=exc))]
+        ) from exc
 
 
 def _open_quote(source: str, line: int) -> Problem:
     return Problem(
         source,
         line,
-        'a field starting on this row is longer than any question; a quote (") is probably not closed',
+        _('a field starting on this row is longer than any question; a quote (") is probably not closed'),
     )
 
 
@@ -156,16 +171,22 @@ def read_spreadsheet(
         delimiter = "\t" if "\t" in body else ","
     rows = list(_rows(body, delimiter, source))
     if not rows:
-        raise DeckError([Problem(source, 0, "the file is empty")])
+        raise DeckError([Problem(source, 0, _("the file is empty"))])
     if anki is not None and anki.html:
         rows = [(line, [strip_html(f) for f in fields]) for line, fields in rows]
     if anki is not None and anki.tags_column:
-        widest = max(len(fields) for _, fields in rows)
+        widest = max(len(fields) for _line, fields in rows)
         if anki.tags_column > widest:
             draft.note(
                 anki.tags_line,
-                f"the header says the tags are in column {anki.tags_column}, but no row has more than "
-                f"{widest} columns; no tags are read",
+                n_(
+                    "the header says the tags are in column {column}, but no row has more than {n} column; "
+                    "no tags are read",
+                    "the header says the tags are in column {column}, but no row has more than {n} columns; "
+                    "no tags are read",
+                    widest,
+                    column=anki.tags_column,
+                ),
             )
         at = anki.tags_column - 1  # Anki separates tags by spaces
         rows = [
@@ -184,17 +205,20 @@ def _anki_delimiter(draft: DeckDraft, anki: AnkiHeader, seen: str | None) -> str
     if seen is not None and seen != anki.separator:
         draft.note(
             anki.separator_line,
-            f"the header says the separator is {_named(anki.separator)}, but the rows are separated by "
-            f"{_named(seen)}; they are read by {_named(seen)}",
+            _(
+                "the header says the separator is {said}, but the rows are separated by {seen}; they are read "
+                "by {seen}",
+                said=_named(anki.separator),
+                seen=_named(seen),
+            ),
         )
         return seen
     return anki.separator
 
 
 def _named(delimiter: str) -> str:
-    return {"\t": "a tab", ",": "a comma", ";": "a semicolon", "|": "a bar", " ": "a space"}.get(
-        delimiter, f"`{delimiter}`"
-    )
+    names = {"\t": _("a tab"), ",": _("a comma"), ";": _("a semicolon"), "|": _("a bar"), " ": _("a space")}
+    return names.get(delimiter, f"`{delimiter}`")
 
 
 def _named_header(body: str, delimiter: str, source: str) -> bool:
@@ -205,7 +229,7 @@ def _named_header(body: str, delimiter: str, source: str) -> bool:
 def _ragged(body: str, delimiter: str, source: str) -> bool:
     """Rows with different numbers of fields: cards split on their first separator, not a table."""
     counts: Counter[int] = Counter()
-    for n, (_, fields) in enumerate(_rows(body, delimiter, source)):
+    for n, (_line, fields) in enumerate(_rows(body, delimiter, source)):
         counts[len(fields)] += 1
         if n >= SAMPLE_ROWS:
             break
@@ -223,7 +247,7 @@ def _read_cards(draft: DeckDraft, lines: list[str], skipped: int, *, distractors
     if separator is None:
         if by_row is None:
             return None
-        separator = card_separator([part for _, part in by_row])
+        separator = card_separator([part for _line, part in by_row])
         if separator is None:
             return None
         numbered = [(skipped + line, part) for line, part in by_row]
@@ -231,7 +255,10 @@ def _read_cards(draft: DeckDraft, lines: list[str], skipped: int, *, distractors
     for line, raw in numbered:
         card = split_card(raw, separator)
         if card is None:
-            draft.skip(line, f"a card needs a term, then {_named(separator)}, then its definition")
+            draft.skip(
+                line,
+                _("a card needs a term, then {separator}, then its definition", separator=_named(separator)),
+            )
             continue
         pairs.append((line, card[0], [card[1]]))
     draft.columns = ColumnGuess(("question", "answer"), ("term", "definition"), True, "cards")
@@ -262,13 +289,14 @@ def _columns(
         named = from_header(fields)
         if named is not None and "question" in named and from_header(rows[0][1]) is None:
             draft.note(
-                rows[0][0], f"the rows above the header on line {line} are not questions and are not read"
+                rows[0][0],
+                _("the rows above the header on line {line} are not questions and are not read", line=line),
             )
             rows = rows[index:]
             break
     first_line, first = rows[0]
-    rest = [fields for _, fields in rows[1 : SAMPLE_ROWS + 1]]
-    width = max(len(fields) for _, fields in rows[:SAMPLE_ROWS])
+    rest = [fields for _line, fields in rows[1 : SAMPLE_ROWS + 1]]
+    width = max(len(fields) for _line, fields in rows[:SAMPLE_ROWS])
     named = from_header(first)
     header = named is not None or looks_like_header(first, rest)
     data = rows[1:] if header else rows
@@ -282,7 +310,14 @@ def _columns(
         roles: list[str | None] = [*named, *([None] * (width - len(named)))]
         for index, (name, role) in enumerate(zip(first, roles, strict=False)):
             if role is None and name:
-                draft.note(first_line, f"column {index + 1} `{name[:40]}` was not understood and is ignored")
+                draft.note(
+                    first_line,
+                    _(
+                        "column {number} `{name}` was not understood and is ignored",
+                        number=index + 1,
+                        name=name[:40],
+                    ),
+                )
         certain = "question" in roles
         if not certain:
             missing = next((i for i, r in enumerate(roles) if r is None), None)
@@ -294,26 +329,28 @@ def _columns(
                     Problem(
                         draft.source,
                         first_line,
-                        "no column holds the answer; name one `answer` (or `correct`)",
+                        _("no column holds the answer; name one `answer` (or `correct`)"),
                     )
                 ]
             )
         if "question" not in roles:
             raise DeckError(
-                [Problem(draft.source, first_line, "no column holds the question; name one `question`")]
+                [Problem(draft.source, first_line, _("no column holds the question; name one `question`"))]
             )
         return ColumnGuess(
             tuple(r or "ignore" for r in roles), _padded(labels, width), certain, "header"
         ), data
-    guess = from_content([fields for _, fields in data[:SAMPLE_ROWS]], _padded(labels, width))
+    guess = from_content([fields for _line, fields in data[:SAMPLE_ROWS]], _padded(labels, width))
     if guess is None:
         raise DeckError(
             [
                 Problem(
                     draft.source,
                     first_line,
-                    "the rows hold one column; a sheet of questions needs at least a question and an answer "
-                    "column (or cards such as `term - definition`, one a line)",
+                    _(
+                        "the rows hold one column; a sheet of questions needs at least a question and an answer "
+                        "column (or cards such as `term - definition`, one a line)"
+                    ),
                 )
             ]
         )
@@ -323,7 +360,7 @@ def _columns(
 
 
 def _padded(labels: tuple[str, ...], width: int) -> tuple[str, ...]:
-    return labels[:width] + tuple(f"column {n + 1}" for n in range(len(labels), width))
+    return labels[:width] + tuple(_("column {number}", number=n + 1) for n in range(len(labels), width))
 
 
 def _anki_columns(anki: AnkiHeader, width: int, labels: tuple[str, ...]) -> ColumnGuess:
@@ -358,8 +395,11 @@ def _read_rows(
                     Problem(
                         draft.source,
                         line,
-                        f"the file has more than {limits.MAX_QUESTIONS_PER_DECK} questions; that many fit in "
-                        "one deck, so split it into several files",
+                        _(
+                            "the file has more than {most} questions; that many fit in one deck, so split it "
+                            "into several files",
+                            most=limits.MAX_QUESTIONS_PER_DECK,
+                        ),
                     )
                 ]
             )
@@ -390,7 +430,7 @@ def _fields(roles: Sequence[str], fields: Sequence[str]) -> dict[str, str]:
 def _question(draft: DeckDraft, line: int, row: dict[str, str]) -> None:
     prompt = row.get("prompt", "")
     if not prompt:
-        draft.skip(line, "the `question` cell is empty")
+        draft.skip(line, _("the `question` cell is empty"))
         return
     if "instructions" in row:
         prompt = f"{row['instructions']}\n{prompt}"
@@ -403,14 +443,16 @@ def _question(draft: DeckDraft, line: int, row: dict[str, str]) -> None:
     }
     kind = _kind_key(row.get("type", ""))
     if kind in _UNPLAYABLE_KINDS:
-        draft.set_apart(line, f"{_UNPLAYABLE_KINDS[kind]} question cannot be played in a quiz round")
+        draft.set_apart(line, _(_UNPLAYABLE_KINDS[kind]))
         return
     known = _CHOICE_KINDS | _TRUE_FALSE_KINDS | _TEXT_KINDS
     if kind and kind not in known:
         draft.skip(
             line,
-            f"the question type `{row['type'][:40]}` is not one Bvunzo knows; use multichoice, truefalse or "
-            "shortanswer",
+            _(
+                "the question type `{type}` is not one Bvunzo knows; use multichoice, truefalse or shortanswer",
+                type=row["type"][:40],
+            ),
         )
         return
     choices = [row[f"choice{n}"] for n in range(1, 10) if row.get(f"choice{n}")]
@@ -421,7 +463,13 @@ def _question(draft: DeckDraft, line: int, row: dict[str, str]) -> None:
     said = _kind_key(answer)
     if kind in _TRUE_FALSE_KINDS or (not kind and not choices and not wrong and said in ("true", "false")):
         if said not in TRUE_WORDS | FALSE_WORDS:
-            draft.skip(line, f"a true/false question's answer must be `true` or `false`, not `{answer[:60]}`")
+            draft.skip(
+                line,
+                _(
+                    "a true/false question's answer must be `true` or `false`, not `{answer}`",
+                    answer=answer[:60],
+                ),
+            )
             return
         draft.add(line, type="truefalse", prompt=prompt, answer=said in TRUE_WORDS, **common)
         return
@@ -435,12 +483,15 @@ def _question(draft: DeckDraft, line: int, row: dict[str, str]) -> None:
         right = _right_choices(answer, choices)
     if not right:
         if not answer:
-            draft.skip(line, "the row has no answer")
+            draft.skip(line, _("the row has no answer"))
             return
         draft.skip(
             line,
-            f"the answer `{answer[:60]}` is none of the choices; give its letter (A–E), its number "
-            "(counting from 1) or its text",
+            _(
+                "the answer `{answer}` is none of the choices; give its letter (A–E), its number (counting from 1) "
+                "or its text",
+                answer=answer[:60],
+            ),
         )
         return
     draft.add(line, prompt=prompt, choices=choices, answer=right[0] if len(right) == 1 else right, **common)
@@ -453,7 +504,7 @@ def _text_question(
     if "answers" in row:
         accepted += [a.strip() for a in row["answers"].split(",") if a.strip()]
     if not accepted:
-        draft.skip(line, "the row has no answer")
+        draft.skip(line, _("the row has no answer"))
         return
     draft.add(line, type="text", prompt=prompt, answers=accepted, **common)
 
