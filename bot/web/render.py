@@ -10,11 +10,44 @@ import aiohttp_jinja2
 import jinja2
 from aiohttp import web
 
-from bot.locales import day, day_and_month, decimal, language, moment, number, percent, translations
+from bot.locales import (
+    N_,
+    day,
+    day_and_month,
+    decimal,
+    language,
+    moment,
+    number,
+    percent,
+    slash,
+    translations,
+)
 from bot.web.access import SERVER
 from bot.web.language import switch_links
 from bot.web.security import CSRF_FIELD
 from bot.web.sessions import csrf_token, viewer
+
+# How the pages name a round's status and a question's kind (the store and the deck keep the value).
+STATUS_WORDS = {
+    "running": N_("running"),
+    "finished": N_("finished"),
+    "stopped": N_("stopped"),
+    "interrupted": N_("interrupted"),
+}
+KIND_WORDS = {
+    "choice": N_("choices"),
+    "truefalse": N_("true or false"),
+    "text": N_("typed answer"),
+    "poll": N_("poll"),
+}
+
+
+def status_words(status: str) -> str:
+    return _gettext(STATUS_WORDS[status]) if status in STATUS_WORDS else status
+
+
+def kind_words(kind: str) -> str:
+    return _gettext(KIND_WORDS[kind]) if kind in KIND_WORDS else kind
 
 
 def _gettext(message: str) -> str:
@@ -50,7 +83,15 @@ def template_environment(app: web.Application) -> jinja2.Environment:
         gettext=_gettext, ngettext=_ngettext, pgettext=_pgettext, npgettext=_npgettext, newstyle=True
     )
     env.globals.update(
-        number=number, decimal=decimal, percent=percent, day=day, day_and_month=day_and_month, moment=moment
+        number=number,
+        decimal=decimal,
+        percent=percent,
+        day=day,
+        day_and_month=day_and_month,
+        moment=moment,
+        slash=slash,
+        status_words=status_words,
+        kind_words=kind_words,
     )
     return env
 

@@ -36,6 +36,7 @@ from bot.web.pages._decks import (
     save_deck,
 )
 from bot.web.render import render
+from bot.web.settings_form import option_words
 
 routes = web.RouteTableDef()
 KINDS = (
@@ -130,6 +131,7 @@ async def _editor(
         "errors": errors,
         "kinds": [(value, _(words)) for value, words in KINDS],
         "difficulties": DIFFICULTIES,
+        "option_words": option_words,
         "sentence": sentence,
         "version": await current_version(request, server),
         "version_field": VERSION_FIELD,

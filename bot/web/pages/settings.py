@@ -12,7 +12,7 @@ from bot.web.changes import audit
 from bot.web.context import context_of
 from bot.web.pages import NavLink
 from bot.web.render import render
-from bot.web.settings_form import CHOICES, NUMBERS, read_settings_form
+from bot.web.settings_form import CHOICES, NUMBERS, option_words, read_settings_form
 
 routes = web.RouteTableDef()
 SERVER_NAV = (NavLink(N_("Settings"), "settings", order=70),)
@@ -32,6 +32,7 @@ async def _page(
             "roles": roles,
             "numbers": NUMBERS,
             "choices": CHOICES,
+            "option_words": option_words,
         },
         status=400 if errors else 200,
     )
