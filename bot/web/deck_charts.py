@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.locales import N_, _, day, day_and_month, n_, number
+from bot.locales import N_, _, day_and_month, n_, number
 from bot.locales import percent as locale_percent
 from bot.quiz.item_analysis import ItemFigures
 from bot.store import WeekStats
@@ -98,16 +98,17 @@ def weeks_chart(weeks: Sequence[WeekStats]) -> Chart:
         )
         x = column * (COLUMN + 24) + 12
         bars.append(Bar(label, text, x, 20 + COLUMN_HEIGHT - height, COLUMN, height, empty=not week.answered))
+        # The text alternative names each week by its ISO date (2026-11-23), the same in every language.
         said.append(
             n_(
                 "week of {day}: {n} answer, {percent} right",
                 "week of {day}: {n} answers, {percent} right",
                 week.answered,
-                day=day(week.week_start),
+                day=week.week_start.isoformat(),
                 percent=percent(week.right / week.answered),
             )
             if week.answered
-            else _("week of {day}: no answers", day=day(week.week_start))
+            else _("week of {day}: no answers", day=week.week_start.isoformat())
         )
     alt = (
         _("Answers per week, oldest first: {figures}.", figures="; ".join(said))
