@@ -102,6 +102,6 @@ async def test_translated_pages_have_no_serious_accessibility_violation(
         f"/servers/{world.other.id}/rounds",  # the 403 page
     ]:
         await page.goto(dashboard.url + path)
-        assert await page.locator("html").get_attribute("lang") == locale.split("-")[0]
+        assert await page.locator("html").get_attribute("lang") == locale.split("-", maxsplit=1)[0]
         found[path] = await serious_violations(page)
     assert {path: v for path, v in found.items() if v} == {}
