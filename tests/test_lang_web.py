@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
 
 import pytest
 from aiohttp import web
+from aiohttp.test_utils import TestClient, TestServer, make_mocked_request
 
 from bot.locales import speaking
 from bot.quiz.item_analysis import ItemFigures
-from bot.store import WeekStats
+from bot.store import GuildSettings, WeekStats, open_store
+from bot.web.app import make_app
 from bot.web.deck_charts import accuracy_chart, weeks_chart
 from bot.web.discord_look import relative
-from bot.web.language import accepted
+from bot.web.language import accepted, switch_links
 from bot.web.render import template_environment
+from bot.web.server import in_process
 from bot.web.settings_form import option_words, read_settings_form
+from tests.test_web_sessions import settings
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 
@@ -97,8 +103,6 @@ def test_weeks_in_each_language_with_plural_forms() -> None:
 
 
 def test_the_settings_form_refuses_in_the_readers_language() -> None:
-    from bot.store import GuildSettings
-
     current = GuildSettings(guild_id=1)
     form = {"questions": "99", "mode": "turbo"}
     with speaking("fr"):
@@ -132,3 +136,60 @@ def test_a_template_speaks_the_tasks_language() -> None:
     with speaking("fr"):
         # French counts 0 as one, and writes 1 200 with a narrow no-break space.
         assert [plural.render(n=0), plural.render(n=1200)] == ["0 question", "1\u202f200 questions"]
+
+
+async def test_the_real_app_speaks_the_browsers_language_and_the_switch_stays_on_this_site(
+    tmp_path: Path,
+) -> None:
+    """Accept-Language picks the page's language; `?language=` switches it (kept in the cookie) and comes
+    back to the same path of this site, never to `//elsewhere`."""
+    store = await open_store(tmp_path / "b.db")
+    try:
+        server = await in_process(settings(tmp_path / "b.db", "http://127.0.0.1:8081"), store)
+        client = TestClient(TestServer(await make_app(server.context)))
+        await client.start_server()
+        try:
+            french = await client.get("/", headers={"Accept-Language": "fr-CA,fr;q=0.9,en;q=0.5"})
+            text = await french.text()
+            assert '<html lang="fr">' in text
+            assert "Tableau de bord Bvunzo" in text
+            missing = await client.get("/nowhere", headers={"Accept-Language": "pt-BR"})
+            assert missing.status == 404
+            assert "Não existe essa página aqui." in await missing.text()
+            switched = await client.get("/me?language=sn&x=1", allow_redirects=False)
+            assert switched.status == 303
+            assert switched.headers["Location"] == "/me?x=1"
+            # A request line of `//elsewhere/...` is a path to aiohttp: the switch still comes back here.
+            reader, writer = await asyncio.open_connection("127.0.0.1", client.server.port)
+            writer.write(
+                b"GET //elsewhere.example/x?language=fr HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n"
+            )
+            await writer.drain()
+            answer = (await reader.read()).decode("latin-1")
+            writer.close()
+            assert answer.startswith("HTTP/1.1 303")
+            assert "\r\nLocation: /\r\n" in answer
+            shona = await client.get("/", headers={"Accept-Language": "fr"})  # the cookie's choice wins
+            assert '<html lang="sn">' in await shona.text()
+            assert "Dashboard yeBvunzo" in await shona.text()
+        finally:
+            await client.close()
+            await server.context.discord.close()
+    finally:
+        await store.close()
+
+
+def test_the_switch_links_name_each_language_in_itself_and_keep_the_query() -> None:
+    page = make_mocked_request("GET", "/servers/1/board?period=week")
+    assert [link["href"] for link in switch_links(page)] == [
+        "/servers/1/board?period=week&language=en",
+        "/servers/1/board?period=week&language=sn",
+        "/servers/1/board?period=week&language=fr",
+        "/servers/1/board?period=week&language=pt-BR",
+    ]
+    assert [link["name"] for link in switch_links(page)] == [
+        "English",
+        "ChiShona",
+        "Français",
+        "Português (Brasil)",
+    ]

@@ -71,11 +71,17 @@ async def page_languages(request: web.Request, handler: Handler) -> web.StreamRe
         if wanted is not None:
             (await browser_session(request))[LANGUAGE_CHOICE] = wanted
         rest = [(k, v) for k, v in request.query.items() if k != QUERY]
-        raise web.HTTPSeeOther(request.path + (f"?{urlencode(rest)}" if rest else ""))
+        raise web.HTTPSeeOther(_here(request) + (f"?{urlencode(rest)}" if rest else ""))
     code = await page_language(request)
     request[LANGUAGE] = code
     with speaking(code):
         return await handler(request)
+
+
+def _here(request: web.Request) -> str:
+    """The request's path, as a path of this site only: `//host/...` would send the browser elsewhere."""
+    path = request.path
+    return path if path.startswith("/") and not path.startswith("//") and "\\" not in path else "/"
 
 
 def switch_links(request: web.Request) -> list[dict[str, str]]:
@@ -84,6 +90,6 @@ def switch_links(request: web.Request) -> list[dict[str, str]]:
     links = []
     for code in SHIPPED:
         name = Locale.parse(code.replace("-", "_")).get_display_name(code.replace("-", "_")) or code
-        href = request.path + "?" + urlencode([*rest, (QUERY, code)])
+        href = _here(request) + "?" + urlencode([*rest, (QUERY, code)])
         links.append({"code": code, "name": name[:1].upper() + name[1:], "href": href})
     return links

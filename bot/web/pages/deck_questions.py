@@ -286,6 +286,7 @@ async def move(request: web.Request, server: Server) -> web.StreamResponse:
         str(post.get("to", "")), where
     )
     if to != where:
+        moved = f"{deck.id}/{question.id}"
         await save_deck(
             request,
             server,
@@ -293,7 +294,7 @@ async def move(request: web.Request, server: Server) -> web.StreamResponse:
             N_("question moved"),
             _(
                 "{question} from {old} to {new}",
-                question=f"{deck.id}/{question.id}",
+                question=moved,
                 old=where + 1,
                 new=max(0, min(to, len(deck.questions) - 1)) + 1,
             ),

@@ -58,6 +58,7 @@ async def close(request: web.Request, server: Server) -> web.StreamResponse:
         raise web.HTTPNotFound(
             text=_("That question has no open reports here (another moderator may have closed them).")
         )
+    closed_question = f"{deck_id}/{question_id}"
     await audit(
         request,
         server,
@@ -66,7 +67,7 @@ async def close(request: web.Request, server: Server) -> web.StreamResponse:
             "{question}: {n} report",
             "{question}: {n} reports",
             closed,
-            question=f"{deck_id}/{question_id}",
+            question=closed_question,
         ),
     )
     raise web.HTTPSeeOther(f"/servers/{server.id}/flags?done={status}")
