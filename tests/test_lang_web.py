@@ -193,3 +193,20 @@ def test_the_switch_links_name_each_language_in_itself_and_keep_the_query() -> N
         "Français",
         "Português (Brasil)",
     ]
+
+
+def test_the_fragment_reads_a_templates_trans_blocks_and_checks_their_placeholders() -> None:
+    from babel.messages.catalog import Catalog
+
+    from bot.catalog_tools import _file_messages, problems_in
+
+    found = _file_messages(["bot/web/templates/base.html", "bot/web/templates/board.html"])
+    assert found.get("Signed in as %(name)s") is not None  # {% trans name=… %}…{% endtrans %}
+    assert found.get("Log out") is not None  # {{ _("…") }}
+    assert found.get(("%(period)s: %(n)s member", "%(period)s: %(n)s members")) is not None
+    french = Catalog(locale="fr")
+    french.add("Signed in as %(name)s", "Connecté")
+    said = problems_in("fr", french, found, "fr.po")
+    assert [line for line in said if "Signed in" in line] == [
+        "fr.po:None: the fr translation of “Signed in as %(name)s” lacks {name}"
+    ]
