@@ -24,6 +24,14 @@ from bot.locales import SHIPPED, SOURCE, catalog_path
 
 ROOT = Path(__file__).resolve().parents[1]
 KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "n_": (1, 2), "p_": ((1, "c"), 2)}
+# A template's `{% trans %}` compiles to gettext/ngettext/pgettext calls: the names its extraction looks for.
+JINJA_KEYWORDS: dict[str, Any] = {
+    **KEYWORDS,
+    "gettext": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
+}
 _METHODS = [
     ("**/tests/**", "ignore"),
     ("**.py", "python"),
@@ -34,23 +42,31 @@ PLACEHOLDER = re.compile(r"(?<!\{)\{([^\W\d]\w*)(?:![rsa])?(?::[^{}]*)?\}(?!\})"
 COMMAND_CONTEXT = "command "  # + the place a string has in the command tree (name, description, …)
 
 
+# A template's placeholders, as Jinja's i18n extension writes them (`{% trans name=… %}` gives %(name)s).
+TEMPLATE_PLACEHOLDER = re.compile(r"%\(([A-Za-z_][A-Za-z0-9_]*)\)[sdifr]")
+
+
 def placeholders(text: str) -> set[str]:
-    return set(PLACEHOLDER.findall(text))
+    return set(PLACEHOLDER.findall(text)) | set(TEMPLATE_PLACEHOLDER.findall(text))
 
 
 def _code_messages() -> Iterable[tuple[str, int, str | tuple[str, ...], str | None]]:
     for folder in ("bot", "cogs"):
-        methods = [(f"{pattern}", method) for pattern, method in _METHODS]
         options = {"**/templates/**.html": _JINJA}
-        for filename, lineno, message, _comments, context in extract_from_dir(
-            ROOT / folder,
-            methods,
-            options,
-            keywords=KEYWORDS,
-            comment_tags=("i18n:",),
-            strip_comment_tags=True,
-        ):
-            yield f"{folder}/{filename}", lineno, message, context
+        # Python with the catalog's own names; templates also with the names `{% trans %}` compiles to.
+        for kind, keywords in (("python", KEYWORDS), ("jinja2", JINJA_KEYWORDS)):
+            methods = [
+                (pattern, method if method in (kind, "ignore") else "ignore") for pattern, method in _METHODS
+            ]
+            for filename, lineno, message, _comments, context in extract_from_dir(
+                ROOT / folder,
+                methods,
+                options,
+                keywords=keywords,
+                comment_tags=("i18n:",),
+                strip_comment_tags=True,
+            ):
+                yield f"{folder}/{filename}", lineno, message, context
 
 
 async def _command_strings() -> list[tuple[str, str]]:
@@ -217,8 +233,9 @@ def _file_messages(files: list[str]) -> Catalog:
     for name in files:
         method = "jinja2" if name.endswith(".html") else "python"
         options = _JINJA if method == "jinja2" else {}
+        keywords = JINJA_KEYWORDS if method == "jinja2" else KEYWORDS
         for lineno, message, _comments, context in extract_from_file(
-            method, ROOT / name, keywords=KEYWORDS, options=options
+            method, ROOT / name, keywords=keywords, options=options
         ):
             catalog.add(message, locations=[(name, lineno)], context=context)
     return catalog

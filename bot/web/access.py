@@ -16,6 +16,7 @@ from urllib.parse import urlencode
 
 from aiohttp import web
 
+from bot.locales import _
 from bot.store import WebSession
 from bot.web.context import context_of
 from bot.web.discord_api import DiscordUnavailable, Membership
@@ -85,17 +86,17 @@ async def server_gate(request: web.Request, handler: Handler) -> web.StreamRespo
         raise login_redirect(request)
     text = match.group(1)
     if not text.isdigit() or len(text) > 20:
-        raise Refused("That is not a server's id.")
+        raise Refused(_("That is not a server's id."))
     guild_id = int(text)
     try:
         allowed = await moderator_of(request, who, guild_id)
     except DiscordUnavailable as exc:
         raise web.HTTPServiceUnavailable(
-            text="Discord did not answer when Bvunzo asked about your roles; try again in a minute."
+            text=_("Discord did not answer when Bvunzo asked about your roles; try again in a minute.")
         ) from exc
     if allowed is None:
         raise Refused(
-            "This server's pages are for its moderators (Manage Server, or its quiz-master role) only."
+            _("This server's pages are for its moderators (Manage Server, or its quiz-master role) only.")
         )
     name = next((g.name for g in who.guilds if g.id == guild_id), str(guild_id))
     request[SERVER] = Server(guild_id, name, who, allowed.manages)
@@ -115,10 +116,11 @@ def signed_in(page: Callable[[web.Request, WebSession], Awaitable[web.StreamResp
     return handler
 
 
-def ensure_manager(server: Server, doing: str) -> None:
-    """As in Discord: some changes (the server's settings) are for Manage Server only, not quiz-masters."""
+def ensure_manager(server: Server, refusal: str) -> None:
+    """As in Discord: some changes (the server's settings) are for Manage Server only, not quiz-masters;
+    `refusal` is the whole sentence that says so (already in the page's language)."""
     if not server.manages:
-        raise Refused(f"Only members with Manage Server can {doing}.")
+        raise Refused(refusal)
 
 
 def moderator(page: Callable[[web.Request, Server], Awaitable[web.StreamResponse]]) -> Handler:

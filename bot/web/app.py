@@ -9,9 +9,11 @@ import aiohttp_jinja2
 import aiohttp_session
 from aiohttp import web
 
+from bot.locales import N_, _
 from bot.web.access import Handler, Refused, server_gate
 from bot.web.context import CONTEXT, WebContext
 from bot.web.discord_api import DiscordUnavailable
+from bot.web.language import page_languages
 from bot.web.limits import MAX_UPLOAD_BYTES
 from bot.web.pages import nav_links, page_modules
 from bot.web.render import SERVER_MENU, render, template_environment
@@ -21,15 +23,19 @@ from bot.web.sessions import cookie_storage, session_secret
 log = logging.getLogger(__name__)
 
 _SENTENCES = {
-    400: "That request was not one Bvunzo's pages send.",
-    403: "You can't open this page.",
-    404: "There is no such page here.",
-    405: "That page is not changed that way.",
-    413: "That upload is larger than 1 MiB; Bvunzo reads files up to 1 MiB.",
-    429: "Too many changes at once; wait a moment and try again.",
-    500: "Something went wrong on Bvunzo's side; it has been logged. Please try again in a moment.",
-    503: "Bvunzo could not reach what it needed; try again in a minute.",
+    400: N_("That request was not one Bvunzo's pages send."),
+    403: N_("You can't open this page."),
+    404: N_("There is no such page here."),
+    405: N_("That page is not changed that way."),
+    413: N_("That upload is larger than 1 MiB; Bvunzo reads files up to 1 MiB."),
+    429: N_("Too many changes at once; wait a moment and try again."),
+    500: N_("Something went wrong on Bvunzo's side; it has been logged. Please try again in a moment."),
+    503: N_("Bvunzo could not reach what it needed; try again in a minute."),
 }
+
+
+def _sentence(status: int, reason: str) -> str:
+    return _(_SENTENCES[status]) if status in _SENTENCES else reason
 
 
 @web.middleware
@@ -45,14 +51,14 @@ async def error_pages(request: web.Request, handler: Handler) -> web.StreamRespo
         sentence = exc.text if ours else None
         if isinstance(exc, Refused):
             sentence = exc.sentence
-        return await _error_page(request, exc.status, sentence or _SENTENCES.get(exc.status, exc.reason), exc)
+        return await _error_page(request, exc.status, sentence or _sentence(exc.status, exc.reason), exc)
     except DiscordUnavailable as exc:
         log.warning("page %s %s: %s", request.method, request.path, exc)
-        sentence = "Discord did not answer when Bvunzo asked it; try again in a minute."
+        sentence = _("Discord did not answer when Bvunzo asked it; try again in a minute.")
         return await _error_page(request, 503, sentence, None)
     except Exception:
         log.exception("page %s %s failed", request.method, request.path)
-        return await _error_page(request, 500, _SENTENCES[500], None)
+        return await _error_page(request, 500, _sentence(500, ""), None)
 
 
 async def _error_page(
@@ -60,7 +66,7 @@ async def _error_page(
 ) -> web.StreamResponse:
     response = await render(request, "error.html", {"status": status, "sentence": sentence}, status=status)
     if exc is not None:
-        for name in ("Retry-After", "Allow"):
+        for name in ("Retry-After", "Allow"):  # i18n: not shown
             if name in exc.headers:
                 response.headers[name] = exc.headers[name]
     return response
@@ -74,6 +80,7 @@ async def make_app(context: WebContext) -> web.Application:
         middlewares=[
             security_headers,
             aiohttp_session.session_middleware(cookie_storage(context.settings, secret)),
+            page_languages,
             error_pages,
             csrf_check,
             server_gate,

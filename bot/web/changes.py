@@ -4,11 +4,18 @@ from __future__ import annotations
 
 from aiohttp import web
 
+from bot.locales import language, translations
 from bot.store import AuditEntry
 from bot.web.access import Server
 from bot.web.context import context_of
 
 MAX_DETAIL = 500
+
+
+def action_words(action: str) -> str:
+    """An audit entry's action in the page's language: the pages write it as an `N_` message (kept in
+    English in the store), so any reader sees it in theirs; an action from before stays as written."""
+    return translations(language()).gettext(action)
 
 
 async def audit(request: web.Request, server: Server, action: str, detail: str = "") -> None:

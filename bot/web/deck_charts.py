@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.quiz.item_analysis import NOT_ENOUGH, ItemFigures
+from bot.locales import N_, _, day_and_month, n_, number
+from bot.locales import percent as locale_percent
+from bot.quiz.item_analysis import ItemFigures
 from bot.store import WeekStats
 
 ROW = 22  # a horizontal bar's row height
@@ -19,6 +21,8 @@ BAR_WIDTH = 360
 VALUE_WIDTH = 170
 COLUMN = 40  # a vertical bar's column width
 COLUMN_HEIGHT = 140
+# A figure resting on too few members (bot.quiz.item_analysis.MIN_MEMBERS), as the pages say it.
+NOT_ENOUGH = N_("not enough answers yet")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +48,8 @@ class Chart:
 
 
 def percent(share: float) -> str:
-    return f"{round(share * 100)}%"
+    """A share as the page's language writes a whole percentage."""
+    return locale_percent(share)
 
 
 def accuracy_chart(figures: Sequence[ItemFigures], labels: Sequence[str]) -> Chart:
@@ -54,16 +59,21 @@ def accuracy_chart(figures: Sequence[ItemFigures], labels: Sequence[str]) -> Cha
     for row, (item, label) in enumerate(zip(figures, labels, strict=True)):
         y = row * ROW + 4
         if item.difficulty is None:
-            bars.append(Bar(label, NOT_ENOUGH, LABEL_WIDTH, y, BAR_WIDTH, ROW - 8, empty=True))
-            said.append(f"{label}: {NOT_ENOUGH}")
+            bars.append(Bar(label, _(NOT_ENOUGH), LABEL_WIDTH, y, BAR_WIDTH, ROW - 8, empty=True))
+            said.append(_("{label}: {value}", label=label, value=_(NOT_ENOUGH)))
             continue
-        text = percent(item.difficulty) + (", marked" if item.weak else "")
+        shown = percent(item.difficulty)
+        text = _("{percent}, marked", percent=shown) if item.weak else shown
         width = max(1.0, BAR_WIDTH * item.difficulty)
         bars.append(Bar(label, text, LABEL_WIDTH, y, width, ROW - 8, marked=item.weak))
-        said.append(f"{label}: {text}")
-    alt = "Share right on the first try, per question: " + ("; ".join(said) if said else "no questions") + "."
+        said.append(_("{label}: {value}", label=label, value=text))
+    alt = (
+        _("Share right on the first try, per question: {figures}.", figures="; ".join(said))
+        if said
+        else _("Share right on the first try, per question: no questions.")
+    )
     return Chart(
-        "Accuracy per question",
+        _("Accuracy per question"),
         alt,
         LABEL_WIDTH + BAR_WIDTH + VALUE_WIDTH,
         max(1, len(bars)) * ROW + 8,
@@ -79,15 +89,37 @@ def weeks_chart(weeks: Sequence[WeekStats]) -> Chart:
     said = []
     for column, week in enumerate(weeks):
         height = COLUMN_HEIGHT * week.answered / most
-        label = week.week_start.strftime("%d %b")
-        text = f"{week.answered}" + (f" ({percent(week.right / week.answered)})" if week.answered else "")
+        label = day_and_month(week.week_start)
+        answered = number(week.answered)
+        text = (
+            _("{answered} ({percent})", answered=answered, percent=percent(week.right / week.answered))
+            if week.answered
+            else answered
+        )
         x = column * (COLUMN + 24) + 12
         bars.append(Bar(label, text, x, 20 + COLUMN_HEIGHT - height, COLUMN, height, empty=not week.answered))
+        # The text alternative names each week by its ISO date (2026-11-23), the same in every language.
         said.append(
-            f"week of {week.week_start.isoformat()}: {week.answered} answers"
-            + (f", {percent(week.right / week.answered)} right" if week.answered else "")
+            n_(
+                "week of {day}: {n} answer, {percent} right",
+                "week of {day}: {n} answers, {percent} right",
+                week.answered,
+                day=week.week_start.isoformat(),
+                percent=percent(week.right / week.answered),
+            )
+            if week.answered
+            else _("week of {day}: no answers", day=week.week_start.isoformat())
         )
-    alt = "Answers per week, oldest first: " + ("; ".join(said) if said else "no weeks") + "."
+    alt = (
+        _("Answers per week, oldest first: {figures}.", figures="; ".join(said))
+        if said
+        else _("Answers per week, oldest first: no weeks.")
+    )
     return Chart(
-        "Answers over the weeks", alt, len(bars) * (COLUMN + 24) + 24, COLUMN_HEIGHT + 60, tuple(bars), False
+        _("Answers over the weeks"),
+        alt,
+        len(bars) * (COLUMN + 24) + 24,
+        COLUMN_HEIGHT + 60,
+        tuple(bars),
+        False,
     )

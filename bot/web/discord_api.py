@@ -15,8 +15,9 @@ from urllib.parse import urlencode
 import aiohttp
 
 from bot.config import WebSettings
+from bot.locales import _
 
-SCOPES = "identify guilds"
+SCOPES = "identify guilds"  # i18n: not shown
 # Discord's permission bits (the developer docs' table): either one makes a member a server's manager.
 ADMINISTRATOR = 1 << 3
 MANAGE_GUILD = 1 << 5
@@ -107,10 +108,13 @@ class DiscordApi:
                 if response.status in (401, 403, 404) or (response.status == 400 and path == "/oauth2/token"):
                     return _Refused(response.status)
                 if response.status >= 300:
-                    raise DiscordUnavailable(f"Discord answered {response.status} to {method} {path}")
+                    raise DiscordUnavailable(
+                        f"Discord answered {response.status} to {method} {path}"  # i18n: not shown
+                    )  # i18n: not shown
                 return await response.json(content_type=None)
         except (aiohttp.ClientError, TimeoutError) as exc:
-            raise DiscordUnavailable(f"Discord could not be reached: {exc or type(exc).__name__}") from exc
+            reason = exc or type(exc).__name__
+            raise DiscordUnavailable(f"Discord could not be reached: {reason}") from exc  # i18n: not shown
 
     # -- signing in (the member's own token) ----------------------------------------------------------
 
@@ -124,24 +128,27 @@ class DiscordApi:
             "code_verifier": verifier,
         }
         pair = f"{settings.client_id}:{settings.client_secret}".encode()
-        basic = "Basic " + base64.b64encode(pair).decode("ascii")
+        basic = "Basic " + base64.b64encode(pair).decode("ascii")  # i18n: not shown
         token = await self._call(
             "POST",
             "/oauth2/token",
-            headers={"Authorization": basic, "Content-Type": "application/x-www-form-urlencoded"},
+            headers={
+                "Authorization": basic,  # i18n: not shown
+                "Content-Type": "application/x-www-form-urlencoded",  # i18n: not shown
+            },  # i18n: not shown
             data=form,
         )
         if isinstance(token, _Refused) or not isinstance(token, dict) or "access_token" not in token:
-            raise LoginRefused("Discord did not accept this login; please sign in again.")
+            raise LoginRefused(_("Discord did not accept this login; please sign in again."))
         if set(str(token.get("scope", "")).split()) < set(SCOPES.split()):
             raise LoginRefused(
-                "Discord's login did not grant the `identify guilds` scopes; please sign in again."
+                _("Discord's login did not grant the `{scopes}` scopes; please sign in again.", scopes=SCOPES)
             )
-        bearer = {"Authorization": f"Bearer {token['access_token']}"}
+        bearer = {"Authorization": f"Bearer {token['access_token']}"}  # i18n: not shown
         me = await self._call("GET", "/users/@me", headers=bearer)
         guilds = await self._call("GET", "/users/@me/guilds", headers=bearer)
         if isinstance(me, _Refused) or isinstance(guilds, _Refused):
-            raise LoginRefused("Discord did not tell who signed in; please sign in again.")
+            raise LoginRefused(_("Discord did not tell who signed in; please sign in again."))
         name = str(me.get("global_name") or me.get("username") or me["id"])
         listed = tuple((int(g["id"]), str(g.get("name", g["id"]))) for g in guilds)
         return SignedIn(int(me["id"]), name, listed)
@@ -149,7 +156,7 @@ class DiscordApi:
     # -- the bot's view (the bot's token) -------------------------------------------------------------
 
     def _bot_headers(self) -> dict[str, str]:
-        return {"Authorization": f"Bot {self.settings.token}"}
+        return {"Authorization": f"Bot {self.settings.token}"}  # i18n: not shown
 
     async def _remembered(self, key: tuple[str, int, int], fetch: Any) -> Any:
         now = time.monotonic()
@@ -169,7 +176,9 @@ class DiscordApi:
         async def fetch() -> frozenset[int]:
             found = await self._call("GET", "/users/@me/guilds", headers=self._bot_headers())
             if isinstance(found, _Refused):
-                raise DiscordUnavailable("Discord refused the bot's token; check DISCORD_TOKEN.")
+                raise DiscordUnavailable(
+                    "Discord refused the bot's token; check DISCORD_TOKEN."  # i18n: not shown
+                )  # i18n: not shown
             return frozenset(int(g["id"]) for g in found)
 
         ids: frozenset[int] = await self._remembered(("bot-guilds", 0, 0), fetch)

@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.locales import n_
+
 # What the round's embeds use: **bold**, and <t:unix:R> timestamps.
 _TOKENS = re.compile(r"\*\*(?P<bold>.+?)\*\*|<t:(?P<unix>-?\d+)(?::(?P<style>[tTdDfFR]))?>", re.DOTALL)
 STYLE_CLASSES = {"primary": "primary", "secondary": "secondary", "success": "success", "danger": "danger"}
@@ -27,12 +29,16 @@ def relative(moment: datetime, now: datetime) -> str:
     ahead = seconds >= 0
     seconds = abs(seconds)
     if seconds < 60:
-        amount = f"{seconds} seconds"
-    elif seconds < 3600:
-        amount = f"{seconds // 60} minutes"
-    else:
-        amount = f"{seconds // 3600} hours"
-    return f"in {amount}" if ahead else f"{amount} ago"
+        if ahead:
+            return n_("in {n} second", "in {n} seconds", seconds)
+        return n_("{n} second ago", "{n} seconds ago", seconds)
+    if seconds < 3600:
+        if ahead:
+            return n_("in {n} minute", "in {n} minutes", seconds // 60)
+        return n_("{n} minute ago", "{n} minutes ago", seconds // 60)
+    if ahead:
+        return n_("in {n} hour", "in {n} hours", seconds // 3600)
+    return n_("{n} hour ago", "{n} hours ago", seconds // 3600)
 
 
 def spans(text: str, now: datetime) -> list[list[Span]]:

@@ -3,26 +3,97 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 import aiohttp_jinja2
 import jinja2
 from aiohttp import web
 
+from bot.locales import (
+    N_,
+    day,
+    day_and_month,
+    decimal,
+    language,
+    moment,
+    number,
+    percent,
+    slash,
+    translations,
+)
 from bot.web.access import SERVER
+from bot.web.language import switch_links
 from bot.web.security import CSRF_FIELD
 from bot.web.sessions import csrf_token, viewer
 
+# How the pages name a round's status and a question's kind (the store and the deck keep the value).
+STATUS_WORDS = {
+    "running": N_("running"),
+    "finished": N_("finished"),
+    "stopped": N_("stopped"),
+    "interrupted": N_("interrupted"),
+}
+KIND_WORDS = {
+    "choice": N_("choices"),
+    "truefalse": N_("true or false"),
+    "text": N_("typed answer"),
+    "poll": N_("poll"),
+}
+
+
+def status_words(status: str) -> str:
+    return _gettext(STATUS_WORDS[status]) if status in STATUS_WORDS else status
+
+
+def kind_words(kind: str) -> str:
+    return _gettext(KIND_WORDS[kind]) if kind in KIND_WORDS else kind
+
+
+def _gettext(message: str) -> str:
+    return translations(language()).gettext(message)
+
+
+def _ngettext(singular: str, plural: str, count: int) -> str:
+    return translations(language()).ngettext(singular, plural, count)
+
+
+def _pgettext(context: str, message: str) -> str:
+    return translations(language()).pgettext(context, message)
+
+
+def _npgettext(context: str, singular: str, plural: str, count: int) -> str:
+    return translations(language()).npgettext(context, singular, plural, count)
+
 
 def template_environment(app: web.Application) -> jinja2.Environment:
-    return aiohttp_jinja2.setup(
+    """The templates' environment: `{% trans %}` and `_()` in the request's language (Jinja's new style:
+    `%(name)s` placeholders, filled and escaped by Jinja), and the catalog's number and date formats."""
+    env = aiohttp_jinja2.setup(
         app,
         loader=jinja2.PackageLoader("bot.web", "templates"),
         autoescape=True,  # every template, whatever its name: nothing a member wrote becomes markup
         undefined=jinja2.StrictUndefined,  # a misspelt name is a bug to see in tests, not an empty space
         trim_blocks=True,
         lstrip_blocks=True,
+        extensions=["jinja2.ext.i18n"],
     )
+    env.policies["ext.i18n.trimmed"] = True  # as the catalog extracts them (bot/catalog_tools.py)
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=_gettext, ngettext=_ngettext, pgettext=_pgettext, npgettext=_npgettext, newstyle=True
+    )
+    env.globals.update(
+        number=number,
+        decimal=decimal,
+        percent=percent,
+        day=day,
+        day_and_month=day_and_month,
+        moment=moment,
+        slash=slash,
+        status_words=status_words,
+        kind_words=kind_words,
+    )
+    return env
 
 
 # The server menu's links, gathered by bot/web/app.py from the page modules (render cannot import them:
@@ -40,7 +111,11 @@ async def render(
         "csrf_field": CSRF_FIELD,
         "csrf_token": await csrf_token(request),
         "server": server,
-        "server_nav": request.app[SERVER_MENU] if server is not None else (),
+        "server_nav": [replace(link, title=_gettext(link.title)) for link in request.app[SERVER_MENU]]
+        if server is not None
+        else (),
         "path": request.path,
+        "language": language(),
+        "languages": switch_links(request),
     }
     return aiohttp_jinja2.render_template(template, request, {**base, **(values or {})}, status=status)

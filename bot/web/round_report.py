@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.bank.models import Deck, Kind, Question
+from bot.locales import _
 from bot.store import Answer, ReportLine, RoundRecord
 from bot.ui.text import percent
 
@@ -43,7 +44,7 @@ def answer_text(question: Question | None, answer: Answer) -> str:
         return "—"
     if question is not None and 0 <= answer.choice < len(question.choices):
         return question.choices[answer.choice]
-    return f"choice {answer.choice + 1}"
+    return _("choice {number}", number=answer.choice + 1)
 
 
 def _top_wrong(question: Question | None, line: ReportLine) -> str | None:
@@ -85,7 +86,7 @@ def round_report(
                 question_id=line.question_id,
                 prompt=question.prompt
                 if question is not None
-                else f"(question {line.question_id} is no longer in the deck)",
+                else _("(question {question} is no longer in the deck)", question=line.question_id),
                 kind=str(question.kind) if question is not None else "",
                 answered=line.answered,
                 right=line.right,

@@ -7,6 +7,7 @@ import logging
 
 from aiohttp import web
 
+from bot.locales import _, n_
 from bot.web.access import Handler
 from bot.web.context import context_of
 from bot.web.sessions import CSRF, browser_session, viewer
@@ -14,17 +15,17 @@ from bot.web.sessions import CSRF, browser_session, viewer
 log = logging.getLogger(__name__)
 
 # No script at all, inline or not; styles and images from the dashboard itself (charts may be data: URIs).
-CONTENT_SECURITY_POLICY = (
-    "default-src 'none'; script-src 'none'; style-src 'self'; img-src 'self' data:; font-src 'self'; "
-    "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+CONTENT_SECURITY_POLICY = (  # i18n: not shown
+    "default-src 'none'; script-src 'none'; style-src 'self'; img-src 'self' data:; font-src 'self'; "  # i18n: not shown
+    "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"  # i18n: not shown
 )
 SECURITY_HEADERS = {
-    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,  # i18n: not shown
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
-    "Referrer-Policy": "same-origin",
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+    "Referrer-Policy": "same-origin",  # i18n: not shown
+    "Cross-Origin-Opener-Policy": "same-origin",  # i18n: not shown
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",  # i18n: not shown
 }
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
@@ -42,7 +43,8 @@ async def security_headers(request: web.Request, handler: Handler) -> web.Stream
         raise
     response.headers.update(SECURITY_HEADERS)
     if request.path.startswith(("/servers/", "/me", "/callback")):
-        response.headers.setdefault("Cache-Control", "no-store")  # a member's data stays out of shared caches
+        # A member's data stays out of shared caches.
+        response.headers.setdefault("Cache-Control", "no-store")  # i18n: not shown
     return response
 
 
@@ -61,7 +63,9 @@ async def csrf_check(request: web.Request, handler: Handler) -> web.StreamRespon
     if not isinstance(expected, str) or sent is None or not hmac.compare_digest(expected, sent):
         log.warning("refused a %s to %s without its CSRF token", request.method, request.path)
         raise web.HTTPForbidden(
-            text="This form has expired or did not come from Bvunzo's own page; reload the page and try again."
+            text=_(
+                "This form has expired or did not come from Bvunzo's own page; reload the page and try again."
+            )
         )
     return await handler(request)
 
@@ -74,8 +78,13 @@ async def write_limit(request: web.Request, handler: Handler) -> web.StreamRespo
     if who is not None:
         wait = context_of(request).limiter.allow(who.user_id)
         if wait is not None:
+            seconds = max(1, round(wait))
             raise web.HTTPTooManyRequests(
-                text=f"That is a lot of changes in a minute; try again in {max(1, round(wait))} seconds.",
-                headers={"Retry-After": str(max(1, round(wait)))},
+                text=n_(
+                    "That is a lot of changes in a minute; try again in {n} second.",
+                    "That is a lot of changes in a minute; try again in {n} seconds.",
+                    seconds,
+                ),
+                headers={"Retry-After": str(seconds)},  # i18n: not shown
             )
     return await handler(request)

@@ -92,7 +92,7 @@ async def _serve(settings: WebSettings) -> int:
         try:
             await server.start()
         except OSError as exc:
-            print(f"bvunzo: BVUNZO_WEB: {exc}", file=sys.stderr)
+            print(f"bvunzo: BVUNZO_WEB: {exc}", file=sys.stderr)  # i18n: not shown
             return EXIT_BAD_SETTING
         stopping = asyncio.Event()
         loop = asyncio.get_running_loop()

@@ -31,6 +31,7 @@ SESSION_LIFETIME = timedelta(hours=12)
 SESSION_ID = "sid"
 CSRF = "csrf"
 LOGIN = "login"  # the login in progress: state, verifier, where to go after
+LANGUAGE_CHOICE = "language"  # the language switch's choice (bot/web/language.py), kept across a login
 VIEWER = web.RequestKey("viewer", WebSession)
 
 
@@ -50,7 +51,7 @@ def cookie_storage(settings: WebSettings, secret: str) -> EncryptedCookieStorage
         Fernet(base64.urlsafe_b64encode(key)),
         cookie_name=COOKIE_NAME,
         httponly=True,
-        samesite="Lax",
+        samesite="Lax",  # i18n: not shown
         secure=settings.secure_cookies,
         max_age=int(SESSION_LIFETIME.total_seconds()),
         path="/",
@@ -90,7 +91,10 @@ async def sign_in(request: web.Request, who: SignedIn) -> WebSession:
     )
     await context.store.save_web_session(record)
     await context.store.forget_web_sessions_before(now)
+    chosen = (await browser_session(request)).get(LANGUAGE_CHOICE)
     session = await aiohttp_session.new_session(request)
+    if isinstance(chosen, str):
+        session[LANGUAGE_CHOICE] = chosen
     session[SESSION_ID] = session_id
     session[CSRF] = secrets.token_urlsafe(32)
     return record

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from bot.locales import N_, _
 from bot.quiz.choosing import Filter
 from bot.quiz.standings import PODIUM_MAX, PODIUM_MIN
 from bot.quiz.teams import MAX_TEAMS, MIN_TEAMS
@@ -25,7 +26,25 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "standings": ("end", "live", "hidden"),
     "difficulty": ("any", "easy", "medium", "hard"),
 }
+# How the page names each choice (the form sends the value itself).
+OPTION_WORDS = {
+    "standard": N_("standard"),
+    "speed": N_("speed"),
+    "end": N_("at the end"),
+    "live": N_("live"),
+    "hidden": N_("hidden"),
+    "any": N_("any"),
+    "easy": N_("easy"),
+    "medium": N_("medium"),
+    "hard": N_("hard"),
+}
 SWITCHES = ("streak_bonus", "untimed", "long_prompts", "thread")
+
+
+def option_words(value: str) -> str:
+    return _(OPTION_WORDS[value]) if value in OPTION_WORDS else value
+
+
 MAX_TAGS_TEXT = 200
 
 
@@ -41,23 +60,25 @@ def read_settings_form(current: GuildSettings, form: Mapping[str, str], role_ids
     for name, (low, high) in NUMBERS.items():
         text = form.get(name, "").strip()
         if not text.isdigit() or not low <= int(text) <= high:
-            errors[name] = f"A whole number from {low} to {high}."
+            errors[name] = _("A whole number from {low} to {high}.", low=low, high=high)
             continue
         values[name] = int(text)
     if values.get("teams") == 1:
-        errors["teams"] = f"{MIN_TEAMS} to {MAX_TEAMS} teams, or 0 for none; one team is no contest."
+        errors["teams"] = _(
+            "{low} to {high} teams, or 0 for none; one team is no contest.", low=MIN_TEAMS, high=MAX_TEAMS
+        )
         values.pop("teams")
     for name, allowed in CHOICES.items():
         text = form.get(name, "")
         if text not in allowed:
-            errors[name] = "One of " + ", ".join(allowed) + "."
+            errors[name] = _("One of {options}.", options=", ".join(option_words(o) for o in allowed))
             continue
         values[name] = None if name == "difficulty" and text == "any" else text
     for name in SWITCHES:
         values[name] = form.get(name) == "on"
     tags = form.get("tags", "").strip()
     if len(tags) > MAX_TAGS_TEXT:
-        errors["tags"] = f"At most {MAX_TAGS_TEXT} characters of tags."
+        errors["tags"] = _("At most {most} characters of tags.", most=MAX_TAGS_TEXT)
     else:
         values["tags"] = " ".join(sorted(Filter.parse(tags, None).tags))
     role = form.get("quiz_master_role_id", "")
@@ -66,5 +87,5 @@ def read_settings_form(current: GuildSettings, form: Mapping[str, str], role_ids
     elif role.isdigit() and int(role) in role_ids:
         values["quiz_master_role_id"] = int(role)
     else:
-        errors["quiz_master_role_id"] = "Choose one of this server's roles, or none."
+        errors["quiz_master_role_id"] = _("Choose one of this server's roles, or none.")
     return SettingsForm(replace(current, **values), errors)  # type: ignore[arg-type]

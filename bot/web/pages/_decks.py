@@ -8,6 +8,7 @@ from bot.bank import limits
 from bot.bank.bank import Bank
 from bot.bank.editing import EditError, edited_text
 from bot.bank.models import Deck
+from bot.locales import N_, _, n_, number, slash
 from bot.store import GuildDeckRecord
 from bot.web.access import Server
 from bot.web.changes import audit
@@ -15,10 +16,14 @@ from bot.web.context import context_of
 
 # The hidden field every deck form carries: the server's deck version the page was drawn from.
 VERSION_FIELD = "deck_version"
-CHANGED_MEANWHILE = (
-    "This server's decks changed since you opened the page (another moderator, or /deck import); "
+CHANGED_MEANWHILE = N_(
+    "This server's decks changed since you opened the page (another moderator, or {cmd}); "
     "nothing was saved. Here they are as they are now: make your change again."
 )
+
+
+def changed_meanwhile() -> str:
+    return _(CHANGED_MEANWHILE, cmd=slash("deck import"))
 
 
 def deck_url(server: Server, deck: Deck | str) -> str:
@@ -36,11 +41,13 @@ async def find_deck(request: web.Request, server: Server, *, editable: bool = Fa
     deck_id = request.match_info["deck_id"]
     deck = (await server_bank(request, server)).get(deck_id, server.id)
     if deck is None or "+" in deck_id:
-        raise web.HTTPNotFound(text=f"This server has no deck `{deck_id}`.")
+        raise web.HTTPNotFound(text=_("This server has no deck `{deck}`.", deck=deck_id))
     if editable and deck.guild_id != server.id:
         raise web.HTTPForbidden(
-            text="Built-in decks are the same in every server and cannot be edited here; "
-            "export it and import the file as this server's own deck to change it."
+            text=_(
+                "Built-in decks are the same in every server and cannot be edited here; "
+                "export it and import the file as this server's own deck to change it."
+            )
         )
     return deck
 
@@ -59,12 +66,19 @@ def room_problem(bank: Bank, guild_id: int, deck_id: str, questions: int) -> str
     """Why the server cannot keep a deck of `questions` questions under `deck_id`, as /deck import says it."""
     own = [d for d in bank.decks_for(guild_id) if d.guild_id == guild_id and d.id != deck_id]
     if bank.get(deck_id, guild_id) is None and len(own) >= limits.MAX_DECKS_PER_SERVER:
-        return f"This server has {len(own)} decks, the most it may keep; delete one with /deck delete first."
+        return n_(
+            "This server has {n} deck, the most it may keep; delete one with {cmd} first.",
+            "This server has {n} decks, the most it may keep; delete one with {cmd} first.",
+            len(own),
+            cmd=slash("deck delete"),
+        )
     total = sum(len(d.questions) for d in own) + questions
     if total > limits.MAX_QUESTIONS_PER_SERVER:
-        return (
-            f"With this deck the server's decks would hold {total} questions; at most "
-            f"{limits.MAX_QUESTIONS_PER_SERVER} are kept per server. Delete a deck first."
+        return _(
+            "With this deck the server's decks would hold {total} questions; at most {most} are kept "
+            "per server. Delete a deck first.",
+            total=number(total),
+            most=number(limits.MAX_QUESTIONS_PER_SERVER),
         )
     return None
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from aiohttp import web
 
+from bot.locales import N_
 from bot.web.access import Server, moderator
+from bot.web.changes import action_words
 from bot.web.context import context_of
 from bot.web.pages import NavLink
 from bot.web.render import render
 
 routes = web.RouteTableDef()
-SERVER_NAV = (NavLink("Audit log", "audit", order=90),)
+SERVER_NAV = (NavLink(N_("Audit log"), "audit", order=90),)
 PAGE = 50
 
 
@@ -21,4 +23,5 @@ async def audit_log(request: web.Request, server: Server) -> web.StreamResponse:
     before_id = int(before) if before.isdigit() else None
     entries = await context_of(request).store.audit_log(server.id, limit=PAGE, before_id=before_id)
     older = entries[-1].id if len(entries) == PAGE else None
-    return await render(request, "audit.html", {"entries": entries, "older": older})
+    rows = [{"entry": e, "action": action_words(e.action)} for e in entries]
+    return await render(request, "audit.html", {"entries": rows, "older": older})

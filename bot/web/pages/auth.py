@@ -8,6 +8,7 @@ import secrets
 
 from aiohttp import web
 
+from bot.locales import _
 from bot.web.context import context_of
 from bot.web.discord_api import DiscordUnavailable, LoginRefused, authorize_url, new_verifier
 from bot.web.render import render
@@ -45,7 +46,9 @@ async def callback(request: web.Request) -> web.StreamResponse:
             "error.html",
             {
                 "status": 400,
-                "sentence": "This login did not start in this browser (or it was already used); log in again.",
+                "sentence": _(
+                    "This login did not start in this browser (or it was already used); log in again."
+                ),
             },
             status=400,
         )
@@ -55,7 +58,7 @@ async def callback(request: web.Request) -> web.StreamResponse:
             "error.html",
             {
                 "status": 400,
-                "sentence": "Discord did not sign you in (the login was cancelled); log in again.",
+                "sentence": _("Discord did not sign you in (the login was cancelled); log in again."),
             },
             status=400,
         )
@@ -67,7 +70,7 @@ async def callback(request: web.Request) -> web.StreamResponse:
     except DiscordUnavailable:
         log.warning("Discord did not answer a login", exc_info=True)
         raise web.HTTPServiceUnavailable(
-            text="Discord did not answer; try logging in again in a minute."
+            text=_("Discord did not answer; try logging in again in a minute.")
         ) from None
     await sign_in(request, who)
     log.info("member %s signed in to the dashboard", who.user_id)

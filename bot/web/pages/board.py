@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
+from bot.locales import N_, _
 from bot.store import PERIODS
 from bot.web.access import Server, moderator
 from bot.web.context import context_of
@@ -11,9 +12,14 @@ from bot.web.pages import NavLink
 from bot.web.render import render
 
 routes = web.RouteTableDef()
-SERVER_NAV = (NavLink("Board", "board", order=60),)
+SERVER_NAV = (NavLink(N_("Board"), "board", order=60),)
 PAGE = 25
-PERIOD_NAMES = {"all": "All time", "month": "This month", "week": "This week", "today": "Today"}
+PERIOD_NAMES = {
+    "all": N_("All time"),
+    "month": N_("This month"),
+    "week": N_("This week"),
+    "today": N_("Today"),
+}
 
 
 @routes.get("/servers/{guild_id}/board")
@@ -22,12 +28,12 @@ async def board(request: web.Request, server: Server) -> web.StreamResponse:
     context = context_of(request)
     period = request.query.get("period", "all")
     if period not in PERIODS:
-        raise web.HTTPBadRequest(text="The period is all, month, week or today.")
+        raise web.HTTPBadRequest(text=_("The period is all, month, week or today."))
     bank = await context.fresh_bank(server.id)
     decks = bank.decks_for(server.id)
     deck_id = request.query.get("deck") or None
     if deck_id is not None and bank.get(deck_id, server.id) is None:
-        raise web.HTTPNotFound(text="This server has no such deck.")
+        raise web.HTTPNotFound(text=_("This server has no such deck."))
     page_text = request.query.get("page", "1")
     page = int(page_text) if page_text.isdigit() and 0 < int(page_text) < 10_000 else 1
     shown = await context.store.leaderboard(
@@ -47,7 +53,7 @@ async def board(request: web.Request, server: Server) -> web.StreamResponse:
             "board": shown,
             "names": names,
             "period": period,
-            "periods": PERIOD_NAMES,
+            "periods": {key: _(words) for key, words in PERIOD_NAMES.items()},
             "decks": decks,
             "deck_id": deck_id,
             "page": page,

@@ -9,10 +9,10 @@ from datetime import datetime
 from aiohttp import web
 
 from bot.bank.models import Deck, Kind
+from bot.locales import _
 from bot.quiz.item_analysis import (
     GROUP_SHARE,
     MIN_MEMBERS,
-    NOT_ENOUGH,
     WEAK_DISCRIMINATION,
     ItemFigures,
     ItemQuestion,
@@ -22,7 +22,7 @@ from bot.store import Store
 from bot.ui.text import letter
 from bot.web.access import Server, moderator
 from bot.web.context import context_of
-from bot.web.deck_charts import accuracy_chart, percent, weeks_chart
+from bot.web.deck_charts import NOT_ENOUGH, accuracy_chart, percent, weeks_chart
 from bot.web.pages._decks import deck_url, find_deck
 from bot.web.render import render
 
@@ -109,7 +109,7 @@ async def analysis(request: web.Request, server: Server) -> web.StreamResponse:
         "weeks": weeks_chart(weeks),
         "week_rows": weeks,
         "percent": percent,
-        "not_enough": NOT_ENOUGH,
+        "not_enough": _(NOT_ENOUGH),
         "min_members": MIN_MEMBERS,
         "weak_below": WEAK_DISCRIMINATION,
         "group_percent": round(GROUP_SHARE * 100),

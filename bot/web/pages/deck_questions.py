@@ -21,13 +21,14 @@ from bot.bank.editing import (
 from bot.bank.models import Deck, Kind, Question
 from bot.bank.problems import DeckError
 from bot.bank.reader import DIFFICULTIES
+from bot.locales import N_, _
 from bot.ui.preview import Preview, preview
 from bot.web.access import Server, moderator
 from bot.web.context import context_of
 from bot.web.discord_look import spans
 from bot.web.pages._decks import (
-    CHANGED_MEANWHILE,
     VERSION_FIELD,
+    changed_meanwhile,
     check_version,
     current_version,
     deck_url,
@@ -35,13 +36,14 @@ from bot.web.pages._decks import (
     save_deck,
 )
 from bot.web.render import render
+from bot.web.settings_form import option_words
 
 routes = web.RouteTableDef()
 KINDS = (
-    ("choice", "Choices (buttons A–E)"),
-    ("truefalse", "True or false"),
-    ("text", "Typed answer"),
-    ("poll", "Poll (no right answer)"),
+    ("choice", N_("Choices (buttons A–E)")),
+    ("truefalse", N_("True or false")),
+    ("text", N_("Typed answer")),
+    ("poll", N_("Poll (no right answer)")),
 )
 
 
@@ -49,7 +51,11 @@ def _question(deck: Deck, request: web.Request) -> Question:
     question = deck.question(request.match_info["question_id"])
     if question is None:
         raise web.HTTPNotFound(
-            text=f"The deck `{deck.id}` has no question `{request.match_info['question_id']}`."
+            text=_(
+                "The deck `{deck}` has no question `{question}`.",
+                deck=deck.id,
+                question=request.match_info["question_id"],
+            )
         )
     return question
 
@@ -123,8 +129,9 @@ async def _editor(
         "form": form,
         "choices": choices,
         "errors": errors,
-        "kinds": KINDS,
+        "kinds": [(value, _(words)) for value, words in KINDS],
         "difficulties": DIFFICULTIES,
+        "option_words": option_words,
         "sentence": sentence,
         "version": await current_version(request, server),
         "version_field": VERSION_FIELD,
@@ -198,7 +205,7 @@ async def _save(request: web.Request, server: Server, *, replacing: str | None) 
             form,
             editing=editing,
             checked=checked,
-            sentence="Nothing was saved: fix what is marked below.",
+            sentence=_("Nothing was saved: fix what is marked below."),
             status=422,
         )
     shown = preview(question, deck, context_of(request).clock())
@@ -214,17 +221,19 @@ async def _save(request: web.Request, server: Server, *, replacing: str | None) 
             editing=editing,
             checked=checked,
             shown=shown,
-            sentence=CHANGED_MEANWHILE,
+            sentence=changed_meanwhile(),
             status=409,
         )
     try:
         if replacing is None:
             edited = add_question(deck, question)
-            action, detail = "question added", f"{deck.id}/{question.id}"
+            action, detail = N_("question added"), f"{deck.id}/{question.id}"
         else:
             edited = replace_question(deck, replacing, question)
-            action = "question edited"
-            detail = f"{deck.id}/{replacing}" + (f" (now {question.id})" if question.id != replacing else "")
+            action = N_("question edited")
+            detail = f"{deck.id}/{replacing}"
+            if question.id != replacing:
+                detail = _("{old} (now {new})", old=detail, new=question.id)
         await save_deck(request, server, edited, action, detail)
     except (EditError, DeckError) as exc:
         return await _editor(
@@ -235,7 +244,7 @@ async def _save(request: web.Request, server: Server, *, replacing: str | None) 
             editing=editing,
             checked=checked,
             shown=shown,
-            sentence=f"Nothing was saved: {exc}",
+            sentence=_("Nothing was saved: {problem}", problem=exc),
             status=422,
         )
     raise web.HTTPSeeOther(f"{deck_url(server, deck)}/questions/{question.id}/preview?saved=1")
@@ -270,19 +279,25 @@ async def move(request: web.Request, server: Server) -> web.StreamResponse:
     post = await request.post()
     if not await check_version(request, server, post.get(VERSION_FIELD)):
         return await _deck_page(
-            request, server, await find_deck(request, server), sentence=CHANGED_MEANWHILE, status=409
+            request, server, await find_deck(request, server), sentence=changed_meanwhile(), status=409
         )
     where = deck.questions.index(question)
     to = {"up": where - 1, "down": where + 1, "first": 0, "last": len(deck.questions) - 1}.get(
         str(post.get("to", "")), where
     )
     if to != where:
+        moved = f"{deck.id}/{question.id}"
         await save_deck(
             request,
             server,
             move_question(deck, question.id, to),
-            "question moved",
-            f"{deck.id}/{question.id} from {where + 1} to {max(0, min(to, len(deck.questions) - 1)) + 1}",
+            N_("question moved"),
+            _(
+                "{question} from {old} to {new}",
+                question=moved,
+                old=where + 1,
+                new=max(0, min(to, len(deck.questions) - 1)) + 1,
+            ),
         )
     raise web.HTTPSeeOther(f"{deck_url(server, deck)}#question-{question.id}")
 
@@ -310,11 +325,13 @@ async def delete(request: web.Request, server: Server) -> web.StreamResponse:
     post = await request.post()
     if not await check_version(request, server, post.get(VERSION_FIELD)):
         return await _deck_page(
-            request, server, await find_deck(request, server), sentence=CHANGED_MEANWHILE, status=409
+            request, server, await find_deck(request, server), sentence=changed_meanwhile(), status=409
         )
     try:
         edited = delete_question(deck, question.id)
     except EditError as exc:
-        return await _deck_page(request, server, deck, sentence=f"Nothing was deleted: {exc}", status=422)
-    await save_deck(request, server, edited, "question deleted", f"{deck.id}/{question.id}")
+        return await _deck_page(
+            request, server, deck, sentence=_("Nothing was deleted: {problem}", problem=exc), status=422
+        )
+    await save_deck(request, server, edited, N_("question deleted"), f"{deck.id}/{question.id}")
     raise web.HTTPSeeOther(deck_url(server, deck))

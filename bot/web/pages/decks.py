@@ -10,7 +10,7 @@ from bot.bank.importers import Format, import_deck, slug
 from bot.bank.limits import MAX_DECK_TITLE_LENGTH
 from bot.bank.problems import DeckError
 from bot.bank.writer import deck_to_csv, deck_to_yaml
-from bot.ui.text import plural
+from bot.locales import N_, _, n_
 from bot.web.access import Server, moderator
 from bot.web.pages import NavLink
 from bot.web.pages._decks import (
@@ -24,15 +24,15 @@ from bot.web.pages._decks import (
 from bot.web.render import render
 
 routes = web.RouteTableDef()
-SERVER_NAV = (NavLink("Decks", "decks", order=20),)
+SERVER_NAV = (NavLink(N_("Decks"), "decks", order=20),)
 
 FORMATS = (
-    ("auto", "Detect from the content"),
-    (Format.YAML.value, "Our YAML"),
-    (Format.CSV.value, "CSV / TSV (spreadsheets, Quizlet, Kotoba)"),
-    (Format.RED.value, "Red-DiscordBot trivia list"),
-    (Format.TEXT.value, "Numbered text (1. question, marked choices)"),
-    (Format.OPENTDB.value, "Open Trivia DB JSON"),
+    ("auto", N_("Detect from the content")),
+    (Format.YAML.value, N_("Our YAML")),
+    (Format.CSV.value, N_("CSV / TSV (spreadsheets, Quizlet, Kotoba)")),
+    (Format.RED.value, N_("Red-DiscordBot trivia list")),
+    (Format.TEXT.value, N_("Numbered text (1. question, marked choices)")),
+    (Format.OPENTDB.value, N_("Open Trivia DB JSON")),
 )
 EXPORTS = {"yaml": ("application/yaml", deck_to_yaml), "csv": ("text/csv", deck_to_csv)}
 
@@ -42,7 +42,7 @@ async def _list(request: web.Request, server: Server, **extra: object) -> web.St
     values = {
         "own": [d for d in decks if d.guild_id == server.id],
         "built_in": [d for d in decks if d.guild_id is None],
-        "formats": FORMATS,
+        "formats": [(value, _(words)) for value, words in FORMATS],
         "version": await current_version(request, server),
         "version_field": VERSION_FIELD,
         "title_limit": MAX_DECK_TITLE_LENGTH,
@@ -78,16 +78,16 @@ async def import_file(request: web.Request, server: Server) -> web.StreamRespons
     deck_id = slug(name)
     errors: list[str] = []
     if not name or len(name) > MAX_DECK_TITLE_LENGTH:
-        errors.append(f"Give the deck a name of 1 to {MAX_DECK_TITLE_LENGTH} characters.")
+        errors.append(_("Give the deck a name of 1 to {most} characters.", most=MAX_DECK_TITLE_LENGTH))
     elif not deck_id:
-        errors.append("A deck's name needs at least one letter or digit.")
+        errors.append(_("A deck's name needs at least one letter or digit."))
     if not isinstance(upload, web.FileField):
-        errors.append("Choose the file to import.")
+        errors.append(_("Choose the file to import."))
     if chosen != "auto" and chosen not in {f.value for f in Format}:
-        errors.append("Choose one of the formats offered.")
+        errors.append(_("Choose one of the formats offered."))
     bank = await server_bank(request, server)
     if deck_id and bank.get(deck_id, None) is not None:
-        errors.append(f"`{deck_id}` is the id of a built-in deck; choose another name.")
+        errors.append(_("`{deck}` is the id of a built-in deck; choose another name.", deck=deck_id))
     if errors or not isinstance(upload, web.FileField):
         return await _list(request, server, import_errors=errors, form=shown)
     data = upload.file.read()
@@ -105,13 +105,18 @@ async def import_file(request: web.Request, server: Server) -> web.StreamRespons
             guild_id=server.id,
         )
     except DeckError as exc:
-        lines = [f"{source} could not be imported; nothing was changed."]
+        lines = [_("{file} could not be imported; nothing was changed.", file=source)]
         return await _list(request, server, import_errors=lines + [str(p) for p in exc.problems], form=shown)
     if imported.left_out and not shown["keep_valid"]:
         lines = [
-            f"{plural(len(imported.left_out), 'question')} of {source} cannot be imported, so nothing was "
-            "changed. "
-            "Fix them, or tick “keep the good questions” to import the rest:"
+            n_(
+                "{n} question of {file} cannot be imported, so nothing was changed. "
+                "Fix it, or tick “keep the good questions” to import the rest:",
+                "{n} questions of {file} cannot be imported, so nothing was changed. "
+                "Fix them, or tick “keep the good questions” to import the rest:",
+                len(imported.left_out),
+                file=source,
+            )
         ]
         return await _list(
             request, server, import_errors=lines + [str(p) for p in imported.left_out], form=shown
@@ -124,14 +129,46 @@ async def import_file(request: web.Request, server: Server) -> web.StreamRespons
         request,
         server,
         imported.deck,
-        "deck imported",
-        f"{deck_id} from {source} ({fmt.value}, {len(imported.deck.questions)} questions"
-        + (", replacing the old one)" if replaced else ")"),
+        N_("deck imported"),
+        (
+            n_(
+                "{deck} from {file} ({format}, {n} question, replacing the old one)",
+                "{deck} from {file} ({format}, {n} questions, replacing the old one)",
+                len(imported.deck.questions),
+                deck=deck_id,
+                file=source,
+                format=fmt.value,
+            )
+            if replaced
+            else n_(
+                "{deck} from {file} ({format}, {n} question)",
+                "{deck} from {file} ({format}, {n} questions)",
+                len(imported.deck.questions),
+                deck=deck_id,
+                file=source,
+                format=fmt.value,
+            )
+        ),
         source=source,
     )
     notes = [str(p) for p in (*imported.notes, *imported.left_out)]
-    summary = f"Imported {len(imported.deck.questions)} questions from {source} as `{deck_id}`" + (
-        " (it replaces the deck of that id)." if replaced else "."
+    count = len(imported.deck.questions)
+    summary = (
+        n_(
+            "Imported {n} question from {file} as `{deck}` (it replaces the deck of that id).",
+            "Imported {n} questions from {file} as `{deck}` (it replaces the deck of that id).",
+            count,
+            file=source,
+            deck=deck_id,
+        )
+        if replaced
+        else n_(
+            "Imported {n} question from {file} as `{deck}`.",
+            "Imported {n} questions from {file} as `{deck}`.",
+            count,
+            file=source,
+            deck=deck_id,
+        )
     )
     return await _list(request, server, imported=summary, import_notes=notes)
 
@@ -142,11 +179,11 @@ async def export(request: web.Request, server: Server) -> web.StreamResponse:
     deck = await find_deck(request, server)
     kind = request.query.get("format", "yaml")
     if kind not in EXPORTS:
-        raise web.HTTPBadRequest(text="Export as yaml or csv.")
+        raise web.HTTPBadRequest(text=_("Export as yaml or csv."))
     content_type, write = EXPORTS[kind]
     return web.Response(
         text=write(deck),
         content_type=content_type,
         charset="utf-8",
-        headers={"Content-Disposition": f'attachment; filename="{deck.id}.{kind}"'},
+        headers={"Content-Disposition": f'attachment; filename="{deck.id}.{kind}"'},  # i18n: not shown
     )

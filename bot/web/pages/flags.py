@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
+from bot.locales import N_, _, n_
 from bot.quiz import FLAG_REASONS, flagged_questions
 from bot.ui.flags import where
 from bot.web.access import Server, moderator
@@ -13,7 +14,7 @@ from bot.web.pages import NavLink
 from bot.web.render import render
 
 routes = web.RouteTableDef()
-SERVER_NAV = (NavLink("Flags", "flags", order=40),)
+SERVER_NAV = (NavLink(N_("Flags"), "flags", order=40),)
 ACTIONS = {"resolve": "resolved", "dismiss": "dismissed"}
 
 
@@ -26,7 +27,7 @@ async def flags(request: web.Request, server: Server) -> web.StreamResponse:
     for line in flagged_questions(await context.store.open_flags(server.id)):
         deck = bank.get(line.deck_id, server.id)
         question = deck.question(line.question_id) if deck is not None else None
-        reasons = [(FLAG_REASONS.get(r, r), n) for r, n in line.reasons]
+        reasons = [(_(FLAG_REASONS[r]) if r in FLAG_REASONS else r, n) for r, n in line.reasons]
         lines.append(
             {
                 "line": line,
@@ -49,18 +50,24 @@ async def close(request: web.Request, server: Server) -> web.StreamResponse:
     deck_id, question_id, action = (str(form.get(k, "")) for k in ("deck_id", "question_id", "action"))
     status = ACTIONS.get(action)
     if status is None or not deck_id or not question_id:
-        raise web.HTTPBadRequest(text="Choose Resolve or Dismiss on one of the listed questions.")
+        raise web.HTTPBadRequest(text=_("Choose Resolve or Dismiss on one of the listed questions."))
     closed = await context.store.close_flags(
         server.id, deck_id, question_id, status, server.viewer.user_id, context.clock()
     )
     if closed == 0:
         raise web.HTTPNotFound(
-            text="That question has no open reports here (another moderator may have closed them)."
+            text=_("That question has no open reports here (another moderator may have closed them).")
         )
+    closed_question = f"{deck_id}/{question_id}"
     await audit(
         request,
         server,
-        f"flag {status}",
-        f"{deck_id}/{question_id}: {closed} report{'s' if closed != 1 else ''}",
+        N_("flag resolved") if status == "resolved" else N_("flag dismissed"),
+        n_(
+            "{question}: {n} report",
+            "{question}: {n} reports",
+            closed,
+            question=closed_question,
+        ),
     )
     raise web.HTTPSeeOther(f"/servers/{server.id}/flags?done={status}")

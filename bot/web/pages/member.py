@@ -7,6 +7,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.bank.models import Deck, Question
+from bot.locales import _
 from bot.quiz import DEFAULT_RETENTION, Misses, deck_mastery, due_by, leeches, most_missed
 from bot.store import WebSession
 from bot.ui.mistakes import SUFFIX, mistakes_csv, mistakes_yaml
@@ -74,11 +75,11 @@ async def mistakes(request: web.Request, who: WebSession) -> web.StreamResponse:
     server = request.query.get("server", "")
     guild_id = int(server) if server.isdigit() and len(server) < 21 else None
     if guild_id is not None and guild_id not in {g.id for g in who.guilds}:
-        raise web.HTTPForbidden(text="That deck belongs to a server you are not in.")
+        raise web.HTTPForbidden(text=_("That deck belongs to a server you are not in."))
     bank = await context.fresh_bank(guild_id) if guild_id is not None else context.bank
     deck = bank.get(request.match_info["deck_id"], guild_id)
     if deck is None or deck.guild_id != guild_id:
-        raise web.HTTPNotFound(text="There is no such deck.")
+        raise web.HTTPNotFound(text=_("There is no such deck."))
     memories = {q: m.as_state() for q, m in (await context.store.memories(who.user_id, deck.id)).items()}
     missed = []
     for misses in most_missed(memories, len(memories)):
@@ -88,14 +89,15 @@ async def mistakes(request: web.Request, who: WebSession) -> web.StreamResponse:
     missed = missed[:MISTAKES]
     if not missed:
         raise web.HTTPNotFound(
-            text=f"You haven't missed a question of “{deck.title}” yet: nothing to download."
+            text=_("You haven't missed a question of “{deck}” yet: nothing to download.", deck=deck.title)
         )
     kind = request.match_info["format"]
     now = context.clock()
     body = mistakes_csv(deck, missed, now) if kind == "csv" else mistakes_yaml(deck, missed, now)
+    disposition = f'attachment; filename="{deck.id}{SUFFIX}.{kind}"'  # i18n: not shown
     return web.Response(
         text=body,
         content_type="text/csv" if kind == "csv" else "application/yaml",
         charset="utf-8",
-        headers={"Content-Disposition": f'attachment; filename="{deck.id}{SUFFIX}.{kind}"'},
+        headers={"Content-Disposition": disposition},  # i18n: not shown
     )

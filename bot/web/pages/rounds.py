@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
+from bot.locales import N_, _
 from bot.store import RoundRecord
 from bot.web.access import Server, moderator
 from bot.web.context import context_of
@@ -13,7 +14,7 @@ from bot.web.results import results_csv, results_json
 from bot.web.round_report import round_report
 
 routes = web.RouteTableDef()
-SERVER_NAV = (NavLink("Rounds", "rounds", order=10),)
+SERVER_NAV = (NavLink(N_("Rounds"), "rounds", order=10),)
 PAGE = 25
 
 
@@ -24,7 +25,7 @@ async def _round(request: web.Request, server: Server) -> RoundRecord:
         await context_of(request).store.get_round(int(text)) if text.isdigit() and len(text) < 19 else None
     )
     if record is None or record.guild_id != server.id:
-        raise web.HTTPNotFound(text=f"This server has no round number {text[:20]}.")
+        raise web.HTTPNotFound(text=_("This server has no round number {round}.", round=text[:20]))
     return record
 
 
@@ -68,9 +69,10 @@ async def results(request: web.Request, server: Server) -> web.StreamResponse:
     names = await context.discord.user_names(a.user_id for a in answers)
     kind = request.match_info["format"]
     body = (results_csv if kind == "csv" else results_json)(record, deck, answers, names)
+    disposition = f'attachment; filename="round-{record.id}-results.{kind}"'  # i18n: not shown
     return web.Response(
         text=body,
         content_type="text/csv" if kind == "csv" else "application/json",
         charset="utf-8",
-        headers={"Content-Disposition": f'attachment; filename="round-{record.id}-results.{kind}"'},
+        headers={"Content-Disposition": disposition},  # i18n: not shown
     )

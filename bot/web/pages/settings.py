@@ -6,15 +6,16 @@ from dataclasses import asdict
 
 from aiohttp import web
 
+from bot.locales import N_, _
 from bot.web.access import Server, ensure_manager, moderator
 from bot.web.changes import audit
 from bot.web.context import context_of
 from bot.web.pages import NavLink
 from bot.web.render import render
-from bot.web.settings_form import CHOICES, NUMBERS, read_settings_form
+from bot.web.settings_form import CHOICES, NUMBERS, option_words, read_settings_form
 
 routes = web.RouteTableDef()
-SERVER_NAV = (NavLink("Settings", "settings", order=70),)
+SERVER_NAV = (NavLink(N_("Settings"), "settings", order=70),)
 
 
 async def _page(
@@ -31,6 +32,7 @@ async def _page(
             "roles": roles,
             "numbers": NUMBERS,
             "choices": CHOICES,
+            "option_words": option_words,
         },
         status=400 if errors else 200,
     )
@@ -46,7 +48,7 @@ async def show(request: web.Request, server: Server) -> web.StreamResponse:
 @routes.post("/servers/{guild_id}/settings")
 @moderator
 async def save(request: web.Request, server: Server) -> web.StreamResponse:
-    ensure_manager(server, "change the quiz settings")
+    ensure_manager(server, _("Only members with Manage Server can change the quiz settings."))
     context = context_of(request)
     current = await context.store.guild_settings(server.id)
     form = {k: v for k, v in (await request.post()).items() if isinstance(v, str)}
@@ -59,5 +61,5 @@ async def save(request: web.Request, server: Server) -> web.StreamResponse:
         await context.store.save_guild_settings(read.settings)
         before, after = asdict(current), asdict(read.settings)
         changed = ", ".join(f"{k}: {before[k]} → {after[k]}" for k in after if before[k] != after[k])
-        await audit(request, server, "settings saved", changed)
+        await audit(request, server, N_("settings saved"), changed)
     raise web.HTTPSeeOther(f"/servers/{server.id}/settings?saved=1")

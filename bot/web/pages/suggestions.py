@@ -13,6 +13,7 @@ from aiohttp import web
 from bot.bank.problems import DeckError
 from bot.bank.quota import ServerDecksFull, check_room
 from bot.bank.suggestions import deck_with, from_json
+from bot.locales import N_, _
 from bot.store import GuildDeckRecord
 from bot.web.access import Server, moderator
 from bot.web.changes import audit
@@ -21,7 +22,7 @@ from bot.web.pages import NavLink
 from bot.web.render import render
 
 routes = web.RouteTableDef()
-SERVER_NAV = (NavLink("Suggestions", "suggestions", order=50),)
+SERVER_NAV = (NavLink(N_("Suggestions"), "suggestions", order=50),)
 SHOWN = 50
 
 
@@ -64,28 +65,40 @@ async def review(request: web.Request, server: Server) -> web.StreamResponse:
     context = context_of(request)
     suggestion = await context.store.suggestion(int(request.match_info["suggestion_id"]))
     if suggestion is None or suggestion.guild_id != server.id:
-        raise web.HTTPNotFound(text="That suggestion no longer exists.")
+        raise web.HTTPNotFound(text=_("That suggestion no longer exists."))
+    if suggestion.status == "approved":
+        raise web.HTTPConflict(text=_("That suggestion was already approved."))
     if suggestion.status != "pending":
-        raise web.HTTPConflict(text=f"That suggestion was already {suggestion.status}.")
+        raise web.HTTPConflict(text=_("That suggestion was already rejected."))
     action = (await request.post()).get("action")
     now = context.clock()
     if action == "reject":
         if not await context.store.settle_suggestion(suggestion.id, "rejected", server.viewer.user_id, now):
-            raise web.HTTPConflict(text="That suggestion was already reviewed.")
-        await audit(request, server, "suggestion rejected", f"#{suggestion.id} for {suggestion.deck_id}")
+            raise web.HTTPConflict(text=_("That suggestion was already reviewed."))
+        await audit(
+            request,
+            server,
+            N_("suggestion rejected"),
+            _("#{number} for {deck}", number=suggestion.id, deck=suggestion.deck_id),
+        )
         raise web.HTTPSeeOther(f"/servers/{server.id}/suggestions?done=rejected")
     if action != "approve":
-        raise web.HTTPBadRequest(text="Choose Approve or Reject.")
+        raise web.HTTPBadRequest(text=_("Choose Approve or Reject."))
     bank = await context.fresh_bank(server.id)
     deck = bank.get(suggestion.deck_id, server.id)
     if deck is None or deck.guild_id != server.id:
-        raise web.HTTPConflict(text=f"The deck {suggestion.deck_id} is gone; reject the suggestion instead.")
+        raise web.HTTPConflict(
+            text=_("The deck {deck} is gone; reject the suggestion instead.", deck=suggestion.deck_id)
+        )
     fields = from_json(suggestion.question)
     try:
         text, grown = deck_with(deck, fields)
     except DeckError as exc:
         raise web.HTTPConflict(
-            text="That question can't be added: " + "; ".join(p.message for p in exc.problems)
+            text=_(
+                "That question can't be added: {problems}",
+                problems="; ".join(p.message for p in exc.problems),
+            )
         ) from exc
     try:
         check_room(bank.decks_for(server.id), server.id, deck.id, len(grown.questions))
@@ -104,7 +117,12 @@ async def review(request: web.Request, server: Server) -> web.StreamResponse:
     if not await context.store.approve_suggestion(
         suggestion.id, server.viewer.user_id, now, suggestion.question, saved
     ):
-        raise web.HTTPConflict(text="That suggestion was already reviewed.")
+        raise web.HTTPConflict(text=_("That suggestion was already reviewed."))
     await context.decks_changed(server.id)  # this process's bank, and the version other processes check
-    await audit(request, server, "suggestion approved", f"#{suggestion.id} into {deck.id}")
+    await audit(
+        request,
+        server,
+        N_("suggestion approved"),
+        _("#{number} into {deck}", number=suggestion.id, deck=deck.id),
+    )
     raise web.HTTPSeeOther(f"/servers/{server.id}/suggestions?done=approved")
