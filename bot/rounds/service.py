@@ -342,9 +342,10 @@ def already_running(record: RoundRecord) -> str:
     channel, stop = f"<#{record.channel_id}>", slash("quiz stop")  # i18n: not shown (a command path)
     if record.started_by == NOBODY:
         return _("A round is already running in {channel}; {cmd} ends it.", channel=channel, cmd=stop)
+    member = f"<@{record.started_by}>"
     return _(
         "A round is already running in {channel} (started by {member}); {cmd} ends it.",
         channel=channel,
-        member=f"<@{record.started_by}>",
+        member=member,
         cmd=stop,
     )

@@ -137,7 +137,8 @@ def question_embed(
             "No timer: revealed once every player has answered, or when a moderator presses Reveal."
         )
     elif deadline is not None:
-        body += "\n\n" + _("Closes {when}.", when=f"<t:{int(deadline.timestamp())}:R>")
+        closes = f"<t:{int(deadline.timestamp())}:R>"
+        body += "\n\n" + _("Closes {when}.", when=closes)
     embed = discord.Embed(
         title=clip(_number_of(index, total), EMBED_TITLE),
         description=clip(body, EMBED_DESCRIPTION),
