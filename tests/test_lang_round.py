@@ -117,7 +117,7 @@ def test_a_question_frame_with_its_live_count(code: str, title: str, one: str, t
 def test_a_reveal_in_shona_and_french() -> None:
     shona = embed_of(reveal_card(), "sn")
     assert shona.title == "Mubvunzo 2 pa 5 — mhinduro"
-    assert shona.footer.text == "Geography · 1/2 zvakarurama (50%)"
+    assert shona.footer.text == "Geography · 1/2 chokwadi (50%)"
     assert [field.name for field in shona.fields] == ["Mhinduro dzakarurama dzakakurumidza"]
 
     french = embed_of(reveal_card(), "fr")

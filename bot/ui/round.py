@@ -381,7 +381,7 @@ def _fit_lines(lines: Sequence[str], limit: int) -> str:
     size = 0
     for i, line in enumerate(lines):
         if size + len(line) + 1 > limit - 40:
-            kept.append(_("… and {n} more", n=number(len(lines) - i)))
+            kept.append(n_("… and {n} more", "… and {n} more", len(lines) - i))
             break
         kept.append(line)
         size += len(line) + 1

@@ -62,7 +62,7 @@ async def test_a_shona_server_posts_in_shona_while_each_member_reads_their_own(
 
     world.clock.advance(21)
     revealed = await fake.wait_for_message(world.general, shona_question(1, revealed=True))
-    assert "2/3 zvakarurama (67%)" in revealed.text
+    assert "2/3 chokwadi (67%)" in revealed.text
 
     summary = await fake.wait_for_message(world.general, lambda m: "Mutambo wapera:" in m.text)
     assert "**Vakunda**" in summary.text
