@@ -190,6 +190,11 @@ def test_an_intro_started_by_a_schedule() -> None:
     description = embed_of(one, "fr").description
     assert description is not None
     assert description.startswith("1 question, 20 s par question — 100 points par bonne réponse.")
+    untimed = IntroCard(7, DECK, 2, RoundOptions(untimed=True, reading_seconds=5), ALICE)
+    assert embed_of(untimed, "pt-BR").description == (
+        "2 perguntas, sem cronômetro, 5 s para ler antes de os botões abrirem — 100 pontos por resposta certa.\n"
+        f"Iniciada por <@{ALICE}>. Responda com os botões; só o seu primeiro clique conta."
+    )
 
 
 def test_a_notice_is_written_when_the_channel_is_told() -> None:

@@ -54,6 +54,8 @@ def _tenths(value: float) -> str:
 
 
 def _timing(seconds: int, untimed: bool, reading: int) -> str:
+    if untimed and reading:
+        return _("no timer, {reading} s to read each before the buttons open", reading=number(reading))
     if untimed:
         return _("no timer")
     if reading:
