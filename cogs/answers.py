@@ -17,6 +17,7 @@ import discord
 
 from bot import replies
 from bot.forms import Form, submit_form
+from bot.locales import _
 from bot.ui import custom_ids as ids
 from bot.ui.answers import TYPED_ANSWER
 from bot.ui.desks import PRACTICE_DESK, ROUND_DESK, AnswerDesk, GivenAnswer, TextAnswerForm, find_desk
@@ -111,7 +112,7 @@ class TextAnswerModal(discord.ui.Modal):
         self.answer: discord.ui.TextInput[TextAnswerModal] = discord.ui.TextInput(
             label=clip(form.prompt, INPUT_LABEL),
             custom_id="answer",
-            placeholder="Your answer",
+            placeholder=_("Your answer"),
             max_length=TYPED_ANSWER,
             required=True,
         )

@@ -1,7 +1,17 @@
 """The round service: rounds started, run, resumed and ended for any caller, through a channel port."""
 
 from bot.quiz import RoundOptions
-from bot.rounds.cards import Card, IntroCard, Notice, QuestionCard, RevealCard, SummaryCard, TeamsCard
+from bot.rounds.cards import (
+    Card,
+    IntroCard,
+    Notice,
+    QuestionCard,
+    RevealCard,
+    Said,
+    Sentence,
+    SummaryCard,
+    TeamsCard,
+)
 from bot.rounds.errors import (
     BadOptions,
     CannotPostHere,
@@ -22,13 +32,13 @@ __all__ = [
     "NOBODY",
     "BadOptions",
     "CannotPostHere",
-    "Card",
+    "Card",  # i18n: not shown
     "ChannelBusy",
     "IntroCard",
-    "Locked",
+    "Locked",  # i18n: not shown
     "NoSuchRound",
     "NotEnoughQuestions",
-    "Notice",
+    "Notice",  # i18n: not shown
     "QuestionCard",
     "RevealCard",
     "RoundCutShort",
@@ -39,6 +49,8 @@ __all__ = [
     "RoundRefused",
     "RoundService",
     "RunningRound",
+    "Said",  # i18n: not shown
+    "Sentence",  # i18n: not shown
     "ShuttingDown",
     "SummaryCard",
     "TeamsCard",

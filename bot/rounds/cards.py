@@ -7,12 +7,45 @@ plain values only, so the service and its tests never build a discord.py object.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
 from bot.bank.models import Deck, Question
 from bot.quiz import PlayerResult, Reveal, RoundOptions
 from bot.quiz.teams import TeamResult
+
+
+class Sentence:
+    """A sentence written when it is shown, in the language spoken there and then.
+
+    The round's own sentences (a resume notice, why a round was cut short) are made in its task, which
+    speaks whichever language started it; the port shows them inside the server's language
+    (cogs/quiz/_channel.py), so they are written there: `Sentence(lambda: _("..."))`. Equal to a
+    string, or another Sentence, that reads the same in the language spoken now.
+    """
+
+    __slots__ = ("_say",)
+
+    def __init__(self, say: Callable[[], str]) -> None:
+        self._say = say
+
+    def __str__(self) -> str:
+        return self._say()
+
+    def __repr__(self) -> str:
+        return f"Sentence({self._say()!r})"  # i18n: not shown
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sentence | str):
+            return str(self) == str(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+
+Said = str | Sentence  # what a card says: deck text as it is, or the bot's own words written when shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +111,7 @@ class SummaryCard:
     deck: Deck
     scores: tuple[PlayerResult, ...]
     questions_played: int
-    note: str | None
+    note: Said | None
     podium: int
     teams: tuple[TeamResult, ...]
 
@@ -92,7 +125,7 @@ class SummaryCard:
 class Notice:
     """One sentence said in the channel (a resume, a round that could not resume, an error)."""
 
-    text: str
+    text: Said
 
 
 Card = IntroCard | TeamsCard | QuestionCard | RevealCard | SummaryCard | Notice

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from bot.rounds.cards import Card
+from bot.rounds.cards import Card, Said
 
 
 class RoundCutShort(Exception):
-    """Discord left the round no way on; `why` is the sentence its summary gives."""
+    """Discord left the round no way on; `why` is the sentence its summary gives (written when shown)."""
 
-    def __init__(self, why: str) -> None:
+    def __init__(self, why: Said) -> None:
         super().__init__(why)
         self.why = why
 

@@ -17,9 +17,19 @@ from typing import TypeVar
 
 from bot.bank.mixed import origin
 from bot.bank.models import Deck
+from bot.locales import N_, SOURCE, _, number, speaking
 from bot.quiz import AlreadyAnsweredError, RoundState, Verdict
 from bot.quiz.standings import Standings
-from bot.rounds.cards import IntroCard, Notice, QuestionCard, RevealCard, SummaryCard, TeamsCard
+from bot.rounds.cards import (
+    IntroCard,
+    Notice,
+    QuestionCard,
+    RevealCard,
+    Said,
+    Sentence,
+    SummaryCard,
+    TeamsCard,
+)
 from bot.rounds.host import RoundHost
 from bot.rounds.port import RoundCutShort, RoundPort, RoundPosts
 from bot.rounds.reviews import reviewed_memories
@@ -31,13 +41,13 @@ log = logging.getLogger(__name__)
 # question stay constant however many people play (Discord rate-limits message edits per channel).
 LIVE_EDIT_INTERVAL = timedelta(seconds=2)
 # What a channel hears, above the scores so far, when a bug inside Bvunzo ends its round.
-BROKEN = "This round hit an error inside Bvunzo and was closed; every answer given so far counts."
+BROKEN = N_("This round hit an error inside Bvunzo and was closed; every answer given so far counts.")
 # How long a reveal waits for the answers being written (the store retries a busy file for a few seconds).
 WRITES_BOUND = 10.0
 # How long the round's own writes (a question posted, revealed, the round closed) wait out a database
 # that cannot be reached before the round ends with its scores so far; the store resumes it at the next start.
 WEATHER_SECONDS = 600.0
-UNREACHABLE = (
+UNREACHABLE = N_(
     "Bvunzo could not reach its database for 10 minutes, so this round stops here; every answer given "
     "so far counts, and it resumes when the bot next starts."
 )
@@ -255,7 +265,7 @@ class RunningRound:
             log.warning("round %s in channel %s stops: %s", self.round_id, self.record.channel_id, error)
             self._end()
             try:
-                await self._say_summary(UNREACHABLE)
+                await self._say_summary(Sentence(lambda: _(UNREACHABLE)))
             except Exception:
                 log.exception("round %s: could not sum up after losing the database", self.round_id)
         except Exception as error:
@@ -272,14 +282,16 @@ class RunningRound:
 
     async def _run(self) -> None:
         if self.resumed:
-            total = self.state.question_count
-            await self.posts.post(
-                "the resume notice",
-                Notice(
-                    f"Bvunzo restarted: resuming this round at question {self.state.resuming_at} of {total}. "
-                    "Every answer given before the restart still counts."
-                ),
+            at, total = self.state.resuming_at, self.state.question_count
+            resuming = Sentence(
+                lambda: _(
+                    "Bvunzo restarted: resuming this round at question {at} of {total}. "
+                    "Every answer given before the restart still counts.",
+                    at=number(at),
+                    total=number(total),
+                )
             )
+            await self.posts.post("the resume notice", Notice(resuming))  # i18n: not shown
         else:
             await self._introduce()
         index = self.state.next_index
@@ -295,10 +307,11 @@ class RunningRound:
     async def _introduce(self) -> None:
         started_by = self.record.started_by or None
         intro = IntroCard(self.round_id, self.deck, self.state.question_count, self.state.options, started_by)
-        intro_id = await self.posts.post("the intro", intro)
+        intro_id = await self.posts.post("the intro", intro)  # i18n: not shown
         await self._weathered(lambda: self.host.store.set_intro_message(self.round_id, intro_id))
         if self.state.roster is not None:
-            await self.posts.post("the team message", TeamsCard(self.round_id, self.state.roster.teams))
+            teams = TeamsCard(self.round_id, self.state.roster.teams)
+            await self.posts.post("the team message", teams)  # i18n: not shown
             await self._pause()  # a moment to pick a team; whoever comes later still can
 
     def _question_card(self, *, reading: bool) -> QuestionCard:
@@ -342,7 +355,7 @@ class RunningRound:
             await self._sleep(opens_at)
         if self.message_id is not None:
             await self.posts.edit(
-                f"opening the buttons of question {self.state.current + 1}",
+                f"opening the buttons of question {self.state.current + 1}",  # i18n: not shown
                 self.message_id,
                 self._question_card(reading=False),
             )
@@ -372,9 +385,8 @@ class RunningRound:
         """False when the channel's edit pace left it out: it is tried again after the interval."""
         if self.message_id is None:
             return True
-        return await self.posts.edit_in_passing(
-            "the live count", self.message_id, self._question_card(reading=False)
-        )
+        card = self._question_card(reading=False)
+        return await self.posts.edit_in_passing("the live count", self.message_id, card)  # i18n: not shown
 
     async def _reveal(self) -> None:
         state = self.state
@@ -405,7 +417,8 @@ class RunningRound:
             reported=origin(self.deck.id, question.id),  # a mixed round's question, in its own deck
         )
         if self.message_id is not None:
-            await self.posts.edit(f"the reveal of question {index + 1}", self.message_id, card)
+            what = f"the reveal of question {index + 1}"  # i18n: not shown
+            await self.posts.edit(what, self.message_id, card)
 
     async def _review(self, index: int, now: datetime) -> None:
         """Round answers are reviews too: once per question, at its reveal (not on every click)."""
@@ -431,7 +444,8 @@ class RunningRound:
         status = "interrupted" if cut else "stopped" if self.state.stopped else "finished"
         note = cut.why if cut else None
         ended = self.host.clock()
-        await self._weathered(lambda: self.host.store.finish_round(self.round_id, status, ended, note))
+        reason = _in_english(note)
+        await self._weathered(lambda: self.host.store.finish_round(self.round_id, status, ended, reason))
         self.host.telemetry.round_ended(self.record, status, self.state.questions_played)
         self._end()
         await self._say_summary(note)
@@ -440,30 +454,34 @@ class RunningRound:
         """A bug inside Bvunzo: close the round with its scores so far and one sentence; nothing more."""
         try:
             await self.host.store.finish_round(
-                self.round_id, "interrupted", self.host.clock(), "an error inside the bot"
+                self.round_id,
+                "interrupted",
+                self.host.clock(),
+                "an error inside the bot",  # i18n: not shown (the stored reason, for the host)
             )
             self.host.telemetry.round_ended(self.record, "interrupted", self.state.questions_played)
             self._end()  # closed in the store: free the channel now, not after a send that may be slow
             try:
-                await self._say_summary(BROKEN)
+                await self._say_summary(Sentence(lambda: _(BROKEN)))
             except Exception:  # the bug may be in the scores themselves: the sentence alone then
                 log.exception("round %s: could not sum up after a failure", self.round_id)
-                await self.posts.last_word("the error notice", Notice(BROKEN))
+                broken = Notice(Sentence(lambda: _(BROKEN)))
+                await self.posts.last_word("the error notice", broken)  # i18n: not shown
         except Exception:
             log.exception("round %s: could not close after a failure", self.round_id)
 
-    async def _say_summary(self, note: str | None) -> None:
+    async def _say_summary(self, note: Said | None) -> None:
         summary = self.summary(note)
-        await self.posts.last_word("the summary", summary)
+        await self.posts.last_word("the summary", summary)  # i18n: not shown
         parent_id = self.record.parent_channel_id
         if parent_id is not None:
             # A round in a thread tells the channel the thread is under how it ended, buttons included;
             # posts of its own, so a deleted thread does not keep the parent from hearing it.
             parent = self.port.posts(parent_id, self.round_id)
             if parent is not None:
-                await parent.last_word("the summary in the parent channel", summary)
+                await parent.last_word("the summary in the parent channel", summary)  # i18n: not shown
 
-    def summary(self, note: str | None = None) -> SummaryCard:
+    def summary(self, note: Said | None = None) -> SummaryCard:
         state = self.state
         return SummaryCard(
             round_id=self.round_id,
@@ -474,6 +492,14 @@ class RunningRound:
             podium=self.record.podium,
             teams=tuple(state.team_results()),
         )
+
+
+def _in_english(said: Said | None) -> str | None:
+    """What the store keeps of why a round ended: the host's language, English."""
+    if said is None:
+        return None
+    with speaking(SOURCE):
+        return str(said)
 
 
 def _as_stored(verdict: Verdict, stored: Answer, *, state: RoundState) -> Verdict:

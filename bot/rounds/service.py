@@ -20,6 +20,7 @@ from dataclasses import replace
 from bot.bank.mixed import mix
 from bot.bank.models import Deck
 from bot.errors import UserError
+from bot.locales import N_, _, slash
 from bot.quiz import (
     EmptyDeckError,
     MissingQuestionError,
@@ -30,7 +31,7 @@ from bot.quiz import (
     plan_round,
 )
 from bot.quiz.choosing import TooFewQuestionsError
-from bot.rounds.cards import Notice
+from bot.rounds.cards import Notice, Sentence
 from bot.rounds.errors import (
     BadOptions,
     CannotPostHere,
@@ -50,6 +51,15 @@ log = logging.getLogger(__name__)
 NOBODY = 0
 # Seconds a shutdown waits for closed rounds to post their summaries (the bot gives its cogs 3 s).
 CLOSING_GRACE = 2.0
+# Why a round was closed, as the store keeps it (for the host: English).
+CHANNEL_GONE = "its channel is gone"  # i18n: not shown
+DECK_GONE = "its deck is no longer loaded"  # i18n: not shown
+NOT_RESUMED = "it could not be resumed after a restart"  # i18n: not shown
+# What the channel hears of a round that could not resume (its channel is there: so its deck is gone).
+COULD_NOT_RESUME = N_(
+    "The round that was running here could not resume after a restart (its deck is no longer loaded); "
+    "every answer given counts on the leaderboard."
+)
 
 
 class RoundService:
@@ -108,7 +118,7 @@ class RoundService:
         (otherwise a smaller deck plays all it has). Refusals are UserErrors of bot/rounds/errors.py.
         """
         if self.host.closing:
-            raise ShuttingDown("Bvunzo is restarting; start the round again in a minute.")
+            raise ShuttingDown(_("Bvunzo is restarting; start the round again in a minute."))
         if thread_name is not None:
             options = replace(options, thread=True)  # a thread's name asks for a thread
         chosen = _mixed(decks)
@@ -125,9 +135,9 @@ class RoundService:
         try:
             plan = plan_round(chosen, options.questions, only=options.only, exact=exact)
         except EmptyDeckError as exc:
-            raise NotEnoughQuestions(f"“{chosen.title}” has no questions yet.") from exc
+            raise NotEnoughQuestions(_("“{deck}” has no questions yet.", deck=chosen.title)) from exc
         except TooFewQuestionsError as exc:
-            raise NotEnoughQuestions(f"“{chosen.title}”: {exc.sentence}") from exc
+            raise NotEnoughQuestions(_("“{deck}”: {why}", deck=chosen.title, why=exc.sentence)) from exc
         parent_id = None
         if options.thread:
             parent_id = channel_id
@@ -160,9 +170,8 @@ class RoundService:
     async def _launch(self, record: RoundRecord, deck: Deck, state: RoundState, *, resumed: bool) -> None:
         posts = self.port.posts(record.channel_id, record.id)
         if posts is None:  # the channel went away since it was checked: close what was just stored
-            why = "its channel is gone"
-            await self.host.store.finish_round(record.id, "interrupted", self.host.clock(), why)
-            raise CannotPostHere("I can't find that channel to post the round in.")
+            await self.host.store.finish_round(record.id, "interrupted", self.host.clock(), CHANNEL_GONE)
+            raise CannotPostHere(_("I can't find that channel to post the round in."))
         pause = (await self.host.store.guild_settings(record.guild_id)).pause_seconds
         running = RunningRound(
             self.host,
@@ -192,7 +201,9 @@ class RoundService:
     def _live(self, round_id: int) -> RunningRound:
         running = self._rounds.get(round_id)
         if running is None:
-            raise NoSuchRound("This round is not running here: it has ended, or is resuming after a restart.")
+            raise NoSuchRound(
+                _("This round is not running here: it has ended, or is resuming after a restart.")
+            )
         return running
 
     async def answer(
@@ -215,7 +226,7 @@ class RoundService:
         """Reveal question `question_index` now (an untimed round's Reveal button); refused once revealed."""
         running = self._live(round_id)
         if running.state.current != question_index or running.state.revealed:
-            raise UserError("That question has already been revealed.")
+            raise UserError(_("That question has already been revealed."))
         running.skip()
 
     def stop(self, round_id: int) -> None:
@@ -249,7 +260,7 @@ class RoundService:
                             record.id,
                             "interrupted",
                             self.host.clock(),
-                            "it could not be resumed after a restart",
+                            NOT_RESUMED,
                         )
             finally:
                 self.resumed.set()
@@ -260,24 +271,19 @@ class RoundService:
         why = None
         state = None
         if posts is None:
-            why = "its channel is gone"
+            why = CHANNEL_GONE
         elif deck is None:
-            why = "its deck is no longer loaded"
+            why = DECK_GONE
         else:
             try:
                 state = await self.restored(record, deck)
             except MissingQuestionError:
-                why = "its deck is no longer loaded"
+                why = DECK_GONE
         if state is None or deck is None:
             await self.host.store.finish_round(record.id, "interrupted", self.host.clock(), why)
             if posts is not None:
-                await posts.last_word(
-                    "the could-not-resume notice",
-                    Notice(
-                        f"The round that was running here could not resume after a restart ({why}); "
-                        "every answer given counts on the leaderboard."
-                    ),
-                )
+                notice = Notice(Sentence(lambda: _(COULD_NOT_RESUME)))
+                await posts.last_word("the could-not-resume notice", notice)  # i18n: not shown
             log.warning("round %s closed at restart: %s", record.id, why)
             return
         log.info(
@@ -325,13 +331,21 @@ class RoundService:
 
 def _mixed(decks: Sequence[Deck]) -> Deck:
     if not decks:
-        raise BadOptions("A round needs a deck to play.")
+        raise BadOptions(_("A round needs a deck to play."))
     if len({deck.id for deck in decks}) != len(decks):
-        raise BadOptions("The round names the same deck twice; pick different decks.")
+        raise BadOptions(_("The round names the same deck twice; pick different decks."))
     return mix(decks)
 
 
 def already_running(record: RoundRecord) -> str:
     """The sentence for a channel that already has a round."""
-    by = f" (started by <@{record.started_by}>)" if record.started_by != NOBODY else ""
-    return f"A round is already running in <#{record.channel_id}>{by}; /quiz stop ends it."
+    channel, stop = f"<#{record.channel_id}>", slash("quiz stop")  # i18n: not shown (a command path)
+    if record.started_by == NOBODY:
+        return _("A round is already running in {channel}; {cmd} ends it.", channel=channel, cmd=stop)
+    member = f"<@{record.started_by}>"
+    return _(
+        "A round is already running in {channel} (started by {member}); {cmd} ends it.",
+        channel=channel,
+        member=member,
+        cmd=stop,
+    )

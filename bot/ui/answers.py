@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot.bank.models import Kind, Question
+from bot.locales import p_
 from bot.ui import custom_ids
 from bot.ui.text import BUTTON_LABEL, clip, letter
 
@@ -57,13 +58,13 @@ def type_answer_button(
     play_id: int,
     index: int,
     *,
-    label: str = "Answer",
+    label: str | None = None,
     style: discord.ButtonStyle = discord.ButtonStyle.primary,
     disabled: bool = False,
 ) -> discord.ui.Button[Any]:
-    """Opens the form to type the answer of a text question."""
+    """Opens the form to type the answer of a text question (its label by default: Answer)."""
     return discord.ui.Button(
-        label=clip(label, BUTTON_LABEL),
+        label=clip(label or p_("button", "Answer"), BUTTON_LABEL),
         style=style,
         emoji="✍️",
         disabled=disabled,

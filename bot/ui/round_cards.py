@@ -1,6 +1,7 @@
 """A round's cards (bot/rounds/cards.py) as Discord messages: their embeds (bot/ui/round.py) and buttons.
 
-The round service decides what a message says; this is how it looks. cogs/quiz/_channel.py sends it.
+The round service decides what a message says; this is how it looks. cogs/quiz/_channel.py sends it,
+rendered inside the server's language: a card's own sentences (`Sentence`) are written then.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ def content_of(card: Card) -> dict[str, Any]:
     """What a message showing `card` sends: its embed or text, and its buttons."""
     match card:
         case Notice(text=text):
-            return {"content": text}
+            return {"content": str(text)}
         case IntroCard():
             return {"embed": _intro_embed(card)}
         case TeamsCard():
@@ -86,7 +87,7 @@ def _summary(card: SummaryCard) -> dict[str, Any]:
         card.deck,
         card.scores,
         questions_played=card.questions_played,
-        note=card.note,
+        note=None if card.note is None else str(card.note),
         round_id=card.round_id,
         podium_size=card.podium,
         teams=card.teams,

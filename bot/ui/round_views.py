@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.bank.models import Kind, Question
+from bot.locales import _, number
 from bot.quiz import Reveal
 from bot.quiz.teams import TEAM_MARKS, TEAM_NAMES
 from bot.ui import custom_ids
@@ -22,10 +23,10 @@ from bot.ui.text import clip, language_name, letter
 from bot.ui.views import frozen_view
 
 
-def translate_button(round_id: int, index: int, label: str = "Translate") -> discord.ui.Button[Any]:
+def translate_button(round_id: int, index: int, label: str | None = None) -> discord.ui.Button[Any]:
     """Shows the member the question in their language, ephemerally."""
     return discord.ui.Button(
-        label=clip(label, BUTTON_LABEL),
+        label=clip(label or _("Translate"), BUTTON_LABEL),
         style=discord.ButtonStyle.secondary,
         emoji="🌐",
         row=1,
@@ -36,7 +37,7 @@ def translate_button(round_id: int, index: int, label: str = "Translate") -> dis
 def reveal_button(round_id: int, index: int) -> discord.ui.Button[Any]:
     """On a question of an untimed round: a moderator reveals it."""
     return discord.ui.Button(
-        label="Reveal (moderators)",
+        label=clip(_("Reveal (moderators)"), BUTTON_LABEL),
         style=discord.ButtonStyle.secondary,
         emoji="⏭️",
         row=1,
@@ -46,7 +47,7 @@ def reveal_button(round_id: int, index: int) -> discord.ui.Button[Any]:
 
 def team_button(round_id: int, team: int) -> discord.ui.Button[Any]:
     return discord.ui.Button(
-        label=clip(TEAM_NAMES[team], BUTTON_LABEL),
+        label=clip(_(TEAM_NAMES[team]), BUTTON_LABEL),
         emoji=TEAM_MARKS[team],
         style=discord.ButtonStyle.primary,
         custom_id=custom_ids.JOIN_TEAM.make(round_id, team),
@@ -55,7 +56,7 @@ def team_button(round_id: int, team: int) -> discord.ui.Button[Any]:
 
 def balance_button(round_id: int) -> discord.ui.Button[Any]:
     return discord.ui.Button(
-        label="Auto-balance (moderators)",
+        label=clip(_("Auto-balance (moderators)"), BUTTON_LABEL),
         emoji="⚖️",
         style=discord.ButtonStyle.secondary,
         row=1,
@@ -65,7 +66,7 @@ def balance_button(round_id: int) -> discord.ui.Button[Any]:
 
 def missed_button(round_id: int) -> discord.ui.Button[Any]:
     return discord.ui.Button(
-        label="Practise what I missed",
+        label=clip(_("Practise what I missed"), BUTTON_LABEL),
         style=discord.ButtonStyle.success,
         emoji="🔁",
         custom_id=custom_ids.PRACTISE_MISSED.make(round_id),
@@ -75,7 +76,7 @@ def missed_button(round_id: int) -> discord.ui.Button[Any]:
 def my_result_button(round_id: int) -> discord.ui.Button[Any]:
     """Tells the member who presses it their own place, points and misses, ephemerally."""
     return discord.ui.Button(
-        label="My result",
+        label=clip(_("My result"), BUTTON_LABEL),
         style=discord.ButtonStyle.secondary,
         emoji="📋",
         custom_id=custom_ids.MY_RESULT.make(round_id),
@@ -90,7 +91,7 @@ def _translate(round_id: int, index: int, question: Question) -> list[discord.ui
     others = [lang for lang in question.languages if lang != question.lang]
     if not others:
         return []
-    label = f"Read in {language_name(others[0])}" if len(others) == 1 else "Translate"
+    label = _("Read in {language}", language=language_name(others[0])) if len(others) == 1 else None
     return [translate_button(round_id, index, label)]
 
 
@@ -128,7 +129,7 @@ def reveal_view(
             ROUND_TAGS,
             round_id,
             index,
-            label=f"Answer: {question.answer_text}",
+            label=_("Answer: {answer}", answer=question.answer_text),
             style=discord.ButtonStyle.success,
             disabled=True,
         )
@@ -144,7 +145,7 @@ def reveal_view(
                     round_id,
                     index,
                     slot,
-                    label=f"{letter(slot)} · {count}",
+                    label=f"{letter(slot)} · {number(count)}",
                     disabled=True,
                     style=discord.ButtonStyle.success if right else discord.ButtonStyle.secondary,
                 )

@@ -7,6 +7,10 @@ up, or once Discord says the question message or the channel is gone (404), the 
 RoundCutShort with the sentence the round's summary gives, and nothing more is sent to a message or a
 channel known to be dead.
 
+Every card becomes its message here, in the server's language (`_content`): a round's task was started
+by a moderator (whose own language it would otherwise write in) or by a schedule (none), but what the
+channel reads is the server's. Only the replies to each member's clicks speak the member's language.
+
 Its edits are paced here, all in one place, on the bot's clock: Discord allows a channel's messages no
 more than 5 edits in any 5 seconds, and a quick round (no pause, early reveals) would edit faster. An
 edit that must wait sleeps on that clock until the limit allows it (a test's clock wakes it when
@@ -21,23 +25,27 @@ import secrets
 from collections import deque
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
 from bot.discord_calls import ChannelGone, DiscordUnavailable, MessageGone, RetryPolicy
+from bot.locales import N_, SOURCE, _, decimal, speaking
 from bot.quiz.clock import Clock
-from bot.rounds import Card, RoundCutShort
+from bot.rounds import Card, RoundCutShort, Sentence
 from bot.ui.round_cards import content_of, file_of
+
+if TYPE_CHECKING:
+    from bot.languages import Languages
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-MESSAGE_GONE = "The question message was deleted, so the round ended."
-CHANNEL_GONE = "The channel was deleted, so the round ended."
-NO_ACCESS = "Bvunzo may no longer post in this channel, so the round ended."
-UNAVAILABLE = "Discord kept failing for {seconds} seconds, so the round ended."
+MESSAGE_GONE = N_("The question message was deleted, so the round ended.")
+CHANNEL_GONE = N_("The channel was deleted, so the round ended.")
+NO_ACCESS = N_("Bvunzo may no longer post in this channel, so the round ended.")
+UNAVAILABLE = N_("Discord kept failing for {seconds} seconds, so the round ended.")
 
 # Discord's limit on edits of one channel's messages (DESIGN: never more than 5 edits in any 5 seconds).
 EDITS_PER_WINDOW = 5
@@ -73,8 +81,13 @@ class RoundChannel:
         policy: RetryPolicy,
         round_id: int,
         clock: Clock,
+        *,
+        guild_id: int | None = None,
+        languages: Languages | None = None,
     ) -> None:
         self.channel = channel
+        self.guild_id = guild_id
+        self.languages = languages
         self.policy = policy
         self.round_id = round_id
         self.clock = clock
@@ -86,7 +99,7 @@ class RoundChannel:
     # -- the port (bot/rounds/port.py: RoundPosts) ---------------------------------------------------
 
     async def post(self, what: str, card: Card) -> int:
-        message = await self.send_with_file(what, file_of(card), **content_of(card))
+        message = await self.send_with_file(what, file_of(card), **(await self._content(card)))
         self.messages[message.id] = message
         while len(self.messages) > KEPT_MESSAGES:
             del self.messages[next(iter(self.messages))]
@@ -102,7 +115,7 @@ class RoundChannel:
                 await self.clock.sleep_until(free_at)
         self.pace.edited(self.clock())
         message = self._message(message_id)
-        content = content_of(card)
+        content = await self._content(card)
         await self._call(what, lambda: message.edit(**content))
 
     async def edit_in_passing(self, what: str, message_id: int, card: Card) -> bool:
@@ -117,7 +130,7 @@ class RoundChannel:
             return False
         self.pace.edited(now)
         message = self._message(message_id)
-        content = content_of(card)
+        content = await self._content(card)
         try:
             await RetryPolicy(budget=0).call(
                 f"round {self.round_id}: {what}", lambda: message.edit(**content)
@@ -133,13 +146,19 @@ class RoundChannel:
         if self.channel_gone:
             return
         nonce = _nonce()
-        content = content_of(card)
         try:
+            content = await self._content(card)
             await self.policy.call(
                 f"round {self.round_id}: {what}", lambda: self.channel.send(nonce=nonce, **content)
             )
         except (discord.HTTPException, DiscordUnavailable, MessageGone, ChannelGone) as exc:
             log.warning("round %s: could not post %s: %s", self.round_id, what, exc)
+
+    async def _content(self, card: Card) -> dict[str, Any]:
+        """The card as its message, written in the server's language: every post and edit passes here."""
+        code = SOURCE if self.languages is None else await self.languages.server(self.guild_id)
+        with speaking(code):
+            return content_of(card)
 
     # -- Discord's calls -----------------------------------------------------------------------------
 
@@ -172,16 +191,19 @@ class RoundChannel:
             raise self._cut_by(what, exc) from exc
 
     def _cut_by(self, what: str, error: Exception) -> RoundCutShort:
+        budget = self.policy.budget
         if isinstance(error, MessageGone):
-            why = MESSAGE_GONE
+            why = Sentence(lambda: _(MESSAGE_GONE))
         elif isinstance(error, ChannelGone):
             self.channel_gone = True
-            why = CHANNEL_GONE
+            why = Sentence(lambda: _(CHANNEL_GONE))
         elif isinstance(error, discord.Forbidden):
-            why = NO_ACCESS
+            why = Sentence(lambda: _(NO_ACCESS))
         else:
-            why = UNAVAILABLE.format(seconds=f"{self.policy.budget:g}")
-        log.warning("round %s: %s failed (%s): %s", self.round_id, what, error, why)
+            why = Sentence(lambda: _(UNAVAILABLE, seconds=decimal(budget)))
+        with speaking(SOURCE):  # the log's language
+            said = str(why)
+        log.warning("round %s: %s failed (%s): %s", self.round_id, what, error, said)
         self.cut = RoundCutShort(why)
         return self.cut
 

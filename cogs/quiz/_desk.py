@@ -13,13 +13,13 @@ import discord
 from bot import replies
 from bot.bank.models import Kind
 from bot.errors import UserError
+from bot.locales import _, number
 from bot.quiz import MissingQuestionError, RoundState, choice_order
-from bot.quiz.teams import team_name
 from bot.rounds import RoundService, RunningRound
 from bot.store import RoundRecord
 from bot.ui.desks import PRACTICE_DESK, GivenAnswer, TextAnswerForm, find_desk
 from bot.ui.practice import translation_embed, translation_target
-from bot.ui.round import my_result_text
+from bot.ui.round import my_result_text, team_name
 from bot.ui.text import clip, letter
 from cogs.quiz._steer import ensure_may_steer
 
@@ -46,20 +46,20 @@ class QuizDesk:
     ) -> RoundRecord:
         record = await self.rounds.round_record(round_id)
         if record is None:
-            raise UserError("This round has ended.")
+            raise UserError(_("This round has ended."))
         if record.guild_id != interaction.guild_id:
-            raise UserError("That button doesn't belong to a round of this server; nothing was changed.")
+            raise UserError(_("That button doesn't belong to a round of this server; nothing was changed."))
         if not running_ok and record.status == "running":
-            raise UserError("This round is still running; practise once it ends.")
+            raise UserError(_("This round is still running; practise once it ends."))
         return record
 
     async def _live(self, interaction: discord.Interaction[Any], round_id: int) -> RunningRound:
         record = await self._owned_round(interaction, round_id)
         if record.status != "running":
-            raise UserError("This round has ended.")
+            raise UserError(_("This round has ended."))
         running = self.rounds.running(round_id)
         if running is None:
-            raise UserError("This round is resuming after a restart; try again in a moment.")
+            raise UserError(_("This round is resuming after a restart; try again in a moment."))
         return running
 
     # -- answers (the AnswerDesk part) ----------------------------------------------------------------
@@ -70,42 +70,46 @@ class QuizDesk:
             given.play_id, interaction.user.id, given.index, slot=given.slot, text=given.text
         )
         verdict = locked.verdict
-        shown = letter(verdict.slot) if verdict.slot is not None else f"“{clip(verdict.text or '', 100)}”"
+        if verdict.slot is not None:
+            said = _("Locked in: {answer}.", answer=letter(verdict.slot))
+        else:
+            said = _("Locked in: “{answer}”.", answer=clip(verdict.text or "", 100))
         placed = locked.placed_on
-        joined = "" if placed is None else f" You play for {team_name(placed)}, the smallest team."
-        await replies.send(interaction, f"Locked in: {shown}.{joined}", ephemeral=True)
+        if placed is not None:
+            said += " " + _("You play for {team}, the smallest team.", team=team_name(placed))
+        await replies.send(interaction, said, ephemeral=True)
 
     async def text_answer_form(
         self, interaction: discord.Interaction[Any], play_id: int, index: int
     ) -> TextAnswerForm:
         state = (await self._live(interaction, play_id)).state
         if state.current != index or not state.is_open:
-            raise UserError("That question is closed.")
+            raise UserError(_("That question is closed."))
         question = state.question(index)
         if question.kind is not Kind.TEXT:
-            raise UserError("That question is answered with the letter buttons.")
+            raise UserError(_("That question is answered with the letter buttons."))
         seconds = UNTIMED_FORM_SECONDS if state.untimed else state.seconds_for(index) + FORM_GRACE_SECONDS
-        return TextAnswerForm(f"Question {index + 1}", question.prompt, seconds)
+        return TextAnswerForm(_("Question {number}", number=number(index + 1)), question.prompt, seconds)
 
     # -- the other buttons of a round ----------------------------------------------------------------
 
     async def on_team(self, interaction: discord.Interaction[Any], round_id: int, team: int) -> None:
         await self._live(interaction, round_id)
         await self.rounds.join_team(round_id, interaction.user.id, team)
-        await replies.send(interaction, f"You play for {team_name(team)}.", ephemeral=True)
+        await replies.send(interaction, _("You play for {team}.", team=team_name(team)), ephemeral=True)
 
     async def on_balance(self, interaction: discord.Interaction[Any], round_id: int) -> None:
         running = await self._live(interaction, round_id)
-        await ensure_may_steer(interaction, self.bot.store, running.record, "balance the teams")
+        await ensure_may_steer(interaction, self.bot.store, running.record, _("balance the teams"))
         sizes = await self.rounds.balance_teams(round_id)
-        shown = " · ".join(f"{team_name(team)} {size}" for team, size in enumerate(sizes))
-        await replies.send(interaction, f"Teams balanced: {shown}.", ephemeral=True)
+        shown = " · ".join(f"{team_name(team)} {number(size)}" for team, size in enumerate(sizes))
+        await replies.send(interaction, _("Teams balanced: {teams}.", teams=shown), ephemeral=True)
 
     async def on_reveal(self, interaction: discord.Interaction[Any], round_id: int, index: int) -> None:
         running = await self._live(interaction, round_id)
-        await ensure_may_steer(interaction, self.bot.store, running.record, "reveal a question")
+        await ensure_may_steer(interaction, self.bot.store, running.record, _("reveal a question"))
         self.rounds.reveal(round_id, index)
-        await replies.send(interaction, "Revealing the question.", ephemeral=True)
+        await replies.send(interaction, _("Revealing the question."), ephemeral=True)
 
     async def on_translate(self, interaction: discord.Interaction[Any], round_id: int, index: int) -> None:
         record = await self._owned_round(interaction, round_id)
@@ -114,7 +118,7 @@ class QuizDesk:
             deck.question(record.question_ids[index]) if deck and index < len(record.question_ids) else None
         )
         if question is None:
-            raise UserError("This question is no longer available.")
+            raise UserError(_("This question is no longer available."))
         running = self.rounds.running(round_id)
         # A finished round's order comes from its seed, as it was shown.
         order = (
@@ -147,7 +151,7 @@ class QuizDesk:
                 raise MissingQuestionError(record.question_ids[0])
             return await self.rounds.restored(record, deck)
         except MissingQuestionError as exc:
-            raise UserError("The deck of that round is no longer loaded.") from exc
+            raise UserError(_("The deck of that round is no longer loaded.")) from exc
 
     async def on_practise_missed(self, interaction: discord.Interaction[Any], round_id: int) -> None:
         record = await self._owned_round(interaction, round_id, running_ok=False)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.locales import N_, _, speaking
 from bot.rounds import CannotPostHere
 from bot.ui.text import clip
 from cogs.quiz._channel import RoundChannel
@@ -14,16 +15,17 @@ if TYPE_CHECKING:
     from bot.app import BvunzoBot
 
 THREAD_NAME = 100  # characters in a thread's name (Discord's limit)
-CANNOT_POST = (
+# Refusals: said to whoever starts the round (in their language), when it is started.
+CANNOT_POST = N_(
     "I can't post rounds in this channel: give Bvunzo View Channel, Send Messages and "
     "Embed Links here, or start the round in another channel."
 )
-CANNOT_THREAD = (
+CANNOT_THREAD = N_(
     "I can't run the round in a thread here: give Bvunzo Create Public Threads and Send Messages "
     "in Threads, or start it without thread:true."
 )
-NOT_A_TEXT_CHANNEL = "A round in a thread starts from a text channel, not from a thread or a forum."
-NO_CHANNEL = "Rounds run in a server's text channels; start it from one."
+NOT_A_TEXT_CHANNEL = N_("A round in a thread starts from a text channel, not from a thread or a forum.")
+NO_CHANNEL = N_("Rounds run in a server's text channels; start it from one.")
 
 
 class DiscordRounds:
@@ -42,14 +44,23 @@ class DiscordRounds:
         channel = self._threads.pop(channel_id, None) or self.bot.get_channel(channel_id)
         if not isinstance(channel, discord.abc.Messageable):
             return None
-        return RoundChannel(channel, self.bot.discord_retry, round_id, self.bot.clock)
+        guild = getattr(channel, "guild", None)
+        # Its posts speak the server's language, whoever (or whichever schedule) started the round.
+        return RoundChannel(
+            channel,
+            self.bot.discord_retry,
+            round_id,
+            self.bot.clock,
+            guild_id=guild.id if guild is not None else None,
+            languages=self.bot.languages,
+        )
 
     def refusal(self, channel_id: int, *, thread: bool) -> str | None:
         channel = self._channel(channel_id)
         if not isinstance(channel, discord.abc.Messageable):
-            return NO_CHANNEL
+            return _(NO_CHANNEL)
         if thread and not isinstance(channel, discord.TextChannel):
-            return NOT_A_TEXT_CHANNEL
+            return _(NOT_A_TEXT_CHANNEL)
         if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
             return None
         me = channel.guild.me
@@ -57,24 +68,27 @@ class DiscordRounds:
             return None  # not known yet: the round's own posts will tell
         can = channel.permissions_for(me)
         if not (can.view_channel and can.send_messages and can.embed_links):
-            return CANNOT_POST
+            return _(CANNOT_POST)
         if thread and not (can.create_public_threads and can.send_messages_in_threads):
-            return CANNOT_THREAD
+            return _(CANNOT_THREAD)
         return None
 
     async def open_thread(self, channel_id: int, name: str) -> int:
         channel = self._channel(channel_id)
         if not isinstance(channel, discord.TextChannel):
-            raise CannotPostHere(NOT_A_TEXT_CHANNEL)
+            raise CannotPostHere(_(NOT_A_TEXT_CHANNEL))
+        # The audit log's reason is read by the server's moderators: in the server's language.
+        with speaking(await self.bot.languages.server(channel.guild.id)):
+            reason = _("A Bvunzo quiz round")
         try:
             # Named after the deck; a day without messages archives it (the summary is in the parent too).
             thread = await channel.create_thread(
                 name=clip(name, THREAD_NAME),
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=1440,
-                reason="A Bvunzo quiz round",
+                reason=reason,
             )
         except discord.Forbidden as exc:
-            raise CannotPostHere(CANNOT_THREAD) from exc
+            raise CannotPostHere(_(CANNOT_THREAD)) from exc
         self._threads[thread.id] = thread
         return thread.id
