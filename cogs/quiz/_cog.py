@@ -27,13 +27,14 @@ from bot.quiz.standings import PODIUM_MAX, PODIUM_MIN
 from bot.quiz.teams import MAX_TEAMS
 from bot.quiz.timing import READING_MAX
 from bot.rounds import RoundOptions, RoundService, RunningRound
-from bot.store import RoundRecord
+from bot.store import GuildSettings, RoundRecord
 from bot.ui.boards import report_embed, settings_embed, struggles_embed
 from bot.ui.calendar_desks import CALENDAR_DESK
 from bot.ui.desks import FLAG_DESK, ROUND_DESK, find_desk, unavailable
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_manager, ensure_quiz_master, guild_id_of
 from cogs.quiz._desk import QuizDesk
+from cogs.quiz._help import LANGUAGE_CHOICES, LANGUAGE_NAMES, SETTINGS_OPTIONS, START_OPTIONS
 from cogs.quiz._port import CANNOT_POST, CANNOT_THREAD, NO_CHANNEL, NOT_A_TEXT_CHANNEL
 from cogs.quiz._steer import ensure_may_steer
 
@@ -41,16 +42,6 @@ if TYPE_CHECKING:
     from bot.app import BvunzoBot
 
 log = logging.getLogger(__name__)
-
-# The languages a server's channels may read Bvunzo in (bot/locales ships a catalog for each), each
-# shown by its own name, as its speakers write it.
-LANGUAGE_CHOICES = [
-    app_commands.Choice(name="English", value="en"),
-    app_commands.Choice(name="chiShona", value="sn"),
-    app_commands.Choice(name="Français", value="fr"),
-    app_commands.Choice(name="Português (Brasil)", value="pt-BR"),
-]
-LANGUAGE_NAMES = {choice.value: choice.name for choice in LANGUAGE_CHOICES}
 
 
 class QuizCog(commands.Cog, name="Quiz"):  # i18n: not shown
@@ -77,25 +68,7 @@ class QuizCog(commands.Cog, name="Quiz"):  # i18n: not shown
     # -- commands -----------------------------------------------------------------------------------
 
     @quiz.command(name="start", description="Start a quiz round in this channel")
-    # What Discord shows beside each option.
-    @app_commands.describe(
-        deck="The deck to play (/decks lists them)",
-        questions="How many questions (1-50)",
-        seconds="Seconds to answer each question (5-120)",
-        mode="standard: 100 points per right answer; speed: 50-100, more for faster answers",
-        podium="Places on the final podium (1-10; server default 3)",
-        standings="end: only in the summary; live: top 5 after each reveal; hidden: no names before the end",
-        streaks="Right answers in a row earn +10 each after the first, up to +50",
-        reading="Seconds each question shows before its buttons open (0-30)",
-        untimed="No timer: each question waits for every player, or a moderator's Reveal button",
-        long_prompts="Long prompts get more time: +1 s per 100 characters beyond 200",
-        tags="Only questions with one of these tags (separated by commas); any: no filter",
-        difficulty="Only questions of this difficulty; any: no filter",
-        deck2="A second deck to mix into the round",
-        deck3="A third deck to mix into the round",
-        thread="Play the round in a new public thread named after the deck; the summary also comes here",
-        teams="2-4 teams scored by their members' mean points; 0: no teams",
-    )
+    @START_OPTIONS
     async def start(
         self,
         interaction: discord.Interaction,
@@ -182,29 +155,7 @@ class QuizCog(commands.Cog, name="Quiz"):  # i18n: not shown
         return running
 
     @quiz.command(name="settings", description="This server's quiz settings (Manage Server)")
-    @app_commands.describe(
-        role="Members with this role may run rounds without Manage Server",
-        questions="Default number of questions per round (1-50)",
-        seconds="Default seconds per question (5-120)",
-        mode="Default scoring mode",
-        pause="Seconds between a reveal and the next question (0-60)",
-        clear_role="Remove the quiz-master role",
-        podium="Default places on the final podium (1-10)",
-        standings="Default: end (summary only), live (top 5 after each reveal), hidden (no names before the end)",
-        streaks="Default for the streak bonus (+10 per right answer in a row after the first, up to +50)",
-        reading="Default seconds each question shows before its buttons open (0-30)",
-        untimed="Default: no timer, questions wait for every player or a moderator's Reveal",
-        long_prompts="Default: long prompts get +1 s per 100 characters beyond 200",
-        thread="Default: rounds start in a new public thread under the channel",
-        teams="Default number of teams (2-4), 0 for none",
-        tags="Default tag filter (tags separated by commas); any: none",
-        difficulty="Default difficulty filter; any: none",
-        timezone="The server's time zone, an IANA name such as Africa/Harare (schedules follow it)",
-        champion_role="A role for the top members of each week's or month's board (Bvunzo needs Manage Roles)",
-        champion_period="week or month: when the champion role changes hands (server's zone)",
-        champion_count="How many members get the champion role (1-10)",
-        language="The language Bvunzo posts in here: rounds, reveals, summaries, question of the day",
-    )
+    @SETTINGS_OPTIONS
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(
         self,
@@ -260,12 +211,25 @@ class QuizCog(commands.Cog, name="Quiz"):  # i18n: not shown
             quiz_master_role_id=None if clear_role else (role.id if role else current.quiz_master_role_id),
             pause_seconds=current.pause_seconds if pause is None else pause,
         )
+        await self._save_settings(
+            interaction, current, changed, zone_line, None if language is None else language.value
+        )
+
+    async def _save_settings(
+        self,
+        interaction: discord.Interaction,
+        current: GuildSettings,
+        changed: GuildSettings,
+        zone_line: str,
+        language: str | None,
+    ) -> None:
+        """Save what changed (the server's language too, told to bot.languages at once), then say it all."""
         if language is not None:  # English is the default, kept as None
-            changed = replace(changed, language=None if language.value == SOURCE else language.value)
+            changed = replace(changed, language=None if language == SOURCE else language)
         if changed != current:
             await self.bot.store.save_guild_settings(changed)
         if language is not None:
-            self.bot.languages.server_changed(guild_id, changed.language or SOURCE)
+            self.bot.languages.server_changed(current.guild_id, changed.language or SOURCE)
         spoken = LANGUAGE_NAMES.get(changed.language or SOURCE, changed.language or SOURCE)
         lines = f"{zone_line}\n" + _("Channels here read Bvunzo in {language}.", language=spoken)
         await replies.send(
