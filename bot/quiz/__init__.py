@@ -13,7 +13,7 @@ from bot.quiz.errors import (
     RoundEndedError,
     TeamError,
 )
-from bot.quiz.flags import FLAG_REASONS, FlaggedQuestion, flagged_questions
+from bot.quiz.flags import FLAG_REASONS, FlaggedQuestion, flagged_questions, reason_label
 from bot.quiz.learned import Mastery, deck_mastery, is_learned, learned_count
 from bot.quiz.leeches import LEECH_FAILURES, Misses, is_leech, leeches, most_missed
 from bot.quiz.matching import accepted_answers, matches, normalize
@@ -59,15 +59,15 @@ __all__ = [
     "EmptyDeckError",
     "FlaggedQuestion",
     "InvalidChoiceError",
-    "Mastery",
+    "Mastery",  # i18n: not shown
     "MemoryState",
-    "Misses",
+    "Misses",  # i18n: not shown
     "MissingQuestionError",
-    "Mode",
+    "Mode",  # i18n: not shown
     "NotCurrentQuestionError",
     "NotOpenYetError",
     "OptionsError",
-    "Passes",
+    "Passes",  # i18n: not shown
     "PlayerResult",
     "PracticeEndedError",
     "PracticeMode",
@@ -76,13 +76,13 @@ __all__ = [
     "QuestionClosedError",
     "QuizError",
     "RestoredAnswer",
-    "Reveal",
+    "Reveal",  # i18n: not shown
     "RoundEndedError",
     "RoundOptions",
     "RoundPlan",
     "RoundState",
     "TeamError",
-    "Verdict",
+    "Verdict",  # i18n: not shown
     "accepted_answers",
     "choice_order",
     "choose_questions",
@@ -105,6 +105,7 @@ __all__ = [
     "pick_questions",
     "plan_round",
     "points",
+    "reason_label",
     "review",
     "reviewed",
     "scheduler_for",

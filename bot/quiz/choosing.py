@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from bot.bank.models import Deck, Question
 from bot.bank.reader import DIFFICULTIES
+from bot.locales import _, n_, p_, slash
 from bot.quiz.errors import QuizError
 
 # A filter value that means "no filter": it also clears a server's default filter.
@@ -38,12 +39,18 @@ class Filter:
 
     def describe(self) -> str:
         """How the filter reads in a sentence: "tags: memory, pytorch and difficulty: easy"."""
-        parts = []
+        tags = ", ".join(sorted(self.tags))
+        if self.tags and self.difficulty is not None:
+            return _(
+                "tags: {tags} and difficulty: {difficulty}",
+                tags=tags,
+                difficulty=difficulty_name(self.difficulty),
+            )
         if self.tags:
-            parts.append("tags: " + ", ".join(sorted(self.tags)))
+            return _("tags: {tags}", tags=tags)
         if self.difficulty is not None:
-            parts.append(f"difficulty: {self.difficulty}")
-        return " and ".join(parts) or "no filter"
+            return _("difficulty: {difficulty}", difficulty=difficulty_name(self.difficulty))
+        return _("no filter")
 
     def keeps(self, question: Question, deck: Deck) -> bool:
         """A question matches when it (or its deck) carries one of the tags, and has the difficulty."""
@@ -53,6 +60,16 @@ class Filter:
             return True
         own = {tag.casefold() for tag in (*question.tags, *deck.tags)}
         return not own.isdisjoint(self.tags)
+
+
+def difficulty_name(level: str) -> str:
+    """A difficulty as the reader's language names it (the bank's own key where it has no name)."""
+    names = {
+        "easy": p_("difficulty", "easy"),
+        "medium": p_("difficulty", "medium"),
+        "hard": p_("difficulty", "hard"),
+    }
+    return names.get(level, level)
 
 
 def matching_questions(deck: Deck, chosen: Filter) -> tuple[Question, ...]:
@@ -86,12 +103,16 @@ class TooFewQuestionsError(QuizError):
     def __init__(self, found: int, asked: int, chosen: Filter) -> None:
         self.found, self.asked, self.filter = found, asked, chosen
         if found == 0:
-            sentence = (
-                f"No question matches {chosen.describe()}; /decks shows each deck's tags and difficulties."
+            sentence = _(
+                "No question matches {filter}; {decks} shows each deck's tags and difficulties.",
+                filter=chosen.describe(),
+                decks=slash("decks"),
             )
         else:
-            sentence = (
-                f"Only {found} question{'s' if found != 1 else ''} match {chosen.describe()}: ask for "
-                f"{found} or fewer, or widen the filter."
+            sentence = n_(
+                "Only {n} question matches {filter}: ask for {n} or fewer, or widen the filter.",
+                "Only {n} questions match {filter}: ask for {n} or fewer, or widen the filter.",
+                found,
+                filter=chosen.describe(),
             )
         super().__init__(sentence)

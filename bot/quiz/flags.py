@@ -8,13 +8,22 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-# What a member may say is wrong with a question, in the order the form offers them.
+from bot.locales import N_, _
+
+# What a member may say is wrong with a question, in the order the form offers them; the labels are
+# English marked for the catalog: show them with `reason_label` (or `_(FLAG_REASONS[key])`).
 FLAG_REASONS: dict[str, str] = {
-    "wrong": "Wrong answer",
-    "unclear": "Unclear",
-    "typo": "Typo",
-    "other": "Other",
+    "wrong": N_("Wrong answer"),
+    "unclear": N_("Unclear"),
+    "typo": N_("Typo"),
+    "other": N_("Other"),
 }
+
+
+def reason_label(reason: str) -> str:
+    """A flag's reason as the task's language names it (an unknown key shows as itself)."""
+    label = FLAG_REASONS.get(reason)
+    return reason if label is None else _(label)
 
 
 class Flag(Protocol):

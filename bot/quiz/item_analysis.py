@@ -27,10 +27,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from bot.locales import N_
+
 MIN_MEMBERS = 10
 WEAK_DISCRIMINATION = 0.2
 GROUP_SHARE = 0.27
-NOT_ENOUGH = "not enough answers yet"
+# Marked for the catalog; shown as `_(NOT_ENOUGH)` in the reader's language.
+NOT_ENOUGH = N_("not enough answers yet")
 
 
 class FirstTry(Protocol):

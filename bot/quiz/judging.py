@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.bank.models import Kind, Question
+from bot.locales import _
 from bot.quiz.errors import InvalidChoiceError
 from bot.quiz.matching import accepted_answers, matches
 
@@ -24,12 +25,12 @@ def judge_answer(question: Question, order: Sequence[int], slot: int | None, tex
     """
     if question.kind is Kind.TEXT:
         if slot is not None:
-            raise InvalidChoiceError("This question is answered by typing, not with a button.")
+            raise InvalidChoiceError(_("This question is answered by typing, not with a button."))
         if text is None or not text.strip():
-            raise InvalidChoiceError("Type an answer first.")
+            raise InvalidChoiceError(_("Type an answer first."))
         return Judged(choice=None, right=matches(text, accepted_answers(question)))
     if text is not None:
-        raise InvalidChoiceError("This question is answered with the buttons.")
+        raise InvalidChoiceError(_("This question is answered with the buttons."))
     if slot is None or not 0 <= slot < len(order):
         raise InvalidChoiceError
     return Judged(choice=order[slot], right=question.is_right(order[slot]))

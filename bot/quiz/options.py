@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from bot.bank.reader import DIFFICULTIES
+from bot.locales import _, number
 from bot.quiz.choosing import Filter
 from bot.quiz.errors import QuizError
 from bot.quiz.scoring import Mode
@@ -65,21 +67,55 @@ class RoundOptions:
     def check(self) -> RoundOptions:
         """These options, once each is within its range; OptionsError says which is not."""
         if not 1 <= self.questions <= QUESTIONS_MAX:
-            raise OptionsError(f"A round has 1 to {QUESTIONS_MAX} questions, not {self.questions}.")
+            raise OptionsError(
+                _(
+                    "A round has 1 to {most} questions, not {asked}.",
+                    most=number(QUESTIONS_MAX),
+                    asked=number(self.questions),
+                )
+            )
         if not SECONDS_MIN <= self.seconds <= SECONDS_MAX:
             raise OptionsError(
-                f"A question gives {SECONDS_MIN} to {SECONDS_MAX} seconds to answer, not {self.seconds}."
+                _(
+                    "A question gives {least} to {most} seconds to answer, not {asked}.",
+                    least=number(SECONDS_MIN),
+                    most=number(SECONDS_MAX),
+                    asked=number(self.seconds),
+                )
             )
         if not PODIUM_MIN <= self.podium <= PODIUM_MAX:
-            raise OptionsError(f"A podium has {PODIUM_MIN} to {PODIUM_MAX} places, not {self.podium}.")
+            raise OptionsError(
+                _(
+                    "A podium has {least} to {most} places, not {asked}.",
+                    least=number(PODIUM_MIN),
+                    most=number(PODIUM_MAX),
+                    asked=number(self.podium),
+                )
+            )
         if not 0 <= self.reading_seconds <= READING_MAX:
-            raise OptionsError(f"The reading time is 0 to {READING_MAX} seconds, not {self.reading_seconds}.")
+            raise OptionsError(
+                _(
+                    "The reading time is 0 to {most} seconds, not {asked}.",
+                    most=number(READING_MAX),
+                    asked=number(self.reading_seconds),
+                )
+            )
         if self.teams and not MIN_TEAMS <= self.teams <= MAX_TEAMS:
             raise OptionsError(
-                f"A round has {MIN_TEAMS} to {MAX_TEAMS} teams, or 0 for none; one team is no contest."
+                _(
+                    "A round has {least} to {most} teams, or 0 for none; one team is no contest.",
+                    least=number(MIN_TEAMS),
+                    most=number(MAX_TEAMS),
+                )
             )
         try:
             self.only  # noqa: B018  (parsing is the check)
-        except ValueError as exc:
-            raise OptionsError(f"{exc}.") from exc
+        except ValueError as exc:  # a difficulty the bank does not know
+            raise OptionsError(
+                _(
+                    "difficulty is one of {choices}, not {asked}.",
+                    choices=", ".join(DIFFICULTIES),
+                    asked=repr(self.difficulty),
+                )
+            ) from exc
         return self

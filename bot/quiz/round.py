@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from types import MappingProxyType
 
 from bot.bank.models import Deck, Kind, Question
+from bot.locales import _
 from bot.quiz.choosing import Filter, TooFewQuestionsError, matching_questions
 from bot.quiz.clock import require_aware
 from bot.quiz.errors import (
@@ -319,7 +320,7 @@ class RoundState:
             raise NotOpenYetError
         deadline = self.deadline
         if deadline is not None and now > deadline:
-            raise QuestionClosedError("Time is up: this question is closed.")
+            raise QuestionClosedError(_("Time is up: this question is closed."))
         previous = self._answers[question_index].get(user_id)
         if previous is not None:
             raise AlreadyAnsweredError(previous.slot, previous.text)
@@ -528,7 +529,12 @@ class RoundState:
             raise TeamError
         now = roster.team_of(user_id)
         if now is not None and user_id in self.players:
-            raise TeamError(f"You play for {team_name(now)}; teams stay as they are once you have answered.")
+            raise TeamError(
+                _(
+                    "You play for {team}; teams stay as they are once you have answered.",
+                    team=team_name(now),
+                )
+            )
         roster.join(user_id, team)
 
     def place_late(self, user_id: int) -> int | None:
@@ -541,7 +547,7 @@ class RoundState:
     def balance_teams(self) -> dict[int, int]:
         """Even the teams out (Roster.balance); TeamError in a round without teams."""
         if self.roster is None:
-            raise TeamError("This round has no teams.")
+            raise TeamError(_("This round has no teams."))
         return self.roster.balance()
 
     def team_results(self) -> list[TeamResult]:

@@ -11,13 +11,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-TEAM_NAMES = ("Red", "Blue", "Green", "Gold")
+from bot.locales import N_, _, decimal, number
+
+# The teams' names in English, marked for the catalog: shown through `team_label` in the reader's language.
+TEAM_NAMES = (N_("Red"), N_("Blue"), N_("Green"), N_("Gold"))
 TEAM_MARKS = ("🟥", "🟦", "🟩", "🟨")
 MIN_TEAMS, MAX_TEAMS = 2, 4
 
 
+def team_label(team: int) -> str:
+    """A team's name, as the task's language says it (a team button's label)."""
+    return _(TEAM_NAMES[team])
+
+
 def team_name(team: int) -> str:
-    return f"{TEAM_MARKS[team]} {TEAM_NAMES[team]}"
+    """A team's mark and name: "🟥 Red"."""
+    return f"{TEAM_MARKS[team]} {team_label(team)}"
 
 
 class Roster:
@@ -113,6 +122,6 @@ def team_standings(roster: Mapping[int, int], teams: int, points: Mapping[int, i
 
 
 def mean_text(mean: Fraction) -> str:
-    """A team's mean as players read it: one decimal, dropped when whole (150, 133.3)."""
+    """A team's mean as players read it: one decimal, dropped when whole (150, 133.3; 133,3 in French)."""
     tenths = math.floor(mean * 10 + Fraction(1, 2))  # half up, as players round
-    return str(tenths // 10) if tenths % 10 == 0 else f"{tenths // 10}.{tenths % 10}"
+    return number(tenths // 10) if tenths % 10 == 0 else decimal(tenths / 10, 1)

@@ -20,20 +20,21 @@ from bot.bank.mixed import mix
 from bot.bank.models import Deck
 from bot.calendar.zones import matching_zones
 from bot.errors import UserError
+from bot.locales import SOURCE, _, n_
 from bot.quiz import LEECH_FAILURES
 from bot.quiz.choosing import Filter
 from bot.quiz.standings import PODIUM_MAX, PODIUM_MIN
 from bot.quiz.teams import MAX_TEAMS
 from bot.quiz.timing import READING_MAX
 from bot.rounds import RoundOptions, RoundService, RunningRound
-from bot.store import RoundRecord
+from bot.store import GuildSettings, RoundRecord
 from bot.ui.boards import report_embed, settings_embed, struggles_embed
 from bot.ui.calendar_desks import CALENDAR_DESK
 from bot.ui.desks import FLAG_DESK, ROUND_DESK, find_desk, unavailable
-from bot.ui.text import plural
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_manager, ensure_quiz_master, guild_id_of
 from cogs.quiz._desk import QuizDesk
+from cogs.quiz._help import LANGUAGE_CHOICES, LANGUAGE_NAMES, SETTINGS_OPTIONS, START_OPTIONS
 from cogs.quiz._port import CANNOT_POST, CANNOT_THREAD, NO_CHANNEL, NOT_A_TEXT_CHANNEL
 from cogs.quiz._steer import ensure_may_steer
 
@@ -42,50 +43,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# What Discord shows beside each option of /quiz start and /quiz settings.
-START_HELP = {
-    "deck": "The deck to play (/decks lists them)",
-    "questions": "How many questions (1-50)",
-    "seconds": "Seconds to answer each question (5-120)",
-    "mode": "standard: 100 points per right answer; speed: 50-100, more for faster answers",
-    "podium": "Places on the final podium (1-10; server default 3)",
-    "standings": "end: only in the summary; live: top 5 after each reveal; hidden: no names before the end",
-    "streaks": "Right answers in a row earn +10 each after the first, up to +50",
-    "reading": "Seconds each question shows before its buttons open (0-30)",
-    "untimed": "No timer: each question waits for every player, or a moderator's Reveal button",
-    "long_prompts": "Long prompts get more time: +1 s per 100 characters beyond 200",
-    "tags": "Only questions with one of these tags (separated by commas); any: no filter",
-    "difficulty": "Only questions of this difficulty; any: no filter",
-    "deck2": "A second deck to mix into the round",
-    "deck3": "A third deck to mix into the round",
-    "thread": "Play the round in a new public thread named after the deck; the summary also comes here",
-    "teams": "2-4 teams scored by their members' mean points; 0: no teams",
-}
-SETTINGS_HELP = {
-    "role": "Members with this role may run rounds without Manage Server",
-    "questions": "Default number of questions per round (1-50)",
-    "seconds": "Default seconds per question (5-120)",
-    "mode": "Default scoring mode",
-    "pause": "Seconds between a reveal and the next question (0-60)",
-    "clear_role": "Remove the quiz-master role",
-    "podium": "Default places on the final podium (1-10)",
-    "standings": "Default: end (summary only), live (top 5 after each reveal), hidden (no names before the end)",
-    "streaks": "Default for the streak bonus (+10 per right answer in a row after the first, up to +50)",
-    "reading": "Default seconds each question shows before its buttons open (0-30)",
-    "untimed": "Default: no timer, questions wait for every player or a moderator's Reveal",
-    "long_prompts": "Default: long prompts get +1 s per 100 characters beyond 200",
-    "thread": "Default: rounds start in a new public thread under the channel",
-    "teams": "Default number of teams (2-4), 0 for none",
-    "tags": "Default tag filter (tags separated by commas); any: none",
-    "difficulty": "Default difficulty filter; any: none",
-    "timezone": "The server's time zone, an IANA name such as Africa/Harare (schedules follow it)",
-    "champion_role": "A role for the top members of each week's or month's board (Bvunzo needs Manage Roles)",
-    "champion_period": "week or month: when the champion role changes hands (server's zone)",
-    "champion_count": "How many members get the champion role (1-10)",
-}
 
-
-class QuizCog(commands.Cog, name="Quiz"):
+class QuizCog(commands.Cog, name="Quiz"):  # i18n: not shown
     quiz = app_commands.Group(
         name="quiz",
         description="Run quiz rounds in this channel",
@@ -109,7 +68,7 @@ class QuizCog(commands.Cog, name="Quiz"):
     # -- commands -----------------------------------------------------------------------------------
 
     @quiz.command(name="start", description="Start a quiz round in this channel")
-    @app_commands.describe(**START_HELP)
+    @START_OPTIONS
     async def start(
         self,
         interaction: discord.Interaction,
@@ -132,10 +91,10 @@ class QuizCog(commands.Cog, name="Quiz"):
     ) -> None:
         guild_id = guild_id_of(interaction)
         settings = await self.bot.store.guild_settings(guild_id)
-        ensure_quiz_master(interaction, settings, "start a round")
+        ensure_quiz_master(interaction, settings, _("start a round"))
         decks = [find_deck(self.bot, name, guild_id) for name in (deck, deck2, deck3) if name]
         if len({d.id for d in decks}) != len(decks):
-            raise UserError("deck, deck2 and deck3 name the same deck twice; pick different decks.")
+            raise UserError(_("deck, deck2 and deck3 name the same deck twice; pick different decks."))
         options = settings.options.but(
             questions=questions,
             seconds=seconds,
@@ -174,29 +133,30 @@ class QuizCog(commands.Cog, name="Quiz"):
     async def stop(self, interaction: discord.Interaction) -> None:
         running = self._running_here(interaction)
         await ensure_may_steer(
-            interaction, self.bot.store, running.record, "stop a round someone else started"
+            interaction, self.bot.store, running.record, _("stop a round someone else started")
         )
         self.rounds.stop(running.round_id)
         await replies.send(
-            interaction, "Stopping the round: the current question is revealed now.", ephemeral=True
+            interaction, _("Stopping the round: the current question is revealed now."), ephemeral=True
         )
 
     @quiz.command(name="skip", description="Reveal the current question now")
     async def skip(self, interaction: discord.Interaction) -> None:
         running = self._running_here(interaction)
-        await ensure_may_steer(interaction, self.bot.store, running.record, "skip a question")
+        await ensure_may_steer(interaction, self.bot.store, running.record, _("skip a question"))
         self.rounds.skip(running.round_id)
-        await replies.send(interaction, "Revealing the current question.", ephemeral=True)
+        await replies.send(interaction, _("Revealing the current question."), ephemeral=True)
 
     def _running_here(self, interaction: discord.Interaction) -> RunningRound:
         guild_id_of(interaction)
         running = self.rounds.running_in(interaction.channel_id or 0)
         if running is None:
-            raise UserError("No round is running in this channel.")
+            raise UserError(_("No round is running in this channel."))
         return running
 
     @quiz.command(name="settings", description="This server's quiz settings (Manage Server)")
-    @app_commands.describe(**SETTINGS_HELP)
+    @SETTINGS_OPTIONS
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -220,9 +180,10 @@ class QuizCog(commands.Cog, name="Quiz"):
         champion_role: discord.Role | None = None,
         champion_period: Literal["week", "month"] | None = None,
         champion_count: app_commands.Range[int, 1, 10] | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
         guild_id = guild_id_of(interaction)
-        ensure_manager(interaction, "change the quiz settings")
+        ensure_manager(interaction, _("change the quiz settings"))
         zone_line = await self._calendar_settings(
             interaction, timezone, champion_role, champion_period, champion_count
         )
@@ -250,10 +211,29 @@ class QuizCog(commands.Cog, name="Quiz"):
             quiz_master_role_id=None if clear_role else (role.id if role else current.quiz_master_role_id),
             pause_seconds=current.pause_seconds if pause is None else pause,
         )
+        await self._save_settings(
+            interaction, current, changed, zone_line, None if language is None else language.value
+        )
+
+    async def _save_settings(
+        self,
+        interaction: discord.Interaction,
+        current: GuildSettings,
+        changed: GuildSettings,
+        zone_line: str,
+        language: str | None,
+    ) -> None:
+        """Save what changed (the server's language too, told to bot.languages at once), then say it all."""
+        if language is not None:  # English is the default, kept as None
+            changed = replace(changed, language=None if language == SOURCE else language)
         if changed != current:
             await self.bot.store.save_guild_settings(changed)
+        if language is not None:
+            self.bot.languages.server_changed(current.guild_id, changed.language or SOURCE)
+        spoken = LANGUAGE_NAMES.get(changed.language or SOURCE, changed.language or SOURCE)
+        lines = f"{zone_line}\n" + _("Channels here read Bvunzo in {language}.", language=spoken)
         await replies.send(
-            interaction, zone_line, embed=settings_embed(changed, changed != current), ephemeral=True
+            interaction, lines, embed=settings_embed(changed, changed != current), ephemeral=True
         )
 
     async def _calendar_settings(
@@ -271,7 +251,7 @@ class QuizCog(commands.Cog, name="Quiz"):
         guild = interaction.guild
         if guild is None:
             raise UserError(
-                "The time zone and champion role belong to a server with Bvunzo in it; run this there."
+                _("The time zone and champion role belong to a server with Bvunzo in it; run this there.")
             )
         line = (
             await calendar.set_timezone(guild.id, timezone)
@@ -308,39 +288,41 @@ class QuizCog(commands.Cog, name="Quiz"):
         deck: str | None = None,
     ) -> None:
         guild_id = guild_id_of(interaction)
-        ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), "see round reports")
+        ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), _("see round reports"))
         if round is not None and deck:
-            raise UserError("Give a round or a deck, not both.")
+            raise UserError(_("Give a round or a deck, not both."))
         extra: list[discord.Embed] = []  # a deck's report adds the questions members keep failing
         if round is not None:
             record = await self.bot.store.get_round(round)
             if record is None or record.guild_id != guild_id:
-                raise UserError(f"This server has no round number {round}.")
+                raise UserError(_("This server has no round number {round}.", round=round))
             found = self.bot.bank.get(record.deck_id, guild_id)
             if found is None:
-                raise UserError("The deck of that round is no longer loaded.")
+                raise UserError(_("The deck of that round is no longer loaded."))
             chosen = found
             lines = await self.bot.store.question_report(guild_id, round_id=record.id)
             votes = await self._poll_votes(record.id)
-            title = f"Report: round {record.id} of {chosen.title}"
+            title = _("Report: round {round} of {deck}", round=record.id, deck=chosen.title)
         elif deck:
             chosen = find_deck(self.bot, deck, guild_id)
             lines = await self.bot.store.question_report(guild_id, deck_id=chosen.id)
             votes = {}
-            title = f"Report: {chosen.title} (all rounds in this server)"
+            title = _("Report: {deck} (all rounds in this server)", deck=chosen.title)
             struggles = await self.bot.store.deck_struggles(guild_id, chosen.id, failures=LEECH_FAILURES)
             extra = [struggles_embed(chosen, struggles, LEECH_FAILURES)]
         else:
             last = await self.bot.store.last_finished_round(guild_id, interaction.channel_id or 0)
             if last is None:
-                raise UserError("No round has finished in this channel yet; give a deck to see its report.")
+                raise UserError(
+                    _("No round has finished in this channel yet; give a deck to see its report.")
+                )
             found = self.bot.bank.get(last.deck_id, guild_id)
             if found is None:
-                raise UserError("The deck of the last round here is no longer loaded.")
+                raise UserError(_("The deck of the last round here is no longer loaded."))
             chosen = found
             lines = await self.bot.store.question_report(guild_id, round_id=last.id)
             votes = await self._poll_votes(last.id)
-            title = f"Report: round {last.id} of {chosen.title} (the last one here)"
+            title = _("Report: round {round} of {deck} (the last one here)", round=last.id, deck=chosen.title)
         embeds = [report_embed(title, chosen, lines, votes), *extra]
         await replies.send(interaction, embeds=embeds, ephemeral=True)
 
@@ -371,11 +353,35 @@ class QuizCog(commands.Cog, name="Quiz"):
 def _starting(record: RoundRecord, decks: Sequence[Deck], options: RoundOptions) -> str:
     """What the moderator who started a round is told."""
     only = options.only
-    matching = f" matching {only.describe()}" if only.active else ""
-    where = f" in <#{record.channel_id}>" if record.parent_channel_id is not None else ""
-    return (
-        f"Starting a round of {plural(len(record.question_ids), 'question')} from “{mix(decks).title}”"
-        f"{matching}{where}."
+    count = len(record.question_ids)
+    values = {"deck": mix(decks).title, "filter": only.describe(), "channel": f"<#{record.channel_id}>"}
+    in_thread = record.parent_channel_id is not None
+    if only.active and in_thread:
+        return n_(
+            "Starting a round of {n} question from “{deck}” matching {filter} in {channel}.",
+            "Starting a round of {n} questions from “{deck}” matching {filter} in {channel}.",
+            count,
+            **values,
+        )
+    if only.active:
+        return n_(
+            "Starting a round of {n} question from “{deck}” matching {filter}.",
+            "Starting a round of {n} questions from “{deck}” matching {filter}.",
+            count,
+            **values,
+        )
+    if in_thread:
+        return n_(
+            "Starting a round of {n} question from “{deck}” in {channel}.",
+            "Starting a round of {n} questions from “{deck}” in {channel}.",
+            count,
+            **values,
+        )
+    return n_(
+        "Starting a round of {n} question from “{deck}”.",
+        "Starting a round of {n} questions from “{deck}”.",
+        count,
+        **values,
     )
 
 
@@ -384,11 +390,11 @@ def _ensure_may_post(interaction: discord.Interaction, *, thread: bool) -> None:
     can = interaction.app_permissions
     # A value of 0 means Discord (or an emulator) did not say; then the round's own posts will tell.
     if can.value and not (can.view_channel and can.send_messages and can.embed_links):
-        raise UserError(CANNOT_POST)
+        raise UserError(_(CANNOT_POST))
     if not isinstance(interaction.channel, discord.abc.Messageable) or interaction.channel_id is None:
-        raise UserError(NO_CHANNEL)
+        raise UserError(_(NO_CHANNEL))
     if thread:
         if not isinstance(interaction.channel, discord.TextChannel):
-            raise UserError(NOT_A_TEXT_CHANNEL)
+            raise UserError(_(NOT_A_TEXT_CHANNEL))
         if can.value and not (can.create_public_threads and can.send_messages_in_threads):
-            raise UserError(CANNOT_THREAD)
+            raise UserError(_(CANNOT_THREAD))
