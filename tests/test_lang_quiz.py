@@ -60,10 +60,10 @@ def test_too_few_questions_counts_in_each_languages_plural(code: str, one: str, 
 @pytest.mark.parametrize(
     ("code", "chose", "ended"),
     [
-        ("sn", "Wakatosarudza B; mhinduro hadzichinjwe.", "Mutambo uyu wapera."),
+        ("sn", "Wakatosarudza B; mhinduro hadzichinjwi.", "Mutambo uyu wapera."),
         (
             "fr",
-            "Tu as déjà choisi B ; les réponses ne peuvent pas être modifiées.",
+            "Tu as déjà choisi B ; une réponse ne peut pas être changée.",
             "Cette manche est terminée.",
         ),
         ("pt-BR", "Você já escolheu B; as respostas não podem ser alteradas.", "Esta rodada terminou."),
@@ -97,7 +97,7 @@ def test_an_option_out_of_range_is_refused_in_the_members_language(code: str, se
 def test_teams_flags_and_means_in_each_language() -> None:
     with speaking("sn"):
         assert team_name(0) == "🟥 Tsvuku"
-        assert reason_label("typo") == "Chikanganiso chekunyora"
+        assert reason_label("typo") == "Kukanganisa kunyora"
     with speaking("fr"):
         assert team_name(2) == "🟩 Vert"
         assert reason_label("wrong") == "Mauvaise réponse"

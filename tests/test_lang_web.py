@@ -62,7 +62,7 @@ def test_relative_times_in_each_language() -> None:
             "il y a 2 heures",
         ]
     with speaking("sn"):
-        assert [relative(in_one, NOW), relative(in_five, NOW)] == ["musekondi 1", "mumaminiti 5"]
+        assert [relative(in_one, NOW), relative(in_five, NOW)] == ["musekondi 1", "mumaminitsi 5"]
     with speaking("pt-BR"):
         assert relative(two_hours_ago, NOW) == "há 2 horas"
 
@@ -108,7 +108,7 @@ def test_the_settings_form_refuses_in_the_readers_language() -> None:
     with speaking("fr"):
         errors = read_settings_form(current, form, set()).errors
         assert errors["questions"] == "Un nombre entier de 1 à 50."
-        assert errors["mode"] == "L'un de : standard, rapidité."
+        assert errors["mode"] == "L'un de : standard, vitesse."
         assert option_words("hard") == "difficile"
     with speaking("sn"):
         assert read_settings_form(current, form, set()).errors["questions"] == (
