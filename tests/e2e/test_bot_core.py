@@ -324,3 +324,30 @@ async def test_a_broken_deck_is_skipped_and_the_rest_play(world: World, tmp_path
         assert "gradient-checkpointing" in decks.text and "broken" not in decks.text
         about = await (await world.fake.slash(world.general, world.members[0], "about")).response()
         assert "Deck problems" in str(about.embeds)
+
+
+async def test_the_synced_tree_carries_french_and_portuguese_names(world: World) -> None:
+    """What Discord stored from the sync: French and Brazilian Portuguese names and descriptions for
+    commands, subcommands and options (Shona is no Discord locale, so it appears nowhere)."""
+    async with world.running():
+        synced = {c["name"]: c for c in world.fake.commands()}
+    board = synced["leaderboard"]
+    assert board["name_localizations"] == {"fr": "classement", "pt-BR": "placar"}
+    assert board["description_localizations"]["fr"] == "Le classement du quiz de ce serveur"
+    period = next(o for o in board["options"] if o["name"] == "period")
+    assert period["name_localizations"] == {"fr": "période", "pt-BR": "período"}
+    start = next(o for o in synced["quiz"]["options"] if o["name"] == "start")
+    assert start["name_localizations"] == {"fr": "lancer", "pt-BR": "iniciar"}
+    deck = next(o for o in start["options"] if o["name"] == "deck")
+    assert deck["name_localizations"] == {"fr": "paquet", "pt-BR": "baralho"}
+    assert not [place for place in _localisations(list(synced.values())) if "sn" in place]
+
+
+def _localisations(payload: object) -> list[dict[str, str]]:
+    """Every name_localizations and description_localizations map in a synced payload."""
+    if isinstance(payload, dict):
+        found = [v for k, v in payload.items() if k.endswith("_localizations") and isinstance(v, dict)]
+        return found + [m for v in payload.values() for m in _localisations(v)]
+    if isinstance(payload, list):
+        return [m for v in payload for m in _localisations(v)]
+    return []

@@ -1,0 +1,39 @@
+"""The Translator discord.py asks for every command string and Discord locale: the catalog's words or none."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.command_names import CatalogTranslator, localised
+
+
+def test_french_and_portuguese_clients_get_the_catalogs_names() -> None:
+    assert localised("leaderboard", "fr", "command_name") == "classement"
+    assert localised("leaderboard", "pt-BR", "command_name") == "placar"
+    assert localised("start", "fr", "command_name") == "lancer"
+    assert localised("deck", "pt-BR", "parameter_name") == "baralho"
+
+
+def test_english_other_locales_and_untranslated_words_keep_discords_english() -> None:
+    assert localised("leaderboard", "en-US", "command_name") is None
+    assert localised("leaderboard", "en-GB", "command_name") is None
+    assert localised("leaderboard", "es-ES", "command_name") is None  # no Spanish catalog
+    assert localised("leaderboard", "sn", "command_name") is None  # Shona keeps the English names
+    assert localised("quiz", "fr", "group_name") is None  # "quiz" is French too: nothing to add
+    assert localised("not a command string", "fr", "command_description") is None
+
+
+async def test_the_translator_answers_discord_py_by_its_locale_and_place() -> None:
+    translator = CatalogTranslator()
+    context = app_commands.TranslationContext(
+        location=app_commands.TranslationContextLocation.command_name, data=None
+    )
+    said = await translator.translate(app_commands.locale_str("stats"), discord.Locale.french, context)
+    assert said == "statistiques"
+    said = await translator.translate(
+        app_commands.locale_str("stats"), discord.Locale.brazil_portuguese, context
+    )
+    assert said == "estatísticas"
+    said = await translator.translate(app_commands.locale_str("stats"), discord.Locale.japanese, context)
+    assert said is None
