@@ -65,6 +65,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     add_locales_verb(verbs)
     args = parser.parse_args(argv)
+    if args.verb not in (None, "run", "web"):
+        # A deck author's tools (validate, import, play) speak the terminal's language, as `bvunzo play`
+        # does; the bot and the dashboard choose a language per member instead.
+        from bot import locales
+        from bot.play import catalog_of_terminal
+
+        locales.use(catalog_of_terminal())
     if getattr(args, "handler", None) is not None:
         return int(args.handler(args))
     if args.verb == "validate":
@@ -93,14 +100,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _validate(paths: list[Path]) -> int:
     from bot.bank.loader import validate_paths
+    from bot.locales import _, n_
 
     problems = validate_paths(paths)
     for problem in problems:
         print(problem)
     if problems:
-        print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found.", file=sys.stderr)
+        print(n_("{n} problem found.", "{n} problems found.", len(problems)), file=sys.stderr)
         return 1
-    print("All decks are valid.")
+    print(_("All decks are valid."))
     return 0
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import os
 import subprocess
 import sys
 import tomllib
@@ -81,7 +82,8 @@ def test_dockerfile_installs_dependencies_before_the_source_arrives() -> None:
     assert {"bot", "cogs", "questions"} <= _copied(steps[install:])
 
 
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+def run_cli(*args: str, language: str = "C.UTF-8") -> subprocess.CompletedProcess[str]:
+    """The command line as a terminal whose locale is `language` runs it (English: the C locale)."""
     return subprocess.run(
         [sys.executable, "-m", "bot", *args],
         cwd=ROOT,
@@ -89,7 +91,18 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
         text=True,
         timeout=60,
         check=False,
+        env={**os.environ, "LC_ALL": language, "LC_MESSAGES": "", "LANG": language},
     )
+
+
+def test_validate_speaks_the_terminals_language(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("id: broken\ntitle: Broken\nquestions:\n  - id: q1\n    prompt: ''\n")
+    shona = run_cli("validate", str(broken), language="sn_ZW.UTF-8")
+    assert shona.returncode == 1
+    assert f"{broken}:5: `prompt` haina chinhu" in shona.stdout.splitlines()
+    french = run_cli("validate", "questions/", language="fr_FR.UTF-8")
+    assert french.returncode == 0 and french.stdout.strip() == "Tous les paquets sont valides."
 
 
 def test_validate_passes_on_what_we_ship() -> None:
