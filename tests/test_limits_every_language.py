@@ -14,6 +14,7 @@ from pathlib import Path
 
 import discord
 import pytest
+from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
 from bot.bank import limits as bank_limits
@@ -288,7 +289,9 @@ def test_practice(question: Question) -> None:
 
 def test_practice_summary() -> None:
     questions = LONGEST.questions
-    passes = [(Passes(q.id, BIG, learned=i % 2 == 0), q) for i, q in enumerate(questions)]
+    passes: list[tuple[Passes, Question | None]] = [
+        (Passes(q.id, BIG, learned=i % 2 == 0), q) for i, q in enumerate(questions)
+    ]
     passes += [(Passes(f"gone-{i}" + "x" * 34, BIG, learned=False), None) for i in range(200)]
     passes += [(Passes(f"once-{i}", 1, learned=True), None) for i in range(200)]
     for due in (0, BIG):
@@ -558,8 +561,8 @@ def test_assignments() -> None:
         check_embed(assignment_ui.assignment_question_embed(BIG, question, order, BIG - 1, BIG))
         for right in (True, False):
             check_embed(assignment_ui.feedback_embed(question, order, 0, right))
-    for late in (True, False):
-        check_embed(assignment_ui.attempt_summary_embed(BIG, BIG, BIG, 1, BIG, late))
+    for marked_late in (True, False):
+        check_embed(assignment_ui.attempt_summary_embed(BIG, BIG, BIG, 1, BIG, marked_late))
     members = [
         MemberResult(USER - i, BIG, BIG, BIG, NOW, NOW if i % 2 else None, BIG, i % 3 == 0)
         for i in range(500)
@@ -626,7 +629,7 @@ def test_text_helpers() -> None:
 LOCALES = ROOT / "bot" / "locales"
 
 
-def _catalogs() -> list[tuple[Path, object]]:
+def _catalogs() -> list[tuple[Path, Catalog]]:
     found = []
     for path in sorted(LOCALES.glob("*.po")):
         with path.open("rb") as handle:
@@ -634,17 +637,17 @@ def _catalogs() -> list[tuple[Path, object]]:
     return found
 
 
-def _forms(message: object) -> list[tuple[str, str]]:
+def _forms(message: Message) -> list[tuple[str, str]]:
     """(English, translation) of each form: a plural's forms against its singular or plural English."""
-    ids = message.id if isinstance(message.id, tuple) else (message.id,)  # type: ignore[attr-defined]
-    strings = message.string if isinstance(message.string, tuple) else (message.string,)  # type: ignore[attr-defined]
-    return [(ids[0] if i == 0 else ids[-1], s) for i, s in enumerate(strings) if s]
+    ids = [str(text) for text in (message.id if isinstance(message.id, (tuple, list)) else (message.id,))]
+    strings = message.string if isinstance(message.string, (tuple, list)) else (message.string,)
+    return [(ids[0] if i == 0 else ids[-1], str(s)) for i, s in enumerate(strings) if s]
 
 
 def test_button_translations_fit_a_button() -> None:
     offenders = []
     for path, catalog in _catalogs():
-        for message in catalog:  # type: ignore[attr-defined]
+        for message in catalog:
             if not message.id or message.context != "button":
                 continue
             for english, text in _forms(message):
@@ -656,7 +659,7 @@ def test_button_translations_fit_a_button() -> None:
 def test_no_runaway_translation() -> None:
     offenders = []
     for path, catalog in _catalogs():
-        for message in catalog:  # type: ignore[attr-defined]
+        for message in catalog:
             if not message.id:
                 continue
             for english, text in _forms(message):
