@@ -24,8 +24,22 @@ from bot.bank.models import Deck, Kind, Question, Translation
 from bot.calendar.assignments import MemberResult, QuestionResult
 from bot.calendar.qotd import Streak
 from bot.forms import Form
-from bot.quiz import FLAG_REASONS, FlaggedQuestion, Mastery, Misses, Passes, PlayerResult, Reveal
+from bot.locales import _
+from bot.quiz import FLAG_REASONS, FlaggedQuestion, Mastery, Misses, Mode, Passes, PlayerResult, Reveal
+from bot.quiz.options import RoundOptions
 from bot.quiz.teams import TeamResult
+from bot.rounds.cards import (
+    Card,
+    IntroCard,
+    Notice,
+    QuestionCard,
+    RevealCard,
+    Sentence,
+    SummaryCard,
+    TeamsCard,
+)
+from bot.rounds.running import BROKEN
+from bot.rounds.service import COULD_NOT_RESUME
 from bot.store import (
     Board,
     BoardLine,
@@ -57,7 +71,8 @@ from bot.ui.calendar_desks import ASSIGNMENT_DESK, CALENDAR_DESK, QOTD_DESK
 from bot.ui.deck_profile import profile_line
 from bot.ui.desks import unavailable
 from bot.ui.import_report import IMPORT_DESK
-from bot.ui.text import fit_together, language_name, percent, seconds_text
+from bot.ui.round_cards import content_of
+from bot.ui.text import fit_together, fit_total, language_name, percent, seconds_text
 from tests.discord_limits import (
     BUTTON_LABEL,
     CHOICE_NAME,
@@ -251,6 +266,64 @@ def test_round_intro_teams_summary() -> None:
     check_content(round_ui.my_result_text(tied[0], tied, [], ROUND_ID))
     for rank in (1, 2, BIG):
         assert len(round_ui.place_text(rank)) < 30
+
+
+def test_round_cards() -> None:
+    """Every card of a round as the channel port sends it (bot/ui/round_cards.py)."""
+    options = RoundOptions(seconds=BIG, mode=Mode.SPEED, untimed=True, reading_seconds=30)
+    cards: list[Card] = [
+        IntroCard(ROUND_ID, LONGEST, BIG, options, USER),
+        TeamsCard(ROUND_ID, 4),
+        Notice(Sentence(lambda: _(BROKEN))),
+        Notice(Sentence(lambda: _(COULD_NOT_RESUME))),
+        SummaryCard(
+            ROUND_ID, LONGEST, tuple(_players(500)), BIG, Sentence(lambda: _(BROKEN)), 10, tuple(_teams())
+        ),
+        SummaryCard(ROUND_ID, LONGEST, (), 0, None, 3, ()),
+    ]
+    for question in LONGEST.questions[:4]:
+        order = _order(question)
+        cards.append(QuestionCard(ROUND_ID, 49, BIG, question, order, TITLE, NOW, BIG, NOW, untimed=True))
+        cards.append(
+            RevealCard(
+                ROUND_ID,
+                49,
+                BIG,
+                question,
+                order,
+                _reveal(question),
+                TITLE,
+                names=True,
+                standings=tuple(_players(500)),
+                teams=tuple(_teams()),
+                reported=(DECK_ID, QUESTION_ID),
+            )
+        )
+    for card in cards:
+        check_message(content_of(card))
+
+
+def test_fit_total_keeps_what_fits_and_gives_way_in_order() -> None:
+    fits = discord.Embed(title="T", description="D" * 100)
+    fits.add_field(name="Why", value="W" * 100)
+    assert fit_total(fits).to_dict() == fits.to_dict()  # unchanged
+    over = discord.Embed(title="T" * 6, description="D" * 4000)
+    over.add_field(name="Why", value="W" * 1000)
+    over.add_field(name="Streaks", value="S" * 1000)
+    over.add_field(name="Teams", value="M" * 500)
+    fit_total(over, first=("Streaks",))
+    # 6 + 4000 + 1003 + 505 leave 486 for Streaks (7 of its name): 479 characters, the last an ellipsis.
+    assert [f.name for f in over.fields] == ["Why", "Streaks", "Teams"]
+    assert over.fields[1].value == "S" * 478 + "…"
+    assert over.fields[0].value == "W" * 1000 and over.fields[2].value == "M" * 500
+    tight = discord.Embed(description="D" * 4096)
+    tight.add_field(name="Why", value="W" * 1000)
+    tight.add_field(name="Streaks", value="S" * 1000)
+    fit_total(tight, first=("Streaks",), limit=5110)  # no room for Streaks: it is left out
+    assert [f.name for f in tight.fields] == ["Why"]
+    first, second = discord.Embed(description="A" * 4000), discord.Embed(description="B" * 4000)
+    fit_together(first, second)
+    assert first.description == "A" * 4000 and second.description == "B" * 1999 + "…"
 
 
 # Practice.
