@@ -6,7 +6,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-import discord
 import pytest
 
 from bot.bank import load_folder
@@ -16,6 +15,7 @@ from bot.quiz.options import RoundOptions
 from bot.ui import practice as practice_ui
 from bot.ui import round as round_ui
 from bot.ui.round_views import question_view, reveal_view, summary_view
+from tests.discord_limits import check_embed, check_view
 
 # Every test here runs in each shipped language: a translation longer than the English must fit too.
 pytestmark = pytest.mark.usefixtures("every_language")
@@ -24,35 +24,6 @@ ROOT = Path(__file__).resolve().parents[1]
 DECKS, PROBLEMS = load_folder(ROOT / "questions")
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 ROUND_ID = 10**15 - 1  # the largest round id a custom_id template accepts
-
-
-def embed_size(embed: discord.Embed) -> int:
-    data = embed.to_dict()
-    size = len(data.get("title", "")) + len(data.get("description", ""))
-    size += len(data.get("footer", {}).get("text", "")) + len(data.get("author", {}).get("name", ""))
-    size += sum(len(f["name"]) + len(f["value"]) for f in data.get("fields", []))
-    return size
-
-
-def check_embed(embed: discord.Embed) -> None:
-    data = embed.to_dict()
-    assert len(data.get("title", "")) <= 256
-    assert len(data.get("description", "")) <= 4096
-    assert len(data.get("fields", [])) <= 25
-    for field in data.get("fields", []):
-        assert 0 < len(field["name"]) <= 256 and 0 < len(field["value"]) <= 1024
-    assert len(data.get("footer", {}).get("text", "")) <= 2048
-    assert embed_size(embed) <= 6000
-
-
-def check_view(view: discord.ui.View) -> None:
-    rows = view.to_components()
-    assert len(rows) <= 5
-    for row in rows:
-        assert len(row["components"]) <= 5
-        for component in row["components"]:
-            assert len(component.get("label", "")) <= 80
-            assert 1 <= len(component["custom_id"]) <= 100
 
 
 def all_questions() -> list[tuple[Deck, int, Question]]:

@@ -19,7 +19,7 @@ from bot.locales import _, language, n_, number, percent, slash
 from bot.quiz import PlayerResult, Reveal
 from bot.quiz.standings import ordinal, place_mark, podium, top
 from bot.quiz.teams import TEAM_MARKS, TEAM_NAMES, TeamResult, mean_text
-from bot.ui.text import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE, clip, letter, mention
+from bot.ui.text import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE, clip, fit_total, letter, mention
 
 QUESTION_COLOUR = discord.Colour.blurple()
 REVEAL_COLOUR = discord.Colour.green()
@@ -246,7 +246,8 @@ def reveal_embed(
         )
     )
     embed.set_footer(text=clip(f"{deck_title} · {how}", 200))
-    return embed
+    # The longest question with every field can pass Discord's 6000 in all: streaks give way first.
+    return fit_total(embed, first=(_("Streaks"), _("Fastest right answers")))
 
 
 def team_lines(teams: Sequence[TeamResult]) -> str:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import discord
 from babel import numbers
 
 from bot import locales
@@ -38,6 +41,9 @@ __all__ = [
     "LANGUAGE_NAMES",
     "LETTERS",
     "clip",
+    "embed_size",
+    "fit_together",
+    "fit_total",
     "language_name",
     "letter",
     "mention",
@@ -55,6 +61,58 @@ def clip(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
     return text[: max(0, limit - 1)].rstrip() + ELLIPSIS
+
+
+def embed_size(embed: discord.Embed) -> int:
+    """The characters of `embed` that count toward Discord's 6000 for all embeds of a message."""
+    size = len(embed.title or "") + len(embed.description or "") + len(embed.footer.text or "")
+    size += len(embed.author.name or "")
+    return size + sum(len(field.name or "") + len(field.value or "") for field in embed.fields)
+
+
+# A field shortened to fewer characters than this is left out instead.
+SHORTEST_FIELD = 40
+
+
+def fit_total(embed: discord.Embed, first: Sequence[str] = (), limit: int = EMBED_TOTAL) -> discord.Embed:
+    """`embed` within `limit` characters in all (Discord's 6000), shortening its fields: those named
+    `first` in that order, then the others from the last; a field left too short is removed. What
+    already fits is unchanged (the longest language may need this where English does not)."""
+    if embed_size(embed) <= limit:
+        return embed
+    names = [field.name for field in embed.fields]
+    order = [names.index(name) for name in first if name in names]
+    order += [i for i in reversed(range(len(names))) if i not in order]
+    removed: list[int] = []
+    for index in order:
+        over = embed_size(embed) - limit
+        if over <= 0:
+            break
+        field = embed.fields[index]
+        value = field.value or ""
+        room = len(value) - over
+        if room >= SHORTEST_FIELD:
+            embed.set_field_at(
+                index, name=field.name or "", value=clip(value, room), inline=bool(field.inline)
+            )
+        else:
+            embed.set_field_at(index, name=field.name or "", value="", inline=bool(field.inline))
+            removed.append(index)
+    for index in sorted(removed, reverse=True):
+        embed.remove_field(index)
+    over = embed_size(embed) - limit
+    if over > 0 and embed.description:
+        embed.description = clip(embed.description, max(1, len(embed.description) - over))
+    return embed
+
+
+def fit_together(*embeds: discord.Embed) -> list[discord.Embed]:
+    """Embeds sent in one message, within Discord's 6000 for all of them: the later ones give way."""
+    room = EMBED_TOTAL
+    for embed in embeds:
+        fit_total(embed, limit=max(1, room))
+        room -= embed_size(embed)
+    return list(embeds)
 
 
 def letter(slot: int) -> str:

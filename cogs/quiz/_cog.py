@@ -31,6 +31,7 @@ from bot.store import GuildSettings, RoundRecord
 from bot.ui.boards import report_embed, settings_embed, struggles_embed
 from bot.ui.calendar_desks import CALENDAR_DESK
 from bot.ui.desks import FLAG_DESK, ROUND_DESK, find_desk, unavailable
+from bot.ui.text import fit_together
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_manager, ensure_quiz_master, guild_id_of
 from cogs.quiz._desk import QuizDesk
@@ -323,7 +324,7 @@ class QuizCog(commands.Cog, name="Quiz"):  # i18n: not shown
             lines = await self.bot.store.question_report(guild_id, round_id=last.id)
             votes = await self._poll_votes(last.id)
             title = _("Report: round {round} of {deck} (the last one here)", round=last.id, deck=chosen.title)
-        embeds = [report_embed(title, chosen, lines, votes), *extra]
+        embeds = fit_together(report_embed(title, chosen, lines, votes), *extra)  # 6000 for all
         await replies.send(interaction, embeds=embeds, ephemeral=True)
 
     async def _poll_votes(self, round_id: int) -> dict[int, dict[int, int]]:
