@@ -63,7 +63,7 @@ def test_the_leaderboard_in_brazilian_portuguese_and_an_empty_one() -> None:
         empty = leaderboard_embed(
             Board(lines=(), total=0), period="all", deck_title="Biologie", page=0, viewer=7, viewer_line=None
         )
-    assert empty.title == "Classement — depuis le début · Biologie"
+    assert empty.title == "Classement — depuis toujours · Biologie"
     assert empty.fields[0].value == "<@7> n'a encore aucune réponse sur cette période."
     assert empty.footer.text == "Page 1 sur 1 · 0 membre"  # French counts 0 as one
 

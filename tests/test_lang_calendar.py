@@ -113,7 +113,7 @@ def test_an_assignment_post_and_its_progress_in_shona_and_french() -> None:
     with speaking("sn"):
         progress = progress_line(2, 1, due, closed=False)
         embed = assignment_embed(7, "Gradient Checkpointing", 1, 2, "refuse", progress)
-    assert progress == "1 pa 2 vakatanga vapedza; rinofanira kupera <t:1796752800:R> (<t:1796752800:F>)."
+    assert progress == "1 pa2 vakatanga vapedza; rinofanira kupera <t:1796752800:R> (<t:1796752800:F>)."
     assert embed.title == "Basa #7: Gradient Checkpointing"
     assert embed.description == (
         "Mubvunzo 1 kubva ku “Gradient Checkpointing”, wakafanana kune wese, unotambwa wega: "

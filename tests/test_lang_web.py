@@ -108,7 +108,7 @@ def test_the_settings_form_refuses_in_the_readers_language() -> None:
     with speaking("fr"):
         errors = read_settings_form(current, form, set()).errors
         assert errors["questions"] == "Un nombre entier de 1 à 50."
-        assert errors["mode"] == "L'un de : standard, vitesse."
+        assert errors["mode"] == "L'un de : standard, rapidité."
         assert option_words("hard") == "difficile"
     with speaking("sn"):
         assert read_settings_form(current, form, set()).errors["questions"] == (

@@ -28,7 +28,7 @@ async def test_a_shona_server_board_with_french_and_shona_members(world: World, 
 
     board = await (await fake.slash(world.general, alice, "leaderboard")).response()
     assert not board.ephemeral
-    assert "Rondedzero yevakunda — nguva yose" in board.text
+    assert "Rondedzero yevakunda — nguva dzose" in board.text
     assert f"**1.** <@{alice.id}> — mapoindi **200** · 2/2 chokwadi (100%)" in board.text
     assert f"**2.** <@{bongani.id}> — mapoindi **100** · 1/2 chokwadi (50%)" in board.text
     assert "Peji 1/1 · nhengo 2" in board.text

@@ -20,7 +20,7 @@ DECK = DECKS["gradient-checkpointing"]
 
 def shona_question(number: int, *, revealed: bool = False) -> Any:
     def check(message: FakeMessage) -> bool:
-        if f"Mubvunzo {number} pa 1" not in message.text:
+        if f"Mubvunzo {number} pa1" not in message.text:
             return False
         if revealed:
             return "— mhinduro" in message.text

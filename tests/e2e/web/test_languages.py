@@ -27,7 +27,7 @@ async def test_a_french_browser_reads_the_dashboard_in_french(dashboard: Dashboa
     assert await page.locator("h1").inner_text() == "Tableau de bord Bvunzo"
     assert await page.get_by_role("link", name="Se connecter avec Discord").count() == 2
     await dashboard.sign_in(page, world.moderator, then=f"/servers/{world.study.id}/settings")
-    assert await page.locator("h1").inner_text() == "Réglages par défaut des manches"
+    assert await page.locator("h1").inner_text() == "Paramètres par défaut des manches"
     assert await page.locator("label[for=seconds]").inner_text() == "Secondes par question (5–120)"
     assert await page.get_by_text("Connecté en tant que").count() == 1
     # A refusal in French too: the form's own check, sent back with the field marked.
