@@ -135,7 +135,8 @@ class PreferencesCog(commands.Cog, name="Preferences"):  # i18n: not shown
         await replies.send(interaction, "\n".join(said), ephemeral=True)
 
     @app_commands.command(
-        name="language", description="The language practice shows questions in (as /preferences language)"
+        name="language",
+        description="The language Bvunzo answers you in and shows questions in (as /preferences language)",
     )
     @anywhere
     @app_commands.describe(code="A language code such as en or sn; `auto` follows your Discord language")

@@ -383,12 +383,13 @@ class Game:
         say(score, "bold")
         due = await store.due_count(user_id, due_by(now), self.deck.id)
         if due:
+            command = f"bvunzo play {self.deck.id} --review"  # i18n: not shown (a command to type)
             say(
                 n_(
                     "{n} question is due for review now: {command}",
                     "{n} questions are due for review now: {command}",
                     due,
-                    command=f"bvunzo play {self.deck.id} --review",
+                    command=command,
                 )
             )
         else:

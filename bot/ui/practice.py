@@ -181,10 +181,10 @@ def practice_summary_embed(
         )
     if due:
         text += "\n" + n_(
-            "{n} question is due for review now: {cmd}.",
-            "{n} questions are due for review now: {cmd}.",
+            "{n} question is due for review now: {cmd} mode:review.",
+            "{n} questions are due for review now: {cmd} mode:review.",
             due,
-            cmd=slash("practice") + " mode:review",
+            cmd=slash("practice"),
         )
     elif next_due is not None:
         when = f"<t:{int(next_due.timestamp())}:R>"
