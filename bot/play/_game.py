@@ -19,8 +19,8 @@ from bot.bank.loader import DeckError, load_deck_file, load_folder, validate_pat
 from bot.bank.models import Deck, Kind, Question
 from bot.config import database_location
 from bot.locales import _, n_, number, p_, percent
-from bot.play import catalog_of_terminal, terminal_language
 from bot.play._screen import Screen
+from bot.play._terminal import catalog_of_terminal, terminal_language
 from bot.quiz import (
     LETTERS,
     PracticeMode,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import discord
@@ -373,3 +373,12 @@ def settings_embed(settings: GuildSettings, changed: bool) -> discord.Embed:
     embed.add_field(name=_("Thread"), value=_("a new thread per round") if settings.thread else off)
     embed.add_field(name=_("Teams"), value=number(settings.teams) if settings.teams else off)
     return embed
+
+
+def votes_by_question(votes: Iterable[Any]) -> dict[int, dict[int, int]]:
+    """Votes per choice of each poll of a round, by question index (the store's vote records)."""
+    counts: dict[int, dict[int, int]] = {}
+    for vote in votes:
+        per_choice = counts.setdefault(vote.question_index, {})
+        per_choice[vote.choice] = per_choice.get(vote.choice, 0) + 1
+    return counts

@@ -22,13 +22,7 @@ from bot.bank.writer import deck_to_csv, deck_to_yaml
 from bot.errors import UserError
 from bot.locales import _, n_, slash
 from bot.store import GuildDeckRecord
-from bot.ui.decks import (
-    delete_view,
-    review_view,
-    safe,
-    suggestion_embed,
-    suggestion_form,
-)
+from bot.ui.decks import already_reviewed, delete_view, review_view, safe, suggestion_embed, suggestion_form
 from bot.ui.desks import DECK_DESK
 from bot.ui.import_report import IMPORT_DESK
 from bot.ui.text import clip, mention
@@ -317,7 +311,7 @@ class DecksCog(commands.Cog, name="Decks"):  # i18n: not shown (the cog's key, i
         if suggestion is None or suggestion.guild_id != guild_id:
             raise UserError(_("That suggestion no longer exists."))
         if suggestion.status != "pending":
-            raise UserError(_already(suggestion.status))
+            raise UserError(already_reviewed(suggestion.status))
         if action == "e":
             modal = suggestion_form(
                 EDITED_SUGGESTION_FORM,
@@ -404,12 +398,3 @@ class DecksCog(commands.Cog, name="Decks"):  # i18n: not shown (the cog's key, i
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return deck_choices(self.bot, interaction.guild_id, current)
-
-
-def _already(status: str) -> str:
-    """Why a suggestion cannot be reviewed again: what became of it (a status the store keeps)."""
-    if status == "approved":
-        return _("That suggestion was already approved.")
-    if status == "rejected":
-        return _("That suggestion was already rejected.")
-    return _("That suggestion was already reviewed.")

@@ -28,7 +28,7 @@ from bot.quiz.teams import MAX_TEAMS
 from bot.quiz.timing import READING_MAX
 from bot.rounds import RoundOptions, RoundService, RunningRound
 from bot.store import GuildSettings, RoundRecord
-from bot.ui.boards import report_embed, settings_embed, struggles_embed
+from bot.ui.boards import report_embed, settings_embed, struggles_embed, votes_by_question
 from bot.ui.calendar_desks import CALENDAR_DESK
 from bot.ui.desks import FLAG_DESK, ROUND_DESK, find_desk, unavailable
 from bot.ui.text import fit_together
@@ -302,7 +302,7 @@ class QuizCog(commands.Cog, name="Quiz"):  # i18n: not shown
                 raise UserError(_("The deck of that round is no longer loaded."))
             chosen = found
             lines = await self.bot.store.question_report(guild_id, round_id=record.id)
-            votes = await self._poll_votes(record.id)
+            votes = votes_by_question(await self.bot.store.round_votes(record.id))
             title = _("Report: round {round} of {deck}", round=record.id, deck=chosen.title)
         elif deck:
             chosen = find_deck(self.bot, deck, guild_id)
@@ -322,18 +322,10 @@ class QuizCog(commands.Cog, name="Quiz"):  # i18n: not shown
                 raise UserError(_("The deck of the last round here is no longer loaded."))
             chosen = found
             lines = await self.bot.store.question_report(guild_id, round_id=last.id)
-            votes = await self._poll_votes(last.id)
+            votes = votes_by_question(await self.bot.store.round_votes(last.id))
             title = _("Report: round {round} of {deck} (the last one here)", round=last.id, deck=chosen.title)
         embeds = fit_together(report_embed(title, chosen, lines, votes), *extra)  # 6000 for all
         await replies.send(interaction, embeds=embeds, ephemeral=True)
-
-    async def _poll_votes(self, round_id: int) -> dict[int, dict[int, int]]:
-        """Votes per choice of each poll of the round, by question index."""
-        counts: dict[int, dict[int, int]] = {}
-        for vote in await self.bot.store.round_votes(round_id):
-            per_choice = counts.setdefault(vote.question_index, {})
-            per_choice[vote.choice] = per_choice.get(vote.choice, 0) + 1
-        return counts
 
     @report.autocomplete("deck")
     async def _report_autocomplete(
