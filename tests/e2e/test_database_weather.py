@@ -181,10 +181,13 @@ async def test_a_lock_past_the_bound_refuses_the_click_and_defers_the_board_unti
     with caplog.at_level(logging.INFO, logger="bot"):
         async with write_lock_held(world.db):
             clicked = await world.fake.click(question, bongani, label=right)
-            # The board's read waits behind the answer stuck on the lock in the store's one connection.
-            board = await world.fake.slash(world.general, alice, "leaderboard")
-            first_click, first_board = await clicked.response(), await board.response()
+            first_click = await clicked.response()
             assert (first_click.type, first_click.ephemeral) == (DEFERRED, True)
+            # The click's answer is stuck on the lock now (its deferral says so), in the store's one
+            # connection: the board's read waits behind it. (Asked before, the board could be read first
+            # while the click was still learning its member's language, on a busy machine.)
+            board = await world.fake.slash(world.general, alice, "leaderboard")
+            first_board = await board.response()
             assert (first_board.type, first_board.ephemeral) == (DEFERRED, False)  # the board is public
 
             shown = await board.wait_original(timeout=HANG_GUARD)
