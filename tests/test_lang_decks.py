@@ -11,10 +11,16 @@ from bot.bank.problems import Problem
 from bot.locales import speaking
 from bot.store import SuggestionRecord
 from bot.ui.deck_profile import profile_line
-from bot.ui.decks import delete_view, problem_lines, review_view, suggestion_embed, suggestion_form
+from bot.ui.decks import (
+    already_reviewed,
+    delete_view,
+    problem_lines,
+    review_view,
+    suggestion_embed,
+    suggestion_form,
+)
 from bot.ui.import_report import report_text, report_title
 from bot.ui.preview import preview
-from cogs.decks._cog import _already
 from cogs.decks._forms import SUGGESTION_FORM
 
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
@@ -148,9 +154,9 @@ def test_a_suggestion_under_review() -> None:
         ]
     with speaking("pt-BR"):
         assert labels(delete_view("cells")) == ["Excluir o baralho", "Manter"]
-        assert _already("approved") == "Essa sugestão já foi aprovada."
+        assert already_reviewed("approved") == "Essa sugestão já foi aprovada."
     with speaking("fr"):
-        assert _already("rejected") == "Cette suggestion a déjà été refusée."
+        assert already_reviewed("rejected") == "Cette suggestion a déjà été refusée."
 
 
 def test_the_preview_and_the_deck_profile() -> None:
