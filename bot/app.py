@@ -144,6 +144,7 @@ class BvunzoBot(commands.AutoShardedBot):
             self.shard_count = await recommended_shard_count(self)
         self.store = await open_store(self.settings.db_path)
         self.languages = Languages(self.store)
+        await self.languages.load()
         self.bank = await self._load_bank()
         self.tree.error(self.on_app_command_error)
         await self.tree.set_translator(CatalogTranslator())

@@ -6,12 +6,17 @@ the server's language (/quiz settings language:). Both choices are read from the
 here and changed here when a member or a moderator changes them; a read the database does not answer
 within half a second is given up for this interaction (the client's locale and English stand in) and
 finished in the background for the next.
+
+The members who chose a language are few, so all of them are read when the bot starts (`load`) and again
+a minute after the last read, in the background: a click never reads the store to learn its member's
+language, and a choice made in another process (another shard, the dashboard) arrives within a minute.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Any
 
 from bot import locales
@@ -20,6 +25,7 @@ from bot.store import Store
 log = logging.getLogger(__name__)
 
 READ_PATIENCE_SECONDS = 0.5
+REFRESH_SECONDS = 60.0
 _UNKNOWN = object()
 
 
@@ -31,6 +37,34 @@ class Languages:
         self._servers: dict[int, str] = {}
         self._members: dict[int, str | None] = {}
         self._reads: dict[tuple[str, int], asyncio.Task[Any]] = {}
+        self._all_members_at: float | None = None  # when every chosen language was last read
+        self._refresh: asyncio.Task[bool] | None = None
+        self._changed_at: dict[int, float] = {}  # members whose choice this process changed, and when
+
+    async def load(self) -> bool:
+        """Read every member's chosen language at once; False (and one read per member) if the store fails."""
+        started = time.monotonic()
+        try:
+            chosen: dict[int, str | None] = dict(await self._store.member_languages())
+        except Exception as exc:  # the store's outage: members keep what was known, or are read one by one
+            log.warning("members' languages not read (%s); what was known stands", exc)
+            return False
+        # A choice made here while the read was under way is newer than what the read saw.
+        for user_id, changed in self._changed_at.items():
+            if changed >= started:
+                chosen[user_id] = self._members.get(user_id)
+        self._members = chosen
+        self._changed_at = {u: at for u, at in self._changed_at.items() if at >= started}
+        self._all_members_at = time.monotonic()
+        return True
+
+    def _refresh_now_and_then(self) -> None:
+        loaded = self._all_members_at
+        if loaded is None or time.monotonic() - loaded < REFRESH_SECONDS:
+            return
+        if self._refresh is None or self._refresh.done():
+            self._all_members_at = time.monotonic()  # one refresh at a time, however many replies ask
+            self._refresh = asyncio.get_running_loop().create_task(self.load(), name="bvunzo-languages")
 
     async def _patiently(self, kind: str, key: int, read: Any) -> Any:
         task = self._reads.get((kind, key))
@@ -76,6 +110,9 @@ class Languages:
 
     async def chosen(self, user_id: int) -> str | None:
         """The member's /preferences language (None: they follow their Discord client)."""
+        if self._all_members_at is not None:
+            self._refresh_now_and_then()
+            return self._members.get(user_id)
         if user_id not in self._members:
             found = await self._patiently("member", user_id, self._store.member_language)
             if found is _UNKNOWN:
@@ -85,6 +122,7 @@ class Languages:
 
     def member_changed(self, user_id: int, language: str | None) -> None:
         self._members[user_id] = language
+        self._changed_at[user_id] = time.monotonic()
 
     async def reply_language(self, user_id: int, client_locale: str | None, guild_id: int | None) -> str:
         """The language of a reply only this member reads."""

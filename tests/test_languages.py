@@ -76,3 +76,29 @@ async def test_a_locked_table_never_holds_a_reply_back(postgres_url: str) -> Non
 
 
 GUILD_SETTINGS = GuildSettings(GUILD, language="pt-BR")
+
+
+async def test_loaded_at_start_a_members_choice_needs_no_read_even_behind_a_lock(postgres_url: str) -> None:
+    """Every chosen language is read when the bot starts: a click behind a locked table still speaks the
+    member's choice, and a choice another process stored arrives with the next read of them all."""
+    store = await open_store(postgres_url)
+    other = await asyncpg.connect(postgres_url)
+    try:
+        await store.set_member_language(ALICE, "sn")
+        languages = Languages(store)
+        assert await languages.load()
+        locked = other.transaction()
+        await locked.start()
+        await other.execute("LOCK TABLE member_settings IN ACCESS EXCLUSIVE MODE")
+        assert await asyncio.wait_for(languages.reply_language(ALICE, "fr", None), 30) == "sn"
+        assert await asyncio.wait_for(languages.reply_language(BOB, "fr", None), 30) == "fr"
+        await locked.rollback()
+        await store.set_member_language(BOB, "pt-BR")  # /preferences in another shard's process
+        assert await languages.reply_language(BOB, "fr", None) == "fr"  # not known here yet
+        assert await languages.load()  # what the minute's refresh does
+        assert await languages.reply_language(BOB, "fr", None) == "pt-BR"
+        languages.member_changed(ALICE, None)  # this process forgets Alice's choice, as `auto` does
+        assert await languages.reply_language(ALICE, "fr", None) == "fr"
+    finally:
+        await other.close()
+        await store.close()

@@ -86,6 +86,9 @@ class Store(Protocol):
 
     async def member_language(self, user_id: int) -> str | None: ...
 
+    async def member_languages(self) -> dict[int, str]:
+        """Every member who chose a language, with it (one read when the bot starts, then now and then)."""
+
     async def set_member_language(self, user_id: int, language: str | None) -> None:
         """Remember the member's language; None forgets it (back to their Discord language)."""
 

@@ -13,6 +13,7 @@ from bot.store.sql.settings import (
     GET_META,
     GUILD_SETTINGS,
     MEMBER_LANGUAGE,
+    MEMBER_LANGUAGES,
     MEMBER_RETENTION,
     SAVE_GUILD_SETTINGS,
     SET_MEMBER_SETTING,
@@ -42,6 +43,9 @@ class PostgresSettings(Connected):
     async def member_language(self, user_id: int) -> str | None:
         row = await self._fetchrow(*MEMBER_LANGUAGE.postgres(user=user_id))
         return None if row is None or row[0] is None else str(row[0])
+
+    async def member_languages(self) -> dict[int, str]:
+        return {int(row[0]): str(row[1]) for row in await self._fetch(*MEMBER_LANGUAGES.postgres())}
 
     async def set_member_language(self, user_id: int, language: str | None) -> None:
         """Remember the member's language; None forgets it (back to their Discord language)."""

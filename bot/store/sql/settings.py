@@ -51,6 +51,8 @@ def check_retention(retention: float | None) -> None:
 
 
 MEMBER_LANGUAGE = sql("SELECT language FROM member_settings WHERE user_id = :user")
+# Every member who chose a language: few rows (the others follow their Discord client).
+MEMBER_LANGUAGES = sql("SELECT user_id, language FROM member_settings WHERE language IS NOT NULL")
 MEMBER_RETENTION = sql("SELECT retention FROM member_settings WHERE user_id = :user")
 
 

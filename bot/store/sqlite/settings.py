@@ -11,6 +11,7 @@ from bot.store.sql.settings import (
     GET_META,
     GUILD_SETTINGS,
     MEMBER_LANGUAGE,
+    MEMBER_LANGUAGES,
     MEMBER_RETENTION,
     SAVE_GUILD_SETTINGS,
     SET_MEMBER_SETTING,
@@ -42,6 +43,9 @@ class SqliteSettings:
     async def member_language(self, user_id: int) -> str | None:
         row = await self._db.fetchone(*MEMBER_LANGUAGE.sqlite(user=user_id))
         return None if row is None or row[0] is None else str(row[0])
+
+    async def member_languages(self) -> dict[int, str]:
+        return {int(row[0]): str(row[1]) for row in await self._db.fetchall(*MEMBER_LANGUAGES.sqlite())}
 
     async def set_member_language(self, user_id: int, language: str | None) -> None:
         await self._db.write(lambda conn: _set_member_setting(conn, user_id, "language", language))
