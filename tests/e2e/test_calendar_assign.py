@@ -8,7 +8,7 @@ import json
 
 from tests.e2e.conftest import ON_BOTH_DATABASES, World
 from tests.e2e.fake_discord import FakeMessage, Member
-from tests.e2e.harness import wait_until
+from tests.e2e.harness import HANG_GUARD, wait_until
 from tests.e2e.rounds import DECKS, question_of, right_letter, wrong_letter
 from tests.e2e.test_calendar_schedules import say, set_zone, stamp, utc
 
@@ -33,8 +33,9 @@ async def choose(world: World, private: FakeMessage, member: Member, *, right: b
 
 
 # The progress line is edited 3 s (real time: Discord's edit limit) after the answers that change it; a
-# busy machine adds seconds to that, so the wait for it is generous.
-PROGRESS_WAIT = 20.0
+# busy machine adds seconds to that (20 s was once not enough on a host shared with other work), so the
+# wait for it is the harness's bound for a hang.
+PROGRESS_WAIT = HANG_GUARD
 
 
 @ON_BOTH_DATABASES
