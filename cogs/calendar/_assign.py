@@ -187,7 +187,9 @@ class AssignCog(commands.Cog, name="Assign"):  # i18n: not shown (the cog's own 
     # -- the assignment message's progress ---------------------------------------------------------
 
     def _progress_soon(self, record: AssignmentRecord) -> None:
-        if record.id in self._progress or record.message_id is None:
+        # No check of record.message_id here: a member can press Start before the post's id is stored
+        # (the click racing the post's own reply); the edit reads the record again when it runs.
+        if record.id in self._progress:
             return  # an edit is on its way and will read the latest figures
         self._progress[record.id] = asyncio.create_task(self._edit_progress(record.id))
 
