@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import zoneinfo
 from collections.abc import Mapping, Sequence
@@ -12,7 +10,10 @@ from datetime import datetime
 from typing import Any
 
 from bot.bank.models import Deck, Kind
+from bot.locales import N_, _
 from bot.quiz.shuffle import choice_order, slot_letter
+from bot.spreadsheet_csv import Cell
+from bot.spreadsheet_csv import csv_bytes as sheet_bytes
 from bot.store import Answer, AssignmentAnswer, AssignmentRecord, AttemptRecord, RoundRecord
 
 COLUMNS = (
@@ -29,6 +30,21 @@ COLUMNS = (
     "points",
     "answered_at",
 )
+# The CSV's header row, in the reader's language (a teacher opens the file); the JSON keeps COLUMNS.
+HEADERS = {
+    "source": N_("Round or assignment"),
+    "question_number": N_("Question number"),
+    "question_id": N_("Question id"),
+    "prompt": N_("Question"),
+    "member_id": N_("Member id"),
+    "member_name": N_("Member"),
+    "choice_letter": N_("Choice letter"),
+    "answer": N_("Answer"),
+    "right": N_("Right"),
+    "ms": N_("Milliseconds"),
+    "points": N_("Points"),
+    "answered_at": N_("Answered at"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,23 +63,31 @@ class ResultRow:
     answered_at: datetime  # aware; written in the server's zone with its offset
 
 
-def _cell(row: ResultRow, column: str) -> Any:
+def _source(source: str) -> str:
+    """`round 12` (the JSON's stable value) as the reader's language says it."""
+    kind, _space, number = source.partition(" ")
+    if kind == "round" and number.isdigit():
+        return _("round {number}", number=number)
+    if kind == "assignment" and number.isdigit():
+        return _("assignment {number}", number=number)
+    return source
+
+
+def _cell(row: ResultRow, column: str) -> Cell:
     value = getattr(row, column)
     if isinstance(value, datetime):
         return value.isoformat(timespec="seconds")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
+    if column == "source":
+        return _source(value)
     return value
 
 
 def csv_bytes(rows: Sequence[ResultRow]) -> bytes:
-    """UTF-8 with a byte-order mark, which is what makes Excel read the accents and Shona right."""
-    text = io.StringIO(newline="")
-    writer = csv.writer(text, lineterminator="\r\n")
-    writer.writerow(COLUMNS)
-    for row in rows:
-        writer.writerow([_cell(row, column) for column in COLUMNS])
-    return text.getvalue().encode("utf-8-sig")
+    """The rows as a spreadsheet (bot.spreadsheet_csv), the header and yes/no in the reader's language."""
+    header = [_(HEADERS[column]) for column in COLUMNS]
+    return sheet_bytes(header, ([_cell(row, column) for column in COLUMNS] for row in rows))
 
 
 def json_bytes(kind: str, ident: int, options: Mapping[str, Any], rows: Sequence[ResultRow]) -> bytes:
