@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.bank.models import Deck, Kind
-from bot.locales import N_, _
+from bot.locales import _, p_
 from bot.quiz.shuffle import choice_order, slot_letter
 from bot.spreadsheet_csv import Cell
 from bot.spreadsheet_csv import csv_bytes as sheet_bytes
@@ -30,21 +30,24 @@ COLUMNS = (
     "points",
     "answered_at",
 )
-# The CSV's header row, in the reader's language (a teacher opens the file); the JSON keeps COLUMNS.
-HEADERS = {
-    "source": N_("Round or assignment"),
-    "question_number": N_("Question number"),
-    "question_id": N_("Question id"),
-    "prompt": N_("Question"),
-    "member_id": N_("Member id"),
-    "member_name": N_("Member"),
-    "choice_letter": N_("Choice letter"),
-    "answer": N_("Answer"),
-    "right": N_("Right"),
-    "ms": N_("Milliseconds"),
-    "points": N_("Points"),
-    "answered_at": N_("Answered at"),
-}
+
+
+def headers() -> list[str]:
+    """The CSV's header row, in the reader's language (a teacher opens the file); the JSON keeps COLUMNS."""
+    return [
+        p_("results column", "Round or assignment"),
+        p_("results column", "Question number"),
+        p_("results column", "Question id"),
+        p_("results column", "Question"),
+        p_("results column", "Member id"),
+        p_("results column", "Member"),
+        p_("results column", "Choice letter"),
+        p_("results column", "Answer"),
+        p_("results column", "Right"),
+        p_("results column", "Milliseconds"),
+        p_("results column", "Points"),
+        p_("results column", "Answered at"),
+    ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,8 +89,7 @@ def _cell(row: ResultRow, column: str) -> Cell:
 
 def csv_bytes(rows: Sequence[ResultRow]) -> bytes:
     """The rows as a spreadsheet (bot.spreadsheet_csv), the header and yes/no in the reader's language."""
-    header = [_(HEADERS[column]) for column in COLUMNS]
-    return sheet_bytes(header, ([_cell(row, column) for column in COLUMNS] for row in rows))
+    return sheet_bytes(headers(), ([_cell(row, column) for column in COLUMNS] for row in rows))
 
 
 def json_bytes(kind: str, ident: int, options: Mapping[str, Any], rows: Sequence[ResultRow]) -> bytes:

@@ -6,7 +6,7 @@ import json
 from collections.abc import Mapping, Sequence
 
 from bot.bank.models import Deck
-from bot.locales import N_, _
+from bot.locales import _, p_
 from bot.spreadsheet_csv import Cell, csv_bytes
 from bot.store import Answer, RoundRecord
 from bot.web.round_report import answer_text
@@ -24,20 +24,23 @@ COLUMNS = (
     "seconds",
     "answered_at",
 )
-# The CSV's header row, in the page's language (the JSON keeps COLUMNS as its keys).
-HEADERS = {
-    "round": N_("Round"),
-    "question": N_("Question number"),
-    "question_id": N_("Question id"),
-    "prompt": N_("Question"),
-    "member_id": N_("Member id"),
-    "member": N_("Member"),
-    "answer": N_("Answer"),
-    "right": N_("Right"),
-    "points": N_("Points"),
-    "seconds": N_("Seconds"),
-    "answered_at": N_("Answered at"),
-}
+
+
+def headers() -> list[str]:
+    """The CSV's header row, in the page's language (the JSON keeps COLUMNS as its keys)."""
+    return [
+        p_("results column", "Round"),
+        p_("results column", "Question number"),
+        p_("results column", "Question id"),
+        p_("results column", "Question"),
+        p_("results column", "Member id"),
+        p_("results column", "Member"),
+        p_("results column", "Answer"),
+        p_("results column", "Right"),
+        p_("results column", "Points"),
+        p_("results column", "Seconds"),
+        p_("results column", "Answered at"),
+    ]
 
 
 def _rows(
@@ -75,7 +78,7 @@ def results_csv(
 ) -> bytes:
     """The answers as a spreadsheet (bot.spreadsheet_csv), the header and yes/no in the page's language."""
     rows = _rows(record, deck, answers, names)
-    return csv_bytes([_(HEADERS[c]) for c in COLUMNS], ([_cell(row[c]) for c in COLUMNS] for row in rows))
+    return csv_bytes(headers(), ([_cell(row[c]) for c in COLUMNS] for row in rows))
 
 
 def results_json(
