@@ -135,8 +135,8 @@ async def test_a_champion_who_left_is_said_in_the_servers_language(world: World)
     world.clock.set(utc(2027, 5, 5, 10, 0))
     async with world.running():
         await say(world, "quiz settings", champion_role=champion, champion_period="week")
-        await say(world, "quiz settings", language="fr")
         await play_round(world, world.general, world.moderator, {alice: [True]})
+        await say(world, "quiz settings", language="fr")
         del study.members[alice.id]  # the week's champion left the server before it ended
         world.clock.set(utc(2027, 5, 10, 0, 0))
         text = await about_once_handed(

@@ -52,7 +52,7 @@ async def test_a_rounds_results_as_files_in_discord_and_from_the_command_line(
         assert table[0]["Choice letter"] in "ABCD" and table[0]["Answered at"].endswith("+02:00")
         document = json.loads(files[f"round-{round_id}.json"])
         assert document["kind"] == "round" and document["options"]["questions"] == 2
-        assert [r["Member id"] for r in document["rows"]] == [alice.id, alice.id, bongani.id]
+        assert [r["member_id"] for r in document["rows"]] == [alice.id, alice.id, bongani.id]
 
     # The same from the command line, for a host (no Discord: names are left empty).
     env = {**os.environ, "BVUNZO_DB": str(world.db), "BVUNZO_QUESTIONS": str(world.questions)}
