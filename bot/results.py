@@ -131,7 +131,7 @@ def round_rows(
         )
         rows.append(
             ResultRow(
-                source=f"round {record.id}",
+                source=f"round {record.id}",  # i18n: not shown (the JSON's value; the CSV says it in words)
                 question_number=answer.question_index + 1,
                 question_id=answer.question_id,
                 prompt=prompt,
@@ -169,7 +169,7 @@ def assignment_rows(
         )
         rows.append(
             ResultRow(
-                source=f"assignment {record.id}",
+                source=f"assignment {record.id}",  # i18n: not shown (as a round's source)
                 question_number=answer.question_index + 1,
                 question_id=answer.question_id,
                 prompt=prompt,

@@ -10,9 +10,9 @@ import yaml
 from bot.bank.models import Deck, Kind, Question
 from bot.spreadsheet_csv import csv_text
 
-# The columns a CSV export has; the spreadsheet importer reads the same names back.
+# The columns a CSV export has; the spreadsheet importer reads the same names back.  # i18n: not shown
 CSV_COLUMNS = ("id", "type", "question", "answer", "choice1", "choice2", "choice3", "choice4", "choice5")
-CSV_TAIL = ("explanation", "lang", "tags", "difficulty")
+CSV_TAIL = ("explanation", "lang", "tags", "difficulty")  # i18n: not shown (read back, as the above)
 
 
 # libyaml's emitter is about ten times faster than PyYAML's own, which matters for a 5,000-question import.

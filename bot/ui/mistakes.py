@@ -14,7 +14,7 @@ from bot.spreadsheet_csv import Cell, csv_text
 from bot.ui.text import clip
 
 SUFFIX = "-mistakes"
-# After the deck export's own columns (which /deck import reads back; it skips these two).
+# After the deck export's own columns (which /deck import reads back; it skips these two).  # i18n: not shown
 COUNT_COLUMNS = ("missed", "answered")
 
 
