@@ -142,12 +142,18 @@ class Finder(ast.NodeVisitor):
             owner in LOG_NAMES
             or name in BUG_ERRORS
             or (owner == "app_commands" and name in COMMAND_DECORATORS)
-            or name in {"compile", "match", "fullmatch", "search", "sub", "getLogger", "sql", "Statement", "slash"}
+            or name
+            in {"compile", "match", "fullmatch", "search", "sub", "getLogger", "sql", "Statement", "slash"}
         ):
             self._skip_all(node)
         elif name in CSV_WRITERS and node.args:
             self._header_literals(node.args[0])
-        elif name in LABELLED_CALLS and isinstance(node.func, ast.Attribute) and node.args and isinstance(node.args[0], ast.JoinedStr):
+        elif (
+            name in LABELLED_CALLS
+            and isinstance(node.func, ast.Attribute)
+            and node.args
+            and isinstance(node.args[0], ast.JoinedStr)
+        ):
             self._skip_all(node.args[0])
         self.generic_visit(node)
 

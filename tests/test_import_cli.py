@@ -161,14 +161,18 @@ def test_an_exported_csv_runs_no_formula_and_imports_back_to_the_same_questions(
     data = csv_file.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf") and data.count(b"\r\n") == 5
     lines = data.decode("utf-8-sig").split("\r\n")
-    assert lines[1] == "f-1,choice,'=SUM(A1),'-x,+1,'-x,'@me,''=already quoted,,\"'-3 is right, @everyone\",en,,"
+    assert (
+        lines[1] == "f-1,choice,'=SUM(A1),'-x,+1,'-x,'@me,''=already quoted,,\"'-3 is right, @everyone\",en,,"
+    )
     assert lines[2] == "f-2,text,'@me: what is 2 - 5?,'-3 | =HYPERLINK(1),,,,,,,en,,"
     # (A deck keeps no leading tab or carriage return: the loader strips them, so none is exported.)
-    assert lines[3] == "f-3,truefalse,\"'+1, said the teacher: is it more than -1?\",true,,,,,,,en,,"
+    assert lines[3] == 'f-3,truefalse,"\'+1, said the teacher: is it more than -1?",true,,,,,,,en,,'
     assert lines[4] == "f-4,choice,'hello is not escaped,-0.5,-0.5,'+44 1234,a=b,,,,en,,"
     back = tmp_path / "back.yaml"
     assert main(["import", str(csv_file), "-o", str(back), "--id", "formulas"]) == 0
     original, again = load_deck_file(deck_file), load_deck_file(back)
-    assert [(q.id, q.kind, q.prompt, q.choices, q.answers, q.accepted, q.explanation) for q in again.questions] == [
+    assert [
+        (q.id, q.kind, q.prompt, q.choices, q.answers, q.accepted, q.explanation) for q in again.questions
+    ] == [
         (q.id, q.kind, q.prompt, q.choices, q.answers, q.accepted, q.explanation) for q in original.questions
     ]

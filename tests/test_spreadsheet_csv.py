@@ -31,7 +31,7 @@ def test_the_bytes_written_with_a_bom_crlf_and_no_cell_a_spreadsheet_runs() -> N
         b"'-foo,-0.5\r\n"
         b"'@SUM(A1),0\r\n"
         b"'\tx,1.25\r\n"
-        b"\"'\rx\",2\r\n"
+        b'"\'\rx",2\r\n'
         b"-3,7\r\n"
         b"'-3 is right,8\r\n"
         b'"say ""hi"",\nthen go",9\r\n'

@@ -89,7 +89,7 @@ async def test_a_rounds_results_as_files_in_discord_and_from_the_command_line(
 async def test_names_a_spreadsheet_would_run_are_written_as_text_and_the_header_in_the_readers_language(
     world: World,
 ) -> None:
-    formula = world.study.add_member("mallory", nick="=HYPERLINK(\"http://x\",\"y\")")
+    formula = world.study.add_member("mallory", nick='=HYPERLINK("http://x","y")')
     at = world.study.add_member("atsign", nick="@SUM(A1)")
     minus = world.study.add_member("minus", nick="-2+3")
     world.clock.freeze()
@@ -102,7 +102,7 @@ async def test_names_a_spreadsheet_would_run_are_written_as_text_and_the_header_
         sheet = {a.filename: a.data for a in message.attachments}[f"round-{round_id}.csv"]
         assert b"\r\n'=HYPERLINK(" not in sheet  # the name is not a row's first cell
         table = table_of(sheet)
-        assert sorted(r["Member"] for r in table) == ["'-2+3", "'=HYPERLINK(\"http://x\",\"y\")", "'@SUM(A1)"]
+        assert sorted(r["Member"] for r in table) == ["'-2+3", '\'=HYPERLINK("http://x","y")', "'@SUM(A1)"]
         assert {r["Round or assignment"] for r in table} == {f"round {round_id}"}
 
         world.moderator.user.locale = "fr"  # a French client: the file speaks French, as the reply does

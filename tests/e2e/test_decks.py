@@ -170,7 +170,9 @@ async def test_an_exported_csv_runs_no_formula_and_imports_back(world: World, bo
         "@everyone: 2 - 5?,-3,-2,-3 is wrong,A\n"
     )
     await import_file(world, world.moderator, "formulas.csv", sheet.encode(), name="Formulas")
-    asked = await world.fake.slash(world.general, world.moderator, "deck export", deck="formulas", format="csv")
+    asked = await world.fake.slash(
+        world.general, world.moderator, "deck export", deck="formulas", format="csv"
+    )
     [upload] = (await asked.response()).message.attachments  # type: ignore[union-attr]
     lines = upload.data.decode("utf-8-sig").split("\r\n")
     assert lines[1].split(",")[2:7] == ["'=SUM(A1)", "'@me", "'-x", "'@me", "+1"]

@@ -45,14 +45,28 @@ async def test_round_results_write_formulas_as_text(dashboard: Dashboard, browse
     await formula_deck(dashboard)
     alice, bongani = world.members[:2]
     record = await store.start_round(
-        NewRound(world.study.id, world.general.id, "sums", world.moderator.id, ("s1", "s2"), 20, "standard", 7, T0)
+        NewRound(
+            world.study.id, world.general.id, "sums", world.moderator.id, ("s1", "s2"), 20, "standard", 7, T0
+        )
     )
     given = [(0, "s1", alice.id, 0, None, True), (1, "s2", alice.id, None, "=1+1", False)]
     given += [(1, "s2", bongani.id, None, "-3", False)]
     for index, question_id, user, choice, text, right in given:
         await store.record_answer(
-            Answer(world.study.id, record.id, index, question_id, "sums", user, choice, text, right, 1000,
-                   100 if right else 0, T0 + timedelta(seconds=30 * index + 3))  # fmt: skip
+            Answer(
+                world.study.id,
+                record.id,
+                index,
+                question_id,
+                "sums",
+                user,
+                choice,
+                text,
+                right,
+                1000,
+                100 if right else 0,
+                T0 + timedelta(seconds=30 * index + 3),
+            )
         )
     await store.finish_round(record.id, "finished", T0 + timedelta(minutes=2))
     page = await dashboard.signed_in(browser, world.moderator)
