@@ -70,7 +70,9 @@ def test_the_redirects_write_the_same_path_in_location() -> None:
 
 
 @settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.one_of(st.text(), st.text(alphabet="/\\\t\r\n%2fF5cC:.@ evil.x?#\x00\x7f\u3000\uff0f", max_size=40)))
+@given(
+    st.one_of(st.text(), st.text(alphabet="/\\\t\r\n%2fF5cC:.@ evil.x?#\x00\x7f\u3000\uff0f", max_size=40))
+)
 @example("/\t/evil.example/")
 @example("/\\/evil.example")
 @example("/%2F%2Fevil.example")

@@ -45,7 +45,6 @@ async def test_a_moderator_of_the_450th_server_gets_its_pages(dashboard: Dashboa
 
 async def test_a_page_past_discords_200_is_refused_by_the_fake(dashboard: Dashboard) -> None:
     """The fake pages as Discord does: `limit` is 1-200 (the OpenAPI spec), a bad one is 400."""
-    import aiohttp
 
     fake = dashboard.world.fake
     headers = {"Authorization": f"Bot {fake.token}"}

@@ -115,7 +115,9 @@ async def test_the_way_to_log_in_keeps_the_path_on_this_site(
     assert where_a_browser_goes(dashboard.url, after) == origin_of(dashboard.url)
 
 
-async def test_a_login_in_the_browser_with_a_tab_in_next_stays_here(dashboard: Dashboard, browser: Any) -> None:
+async def test_a_login_in_the_browser_with_a_tab_in_next_stays_here(
+    dashboard: Dashboard, browser: Any
+) -> None:
     dashboard.world.fake.oauth.signed_in = dashboard.world.moderator.user
     page = await dashboard.page(browser)
     await page.goto(dashboard.url + "/login?next=/%09/evil.example/x")
