@@ -17,6 +17,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import replace
 
+from bot.asked import round_deck, versions_asked
 from bot.bank.mixed import mix
 from bot.bank.models import Deck
 from bot.errors import UserError
@@ -152,6 +153,7 @@ class RoundService:
             question_ids=plan.question_ids,
             seed=plan.seed,
             started_at=self.host.clock(),
+            asked=tuple(v for v in versions_asked(chosen, plan.question_ids) if v is not None),
         )
         try:
             record = await self.host.store.start_round(new)
@@ -265,9 +267,14 @@ class RoundService:
             finally:
                 self.resumed.set()
 
+    async def asked_deck(self, record: RoundRecord) -> Deck | None:
+        """The round's questions as it asked them (bot/asked.py), whatever its deck says today."""
+        return await round_deck(self.host.store, self.host.bank, record)
+
     async def _resume(self, record: RoundRecord) -> None:
         posts = self.port.posts(record.channel_id, record.id)
-        deck = self.host.bank.get(record.deck_id, record.guild_id)
+        # It plays on with the questions it started with, even when its deck was edited or deleted since.
+        deck = await self.asked_deck(record)
         why = None
         state = None
         if posts is None:
