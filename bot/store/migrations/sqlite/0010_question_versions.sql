@@ -45,5 +45,8 @@ BEGIN
            coalesce(json_extract(r.versions, '$[' || new.question_index || ']'), ''),
            new.user_id, new.correct, new.choice, new.answered_at
     FROM rounds AS r WHERE r.id = new.round_id
-    ON CONFLICT DO NOTHING;
+    -- A second try is ignored; only an earlier one loaded late (a bulk import out of time order) takes its place.
+    ON CONFLICT (guild_id, deck_id, question_id, version, user_id) DO UPDATE SET
+        correct = excluded.correct, choice = excluded.choice, answered_at = excluded.answered_at
+    WHERE excluded.answered_at < first_tries.answered_at;
 END;
