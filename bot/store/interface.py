@@ -223,7 +223,7 @@ class Store(Protocol):
 
     async def first_tries(self, guild_id: int, deck_id: str) -> list[FirstTry]:
         """Each member's first answer to each version of each question of the deck in this server's
-        rounds, by member, question id then version: what item analysis (bot.quiz.item_analysis) is
+        rounds, by question id, version, then member: what item analysis (bot.quiz.item_analysis) is
         computed from. A question's own deck counts, so a mixed round's answers count for each question's
         deck. Kept as the answers are written (table first_tries), so this is one indexed read."""
 

@@ -68,8 +68,8 @@ async def test_first_tries_are_kept_per_version_and_a_second_try_is_ignored(stor
     await store.record_answer(answer(edited, 0, 5, right=True, choice=0, at=T0 + timedelta(days=1)))
     tries = await store.first_tries(1, "bio")
     assert tries == [
-        FirstTry(5, "cell", True, 0, V3[0]),
         FirstTry(7, "cell", False, 2, V1[0]),
+        FirstTry(5, "cell", True, 0, V3[0]),
         FirstTry(7, "cell", True, 0, V3[0]),
         FirstTry(7, "dna", True, 1, V2[0]),
     ]

@@ -32,10 +32,10 @@ QOTD_DAYS_WITHOUT_VERSION = sql(
     "SELECT guild_id, day, deck_id, question_id FROM qotd_days WHERE version IS NULL ORDER BY guild_id, day"
 )
 
-# Item analysis: one range of the primary key (guild_id, deck_id, ...).
+# Item analysis: one range of the primary key (guild_id, deck_id, ...), read in its order (no sort).
 FIRST_TRIES = sql(
     "SELECT user_id, question_id, correct, choice, version FROM first_tries "
-    "WHERE guild_id = :guild AND deck_id = :deck ORDER BY user_id, question_id, version"
+    "WHERE guild_id = :guild AND deck_id = :deck ORDER BY question_id, version, user_id"
 )
 # First tries from before versions were kept ('') take the version the start-up gave from today's deck:
 # copied under it (a try already there stays), then the old rows go.
