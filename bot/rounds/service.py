@@ -273,8 +273,13 @@ class RoundService:
 
     async def _resume(self, record: RoundRecord) -> None:
         posts = self.port.posts(record.channel_id, record.id)
-        # It plays on with the questions it started with, even when its deck was edited or deleted since.
-        deck = await self.asked_deck(record)
+        # A deck deleted since closes the round; a deck edited since plays on with the questions the round
+        # started with, kept as it asked them (one lost since included).
+        deck = (
+            None
+            if self.host.bank.get(record.deck_id, record.guild_id) is None
+            else await self.asked_deck(record)
+        )
         why = None
         state = None
         if posts is None:
