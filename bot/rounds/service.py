@@ -153,7 +153,7 @@ class RoundService:
             question_ids=plan.question_ids,
             seed=plan.seed,
             started_at=self.host.clock(),
-            asked=tuple(v for v in versions_asked(chosen, plan.question_ids) if v is not None),
+            asked=_kept(versions_asked(chosen, plan.question_ids)),
         )
         try:
             record = await self.host.store.start_round(new)
@@ -339,6 +339,13 @@ class RoundService:
             await asyncio.wait(closing, timeout=grace)
         for running in list(self._closing):
             await running.shut_down()
+
+
+def _kept(versions: Sequence[tuple[str, str] | None]) -> tuple[tuple[str, str], ...]:
+    """What a new round keeps of each question it asks; a plan names only questions its deck has."""
+    if any(v is None for v in versions):
+        raise RuntimeError("a round's plan names a question its deck does not have")
+    return tuple(v for v in versions if v is not None)
 
 
 def _mixed(decks: Sequence[Deck]) -> Deck:
