@@ -20,6 +20,8 @@ from bot.store import AssignmentRecord, QotdDay, RoundRecord, Store
 
 log = logging.getLogger(__name__)
 
+SNAPSHOTS_PER_WRITE = 1_000
+
 
 class Decks(Protocol):
     """Today's decks (bot.bank.Bank)."""
@@ -125,11 +127,14 @@ async def give_snapshots(store: Store, bank: Decks, now: datetime) -> Snapshots:
     A question (or deck) gone by now is left without a version: its reports say what its answers say.
     """
     rounds = await store.rounds_without_versions()
-    for record in rounds:
-        found = versions_asked(bank.get(record.deck_id, record.guild_id), record.question_ids)
-        await store.set_round_versions(
-            record.id, [v[0] if v else None for v in found], [v for v in found if v], now
-        )
+    for first in range(0, len(rounds), SNAPSHOTS_PER_WRITE):  # a big history in a few transactions
+        batch: list[tuple[int, Sequence[str | None]]] = []
+        kept: dict[str, str] = {}
+        for record in rounds[first : first + SNAPSHOTS_PER_WRITE]:
+            found = versions_asked(bank.get(record.deck_id, record.guild_id), record.question_ids)
+            batch.append((record.id, [v[0] if v else None for v in found]))
+            kept.update(v for v in found if v)
+        await store.set_round_versions(batch, sorted(kept.items()), now)
     assignments = await store.assignments_without_versions()
     for assignment_id, guild_id, deck_id, question_ids in assignments:
         await _give_assignment(store, assignment_id, bank.get(deck_id, guild_id), question_ids, now)

@@ -239,10 +239,13 @@ class Store(Protocol):
         """Rounds from before versions were kept that have not been given their snapshot, by id."""
 
     async def set_round_versions(
-        self, round_id: int, digests: Sequence[str | None], versions: Sequence[tuple[str, str]], at: datetime
+        self,
+        rounds: Sequence[tuple[int, Sequence[str | None]]],
+        versions: Sequence[tuple[str, str]],
+        at: datetime,
     ) -> None:
-        """Give a round without versions its digests (None: unknown), keeping `versions` in the same
-        transaction; a round that has versions keeps them."""
+        """Give rounds without versions their digests ((round id, digests), None: unknown), keeping
+        `versions`, all in one transaction; a round that has versions keeps them."""
 
     async def assignment_versions(self, assignment_id: int) -> tuple[str | None, ...] | None:
         """The digests of an assignment's questions, in question_ids' order; None when none were given."""

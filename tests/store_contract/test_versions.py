@@ -50,9 +50,9 @@ async def test_a_round_keeps_the_versions_it_starts_with_in_the_same_write(store
     old = await start(store, deck="bio", questions=("cell", "dna"))  # as a round from before versions
     assert old.versions == ()
     assert [r.id for r in await store.rounds_without_versions()] == [old.id]
-    await store.set_round_versions(old.id, [V3[0], None], [V3], T0)
+    await store.set_round_versions([(old.id, [V3[0], None])], [V3], T0)
     assert (await store.get_round(old.id)).versions == (V3[0], None)  # type: ignore[union-attr]
-    await store.set_round_versions(old.id, [V1[0], V1[0]], [V1], T0)  # given once: kept as it was
+    await store.set_round_versions([(old.id, [V1[0], V1[0]])], [V1], T0)  # given once: kept as it was
     assert (await store.get_round(old.id)).versions == (V3[0], None)  # type: ignore[union-attr]
     assert await store.rounds_without_versions() == []
 

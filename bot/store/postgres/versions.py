@@ -53,11 +53,20 @@ class PostgresVersions(Connected):
         return [round_record(tuple(row)) for row in await self._fetch(*ROUNDS_WITHOUT_VERSIONS.postgres())]
 
     async def set_round_versions(
-        self, round_id: int, digests: Sequence[str | None], versions: Sequence[tuple[str, str]], at: datetime
+        self,
+        rounds: Sequence[tuple[int, Sequence[str | None]]],
+        versions: Sequence[tuple[str, str]],
+        at: datetime,
     ) -> None:
+        given = [
+            SET_ROUND_VERSIONS.ordered({"versions": digests_json(digests), "round": round_id})
+            for round_id, digests in rounds
+        ]
+
         async def work(conn: asyncpg.Connection) -> None:
             await keep_versions(conn, versions, to_ms(at))
-            await conn.execute(*SET_ROUND_VERSIONS.postgres(versions=digests_json(digests), round=round_id))
+            if given:
+                await conn.executemany(SET_ROUND_VERSIONS.postgres_text, given)
 
         await self._write(work)
 

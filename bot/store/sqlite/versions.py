@@ -56,11 +56,16 @@ class SqliteVersions:
         return [round_record(row) for row in await self._db.fetchall(*ROUNDS_WITHOUT_VERSIONS.sqlite())]
 
     async def set_round_versions(
-        self, round_id: int, digests: Sequence[str | None], versions: Sequence[tuple[str, str]], at: datetime
+        self,
+        rounds: Sequence[tuple[int, Sequence[str | None]]],
+        versions: Sequence[tuple[str, str]],
+        at: datetime,
     ) -> None:
+        given = [{"versions": digests_json(digests), "round": round_id} for round_id, digests in rounds]
+
         def work(conn: sqlite3.Connection) -> None:
             keep_versions(conn, versions, to_ms(at))
-            conn.execute(*SET_ROUND_VERSIONS.sqlite(versions=digests_json(digests), round=round_id))
+            conn.executemany(SET_ROUND_VERSIONS.sqlite_text, given)
 
         await self._db.write(work)
 
