@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import replies
+from bot.asked import give_snapshots, keep_deck_versions
 from bot.bank.bank import Bank
 from bot.bank.limits import MAX_IMPORTED_DECK_BYTES
 from bot.bank.loader import DeckError, load_deck_text
@@ -146,6 +147,9 @@ class BvunzoBot(commands.AutoShardedBot):
         self.languages = Languages(self.store)
         await self.languages.load()
         self.bank = await self._load_bank()
+        # Before any round resumes: what was played before versions were kept gets its snapshot (once).
+        await keep_deck_versions(self.store, self.bank.decks_for(None), self.clock())
+        await give_snapshots(self.store, self.bank, self.clock())
         self.tree.error(self.on_app_command_error)
         await self.tree.set_translator(CatalogTranslator())
         for name in self.extensions_to_load:

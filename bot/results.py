@@ -9,7 +9,7 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
 
-from bot.bank.models import Deck, Kind
+from bot.bank.models import Deck, Kind, Question
 from bot.locales import _, p_
 from bot.quiz.shuffle import choice_order, slot_letter
 from bot.spreadsheet_csv import Cell
@@ -103,11 +103,17 @@ def json_bytes(kind: str, ident: int, options: Mapping[str, Any], rows: Sequence
     return json.dumps(document, ensure_ascii=False, indent=2, default=str).encode("utf-8")
 
 
+def _asked(deck: Deck | None, question_ids: Sequence[str], index: int) -> Question | None:
+    """Question `index` as it was asked (`deck`: what was asked, bot/asked.py), by the round's own id for it."""
+    if deck is None or not 0 <= index < len(question_ids):
+        return None
+    return deck.question(question_ids[index])
+
+
 def _chosen(
-    deck: Deck | None, question_id: str, seed: int, index: int, choice: int | None, text: str | None
+    question: Question | None, seed: int, index: int, choice: int | None, text: str | None
 ) -> tuple[str, str, str]:
     """The question's prompt, and the letter and text of what the member gave."""
-    question = None if deck is None else deck.question(question_id)
     if question is None:
         return "", "", text or ("" if choice is None else str(choice))
     if choice is None or question.kind is Kind.TEXT:
@@ -127,7 +133,11 @@ def round_rows(
     rows = []
     for answer in sorted(answers, key=lambda a: (a.question_index, a.answered_at, a.user_id)):
         prompt, chosen, text = _chosen(
-            deck, answer.question_id, record.seed, answer.question_index, answer.choice, answer.text
+            _asked(deck, record.question_ids, answer.question_index),
+            record.seed,
+            answer.question_index,
+            answer.choice,
+            answer.text,
         )
         rows.append(
             ResultRow(
@@ -165,7 +175,11 @@ def assignment_rows(
             continue
         user_id = owner[answer.attempt_id]
         prompt, chosen, text = _chosen(
-            deck, answer.question_id, record.seed ^ user_id, answer.question_index, answer.choice, None
+            _asked(deck, record.question_ids, answer.question_index),
+            record.seed ^ user_id,
+            answer.question_index,
+            answer.choice,
+            None,
         )
         rows.append(
             ResultRow(

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import asdict
 from pathlib import Path
 
+from bot.asked import assignment_deck, round_deck
 from bot.bank.bank import Bank
 from bot.bank.loader import load_folder
 from bot.calendar.assignments import best_attempt_ids
@@ -52,7 +53,7 @@ async def results_of(
             rows = round_rows(
                 record,
                 await store.round_answers(record.id),
-                bank.get(record.deck_id, record.guild_id),
+                await round_deck(store, bank, record),  # what it asked, whatever the deck says today
                 {},
                 zone,
             )
@@ -68,7 +69,7 @@ async def results_of(
             attempts = await store.assignment_attempts(found.id)
             answers = await store.assignment_answers(found.id)
             best = best_attempt_ids(attempts, answers)
-            deck = bank.get(found.deck_id, found.guild_id)
+            deck = await assignment_deck(store, bank, found)
             rows = assignment_rows(found, attempts, answers, best, deck, {}, zone)
             stem, kind, ident = f"assignment-{found.id}", "assignment", found.id
             options = {"deck": found.deck_id, "attempts": found.attempts, "late": found.late}

@@ -47,6 +47,8 @@ class FirstTry(Protocol):
     def correct(self) -> bool: ...
     @property
     def choice(self) -> int | None: ...
+    @property
+    def version(self) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +58,9 @@ class ItemQuestion:
     id: str
     choices: int
     answers: frozenset[int]
+    # The digest of the question's version today (bot/bank/versions.py): an edited question starts afresh,
+    # so only tries at this version count. "": every try counts.
+    version: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,12 +109,15 @@ class ItemFigures:
 
 
 def analyse(questions: Sequence[ItemQuestion], tries: Iterable[FirstTry]) -> list[ItemFigures]:
-    """The figures of each question, in the deck's order. A member's second try at a question, and
-    tries at questions the deck no longer has, are ignored."""
-    known = {q.id for q in questions}
+    """The figures of each question, in the deck's order. A member's second try at a question, tries
+    at another version of it than today's (it was edited since), and tries at questions the deck no longer
+    has, are ignored."""
+    wanted = {q.id: q.version for q in questions}
     by_question: dict[str, dict[int, FirstTry]] = {q.id: {} for q in questions}
     for attempt in tries:
-        if attempt.question_id in known:
+        version = wanted.get(attempt.question_id)
+        # A try from before versions were kept ('') counts for today's version, as its round's snapshot does.
+        if version is not None and (not version or attempt.version in ("", version)):
             by_question[attempt.question_id].setdefault(attempt.user_id, attempt)
     # Each member's first tries over the whole deck: right ones and all, so that the score on the
     # other questions is (right − this one) / (answered − 1) without walking their answers again.
@@ -187,3 +195,13 @@ def point_biserial(right: Sequence[bool], scores: Sequence[float]) -> float | No
         return None
     p = len(ones) / n
     return (sum(ones) / len(ones) - sum(zeros) / len(zeros)) / spread * math.sqrt(p * (1 - p))
+
+
+def edited(questions: Sequence[ItemQuestion], tries: Iterable[FirstTry]) -> set[str]:
+    """The questions answered at a version other than today's: edited since those answers."""
+    wanted = {q.id: q.version for q in questions if q.version}
+    return {
+        t.question_id
+        for t in tries
+        if t.question_id in wanted and t.version not in ("", wanted[t.question_id])
+    }

@@ -17,6 +17,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import replace
 
+from bot.asked import round_deck, versions_asked
 from bot.bank.mixed import mix
 from bot.bank.models import Deck
 from bot.errors import UserError
@@ -152,6 +153,7 @@ class RoundService:
             question_ids=plan.question_ids,
             seed=plan.seed,
             started_at=self.host.clock(),
+            asked=_kept(versions_asked(chosen, plan.question_ids)),
         )
         try:
             record = await self.host.store.start_round(new)
@@ -265,9 +267,19 @@ class RoundService:
             finally:
                 self.resumed.set()
 
+    async def asked_deck(self, record: RoundRecord) -> Deck | None:
+        """The round's questions as it asked them (bot/asked.py), whatever its deck says today."""
+        return await round_deck(self.host.store, self.host.bank, record)
+
     async def _resume(self, record: RoundRecord) -> None:
         posts = self.port.posts(record.channel_id, record.id)
-        deck = self.host.bank.get(record.deck_id, record.guild_id)
+        # A deck deleted since closes the round; a deck edited since plays on with the questions the round
+        # started with, kept as it asked them (one lost since included).
+        deck = (
+            None
+            if self.host.bank.get(record.deck_id, record.guild_id) is None
+            else await self.asked_deck(record)
+        )
         why = None
         state = None
         if posts is None:
@@ -327,6 +339,13 @@ class RoundService:
             await asyncio.wait(closing, timeout=grace)
         for running in list(self._closing):
             await running.shut_down()
+
+
+def _kept(versions: Sequence[tuple[str, str] | None]) -> tuple[tuple[str, str], ...]:
+    """What a new round keeps of each question it asks; a plan names only questions its deck has."""
+    if any(v is None for v in versions):
+        raise RuntimeError("a round's plan names a question its deck does not have")
+    return tuple(v for v in versions if v is not None)
 
 
 def _mixed(decks: Sequence[Deck]) -> Deck:

@@ -48,6 +48,7 @@ from bot.store.records import (
     RoundRecord,
     StruggleLine,
     SuggestionRecord,
+    VersionRecord,
     WebSession,
     WeekStats,
 )
@@ -221,9 +222,63 @@ class Store(Protocol):
         """
 
     async def first_tries(self, guild_id: int, deck_id: str) -> list[FirstTry]:
-        """Each member's first answer to each question of the deck in this server's rounds, by member
-        then question id: what item analysis (bot.quiz.item_analysis) is computed from. A question's
-        own deck counts, so a mixed round's answers count for each question's deck."""
+        """Each member's first answer to each version of each question of the deck in this server's
+        rounds, by question id, version, then member: what item analysis (bot.quiz.item_analysis) is
+        computed from. A question's own deck counts, so a mixed round's answers count for each question's
+        deck. Kept as the answers are written (table first_tries), so this is one indexed read."""
+
+    # -- versions of questions as asked (bot/bank/versions.py) ---------------------------------------
+
+    async def keep_versions(self, versions: Sequence[tuple[str, str]], at: datetime) -> None:
+        """Keep each (digest, canonical JSON) once; a version kept already keeps its first sighting."""
+
+    async def question_versions(self, digests: Iterable[str]) -> dict[str, VersionRecord]:
+        """The versions kept under those digests (a digest not kept is left out)."""
+
+    async def rounds_without_versions(self) -> list[RoundRecord]:
+        """Rounds from before versions were kept that have not been given their snapshot, by id."""
+
+    async def set_round_versions(
+        self,
+        rounds: Sequence[tuple[int, Sequence[str | None]]],
+        versions: Sequence[tuple[str, str]],
+        at: datetime,
+    ) -> None:
+        """Give rounds without versions their digests ((round id, digests), None: unknown), keeping
+        `versions`, all in one transaction; a round that has versions keeps them."""
+
+    async def assignment_versions(self, assignment_id: int) -> tuple[str | None, ...] | None:
+        """The digests of an assignment's questions, in question_ids' order; None when none were given."""
+
+    async def assignments_without_versions(self) -> list[tuple[int, int, str, tuple[str, ...]]]:
+        """(id, guild, deck, question ids) of each assignment without versions, by id."""
+
+    async def set_assignment_versions(
+        self,
+        assignment_id: int,
+        digests: Sequence[str | None],
+        versions: Sequence[tuple[str, str]],
+        at: datetime,
+    ) -> None:
+        """As set_round_versions, for an assignment."""
+
+    async def qotd_version(self, guild_id: int, day: int) -> str | None:
+        """The digest of the version a day's question of the day asked; None when none is known."""
+
+    async def qotd_days_without_version(self) -> list[tuple[int, int, str, str]]:
+        """(guild, day, deck, question) of each question of the day without a version."""
+
+    async def set_qotd_version(
+        self, guild_id: int, day: int, version: tuple[str, str] | None, at: datetime
+    ) -> None:
+        """Give a day without a version its (digest, JSON), or None when its question was gone (then it
+        is not asked again); a day with a version keeps it."""
+
+    async def unversioned_first_tries(self) -> list[tuple[int, str, str]]:
+        """(guild, deck, question) of first tries from before versions were kept."""
+
+    async def version_first_tries(self, guild_id: int, deck_id: str, question_id: str, digest: str) -> None:
+        """Move a question's first tries from before versions were kept to version `digest`."""
 
     async def deck_weeks(self, guild_id: int, deck_id: str, now: datetime) -> tuple[WeekStats, ...]:
         """The deck's round answers in this server per week, the chart's weeks ending with `now`'s

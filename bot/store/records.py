@@ -87,6 +87,8 @@ class NewRound:
     long_prompts: bool = False
     parent_channel_id: int | None = None  # a round in a thread: the channel the thread is under
     teams: int = 0
+    # What each question asked, in question_ids' order: (digest, canonical JSON) of bot/bank/versions.py.
+    asked: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def of(cls, options: RoundOptions, **round: Any) -> NewRound:
@@ -122,6 +124,9 @@ class RoundRecord:
     long_prompts: bool = False
     parent_channel_id: int | None = None  # a round in a thread: the channel the thread is under
     teams: int = 0
+    # The digest of the version each question asked, in question_ids' order (None: not known); empty for
+    # a round from before versions were kept that the start-up has not given its snapshot yet.
+    versions: tuple[str | None, ...] = ()
 
     @property
     def options(self) -> RoundOptions:
@@ -244,6 +249,16 @@ class FirstTry:
     question_id: str
     correct: bool
     choice: int | None  # the original choice index; None for typed answers
+    version: str = ""  # the digest of the question's version answered ("": from before versions were kept)
+
+
+@dataclass(frozen=True, slots=True)
+class VersionRecord:
+    """A question's version as kept: its canonical JSON and when it was first seen."""
+
+    digest: str
+    body: str
+    first_seen_at: datetime
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,7 +48,8 @@ def _rows(
 ) -> list[dict[str, object]]:
     rows = []
     for a in sorted(answers, key=lambda a: (a.question_index, a.answered_at, a.user_id)):
-        question = deck.question(a.question_id) if deck is not None else None
+        asked = record.question_ids[a.question_index] if a.question_index < len(record.question_ids) else None
+        question = deck.question(asked) if deck is not None and asked is not None else None
         rows.append(
             {
                 "round": record.id,

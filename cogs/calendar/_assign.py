@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import replies
+from bot.asked import assignment_deck, keep_assignment_versions
 from bot.bank.models import Question
 from bot.calendar.assignments import (
     LATE_CHOICES,
@@ -80,8 +81,8 @@ class AssignCog(commands.Cog, name="Assign"):  # i18n: not shown (the cog's own 
 
     # -- playing ----------------------------------------------------------------------------------
 
-    def _question(self, record: AssignmentRecord, index: int) -> Question | None:
-        deck = self.bot.bank.get(record.deck_id, record.guild_id)
+    async def _question(self, record: AssignmentRecord, index: int) -> Question | None:
+        deck = await assignment_deck(self.bot.store, self.bot.bank, record)  # as the assignment asks it
         return None if deck is None else deck.question(record.question_ids[index])
 
     def _refusal(self, record: AssignmentRecord) -> str | None:
@@ -92,10 +93,10 @@ class AssignCog(commands.Cog, name="Assign"):  # i18n: not shown (the cog's own 
             return was_due(record.due_at)
         return None
 
-    def _question_message(
+    async def _question_message(
         self, record: AssignmentRecord, attempt: AttemptRecord, index: int
     ) -> tuple[discord.Embed, discord.ui.View]:
-        question = self._question(record, index)
+        question = await self._question(record, index)
         if question is None:
             raise UserError(_("This assignment's deck no longer has its questions; tell a moderator."))
         order = member_order(record, attempt.user_id, index, question)
@@ -122,7 +123,7 @@ class AssignCog(commands.Cog, name="Assign"):  # i18n: not shown (the cog's own 
             self._progress_soon(record)
         answered = {a.question_index for a in await self.bot.store.attempt_answers(open_attempt.id)}
         index = next(i for i in range(len(record.question_ids)) if i not in answered)
-        embed, view = self._question_message(record, open_attempt, index)
+        embed, view = await self._question_message(record, open_attempt, index)
         await replies.send(interaction, embed=embed, view=view, ephemeral=True)
 
     async def answer(self, interaction: discord.Interaction, attempt_id: int, index: int, slot: int) -> None:
@@ -141,7 +142,7 @@ class AssignCog(commands.Cog, name="Assign"):  # i18n: not shown (the cog's own 
             raise UserError(
                 _("That attempt is finished; press Start on the assignment for another, if you have one.")
             )
-        question = self._question(record, index) if index < len(record.question_ids) else None
+        question = await self._question(record, index) if index < len(record.question_ids) else None
         if question is None:
             raise UserError(_("That question is not part of this assignment; nothing was recorded."))
         order = member_order(record, attempt.user_id, index, question)
@@ -173,7 +174,7 @@ class AssignCog(commands.Cog, name="Assign"):  # i18n: not shown (the cog's own 
         answered = {a.question_index for a in given} | {index}
         left = [i for i in range(len(record.question_ids)) if i not in answered]
         if left:
-            embed, view = self._question_message(record, attempt, left[0])
+            embed, view = await self._question_message(record, attempt, left[0])
             await replies.edit(interaction, embeds=[feedback, embed], view=view)
             return
         await self.bot.store.finish_attempt(attempt.id, now)
@@ -295,7 +296,7 @@ class AssignCog(commands.Cog, name="Assign"):  # i18n: not shown (the cog's own 
         if len(ids) < count:
             raise UserError(too_few_questions(chosen.title, len(ids)))
         seed = new_seed()
-        return await self.bot.store.add_assignment(
+        record = await self.bot.store.add_assignment(
             NewAssignment(
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -309,6 +310,8 @@ class AssignCog(commands.Cog, name="Assign"):  # i18n: not shown (the cog's own 
                 created_at=now,
             )
         )
+        await keep_assignment_versions(self.bot.store, record, chosen, now)  # what it asks, kept as asked
+        return record
 
     @start.autocomplete("deck")
     async def _deck_autocomplete(

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.asked import assignment_deck
 from bot.calendar.assignments import best_attempt_ids, member_results, question_results
 from bot.calendar.zones import zone_named
 from bot.results import assignment_rows
@@ -27,7 +28,7 @@ async def assignment_results(
     best = best_attempt_ids(attempts, answers)
     members = member_results(attempts, answers, record.due_at)
     questions = question_results(record.question_ids, answers, best)
-    deck = bot.bank.get(record.deck_id, record.guild_id)
+    deck = await assignment_deck(bot.store, bot.bank, record)  # as it asked them, whatever the deck says now
     prompts, wrong_texts = [], []
     for q in questions:
         question = None if deck is None else deck.question(q.question_id)

@@ -11,6 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import replies
+from bot.asked import keep_qotd_version, qotd_question
 from bot.bank.models import Kind, Question
 from bot.calendar.daily import daily_rule
 from bot.calendar.qotd import FEW_LEFT, Streak, daily_streak, day_of_number, unused_count
@@ -85,15 +86,15 @@ class QotdCog(commands.Cog, name="Qotd"):  # i18n: not shown (the cog's own name
         deck = self.bot.bank.get(deck_id, guild_id)
         return None if deck is None else [q.id for q in deck.questions if askable(q)]
 
-    def _question(self, day: QotdDay) -> tuple[Question, str] | None:
+    async def _question(self, day: QotdDay) -> tuple[Question, str] | None:
         deck = self.bot.bank.get(day.deck_id, day.guild_id)
-        question = None if deck is None else deck.question(day.question_id)
-        if deck is None or question is None:
+        question = await qotd_question(self.bot.store, self.bot.bank, day)  # as the day asked it
+        if question is None:
             return None
-        return question, deck.title
+        return question, deck.title if deck is not None else day.deck_id
 
     async def post_question(self, day: QotdDay, unused: int) -> int | None:
-        found = self._question(day)
+        found = await self._question(day)
         channel = self.bot.get_channel(day.channel_id)
         if found is None or not isinstance(channel, discord.abc.Messageable):
             log.warning(
@@ -101,6 +102,7 @@ class QotdCog(commands.Cog, name="Qotd"):  # i18n: not shown (the cog's own name
             )
             return None
         question, title = found
+        await keep_qotd_version(self.bot.store, day, question, self.bot.clock())
         order = order_of(day, question)
         view = frozen_view(*(QotdAnswerButton(day.guild_id, day.day, slot) for slot in range(len(order))))
         with speaking(await self.bot.languages.server(day.guild_id)):  # the whole channel reads it
@@ -117,7 +119,7 @@ class QotdCog(commands.Cog, name="Qotd"):  # i18n: not shown (the cog's own name
         return message.id
 
     async def reveal(self, day: QotdDay) -> None:
-        found = self._question(day)
+        found = await self._question(day)
         if found is None or day.message_id is None:
             return
         question, title = found
@@ -184,7 +186,7 @@ class QotdCog(commands.Cog, name="Qotd"):  # i18n: not shown (the cog's own name
         if interaction.guild_id != guild_id:
             raise UserError(_("That question of the day belongs to another server; nothing was recorded."))
         day = await self.bot.store.qotd_day(guild_id, day_number_)
-        found = None if day is None else self._question(day)
+        found = None if day is None else await self._question(day)
         if day is None or found is None:
             raise UserError(_("That question of the day is no longer known; nothing was recorded."))
         now = self.bot.clock()

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from bot import replies
+from bot.asked import round_deck
 from bot.calendar.zones import zone_named
 from bot.errors import UserError
 from bot.locales import _, n_
@@ -46,7 +47,7 @@ def results_command(bot: BvunzoBot) -> app_commands.Command[Any, ..., None]:
         answers = await bot.store.round_answers(record.id)
         zone = zone_named((await bot.store.calendar_settings(guild_id)).timezone)
         names = await member_names(bot, guild_id, (a.user_id for a in answers))
-        rows = round_rows(record, answers, bot.bank.get(record.deck_id, guild_id), names, zone)
+        rows = round_rows(record, answers, await round_deck(bot.store, bot.bank, record), names, zone)
         options = {"deck": record.deck_id, "status": record.status, **asdict(record.options)}
         await replies.send(
             interaction,

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import replies
+from bot.asked import keep_deck_versions
 from bot.bank.importers import ROLES, Format, ImportOutcome, import_file
 from bot.bank.quota import check_room
 from bot.errors import UserError
@@ -119,6 +120,7 @@ class DeckImports:
             )
         )
         replaced = self.bot.bank.add(kept.deck) is not None
+        await keep_deck_versions(self.bot.store, [kept.deck], self.bot.clock())  # the day each edit was made
         await self.bot.deck_versions.changed_here(guild_id)
         self.bot.telemetry.deck_changed(
             guild_id, deck_id, "replaced" if replaced else "imported", len(kept.deck.questions)

@@ -297,7 +297,7 @@ class QuizCog(commands.Cog, name="Quiz"):  # i18n: not shown
             record = await self.bot.store.get_round(round)
             if record is None or record.guild_id != guild_id:
                 raise UserError(_("This server has no round number {round}.", round=round))
-            found = self.bot.bank.get(record.deck_id, guild_id)
+            found = await self.rounds.asked_deck(record)  # what it asked, whatever the deck says today
             if found is None:
                 raise UserError(_("The deck of that round is no longer loaded."))
             chosen = found
@@ -317,7 +317,7 @@ class QuizCog(commands.Cog, name="Quiz"):  # i18n: not shown
                 raise UserError(
                     _("No round has finished in this channel yet; give a deck to see its report.")
                 )
-            found = self.bot.bank.get(last.deck_id, guild_id)
+            found = await self.rounds.asked_deck(last)
             if found is None:
                 raise UserError(_("The deck of the last round here is no longer loaded."))
             chosen = found

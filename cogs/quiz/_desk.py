@@ -113,7 +113,7 @@ class QuizDesk:
 
     async def on_translate(self, interaction: discord.Interaction[Any], round_id: int, index: int) -> None:
         record = await self._owned_round(interaction, round_id)
-        deck = self.bot.bank.get(record.deck_id, record.guild_id)
+        deck = await self.rounds.asked_deck(record)
         question = (
             deck.question(record.question_ids[index]) if deck and index < len(record.question_ids) else None
         )
@@ -145,7 +145,7 @@ class QuizDesk:
         running = self.rounds.running(record.id)
         if running is not None:
             return running.state
-        deck = self.bot.bank.get(record.deck_id, record.guild_id)
+        deck = await self.rounds.asked_deck(record)
         try:
             if deck is None:
                 raise MissingQuestionError(record.question_ids[0])

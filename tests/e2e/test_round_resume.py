@@ -6,12 +6,15 @@ from pathlib import Path
 
 import yaml
 
+from bot.asked import round_deck
 from bot.bank import load_folder
 from tests.e2e.conftest import QUESTIONS, World
 from tests.e2e.rounds import click, open_question, round_id_of, start
 
 
-async def test_a_round_whose_deck_lost_a_question_is_closed_at_restart(world: World, tmp_path: Path) -> None:
+async def test_a_round_whose_deck_lost_a_question_resumes_with_the_questions_it_started_with(
+    world: World, tmp_path: Path
+) -> None:
     fake = world.fake
     async with world.running() as bot:
         await start(world, world.general, world.moderator, questions=2, seconds=60)
@@ -21,6 +24,7 @@ async def test_a_round_whose_deck_lost_a_question_is_closed_at_restart(world: Wo
         assert record is not None
     # The deck is still there, but without the round's second question (not the one on screen).
     deck = yaml.safe_load((QUESTIONS / "gradient-checkpointing.yaml").read_text(encoding="utf-8"))
+    prompts = {q["id"]: q["prompt"] for q in deck["questions"]}
     deck["questions"] = [q for q in deck["questions"] if q["id"] != record.question_ids[1]]
     changed = tmp_path / "changed-decks"
     changed.mkdir()
@@ -30,8 +34,11 @@ async def test_a_round_whose_deck_lost_a_question_is_closed_at_restart(world: Wo
     assert record.question_ids[1] not in {q.id for q in loaded.questions}
     world.questions = changed
     async with world.running() as bot:
-        note = await fake.wait_for_message(world.general, lambda m: "could not resume" in m.text)
-        assert "its deck is no longer loaded" in note.text
-        closed = await bot.store.get_round(record.id)
-        assert closed is not None and closed.status == "interrupted"
-        assert not any("resuming this round" in m.text for m in fake.channel_messages(world.general))
+        # It plays on with the questions it started with (kept as it asked them), the lost one included.
+        await fake.wait_for_message(world.general, lambda m: "resuming this round" in m.text)
+        running = await bot.store.get_round(record.id)
+        assert running is not None and running.status == "running"
+        asked = await round_deck(bot.store, bot.bank, running)
+        assert asked is not None
+        assert asked.question(record.question_ids[1]).prompt == prompts[record.question_ids[1]]  # type: ignore[union-attr]
+        assert not any("could not resume" in m.text for m in fake.channel_messages(world.general))

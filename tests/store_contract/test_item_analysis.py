@@ -31,8 +31,8 @@ async def test_first_tries_keep_each_members_earliest_answer_to_each_question_of
 
     assert tries == [
         FirstTry(5, "cell", True, 0),
-        FirstTry(5, "dna", False, None),
         FirstTry(7, "cell", False, 2),
+        FirstTry(5, "dna", False, None),
         FirstTry(7, "dna", True, 1),
     ]
     assert await store.first_tries(1, "nothing") == []

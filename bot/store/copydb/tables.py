@@ -7,6 +7,7 @@ from __future__ import annotations
 # and the check after the copy compares them with the source's, so a wrong total cannot slip through.
 TABLES: dict[str, tuple[str, ...]] = {
     "meta": ("key", "value"),
+    "question_versions": ("digest", "body", "first_seen_at"),
     "guild_settings": (
         "guild_id",
         "quiz_master_role_id",
@@ -54,6 +55,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         "long_prompts",
         "parent_channel_id",
         "teams",
+        "versions",
     ),
     "round_questions": ("round_id", "idx", "question_id", "message_id", "posted_at", "revealed_at"),
     "poll_votes": ("round_id", "question_index", "guild_id", "user_id", "choice", "voted_at"),
@@ -146,6 +148,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         "posted_at",
         "closes_at",
         "revealed_at",
+        "version",
     ),
     "qotd_answers": ("guild_id", "day", "user_id", "choice", "correct", "answered_at"),
     "assignments": (
@@ -162,6 +165,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         "created_by",
         "created_at",
         "closed_at",
+        "versions",
     ),
     "assignment_attempts": ("id", "assignment_id", "user_id", "number", "started_at", "finished_at"),
     "assignment_answers": (
@@ -177,8 +181,9 @@ TABLES: dict[str, tuple[str, ...]] = {
     "deck_versions": ("guild_id", "version"),
 }
 
-# Counted on both sides after the copy: every copied table and the two the trigger fills.
-BOARD_TABLES = ("board_days", "board_totals")
+# Counted on both sides after the copy: every copied table and those the answers' triggers fill (the boards,
+# and first_tries, whose versions the trigger reads from the copied rounds).
+BOARD_TABLES = ("board_days", "board_totals", "first_tries")
 COUNTED = (*TABLES, *BOARD_TABLES)
 
 # Tables whose integer id a sequence hands out on PostgreSQL (it must continue past the copied ids),

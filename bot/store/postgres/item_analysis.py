@@ -7,14 +7,8 @@ from datetime import datetime
 from bot.store.postgres.connection import Connected
 from bot.store.records import FirstTry, WeekStats
 from bot.store.sql.times import to_ms
+from bot.store.sql.versions import FIRST_TRIES
 from bot.store.weeks import Chart
-
-# A member's first try is their earliest answer to the question in this server (the id breaks a tie).
-_FIRST_TRIES = """
-SELECT DISTINCT ON (user_id, question_id) user_id, question_id, correct, choice
-FROM answers WHERE guild_id = $1 AND deck_id = $2
-ORDER BY user_id, question_id, answered_at, id
-"""
 
 # By week_number (bot/store/weeks.py); sums cast back to bigint (PostgreSQL sums bigints into numerics).
 _DECK_WEEKS = (
@@ -26,8 +20,11 @@ _DECK_WEEKS = (
 class PostgresItemAnalysis(Connected):
     async def first_tries(self, guild_id: int, deck_id: str) -> list[FirstTry]:
         """Each member's first answer to each question of the deck here (see the Store interface)."""
-        rows = await self._fetch(_FIRST_TRIES, guild_id, deck_id)
-        return [FirstTry(int(u), str(q), bool(c), None if ch is None else int(ch)) for u, q, c, ch in rows]
+        rows = await self._fetch(*FIRST_TRIES.postgres(guild=guild_id, deck=deck_id))
+        return [
+            FirstTry(int(u), str(q), bool(c), None if ch is None else int(ch), str(v))
+            for u, q, c, ch, v in rows
+        ]
 
     async def deck_weeks(self, guild_id: int, deck_id: str, now: datetime) -> tuple[WeekStats, ...]:
         """The deck's round answers here per week (see the Store interface)."""

@@ -10,6 +10,7 @@ import asyncpg
 
 from bot.store.errors import RoundAlreadyRunning
 from bot.store.postgres.connection import Connected
+from bot.store.postgres.versions import keep_versions
 from bot.store.records import ENDED_STATUSES, NewRound, RoundRecord
 from bot.store.sql.rounds import (
     FINISH_ROUND,
@@ -39,7 +40,9 @@ class PostgresRounds(Connected):
         args = new_round_row(new)
         async with self._connection(writes=True) as conn:
             try:
-                row = await conn.fetchrow(START_ROUND.postgres_text, *args)
+                async with conn.transaction():
+                    await keep_versions(conn, new.asked, to_ms(new.started_at))
+                    row = await conn.fetchrow(START_ROUND.postgres_text, *args)
             except asyncpg.UniqueViolationError:
                 # The partial unique index refused it: the channel's running round wins, whoever asked first.
                 running = await conn.fetchrow(*RUNNING_ROUND.postgres(channel=new.channel_id))

@@ -19,6 +19,7 @@ from bot.store.postgres.reports import PostgresReports
 from bot.store.postgres.rounds import PostgresRounds
 from bot.store.postgres.settings import PostgresSettings
 from bot.store.postgres.suggestions import PostgresSuggestions
+from bot.store.postgres.versions import PostgresVersions
 from bot.store.postgres.web import PostgresWeb
 
 
@@ -38,6 +39,7 @@ class PostgresStore(
     PostgresAssignments,
     PostgresItemAnalysis,
     PostgresWeb,
+    PostgresVersions,
 ):
     """Bvunzo's memory in a PostgreSQL database that several bot processes may share.
 

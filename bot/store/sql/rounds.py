@@ -13,7 +13,7 @@ from bot.store.sql.times import from_ms, from_ms_or_none, to_ms
 ROUND_COLUMNS = (
     "id, guild_id, channel_id, deck_id, started_by, question_ids, seconds, mode, seed, status, current, "
     "posted_at, message_id, revealed, intro_message_id, started_at, ended_at, end_reason, podium, standings, "
-    "streak_bonus, reading_seconds, untimed, long_prompts, parent_channel_id, teams"
+    "streak_bonus, reading_seconds, untimed, long_prompts, parent_channel_id, teams, versions"
 )
 
 
@@ -45,13 +45,14 @@ def round_record(row: Sequence[Any]) -> RoundRecord:
         long_prompts=bool(row[23]),
         parent_channel_id=row[24],
         teams=row[25],
+        versions=() if row[26] is None else tuple(json.loads(row[26])),
     )
 
 
 # The columns a new round is stored with, in new_round_row's order.
 NEW_ROUND_COLUMNS = (
     "guild_id, channel_id, deck_id, started_by, question_ids, seconds, mode, seed, started_at, podium, "
-    "standings, streak_bonus, reading_seconds, untimed, long_prompts, parent_channel_id, teams"
+    "standings, streak_bonus, reading_seconds, untimed, long_prompts, parent_channel_id, teams, versions"
 )
 NEW_ROUND_NAMES = tuple(NEW_ROUND_COLUMNS.split(", "))
 
@@ -78,6 +79,7 @@ def new_round_row(new: NewRound) -> tuple[object, ...]:
         int(new.long_prompts),
         new.parent_channel_id,
         new.teams,
+        json.dumps([digest for digest, _body in new.asked]) if new.asked else None,
     )
 
 
@@ -115,6 +117,8 @@ FINISH_ROUND = sql(
     "UPDATE rounds SET status = :status, ended_at = :at, end_reason = :reason "
     "WHERE id = :round AND status = 'running'"
 )
+SET_ROUND_VERSIONS = sql("UPDATE rounds SET versions = :versions WHERE id = :round AND versions IS NULL")
+ROUNDS_WITHOUT_VERSIONS = sql(f"SELECT {ROUND_COLUMNS} FROM rounds WHERE versions IS NULL ORDER BY id")
 LAST_FINISHED_ROUND = sql(
     f"SELECT {ROUND_COLUMNS} FROM rounds WHERE channel_id = :channel AND status <> 'running' "
     "AND guild_id = :guild ORDER BY ended_at DESC, id DESC LIMIT 1"

@@ -6,19 +6,9 @@ from datetime import datetime
 
 from bot.store.records import FirstTry, WeekStats
 from bot.store.sql.times import to_ms
+from bot.store.sql.versions import FIRST_TRIES
 from bot.store.sqlite.connection import Database
 from bot.store.weeks import Chart
-
-# A member's first try is their earliest answer to the question in this server (the id breaks a tie
-# of equal times, as the answers came in).
-_FIRST_TRIES = """
-SELECT user_id, question_id, correct, choice FROM (
-    SELECT user_id, question_id, correct, choice,
-           ROW_NUMBER() OVER (PARTITION BY user_id, question_id ORDER BY answered_at, id) AS nth
-    FROM answers WHERE guild_id = ? AND deck_id = ?
-) WHERE nth = 1
-ORDER BY user_id, question_id
-"""
 
 # By week_number (bot/store/weeks.py), as /stats sums a member's weeks.
 _DECK_WEEKS = (
@@ -31,8 +21,12 @@ class SqliteItemAnalysis:
     _db: Database
 
     async def first_tries(self, guild_id: int, deck_id: str) -> list[FirstTry]:
-        rows = await self._db.read(lambda conn: conn.execute(_FIRST_TRIES, (guild_id, deck_id)).fetchall())
-        return [FirstTry(int(u), str(q), bool(c), None if ch is None else int(ch)) for u, q, c, ch in rows]
+        # A member's first try at each version of each question, kept as the answers were written.
+        rows = await self._db.fetchall(*FIRST_TRIES.sqlite(guild=guild_id, deck=deck_id))
+        return [
+            FirstTry(int(u), str(q), bool(c), None if ch is None else int(ch), str(v))
+            for u, q, c, ch, v in rows
+        ]
 
     async def deck_weeks(self, guild_id: int, deck_id: str, now: datetime) -> tuple[WeekStats, ...]:
         chart = Chart.ending(now)

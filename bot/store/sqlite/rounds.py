@@ -30,6 +30,7 @@ from bot.store.sql.rounds import (
 )
 from bot.store.sql.times import to_ms
 from bot.store.sqlite.connection import Database
+from bot.store.sqlite.versions import keep_versions
 
 
 class SqliteRounds:
@@ -39,6 +40,7 @@ class SqliteRounds:
         args = new_round_row(new)
 
         def work(conn: sqlite3.Connection) -> RoundRecord:
+            keep_versions(conn, new.asked, to_ms(new.started_at))
             try:
                 (row,) = conn.execute(START_ROUND.sqlite_numbered, args).fetchall()
             except sqlite3.IntegrityError:

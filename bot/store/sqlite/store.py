@@ -22,6 +22,7 @@ from bot.store.sqlite.reports import SqliteReports
 from bot.store.sqlite.rounds import SqliteRounds
 from bot.store.sqlite.settings import SqliteSettings
 from bot.store.sqlite.suggestions import SqliteSuggestions
+from bot.store.sqlite.versions import SqliteVersions
 from bot.store.sqlite.web import SqliteWeb
 
 # How long close() waits for answers still being written (the bot must exit within 5 s of SIGTERM).
@@ -44,6 +45,7 @@ class SqliteStore(
     SqliteQotd,
     SqliteAssignments,
     SqliteWeb,
+    SqliteVersions,
 ):
     """Bvunzo's memory on one SQLite file: one connection, one worker thread (aiosqlite's).
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
+from bot.asked import keep_deck_versions
 from bot.bank import limits
 from bot.bank.bank import Bank
 from bot.bank.editing import EditError, edited_text
@@ -107,6 +108,7 @@ async def save_deck(
             uploaded_at=context.clock(),
         )
     )
+    await keep_deck_versions(context.store, [reread], context.clock())  # the day each edit was made
     await context.decks_changed(server.id)
     await audit(request, server, action, detail)
     return reread

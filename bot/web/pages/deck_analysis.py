@@ -9,6 +9,7 @@ from datetime import datetime
 from aiohttp import web
 
 from bot.bank.models import Deck, Kind
+from bot.bank.versions import version_of
 from bot.locales import _
 from bot.quiz.item_analysis import (
     GROUP_SHARE,
@@ -17,6 +18,7 @@ from bot.quiz.item_analysis import (
     ItemFigures,
     ItemQuestion,
     analyse,
+    edited,
 )
 from bot.store import Store
 from bot.ui.text import letter
@@ -32,7 +34,8 @@ routes = web.RouteTableDef()
 # minute per deck (and again at once when its questions change), and a teacher reloading the page reads
 # them from here. Kept per store, so two dashboards in one process (tests) never share figures.
 RECOMPUTE_SECONDS = 60.0
-_Figures = tuple[datetime, list[ItemFigures], int]
+# (when, figures, members, edited questions: the day their version today was first seen, None if unknown)
+_Figures = tuple[datetime, list[ItemFigures], int, dict[str, datetime | None]]
 _computed: weakref.WeakKeyDictionary[Store, dict[tuple[int, str, int], _Figures]] = (
     weakref.WeakKeyDictionary()
 )
@@ -49,10 +52,17 @@ async def deck_figures(request: web.Request, server: Server, deck: Deck) -> _Fig
     if found is not None and (now - found[0]).total_seconds() < RECOMPUTE_SECONDS:
         return found
     tries = await context.store.first_tries(server.id, deck.id)
+    questions = item_questions(deck)
     # The arithmetic takes CPU in proportion to the answers: off the event loop, so a bot in this
     # process keeps answering clicks.
-    figures = await asyncio.to_thread(analyse, item_questions(deck), tries)
-    made = (now, figures, len({t.user_id for t in tries}))
+    figures = await asyncio.to_thread(analyse, questions, tries)
+    changed = edited(questions, tries)
+    today = {q.id: q.version for q in questions if q.id in changed}
+    seen = await context.store.question_versions(today.values())
+    since = {qid: seen[v].first_seen_at if v in seen else None for qid, v in today.items()}
+    counted = {q.id: q.version for q in questions}
+    members = len({t.user_id for t in tries if t.version in ("", counted.get(t.question_id))})
+    made = (now, figures, members, since)
     for old in [k for k in kept if k[:2] == key[:2]]:
         del kept[old]
     kept[key] = made
@@ -62,7 +72,7 @@ async def deck_figures(request: web.Request, server: Server, deck: Deck) -> _Fig
 def item_questions(deck: Deck) -> list[ItemQuestion]:
     """The deck's questions the analysis can judge: polls have no right answer, so they are left out."""
     return [
-        ItemQuestion(q.id, len(q.choices) if q.kind is not Kind.TEXT else 0, q.answers)
+        ItemQuestion(q.id, len(q.choices) if q.kind is not Kind.TEXT else 0, q.answers, version_of(q).digest)
         for q in deck.questions
         if q.kind is not Kind.POLL
     ]
@@ -78,7 +88,7 @@ def short(text: str, size: int = 60) -> str:
 async def analysis(request: web.Request, server: Server) -> web.StreamResponse:
     deck = await find_deck(request, server)
     context = context_of(request)
-    computed_at, figures, members = await deck_figures(request, server, deck)
+    computed_at, figures, members, since = await deck_figures(request, server, deck)
     weeks = await context.store.deck_weeks(server.id, deck.id, context.clock())
     numbers = {q.id: n for n, q in enumerate(deck.questions, start=1)}
     rows = []
@@ -93,6 +103,8 @@ async def analysis(request: web.Request, server: Server) -> web.StreamResponse:
                 "question": question,
                 "prompt": short(question.prompt),
                 "figures": item,
+                "edited": item.question_id in since,
+                "edited_on": since.get(item.question_id),
                 "choices": [
                     {"letter": letter(c.choice), "text": short(question.choices[c.choice], 40), "share": c}
                     for c in item.choices

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
+from bot.asked import round_deck
 from bot.locales import N_, _
 from bot.store import RoundRecord
 from bot.web.access import Server, moderator
@@ -48,7 +49,7 @@ async def rounds(request: web.Request, server: Server) -> web.StreamResponse:
 async def report(request: web.Request, server: Server) -> web.StreamResponse:
     context = context_of(request)
     record = await _round(request, server)
-    deck = (await context.fresh_bank(server.id)).get(record.deck_id, server.id)
+    deck = await round_deck(context.store, await context.fresh_bank(server.id), record)  # as asked
     lines = await context.store.question_report(server.id, round_id=record.id)
     answers = await context.store.round_answers(record.id)
     names = await context.discord.user_names(a.user_id for a in answers)
@@ -64,7 +65,7 @@ async def report(request: web.Request, server: Server) -> web.StreamResponse:
 async def results(request: web.Request, server: Server) -> web.StreamResponse:
     context = context_of(request)
     record = await _round(request, server)
-    deck = (await context.fresh_bank(server.id)).get(record.deck_id, server.id)
+    deck = await round_deck(context.store, await context.fresh_bank(server.id), record)  # as asked
     answers = await context.store.round_answers(record.id)
     names = await context.discord.user_names(a.user_id for a in answers)
     kind = request.match_info["format"]
