@@ -42,6 +42,7 @@ class CalendarCog(commands.Cog, name="Calendar"):  # i18n: not shown (the cog's 
             qotd=qotd,
             champions=DiscordChampions(bot),
             languages=lambda guild_id: bot.languages.server(guild_id),  # noqa: PLW0108 (read late: set in setup_hook)
+            shards=bot.settings.shards.in_query,
         )
         self._schedule = ScheduleCommands(bot)
         self._results = results_command(bot)
