@@ -12,6 +12,7 @@ from __future__ import annotations
 import zoneinfo
 from datetime import date, datetime, timedelta
 
+from bot.calendar.occurrences import LATE_LIMIT
 from bot.calendar.repeats import Rule
 from bot.calendar.zones import day_start, local_day
 from bot.locales import _
@@ -25,9 +26,13 @@ def next_in_new_zone(
     in) of the latest occurrence already claimed, None when none was.
 
     `catch_up`: today's occurrence in the new zone counts even when its time has passed today (the
-    question of the day, posted late rather than not at all); a round only runs at a time still ahead.
+    question of the day, posted late rather than not at all); a round's counts up to LATE_LIMIT past (it
+    starts late, as after a restart), and one further past has gone: the next showing is the next day's.
     """
-    start = day_start(local_day(now, zone), zone) - timedelta(microseconds=1) if catch_up else now
+    if catch_up:
+        start = day_start(local_day(now, zone), zone) - timedelta(microseconds=1)
+    else:
+        start = now - LATE_LIMIT
     candidate = rule.next_after(start, zone)
     while ran_on is not None and local_day(candidate, zone) <= ran_on:
         candidate = rule.next_after(candidate, zone)
