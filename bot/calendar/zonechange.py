@@ -47,12 +47,13 @@ def zone_city(zone: zoneinfo.ZoneInfo) -> str:
 def local_words(moment: datetime, zone: zoneinfo.ZoneInfo) -> str:
     """`Tuesday 18:00 New York time (<t:…:f>)`: the wall clock there, and a stamp each client shows in its own."""
     there = moment.astimezone(zone)
+    shown = f"<t:{int(moment.timestamp())}:f>"
     return _(
         "{weekday} {time} {city} time ({stamp})",
         weekday=weekday(there),
         time=there.strftime("%H:%M"),
         city=zone_city(zone),
-        stamp=f"<t:{int(moment.timestamp())}:f>",
+        stamp=shown,
     )
 
 
