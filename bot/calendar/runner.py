@@ -81,7 +81,7 @@ class CalendarRunner:
         self.poll_seconds = poll_seconds
         self.languages = languages  # a server's language: what its channels read (English without it)
         self.qotd = None if qotd is None else QotdRunner(store, qotd, clock, shards=shards)
-        self.champions = None if champions is None else ChampionRunner(store, champions, clock)
+        self.champions = None if champions is None else ChampionRunner(store, champions, clock, shards=shards)
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:

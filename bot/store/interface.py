@@ -402,8 +402,10 @@ class Store(Protocol):
         """Occurrences at or after `since`, claimed by `claimed_by`, whose round was never created (a
         crash between the claim and the start), on `shards`' servers, oldest first."""
 
-    async def due_champions(self, now: datetime, limit: int = 500) -> list[CalendarSettings]:
-        """Servers whose champion period ended by `now`, every server's, earliest first."""
+    async def due_champions(
+        self, now: datetime, limit: int = 500, shards: Shards = None
+    ) -> list[CalendarSettings]:
+        """Servers whose champion period ended by `now`, on `shards` (None: all), earliest first."""
 
     async def move_champion(
         self, guild_id: int, was: datetime, next_at: datetime, problem: str | None

@@ -220,3 +220,16 @@ async def test_our_question_of_the_day_is_due_behind_six_hundred_of_other_shards
     assert [s.guild_id for s in await store.due_qotds(AT, 500, (3, (0,)))] == [ours]
     assert len(await store.due_qotds(AT, 500, (3, (1, 2)))) == 500
     assert len(await store.due_qotds(AT, 500, (3, (0, 1)))) == 301
+
+
+async def test_our_champion_handover_is_due_behind_six_hundred_of_other_shards(backend: Backend) -> None:
+    store = await backend.open()
+    for n in range(600):
+        guild = guild_on(1, n)
+        await store.save_calendar_settings(
+            CalendarSettings(guild, "UTC", 5, champion_next_at=AT - timedelta(days=1))
+        )
+    ours = guild_on(0, 7)
+    await store.save_calendar_settings(CalendarSettings(ours, "UTC", 5, champion_next_at=AT))
+    assert [s.guild_id for s in await store.due_champions(AT, 500, (2, (0,)))] == [ours]
+    assert len(await store.due_champions(AT, 500, None)) == 500

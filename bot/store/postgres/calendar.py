@@ -221,11 +221,18 @@ class PostgresCalendar(Connected):
 
     # -- champion roles -------------------------------------------------------------------------------
 
-    async def due_champions(self, now: datetime, limit: int = 500) -> list[CalendarSettings]:
+    async def due_champions(
+        self, now: datetime, limit: int = 500, shards: Shards = None
+    ) -> list[CalendarSettings]:
+        ours, values = shard_clause(shards, "guild_id", sqlite=False)
         rows = await self._fetch(
-            f"SELECT guild_id, {CALENDAR_SETTING_COLUMNS} FROM calendar_settings "
-            "WHERE champion_next_at IS NOT NULL AND champion_next_at <= $1 ORDER BY champion_next_at LIMIT $2",
+            _numbered(
+                f"SELECT guild_id, {CALENDAR_SETTING_COLUMNS} FROM calendar_settings "
+                f"WHERE champion_next_at IS NOT NULL AND champion_next_at <= ${ours} "
+                "ORDER BY champion_next_at LIMIT $"
+            ),
             ms_or_none(now),
+            *values,
             limit,
         )
         return [calendar_settings_record(int(row[0]), tuple(row)[1:]) for row in rows]

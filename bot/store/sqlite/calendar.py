@@ -191,11 +191,14 @@ class SqliteCalendar:
 
     # -- champion roles -------------------------------------------------------------------------------
 
-    async def due_champions(self, now: datetime, limit: int = 500) -> list[CalendarSettings]:
+    async def due_champions(
+        self, now: datetime, limit: int = 500, shards: Shards = None
+    ) -> list[CalendarSettings]:
+        ours, values = shard_clause(shards, "guild_id", sqlite=True)
         rows = await self._db.fetchall(
             f"SELECT guild_id, {CALENDAR_SETTING_COLUMNS} FROM calendar_settings "
-            "WHERE champion_next_at IS NOT NULL AND champion_next_at <= ? ORDER BY champion_next_at LIMIT ?",
-            (to_ms(now), limit),
+            f"WHERE champion_next_at IS NOT NULL AND champion_next_at <= ?{ours} ORDER BY champion_next_at LIMIT ?",
+            (to_ms(now), *values, limit),
         )
         return [calendar_settings_record(int(row[0]), row[1:]) for row in rows]
 
