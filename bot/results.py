@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import zoneinfo
 from collections.abc import Mapping, Sequence
@@ -12,7 +10,10 @@ from datetime import datetime
 from typing import Any
 
 from bot.bank.models import Deck, Kind
+from bot.locales import _, p_
 from bot.quiz.shuffle import choice_order, slot_letter
+from bot.spreadsheet_csv import Cell
+from bot.spreadsheet_csv import csv_bytes as sheet_bytes
 from bot.store import Answer, AssignmentAnswer, AssignmentRecord, AttemptRecord, RoundRecord
 
 COLUMNS = (
@@ -31,6 +32,24 @@ COLUMNS = (
 )
 
 
+def headers() -> list[str]:
+    """The CSV's header row, in the reader's language (a teacher opens the file); the JSON keeps COLUMNS."""
+    return [
+        p_("results column", "Round or assignment"),
+        p_("results column", "Question number"),
+        p_("results column", "Question id"),
+        p_("results column", "Question"),
+        p_("results column", "Member id"),
+        p_("results column", "Member"),
+        p_("results column", "Choice letter"),
+        p_("results column", "Answer"),
+        p_("results column", "Right"),
+        p_("results column", "Milliseconds"),
+        p_("results column", "Points"),
+        p_("results column", "Answered at"),
+    ]
+
+
 @dataclass(frozen=True, slots=True)
 class ResultRow:
     source: str  # "round 12" or "assignment 3"
@@ -47,23 +66,30 @@ class ResultRow:
     answered_at: datetime  # aware; written in the server's zone with its offset
 
 
-def _cell(row: ResultRow, column: str) -> Any:
+def _source(source: str) -> str:
+    """`round 12` (the JSON's stable value) as the reader's language says it."""
+    kind, _space, number = source.partition(" ")
+    if kind == "round" and number.isdigit():
+        return _("round {number}", number=number)
+    if kind == "assignment" and number.isdigit():
+        return _("assignment {number}", number=number)
+    return source
+
+
+def _cell(row: ResultRow, column: str) -> Cell:
     value = getattr(row, column)
     if isinstance(value, datetime):
         return value.isoformat(timespec="seconds")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
+    if column == "source":
+        return _source(value)
     return value
 
 
 def csv_bytes(rows: Sequence[ResultRow]) -> bytes:
-    """UTF-8 with a byte-order mark, which is what makes Excel read the accents and Shona right."""
-    text = io.StringIO(newline="")
-    writer = csv.writer(text, lineterminator="\r\n")
-    writer.writerow(COLUMNS)
-    for row in rows:
-        writer.writerow([_cell(row, column) for column in COLUMNS])
-    return text.getvalue().encode("utf-8-sig")
+    """The rows as a spreadsheet (bot.spreadsheet_csv), the header and yes/no in the reader's language."""
+    return sheet_bytes(headers(), ([_cell(row, column) for column in COLUMNS] for row in rows))
 
 
 def json_bytes(kind: str, ident: int, options: Mapping[str, Any], rows: Sequence[ResultRow]) -> bytes:
@@ -105,7 +131,7 @@ def round_rows(
         )
         rows.append(
             ResultRow(
-                source=f"round {record.id}",
+                source=f"round {record.id}",  # i18n: not shown (the JSON's value; the CSV says it in words)
                 question_number=answer.question_index + 1,
                 question_id=answer.question_id,
                 prompt=prompt,
@@ -143,7 +169,7 @@ def assignment_rows(
         )
         rows.append(
             ResultRow(
-                source=f"assignment {record.id}",
+                source=f"assignment {record.id}",  # i18n: not shown (as a round's source)
                 question_number=answer.question_index + 1,
                 question_id=answer.question_id,
                 prompt=prompt,

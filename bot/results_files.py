@@ -12,6 +12,7 @@ from bot.bank.loader import load_folder
 from bot.calendar.assignments import best_attempt_ids
 from bot.calendar.zones import zone_named
 from bot.config import DEFAULT_DB
+from bot.locales import speaking
 from bot.results import assignment_rows, csv_bytes, json_bytes, round_rows
 from bot.store import open_store
 
@@ -37,7 +38,7 @@ def write_results(
 async def results_of(
     environment: Mapping[str, str], *, round_id: int | None, assignment_id: int | None
 ) -> tuple[str, bytes, bytes]:
-    """The files' name (without its suffix), the CSV and the JSON."""
+    """The files' name (without its suffix), the CSV (in the server's language) and the JSON."""
     if (round_id is None) == (assignment_id is None):
         raise ValueError("give a round number, or --assignment ID")
     decks, _problems = load_folder(Path(environment.get("BVUNZO_QUESTIONS") or "questions"))
@@ -57,6 +58,7 @@ async def results_of(
             )
             stem, kind, ident = f"round-{record.id}", "round", record.id
             options = {"deck": record.deck_id, "status": record.status, **asdict(record.options)}
+            guild_id = record.guild_id
         else:
             assert assignment_id is not None
             found = await store.assignment(assignment_id)
@@ -70,4 +72,8 @@ async def results_of(
             rows = assignment_rows(found, attempts, answers, best, deck, {}, zone)
             stem, kind, ident = f"assignment-{found.id}", "assignment", found.id
             options = {"deck": found.deck_id, "attempts": found.attempts, "late": found.late}
-    return stem, csv_bytes(rows), json_bytes(kind, ident, options, rows)
+            guild_id = found.guild_id
+        language = (await store.guild_settings(guild_id)).language
+    with speaking(language or ""):  # no one asked in a language of their own: the server's is read
+        sheet = csv_bytes(rows)
+    return stem, sheet, json_bytes(kind, ident, options, rows)

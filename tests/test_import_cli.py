@@ -53,7 +53,7 @@ def test_export_to_csv_and_back_keeps_the_questions(tmp_path: Path) -> None:
     header = csv_file.read_text(encoding="utf-8").splitlines()[0]
     assert (
         header
-        == "id,type,question,answer,choice1,choice2,choice3,choice4,choice5,explanation,lang,tags,difficulty"
+        == "\ufeffid,type,question,answer,choice1,choice2,choice3,choice4,choice5,explanation,lang,tags,difficulty"
     )
     back = tmp_path / "gc.yaml"
     assert main(["import", str(csv_file), "-o", str(back), "--id", "gradient-checkpointing"]) == 0
@@ -126,3 +126,53 @@ def test_a_column_role_that_is_none_is_one_sentence(
         "choices, explanation, type, tags, difficulty, lang, id, instructions, answers, ignore (one per "
         "column, separated by commas)\n"
     )
+
+
+FORMULAS = """\
+id: formulas
+title: Formulas
+language: en
+questions:
+  - id: f-1
+    prompt: "=SUM(A1)"
+    choices: ["+1", "-x", "@me", "'=already quoted"]
+    answer: 1
+    explanation: "-3 is right, @everyone"
+  - id: f-2
+    type: text
+    prompt: "@me: what is 2 - 5?"
+    answers: ["-3", "=HYPERLINK(1)"]
+  - id: f-3
+    type: truefalse
+    prompt: "+1, said the teacher: is it more than -1?"
+    answer: true
+  - id: f-4
+    prompt: "'hello is not escaped"
+    choices: ["-0.5", "+44 1234", "a=b"]
+    answer: 0
+"""
+
+
+def test_an_exported_csv_runs_no_formula_and_imports_back_to_the_same_questions(tmp_path: Path) -> None:
+    deck_file = tmp_path / "formulas.yaml"
+    deck_file.write_text(FORMULAS, encoding="utf-8")
+    csv_file = tmp_path / "formulas.csv"
+    assert main(["export", str(deck_file), "-o", str(csv_file)]) == 0
+    data = csv_file.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf") and data.count(b"\r\n") == 5
+    lines = data.decode("utf-8-sig").split("\r\n")
+    assert (
+        lines[1] == "f-1,choice,'=SUM(A1),'-x,+1,'-x,'@me,''=already quoted,,\"'-3 is right, @everyone\",en,,"
+    )
+    assert lines[2] == "f-2,text,'@me: what is 2 - 5?,'-3 | =HYPERLINK(1),,,,,,,en,,"
+    # (A deck keeps no leading tab or carriage return: the loader strips them, so none is exported.)
+    assert lines[3] == 'f-3,truefalse,"\'+1, said the teacher: is it more than -1?",true,,,,,,,en,,'
+    assert lines[4] == "f-4,choice,'hello is not escaped,-0.5,-0.5,'+44 1234,a=b,,,,en,,"
+    back = tmp_path / "back.yaml"
+    assert main(["import", str(csv_file), "-o", str(back), "--id", "formulas"]) == 0
+    original, again = load_deck_file(deck_file), load_deck_file(back)
+    assert [
+        (q.id, q.kind, q.prompt, q.choices, q.answers, q.accepted, q.explanation) for q in again.questions
+    ] == [
+        (q.id, q.kind, q.prompt, q.choices, q.answers, q.accepted, q.explanation) for q in original.questions
+    ]

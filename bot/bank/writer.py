@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Mapping
 from typing import Any
 
 import yaml
 
 from bot.bank.models import Deck, Kind, Question
+from bot.spreadsheet_csv import csv_text
 
-# The columns a CSV export has; the spreadsheet importer reads the same names back.
+# The columns a CSV export has; the spreadsheet importer reads the same names back.  # i18n: not shown
 CSV_COLUMNS = ("id", "type", "question", "answer", "choice1", "choice2", "choice3", "choice4", "choice5")
-CSV_TAIL = ("explanation", "lang", "tags", "difficulty")
+CSV_TAIL = ("explanation", "lang", "tags", "difficulty")  # i18n: not shown (read back, as the above)
 
 
 # libyaml's emitter is about ten times faster than PyYAML's own, which matters for a 5,000-question import.
@@ -104,14 +103,11 @@ def deck_to_yaml(deck: Deck) -> str:
     return text + "".join(question_yaml(question_mapping(q, deck.language)) for q in deck.questions)
 
 
-def deck_to_csv(deck: Deck) -> str:
-    """The deck as a spreadsheet: one question a row, the right answer by its text (or true/false).
-
-    Translations have no column and are not exported; every other field is.
-    """
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(CSV_COLUMNS + CSV_TAIL)
+def deck_rows(deck: Deck) -> list[list[str]]:
+    """The deck as a spreadsheet's rows under CSV_COLUMNS + CSV_TAIL: one question a row, the right
+    answer by its text (or true/false). Translations have no column and are not exported; every other
+    field is."""
+    rows = []
     for q in deck.questions:
         if q.kind is Kind.TEXT:
             answer = " | ".join(q.accepted)
@@ -122,7 +118,7 @@ def deck_to_csv(deck: Deck) -> str:
         else:
             answer = " | ".join(q.choices[i] for i in sorted(q.answers))
             choices = [*q.choices, *[""] * (5 - len(q.choices))]
-        writer.writerow(
+        rows.append(
             [
                 q.id,
                 q.kind.value,
@@ -135,4 +131,10 @@ def deck_to_csv(deck: Deck) -> str:
                 q.difficulty or "",
             ]
         )
-    return buffer.getvalue()
+    return rows
+
+
+def deck_to_csv(deck: Deck) -> str:
+    """The deck as a spreadsheet (bot.spreadsheet_csv: no cell runs as a formula); the spreadsheet
+    importer reads it back to the same questions."""
+    return csv_text(CSV_COLUMNS + CSV_TAIL, deck_rows(deck))

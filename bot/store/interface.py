@@ -540,6 +540,9 @@ class Store(Protocol):
     async def forget_web_sessions_before(self, moment: datetime) -> int:
         """Remove the sessions expired by `moment`; returns how many."""
 
+    async def end_member_web_sessions(self, user_id: int) -> int:
+        """Forget every session of the member, in every browser ("log out everywhere"); returns how many."""
+
     async def add_audit(self, entry: AuditEntry) -> AuditEntry:
         """Write one change to the server's audit log; returns it with its id."""
 

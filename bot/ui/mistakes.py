@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Sequence
 from datetime import datetime
 
 from bot.bank.limits import MAX_DECK_DESCRIPTION_LENGTH, MAX_DECK_ID_LENGTH, MAX_DECK_TITLE_LENGTH
 from bot.bank.models import Deck, Question
-from bot.bank.writer import deck_to_csv, deck_to_yaml
+from bot.bank.writer import CSV_COLUMNS, CSV_TAIL, deck_rows, deck_to_yaml
 from bot.locales import _, day
 from bot.quiz import Misses
+from bot.spreadsheet_csv import Cell, csv_text
 from bot.ui.text import clip
 
 SUFFIX = "-mistakes"
-# After the deck export's own columns (which /deck import reads back; it skips these two).
+# After the deck export's own columns (which /deck import reads back; it skips these two).  # i18n: not shown
 COUNT_COLUMNS = ("missed", "answered")
 
 
@@ -43,11 +42,9 @@ def mistakes_yaml(deck: Deck, misses: Sequence[tuple[Question, Misses]], now: da
 
 
 def mistakes_csv(deck: Deck, misses: Sequence[tuple[Question, Misses]], now: datetime) -> str:
-    """The deck export's CSV (bot.bank.writer) with how often each question was missed, of answered."""
-    rows = list(csv.reader(io.StringIO(deck_to_csv(mistakes_deck(deck, misses, now)))))
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow([*rows[0], *COUNT_COLUMNS])
-    for row, (_question, m) in zip(rows[1:], misses, strict=True):
-        writer.writerow([*row, m.failures, m.answers])
-    return out.getvalue()
+    """The deck export's rows (bot.bank.writer) with how often each question was missed, of answered."""
+    rows = deck_rows(mistakes_deck(deck, misses, now))
+    counted: list[list[Cell]] = [
+        [*row, m.failures, m.answers] for row, (_question, m) in zip(rows, misses, strict=True)
+    ]
+    return csv_text(CSV_COLUMNS + CSV_TAIL + COUNT_COLUMNS, counted)

@@ -20,6 +20,7 @@ from bot.locales import _
 from bot.store import WebSession
 from bot.web.context import context_of
 from bot.web.discord_api import DiscordUnavailable, Membership
+from bot.web.redirects import found, on_site
 from bot.web.sessions import viewer
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -48,8 +49,9 @@ class Refused(web.HTTPForbidden):
 
 
 def login_redirect(request: web.Request) -> web.HTTPFound:
-    target = request.path_qs if request.method == "GET" else "/"
-    return web.HTTPFound(f"/login?{urlencode({'next': target})}")
+    """To the login, and back here after it (a GET's own path; a write's visitor goes home instead)."""
+    target = on_site(request.rel_url.raw_path_qs) if request.method == "GET" else "/"
+    return found(f"/login?{urlencode({'next': target})}")
 
 
 async def moderator_of(request: web.Request, who: WebSession, guild_id: int) -> Membership | None:

@@ -10,6 +10,8 @@ from bot.web.access import Server
 from bot.web.context import context_of
 
 MAX_DETAIL = 500
+# Set by `audit`: this request changed something (and counts toward the member's write limit).
+CHANGED = web.RequestKey("changed", bool)
 
 
 def action_words(action: str) -> str:
@@ -19,7 +21,9 @@ def action_words(action: str) -> str:
 
 
 async def audit(request: web.Request, server: Server, action: str, detail: str = "") -> None:
-    """Write the change to the server's audit log; call it once the change itself is saved."""
+    """Write the change to the server's audit log; call it once the change itself is saved (it is what
+    makes the request count toward the member's write limit)."""
+    request[CHANGED] = True
     context = context_of(request)
     who = server.viewer
     await context.store.add_audit(

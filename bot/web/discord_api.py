@@ -30,6 +30,9 @@ NAME_REQUESTS_AT_ONCE = 4
 # short, so a moderator whose role is taken away loses the pages within a minute.
 ROLE_CACHE_SECONDS = 60.0
 REQUEST_TIMEOUT = aiohttp.ClientTimeout(total=10)
+# GET /users/@me/guilds answers at most 200 servers a page, for the bot and for a member's token alike.
+GUILDS_PER_PAGE = 200
+MAX_GUILD_PAGES = 1000  # 200,000 servers: past that, a Discord answering the same page again, not a bot
 
 
 class DiscordUnavailable(Exception):
@@ -101,10 +104,20 @@ class DiscordApi:
             self._http = aiohttp.ClientSession(timeout=REQUEST_TIMEOUT)
         return self._http
 
-    async def _call(self, method: str, path: str, *, headers: dict[str, str], data: Any = None) -> Any:
+    async def _call(
+        self,
+        method: str,
+        path: str,
+        *,
+        headers: dict[str, str],
+        data: Any = None,
+        params: dict[str, str] | None = None,
+    ) -> Any:
         url = self.settings.api_base + path
         try:
-            async with self._session().request(method, url, headers=headers, data=data) as response:
+            async with self._session().request(
+                method, url, headers=headers, data=data, params=params
+            ) as response:
                 if response.status in (401, 403, 404) or (response.status == 400 and path == "/oauth2/token"):
                     return _Refused(response.status)
                 if response.status >= 300:
@@ -146,12 +159,33 @@ class DiscordApi:
             )
         bearer = {"Authorization": f"Bearer {token['access_token']}"}  # i18n: not shown
         me = await self._call("GET", "/users/@me", headers=bearer)
-        guilds = await self._call("GET", "/users/@me/guilds", headers=bearer)
+        guilds = await self._all_guilds(bearer)
         if isinstance(me, _Refused) or isinstance(guilds, _Refused):
             raise LoginRefused(_("Discord did not tell who signed in; please sign in again."))
         name = str(me.get("global_name") or me.get("username") or me["id"])
         listed = tuple((int(g["id"]), str(g.get("name", g["id"]))) for g in guilds)
         return SignedIn(int(me["id"]), name, listed)
+
+    async def _all_guilds(self, headers: dict[str, str]) -> list[dict[str, Any]] | _Refused:
+        """Every server of GET /users/@me/guilds (the bot's or a member's), a page of 200 at a time: each
+        next page starts after the last id of the one before, until a page comes back short."""
+        listed: list[dict[str, Any]] = []
+        after: int | None = None
+        for _page in range(MAX_GUILD_PAGES):
+            params = {"limit": str(GUILDS_PER_PAGE)}
+            if after is not None:
+                params["after"] = str(after)
+            page = await self._call("GET", "/users/@me/guilds", headers=headers, params=params)
+            if isinstance(page, _Refused):
+                return page
+            if not isinstance(page, list):
+                raise DiscordUnavailable("Discord's server list was not a list")  # i18n: not shown
+            listed += page
+            last = max((int(g["id"]) for g in page), default=None)
+            if len(page) < GUILDS_PER_PAGE or last is None or (after is not None and last <= after):
+                break
+            after = last
+        return listed
 
     # -- the bot's view (the bot's token) -------------------------------------------------------------
 
@@ -174,7 +208,7 @@ class DiscordApi:
         """The servers the bot is in (those the dashboard can show)."""
 
         async def fetch() -> frozenset[int]:
-            found = await self._call("GET", "/users/@me/guilds", headers=self._bot_headers())
+            found = await self._all_guilds(self._bot_headers())
             if isinstance(found, _Refused):
                 raise DiscordUnavailable(
                     "Discord refused the bot's token; check DISCORD_TOKEN."  # i18n: not shown

@@ -12,6 +12,7 @@ from babel import Locale
 from bot.locales import SHIPPED, SOURCE, catalog_language, speaking
 from bot.web.access import Handler
 from bot.web.context import context_of
+from bot.web.redirects import on_site, see_other
 from bot.web.sessions import LANGUAGE_CHOICE, browser_session, viewer
 
 log = logging.getLogger(__name__)
@@ -71,7 +72,7 @@ async def page_languages(request: web.Request, handler: Handler) -> web.StreamRe
         if wanted is not None:
             (await browser_session(request))[LANGUAGE_CHOICE] = wanted
         rest = [(k, v) for k, v in request.query.items() if k != QUERY]
-        raise web.HTTPSeeOther(_here(request) + (f"?{urlencode(rest)}" if rest else ""))
+        raise see_other(_here(request) + (f"?{urlencode(rest)}" if rest else ""))
     code = await page_language(request)
     request[LANGUAGE] = code
     with speaking(code):
@@ -79,9 +80,9 @@ async def page_languages(request: web.Request, handler: Handler) -> web.StreamRe
 
 
 def _here(request: web.Request) -> str:
-    """The request's path, as a path of this site only: `//host/...` would send the browser elsewhere."""
-    path = request.path
-    return path if path.startswith("/") and not path.startswith("//") and "\\" not in path else "/"
+    """The request's path as sent (still percent-encoded: `/%2F%2Fhost` decoded is `//host`, another
+    site), as a path of this site only."""
+    return on_site(request.rel_url.raw_path)
 
 
 def switch_links(request: web.Request) -> list[dict[str, str]]:

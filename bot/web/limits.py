@@ -1,4 +1,9 @@
-"""How many changes a member may make on the dashboard per minute, counted per process and member."""
+"""How many changes a member may make on the dashboard per minute, counted per process and member.
+
+A write counts when it changes something (a preview, a refused form, a move to where a question already
+is change nothing): bot/web/security.py takes a place in the window before the page runs, so writes sent
+at once cannot all slip past a full window, and gives it back when the page changed nothing.
+"""
 
 from __future__ import annotations
 
@@ -42,3 +47,9 @@ class WriteLimiter:
             ]:
                 del self._recent[quiet]
         return None
+
+    def give_back(self, user_id: int) -> None:
+        """Uncount the member's newest write (the request changed nothing after all)."""
+        recent = self._recent.get(user_id)
+        if recent:
+            recent.pop()

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Mapping, Sequence
 
 from bot.bank.models import Deck
+from bot.locales import _, p_
+from bot.spreadsheet_csv import Cell, csv_bytes
 from bot.store import Answer, RoundRecord
 from bot.web.round_report import answer_text
 
@@ -24,8 +24,23 @@ COLUMNS = (
     "seconds",
     "answered_at",
 )
-# A cell starting with one of these is a formula to a spreadsheet: shown as text instead (OWASP's advice).
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def headers() -> list[str]:
+    """The CSV's header row, in the page's language (the JSON keeps COLUMNS as its keys)."""
+    return [
+        p_("results column", "Round"),
+        p_("results column", "Question number"),
+        p_("results column", "Question id"),
+        p_("results column", "Question"),
+        p_("results column", "Member id"),
+        p_("results column", "Member"),
+        p_("results column", "Answer"),
+        p_("results column", "Right"),
+        p_("results column", "Points"),
+        p_("results column", "Seconds"),
+        p_("results column", "Answered at"),
+    ]
 
 
 def _rows(
@@ -52,20 +67,18 @@ def _rows(
     return rows
 
 
-def _cell(value: object) -> str:
-    text = "yes" if value is True else "no" if value is False else str(value)
-    return "'" + text if text.startswith(_FORMULA_STARTS) else text
+def _cell(value: object) -> Cell:
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return value if isinstance(value, int | float) else str(value)
 
 
 def results_csv(
     record: RoundRecord, deck: Deck | None, answers: Sequence[Answer], names: Mapping[int, str]
-) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(COLUMNS)
-    for row in _rows(record, deck, answers, names):
-        writer.writerow([_cell(row[c]) for c in COLUMNS])
-    return out.getvalue()
+) -> bytes:
+    """The answers as a spreadsheet (bot.spreadsheet_csv), the header and yes/no in the page's language."""
+    rows = _rows(record, deck, answers, names)
+    return csv_bytes(headers(), ([_cell(row[c]) for c in COLUMNS] for row in rows))
 
 
 def results_json(

@@ -9,6 +9,7 @@ from aiohttp import web
 
 from bot.locales import _, n_
 from bot.web.access import Handler
+from bot.web.changes import CHANGED
 from bot.web.context import context_of
 from bot.web.sessions import CSRF, browser_session, viewer
 
@@ -27,11 +28,20 @@ SECURITY_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",  # i18n: not shown
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",  # i18n: not shown
 }
+# Under https only (BVUNZO_WEB_URL): a year of "this host is https only"; never under http, where a
+# browser would ignore it anyway and a local test address must stay reachable.
+STRICT_TRANSPORT = ("Strict-Transport-Security", "max-age=31536000")  # i18n: not shown
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
 _WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 # Writes that change nothing a moderator would look for in the audit log, and are not rate limited.
-_UNLIMITED = frozenset({"/logout"})
+_UNLIMITED = frozenset({"/logout", "/logout/everywhere"})
+
+
+def _headers(request: web.Request) -> dict[str, str]:
+    if context_of(request).settings.secure_cookies:
+        return {**SECURITY_HEADERS, STRICT_TRANSPORT[0]: STRICT_TRANSPORT[1]}
+    return SECURITY_HEADERS
 
 
 @web.middleware
@@ -39,9 +49,9 @@ async def security_headers(request: web.Request, handler: Handler) -> web.Stream
     try:
         response = await handler(request)
     except web.HTTPException as exc:
-        exc.headers.update(SECURITY_HEADERS)
+        exc.headers.update(_headers(request))
         raise
-    response.headers.update(SECURITY_HEADERS)
+    response.headers.update(_headers(request))
     if request.path.startswith(("/servers/", "/me", "/callback")):
         # A member's data stays out of shared caches.
         response.headers.setdefault("Cache-Control", "no-store")  # i18n: not shown
@@ -72,19 +82,27 @@ async def csrf_check(request: web.Request, handler: Handler) -> web.StreamRespon
 
 @web.middleware
 async def write_limit(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """A member's changes per minute are limited: a write takes a place in the window, and gives it back
+    when the page changed nothing (no audit entry: a preview, a refused form)."""
     if request.method not in _WRITES or request.path in _UNLIMITED:
         return await handler(request)
     who = await viewer(request)
-    if who is not None:
-        wait = context_of(request).limiter.allow(who.user_id)
-        if wait is not None:
-            seconds = max(1, round(wait))
-            raise web.HTTPTooManyRequests(
-                text=n_(
-                    "That is a lot of changes in a minute; try again in {n} second.",
-                    "That is a lot of changes in a minute; try again in {n} seconds.",
-                    seconds,
-                ),
-                headers={"Retry-After": str(seconds)},  # i18n: not shown
-            )
-    return await handler(request)
+    if who is None:
+        return await handler(request)
+    limiter = context_of(request).limiter
+    wait = limiter.allow(who.user_id)
+    if wait is not None:
+        seconds = max(1, round(wait))
+        raise web.HTTPTooManyRequests(
+            text=n_(
+                "That is a lot of changes in a minute; try again in {n} second.",
+                "That is a lot of changes in a minute; try again in {n} seconds.",
+                seconds,
+            ),
+            headers={"Retry-After": str(seconds)},  # i18n: not shown
+        )
+    try:
+        return await handler(request)
+    finally:
+        if not request.get(CHANGED, False):
+            limiter.give_back(who.user_id)

@@ -2,7 +2,8 @@
 
 The cookie holds the CSRF token, the login in progress (state and PKCE verifier) and, once signed in, a
 random session id. The store keeps only that id's SHA-256, with who it is and until when: logging out
-deletes the row, so a copied cookie opens nothing afterwards.
+deletes the row, so a copied cookie opens nothing afterwards; logging out everywhere deletes every row
+of the member, whichever browser holds it.
 """
 
 from __future__ import annotations
@@ -106,6 +107,14 @@ async def sign_out(request: web.Request) -> None:
     if isinstance(session_id, str):
         await context_of(request).store.end_web_session(id_hash(session_id))
     session.invalidate()
+
+
+async def sign_out_everywhere(request: web.Request) -> int:
+    """End every session of the signed-in member, in every browser (this one too); how many ended."""
+    who = await viewer(request)
+    ended = 0 if who is None else await context_of(request).store.end_member_web_sessions(who.user_id)
+    (await browser_session(request)).invalidate()
+    return ended
 
 
 async def viewer(request: web.Request) -> WebSession | None:

@@ -48,15 +48,29 @@ class DiscordChampions:
                     await self.bot.http.remove_role(guild_id, user_id, role_id, reason=reason)
             for user_id in winners:
                 await self.bot.http.add_role(guild_id, user_id, role_id, reason=reason)
-        except discord.Forbidden as exc:
-            return _(
-                "Discord refused to change the champion role ({why}).", why=exc.text or "Missing Permissions"
-            )
-        except discord.NotFound as exc:
-            return _("The champion role or a member is gone ({why}).", why=exc.text or "Unknown")
         except discord.HTTPException as exc:
-            return _("Discord failed while handing the champion role over ({status}).", status=exc.status)
+            return handover_problem(exc)
         return None
+
+
+# Discord's error codes for what a handover runs into (its own words are English and not for members).
+UNKNOWN_MEMBER, UNKNOWN_ROLE = 10007, 10011
+
+
+def handover_problem(exc: discord.HTTPException) -> str:
+    """One sentence per kind of refusal, in the task's language; never Discord's own reason text."""
+    if isinstance(exc, discord.Forbidden):
+        return _(
+            "Discord refused to change the champion role: Bvunzo needs Manage Roles, and the role must sit "
+            "below Bvunzo's highest role."
+        )
+    if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_ROLE:
+        return _("The champion role is gone from the server; choose another with champion_role:.")
+    if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_MEMBER:
+        return _("A champion left the server before the role could be handed over.")
+    if isinstance(exc, discord.NotFound):
+        return _("The champion role or a member is gone.")
+    return _("Discord failed while handing the champion role over ({status}).", status=exc.status)
 
 
 async def set_champion(

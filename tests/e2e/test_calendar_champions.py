@@ -87,3 +87,59 @@ async def test_a_failed_handover_is_shown_in_about(world: World) -> None:
 
         await wait_until(shown, timeout=10, what="/about to show the failed handover")
         assert champion not in alice.roles
+        about = await (await world.fake.slash(world.general, world.moderator, "about")).response()
+        assert (
+            "Discord refused to change the champion role: Bvunzo needs Manage Roles, and the role must sit "
+            "below Bvunzo's highest role." in about.text
+        )
+        assert "Missing Permissions" not in about.text  # Discord's own words are not shown
+
+
+async def about_once_handed(world: World, sentence: str) -> str:
+    async def shown() -> bool:
+        about = await (await world.fake.slash(world.general, world.moderator, "about")).response()
+        return sentence in about.text
+
+    await wait_until(shown, timeout=10, what="/about to show the failed handover")
+    return (await (await world.fake.slash(world.general, world.moderator, "about")).response()).text
+
+
+async def test_a_handover_to_a_role_or_member_gone_says_which_in_the_servers_language(world: World) -> None:
+    study = world.study
+    alice = world.members[0]
+    champion = study.add_role("Champion of the week")
+    bot_role = study.bot_member.roles[0]
+    bot_role.permissions |= discord.Permissions(manage_roles=True).value
+    bot_role.position, champion.position = champion.position, bot_role.position
+    world.clock.freeze()
+    world.clock.set(utc(2027, 5, 5, 10, 0))
+    async with world.running():
+        await say(world, "quiz settings", champion_role=champion, champion_period="week")
+        await play_round(world, world.general, world.moderator, {alice: [True]})
+        study.roles.remove(champion)  # deleted by a moderator before the week ended
+        world.clock.set(utc(2027, 5, 10, 0, 0))
+        text = await about_once_handed(
+            world, "The champion role is gone from the server; choose another with champion_role:."
+        )
+        assert "Unknown Role" not in text
+
+
+async def test_a_champion_who_left_is_said_in_the_servers_language(world: World) -> None:
+    study = world.study
+    alice = world.members[0]
+    champion = study.add_role("Champion of the week")
+    bot_role = study.bot_member.roles[0]
+    bot_role.permissions |= discord.Permissions(manage_roles=True).value
+    bot_role.position, champion.position = champion.position, bot_role.position
+    world.clock.freeze()
+    world.clock.set(utc(2027, 5, 5, 10, 0))
+    async with world.running():
+        await say(world, "quiz settings", champion_role=champion, champion_period="week")
+        await play_round(world, world.general, world.moderator, {alice: [True]})
+        await say(world, "quiz settings", language="fr")
+        del study.members[alice.id]  # the week's champion left the server before it ended
+        world.clock.set(utc(2027, 5, 10, 0, 0))
+        text = await about_once_handed(
+            world, "Un champion a quitté le serveur avant que le rôle ne puisse lui être remis."
+        )
+        assert "Unknown Member" not in text

@@ -145,7 +145,8 @@ async def test_export_as_yaml_and_csv(world: World, bot: BvunzoBot) -> None:
     assert answer.ephemeral and answer.message is not None
     [upload] = answer.message.attachments
     assert upload.filename == "cell-biology.csv"
-    lines = upload.data.decode("utf-8").splitlines()
+    assert upload.data.startswith(b"\xef\xbb\xbf")  # UTF-8 with BOM, as every CSV Bvunzo writes
+    lines = upload.data.decode("utf-8-sig").splitlines()
     assert lines[0].startswith("id,type,question,answer,choice1")
     assert "Which organelle makes ATP?,Mitochondrion,Ribosome,Mitochondrion,Nucleus" in lines[1]
     asked = await world.fake.slash(
@@ -160,6 +161,30 @@ async def test_export_as_yaml_and_csv(world: World, bot: BvunzoBot) -> None:
         await world.fake.slash(world.general, world.members[0], "deck export", deck="cell-biology")
     ).response()
     assert "Only members with Manage Server" in denied.content
+
+
+async def test_an_exported_csv_runs_no_formula_and_imports_back(world: World, bot: BvunzoBot) -> None:
+    sheet = (
+        "Question,Choice 1,Choice 2,Choice 3,Answer\n"
+        "=SUM(A1),-x,@me,+1,B\n"
+        "@everyone: 2 - 5?,-3,-2,-3 is wrong,A\n"
+    )
+    await import_file(world, world.moderator, "formulas.csv", sheet.encode(), name="Formulas")
+    asked = await world.fake.slash(
+        world.general, world.moderator, "deck export", deck="formulas", format="csv"
+    )
+    [upload] = (await asked.response()).message.attachments  # type: ignore[union-attr]
+    lines = upload.data.decode("utf-8-sig").split("\r\n")
+    assert lines[1].split(",")[2:7] == ["'=SUM(A1)", "'@me", "'-x", "'@me", "+1"]
+    assert lines[2].split(",")[2:7] == ["'@everyone: 2 - 5?", "-3", "-3", "-2", "'-3 is wrong"]
+    again = await import_file(world, world.moderator, "formulas.csv", upload.data, name="Formulas again")
+    assert "Formulas again" in again.text
+    first, second = bot.bank.get("formulas", world.study.id), bot.bank.get("formulas-again", world.study.id)
+    assert first is not None and second is not None
+    assert [(q.prompt, q.choices, q.answers) for q in second.questions] == [
+        (q.prompt, q.choices, q.answers) for q in first.questions
+    ]
+    assert second.questions[0].prompt == "=SUM(A1)"
 
 
 async def test_delete_asks_for_confirmation(world: World, bot: BvunzoBot) -> None:

@@ -8,8 +8,11 @@ import io
 from bot.app import BvunzoBot
 from bot.bank import load_deck_bytes
 from bot.bank.models import Question
+from bot.quiz.practice import review
+from bot.store import Memory
 from tests.e2e.conftest import World
 from tests.e2e.rounds import DECKS, play_round
+from tests.e2e.test_decks import import_file
 from tests.e2e.test_practice import answer_and_next, practise
 
 DECK = DECKS["gradient-checkpointing"]
@@ -52,7 +55,9 @@ async def test_mistakes_as_yaml_and_csv(world: World, bot: BvunzoBot) -> None:
         )
         assert exported.translations == original.translations and exported.lang == original.lang
 
-    rows = list(csv.DictReader(io.StringIO(files["gradient-checkpointing-mistakes.csv"].decode())))
+    sheet = files["gradient-checkpointing-mistakes.csv"]
+    assert sheet.startswith(b"\xef\xbb\xbf") and sheet.endswith(b"\r\n")  # as every CSV Bvunzo writes
+    rows = list(csv.DictReader(io.StringIO(sheet.decode("utf-8-sig"), newline="")))
     assert [(r["id"], r["missed"], r["answered"]) for r in rows] == [(first, "2", "2"), (second, "1", "2")]
     assert rows[0]["question"] == DECK.question(first).prompt  # type: ignore[union-attr]
     assert known not in {r["id"] for r in rows}
@@ -61,3 +66,24 @@ async def test_mistakes_as_yaml_and_csv(world: World, bot: BvunzoBot) -> None:
     bob = await (await world.fake.slash(world.general, world.members[1], "mistakes", deck=DECK.id)).response()
     assert bob.ephemeral
     assert bob.content == "You haven't missed a question of “Gradient Checkpointing” yet: nothing to export."
+
+
+async def test_mistakes_csv_writes_formulas_as_text(world: World, bot: BvunzoBot) -> None:
+    alice = world.members[0]
+    sheet = "Question,Choice 1,Choice 2,Answer\n=SUM(A1:A9),@me,-x,A\n-3 is right?,+1,-0.5,B\n"
+    await import_file(world, world.moderator, "sums.csv", sheet.encode(), name="Sums")
+    deck = bot.bank.get("sums", world.study.id)
+    assert deck is not None
+    when = bot.clock()
+    for question in deck.questions:
+        state = review(None, False, when, question_key=f"sums/{question.id}")
+        memory = Memory.from_state(alice.id, "sums", question.id, state)
+        await bot.store.record_practice(alice.id, world.study.id, "sums", question.id, False, when, memory)
+    answer = await (await world.fake.slash(world.general, alice, "mistakes", deck="sums")).response()
+    assert answer.message is not None
+    files = {a.filename: a.data for a in answer.message.attachments}
+    rows = list(csv.DictReader(io.StringIO(files["sums-mistakes.csv"].decode("utf-8-sig"), newline="")))
+    assert sorted((r["question"], r["answer"], r["choice1"], r["choice2"]) for r in rows) == [
+        ("'-3 is right?", "-0.5", "+1", "-0.5"),
+        ("'=SUM(A1:A9)", "'@me", "'@me", "'-x"),
+    ]

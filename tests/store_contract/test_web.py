@@ -32,6 +32,19 @@ async def test_a_session_is_kept_until_it_expires_or_ends(store: Store) -> None:
     assert await store.end_web_session("a" * 64) is False
 
 
+async def test_logging_out_everywhere_ends_every_session_of_that_member_only(backend: Backend) -> None:
+    one, two = await backend.open(), await backend.open()  # two dashboards on one database
+    await one.save_web_session(session("a" * 64, user=7))
+    await two.save_web_session(session("b" * 64, user=7))
+    await one.save_web_session(session("c" * 64, user=8))
+    assert await two.end_member_web_sessions(7) == 2
+    assert await one.web_session("a" * 64, T0) is None
+    assert await one.web_session("b" * 64, T0) is None
+    assert await two.web_session("c" * 64, T0) == session("c" * 64, user=8)
+    assert await one.end_member_web_sessions(7) == 0
+    assert await one.end_member_web_sessions(9) == 0
+
+
 async def test_expired_sessions_are_forgotten(store: Store) -> None:
     await store.save_web_session(session("a" * 64, hours=1))
     await store.save_web_session(session("b" * 64, hours=3))

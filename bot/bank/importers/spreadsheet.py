@@ -29,6 +29,7 @@ from bot.bank.importers.flashcards import (
 )
 from bot.bank.problems import DeckError, Problem
 from bot.locales import N_, _, n_
+from bot.spreadsheet_csv import unescaped_cell
 
 # A field longer than any text a deck can hold (the prompt is the longest) is a quote left open.
 MAX_FIELD = limits.DISCORD_EMBED_DESCRIPTION * 2
@@ -123,7 +124,8 @@ def _rows(text: str, delimiter: str, source: str) -> Iterator[tuple[int, list[st
             if any(len(field) > MAX_FIELD for field in fields):
                 raise DeckError([_open_quote(source, line)])
             if any(f.strip() for f in fields):
-                yield line, [f.strip() for f in fields]
+                # A `'` our CSV writer put before a cell a spreadsheet would run comes off again.
+                yield line, [unescaped_cell(f.strip()) for f in fields]
     except csv.Error as exc:
         if "field larger than field limit" in str(exc):  # i18n: not shown
             raise DeckError([_open_quote(source, start)]) from exc

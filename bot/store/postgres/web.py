@@ -12,6 +12,7 @@ from bot.store.sql.rounds import ROUND_COLUMNS, round_record
 from bot.store.sql.times import to_ms
 from bot.store.sql.web import (
     AUDIT_COLUMNS,
+    END_MEMBER_SESSIONS,
     SESSION_COLUMNS,
     audit_record,
     audit_row,
@@ -54,6 +55,9 @@ class PostgresWeb(Connected):
 
     async def forget_web_sessions_before(self, moment: datetime) -> int:
         return affected(await self._execute("DELETE FROM web_sessions WHERE expires_at <= $1", to_ms(moment)))
+
+    async def end_member_web_sessions(self, user_id: int) -> int:
+        return affected(await self._execute(*END_MEMBER_SESSIONS.postgres(user=user_id)))
 
     # -- audit log -----------------------------------------------------------------------------------
 

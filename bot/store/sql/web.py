@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 
 from bot.store.records import AuditEntry, WebGuild, WebSession
+from bot.store.sql.statement import sql
 from bot.store.sql.times import from_ms, to_ms
 
 SESSION_COLUMNS = "id_hash, user_id, user_name, guilds, created_at, expires_at"
 AUDIT_COLUMNS = "id, guild_id, user_id, user_name, at, action, detail"
+# "Log out everywhere": every browser's session of one member.
+END_MEMBER_SESSIONS = sql("DELETE FROM web_sessions WHERE user_id = :user")
 
 
 def guilds_text(guilds: tuple[WebGuild, ...]) -> str:

@@ -10,6 +10,7 @@ from bot.store.sql.rounds import ROUND_COLUMNS, round_record
 from bot.store.sql.times import to_ms
 from bot.store.sql.web import (
     AUDIT_COLUMNS,
+    END_MEMBER_SESSIONS,
     SESSION_COLUMNS,
     audit_record,
     audit_row,
@@ -52,6 +53,9 @@ class SqliteWeb:
 
     async def forget_web_sessions_before(self, moment: datetime) -> int:
         return await self._db.execute("DELETE FROM web_sessions WHERE expires_at <= ?", (to_ms(moment),))
+
+    async def end_member_web_sessions(self, user_id: int) -> int:
+        return await self._db.execute(*END_MEMBER_SESSIONS.sqlite(user=user_id))
 
     # -- audit log -----------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""Logging in with Discord (authorization code with state and PKCE) and out again (POST only)."""
+"""Logging in with Discord (authorization code with state and PKCE) and out again (POST only), in this
+browser or in every one."""
 
 from __future__ import annotations
 
@@ -11,19 +12,13 @@ from aiohttp import web
 from bot.locales import _
 from bot.web.context import context_of
 from bot.web.discord_api import DiscordUnavailable, LoginRefused, authorize_url, new_verifier
+from bot.web.redirects import found, on_site, to_discord
 from bot.web.render import render
-from bot.web.sessions import sign_in, sign_out, start_login, take_login
+from bot.web.sessions import sign_in, sign_out, sign_out_everywhere, start_login, take_login, viewer
 
 log = logging.getLogger(__name__)
 
 routes = web.RouteTableDef()
-
-
-def _safe_next(value: str | None) -> str:
-    """Only a path of this site (never //host or a scheme): a login link cannot send a member elsewhere."""
-    if not value or not value.startswith("/") or value.startswith("//") or "\\" in value:
-        return "/"
-    return value
 
 
 @routes.get("/login")
@@ -31,8 +26,8 @@ async def login(request: web.Request) -> web.StreamResponse:
     context = context_of(request)
     state = secrets.token_urlsafe(32)
     verifier = new_verifier()
-    await start_login(request, state, verifier, _safe_next(request.query.get("next")))
-    raise web.HTTPFound(authorize_url(context.settings, state, verifier))
+    await start_login(request, state, verifier, on_site(request.query.get("next")))
+    raise to_discord(authorize_url(context.settings, state, verifier), context.settings.oauth_url)
 
 
 @routes.get("/callback")
@@ -74,10 +69,19 @@ async def callback(request: web.Request) -> web.StreamResponse:
         ) from None
     await sign_in(request, who)
     log.info("member %s signed in to the dashboard", who.user_id)
-    raise web.HTTPFound(started.next_path)
+    raise found(started.next_path)
 
 
 @routes.post("/logout")
 async def logout(request: web.Request) -> web.StreamResponse:
     await sign_out(request)
-    raise web.HTTPFound("/")
+    raise found("/")
+
+
+@routes.post("/logout/everywhere")
+async def logout_everywhere(request: web.Request) -> web.StreamResponse:
+    who = await viewer(request)
+    ended = await sign_out_everywhere(request)
+    if who is not None:
+        log.info("member %s logged out everywhere (%d sessions ended)", who.user_id, ended)
+    raise found("/")

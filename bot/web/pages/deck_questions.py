@@ -35,6 +35,7 @@ from bot.web.pages._decks import (
     find_deck,
     save_deck,
 )
+from bot.web.redirects import see_other
 from bot.web.render import render
 from bot.web.settings_form import option_words
 
@@ -247,7 +248,7 @@ async def _save(request: web.Request, server: Server, *, replacing: str | None) 
             sentence=_("Nothing was saved: {problem}", problem=exc),
             status=422,
         )
-    raise web.HTTPSeeOther(f"{deck_url(server, deck)}/questions/{question.id}/preview?saved=1")
+    raise see_other(f"{deck_url(server, deck)}/questions/{question.id}/preview?saved=1")
 
 
 @routes.get("/servers/{guild_id}/decks/{deck_id}/questions/{question_id}/preview")
@@ -299,7 +300,7 @@ async def move(request: web.Request, server: Server) -> web.StreamResponse:
                 new=max(0, min(to, len(deck.questions) - 1)) + 1,
             ),
         )
-    raise web.HTTPSeeOther(f"{deck_url(server, deck)}#question-{question.id}")
+    raise see_other(f"{deck_url(server, deck)}#question-{question.id}")
 
 
 @routes.get("/servers/{guild_id}/decks/{deck_id}/questions/{question_id}/delete")
@@ -334,4 +335,4 @@ async def delete(request: web.Request, server: Server) -> web.StreamResponse:
             request, server, deck, sentence=_("Nothing was deleted: {problem}", problem=exc), status=422
         )
     await save_deck(request, server, edited, N_("question deleted"), f"{deck.id}/{question.id}")
-    raise web.HTTPSeeOther(deck_url(server, deck))
+    raise see_other(deck_url(server, deck))

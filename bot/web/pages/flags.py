@@ -11,6 +11,7 @@ from bot.web.access import Server, moderator
 from bot.web.changes import audit
 from bot.web.context import context_of
 from bot.web.pages import NavLink
+from bot.web.redirects import see_other
 from bot.web.render import render
 
 routes = web.RouteTableDef()
@@ -70,4 +71,4 @@ async def close(request: web.Request, server: Server) -> web.StreamResponse:
             question=closed_question,
         ),
     )
-    raise web.HTTPSeeOther(f"/servers/{server.id}/flags?done={status}")
+    raise see_other(f"/servers/{server.id}/flags?done={status}")

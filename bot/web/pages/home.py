@@ -5,6 +5,7 @@ from __future__ import annotations
 from aiohttp import web
 
 from bot.web.access import Server, moderated_servers, moderator
+from bot.web.redirects import found
 from bot.web.render import render
 from bot.web.sessions import viewer
 
@@ -26,4 +27,4 @@ async def server_home(request: web.Request, server: Server) -> web.StreamRespons
 
 @routes.get("/servers/{guild_id}")
 async def server_home_slash(request: web.Request) -> web.StreamResponse:
-    raise web.HTTPFound(f"/servers/{request.match_info['guild_id']}/")
+    raise found(f"/servers/{request.match_info['guild_id']}/")

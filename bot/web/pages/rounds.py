@@ -68,10 +68,14 @@ async def results(request: web.Request, server: Server) -> web.StreamResponse:
     answers = await context.store.round_answers(record.id)
     names = await context.discord.user_names(a.user_id for a in answers)
     kind = request.match_info["format"]
-    body = (results_csv if kind == "csv" else results_json)(record, deck, answers, names)
+    body = (
+        results_csv(record, deck, answers, names)
+        if kind == "csv"
+        else results_json(record, deck, answers, names).encode("utf-8")
+    )
     disposition = f'attachment; filename="round-{record.id}-results.{kind}"'  # i18n: not shown
     return web.Response(
-        text=body,
+        body=body,
         content_type="text/csv" if kind == "csv" else "application/json",
         charset="utf-8",
         headers={"Content-Disposition": disposition},  # i18n: not shown

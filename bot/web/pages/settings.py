@@ -11,6 +11,7 @@ from bot.web.access import Server, ensure_manager, moderator
 from bot.web.changes import audit
 from bot.web.context import context_of
 from bot.web.pages import NavLink
+from bot.web.redirects import see_other
 from bot.web.render import render
 from bot.web.settings_form import CHOICES, NUMBERS, option_words, read_settings_form
 
@@ -62,4 +63,4 @@ async def save(request: web.Request, server: Server) -> web.StreamResponse:
         before, after = asdict(current), asdict(read.settings)
         changed = ", ".join(f"{k}: {before[k]} → {after[k]}" for k in after if before[k] != after[k])
         await audit(request, server, N_("settings saved"), changed)
-    raise web.HTTPSeeOther(f"/servers/{server.id}/settings?saved=1")
+    raise see_other(f"/servers/{server.id}/settings?saved=1")

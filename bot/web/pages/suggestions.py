@@ -19,6 +19,7 @@ from bot.web.access import Server, moderator
 from bot.web.changes import audit
 from bot.web.context import context_of
 from bot.web.pages import NavLink
+from bot.web.redirects import see_other
 from bot.web.render import render
 
 routes = web.RouteTableDef()
@@ -81,7 +82,7 @@ async def review(request: web.Request, server: Server) -> web.StreamResponse:
             N_("suggestion rejected"),
             _("#{number} for {deck}", number=suggestion.id, deck=suggestion.deck_id),
         )
-        raise web.HTTPSeeOther(f"/servers/{server.id}/suggestions?done=rejected")
+        raise see_other(f"/servers/{server.id}/suggestions?done=rejected")
     if action != "approve":
         raise web.HTTPBadRequest(text=_("Choose Approve or Reject."))
     bank = await context.fresh_bank(server.id)
@@ -125,4 +126,4 @@ async def review(request: web.Request, server: Server) -> web.StreamResponse:
         N_("suggestion approved"),
         _("#{number} into {deck}", number=suggestion.id, deck=deck.id),
     )
-    raise web.HTTPSeeOther(f"/servers/{server.id}/suggestions?done=approved")
+    raise see_other(f"/servers/{server.id}/suggestions?done=approved")

@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 from aiohttp import BasicAuth, web
 
 from tests.e2e.fake_discord.models import User
-from tests.e2e.fake_discord.rest import API_PREFIX, error, json_response
+from tests.e2e.fake_discord.rest import API_PREFIX, error, guild_page, json_response
 
 if TYPE_CHECKING:
     from tests.e2e.fake_discord.server import FakeDiscord
@@ -183,7 +183,7 @@ class FakeOAuth:
         if grant is None:
             return error(401, "401: Unauthorized")
         if request.path.endswith("/guilds"):
-            return json_response(self.guilds_of(grant.user))
+            return guild_page(self.guilds_of(grant.user), request.query)
         return json_response(grant.user.payload())
 
     def guilds_of(self, user: User) -> list[dict[str, Any]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import traceback
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import BodyPartReader, web
@@ -32,6 +33,26 @@ def json_response(data: Any, status: int = 200) -> web.Response:
 
 def error(status: int, message: str, code: int = 0) -> web.Response:
     return json_response({"message": message, "code": code}, status)
+
+
+GUILDS_PER_PAGE = 200  # Discord's most (and default) servers per GET /users/@me/guilds
+
+
+def guild_page(listed: list[dict[str, Any]], query: Mapping[str, str]) -> web.Response:
+    """One page of GET /users/@me/guilds as Discord answers it: sorted by id, at most `limit` (1-200,
+    default 200) of those after `after` or before `before` (the spec's parameters); a bad one is 400."""
+    try:
+        limit = int(query.get("limit", GUILDS_PER_PAGE))
+        after = int(query["after"]) if "after" in query else None
+        before = int(query["before"]) if "before" in query else None
+    except ValueError:
+        return error(400, "Invalid Form Body", 50035)
+    if not 1 <= limit <= GUILDS_PER_PAGE:
+        return error(400, "Invalid Form Body", 50035)
+    ordered = sorted(listed, key=lambda g: int(g["id"]))
+    if before is not None:
+        return json_response([g for g in ordered if int(g["id"]) < before][-limit:])
+    return json_response([g for g in ordered if after is None or int(g["id"]) > after][:limit])
 
 
 def no_content() -> web.Response:
@@ -180,7 +201,7 @@ class RestApi:
         )
 
     async def get_my_guilds(self, request: web.Request) -> web.Response:
-        """The servers the bot is in, as partial guilds (the dashboard shows only those)."""
+        """The servers the bot is in, as partial guilds (the dashboard shows only those), a page at a time."""
         listed = [
             {
                 "id": str(g.id),
@@ -193,7 +214,7 @@ class RestApi:
             }
             for g in self.fake.guilds
         ]
-        return json_response(listed)
+        return guild_page(listed, request.query)
 
     async def get_user(self, request: web.Request) -> web.Response:
         user = self.fake.users.get(int(request.match_info["user_id"]))

@@ -41,3 +41,32 @@ async def test_each_login_gets_a_new_session_cookie(dashboard: Dashboard, browse
     first = after["bvunzo_session"]
     await dashboard.sign_in(page, dashboard.world.moderator)
     assert {c["name"]: c["value"] for c in await page.context.cookies()}["bvunzo_session"] != first
+
+
+async def test_logging_out_everywhere_ends_the_members_every_browser_and_no_one_elses(
+    dashboard: Dashboard, browser: Any
+) -> None:
+    world = dashboard.world
+    home = await dashboard.signed_in(browser, world.moderator)
+    laptop = await dashboard.signed_in(browser, world.moderator, then="/me")
+    colleague = await dashboard.signed_in(browser, world.quizmaster)
+    async with laptop.expect_navigation():
+        await laptop.get_by_role("button", name="Log out everywhere").click()
+    assert laptop.url == dashboard.url + "/"
+    assert await laptop.get_by_text("Signed in as").count() == 0
+    # The other browser of the same member is logged out too: its cookie opens nothing any more.
+    await home.reload()
+    assert await home.get_by_text("Signed in as").count() == 0
+    answer = await home.context.request.get(dashboard.server_url(), max_redirects=0)
+    assert answer.status == 302 and answer.headers["location"].startswith("/login?next=")
+    # Another member's session stays.
+    await colleague.reload()
+    assert await colleague.get_by_text("Signed in as Rudo").count() == 1
+
+
+async def test_logging_out_everywhere_needs_the_forms_token(dashboard: Dashboard, browser: Any) -> None:
+    page = await dashboard.signed_in(browser, dashboard.world.moderator)
+    forged = await page.context.request.post(dashboard.url + "/logout/everywhere", form={}, max_redirects=0)
+    assert forged.status == 403
+    await page.reload()
+    assert await page.get_by_text("Signed in as Tendai").count() == 1

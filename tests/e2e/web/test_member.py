@@ -63,7 +63,9 @@ async def test_a_members_page_shows_points_decks_leeches_and_their_mistakes(
     answer = await page.context.request.get(dashboard.url + f"/me/mistakes/cells.csv?server={world.study.id}")
     assert answer.status == 200
     assert answer.headers["content-disposition"] == 'attachment; filename="cells-mistakes.csv"'
-    rows = list(csv.reader(io.StringIO(await answer.text())))
+    body = await answer.body()
+    assert body.startswith(b"\xef\xbb\xbf")  # UTF-8 with BOM, as every CSV Bvunzo writes
+    rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig"), newline="")))
     assert rows[0][-2:] == ["missed", "answered"]
     assert [(r[rows[0].index("question")], r[-2], r[-1]) for r in rows[1:]] == [(HOSTILE_PROMPT, "5", "5")]
     yaml = await page.context.request.get(dashboard.url + f"/me/mistakes/cells.yaml?server={world.study.id}")

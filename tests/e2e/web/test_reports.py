@@ -61,19 +61,21 @@ async def test_a_rounds_results_download_as_csv_and_json(dashboard: Dashboard, b
     answer = await page.context.request.get(dashboard.server_url(f"rounds/{round_id}/results.csv"))
     assert answer.status == 200
     assert answer.headers["content-disposition"] == f'attachment; filename="round-{round_id}-results.csv"'
-    rows = list(csv.reader(io.StringIO(await answer.text())))
+    body = await answer.body()
+    assert body.startswith(b"\xef\xbb\xbf") and body.count(b"\r\n") == 8  # BOM and CRLF, as README says
+    rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig"), newline="")))
     assert rows[0] == [
-        "round",
-        "question",
-        "question_id",
-        "prompt",
-        "member_id",
-        "member",
-        "answer",
-        "right",
-        "points",
-        "seconds",
-        "answered_at",
+        "Round",
+        "Question number",
+        "Question id",
+        "Question",
+        "Member id",
+        "Member",
+        "Answer",
+        "Right",
+        "Points",
+        "Seconds",
+        "Answered at",
     ]
     assert rows[1] == [
         str(round_id),
