@@ -38,6 +38,13 @@ class ShardPlan:
         return shard_of(guild_id, self.count) in self.ids
 
     @property
+    def in_query(self) -> tuple[int, tuple[int, ...]] | None:
+        """(shard_count, ids) for the store's due queries, which apply `holds` in SQL; None: every server."""
+        if self.ids is None or self.count is None:
+            return None
+        return self.count, self.ids
+
+    @property
     def syncs_commands(self) -> bool:
         """Global commands are one list per application: the process that runs shard 0 syncs them."""
         return self.ids is None or 0 in self.ids

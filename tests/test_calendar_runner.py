@@ -29,7 +29,7 @@ class Channels:
     async def announce(self, schedule: ScheduleRecord, starts_at: datetime) -> None:
         self.announced.append((schedule.id, starts_at))
 
-    async def start_round(self, schedule: ScheduleRecord) -> str:
+    async def start_round(self, schedule: ScheduleRecord, occurrence: datetime) -> str:
         if schedule.channel_id in self.busy:
             raise SkippedOccurrence("a round was already running in this channel")
         self.started.append(schedule.id)

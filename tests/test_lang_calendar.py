@@ -154,7 +154,7 @@ class BusyChannel:
     async def announce(self, schedule: ScheduleRecord, starts_at: datetime) -> None:
         raise AssertionError("no announcement was asked for")
 
-    async def start_round(self, schedule: ScheduleRecord) -> str:
+    async def start_round(self, schedule: ScheduleRecord, occurrence: datetime) -> str:
         raise SkippedOccurrence(_("a round was already running in this channel"))
 
     async def tell_moderators(self, schedule: ScheduleRecord, sentence: str) -> None:

@@ -87,6 +87,7 @@ async def test_opening_twice_at_once_migrates_once(postgres_url: str) -> None:
         (8,),
         (9,),
         (10,),
+        (11,),
     ]
 
 

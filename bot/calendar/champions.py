@@ -9,7 +9,7 @@ from datetime import date, datetime, timedelta
 from typing import Literal, Protocol
 
 from bot.calendar.zones import UnknownZoneError, day_start, local_day, zone_named
-from bot.store import CalendarSettings, Store, StoreError
+from bot.store import CalendarSettings, Shards, Store, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -42,14 +42,17 @@ class ChampionPort(Protocol):
 
 
 class ChampionRunner:
-    def __init__(self, store: Store, port: ChampionPort, clock: Callable[[], datetime]) -> None:
+    def __init__(
+        self, store: Store, port: ChampionPort, clock: Callable[[], datetime], *, shards: Shards = None
+    ) -> None:
         self.store = store
+        self.shards = shards  # this process's shards: filtered in the query, before its LIMIT
         self.port = port
         self.clock = clock
 
     async def tick(self, now: datetime) -> int:
         acted = 0
-        for settings in await self.store.due_champions(now):
+        for settings in await self.store.due_champions(now, 500, self.shards):
             if not self.port.holds(settings.guild_id):
                 continue
             acted += 1

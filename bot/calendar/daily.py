@@ -11,7 +11,7 @@ from bot.calendar.pace import Pace
 from bot.calendar.qotd import FEW_LEFT, closes_at, day_number, next_question
 from bot.calendar.repeats import Rule, parse_time
 from bot.calendar.zones import UnknownZoneError, local_day, zone_named
-from bot.store import QotdDay, QotdSettings, Store, StoreError
+from bot.store import QotdDay, QotdSettings, Shards, Store, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -36,8 +36,11 @@ def daily_rule(settings: QotdSettings) -> Rule:
 
 
 class QotdRunner:
-    def __init__(self, store: Store, port: QotdPort, clock: Callable[[], datetime]) -> None:
+    def __init__(
+        self, store: Store, port: QotdPort, clock: Callable[[], datetime], *, shards: Shards = None
+    ) -> None:
         self.store = store
+        self.shards = shards  # this process's shards: filtered in the query, before its LIMIT
         self.port = port
         self.clock = clock
         self.pace = Pace()
@@ -45,11 +48,11 @@ class QotdRunner:
     async def tick(self, now: datetime) -> int:
         """Reveal what closed, then post what is due; returns how many servers it acted for."""
         acted = 0
-        for day in await self.store.qotd_days_to_reveal(now, BATCH):
+        for day in await self.store.qotd_days_to_reveal(now, BATCH, self.shards):
             if self.port.holds(day.guild_id):
                 acted += 1
                 await self.reveal(day, now)
-        for settings in await self.store.due_qotds(now, BATCH):
+        for settings in await self.store.due_qotds(now, BATCH, self.shards):
             if self.port.holds(settings.guild_id):
                 acted += 1
                 try:

@@ -6,16 +6,16 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Protocol
 
 from bot.calendar.champions import ChampionPort, ChampionRunner
 from bot.calendar.daily import QotdPort, QotdRunner
-from bot.calendar.occurrences import decide, wake_at
+from bot.calendar.occurrences import LATE_LIMIT, decide, wake_at
 from bot.calendar.repeats import Rule, parse_days, parse_time
 from bot.calendar.zones import UnknownZoneError, zone_named
 from bot.locales import SOURCE, _, speaking
-from bot.store import ScheduleRecord, Store, StoreError
+from bot.store import OccurrenceTaken, ScheduleRecord, Shards, Store, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -24,6 +24,10 @@ log = logging.getLogger(__name__)
 POLL_SECONDS = 1.0
 # Schedules handled per look; a backlog is worked through on the next looks.
 BATCH = 500
+# How often (on the injected clock) the runner looks for claimed occurrences that never got their round.
+RECOVERY_EVERY = timedelta(minutes=1)
+# A claim this young may still be on its way to its round in another process: left to it.
+RECOVERY_GRACE = timedelta(seconds=30)
 
 
 class SkippedOccurrence(Exception):
@@ -39,9 +43,10 @@ class CalendarPort(Protocol):
     async def announce(self, schedule: ScheduleRecord, starts_at: datetime) -> None:
         """Post that the schedule's round starts at `starts_at`."""
 
-    async def start_round(self, schedule: ScheduleRecord) -> str:
-        """Start the schedule's round; the result for `list`. SkippedOccurrence with the sentence a
-        moderator should read when it cannot start."""
+    async def start_round(self, schedule: ScheduleRecord, occurrence: datetime) -> str:
+        """Start the schedule's round for its claimed `occurrence` (passed on to the round's creation,
+        which takes the claim: OccurrenceTaken when it already has its round); the result for `list`.
+        SkippedOccurrence with the sentence a moderator should read when it cannot start."""
 
     async def tell_moderators(self, schedule: ScheduleRecord, sentence: str) -> None:
         """Say why an occurrence was skipped where the schedule's moderators will see it."""
@@ -66,14 +71,17 @@ class CalendarRunner:
         champions: ChampionPort | None = None,
         poll_seconds: float = POLL_SECONDS,
         languages: Callable[[int], Awaitable[str]] | None = None,
+        shards: Shards = None,
     ) -> None:
         self.store = store
+        self.shards = shards  # this process's shards: the due queries return only their servers' rows
+        self._recovered_at: datetime | None = None
         self.clock = clock
         self.port = port
         self.poll_seconds = poll_seconds
         self.languages = languages  # a server's language: what its channels read (English without it)
-        self.qotd = None if qotd is None else QotdRunner(store, qotd, clock)
-        self.champions = None if champions is None else ChampionRunner(store, champions, clock)
+        self.qotd = None if qotd is None else QotdRunner(store, qotd, clock, shards=shards)
+        self.champions = None if champions is None else ChampionRunner(store, champions, clock, shards=shards)
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -108,7 +116,12 @@ class CalendarRunner:
             seen += await self.qotd.tick(now)
         if self.champions is not None:
             seen += await self.champions.tick(now)
-        due = [s for s in await self.store.due_schedules(now, BATCH) if self.port.holds(s.guild_id)]
+        if self._recovered_at is None or now - self._recovered_at >= RECOVERY_EVERY:
+            self._recovered_at = now
+            seen += await self.recover(now)
+        due = [
+            s for s in await self.store.due_schedules(now, BATCH, self.shards) if self.port.holds(s.guild_id)
+        ]
         for schedule in due:
             try:
                 with speaking(await self.languages(schedule.guild_id) if self.languages else SOURCE):
@@ -167,39 +180,78 @@ class CalendarRunner:
                 decision.occurrence.isoformat(),
                 after.isoformat() if after else "never",
             )
-            await self.store.move_schedule(
-                schedule.id,
-                occurrence,
-                next_at=after,
-                wake_at=following,
-                announced=False,
-                result=_("missed {when} (the bot was down)", when=_stamp(decision.occurrence)),
-                result_at=now,
-            )
+            result = _("missed {when} (the bot was down)", when=_stamp(decision.occurrence))
+            if await self._claim(schedule, decision.occurrence, now, occurrence, after, following, "missed"):
+                await self.store.note_schedule_result(schedule.id, result, now)
             return
-        result: str | None = None
-        if await self.store.claim_occurrence("round", schedule.id, decision.occurrence, now):
-            # Claimed before anything is sent: a crash from here on loses this occurrence, never doubles it.
+        # Claimed with the schedule's move, in one transaction; the round's creation takes the claim, so
+        # a crash between the two leaves a pending claim that recover() starts (never a second round).
+        if await self._claim(schedule, decision.occurrence, now, occurrence, after, following, "pending"):
+            await self._start(schedule, decision.occurrence, now)
+
+    async def _claim(
+        self,
+        schedule: ScheduleRecord,
+        at: datetime,
+        now: datetime,
+        was: datetime,
+        after: datetime | None,
+        following: datetime | None,
+        outcome: str,
+    ) -> bool:
+        """Claim the occurrence `at` and move the schedule from `was` to `after`; False when another
+        process (or this one, before a restart) already claimed it."""
+        if await self.store.claim_round_occurrence(
+            schedule.id, at, now, was=was, next_at=after, wake_at=following, outcome=outcome
+        ):
+            return True
+        # Claimed before: the claim moved the schedule in its own transaction; a schedule still standing at
+        # `was` (a claim kept from an older version) is moved on now, after the claim, never before it.
+        await self.store.move_schedule(schedule.id, was, next_at=after, wake_at=following, announced=False)
+        return False
+
+    async def _start(self, schedule: ScheduleRecord, at: datetime, now: datetime) -> None:
+        """Start the round of the claimed occurrence `at`, and keep what became of it for `list`."""
+        try:
+            result = await self.port.start_round(schedule, at)
+        except OccurrenceTaken:
+            return  # its round exists (another process recovering it got there first): nothing to do
+        except SkippedOccurrence as skipped:
+            result = _("skipped: {reason}", reason=str(skipped))
+            log.info("schedule %s of server %s skipped: %s", schedule.id, schedule.guild_id, skipped)
+            await self.store.settle_round_occurrence(schedule.id, at, "skipped", str(skipped))
             try:
-                result = await self.port.start_round(schedule)
-            except SkippedOccurrence as skipped:
-                result = _("skipped: {reason}", reason=str(skipped))
-                log.info("schedule %s of server %s skipped: %s", schedule.id, schedule.guild_id, skipped)
-                try:
-                    await self.port.tell_moderators(schedule, str(skipped))
-                except StoreError:
-                    raise  # the database is away: the runner's loop says so once and looks again
-                except Exception:
-                    log.exception("telling moderators about schedule %s failed", schedule.id)
-        await self.store.move_schedule(
-            schedule.id,
-            occurrence,
-            next_at=after,
-            wake_at=following,
-            announced=False,
-            result=result,
-            result_at=now if result is not None else None,
+                await self.port.tell_moderators(schedule, str(skipped))
+            except StoreError:
+                raise  # the database is away: the runner's loop says so once and looks again
+            except Exception:
+                log.exception("telling moderators about schedule %s failed", schedule.id)
+        await self.store.note_schedule_result(schedule.id, result, now)
+
+    async def recover(self, now: datetime) -> int:
+        """Start the rounds of occurrences claimed in the last LATE_LIMIT that never got one (the process
+        died between the claim and the start); a round already created is resumed by the round service.
+        Returns how many it found."""
+        found = await self.store.pending_round_occurrences(
+            now - LATE_LIMIT, now - RECOVERY_GRACE, BATCH, self.shards
         )
+        for schedule, at in found:
+            if not self.port.holds(schedule.guild_id):
+                continue
+            log.warning(
+                "schedule %s of server %s: its round of %s was claimed but never started; starting it now",
+                schedule.id,
+                schedule.guild_id,
+                at.isoformat(),
+            )
+            try:
+                with speaking(await self.languages(schedule.guild_id) if self.languages else SOURCE):
+                    await self._start(schedule, at, now)
+            except StoreError:
+                raise
+            except Exception:
+                log.exception("schedule %s of server %s failed", schedule.id, schedule.guild_id)
+        return len(found)
 
 
 def first_occurrence(rule: Rule, zone_name: str, now: datetime) -> datetime:

@@ -64,3 +64,8 @@ def day_and_month(value: date | datetime) -> str:
 def moment(value: datetime) -> str:
     """A date and time of day, in the time zone `value` carries."""
     return dates.format_datetime(value, format="medium", locale=_locale())
+
+
+def weekday(value: date | datetime) -> str:
+    """The day of the week, in full (Tuesday; mardi)."""
+    return dates.format_date(value, format="EEEE", locale=_locale())

@@ -16,6 +16,7 @@ import asyncio
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import datetime
 
 from bot.asked import round_deck, versions_asked
 from bot.bank.mixed import mix
@@ -108,6 +109,7 @@ class RoundService:
         started_by: int | None,
         thread_name: str | None = None,
         exact: bool = False,
+        occurrence: tuple[int, datetime] | None = None,
     ) -> RoundRecord:
         """Start a round in the channel; its stored record (status "running", its task under way).
 
@@ -117,6 +119,8 @@ class RoundService:
         `started_by` is the member who started it (None: a schedule or another program). `exact`: the
         caller asked for exactly `options.questions` questions, so a filter keeping fewer is refused
         (otherwise a smaller deck plays all it has). Refusals are UserErrors of bot/rounds/errors.py.
+        `occurrence` (schedule id, time): a schedule's claimed occurrence, given its round once
+        (OccurrenceTaken from the store when it has one).
         """
         if self.host.closing:
             raise ShuttingDown(_("Bvunzo is restarting; start the round again in a minute."))
@@ -156,7 +160,7 @@ class RoundService:
             asked=_kept(versions_asked(chosen, plan.question_ids)),
         )
         try:
-            record = await self.host.store.start_round(new)
+            record = await self.host.store.start_round(new, occurrence)
         except RoundAlreadyRunning as exc:
             raise ChannelBusy(already_running(exc.round)) from exc
         state = RoundState(

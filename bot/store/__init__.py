@@ -14,13 +14,15 @@ from bot.store.assignment_records import (
 from bot.store.calendar_records import (
     CalendarSettings,
     NewSchedule,
+    OccurrenceRecord,
     QotdAnswer,
     QotdBoardLine,
     QotdDay,
     QotdSettings,
     ScheduleRecord,
+    Shards,
 )
-from bot.store.errors import RoundAlreadyRunning, StoreError, StoreUnavailable
+from bot.store.errors import OccurrenceTaken, RoundAlreadyRunning, StoreError, StoreUnavailable
 from bot.store.interface import Store
 from bot.store.periods import PERIODS, Period, period_end, period_start, week_start
 from bot.store.records import (
@@ -98,6 +100,8 @@ __all__ = [
     "NewAssignment",
     "NewRound",
     "NewSchedule",
+    "OccurrenceRecord",
+    "OccurrenceTaken",
     "Period",
     "PollVote",
     "PracticeRecord",
@@ -110,6 +114,7 @@ __all__ = [
     "RoundAlreadyRunning",
     "RoundRecord",
     "ScheduleRecord",
+    "Shards",
     "Store",
     "StoreError",
     "StoreUnavailable",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -326,3 +328,94 @@ QOTD_BOARD = (
     " FROM qotd_answers WHERE guild_id = {guild} GROUP BY user_id"
     ") AS board ORDER BY rank, answered, user_id LIMIT {limit} OFFSET {offset}"
 )
+
+
+# -- each scheduled round's occurrence (issue 26) ----------------------------------------------------
+
+# A process's shards as the due queries filter on them: (shard_count, the shard ids it runs); None: all.
+Shards = tuple[int, tuple[int, ...]] | None
+
+OUTCOMES = ("pending", "started", "skipped", "missed", "done")
+
+
+@dataclass(frozen=True, slots=True)
+class OccurrenceRecord:
+    """What became of one occurrence of a schedule: pending (claimed, its round not yet created),
+    started (round_id), skipped (detail says why) or missed (the bot was down)."""
+
+    schedule_id: int
+    occurrence_at: datetime
+    outcome: str
+    round_id: int | None
+    detail: str | None
+    claimed_at: datetime
+
+
+OCCURRENCE_COLUMNS = "key_id, occurrence_at, outcome, round_id, detail, claimed_at"
+
+
+def occurrence_record(row: Sequence[Any]) -> OccurrenceRecord:
+    at, claimed = _time(row[1]), _time(row[5])
+    assert at is not None and claimed is not None
+    return OccurrenceRecord(
+        schedule_id=int(row[0]),
+        occurrence_at=at,
+        outcome=str(row[2]),
+        round_id=None if row[3] is None else int(row[3]),
+        detail=row[4],
+        claimed_at=claimed,
+    )
+
+
+# Statements both engines share; each bare `$` is one parameter, in order (`?` on SQLite, $n on PostgreSQL).
+CLAIM_ROUND = (
+    "INSERT INTO calendar_claims (kind, key_id, occurrence_at, claimed_at, outcome, detail) "
+    "VALUES ('round', $, $, $, $, $) ON CONFLICT (kind, key_id, occurrence_at) DO NOTHING"
+)
+MOVE_CLAIMED = (
+    "UPDATE schedules SET next_at = $, wake_at = $, announced = 0 "
+    "WHERE id = $ AND removed = 0 AND next_at = $"
+)
+# The round's creation takes the claim: a second creation for the occurrence finds no pending claim.
+TAKE_CLAIM = (
+    "UPDATE calendar_claims SET outcome = 'started', round_id = $ "
+    "WHERE kind = 'round' AND key_id = $ AND occurrence_at = $ AND outcome = 'pending'"
+)
+SETTLE_CLAIM = (
+    "UPDATE calendar_claims SET outcome = $, detail = $ "
+    "WHERE kind = 'round' AND key_id = $ AND occurrence_at = $ AND outcome = 'pending'"
+)
+SCHEDULE_OCCURRENCES = (
+    f"SELECT {OCCURRENCE_COLUMNS} FROM calendar_claims WHERE kind = 'round' AND key_id = $ "
+    "ORDER BY occurrence_at DESC LIMIT $"
+)
+PENDING_OCCURRENCES = (
+    f"SELECT c.occurrence_at, {SCHEDULE_COLUMNS} FROM calendar_claims c JOIN schedules s ON s.id = c.key_id "
+    "WHERE c.kind = 'round' AND c.outcome = 'pending' AND c.occurrence_at >= $ AND c.claimed_at <= $ "
+    "AND s.removed = 0{shards} ORDER BY c.occurrence_at, s.id LIMIT $"
+)
+
+
+def pending_record(row: Sequence[Any]) -> tuple[ScheduleRecord, datetime]:
+    """A PENDING_OCCURRENCES row: the schedule and its occurrence still without a round."""
+    at = _time(row[0])
+    assert at is not None
+    return schedule_record(row[1:]), at
+
+
+def shard_clause(shards: Shards, column: str, *, sqlite: bool) -> tuple[str, list[object]]:
+    """` AND` the server's shard (Discord's (guild_id >> 22) % shard_count) is one of ours, and its values;
+    nothing for a process that runs every shard. In the query, so a LIMIT counts only our servers' rows."""
+    if shards is None:
+        return "", []
+    count, ids = shards
+    if sqlite:
+        marks = ", ".join("?" for _ in ids)
+        return f" AND (({column} >> 22) % ?) IN ({marks})", [count, *ids]
+    return f" AND (({column} >> 22) % $) = ANY($::int[])", [count, list(ids)]
+
+
+def dollars_numbered(sql: str) -> str:
+    """PostgreSQL's $1, $2... for each bare `$` of a shared statement, in order."""
+    count = itertools.count(1)
+    return re.sub(r"\$", lambda _: f"${next(count)}", sql)

@@ -43,3 +43,9 @@ class StoreUnavailable(StoreError):
             "Bvunzo can't reach its database right now, so that was not recorded; "
             "please send it again in a moment."
         )
+
+
+class OccurrenceTaken(Exception):
+    """A schedule's occurrence already has its round, or was settled without one: nothing to start.
+
+    Not a StoreError: the database answered, and the answer is that someone else did it."""

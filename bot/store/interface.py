@@ -21,11 +21,13 @@ from bot.store.assignment_records import (
 from bot.store.calendar_records import (
     CalendarSettings,
     NewSchedule,
+    OccurrenceRecord,
     QotdAnswer,
     QotdBoardLine,
     QotdDay,
     QotdSettings,
     ScheduleRecord,
+    Shards,
 )
 from bot.store.outage import Outage
 from bot.store.periods import Period
@@ -105,10 +107,12 @@ class Store(Protocol):
 
     # -- rounds --------------------------------------------------------------------------------------
 
-    async def start_round(self, new: NewRound) -> RoundRecord:
+    async def start_round(self, new: NewRound, occurrence: tuple[int, datetime] | None = None) -> RoundRecord:
         """Store a running round; RoundAlreadyRunning (carrying that round) when the channel has one.
 
         ValueError for a round without questions. Two callers racing for one channel: exactly one wins.
+        `occurrence` (schedule id, time): a schedule's round, created only if that claimed occurrence has
+        no round yet, its id written to the claim in the same transaction; OccurrenceTaken otherwise.
         """
 
     async def get_round(self, round_id: int) -> RoundRecord | None: ...
@@ -400,8 +404,11 @@ class Store(Protocol):
     async def remove_schedule(self, guild_id: int, schedule_id: int) -> bool:
         """Stop a schedule of this server; False when it has none by that id."""
 
-    async def due_schedules(self, now: datetime, limit: int = 500) -> list[ScheduleRecord]:
-        """Schedules whose runner should look at them by `now` (earliest first), every server's."""
+    async def due_schedules(
+        self, now: datetime, limit: int = 500, shards: Shards = None
+    ) -> list[ScheduleRecord]:
+        """Schedules whose runner should look at them by `now` (earliest first), of the servers on
+        `shards` ((shard_count, ids); None: every server's); filtered before the limit counts."""
 
     async def move_schedule(
         self,
@@ -420,8 +427,40 @@ class Store(Protocol):
     async def note_schedule_result(self, schedule_id: int, result: str, at: datetime) -> None:
         """What happened to the schedule's latest occurrence (`/quiz schedule list` shows it)."""
 
-    async def due_champions(self, now: datetime, limit: int = 500) -> list[CalendarSettings]:
-        """Servers whose champion period ended by `now`, every server's, earliest first."""
+    async def claim_round_occurrence(
+        self,
+        schedule_id: int,
+        occurrence: datetime,
+        now: datetime,
+        *,
+        was: datetime,
+        next_at: datetime | None,
+        wake_at: datetime | None,
+        outcome: str = "pending",
+        detail: str | None = None,
+    ) -> bool:
+        """Claim the schedule's round at `occurrence` and move the schedule on from `was`, in one
+        transaction: True for exactly one caller; a loser changes nothing. `outcome` pending: its round
+        is to be started (start_round with the occurrence); missed or skipped are final."""
+
+    async def settle_round_occurrence(
+        self, schedule_id: int, occurrence: datetime, outcome: str, detail: str | None
+    ) -> bool:
+        """A pending occurrence that will get no round: skipped (detail: why) or missed."""
+
+    async def schedule_occurrences(self, schedule_id: int, limit: int = 5) -> list[OccurrenceRecord]:
+        """The schedule's latest claimed occurrences, newest first, with what became of each."""
+
+    async def pending_round_occurrences(
+        self, since: datetime, claimed_by: datetime, limit: int = 500, shards: Shards = None
+    ) -> list[tuple[ScheduleRecord, datetime]]:
+        """Occurrences at or after `since`, claimed by `claimed_by`, whose round was never created (a
+        crash between the claim and the start), on `shards`' servers, oldest first."""
+
+    async def due_champions(
+        self, now: datetime, limit: int = 500, shards: Shards = None
+    ) -> list[CalendarSettings]:
+        """Servers whose champion period ended by `now`, on `shards` (None: all), earliest first."""
 
     async def move_champion(
         self, guild_id: int, was: datetime, next_at: datetime, problem: str | None
@@ -449,8 +488,8 @@ class Store(Protocol):
 
     async def save_qotd_settings(self, settings: QotdSettings) -> None: ...
 
-    async def due_qotds(self, now: datetime, limit: int = 500) -> list[QotdSettings]:
-        """Servers whose next question of the day is due by `now`, every server's, earliest first."""
+    async def due_qotds(self, now: datetime, limit: int = 500, shards: Shards = None) -> list[QotdSettings]:
+        """Servers whose next question of the day is due by `now`, on `shards` (None: all), earliest first."""
 
     async def move_qotd(self, guild_id: int, was: datetime, next_at: datetime | None) -> bool:
         """Move the server's next posting on from `was`; False when another process moved it first."""
@@ -465,8 +504,10 @@ class Store(Protocol):
     async def latest_qotd_day(self, guild_id: int) -> QotdDay | None:
         """The server's most recent question of the day."""
 
-    async def qotd_days_to_reveal(self, now: datetime, limit: int = 500) -> list[QotdDay]:
-        """Questions of the day past their closing and not yet revealed, every server's."""
+    async def qotd_days_to_reveal(
+        self, now: datetime, limit: int = 500, shards: Shards = None
+    ) -> list[QotdDay]:
+        """Questions of the day past their closing and not yet revealed, on `shards` (None: all)."""
 
     async def reveal_qotd_day(self, guild_id: int, day: int, at: datetime) -> bool:
         """Mark the day's question revealed; True for exactly one caller (the one who edits the message)."""

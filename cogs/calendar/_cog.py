@@ -15,8 +15,10 @@ from discord.ext import commands
 from bot.calendar.champions import period_bounds
 from bot.calendar.daily import QotdPort, daily_rule
 from bot.calendar.occurrences import wake_at
+from bot.calendar.qotd import day_of_number
 from bot.calendar.runner import CalendarRunner, rule_of
-from bot.calendar.zones import UnknownZoneError, zone_named
+from bot.calendar.zonechange import next_in_new_zone, qotd_moved, schedule_moved
+from bot.calendar.zones import UnknownZoneError, local_day, zone_named
 from bot.errors import UserError
 from bot.locales import _
 from bot.ui.calendar_desks import CALENDAR_DESK
@@ -32,6 +34,13 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+def _zone_or_utc(name: str) -> ZoneInfo:
+    try:
+        return zone_named(name)
+    except UnknownZoneError:
+        return zone_named("UTC")  # a zone the tz database dropped: its dates were read on UTC
+
+
 class CalendarCog(commands.Cog, name="Calendar"):  # i18n: not shown (the cog's own name)
     def __init__(self, bot: BvunzoBot, qotd: QotdPort | None = None) -> None:
         self.bot = bot
@@ -42,6 +51,7 @@ class CalendarCog(commands.Cog, name="Calendar"):  # i18n: not shown (the cog's 
             qotd=qotd,
             champions=DiscordChampions(bot),
             languages=lambda guild_id: bot.languages.server(guild_id),  # noqa: PLW0108 (read late: set in setup_hook)
+            shards=bot.settings.shards.in_query,
         )
         self._schedule = ScheduleCommands(bot)
         self._results = results_command(bot)
@@ -82,6 +92,7 @@ class CalendarCog(commands.Cog, name="Calendar"):  # i18n: not shown (the cog's 
         except UnknownZoneError as exc:
             raise UserError(str(exc)) from exc
         current = await self.bot.store.calendar_settings(guild_id)
+        moved: list[str] = []
         if current.timezone != zone.key:
             now = self.bot.clock()
             champion_ends = (
@@ -92,30 +103,42 @@ class CalendarCog(commands.Cog, name="Calendar"):  # i18n: not shown (the cog's 
             await self.bot.store.save_calendar_settings(
                 replace(current, timezone=zone.key, champion_next_at=champion_ends)
             )
-            await self._move_to_zone(guild_id, zone, now)
+            moved = await self._move_to_zone(guild_id, _zone_or_utc(current.timezone), zone, now)
         local = self.bot.clock().astimezone(zone)
-        return _(
+        said = _(
             "Time zone: {zone} (it is {time} there now); scheduled times follow it.",
             zone=zone.key,
             time=local.strftime("%H:%M"),
         )
+        return "\n".join([said, *moved])
 
-    async def _move_to_zone(self, guild_id: int, zone: ZoneInfo, now: datetime) -> None:
-        """Each schedule's and the question of the day's next time, read again in the new zone."""
-        for schedule in await self.bot.store.guild_schedules(guild_id):
+    async def _move_to_zone(self, guild_id: int, old: ZoneInfo, zone: ZoneInfo, now: datetime) -> list[str]:
+        """Each schedule's and the question of the day's next time in the new zone, neither repeating nor
+        skipping a local date (bot/calendar/zonechange.py); a sentence for each that moved."""
+        store = self.bot.store
+        moved: list[str] = []
+        for schedule in await store.guild_schedules(guild_id):
             if schedule.next_at is None:
                 continue
-            after = rule_of(schedule).next_after(now, zone)
-            await self.bot.store.move_schedule(
+            claims = await store.schedule_occurrences(schedule.id, 1)
+            ran_on = local_day(claims[0].occurrence_at, old) if claims else None
+            after = next_in_new_zone(rule_of(schedule), zone, now, ran_on=ran_on)
+            if await store.move_schedule(
                 schedule.id,
                 schedule.next_at,
                 next_at=after,
                 wake_at=wake_at(after, schedule.announce_minutes, False),
                 announced=False,
-            )
-        daily = await self.bot.store.qotd_settings(guild_id)
+            ):
+                moved.append(schedule_moved(schedule.id, after, zone))
+        daily = await store.qotd_settings(guild_id)
         if daily is not None and daily.enabled and daily.next_at is not None:
-            await self.bot.store.move_qotd(guild_id, daily.next_at, daily_rule(daily).next_after(now, zone))
+            latest = await store.latest_qotd_day(guild_id)
+            posted = None if latest is None else day_of_number(latest.day)
+            after = next_in_new_zone(daily_rule(daily), zone, now, ran_on=posted, catch_up=True)
+            if await store.move_qotd(guild_id, daily.next_at, after):
+                moved.append(qotd_moved(after, zone, now, posted))
+        return moved
 
     async def set_champion(
         self, guild: discord.Guild, role: discord.Role | None, period: str | None, count: int | None

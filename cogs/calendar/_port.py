@@ -84,7 +84,7 @@ class DiscordCalendar:
             ),
         )
 
-    async def start_round(self, schedule: ScheduleRecord) -> str:
+    async def start_round(self, schedule: ScheduleRecord, occurrence: datetime) -> str:
         if self.bot.closing:
             raise SkippedOccurrence(_("Bvunzo was restarting"))
         channel = self._channel(schedule)
@@ -107,6 +107,7 @@ class DiscordCalendar:
                 options=options,
                 started_by=None,
                 thread_name=None,
+                occurrence=(schedule.id, occurrence),
             )
         except ChannelBusy as exc:
             raise SkippedOccurrence(_("a round was already running in this channel")) from exc

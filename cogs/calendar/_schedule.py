@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from bot import replies
+from bot.calendar.history import recent_lines
 from bot.calendar.occurrences import wake_at
 from bot.calendar.repeats import Rule, RuleError, days_text, parse_days, parse_time
 from bot.calendar.runner import first_occurrence, rule_of
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 MOST_SCHEDULES = 20
 
 
-def _line(schedule: ScheduleRecord, title: str) -> str:
+def _line(schedule: ScheduleRecord, title: str, recent: list[str]) -> str:
     rule = rule_of(schedule)
     when = (
         _("next {time} ({relative})", time=stamp(schedule.next_at), relative=stamp(schedule.next_at, "R"))
@@ -37,6 +38,8 @@ def _line(schedule: ScheduleRecord, title: str) -> str:
     minutes = schedule.announce_minutes
     announce = " · " + n_("announced {n} min ahead", "announced {n} min ahead", minutes) if minutes else ""
     last = " · " + _("last: {result}", result=schedule.last_result) if schedule.last_result else ""
+    if recent:  # what became of each recent occurrence, newest first (bot/calendar/history.py)
+        last = "".join(f"\n-# {line}" for line in recent)
     where = _(
         "**#{id}** “{title}” in {channel}",
         id=schedule.id,
@@ -178,7 +181,8 @@ class ScheduleCommands(app_commands.Group):
         lines = []
         for schedule in schedules:
             deck = self.bot.bank.get(schedule.deck_id, guild_id)
-            lines.append(_line(schedule, deck.title if deck else schedule.deck_id))
+            recent = recent_lines(await self.bot.store.schedule_occurrences(schedule.id), self.bot.clock())
+            lines.append(_line(schedule, deck.title if deck else schedule.deck_id, recent))
         embed = discord.Embed(
             title=_("Scheduled rounds ({zone})", zone=zone),
             description=clip("\n".join(lines), EMBED_DESCRIPTION),

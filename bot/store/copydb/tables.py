@@ -135,7 +135,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         "last_at",
         "removed",
     ),
-    "calendar_claims": ("kind", "key_id", "occurrence_at", "claimed_at"),
+    "calendar_claims": ("kind", "key_id", "occurrence_at", "claimed_at", "round_id", "outcome", "detail"),
     "qotd_settings": ("guild_id", "channel_id", "deck_id", "at", "set_by", "next_at", "enabled"),
     "qotd_days": (
         "guild_id",

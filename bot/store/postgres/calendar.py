@@ -11,17 +11,27 @@ import asyncpg
 
 from bot.store.calendar_records import (
     CALENDAR_SETTING_COLUMNS,
+    CLAIM_ROUND,
+    MOVE_CLAIMED,
     NEW_SCHEDULE_COLUMNS,
+    PENDING_OCCURRENCES,
     PERIOD_TOP,
     SCHEDULE_COLUMNS,
+    SCHEDULE_OCCURRENCES,
+    SETTLE_CLAIM,
     CalendarSettings,
     NewSchedule,
+    OccurrenceRecord,
     ScheduleRecord,
+    Shards,
     calendar_settings_record,
     calendar_settings_row,
     ms_or_none,
     new_schedule_row,
+    occurrence_record,
+    pending_record,
     schedule_record,
+    shard_clause,
 )
 from bot.store.postgres.connection import Connected, affected
 
@@ -36,6 +46,10 @@ def _numbered(sql: str) -> str:
 
 def _places(count: int, first: int = 1) -> str:
     return ", ".join(f"${n}" for n in range(first, first + count))
+
+
+class _Moved(Exception):
+    """Rolls a claim back: its schedule no longer stood at the occurrence."""
 
 
 class PostgresCalendar(Connected):
@@ -87,11 +101,17 @@ class PostgresCalendar(Connected):
         )
         return affected(status) > 0
 
-    async def due_schedules(self, now: datetime, limit: int = 500) -> list[ScheduleRecord]:
+    async def due_schedules(
+        self, now: datetime, limit: int = 500, shards: Shards = None
+    ) -> list[ScheduleRecord]:
+        ours, values = shard_clause(shards, "guild_id", sqlite=False)
         rows = await self._fetch(
-            f"SELECT {SCHEDULE_COLUMNS} FROM schedules "
-            "WHERE wake_at IS NOT NULL AND removed = 0 AND wake_at <= $1 ORDER BY wake_at, id LIMIT $2",
+            _numbered(
+                f"SELECT {SCHEDULE_COLUMNS} FROM schedules "
+                f"WHERE wake_at IS NOT NULL AND removed = 0 AND wake_at <= ${ours} ORDER BY wake_at, id LIMIT $"
+            ),
             ms_or_none(now),
+            *values,
             limit,
         )
         return [schedule_record(tuple(row)) for row in rows]
@@ -139,13 +159,80 @@ class PostgresCalendar(Connected):
         )
         return affected(status) > 0
 
+    async def claim_round_occurrence(
+        self,
+        schedule_id: int,
+        occurrence: datetime,
+        now: datetime,
+        *,
+        was: datetime,
+        next_at: datetime | None,
+        wake_at: datetime | None,
+        outcome: str = "pending",
+        detail: str | None = None,
+    ) -> bool:
+        async def claim(conn: asyncpg.Connection) -> bool:
+            # A second process's INSERT waits on this one's key until it commits, then does nothing.
+            taken = await conn.execute(
+                _numbered(CLAIM_ROUND), schedule_id, ms_or_none(occurrence), ms_or_none(now), outcome, detail
+            )
+            if not affected(taken):
+                return False
+            moved = await conn.execute(
+                _numbered(MOVE_CLAIMED),
+                ms_or_none(next_at),
+                ms_or_none(wake_at),
+                schedule_id,
+                ms_or_none(was),
+            )
+            if not affected(moved):
+                raise _Moved  # the schedule moved under us (a new zone, removed): the claim goes with it
+            return True
+
+        try:
+            return await self._write(claim)
+        except _Moved:
+            return False
+
+    async def settle_round_occurrence(
+        self, schedule_id: int, occurrence: datetime, outcome: str, detail: str | None
+    ) -> bool:
+        status = await self._execute(
+            _numbered(SETTLE_CLAIM), outcome, detail, schedule_id, ms_or_none(occurrence)
+        )
+        return affected(status) > 0
+
+    async def schedule_occurrences(self, schedule_id: int, limit: int = 5) -> list[OccurrenceRecord]:
+        rows = await self._fetch(_numbered(SCHEDULE_OCCURRENCES), schedule_id, limit)
+        return [occurrence_record(tuple(row)) for row in rows]
+
+    async def pending_round_occurrences(
+        self, since: datetime, claimed_by: datetime, limit: int = 500, shards: Shards = None
+    ) -> list[tuple[ScheduleRecord, datetime]]:
+        ours, values = shard_clause(shards, "s.guild_id", sqlite=False)
+        rows = await self._fetch(
+            _numbered(PENDING_OCCURRENCES.format(shards=ours)),
+            ms_or_none(since),
+            ms_or_none(claimed_by),
+            *values,
+            limit,
+        )
+        return [pending_record(tuple(row)) for row in rows]
+
     # -- champion roles -------------------------------------------------------------------------------
 
-    async def due_champions(self, now: datetime, limit: int = 500) -> list[CalendarSettings]:
+    async def due_champions(
+        self, now: datetime, limit: int = 500, shards: Shards = None
+    ) -> list[CalendarSettings]:
+        ours, values = shard_clause(shards, "guild_id", sqlite=False)
         rows = await self._fetch(
-            f"SELECT guild_id, {CALENDAR_SETTING_COLUMNS} FROM calendar_settings "
-            "WHERE champion_next_at IS NOT NULL AND champion_next_at <= $1 ORDER BY champion_next_at LIMIT $2",
+            _numbered(
+                f"SELECT guild_id, {CALENDAR_SETTING_COLUMNS} FROM calendar_settings "
+                f"WHERE champion_next_at IS NOT NULL AND champion_next_at <= ${ours} "
+                "ORDER BY champion_next_at LIMIT $"
+            ),
             ms_or_none(now),
+            *values,
             limit,
         )
         return [calendar_settings_record(int(row[0]), tuple(row)[1:]) for row in rows]

@@ -15,6 +15,8 @@ from bot.store.calendar_records import (
     QotdBoardLine,
     QotdDay,
     QotdSettings,
+    Shards,
+    dollars_numbered,
     ms_or_none,
     qotd_answer_record,
     qotd_answer_row,
@@ -23,6 +25,7 @@ from bot.store.calendar_records import (
     qotd_settings_record,
     qotd_settings_row,
     ranked_qotd,
+    shard_clause,
 )
 from bot.store.postgres.connection import Connected, affected
 
@@ -48,11 +51,16 @@ class PostgresQotd(Connected):
             *row,
         )
 
-    async def due_qotds(self, now: datetime, limit: int = 500) -> list[QotdSettings]:
+    async def due_qotds(self, now: datetime, limit: int = 500, shards: Shards = None) -> list[QotdSettings]:
+        ours, values = shard_clause(shards, "guild_id", sqlite=False)
         rows = await self._fetch(
-            f"SELECT {QOTD_SETTING_COLUMNS} FROM qotd_settings "
-            "WHERE enabled = 1 AND next_at IS NOT NULL AND next_at <= $1 ORDER BY next_at, guild_id LIMIT $2",
+            dollars_numbered(
+                f"SELECT {QOTD_SETTING_COLUMNS} FROM qotd_settings "
+                f"WHERE enabled = 1 AND next_at IS NOT NULL AND next_at <= ${ours} "
+                "ORDER BY next_at, guild_id LIMIT $"
+            ),
             ms_or_none(now),
+            *values,
             limit,
         )
         return [qotd_settings_record(tuple(row)) for row in rows]
@@ -93,11 +101,17 @@ class PostgresQotd(Connected):
         )
         return None if row is None else qotd_day_record(tuple(row))
 
-    async def qotd_days_to_reveal(self, now: datetime, limit: int = 500) -> list[QotdDay]:
+    async def qotd_days_to_reveal(
+        self, now: datetime, limit: int = 500, shards: Shards = None
+    ) -> list[QotdDay]:
+        ours, values = shard_clause(shards, "guild_id", sqlite=False)
         rows = await self._fetch(
-            f"SELECT {QOTD_DAY_COLUMNS} FROM qotd_days WHERE revealed_at IS NULL AND closes_at <= $1 "
-            "ORDER BY closes_at LIMIT $2",
+            dollars_numbered(
+                f"SELECT {QOTD_DAY_COLUMNS} FROM qotd_days WHERE revealed_at IS NULL AND closes_at <= ${ours} "
+                "ORDER BY closes_at LIMIT $"
+            ),
             ms_or_none(now),
+            *values,
             limit,
         )
         return [qotd_day_record(tuple(row)) for row in rows]

@@ -8,8 +8,9 @@ from datetime import datetime
 
 import asyncpg
 
-from bot.store.errors import RoundAlreadyRunning
-from bot.store.postgres.connection import Connected
+from bot.store.calendar_records import TAKE_CLAIM, dollars_numbered
+from bot.store.errors import OccurrenceTaken, RoundAlreadyRunning
+from bot.store.postgres.connection import Connected, affected
 from bot.store.postgres.versions import keep_versions
 from bot.store.records import ENDED_STATUSES, NewRound, RoundRecord
 from bot.store.sql.rounds import (
@@ -35,7 +36,7 @@ from bot.store.sql.times import to_ms
 
 
 class PostgresRounds(Connected):
-    async def start_round(self, new: NewRound) -> RoundRecord:
+    async def start_round(self, new: NewRound, occurrence: tuple[int, datetime] | None = None) -> RoundRecord:
         """Store a running round; RoundAlreadyRunning (carrying it) when the channel has one already."""
         args = new_round_row(new)
         async with self._connection(writes=True) as conn:
@@ -43,13 +44,20 @@ class PostgresRounds(Connected):
                 async with conn.transaction():
                     await keep_versions(conn, new.asked, to_ms(new.started_at))
                     row = await conn.fetchrow(START_ROUND.postgres_text, *args)
+                    assert row is not None
+                    if occurrence is not None:
+                        schedule_id, at = occurrence
+                        status = await conn.execute(
+                            dollars_numbered(TAKE_CLAIM), int(row["id"]), schedule_id, to_ms(at)
+                        )
+                        if not affected(status):
+                            raise OccurrenceTaken  # rolls the round back: the occurrence has its round
             except asyncpg.UniqueViolationError:
                 # The partial unique index refused it: the channel's running round wins, whoever asked first.
                 running = await conn.fetchrow(*RUNNING_ROUND.postgres(channel=new.channel_id))
                 if running is None:
                     raise
                 raise RoundAlreadyRunning(round_record(running)) from None
-        assert row is not None
         return round_record(row)
 
     async def get_round(self, round_id: int) -> RoundRecord | None:

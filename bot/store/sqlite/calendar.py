@@ -8,22 +8,36 @@ from datetime import datetime
 
 from bot.store.calendar_records import (
     CALENDAR_SETTING_COLUMNS,
+    CLAIM_ROUND,
+    MOVE_CLAIMED,
     NEW_SCHEDULE_COLUMNS,
+    PENDING_OCCURRENCES,
     PERIOD_TOP,
     SCHEDULE_COLUMNS,
+    SCHEDULE_OCCURRENCES,
+    SETTLE_CLAIM,
     CalendarSettings,
     NewSchedule,
+    OccurrenceRecord,
     ScheduleRecord,
+    Shards,
     calendar_settings_record,
     calendar_settings_row,
     ms_or_none,
     new_schedule_row,
+    occurrence_record,
+    pending_record,
     schedule_record,
+    shard_clause,
 )
 from bot.store.sql.times import to_ms
 from bot.store.sqlite.connection import Database
 
 _CALENDAR_UPDATES = ", ".join(f"{c} = excluded.{c}" for c in CALENDAR_SETTING_COLUMNS.split(", "))
+
+
+class _Moved(Exception):
+    """Rolls a claim back: its schedule no longer stood at the occurrence."""
 
 
 class SqliteCalendar:
@@ -76,11 +90,14 @@ class SqliteCalendar:
         )
         return changed > 0
 
-    async def due_schedules(self, now: datetime, limit: int = 500) -> list[ScheduleRecord]:
+    async def due_schedules(
+        self, now: datetime, limit: int = 500, shards: Shards = None
+    ) -> list[ScheduleRecord]:
+        ours, values = shard_clause(shards, "guild_id", sqlite=True)
         rows = await self._db.fetchall(
             f"SELECT {SCHEDULE_COLUMNS} FROM schedules "
-            "WHERE wake_at IS NOT NULL AND removed = 0 AND wake_at <= ? ORDER BY wake_at, id LIMIT ?",
-            (to_ms(now), limit),
+            f"WHERE wake_at IS NOT NULL AND removed = 0 AND wake_at <= ?{ours} ORDER BY wake_at, id LIMIT ?",
+            (to_ms(now), *values, limit),
         )
         return [schedule_record(row) for row in rows]
 
@@ -119,13 +136,69 @@ class SqliteCalendar:
         )
         return changed > 0
 
+    async def claim_round_occurrence(
+        self,
+        schedule_id: int,
+        occurrence: datetime,
+        now: datetime,
+        *,
+        was: datetime,
+        next_at: datetime | None,
+        wake_at: datetime | None,
+        outcome: str = "pending",
+        detail: str | None = None,
+    ) -> bool:
+        def claim(conn: sqlite3.Connection) -> bool:
+            taken = conn.execute(
+                CLAIM_ROUND.replace("$", "?"), (schedule_id, to_ms(occurrence), to_ms(now), outcome, detail)
+            ).rowcount
+            if not taken:
+                return False
+            moved = conn.execute(
+                MOVE_CLAIMED.replace("$", "?"),
+                (ms_or_none(next_at), ms_or_none(wake_at), schedule_id, to_ms(was)),
+            ).rowcount
+            if not moved:
+                raise _Moved  # the schedule moved under us (a new zone, removed): the claim goes with it
+            return True
+
+        try:
+            return await self._db.write(claim)
+        except _Moved:
+            return False
+
+    async def settle_round_occurrence(
+        self, schedule_id: int, occurrence: datetime, outcome: str, detail: str | None
+    ) -> bool:
+        changed = await self._db.execute(
+            SETTLE_CLAIM.replace("$", "?"), (outcome, detail, schedule_id, to_ms(occurrence))
+        )
+        return changed > 0
+
+    async def schedule_occurrences(self, schedule_id: int, limit: int = 5) -> list[OccurrenceRecord]:
+        rows = await self._db.fetchall(SCHEDULE_OCCURRENCES.replace("$", "?"), (schedule_id, limit))
+        return [occurrence_record(row) for row in rows]
+
+    async def pending_round_occurrences(
+        self, since: datetime, claimed_by: datetime, limit: int = 500, shards: Shards = None
+    ) -> list[tuple[ScheduleRecord, datetime]]:
+        ours, values = shard_clause(shards, "s.guild_id", sqlite=True)
+        rows = await self._db.fetchall(
+            PENDING_OCCURRENCES.format(shards=ours).replace("$", "?"),
+            (to_ms(since), to_ms(claimed_by), *values, limit),
+        )
+        return [pending_record(row) for row in rows]
+
     # -- champion roles -------------------------------------------------------------------------------
 
-    async def due_champions(self, now: datetime, limit: int = 500) -> list[CalendarSettings]:
+    async def due_champions(
+        self, now: datetime, limit: int = 500, shards: Shards = None
+    ) -> list[CalendarSettings]:
+        ours, values = shard_clause(shards, "guild_id", sqlite=True)
         rows = await self._db.fetchall(
             f"SELECT guild_id, {CALENDAR_SETTING_COLUMNS} FROM calendar_settings "
-            "WHERE champion_next_at IS NOT NULL AND champion_next_at <= ? ORDER BY champion_next_at LIMIT ?",
-            (to_ms(now), limit),
+            f"WHERE champion_next_at IS NOT NULL AND champion_next_at <= ?{ours} ORDER BY champion_next_at LIMIT ?",
+            (to_ms(now), *values, limit),
         )
         return [calendar_settings_record(int(row[0]), row[1:]) for row in rows]
 

@@ -14,6 +14,7 @@ from bot.store.calendar_records import (
     QotdBoardLine,
     QotdDay,
     QotdSettings,
+    Shards,
     ms_or_none,
     qotd_answer_record,
     qotd_answer_row,
@@ -22,6 +23,7 @@ from bot.store.calendar_records import (
     qotd_settings_record,
     qotd_settings_row,
     ranked_qotd,
+    shard_clause,
 )
 from bot.store.sql.times import to_ms
 from bot.store.sqlite.connection import Database
@@ -45,11 +47,12 @@ class SqliteQotd:
             qotd_settings_row(settings),
         )
 
-    async def due_qotds(self, now: datetime, limit: int = 500) -> list[QotdSettings]:
+    async def due_qotds(self, now: datetime, limit: int = 500, shards: Shards = None) -> list[QotdSettings]:
+        ours, values = shard_clause(shards, "guild_id", sqlite=True)
         rows = await self._db.fetchall(
             f"SELECT {QOTD_SETTING_COLUMNS} FROM qotd_settings "
-            "WHERE enabled = 1 AND next_at IS NOT NULL AND next_at <= ? ORDER BY next_at, guild_id LIMIT ?",
-            (to_ms(now), limit),
+            f"WHERE enabled = 1 AND next_at IS NOT NULL AND next_at <= ?{ours} ORDER BY next_at, guild_id LIMIT ?",
+            (to_ms(now), *values, limit),
         )
         return [qotd_settings_record(row) for row in rows]
 
@@ -86,11 +89,14 @@ class SqliteQotd:
         )
         return None if row is None else qotd_day_record(row)
 
-    async def qotd_days_to_reveal(self, now: datetime, limit: int = 500) -> list[QotdDay]:
+    async def qotd_days_to_reveal(
+        self, now: datetime, limit: int = 500, shards: Shards = None
+    ) -> list[QotdDay]:
+        ours, values = shard_clause(shards, "guild_id", sqlite=True)
         rows = await self._db.fetchall(
-            f"SELECT {QOTD_DAY_COLUMNS} FROM qotd_days WHERE revealed_at IS NULL AND closes_at <= ? "
+            f"SELECT {QOTD_DAY_COLUMNS} FROM qotd_days WHERE revealed_at IS NULL AND closes_at <= ?{ours} "
             "ORDER BY closes_at LIMIT ?",
-            (to_ms(now), limit),
+            (to_ms(now), *values, limit),
         )
         return [qotd_day_record(row) for row in rows]
 

@@ -7,7 +7,8 @@ import sqlite3
 from collections.abc import Mapping
 from datetime import datetime
 
-from bot.store.errors import RoundAlreadyRunning
+from bot.store.calendar_records import TAKE_CLAIM
+from bot.store.errors import OccurrenceTaken, RoundAlreadyRunning
 from bot.store.records import ENDED_STATUSES, NewRound, RoundRecord
 from bot.store.sql.rounds import (
     FINISH_ROUND,
@@ -36,7 +37,7 @@ from bot.store.sqlite.versions import keep_versions
 class SqliteRounds:
     _db: Database
 
-    async def start_round(self, new: NewRound) -> RoundRecord:
+    async def start_round(self, new: NewRound, occurrence: tuple[int, datetime] | None = None) -> RoundRecord:
         args = new_round_row(new)
 
         def work(conn: sqlite3.Connection) -> RoundRecord:
@@ -49,7 +50,15 @@ class SqliteRounds:
                 if running is None:
                     raise
                 raise RoundAlreadyRunning(round_record(running)) from None
-            return round_record(row)
+            record = round_record(row)
+            if occurrence is not None:
+                schedule_id, at = occurrence
+                taken = conn.execute(
+                    TAKE_CLAIM.replace("$", "?"), (record.id, schedule_id, to_ms(at))
+                ).rowcount
+                if not taken:
+                    raise OccurrenceTaken  # rolls the round back: the occurrence has its round already
+            return record
 
         return await self._db.write(work)
 
