@@ -52,9 +52,9 @@ async def test_a_rounds_report_and_results_after_its_deck_was_rewritten(world: W
         sent = await world.fake.slash(world.general, world.moderator, "quiz results", round=round_id)
         message = await sent.wait_followup(lambda m: bool(m.attachments), timeout=10)
         table = table_of({a.filename: a.data for a in message.attachments}[f"round-{round_id}.csv"])
-    first = [r for r in table if r["question_number"] == "1"]
-    assert {r["prompt"] for r in first} == {prompt}
-    assert {r["answer"] for r in first if r["right"] == "yes"} == {choices[right]}
+    first = [r for r in table if r["Question number"] == "1"]
+    assert {r["Question"] for r in first} == {prompt}
+    assert {r["Answer"] for r in first if r["Right"] == "yes"} == {choices[right]}
     env = {**os.environ, "BVUNZO_DB": str(world.db), "BVUNZO_QUESTIONS": str(changed)}
     done = await asyncio.create_subprocess_exec(
         sys.executable,
@@ -72,4 +72,4 @@ async def test_a_rounds_report_and_results_after_its_deck_was_rewritten(world: W
     _out, err = await done.communicate()
     assert done.returncode == 0, err.decode()
     host = table_of((tmp_path / "out" / f"round-{round_id}.csv").read_bytes())
-    assert {r["prompt"] for r in host if r["question_number"] == "1"} == {prompt}
+    assert {r["Question"] for r in host if r["Question number"] == "1"} == {prompt}
