@@ -6,6 +6,7 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -13,6 +14,7 @@ from discord.ext import commands
 from bot import replies
 from bot.bank.models import Kind, Question
 from bot.calendar.daily import daily_rule
+from bot.calendar.post_failures import PostFailed, PostProblem
 from bot.calendar.qotd import FEW_LEFT, Streak, daily_streak, day_of_number, unused_count
 from bot.calendar.repeats import RuleError, parse_time
 from bot.calendar.zones import zone_named
@@ -33,6 +35,7 @@ from bot.ui.qotd import (
     questions_left,
     status_latest,
     status_next,
+    status_unposted,
 )
 from bot.ui.text import clip, letter
 from bot.ui.views import frozen_view
@@ -56,6 +59,15 @@ def askable(question: Question) -> bool:
 
 def order_of(day: QotdDay, question: Question) -> tuple[int, ...]:
     return choice_order(day.seed, 0, len(question.choices), question.kind)
+
+
+def post_problem_of(exc: discord.HTTPException) -> PostProblem:
+    """What Discord's refusal of a question of the day means for the next try."""
+    if isinstance(exc, discord.NotFound):
+        return "channel_gone"
+    if isinstance(exc, discord.Forbidden):
+        return "forbidden"
+    return "discord_down" if exc.status >= 500 or exc.status == 429 else "refused"
 
 
 class QotdCog(commands.Cog, name="Qotd"):  # i18n: not shown (the cog's own name)
@@ -92,14 +104,13 @@ class QotdCog(commands.Cog, name="Qotd"):  # i18n: not shown (the cog's own name
             return None
         return question, deck.title
 
-    async def post_question(self, day: QotdDay, unused: int) -> int | None:
+    async def post_question(self, day: QotdDay, unused: int) -> int:
         found = self._question(day)
+        if found is None:
+            raise PostFailed("question_gone")
         channel = self.bot.get_channel(day.channel_id)
-        if found is None or not isinstance(channel, discord.abc.Messageable):
-            log.warning(
-                "server %s: the question of the day of %s has no deck or channel", day.guild_id, day.day
-            )
-            return None
+        if not isinstance(channel, discord.abc.Messageable):
+            raise PostFailed("channel_gone")
         question, title = found
         order = order_of(day, question)
         view = frozen_view(*(QotdAnswerButton(day.guild_id, day.day, slot) for slot in range(len(order))))
@@ -112,8 +123,9 @@ class QotdCog(commands.Cog, name="Qotd"):  # i18n: not shown (the cog's own name
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException as exc:
-            log.warning("server %s: the question of the day could not be posted: %s", day.guild_id, exc)
-            return None
+            raise PostFailed(post_problem_of(exc)) from exc
+        except (aiohttp.ClientError, TimeoutError, OSError) as exc:
+            raise PostFailed("network") from exc
         return message.id
 
     async def reveal(self, day: QotdDay) -> None:
@@ -304,7 +316,10 @@ class QotdCog(commands.Cog, name="Qotd"):  # i18n: not shown (the cog's own name
         else:
             lines.append(_("The question of the day is off."))
         latest = await self.bot.store.latest_qotd_day(guild_id)
-        if latest is not None:
+        problem = None if latest is None else await self.bot.store.qotd_post_problem(guild_id, latest.day)
+        if latest is not None and problem is not None:
+            lines.append(status_unposted(day_of_number(latest.day), problem, latest.closes_at, self.bot.clock()))
+        elif latest is not None:
             answers = await self.bot.store.qotd_answers(guild_id, latest.day)
             lines.append(
                 status_latest(day_of_number(latest.day), len(answers), latest.revealed_at, latest.closes_at)

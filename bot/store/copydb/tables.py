@@ -146,6 +146,8 @@ TABLES: dict[str, tuple[str, ...]] = {
         "posted_at",
         "closes_at",
         "revealed_at",
+        "post_problem",
+        "retry_at",
     ),
     "qotd_answers": ("guild_id", "day", "user_id", "choice", "correct", "answered_at"),
     "assignments": (
