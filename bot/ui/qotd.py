@@ -170,7 +170,9 @@ def post_problem(problem: str) -> str:
     if problem == "channel_gone":
         return _("its channel is gone")
     if problem == "forbidden":
-        return _("Discord refused: Bvunzo may not post in that channel (View Channel, Send Messages, Embed Links)")
+        return _(
+            "Discord refused: Bvunzo may not post in that channel (View Channel, Send Messages, Embed Links)"
+        )
     if problem == "question_gone":
         return _("its question is no longer in the deck")
     if problem == "discord_down":

@@ -318,7 +318,9 @@ class QotdCog(commands.Cog, name="Qotd"):  # i18n: not shown (the cog's own name
         latest = await self.bot.store.latest_qotd_day(guild_id)
         problem = None if latest is None else await self.bot.store.qotd_post_problem(guild_id, latest.day)
         if latest is not None and problem is not None:
-            lines.append(status_unposted(day_of_number(latest.day), problem, latest.closes_at, self.bot.clock()))
+            lines.append(
+                status_unposted(day_of_number(latest.day), problem, latest.closes_at, self.bot.clock())
+            )
         elif latest is not None:
             answers = await self.bot.store.qotd_answers(guild_id, latest.day)
             lines.append(

@@ -83,7 +83,7 @@ async def test_a_failed_handover_is_shown_in_about(world: World) -> None:
 
         async def shown() -> bool:
             about = await (await world.fake.slash(world.general, world.moderator, "about")).response()
-            return "Discord refused to change the champion role" in about.text
+            return "Couldn't give the champion role to 1 member: Discord refused" in about.text
 
         await wait_until(shown, timeout=10, what="/about to show the failed handover")
         assert champion not in alice.roles

@@ -77,7 +77,9 @@ async def test_a_deleted_channel_keeps_the_streak_and_a_new_channel_goes_on(
     world.fake.faults.delete_channel(world.annex)
     world.clock.set(utc(2027, 5, 4, 6, 0))
     status = await wait_until(
-        lambda: _status_with(world, "could not be posted"), timeout=10, what="/qotd status to say Tuesday's was not posted"
+        lambda: _status_with(world, "could not be posted"),
+        timeout=10,
+        what="/qotd status to say Tuesday's was not posted",
     )
     assert "May 4: the question could not be posted (its channel is gone)" in status
     await say(world, "qotd set", deck="gradient-checkpointing", time="08:00")  # back to #general

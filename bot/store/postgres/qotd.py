@@ -165,7 +165,9 @@ class PostgresQotd(Connected):
         return [str(row[0]) for row in rows]
 
     async def qotd_posted_days(self, guild_id: int) -> list[int]:
-        rows = await self._fetch("SELECT day FROM qotd_days WHERE guild_id = $1 AND message_id IS NOT NULL ORDER BY day", guild_id)
+        rows = await self._fetch(
+            "SELECT day FROM qotd_days WHERE guild_id = $1 AND message_id IS NOT NULL ORDER BY day", guild_id
+        )
         return [int(row[0]) for row in rows]
 
     async def record_qotd_answer(self, answer: QotdAnswer) -> QotdAnswer | None:
