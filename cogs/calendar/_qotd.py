@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot import replies
 from bot.bank.models import Kind, Question
 from bot.calendar.daily import daily_rule
-from bot.calendar.post_failures import PostFailed, PostProblem
+from bot.calendar.post_failures import PostFailed
 from bot.calendar.qotd import FEW_LEFT, Streak, daily_streak, day_of_number, unused_count
 from bot.calendar.repeats import RuleError, parse_time
 from bot.calendar.zones import zone_named
@@ -39,7 +39,7 @@ from bot.ui.qotd import (
 )
 from bot.ui.text import clip, letter
 from bot.ui.views import frozen_view
-from cogs.calendar._port import stamp
+from cogs.calendar._port import post_problem_of, stamp
 from cogs.calendar._qotd_buttons import QotdAnswerButton
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_quiz_master, guild_id_of
@@ -59,15 +59,6 @@ def askable(question: Question) -> bool:
 
 def order_of(day: QotdDay, question: Question) -> tuple[int, ...]:
     return choice_order(day.seed, 0, len(question.choices), question.kind)
-
-
-def post_problem_of(exc: discord.HTTPException) -> PostProblem:
-    """What Discord's refusal of a question of the day means for the next try."""
-    if isinstance(exc, discord.NotFound):
-        return "channel_gone"
-    if isinstance(exc, discord.Forbidden):
-        return "forbidden"
-    return "discord_down" if exc.status >= 500 or exc.status == 429 else "refused"
 
 
 class QotdCog(commands.Cog, name="Qotd"):  # i18n: not shown (the cog's own name)

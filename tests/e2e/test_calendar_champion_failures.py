@@ -56,7 +56,7 @@ async def test_a_departed_holder_and_a_refused_member_do_not_stop_the_others(
                 alice: [False, False],
             },
         )
-        give = "PUT /guilds/{}/members/{}/roles/{}".format(study.id, chipo.id, champion.id)
+        give = f"PUT /guilds/{study.id}/members/{chipo.id}/roles/{champion.id}"
         world.fake.faults.fail(give, 403)  # Discord refuses Chipo's role, once
         world.clock.set(utc(2027, 5, 17, 0, 0, 30))
         await wait_until(

@@ -30,7 +30,7 @@ async def test_lists_mix_languages_and_accents(world: World, bot: object) -> Non
 @pytest.mark.parametrize("wrong", ["monkey", "xyz", "m", "lunes", "mon,funday"])
 async def test_anything_else_is_refused_with_the_names(world: World, bot: object, wrong: str) -> None:
     said = await add_weekly(world, wrong)
-    shown = wrong.split(",")[-1]
+    shown = wrong.rsplit(",", maxsplit=1)[-1]
     assert said == (
         f"“{shown}” is not a day; write days such as Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, "
         "Sunday, Mon, Tue, Wed, Thu, Fri, Sat, Sun, separated by commas."
