@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import unicodedata
 from functools import cache
+from typing import Literal
 
 from babel.dates import get_day_names
 
 # Babel's locale for each shipped language (bot.locales.SHIPPED), English first: it is always accepted.
+_SHOWN: tuple[Literal["wide", "abbreviated"], ...] = ("wide", "abbreviated")
 _LOCALES = {"en": "en", "sn": "sn", "fr": "fr", "pt-BR": "pt_BR"}
-_WIDTHS = ("wide", "abbreviated", "short")
+_WIDTHS: tuple[Literal["wide", "abbreviated", "short"], ...] = ("wide", "abbreviated", "short")
 
 
 def folded(text: str) -> str:
@@ -40,7 +42,7 @@ def names_in(language: str) -> list[str]:
     shown: list[str] = []
     for code in dict.fromkeys((language, "en")):
         locale = _LOCALES.get(code, "en")
-        for width in ("wide", "abbreviated"):
+        for width in _SHOWN:
             for weekday in range(7):
                 name = str(get_day_names(width, "format", locale)[weekday])
                 if name not in shown:
