@@ -86,6 +86,7 @@ async def test_opening_twice_at_once_migrates_once(postgres_url: str) -> None:
         (7,),
         (8,),
         (9,),
+        (10,),
     ]
 
 
