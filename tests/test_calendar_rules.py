@@ -194,15 +194,51 @@ def test_a_members_best_attempt_counts_and_each_questions_commonest_mistake() ->
         AssignmentAnswer(3, 0, "q1", 3, False, 9000, utc(2027, 5, 3, 11, 1)),
     ]
     results = member_results([first, second, other], answers, due)
-    assert [(r.user_id, r.right, r.answered, r.attempts, r.spent_ms, r.late) for r in results] == [
-        (100, 2, 2, 2, 5000, True),  # the late second attempt was the better one
-        (200, 0, 1, 1, 9000, False),
+    assert [
+        (r.user_id, r.right, r.answered, r.attempts, r.spent_ms, r.late, r.late_right, r.late_answered)
+        for r in results
+    ] == [
+        (
+            100,
+            1,
+            2,
+            2,
+            9000,
+            False,
+            2,
+            2,
+        ),  # the score is the on-time 1 of 2; the late 2 of 2 stands beside it
+        (200, 0, 1, 1, 9000, False, None, None),
     ]
+    assert results[0].finished == utc(2027, 5, 3, 10, 5)
     assert results[1].finished is None
     best = best_attempt_ids([first, second, other], answers)
     assert best == {2, 3}
     per_question = question_results(["q1", "q2"], answers, best)
     assert [(q.answered, q.right, q.commonest_wrong) for q in per_question] == [(2, 1, 3), (1, 1, None)]
+
+
+def test_only_late_attempts_score_nothing_on_time_and_show_their_best() -> None:
+    from bot.calendar.assignments import member_results
+    from bot.store import AssignmentAnswer, AttemptRecord
+
+    due = utc(2027, 5, 3, 16, 0)
+    late_one = AttemptRecord(1, 9, 100, 1, utc(2027, 5, 3, 17, 0), utc(2027, 5, 3, 17, 5))
+    # Started in time, last answered after the due time, never finished: late.
+    straddling = AttemptRecord(2, 9, 200, 1, utc(2027, 5, 3, 15, 50), None)
+    on_time_full = AttemptRecord(3, 9, 300, 1, utc(2027, 5, 3, 9, 0), utc(2027, 5, 3, 9, 5))
+    answers = [
+        AssignmentAnswer(1, 0, "q1", 1, True, 1000, utc(2027, 5, 3, 17, 1)),
+        AssignmentAnswer(2, 0, "q1", 1, True, 1000, utc(2027, 5, 3, 15, 55)),
+        AssignmentAnswer(2, 1, "q2", 1, True, 1000, utc(2027, 5, 3, 16, 1)),
+        AssignmentAnswer(3, 0, "q1", 1, True, 1000, utc(2027, 5, 3, 9, 1)),
+    ]
+    results = member_results([late_one, straddling, on_time_full], answers, due)
+    assert [(r.user_id, r.right, r.answered, r.late, r.late_right) for r in results] == [
+        (300, 1, 1, False, None),
+        (200, 0, 0, True, 2),  # a better late score ranks above an equal on-time one of 0
+        (100, 0, 0, True, 1),
+    ]
 
 
 def test_a_champion_period_is_the_servers_week_or_month() -> None:

@@ -51,20 +51,35 @@ def parse_due(text: str, now: datetime, zone: zoneinfo.ZoneInfo) -> datetime:
 
 @dataclass(frozen=True, slots=True)
 class MemberResult:
+    """A member's line: the score is their best attempt made in time; their best late one is shown beside."""
+
     user_id: int
-    right: int  # in the best attempt
+    right: int  # in the best on-time attempt (0 without one): the assignment's score
     answered: int
     attempts: int
     started: datetime
-    finished: datetime | None
-    spent_ms: int  # the best attempt's time, question by question
-    late: bool  # the best attempt was finished (or last answered) after the due time
+    finished: datetime | None  # of the best on-time attempt
+    spent_ms: int  # the best on-time attempt's time, question by question
+    late: bool  # no attempt was made in time: everything they did came after the due time
+    late_right: int | None = None  # the best late attempt's right answers (None: nothing late)
+    late_answered: int | None = None
+
+
+def _strength(attempt: AttemptRecord, given: Sequence[AssignmentAnswer]) -> tuple[int, bool, float]:
+    """Which attempt is best: most right, then finished, then earliest."""
+    return (sum(a.right for a in given), attempt.finished_at is not None, -attempt.started_at.timestamp())
+
+
+def is_late(attempt: AttemptRecord, given: Sequence[AssignmentAnswer], due: datetime) -> bool:
+    """An attempt finished (or, unfinished, last answered) after the due time."""
+    last = attempt.finished_at or max((a.answered_at for a in given), default=attempt.started_at)
+    return last > due
 
 
 def member_results(
     attempts: Sequence[AttemptRecord], answers: Sequence[AssignmentAnswer], due: datetime
 ) -> list[MemberResult]:
-    """One line per member who started: their best attempt (most right, then finished, then earliest)."""
+    """One line per member who started: their best on-time attempt (the score) and their best late one."""
     by_attempt: dict[int, list[AssignmentAnswer]] = {}
     for answer in answers:
         by_attempt.setdefault(answer.attempt_id, []).append(answer)
@@ -73,18 +88,12 @@ def member_results(
         by_member.setdefault(attempt.user_id, []).append(attempt)
     results = []
     for user_id, theirs in by_member.items():
-
-        def strength(attempt: AttemptRecord) -> tuple[int, bool, float]:
-            given = by_attempt.get(attempt.id, [])
-            return (
-                sum(a.right for a in given),
-                attempt.finished_at is not None,
-                -attempt.started_at.timestamp(),
-            )
-
-        best = max(theirs, key=strength)
-        given = by_attempt.get(best.id, [])
-        last = best.finished_at or max((a.answered_at for a in given), default=best.started_at)
+        on_time = [a for a in theirs if not is_late(a, by_attempt.get(a.id, []), due)]
+        late = [a for a in theirs if is_late(a, by_attempt.get(a.id, []), due)]
+        best = max(on_time, key=lambda a: _strength(a, by_attempt.get(a.id, [])), default=None)
+        best_late = max(late, key=lambda a: _strength(a, by_attempt.get(a.id, [])), default=None)
+        given = [] if best is None else by_attempt.get(best.id, [])
+        late_given = None if best_late is None else by_attempt.get(best_late.id, [])
         results.append(
             MemberResult(
                 user_id=user_id,
@@ -92,12 +101,14 @@ def member_results(
                 answered=len(given),
                 attempts=len(theirs),
                 started=min(a.started_at for a in theirs),
-                finished=best.finished_at,
+                finished=None if best is None else best.finished_at,
                 spent_ms=sum(a.ms for a in given),
-                late=last > due,
+                late=best is None,
+                late_right=None if late_given is None else sum(a.right for a in late_given),
+                late_answered=None if late_given is None else len(late_given),
             )
         )
-    results.sort(key=lambda r: (-r.right, r.spent_ms, r.user_id))
+    results.sort(key=lambda r: (-r.right, -(r.late_right or 0), r.spent_ms, r.user_id))
     return results
 
 

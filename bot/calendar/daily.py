@@ -8,7 +8,8 @@ from datetime import datetime
 from typing import Protocol
 
 from bot.calendar.pace import Pace
-from bot.calendar.qotd import FEW_LEFT, closes_at, day_number, next_question
+from bot.calendar.post_failures import PostFailed, next_try
+from bot.calendar.qotd import FEW_LEFT, closes_at, day_number, next_question, unused_count
 from bot.calendar.repeats import Rule, parse_time
 from bot.calendar.zones import UnknownZoneError, local_day, zone_named
 from bot.store import QotdDay, QotdSettings, Shards, Store, StoreError
@@ -24,8 +25,8 @@ class QotdPort(Protocol):
     def question_ids(self, guild_id: int, deck_id: str) -> Sequence[str] | None:
         """The deck's questions a question of the day can ask (choices); None when the deck is gone."""
 
-    async def post_question(self, day: QotdDay, unused: int) -> int | None:
-        """Post the day's question; its message id (None when it could not be posted)."""
+    async def post_question(self, day: QotdDay, unused: int) -> int:
+        """Post the day's question; its message id. PostFailed with the reason when it could not be posted."""
 
     async def reveal(self, day: QotdDay) -> None:
         """Edit the day's message into its reveal, and count its answers as reviews."""
@@ -61,6 +62,15 @@ class QotdRunner:
                     raise  # the database is away: the runner's loop says so once and looks again
                 except Exception:
                     log.exception("the question of the day of server %s failed", settings.guild_id)
+        for day, retry_at in await self.store.qotd_days_to_retry(now, BATCH):
+            if self.port.holds(day.guild_id):
+                acted += 1
+                try:
+                    await self._post_again(day, retry_at, now)
+                except StoreError:
+                    raise  # the database is away: the runner's loop says so once and looks again
+                except Exception:
+                    log.exception("posting the question of the day of server %s again failed", day.guild_id)
         return acted
 
     async def reveal(self, day: QotdDay, now: datetime) -> bool:
@@ -96,6 +106,33 @@ class QotdRunner:
             log.info("server %s: the question of the day of %s was missed", settings.guild_id, latest.date())
         await self.store.move_qotd(settings.guild_id, occurrence, following)
 
+    async def _send(self, day: QotdDay, unused: int) -> None:
+        """Post the day's claimed question; a refusal is kept with the day (shown in /qotd status), and
+        trouble that passes is tried again at the next minute while the day is open."""
+        await self.pace.wait()
+        try:
+            message_id = await self.port.post_question(day, unused)
+        except PostFailed as failed:
+            now = self.clock()
+            again = next_try(failed.problem, now, day.closes_at)
+            log.warning(
+                "server %s: the question of the day of %s was not posted (%s); %s",
+                day.guild_id,
+                day.day,
+                failed.problem,
+                f"trying again at {again.isoformat()}" if again else "not trying again",
+            )
+            await self.store.qotd_post_failed(day.guild_id, day.day, failed.problem, again)
+            return
+        await self.store.set_qotd_message(day.guild_id, day.day, message_id)
+
+    async def _post_again(self, day: QotdDay, retry_at: datetime, now: datetime) -> None:
+        if now >= day.closes_at or not await self.store.claim_qotd_retry(day.guild_id, day.day, retry_at):
+            return  # closed meanwhile, or another process took this try
+        ids = self.port.question_ids(day.guild_id, day.deck_id) or []
+        asked = await self.store.qotd_history(day.guild_id, day.deck_id)
+        await self._send(day, unused_count(ids, [*asked, day.question_id]))
+
     async def _post_day(
         self, settings: QotdSettings, at: datetime, closing: datetime, *, zone_day: int
     ) -> None:
@@ -123,10 +160,7 @@ class QotdRunner:
         )
         if not await self.store.claim_qotd_day(day):
             return  # another process, or this one before a restart, has the day
-        await self.pace.wait()
-        message_id = await self.port.post_question(day, pick.unused_after)
-        if message_id is not None:
-            await self.store.set_qotd_message(day.guild_id, day.day, message_id)
+        await self._send(day, pick.unused_after)
         if pick.unused_after <= FEW_LEFT:
             log.info(
                 "server %s: %d unused questions left in %s", day.guild_id, pick.unused_after, day.deck_id

@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from typing import Literal, get_args
 
+from bot.calendar.day_names import names_in, weekday_named
 from bot.calendar.zones import local_day, local_instant
-from bot.locales import _
+from bot.locales import _, language
 from bot.quiz.clock import require_aware
 
 Repeat = Literal["once", "daily", "weekdays", "weekly"]
@@ -35,18 +36,27 @@ def parse_time(text: str) -> time:
 
 
 def parse_days(text: str | None) -> frozenset[int]:
-    """`mon,wed,fri` as weekday numbers (Monday 0); RuleError for a name that is not a day."""
+    """`mon,wed,fri` (or `lun,mer`, `seg, qua`, `Muvhuro`...) as weekday numbers (Monday 0).
+
+    A day is a whole name, never a prefix ("monkey" is no Monday): English's or a shipped language's
+    (bot/calendar/day_names.py). RuleError, listing the names of the task's language, for anything else.
+    """
     if not text or not text.strip():
         return frozenset()
     days: set[int] = set()
-    for part in re.split(r"[,\s]+", text.strip().lower()):
+    for part in re.split(r"[,\s]+", text.strip()):
         if not part:
             continue
-        if part[:3] not in DAY_NAMES:
+        weekday = weekday_named(part)
+        if weekday is None:
             raise RuleError(
-                _("“{text}” is not a day; write days as mon,tue,wed,thu,fri,sat,sun.", text=part[:20])
+                _(
+                    "“{text}” is not a day; write days such as {names}, separated by commas.",
+                    text=part[:20],
+                    names=", ".join(names_in(language())),
+                )
             )
-        days.add(DAY_NAMES.index(part[:3]))
+        days.add(weekday)
     return frozenset(days)
 
 

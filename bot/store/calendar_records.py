@@ -261,6 +261,13 @@ def qotd_day_record(row: Sequence[Any]) -> QotdDay:
     )
 
 
+def retry_record(row: Sequence[Any]) -> tuple[QotdDay, datetime]:
+    """A day to post again: QOTD_DAY_COLUMNS, then retry_at (last, whatever columns come before it)."""
+    retry_at = _time(row[-1])
+    assert retry_at is not None
+    return qotd_day_record(row[:-1]), retry_at
+
+
 def qotd_day_row(day: QotdDay) -> tuple[Any, ...]:
     return (
         day.guild_id,

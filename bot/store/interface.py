@@ -497,7 +497,22 @@ class Store(Protocol):
     async def claim_qotd_day(self, day: QotdDay) -> bool:
         """Keep the day's question; True for exactly one caller per server and day."""
 
-    async def set_qotd_message(self, guild_id: int, day: int, message_id: int) -> None: ...
+    async def set_qotd_message(self, guild_id: int, day: int, message_id: int) -> None:
+        """Keep the day's posted message (and forget any earlier failure to post it)."""
+
+    async def qotd_post_failed(
+        self, guild_id: int, day: int, problem: str, retry_at: datetime | None
+    ) -> None:
+        """Keep why the day's question could not be posted (a code) and when to try again (None: never)."""
+
+    async def qotd_post_problem(self, guild_id: int, day: int) -> str | None:
+        """Why the day's question is not posted (its code), or None."""
+
+    async def qotd_days_to_retry(self, now: datetime, limit: int = 500) -> list[tuple[QotdDay, datetime]]:
+        """Unposted days whose next try is due by `now`, with that try's time, every server's."""
+
+    async def claim_qotd_retry(self, guild_id: int, day: int, retry_at: datetime) -> bool:
+        """Take the try due at `retry_at`; True for exactly one caller."""
 
     async def qotd_day(self, guild_id: int, day: int) -> QotdDay | None: ...
 
@@ -513,10 +528,11 @@ class Store(Protocol):
         """Mark the day's question revealed; True for exactly one caller (the one who edits the message)."""
 
     async def qotd_history(self, guild_id: int, deck_id: str) -> list[str]:
-        """The question ids the server's questions of the day took from the deck, oldest first."""
+        """The question ids the server's posted questions of the day took from the deck, oldest first."""
 
     async def qotd_posted_days(self, guild_id: int) -> list[int]:
-        """Every day (YYYYMMDD) the server had a question of the day, in order."""
+        """Every day (YYYYMMDD) the server's question of the day was posted, in order; a day Discord
+        refused the post is not one."""
 
     async def record_qotd_answer(self, answer: QotdAnswer) -> QotdAnswer | None:
         """Keep a member's answer, committed before this returns; None, or the answer they gave before."""

@@ -145,9 +145,19 @@ def _member_line(m: MemberResult, total: int) -> str:
         answered=number(m.answered),
     )
     parts = [line, n_("{n} attempt", "{n} attempts", m.attempts), _minutes(m.spent_ms)]
-    parts.append(p_("assignment result", "finished") if m.finished else p_("assignment result", "unfinished"))
-    if m.late:
-        parts.append(p_("assignment result", "late"))
+    if not m.late:
+        parts.append(
+            p_("assignment result", "finished") if m.finished else p_("assignment result", "unfinished")
+        )
+    if m.late_right is not None:
+        parts.append(
+            _(
+                "late: best {right}/{total} ({right}/{answered} answered)",
+                right=number(m.late_right),
+                total=number(total),
+                answered=number(m.late_answered or 0),
+            )
+        )
     return " · ".join(parts)
 
 

@@ -8,6 +8,7 @@ from datetime import date, datetime
 import discord
 
 from bot.bank.models import Question
+from bot.calendar.post_failures import PASSING
 from bot.calendar.qotd import Streak
 from bot.locales import _, day, day_and_month, n_, number, percent, slash
 from bot.store import QotdBoardLine
@@ -161,6 +162,40 @@ def status_latest(on: date, answered: int, revealed: datetime | None, closes: da
         answered,
         date=day_and_month(on),
         relative=_stamp(closes, "R"),
+    )
+
+
+def post_problem(problem: str) -> str:
+    """Why a question of the day was not posted, from its code (bot/calendar/post_failures.py)."""
+    if problem == "channel_gone":
+        return _("its channel is gone")
+    if problem == "forbidden":
+        return _(
+            "Discord refused: Bvunzo may not post in that channel (View Channel, Send Messages, Embed Links)"
+        )
+    if problem == "question_gone":
+        return _("its question is no longer in the deck")
+    if problem == "discord_down":
+        return _("Discord was failing (a server error)")
+    if problem == "network":
+        return _("Bvunzo could not reach Discord")
+    return _("Discord refused the message")
+
+
+def status_unposted(on: date, problem: str, closes: datetime, now: datetime) -> str:
+    """/qotd status's line on a day whose question could not be posted."""
+    why = post_problem(problem)
+    if problem in PASSING and now < closes:
+        return _(
+            "{date}: the question was not posted yet ({why}); Bvunzo tries again each minute until {relative}.",
+            date=day_and_month(on),
+            why=why,
+            relative=_stamp(closes, "R"),
+        )
+    return _(
+        "{date}: the question could not be posted ({why}); that day neither counts in streaks nor breaks them.",
+        date=day_and_month(on),
+        why=why,
     )
 
 

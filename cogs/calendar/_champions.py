@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections import Counter
 from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+import aiohttp
 import discord
 
-from bot.calendar.champions import period_bounds
+from bot.calendar.champions import RoleChange, RoleProblem, pending_of, period_bounds
 from bot.calendar.zones import zone_named
 from bot.errors import UserError
 from bot.locales import N_, _, n_, speaking
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
     from bot.app import BvunzoBot
 
 log = logging.getLogger(__name__)
+
+UNKNOWN_MEMBER = 10007  # Discord's JSON code: the member left the server
 
 # The audit log's reason, in the server's language.
 REASON = N_("Bvunzo: champion of the period's board")
@@ -32,45 +35,64 @@ class DiscordChampions:
     def holds(self, guild_id: int) -> bool:
         return self.bot.holds_guild(guild_id)
 
-    async def hand_over(
-        self, guild_id: int, role_id: int, winners: Sequence[int], previous: Sequence[int]
-    ) -> str | None:
-        """Move the role to the winners; the problem, in the server's language, when Discord refused."""
+    async def change_role(self, guild_id: int, role_id: int, change: RoleChange) -> RoleProblem | None:
+        """Give or take the role of one member; why Discord did not."""
         with speaking(await self.bot.languages.server(guild_id)):
-            return await self._hand_over(guild_id, role_id, winners, previous, _(REASON))
-
-    async def _hand_over(
-        self, guild_id: int, role_id: int, winners: Sequence[int], previous: Sequence[int], reason: str
-    ) -> str | None:
+            reason = _(REASON)
         try:
-            for user_id in previous:
-                if user_id not in winners:
-                    await self.bot.http.remove_role(guild_id, user_id, role_id, reason=reason)
-            for user_id in winners:
-                await self.bot.http.add_role(guild_id, user_id, role_id, reason=reason)
+            if change.give:
+                await self.bot.http.add_role(guild_id, change.user_id, role_id, reason=reason)
+            else:
+                await self.bot.http.remove_role(guild_id, change.user_id, role_id, reason=reason)
+        except discord.NotFound as exc:
+            return "left" if exc.code == UNKNOWN_MEMBER else "role_gone"
+        except discord.Forbidden:
+            return "forbidden"
         except discord.HTTPException as exc:
-            return handover_problem(exc)
+            return "discord_down" if exc.status >= 500 or exc.status == 429 else "refused"
+        except (aiohttp.ClientError, TimeoutError, OSError):
+            return "discord_down"
         return None
 
 
-# Discord's error codes for what a handover runs into (its own words are English and not for members).
-UNKNOWN_MEMBER, UNKNOWN_ROLE = 10007, 10011
+def handover_problems(problem: str | None) -> list[str]:
+    """/about's sentences on the last handover: one per kind of failure, in the reader's language."""
+    pending = pending_of(problem)
+    if pending is None:
+        return [problem] if problem else []  # nothing, or a sentence an older Bvunzo kept
+    if any(f.problem == "role_gone" for f in pending.failed):
+        # No member's change can work until a moderator names another role: say that, not a count.
+        return [_("The champion role is gone from the server; choose another with champion_role:.")]
+    counts = Counter((f.change.give, f.problem) for f in pending.failed)
+    sentences = []
+    for (give, kind), n in sorted(counts.items(), key=lambda item: (not item[0][0], item[0][1])):
+        if give:
+            sentences.append(
+                n_(
+                    "Couldn't give the champion role to {n} member: {why}; Bvunzo tries again each minute.",
+                    "Couldn't give the champion role to {n} members: {why}; Bvunzo tries again each minute.",
+                    n,
+                    why=_why(kind),
+                )
+            )
+        else:
+            sentences.append(
+                n_(
+                    "Couldn't take the champion role from {n} member: {why}; Bvunzo tries again each minute.",
+                    "Couldn't take the champion role from {n} members: {why}; Bvunzo tries again each minute.",
+                    n,
+                    why=_why(kind),
+                )
+            )
+    return sentences
 
 
-def handover_problem(exc: discord.HTTPException) -> str:
-    """One sentence per kind of refusal, in the task's language; never Discord's own reason text."""
-    if isinstance(exc, discord.Forbidden):
-        return _(
-            "Discord refused to change the champion role: Bvunzo needs Manage Roles, and the role must sit "
-            "below Bvunzo's highest role."
-        )
-    if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_ROLE:
-        return _("The champion role is gone from the server; choose another with champion_role:.")
-    if isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_MEMBER:
-        return _("A champion left the server before the role could be handed over.")
-    if isinstance(exc, discord.NotFound):
-        return _("The champion role or a member is gone.")
-    return _("Discord failed while handing the champion role over ({status}).", status=exc.status)
+def _why(kind: str) -> str:
+    if kind == "forbidden":
+        return _("Discord refused (Bvunzo's role must be above the champion role, with Manage Roles)")
+    if kind == "discord_down":
+        return _("Discord was failing")
+    return _("Discord refused the change")
 
 
 async def set_champion(

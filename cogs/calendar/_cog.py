@@ -22,7 +22,7 @@ from bot.calendar.zones import UnknownZoneError, local_day, zone_named
 from bot.errors import UserError
 from bot.locales import _
 from bot.ui.calendar_desks import CALENDAR_DESK
-from cogs.calendar._champions import DiscordChampions, set_champion
+from cogs.calendar._champions import DiscordChampions, handover_problems, set_champion
 from cogs.calendar._port import DiscordCalendar
 from cogs.calendar._round_results import results_command
 from cogs.calendar._schedule import ScheduleCommands
@@ -147,7 +147,8 @@ class CalendarCog(commands.Cog, name="Calendar"):  # i18n: not shown (the cog's 
 
     async def champion_problem(self, guild_id: int) -> str | None:
         """What went wrong at the last handover (for /about)."""
-        return (await self.bot.store.calendar_settings(guild_id)).champion_problem
+        sentences = handover_problems((await self.bot.store.calendar_settings(guild_id)).champion_problem)
+        return " ".join(sentences) or None
 
     async def timezone_line(self, guild_id: int) -> str:
         return _("Time zone: {zone}.", zone=(await self.bot.store.calendar_settings(guild_id)).timezone)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.calendar.post_failures import PostProblem
 from bot.calendar.runner import SkippedOccurrence
 from bot.locales import _, slash
 from bot.rounds import ChannelBusy, RoundRefused
@@ -31,6 +32,15 @@ def channel_mention(channel_id: int) -> str:
 def stamp(moment: datetime, style: str = "F") -> str:
     """A Discord timestamp: each member's client shows it in their own zone."""
     return f"<t:{int(moment.timestamp())}:{style}>"
+
+
+def post_problem_of(exc: discord.HTTPException) -> PostProblem:
+    """What Discord's refusal of a question of the day means for the next try."""
+    if isinstance(exc, discord.NotFound):
+        return "channel_gone"
+    if isinstance(exc, discord.Forbidden):
+        return "forbidden"
+    return "discord_down" if exc.status >= 500 or exc.status == 429 else "refused"
 
 
 def announcement(deck_title: str, starts_at: datetime, ping_role_id: int | None) -> str:

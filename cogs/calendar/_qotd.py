@@ -6,6 +6,7 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -14,6 +15,7 @@ from bot import replies
 from bot.asked import keep_qotd_version, qotd_question
 from bot.bank.models import Kind, Question
 from bot.calendar.daily import daily_rule
+from bot.calendar.post_failures import PostFailed
 from bot.calendar.qotd import FEW_LEFT, Streak, daily_streak, day_of_number, unused_count
 from bot.calendar.repeats import RuleError, parse_time
 from bot.calendar.zones import zone_named
@@ -34,10 +36,11 @@ from bot.ui.qotd import (
     questions_left,
     status_latest,
     status_next,
+    status_unposted,
 )
 from bot.ui.text import clip, letter
 from bot.ui.views import frozen_view
-from cogs.calendar._port import stamp
+from cogs.calendar._port import post_problem_of, stamp
 from cogs.calendar._qotd_buttons import QotdAnswerButton
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_quiz_master, guild_id_of
@@ -93,14 +96,13 @@ class QotdCog(commands.Cog, name="Qotd"):  # i18n: not shown (the cog's own name
             return None
         return question, deck.title if deck is not None else day.deck_id
 
-    async def post_question(self, day: QotdDay, unused: int) -> int | None:
+    async def post_question(self, day: QotdDay, unused: int) -> int:
         found = await self._question(day)
+        if found is None:
+            raise PostFailed("question_gone")
         channel = self.bot.get_channel(day.channel_id)
-        if found is None or not isinstance(channel, discord.abc.Messageable):
-            log.warning(
-                "server %s: the question of the day of %s has no deck or channel", day.guild_id, day.day
-            )
-            return None
+        if not isinstance(channel, discord.abc.Messageable):
+            raise PostFailed("channel_gone")
         question, title = found
         await keep_qotd_version(self.bot.store, day, question, self.bot.clock())
         order = order_of(day, question)
@@ -114,8 +116,9 @@ class QotdCog(commands.Cog, name="Qotd"):  # i18n: not shown (the cog's own name
                 allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException as exc:
-            log.warning("server %s: the question of the day could not be posted: %s", day.guild_id, exc)
-            return None
+            raise PostFailed(post_problem_of(exc)) from exc
+        except (aiohttp.ClientError, TimeoutError, OSError) as exc:
+            raise PostFailed("network") from exc
         return message.id
 
     async def reveal(self, day: QotdDay) -> None:
@@ -306,7 +309,12 @@ class QotdCog(commands.Cog, name="Qotd"):  # i18n: not shown (the cog's own name
         else:
             lines.append(_("The question of the day is off."))
         latest = await self.bot.store.latest_qotd_day(guild_id)
-        if latest is not None:
+        problem = None if latest is None else await self.bot.store.qotd_post_problem(guild_id, latest.day)
+        if latest is not None and problem is not None:
+            lines.append(
+                status_unposted(day_of_number(latest.day), problem, latest.closes_at, self.bot.clock())
+            )
+        elif latest is not None:
             answers = await self.bot.store.qotd_answers(guild_id, latest.day)
             lines.append(
                 status_latest(day_of_number(latest.day), len(answers), latest.revealed_at, latest.closes_at)

@@ -57,13 +57,16 @@ async def test_a_day_is_claimed_once_by_two_stores(backend: Backend) -> None:
 
 
 async def test_history_answers_streak_days_and_board(store: Store) -> None:
-    for n, question in ((1, "q3"), (2, "q1"), (3, "q2")):
+    for n, question in ((1, "q3"), (2, "q1"), (3, "q2"), (4, "q4")):
         assert await store.claim_qotd_day(day(n, question))
+        if n != 4:  # the 4th's post was refused: not a posted day, its question not asked
+            await store.set_qotd_message(5, 20240500 + n, 700 + n)
     await store.claim_qotd_day(day(1, "q9", guild=6))
+    await store.set_qotd_message(6, 20240501, 799)
     assert await store.qotd_history(5, "deck") == ["q3", "q1", "q2"]
     assert await store.qotd_posted_days(5) == [20240501, 20240502, 20240503]
     latest = await store.latest_qotd_day(5)
-    assert latest is not None and latest.day == 20240503
+    assert latest is not None and latest.day == 20240504
     at = T0 + timedelta(days=1, hours=1)
     alice, bongani, chipo = 11, 12, 13
     assert await store.record_qotd_answer(QotdAnswer(5, 20240501, alice, 0, True, at)) is None
@@ -85,3 +88,23 @@ async def test_history_answers_streak_days_and_board(store: Store) -> None:
     second_page, _ = await store.qotd_board(5, offset=2, limit=10)
     assert [line.user_id for line in second_page] == [chipo]
     assert (await store.qotd_board(6)) == ((), 0)
+
+
+async def test_a_refused_post_is_kept_with_its_next_try_taken_once(backend: Backend) -> None:
+    first, second = await backend.open(), await backend.open()
+    assert await first.claim_qotd_day(day(1))
+    soon = T0 + timedelta(days=1, minutes=1)
+    await first.qotd_post_failed(5, 20240501, "discord_down", soon)
+    assert await second.qotd_post_problem(5, 20240501) == "discord_down"
+    assert await first.qotd_days_to_retry(soon - timedelta(seconds=1)) == []
+    due = await second.qotd_days_to_retry(soon)
+    assert [(d.day, d.question_id, at) for d, at in due] == [(20240501, "q1", soon)]
+    takes = await asyncio.gather(*(s.claim_qotd_retry(5, 20240501, soon) for s in (first, second, first)))
+    assert sorted(takes) == [False, False, True]
+    assert await first.qotd_days_to_retry(soon + timedelta(days=1)) == []
+    await first.qotd_post_failed(5, 20240501, "channel_gone", None)  # no next try
+    assert await first.qotd_days_to_retry(soon + timedelta(days=1)) == []
+    assert await first.qotd_posted_days(5) == []
+    await second.set_qotd_message(5, 20240501, 900)
+    assert await first.qotd_post_problem(5, 20240501) is None
+    assert await first.qotd_posted_days(5) == [20240501]

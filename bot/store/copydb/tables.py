@@ -149,6 +149,8 @@ TABLES: dict[str, tuple[str, ...]] = {
         "closes_at",
         "revealed_at",
         "version",
+        "post_problem",
+        "retry_at",
     ),
     "qotd_answers": ("guild_id", "day", "user_id", "choice", "correct", "answered_at"),
     "assignments": (

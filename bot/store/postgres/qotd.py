@@ -25,6 +25,7 @@ from bot.store.calendar_records import (
     qotd_settings_record,
     qotd_settings_row,
     ranked_qotd,
+    retry_record,
     shard_clause,
 )
 from bot.store.postgres.connection import Connected, affected
@@ -85,8 +86,51 @@ class PostgresQotd(Connected):
 
     async def set_qotd_message(self, guild_id: int, day: int, message_id: int) -> None:
         await self._execute(
-            "UPDATE qotd_days SET message_id = $1 WHERE guild_id = $2 AND day = $3", message_id, guild_id, day
+            "UPDATE qotd_days SET message_id = $1, post_problem = NULL, retry_at = NULL "
+            "WHERE guild_id = $2 AND day = $3",
+            message_id,
+            guild_id,
+            day,
         )
+
+    async def qotd_post_failed(
+        self, guild_id: int, day: int, problem: str, retry_at: datetime | None
+    ) -> None:
+        await self._execute(
+            "UPDATE qotd_days SET post_problem = $1, retry_at = $2 "
+            "WHERE guild_id = $3 AND day = $4 AND message_id IS NULL",
+            problem,
+            ms_or_none(retry_at),
+            guild_id,
+            day,
+        )
+
+    async def qotd_post_problem(self, guild_id: int, day: int) -> str | None:
+        row = await self._fetchrow(
+            "SELECT post_problem FROM qotd_days WHERE guild_id = $1 AND day = $2 AND message_id IS NULL",
+            guild_id,
+            day,
+        )
+        return None if row is None or row[0] is None else str(row[0])
+
+    async def qotd_days_to_retry(self, now: datetime, limit: int = 500) -> list[tuple[QotdDay, datetime]]:
+        rows = await self._fetch(
+            f"SELECT {QOTD_DAY_COLUMNS}, retry_at FROM qotd_days WHERE retry_at IS NOT NULL "
+            "AND retry_at <= $1 AND message_id IS NULL AND revealed_at IS NULL ORDER BY retry_at LIMIT $2",
+            ms_or_none(now),
+            limit,
+        )
+        return [retry_record(tuple(row)) for row in rows]
+
+    async def claim_qotd_retry(self, guild_id: int, day: int, retry_at: datetime) -> bool:
+        status = await self._execute(
+            "UPDATE qotd_days SET retry_at = NULL WHERE guild_id = $1 AND day = $2 AND retry_at = $3 "
+            "AND message_id IS NULL",
+            guild_id,
+            day,
+            ms_or_none(retry_at),
+        )
+        return affected(status) > 0
 
     async def qotd_day(self, guild_id: int, day: int) -> QotdDay | None:
         row = await self._fetchrow(
@@ -127,14 +171,17 @@ class PostgresQotd(Connected):
 
     async def qotd_history(self, guild_id: int, deck_id: str) -> list[str]:
         rows = await self._fetch(
-            "SELECT question_id FROM qotd_days WHERE guild_id = $1 AND deck_id = $2 ORDER BY day",
+            "SELECT question_id FROM qotd_days WHERE guild_id = $1 AND deck_id = $2 AND message_id IS NOT NULL "
+            "ORDER BY day",
             guild_id,
             deck_id,
         )
         return [str(row[0]) for row in rows]
 
     async def qotd_posted_days(self, guild_id: int) -> list[int]:
-        rows = await self._fetch("SELECT day FROM qotd_days WHERE guild_id = $1 ORDER BY day", guild_id)
+        rows = await self._fetch(
+            "SELECT day FROM qotd_days WHERE guild_id = $1 AND message_id IS NOT NULL ORDER BY day", guild_id
+        )
         return [int(row[0]) for row in rows]
 
     async def record_qotd_answer(self, answer: QotdAnswer) -> QotdAnswer | None:

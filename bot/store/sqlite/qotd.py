@@ -23,6 +23,7 @@ from bot.store.calendar_records import (
     qotd_settings_record,
     qotd_settings_row,
     ranked_qotd,
+    retry_record,
     shard_clause,
 )
 from bot.store.sql.times import to_ms
@@ -73,8 +74,42 @@ class SqliteQotd:
 
     async def set_qotd_message(self, guild_id: int, day: int, message_id: int) -> None:
         await self._db.execute(
-            "UPDATE qotd_days SET message_id = ? WHERE guild_id = ? AND day = ?", (message_id, guild_id, day)
+            "UPDATE qotd_days SET message_id = ?, post_problem = NULL, retry_at = NULL "
+            "WHERE guild_id = ? AND day = ?",
+            (message_id, guild_id, day),
         )
+
+    async def qotd_post_failed(
+        self, guild_id: int, day: int, problem: str, retry_at: datetime | None
+    ) -> None:
+        await self._db.execute(
+            "UPDATE qotd_days SET post_problem = ?, retry_at = ? "
+            "WHERE guild_id = ? AND day = ? AND message_id IS NULL",
+            (problem, ms_or_none(retry_at), guild_id, day),
+        )
+
+    async def qotd_post_problem(self, guild_id: int, day: int) -> str | None:
+        row = await self._db.fetchone(
+            "SELECT post_problem FROM qotd_days WHERE guild_id = ? AND day = ? AND message_id IS NULL",
+            (guild_id, day),
+        )
+        return None if row is None or row[0] is None else str(row[0])
+
+    async def qotd_days_to_retry(self, now: datetime, limit: int = 500) -> list[tuple[QotdDay, datetime]]:
+        rows = await self._db.fetchall(
+            f"SELECT {QOTD_DAY_COLUMNS}, retry_at FROM qotd_days WHERE retry_at IS NOT NULL AND retry_at <= ? "
+            "AND message_id IS NULL AND revealed_at IS NULL ORDER BY retry_at LIMIT ?",
+            (to_ms(now), limit),
+        )
+        return [retry_record(row) for row in rows]
+
+    async def claim_qotd_retry(self, guild_id: int, day: int, retry_at: datetime) -> bool:
+        changed = await self._db.execute(
+            "UPDATE qotd_days SET retry_at = NULL WHERE guild_id = ? AND day = ? AND retry_at = ? "
+            "AND message_id IS NULL",
+            (guild_id, day, to_ms(retry_at)),
+        )
+        return changed > 0
 
     async def qotd_day(self, guild_id: int, day: int) -> QotdDay | None:
         row = await self._db.fetchone(
@@ -109,14 +144,16 @@ class SqliteQotd:
 
     async def qotd_history(self, guild_id: int, deck_id: str) -> list[str]:
         rows = await self._db.fetchall(
-            "SELECT question_id FROM qotd_days WHERE guild_id = ? AND deck_id = ? ORDER BY day",
+            "SELECT question_id FROM qotd_days WHERE guild_id = ? AND deck_id = ? AND message_id IS NOT NULL "
+            "ORDER BY day",
             (guild_id, deck_id),
         )
         return [str(row[0]) for row in rows]
 
     async def qotd_posted_days(self, guild_id: int) -> list[int]:
         rows = await self._db.fetchall(
-            "SELECT day FROM qotd_days WHERE guild_id = ? ORDER BY day", (guild_id,)
+            "SELECT day FROM qotd_days WHERE guild_id = ? AND message_id IS NOT NULL ORDER BY day",
+            (guild_id,),
         )
         return [int(row[0]) for row in rows]
 
