@@ -11,9 +11,9 @@ import discord
 from bot.bank.models import Deck
 from bot.forms import Form, FormModal
 from bot.locales import N_, _, n_, number
+from bot.looks.limits import INPUT_LABEL, MODAL_TITLE
 from bot.quiz import FLAG_REASONS, FlaggedQuestion
 from bot.ui import custom_ids
-from bot.ui.limits import INPUT_LABEL, MODAL_TITLE
 from bot.ui.text import EMBED_DESCRIPTION, clip
 from bot.ui.views import frozen_view
 
