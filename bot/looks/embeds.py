@@ -72,5 +72,3 @@ def fit(look: Look, first: Sequence[str] = (), limit: int = EMBED_TOTAL) -> Look
     if over > 0 and fitted.description:
         fitted = replace(fitted, description=clip(fitted.description, max(1, len(fitted.description) - over)))
     return fitted
-
-

@@ -22,6 +22,7 @@ from bot.looks.text import clip, letter, mention
 from bot.quiz import PlayerResult, Reveal
 from bot.quiz.standings import place_mark, top
 from bot.quiz.teams import TEAM_MARKS, TEAM_NAMES, TeamResult, mean_text
+from bot.rounds.cards import QuestionCard, RevealCard
 
 
 def share(part: int, whole: int) -> str:
@@ -201,3 +202,30 @@ def fit_lines(lines: Sequence[str], limit: int) -> str:
         kept.append(line)
         size += len(line) + 1
     return "\n".join(kept)
+
+
+def look_of(card: QuestionCard | RevealCard) -> Look:
+    """A question card's or a reveal card's embed, as plain text."""
+    if isinstance(card, QuestionCard):
+        return question_look(
+            card.question,
+            card.order,
+            index=card.index,
+            total=card.total,
+            deadline=card.deadline,
+            answered=card.answered,
+            deck_title=card.deck_title,
+            opens_at=card.opens_at,
+            untimed=card.untimed,
+        )
+    return reveal_look(
+        card.question,
+        card.order,
+        card.reveal,
+        index=card.index,
+        total=card.total,
+        deck_title=card.deck_title,
+        names=card.names,
+        standings=card.standings,
+        teams=card.teams,
+    )

@@ -108,8 +108,6 @@ def reveal_embed(question: Question, order: Sequence[int], reveal: Reveal, **how
     return embed_of(reveal_look(question, order, reveal, **how), REVEAL_COLOUR)
 
 
-
-
 def teams_embed(teams: int) -> discord.Embed:
     """The message a round of teams opens with: a button per team, and Auto-balance for moderators."""
     names = ", ".join(team_name(team) for team in range(teams))

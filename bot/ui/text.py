@@ -64,6 +64,7 @@ __all__ = [
     "seconds_text",
 ]
 
+
 def look_of(embed: discord.Embed) -> Look:
     """`embed`'s text as plain data (bot/looks/embeds.py)."""
     fields = tuple(Field(f.name or "", f.value or "", bool(f.inline)) for f in embed.fields)
