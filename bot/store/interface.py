@@ -362,9 +362,6 @@ class Store(Protocol):
         """Move a schedule on from the occurrence `was`, with its result when given; False when another
         process moved it first (its next_at is no longer `was`) or it was removed."""
 
-    async def note_schedule_result(self, schedule_id: int, result: str, at: datetime) -> None:
-        """What happened to the schedule's latest occurrence (`/quiz schedule list` shows it)."""
-
     async def due_champions(self, now: datetime, limit: int = 500) -> list[CalendarSettings]:
         """Servers whose champion period ended by `now`, every server's, earliest first."""
 

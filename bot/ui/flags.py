@@ -9,7 +9,7 @@ import discord
 
 from bot.bank.models import Deck
 from bot.forms import Form, FormModal
-from bot.locales import N_, _, n_, number
+from bot.locales import _, n_, number
 from bot.looks.flags import where
 from bot.looks.limits import INPUT_LABEL, MODAL_TITLE
 from bot.quiz import FLAG_REASONS, FlaggedQuestion
@@ -21,10 +21,6 @@ FLAG_LINES = 10  # questions listed
 FLAG_BUTTONS = 5  # of which get Resolved/Dismiss buttons (one row each, Discord's five rows)
 NOTE_LENGTH = 300  # what a member may add to a report
 REPORT_FORM_SECONDS = 600
-
-
-# FLAG_REASONS's labels (bot/quiz/flags.py), marked here too so this area's catalog fragment carries them.
-REASON_LABELS = (N_("Wrong answer"), N_("Unclear"), N_("Typo"), N_("Other"))
 
 
 def _reason(key: str) -> str:

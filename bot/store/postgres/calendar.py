@@ -120,14 +120,6 @@ class PostgresCalendar(Connected):
         )
         return affected(status) > 0
 
-    async def note_schedule_result(self, schedule_id: int, result: str, at: datetime) -> None:
-        await self._execute(
-            "UPDATE schedules SET last_result = $1, last_at = $2 WHERE id = $3",
-            result,
-            ms_or_none(at),
-            schedule_id,
-        )
-
     async def claim_occurrence(self, kind: str, key_id: int, occurrence: datetime, now: datetime) -> bool:
         status = await self._execute(
             "INSERT INTO calendar_claims (kind, key_id, occurrence_at, claimed_at) VALUES ($1, $2, $3, $4) "

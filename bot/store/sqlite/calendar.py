@@ -106,11 +106,6 @@ class SqliteCalendar:
         )
         return changed > 0
 
-    async def note_schedule_result(self, schedule_id: int, result: str, at: datetime) -> None:
-        await self._db.execute(
-            "UPDATE schedules SET last_result = ?, last_at = ? WHERE id = ?", (result, to_ms(at), schedule_id)
-        )
-
     async def claim_occurrence(self, kind: str, key_id: int, occurrence: datetime, now: datetime) -> bool:
         changed = await self._db.execute(
             "INSERT INTO calendar_claims (kind, key_id, occurrence_at, claimed_at) VALUES (?, ?, ?, ?) "
