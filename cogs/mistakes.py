@@ -13,8 +13,8 @@ from bot import replies
 from bot.bank.models import Question
 from bot.errors import UserError
 from bot.locales import _, n_
+from bot.looks.mistakes import SUFFIX, mistakes_csv, mistakes_yaml
 from bot.quiz import Misses, most_missed
-from bot.ui.mistakes import SUFFIX, mistakes_csv, mistakes_yaml
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import anywhere
 

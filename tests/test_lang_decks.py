@@ -9,6 +9,7 @@ from bot.bank.importers import import_file
 from bot.bank.loader import load_deck_text
 from bot.bank.problems import Problem
 from bot.locales import speaking
+from bot.looks.preview import preview
 from bot.store import SuggestionRecord
 from bot.ui.deck_profile import profile_line
 from bot.ui.decks import (
@@ -20,7 +21,6 @@ from bot.ui.decks import (
     suggestion_form,
 )
 from bot.ui.import_report import report_text, report_title
-from bot.ui.preview import preview
 from cogs.decks._forms import SUGGESTION_FORM
 
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)

@@ -25,6 +25,7 @@ from bot.calendar.assignments import MemberResult, QuestionResult
 from bot.calendar.qotd import Streak
 from bot.forms import Form
 from bot.locales import _
+from bot.looks import mistakes, preview
 from bot.quiz import FLAG_REASONS, FlaggedQuestion, Mastery, Misses, Mode, Passes, PlayerResult, Reveal
 from bot.quiz.options import RoundOptions
 from bot.quiz.teams import TeamResult
@@ -59,9 +60,7 @@ from bot.ui import (
     decks,
     flags,
     import_report,
-    mistakes,
     practice,
-    preview,
     qotd,
     round_views,
 )
@@ -72,7 +71,7 @@ from bot.ui.deck_profile import profile_line
 from bot.ui.desks import unavailable
 from bot.ui.import_report import IMPORT_DESK
 from bot.ui.round_cards import content_of
-from bot.ui.text import fit_together, fit_total, language_name, percent, seconds_text
+from bot.ui.text import embed_of, fit_together, fit_total, language_name, percent, seconds_text
 from tests.discord_limits import (
     BUTTON_LABEL,
     CHOICE_NAME,
@@ -684,7 +683,7 @@ def test_editor_preview(question: Question) -> None:
     for lang in (None, *TRANSLATED_TO):
         shown = preview.preview(question, LONGEST, NOW, lang=lang)
         for message in (shown.question, shown.reveal):
-            check_embeds([discord.Embed.from_dict(message.embed)])
+            check_embeds([embed_of(message.embed)])
             assert len(message.buttons) <= 25
             for button in message.buttons:
                 assert len(button.label) <= BUTTON_LABEL, button.label

@@ -1,4 +1,4 @@
-"""The deck editor's preview draws a question with the round's own embeds and buttons."""
+"""The deck editor's preview shows a question with the round's own embeds (as the same text) and buttons."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ from datetime import UTC, datetime
 import discord
 
 from bot.bank.loader import load_deck_text
+from bot.looks.preview import PreviewButton, preview
 from bot.quiz import Reveal
-from bot.ui.preview import PreviewButton, preview
-from bot.ui.round import question_embed, reveal_embed
+from bot.ui.round import QUESTION_COLOUR, REVEAL_COLOUR, question_embed, reveal_embed
 from bot.ui.round_views import question_view, reveal_view
+from bot.ui.text import embed_of
 
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 DECK = load_deck_text(
@@ -51,8 +52,8 @@ def test_the_question_is_the_rounds_own_embed_and_buttons() -> None:
     expected = question_embed(
         cell, (0, 1, 2), index=0, total=1, deadline=NOW.replace(second=20), answered=0, deck_title="Biology"
     )
-    assert shown.question.embed == expected.to_dict()
-    assert "**A**  Cell\n**B**  Atom\n**C**  Organ" in shown.question.embed["description"]
+    assert embed_of(shown.question.embed, QUESTION_COLOUR).to_dict() == expected.to_dict()
+    assert "**A**  Cell\n**B**  Atom\n**C**  Organ" in shown.question.embed.description
     assert list(shown.question.buttons) == buttons_of(question_view(1, 0, cell, (0, 1, 2)))
     assert [b.label for b in shown.question.buttons] == ["A", "B", "C", "Read in chiShona"]
 
@@ -63,7 +64,7 @@ def test_the_reveal_is_the_rounds_reveal_before_anyone_answered() -> None:
     nobody = Reveal(0, frozenset({0}), (0, 0, 0), (), 0, 0)
 
     assert (
-        shown.reveal.embed
+        embed_of(shown.reveal.embed, REVEAL_COLOUR).to_dict()
         == reveal_embed(cell, (0, 1, 2), nobody, index=0, total=1, deck_title="Biology").to_dict()
     )
     view = reveal_view(1, 0, cell, (0, 1, 2), nobody, reported=("bio", "cell"))
@@ -81,5 +82,5 @@ def test_a_text_question_and_a_translation() -> None:
     )
 
     in_shona = preview(DECK.questions[0], DECK, NOW, lang="sn")
-    assert in_shona.question.embed["description"].startswith("Chii chinonzi?\n\n**A**  Sero")
+    assert in_shona.question.embed.description.startswith("Chii chinonzi?\n\n**A**  Sero")
     assert in_shona.languages == ("en", "sn")

@@ -97,9 +97,6 @@ class Checked:
     question: Question | None
     errors: tuple[FieldError, ...]
 
-    def for_field(self, name: str) -> list[str]:
-        return [e.message for e in self.errors if e.field == name]
-
 
 class _Layout:
     """The YAML of a one-question deck, noting which form field each line was written for."""

@@ -15,7 +15,6 @@ from bot.bank.models import Deck
 
 JOIN = "+"
 QUALIFY = "/"
-MAX_DECKS = 3
 
 
 def is_mixed(deck_id: str) -> bool:

@@ -8,7 +8,6 @@ from functools import cache
 
 from bot.locales import _
 
-DEFAULT_ZONE = "UTC"
 # The longest stretch of local time a zone ever skipped (Samoa dropped a whole day in 2011).
 _LONGEST_GAP_MINUTES = 24 * 60 + 1
 

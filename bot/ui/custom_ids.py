@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from bot.ui.limits import CUSTOM_ID
+from bot.looks.limits import CUSTOM_ID
 
 # Everything Bvunzo sends starts with the prefix: the bot answers a click under it that it cannot take.
 PREFIX = "bvz:"

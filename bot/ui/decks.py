@@ -12,9 +12,9 @@ from bot.bank.problems import Problem
 from bot.bank.suggestions import from_json
 from bot.forms import Form, FormModal
 from bot.locales import N_, _, n_
+from bot.looks.limits import BUTTON_LABEL, EMBED_TITLE, INPUT_LABEL, MODAL_TITLE
 from bot.store import SuggestionRecord
 from bot.ui import custom_ids
-from bot.ui.limits import BUTTON_LABEL, EMBED_TITLE, INPUT_LABEL, MODAL_TITLE
 from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, mention
 from bot.ui.views import frozen_view
 

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import discord
 
 from bot.bank.models import Deck
 from bot.forms import Form, FormModal
-from bot.locales import N_, _, n_, number
+from bot.locales import _, n_, number
+from bot.looks.flags import where
+from bot.looks.limits import INPUT_LABEL, MODAL_TITLE
 from bot.quiz import FLAG_REASONS, FlaggedQuestion
 from bot.ui import custom_ids
-from bot.ui.limits import INPUT_LABEL, MODAL_TITLE
 from bot.ui.text import EMBED_DESCRIPTION, clip
 from bot.ui.views import frozen_view
 
@@ -23,30 +23,9 @@ NOTE_LENGTH = 300  # what a member may add to a report
 REPORT_FORM_SECONDS = 600
 
 
-# FLAG_REASONS's labels (bot/quiz/flags.py), marked here too so this area's catalog fragment carries them.
-REASON_LABELS = (N_("Wrong answer"), N_("Unclear"), N_("Typo"), N_("Other"))
-
-
 def _reason(key: str) -> str:
     """A flag reason's label in the reader's language (FLAG_REASONS holds them marked for the catalog)."""
     return _(FLAG_REASONS[key]) if key in FLAG_REASONS else key
-
-
-def where(deck: Deck | None, line: FlaggedQuestion) -> str:
-    """The deck file and line of a built-in question, or the server's own deck it is in."""
-    if deck is None:
-        return _(
-            "deck `{deck}` (no longer loaded), question `{question}`",
-            deck=line.deck_id,
-            question=line.question_id,
-        )
-    question = deck.question(line.question_id)
-    if deck.guild_id is not None:
-        return _(
-            "this server's deck `{deck}`, question `{question}`", deck=deck.id, question=line.question_id
-        )
-    file = Path(deck.source).name if deck.source else f"{deck.id}.yaml"
-    return f"`{file}:{question.line}`" if question is not None and question.line else f"`{file}`"
 
 
 def flags_embed(shown: Sequence[tuple[FlaggedQuestion, Deck | None]]) -> discord.Embed:

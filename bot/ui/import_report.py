@@ -9,10 +9,10 @@ import discord
 from bot.bank.importers import ROLES, ImportOutcome
 from bot.bank.importers.columns import ROLE_HELP
 from bot.locales import N_, _, language, n_, p_, slash, translations
+from bot.looks.limits import EMBED_TITLE
 from bot.owners import DeskKey
 from bot.ui import custom_ids
 from bot.ui.decks import problem_lines, safe
-from bot.ui.limits import EMBED_TITLE
 from bot.ui.text import EMBED_DESCRIPTION, clip
 
 # A message with components v2 holds 40 components: one text, then a row and its select per column.

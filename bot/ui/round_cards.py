@@ -11,9 +11,11 @@ from typing import Any
 
 import discord
 
+from bot.looks.round import look_of
 from bot.rounds.cards import Card, IntroCard, Notice, QuestionCard, RevealCard, SummaryCard, TeamsCard
 from bot.ui import round as render
 from bot.ui.round_views import question_view, reveal_view, summary_view, teams_view
+from bot.ui.text import embed_of
 
 
 def content_of(card: Card) -> dict[str, Any]:
@@ -48,17 +50,7 @@ def _intro_embed(card: IntroCard) -> discord.Embed:
 
 
 def _question(card: QuestionCard) -> dict[str, Any]:
-    embed = render.question_embed(
-        card.question,
-        card.order,
-        index=card.index,
-        total=card.total,
-        deadline=card.deadline,
-        answered=card.answered,
-        deck_title=card.deck_title,
-        opens_at=card.opens_at,
-        untimed=card.untimed,
-    )
+    embed = embed_of(look_of(card), render.QUESTION_COLOUR)
     reading = card.opens_at is not None
     view = question_view(
         card.round_id, card.index, card.question, card.order, reading=reading, untimed=card.untimed
@@ -67,17 +59,7 @@ def _question(card: QuestionCard) -> dict[str, Any]:
 
 
 def _reveal(card: RevealCard) -> dict[str, Any]:
-    embed = render.reveal_embed(
-        card.question,
-        card.order,
-        card.reveal,
-        index=card.index,
-        total=card.total,
-        deck_title=card.deck_title,
-        names=card.names,
-        standings=card.standings,
-        teams=card.teams,
-    )
+    embed = embed_of(look_of(card), render.REVEAL_COLOUR)
     view = reveal_view(card.round_id, card.index, card.question, card.order, card.reveal, card.reported)
     return {"embed": embed, "view": view}
 

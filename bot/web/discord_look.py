@@ -14,7 +14,6 @@ from bot.locales import n_
 
 # What the round's embeds use: **bold**, and <t:unix:R> timestamps.
 _TOKENS = re.compile(r"\*\*(?P<bold>.+?)\*\*|<t:(?P<unix>-?\d+)(?::(?P<style>[tTdDfFR]))?>", re.DOTALL)
-STYLE_CLASSES = {"primary": "primary", "secondary": "secondary", "success": "success", "danger": "danger"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from bot.bank.models import Deck, Kind, Question
 from bot.locales import _
+from bot.looks.text import percent
 from bot.store import Answer, ReportLine, RoundRecord
-from bot.ui.text import percent
 
 
 @dataclass(frozen=True, slots=True)

@@ -151,7 +151,7 @@ async def test_speed_mode_points_follow_the_clock(world: World, bot: BvunzoBot) 
 
 async def test_stop_reveals_and_keeps_points(world: World, bot: BvunzoBot) -> None:
     fake = world.fake
-    await start(world, world.general, world.quizmaster if False else world.moderator, questions=5, seconds=60)
+    await start(world, world.general, world.moderator, questions=5, seconds=60)
     q1 = await open_question(world, world.general, 1)
     await click(world, q1, world.members[0], right_letter(q1, DECK))
     member_stop = await (await fake.slash(world.general, world.members[1], "quiz stop")).response()

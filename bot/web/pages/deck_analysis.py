@@ -11,6 +11,7 @@ from aiohttp import web
 from bot.bank.models import Deck, Kind
 from bot.bank.versions import version_of
 from bot.locales import _
+from bot.looks.text import letter
 from bot.quiz.item_analysis import (
     GROUP_SHARE,
     MIN_MEMBERS,
@@ -21,7 +22,6 @@ from bot.quiz.item_analysis import (
     edited,
 )
 from bot.store import Store
-from bot.ui.text import letter
 from bot.web.access import Server, moderator
 from bot.web.context import context_of
 from bot.web.deck_charts import NOT_ENOUGH, accuracy_chart, percent, weeks_chart

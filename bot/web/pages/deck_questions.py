@@ -22,7 +22,7 @@ from bot.bank.models import Deck, Kind, Question
 from bot.bank.problems import DeckError
 from bot.bank.reader import DIFFICULTIES
 from bot.locales import N_, _
-from bot.ui.preview import Preview, preview
+from bot.looks.preview import Preview, preview
 from bot.web.access import Server, moderator
 from bot.web.context import context_of
 from bot.web.discord_look import spans
@@ -102,8 +102,8 @@ def _preview_values(shown: Preview | None, request: web.Request) -> dict[str, An
         return {"preview": None}
     return {
         "preview": shown,
-        "asked_lines": spans(shown.question.embed.get("description", ""), now),
-        "revealed_lines": spans(shown.reveal.embed.get("description", ""), now),
+        "asked_lines": spans(shown.question.embed.description, now),
+        "revealed_lines": spans(shown.reveal.embed.description, now),
     }
 
 

@@ -8,9 +8,9 @@ from aiohttp import web
 
 from bot.bank.models import Deck, Question
 from bot.locales import _
+from bot.looks.mistakes import SUFFIX, mistakes_csv, mistakes_yaml
 from bot.quiz import DEFAULT_RETENTION, Misses, deck_mastery, due_by, leeches, most_missed
 from bot.store import WebSession
-from bot.ui.mistakes import SUFFIX, mistakes_csv, mistakes_yaml
 from bot.web.access import signed_in
 from bot.web.context import WebContext, context_of
 from bot.web.render import render

@@ -1,16 +1,21 @@
-"""A question as members will see it, for the deck editor's preview: the round's own embeds and buttons."""
+"""A question as members will see it, for the deck editor's preview: the round's own cards and buttons.
+
+Built from the round's cards (bot/rounds/cards.py) and their looks (bot/looks/round.py), the same
+text bot/ui/round_cards.py sends to Discord, with no discord.py: bot/web draws it as HTML."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
 from bot.bank.models import Deck, Kind, Question
 from bot.locales import _, p_
+from bot.looks.embeds import Look
+from bot.looks.limits import BUTTON_LABEL
+from bot.looks.round import look_of
+from bot.looks.text import clip, language_name, letter
 from bot.quiz import Reveal
-from bot.ui.round import question_embed, reveal_embed
-from bot.ui.text import BUTTON_LABEL, clip, language_name, letter
+from bot.rounds.cards import QuestionCard, RevealCard
 
 PREVIEW_SECONDS = 20
 
@@ -27,9 +32,9 @@ class PreviewButton:
 
 @dataclass(frozen=True, slots=True)
 class PreviewMessage:
-    """One message of a round: the embed as Discord receives it (Embed.to_dict) and its buttons."""
+    """One message of a round: its embed's text (as bot/ui sends it) and its buttons."""
 
-    embed: dict[str, Any]
+    embed: Look
     buttons: tuple[PreviewButton, ...]
 
 
@@ -58,14 +63,17 @@ def preview(question: Question, deck: Deck, now: datetime, *, lang: str | None =
     author's order (a round shuffles them), in `lang` where the question has that translation."""
     shown = question.in_language(lang)
     order = tuple(range(len(shown.choices)))
-    asked = question_embed(
-        shown,
-        order,
+    asked = QuestionCard(
+        round_id=0,
         index=0,
         total=1,
+        question=shown,
+        order=order,
+        deck_title=deck.title,
         deadline=now + timedelta(seconds=PREVIEW_SECONDS),
         answered=0,
-        deck_title=deck.title,
+        opens_at=None,
+        untimed=False,
     )
     nobody = Reveal(
         question_index=0,
@@ -75,7 +83,19 @@ def preview(question: Question, deck: Deck, now: datetime, *, lang: str | None =
         answered=0,
         right=0,
     )
-    revealed = reveal_embed(shown, order, nobody, index=0, total=1, deck_title=deck.title)
+    revealed = RevealCard(
+        round_id=0,
+        index=0,
+        total=1,
+        question=shown,
+        order=order,
+        reveal=nobody,
+        deck_title=deck.title,
+        names=True,
+        standings=(),
+        teams=(),
+        reported=(deck.id, shown.id),
+    )
     if shown.kind is Kind.TEXT:
         ask = [PreviewButton(p_("button", "Answer"), "primary", emoji="✍️")]
         told = [
@@ -96,9 +116,9 @@ def preview(question: Question, deck: Deck, now: datetime, *, lang: str | None =
         ]
     translate = _translate_buttons(question)
     return Preview(
-        question=PreviewMessage(asked.to_dict(), (*ask, *translate)),  # type: ignore[arg-type]
+        question=PreviewMessage(look_of(asked), (*ask, *translate)),
         reveal=PreviewMessage(
-            revealed.to_dict(),  # type: ignore[arg-type]
+            look_of(revealed),
             (*told, *translate, PreviewButton(_("Report question"), "secondary", emoji="🚩")),
         ),
         languages=question.languages,

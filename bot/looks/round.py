@@ -1,0 +1,231 @@
+"""A round's question and reveal as plain embeds (bot/looks/embeds.py), and the words they share.
+
+bot/ui/round.py sends them as discord.Embed; the deck editor's preview (bot/looks/preview.py, drawn
+by bot/web) shows the same text, in the language being spoken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+from pathlib import Path
+
+from babel import numbers
+
+from bot.bank.images import is_url
+from bot.bank.models import Kind, Question
+from bot.locales import _, language, n_, number, percent
+from bot.looks.embeds import Look, fit
+from bot.looks.limits import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE
+from bot.looks.text import clip, letter, mention
+from bot.quiz import PlayerResult, Reveal
+from bot.quiz.standings import place_mark, top
+from bot.quiz.teams import TEAM_MARKS, TEAM_NAMES, TeamResult, mean_text
+from bot.rounds.cards import QuestionCard, RevealCard
+
+
+def share(part: int, whole: int) -> str:
+    """`part` of `whole` as a whole percentage, as the language writes it (— of nothing)."""
+    return percent(part / whole) if whole else "—"
+
+
+def team_name(team: int) -> str:
+    """A team's mark and name, in the language spoken."""
+    return f"{TEAM_MARKS[team]} {_(TEAM_NAMES[team])}"
+
+
+def _tenths(value: float) -> str:
+    """Seconds to one decimal, as the language writes them (1.5 in English, 1,5 in French)."""
+    return numbers.format_decimal(value, format="#,##0.0", locale=language().replace("-", "_"))
+
+
+def _choice_lines(question: Question, order: Sequence[int]) -> str:
+    return "\n".join(
+        f"**{letter(slot)}**  {question.choices[original]}" for slot, original in enumerate(order)
+    )
+
+
+def number_of(index: int, total: int) -> str:
+    return _("Question {number} of {total}", number=number(index + 1), total=number(total))
+
+
+def image_name(question: Question, index: int) -> str:
+    """The attachment's name: plain letters only, since Discord resolves attachment:// by it."""
+    return f"question-{index + 1}{Path(question.image or '').suffix.lower()}"
+
+
+def _image(question: Question, index: int) -> str | None:
+    if question.image is None:
+        return None
+    return question.image if is_url(question.image) else f"attachment://{image_name(question, index)}"
+
+
+def question_look(
+    question: Question,
+    order: Sequence[int],
+    *,
+    index: int,
+    total: int,
+    deadline: datetime | None,
+    answered: int,
+    deck_title: str,
+    opens_at: datetime | None = None,
+    untimed: bool = False,
+) -> Look:
+    """The question; `opens_at` while it is in its reading time; `untimed` when no timer closes it."""
+    body = question.prompt
+    if question.kind is Kind.TEXT:
+        body += "\n\n" + _("Type your answer with the **Answer** button.")
+    else:
+        body += "\n\n" + _choice_lines(question, order)
+    if opens_at is not None:
+        when = f"<t:{int(opens_at.timestamp())}:R>"
+        body += "\n\n" + _("Read it first: the buttons open {when}.", when=when)
+    if untimed:
+        body += "\n\n" + _(
+            "No timer: revealed once every player has answered, or when a moderator presses Reveal."
+        )
+    elif deadline is not None:
+        closes = f"<t:{int(deadline.timestamp())}:R>"
+        body += "\n\n" + _("Closes {when}.", when=closes)
+    so_far = n_("{n} answer so far", "{n} answers so far", answered)
+    return Look(
+        title=clip(number_of(index, total), EMBED_TITLE),
+        description=clip(body, EMBED_DESCRIPTION),
+        footer=clip(f"{deck_title} · {so_far}", 200),
+        image=_image(question, index),
+        colour="question",
+    )
+
+
+def reveal_look(
+    question: Question,
+    order: Sequence[int],
+    reveal: Reveal,
+    *,
+    index: int,
+    total: int,
+    deck_title: str,
+    names: bool = True,
+    standings: Sequence[PlayerResult] = (),
+    teams: Sequence[TeamResult] = (),
+) -> Look:
+    """The answer and how the channel answered; `names` False keeps every player's name out of it
+    (the round hides its standings until the end); `standings` adds the round's top lines so far."""
+    poll = question.kind is Kind.POLL
+    if question.kind is Kind.TEXT:
+        lines = _("**Answer:** {answer}", answer=question.answer_text)
+    else:
+        marks = []
+        for slot, original in enumerate(order):
+            tick = "✅" if slot in reveal.right_slots else "▫️"
+            count = reveal.counts[slot] if slot < len(reveal.counts) else 0
+            part = f" ({share(count, reveal.answered)})" if poll else ""
+            marks.append(f"{tick} **{letter(slot)}**  {question.choices[original]}  — {number(count)}{part}")
+        lines = "\n".join(marks)
+    # A poll has no answer to reveal: only how the votes fell.
+    at, of = number(index + 1), number(total)
+    title = (
+        _("Question {number} of {total} — poll results", number=at, total=of)
+        if poll
+        else _("Question {number} of {total} — answer", number=at, total=of)
+    )
+    look = Look(
+        title=clip(title, EMBED_TITLE),
+        description=clip(f"{question.prompt}\n\n{lines}", EMBED_DESCRIPTION),
+        image=_image(question, index),  # the reveal edits the same message: its upload stays
+        colour="reveal",
+    )
+    if question.explanation:
+        look = look.with_field(_("Why"), clip(question.explanation, FIELD_VALUE))
+    if question.suggested_by is not None:
+        look = look.with_field(_("Suggested by"), mention(question.suggested_by))
+    if names and reveal.fastest:
+        fastest = "\n".join(
+            f"{mention(user)} " + _("{seconds} s", seconds=_tenths(ms / 1000)) for user, ms in reveal.fastest
+        )
+        look = look.with_field(_("Fastest right answers"), clip(fastest, FIELD_VALUE))
+    if names and reveal.streaks:
+        streaks = "\n".join(
+            n_("🔥 {member} {n} in a row", "🔥 {member} {n} in a row", run, member=mention(user))
+            for user, run in reveal.streaks
+        )
+        look = look.with_field(_("Streaks"), clip(streaks, FIELD_VALUE))
+    if names and standings:
+        shown = [
+            f"{place_mark(r.rank)} {mention(r.user_id)} — **{number(r.points)}**" for r in top(standings)
+        ]
+        look = look.with_field(_("Standings"), fit_lines(shown, FIELD_VALUE))
+    if names and teams:
+        look = look.with_field(_("Teams"), team_lines(teams))
+    how = (
+        n_("{n} vote", "{n} votes", reveal.answered)
+        if poll
+        else _(
+            "{right}/{answered} right ({share})",
+            right=number(reveal.right),
+            answered=number(reveal.answered),
+            share=share(reveal.right, reveal.answered),
+        )
+    )
+    look = replace(look, footer=clip(f"{deck_title} · {how}", 200))
+    # The longest question with every field can pass Discord's 6000 in all: streaks give way first.
+    return fit(look, first=(_("Streaks"), _("Fastest right answers")))
+
+
+def team_lines(teams: Sequence[TeamResult]) -> str:
+    """One line per team: its place (shared on equal means), name, mean and what the mean is of."""
+    return clip(
+        "\n".join(
+            f"{place_mark(t.rank)} {team_name(t.team)} — **{mean_text(t.mean)}** "
+            + n_(
+                "({n} point ÷ {members})",
+                "({n} points ÷ {members})",
+                t.points,
+                members=n_("{n} member", "{n} members", t.members),
+            )
+            for t in teams
+        ),
+        FIELD_VALUE,
+    )
+
+
+def fit_lines(lines: Sequence[str], limit: int) -> str:
+    """As many whole lines as fit, and how many were left out."""
+    kept: list[str] = []
+    size = 0
+    for i, line in enumerate(lines):
+        if size + len(line) + 1 > limit - 40:
+            kept.append(n_("… and {n} more", "… and {n} more", len(lines) - i))
+            break
+        kept.append(line)
+        size += len(line) + 1
+    return "\n".join(kept)
+
+
+def look_of(card: QuestionCard | RevealCard) -> Look:
+    """A question card's or a reveal card's embed, as plain text."""
+    if isinstance(card, QuestionCard):
+        return question_look(
+            card.question,
+            card.order,
+            index=card.index,
+            total=card.total,
+            deadline=card.deadline,
+            answered=card.answered,
+            deck_title=card.deck_title,
+            opens_at=card.opens_at,
+            untimed=card.untimed,
+        )
+    return reveal_look(
+        card.question,
+        card.order,
+        card.reveal,
+        index=card.index,
+        total=card.total,
+        deck_title=card.deck_title,
+        names=card.names,
+        standings=card.standings,
+        teams=card.teams,
+    )

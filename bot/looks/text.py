@@ -1,0 +1,67 @@
+"""Text that fits Discord's limits without discord.py: clipping, letters for choices, mentions, languages' own names."""
+
+from __future__ import annotations
+
+from babel import numbers
+
+from bot import locales
+
+LETTERS = "ABCDE"
+ELLIPSIS = "…"
+
+
+def clip(text: str, limit: int) -> str:
+    """`text` shortened to at most `limit` characters, marking the cut with an ellipsis."""
+    if len(text) <= limit:
+        return text
+    return text[: max(0, limit - 1)].rstrip() + ELLIPSIS
+
+
+def letter(slot: int) -> str:
+    return LETTERS[slot]
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """English only ("1 member", "2 members"), for the host's own words (logs, /metrics).
+
+    A sentence for people counts with the catalog instead, so each language's plural rules apply:
+    `n_("{n} member", "{n} members", count)`.
+    """
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def percent(part: int, whole: int) -> str:
+    """`part` of `whole` as a whole percentage the task's language writes (67%, 67 %), or — of nothing."""
+    return locales.percent(part / whole) if whole else "—"
+
+
+def seconds_text(ms: int) -> str:
+    """A duration in seconds with one decimal, as the task's language writes it (2.5 s, 2,5 s)."""
+    shown = numbers.format_decimal(ms / 1000, format="#,##0.0", locale=locales.language().replace("-", "_"))
+    return f"{shown} s"
+
+
+# Names of the languages decks are written in, as their speakers write them; codes outside this list show
+# as the code itself. Each is its language's own name in every catalog (a Shona speaker looking for
+# French finds "français"), so none goes through the catalog.
+LANGUAGE_NAMES = {
+    "en": "English",  # i18n: not shown (a language's own name, the same in every language)
+    "sn": "chiShona",
+    "nd": "isiNdebele",
+    "zu": "isiZulu",
+    "xh": "isiXhosa",
+    "sw": "Kiswahili",  # i18n: not shown (a language's own name)
+    "fr": "français",
+    "pt": "português",
+    "es": "español",
+    "de": "Deutsch",  # i18n: not shown (a language's own name)
+}
+
+
+def language_name(code: str) -> str:
+    """A language by its own name (chiShona, English, français), whatever language the task writes in."""
+    return LANGUAGE_NAMES.get(code, code)
