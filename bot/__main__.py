@@ -168,7 +168,12 @@ async def _serve_dashboard(bot: BvunzoBot, settings: WebSettings) -> WebServer |
         await bot.deck_versions.note_loaded([guild_id])
 
     server = await in_process(
-        settings, bot.store, bank=bot.bank, clock=bot.clock, on_decks_changed=decks_changed
+        settings,
+        bot.store,
+        bank=bot.bank,
+        clock=bot.clock,
+        on_decks_changed=decks_changed,
+        parsed=bot.deck_versions.parsed,
     )
     try:
         await server.start()

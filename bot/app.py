@@ -19,8 +19,6 @@ from discord.ext import commands
 from bot import replies
 from bot.asked import give_snapshots, keep_deck_versions
 from bot.bank.bank import Bank
-from bot.bank.limits import MAX_IMPORTED_DECK_BYTES
-from bot.bank.loader import DeckError, load_deck_text
 from bot.command_names import CatalogTranslator
 from bot.command_tree import NO_SENDER, CheckedTree, sender_id
 from bot.config import DEFAULT_GATEWAY_URL, Settings
@@ -175,20 +173,10 @@ class BvunzoBot(commands.AutoShardedBot):
         # Each server's deck version is read before its decks, so a change made meanwhile is newer.
         self.deck_versions = DeckVersions(self.store, bank)
         await self.deck_versions.note_loaded(sorted({r.guild_id for r in await self.store.guild_decks()}))
-        for record in await self.store.guild_decks():
-            try:
-                bank.add(
-                    load_deck_text(
-                        record.text,
-                        record.source_name,
-                        guild_id=record.guild_id,
-                        default_id=record.deck_id,
-                        keep_valid=True,
-                        max_bytes=MAX_IMPORTED_DECK_BYTES,  # the YAML an import wrote
-                    )
-                )
-            except DeckError as exc:
-                log.warning("server %s deck %s no longer loads: %s", record.guild_id, record.deck_id, exc)
+        # Parsed in a worker thread, through the cache a dashboard in this process shares (BVUNZO_WEB).
+        records = await self.store.guild_decks()
+        for deck in await asyncio.to_thread(self.deck_versions.parsed.load, None, records):
+            bank.add(deck)
         log.info("bank loaded: %d decks, %d questions", len(bank), bank.question_count)
         return bank
 

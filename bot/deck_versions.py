@@ -4,16 +4,23 @@ Every change to a server's decks counts the store's deck version for that server
 dashboard's pages do). Before a command runs in a server, the bot compares the version it holds with
 the store's and, when the store's is newer, loads that server's decks again. A round already playing a
 deck keeps the deck it started with; the next round plays the new one.
+
+Every stored deck, the bot's and the dashboard's alike, is parsed through `ParsedDecks`, in a worker
+thread, and only when its text is new to this process.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from bot.bank.bank import Bank
+from bot.bank.limits import MAX_IMPORTED_DECK_BYTES
 from bot.bank.loader import DeckError, load_deck_text
 from bot.bank.models import Deck
 from bot.store import GuildDeckRecord, Store, StoreError
@@ -26,30 +33,111 @@ CHECK_EVERY_SECONDS = 1.0
 PATIENCE_SECONDS = 0.5
 
 
-def _load(records: list[GuildDeckRecord]) -> list[Deck]:
-    decks = []
-    for record in records:
-        try:
-            decks.append(
-                load_deck_text(
-                    record.text,
-                    record.source_name,
-                    guild_id=record.guild_id,
-                    default_id=record.deck_id,
-                    keep_valid=True,
-                )
-            )
-        except DeckError as exc:
-            log.warning("server %s deck %s no longer loads: %s", record.guild_id, record.deck_id, exc)
-    return decks
+@dataclass(frozen=True, slots=True)
+class _Parsed:
+    digest: bytes  # of the record's source name and text
+    deck: Deck | None  # None: the text does not load (its reason logged once)
+
+
+def _digest(record: GuildDeckRecord) -> bytes:
+    return hashlib.blake2b(f"{record.source_name}\n{record.text}".encode(), digest_size=16).digest()
+
+
+class ParsedDecks:
+    """Each server deck as last parsed, kept by (server, deck id) with the digest of its stored text.
+
+    Loading a server's decks parses only the texts it has not parsed before: twelve pages asking at once
+    for a deck that did not change parse it at most once, and an edit of one deck leaves the server's
+    other decks as they were. `load` parses: call it in a worker thread (asyncio.to_thread), never on the
+    event loop, where a deck of thousands of questions would stall every round for a moment.
+    """
+
+    def __init__(self) -> None:
+        self.parses = 0  # texts parsed so far (what the cache saved is what this does not count)
+        self._kept: dict[tuple[int, str], _Parsed] = {}
+        self._lock = threading.Lock()  # the bot's checks and the dashboard's pages may load at once
+
+    def load(self, guild_id: int | None, records: Sequence[GuildDeckRecord]) -> list[Deck]:
+        """The decks of `records`, all of one server's (or, with None, every server's) decks.
+
+        A deck the server no longer has is forgotten.
+        """
+        decks = []
+        seen = set()
+        for record in records:
+            key = (record.guild_id, record.deck_id)
+            seen.add(key)
+            digest = _digest(record)
+            with self._lock:
+                kept = self._kept.get(key)
+            if kept is None or kept.digest != digest:
+                kept = _Parsed(digest, _parse(record))
+                with self._lock:
+                    self._kept[key] = kept
+                    self.parses += 1
+            if kept.deck is not None:
+                decks.append(kept.deck)
+        with self._lock:
+            for key in [k for k in self._kept if k not in seen and guild_id in (None, k[0])]:
+                del self._kept[key]
+        return decks
+
+
+def _parse(record: GuildDeckRecord) -> Deck | None:
+    began = time.perf_counter()
+    try:
+        deck = load_deck_text(
+            record.text,
+            record.source_name,
+            guild_id=record.guild_id,
+            default_id=record.deck_id,
+            keep_valid=True,
+            max_bytes=MAX_IMPORTED_DECK_BYTES,  # the YAML an import or an edit wrote
+        )
+    except DeckError as exc:
+        log.warning("server %s deck %s no longer loads: %s", record.guild_id, record.deck_id, exc)
+        return None
+    log.debug(
+        "server %s deck %s parsed: %d questions in %.1f ms",
+        record.guild_id,
+        record.deck_id,
+        len(deck.questions),
+        (time.perf_counter() - began) * 1000,
+    )
+    return deck
+
+
+def replace_guild_decks(bank: Bank, guild_id: int, decks: Sequence[Deck]) -> None:
+    """The server's own decks in `bank` become `decks` (on the loop: no parsing here, only the swap)."""
+    for deck in list(bank.decks_for(guild_id)):
+        if deck.guild_id == guild_id:
+            bank.remove(deck.id, guild_id)
+    for deck in decks:
+        bank.add(deck)
+
+
+async def load_guild_decks(bank: Bank, store: Store, parsed: ParsedDecks, guild_id: int) -> int:
+    """Replace the server's decks in `bank` with those in the store, parsed off the event loop; how many."""
+    records = await store.guild_decks(guild_id)
+    decks = await asyncio.to_thread(parsed.load, guild_id, records)
+    replace_guild_decks(bank, guild_id, decks)
+    return len(decks)
 
 
 class DeckVersions:
     """The version of each server's decks the bank holds, and the reload when the store's is newer."""
 
-    def __init__(self, store: Store, bank: Bank, *, monotonic: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bank: Bank,
+        *,
+        monotonic: Callable[[], float] = time.monotonic,
+        parsed: ParsedDecks | None = None,
+    ) -> None:
         self.store = store
         self.bank = bank
+        self.parsed = parsed if parsed is not None else ParsedDecks()
         self._monotonic = monotonic
         self.held: dict[int, int] = {}
         self._checked: dict[int, float] = {}
@@ -95,12 +183,8 @@ class DeckVersions:
                 log.warning("server %s: could not check its decks' version: %s", guild_id, exc)
                 return False
             # Parsing a server's decks takes CPU: off the event loop, so rounds keep running.
-            decks = await asyncio.to_thread(_load, records)
-            for deck in list(self.bank.decks_for(guild_id)):
-                if deck.guild_id == guild_id:
-                    self.bank.remove(deck.id, guild_id)
-            for deck in decks:
-                self.bank.add(deck)
+            decks = await asyncio.to_thread(self.parsed.load, guild_id, records)
+            replace_guild_decks(self.bank, guild_id, decks)
             self.held[guild_id] = version
             log.info("server %s: decks reloaded at version %s (%d decks)", guild_id, version, len(decks))
             return True

@@ -12,6 +12,7 @@ from aiohttp import web
 
 from bot.bank.bank import Bank
 from bot.config import ConfigError, HttpAddress, WebSettings
+from bot.deck_versions import ParsedDecks
 from bot.store import Store
 from bot.web.app import make_app
 from bot.web.context import Clock, DecksChanged, WebContext, load_bank, utcnow
@@ -112,15 +113,18 @@ async def in_process(
     bank: Bank | None = None,
     on_decks_changed: DecksChanged | None = None,
     clock: Clock = utcnow,
+    parsed: ParsedDecks | None = None,
 ) -> WebServer:
     """A dashboard on an open store; inside the bot it shares the bot's store and bank, so a change made
-    on a page is the bot's at once."""
+    on a page is the bot's at once (and `parsed`, the bot's parsed decks, so a deck is parsed once)."""
+    parsed = parsed if parsed is not None else ParsedDecks()
     context = WebContext(
         settings=settings,
         store=store,
-        bank=bank if bank is not None else await load_bank(settings, store),
+        bank=bank if bank is not None else await load_bank(settings, store, parsed),
         discord=DiscordApi(settings),
         clock=clock,
         on_decks_changed=on_decks_changed,
+        parsed=parsed,
     )
     return WebServer(context)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from aiohttp import web
 
 from bot.asked import keep_deck_versions
@@ -93,7 +95,8 @@ async def save_deck(
     DeckError when the deck as a whole breaks a rule, EditError when the server has no room for it.
     """
     context = context_of(request)
-    text, reread = edited_text(deck)
+    # Writing and reading back a deck of thousands of questions takes CPU: off the event loop.
+    text, reread = await asyncio.to_thread(edited_text, deck)
     bank = await server_bank(request, server)
     problem = room_problem(bank, server.id, deck.id, len(reread.questions))
     if problem is not None:

@@ -21,7 +21,7 @@ from bot.bank.editing import (
 from bot.bank.models import Deck, Kind, Question
 from bot.bank.problems import DeckError
 from bot.bank.reader import DIFFICULTIES
-from bot.locales import N_, _
+from bot.locales import N_, _, n_, number
 from bot.looks.preview import Preview, preview
 from bot.web.access import Server, moderator
 from bot.web.context import context_of
@@ -35,6 +35,7 @@ from bot.web.pages._decks import (
     find_deck,
     save_deck,
 )
+from bot.web.question_pages import MAX_SEARCH, Place, QuestionPage, page_of, question_page
 from bot.web.redirects import see_other
 from bot.web.render import render
 from bot.web.settings_form import option_words
@@ -126,6 +127,7 @@ async def _editor(
     values = {
         "deck": deck,
         "deck_url": deck_url(server, deck),
+        "back_url": _back(server, deck, request),
         "editing": editing,
         "form": form,
         "choices": choices,
@@ -141,6 +143,49 @@ async def _editor(
     return await render(request, "question_edit.html", values, status=status)
 
 
+def _back(server: Server, deck: Deck, request: web.Request, page: int | None = None) -> str:
+    """The deck's list at the page and search the request carries (`?page=2&q=...`): a path of this
+    site by construction, the deck's own path and a query of a number and the search."""
+    return Place.of(request.query).url(deck_url(server, deck), page)
+
+
+def _place_query(request: web.Request) -> str:
+    """The page and search a question page carries on to its links ("?page=2&q=cell"; "" for none)."""
+    query = Place.of(request.query).query()
+    return f"?{query}" if query else ""
+
+
+def _summary(listing: QuestionPage, total: int) -> tuple[str | None, str | None]:
+    """What the list says above its table: which questions it shows, and what the search found."""
+    found = None
+    search = listing.place.search
+    if search:
+        found = (
+            n_(
+                "{n} question matches “{search}”.",
+                "{n} questions match “{search}”.",
+                listing.matches,
+                search=search,
+            )
+            if listing.matches
+            else _("No question of this deck matches “{search}”.", search=search)
+        )
+    if not listing.rows:
+        return None, found
+    whole = number(listing.matches if search else total)
+    shown = (
+        _("Question {first} of {total}", first=number(listing.first), total=whole)
+        if listing.first == listing.last
+        else _(
+            "Questions {first}–{last} of {total}",
+            first=number(listing.first),
+            last=number(listing.last),
+            total=whole,
+        )
+    )
+    return shown, found
+
+
 @routes.get("/servers/{guild_id}/decks/{deck_id}")
 @moderator
 async def deck_page(request: web.Request, server: Server) -> web.StreamResponse:
@@ -151,14 +196,25 @@ async def deck_page(request: web.Request, server: Server) -> web.StreamResponse:
 async def _deck_page(
     request: web.Request, server: Server, deck: Deck, *, sentence: str | None = None, status: int = 200
 ) -> web.StreamResponse:
+    """A page of the deck's questions (PAGE_SIZE of them), at the page and search the query names."""
+    listing = await question_page(deck, Place.of(request.query))
+    shown, found = _summary(listing, len(deck.questions))
+    place, url = listing.place, deck_url(server, deck)
     values = {
         "deck": deck,
-        "deck_url": deck_url(server, deck),
+        "deck_url": url,
         "editable": deck.guild_id == server.id,
         "version": await current_version(request, server),
         "version_field": VERSION_FIELD,
         "sentence": sentence,
         "text_kind": Kind.TEXT,
+        "listing": listing,
+        "back": f"?{place.query()}" if place.query() else "",  # carried by each question's links
+        "shown": shown,
+        "found": found,
+        "search_limit": MAX_SEARCH,
+        "previous_url": place.url(url, place.page - 1) if place.page > 1 else None,
+        "next_url": place.url(url, place.page + 1) if place.page < listing.pages else None,
     }
     return await render(request, "deck.html", values, status=status)
 
@@ -248,7 +304,10 @@ async def _save(request: web.Request, server: Server, *, replacing: str | None) 
             sentence=_("Nothing was saved: {problem}", problem=exc),
             status=422,
         )
-    raise see_other(f"{deck_url(server, deck)}/questions/{question.id}/preview?saved=1")
+    place = Place.of(request.query).query()
+    raise see_other(
+        f"{deck_url(server, deck)}/questions/{question.id}/preview?saved=1" + (f"&{place}" if place else "")
+    )
 
 
 @routes.get("/servers/{guild_id}/decks/{deck_id}/questions/{question_id}/preview")
@@ -263,6 +322,8 @@ async def preview_page(request: web.Request, server: Server) -> web.StreamRespon
     values = {
         "deck": deck,
         "deck_url": deck_url(server, deck),
+        "back_url": _back(server, deck, request),
+        "back": _place_query(request),
         "question": question,
         "editable": deck.guild_id == server.id,
         "saved": request.query.get("saved") == "1",
@@ -286,9 +347,10 @@ async def move(request: web.Request, server: Server) -> web.StreamResponse:
     to = {"up": where - 1, "down": where + 1, "first": 0, "last": len(deck.questions) - 1}.get(
         str(post.get("to", "")), where
     )
+    after = deck
     if to != where:
         moved = f"{deck.id}/{question.id}"
-        await save_deck(
+        after = await save_deck(
             request,
             server,
             move_question(deck, question.id, to),
@@ -300,7 +362,9 @@ async def move(request: web.Request, server: Server) -> web.StreamResponse:
                 new=max(0, min(to, len(deck.questions) - 1)) + 1,
             ),
         )
-    raise see_other(f"{deck_url(server, deck)}#question-{question.id}")
+    # Back to the page the question now stands on (or, after a search, to the same search's page).
+    moved_to = None if Place.of(request.query).search else page_of(after, question.id)
+    raise see_other(f"{_back(server, deck, request, moved_to)}#question-{question.id}")
 
 
 @routes.get("/servers/{guild_id}/decks/{deck_id}/questions/{question_id}/delete")
@@ -311,6 +375,7 @@ async def confirm_delete(request: web.Request, server: Server) -> web.StreamResp
     values = {
         "deck": deck,
         "deck_url": deck_url(server, deck),
+        "back_url": _back(server, deck, request),
         "question": question,
         "version": await current_version(request, server),
         "version_field": VERSION_FIELD,
@@ -335,4 +400,4 @@ async def delete(request: web.Request, server: Server) -> web.StreamResponse:
             request, server, deck, sentence=_("Nothing was deleted: {problem}", problem=exc), status=422
         )
     await save_deck(request, server, edited, N_("question deleted"), f"{deck.id}/{question.id}")
-    raise see_other(deck_url(server, deck))
+    raise see_other(_back(server, deck, request))  # the same page (the last, when it was emptied)

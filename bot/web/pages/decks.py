@@ -182,7 +182,7 @@ async def export(request: web.Request, server: Server) -> web.StreamResponse:
         raise web.HTTPBadRequest(text=_("Export as yaml or csv."))
     content_type, write = EXPORTS[kind]
     return web.Response(
-        text=write(deck),
+        text=await asyncio.to_thread(write, deck),  # in proportion to the deck: off the event loop
         content_type=content_type,
         charset="utf-8",
         headers={"Content-Disposition": f'attachment; filename="{deck.id}.{kind}"'},  # i18n: not shown
