@@ -46,6 +46,9 @@ class RequestSchemas:
             _URI, Resource.from_contents(document, default_specification=DRAFT202012)
         )
         self._validators: dict[tuple[str, str], Draft202012Validator | None] = {}
+        # What was found in each body already checked: every bot start sends the same command tree, and
+        # checking it against the spec again (about half a second) would find the same thing again.
+        self._found: dict[tuple[str, str, str], list[str]] = {}
 
     def has_route(self, template: str) -> bool:
         return template in self._document["paths"]
@@ -93,7 +96,10 @@ class RequestSchemas:
         validator = self._validator(method, template)
         if validator is None:
             return []
-        return _describe(validator, body)
+        key = (method.lower(), template, json.dumps(body, sort_keys=True))
+        if key not in self._found:
+            self._found[key] = _describe(validator, body)
+        return list(self._found[key])
 
     def schema_errors(self, schema_name: str, instance: Any) -> list[str]:
         """Check anything against a named schema, e.g. the fake's own replies against MessageResponse."""
