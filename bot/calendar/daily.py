@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Protocol
 
 from bot.calendar.pace import Pace
@@ -17,6 +17,10 @@ from bot.store import QotdDay, QotdSettings, Shards, Store, StoreError
 log = logging.getLogger(__name__)
 
 BATCH = 500
+# A day claimed (or a try taken) is due again this long after, unless its post is kept or its failure is: a
+# process that dies between the claim and the post leaves the day to the next tick after its restart, or to
+# another process, and never to two at once.
+GRACE = timedelta(seconds=30)
 
 
 class QotdPort(Protocol):
@@ -106,10 +110,14 @@ class QotdRunner:
             log.info("server %s: the question of the day of %s was missed", settings.guild_id, latest.date())
         await self.store.move_qotd(settings.guild_id, occurrence, following)
 
-    async def _send(self, day: QotdDay, unused: int) -> None:
-        """Post the day's claimed question; a refusal is kept with the day (shown in /qotd status), and
-        trouble that passes is tried again at the next minute while the day is open."""
+    async def _send(self, day: QotdDay, unused: int, held: datetime) -> None:
+        """Post the day's claimed question, whose try is due at `held`; a refusal is kept with the day (shown
+        in /qotd status), and trouble that passes is tried again at the next minute while the day is open."""
         await self.pace.wait()
+        # Take the try just before the post (the wait may have been long): due again a grace later, so a
+        # crash before the message id is kept leaves a try due; False when another process took it.
+        if not await self.store.claim_qotd_retry(day.guild_id, day.day, held, self.clock() + GRACE):
+            return
         try:
             message_id = await self.port.post_question(day, unused)
         except PostFailed as failed:
@@ -127,11 +135,11 @@ class QotdRunner:
         await self.store.set_qotd_message(day.guild_id, day.day, message_id)
 
     async def _post_again(self, day: QotdDay, retry_at: datetime, now: datetime) -> None:
-        if now >= day.closes_at or not await self.store.claim_qotd_retry(day.guild_id, day.day, retry_at):
-            return  # closed meanwhile, or another process took this try
+        if now >= day.closes_at:
+            return  # closed meanwhile
         ids = self.port.question_ids(day.guild_id, day.deck_id) or []
         asked = await self.store.qotd_history(day.guild_id, day.deck_id)
-        await self._send(day, unused_count(ids, [*asked, day.question_id]))
+        await self._send(day, unused_count(ids, [*asked, day.question_id]), retry_at)
 
     async def _post_day(
         self, settings: QotdSettings, at: datetime, closing: datetime, *, zone_day: int
@@ -158,9 +166,10 @@ class QotdRunner:
             posted_at=at,
             closes_at=closing,
         )
-        if not await self.store.claim_qotd_day(day):
+        lease = self.clock() + GRACE
+        if not await self.store.claim_qotd_day(day, lease):
             return  # another process, or this one before a restart, has the day
-        await self._send(day, pick.unused_after)
+        await self._send(day, pick.unused_after, lease)
         if pick.unused_after <= FEW_LEFT:
             log.info(
                 "server %s: %d unused questions left in %s", day.guild_id, pick.unused_after, day.deck_id

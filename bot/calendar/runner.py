@@ -28,6 +28,8 @@ BATCH = 500
 RECOVERY_EVERY = timedelta(minutes=1)
 # A claim this young may still be on its way to its round in another process: left to it.
 RECOVERY_GRACE = timedelta(seconds=30)
+# An announcement claimed this long ago and still pending lost its claimer: it is claimed again.
+ANNOUNCE_GRACE = timedelta(seconds=30)
 
 
 class SkippedOccurrence(Exception):
@@ -159,13 +161,21 @@ class CalendarRunner:
             )
             return
         if decision.step == "announce":
-            if await self.store.claim_occurrence("announce", schedule.id, occurrence, now):
-                try:
-                    await self.port.announce(schedule, occurrence)
-                except StoreError:
-                    raise  # the database is away: the runner's loop says so once and looks again
-                except Exception:
-                    log.exception("announcing schedule %s failed", schedule.id)
+            # Claimed pending, settled once posted: a claimer that died before posting leaves the schedule
+            # unannounced and its claim pending, taken again at a look ANNOUNCE_GRACE later.
+            # A loser leaves the schedule as it is: the claimer moves it once posted, or dies and the claim
+            # is taken again (if the round starts first, the start goes on unannounced).
+            if not await self.store.claim_announcement(
+                schedule.id, occurrence, now, stale_before=now - ANNOUNCE_GRACE
+            ):
+                return
+            try:
+                await self.port.announce(schedule, occurrence)
+            except StoreError:
+                raise  # the database is away: the runner's loop says so once and looks again
+            except Exception:
+                log.exception("announcing schedule %s failed", schedule.id)
+            await self.store.settle_announcement(schedule.id, occurrence)
             await self.store.move_schedule(
                 schedule.id, occurrence, next_at=occurrence, wake_at=occurrence, announced=True
             )

@@ -392,6 +392,18 @@ SETTLE_CLAIM = (
     "UPDATE calendar_claims SET outcome = $, detail = $ "
     "WHERE kind = 'round' AND key_id = $ AND occurrence_at = $ AND outcome = 'pending'"
 )
+# An announcement is claimed pending and settled done once posted; a pending claim older than `stale_before`
+# (its claimer died before posting) is taken again, by one caller.
+CLAIM_ANNOUNCEMENT = (
+    "INSERT INTO calendar_claims (kind, key_id, occurrence_at, claimed_at, outcome) "
+    "VALUES ('announce', $, $, $, 'pending') ON CONFLICT (kind, key_id, occurrence_at) "
+    "DO UPDATE SET claimed_at = excluded.claimed_at "
+    "WHERE calendar_claims.outcome = 'pending' AND calendar_claims.claimed_at <= $"
+)
+SETTLE_ANNOUNCEMENT = (
+    "UPDATE calendar_claims SET outcome = 'done' "
+    "WHERE kind = 'announce' AND key_id = $ AND occurrence_at = $ AND outcome = 'pending'"
+)
 SCHEDULE_OCCURRENCES = (
     f"SELECT {OCCURRENCE_COLUMNS} FROM calendar_claims WHERE kind = 'round' AND key_id = $ "
     "ORDER BY occurrence_at DESC LIMIT $"

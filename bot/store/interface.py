@@ -448,6 +448,16 @@ class Store(Protocol):
     ) -> bool:
         """A pending occurrence that will get no round: skipped (detail: why) or missed."""
 
+    async def claim_announcement(
+        self, schedule_id: int, occurrence: datetime, now: datetime, *, stale_before: datetime
+    ) -> bool:
+        """Claim the announcement of the schedule's round at `occurrence`, pending until settled: True for
+        exactly one caller, and again for one caller once a claim still pending was made by `stale_before`
+        (its claimer died before posting)."""
+
+    async def settle_announcement(self, schedule_id: int, occurrence: datetime) -> None:
+        """The announcement claimed is posted (or will never be): it is not claimed again."""
+
     async def schedule_occurrences(self, schedule_id: int, limit: int = 5) -> list[OccurrenceRecord]:
         """The schedule's latest claimed occurrences, newest first, with what became of each."""
 
@@ -494,8 +504,9 @@ class Store(Protocol):
     async def move_qotd(self, guild_id: int, was: datetime, next_at: datetime | None) -> bool:
         """Move the server's next posting on from `was`; False when another process moved it first."""
 
-    async def claim_qotd_day(self, day: QotdDay) -> bool:
-        """Keep the day's question; True for exactly one caller per server and day."""
+    async def claim_qotd_day(self, day: QotdDay, retry_at: datetime | None = None) -> bool:
+        """Keep the day's question; True for exactly one caller per server and day. `retry_at`: when the
+        day is due to be posted again should its claimer die before posting it (the claim's lease)."""
 
     async def set_qotd_message(self, guild_id: int, day: int, message_id: int) -> None:
         """Keep the day's posted message (and forget any earlier failure to post it)."""
@@ -511,8 +522,11 @@ class Store(Protocol):
     async def qotd_days_to_retry(self, now: datetime, limit: int = 500) -> list[tuple[QotdDay, datetime]]:
         """Unposted days whose next try is due by `now`, with that try's time, every server's."""
 
-    async def claim_qotd_retry(self, guild_id: int, day: int, retry_at: datetime) -> bool:
-        """Take the try due at `retry_at`; True for exactly one caller."""
+    async def claim_qotd_retry(
+        self, guild_id: int, day: int, retry_at: datetime, until: datetime | None = None
+    ) -> bool:
+        """Take the try due at `retry_at`; True for exactly one caller. `until`: the next try should the
+        taker die before posting (None: no next try)."""
 
     async def qotd_day(self, guild_id: int, day: int) -> QotdDay | None: ...
 

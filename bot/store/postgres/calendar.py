@@ -11,6 +11,7 @@ import asyncpg
 
 from bot.store.calendar_records import (
     CALENDAR_SETTING_COLUMNS,
+    CLAIM_ANNOUNCEMENT,
     CLAIM_ROUND,
     MOVE_CLAIMED,
     NEW_SCHEDULE_COLUMNS,
@@ -18,6 +19,7 @@ from bot.store.calendar_records import (
     PERIOD_TOP,
     SCHEDULE_COLUMNS,
     SCHEDULE_OCCURRENCES,
+    SETTLE_ANNOUNCEMENT,
     SETTLE_CLAIM,
     CalendarSettings,
     NewSchedule,
@@ -201,6 +203,21 @@ class PostgresCalendar(Connected):
             _numbered(SETTLE_CLAIM), outcome, detail, schedule_id, ms_or_none(occurrence)
         )
         return affected(status) > 0
+
+    async def claim_announcement(
+        self, schedule_id: int, occurrence: datetime, now: datetime, *, stale_before: datetime
+    ) -> bool:
+        status = await self._execute(
+            _numbered(CLAIM_ANNOUNCEMENT),
+            schedule_id,
+            ms_or_none(occurrence),
+            ms_or_none(now),
+            ms_or_none(stale_before),
+        )
+        return affected(status) > 0
+
+    async def settle_announcement(self, schedule_id: int, occurrence: datetime) -> None:
+        await self._execute(_numbered(SETTLE_ANNOUNCEMENT), schedule_id, ms_or_none(occurrence))
 
     async def schedule_occurrences(self, schedule_id: int, limit: int = 5) -> list[OccurrenceRecord]:
         rows = await self._fetch(_numbered(SCHEDULE_OCCURRENCES), schedule_id, limit)

@@ -75,10 +75,10 @@ class PostgresQotd(Connected):
         )
         return affected(status) > 0
 
-    async def claim_qotd_day(self, day: QotdDay) -> bool:
-        row = qotd_day_row(day)
+    async def claim_qotd_day(self, day: QotdDay, retry_at: datetime | None = None) -> bool:
+        row = (*qotd_day_row(day), ms_or_none(retry_at))
         status = await self._execute(
-            f"INSERT INTO qotd_days ({QOTD_DAY_COLUMNS}) VALUES ({_places(len(row))}) "
+            f"INSERT INTO qotd_days ({QOTD_DAY_COLUMNS}, retry_at) VALUES ({_places(len(row))}) "
             "ON CONFLICT (guild_id, day) DO NOTHING",
             *row,
         )
@@ -122,13 +122,16 @@ class PostgresQotd(Connected):
         )
         return [retry_record(tuple(row)) for row in rows]
 
-    async def claim_qotd_retry(self, guild_id: int, day: int, retry_at: datetime) -> bool:
+    async def claim_qotd_retry(
+        self, guild_id: int, day: int, retry_at: datetime, until: datetime | None = None
+    ) -> bool:
         status = await self._execute(
-            "UPDATE qotd_days SET retry_at = NULL WHERE guild_id = $1 AND day = $2 AND retry_at = $3 "
+            "UPDATE qotd_days SET retry_at = $4 WHERE guild_id = $1 AND day = $2 AND retry_at = $3 "
             "AND message_id IS NULL",
             guild_id,
             day,
             ms_or_none(retry_at),
+            ms_or_none(until),
         )
         return affected(status) > 0
 

@@ -8,6 +8,7 @@ from datetime import datetime
 
 from bot.store.calendar_records import (
     CALENDAR_SETTING_COLUMNS,
+    CLAIM_ANNOUNCEMENT,
     CLAIM_ROUND,
     MOVE_CLAIMED,
     NEW_SCHEDULE_COLUMNS,
@@ -15,6 +16,7 @@ from bot.store.calendar_records import (
     PERIOD_TOP,
     SCHEDULE_COLUMNS,
     SCHEDULE_OCCURRENCES,
+    SETTLE_ANNOUNCEMENT,
     SETTLE_CLAIM,
     CalendarSettings,
     NewSchedule,
@@ -174,6 +176,18 @@ class SqliteCalendar:
             SETTLE_CLAIM.replace("$", "?"), (outcome, detail, schedule_id, to_ms(occurrence))
         )
         return changed > 0
+
+    async def claim_announcement(
+        self, schedule_id: int, occurrence: datetime, now: datetime, *, stale_before: datetime
+    ) -> bool:
+        changed = await self._db.execute(
+            CLAIM_ANNOUNCEMENT.replace("$", "?"),
+            (schedule_id, to_ms(occurrence), to_ms(now), to_ms(stale_before)),
+        )
+        return changed > 0
+
+    async def settle_announcement(self, schedule_id: int, occurrence: datetime) -> None:
+        await self._db.execute(SETTLE_ANNOUNCEMENT.replace("$", "?"), (schedule_id, to_ms(occurrence)))
 
     async def schedule_occurrences(self, schedule_id: int, limit: int = 5) -> list[OccurrenceRecord]:
         rows = await self._db.fetchall(SCHEDULE_OCCURRENCES.replace("$", "?"), (schedule_id, limit))

@@ -64,11 +64,11 @@ class SqliteQotd:
         )
         return changed > 0
 
-    async def claim_qotd_day(self, day: QotdDay) -> bool:
+    async def claim_qotd_day(self, day: QotdDay, retry_at: datetime | None = None) -> bool:
         changed = await self._db.execute(
-            f"INSERT INTO qotd_days ({QOTD_DAY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            f"INSERT INTO qotd_days ({QOTD_DAY_COLUMNS}, retry_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (guild_id, day) DO NOTHING",
-            qotd_day_row(day),
+            (*qotd_day_row(day), ms_or_none(retry_at)),
         )
         return changed > 0
 
@@ -103,11 +103,13 @@ class SqliteQotd:
         )
         return [retry_record(row) for row in rows]
 
-    async def claim_qotd_retry(self, guild_id: int, day: int, retry_at: datetime) -> bool:
+    async def claim_qotd_retry(
+        self, guild_id: int, day: int, retry_at: datetime, until: datetime | None = None
+    ) -> bool:
         changed = await self._db.execute(
-            "UPDATE qotd_days SET retry_at = NULL WHERE guild_id = ? AND day = ? AND retry_at = ? "
+            "UPDATE qotd_days SET retry_at = ? WHERE guild_id = ? AND day = ? AND retry_at = ? "
             "AND message_id IS NULL",
-            (guild_id, day, to_ms(retry_at)),
+            (ms_or_none(until), guild_id, day, to_ms(retry_at)),
         )
         return changed > 0
 
