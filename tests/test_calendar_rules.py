@@ -179,7 +179,7 @@ def test_a_due_time_is_read_in_the_servers_zone() -> None:
 
 
 def test_a_members_best_attempt_counts_and_each_questions_commonest_mistake() -> None:
-    from bot.calendar.assignments import best_attempt_ids, member_results, question_results
+    from bot.calendar.assignments import best_attempts, member_results, question_results
     from bot.store import AssignmentAnswer, AttemptRecord
 
     due = utc(2027, 5, 3, 16, 0)
@@ -212,10 +212,10 @@ def test_a_members_best_attempt_counts_and_each_questions_commonest_mistake() ->
     ]
     assert results[0].finished == utc(2027, 5, 3, 10, 5)
     assert results[1].finished is None
-    best = best_attempt_ids([first, second, other], answers)
-    assert best == {2, 3}
-    per_question = question_results(["q1", "q2"], answers, best)
-    assert [(q.answered, q.right, q.commonest_wrong) for q in per_question] == [(2, 1, 3), (1, 1, None)]
+    best, late = best_attempts([first, second, other], answers, due)
+    assert (best, late) == ({1, 3}, {2})  # the late 2 of 2 is kept apart from the on-time 1 of 2
+    per_question = question_results(["q1", "q2"], answers, best)  # counts the on-time attempts only
+    assert [(q.answered, q.right, q.commonest_wrong) for q in per_question] == [(2, 1, 3), (1, 0, 2)]
 
 
 def test_only_late_attempts_score_nothing_on_time_and_show_their_best() -> None:
