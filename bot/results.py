@@ -171,7 +171,7 @@ def assignment_rows(
     zone: zoneinfo.ZoneInfo,
 ) -> list[ResultRow]:
     """Each member's best on-time attempt and best late one, a row per question they answered in each
-    (the late rows' source says late)."""
+    (the late rows' source is "assignment 3 late", the JSON's stable value; the CSV says it in words)."""
     owner = {a.id: a.user_id for a in attempts}
     rows = []
     kept = [a for a in answers if a.attempt_id in best or a.attempt_id in late]
@@ -186,8 +186,7 @@ def assignment_rows(
         )
         rows.append(
             ResultRow(
-                # i18n: not shown (as a round's source); "assignment 3 late" for the best late attempt
-                source=f"assignment {record.id}" + (" late" if answer.attempt_id in late else ""),
+                source=f"assignment {record.id}{' late' if answer.attempt_id in late else ''}",  # i18n: not shown
                 question_number=answer.question_index + 1,
                 question_id=answer.question_id,
                 prompt=prompt,
