@@ -262,3 +262,18 @@ def test_a_champion_period_is_the_servers_week_or_month() -> None:
         utc(2027, 3, 1, 0, 0),
         utc(2027, 3, 31, 23, 0),
     )
+
+
+def test_progress_counts_finishes_in_time_and_late_ones_apart() -> None:
+    from bot.calendar.assignments import progress_counts
+    from bot.store import AttemptRecord
+
+    due = utc(2027, 5, 3, 16, 0)
+    attempts = [
+        AttemptRecord(1, 9, 100, 1, utc(2027, 5, 3, 10, 0), utc(2027, 5, 3, 10, 5)),  # in time, then late too
+        AttemptRecord(2, 9, 100, 2, utc(2027, 5, 3, 17, 0), utc(2027, 5, 3, 17, 5)),
+        AttemptRecord(3, 9, 200, 1, utc(2027, 5, 3, 15, 0), utc(2027, 5, 3, 16, 1)),  # finished a minute late
+        AttemptRecord(4, 9, 300, 1, utc(2027, 5, 3, 11, 0), None),  # never finished
+        AttemptRecord(5, 9, 400, 1, utc(2027, 5, 3, 15, 0), utc(2027, 5, 3, 16, 0)),  # on the due minute
+    ]
+    assert progress_counts(attempts, due) == (4, 2, 1)
