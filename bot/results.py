@@ -73,6 +73,8 @@ def _source(source: str) -> str:
         return _("round {number}", number=number)
     if kind == "assignment" and number.isdigit():
         return _("assignment {number}", number=number)
+    if kind == "assignment" and number.endswith(" late") and number[: -len(" late")].isdigit():
+        return _("assignment {number}, late", number=number[: -len(" late")])
     return source
 
 
@@ -163,16 +165,17 @@ def assignment_rows(
     attempts: Sequence[AttemptRecord],
     answers: Sequence[AssignmentAnswer],
     best: set[int],
+    late: set[int],
     deck: Deck | None,
     names: Mapping[int, str],
     zone: zoneinfo.ZoneInfo,
 ) -> list[ResultRow]:
-    """Each member's best attempt, a row per question they answered in it."""
+    """Each member's best on-time attempt and best late one, a row per question they answered in each
+    (the late rows' source is "assignment 3 late", the JSON's stable value; the CSV says it in words)."""
     owner = {a.id: a.user_id for a in attempts}
     rows = []
-    for answer in sorted(answers, key=lambda a: (a.question_index, owner[a.attempt_id])):
-        if answer.attempt_id not in best:
-            continue
+    kept = [a for a in answers if a.attempt_id in best or a.attempt_id in late]
+    for answer in sorted(kept, key=lambda a: (a.question_index, owner[a.attempt_id], a.attempt_id in late)):
         user_id = owner[answer.attempt_id]
         prompt, chosen, text = _chosen(
             _asked(deck, record.question_ids, answer.question_index),
@@ -183,7 +186,7 @@ def assignment_rows(
         )
         rows.append(
             ResultRow(
-                source=f"assignment {record.id}",  # i18n: not shown (as a round's source)
+                source=f"assignment {record.id}{' late' if answer.attempt_id in late else ''}",  # i18n: not shown
                 question_number=answer.question_index + 1,
                 question_id=answer.question_id,
                 prompt=prompt,

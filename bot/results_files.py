@@ -10,7 +10,7 @@ from pathlib import Path
 from bot.asked import assignment_deck, round_deck
 from bot.bank.bank import Bank
 from bot.bank.loader import load_folder
-from bot.calendar.assignments import best_attempt_ids
+from bot.calendar.assignments import best_attempts
 from bot.calendar.zones import zone_named
 from bot.config import DEFAULT_DB
 from bot.locales import speaking
@@ -68,9 +68,9 @@ async def results_of(
             zone = zone_named((await store.calendar_settings(found.guild_id)).timezone)
             attempts = await store.assignment_attempts(found.id)
             answers = await store.assignment_answers(found.id)
-            best = best_attempt_ids(attempts, answers)
+            best, late = best_attempts(attempts, answers, found.due_at)
             deck = await assignment_deck(store, bank, found)
-            rows = assignment_rows(found, attempts, answers, best, deck, {}, zone)
+            rows = assignment_rows(found, attempts, answers, best, late, deck, {}, zone)
             stem, kind, ident = f"assignment-{found.id}", "assignment", found.id
             options = {"deck": found.deck_id, "attempts": found.attempts, "late": found.late}
             guild_id = found.guild_id

@@ -179,7 +179,7 @@ def test_a_due_time_is_read_in_the_servers_zone() -> None:
 
 
 def test_a_members_best_attempt_counts_and_each_questions_commonest_mistake() -> None:
-    from bot.calendar.assignments import best_attempt_ids, member_results, question_results
+    from bot.calendar.assignments import best_attempts, member_results, question_results
     from bot.store import AssignmentAnswer, AttemptRecord
 
     due = utc(2027, 5, 3, 16, 0)
@@ -212,10 +212,10 @@ def test_a_members_best_attempt_counts_and_each_questions_commonest_mistake() ->
     ]
     assert results[0].finished == utc(2027, 5, 3, 10, 5)
     assert results[1].finished is None
-    best = best_attempt_ids([first, second, other], answers)
-    assert best == {2, 3}
-    per_question = question_results(["q1", "q2"], answers, best)
-    assert [(q.answered, q.right, q.commonest_wrong) for q in per_question] == [(2, 1, 3), (1, 1, None)]
+    best, late = best_attempts([first, second, other], answers, due)
+    assert (best, late) == ({1, 3}, {2})  # the late 2 of 2 is kept apart from the on-time 1 of 2
+    per_question = question_results(["q1", "q2"], answers, best)  # counts the on-time attempts only
+    assert [(q.answered, q.right, q.commonest_wrong) for q in per_question] == [(2, 1, 3), (1, 0, 2)]
 
 
 def test_only_late_attempts_score_nothing_on_time_and_show_their_best() -> None:
@@ -262,3 +262,18 @@ def test_a_champion_period_is_the_servers_week_or_month() -> None:
         utc(2027, 3, 1, 0, 0),
         utc(2027, 3, 31, 23, 0),
     )
+
+
+def test_progress_counts_finishes_in_time_and_late_ones_apart() -> None:
+    from bot.calendar.assignments import progress_counts
+    from bot.store import AttemptRecord
+
+    due = utc(2027, 5, 3, 16, 0)
+    attempts = [
+        AttemptRecord(1, 9, 100, 1, utc(2027, 5, 3, 10, 0), utc(2027, 5, 3, 10, 5)),  # in time, then late too
+        AttemptRecord(2, 9, 100, 2, utc(2027, 5, 3, 17, 0), utc(2027, 5, 3, 17, 5)),
+        AttemptRecord(3, 9, 200, 1, utc(2027, 5, 3, 15, 0), utc(2027, 5, 3, 16, 1)),  # finished a minute late
+        AttemptRecord(4, 9, 300, 1, utc(2027, 5, 3, 11, 0), None),  # never finished
+        AttemptRecord(5, 9, 400, 1, utc(2027, 5, 3, 15, 0), utc(2027, 5, 3, 16, 0)),  # on the due minute
+    ]
+    assert progress_counts(attempts, due) == (4, 2, 1)

@@ -299,6 +299,7 @@ async def test_an_assignment_and_a_question_of_the_day_keep_what_they_asked(stor
         await store.assignment_attempts(assignment.id),
         await store.assignment_answers(assignment.id),
         {attempt.id},
+        set(),
         asked,
         {},
         zone_named("UTC"),

@@ -135,12 +135,29 @@ def question_results(
     return found
 
 
-def best_attempt_ids(attempts: Sequence[AttemptRecord], answers: Sequence[AssignmentAnswer]) -> set[int]:
-    right: Counter[int] = Counter(a.attempt_id for a in answers if a.right)
-    best: dict[int, AttemptRecord] = {}
+def best_attempts(
+    attempts: Sequence[AttemptRecord], answers: Sequence[AssignmentAnswer], due: datetime
+) -> tuple[set[int], set[int]]:
+    """Each member's best on-time attempt (what the score and per-question figures count) and best late one."""
+    by_attempt: dict[int, list[AssignmentAnswer]] = {}
+    for answer in answers:
+        by_attempt.setdefault(answer.attempt_id, []).append(answer)
+    best: dict[tuple[int, bool], AttemptRecord] = {}
     for attempt in attempts:
-        held = best.get(attempt.user_id)
-        key = (right[attempt.id], attempt.finished_at is not None, -attempt.started_at.timestamp())
-        if held is None or key > (right[held.id], held.finished_at is not None, -held.started_at.timestamp()):
-            best[attempt.user_id] = attempt
-    return {a.id for a in best.values()}
+        given = by_attempt.get(attempt.id, [])
+        key = (attempt.user_id, is_late(attempt, given, due))
+        held = best.get(key)
+        if held is None or _strength(attempt, given) > _strength(held, by_attempt.get(held.id, [])):
+            best[key] = attempt
+    return (
+        {a.id for (_user, late), a in best.items() if not late},
+        {a.id for (_user, late), a in best.items() if late},
+    )
+
+
+def progress_counts(attempts: Sequence[AttemptRecord], due: datetime) -> tuple[int, int, int]:
+    """Members who started, who finished an attempt in time, and who finished only after the due time."""
+    started = {a.user_id for a in attempts}
+    in_time = {a.user_id for a in attempts if a.finished_at is not None and a.finished_at <= due}
+    late = {a.user_id for a in attempts if a.finished_at is not None and a.finished_at > due} - in_time
+    return len(started), len(in_time), len(late)

@@ -22,7 +22,17 @@ def _stamp(moment: datetime, style: str) -> str:
     return f"<t:{int(moment.timestamp())}:{style}>"
 
 
-def progress_line(started: int, finished: int, due: datetime, closed: bool) -> str:
+def progress_line(started: int, finished: int, due: datetime, closed: bool, late: int = 0) -> str:
+    """`finished`: members who finished an attempt in time; `late`: those who finished only after it."""
+    line = _progress(started, finished, due, closed)
+    if late:
+        line += " " + n_(
+            "{n} more finished only after the due time.", "{n} more finished only after the due time.", late
+        )
+    return line
+
+
+def _progress(started: int, finished: int, due: datetime, closed: bool) -> str:
     if closed:
         return n_(
             "{finished} of {n} who started have finished; closed.",
@@ -107,12 +117,35 @@ def feedback_embed(question: Question, order: Sequence[int], chose: int, right: 
     return embed
 
 
+def _standing(mine: MemberResult, total: int) -> str:
+    """What the member's score is: their best attempt in time, and their best late one if it did better."""
+    late = None
+    if mine.late_right is not None and (mine.late or mine.late_right > mine.right):
+        late = _(
+            "Your best late attempt: {right}/{total}.", right=number(mine.late_right), total=number(total)
+        )
+    if mine.late:
+        return _(
+            "Nothing was done in time; your best late attempt: {right}/{total}.",
+            right=number(mine.late_right or 0),
+            total=number(total),
+        )
+    said = _(
+        "Your score, your best attempt in time: {right}/{total}.",
+        right=number(mine.right),
+        total=number(total),
+    )
+    return said if late is None else f"{said} {late}"
+
+
 def attempt_summary_embed(
-    ident: int, right: int, total: int, attempt: int, most: int, late: bool
+    ident: int, right: int, total: int, attempt: int, most: int, late: bool, mine: MemberResult | None = None
 ) -> discord.Embed:
     said = [_("Attempt {number} of {most} is in.", number=number(attempt), most=number(most))]
     if late:
         said.append(_("Finished after the due time: marked late."))
+    if mine is not None:
+        said.append(_standing(mine, total))
     if attempt < most:
         said.append(
             n_(

@@ -17,7 +17,9 @@ from bot.bank.models import Question
 from bot.calendar.assignments import (
     LATE_CHOICES,
     MOST_ATTEMPTS,
+    member_results,
     parse_due,
+    progress_counts,
 )
 from bot.calendar.repeats import RuleError
 from bot.calendar.zones import zone_named
@@ -179,9 +181,10 @@ class AssignCog(commands.Cog, name="Assign"):  # i18n: not shown (the cog's own 
             return
         await self.bot.store.finish_attempt(attempt.id, now)
         right = sum(a.right for a in given) + (choice in question.answers)
-        summary = attempt_summary_embed(
-            record.id, right, len(record.question_ids), attempt.number, record.attempts, now > record.due_at
-        )
+        theirs = await self.bot.store.member_attempts(record.id, attempt.user_id)
+        mine = member_results(theirs, await self.bot.store.assignment_answers(record.id), record.due_at)[0]
+        total, late = len(record.question_ids), now > record.due_at
+        summary = attempt_summary_embed(record.id, right, total, attempt.number, record.attempts, late, mine)
         await replies.edit(interaction, embeds=[feedback, summary], view=None)
         self._progress_soon(record)
 
@@ -195,10 +198,10 @@ class AssignCog(commands.Cog, name="Assign"):  # i18n: not shown (the cog's own 
         self._progress[record.id] = asyncio.create_task(self._edit_progress(record.id))
 
     async def _progress_text(self, record: AssignmentRecord) -> str:
-        attempts = await self.bot.store.assignment_attempts(record.id)
-        started = {a.user_id for a in attempts}
-        finished = {a.user_id for a in attempts if a.finished_at is not None}
-        return progress_line(len(started), len(finished), record.due_at, record.closed_at is not None)
+        started, in_time, late = progress_counts(
+            await self.bot.store.assignment_attempts(record.id), record.due_at
+        )
+        return progress_line(started, in_time, record.due_at, record.closed_at is not None, late)
 
     async def _edit_progress(self, assignment_id: int) -> None:
         try:

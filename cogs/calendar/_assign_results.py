@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.asked import assignment_deck
-from bot.calendar.assignments import best_attempt_ids, member_results, question_results
+from bot.calendar.assignments import best_attempts, member_results, question_results
 from bot.calendar.zones import zone_named
 from bot.results import assignment_rows
 from bot.store import AssignmentRecord
@@ -25,7 +25,7 @@ async def assignment_results(
     """The results embed and the files of one assignment (member names looked up in its server)."""
     attempts = await bot.store.assignment_attempts(record.id)
     answers = await bot.store.assignment_answers(record.id)
-    best = best_attempt_ids(attempts, answers)
+    best, late = best_attempts(attempts, answers, record.due_at)
     members = member_results(attempts, answers, record.due_at)
     questions = question_results(record.question_ids, answers, best)
     deck = await assignment_deck(bot.store, bot.bank, record)  # as it asked them, whatever the deck says now
@@ -38,7 +38,7 @@ async def assignment_results(
         )
     zone = zone_named((await bot.store.calendar_settings(record.guild_id)).timezone)
     names = await member_names(bot, record.guild_id, (m.user_id for m in members))
-    rows = assignment_rows(record, attempts, answers, best, deck, names, zone)
+    rows = assignment_rows(record, attempts, answers, best, late, deck, names, zone)
     settings = {
         "deck": record.deck_id,
         "questions": len(record.question_ids),
