@@ -83,6 +83,10 @@ def connection_error(exc: BaseException, url: str, *, unsure: bool = False) -> S
         )
     if isinstance(exc, asyncpg.InterfaceError) and "closed" in str(exc):
         return StoreError("The store is closed.")
+    if isinstance(exc, asyncpg.InternalClientError):  # a connection broken mid-statement by the server
+        return StoreUnavailable(
+            f"PostgreSQL at {where} broke a connection mid-statement ({exc}).", unsure=unsure
+        )
     return None
 
 
@@ -178,7 +182,13 @@ class Connected:
         try:
             async with pool.acquire() as conn:
                 acquired = True
-                yield conn
+                try:
+                    yield conn
+                except asyncpg.InternalClientError:
+                    # Its protocol was left mid-operation (the server vanished while a statement was
+                    # on its way): this connection can never serve again, so the pool must not keep it.
+                    conn.terminate()
+                    raise
         except StoreError:
             raise
         except Exception as exc:
