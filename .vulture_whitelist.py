@@ -1,13 +1,13 @@
 # Names vulture (.ci/run) takes for dead code that are read where it cannot see; patterns live in
 # pyproject.toml's [tool.vulture]. Each line names what reads it.
 _ = None
-_.absorb_fragments  # bot/catalog_tools.py: the lead merges catalog fragments with it
+_.absorb_fragments  # bot/cli/catalog_tools.py: the lead merges catalog fragments with it
 _.value_text, _.horizontal, _.bold, _.top_wrong  # read by the Jinja templates in bot/web/templates
-_.question_number, _.member_name, _.choice_letter  # bot/results.py: result columns, read by name
+_.question_number, _.member_name, _.choice_letter  # bot/results/result_rows.py: result columns, read by name
 _.ChampionPeriod, _.MOST_CHAMPIONS, _.LEARN, _.CLAIM_KINDS, _.ROUND_STATUSES  # documented vocabularies
 (
     _.DISCORD_EMBED_TOTAL,
     _.DISCORD_BUTTON_LABEL,
-)  # bot/bank/limits.py: the limits the validator's frame derives from
+)  # bot/bank/part_sizes.py: the limits the validator's frame derives from
 _.check_choice_name, _.confirmed, _.has_route, _.schema_errors  # test helpers kept for the fake Discord
 _.claimed_at  # bot/store/calendar_records.py: OccurrenceRecord keeps when the claim was made, as stored

@@ -36,8 +36,8 @@ from bench.bench_clicks import (
     settings_for,
     watch_loop_lag,
 )
-from bot.app import BvunzoBot
 from bot.bank import load_folder
+from bot.discord.client import BvunzoBot
 from bot.store import Answer, NewRound, open_store
 from tests.e2e.conftest import QUESTIONS, Clock, resumed
 from tests.e2e.fake_discord import Channel, FakeDiscord, FakeInteraction, FakeMessage, Member, User

@@ -34,9 +34,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import asyncpg
 
-from bot.app import BvunzoBot
 from bot.calendar.occurrences import wake_at
-from bot.config import Settings
+from bot.discord.client import BvunzoBot
+from bot.host.config import Settings
 from bot.store import NewSchedule, QotdSettings, Store, open_store
 from tests.e2e.conftest import QUESTIONS, resumed
 from tests.e2e.fake_discord import FakeDiscord

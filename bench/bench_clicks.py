@@ -34,8 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import discord
 
-from bot.app import BvunzoBot
-from bot.config import Settings
+from bot.discord.client import BvunzoBot
+from bot.host.config import Settings
 from bot.store import open_store
 from tests.e2e.conftest import QUESTIONS, ROOT, resumed
 from tests.e2e.fake_discord import (

@@ -10,7 +10,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.bank.importers import Format, import_deck
-from bot.bank.limits import MAX_DECK_BYTES
+from bot.bank.part_sizes import MAX_DECK_BYTES
 from bot.bank.problems import DeckError
 
 RED = Path(__file__).resolve().parents[2] / "shared" / "red-trivia-lists"

@@ -43,8 +43,8 @@ from bench.bench_web import (
     deck_text,
     serve,
 )
-from bot.asked import keep_deck_versions, versions_asked
 from bot.bank.loader import load_deck_text
+from bot.results.asked import keep_deck_versions, versions_asked
 from bot.store import Answer, GuildDeckRecord, NewRound, Store, open_store
 from bot.web.pages import deck_analysis
 from tests.e2e.fake_discord import FakeDiscord

@@ -33,7 +33,7 @@ from aiohttp import web
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.bench_store import load_average, machine
-from bot.config import HttpAddress, WebSettings
+from bot.host.config import HttpAddress, WebSettings
 from bot.quiz.item_analysis import analyse
 from bot.store import Answer, GuildDeckRecord, NewRound, Store, open_store
 from bot.web.app import make_app

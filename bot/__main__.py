@@ -11,13 +11,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot import event_loop
-from bot.config import ConfigError, Settings, WebSettings, web_address
-from bot.deck_tools import add_deck_verbs
-from bot.logs import configure_logging
+from bot.cli.deck_tools import add_deck_verbs
+from bot.host import event_loop
+from bot.host.config import ConfigError, Settings, WebSettings, web_address
+from bot.host.logs import configure_logging
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
     from bot.web.server import WebServer
 
 log = logging.getLogger("bot")
@@ -57,11 +57,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     results.add_argument(
         "--out", type=Path, default=Path("."), metavar="FOLDER", help="where to write (default: here)"
     )
-    from bot.play import add_play_arguments
+    from bot.cli.play import add_play_arguments
 
     add_play_arguments(verbs.add_parser("play", help="play a deck in this terminal, without Discord"))
     add_deck_verbs(verbs)
-    from bot.catalog_tools import add_locales_verb
+    from bot.cli.catalog_tools import add_locales_verb
 
     add_locales_verb(verbs)
     args = parser.parse_args(argv)
@@ -69,7 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # A deck author's tools (validate, import, play) speak the terminal's language, as `bvunzo play`
         # does; the bot and the dashboard choose a language per member instead.
         from bot import locales
-        from bot.play import catalog_of_terminal
+        from bot.cli.play import catalog_of_terminal
 
         locales.use(catalog_of_terminal())
     if getattr(args, "handler", None) is not None:
@@ -79,11 +79,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.verb == "copy-db":
         return _copy_db(args.source, args.target, force=args.force)
     if args.verb == "play":
-        from bot.play import run
+        from bot.cli.play import run
 
         return run(args)
     if args.verb == "results":
-        from bot import host_commands
+        from bot.cli import host_commands
 
         return host_commands.results(args)
 
@@ -92,7 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_web()
     if args.verb in {"health", "backup"}:
-        from bot import host_commands
+        from bot.cli import host_commands
 
         return host_commands.health(args) if args.verb == "health" else host_commands.backup(args)
     return _run()
@@ -186,8 +186,8 @@ async def _serve_dashboard(bot: BvunzoBot, settings: WebSettings) -> WebServer |
 async def _serve(settings: Settings, web: WebSettings | None = None) -> int:
     import discord
 
-    from bot.app import BvunzoBot
-    from bot.health import HealthServer
+    from bot.discord.client import BvunzoBot
+    from bot.discord.health import HealthServer
     from bot.store import StoreError
 
     bot = BvunzoBot(settings)

@@ -15,13 +15,13 @@ from typing import Any, Self
 
 import discord
 
-from bot import replies
-from bot.forms import Form, submit_form
 from bot.locales import _
-from bot.looks.limits import INPUT_LABEL, MODAL_TITLE
+from bot.looks.discord_limits import INPUT_LABEL, MODAL_TITLE
 from bot.ui import custom_ids as ids
+from bot.ui import replies
 from bot.ui.answers import TYPED_ANSWER
 from bot.ui.desks import PRACTICE_DESK, ROUND_DESK, AnswerDesk, GivenAnswer, TextAnswerForm, find_desk
+from bot.ui.forms import Form, submit_form
 from bot.ui.text import clip
 from cogs.guard import guarded
 

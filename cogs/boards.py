@@ -11,13 +11,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import replies
 from bot.bank.models import Question
 from bot.errors import UserError
 from bot.locales import _, slash, speaking
 from bot.quiz import Mastery, Misses, deck_mastery, due_by, leeches
 from bot.store import Period
 from bot.ui import custom_ids as ids
+from bot.ui import replies
 from bot.ui.boards import PAGE_SIZE, leaderboard_embed, page_count, page_view, stats_embed
 from bot.ui.calendar_desks import QOTD_DESK
 from bot.ui.desks import BOARD_DESK, BoardDesk, find_desk, unavailable
@@ -28,7 +28,7 @@ from cogs.permissions import anywhere, guild_id_of, server_only, server_with_bot
 from cogs.preferences import retention_of
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
 
 PERIODS: tuple[Period, ...] = ("all", "month", "week", "today")
 # No server has this id: its round stats are empty, its practice counts are the member's everywhere.

@@ -11,16 +11,16 @@ from discord import app_commands
 from discord.ext import commands
 
 import bot as bvunzo
-from bot import replies
 from bot.locales import _, decimal, n_, number, slash
 from bot.store.backup import database_facts
+from bot.ui import replies
 from bot.ui.calendar_desks import CALENDAR_DESK
 from bot.ui.deck_profile import profile_line
 from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, FOOTER, clip, language_name
 from cogs.permissions import anywhere, is_quiz_master
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
 
 
 def _duration(seconds: float) -> str:

@@ -7,8 +7,8 @@ from typing import Any
 
 import discord
 
-from bot import replies
-from bot.languages import speak_to
+from bot.preferences.language_memory import speak_to
+from bot.ui import replies
 
 __all__ = ["guarded"]
 

@@ -12,7 +12,7 @@ from bot.locales import _, n_, slash
 from bot.ui.text import AUTOCOMPLETE_CHOICES, CHOICE_NAME, clip
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
 
 
 def deck_choices(bot: BvunzoBot, guild_id: int | None, current: str) -> list[app_commands.Choice[str]]:

@@ -9,17 +9,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import replies
 from bot.bank.models import Question
 from bot.errors import UserError
 from bot.locales import _, n_
 from bot.looks.mistakes import SUFFIX, mistakes_csv, mistakes_yaml
 from bot.quiz import Misses, most_missed
+from bot.ui import replies
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import anywhere
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
 
 
 class MistakesCog(commands.Cog, name="Mistakes"):  # i18n: not shown (the cog's name in code)

@@ -9,17 +9,18 @@ from babel import numbers
 from discord import app_commands
 from discord.ext import commands
 
-from bot import locales, replies
+from bot import locales
 from bot.bank.languages import as_language_code
 from bot.errors import UserError
-from bot.languages import speak_to
 from bot.locales import N_, _, percent
+from bot.preferences.language_memory import speak_to
 from bot.quiz import DEFAULT_RETENTION, MAX_RETENTION, MIN_RETENTION
+from bot.ui import replies
 from bot.ui.text import LANGUAGE_NAMES, clip, language_name
 from cogs.permissions import anywhere
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
 
 AUTO = frozenset({"auto", "none", "reset"})
 TRADE = N_("Higher means more reviews and more remembered; lower, fewer reviews and more forgotten.")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.bank import limits, safe_yaml
+from bot.bank import part_sizes, safe_yaml
 from bot.bank.bank import Bank
 from bot.bank.loader import load_deck_bytes, load_deck_file, load_deck_text, load_folder, validate_paths
 from bot.bank.models import Deck, Kind, Question
@@ -205,7 +205,7 @@ def test_an_upload_is_read_from_its_bytes() -> None:
     deck = load_deck_bytes(FULL.encode(), "upload.yaml", guild_id=9, default_id="upload")
     assert (deck.id, deck.guild_id, deck.source) == ("capitals", 9, "upload.yaml")
     with pytest.raises(DeckError) as caught:
-        load_deck_bytes(b"x" * (limits.MAX_DECK_BYTES + 1), "big.yaml")
+        load_deck_bytes(b"x" * (part_sizes.MAX_DECK_BYTES + 1), "big.yaml")
     assert [(p.line, p.message) for p in caught.value.problems] == [
         (0, "the file is 1025 KiB; a deck may be at most 1024 KiB, so split it into several decks")
     ]

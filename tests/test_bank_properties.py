@@ -8,7 +8,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.bank import limits, safe_yaml
+from bot.bank import part_sizes, safe_yaml
 from bot.bank.loader import load_deck_text
 from bot.bank.models import Deck, Kind
 from bot.bank.problems import DeckError
@@ -121,19 +121,19 @@ def check(text: str) -> Deck | None:
             assert problem.line >= 0
             assert problem.message
         return None
-    assert 0 < len(deck.questions) <= limits.MAX_QUESTIONS_PER_DECK
-    assert len(deck.title) <= limits.MAX_DECK_TITLE_LENGTH
+    assert 0 < len(deck.questions) <= part_sizes.MAX_QUESTIONS_PER_DECK
+    assert len(deck.title) <= part_sizes.MAX_DECK_TITLE_LENGTH
     assert len({q.id for q in deck.questions}) == len(deck.questions)
     for question in deck.questions:
         assert question.prompt
-        assert len(question.prompt) <= limits.MAX_PROMPT_LENGTH
+        assert len(question.prompt) <= part_sizes.MAX_PROMPT_LENGTH
         if question.kind is Kind.TEXT:
             assert question.accepted
         else:
-            assert limits.MIN_CHOICES <= len(question.choices) <= limits.MAX_CHOICES
+            assert part_sizes.MIN_CHOICES <= len(question.choices) <= part_sizes.MAX_CHOICES
             assert question.answers
             assert all(0 <= i < len(question.choices) for i in question.answers)
-            assert all(0 < len(c) <= limits.MAX_CHOICE_LENGTH for c in question.choices)
+            assert all(0 < len(c) <= part_sizes.MAX_CHOICE_LENGTH for c in question.choices)
         for translation in question.translations.values():
             assert translation.prompt
             assert not translation.choices or len(translation.choices) == len(question.choices)

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.bank import limits, safe_yaml
+from bot.bank import part_sizes, safe_yaml
 from bot.bank.loader import load_deck_text
 from bot.bank.problems import DeckError
 
@@ -583,7 +583,7 @@ def test_a_file_name_that_cannot_be_an_id_is_named() -> None:
 def test_too_many_questions() -> None:
     many = "".join(
         question(f"id: q{n}", "prompt: Which one?", "choices: [a, b]", "answer: 0")
-        for n in range(limits.MAX_QUESTIONS_PER_DECK + 1)
+        for n in range(part_sizes.MAX_QUESTIONS_PER_DECK + 1)
     )
     with pytest.raises(DeckError) as caught:
         load_deck_text(deck(many), "big.yaml")
@@ -593,7 +593,7 @@ def test_too_many_questions() -> None:
 
 
 def test_a_text_over_the_size_limit_is_refused_before_parsing() -> None:
-    text = "id: demo\ndescription: " + "é" * (limits.MAX_DECK_BYTES // 2) + "\n"
+    text = "id: demo\ndescription: " + "é" * (part_sizes.MAX_DECK_BYTES // 2) + "\n"
     with pytest.raises(DeckError) as caught:
         load_deck_text(text, "huge.yaml")
     [problem] = caught.value.problems

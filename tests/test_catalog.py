@@ -9,7 +9,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from bot import catalog_tools
+from bot.cli import catalog_tools
 from bot.locales import catalog_language, reply_language
 
 FRESH = """

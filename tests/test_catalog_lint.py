@@ -25,16 +25,16 @@ ROOT = Path(__file__).resolve().parents[1]
 # stay English, as the host's own tools do.
 HOST_ONLY = {
     "bot/__main__.py",
-    "bot/config.py",
-    "bot/logs.py",
-    "bot/telemetry.py",
-    "bot/health.py",
-    "bot/event_loop.py",
-    "bot/shards.py",
-    "bot/discord_internals.py",
-    "bot/discord_calls.py",
-    "bot/catalog_tools.py",
-    "bot/results_files.py",
+    "bot/host/config.py",
+    "bot/host/logs.py",
+    "bot/host/telemetry.py",
+    "bot/discord/health.py",
+    "bot/host/event_loop.py",
+    "bot/host/shards.py",
+    "bot/discord/internals.py",
+    "bot/discord/calls.py",
+    "bot/cli/catalog_tools.py",
+    "bot/cli/results_files.py",
 }
 HOST_ONLY_PACKAGES = ("bot/store/", "bot/locales/")
 
@@ -59,7 +59,7 @@ PRAGMA = "# i18n: not shown"
 ANSWER_WORDS = {"yes", "no", "unknown", "missing permissions"}
 # An f-string's own text holding a word beside a space: `round {n}`, `{n} points` (ids have no spaces).
 PHRASE = re.compile(r"[^\W\d_]{2,} | [^\W\d_]{2,}")
-# The spreadsheet writer's calls (bot/spreadsheet_csv.py); their first argument is the header row.
+# The spreadsheet writer's calls (bot/bank/spreadsheet_csv.py); their first argument is the header row.
 CSV_WRITERS = {"csv_text", "csv_bytes", "sheet_bytes"}
 # Methods whose first argument (`what`) names the step for the log: RetryPolicy.call, RoundPort.post.
 LABELLED_CALLS = {"call", "post"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.command_names import CatalogTranslator, localised
+from bot.discord.command_names import CatalogTranslator, localised
 
 
 def test_french_and_portuguese_clients_get_the_catalogs_names() -> None:

@@ -7,7 +7,7 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.command_tree import problem_with
+from bot.discord.command_tree import problem_with
 
 
 @app_commands.command(name="sample", description="options of every kind Bvunzo uses")

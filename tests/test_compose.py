@@ -10,7 +10,7 @@ from urllib.parse import urlparse
 import pytest
 import yaml
 
-from bot.config import Settings
+from bot.host.config import Settings
 from tests.test_config import TOKEN
 
 ROOT = Path(__file__).resolve().parents[1]

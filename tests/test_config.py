@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import ConfigError, Settings
+from bot.host.config import ConfigError, Settings
 
 ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789"

@@ -13,13 +13,13 @@ import pytest
 
 import bot
 import cogs
-from bot.app import EXTENSIONS, BvunzoBot
 from bot.bank import Bank, load_folder
-from bot.config import Settings
-from bot.forms import Form
+from bot.discord.client import EXTENSIONS, BvunzoBot
+from bot.host.config import Settings
 from bot.store import open_store
 from bot.ui import custom_ids
 from bot.ui.custom_ids import TEMPLATES, Template
+from bot.ui.forms import Form
 
 ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
-from bot.bank import limits
+from bot.bank import part_sizes
 from bot.bank.loader import load_deck_text, load_folder
 from bot.bank.models import Kind, Question
 from bot.bank.problems import DeckError
@@ -95,7 +95,7 @@ def test_a_long_prompt_plays_whole(prompt: str) -> None:
 
 def test_the_largest_question_the_validator_allows_renders_whole() -> None:
     choices = [letter * 200 for letter in "abcde"]
-    room = limits.DISCORD_EMBED_DESCRIPTION - limits.rendered_length("", choices, None)
+    room = part_sizes.DISCORD_EMBED_DESCRIPTION - part_sizes.rendered_length("", choices, None)
     deck = load_deck_text(one_question("p" * room, choices), "max.yaml")
     for description in rendered_descriptions(deck.questions[0]):
         assert not description.endswith("…")
@@ -107,7 +107,7 @@ def test_the_largest_question_the_validator_allows_renders_whole() -> None:
 
 def test_a_text_question_with_a_long_answer_is_measured_with_it() -> None:
     answer = "a" * 200
-    prompt = "p" * (4096 - limits.rendered_length("", (), answer) + 1)
+    prompt = "p" * (4096 - part_sizes.rendered_length("", (), answer) + 1)
     text = f"id: t\nquestions:\n  - id: q1\n    type: text\n    prompt: {prompt}\n    answers: [{answer}]\n"
     with pytest.raises(DeckError) as caught:
         load_deck_text(text, "t.yaml")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from bot.bank.bank import Bank
 from bot.bank.loader import load_deck_text
-from bot.deck_versions import CHECK_EVERY_SECONDS, DeckVersions
+from bot.decks.deck_versions import CHECK_EVERY_SECONDS, DeckVersions
 from bot.store import GuildDeckRecord, open_store
 
 GUILD = 7

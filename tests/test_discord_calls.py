@@ -9,7 +9,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot.discord_calls import (
+from bot.discord.calls import (
     ChannelGone,
     DiscordUnavailable,
     MessageGone,

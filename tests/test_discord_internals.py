@@ -1,7 +1,7 @@
-"""bot/discord_internals.py against the installed discord.py: an upgrade that moves a private part fails here.
+"""bot/discord/internals.py against the installed discord.py: an upgrade that moves a private part fails here.
 
 Each check fails with one sentence naming the installed discord.py and the part that moved, so whoever
-upgrades knows which function of bot/discord_internals.py to look at, instead of reading a traceback from
+upgrades knows which function of bot/discord/internals.py to look at, instead of reading a traceback from
 deep inside a round.
 """
 
@@ -20,7 +20,7 @@ import discord
 import pytest
 import yarl
 
-from bot.discord_internals import (
+from bot.discord.internals import (
     TESTED_WITH,
     HeldInteractions,
     discord_addresses,
@@ -38,7 +38,7 @@ def relied_on(what: str) -> Iterator[None]:
         yield
     except (AttributeError, KeyError, TypeError, AssertionError) as exc:
         pytest.fail(
-            f"discord.py {discord.__version__} no longer offers {what} the way bot/discord_internals.py "
+            f"discord.py {discord.__version__} no longer offers {what} the way bot/discord/internals.py "
             f"uses it (checked with discord.py {TESTED_WITH}): {exc!r}",
             pytrace=False,
         )
@@ -47,7 +47,7 @@ def relied_on(what: str) -> Iterator[None]:
 def test_the_installed_discord_py_is_the_one_the_internals_were_checked_with() -> None:
     installed = ".".join(discord.__version__.split(".")[:2])
     assert installed == TESTED_WITH, (
-        f"bot/discord_internals.py was checked with discord.py {TESTED_WITH}, but {discord.__version__} is "
+        f"bot/discord/internals.py was checked with discord.py {TESTED_WITH}, but {discord.__version__} is "
         "installed: re-check each function there, then update TESTED_WITH and the range in pyproject.toml"
     )
     dependencies = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]
@@ -78,9 +78,9 @@ def test_a_malformed_event_is_dropped_with_a_warning(caplog: pytest.LogCaptureFi
         with pytest.raises(KeyError):
             parse({})  # unguarded, discord.py's own parser raises on a payload without fields
     tolerate_malformed_events(client)
-    with caplog.at_level(logging.WARNING, logger="bot.discord_internals"):
+    with caplog.at_level(logging.WARNING, logger="bot.discord.internals"):
         client._connection.parsers["INTERACTION_CREATE"]({})
-    assert [r.getMessage() for r in caplog.records if r.name == "bot.discord_internals"] == [
+    assert [r.getMessage() for r in caplog.records if r.name == "bot.discord.internals"] == [
         "dropped a malformed INTERACTION_CREATE event from the gateway"
     ]
 

@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from bot import event_loop
-from bot.config import ConfigError, Settings
+from bot.host import event_loop
+from bot.host.config import ConfigError, Settings
 from tests.e2e.conftest import ROOT
 
 TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GhIjKl.abcdefghijklmnopqrstuvwxyz0123"

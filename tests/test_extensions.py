@@ -8,9 +8,9 @@ from typing import Any
 
 from discord import app_commands
 
-from bot.app import EXTENSIONS, BvunzoBot
 from bot.bank import Bank, load_folder
-from bot.config import Settings
+from bot.discord.client import EXTENSIONS, BvunzoBot
+from bot.host.config import Settings
 from bot.store import open_store
 
 ROOT = Path(__file__).resolve().parents[1]

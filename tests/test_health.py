@@ -13,9 +13,9 @@ import pytest
 import pytest_asyncio
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot.app import BvunzoBot
-from bot.config import ConfigError, HttpAddress, Settings, http_address
-from bot.health import HealthServer
+from bot.discord.client import BvunzoBot
+from bot.discord.health import HealthServer
+from bot.host.config import ConfigError, HttpAddress, Settings, http_address
 
 ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789"

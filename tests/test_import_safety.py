@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.bank import limits
+from bot.bank import part_sizes
 from bot.bank.importers import Format, import_deck, import_file
 from bot.bank.loader import load_deck_text
 from bot.bank.problems import DeckError
@@ -72,7 +72,7 @@ def test_a_quote_left_open_over_most_of_a_file_is_named_too() -> None:
 
 
 def test_more_questions_than_a_deck_holds_are_refused() -> None:
-    rows = "".join(f"Q{n}?,A{n}\n" for n in range(limits.MAX_QUESTIONS_PER_DECK + 1))
+    rows = "".join(f"Q{n}?,A{n}\n" for n in range(part_sizes.MAX_QUESTIONS_PER_DECK + 1))
     assert refusal(("question,answer\n" + rows).encode(), "many.csv") == (
         "many.csv:5002: the file has more than 5000 questions; that many fit in one deck, so split it into "
         "several files"
@@ -95,5 +95,7 @@ def test_a_sheet_at_the_upload_cap_imports_and_loads_again() -> None:
     assert outcome.kept is not None, outcome.lines()[:3]
     assert len(outcome.kept.deck.questions) == 5000
     assert len(outcome.kept.text.encode()) > 1024 * 1024
-    stored = load_deck_text(outcome.kept.text, "stored", guild_id=1, max_bytes=limits.MAX_IMPORTED_DECK_BYTES)
+    stored = load_deck_text(
+        outcome.kept.text, "stored", guild_id=1, max_bytes=part_sizes.MAX_IMPORTED_DECK_BYTES
+    )
     assert len(stored.questions) == 5000

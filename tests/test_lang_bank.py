@@ -11,7 +11,7 @@ import pytest
 
 from bot.bank import DeckError, load_deck_text
 from bot.bank.importers import import_file
-from bot.bank.limits import true_false_choices
+from bot.bank.part_sizes import true_false_choices
 from bot.locales import speaking
 
 # Line 4 has a choices list of one; line 6 repeats the question id of line 2 and its answer is out of range.

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.command_tree import problem_with
+from bot.discord.command_tree import problem_with
 from bot.locales import speaking
 from bot.quiz import Mastery
 from bot.store import Board, BoardLine, DeckStats, MemberStats

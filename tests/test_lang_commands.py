@@ -27,9 +27,9 @@ Command = app_commands.Command | app_commands.Group  # type: ignore[type-arg]
 
 
 def _tree() -> list[Command]:
-    from bot.app import EXTENSIONS, BvunzoBot
     from bot.bank import Bank, load_folder
-    from bot.config import Settings
+    from bot.discord.client import EXTENSIONS, BvunzoBot
+    from bot.host.config import Settings
     from bot.store import open_store
 
     async def build() -> list[Command]:

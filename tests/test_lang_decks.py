@@ -12,7 +12,7 @@ from bot.locales import speaking
 from bot.looks.preview import preview
 from bot.store import SuggestionRecord
 from bot.ui.deck_profile import profile_line
-from bot.ui.decks import (
+from bot.ui.deck_views import (
     already_reviewed,
     delete_view,
     problem_lines,

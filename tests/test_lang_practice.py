@@ -10,7 +10,7 @@ import pytest
 from bot.bank.models import Kind, Question
 from bot.locales import speaking
 from bot.quiz import Passes
-from bot.ui.flags import flags_embed, report_button
+from bot.ui.flag_views import flags_embed, report_button
 from bot.ui.practice import (
     feedback_embed,
     feedback_view,

@@ -12,8 +12,8 @@ import pytest
 from bot.locales import SHIPPED, speaking
 from bot.quiz.choosing import Filter, TooFewQuestionsError
 from bot.quiz.errors import AlreadyAnsweredError, QuestionClosedError, RoundEndedError
-from bot.quiz.flags import reason_label
 from bot.quiz.options import OptionsError, RoundOptions
+from bot.quiz.question_flags import reason_label
 from bot.quiz.teams import mean_text, team_name
 from cogs.quiz._help import LANGUAGE_CHOICES
 

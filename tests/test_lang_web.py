@@ -198,7 +198,7 @@ def test_the_switch_links_name_each_language_in_itself_and_keep_the_query() -> N
 def test_the_fragment_reads_a_templates_trans_blocks_and_checks_their_placeholders() -> None:
     from babel.messages.catalog import Catalog
 
-    from bot.catalog_tools import _file_messages, problems_in
+    from bot.cli.catalog_tools import _file_messages, problems_in
 
     found = _file_messages(["bot/web/templates/base.html", "bot/web/templates/board.html"])
     assert found.get("Signed in as %(name)s") is not None  # {% trans name=… %}…{% endtrans %}

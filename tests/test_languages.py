@@ -7,7 +7,7 @@ from pathlib import Path
 
 import asyncpg
 
-from bot.languages import Languages
+from bot.preferences.language_memory import Languages
 from bot.store import open_store
 from bot.store.records import GuildSettings
 

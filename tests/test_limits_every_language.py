@@ -1,7 +1,7 @@
 """Every message bot/ui renders, at its worst case, in every shipped language, within Discord's limits.
 
 The longest language decides (issue 22): the longest names, the largest numbers, the most entries a
-message lists and the longest deck titles and ids the validator allows (bot/bank/limits.py), rendered
+message lists and the longest deck titles and ids the validator allows (bot/bank/part_sizes.py), rendered
 in English, Shona, French and Brazilian Portuguese, checked against ../shared/discord-api/LIMITS.md.
 """
 
@@ -17,13 +17,12 @@ import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
-from bot.bank import limits as bank_limits
 from bot.bank import load_folder
+from bot.bank import part_sizes as bank_limits
 from bot.bank.importers import import_file
 from bot.bank.models import Deck, Kind, Question, Translation
 from bot.calendar.assignments import MemberResult, QuestionResult
 from bot.calendar.qotd import Streak
-from bot.forms import Form
 from bot.locales import _
 from bot.looks import mistakes, preview
 from bot.quiz import FLAG_REASONS, FlaggedQuestion, Mastery, Misses, Mode, Passes, PlayerResult, Reveal
@@ -69,6 +68,7 @@ from bot.ui import round as round_ui
 from bot.ui.calendar_desks import ASSIGNMENT_DESK, CALENDAR_DESK, QOTD_DESK
 from bot.ui.deck_profile import profile_line
 from bot.ui.desks import unavailable
+from bot.ui.forms import Form
 from bot.ui.import_report import IMPORT_DESK
 from bot.ui.round_cards import content_of
 from bot.ui.text import embed_of, fit_together, fit_total, language_name, percent, seconds_text

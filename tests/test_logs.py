@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import ConfigError, Settings
-from bot.logs import configure_logging, where
+from bot.host.config import ConfigError, Settings
+from bot.host.logs import configure_logging, where
 
 ROOT = Path(__file__).resolve().parents[1]
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123456789"
@@ -119,7 +119,7 @@ def test_a_bad_log_format_is_one_line_and_exit_2() -> None:
 
 
 def test_deck_changes_are_one_line_each(captured: io.StringIO) -> None:
-    from bot.telemetry import Telemetry
+    from bot.host.telemetry import Telemetry
 
     configure_logging(logging.INFO, "json", stream=captured)
     telemetry = Telemetry()

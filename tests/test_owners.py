@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 from typing import Protocol
 
-from bot.owners import DeskKey, Owners
+from bot.ui.owners import DeskKey, Owners
 
 ROOT = Path(__file__).resolve().parents[1]
 # A cog found by its name is `Any` to mypy and silently None when it is not loaded: desks replace it.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from bot.quiz.flags import FlaggedQuestion, flagged_questions
+from bot.quiz.question_flags import FlaggedQuestion, flagged_questions
 
 T0 = datetime(2026, 4, 1, 12, 0, tzinfo=UTC)
 
@@ -43,7 +43,7 @@ def test_equal_reasons_keep_the_forms_order() -> None:
 
 
 def test_the_store_knows_the_same_reasons() -> None:
-    from bot.quiz.flags import FLAG_REASONS
+    from bot.quiz.question_flags import FLAG_REASONS
     from bot.store import FLAG_REASONS as STORED
 
     assert tuple(FLAG_REASONS) == STORED == ("wrong", "unclear", "typo", "other")

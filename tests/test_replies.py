@@ -1,6 +1,6 @@
 """Every answer to an interaction goes through bot/replies: nothing else can answer one twice, or late.
 
-bot/replies.py defers an interaction once its work outlasts ~2 s, under one lock with the replies; a
+bot/ui/replies.py defers an interaction once its work outlasts ~2 s, under one lock with the replies; a
 response sent around it (interaction.response.*, interaction.followup.send) would race the deferral.
 """
 

@@ -13,7 +13,7 @@ import pytest
 
 from bot.__main__ import main
 from bot.calendar.zones import zone_named
-from bot.results import ResultRow, csv_bytes, json_bytes
+from bot.results.result_rows import ResultRow, csv_bytes, json_bytes
 from bot.store import GuildSettings, open_store
 from tests.store_contract.builders import T0, answer, start
 

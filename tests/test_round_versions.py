@@ -13,22 +13,22 @@ from pathlib import Path
 
 import pytest
 
-from bot.asked import (
-    assignment_deck,
-    keep_assignment_versions,
-    keep_qotd_version,
-    qotd_question,
-    round_deck,
-)
 from bot.bank import Bank
 from bot.bank.editing import QuestionForm, check_question, delete_question, edited_text, replace_question
 from bot.bank.importers import import_file
 from bot.bank.loader import load_deck_text
 from bot.bank.models import Deck
 from bot.calendar.zones import zone_named
+from bot.cli.results_files import results_of
 from bot.quiz import RoundOptions
-from bot.results import assignment_rows, csv_bytes, round_rows
-from bot.results_files import results_of
+from bot.results.asked import (
+    assignment_deck,
+    keep_assignment_versions,
+    keep_qotd_version,
+    qotd_question,
+    round_deck,
+)
+from bot.results.result_rows import assignment_rows, csv_bytes, round_rows
 from bot.rounds import RoundService, SummaryCard
 from bot.store import (
     AssignmentAnswer,
@@ -155,7 +155,7 @@ async def assert_reports_show_what_was_asked(
         f"**1.** {prompt}",
         f"  1/2 (50%) · most chosen wrong: “{choices[bad]}” (1)",
     ]
-    # /quiz results (bot/results.py's rows, as the cog and `bvunzo results` make them).
+    # /quiz results (bot/results/result_rows.py's rows, as the cog and `bvunzo results` make them).
     rows = list(
         csv.reader(
             io.StringIO(

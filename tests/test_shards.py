@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.config import ConfigError, Settings
-from bot.shards import ALL_SHARDS, ShardPlan, parse_shards, shard_of
+from bot.host.config import ConfigError, Settings
+from bot.host.shards import ALL_SHARDS, ShardPlan, parse_shards, shard_of
 from tests.test_config import TOKEN, env, run_module
 
 # Snowflakes whose timestamp part (id >> 22) is 1000, 1001, 1002 and 1003 milliseconds.

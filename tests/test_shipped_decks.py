@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.bank import limits
+from bot.bank import part_sizes
 from bot.bank.loader import load_deck_file, load_deck_text, load_folder, validate_paths
 from bot.bank.models import Deck, Kind, Question
 
@@ -35,21 +35,23 @@ def _question_embed(question: Question) -> str:
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
 def test_every_question_renders_within_discords_limits(path: Path) -> None:
     deck = load_deck_file(path)
-    assert len(deck.title) <= limits.MAX_DECK_TITLE_LENGTH <= limits.DISCORD_AUTOCOMPLETE_NAME
-    assert len(deck.description) <= limits.MAX_DECK_DESCRIPTION_LENGTH
-    assert len(deck.id) <= limits.MAX_DECK_ID_LENGTH
-    assert len(deck.questions) <= limits.MAX_QUESTIONS_PER_DECK
+    assert len(deck.title) <= part_sizes.MAX_DECK_TITLE_LENGTH <= part_sizes.DISCORD_AUTOCOMPLETE_NAME
+    assert len(deck.description) <= part_sizes.MAX_DECK_DESCRIPTION_LENGTH
+    assert len(deck.id) <= part_sizes.MAX_DECK_ID_LENGTH
+    assert len(deck.questions) <= part_sizes.MAX_QUESTIONS_PER_DECK
     for original in deck.questions:
-        assert len(original.id) <= limits.MAX_QUESTION_ID_LENGTH
+        assert len(original.id) <= part_sizes.MAX_QUESTION_ID_LENGTH
         for lang in original.languages:
             question = original.in_language(lang)
-            assert 0 < len(question.prompt) <= limits.MAX_PROMPT_LENGTH
-            assert all(0 < len(c) <= limits.MAX_CHOICE_LENGTH for c in question.choices)
-            assert len(_question_embed(question)) <= limits.DISCORD_EMBED_DESCRIPTION
+            assert 0 < len(question.prompt) <= part_sizes.MAX_PROMPT_LENGTH
+            assert all(0 < len(c) <= part_sizes.MAX_CHOICE_LENGTH for c in question.choices)
+            assert len(_question_embed(question)) <= part_sizes.DISCORD_EMBED_DESCRIPTION
             assert (
-                len(question.explanation) <= limits.MAX_EXPLANATION_LENGTH <= limits.DISCORD_EMBED_FIELD_VALUE
+                len(question.explanation)
+                <= part_sizes.MAX_EXPLANATION_LENGTH
+                <= part_sizes.DISCORD_EMBED_FIELD_VALUE
             )
-            assert len(question.answer_text) <= limits.DISCORD_EMBED_FIELD_VALUE
+            assert len(question.answer_text) <= part_sizes.DISCORD_EMBED_FIELD_VALUE
 
 
 def _parse_seed(text: str) -> tuple[str, str, list[tuple[str, list[str]]]]:

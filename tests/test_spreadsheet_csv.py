@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.spreadsheet_csv import csv_bytes, safe_cell, unescaped_cell
+from bot.bank.spreadsheet_csv import csv_bytes, safe_cell, unescaped_cell
 
 
 def test_the_bytes_written_with_a_bom_crlf_and_no_cell_a_spreadsheet_runs() -> None:

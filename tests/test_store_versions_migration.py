@@ -11,10 +11,10 @@ from pathlib import Path
 import asyncpg
 import pytest
 
-from bot.asked import assignment_deck, give_snapshots, qotd_question, round_deck
 from bot.bank import Bank
 from bot.bank.loader import load_deck_text
 from bot.bank.versions import version_of
+from bot.results.asked import assignment_deck, give_snapshots, qotd_question, round_deck
 from bot.store import FirstTry, Store, open_store
 from bot.store.postgres.schema import migrate as migrate_postgres
 from bot.store.sqlite.schema import migrate as migrate_sqlite
@@ -88,10 +88,10 @@ async def check_history_is_kept(store: Store, caplog: pytest.LogCaptureFixture) 
         FirstTry(7, "zw", False, 1, ""),
     ]
     bank = Bank([deck])
-    with caplog.at_level(logging.INFO, logger="bot.asked"):
+    with caplog.at_level(logging.INFO, logger="bot.results.asked"):
         await give_snapshots(store, bank, T0)
         await give_snapshots(store, bank, T0)  # the next start: nothing left to give, nothing said
-    assert [r.getMessage() for r in caplog.records if r.name == "bot.asked"] == [LINE]
+    assert [r.getMessage() for r in caplog.records if r.name == "bot.results.asked"] == [LINE]
     first, second = await store.get_round(1), await store.get_round(2)
     assert first is not None and second is not None
     assert (first.versions, second.versions) == ((zw, ke), (None, zw))

@@ -9,9 +9,9 @@ from typing import Any
 import discord
 import pytest
 
-from bot.owners import Owners
 from bot.ui.answers import PRACTICE_TAGS, ROUND_TAGS, answer_button, type_answer_button
 from bot.ui.desks import PRACTICE_DESK, ROUND_DESK
+from bot.ui.owners import Owners
 from bot.ui.round_views import translate_button
 from cogs.answers import PRACTICE, ROUND, AnswerButton, Play, TypeAnswerButton
 from cogs.quiz._buttons import TranslateButton

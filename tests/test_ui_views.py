@@ -11,11 +11,11 @@ import pytest
 
 from bot.bank import load_folder
 from bot.bank.models import Question
-from bot.forms import Form
 from bot.quiz import FlaggedQuestion
 from bot.ui.boards import page_view
-from bot.ui.decks import delete_view, review_view, suggestion_form
-from bot.ui.flags import flags_view, report_form
+from bot.ui.deck_views import delete_view, review_view, suggestion_form
+from bot.ui.flag_views import flags_view, report_form
+from bot.ui.forms import Form
 from bot.ui.practice import feedback_view, practice_question_view
 
 ROOT = Path(__file__).resolve().parents[1]

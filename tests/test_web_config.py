@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.config import ConfigError, HttpAddress, WebSettings
+from bot.host.config import ConfigError, HttpAddress, WebSettings
 from tests.test_config import ROOT, TOKEN, run_module
 
 CLIENT_ID = "1234567890123456789"

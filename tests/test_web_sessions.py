@@ -6,7 +6,7 @@ from pathlib import Path
 
 from aiohttp.test_utils import TestClient, TestServer
 
-from bot.config import WebSettings
+from bot.host.config import WebSettings
 from bot.store import open_store
 from bot.web.app import make_app
 from bot.web.server import in_process

@@ -17,7 +17,7 @@ WEB_MODULES = [
     "bot.web.app",
     "bot.web.pages.deck_questions",
     "bot.web.pages.member",
-    "bot.web.pages.flags",
+    "bot.web.pages.flag_queue",
     "bot.looks.preview",
 ]
 

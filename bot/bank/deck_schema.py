@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.bank import limits
+from bot.bank import part_sizes
 from bot.bank.images import MAX_IMAGE_REFERENCE
 from bot.bank.languages import LANGUAGE_CODE
 from bot.bank.models import Kind
@@ -22,14 +22,14 @@ Schema = dict[str, Any]
 # The limits the descriptions name; a description is marked with N_ and written in the task's language
 # when the schema is made (`bvunzo schema` runs in English).
 _LIMITS = {
-    "most_questions": limits.MAX_QUESTIONS_PER_DECK,
-    "most_translations": limits.MAX_TRANSLATIONS,
-    "most_tags": limits.MAX_TAGS,
-    "tag_length": limits.MAX_TAG_LENGTH,
-    "least_choices": limits.MIN_CHOICES,
-    "most_choices": limits.MAX_CHOICES,
-    "last_letter": "ABCDE"[limits.MAX_CHOICES - 1],
-    "most_answers": limits.MAX_TEXT_ANSWERS,
+    "most_questions": part_sizes.MAX_QUESTIONS_PER_DECK,
+    "most_translations": part_sizes.MAX_TRANSLATIONS,
+    "most_tags": part_sizes.MAX_TAGS,
+    "tag_length": part_sizes.MAX_TAG_LENGTH,
+    "least_choices": part_sizes.MIN_CHOICES,
+    "most_choices": part_sizes.MAX_CHOICES,
+    "last_letter": "ABCDE"[part_sizes.MAX_CHOICES - 1],
+    "most_answers": part_sizes.MAX_TEXT_ANSWERS,
 }
 
 
@@ -39,7 +39,7 @@ def _ref(name: str, description: str | None = None) -> Schema:
 
 
 def _index() -> Schema:
-    return {"type": "integer", "minimum": 0, "maximum": limits.MAX_CHOICES - 1}
+    return {"type": "integer", "minimum": 0, "maximum": part_sizes.MAX_CHOICES - 1}
 
 
 DECK_PROPERTIES: dict[str, Schema] = {
@@ -48,12 +48,12 @@ DECK_PROPERTIES: dict[str, Schema] = {
         "description": N_("What players see in menus."),
         "type": "string",
         "minLength": 1,
-        "maxLength": limits.MAX_DECK_TITLE_LENGTH,
+        "maxLength": part_sizes.MAX_DECK_TITLE_LENGTH,
     },
     "description": {
         "description": N_("One or two sentences for the deck list."),
         "type": ["string", "null"],
-        "maxLength": limits.MAX_DECK_DESCRIPTION_LENGTH,
+        "maxLength": part_sizes.MAX_DECK_DESCRIPTION_LENGTH,
     },
     "language": _ref("language", N_("The language questions are written in unless they say otherwise.")),
     "tags": _ref("tags"),
@@ -61,7 +61,7 @@ DECK_PROPERTIES: dict[str, Schema] = {
         "description": N_("The questions, 1 to {most_questions} of them."),
         "type": "array",
         "minItems": 1,
-        "maxItems": limits.MAX_QUESTIONS_PER_DECK,
+        "maxItems": part_sizes.MAX_QUESTIONS_PER_DECK,
         "items": _ref("question"),
     },
 }
@@ -83,7 +83,7 @@ QUESTION_PROPERTIES: dict[str, Schema] = {
     "translations": {
         "description": N_("The question in other languages, by language code (at most {most_translations})."),
         "type": "object",
-        "maxProperties": limits.MAX_TRANSLATIONS,
+        "maxProperties": part_sizes.MAX_TRANSLATIONS,
         "propertyNames": _ref("language"),
         "additionalProperties": _ref("translation"),
     },
@@ -171,7 +171,7 @@ def _schema(text: list[str]) -> Schema:
     return {
         "$schema": "http://json-schema.org/draft-07/schema#",
         "$id": "https://bvunzo.example/questions/deck.schema.json",
-        "$comment": "Made by `bvunzo schema` from bot/bank/reader.py and bot/bank/limits.py; do not edit.",  # i18n: not shown
+        "$comment": "Made by `bvunzo schema` from bot/bank/reader.py and bot/bank/part_sizes.py; do not edit.",  # i18n: not shown
         "title": N_("Bvunzo deck"),
         "description": N_(
             "One deck of questions for Bvunzo (questions/README.md). `bvunzo validate` stays the "
@@ -185,7 +185,7 @@ def _schema(text: list[str]) -> Schema:
         "definitions": {
             "slug": {
                 "type": "string",
-                "pattern": f"^{SLUG.pattern.removesuffix('+')}{{1,{limits.MAX_DECK_ID_LENGTH}}}$",
+                "pattern": f"^{SLUG.pattern.removesuffix('+')}{{1,{part_sizes.MAX_DECK_ID_LENGTH}}}$",
             },
             "language": {
                 "description": N_(
@@ -201,10 +201,10 @@ def _schema(text: list[str]) -> Schema:
                 "oneOf": [
                     {
                         "type": "array",
-                        "maxItems": limits.MAX_TAGS,
-                        "items": {"type": ["string", "number"], "maxLength": limits.MAX_TAG_LENGTH},
+                        "maxItems": part_sizes.MAX_TAGS,
+                        "items": {"type": ["string", "number"], "maxLength": part_sizes.MAX_TAG_LENGTH},
                     },
-                    {"type": "string", "maxLength": limits.MAX_TAG_LENGTH},
+                    {"type": "string", "maxLength": part_sizes.MAX_TAG_LENGTH},
                     {"type": "null"},
                 ],
             },
@@ -212,16 +212,16 @@ def _schema(text: list[str]) -> Schema:
                 "description": N_("The question itself."),
                 "type": ["string", "number"],
                 "minLength": 1,
-                "maxLength": limits.MAX_PROMPT_LENGTH,
+                "maxLength": part_sizes.MAX_PROMPT_LENGTH,
             },
-            "choice": {"type": text, "minLength": 1, "maxLength": limits.MAX_CHOICE_LENGTH},
+            "choice": {"type": text, "minLength": 1, "maxLength": part_sizes.MAX_CHOICE_LENGTH},
             "choices": {
                 "description": N_(
                     "{least_choices} to {most_choices} answers to pick from (buttons A to {last_letter})."
                 ),
                 "type": "array",
-                "minItems": limits.MIN_CHOICES,
-                "maxItems": limits.MAX_CHOICES,
+                "minItems": part_sizes.MIN_CHOICES,
+                "maxItems": part_sizes.MAX_CHOICES,
                 "items": _ref("choice"),
             },
             "choiceAnswer": {
@@ -247,20 +247,24 @@ def _schema(text: list[str]) -> Schema:
                     {
                         "type": "array",
                         "minItems": 1,
-                        "maxItems": limits.MAX_TEXT_ANSWERS,
-                        "items": {"type": text, "minLength": 1, "maxLength": limits.MAX_TEXT_ANSWER_LENGTH},
+                        "maxItems": part_sizes.MAX_TEXT_ANSWERS,
+                        "items": {
+                            "type": text,
+                            "minLength": 1,
+                            "maxLength": part_sizes.MAX_TEXT_ANSWER_LENGTH,
+                        },
                     },
                     {
                         "type": ["string", "number"],
                         "minLength": 1,
-                        "maxLength": limits.MAX_TEXT_ANSWER_LENGTH,
+                        "maxLength": part_sizes.MAX_TEXT_ANSWER_LENGTH,
                     },
                 ],
             },
             "explanation": {
                 "description": N_("Why the right answer is right; shown at the reveal and in practice."),
                 "type": ["string", "number", "null"],
-                "maxLength": limits.MAX_EXPLANATION_LENGTH,
+                "maxLength": part_sizes.MAX_EXPLANATION_LENGTH,
             },
             "translation": {
                 "type": "object",

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.bank import limits
+from bot.bank import part_sizes
 from bot.bank.models import Deck, Kind, Question
 from bot.bank.problems import DeckError, Problem
 from bot.bank.reader import CHOICE_ITEM, read_deck
@@ -226,13 +226,13 @@ class EditError(ValueError):
 def _with(deck: Deck, questions: Sequence[Question]) -> Deck:
     if not questions:
         raise EditError(_("a deck needs at least one question; delete the deck instead"))
-    if len(questions) > limits.MAX_QUESTIONS_PER_DECK:
+    if len(questions) > part_sizes.MAX_QUESTIONS_PER_DECK:
         raise EditError(
             n_(
                 "a deck holds at most {n} question",
                 "a deck holds at most {n} questions",
-                limits.MAX_QUESTIONS_PER_DECK,
-                n=limits.MAX_QUESTIONS_PER_DECK,
+                part_sizes.MAX_QUESTIONS_PER_DECK,
+                n=part_sizes.MAX_QUESTIONS_PER_DECK,
             )
         )
     return dataclasses.replace(deck, questions=tuple(questions), left_out=())

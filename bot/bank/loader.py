@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from bot.bank import limits
+from bot.bank import part_sizes
 from bot.bank.models import Deck
 from bot.bank.problems import DeckError, Problem
 from bot.bank.reader import read_deck
@@ -33,7 +33,7 @@ def load_deck_text(
     guild_id: int | None = None,
     default_id: str | None = None,
     keep_valid: bool = False,
-    max_bytes: int = limits.MAX_DECK_BYTES,
+    max_bytes: int = part_sizes.MAX_DECK_BYTES,
 ) -> Deck:
     """The deck written in `text`; DeckError listing every problem, each as `source:line: message`.
 

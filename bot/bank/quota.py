@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.bank.limits import MAX_DECKS_PER_SERVER, MAX_QUESTIONS_PER_SERVER
 from bot.bank.models import Deck
+from bot.bank.part_sizes import MAX_DECKS_PER_SERVER, MAX_QUESTIONS_PER_SERVER
 from bot.errors import UserError
 from bot.locales import n_, slash
 

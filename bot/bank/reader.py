@@ -11,7 +11,7 @@ from types import MappingProxyType
 
 import yaml
 
-from bot.bank import limits
+from bot.bank import part_sizes
 from bot.bank import safe_yaml as sy
 from bot.bank.images import MAX_IMAGE_REFERENCE, check_image
 from bot.bank.languages import is_language_code
@@ -69,7 +69,7 @@ def read_deck(
     default_id: str | None = None,
     keep_valid: bool = False,
     folder: Path | None = None,
-    max_bytes: int = limits.MAX_DECK_BYTES,
+    max_bytes: int = part_sizes.MAX_DECK_BYTES,
 ) -> tuple[Deck, int]:
     """The deck in `text` and the line of its id (1 when it comes from the file name); DeckError if broken.
 
@@ -418,10 +418,10 @@ class _Reader:
         if "id" in fields:
             node = fields["id"][1]
             id_line = sy.line_of(node)
-            deck_id = self.slug(node, _("the deck id"), limits.MAX_DECK_ID_LENGTH)
+            deck_id = self.slug(node, _("the deck id"), part_sizes.MAX_DECK_ID_LENGTH)
         elif default_id is None:
             self.report(root, _("the deck has no `id`; add one such as `id: my-deck`"))
-        elif is_slug(default_id, limits.MAX_DECK_ID_LENGTH):
+        elif is_slug(default_id, part_sizes.MAX_DECK_ID_LENGTH):
             deck_id = default_id
         else:
             self.report(
@@ -430,7 +430,7 @@ class _Reader:
                     "the deck has no `id` and its file name `{name}` cannot be one; add `id:` with 1 to "
                     "{limit} letters, digits, `-` or `_`",
                     name=_show(default_id),
-                    limit=limits.MAX_DECK_ID_LENGTH,
+                    limit=part_sizes.MAX_DECK_ID_LENGTH,
                 ),
             )
 
@@ -440,7 +440,7 @@ class _Reader:
                 self.text(
                     fields["title"][1],
                     _("the deck's `title`"),
-                    limits.MAX_DECK_TITLE_LENGTH,
+                    part_sizes.MAX_DECK_TITLE_LENGTH,
                     fits=_("Discord's menus"),
                 )
                 or ""
@@ -451,7 +451,7 @@ class _Reader:
                 self.text(
                     fields["description"][1],
                     _("the deck's `description`"),
-                    limits.MAX_DECK_DESCRIPTION_LENGTH,
+                    part_sizes.MAX_DECK_DESCRIPTION_LENGTH,
                     allow_empty=True,
                     fits=_("the deck list"),
                 )
@@ -482,18 +482,18 @@ class _Reader:
             self.plain(node)
             return ()
         values = self.text_list(
-            node, "`tags`", TAG_ITEM, limits.MAX_TAG_LENGTH, single_ok=True, repeats_ok=True
+            node, "`tags`", TAG_ITEM, part_sizes.MAX_TAG_LENGTH, single_ok=True, repeats_ok=True
         )
         if values is None:
             return ()
-        if len(values) > limits.MAX_TAGS:
+        if len(values) > part_sizes.MAX_TAGS:
             self.report(
                 node,
                 n_(
                     "`tags` has {n} tag; at most {most} are allowed",
                     "`tags` has {n} tags; at most {most} are allowed",
                     len(values),
-                    most=limits.MAX_TAGS,
+                    most=part_sizes.MAX_TAGS,
                 ),
             )
         return tuple(dict.fromkeys(v for v in values if v))
@@ -513,7 +513,7 @@ class _Reader:
         if not node.value:
             self.report(node, _("`questions` is empty; a deck needs at least one question"))
             return ()
-        if len(node.value) > limits.MAX_QUESTIONS_PER_DECK:
+        if len(node.value) > part_sizes.MAX_QUESTIONS_PER_DECK:
             self.report(
                 node,
                 n_(
@@ -521,7 +521,7 @@ class _Reader:
                     "the deck has {n} questions; at most {most} fit in one deck, so split it into several files",
                     len(node.value),
                     n=len(node.value),
-                    most=limits.MAX_QUESTIONS_PER_DECK,
+                    most=part_sizes.MAX_QUESTIONS_PER_DECK,
                 ),
             )
         first_line: dict[str, int] = {}
@@ -555,7 +555,7 @@ class _Reader:
         if "prompt" not in fields:
             self.report(node, _("this question has no `prompt`; write the question under `prompt:`"))
         else:
-            prompt = self.text(fields["prompt"][1], "`prompt`", limits.MAX_PROMPT_LENGTH) or ""
+            prompt = self.text(fields["prompt"][1], "`prompt`", part_sizes.MAX_PROMPT_LENGTH) or ""
 
         body = _KIND_READERS[kind](self, fields, node, lang) if kind is not None else _Body()
         if prompt and len(self.problems) == before and kind is not None:
@@ -569,7 +569,7 @@ class _Reader:
             translations = {
                 code: t
                 if t.choices
-                else Translation(t.prompt, limits.true_false_choices(code), t.explanation)
+                else Translation(t.prompt, part_sizes.true_false_choices(code), t.explanation)
                 for code, t in translations.items()
             }
         return Question(
@@ -594,7 +594,7 @@ class _Reader:
             self.report(node, _("this question has no `id`; give it a short unique one such as `gc-01`"))
             return None
         id_node = fields["id"][1]
-        question_id = self.slug(id_node, _("the question id"), limits.MAX_QUESTION_ID_LENGTH)
+        question_id = self.slug(id_node, _("the question id"), part_sizes.MAX_QUESTION_ID_LENGTH)
         if question_id is not None:
             if question_id in first_line:
                 self.report(
@@ -633,8 +633,8 @@ class _Reader:
                 node,
                 _(
                     "this choice question has no `choices`; list {least} to {most} of them",
-                    least=limits.MIN_CHOICES,
-                    most=limits.MAX_CHOICES,
+                    least=part_sizes.MIN_CHOICES,
+                    most=part_sizes.MAX_CHOICES,
                 ),
             )
         else:
@@ -658,7 +658,7 @@ class _Reader:
                 "answers": _("a true/false question marks its answer with `answer: true` or `answer: false`"),
             },
         )
-        body = _Body(choices=limits.true_false_choices(lang), choice_count=2)
+        body = _Body(choices=part_sizes.true_false_choices(lang), choice_count=2)
         if "answer" in fields:
             body.answers = self.true_false_answer(fields["answer"][1])
         elif "answers" not in fields:  # else told just above
@@ -677,8 +677,8 @@ class _Reader:
                 node,
                 _(
                     "this poll has no `choices`; list {least} to {most} of them",
-                    least=limits.MIN_CHOICES,
-                    most=limits.MAX_CHOICES,
+                    least=part_sizes.MIN_CHOICES,
+                    most=part_sizes.MAX_CHOICES,
                 ),
             )
             return body
@@ -717,7 +717,7 @@ class _Reader:
                 self.text(
                     fields["explanation"][1],
                     "`explanation`",
-                    limits.MAX_EXPLANATION_LENGTH,
+                    part_sizes.MAX_EXPLANATION_LENGTH,
                     allow_empty=True,
                     fits=_("the reveal"),
                 )
@@ -767,8 +767,8 @@ class _Reader:
     ) -> None:
         """Report a question (or translation) too long to be shown whole in one embed description."""
         first_answer = (accepted[0] if accepted else "") if kind is Kind.TEXT else None
-        size = limits.rendered_length(prompt, choices, first_answer)
-        limit = limits.DISCORD_EMBED_DESCRIPTION
+        size = part_sizes.rendered_length(prompt, choices, first_answer)
+        limit = part_sizes.DISCORD_EMBED_DESCRIPTION
         if size > limit:
             if kind is Kind.TEXT:
                 message = _(
@@ -791,16 +791,16 @@ class _Reader:
             self.report(node, message)
 
     def choice_list(self, node: yaml.Node, name: str = "`choices`") -> list[str | None] | None:
-        values = self.text_list(node, name, CHOICE_ITEM, limits.MAX_CHOICE_LENGTH)
-        if values is not None and not limits.MIN_CHOICES <= len(values) <= limits.MAX_CHOICES:
+        values = self.text_list(node, name, CHOICE_ITEM, part_sizes.MAX_CHOICE_LENGTH)
+        if values is not None and not part_sizes.MIN_CHOICES <= len(values) <= part_sizes.MAX_CHOICES:
             self.report(
                 node,
                 n_(
                     "a choice question needs {least} to {most} choices; this one has {n}",
                     "a choice question needs {least} to {most} choices; this one has {n}",
                     len(values),
-                    least=limits.MIN_CHOICES,
-                    most=limits.MAX_CHOICES,
+                    least=part_sizes.MIN_CHOICES,
+                    most=part_sizes.MAX_CHOICES,
                 ),
             )
         return values
@@ -908,10 +908,10 @@ class _Reader:
         return frozenset()
 
     def accepted(self, node: yaml.Node, name: str) -> tuple[str, ...]:
-        values = self.text_list(node, name, ANSWER_ITEM, limits.MAX_TEXT_ANSWER_LENGTH, single_ok=True)
+        values = self.text_list(node, name, ANSWER_ITEM, part_sizes.MAX_TEXT_ANSWER_LENGTH, single_ok=True)
         if values is None:
             return ()
-        if len(values) > limits.MAX_TEXT_ANSWERS:
+        if len(values) > part_sizes.MAX_TEXT_ANSWERS:
             self.report(
                 node,
                 n_(
@@ -919,7 +919,7 @@ class _Reader:
                     "{name} has {n} answers; at most {most} are allowed",
                     len(values),
                     name=name,
-                    most=limits.MAX_TEXT_ANSWERS,
+                    most=part_sizes.MAX_TEXT_ANSWERS,
                 ),
             )
         return tuple(v for v in values if v)
@@ -940,14 +940,14 @@ class _Reader:
                 ),
             )
             return result
-        if len(node.value) > limits.MAX_TRANSLATIONS:
+        if len(node.value) > part_sizes.MAX_TRANSLATIONS:
             self.report(
                 node,
                 n_(
                     "the question has {n} translation; at most {most} fit in the language menu",
                     "the question has {n} translations; at most {most} fit in the language menu",
                     len(node.value),
-                    most=limits.MAX_TRANSLATIONS,
+                    most=part_sizes.MAX_TRANSLATIONS,
                 ),
             )
         first_line: dict[str, int] = {}
@@ -996,7 +996,7 @@ class _Reader:
                 self.text(
                     fields["prompt"][1],
                     _("the `{code}` translation's `prompt`", code=code),
-                    limits.MAX_PROMPT_LENGTH,
+                    part_sizes.MAX_PROMPT_LENGTH,
                 )
                 or ""
             )
@@ -1016,7 +1016,7 @@ class _Reader:
                     choices_node,
                     _("the `{code}` translation's `choices`", code=code),
                     CHOICE_ITEM,
-                    limits.MAX_CHOICE_LENGTH,
+                    part_sizes.MAX_CHOICE_LENGTH,
                 )
                 if values is not None:
                     choices = tuple(v or "" for v in values)
@@ -1053,7 +1053,7 @@ class _Reader:
                 self.text(
                     fields["explanation"][1],
                     _("the `{code}` translation's `explanation`", code=code),
-                    limits.MAX_EXPLANATION_LENGTH,
+                    part_sizes.MAX_EXPLANATION_LENGTH,
                     allow_empty=True,
                     fits=_("the reveal"),
                 )

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 
 import yaml
 
-from bot.bank.limits import MAX_DECK_BYTES
+from bot.bank.part_sizes import MAX_DECK_BYTES
 from bot.bank.problems import DeckError, Problem
 from bot.locales import _, n_
 

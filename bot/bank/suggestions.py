@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.bank import limits
+from bot.bank import part_sizes
 from bot.bank.importers.drafts import question_id
 from bot.bank.models import Deck, Question
 from bot.bank.problems import DeckError, Problem
@@ -56,7 +56,7 @@ def check_suggestion(fields: dict[str, Any], language: str = "en") -> Question:
 
 def deck_with(deck: Deck, fields: dict[str, Any]) -> tuple[str, Deck]:
     """The deck with the suggested question added at its end: its YAML text and the deck it loads to."""
-    if len(deck.questions) >= limits.MAX_QUESTIONS_PER_DECK:
+    if len(deck.questions) >= part_sizes.MAX_QUESTIONS_PER_DECK:
         raise DeckError(
             [
                 Problem(
@@ -65,8 +65,8 @@ def deck_with(deck: Deck, fields: dict[str, Any]) -> tuple[str, Deck]:
                     n_(
                         "the deck already holds {n} question, the most",
                         "the deck already holds {n} questions, the most",
-                        limits.MAX_QUESTIONS_PER_DECK,
-                        n=limits.MAX_QUESTIONS_PER_DECK,
+                        part_sizes.MAX_QUESTIONS_PER_DECK,
+                        n=part_sizes.MAX_QUESTIONS_PER_DECK,
                     ),
                 )
             ]

@@ -8,7 +8,7 @@ from typing import Any
 import yaml
 
 from bot.bank.models import Deck, Kind, Question
-from bot.spreadsheet_csv import csv_text
+from bot.bank.spreadsheet_csv import csv_text
 
 # The columns a CSV export has; the spreadsheet importer reads the same names back.  # i18n: not shown
 CSV_COLUMNS = ("id", "type", "question", "answer", "choice1", "choice2", "choice3", "choice4", "choice5")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from bot.looks.limits import EMBED_TOTAL
+from bot.looks.discord_limits import EMBED_TOTAL
 from bot.looks.text import clip
 
 

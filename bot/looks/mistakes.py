@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from bot.bank.limits import MAX_DECK_DESCRIPTION_LENGTH, MAX_DECK_ID_LENGTH, MAX_DECK_TITLE_LENGTH
 from bot.bank.models import Deck, Question
+from bot.bank.part_sizes import MAX_DECK_DESCRIPTION_LENGTH, MAX_DECK_ID_LENGTH, MAX_DECK_TITLE_LENGTH
+from bot.bank.spreadsheet_csv import Cell, csv_text
 from bot.bank.writer import CSV_COLUMNS, CSV_TAIL, deck_rows, deck_to_yaml
 from bot.locales import _, day
 from bot.looks.text import clip
 from bot.quiz import Misses
-from bot.spreadsheet_csv import Cell, csv_text
 
 SUFFIX = "-mistakes"
 # After the deck export's own columns (which /deck import reads back; it skips these two).  # i18n: not shown

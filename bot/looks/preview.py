@@ -10,8 +10,8 @@ from datetime import datetime, timedelta
 
 from bot.bank.models import Deck, Kind, Question
 from bot.locales import _, p_
+from bot.looks.discord_limits import BUTTON_LABEL
 from bot.looks.embeds import Look
-from bot.looks.limits import BUTTON_LABEL
 from bot.looks.round import look_of
 from bot.looks.text import clip, language_name, letter
 from bot.quiz import Reveal

@@ -16,8 +16,8 @@ from babel import numbers
 from bot.bank.images import is_url
 from bot.bank.models import Kind, Question
 from bot.locales import _, language, n_, number, percent
+from bot.looks.discord_limits import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE
 from bot.looks.embeds import Look, fit
-from bot.looks.limits import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE
 from bot.looks.text import clip, letter, mention
 from bot.quiz import PlayerResult, Reveal
 from bot.quiz.standings import place_mark, top

@@ -13,7 +13,6 @@ from bot.quiz.errors import (
     RoundEndedError,
     TeamError,
 )
-from bot.quiz.flags import FLAG_REASONS, FlaggedQuestion, flagged_questions, reason_label
 from bot.quiz.learned import Mastery, deck_mastery, is_learned, learned_count
 from bot.quiz.leeches import LEECH_FAILURES, Misses, is_leech, leeches, most_missed
 from bot.quiz.matching import accepted_answers, matches, normalize
@@ -33,6 +32,7 @@ from bot.quiz.practice import (
     review,
     scheduler_for,
 )
+from bot.quiz.question_flags import FLAG_REASONS, FlaggedQuestion, flagged_questions, reason_label
 from bot.quiz.reviews import reviewed
 from bot.quiz.round import (
     PlayerResult,

@@ -17,7 +17,7 @@ class Decks(Protocol):
 
 
 class RoundEvents(Protocol):
-    """The log lines and counters of rounds (bot/telemetry.py)."""
+    """The log lines and counters of rounds (bot/host/telemetry.py)."""
 
     def round_started(self, record: RoundRecord, *, resumed: bool = False) -> None: ...
 

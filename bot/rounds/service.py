@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
-from bot.asked import round_deck, versions_asked
 from bot.bank.mixed import mix
 from bot.bank.models import Deck
 from bot.errors import UserError
@@ -33,6 +32,7 @@ from bot.quiz import (
     plan_round,
 )
 from bot.quiz.choosing import TooFewQuestionsError
+from bot.results.asked import round_deck, versions_asked
 from bot.rounds.cards import Notice, Sentence
 from bot.rounds.errors import (
     BadOptions,
@@ -272,7 +272,7 @@ class RoundService:
                 self.resumed.set()
 
     async def asked_deck(self, record: RoundRecord) -> Deck | None:
-        """The round's questions as it asked them (bot/asked.py), whatever its deck says today."""
+        """The round's questions as it asked them (bot/results/asked.py), whatever its deck says today."""
         return await round_deck(self.host.store, self.host.bank, record)
 
     async def _resume(self, record: RoundRecord) -> None:

@@ -1,9 +1,9 @@
 """The calendar's desks (cogs/calendar): the question of the day, assignments, and the calendar's own settings.
 
-Beside bot/ui/desks.py and served the same way (`bot.owners.provide(KEY, self)` in `cog_load`). The
+Beside bot/ui/desks.py and served the same way (`bot.ui.owners.provide(KEY, self)` in `cog_load`). The
 question of the day's and the assignments' buttons find theirs in `from_custom_id` with `find_desk`;
 the other cogs that show or change a calendar setting (/about, /quiz settings, /leaderboard, /stats)
-ask `bot.owners.get(KEY)` and say `unavailable(KEY)` when the calendar is not loaded.
+ask `bot.ui.owners.get(KEY)` and say `unavailable(KEY)` when the calendar is not loaded.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.locales import N_
-from bot.owners import DeskKey
+from bot.ui.owners import DeskKey
 
 if TYPE_CHECKING:
     from bot.store import QotdDay

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from bot.looks.limits import CUSTOM_ID
+from bot.looks.discord_limits import CUSTOM_ID
 
 # Everything Bvunzo sends starts with the prefix: the bot answers a click under it that it cannot take.
 PREFIX = "bvz:"
@@ -26,7 +26,7 @@ NAMESPACE = f"{PREFIX}{VERSION}:"
 # Ids from the store are integers; a snowflake (a Discord id) has up to 20 digits, so every id part
 # takes that many, whatever it names today.
 ID_DIGITS = 20
-# Deck and question ids are slugs of at most 40 characters (bot/bank/limits.py MAX_DECK_ID_LENGTH).
+# Deck and question ids are slugs of at most 40 characters (bot/bank/part_sizes.py MAX_DECK_ID_LENGTH).
 SLUG_LENGTH = 40
 QUESTION_DIGITS = 2  # a round or a practice holds at most 50 questions
 

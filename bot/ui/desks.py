@@ -1,7 +1,7 @@
 """The desks buttons and forms hand their clicks to (Protocols with their keys), and finding one at a click.
 
 Each desk is what one kind of component needs from the object owning its state; a cog serves it with
-`bot.owners.provide(KEY, self)` in `cog_load` (bot/owners.py says why a registry). A DynamicItem
+`bot.ui.owners.provide(KEY, self)` in `cog_load` (bot/ui/owners.py says why a registry). A DynamicItem
 finds its desk once, in `from_custom_id`, with `find_desk`; when nobody serves it (a reload in
 progress, an extension that failed to load) the member is told so in one sentence and the click goes
 no further.
@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import discord
 
-from bot import replies
-from bot.languages import speak_to
 from bot.locales import N_, _
-from bot.owners import DeskKey, Owners
+from bot.preferences.language_memory import speak_to
+from bot.ui import replies
+from bot.ui.owners import DeskKey, Owners
 
 if TYPE_CHECKING:
     from bot.store import Period, RoundRecord
@@ -150,7 +150,7 @@ DECK_DESK = DeskKey[DeckDesk](N_("server decks"))
 
 
 def unavailable(key: DeskKey[Any]) -> str:
-    """The sentence for a click whose desk nobody serves; `key.name` is an N_ constant (bot/owners.py)."""
+    """The sentence for a click whose desk nobody serves; `key.name` is an N_ constant (bot/ui/owners.py)."""
     return _(
         "Bvunzo's {part} part is not available right now (it may be restarting); try again in a minute.",
         part=_(key.name),

@@ -9,17 +9,17 @@ import discord
 from bot.bank.importers import ROLES, ImportOutcome
 from bot.bank.importers.columns import ROLE_HELP
 from bot.locales import N_, _, language, n_, p_, slash, translations
-from bot.looks.limits import EMBED_TITLE
-from bot.owners import DeskKey
+from bot.looks.discord_limits import EMBED_TITLE
 from bot.ui import custom_ids
-from bot.ui.decks import problem_lines, safe
+from bot.ui.deck_views import problem_lines, safe
+from bot.ui.owners import DeskKey
 from bot.ui.text import EMBED_DESCRIPTION, clip
 
 # A message with components v2 holds 40 components: one text, then a row and its select per column.
 MAX_COLUMN_SELECTS = 12
 # All text of a components-v2 message together.
 V2_TEXT = 4000
-# Where the catalog keeps the slash commands' option names (bot/catalog_tools.py).
+# Where the catalog keeps the slash commands' option names (bot/cli/catalog_tools.py).
 OPTION_CONTEXT = "command parameter_name"  # i18n: not shown
 
 

@@ -13,7 +13,7 @@ from bot.locales import _, n_, number, p_, percent, slash
 from bot.quiz import Passes
 from bot.ui import custom_ids
 from bot.ui.answers import PRACTICE_TAGS, answer_buttons
-from bot.ui.flags import report_button
+from bot.ui.flag_views import report_button
 from bot.ui.text import (
     BUTTON_LABEL,
     EMBED_DESCRIPTION,

@@ -13,12 +13,12 @@ import discord
 
 from bot.bank.models import Kind, Question
 from bot.locales import _, number
-from bot.looks.limits import BUTTON_LABEL
+from bot.looks.discord_limits import BUTTON_LABEL
 from bot.quiz import Reveal
 from bot.quiz.teams import TEAM_MARKS, TEAM_NAMES
 from bot.ui import custom_ids
 from bot.ui.answers import ROUND_TAGS, answer_button, answer_buttons, type_answer_button
-from bot.ui.flags import report_button
+from bot.ui.flag_views import report_button
 from bot.ui.text import clip, language_name, letter
 from bot.ui.views import frozen_view
 

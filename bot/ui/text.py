@@ -6,10 +6,8 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.looks.embeds import Field, Look, fit, size
-
 # Discord's limits, imported here too because most renderers clip text with them.
-from bot.looks.limits import (
+from bot.looks.discord_limits import (
     AUTOCOMPLETE_CHOICES,
     BUTTON_LABEL,
     CHOICE_NAME,
@@ -23,6 +21,7 @@ from bot.looks.limits import (
     FIELD_VALUE,
     FOOTER,
 )
+from bot.looks.embeds import Field, Look, fit, size
 from bot.looks.text import (
     LANGUAGE_NAMES,
     LETTERS,

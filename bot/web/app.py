@@ -14,8 +14,8 @@ from bot.web.access import Handler, Refused, server_gate
 from bot.web.context import CONTEXT, WebContext
 from bot.web.discord_api import DiscordUnavailable
 from bot.web.language import page_languages
-from bot.web.limits import MAX_UPLOAD_BYTES
 from bot.web.pages import nav_links, page_modules
+from bot.web.rate_limits import MAX_UPLOAD_BYTES
 from bot.web.render import SERVER_MENU, render, template_environment
 from bot.web.security import csrf_check, security_headers, write_limit
 from bot.web.sessions import cookie_storage, session_secret

@@ -12,11 +12,11 @@ from aiohttp import web
 
 from bot.bank.bank import Bank
 from bot.bank.loader import load_folder
-from bot.config import WebSettings
-from bot.deck_versions import ParsedDecks, load_guild_decks
+from bot.decks.deck_versions import ParsedDecks, load_guild_decks
+from bot.host.config import WebSettings
 from bot.store import Store
 from bot.web.discord_api import DiscordApi
-from bot.web.limits import WriteLimiter
+from bot.web.rate_limits import WriteLimiter
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ from urllib.parse import urlencode
 
 import aiohttp
 
-from bot.config import WebSettings
+from bot.host.config import WebSettings
 from bot.locales import _
 
 SCOPES = "identify guilds"  # i18n: not shown

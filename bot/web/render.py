@@ -78,7 +78,7 @@ def template_environment(app: web.Application) -> jinja2.Environment:
         lstrip_blocks=True,
         extensions=["jinja2.ext.i18n"],
     )
-    env.policies["ext.i18n.trimmed"] = True  # as the catalog extracts them (bot/catalog_tools.py)
+    env.policies["ext.i18n.trimmed"] = True  # as the catalog extracts them (bot/cli/catalog_tools.py)
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=_gettext, ngettext=_ngettext, pgettext=_pgettext, npgettext=_npgettext, newstyle=True
     )

@@ -6,8 +6,8 @@ import json
 from collections.abc import Mapping, Sequence
 
 from bot.bank.models import Deck
+from bot.bank.spreadsheet_csv import Cell, csv_bytes
 from bot.locales import _, p_
-from bot.spreadsheet_csv import Cell, csv_bytes
 from bot.store import Answer, RoundRecord
 from bot.web.round_report import answer_text
 

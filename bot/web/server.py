@@ -11,8 +11,8 @@ import sys
 from aiohttp import web
 
 from bot.bank.bank import Bank
-from bot.config import ConfigError, HttpAddress, WebSettings
-from bot.deck_versions import ParsedDecks
+from bot.decks.deck_versions import ParsedDecks
+from bot.host.config import ConfigError, HttpAddress, WebSettings
 from bot.store import Store
 from bot.web.app import make_app
 from bot.web.context import Clock, DecksChanged, WebContext, load_bank, utcnow
@@ -64,7 +64,7 @@ class WebServer:
 
 def run_web() -> int:
     """`bvunzo web`: serve the dashboard until SIGTERM or SIGINT."""
-    from bot.logs import configure_logging
+    from bot.host.logs import configure_logging
 
     try:
         settings = WebSettings.from_env()

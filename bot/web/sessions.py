@@ -21,7 +21,7 @@ from cryptography.fernet import Fernet
 from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
-from bot.config import WebSettings
+from bot.host.config import WebSettings
 from bot.store import Store, WebGuild, WebSession
 from bot.web.context import context_of
 from bot.web.discord_api import SignedIn

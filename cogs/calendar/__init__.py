@@ -10,7 +10,7 @@ from cogs.calendar._qotd import QotdCog
 from cogs.calendar._qotd_buttons import QotdAnswerButton
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
 
 __all__ = ["AssignCog", "CalendarCog", "QotdCog", "setup"]
 

@@ -11,8 +11,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import replies
-from bot.asked import assignment_deck, keep_assignment_versions
 from bot.bank.models import Question
 from bot.calendar.assignments import (
     LATE_CHOICES,
@@ -26,7 +24,9 @@ from bot.calendar.zones import zone_named
 from bot.errors import UserError
 from bot.locales import _, slash, speaking
 from bot.quiz.shuffle import new_seed
+from bot.results.asked import assignment_deck, keep_assignment_versions
 from bot.store import AssignmentAnswer, AssignmentRecord, AttemptRecord, NewAssignment
+from bot.ui import replies
 from bot.ui.assignments import (
     assignment_embed,
     assignment_question_embed,
@@ -49,7 +49,7 @@ from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_quiz_master, guild_id_of
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
 
 log = logging.getLogger(__name__)
 

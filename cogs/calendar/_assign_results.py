@@ -7,16 +7,16 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.asked import assignment_deck
 from bot.calendar.assignments import best_attempts, member_results, question_results
 from bot.calendar.zones import zone_named
-from bot.results import assignment_rows
+from bot.results.asked import assignment_deck
+from bot.results.result_rows import assignment_rows
 from bot.store import AssignmentRecord
 from bot.ui.assignments import results_embed
 from cogs.calendar._results import member_names, result_files
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
 
 
 async def assignment_results(

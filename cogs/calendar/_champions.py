@@ -18,7 +18,7 @@ from bot.locales import N_, _, n_, speaking
 from cogs.calendar._port import stamp
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
 
 log = logging.getLogger(__name__)
 

@@ -28,7 +28,7 @@ from cogs.calendar._round_results import results_command
 from cogs.calendar._schedule import ScheduleCommands
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
     from bot.store import QotdDay
 
 log = logging.getLogger(__name__)

@@ -16,7 +16,7 @@ from bot.store import ScheduleRecord
 from bot.ui.text import CONTENT, clip
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
 
 log = logging.getLogger(__name__)
 

@@ -11,8 +11,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import replies
-from bot.asked import keep_qotd_version, qotd_question
 from bot.bank.models import Kind, Question
 from bot.calendar.daily import daily_rule
 from bot.calendar.post_failures import PostFailed
@@ -23,7 +21,9 @@ from bot.errors import UserError
 from bot.locales import _, number, slash, speaking
 from bot.quiz.reviews import reviewed
 from bot.quiz.shuffle import choice_order
+from bot.results.asked import keep_qotd_version, qotd_question
 from bot.store import Memory, QotdAnswer, QotdDay, QotdSettings
+from bot.ui import replies
 from bot.ui.calendar_desks import CALENDAR_DESK, QOTD_DESK
 from bot.ui.desks import unavailable
 from bot.ui.qotd import (
@@ -46,7 +46,7 @@ from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_quiz_master, guild_id_of
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
 
 log = logging.getLogger(__name__)
 

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.results import ResultRow, csv_bytes, json_bytes
+from bot.results.result_rows import ResultRow, csv_bytes, json_bytes
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
 
 # Members whose names are looked up for one file (each is a request to Discord); others get their id.
 NAMES_LOOKED_UP = 100

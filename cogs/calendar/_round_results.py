@@ -8,17 +8,17 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot import replies
-from bot.asked import round_deck
 from bot.calendar.zones import zone_named
 from bot.errors import UserError
 from bot.locales import _, n_
-from bot.results import round_rows
+from bot.results.asked import round_deck
+from bot.results.result_rows import round_rows
+from bot.ui import replies
 from cogs.calendar._results import member_names, result_files
 from cogs.permissions import ensure_quiz_master, guild_id_of
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
 
 
 def results_command(bot: BvunzoBot) -> app_commands.Command[Any, ..., None]:

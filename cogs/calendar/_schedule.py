@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Literal
 import discord
 from discord import app_commands
 
-from bot import replies
 from bot.calendar.history import recent_lines
 from bot.calendar.occurrences import wake_at
 from bot.calendar.repeats import Rule, RuleError, days_text, parse_days, parse_time
@@ -16,13 +15,14 @@ from bot.calendar.runner import first_occurrence, rule_of
 from bot.errors import UserError
 from bot.locales import _, n_, p_, slash
 from bot.store import NewSchedule, ScheduleRecord
+from bot.ui import replies
 from bot.ui.text import EMBED_DESCRIPTION, clip
 from cogs.calendar._port import channel_mention, stamp
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_quiz_master, guild_id_of
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
 
 # Schedules a server may keep: their list fits one embed.
 MOST_SCHEDULES = 20

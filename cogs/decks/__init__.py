@@ -9,7 +9,7 @@ from cogs.decks._forms import EDITED_SUGGESTION_FORM, SUGGESTION_FORM, DeleteDec
 from cogs.decks._imports import ColumnSelect
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
 
 __all__ = ["DecksCog"]
 

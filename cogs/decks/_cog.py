@@ -11,8 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import replies
-from bot.bank import limits
+from bot.bank import part_sizes
 from bot.bank.importers import Format, slug
 from bot.bank.models import Deck
 from bot.bank.problems import DeckError
@@ -22,7 +21,15 @@ from bot.bank.writer import deck_to_csv, deck_to_yaml
 from bot.errors import UserError
 from bot.locales import _, n_, slash
 from bot.store import GuildDeckRecord
-from bot.ui.decks import already_reviewed, delete_view, review_view, safe, suggestion_embed, suggestion_form
+from bot.ui import replies
+from bot.ui.deck_views import (
+    already_reviewed,
+    delete_view,
+    review_view,
+    safe,
+    suggestion_embed,
+    suggestion_form,
+)
 from bot.ui.desks import DECK_DESK
 from bot.ui.import_report import IMPORT_DESK
 from bot.ui.text import clip, mention
@@ -32,7 +39,7 @@ from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_quiz_master, guild_id_of
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +97,7 @@ class DecksCog(commands.Cog, name="Decks"):  # i18n: not shown (the cog's key, i
         self,
         interaction: discord.Interaction,
         file: discord.Attachment,
-        name: app_commands.Range[str, 1, limits.MAX_DECK_TITLE_LENGTH],
+        name: app_commands.Range[str, 1, part_sizes.MAX_DECK_TITLE_LENGTH],
         format: str = "auto",
         distractors: bool = False,
         keep_valid: bool = False,
@@ -115,12 +122,12 @@ class DecksCog(commands.Cog, name="Decks"):  # i18n: not shown (the cog's key, i
 
     def _new_deck_id(self, guild_id: int, file: discord.Attachment, name: str) -> str:
         """The id an upload named `name` gets, once it is known to fit: refused before it is downloaded."""
-        if file.size > limits.MAX_DECK_BYTES:
+        if file.size > part_sizes.MAX_DECK_BYTES:
             raise UserError(
                 _(
                     "That file is {size} KiB; a deck may be at most {most} KiB, so split it into several files.",
                     size=-(-file.size // 1024),
-                    most=limits.MAX_DECK_BYTES // 1024,
+                    most=part_sizes.MAX_DECK_BYTES // 1024,
                 )
             )
         deck_id = slug(name)

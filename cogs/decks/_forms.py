@@ -1,4 +1,4 @@
-"""The buttons and forms of a server's decks (bot/ui/decks.py builds them), handed to the decks desk."""
+"""The buttons and forms of a server's decks (bot/ui/deck_views.py builds them), handed to the decks desk."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import Any
 
 import discord
 
-from bot.forms import Form
 from bot.ui import custom_ids as ids
 from bot.ui.desks import DECK_DESK, DeckDesk, find_desk
+from bot.ui.forms import Form
 from cogs.guard import guarded
 
 

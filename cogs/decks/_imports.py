@@ -13,20 +13,20 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import replies
-from bot.asked import keep_deck_versions
 from bot.bank.importers import ROLES, Format, ImportOutcome, import_file
 from bot.bank.quota import check_room
 from bot.errors import UserError
 from bot.locales import _, slash
+from bot.results.asked import keep_deck_versions
 from bot.store import GuildDeckRecord
 from bot.ui import custom_ids as ids
+from bot.ui import replies
 from bot.ui.desks import find_desk
 from bot.ui.import_report import IMPORT_DESK, ImportDesk, report_message
 from cogs.guard import guarded
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
 
 # Uploads are kept this long for a correction of their columns (an interaction's own lifetime), and
 # only the latest few: a correction after a restart or much later asks for the file again.

@@ -9,7 +9,7 @@ from cogs.practice._buttons import PracticeStepButton
 from cogs.practice._cog import PracticeCog
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
 
 __all__ = ["PracticeCog", "PracticeStepButton"]
 

@@ -13,7 +13,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import replies
 from bot.bank.models import Deck, Kind
 from bot.errors import UserError
 from bot.locales import N_, _, number, slash
@@ -28,6 +27,7 @@ from bot.quiz import (
 )
 from bot.rounds import reviewed_memories
 from bot.store import PracticeRecord, RoundRecord
+from bot.ui import replies
 from bot.ui.desks import PRACTICE_DESK, GivenAnswer, TextAnswerForm
 from bot.ui.practice import (
     feedback_embed,
@@ -41,7 +41,7 @@ from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import anywhere
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
 
 log = logging.getLogger(__name__)
 

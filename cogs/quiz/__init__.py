@@ -11,7 +11,7 @@ from cogs.quiz._cog import QuizCog
 from cogs.quiz._port import DiscordRounds
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
 
 __all__ = ["QuizCog", "setup"]
 

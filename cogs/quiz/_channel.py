@@ -29,14 +29,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
-from bot.discord_calls import ChannelGone, DiscordUnavailable, MessageGone, RetryPolicy
+from bot.discord.calls import ChannelGone, DiscordUnavailable, MessageGone, RetryPolicy
 from bot.locales import N_, SOURCE, _, decimal, speaking
 from bot.quiz.clock import Clock
 from bot.rounds import Card, RoundCutShort, Sentence
 from bot.ui.round_cards import content_of, file_of
 
 if TYPE_CHECKING:
-    from bot.languages import Languages
+    from bot.preferences.language_memory import Languages
 
 log = logging.getLogger(__name__)
 

@@ -15,7 +15,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import replies
 from bot.bank.mixed import mix
 from bot.bank.models import Deck
 from bot.calendar.zones import matching_zones
@@ -28,6 +27,7 @@ from bot.quiz.teams import MAX_TEAMS
 from bot.quiz.timing import READING_MAX
 from bot.rounds import RoundOptions, RoundService, RunningRound
 from bot.store import GuildSettings, RoundRecord
+from bot.ui import replies
 from bot.ui.boards import report_embed, settings_embed, struggles_embed, votes_by_question
 from bot.ui.calendar_desks import CALENDAR_DESK
 from bot.ui.desks import FLAG_DESK, ROUND_DESK, find_desk, unavailable
@@ -40,7 +40,7 @@ from cogs.quiz._port import CANNOT_POST, CANNOT_THREAD, NO_CHANNEL, NOT_A_TEXT_C
 from cogs.quiz._steer import ensure_may_steer
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
 
 log = logging.getLogger(__name__)
 
@@ -271,7 +271,7 @@ class QuizCog(commands.Cog, name="Quiz"):  # i18n: not shown
 
     @quiz.command(name="flags", description="Questions members reported, and why; resolve or dismiss them")
     async def flags(self, interaction: discord.Interaction) -> None:
-        desk = await find_desk(interaction, FLAG_DESK)  # cogs/flags.py
+        desk = await find_desk(interaction, FLAG_DESK)  # cogs/question_flags.py
         if desk is not None:
             await desk.show_flags(interaction)
 

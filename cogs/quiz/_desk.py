@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot import replies
 from bot.bank.models import Kind
 from bot.errors import UserError
 from bot.locales import _, number
 from bot.quiz import MissingQuestionError, RoundState, choice_order
 from bot.rounds import RoundService, RunningRound
 from bot.store import RoundRecord
+from bot.ui import replies
 from bot.ui.desks import PRACTICE_DESK, GivenAnswer, TextAnswerForm, find_desk
 from bot.ui.practice import translation_embed, translation_target
 from bot.ui.round import my_result_text, team_name
@@ -24,7 +24,7 @@ from bot.ui.text import clip, letter
 from cogs.quiz._steer import ensure_may_steer
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
 
 # How long the typed-answer form of an untimed question stays open: it has no deadline to go by.
 UNTIMED_FORM_SECONDS = 15 * 60

@@ -12,7 +12,7 @@ from bot.ui.text import clip
 from cogs.quiz._channel import RoundChannel
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
 
 THREAD_NAME = 100  # characters in a thread's name (Discord's limit)
 # Refusals: said to whoever starts the round (in their language), when it is started.

@@ -13,8 +13,8 @@ import discord
 import pytest
 import pytest_asyncio
 
-from bot.app import EXTENSIONS, BvunzoBot
-from bot.config import Settings
+from bot.discord.client import EXTENSIONS, BvunzoBot
+from bot.host.config import Settings
 from tests.e2e.fake_discord import Channel, FakeDiscord, Guild, Member, Role
 from tests.e2e.fake_discord.fixtures import fake_discord  # noqa: F401  (a fixture for the tests)
 from tests.e2e.harness import running_client

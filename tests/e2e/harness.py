@@ -11,7 +11,7 @@ from typing import TypeVar
 
 import discord
 
-from bot.discord_internals import discord_addresses, point_discord_at
+from bot.discord.internals import discord_addresses, point_discord_at
 from tests.e2e.fake_discord import FakeDiscord
 
 ClientT = TypeVar("ClientT", bound=discord.Client)
@@ -38,7 +38,7 @@ class ClientLoggedErrors(AssertionError):
 def discord_py_pointed_at(fake: FakeDiscord) -> Iterator[None]:
     """Send discord.py's REST calls and gateway connection to the fake, as the bot does from its settings.
 
-    The addresses are process-wide (bot/discord_internals.py says why); restored on exit.
+    The addresses are process-wide (bot/discord/internals.py says why); restored on exit.
     """
     before = discord_addresses()
     point_discord_at(fake.api_base, fake.gateway_url)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from tests.e2e.conftest import ROOT, World
 from tests.e2e.harness import HANG_GUARD, wait_until
 
-# What bot/app.py logs once discord.py is ready: connected, its servers received, interactions handled.
+# What bot/discord/client.py logs once discord.py is ready: connected, its servers received, interactions handled.
 READY = r"ready: shards [0-9,]+ of [0-9]+, [0-9]+ servers"
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.app import BvunzoBot
+from bot.discord.client import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.fake_discord import CommandError, DMChannel, FakeMessage, Member
 from tests.e2e.rounds import DECKS, right_letter, stats_of, wrong_letter

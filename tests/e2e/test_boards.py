@@ -7,8 +7,8 @@ import re
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.app import BvunzoBot
 from bot.bank.models import Question
+from bot.discord.client import BvunzoBot
 from tests.e2e.conftest import ON_BOTH_DATABASES, QUESTIONS, World
 from tests.e2e.rounds import DECKS, SHONA_ONE, click, deck_folder, open_question, play_round, start, stats_of
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.app import EXTENSIONS, TREE_HASH_KEY
+from bot.discord.client import EXTENSIONS, TREE_HASH_KEY
 from bot.errors import UNEXPECTED
 from tests.e2e.conftest import ROOT, World
 from tests.e2e.harness import HANG_GUARD, running_client, wait_until

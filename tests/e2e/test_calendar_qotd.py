@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.app import BvunzoBot
+from bot.discord.client import BvunzoBot
 from tests.e2e.conftest import ON_BOTH_DATABASES, World
 from tests.e2e.fake_discord import FakeMessage
 from tests.e2e.rounds import DECKS, question_of, right_letter, wrong_letter

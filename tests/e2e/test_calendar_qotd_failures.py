@@ -3,7 +3,7 @@ again at the next minute; /qotd status says why."""
 
 from __future__ import annotations
 
-from bot.app import BvunzoBot
+from bot.discord.client import BvunzoBot
 from tests.e2e.conftest import ON_BOTH_DATABASES, World
 from tests.e2e.harness import wait_until
 from tests.e2e.rounds import right_letter

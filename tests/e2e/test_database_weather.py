@@ -22,9 +22,9 @@ import asyncpg
 import pytest
 import pytest_asyncio
 
-from bot.app import BvunzoBot
-from bot.config import HttpAddress
-from bot.health import HealthServer
+from bot.discord.client import BvunzoBot
+from bot.discord.health import HealthServer
+from bot.host.config import HttpAddress
 from tests.e2e.conftest import POSTGRESQL, World
 from tests.e2e.fake_discord import FakeInteraction, FakeMessage
 from tests.e2e.harness import HANG_GUARD, wait_until

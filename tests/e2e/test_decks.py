@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import BvunzoBot
+from bot.discord.client import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.fake_discord import FakeMessage, Member
 from tests.e2e.harness import wait_until

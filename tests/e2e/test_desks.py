@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.app import BvunzoBot
+from bot.discord.client import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.rounds import DECKS, right_letter
 from tests.e2e.test_calendar_schedules import say, utc
@@ -64,7 +64,7 @@ async def test_a_report_submitted_while_flags_reload_is_told_and_not_kept(
     await (await world.fake.click(asked.message, alice, label=right_letter(asked.message, DECK))).response()
     opened = await world.fake.click(asked.message, alice, label="Report question")
     assert (await opened.response()).modal.title == "Report this question"
-    await bot.unload_extension("cogs.flags")
+    await bot.unload_extension("cogs.question_flags")
     said = await (await world.fake.submit_modal(opened, {"reason": ["typo"], "note": ""})).response()
     assert said.ephemeral
     assert said.content == (

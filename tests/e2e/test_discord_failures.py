@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import BvunzoBot
-from bot.discord_calls import RetryPolicy
+from bot.discord.calls import RetryPolicy
+from bot.discord.client import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.fake_discord import Channel, FakeMessage, records
 from tests.e2e.fake_discord.faults import UNKNOWN_CHANNEL, UNKNOWN_MESSAGE

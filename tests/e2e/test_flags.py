@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.app import BvunzoBot
+from bot.discord.client import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.fake_discord import FakeMessage, Member
 from tests.e2e.rounds import DECKS, is_revealed, play_round, question_of

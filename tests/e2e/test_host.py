@@ -17,9 +17,9 @@ import pytest
 import pytest_asyncio
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot.app import BvunzoBot
-from bot.config import HttpAddress
-from bot.health import HealthServer
+from bot.discord.client import BvunzoBot
+from bot.discord.health import HealthServer
+from bot.host.config import HttpAddress
 from bot.store.backup import back_up
 from tests.e2e.conftest import World
 from tests.e2e.harness import wait_until

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
-from bot.app import BvunzoBot
+from bot.discord.client import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.fake_discord.interactions import MESSAGE_COMPONENT
 from tests.e2e.fake_discord.messages import walk_components

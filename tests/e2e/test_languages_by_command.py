@@ -7,7 +7,7 @@ Shona; each member's own replies, refusals and /stats read their language.
 
 from __future__ import annotations
 
-from bot.app import BvunzoBot
+from bot.discord.client import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.rounds import DECKS, click, right_letter, set_pause, start, stats_of, wrong_letter
 from tests.e2e.test_round_languages import shona_question

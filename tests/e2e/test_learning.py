@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.app import BvunzoBot
+from bot.discord.client import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.fake_discord import FakeMessage, Member
 from tests.e2e.fake_discord.commands import CommandError

@@ -5,9 +5,9 @@ from __future__ import annotations
 import csv
 import io
 
-from bot.app import BvunzoBot
 from bot.bank import load_deck_bytes
 from bot.bank.models import Question
+from bot.discord.client import BvunzoBot
 from bot.quiz.practice import review
 from bot.store import Memory
 from tests.e2e.conftest import World

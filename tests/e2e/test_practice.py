@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import BvunzoBot
+from bot.discord.client import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.fake_discord import FakeMessage, Member
 from tests.e2e.fake_discord.interactions import MESSAGE_COMPONENT

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.app import BvunzoBot
+from bot.discord.client import BvunzoBot
 from tests.e2e.conftest import ON_BOTH_DATABASES, World
 
 

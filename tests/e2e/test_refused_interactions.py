@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.app import BvunzoBot
+from bot.discord.client import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.fake_discord.faults import INVALID_WEBHOOK_TOKEN

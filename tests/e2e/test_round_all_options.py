@@ -3,8 +3,8 @@ time, no timer, more time for long prompts, streaks, live standings, a podium of
 
 from __future__ import annotations
 
-from bot.app import BvunzoBot
 from bot.bank.mixed import mix
+from bot.discord.client import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.harness import wait_until
 from tests.e2e.rounds import (

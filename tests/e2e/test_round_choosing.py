@@ -3,7 +3,7 @@ filter leaving too few questions says how many it keeps (issue 14)."""
 
 from __future__ import annotations
 
-from bot.app import BvunzoBot
+from bot.discord.client import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.rounds import DECKS, open_question, question_of, set_pause, start
 

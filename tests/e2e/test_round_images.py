@@ -3,7 +3,7 @@ the embed; the request is checked against Discord's OpenAPI spec with its attach
 
 from __future__ import annotations
 
-from bot.app import BvunzoBot
+from bot.discord.client import BvunzoBot
 from tests.e2e.conftest import QUESTIONS, World
 from tests.e2e.fake_discord import FakeMessage
 from tests.e2e.rounds import is_revealed, open_question, set_pause, start

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from bot.app import BvunzoBot
+from bot.discord.client import BvunzoBot
 from bot.quiz import RoundOptions
 from tests.e2e.conftest import World
 from tests.e2e.fake_discord import FakeMessage

@@ -4,7 +4,7 @@ RoundChannel, so a 503 burst is ridden out and a deleted message ends the round 
 
 from __future__ import annotations
 
-from bot.app import BvunzoBot
+from bot.discord.client import BvunzoBot
 from tests.e2e.conftest import QUESTIONS, World
 from tests.e2e.fake_discord import FakeMessage
 from tests.e2e.fake_discord.records import RecordedRequest

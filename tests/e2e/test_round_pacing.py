@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.app import BvunzoBot
+from bot.discord.client import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.fake_discord import records
 from tests.e2e.harness import wait_until

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import yaml
 
-from bot.asked import round_deck
 from bot.bank import load_folder
+from bot.results.asked import round_deck
 from tests.e2e.conftest import QUESTIONS, World
 from tests.e2e.rounds import click, open_question, round_id_of, start
 

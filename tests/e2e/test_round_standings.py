@@ -3,7 +3,7 @@ standings, "My result", and the streak bonus (issue 14)."""
 
 from __future__ import annotations
 
-from bot.app import BvunzoBot
+from bot.discord.client import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.fake_discord import FakeMessage
 from tests.e2e.rounds import click, play_round

@@ -3,7 +3,7 @@ placed on the smallest team, uneven teams scored by their mean, and a team podiu
 
 from __future__ import annotations
 
-from bot.app import BvunzoBot
+from bot.discord.client import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.rounds import (
     DECKS,

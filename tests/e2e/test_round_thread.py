@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.app import BvunzoBot
+from bot.discord.client import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.harness import wait_until
 from tests.e2e.rounds import DECKS, click, is_revealed, open_question, right_letter, set_pause, start

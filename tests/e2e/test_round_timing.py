@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
-from bot.app import BvunzoBot
+from bot.discord.client import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.fake_discord import FakeMessage
 from tests.e2e.rounds import (

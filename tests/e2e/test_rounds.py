@@ -10,7 +10,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.app import BvunzoBot
+from bot.discord.client import BvunzoBot
 from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SqliteStore
 from tests.e2e.conftest import ON_BOTH_DATABASES, POSTGRESQL, World

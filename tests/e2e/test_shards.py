@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.health import Check, gateway_check, heartbeat_check
-from bot.shards import parse_shards
+from bot.discord.health import Check, gateway_check, heartbeat_check
+from bot.host.shards import parse_shards
 from tests.e2e.conftest import World, build_world
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.rounds import click, open_question, round_id_of, start

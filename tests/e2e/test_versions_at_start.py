@@ -28,11 +28,11 @@ async def test_the_start_after_the_migration_gives_past_rounds_their_questions_o
         (world.study.id, world.general.id, f'["{first["id"]}"]'),
     )
     conn.close()
-    with caplog.at_level(logging.INFO, logger="bot.asked"):
+    with caplog.at_level(logging.INFO, logger="bot.results.asked"):
         async with world.running() as bot:
             record = await bot.store.get_round(1)
             assert record is not None and len(record.versions) == 1 and record.versions[0]
         async with world.running():
             pass
-    said = [r.getMessage() for r in caplog.records if r.name == "bot.asked"]
+    said = [r.getMessage() for r in caplog.records if r.name == "bot.results.asked"]
     assert len(said) == 1 and said[0].startswith(LINE)

@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 from bot.calendar.history import recent_lines
 from bot.calendar.runner import CalendarRunner
-from bot.shards import shard_of
+from bot.host.shards import shard_of
 from bot.store import (
     CalendarSettings,
     NewRound,

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.bank import limits
+from bot.bank import part_sizes
 from bot.bank.importers.columns import ColumnGuess
 from bot.bank.models import Deck
 from bot.bank.problems import DeckError, Problem
@@ -89,7 +89,7 @@ class NothingPlayable(DeckError):
         self.columns = columns
 
 
-def slug(text: str, limit: int = limits.MAX_DECK_ID_LENGTH) -> str:
+def slug(text: str, limit: int = part_sizes.MAX_DECK_ID_LENGTH) -> str:
     """An id made of a name's letters and digits: "Biology 101" -> "biology-101"."""
     return _NOT_SLUG.sub("-", text.casefold()).strip("-")[:limit].strip("-")
 
@@ -116,7 +116,7 @@ def finish(draft: DeckDraft, deck_id: str, *, guild_id: int | None = None) -> Im
 
     DeckError when nothing can be played, or the file holds more questions than a deck may.
     """
-    if len(draft.questions) > limits.MAX_QUESTIONS_PER_DECK:
+    if len(draft.questions) > part_sizes.MAX_QUESTIONS_PER_DECK:
         raise DeckError(
             [
                 Problem(
@@ -127,13 +127,13 @@ def finish(draft: DeckDraft, deck_id: str, *, guild_id: int | None = None) -> Im
                         "the file has {n} questions; at most {most} fit in one deck, so split it into several files",
                         len(draft.questions),
                         n=len(draft.questions),
-                        most=limits.MAX_QUESTIONS_PER_DECK,
+                        most=part_sizes.MAX_QUESTIONS_PER_DECK,
                     ),
                 )
             ]
         )
-    title = _clip(draft.title, limits.MAX_DECK_TITLE_LENGTH) or deck_id
-    description = _clip(draft.description, limits.MAX_DECK_DESCRIPTION_LENGTH)
+    title = _clip(draft.title, part_sizes.MAX_DECK_TITLE_LENGTH) or deck_id
+    description = _clip(draft.description, part_sizes.MAX_DECK_DESCRIPTION_LENGTH)
     header = deck_header(deck_id, title, description, draft.language, ())
     taken = {str(q.fields["id"]) for q in draft.questions if "id" in q.fields}
     chunks: list[str] = []
@@ -158,7 +158,7 @@ def finish(draft: DeckDraft, deck_id: str, *, guild_id: int | None = None) -> Im
                 header + "".join(chunks),
                 draft.source,
                 keep_valid=True,
-                max_bytes=limits.MAX_IMPORTED_DECK_BYTES,
+                max_bytes=part_sizes.MAX_IMPORTED_DECK_BYTES,
             )[0]
             problems = list(checked.left_out)
         except DeckError as exc:
@@ -188,7 +188,9 @@ def finish(draft: DeckDraft, deck_id: str, *, guild_id: int | None = None) -> Im
         # Every question passed: the deck just read is this text's, so a second reading is not needed.
         deck = dataclasses.replace(checked, guild_id=guild_id)
     else:
-        deck = read_deck(text, draft.source, guild_id=guild_id, max_bytes=limits.MAX_IMPORTED_DECK_BYTES)[0]
+        deck = read_deck(text, draft.source, guild_id=guild_id, max_bytes=part_sizes.MAX_IMPORTED_DECK_BYTES)[
+            0
+        ]
     return Imported(
         text=text,
         deck=deck,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import yaml
 
-from bot.bank import limits
+from bot.bank import part_sizes
 from bot.bank import safe_yaml as sy
 from bot.bank.importers.distractors import with_distractors
 from bot.bank.importers.drafts import DeckDraft
@@ -69,9 +69,9 @@ def read_red_trivia(text: str, source: str, *, distractors: bool) -> DeckDraft:
             continue
         first_line[same] = line
         # An answer too long to type or to be a choice is a remark: it becomes the explanation.
-        short = [a for a in answers if len(a) <= limits.MAX_CHOICE_LENGTH]
-        long = [a for a in answers if len(a) > limits.MAX_CHOICE_LENGTH]
-        if short and long and len(long[0]) <= limits.MAX_EXPLANATION_LENGTH:
+        short = [a for a in answers if len(a) <= part_sizes.MAX_CHOICE_LENGTH]
+        long = [a for a in answers if len(a) > part_sizes.MAX_CHOICE_LENGTH]
+        if short and long and len(long[0]) <= part_sizes.MAX_EXPLANATION_LENGTH:
             explanations[line] = long[0]
             answers = short
         pairs.append((line, name, answers))

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from bot.bank import limits
+from bot.bank import part_sizes
 from bot.bank.importers.columns import ColumnGuess, from_content, from_header, looks_like_header
 from bot.bank.importers.distractors import with_distractors
 from bot.bank.importers.drafts import DeckDraft
@@ -28,13 +28,13 @@ from bot.bank.importers.flashcards import (
     strip_html,
 )
 from bot.bank.problems import DeckError, Problem
+from bot.bank.spreadsheet_csv import unescaped_cell
 from bot.locales import N_, _, n_
-from bot.spreadsheet_csv import unescaped_cell
 
 # A field longer than any text a deck can hold (the prompt is the longest) is a quote left open.
-MAX_FIELD = limits.DISCORD_EMBED_DESCRIPTION * 2
+MAX_FIELD = part_sizes.DISCORD_EMBED_DESCRIPTION * 2
 # Blank rows are skipped but counted: a file of a million empty lines is refused, not walked.
-MAX_ROWS = limits.MAX_QUESTIONS_PER_DECK * 4
+MAX_ROWS = part_sizes.MAX_QUESTIONS_PER_DECK * 4
 DELIMITERS = ("\t", ";", ",", "|")
 # How many rows the column guess looks at: enough to be sure, few enough to stay quick.
 SAMPLE_ROWS = 60
@@ -391,7 +391,7 @@ def _read_rows(
     pairs_only = used <= {"question", "answer", "explanation", "tags"} and distractors
     pairs: list[tuple[int, str, list[str]]] = []
     for line, fields in rows:
-        if len(draft.questions) + len(pairs) >= limits.MAX_QUESTIONS_PER_DECK:
+        if len(draft.questions) + len(pairs) >= part_sizes.MAX_QUESTIONS_PER_DECK:
             raise DeckError(
                 [
                     Problem(
@@ -400,7 +400,7 @@ def _read_rows(
                         _(
                             "the file has more than {most} questions; that many fit in one deck, so split it "
                             "into several files",
-                            most=limits.MAX_QUESTIONS_PER_DECK,
+                            most=part_sizes.MAX_QUESTIONS_PER_DECK,
                         ),
                     )
                 ]

@@ -6,12 +6,12 @@ import asyncio
 
 from aiohttp import web
 
-from bot.asked import keep_deck_versions
-from bot.bank import limits
+from bot.bank import part_sizes
 from bot.bank.bank import Bank
 from bot.bank.editing import EditError, edited_text
 from bot.bank.models import Deck
 from bot.locales import N_, _, n_, number, slash
+from bot.results.asked import keep_deck_versions
 from bot.store import GuildDeckRecord
 from bot.web.access import Server
 from bot.web.changes import audit
@@ -68,7 +68,7 @@ async def current_version(request: web.Request, server: Server) -> int:
 def room_problem(bank: Bank, guild_id: int, deck_id: str, questions: int) -> str | None:
     """Why the server cannot keep a deck of `questions` questions under `deck_id`, as /deck import says it."""
     own = [d for d in bank.decks_for(guild_id) if d.guild_id == guild_id and d.id != deck_id]
-    if bank.get(deck_id, guild_id) is None and len(own) >= limits.MAX_DECKS_PER_SERVER:
+    if bank.get(deck_id, guild_id) is None and len(own) >= part_sizes.MAX_DECKS_PER_SERVER:
         return n_(
             "This server has {n} deck, the most it may keep; delete one with {cmd} first.",
             "This server has {n} decks, the most it may keep; delete one with {cmd} first.",
@@ -76,12 +76,12 @@ def room_problem(bank: Bank, guild_id: int, deck_id: str, questions: int) -> str
             cmd=slash("deck delete"),
         )
     total = sum(len(d.questions) for d in own) + questions
-    if total > limits.MAX_QUESTIONS_PER_SERVER:
+    if total > part_sizes.MAX_QUESTIONS_PER_SERVER:
         return _(
             "With this deck the server's decks would hold {total} questions; at most {most} are kept "
             "per server. Delete a deck first.",
             total=number(total),
-            most=number(limits.MAX_QUESTIONS_PER_SERVER),
+            most=number(part_sizes.MAX_QUESTIONS_PER_SERVER),
         )
     return None
 

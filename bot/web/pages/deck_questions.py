@@ -7,7 +7,7 @@ from typing import Any
 from aiohttp import web
 from multidict import MultiDictProxy
 
-from bot.bank import limits
+from bot.bank import part_sizes
 from bot.bank.editing import (
     Checked,
     EditError,
@@ -78,7 +78,7 @@ def _form_of(post: MultiDictProxy[Any]) -> QuestionForm:
         id=text("id").strip(),
         kind=kind,
         prompt=text("prompt"),
-        choices=[text(f"choice{i}") for i in range(limits.MAX_CHOICES)],
+        choices=[text(f"choice{i}") for i in range(part_sizes.MAX_CHOICES)],
         answer=answer,
         accepted=text("accepted").splitlines(),
         explanation=text("explanation"),
@@ -123,7 +123,7 @@ async def _editor(
     errors: dict[str, list[str]] = {}
     for error in checked.errors if checked else ():
         errors.setdefault(error.field, []).append(error.message)
-    choices = [*form.choices, *[""] * limits.MAX_CHOICES][: limits.MAX_CHOICES]
+    choices = [*form.choices, *[""] * part_sizes.MAX_CHOICES][: part_sizes.MAX_CHOICES]
     values = {
         "deck": deck,
         "deck_url": deck_url(server, deck),

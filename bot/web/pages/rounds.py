@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from bot.asked import round_deck
 from bot.locales import N_, _
+from bot.results.asked import round_deck
 from bot.store import RoundRecord
 from bot.web.access import Server, moderator
 from bot.web.context import context_of

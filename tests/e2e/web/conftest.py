@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest_asyncio
 
-from bot.config import HttpAddress, WebSettings
+from bot.host.config import HttpAddress, WebSettings
 from bot.store import Store, open_store
 from bot.web.server import WebServer, in_process
 from tests.e2e.conftest import QUESTIONS, World

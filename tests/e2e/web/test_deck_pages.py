@@ -75,7 +75,7 @@ async def test_twelve_loads_at_once_parse_the_deck_once_in_a_worker_thread(
     before = parsed.parses
     await put_deck(dashboard.store, world.study.id, BIG, "big")
     page = await dashboard.signed_in(browser, world.moderator)
-    caplog.set_level(logging.DEBUG, logger="bot.deck_versions")
+    caplog.set_level(logging.DEBUG, logger="bot.decks.deck_versions")
     answers = await asyncio.gather(*(page.request.get(dashboard.server_url("decks/big")) for _ in range(12)))
     assert [a.status for a in answers] == [200] * 12
     assert parsed.parses == before + 1

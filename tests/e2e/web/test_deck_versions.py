@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.asked import keep_deck_versions, versions_asked
 from bot.bank.loader import load_deck_text
+from bot.results.asked import keep_deck_versions, versions_asked
 from bot.store import Answer, GuildDeckRecord, NewRound, Store
 from tests.e2e.conftest import ON_BOTH_DATABASES
 from tests.e2e.web.conftest import Dashboard

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlparse
 
-from bot.event_loop import EVENT_LOOPS
-from bot.shards import ALL_SHARDS, ShardPlan, parse_shards
+from bot.host.event_loop import EVENT_LOOPS
+from bot.host.shards import ALL_SHARDS, ShardPlan, parse_shards
 
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 DEFAULT_GATEWAY_URL = "wss://gateway.discord.gg/"

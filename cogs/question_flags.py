@@ -9,21 +9,21 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot import replies
 from bot.bank.models import Deck, Question
 from bot.errors import UserError
-from bot.forms import Form
 from bot.locales import _, slash
 from bot.quiz import FLAG_REASONS, flagged_questions
 from bot.store import FlagRecord
 from bot.ui import custom_ids as ids
+from bot.ui import replies
 from bot.ui.desks import FLAG_DESK, FlagDesk, find_desk
-from bot.ui.flags import flags_embed, flags_view, report_form
+from bot.ui.flag_views import flags_embed, flags_view, report_form
+from bot.ui.forms import Form
 from cogs.guard import guarded
 from cogs.permissions import ensure_quiz_master, guild_id_of
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
 
 # Flags made in direct messages are kept under server 0: no server's moderators see them.
 NO_SERVER = 0
@@ -31,7 +31,7 @@ CLOSED = {"r": "resolved", "d": "dismissed"}
 
 
 class ReportButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.REPORT_QUESTION.pattern):
-    """Report question (bot/ui/flags.py): opens the form. Its question is checked against the bank on each click."""
+    """Report question (bot/ui/flag_views.py): opens the form. Its question is checked against the bank on each click."""
 
     def __init__(
         self, item: discord.ui.Item[Any], desk: FlagDesk | None, deck_id: str, question_id: str

@@ -16,15 +16,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import replies
-from bot.asked import give_snapshots, keep_deck_versions
 from bot.bank.bank import Bank
-from bot.command_names import CatalogTranslator
-from bot.command_tree import NO_SENDER, CheckedTree, sender_id
-from bot.config import DEFAULT_GATEWAY_URL, Settings
-from bot.deck_versions import DeckVersions
-from bot.discord_calls import RetryPolicy, is_expired_interaction
-from bot.discord_internals import (
+from bot.decks.deck_versions import DeckVersions
+from bot.discord.calls import RetryPolicy, is_expired_interaction
+from bot.discord.command_names import CatalogTranslator
+from bot.discord.command_tree import NO_SENDER, CheckedTree, sender_id
+from bot.discord.internals import (
     HeldInteractions,
     dynamic_item_template,
     point_discord_at,
@@ -32,15 +29,18 @@ from bot.discord_internals import (
     tolerate_malformed_events,
 )
 from bot.errors import UNEXPECTED, sentence_for
-from bot.forms import Form, form_for, submit_form
-from bot.languages import Languages, speak_to
+from bot.host.config import DEFAULT_GATEWAY_URL, Settings
+from bot.host.telemetry import Telemetry
 from bot.locales import _
-from bot.owners import Owners
+from bot.preferences.language_memory import Languages, speak_to
 from bot.quiz.clock import Clock, SystemClock
+from bot.results.asked import give_snapshots, keep_deck_versions
 from bot.rounds import RoundService
 from bot.store import Store, open_store
-from bot.telemetry import Telemetry
+from bot.ui import replies
 from bot.ui.custom_ids import PREFIX as CUSTOM_ID_PREFIX
+from bot.ui.forms import Form, form_for, submit_form
+from bot.ui.owners import Owners
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +52,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.practice",
     "cogs.decks",
     "cogs.preferences",
-    "cogs.flags",
+    "cogs.question_flags",
     "cogs.mistakes",
 )
 TREE_HASH_KEY = "command_tree_hash"
@@ -80,7 +80,7 @@ def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
 class BvunzoBot(commands.AutoShardedBot):
     store: Store
     bank: Bank
-    # Who serves each desk a button hands its click to (bot/owners.py); cogs provide themselves.
+    # Who serves each desk a button hands its click to (bot/ui/owners.py); cogs provide themselves.
     owners: Owners
     # Set by cogs.quiz, which holds the discord.py side of its channel port: every round goes through it.
     round_service: RoundService
@@ -128,7 +128,7 @@ class BvunzoBot(commands.AutoShardedBot):
         await super().login(token)
 
     def holds_guild(self, guild_id: int) -> bool:
-        """Whether this process serves the server (its shard is one of ours); see bot/shards.py."""
+        """Whether this process serves the server (its shard is one of ours); see bot/host/shards.py."""
         return self.settings.shards.holds(guild_id)
 
     async def on_ready(self) -> None:
@@ -162,7 +162,7 @@ class BvunzoBot(commands.AutoShardedBot):
         gc.freeze()
 
     async def fresh_decks(self, guild_id: int, *, eager: bool = True) -> None:
-        """Take the server's decks again when another process changed them (bot/deck_versions.py)."""
+        """Take the server's decks again when another process changed them (bot/decks/deck_versions.py)."""
         await self.deck_versions.refresh(guild_id, eager=eager)
 
     async def _load_bank(self) -> Bank:

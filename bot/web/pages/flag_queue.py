@@ -5,7 +5,7 @@ from __future__ import annotations
 from aiohttp import web
 
 from bot.locales import N_, _, n_
-from bot.looks.flags import where
+from bot.looks.flag_places import where
 from bot.quiz import FLAG_REASONS, flagged_questions
 from bot.web.access import Server, moderator
 from bot.web.changes import audit

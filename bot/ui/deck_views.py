@@ -7,14 +7,14 @@ from typing import Any
 
 import discord
 
-from bot.bank import limits
+from bot.bank import part_sizes
 from bot.bank.problems import Problem
 from bot.bank.suggestions import from_json
-from bot.forms import Form, FormModal
 from bot.locales import N_, _, n_
-from bot.looks.limits import BUTTON_LABEL, EMBED_TITLE, INPUT_LABEL, MODAL_TITLE
+from bot.looks.discord_limits import BUTTON_LABEL, EMBED_TITLE, INPUT_LABEL, MODAL_TITLE
 from bot.store import SuggestionRecord
 from bot.ui import custom_ids
+from bot.ui.forms import Form, FormModal
 from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, mention
 from bot.ui.views import frozen_view
 
@@ -110,7 +110,7 @@ def suggestion_form(
     """The form of /deck suggest, and of a moderator's Edit of a suggestion (filled in with its `fields`).
 
     Its custom_id names the deck (fs) or the suggestion edited (fe), so a form opened before a restart
-    still submits after it (bot/forms.py).
+    still submits after it (bot/ui/forms.py).
     """
     custom_id = (
         custom_ids.SUGGEST_FORM.make(deck_id)
@@ -138,13 +138,13 @@ def _suggestion_inputs(
         discord.ui.TextInput(
             label=clip(_("Question"), INPUT_LABEL),
             style=discord.TextStyle.paragraph,
-            max_length=min(limits.MAX_PROMPT_LENGTH, limits.DISCORD_TEXT_INPUT),
+            max_length=min(part_sizes.MAX_PROMPT_LENGTH, part_sizes.DISCORD_TEXT_INPUT),
             default=str(given.get("prompt", "")) or None,
             custom_id="prompt",
         ),
         discord.ui.TextInput(
             label=clip(_("Right answer"), INPUT_LABEL),
-            max_length=limits.MAX_CHOICE_LENGTH,
+            max_length=part_sizes.MAX_CHOICE_LENGTH,
             default=str(right) or None,
             custom_id="right",
         ),
@@ -153,7 +153,7 @@ def _suggestion_inputs(
             placeholder=clip(_("None: players type the answer instead of choosing it"), 100),
             style=discord.TextStyle.paragraph,
             required=False,
-            max_length=4 * (limits.MAX_CHOICE_LENGTH + 1),
+            max_length=4 * (part_sizes.MAX_CHOICE_LENGTH + 1),
             default="\n".join(str(c) for c in choices[1:]) or None,
             custom_id="wrong",
         ),
@@ -161,7 +161,7 @@ def _suggestion_inputs(
             label=clip(_("Why it is right (shown at the reveal)"), INPUT_LABEL),
             style=discord.TextStyle.paragraph,
             required=False,
-            max_length=limits.MAX_EXPLANATION_LENGTH,
+            max_length=part_sizes.MAX_EXPLANATION_LENGTH,
             default=str(given.get("explanation", "")) or None,
             custom_id="explanation",
         ),

@@ -20,9 +20,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.bank.bank import Bank
-from bot.bank.limits import MAX_IMPORTED_DECK_BYTES
 from bot.bank.loader import DeckError, load_deck_text
 from bot.bank.models import Deck
+from bot.bank.part_sizes import MAX_IMPORTED_DECK_BYTES
 from bot.store import GuildDeckRecord, Store, StoreError
 
 log = logging.getLogger(__name__)

@@ -10,7 +10,7 @@ import argparse
 import os
 import sys
 
-from bot.config import ConfigError, db_path, http_address
+from bot.host.config import ConfigError, db_path, http_address
 
 EXIT_UNHEALTHY = 1
 EXIT_BAD_SETTING = 2
@@ -21,7 +21,7 @@ def health(args: argparse.Namespace) -> int:
 
     Docker reads 1 as unhealthy and reserves 2, so a bad BVUNZO_HTTP is 1 here too.
     """
-    from bot.health import check_endpoint
+    from bot.discord.health import check_endpoint
 
     try:
         address = http_address(os.environ)
@@ -67,7 +67,7 @@ def backup(args: argparse.Namespace) -> int:
 
 def results(args: argparse.Namespace) -> int:
     """`bvunzo results ROUND` or `bvunzo results --assignment ID`: the CSV and JSON files, from the database."""
-    from bot.results_files import write_results
+    from bot.cli.results_files import write_results
 
     try:
         written = write_results(

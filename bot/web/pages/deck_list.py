@@ -7,7 +7,7 @@ import asyncio
 from aiohttp import web
 
 from bot.bank.importers import Format, import_deck, slug
-from bot.bank.limits import MAX_DECK_TITLE_LENGTH
+from bot.bank.part_sizes import MAX_DECK_TITLE_LENGTH
 from bot.bank.problems import DeckError
 from bot.bank.writer import deck_to_csv, deck_to_yaml
 from bot.locales import N_, _, n_

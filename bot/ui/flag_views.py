@@ -8,12 +8,12 @@ from typing import Any
 import discord
 
 from bot.bank.models import Deck
-from bot.forms import Form, FormModal
 from bot.locales import _, n_, number
-from bot.looks.flags import where
-from bot.looks.limits import INPUT_LABEL, MODAL_TITLE
+from bot.looks.discord_limits import INPUT_LABEL, MODAL_TITLE
+from bot.looks.flag_places import where
 from bot.quiz import FLAG_REASONS, FlaggedQuestion
 from bot.ui import custom_ids
+from bot.ui.forms import Form, FormModal
 from bot.ui.text import EMBED_DESCRIPTION, clip
 from bot.ui.views import frozen_view
 
@@ -56,7 +56,7 @@ def flags_embed(shown: Sequence[tuple[FlaggedQuestion, Deck | None]]) -> discord
 
 
 def report_button(deck_id: str, question_id: str, *, row: int = 1) -> discord.ui.Button[Any]:
-    """Report question: opens the report form (cogs/flags.py). Names the question in its own deck."""
+    """Report question: opens the report form (cogs/question_flags.py). Names the question in its own deck."""
     return discord.ui.Button(
         label=_("Report question"),
         style=discord.ButtonStyle.secondary,
@@ -91,7 +91,7 @@ def report_form(form: Form, deck_id: str, question_id: str) -> discord.ui.Modal:
     """What is wrong with the question (a reason, and optionally a sentence).
 
     Its custom_id names the deck and the question, so a form opened before a restart still submits
-    after it (bot/forms.py).
+    after it (bot/ui/forms.py).
     """
     modal = FormModal(
         form,

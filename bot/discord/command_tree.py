@@ -13,9 +13,9 @@ from typing import Any
 import discord
 from discord import AppCommandOptionType, app_commands
 
-from bot import replies
-from bot.languages import speak_to
 from bot.locales import N_, _, decimal, number
+from bot.preferences.language_memory import speak_to
+from bot.ui import replies
 
 SUBCOMMAND, SUBCOMMAND_GROUP = 1, 2
 NO_SENDER = N_("Discord didn't say who sent this, so Bvunzo can't act on it; nothing was changed.")

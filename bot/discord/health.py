@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST
 
-from bot.config import HttpAddress
-from bot.discord_internals import gateway_sockets
+from bot.discord.internals import gateway_sockets
+from bot.host.config import HttpAddress
 
 if TYPE_CHECKING:
-    from bot.app import BvunzoBot
+    from bot.discord.client import BvunzoBot
 
 log = logging.getLogger(__name__)
 

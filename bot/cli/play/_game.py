@@ -17,10 +17,10 @@ from types import FrameType
 from bot import locales
 from bot.bank.loader import DeckError, load_deck_file, load_folder, validate_paths
 from bot.bank.models import Deck, Kind, Question
-from bot.config import database_location
+from bot.cli.play._screen import Screen
+from bot.cli.play._terminal import catalog_of_terminal, terminal_language
+from bot.host.config import database_location
 from bot.locales import _, n_, number, p_, percent
-from bot.play._screen import Screen
-from bot.play._terminal import catalog_of_terminal, terminal_language
 from bot.quiz import (
     LETTERS,
     PracticeMode,

@@ -2,7 +2,7 @@
 
 A button or form sent before a restart names what it is about in its custom_id, and must find, when
 it is clicked, the object that owns that state (the practice sessions, the server's decks...). It asks
-`bot.owners.get(PRACTICE_DESK)` and gets a `PracticeDesk | None` back, checked by mypy at both ends;
+`bot.ui.owners.get(PRACTICE_DESK)` and gets a `PracticeDesk | None` back, checked by mypy at both ends;
 before this, buttons looked their cog up by its name and got `Any`.
 
 Why a registry rather than typed attributes on BvunzoBot: bot/ never imports cogs, and a cog comes and

@@ -133,7 +133,7 @@ class Languages:
 async def speak_to(interaction: Any) -> str:
     """Write in the language of the member behind `interaction` for the rest of its task; that language.
 
-    Called where every command, click and form arrives (bot/command_tree.py, cogs/guard.py), so the
+    Called where every command, click and form arrives (bot/discord/command_tree.py, cogs/guard.py), so the
     code that answers only writes `_(...)`.
     """
     languages: Languages | None = getattr(interaction.client, "languages", None)

@@ -22,7 +22,7 @@ from babel.messages.pofile import read_po, write_po
 
 from bot.locales import SHIPPED, SOURCE, catalog_path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "n_": (1, 2), "p_": ((1, "c"), 2)}
 # A template's `{% trans %}` compiles to gettext/ngettext/pgettext calls: the names its extraction looks for.
 JINJA_KEYWORDS: dict[str, Any] = {
@@ -74,9 +74,9 @@ async def _command_strings() -> list[tuple[str, str]]:
     import discord
     from discord import app_commands
 
-    from bot.app import EXTENSIONS, BvunzoBot
     from bot.bank import Bank, load_folder
-    from bot.config import Settings
+    from bot.discord.client import EXTENSIONS, BvunzoBot
+    from bot.host.config import Settings
     from bot.store import open_store
 
     found: list[tuple[str, str]] = []

@@ -13,7 +13,7 @@ import aiohttp
 from discord.utils import snowflake_time
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 
-from bot.logs import where
+from bot.host.logs import where
 from bot.ui.text import plural
 
 if TYPE_CHECKING:

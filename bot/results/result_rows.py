@@ -10,10 +10,10 @@ from datetime import datetime
 from typing import Any
 
 from bot.bank.models import Deck, Kind, Question
+from bot.bank.spreadsheet_csv import Cell
+from bot.bank.spreadsheet_csv import csv_bytes as sheet_bytes
 from bot.locales import _, p_
 from bot.quiz.shuffle import choice_order, slot_letter
-from bot.spreadsheet_csv import Cell
-from bot.spreadsheet_csv import csv_bytes as sheet_bytes
 from bot.store import Answer, AssignmentAnswer, AssignmentRecord, AttemptRecord, RoundRecord
 
 COLUMNS = (
@@ -106,7 +106,7 @@ def json_bytes(kind: str, ident: int, options: Mapping[str, Any], rows: Sequence
 
 
 def _asked(deck: Deck | None, question_ids: Sequence[str], index: int) -> Question | None:
-    """Question `index` as it was asked (`deck`: what was asked, bot/asked.py), by the round's own id for it."""
+    """Question `index` as it was asked (`deck`: what was asked, bot/results/asked.py), by the round's own id for it."""
     if deck is None or not 0 <= index < len(question_ids):
         return None
     return deck.question(question_ids[index])

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from bot.cli.play._terminal import catalog_of_terminal, terminal_language
 from bot.locales import _, speaking
-from bot.play._terminal import catalog_of_terminal, terminal_language
 
 DEFAULT_COUNT = 10
 
@@ -64,6 +64,6 @@ def _add_play_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Play, and return the exit code (0 also when the player quits early)."""
-    from bot.play._game import play_from_arguments
+    from bot.cli.play._game import play_from_arguments
 
     return play_from_arguments(args)

@@ -7,14 +7,14 @@ from collections.abc import Mapping
 from dataclasses import asdict
 from pathlib import Path
 
-from bot.asked import assignment_deck, round_deck
 from bot.bank.bank import Bank
 from bot.bank.loader import load_folder
 from bot.calendar.assignments import best_attempts
 from bot.calendar.zones import zone_named
-from bot.config import DEFAULT_DB
+from bot.host.config import DEFAULT_DB
 from bot.locales import speaking
-from bot.results import assignment_rows, csv_bytes, json_bytes, round_rows
+from bot.results.asked import assignment_deck, round_deck
+from bot.results.result_rows import assignment_rows, csv_bytes, json_bytes, round_rows
 from bot.store import open_store
 
 

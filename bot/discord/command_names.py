@@ -1,7 +1,7 @@
 """Slash commands in the client's language: discord.py's Translator, reading the one message catalog.
 
 Every name, description, option and choice of the command tree is in the catalog under the context
-"command <place>" (bot/catalog_tools.py reads them off the tree). Discord asks for each of its locales;
+"command <place>" (bot/cli/catalog_tools.py reads them off the tree). Discord asks for each of its locales;
 a locale with a shipped catalog (fr, pt-BR) gets that catalog's words, any other keeps the English.
 Shona is no Discord locale, so no client is ever offered it here (its speakers get Shona replies).
 """

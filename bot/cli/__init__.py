@@ -1,0 +1,1 @@
+"""Every `bvunzo` verb, and `bvunzo play` in a terminal."""

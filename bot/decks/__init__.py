@@ -1,0 +1,1 @@
+"""A server's decks: reading, versions and saving."""

@@ -1,0 +1,1 @@
+"""What hosting the bot needs: settings, logs, the event loop, shards, telemetry and /healthz."""

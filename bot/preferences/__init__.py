@@ -1,0 +1,1 @@
+"""Members' and servers' preferences held in memory."""

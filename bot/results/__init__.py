@@ -1,0 +1,1 @@
+"""What was played, read back and written to files."""
