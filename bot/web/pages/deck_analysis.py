@@ -13,6 +13,7 @@ from bot.web.access import Server, moderator
 from bot.web.context import context_of
 from bot.web.deck_charts import NOT_ENOUGH, accuracy_chart, percent, weeks_chart
 from bot.web.pages._decks import deck_url, find_deck
+from bot.web.question_pages import PAGE_SIZE, Place
 from bot.web.render import render
 
 routes = web.RouteTableDef()
@@ -30,9 +31,15 @@ async def analysis(request: web.Request, server: Server) -> web.StreamResponse:
     context = context_of(request)
     # Kept in the store while they hold (bot/results/item_figures.py): one row, not the deck's answers.
     computed = await deck_figures(context.store, server.id, deck, context.clock())
-    figures, since = computed.items, computed.since
+    since = computed.since
     weeks = await context.store.deck_weeks(server.id, deck.id, context.clock())
     numbers = {q.id: n for n, q in enumerate(deck.questions, start=1)}
+    # A page of the table and its chart (PAGE_SIZE questions, as the deck's own list): a deck of thousands
+    # of questions draws 50 rows on the event loop, not all of them.
+    pages = max(1, -(-len(computed.items) // PAGE_SIZE))
+    page = min(Place.of(request.query).page, pages)
+    figures = computed.items[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
+    here = request.path
     rows = []
     labels = []
     for item in figures:
@@ -68,5 +75,9 @@ async def analysis(request: web.Request, server: Server) -> web.StreamResponse:
         "weak_below": WEAK_DISCRIMINATION,
         "group_percent": round(GROUP_SHARE * 100),
         "polls": [q for q in deck.questions if q.kind is Kind.POLL],
+        "page": page,
+        "pages": pages,
+        "previous_url": Place(page - 1).url(here) if page > 1 else None,
+        "next_url": Place(page + 1).url(here) if page < pages else None,
     }
     return await render(request, "deck_analysis.html", values)
