@@ -8,7 +8,7 @@ from pathlib import Path
 
 from bot.bank.loader import load_deck_text
 from bot.quiz.item_analysis import analyse
-from bot.results.asked import versions_asked
+from bot.results.asked import keep_deck_versions, versions_asked
 from bot.results.item_figures import deck_figures, item_questions
 from bot.store import Answer, NewRound, Store, open_store
 from tests.store_contract.builders import T0
@@ -62,4 +62,10 @@ async def test_figures_are_kept_and_computed_again_only_when_first_tries_changed
         afresh = await deck_figures(store, 1, edited, T0 + timedelta(hours=3, seconds=1))
         assert afresh.computed_at == T0 + timedelta(hours=3, seconds=1)
         assert afresh.members == 0 and afresh.items[0].members == 0  # the edited versions have no answers
-        assert set(afresh.since) == {"q1", "q2"}
+        assert afresh.since == {"q1": None, "q2": None}  # their versions not kept yet: no day known
+        # The edit's versions kept (as a save does): the kept figures say since when, without computing.
+        day = T0 + timedelta(hours=4)
+        await keep_deck_versions(store, [edited], day)
+        again = await deck_figures(store, 1, edited, T0 + timedelta(hours=5))
+        assert again.computed_at == afresh.computed_at
+        assert again.since == {"q1": day, "q2": day}

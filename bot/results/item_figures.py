@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
@@ -57,20 +57,29 @@ async def deck_figures(store: Store, guild_id: int, deck: Deck, now: datetime) -
     if kept is not None and kept.questions == judged:
         fresh = (now - kept.computed_at).total_seconds() < RECOMPUTE_SECONDS
         if kept.changes == mark or fresh:
-            return decoded(kept)
+            shown, counted_members, were_edited = decoded(kept.figures)
+            since = await _since(store, questions, were_edited)
+            return DeckFigures(kept.computed_at, shown, counted_members, since)
     tries = await store.first_tries(guild_id, deck.id)
     # The arithmetic takes CPU in proportion to the answers: off the event loop, so a bot in this
     # process keeps answering clicks.
-    items = await asyncio.to_thread(analyse, questions, tries)
+    items = tuple(await asyncio.to_thread(analyse, questions, tries))
     changed = edited(questions, tries)
-    today = {q.id: q.version for q in questions if q.id in changed}
-    seen = await store.question_versions(today.values())
-    since = {qid: seen[v].first_seen_at if v in seen else None for qid, v in today.items()}
     counted = {q.id: q.version for q in questions}
     members = len({t.user_id for t in tries if t.version in ("", counted.get(t.question_id))})
-    made = DeckFigures(now, tuple(items), members, since)
-    await store.keep_item_figures(KeptItemFigures(guild_id, deck.id, judged, mark, now, encoded(made)))
-    return made
+    body = encoded(items, members, changed)
+    await store.keep_item_figures(KeptItemFigures(guild_id, deck.id, judged, mark, now, body))
+    return DeckFigures(now, items, members, await _since(store, questions, changed))
+
+
+async def _since(
+    store: Store, questions: Sequence[ItemQuestion], changed: Iterable[str]
+) -> dict[str, datetime | None]:
+    # Read each time, not kept: a version the deck's next save records gives its day at once.
+    wanted = set(changed)
+    today = {q.id: q.version for q in questions if q.id in wanted}
+    seen = await store.question_versions(today.values())
+    return {qid: seen[v].first_seen_at if v in seen else None for qid, v in today.items()}
 
 
 def questions_digest(questions: Sequence[ItemQuestion]) -> str:
@@ -79,21 +88,17 @@ def questions_digest(questions: Sequence[ItemQuestion]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def encoded(figures: DeckFigures) -> str:
+def encoded(items: Sequence[ItemFigures], members: int, changed: Iterable[str]) -> str:
     return json.dumps(
-        {
-            "items": [asdict(item) for item in figures.items],
-            "members": figures.members,
-            "since": {qid: None if at is None else at.isoformat() for qid, at in figures.since.items()},
-        }
+        {"items": [asdict(item) for item in items], "members": members, "edited": sorted(changed)}
     )
 
 
-def decoded(kept: KeptItemFigures) -> DeckFigures:
-    body: dict[str, Any] = json.loads(kept.figures)
+def decoded(text: str) -> tuple[tuple[ItemFigures, ...], int, list[str]]:
+    """The figures, members and edited questions of encoded()'s text."""
+    body: dict[str, Any] = json.loads(text)
     items = tuple(
         ItemFigures(**{**item, "choices": tuple(ChoiceShare(**c) for c in item["choices"])})
         for item in body["items"]
     )
-    since = {qid: None if at is None else datetime.fromisoformat(at) for qid, at in body["since"].items()}
-    return DeckFigures(kept.computed_at, items, int(body["members"]), since)
+    return items, int(body["members"]), [str(qid) for qid in body["edited"]]
