@@ -22,7 +22,7 @@ from typing import Any
 from bot.bank.models import Deck, Kind
 from bot.bank.versions import version_of
 from bot.quiz.item_analysis import ChoiceShare, ItemFigures, ItemQuestion, analyse, edited
-from bot.store import KeptItemFigures, Store
+from bot.store import KeptItemFigures, Store, WeekStats
 
 RECOMPUTE_SECONDS = 60.0
 
@@ -36,6 +36,20 @@ class DeckFigures:
     items: tuple[ItemFigures, ...]
     members: int
     since: dict[str, datetime | None]
+
+
+@dataclass(frozen=True, slots=True)
+class DeckAnalysis:
+    """What the deck's analysis page shows: its item figures and its round answers per week."""
+
+    figures: DeckFigures
+    weeks: tuple[WeekStats, ...]
+
+
+async def analyse_deck(store: Store, guild_id: int, deck: Deck, now: datetime) -> DeckAnalysis:
+    """The deck's item figures (deck_figures) and its weekly answers in this server (bot.store.weeks)."""
+    figures = await deck_figures(store, guild_id, deck, now)
+    return DeckAnalysis(figures, await store.deck_weeks(guild_id, deck.id, now))
 
 
 def item_questions(deck: Deck) -> list[ItemQuestion]:

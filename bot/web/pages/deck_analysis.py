@@ -8,7 +8,7 @@ from bot.bank.models import Kind
 from bot.locales import _
 from bot.looks.text import letter
 from bot.quiz.item_analysis import GROUP_SHARE, MIN_MEMBERS, WEAK_DISCRIMINATION
-from bot.results.item_figures import deck_figures
+from bot.results.item_figures import analyse_deck
 from bot.web.access import Server, moderator
 from bot.web.context import context_of
 from bot.web.deck_charts import NOT_ENOUGH, accuracy_chart, percent, weeks_chart
@@ -30,9 +30,9 @@ async def analysis(request: web.Request, server: Server) -> web.StreamResponse:
     deck = await find_deck(request, server)
     context = context_of(request)
     # Kept in the store while they hold (bot/results/item_figures.py): one row, not the deck's answers.
-    computed = await deck_figures(context.store, server.id, deck, context.clock())
+    report = await analyse_deck(context.store, server.id, deck, context.clock())
+    computed, weeks = report.figures, report.weeks
     since = computed.since
-    weeks = await context.store.deck_weeks(server.id, deck.id, context.clock())
     numbers = {q.id: n for n, q in enumerate(deck.questions, start=1)}
     # A page of the table and its chart (PAGE_SIZE questions, as the deck's own list): a deck of thousands
     # of questions draws 50 rows on the event loop, not all of them.
