@@ -22,7 +22,7 @@ from typing import Any
 from bot.bank.models import Deck, Kind
 from bot.bank.versions import version_of
 from bot.quiz.item_analysis import ChoiceShare, ItemFigures, ItemQuestion, analyse, edited
-from bot.store import KeptItemFigures, Store, WeekStats
+from bot.store import FirstTry, KeptItemFigures, Store, WeekStats
 
 RECOMPUTE_SECONDS = 60.0
 
@@ -77,13 +77,19 @@ async def deck_figures(store: Store, guild_id: int, deck: Deck, now: datetime) -
     tries = await store.first_tries(guild_id, deck.id)
     # The arithmetic takes CPU in proportion to the answers: off the event loop, so a bot in this
     # process keeps answering clicks.
-    items = tuple(await asyncio.to_thread(analyse, questions, tries))
-    changed = edited(questions, tries)
-    counted = {q.id: q.version for q in questions}
-    members = len({t.user_id for t in tries if t.version in ("", counted.get(t.question_id))})
+    items, members, changed = await asyncio.to_thread(_computed, questions, tries)
     body = encoded(items, members, changed)
     await store.keep_item_figures(KeptItemFigures(guild_id, deck.id, judged, mark, now, body))
     return DeckFigures(now, items, members, await _since(store, questions, changed))
+
+
+def _computed(
+    questions: Sequence[ItemQuestion], tries: Sequence[FirstTry]
+) -> tuple[tuple[ItemFigures, ...], int, set[str]]:
+    """The figures, the members they rest on, and the questions edited since some of the tries."""
+    counted = {q.id: q.version for q in questions}
+    members = len({t.user_id for t in tries if t.version in ("", counted.get(t.question_id))})
+    return tuple(analyse(questions, tries)), members, edited(questions, tries)
 
 
 async def _since(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import datetime
 
 from bot.store.records import FirstTry, KeptItemFigures, WeekStats
@@ -23,12 +24,15 @@ class SqliteItemAnalysis:
     _db: Database
 
     async def first_tries(self, guild_id: int, deck_id: str) -> list[FirstTry]:
-        # A member's first try at each version of each question, kept as the answers were written.
-        rows = await self._db.fetchall(*FIRST_TRIES.sqlite(guild=guild_id, deck=deck_id))
-        return [
-            FirstTry(int(u), str(q), bool(c), None if ch is None else int(ch), str(v))
-            for u, q, c, ch, v in rows
-        ]
+        # A member's first try at each version of each question, kept as the answers were written. The
+        # records are built on the database's thread: tens of thousands of them would hold the event loop.
+        def work(conn: sqlite3.Connection) -> list[FirstTry]:
+            return [
+                FirstTry(int(u), str(q), bool(c), None if ch is None else int(ch), str(v))
+                for u, q, c, ch, v in conn.execute(*FIRST_TRIES.sqlite(guild=guild_id, deck=deck_id))
+            ]
+
+        return await self._db.read(work)
 
     async def first_try_mark(self, guild_id: int, deck_id: str) -> int:
         row = await self._db.fetchone(*FIRST_TRY_MARK.sqlite(guild=guild_id, deck=deck_id))
