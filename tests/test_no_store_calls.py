@@ -42,3 +42,43 @@ def calls_by_module() -> dict[str, list[str]]:
             if calls := store_calls(path.read_text(encoding="utf-8")):
                 found[str(path.relative_to(ROOT))] = calls
     return found
+
+
+# What is left to move into services, module by module: a count may only go down, and a module not named
+# here may call the store not at all.
+NOT_YET_MOVED = {
+    "cogs/boards.py": 6,
+    "cogs/calendar/_assign.py": 23,
+    "cogs/calendar/_assign_results.py": 3,
+    "cogs/calendar/_champions.py": 3,
+    "cogs/calendar/_cog.py": 10,
+    "cogs/calendar/_qotd.py": 27,
+    "cogs/calendar/_round_results.py": 5,
+    "cogs/calendar/_schedule.py": 9,
+    "cogs/decks/_cog.py": 11,
+    "cogs/decks/_imports.py": 1,
+    "cogs/general.py": 1,
+    "cogs/mistakes.py": 1,
+    "cogs/practice/_cog.py": 17,
+    "cogs/question_flags.py": 2,
+    "cogs/quiz/_cog.py": 12,
+    "cogs/quiz/_desk.py": 1,
+    "cogs/quiz/_steer.py": 1,
+    "bot/web/pages/_decks.py": 3,
+    "bot/web/pages/audit.py": 1,
+    "bot/web/pages/board.py": 1,
+    "bot/web/pages/deck_analysis.py": 4,
+    "bot/web/pages/member.py": 5,
+    "bot/web/pages/rounds.py": 5,
+    "bot/web/pages/settings.py": 3,
+    "bot/web/pages/suggestions.py": 5,
+}
+
+
+def test_no_cog_or_page_calls_the_store_more_than_it_did() -> None:
+    grown = {
+        module: calls
+        for module, calls in calls_by_module().items()
+        if len(calls) > NOT_YET_MOVED.get(module, 0)
+    }
+    assert grown == {}
