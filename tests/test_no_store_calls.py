@@ -67,7 +67,6 @@ NOT_YET_MOVED = {
     "bot/web/pages/_decks.py": 3,
     "bot/web/pages/audit.py": 1,
     "bot/web/pages/board.py": 1,
-    "bot/web/pages/deck_analysis.py": 4,
     "bot/web/pages/member.py": 5,
     "bot/web/pages/rounds.py": 5,
     "bot/web/pages/settings.py": 3,
