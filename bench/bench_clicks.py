@@ -287,6 +287,64 @@ class BotUnderTest:
     exit_code: int | None = None
     errors: list[str] = field(default_factory=list)  # ERROR / CRITICAL / Traceback lines it wrote
     warnings: list[str] = field(default_factory=list)
+    ready_rss_kib: int | None = None  # the bot process's resident memory once ready, before any click
+    rss_kib: int | None = None  # the bot process's resident memory once its round is over (VmRSS)
+    peak_rss_kib: int | None = None  # its highest (VmHWM)
+
+
+def memory_of(pid: int) -> tuple[int | None, int | None]:
+    """A process's resident memory now and at its highest, in KiB (Linux's /proc; None elsewhere)."""
+    found: dict[str, int] = {}
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            name, _, value = line.partition(":")
+            if name in ("VmRSS", "VmHWM"):
+                found[name] = int(value.split()[0])
+    except OSError:
+        pass
+    return found.get("VmRSS"), found.get("VmHWM")
+
+
+# A discord.py bot and nothing else, with Bvunzo's intents, on the same fake: the floor Bvunzo's memory is
+# judged against (the issue's "bare discord.py bot"). It acknowledges every click ephemerally, as Bvunzo does.
+BARE_BOT = """
+import os, discord, yarl
+discord.http.Route.BASE = os.environ["DISCORD_API_BASE"]
+discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["DISCORD_GATEWAY_URL"])
+intents = discord.Intents.none()
+intents.guilds = True
+client = discord.Client(intents=intents)
+@client.event
+async def on_interaction(interaction):
+    await interaction.response.send_message("Locked in", ephemeral=True)
+client.run(os.environ["DISCORD_TOKEN"], log_handler=None)
+"""
+
+
+async def bare_bot_memory(members: int) -> tuple[int | None, int | None]:
+    """The bare bot's resident memory (now, peak) a few seconds after it joined a server of `members`."""
+    fake = FakeDiscord()
+    study = fake.add_guild("Study")
+    study.add_channel("quiz")
+    for n in range(members):
+        study.add_member(f"student{n:04d}")
+    async with fake:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-c",
+            BARE_BOT,
+            env={**os.environ, **fake.env()},
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL,
+        )
+        try:
+            await fake.wait_for_bot(timeout=30)
+            await asyncio.sleep(READY_GRACE_SECONDS)
+            return memory_of(process.pid)
+        finally:
+            process.kill()
+            await process.wait()
 
 
 @contextlib.asynccontextmanager
@@ -353,7 +411,9 @@ async def bot_process(fake: FakeDiscord, db: Path, stderr: Path) -> AsyncIterato
         await asyncio.sleep(READY_GRACE_SECONDS)
         if process.returncode is not None:
             raise RuntimeError(f"python -m bot exited with {process.returncode}:\n{_tail(stderr)}")
+        under_test.ready_rss_kib, _ = memory_of(process.pid)
         yield under_test
+        under_test.rss_kib, under_test.peak_rss_kib = memory_of(process.pid)
         process.send_signal(signal.SIGTERM)
         try:
             under_test.exit_code = await asyncio.wait_for(process.wait(), STOP_WITHIN_SECONDS)
@@ -665,6 +725,11 @@ def show(run: RunFigures, repeat: int, repeats: int) -> None:
     print(f"  violations of Discord's rules found by the fake: {len(run.violations)}")
     for violation in run.violations:
         print("    " + violation.replace("\n", "\n    "))
+    if run.bot.rss_kib is not None:
+        print(
+            f"  bot resident memory: {_mib(run.bot.ready_rss_kib)} once ready, {_mib(run.bot.rss_kib)} after "
+            f"the round (peak {_mib(run.bot.peak_rss_kib)})"
+        )
     if run.bot.exit_code is not None:
         print(f"  python -m bot exited {run.bot.exit_code} on SIGTERM")
     print(f"  errors logged by the bot: {len(run.errors)}")
@@ -674,6 +739,10 @@ def show(run: RunFigures, repeat: int, repeats: int) -> None:
         print(f"  warnings logged by the bot: {len(run.bot.warnings)}")
         for warning in run.bot.warnings[:5]:
             print(f"    {warning}")
+
+
+def _mib(kib: int | None) -> str:
+    return "-" if kib is None else f"{kib / 1024:.1f} MiB"
 
 
 def _seconds(value: float | None) -> str:
@@ -718,6 +787,13 @@ def summarise(runs: Sequence[RunFigures]) -> None:
             f"  {members} members, all clicks pooled: {spread_ms(latencies)}; “Locked in” {locked} of {clicks}, "
             f"rows {rows}; edits per question message {edits}; violations {violations}; bot errors {errors}"
         )
+        cpu = [q.cpu.bot for run in mine for q in run.questions if q.cpu.bot is not None]
+        resident = [(run.bot.ready_rss_kib, run.bot.rss_kib) for run in mine if run.bot.rss_kib is not None]
+        if cpu and resident:
+            print(
+                f"  {members} members: bot CPU per 1,000 clicks {1000 * sum(cpu) / clicks:.2f} s; bot resident "
+                f"memory once ready → after each round {', '.join(f'{_mib(a)} → {_mib(b)}' for a, b in resident)}"
+            )
 
 
 def goals(runs: Sequence[RunFigures], p99_goal_ms: float) -> None:
@@ -795,6 +871,13 @@ async def main(options: argparse.Namespace) -> None:
                 runs.append(run)
     summarise(runs)
     goals(runs, options.goal)
+    if options.bare:
+        for members in dict.fromkeys(options.members):
+            now, peak = await bare_bot_memory(members)
+            print(
+                f"  a bare discord.py bot (Bvunzo's intents) in a server of {members} members, once ready: "
+                f"resident memory {_mib(now)} (peak {_mib(peak)})"
+            )
 
 
 if __name__ == "__main__":
@@ -814,6 +897,9 @@ if __name__ == "__main__":
     parser.add_argument("--seed", type=int, default=20250326, help="seed of the letters and click order")
     parser.add_argument("--no-spec", action="store_true", help="skip the fake's OpenAPI body checks")
     parser.add_argument("--goal", type=float, default=250.0, help="the p99 goal in ms")
+    parser.add_argument(
+        "--bare", action="store_true", help="also measure a bare discord.py bot's memory on the same fake"
+    )
     parser.add_argument(
         "--option",
         type=start_option,

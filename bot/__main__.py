@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from bot.cli.deck_tools import add_deck_verbs
 from bot.host import event_loop
 from bot.host.config import ConfigError, Settings, WebSettings, web_address
 from bot.host.logs import configure_logging
@@ -26,6 +25,11 @@ EXIT_BAD_SETTING = 2
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if list(sys.argv[1:] if argv is None else argv) in ([], ["run"]):
+        # The bot itself: the verbs' parsers would load every importer (and their libraries) for nothing.
+        return _run()
+    from bot.cli.deck_tools import add_deck_verbs
+
     parser = argparse.ArgumentParser(
         prog="bvunzo", description="Bvunzo, a Discord quiz bot for study groups."
     )

@@ -9,32 +9,32 @@ from discord import app_commands
 
 from bot.errors import NotAllowedError
 from bot.locales import _, slash
+from bot.permissions import Standing, moderators
 from bot.store import GuildSettings
 
 
-def manages_server(interaction: discord.Interaction) -> bool:
-    if interaction.permissions.manage_guild:
-        return True
+def standing_of(interaction: discord.Interaction) -> Standing:
+    """The member's place in the interaction's server, as bot.permissions judges it."""
+    user = interaction.user
+    member = user if isinstance(user, discord.Member) else None
+    bits = interaction.permissions.value
     # Discord always sends the member's permissions with an interaction; where a proxy or an emulator
     # leaves them out (they read as none at all), judge from the server's cached roles instead.
-    user = interaction.user
-    return (
-        interaction.permissions.value == 0
-        and isinstance(user, discord.Member)
-        and user.guild_permissions.manage_guild
+    if bits == 0 and member is not None:
+        bits = member.guild_permissions.value
+    return Standing(
+        permissions=bits,
+        role_ids=frozenset(role.id for role in member.roles) if member is not None else frozenset(),
+        owner=member is not None and member.guild.owner_id == member.id,
     )
+
+
+def manages_server(interaction: discord.Interaction) -> bool:
+    return moderators.manages_server(standing_of(interaction))
 
 
 def is_quiz_master(interaction: discord.Interaction, settings: GuildSettings) -> bool:
-    if manages_server(interaction):
-        return True
-    member = interaction.user
-    role_id = settings.quiz_master_role_id
-    return (
-        role_id is not None
-        and isinstance(member, discord.Member)
-        and any(r.id == role_id for r in member.roles)
-    )
+    return moderators.is_moderator(standing_of(interaction), settings.quiz_master_role_id)
 
 
 # `doing` below is what the member tried, as a phrase that follows "can" (`_("start a round")`): each

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import codecs
 import json
 import os
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.cli.play._game import local_player
 from bot.store import open_store
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -230,6 +232,39 @@ async def test_a_game_on_postgresql_is_stored_there(tmp_path: Path, deck: Path, 
         "falls": 1,
         "river": 0,
     }
+
+
+def test_a_game_schedules_at_the_players_own_retention(tmp_path: Path, deck: Path) -> None:
+    db = tmp_path / "play.db"
+
+    async def ada_keeps_less() -> None:  # as /preferences would set it for a member of a server
+        async with await open_store(str(db)) as store:
+            await store.set_member_retention(await local_player(store, "ada"), 0.70)
+
+    asyncio.run(ada_keeps_less())
+    for player in ("ada", "bo"):
+        game = Terminal(tmp_path, str(deck), "--player", player)
+        screen = game.until_asked()
+        for _ in range(3):
+            game.answer(screen, RIGHT)
+            screen = game.until_asked()
+        code, transcript, err = game.finish()
+        assert code == 0, err
+        # fsrs's first Good: due in 21 days at a retention of 0.70, in 2 at the default 0.90.
+        wanted = "in 21 days" if player == "ada" else "in 2 days"
+        assert transcript.count(f"Next review of this question: {wanted}.") == 3, transcript
+
+    async def intervals() -> dict[int, set[float]]:
+        async with await open_store(str(db)) as store:
+            found = {}
+            for player in (1, 2):
+                memories = (await store.memories(player, "capitals")).values()
+                found[player] = {
+                    (m.due - m.last_review).total_seconds() / 86400 for m in memories if m.last_review
+                }
+            return found
+
+    assert asyncio.run(intervals()) == {1: {21.0}, 2: {2.0}}
 
 
 def test_stopping_early_keeps_what_was_answered(tmp_path: Path, deck: Path) -> None:

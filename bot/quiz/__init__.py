@@ -33,7 +33,6 @@ from bot.quiz.practice import (
     scheduler_for,
 )
 from bot.quiz.question_flags import FLAG_REASONS, FlaggedQuestion, flagged_questions, reason_label
-from bot.quiz.reviews import reviewed
 from bot.quiz.round import (
     PlayerResult,
     RestoredAnswer,
@@ -107,7 +106,6 @@ __all__ = [
     "points",
     "reason_label",
     "review",
-    "reviewed",
     "scheduler_for",
     "slot_letter",
 ]

@@ -5,8 +5,6 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from rapidfuzz.distance import OSA
-
 from bot.bank.models import Question
 
 # Dropped from the front of an answer (when something follows), so "The Nile" is "Nile".
@@ -68,9 +66,17 @@ def matches(given: str, accepted: Sequence[str]) -> bool:
         if said_compact == wanted_compact:
             return True
         allowed = 0 if said_has_digits else _tolerance(wanted)
-        if allowed and OSA.distance(said_compact, wanted_compact, score_cutoff=allowed) <= allowed:
+        if allowed and _typos(said_compact, wanted_compact, allowed) <= allowed:
             return True
     return False
+
+
+def _typos(said: str, wanted: str, at_most: int) -> int:
+    # rapidfuzz is imported on the first typed answer that is not exactly right: a bot whose decks have
+    # no typed questions never loads it.
+    from rapidfuzz.distance import OSA
+
+    return OSA.distance(said, wanted, score_cutoff=at_most)
 
 
 def accepted_answers(question: Question) -> tuple[str, ...]:

@@ -23,7 +23,6 @@ from bot.rounds.errors import (
 )
 from bot.rounds.host import RoundHost
 from bot.rounds.port import RoundCutShort, RoundPort, RoundPosts
-from bot.rounds.reviews import reviewed_memories
 from bot.rounds.running import BROKEN, Locked, RunningRound
 from bot.rounds.service import NOBODY, RoundService, already_running
 
@@ -55,5 +54,4 @@ __all__ = [
     "SummaryCard",
     "TeamsCard",
     "already_running",
-    "reviewed_memories",
 ]

@@ -20,6 +20,7 @@ from bot.bank.models import Deck
 from bot.locales import N_, SOURCE, _, number, speaking
 from bot.quiz import AlreadyAnsweredError, RoundState, Verdict
 from bot.quiz.standings import Standings
+from bot.reviews import save_reviews
 from bot.rounds.cards import (
     IntroCard,
     Notice,
@@ -32,7 +33,6 @@ from bot.rounds.cards import (
 )
 from bot.rounds.host import RoundHost
 from bot.rounds.port import RoundCutShort, RoundPort, RoundPosts
-from bot.rounds.reviews import reviewed_memories
 from bot.store import Answer, PollVote, RoundRecord, StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -428,8 +428,7 @@ class RunningRound:
         rights = {user_id: verdict.right for user_id, verdict in self.state.answers(index).items()}
         store = self.host.store
         try:
-            memories = await reviewed_memories(store, deck_id, question_id, rights, now)
-            await store.save_memories(list(memories.values()))
+            await save_reviews(store, deck_id, question_id, rights, now)
         except StoreUnavailable:  # weather, already logged by the store: the schedules stay as they were
             log.info("round %s: review schedules of question %s left unchanged", self.round_id, index)
         except Exception:

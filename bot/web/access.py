@@ -1,9 +1,9 @@
 """Who may open what: signed-in members see their own page; a server's pages are for its moderators only.
 
-A moderator is who the bot counts as one for /quiz: Manage Server (or Administrator, or the owner), or the
-server's quiz-master role. It is judged from the bot's own REST view of the member (its token, never the
-browser's word), for every path below /servers/{guild_id}/, before any page runs: another server's id, in
-any path, is 403.
+A moderator is who the bot counts as one for /quiz (bot.permissions, the one rule for both): Manage
+Server (or Administrator, or the owner), or the server's quiz-master role. It is judged from the bot's
+own REST view of the member (its token, never the browser's word), for every path below
+/servers/{guild_id}/, before any page runs: another server's id, in any path, is 403.
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from urllib.parse import urlencode
 from aiohttp import web
 
 from bot.locales import _
+from bot.permissions import Standing, manages_server, moderators
 from bot.store import WebSession
 from bot.web.context import context_of
-from bot.web.discord_api import DiscordUnavailable, Membership
+from bot.web.discord_api import DiscordUnavailable
 from bot.web.redirects import found, on_site
 from bot.web.sessions import viewer
 
@@ -54,18 +55,18 @@ def login_redirect(request: web.Request) -> web.HTTPFound:
     return found(f"/login?{urlencode({'next': target})}")
 
 
-async def moderator_of(request: web.Request, who: WebSession, guild_id: int) -> Membership | None:
+async def moderator_of(request: web.Request, who: WebSession, guild_id: int) -> Standing | None:
     """The member's place in the server when they moderate it there (and the bot is in it); else None."""
     context = context_of(request)
     if guild_id not in await context.discord.bot_guild_ids():
         return None
-    membership = await context.discord.membership(guild_id, who.user_id)
-    if membership is None:
+    standing = await context.discord.membership(guild_id, who.user_id)
+    if standing is None:
         return None
-    if membership.manages:
-        return membership
+    if manages_server(standing):  # the server's role is read only for those who need it
+        return standing
     role = (await context.store.guild_settings(guild_id)).quiz_master_role_id
-    return membership if role is not None and role in membership.role_ids else None
+    return standing if moderators.is_moderator(standing, role) else None
 
 
 async def is_moderator(request: web.Request, who: WebSession, guild_id: int) -> bool:
@@ -101,7 +102,7 @@ async def server_gate(request: web.Request, handler: Handler) -> web.StreamRespo
             _("This server's pages are for its moderators (Manage Server, or its quiz-master role) only.")
         )
     name = next((g.name for g in who.guilds if g.id == guild_id), str(guild_id))
-    request[SERVER] = Server(guild_id, name, who, allowed.manages)
+    request[SERVER] = Server(guild_id, name, who, manages_server(allowed))
     return await handler(request)
 
 

@@ -16,11 +16,9 @@ import aiohttp
 
 from bot.host.config import WebSettings
 from bot.locales import _
+from bot.permissions import Standing
 
 SCOPES = "identify guilds"  # i18n: not shown
-# Discord's permission bits (the developer docs' table): either one makes a member a server's manager.
-ADMINISTRATOR = 1 << 3
-MANAGE_GUILD = 1 << 5
 # Names change rarely: an hour's memory, so a report of thirty players asks Discord once an hour at most.
 NAME_CACHE_SECONDS = 3600.0
 # At most this many names asked for one page (the rest show as ids), a few at a time.
@@ -50,14 +48,6 @@ class SignedIn:
     user_id: int
     name: str
     guilds: tuple[tuple[int, str], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Membership:
-    """A member's place in a server, as the bot sees it: their roles and whether they manage it."""
-
-    role_ids: frozenset[int]
-    manages: bool  # owner, Administrator or Manage Server
 
 
 def new_verifier() -> str:
@@ -251,8 +241,9 @@ class DiscordApi:
         listed.sort(key=lambda r: -int(r.get("position", 0)))
         return [(int(r["id"]), str(r["name"])) for r in listed]
 
-    async def membership(self, guild_id: int, user_id: int) -> Membership | None:
-        """The member's roles in the server and whether they manage it; None when not a member (or no bot)."""
+    async def membership(self, guild_id: int, user_id: int) -> Standing | None:
+        """The member's permissions, roles and ownership in the server, as the bot sees them; None when not
+        a member (or no bot)."""
 
         async def fetch_guild() -> dict[str, Any] | None:
             found = await self._call("GET", f"/guilds/{guild_id}", headers=self._bot_headers())
@@ -276,9 +267,7 @@ class DiscordApi:
             # @everyone's id is the server's; every member has it without it being listed.
             if int(role["id"]) in role_ids or int(role["id"]) == guild_id:
                 permissions |= int(role.get("permissions", 0))
-        owner = str(guild.get("owner_id")) == str(user_id)
-        manages = owner or bool(permissions & (ADMINISTRATOR | MANAGE_GUILD))
-        return Membership(role_ids, manages)
+        return Standing(permissions, role_ids, owner=str(guild.get("owner_id")) == str(user_id))
 
 
 @dataclass(frozen=True, slots=True)

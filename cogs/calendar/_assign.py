@@ -25,6 +25,7 @@ from bot.errors import UserError
 from bot.locales import _, slash, speaking
 from bot.quiz.shuffle import new_seed
 from bot.results.asked import assignment_deck, keep_assignment_versions
+from bot.reviews import review_assignment_answer
 from bot.store import AssignmentAnswer, AssignmentRecord, AttemptRecord, NewAssignment
 from bot.ui import replies
 from bot.ui.assignments import (
@@ -154,17 +155,16 @@ class AssignCog(commands.Cog, name="Assign"):  # i18n: not shown (the cog's own 
         now = self.bot.clock()
         shown_at = max((a.answered_at for a in given), default=attempt.started_at)
         choice = order[slot]
-        before = await self.bot.store.record_assignment_answer(
-            AssignmentAnswer(
-                attempt.id,
-                index,
-                question.id,
-                choice,
-                choice in question.answers,
-                max(0, int((now - shown_at).total_seconds() * 1000)),
-                now,
-            )
+        answer = AssignmentAnswer(
+            attempt.id,
+            index,
+            question.id,
+            choice,
+            choice in question.answers,
+            max(0, int((now - shown_at).total_seconds() * 1000)),
+            now,
         )
+        before = await self.bot.store.record_assignment_answer(answer)
         if before is not None:
             raise UserError(
                 _(
@@ -172,6 +172,7 @@ class AssignCog(commands.Cog, name="Assign"):  # i18n: not shown (the cog's own 
                     letter=letter(order.index(before.choice)),
                 )
             )
+        await review_assignment_answer(self.bot.store, record.deck_id, attempt.user_id, answer)
         feedback = feedback_embed(question, order, choice, choice in question.answers)
         answered = {a.question_index for a in given} | {index}
         left = [i for i in range(len(record.question_ids)) if i not in answered]

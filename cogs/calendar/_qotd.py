@@ -19,10 +19,10 @@ from bot.calendar.repeats import RuleError, parse_time
 from bot.calendar.zones import zone_named
 from bot.errors import UserError
 from bot.locales import _, number, slash, speaking
-from bot.quiz.reviews import reviewed
 from bot.quiz.shuffle import choice_order
 from bot.results.asked import keep_qotd_version, qotd_question
-from bot.store import Memory, QotdAnswer, QotdDay, QotdSettings
+from bot.reviews import save_reviews
+from bot.store import QotdAnswer, QotdDay, QotdSettings
 from bot.ui import replies
 from bot.ui.calendar_desks import CALENDAR_DESK, QOTD_DESK
 from bot.ui.desks import unavailable
@@ -161,18 +161,7 @@ class QotdCog(commands.Cog, name="Qotd"):  # i18n: not shown (the cog's own name
         if not rights:
             return
         try:
-            kept = await self.bot.store.question_memories(day.deck_id, day.question_id, list(rights))
-            before = {user_id: memory.as_state() for user_id, memory in kept.items()}
-            retentions = await self.bot.store.member_retentions(list(rights))
-            after = reviewed(
-                f"{day.deck_id}/{day.question_id}", rights, before, self.bot.clock(), retentions=retentions
-            )
-            await self.bot.store.save_memories(
-                [
-                    Memory.from_state(user, day.deck_id, day.question_id, state)
-                    for user, state in after.items()
-                ]
-            )
+            await save_reviews(self.bot.store, day.deck_id, day.question_id, rights, self.bot.clock())
         except Exception:
             log.exception("server %s: the question of the day's reviews were not saved", day.guild_id)
 

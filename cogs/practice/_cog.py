@@ -25,7 +25,7 @@ from bot.quiz import (
     is_leech,
     missed_in_round,
 )
-from bot.rounds import reviewed_memories
+from bot.reviews import reviewed_memories
 from bot.store import PracticeRecord, RoundRecord
 from bot.ui import replies
 from bot.ui.desks import PRACTICE_DESK, GivenAnswer, TextAnswerForm

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from datetime import timedelta
 
 from tests.e2e.conftest import ON_BOTH_DATABASES, World
 from tests.e2e.fake_discord import FakeMessage, Member
@@ -173,3 +174,26 @@ async def test_late_answers_are_marked_late_when_allowed(world: World) -> None:
         asked = await fake.slash(world.general, world.moderator, "assign results", id=1)
         report = await asked.wait_followup(lambda m: bool(m.attachments), timeout=10)
         assert " · late" in report.text
+
+
+async def test_assignment_answers_are_reviews_at_the_members_own_retention(world: World) -> None:
+    fake = world.fake
+    alice = world.members[0]
+    world.clock.freeze()
+    now = utc(2027, 5, 3, 7, 0)
+    world.clock.set(now)
+    async with world.running() as bot:
+        await bot.store.set_member_retention(alice.id, 0.70)  # as /preferences sets it
+        await say(world, "assign start", deck="gradient-checkpointing", count=2, due="2027-05-04 18:00")
+        posted = await fake.wait_for_message(world.general, lambda m: "Assignment #1" in m.text)
+        private = await press_start(world, posted, alice)
+        right = question_of(private, DECK)
+        await choose(world, private, alice, right=True)
+        wrong = question_of(private, DECK)
+        await choose(world, private, alice, right=False)
+        memories = await bot.store.memories(alice.id, DECK.id)
+    # fsrs's first Good at a retention of 0.70 is due in 21 days (2 at the default); Again in ten minutes.
+    assert {q: (m.due - now, m.reviews, m.lapses) for q, m in memories.items()} == {
+        right.id: (timedelta(days=21), 1, 0),
+        wrong.id: (timedelta(minutes=10), 1, 1),
+    }

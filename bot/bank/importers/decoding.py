@@ -5,8 +5,6 @@ from __future__ import annotations
 import codecs
 from dataclasses import dataclass
 
-import charset_normalizer
-
 from bot.bank.problems import DeckError, Problem
 from bot.bank.safe_yaml import size_problem
 from bot.locales import N_, _
@@ -64,6 +62,8 @@ def decode(data: bytes, source: str) -> Decoded:
 
 
 def _detected(data: bytes, first_bad: int, source: str) -> Decoded:
+    import charset_normalizer  # here: only a file that is not UTF-8 needs it, and the bot seldom meets one
+
     best = charset_normalizer.from_bytes(data).best()
     line = data.count(b"\n", 0, first_bad) + 1
     if best is None or best.encoding in ("utf_8", "ascii"):

@@ -28,10 +28,10 @@ from bot.quiz import (
     QuizError,
     choose_questions,
     due_by,
-    review,
     slot_letter,
 )
-from bot.store import Memory, Store, StoreError, open_store
+from bot.reviews import reviewed_memories
+from bot.store import Store, StoreError, open_store
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
@@ -282,16 +282,14 @@ class Game:
         stopped = False
         while not session.finished:
             self.screen.progress(session.index, session.question_count, session.right_count, self.deck.title)
-            if not await self._question(store, session, user_id, before):
+            if not await self._question(store, session, user_id):
                 stopped = True
                 break
             session.next()
         await self._summary(store, session, user_id, stopped=stopped)
         return 0
 
-    async def _question(
-        self, store: Store, session: PracticeSession, user_id: int, before: dict[str, Memory]
-    ) -> bool:
+    async def _question(self, store: Store, session: PracticeSession, user_id: int) -> bool:
         """Ask the current question until it is answered; False when the player stopped."""
         question = session.question
         order = session.order
@@ -327,9 +325,8 @@ class Game:
                 self.screen.say(exc.sentence, "yellow")
                 continue
             break
-        memory_before = before.get(question.id)
-        state = review(memory_before.as_state() if memory_before else None, result.right, now)
-        memory = Memory.from_state(user_id, self.deck.id, question.id, state)
+        memories = await reviewed_memories(store, self.deck.id, question.id, {user_id: result.right}, now)
+        memory = memories[user_id]
         await store.record_practice(user_id, None, self.deck.id, question.id, result.right, now, memory)
         self._feedback(result.question, order, result.right, result.right_slots, memory.due, now)
         return True

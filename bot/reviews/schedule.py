@@ -1,4 +1,4 @@
-"""Spaced review after answers: each member's memory of a question, moved on by their answer to it."""
+"""The rule of a review: each member's memory of one question, moved on by their answer to it (pure)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Spaced review after answers, as a round's reveal and a practice answer both apply it."""
+"""Spaced review after answers, the pure rule the reviews service applies for every caller."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.quiz.reviews import reviewed
+from bot.reviews.schedule import reviewed
 
 START = datetime(2025, 3, 1, 12, 0, tzinfo=UTC)
 ALICE, BOB, CAROL = 101, 102, 103
