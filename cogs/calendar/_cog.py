@@ -17,13 +17,14 @@ from bot.calendar.daily import QotdPort, daily_rule
 from bot.calendar.occurrences import wake_at
 from bot.calendar.qotd import day_of_number
 from bot.calendar.runner import CalendarRunner, rule_of
+from bot.calendar.scheduled import ScheduledRounds
 from bot.calendar.zonechange import next_in_new_zone, qotd_moved, schedule_moved
 from bot.calendar.zones import UnknownZoneError, local_day, zone_named
+from bot.discord.calendar_channels import DiscordScheduleChannels
 from bot.errors import UserError
 from bot.locales import _
 from bot.ui.calendar_desks import CALENDAR_DESK
 from cogs.calendar._champions import DiscordChampions, handover_problems, set_champion
-from cogs.calendar._port import DiscordCalendar
 from cogs.calendar._round_results import results_command
 from cogs.calendar._schedule import ScheduleCommands
 
@@ -47,7 +48,7 @@ class CalendarCog(commands.Cog, name="Calendar"):  # i18n: not shown (the cog's 
         self.runner = CalendarRunner(
             bot.store,
             bot.clock,
-            DiscordCalendar(bot),
+            ScheduledRounds(bot.store, bot.round_service, DiscordScheduleChannels(bot)),
             qotd=qotd,
             champions=DiscordChampions(bot),
             languages=lambda guild_id: bot.languages.server(guild_id),  # noqa: PLW0108 (read late: set in setup_hook)
