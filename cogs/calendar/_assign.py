@@ -19,6 +19,7 @@ from bot.calendar.assignments import (
     parse_due,
     progress_counts,
 )
+from bot.calendar.qotd_service import askable
 from bot.calendar.repeats import RuleError
 from bot.calendar.zones import zone_named
 from bot.errors import UserError
@@ -44,7 +45,6 @@ from bot.ui.views import frozen_view
 from cogs.calendar._assign_buttons import AttemptAnswerButton, StartButton, member_order
 from cogs.calendar._assign_results import assignment_results
 from cogs.calendar._port import channel_mention
-from cogs.calendar._qotd import askable
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_quiz_master, guild_id_of
 
