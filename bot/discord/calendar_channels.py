@@ -1,7 +1,8 @@
 """The calendar's channels on discord.py: announcements, a skipped round's notice, and who may post where.
 
-The scheduled-round port of bot/calendar/scheduled.py (`ScheduleChannels`); the calendar cog builds it
-with the bot at start-up and hands it to the runner, so the runner never calls into a cog.
+The scheduled-round port of bot/calendar/scheduled.py (`ScheduleChannels`), and the runner built with it
+at start-up (`calendar_runner`): a scheduled round goes from the runner to the round service and this
+module, never through a cog.
 """
 
 from __future__ import annotations
@@ -13,6 +14,10 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.bank.models import Deck
+from bot.calendar.champions import ChampionPort
+from bot.calendar.daily import QotdPort
+from bot.calendar.runner import CalendarRunner
+from bot.calendar.scheduled import ScheduledRounds
 from bot.locales import _, slash
 from bot.store import ScheduleRecord
 from bot.ui.text import CONTENT, clip
@@ -101,3 +106,18 @@ class DiscordScheduleChannels:
             await channel.send(clip(text, CONTENT))
         except discord.HTTPException as exc:
             log.info("could not tell schedule %s's channel why it was skipped: %s", schedule.id, exc)
+
+
+def calendar_runner(
+    bot: BvunzoBot, *, qotd: QotdPort | None, champions: ChampionPort | None
+) -> CalendarRunner:
+    """The calendar's runner for this process's servers, its scheduled rounds started by the round service."""
+    return CalendarRunner(
+        bot.store,
+        bot.clock,
+        ScheduledRounds(bot.store, bot.round_service, DiscordScheduleChannels(bot)),
+        qotd=qotd,
+        champions=champions,
+        languages=lambda guild_id: bot.languages.server(guild_id),  # noqa: PLW0108 (read late: set in setup_hook)
+        shards=bot.settings.shards.in_query,
+    )
