@@ -12,11 +12,11 @@ import pytest
 from bot.bank.models import Kind, Question
 from bot.calendar.repeats import Rule, RuleError, parse_time
 from bot.calendar.runner import CalendarRunner, SkippedOccurrence
+from bot.discord.calendar_channels import announcement
 from bot.locales import _, speaking
 from bot.store import CalendarSettings, NewSchedule, ScheduleRecord, open_store
 from bot.ui.assignments import assignment_embed, progress_line
 from bot.ui.qotd import days_in_a_row, qotd_embed, qotd_reveal_embed, status_latest
-from cogs.calendar._port import announcement
 
 QUESTION = Question(
     id="q1",

@@ -45,7 +45,7 @@ from bot.rounds.errors import (
 from bot.rounds.host import RoundHost
 from bot.rounds.port import RoundPort
 from bot.rounds.running import Locked, RunningRound
-from bot.store import NewRound, RoundAlreadyRunning, RoundRecord
+from bot.store import GuildSettings, NewRound, RoundAlreadyRunning, RoundRecord
 
 log = logging.getLogger(__name__)
 
@@ -110,6 +110,7 @@ class RoundService:
         thread_name: str | None = None,
         exact: bool = False,
         occurrence: tuple[int, datetime] | None = None,
+        settings: GuildSettings | None = None,
     ) -> RoundRecord:
         """Start a round in the channel; its stored record (status "running", its task under way).
 
@@ -120,7 +121,8 @@ class RoundService:
         caller asked for exactly `options.questions` questions, so a filter keeping fewer is refused
         (otherwise a smaller deck plays all it has). Refusals are UserErrors of bot/rounds/errors.py.
         `occurrence` (schedule id, time): a schedule's claimed occurrence, given its round once
-        (OccurrenceTaken from the store when it has one).
+        (OccurrenceTaken from the store when it has one). `settings`: the server's settings when the
+        caller has just read them (for its options), so that a start reads them once.
         """
         if self.host.closing:
             raise ShuttingDown(_("Bvunzo is restarting; start the round again in a minute."))
@@ -170,15 +172,19 @@ class RoundService:
             seed=record.seed,
             options=record.options,
         )
-        await self._launch(record, chosen, state, resumed=False)
+        pause = None if settings is None else settings.pause_seconds
+        await self._launch(record, chosen, state, resumed=False, pause=pause)
         return record
 
-    async def _launch(self, record: RoundRecord, deck: Deck, state: RoundState, *, resumed: bool) -> None:
+    async def _launch(
+        self, record: RoundRecord, deck: Deck, state: RoundState, *, resumed: bool, pause: int | None = None
+    ) -> None:
         posts = self.port.posts(record.channel_id, record.id)
         if posts is None:  # the channel went away since it was checked: close what was just stored
             await self.host.store.finish_round(record.id, "interrupted", self.host.clock(), CHANNEL_GONE)
             raise CannotPostHere(_("I can't find that channel to post the round in."))
-        pause = (await self.host.store.guild_settings(record.guild_id)).pause_seconds
+        if pause is None:
+            pause = (await self.host.store.guild_settings(record.guild_id)).pause_seconds
         running = RunningRound(
             self.host,
             self.port,

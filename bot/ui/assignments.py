@@ -8,6 +8,9 @@ from datetime import datetime
 import discord
 
 from bot.bank.models import Question
+
+# Worded beside their rules (a member reads them as refusals); shown from here too.
+from bot.calendar.assignment_service import attempts_used, too_few_questions, was_due  # noqa: F401
 from bot.calendar.assignments import MemberResult, QuestionResult
 from bot.locales import _, n_, number, p_
 from bot.ui.qotd import share
@@ -231,21 +234,6 @@ def results_embed(
     return embed
 
 
-def was_due(due: datetime) -> str:
-    return _(
-        "This assignment was due {time}; it takes no more answers, and nothing was recorded.",
-        time=_stamp(due, "F"),
-    )
-
-
-def attempts_used(attempts: int) -> str:
-    return n_(
-        "You have used your {n} attempt; your best one counts.",
-        "You have used your {n} attempts; your best one counts.",
-        attempts,
-    )
-
-
 def posted(ident: int, count: int, due: datetime) -> str:
     """What the moderator who posted an assignment reads."""
     return n_(
@@ -255,13 +243,4 @@ def posted(ident: int, count: int, due: datetime) -> str:
         id=ident,
         time=_stamp(due, "F"),
         relative=_stamp(due, "R"),
-    )
-
-
-def too_few_questions(deck_title: str, found: int) -> str:
-    return n_(
-        "“{deck}” has {n} question with choices; ask for {n} or fewer.",
-        "“{deck}” has {n} questions with choices; ask for {n} or fewer.",
-        found,
-        deck=clip(deck_title, 80),
     )

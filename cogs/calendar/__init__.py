@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.calendar.assignment_service import Assignments
+from bot.calendar.qotd_service import QotdService
 from cogs.calendar._assign import AssignCog, AttemptAnswerButton, StartButton
+from cogs.calendar._assign_channel import DiscordAssignmentChannel
 from cogs.calendar._cog import CalendarCog
 from cogs.calendar._qotd import QotdCog
 from cogs.calendar._qotd_buttons import QotdAnswerButton
+from cogs.calendar._qotd_channel import DiscordQotdChannel
 
 if TYPE_CHECKING:
     from bot.discord.client import BvunzoBot
@@ -16,8 +20,9 @@ __all__ = ["AssignCog", "CalendarCog", "QotdCog", "setup"]
 
 
 async def setup(bot: BvunzoBot) -> None:
-    qotd = QotdCog(bot)
-    await bot.add_cog(qotd)
+    # The services are built here, with their Discord sides, and handed to the cogs and the runner.
+    qotd = QotdService(bot, DiscordQotdChannel(bot))
+    await bot.add_cog(QotdCog(bot, qotd))
     await bot.add_cog(CalendarCog(bot, qotd))
-    await bot.add_cog(AssignCog(bot))
+    await bot.add_cog(AssignCog(bot, Assignments(bot, DiscordAssignmentChannel(bot))))
     bot.add_dynamic_items(QotdAnswerButton, StartButton, AttemptAnswerButton)

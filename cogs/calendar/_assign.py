@@ -1,62 +1,59 @@
-"""/assign start|list|close|results: questions every member plays privately before a due time."""
+"""/assign start|list|close|results and members' attempts: options parsed, the assignments service asked, rendered."""
 
 from __future__ import annotations
 
-import asyncio
-import logging
-import random
 from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.bank.models import Question
-from bot.calendar.assignments import (
-    LATE_CHOICES,
-    MOST_ATTEMPTS,
-    member_results,
-    parse_due,
-    progress_counts,
-)
-from bot.calendar.repeats import RuleError
-from bot.calendar.zones import zone_named
+from bot.calendar.assignment_service import Answered, Asking, Assignments, Finished
+from bot.calendar.assignments import MOST_ATTEMPTS
 from bot.errors import UserError
 from bot.locales import _, slash, speaking
-from bot.quiz.shuffle import new_seed
-from bot.results.asked import assignment_deck, keep_assignment_versions
-from bot.reviews import review_assignment_answer
-from bot.store import AssignmentAnswer, AssignmentRecord, AttemptRecord, NewAssignment
 from bot.ui import replies
 from bot.ui.assignments import (
-    assignment_embed,
     assignment_question_embed,
     attempt_summary_embed,
-    attempts_used,
     feedback_embed,
     posted,
-    progress_line,
-    too_few_questions,
-    was_due,
 )
 from bot.ui.calendar_desks import ASSIGNMENT_DESK
-from bot.ui.text import clip, letter
+from bot.ui.text import clip
 from bot.ui.views import frozen_view
-from cogs.calendar._assign_buttons import AttemptAnswerButton, StartButton, member_order
+from cogs.calendar._assign_buttons import AttemptAnswerButton, StartButton
+from cogs.calendar._assign_channel import message_embed, progress_text
 from cogs.calendar._assign_results import assignment_results
 from cogs.calendar._port import channel_mention
-from cogs.calendar._qotd import askable
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_quiz_master, guild_id_of
 
 if TYPE_CHECKING:
     from bot.discord.client import BvunzoBot
 
-log = logging.getLogger(__name__)
 
-# The assignment message's progress is edited at most this often (Discord allows 5 edits in 5 s per
-# channel; a class starting together would otherwise ask for one edit each).
-PROGRESS_EVERY_SECONDS = 3.0
+def question_message(asking: Asking) -> tuple[discord.Embed, discord.ui.View]:
+    """A member's private question of their attempt, with its lettered buttons."""
+    record, index = asking.record, asking.index
+    embed = assignment_question_embed(
+        record.id, asking.question, asking.order, index, len(record.question_ids)
+    )
+    slots = range(len(asking.order))
+    return embed, frozen_view(*(AttemptAnswerButton(asking.attempt.id, index, slot) for slot in slots))
+
+
+def summary_embed(done: Finished) -> discord.Embed:
+    record = done.record
+    return attempt_summary_embed(
+        record.id,
+        done.right,
+        len(record.question_ids),
+        done.attempt.number,
+        record.attempts,
+        done.late,
+        done.mine,
+    )
 
 
 class AssignCog(commands.Cog, name="Assign"):  # i18n: not shown (the cog's own name)
@@ -68,9 +65,9 @@ class AssignCog(commands.Cog, name="Assign"):  # i18n: not shown (the cog's own 
         allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False),
     )
 
-    def __init__(self, bot: BvunzoBot) -> None:
+    def __init__(self, bot: BvunzoBot, service: Assignments) -> None:
         self.bot = bot
-        self._progress: dict[int, asyncio.Task[None]] = {}
+        self.service = service
 
     async def cog_load(self) -> None:
         self.bot.owners.provide(ASSIGNMENT_DESK, self)
@@ -79,161 +76,30 @@ class AssignCog(commands.Cog, name="Assign"):  # i18n: not shown (the cog's own 
         self.bot.owners.withdraw(ASSIGNMENT_DESK, self)
 
     async def shut_down(self) -> None:
-        for task in list(self._progress.values()):
-            task.cancel()
+        await self.service.shut_down()
+
+    async def _moderator(self, interaction: discord.Interaction, doing: str) -> int:
+        guild_id = guild_id_of(interaction)
+        ensure_quiz_master(interaction, await self.service.guild_settings(guild_id), doing)
+        return guild_id
 
     # -- playing ----------------------------------------------------------------------------------
 
-    async def _question(self, record: AssignmentRecord, index: int) -> Question | None:
-        deck = await assignment_deck(self.bot.store, self.bot.bank, record)  # as the assignment asks it
-        return None if deck is None else deck.question(record.question_ids[index])
-
-    def _refusal(self, record: AssignmentRecord) -> str | None:
-        """Why the assignment takes no Start or answer now; None while it does."""
-        if record.closed_at is not None:
-            return _("This assignment is closed; nothing was recorded.")
-        if record.late == "refuse" and self.bot.clock() >= record.due_at:
-            return was_due(record.due_at)
-        return None
-
-    async def _question_message(
-        self, record: AssignmentRecord, attempt: AttemptRecord, index: int
-    ) -> tuple[discord.Embed, discord.ui.View]:
-        question = await self._question(record, index)
-        if question is None:
-            raise UserError(_("This assignment's deck no longer has its questions; tell a moderator."))
-        order = member_order(record, attempt.user_id, index, question)
-        embed = assignment_question_embed(record.id, question, order, index, len(record.question_ids))
-        view = frozen_view(*(AttemptAnswerButton(attempt.id, index, slot) for slot in range(len(order))))
-        return embed, view
-
     async def start_attempt(self, interaction: discord.Interaction, assignment_id: int) -> None:
-        record = await self.bot.store.assignment(assignment_id)
-        if record is None or record.guild_id != interaction.guild_id:
-            raise UserError(_("That assignment is not one of this server's; nothing was recorded."))
-        refusal = self._refusal(record)
-        if refusal is not None:
-            raise UserError(refusal)
-        user_id = interaction.user.id
-        theirs = await self.bot.store.member_attempts(record.id, user_id)
-        open_attempt = next((a for a in theirs if a.finished_at is None), None)
-        if open_attempt is None:
-            open_attempt = await self.bot.store.start_attempt(
-                record.id, user_id, self.bot.clock(), record.attempts
-            )
-            if open_attempt is None:
-                raise UserError(attempts_used(record.attempts))
-            self._progress_soon(record)
-        answered = {a.question_index for a in await self.bot.store.attempt_answers(open_attempt.id)}
-        index = next(i for i in range(len(record.question_ids)) if i not in answered)
-        embed, view = await self._question_message(record, open_attempt, index)
+        asking = await self.service.start(interaction.guild_id, assignment_id, interaction.user.id)
+        embed, view = question_message(asking)
         await replies.send(interaction, embed=embed, view=view, ephemeral=True)
 
     async def answer(self, interaction: discord.Interaction, attempt_id: int, index: int, slot: int) -> None:
-        attempt = await self.bot.store.attempt(attempt_id)
-        record = None if attempt is None else await self.bot.store.assignment(attempt.assignment_id)
-        if attempt is None or record is None or record.guild_id != interaction.guild_id:
-            raise UserError(_("That assignment question is not one of this server's; nothing was recorded."))
-        if attempt.user_id != interaction.user.id:
-            raise UserError(
-                _("That is someone else's assignment; press Start on the assignment for your own.")
-            )
-        refusal = self._refusal(record)
-        if refusal is not None:
-            raise UserError(refusal)
-        if attempt.finished_at is not None:
-            raise UserError(
-                _("That attempt is finished; press Start on the assignment for another, if you have one.")
-            )
-        question = await self._question(record, index) if index < len(record.question_ids) else None
-        if question is None:
-            raise UserError(_("That question is not part of this assignment; nothing was recorded."))
-        order = member_order(record, attempt.user_id, index, question)
-        if slot >= len(order):
-            raise UserError(_("That button isn't one this question has; nothing was recorded."))
-        given = await self.bot.store.attempt_answers(attempt.id)
-        now = self.bot.clock()
-        shown_at = max((a.answered_at for a in given), default=attempt.started_at)
-        choice = order[slot]
-        answer = AssignmentAnswer(
-            attempt.id,
-            index,
-            question.id,
-            choice,
-            choice in question.answers,
-            max(0, int((now - shown_at).total_seconds() * 1000)),
-            now,
+        answered: Answered = await self.service.answer(
+            interaction.guild_id, attempt_id, index, slot, interaction.user.id
         )
-        before = await self.bot.store.record_assignment_answer(answer)
-        if before is not None:
-            raise UserError(
-                _(
-                    "You already chose {letter}; answers can't be changed.",
-                    letter=letter(order.index(before.choice)),
-                )
-            )
-        await review_assignment_answer(self.bot.store, record.deck_id, attempt.user_id, answer)
-        feedback = feedback_embed(question, order, choice, choice in question.answers)
-        answered = {a.question_index for a in given} | {index}
-        left = [i for i in range(len(record.question_ids)) if i not in answered]
-        if left:
-            embed, view = await self._question_message(record, attempt, left[0])
+        feedback = feedback_embed(answered.question, answered.order, answered.choice, answered.right)
+        if isinstance(answered.then, Asking):
+            embed, view = question_message(answered.then)
             await replies.edit(interaction, embeds=[feedback, embed], view=view)
             return
-        await self.bot.store.finish_attempt(attempt.id, now)
-        right = sum(a.right for a in given) + (choice in question.answers)
-        theirs = await self.bot.store.member_attempts(record.id, attempt.user_id)
-        mine = member_results(theirs, await self.bot.store.assignment_answers(record.id), record.due_at)[0]
-        total, late = len(record.question_ids), now > record.due_at
-        summary = attempt_summary_embed(record.id, right, total, attempt.number, record.attempts, late, mine)
-        await replies.edit(interaction, embeds=[feedback, summary], view=None)
-        self._progress_soon(record)
-
-    # -- the assignment message's progress ---------------------------------------------------------
-
-    def _progress_soon(self, record: AssignmentRecord) -> None:
-        # No check of record.message_id here: a member can press Start before the post's id is stored
-        # (the click racing the post's own reply); the edit reads the record again when it runs.
-        if record.id in self._progress:
-            return  # an edit is on its way and will read the latest figures
-        self._progress[record.id] = asyncio.create_task(self._edit_progress(record.id))
-
-    async def _progress_text(self, record: AssignmentRecord) -> str:
-        started, in_time, late = progress_counts(
-            await self.bot.store.assignment_attempts(record.id), record.due_at
-        )
-        return progress_line(started, in_time, record.due_at, record.closed_at is not None, late)
-
-    async def _edit_progress(self, assignment_id: int) -> None:
-        try:
-            await asyncio.sleep(PROGRESS_EVERY_SECONDS)
-            record = await self.bot.store.assignment(assignment_id)
-            if record is None or record.message_id is None:
-                return
-            self._progress.pop(assignment_id, None)  # figures read from here on need a later edit
-            channel = self.bot.get_channel(record.channel_id)
-            if isinstance(channel, discord.TextChannel | discord.Thread):
-                with speaking(await self.bot.languages.server(record.guild_id)):  # the channel's message
-                    embed = await self._message_embed(record)
-                await channel.get_partial_message(record.message_id).edit(embed=embed)
-        except discord.HTTPException as exc:
-            log.info("assignment %s: the progress edit failed: %s", assignment_id, exc)
-        except Exception:
-            log.exception("assignment %s: the progress edit failed", assignment_id)
-        finally:
-            self._progress.pop(assignment_id, None)
-
-    async def _message_embed(self, record: AssignmentRecord) -> discord.Embed:
-        deck = self.bot.bank.get(record.deck_id, record.guild_id)
-        title = deck.title if deck else record.deck_id
-        return assignment_embed(
-            record.id,
-            title,
-            len(record.question_ids),
-            record.attempts,
-            record.late,
-            await self._progress_text(record),
-        )
+        await replies.edit(interaction, embeds=[feedback, summary_embed(answered.then)], view=None)
 
     # -- commands ---------------------------------------------------------------------------------
 
@@ -256,66 +122,20 @@ class AssignCog(commands.Cog, name="Assign"):  # i18n: not shown (the cog's own 
         attempts: app_commands.Range[int, 1, MOST_ATTEMPTS] = 1,
         late: Literal["refuse", "allow"] = "refuse",
     ) -> None:
-        guild_id = guild_id_of(interaction)
-        ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), _("set assignments"))
+        guild_id = await self._moderator(interaction, _("set assignments"))
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel | discord.Thread):
             raise UserError(_("Post an assignment from a server's text channel."))
-        record = await self._new_assignment(
-            guild_id, channel.id, interaction.user.id, deck, count, due, attempts, late
-        )
-        due_at = record.due_at
-        await replies.send(
-            interaction,
-            posted(record.id, count, due_at),
-            ephemeral=True,
-        )
-        with speaking(await self.bot.languages.server(guild_id)):  # the channel's message
-            embed, view = await self._message_embed(record), frozen_view(StartButton(record.id))
-        message = await channel.send(embed=embed, view=view)
-        await self.bot.store.set_assignment_message(record.id, message.id)
-
-    async def _new_assignment(
-        self,
-        guild_id: int,
-        channel_id: int,
-        by: int,
-        deck: str,
-        count: int,
-        due: str,
-        attempts: int,
-        late: str,
-    ) -> AssignmentRecord:
-        """Check what a moderator asked for and keep the assignment; a UserError says what is wrong."""
         chosen = find_deck(self.bot, deck, guild_id)
-        zone = zone_named((await self.bot.store.calendar_settings(guild_id)).timezone)
-        now = self.bot.clock()
-        try:
-            due_at = parse_due(due, now, zone)
-        except RuleError as exc:
-            raise UserError(str(exc)) from exc
-        if late not in LATE_CHOICES:
-            raise UserError(_("late is allow or refuse."))
-        ids = [q.id for q in chosen.questions if askable(q)]
-        if len(ids) < count:
-            raise UserError(too_few_questions(chosen.title, len(ids)))
-        seed = new_seed()
-        record = await self.bot.store.add_assignment(
-            NewAssignment(
-                guild_id=guild_id,
-                channel_id=channel_id,
-                deck_id=chosen.id,
-                question_ids=tuple(random.Random(seed).sample(ids, count)),
-                seed=seed,
-                due_at=due_at,
-                attempts=attempts,
-                late=late,
-                created_by=by,
-                created_at=now,
-            )
+        record = await self.service.add(
+            guild_id, channel.id, interaction.user.id, chosen, count, due, attempts, late
         )
-        await keep_assignment_versions(self.bot.store, record, chosen, now)  # what it asks, kept as asked
-        return record
+        await replies.send(interaction, posted(record.id, count, record.due_at), ephemeral=True)
+        progress = await self.service.progress(record)
+        with speaking(await self.bot.languages.server(guild_id)):  # the channel's message
+            embed = message_embed(record, self.service.title(record), progress)
+        message = await channel.send(embed=embed, view=frozen_view(StartButton(record.id)))
+        await self.service.posted(record, message.id)
 
     @start.autocomplete("deck")
     async def _deck_autocomplete(
@@ -325,67 +145,37 @@ class AssignCog(commands.Cog, name="Assign"):  # i18n: not shown (the cog's own 
 
     @assign.command(name="list", description="This server's latest assignments")
     async def list_assignments(self, interaction: discord.Interaction) -> None:
-        guild_id = guild_id_of(interaction)
-        found = await self.bot.store.guild_assignments(guild_id)
-        if not found:
-            raise UserError(
-                _("No assignments yet; a moderator posts one with {cmd}.", cmd=slash("assign start"))
-            )
         lines = []
-        for record in found:
-            deck = self.bot.bank.get(record.deck_id, guild_id)
-            title = clip(deck.title if deck else record.deck_id, 60)
+        for record, title, progress in await self.service.latest(guild_id_of(interaction)):
             where = _(
                 "**#{id}** “{title}” in {channel}",
                 id=record.id,
-                title=title,
+                title=clip(title, 60),
                 channel=channel_mention(record.channel_id),
             )
-            lines.append(f"{where} · {await self._progress_text(record)}")
+            lines.append(f"{where} · {progress_text(progress)}")
         embed = discord.Embed(title=_("Assignments"), description=clip("\n".join(lines), 4096))
         await replies.send(interaction, embed=embed, ephemeral=True)
 
     @assign.command(name="close", description="Close an assignment now: no more starts or answers")
     @app_commands.describe(id="The assignment's number, from /assign list")
     async def close(self, interaction: discord.Interaction, id: app_commands.Range[int, 1]) -> None:
-        guild_id = guild_id_of(interaction)
-        ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), _("close assignments"))
-        if not await self.bot.store.close_assignment(guild_id, id, self.bot.clock()):
-            raise UserError(
-                _(
-                    "There is no open assignment #{id} in this server; {cmd} shows them.",
-                    id=id,
-                    cmd=slash("assign list"),
-                )
-            )
+        guild_id = await self._moderator(interaction, _("close assignments"))
+        await self.service.close(guild_id, id)
         closed = _(
             "Assignment #{id} is closed; {cmd} {id} has its results.", id=id, cmd=slash("assign results")
         )
         await replies.send(interaction, closed, ephemeral=True)
-        record = await self.bot.store.assignment(id)
-        if record is not None:
-            self._progress_soon(record)
 
     @assign.command(
         name="results", description="An assignment's results per member and per question, with files"
     )
     @app_commands.describe(id="The assignment's number, from /assign list")
     async def results(self, interaction: discord.Interaction, id: app_commands.Range[int, 1]) -> None:
-        guild_id = guild_id_of(interaction)
-        ensure_quiz_master(
-            interaction, await self.bot.store.guild_settings(guild_id), _("see assignment results")
-        )
-        record = await self.bot.store.assignment(id)
-        if record is None or record.guild_id != guild_id:
-            raise UserError(
-                _(
-                    "There is no assignment #{id} in this server; {cmd} shows them.",
-                    id=id,
-                    cmd=slash("assign list"),
-                )
-            )
+        guild_id = await self._moderator(interaction, _("see assignment results"))
+        record = await self.service.of_server(guild_id, id)
         await replies.defer(interaction)  # names are looked up
-        embed, files = await assignment_results(self.bot, record)
+        embed, files = await assignment_results(self.bot, record, await self.service.results(record))
         await replies.send(
             interaction,
             embed=embed,

@@ -11,10 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.bank.models import Question
 from bot.locales import p_
-from bot.quiz.shuffle import choice_order
-from bot.store import AssignmentRecord
 from bot.ui.calendar_desks import ASSIGNMENT_DESK, AssignmentDesk
 from bot.ui.custom_ids import ASSIGNMENT_ANSWER, ASSIGNMENT_START
 from bot.ui.desks import find_desk
@@ -76,8 +73,3 @@ class AttemptAnswerButton(
         await guarded(
             interaction, self.desk.answer(interaction, self.attempt_id, self.index, self.slot), edits=True
         )
-
-
-def member_order(record: AssignmentRecord, user_id: int, index: int, question: Question) -> tuple[int, ...]:
-    """The member's own order of the question's choices: the same after a restart."""
-    return choice_order(record.seed ^ user_id, index, len(question.choices), question.kind)

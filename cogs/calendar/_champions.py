@@ -4,20 +4,19 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
-from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 import aiohttp
 import discord
 
-from bot.calendar.champions import RoleChange, RoleProblem, pending_of, period_bounds
-from bot.calendar.zones import zone_named
+from bot.calendar.champions import RoleChange, RoleProblem, pending_of
 from bot.errors import UserError
 from bot.locales import N_, _, n_, speaking
 from cogs.calendar._port import stamp
 
 if TYPE_CHECKING:
+    from bot.calendar.server_calendar import ServerCalendar
     from bot.discord.client import BvunzoBot
 
 log = logging.getLogger(__name__)
@@ -96,7 +95,7 @@ def _why(kind: str) -> str:
 
 
 async def set_champion(
-    bot: BvunzoBot,
+    calendar: ServerCalendar,
     guild: discord.Guild,
     role: discord.Role | None,
     period: str | None,
@@ -105,46 +104,35 @@ async def set_champion(
     clear: bool = False,
 ) -> str:
     """Keep the server's champion role (checked first); the sentence for the moderator."""
-    current = await bot.store.calendar_settings(guild.id)
     if clear:
-        await bot.store.save_calendar_settings(replace(current, champion_role_id=None, champion_next_at=None))
+        await calendar.clear_champion(guild.id)
         return _("Champion role: off.")
     if role is not None:
-        me = guild.me
-        if me is None or not me.guild_permissions.manage_roles:
-            raise UserError(
-                _(
-                    "Give Bvunzo the Manage Roles permission first; it needs it to hand the champion role over."
-                )
-            )
-        if role.is_default() or role.managed:
-            raise UserError(_("That role can't be given to members; pick a role of your own."))
-        if role >= me.top_role:
-            raise UserError(
-                _(
-                    "Move Bvunzo's own role above {role} in Server Settings → Roles: Discord lets a bot give "
-                    "only roles below its highest one.",
-                    role=role.name,
-                )
-            )
-    chosen_role = role.id if role is not None else current.champion_role_id
-    if chosen_role is None:
-        raise UserError(_("Choose the role with champion_role: first."))
-    chosen_period = period or current.champion_period
-    zone = zone_named(current.timezone)
-    _start, ends = period_bounds(chosen_period, bot.clock(), zone)
-    await bot.store.save_calendar_settings(
-        replace(
-            current,
-            champion_role_id=chosen_role,
-            champion_period=chosen_period,
-            champion_count=count or current.champion_count,
-            champion_problem=None,
-            champion_next_at=ends,
-        )
+        check_role(guild, role)
+    kept = await calendar.set_champion(guild.id, role.id if role else None, period, count)
+    assert kept.champion_role_id is not None and kept.champion_next_at is not None
+    return _champion_sentence(
+        kept.champion_period, kept.champion_role_id, kept.champion_count, kept.champion_next_at
     )
-    top = count or current.champion_count
-    return _champion_sentence(chosen_period, chosen_role, top, ends)
+
+
+def check_role(guild: discord.Guild, role: discord.Role) -> None:
+    """A UserError when Bvunzo could not hand `role` over in `guild`."""
+    me = guild.me
+    if me is None or not me.guild_permissions.manage_roles:
+        raise UserError(
+            _("Give Bvunzo the Manage Roles permission first; it needs it to hand the champion role over.")
+        )
+    if role.is_default() or role.managed:
+        raise UserError(_("That role can't be given to members; pick a role of your own."))
+    if role >= me.top_role:
+        raise UserError(
+            _(
+                "Move Bvunzo's own role above {role} in Server Settings → Roles: Discord lets a bot give "
+                "only roles below its highest one.",
+                role=role.name,
+            )
+        )
 
 
 def _champion_sentence(period: str, role_id: int, top: int, ends: datetime) -> str:

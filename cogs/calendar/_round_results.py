@@ -8,10 +8,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.calendar.zones import zone_named
-from bot.errors import UserError
+from bot.calendar.server_calendar import ServerCalendar
 from bot.locales import _, n_
-from bot.results.asked import round_deck
 from bot.results.result_rows import round_rows
 from bot.ui import replies
 from cogs.calendar._results import member_names, result_files
@@ -21,33 +19,19 @@ if TYPE_CHECKING:
     from bot.discord.client import BvunzoBot
 
 
-def results_command(bot: BvunzoBot) -> app_commands.Command[Any, ..., None]:
+def results_command(bot: BvunzoBot, calendar: ServerCalendar) -> app_commands.Command[Any, ..., None]:
     @app_commands.command(name="results", description="A round's answers as CSV and JSON files (moderators)")
     @app_commands.describe(round="The round's number (in its summary); default: the last one in this channel")
     async def results(
         interaction: discord.Interaction, round: app_commands.Range[int, 1] | None = None
     ) -> None:
         guild_id = guild_id_of(interaction)
-        ensure_quiz_master(interaction, await bot.store.guild_settings(guild_id), _("take a round's results"))
-        if round is None:
-            record = (
-                None
-                if interaction.channel_id is None
-                else await bot.store.last_finished_round(guild_id, interaction.channel_id)
-            )
-            if record is None:
-                raise UserError(_("No round has finished in this channel yet; give round: a round's number."))
-        else:
-            record = await bot.store.get_round(round)
-            if record is None or record.guild_id != guild_id:
-                raise UserError(
-                    _("There is no round {id} in this server; its number is in its summary.", id=round)
-                )
+        ensure_quiz_master(interaction, await calendar.guild_settings(guild_id), _("take a round's results"))
+        found = await calendar.round_file(guild_id, interaction.channel_id, round)
         await replies.defer(interaction)  # names are looked up
-        answers = await bot.store.round_answers(record.id)
-        zone = zone_named((await bot.store.calendar_settings(guild_id)).timezone)
-        names = await member_names(bot, guild_id, (a.user_id for a in answers))
-        rows = round_rows(record, answers, await round_deck(bot.store, bot.bank, record), names, zone)
+        record = found.record
+        names = await member_names(bot, guild_id, (a.user_id for a in found.answers))
+        rows = round_rows(record, found.answers, found.deck, names, found.zone)
         options = {"deck": record.deck_id, "status": record.status, **asdict(record.options)}
         await replies.send(
             interaction,

@@ -8,13 +8,12 @@ from typing import TYPE_CHECKING, Literal
 import discord
 from discord import app_commands
 
-from bot.calendar.history import recent_lines
-from bot.calendar.occurrences import wake_at
-from bot.calendar.repeats import Rule, RuleError, days_text, parse_days, parse_time
-from bot.calendar.runner import first_occurrence, rule_of
+from bot.calendar.repeats import Rule
+from bot.calendar.runner import rule_of
+from bot.calendar.server_calendar import ScheduleAsked, ServerCalendar, schedule_rule
 from bot.errors import UserError
 from bot.locales import _, n_, p_, slash
-from bot.store import NewSchedule, ScheduleRecord
+from bot.store import ScheduleRecord
 from bot.ui import replies
 from bot.ui.text import EMBED_DESCRIPTION, clip
 from cogs.calendar._port import channel_mention, stamp
@@ -23,9 +22,6 @@ from cogs.permissions import ensure_quiz_master, guild_id_of
 
 if TYPE_CHECKING:
     from bot.discord.client import BvunzoBot
-
-# Schedules a server may keep: their list fits one embed.
-MOST_SCHEDULES = 20
 
 
 def _line(schedule: ScheduleRecord, title: str, recent: list[str]) -> str:
@@ -63,16 +59,6 @@ DESCRIBE_ADD = app_commands.describe(
 )
 
 
-def _rule(time: str, repeat: str, days: str | None) -> Rule:
-    """The schedule a moderator wrote; a UserError says what is wrong with it."""
-    try:
-        if days and repeat != "weekly":
-            raise RuleError(_("days: is for repeat:weekly; leave it out for once, daily or weekdays."))
-        return Rule(parse_time(time), repeat, parse_days(days))  # type: ignore[arg-type]
-    except RuleError as exc:
-        raise UserError(str(exc)) from exc
-
-
 def _scheduled(ident: int, title: str, rule: Rule, zone: str, first: datetime) -> str:
     return _(
         "Scheduled #{id}: “{title}” here, {rule} ({zone}); the first round starts {time} ({relative}).",
@@ -88,12 +74,13 @@ def _scheduled(ident: int, title: str, rule: Rule, zone: str, first: datetime) -
 class ScheduleCommands(app_commands.Group):
     """Attached under /quiz by the calendar cog, so that /quiz keeps one group however many cogs add to it."""
 
-    def __init__(self, bot: BvunzoBot) -> None:
+    def __init__(self, bot: BvunzoBot, calendar: ServerCalendar) -> None:
         description = (
             "Rounds that start on their own at a set time"  # i18n: not shown here (the tree's Translator)
         )
         super().__init__(name="schedule", description=description)
         self.bot = bot
+        self.calendar = calendar
 
     @app_commands.command(
         name="add", description="Schedule a round in this channel at a time in the server's zone"
@@ -112,53 +99,26 @@ class ScheduleCommands(app_commands.Group):
         announce: app_commands.Range[int, 0, 60] = 0,
         ping: discord.Role | None = None,
     ) -> None:
-        guild_id = guild_id_of(interaction)
-        ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), _("schedule rounds"))
+        guild_id = await self._moderator(interaction, _("schedule rounds"))
         chosen = find_deck(self.bot, deck, guild_id)
         if interaction.channel_id is None:
             raise UserError(_("Schedule a round from the channel it should run in."))
-        rule = _rule(time, repeat, days)
+        rule = schedule_rule(time, repeat, days)
         if ping is not None and ping.is_default():
             raise UserError(_("ping: takes a role, not @everyone; pick the role to mention."))
-        await self._room_for_one_more(guild_id)
-        zone = (await self.bot.store.calendar_settings(guild_id)).timezone
-        now = self.bot.clock()
-        first = first_occurrence(rule, zone, now)
-        made = await self.bot.store.add_schedule(
-            NewSchedule(
-                guild_id=guild_id,
-                channel_id=interaction.channel_id,
-                deck_id=chosen.id,
-                at=f"{rule.at:%H:%M}",
-                repeat=repeat,
-                days=days_text(rule.days),
-                questions=questions,
-                seconds=seconds,
-                mode=mode,
-                announce_minutes=announce,
-                ping_role_id=ping.id if ping else None,
-                created_by=interaction.user.id,
-                created_at=now,
-                next_at=first,
-            ),
-            wake_at(first, announce, False),
+        role, by = ping.id if ping else None, interaction.user.id
+        asked = ScheduleAsked(
+            chosen, interaction.channel_id, rule, repeat, days, questions, seconds, mode, announce, role, by
         )
-        await replies.send(
-            interaction,
-            _scheduled(made.id, chosen.title, rule, zone, first),
-            ephemeral=True,
-        )
+        made, zone = await self.calendar.add_schedule(guild_id, asked)
+        assert made.next_at is not None  # a new schedule has its first time
+        said = _scheduled(made.id, chosen.title, rule, zone, made.next_at)
+        await replies.send(interaction, said, ephemeral=True)
 
-    async def _room_for_one_more(self, guild_id: int) -> None:
-        if len(await self.bot.store.guild_schedules(guild_id)) >= MOST_SCHEDULES:
-            raise UserError(
-                n_(
-                    "This server has {n} schedule already; {cmd} it first.",
-                    "This server has {n} schedules already; {cmd} one first.",
-                    MOST_SCHEDULES,
-                    cmd=slash("quiz schedule remove"),
-                )
-            )
+    async def _moderator(self, interaction: discord.Interaction, doing: str) -> int:
+        guild_id = guild_id_of(interaction)
+        ensure_quiz_master(interaction, await self.calendar.guild_settings(guild_id), doing)
+        return guild_id
 
     @add.autocomplete("deck")
     async def _deck_autocomplete(
@@ -168,21 +128,15 @@ class ScheduleCommands(app_commands.Group):
 
     @app_commands.command(name="list", description="This server's scheduled rounds and when each runs next")
     async def list_schedules(self, interaction: discord.Interaction) -> None:
-        guild_id = guild_id_of(interaction)
-        schedules = await self.bot.store.guild_schedules(guild_id)
-        zone = (await self.bot.store.calendar_settings(guild_id)).timezone
-        if not schedules:
+        listed, zone = await self.calendar.schedules(guild_id_of(interaction))
+        if not listed:
             await replies.send(
                 interaction,
                 _("No rounds are scheduled; {cmd} makes one.", cmd=slash("quiz schedule add")),
                 ephemeral=True,
             )
             return
-        lines = []
-        for schedule in schedules:
-            deck = self.bot.bank.get(schedule.deck_id, guild_id)
-            recent = recent_lines(await self.bot.store.schedule_occurrences(schedule.id), self.bot.clock())
-            lines.append(_line(schedule, deck.title if deck else schedule.deck_id, recent))
+        lines = [_line(found.schedule, found.title, found.recent) for found in listed]
         embed = discord.Embed(
             title=_("Scheduled rounds ({zone})", zone=zone),
             description=clip("\n".join(lines), EMBED_DESCRIPTION),
@@ -194,16 +148,8 @@ class ScheduleCommands(app_commands.Group):
     )
     @app_commands.describe(id="The schedule's number, from /quiz schedule list")
     async def remove(self, interaction: discord.Interaction, id: app_commands.Range[int, 1]) -> None:
-        guild_id = guild_id_of(interaction)
-        ensure_quiz_master(interaction, await self.bot.store.guild_settings(guild_id), _("remove schedules"))
-        if not await self.bot.store.remove_schedule(guild_id, id):
-            raise UserError(
-                _(
-                    "There is no schedule #{id} in this server; {cmd} shows them.",
-                    id=id,
-                    cmd=slash("quiz schedule list"),
-                )
-            )
+        guild_id = await self._moderator(interaction, _("remove schedules"))
+        await self.calendar.remove_schedule(guild_id, id)
         await replies.send(
             interaction, _("Schedule #{id} removed; it will not run again.", id=id), ephemeral=True
         )

@@ -1,0 +1,48 @@
+"""The assignment's message on discord.py: its embed with progress, and the edit when the figures change.
+
+The AssignmentChannel of bot/calendar/assignment_service.py; the calendar's setup builds it with the bot.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.calendar.assignment_service import Progress
+from bot.locales import speaking
+from bot.store import AssignmentRecord
+from bot.ui.assignments import assignment_embed, progress_line
+
+if TYPE_CHECKING:
+    from bot.discord.client import BvunzoBot
+
+log = logging.getLogger(__name__)
+
+
+def progress_text(progress: Progress) -> str:
+    return progress_line(progress.started, progress.in_time, progress.due_at, progress.closed, progress.late)
+
+
+def message_embed(record: AssignmentRecord, title: str, progress: Progress) -> discord.Embed:
+    """The assignment's message: what it asks, and how it is going."""
+    return assignment_embed(
+        record.id, title, len(record.question_ids), record.attempts, record.late, progress_text(progress)
+    )
+
+
+class DiscordAssignmentChannel:
+    def __init__(self, bot: BvunzoBot) -> None:
+        self.bot = bot
+
+    async def show_progress(self, record: AssignmentRecord, title: str, progress: Progress) -> None:
+        channel = self.bot.get_channel(record.channel_id)
+        if record.message_id is None or not isinstance(channel, discord.TextChannel | discord.Thread):
+            return
+        try:
+            with speaking(await self.bot.languages.server(record.guild_id)):  # the channel's message
+                embed = message_embed(record, title, progress)
+            await channel.get_partial_message(record.message_id).edit(embed=embed)
+        except discord.HTTPException as exc:
+            log.info("assignment %s: the progress edit failed: %s", record.id, exc)
