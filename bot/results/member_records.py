@@ -4,7 +4,7 @@ and the questions they miss most."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -92,6 +92,17 @@ class Records:
                 mine = await store.member_rank(guild_id, viewer, period, now, deck_id=deck_id)
         return BoardPage(board, page, pages, mine)
 
+    async def servers_played(
+        self, user_id: int, among: Collection[int], now: datetime
+    ) -> list[tuple[int, MemberStats]]:
+        """The member's stats in each server of `among` where they have answered in a round."""
+        played = [g for g in await self.store.member_guilds(user_id) if g in among]
+        return [(guild_id, await self.store.member_stats(guild_id, user_id, now)) for guild_id in played]
+
+    async def due_now(self, user_id: int, now: datetime) -> int:
+        """How many of the member's reviews are due now, in every deck (learning ahead, as practice does)."""
+        return await self.store.due_count(user_id, due_by(now))
+
     async def retention_of(self, user_id: int) -> float:
         """The member's desired retention (/preferences), or fsrs's default."""
         return await self.store.member_retention(user_id) or DEFAULT_RETENTION
@@ -135,6 +146,6 @@ class Records:
     ) -> MemberRecord:
         """What /stats shows: round answers in this server (none in the server 0), practice anywhere."""
         stats = await self.store.member_stats(guild_id, user_id, now)
-        due = await self.store.due_count(user_id, due_by(now))
+        due = await self.due_now(user_id, now)
         retention = await self.retention_of(user_id)
         return MemberRecord(stats, due, retention, await self.memories_of(user_id, decks, now, retention))
