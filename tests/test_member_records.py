@@ -15,6 +15,7 @@ from bot.bank.loader import load_deck_text
 from bot.practice import PracticeSessions
 from bot.quiz import OptionsError
 from bot.results.member_records import Records
+from bot.results.played_rounds import PlayedRounds
 from bot.rounds.server_settings import ServerSettings, changed_settings, round_options
 from bot.store import Answer, GuildSettings, NewRound, Store, open_store
 
@@ -161,3 +162,18 @@ def test_a_rounds_options_are_the_servers_with_the_given_ones_in_place() -> None
     )
     options = round_options(server, {"questions": 3, "seconds": None, "streaks": True})
     assert (options.questions, options.seconds, options.mode, options.streak_bonus) == (3, 45, "speed", True)
+
+
+async def test_a_played_round_is_found_only_in_its_own_server(store: Store) -> None:
+    await a_round_with_points(store, {101: 100, 102: 0})
+    rounds = PlayedRounds(store)
+    [listed] = await rounds.listed(GUILD, limit=5, before_id=None)
+    assert await rounds.of_server(OTHER_GUILD, listed.id) is None
+    assert await rounds.of_server(GUILD, listed.id + 1) is None
+    record = await rounds.of_server(GUILD, listed.id)
+    assert record is not None and record.question_ids == ("zw",)
+    played = await rounds.played(record, Bank([DECK]))
+    assert played.deck is not None and played.deck.question("zw") is not None
+    assert sorted((a.user_id, a.right) for a in played.answers) == [(101, True), (102, False)]
+    [line] = await rounds.question_lines(record)
+    assert (line.answered, line.right) == (2, 1)

@@ -265,9 +265,8 @@ class PracticeSessions:
         now = self.clock()
         result = s.answer(slot, text=text, now=now)
         question_id = result.question_id
-        memory = (
-            await reviewed_memories(self.store, s.deck.id, question_id, {s.user_id: result.right}, now)
-        )[s.user_id]
+        rights = {s.user_id: result.right}
+        memory = (await reviewed_memories(self.store, s.deck.id, question_id, rights, now))[s.user_id]
         await self.store.record_practice(
             s.user_id, s.guild_id, s.deck.id, question_id, result.right, now, memory
         )
