@@ -26,11 +26,6 @@ AUTO = frozenset({"auto", "none", "reset"})
 TRADE = N_("Higher means more reviews and more remembered; lower, fewer reviews and more forgotten.")
 
 
-async def retention_of(bot: BvunzoBot, user_id: int) -> float:
-    """The member's desired retention (/preferences), or fsrs's default."""
-    return await bot.store.member_retention(user_id) or DEFAULT_RETENTION
-
-
 def two_places(value: float) -> str:
     """A retention as the reader's language writes it with two decimals (0.90; 0,90 in French)."""
     return numbers.format_decimal(value, format="0.00", locale=locales.language().replace("-", "_"))
