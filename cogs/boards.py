@@ -4,28 +4,25 @@ from __future__ import annotations
 
 import io
 import re
-from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.bank.models import Question
 from bot.errors import UserError
 from bot.locales import _, slash, speaking
-from bot.quiz import Mastery, Misses, deck_mastery, due_by, leeches
-from bot.store import Period
+from bot.results.member_records import Records
+from bot.store import MemberStats, Period
 from bot.ui import custom_ids as ids
 from bot.ui import replies
-from bot.ui.boards import PAGE_SIZE, leaderboard_embed, page_count, page_view, stats_embed
+from bot.ui.boards import PAGE_SIZE, leaderboard_embed, page_view, stats_embed
 from bot.ui.calendar_desks import QOTD_DESK
 from bot.ui.desks import BOARD_DESK, BoardDesk, find_desk, unavailable
 from cogs.charts import ChartPainter
 from cogs.guard import guarded
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import anywhere, guild_id_of, server_only, server_with_bot
-from cogs.preferences import retention_of
 
 if TYPE_CHECKING:
     from bot.discord.client import BvunzoBot
@@ -60,6 +57,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.BOAR
 class BoardsCog(commands.Cog, name="Boards"):  # i18n: not shown (the cog's name in code)
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
+        self.records = Records(bot.store)
         self.painter = ChartPainter()
 
     async def cog_load(self) -> None:
@@ -122,31 +120,25 @@ class BoardsCog(commands.Cog, name="Boards"):  # i18n: not shown (the cog's name
         *,
         edit: bool,
     ) -> None:
-        now = self.bot.clock()
-        store = self.bot.store
-        board = await store.leaderboard(
-            guild_id, period, now, deck_id=deck_id, offset=page * PAGE_SIZE, limit=PAGE_SIZE
+        shown = await self.records.board_page(
+            guild_id,
+            period,
+            self.bot.clock(),
+            deck_id=deck_id,
+            page=page,
+            size=PAGE_SIZE,
+            viewer=interaction.user.id,
         )
-        pages = page_count(board.total)
-        if page >= pages and board.total:
-            page = pages - 1
-            board = await store.leaderboard(
-                guild_id, period, now, deck_id=deck_id, offset=page * PAGE_SIZE, limit=PAGE_SIZE
-            )
-        viewer = interaction.user.id
-        mine = next((line for line in board.lines if line.user_id == viewer), None)
-        if mine is None:
-            mine = await store.member_rank(guild_id, viewer, period, now, deck_id=deck_id)
         deck = self.bot.bank.get(deck_id, guild_id) if deck_id else None
         embed = leaderboard_embed(
-            board,
+            shown.board,
             period=period,
             deck_title=deck.title if deck else deck_id,
-            page=page,
-            viewer=viewer,
-            viewer_line=mine,
+            page=shown.page,
+            viewer=interaction.user.id,
+            viewer_line=shown.viewer_line,
         )
-        view = page_view(period, page, pages, deck_id)
+        view = page_view(period, shown.page, shown.pages, deck_id)
         mentions = discord.AllowedMentions.none()
         if edit:
             await replies.edit(interaction, embed=embed, view=view, allowed_mentions=mentions)
@@ -175,25 +167,33 @@ class BoardsCog(commands.Cog, name="Boards"):  # i18n: not shown (the cog's name
             )
         if who.bot:
             raise UserError(_("Bots don't play; pick a member."))
-        now = self.bot.clock()
-        stats = await self.bot.store.member_stats(guild_id or NO_SERVER, who.id, now)
-        due = await self.bot.store.due_count(who.id, due_by(now))
-        retention = await retention_of(self.bot, who.id)
-        mastery, leeches = await self._mastery(who.id, guild_id, now, retention)
-        learned = sum(m.learned for _title, m in mastery)
+        found = await self.records.member_record(
+            guild_id or NO_SERVER, who.id, self.bot.bank.decks_for(guild_id), self.bot.clock()
+        )
         embed = stats_embed(
             who.id,
             who.display_name,
-            stats,
-            learned=learned,
-            due=due,
-            mastery=mastery,
-            retention=retention,
-            leeches=leeches,
+            found.stats,
+            learned=found.memories.learned,
+            due=found.due,
+            mastery=[(d.deck.title, d.mastery) for d in found.memories.decks],
+            retention=found.retention,
+            leeches=[(question, misses) for _deck, question, misses in found.memories.leeches],
             rounds=guild_id is not None,
         )
+        await self._send_stats(interaction, embed, found.stats, guild_id, who.id)
+
+    async def _send_stats(
+        self,
+        interaction: discord.Interaction,
+        embed: discord.Embed,
+        stats: MemberStats,
+        guild_id: int | None,
+        user_id: int,
+    ) -> None:
+        """The stats, with the daily streak of the question of the day and the chart of weekly points."""
         qotd = self.bot.owners.get(QOTD_DESK)  # cogs/calendar: the daily streak, when it is loaded
-        daily = None if guild_id is None or qotd is None else await qotd.stats_line(guild_id, who.id)
+        daily = None if guild_id is None or qotd is None else await qotd.stats_line(guild_id, user_id)
         if daily is not None:
             embed.add_field(name=_("Question of the day"), value=daily, inline=False)
         weeks = stats.weeks if guild_id is not None else ()  # the chart is of round points
@@ -206,24 +206,6 @@ class BoardsCog(commands.Cog, name="Boards"):  # i18n: not shown (the cog's name
             files.append(discord.File(io.BytesIO(chart), filename="weeks.png"))
         quiet = discord.AllowedMentions.none()
         await replies.send(interaction, embed=embed, files=files, allowed_mentions=quiet)
-
-    async def _mastery(
-        self, user_id: int, guild_id: int | None, now: datetime, retention: float
-    ) -> tuple[list[tuple[str, Mastery]], list[tuple[Question, Misses]]]:
-        """The member's mastery of each deck they can play here and have met, and their leeches in them."""
-        found: list[tuple[str, Mastery]] = []
-        their_leeches: list[tuple[Question, Misses]] = []
-        for deck in self.bot.bank.decks_for(guild_id):
-            memories = {q: m.as_state() for q, m in (await self.bot.store.memories(user_id, deck.id)).items()}
-            mastery = deck_mastery([q.id for q in deck.questions], memories, now, desired_retention=retention)
-            if mastery.seen:
-                found.append((deck.title, mastery))
-            for leech in leeches(memories):
-                question = deck.question(leech.question_id)
-                if question is not None:
-                    their_leeches.append((question, leech))
-        their_leeches.sort(key=lambda pair: -pair[1].failures)
-        return found, their_leeches
 
 
 async def setup(bot: BvunzoBot) -> None:

@@ -9,11 +9,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.bank.models import Question
 from bot.errors import UserError
 from bot.locales import _, n_
 from bot.looks.mistakes import SUFFIX, mistakes_csv, mistakes_yaml
-from bot.quiz import Misses, most_missed
+from bot.results.member_records import Records
 from bot.ui import replies
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import anywhere
@@ -25,6 +24,7 @@ if TYPE_CHECKING:
 class MistakesCog(commands.Cog, name="Mistakes"):  # i18n: not shown (the cog's name in code)
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
+        self.records = Records(bot.store)
 
     @app_commands.command(
         name="mistakes", description="The questions you miss most, as a deck file and a CSV"
@@ -35,16 +35,7 @@ class MistakesCog(commands.Cog, name="Mistakes"):  # i18n: not shown (the cog's 
         self, interaction: discord.Interaction, deck: str, count: app_commands.Range[int, 1, 100] = 25
     ) -> None:
         chosen = find_deck(self.bot, deck, interaction.guild_id)
-        memories = {
-            q: m.as_state()
-            for q, m in (await self.bot.store.memories(interaction.user.id, chosen.id)).items()
-        }
-        missed: list[tuple[Question, Misses]] = []
-        for misses in most_missed(memories, len(memories)):
-            question = chosen.question(misses.question_id)
-            if question is not None:  # the deck may have dropped a question since
-                missed.append((question, misses))
-        missed = missed[:count]
+        missed = await self.records.missed_most(interaction.user.id, chosen, count)
         if not missed:
             raise UserError(
                 _("You haven't missed a question of “{deck}” yet: nothing to export.", deck=chosen.title)

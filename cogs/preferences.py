@@ -26,11 +26,6 @@ AUTO = frozenset({"auto", "none", "reset"})
 TRADE = N_("Higher means more reviews and more remembered; lower, fewer reviews and more forgotten.")
 
 
-async def retention_of(bot: BvunzoBot, user_id: int) -> float:
-    """The member's desired retention (/preferences), or fsrs's default."""
-    return await MemberPreferences(bot.store).retention(user_id)
-
-
 def retention_sentence(retention: float) -> str:
     return _(
         "Reviews are scheduled for when you would still recall {percent} of your questions. {trade}",

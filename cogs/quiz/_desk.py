@@ -15,6 +15,7 @@ from bot.errors import UserError
 from bot.locales import _, number
 from bot.quiz import MissingQuestionError, RoundState, choice_order
 from bot.rounds import RoundService, RunningRound
+from bot.rounds.server_settings import ServerSettings
 from bot.store import RoundRecord
 from bot.ui import replies
 from bot.ui.desks import PRACTICE_DESK, GivenAnswer, TextAnswerForm, find_desk
@@ -35,9 +36,10 @@ FORM_GRACE_SECONDS = 30
 class QuizDesk:
     """Serves ROUND_DESK for the quiz cog."""
 
-    def __init__(self, bot: BvunzoBot, rounds: RoundService) -> None:
+    def __init__(self, bot: BvunzoBot, rounds: RoundService, settings: ServerSettings) -> None:
         self.bot = bot
         self.rounds = rounds
+        self.settings = settings
 
     # -- finding the round --------------------------------------------------------------------------
 
@@ -100,14 +102,14 @@ class QuizDesk:
 
     async def on_balance(self, interaction: discord.Interaction[Any], round_id: int) -> None:
         running = await self._live(interaction, round_id)
-        await ensure_may_steer(interaction, self.bot.store, running.record, _("balance the teams"))
+        await ensure_may_steer(interaction, self.settings, running.record, _("balance the teams"))
         sizes = await self.rounds.balance_teams(round_id)
         shown = " · ".join(f"{team_name(team)} {number(size)}" for team, size in enumerate(sizes))
         await replies.send(interaction, _("Teams balanced: {teams}.", teams=shown), ephemeral=True)
 
     async def on_reveal(self, interaction: discord.Interaction[Any], round_id: int, index: int) -> None:
         running = await self._live(interaction, round_id)
-        await ensure_may_steer(interaction, self.bot.store, running.record, _("reveal a question"))
+        await ensure_may_steer(interaction, self.settings, running.record, _("reveal a question"))
         self.rounds.reveal(round_id, index)
         await replies.send(interaction, _("Revealing the question."), ephemeral=True)
 
@@ -126,7 +128,7 @@ class QuizDesk:
             if running
             else choice_order(record.seed, index, len(question.choices), question.kind)
         )
-        wanted = await self.bot.store.member_language(interaction.user.id)
+        wanted = await self.bot.languages.chosen(interaction.user.id)
         revealed = running is None or running.state.is_revealed(index)
         target = translation_target(question, wanted, str(interaction.locale))
         embed = translation_embed(question, order, target, revealed=revealed)

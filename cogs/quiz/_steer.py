@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import discord
 
-from bot.store import RoundRecord, Store
+from bot.rounds.server_settings import ServerSettings
+from bot.store import RoundRecord
 from cogs.permissions import ensure_quiz_master
 
 
 async def ensure_may_steer(
-    interaction: discord.Interaction, store: Store, record: RoundRecord, doing: str
+    interaction: discord.Interaction, settings: ServerSettings, record: RoundRecord, doing: str
 ) -> None:
     """Refuse, with one sentence, anyone but the round's starter and the server's quiz masters.
 
@@ -17,4 +18,4 @@ async def ensure_may_steer(
     """
     if record.started_by == interaction.user.id:
         return
-    ensure_quiz_master(interaction, await store.guild_settings(record.guild_id), doing)
+    ensure_quiz_master(interaction, await settings.of(record.guild_id), doing)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from aiohttp import web
 
 from bot.locales import N_, _
+from bot.results.member_records import Records
 from bot.store import PERIODS
 from bot.web.access import Server, moderator
 from bot.web.context import context_of
@@ -36,27 +37,21 @@ async def board(request: web.Request, server: Server) -> web.StreamResponse:
         raise web.HTTPNotFound(text=_("This server has no such deck."))
     page_text = request.query.get("page", "1")
     page = int(page_text) if page_text.isdigit() and 0 < int(page_text) < 10_000 else 1
-    shown = await context.store.leaderboard(
-        server.id,
-        period,
-        context.clock(),
-        deck_id=deck_id,
-        offset=(page - 1) * PAGE,
-        limit=PAGE,
+    shown = await Records(context.store).board_page(
+        server.id, period, context.clock(), deck_id=deck_id, page=page - 1, size=PAGE
     )
-    names = await context.discord.user_names(line.user_id for line in shown.lines)
-    pages = max(1, -(-shown.total // PAGE))
+    names = await context.discord.user_names(line.user_id for line in shown.board.lines)
     return await render(
         request,
         "board.html",
         {
-            "board": shown,
+            "board": shown.board,
             "names": names,
             "period": period,
             "periods": {key: _(words) for key, words in PERIOD_NAMES.items()},
             "decks": decks,
             "deck_id": deck_id,
-            "page": page,
-            "pages": pages,
+            "page": shown.page + 1,
+            "pages": shown.pages,
         },
     )

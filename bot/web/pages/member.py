@@ -6,11 +6,10 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.bank.models import Deck, Question
+from bot.bank.models import Deck
 from bot.locales import _
 from bot.looks.mistakes import SUFFIX, mistakes_csv, mistakes_yaml
-from bot.preferences.member_preferences import MemberPreferences
-from bot.quiz import Misses, deck_mastery, due_by, leeches, most_missed
+from bot.results.member_records import Records
 from bot.store import WebSession
 from bot.web.access import signed_in
 from bot.web.context import WebContext, context_of
@@ -20,12 +19,12 @@ routes = web.RouteTableDef()
 MISTAKES = 25  # as /mistakes by default
 
 
-async def _decks(context: WebContext, who: WebSession) -> list[tuple[Deck, int | None]]:
+async def _decks(context: WebContext, who: WebSession) -> list[Deck]:
     """The decks the member can meet: the built-in ones, and those of the servers Discord listed for them."""
-    found: list[tuple[Deck, int | None]] = [(d, None) for d in context.bank.decks_for(None)]
+    found = list(context.bank.decks_for(None))
     for guild in who.guilds:
         bank = await context.fresh_bank(guild.id)
-        found += [(d, guild.id) for d in bank.decks_for(guild.id) if d.guild_id == guild.id]
+        found += [d for d in bank.decks_for(guild.id) if d.guild_id == guild.id]
     return found
 
 
@@ -33,36 +32,23 @@ async def _decks(context: WebContext, who: WebSession) -> list[tuple[Deck, int |
 @signed_in
 async def my_page(request: web.Request, who: WebSession) -> web.StreamResponse:
     context = context_of(request)
-    store, now = context.store, context.clock()
-    names = {g.id: g.name for g in who.guilds}
-    servers = []
-    for guild_id in await store.member_guilds(who.user_id):
-        if guild_id in names:  # a server they have left shows no more
-            servers.append((names[guild_id], await store.member_stats(guild_id, who.user_id, now)))
-    retention = await MemberPreferences(store).retention(who.user_id)
-    mastery: list[dict[str, Any]] = []
-    their_leeches: list[tuple[Deck, Question, Misses]] = []
-    for deck, deck_guild in await _decks(context, who):
-        memories = {q: m.as_state() for q, m in (await store.memories(who.user_id, deck.id)).items()}
-        if not memories:
-            continue
-        known = deck_mastery([q.id for q in deck.questions], memories, now, desired_retention=retention)
-        if known.seen:
-            missed = bool(most_missed(memories, 1))
-            mastery.append({"deck": deck, "guild_id": deck_guild, "mastery": known, "missed": missed})
-        for leech in leeches(memories):
-            question = deck.question(leech.question_id)
-            if question is not None:
-                their_leeches.append((deck, question, leech))
-    their_leeches.sort(key=lambda item: -item[2].failures)
-    due = await store.due_count(who.user_id, due_by(now))
+    records, now = Records(context.store), context.clock()
+    names = {g.id: g.name for g in who.guilds}  # a server they have left shows no more
+    servers = [(names[g], stats) for g, stats in await records.servers_played(who.user_id, names, now)]
+    retention = await records.retention_of(who.user_id)
+    known = await records.memories_of(who.user_id, await _decks(context, who), now, retention)
+    mastery: list[dict[str, Any]] = [
+        {"deck": d.deck, "guild_id": d.deck.guild_id, "mastery": d.mastery, "missed": d.missed}
+        for d in known.decks
+    ]
+    due = await records.due_now(who.user_id, now)
     return await render(
         request,
         "member.html",
         {
             "servers": servers,
             "mastery": mastery,
-            "leeches": [{"deck": d, "question": q, "misses": m} for d, q, m in their_leeches],
+            "leeches": [{"deck": d, "question": q, "misses": m} for d, q, m in known.leeches],
             "due": due,
             "retention": retention,
         },
@@ -81,13 +67,7 @@ async def mistakes(request: web.Request, who: WebSession) -> web.StreamResponse:
     deck = bank.get(request.match_info["deck_id"], guild_id)
     if deck is None or deck.guild_id != guild_id:
         raise web.HTTPNotFound(text=_("There is no such deck."))
-    memories = {q: m.as_state() for q, m in (await context.store.memories(who.user_id, deck.id)).items()}
-    missed = []
-    for misses in most_missed(memories, len(memories)):
-        question = deck.question(misses.question_id)
-        if question is not None:
-            missed.append((question, misses))
-    missed = missed[:MISTAKES]
+    missed = await Records(context.store).missed_most(who.user_id, deck, MISTAKES)
     if not missed:
         raise web.HTTPNotFound(
             text=_("You haven't missed a question of “{deck}” yet: nothing to download.", deck=deck.title)

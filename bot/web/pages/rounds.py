@@ -5,7 +5,7 @@ from __future__ import annotations
 from aiohttp import web
 
 from bot.locales import N_, _
-from bot.results.asked import round_deck
+from bot.results.played_rounds import PlayedRounds
 from bot.store import RoundRecord
 from bot.web.access import Server, moderator
 from bot.web.context import context_of
@@ -22,10 +22,9 @@ PAGE = 25
 async def _round(request: web.Request, server: Server) -> RoundRecord:
     """The round of the path, if it is this server's; 404 for another server's or none."""
     text = request.match_info["round_id"]
-    record = (
-        await context_of(request).store.get_round(int(text)) if text.isdigit() and len(text) < 19 else None
-    )
-    if record is None or record.guild_id != server.id:
+    rounds = PlayedRounds(context_of(request).store)
+    record = await rounds.of_server(server.id, int(text)) if text.isdigit() and len(text) < 19 else None
+    if record is None:
         raise web.HTTPNotFound(text=_("This server has no round number {round}.", round=text[:20]))
     return record
 
@@ -35,7 +34,7 @@ async def _round(request: web.Request, server: Server) -> RoundRecord:
 async def rounds(request: web.Request, server: Server) -> web.StreamResponse:
     context = context_of(request)
     before = request.query.get("before", "")
-    found = await context.store.guild_rounds(
+    found = await PlayedRounds(context.store).listed(
         server.id, limit=PAGE, before_id=int(before) if before.isdigit() and len(before) < 19 else None
     )
     bank = await context.fresh_bank(server.id)
@@ -49,9 +48,10 @@ async def rounds(request: web.Request, server: Server) -> web.StreamResponse:
 async def report(request: web.Request, server: Server) -> web.StreamResponse:
     context = context_of(request)
     record = await _round(request, server)
-    deck = await round_deck(context.store, await context.fresh_bank(server.id), record)  # as asked
-    lines = await context.store.question_report(server.id, round_id=record.id)
-    answers = await context.store.round_answers(record.id)
+    rounds = PlayedRounds(context.store)
+    played = await rounds.played(record, await context.fresh_bank(server.id))
+    deck, answers = played.deck, played.answers  # the deck as it asked
+    lines = await rounds.question_lines(record)
     names = await context.discord.user_names(a.user_id for a in answers)
     questions = round_report(record, deck, lines, answers, names)
     players = len({a.user_id for a in answers})
@@ -65,8 +65,8 @@ async def report(request: web.Request, server: Server) -> web.StreamResponse:
 async def results(request: web.Request, server: Server) -> web.StreamResponse:
     context = context_of(request)
     record = await _round(request, server)
-    deck = await round_deck(context.store, await context.fresh_bank(server.id), record)  # as asked
-    answers = await context.store.round_answers(record.id)
+    played = await PlayedRounds(context.store).played(record, await context.fresh_bank(server.id))
+    deck, answers = played.deck, played.answers  # the deck as it asked
     names = await context.discord.user_names(a.user_id for a in answers)
     kind = request.match_info["format"]
     body = (

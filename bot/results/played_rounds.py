@@ -1,0 +1,43 @@
+"""A server's rounds read back: the list, one round of this server's, and its answers with what it asked."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.bank.models import Deck
+from bot.results.asked import Decks, round_deck
+from bot.store import Answer, ReportLine, RoundRecord, Store
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedRound:
+    record: RoundRecord
+    deck: (
+        Deck | None
+    )  # what it asked (bot/results/asked.py); None only for a gone deck never given its versions
+    answers: list[Answer]
+
+
+class PlayedRounds:
+    """What every page and file of a played round reads, for the dashboard and whoever else asks."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def listed(self, guild_id: int, *, limit: int, before_id: int | None) -> list[RoundRecord]:
+        """The server's rounds, newest first, `limit` of them older than round `before_id` when given."""
+        return await self.store.guild_rounds(guild_id, limit=limit, before_id=before_id)
+
+    async def of_server(self, guild_id: int, round_id: int) -> RoundRecord | None:
+        """Round `round_id` if it is this server's; None for another server's, or none."""
+        record = await self.store.get_round(round_id)
+        return record if record is not None and record.guild_id == guild_id else None
+
+    async def played(self, record: RoundRecord, bank: Decks) -> PlayedRound:
+        """The round with what it asked and every answer given in it."""
+        deck = await round_deck(self.store, bank, record)
+        return PlayedRound(record, deck, await self.store.round_answers(record.id))
+
+    async def question_lines(self, record: RoundRecord) -> list[ReportLine]:
+        """Per question of the round: answered, right, and the commonest wrong answer."""
+        return await self.store.question_report(record.guild_id, round_id=record.id)
