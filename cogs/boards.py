@@ -15,6 +15,7 @@ from bot.bank.models import Question
 from bot.errors import UserError
 from bot.locales import _, slash, speaking
 from bot.quiz import Mastery, Misses, deck_mastery, due_by, leeches
+from bot.quiz.practice import MemoryState
 from bot.store import Period
 from bot.ui import custom_ids as ids
 from bot.ui import replies
@@ -214,7 +215,9 @@ class BoardsCog(commands.Cog, name="Boards"):  # i18n: not shown (the cog's name
         found: list[tuple[str, Mastery]] = []
         their_leeches: list[tuple[Question, Misses]] = []
         for deck in self.bot.bank.decks_for(guild_id):
-            memories = {q: m.as_state() for q, m in (await self.bot.store.memories(user_id, deck.id)).items()}
+            memories = {
+                q: MemoryState.of(m) for q, m in (await self.bot.store.memories(user_id, deck.id)).items()
+            }
             mastery = deck_mastery([q.id for q in deck.questions], memories, now, desired_retention=retention)
             if mastery.seen:
                 found.append((deck.title, mastery))

@@ -14,6 +14,7 @@ from bot.errors import UserError
 from bot.locales import _, n_
 from bot.looks.mistakes import SUFFIX, mistakes_csv, mistakes_yaml
 from bot.quiz import Misses, most_missed
+from bot.quiz.practice import MemoryState
 from bot.ui import replies
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import anywhere
@@ -36,7 +37,7 @@ class MistakesCog(commands.Cog, name="Mistakes"):  # i18n: not shown (the cog's 
     ) -> None:
         chosen = find_deck(self.bot, deck, interaction.guild_id)
         memories = {
-            q: m.as_state()
+            q: MemoryState.of(m)
             for q, m in (await self.bot.store.memories(interaction.user.id, chosen.id)).items()
         }
         missed: list[tuple[Question, Misses]] = []

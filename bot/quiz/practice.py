@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from functools import cache
 from itertools import islice
-from typing import Any
+from typing import Any, Protocol
 
 from fsrs import Card, Rating, Scheduler
 
@@ -71,6 +71,21 @@ class PracticeMode(StrEnum):
     LEARN = "learn"  # mixed's questions, each missed one asked again until learned (bot.quiz.until_learned)
 
 
+class _KeptMemory(Protocol):
+    """What the store's Memory record offers; structural, so the engine imports no store."""
+
+    @property
+    def card(self) -> str: ...
+    @property
+    def due(self) -> datetime: ...
+    @property
+    def reviews(self) -> int: ...
+    @property
+    def lapses(self) -> int: ...
+    @property
+    def last_review(self) -> datetime | None: ...
+
+
 @dataclass(frozen=True, slots=True)
 class MemoryState:
     """How well one member knows one question, as the store keeps it."""
@@ -80,6 +95,17 @@ class MemoryState:
     reviews: int  # answers given in practice
     lapses: int  # of which wrong
     last_review: datetime | None
+
+    @classmethod
+    def of(cls, kept: _KeptMemory) -> MemoryState:
+        """The state a stored memory holds (the store's records are plain data)."""
+        return cls(
+            card=kept.card,
+            due=kept.due,
+            reviews=kept.reviews,
+            lapses=kept.lapses,
+            last_review=kept.last_review,
+        )
 
 
 def review(

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from datetime import datetime
 
 from bot.quiz import reviewed
+from bot.quiz.practice import MemoryState
 from bot.store import Memory, Store
 
 
@@ -20,7 +21,7 @@ async def reviewed_memories(
     if not rights:
         return {}
     kept = await store.question_memories(deck_id, question_id, list(rights))
-    before = {user_id: memory.as_state() for user_id, memory in kept.items()}
+    before = {user_id: MemoryState.of(memory) for user_id, memory in kept.items()}
     retentions = await store.member_retentions(list(rights))
     after = reviewed(f"{deck_id}/{question_id}", rights, before, now, retentions=retentions)
     return {

@@ -19,6 +19,7 @@ from bot.calendar.repeats import RuleError, parse_time
 from bot.calendar.zones import zone_named
 from bot.errors import UserError
 from bot.locales import _, number, slash, speaking
+from bot.quiz.practice import MemoryState
 from bot.quiz.reviews import reviewed
 from bot.quiz.shuffle import choice_order
 from bot.results.asked import keep_qotd_version, qotd_question
@@ -162,7 +163,7 @@ class QotdCog(commands.Cog, name="Qotd"):  # i18n: not shown (the cog's own name
             return
         try:
             kept = await self.bot.store.question_memories(day.deck_id, day.question_id, list(rights))
-            before = {user_id: memory.as_state() for user_id, memory in kept.items()}
+            before = {user_id: MemoryState.of(memory) for user_id, memory in kept.items()}
             retentions = await self.bot.store.member_retentions(list(rights))
             after = reviewed(
                 f"{day.deck_id}/{day.question_id}", rights, before, self.bot.clock(), retentions=retentions

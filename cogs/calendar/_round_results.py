@@ -13,6 +13,7 @@ from bot.errors import UserError
 from bot.locales import _, n_
 from bot.results.asked import round_deck
 from bot.results.result_rows import round_rows
+from bot.rounds.stored import round_options
 from bot.ui import replies
 from cogs.calendar._results import member_names, result_files
 from cogs.permissions import ensure_quiz_master, guild_id_of
@@ -48,7 +49,7 @@ def results_command(bot: BvunzoBot) -> app_commands.Command[Any, ..., None]:
         zone = zone_named((await bot.store.calendar_settings(guild_id)).timezone)
         names = await member_names(bot, guild_id, (a.user_id for a in answers))
         rows = round_rows(record, answers, await round_deck(bot.store, bot.bank, record), names, zone)
-        options = {"deck": record.deck_id, "status": record.status, **asdict(record.options)}
+        options = {"deck": record.deck_id, "status": record.status, **asdict(round_options(record))}
         await replies.send(
             interaction,
             n_(

@@ -25,6 +25,7 @@ from bot.quiz import (
     is_leech,
     missed_in_round,
 )
+from bot.quiz.practice import MemoryState
 from bot.rounds import reviewed_memories
 from bot.store import PracticeRecord, RoundRecord
 from bot.ui import replies
@@ -118,7 +119,9 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
             if not deck:
                 raise UserError(_("Choose a deck to practise ({cmd} lists them).", cmd=slash("decks")))
             chosen = find_deck(self.bot, deck, interaction.guild_id)
-        memories = {q: m.as_state() for q, m in (await self.bot.store.memories(user_id, chosen.id)).items()}
+        memories = {
+            q: MemoryState.of(m) for q, m in (await self.bot.store.memories(user_id, chosen.id)).items()
+        }
         picked = choose_questions(
             chosen, memories, PracticeMode(mode), count, now, missed=missed, seed=secrets.randbits(32)
         )
@@ -207,7 +210,7 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
         # A leech (failed four times or more) is shown with its explanation first: study, then answer.
         kept = await self.bot.store.question_memories(s.deck.id, question.id, [s.user_id])
         memory = kept.get(s.user_id)
-        failures = memory.lapses if memory is not None and is_leech(memory.as_state()) else 0
+        failures = memory.lapses if memory is not None and is_leech(MemoryState.of(memory)) else 0
         embed = practice_question_embed(
             question,
             s.order,

@@ -26,6 +26,7 @@ from bot.quiz.standings import PODIUM_MAX, PODIUM_MIN
 from bot.quiz.teams import MAX_TEAMS
 from bot.quiz.timing import READING_MAX
 from bot.rounds import RoundOptions, RoundService, RunningRound
+from bot.rounds.stored import default_options, with_default_options
 from bot.store import GuildSettings, RoundRecord
 from bot.ui import replies
 from bot.ui.boards import report_embed, settings_embed, struggles_embed, votes_by_question
@@ -96,7 +97,7 @@ class QuizCog(commands.Cog, name="Quiz"):  # i18n: not shown
         decks = [find_deck(self.bot, name, guild_id) for name in (deck, deck2, deck3) if name]
         if len({d.id for d in decks}) != len(decks):
             raise UserError(_("deck, deck2 and deck3 name the same deck twice; pick different decks."))
-        options = settings.options.but(
+        options = default_options(settings).but(
             questions=questions,
             seconds=seconds,
             mode=mode,
@@ -189,7 +190,7 @@ class QuizCog(commands.Cog, name="Quiz"):  # i18n: not shown
             interaction, timezone, champion_role, champion_period, champion_count
         )
         current = await self.bot.store.guild_settings(guild_id)
-        options = current.options.but(
+        options = default_options(current).but(
             questions=questions,
             seconds=seconds,
             mode=mode,
@@ -206,7 +207,7 @@ class QuizCog(commands.Cog, name="Quiz"):  # i18n: not shown
         )
         if difficulty is not None:  # "any" clears the server's filter: None is a value here
             options = replace(options, difficulty=Filter.parse(None, difficulty).difficulty)
-        changed = current.with_options(options.check())
+        changed = with_default_options(current, options.check())
         changed = replace(
             changed,
             quiz_master_role_id=None if clear_role else (role.id if role else current.quiz_master_role_id),

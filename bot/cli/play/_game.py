@@ -31,6 +31,7 @@ from bot.quiz import (
     review,
     slot_letter,
 )
+from bot.quiz.practice import MemoryState
 from bot.store import Memory, Store, StoreError, open_store
 
 EXIT_BAD_INPUT = 2
@@ -240,7 +241,7 @@ class Game:
         mode = PracticeMode.REVIEW if self.review_only else PracticeMode.MIXED
         picked = choose_questions(
             self.deck,
-            {qid: m.as_state() for qid, m in before.items()},
+            {qid: MemoryState.of(m) for qid, m in before.items()},
             mode,
             self.count,
             now,
@@ -328,7 +329,7 @@ class Game:
                 continue
             break
         memory_before = before.get(question.id)
-        state = review(memory_before.as_state() if memory_before else None, result.right, now)
+        state = review(MemoryState.of(memory_before) if memory_before else None, result.right, now)
         memory = Memory.from_state(user_id, self.deck.id, question.id, state)
         await store.record_practice(user_id, None, self.deck.id, question.id, result.right, now, memory)
         self._feedback(result.question, order, result.right, result.right_slots, memory.due, now)

@@ -10,6 +10,7 @@ from bot.bank.models import Deck, Question
 from bot.locales import _
 from bot.looks.mistakes import SUFFIX, mistakes_csv, mistakes_yaml
 from bot.quiz import DEFAULT_RETENTION, Misses, deck_mastery, due_by, leeches, most_missed
+from bot.quiz.practice import MemoryState
 from bot.store import WebSession
 from bot.web.access import signed_in
 from bot.web.context import WebContext, context_of
@@ -42,7 +43,7 @@ async def my_page(request: web.Request, who: WebSession) -> web.StreamResponse:
     mastery: list[dict[str, Any]] = []
     their_leeches: list[tuple[Deck, Question, Misses]] = []
     for deck, deck_guild in await _decks(context, who):
-        memories = {q: m.as_state() for q, m in (await store.memories(who.user_id, deck.id)).items()}
+        memories = {q: MemoryState.of(m) for q, m in (await store.memories(who.user_id, deck.id)).items()}
         if not memories:
             continue
         known = deck_mastery([q.id for q in deck.questions], memories, now, desired_retention=retention)
@@ -80,7 +81,7 @@ async def mistakes(request: web.Request, who: WebSession) -> web.StreamResponse:
     deck = bank.get(request.match_info["deck_id"], guild_id)
     if deck is None or deck.guild_id != guild_id:
         raise web.HTTPNotFound(text=_("There is no such deck."))
-    memories = {q: m.as_state() for q, m in (await context.store.memories(who.user_id, deck.id)).items()}
+    memories = {q: MemoryState.of(m) for q, m in (await context.store.memories(who.user_id, deck.id)).items()}
     missed = []
     for misses in most_missed(memories, len(memories)):
         question = deck.question(misses.question_id)
