@@ -4,14 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import datetime
+from typing import Protocol
 
 from bot.quiz import reviewed
 from bot.quiz.practice import MemoryState
-from bot.store import Memory, Store
+from bot.store import Memory, PracticeStore, SettingsStore
+
+
+class ReviewsStore(PracticeStore, SettingsStore, Protocol):
+    """What a review reads: the members' memories and their retentions."""
 
 
 async def reviewed_memories(
-    store: Store, deck_id: str, question_id: str, rights: Mapping[int, bool], now: datetime
+    store: ReviewsStore, deck_id: str, question_id: str, rights: Mapping[int, bool], now: datetime
 ) -> dict[int, Memory]:
     """Each member's memory of one question after their answer at `now` (`rights`: right or not, by id).
 
