@@ -3,26 +3,20 @@
 from __future__ import annotations
 
 from bot.store.calendar_records import QOTD_ANSWER_COLUMNS, QOTD_DAY_COLUMNS, QOTD_SETTING_COLUMNS
-from bot.store.sql.statement import sql
-
-
-def _named(columns: str) -> str:
-    """A :name per column, in the columns' order: the statement then takes a row as it is."""
-    return ", ".join(f":{column}" for column in columns.split(", "))
-
+from bot.store.sql.statement import named, sql
 
 _UPDATES = ", ".join(f"{c} = excluded.{c}" for c in QOTD_SETTING_COLUMNS.split(", ")[1:])
 
 SETTINGS = sql(f"SELECT {QOTD_SETTING_COLUMNS} FROM qotd_settings WHERE guild_id = :guild")
 # A row in qotd_settings_row's order.
 SAVE_SETTINGS = sql(
-    f"INSERT INTO qotd_settings ({QOTD_SETTING_COLUMNS}) VALUES ({_named(QOTD_SETTING_COLUMNS)}) "
+    f"INSERT INTO qotd_settings ({QOTD_SETTING_COLUMNS}) VALUES ({named(QOTD_SETTING_COLUMNS)}) "
     f"ON CONFLICT (guild_id) DO UPDATE SET {_UPDATES}"
 )
 MOVE = sql("UPDATE qotd_settings SET next_at = :next WHERE guild_id = :guild AND next_at = :was")
 # A row in qotd_day_row's order, then retry_at.
 CLAIM_DAY = sql(
-    f"INSERT INTO qotd_days ({QOTD_DAY_COLUMNS}, retry_at) VALUES ({_named(QOTD_DAY_COLUMNS)}, :retry_at) "
+    f"INSERT INTO qotd_days ({QOTD_DAY_COLUMNS}, retry_at) VALUES ({named(QOTD_DAY_COLUMNS)}, :retry_at) "
     "ON CONFLICT (guild_id, day) DO NOTHING"
 )
 SET_MESSAGE = sql(
@@ -61,7 +55,7 @@ MEMBER_ANSWER = sql(
 )
 # A row in qotd_answer_row's order; a second answer of the same member that day is not written.
 ADD_ANSWER = sql(
-    f"INSERT INTO qotd_answers ({QOTD_ANSWER_COLUMNS}) VALUES ({_named(QOTD_ANSWER_COLUMNS)}) "
+    f"INSERT INTO qotd_answers ({QOTD_ANSWER_COLUMNS}) VALUES ({named(QOTD_ANSWER_COLUMNS)}) "
     "ON CONFLICT (guild_id, day, user_id) DO NOTHING"
 )
 ANSWERS = sql(
