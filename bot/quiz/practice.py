@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
 from enum import StrEnum
 from functools import cache
 from itertools import islice
-from typing import Any, Protocol
+from typing import Any
 
 from fsrs import Card, Rating, Scheduler
 
@@ -71,21 +71,6 @@ class PracticeMode(StrEnum):
     LEARN = "learn"  # mixed's questions, each missed one asked again until learned (bot.quiz.until_learned)
 
 
-class _KeptMemory(Protocol):
-    """What the store's Memory record offers; structural, so the engine imports no store."""
-
-    @property
-    def card(self) -> str: ...
-    @property
-    def due(self) -> datetime: ...
-    @property
-    def reviews(self) -> int: ...
-    @property
-    def lapses(self) -> int: ...
-    @property
-    def last_review(self) -> datetime | None: ...
-
-
 @dataclass(frozen=True, slots=True)
 class MemoryState:
     """How well one member knows one question, as the store keeps it."""
@@ -97,15 +82,9 @@ class MemoryState:
     last_review: datetime | None
 
     @classmethod
-    def of(cls, kept: _KeptMemory) -> MemoryState:
-        """The state a stored memory holds (the store's records are plain data)."""
-        return cls(
-            card=kept.card,
-            due=kept.due,
-            reviews=kept.reviews,
-            lapses=kept.lapses,
-            last_review=kept.last_review,
-        )
+    def of(cls, kept: object) -> MemoryState:
+        """The state a stored memory holds (the store's Memory has the same fields; the engine imports no store)."""
+        return cls(**{field.name: getattr(kept, field.name) for field in fields(cls)})
 
 
 def review(

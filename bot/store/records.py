@@ -11,31 +11,13 @@ from typing import Protocol
 # The round options a server keeps as its defaults (RoundOptions' fields): GuildSettings names its columns
 # after them.
 DEFAULT_OPTIONS = (
-    "questions",
-    "seconds",
-    "mode",
-    "podium",
-    "standings",
-    "streak_bonus",
-    "reading_seconds",
-    "untimed",
-    "long_prompts",
-    "thread",
-    "teams",
-    "tags",
-    "difficulty",
-)
-# Those a stored round keeps (its questions and its thread are kept as what they made).
-KEPT_OPTIONS = (
-    "seconds",
-    "mode",
-    "podium",
-    "standings",
-    "streak_bonus",
-    "reading_seconds",
-    "untimed",
-    "long_prompts",
-    "teams",
+    "questions", "seconds", "mode", "podium", "standings", "streak_bonus", "reading_seconds", "untimed",
+    "long_prompts", "thread", "teams", "tags", "difficulty",
+)  # fmt: skip
+# Those a stored round keeps (its questions and its thread are kept as what they made, the filter shaped
+# only its start).
+KEPT_OPTIONS = tuple(
+    name for name in DEFAULT_OPTIONS if name not in ("questions", "thread", "tags", "difficulty")
 )
 
 

@@ -6,17 +6,8 @@ from datetime import datetime
 
 import asyncpg
 
-from bot.store.assignment_records import (
-    AssignmentAnswer,
-    AssignmentRecord,
-    AttemptRecord,
-    NewAssignment,
-    assignment_answer_record,
-    assignment_answer_row,
-    assignment_record,
-    attempt_record,
-    new_assignment_row,
-)
+from bot.store import assignment_records as R
+from bot.store.assignment_records import AssignmentAnswer, AssignmentRecord, AttemptRecord, NewAssignment
 from bot.store.calendar_records import ms_or_none
 from bot.store.postgres.connection import Connected, affected
 from bot.store.sql import assignments as A
@@ -25,8 +16,8 @@ from bot.store.sql import assignments as A
 class PostgresAssignments(Connected):
     async def add_assignment(self, new: NewAssignment) -> AssignmentRecord:
         async def add(conn: asyncpg.Connection) -> AssignmentRecord:
-            added = await conn.fetchrow(A.ADD.postgres_text, *new_assignment_row(new))
-            return assignment_record(tuple(added))
+            added = await conn.fetchrow(A.ADD.postgres_text, *R.new_assignment_row(new))
+            return R.assignment_record(tuple(added))
 
         return await self._write(add)
 
@@ -35,11 +26,11 @@ class PostgresAssignments(Connected):
 
     async def assignment(self, assignment_id: int) -> AssignmentRecord | None:
         row = await self._fetchrow(*A.ASSIGNMENT.postgres(assignment=assignment_id))
-        return None if row is None else assignment_record(tuple(row))
+        return None if row is None else R.assignment_record(tuple(row))
 
     async def guild_assignments(self, guild_id: int) -> list[AssignmentRecord]:
         rows = await self._fetch(*A.GUILD_ASSIGNMENTS.postgres(guild=guild_id))
-        return [assignment_record(tuple(row)) for row in rows]
+        return [R.assignment_record(tuple(row)) for row in rows]
 
     async def close_assignment(self, guild_id: int, assignment_id: int, at: datetime) -> bool:
         status = await self._execute(
@@ -59,28 +50,28 @@ class PostgresAssignments(Connected):
                     assignment=assignment_id, user=user_id, number=int(count) + 1, at=ms_or_none(at)
                 )
             )
-            return None if added is None else attempt_record(tuple(added))
+            return None if added is None else R.attempt_record(tuple(added))
 
         return await self._write(start)
 
     async def attempt(self, attempt_id: int) -> AttemptRecord | None:
         row = await self._fetchrow(*A.ATTEMPT.postgres(attempt=attempt_id))
-        return None if row is None else attempt_record(tuple(row))
+        return None if row is None else R.attempt_record(tuple(row))
 
     async def member_attempts(self, assignment_id: int, user_id: int) -> list[AttemptRecord]:
         rows = await self._fetch(*A.MEMBER_ATTEMPTS.postgres(assignment=assignment_id, user=user_id))
-        return [attempt_record(tuple(row)) for row in rows]
+        return [R.attempt_record(tuple(row)) for row in rows]
 
     async def assignment_attempts(self, assignment_id: int) -> list[AttemptRecord]:
         rows = await self._fetch(*A.ASSIGNMENT_ATTEMPTS.postgres(assignment=assignment_id))
-        return [attempt_record(tuple(row)) for row in rows]
+        return [R.attempt_record(tuple(row)) for row in rows]
 
     async def finish_attempt(self, attempt_id: int, at: datetime) -> bool:
         status = await self._execute(*A.FINISH_ATTEMPT.postgres(at=ms_or_none(at), attempt=attempt_id))
         return affected(status) > 0
 
     async def record_assignment_answer(self, answer: AssignmentAnswer) -> AssignmentAnswer | None:
-        row = assignment_answer_row(answer)
+        row = R.assignment_answer_row(answer)
 
         async def record(conn: asyncpg.Connection) -> AssignmentAnswer | None:
             if affected(await conn.execute(A.ADD_ANSWER.postgres_text, *row)) > 0:
@@ -88,14 +79,14 @@ class PostgresAssignments(Connected):
             before = await conn.fetchrow(
                 *A.ANSWER.postgres(attempt=answer.attempt_id, index=answer.question_index)
             )
-            return assignment_answer_record(tuple(before))
+            return R.assignment_answer_record(tuple(before))
 
         return await self._write(record)
 
     async def attempt_answers(self, attempt_id: int) -> list[AssignmentAnswer]:
         rows = await self._fetch(*A.ATTEMPT_ANSWERS.postgres(attempt=attempt_id))
-        return [assignment_answer_record(tuple(row)) for row in rows]
+        return [R.assignment_answer_record(tuple(row)) for row in rows]
 
     async def assignment_answers(self, assignment_id: int) -> list[AssignmentAnswer]:
         rows = await self._fetch(*A.ASSIGNMENT_ANSWERS.postgres(assignment=assignment_id))
-        return [assignment_answer_record(tuple(row)) for row in rows]
+        return [R.assignment_answer_record(tuple(row)) for row in rows]

@@ -5,26 +5,8 @@ from __future__ import annotations
 import sqlite3
 from datetime import datetime
 
-from bot.store.calendar_records import (
-    QOTD_BOARD,
-    QOTD_DAY_COLUMNS,
-    QOTD_SETTING_COLUMNS,
-    QotdAnswer,
-    QotdBoardLine,
-    QotdDay,
-    QotdSettings,
-    Shards,
-    ms_or_none,
-    qotd_answer_record,
-    qotd_answer_row,
-    qotd_day_record,
-    qotd_day_row,
-    qotd_settings_record,
-    qotd_settings_row,
-    ranked_qotd,
-    retry_record,
-    shard_clause,
-)
+from bot.store import calendar_records as R
+from bot.store.calendar_records import QotdAnswer, QotdBoardLine, QotdDay, QotdSettings, Shards
 from bot.store.sql import qotd as Q
 from bot.store.sql.times import to_ms
 from bot.store.sqlite.connection import Database
@@ -35,29 +17,29 @@ class SqliteQotd:
 
     async def qotd_settings(self, guild_id: int) -> QotdSettings | None:
         row = await self._db.fetchone(*Q.SETTINGS.sqlite(guild=guild_id))
-        return None if row is None else qotd_settings_record(row)
+        return None if row is None else R.qotd_settings_record(row)
 
     async def save_qotd_settings(self, settings: QotdSettings) -> None:
-        await self._db.execute(Q.SAVE_SETTINGS.sqlite_numbered, qotd_settings_row(settings))
+        await self._db.execute(Q.SAVE_SETTINGS.sqlite_numbered, R.qotd_settings_row(settings))
 
     async def due_qotds(self, now: datetime, limit: int = 500, shards: Shards = None) -> list[QotdSettings]:
-        ours, values = shard_clause(shards, "guild_id", sqlite=True)
+        ours, values = R.shard_clause(shards, "guild_id", sqlite=True)
         rows = await self._db.fetchall(
-            f"SELECT {QOTD_SETTING_COLUMNS} FROM qotd_settings "
+            f"SELECT {R.QOTD_SETTING_COLUMNS} FROM qotd_settings "
             f"WHERE enabled = 1 AND next_at IS NOT NULL AND next_at <= ?{ours} ORDER BY next_at, guild_id LIMIT ?",
             (to_ms(now), *values, limit),
         )
-        return [qotd_settings_record(row) for row in rows]
+        return [R.qotd_settings_record(row) for row in rows]
 
     async def move_qotd(self, guild_id: int, was: datetime, next_at: datetime | None) -> bool:
         changed = await self._db.execute(
-            *Q.MOVE.sqlite(next=ms_or_none(next_at), guild=guild_id, was=to_ms(was))
+            *Q.MOVE.sqlite(next=R.ms_or_none(next_at), guild=guild_id, was=to_ms(was))
         )
         return changed > 0
 
     async def claim_qotd_day(self, day: QotdDay, retry_at: datetime | None = None) -> bool:
         changed = await self._db.execute(
-            Q.CLAIM_DAY.sqlite_numbered, (*qotd_day_row(day), ms_or_none(retry_at))
+            Q.CLAIM_DAY.sqlite_numbered, (*R.qotd_day_row(day), R.ms_or_none(retry_at))
         )
         return changed > 0
 
@@ -68,7 +50,7 @@ class SqliteQotd:
         self, guild_id: int, day: int, problem: str, retry_at: datetime | None
     ) -> None:
         await self._db.execute(
-            *Q.POST_FAILED.sqlite(problem=problem, retry=ms_or_none(retry_at), guild=guild_id, day=day)
+            *Q.POST_FAILED.sqlite(problem=problem, retry=R.ms_or_none(retry_at), guild=guild_id, day=day)
         )
 
     async def qotd_post_problem(self, guild_id: int, day: int) -> str | None:
@@ -77,34 +59,34 @@ class SqliteQotd:
 
     async def qotd_days_to_retry(self, now: datetime, limit: int = 500) -> list[tuple[QotdDay, datetime]]:
         rows = await self._db.fetchall(*Q.DAYS_TO_RETRY.sqlite(now=to_ms(now), limit=limit))
-        return [retry_record(row) for row in rows]
+        return [R.retry_record(row) for row in rows]
 
     async def claim_qotd_retry(
         self, guild_id: int, day: int, retry_at: datetime, until: datetime | None = None
     ) -> bool:
         changed = await self._db.execute(
-            *Q.CLAIM_RETRY.sqlite(until=ms_or_none(until), guild=guild_id, day=day, retry=to_ms(retry_at))
+            *Q.CLAIM_RETRY.sqlite(until=R.ms_or_none(until), guild=guild_id, day=day, retry=to_ms(retry_at))
         )
         return changed > 0
 
     async def qotd_day(self, guild_id: int, day: int) -> QotdDay | None:
         row = await self._db.fetchone(*Q.DAY.sqlite(guild=guild_id, day=day))
-        return None if row is None else qotd_day_record(row)
+        return None if row is None else R.qotd_day_record(row)
 
     async def latest_qotd_day(self, guild_id: int) -> QotdDay | None:
         row = await self._db.fetchone(*Q.LATEST_DAY.sqlite(guild=guild_id))
-        return None if row is None else qotd_day_record(row)
+        return None if row is None else R.qotd_day_record(row)
 
     async def qotd_days_to_reveal(
         self, now: datetime, limit: int = 500, shards: Shards = None
     ) -> list[QotdDay]:
-        ours, values = shard_clause(shards, "guild_id", sqlite=True)
+        ours, values = R.shard_clause(shards, "guild_id", sqlite=True)
         rows = await self._db.fetchall(
-            f"SELECT {QOTD_DAY_COLUMNS} FROM qotd_days WHERE revealed_at IS NULL AND closes_at <= ?{ours} "
+            f"SELECT {R.QOTD_DAY_COLUMNS} FROM qotd_days WHERE revealed_at IS NULL AND closes_at <= ?{ours} "
             "ORDER BY closes_at LIMIT ?",
             (to_ms(now), *values, limit),
         )
-        return [qotd_day_record(row) for row in rows]
+        return [R.qotd_day_record(row) for row in rows]
 
     async def reveal_qotd_day(self, guild_id: int, day: int, at: datetime) -> bool:
         changed = await self._db.execute(*Q.REVEAL.sqlite(at=to_ms(at), guild=guild_id, day=day))
@@ -124,15 +106,15 @@ class SqliteQotd:
                 *Q.MEMBER_ANSWER.sqlite(guild=answer.guild_id, day=answer.day, user=answer.user_id)
             ).fetchone()
             if before is not None:
-                return qotd_answer_record(before)
-            conn.execute(Q.ADD_ANSWER.sqlite_numbered, qotd_answer_row(answer))
+                return R.qotd_answer_record(before)
+            conn.execute(Q.ADD_ANSWER.sqlite_numbered, R.qotd_answer_row(answer))
             return None
 
         return await self._db.write(record)
 
     async def qotd_answers(self, guild_id: int, day: int) -> list[QotdAnswer]:
         rows = await self._db.fetchall(*Q.ANSWERS.sqlite(guild=guild_id, day=day))
-        return [qotd_answer_record(row) for row in rows]
+        return [R.qotd_answer_record(row) for row in rows]
 
     async def member_qotd_days(self, guild_id: int, user_id: int) -> list[int]:
         rows = await self._db.fetchall(*Q.MEMBER_DAYS.sqlite(guild=guild_id, user=user_id))
@@ -143,9 +125,9 @@ class SqliteQotd:
     ) -> tuple[tuple[QotdBoardLine, ...], int]:
         def read(conn: sqlite3.Connection) -> tuple[tuple[QotdBoardLine, ...], int]:
             rows = conn.execute(
-                QOTD_BOARD.format(guild="?", limit="?", offset="?"), (guild_id, limit, offset)
+                R.QOTD_BOARD.format(guild="?", limit="?", offset="?"), (guild_id, limit, offset)
             ).fetchall()
             total = conn.execute(*Q.BOARD_PLAYERS.sqlite(guild=guild_id)).fetchone()[0]
-            return ranked_qotd(rows), int(total)
+            return R.ranked_qotd(rows), int(total)
 
         return await self._db.read(read)
