@@ -19,6 +19,7 @@ from bot.bank.models import Deck
 from bot.calendar.runner import CalendarRunner
 from bot.calendar.scheduled import ScheduledRounds
 from bot.rounds import IntroCard, RoundService
+from bot.rounds.stored import round_options
 from bot.store import CalendarSettings, GuildSettings, NewSchedule, ScheduleRecord, Store, open_store
 from tests.test_round_service import (
     DECK_YAML,
@@ -131,7 +132,7 @@ async def test_a_due_schedule_starts_its_round_through_the_service_checking_once
     kept = await store.schedule(made.id)
     record = await store.get_round(1)
     assert kept is not None and kept.last_result == "started round 1"
-    assert record is not None and record.options.questions == 2 and record.options.seconds == 10
+    assert record is not None and round_options(record).questions == 2 and round_options(record).seconds == 10
     assert record.channel_id == CHANNEL and record.started_by == 0
     await service.shut_down()
 

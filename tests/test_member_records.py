@@ -17,6 +17,7 @@ from bot.quiz import OptionsError
 from bot.results.member_records import Records
 from bot.results.played_rounds import PlayedRounds
 from bot.rounds.server_settings import ServerSettings, changed_settings, round_options
+from bot.rounds.stored import default_options, with_default_options
 from bot.store import Answer, GuildSettings, NewRound, Store, open_store
 
 GUILD, OTHER_GUILD, CHANNEL = 10, 11, 20
@@ -130,12 +131,16 @@ async def test_settings_change_as_the_command_gives_them(store: Store) -> None:
         "difficulty": "hard",
     }
     changed = changed_settings(current, given, role_id=555, clear_role=False, pause=9, language="sn")
-    assert (changed.options.questions, changed.options.streak_bonus, changed.options.reading_seconds) == (
+    assert (
+        default_options(changed).questions,
+        default_options(changed).streak_bonus,
+        default_options(changed).reading_seconds,
+    ) == (
         12,
         True,
         3,
     )
-    assert changed.options.tags == "capitals maps"  # as the filter reads them
+    assert default_options(changed).tags == "capitals maps"  # as the filter reads them
     assert (changed.quiz_master_role_id, changed.pause_seconds, changed.language) == (555, 9, "sn")
     assert await settings.save(current, changed) is True
     assert await settings.save(changed, changed) is False
@@ -146,7 +151,12 @@ async def test_settings_change_as_the_command_gives_them(store: Store) -> None:
     again = changed_settings(
         kept, {"difficulty": "any"}, role_id=None, clear_role=True, pause=None, language="en"
     )
-    assert (again.options.difficulty, again.language, again.quiz_master_role_id, again.pause_seconds) == (
+    assert (
+        default_options(again).difficulty,
+        again.language,
+        again.quiz_master_role_id,
+        again.pause_seconds,
+    ) == (
         None,
         None,
         None,
@@ -157,8 +167,9 @@ async def test_settings_change_as_the_command_gives_them(store: Store) -> None:
 
 
 def test_a_rounds_options_are_the_servers_with_the_given_ones_in_place() -> None:
-    server = GuildSettings(guild_id=GUILD).with_options(
-        round_options(GuildSettings(guild_id=GUILD), {"seconds": 45, "mode": "speed"})
+    server = with_default_options(
+        GuildSettings(guild_id=GUILD),
+        round_options(GuildSettings(guild_id=GUILD), {"seconds": 45, "mode": "speed"}),
     )
     options = round_options(server, {"questions": 3, "seconds": None, "streaks": True})
     assert (options.questions, options.seconds, options.mode, options.streak_bonus) == (3, 45, "speed", True)

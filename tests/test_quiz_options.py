@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
 from datetime import UTC, datetime
 
 import pytest
 
 from bot.quiz import Mode, OptionsError, RoundOptions
 from bot.quiz.standings import Standings
-from bot.store import GuildSettings, NewRound, RoundRecord
+from bot.rounds.stored import default_options, new_round, round_options, with_default_options
+from bot.store import GuildSettings, RoundRecord
+from bot.store.records import DEFAULT_OPTIONS, KEPT_OPTIONS
 
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 
@@ -50,15 +53,15 @@ def test_the_servers_defaults_and_a_stored_round_carry_the_same_record() -> None
         questions=3, seconds=40, mode=Mode.SPEED, podium=5, standings=Standings.HIDDEN, streak_bonus=True,
         reading_seconds=4, untimed=True, long_prompts=True, thread=True, teams=2, tags="a b", difficulty="easy",
     )  # fmt: skip
-    settings = GuildSettings(7, quiz_master_role_id=99, pause_seconds=0).with_options(chosen)
+    settings = with_default_options(GuildSettings(7, quiz_master_role_id=99, pause_seconds=0), chosen)
     assert (settings.mode, settings.standings, settings.quiz_master_role_id, settings.pause_seconds) == (
         "speed",
         "hidden",
         99,
         0,
     )
-    assert settings.options == chosen
-    new = NewRound.of(
+    assert default_options(settings) == chosen
+    new = new_round(
         chosen,
         guild_id=7,
         channel_id=8,
@@ -79,7 +82,13 @@ def test_the_servers_defaults_and_a_stored_round_carry_the_same_record() -> None
         parent_channel_id=6, teams=new.teams,
     )  # fmt: skip
     # What the round plays with after a restart; the filter shaped only its start, so it is not kept.
-    assert stored.options == RoundOptions(
+    assert round_options(stored) == RoundOptions(
         questions=3, seconds=40, mode=Mode.SPEED, podium=5, standings=Standings.HIDDEN, streak_bonus=True,
         reading_seconds=4, untimed=True, long_prompts=True, thread=True, teams=2,
     )  # fmt: skip
+
+
+def test_the_store_names_every_option_a_server_keeps() -> None:
+    # The store imports nothing of the engine, so it spells RoundOptions' fields again: they must agree.
+    assert tuple(f.name for f in fields(RoundOptions)) == DEFAULT_OPTIONS
+    assert set(KEPT_OPTIONS) == set(DEFAULT_OPTIONS) - {"questions", "thread", "tags", "difficulty"}

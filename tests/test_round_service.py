@@ -29,6 +29,7 @@ from bot.rounds import (
     RoundService,
     SummaryCard,
 )
+from bot.rounds.stored import with_default_options
 from bot.store import RoundRecord, Store, open_store
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -362,7 +363,9 @@ async def test_a_servers_defaults_are_the_options_of_its_next_round(store: Store
     service = RoundService(Host(store, Bank(), HandClock(START)), FakePort())
     assert await service.defaults(GUILD) == RoundOptions()
     settings = await store.guild_settings(GUILD)
-    await store.save_guild_settings(settings.with_options(RoundOptions(questions=7, mode="speed", teams=3)))
+    await store.save_guild_settings(
+        with_default_options(settings, RoundOptions(questions=7, mode="speed", teams=3))
+    )
     assert await service.defaults(GUILD) == RoundOptions(questions=7, mode="speed", teams=3)
 
 

@@ -11,7 +11,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Literal, Protocol
 
 from bot.calendar.zones import UnknownZoneError, day_start, local_day, zone_named
-from bot.store import CalendarSettings, Shards, Store, StoreError
+from bot.store import CalendarSettings, CalendarStore, Shards, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -107,7 +107,12 @@ class ChampionPort(Protocol):
 
 class ChampionRunner:
     def __init__(
-        self, store: Store, port: ChampionPort, clock: Callable[[], datetime], *, shards: Shards = None
+        self,
+        store: CalendarStore,
+        port: ChampionPort,
+        clock: Callable[[], datetime],
+        *,
+        shards: Shards = None,
     ) -> None:
         self.store = store
         self.shards = shards  # this process's shards: filtered in the query, before its LIMIT

@@ -12,7 +12,7 @@ from bot.calendar.post_failures import PostFailed, next_try
 from bot.calendar.qotd import FEW_LEFT, closes_at, day_number, next_question, unused_count
 from bot.calendar.repeats import Rule, parse_time
 from bot.calendar.zones import UnknownZoneError, local_day, zone_named
-from bot.store import QotdDay, QotdSettings, Shards, Store, StoreError
+from bot.store import CalendarStore, QotdDay, QotdSettings, Shards, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +42,7 @@ def daily_rule(settings: QotdSettings) -> Rule:
 
 class QotdRunner:
     def __init__(
-        self, store: Store, port: QotdPort, clock: Callable[[], datetime], *, shards: Shards = None
+        self, store: CalendarStore, port: QotdPort, clock: Callable[[], datetime], *, shards: Shards = None
     ) -> None:
         self.store = store
         self.shards = shards  # this process's shards: filtered in the query, before its LIMIT

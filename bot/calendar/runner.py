@@ -15,7 +15,7 @@ from bot.calendar.occurrences import LATE_LIMIT, decide, wake_at
 from bot.calendar.repeats import Rule, parse_days, parse_time
 from bot.calendar.zones import UnknownZoneError, zone_named
 from bot.locales import SOURCE, _, speaking
-from bot.store import OccurrenceTaken, ScheduleRecord, Shards, Store, StoreError
+from bot.store import CalendarStore, OccurrenceTaken, ScheduleRecord, Shards, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -65,7 +65,7 @@ def rule_of(schedule: ScheduleRecord) -> Rule:
 class CalendarRunner:
     def __init__(
         self,
-        store: Store,
+        store: CalendarStore,
         clock: Callable[[], datetime],
         port: CalendarPort,
         *,

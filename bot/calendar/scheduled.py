@@ -17,6 +17,7 @@ from bot.calendar.runner import SkippedOccurrence
 from bot.locales import _
 from bot.looks.text import clip
 from bot.rounds import CannotPostHere, ChannelBusy, RoundRefused, RoundService, ShuttingDown
+from bot.rounds.stored import default_options
 from bot.store import ScheduleRecord, Store
 
 log = logging.getLogger(__name__)
@@ -81,7 +82,7 @@ class ScheduledRounds:
             )
         # Read once: the round's options and its pause both come from these settings.
         settings = await self.store.guild_settings(schedule.guild_id)
-        options = settings.options.but(
+        options = default_options(settings).but(
             questions=schedule.questions, seconds=schedule.seconds, mode=schedule.mode
         )
         try:

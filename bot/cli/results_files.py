@@ -15,6 +15,7 @@ from bot.host.config import DEFAULT_DB
 from bot.locales import speaking
 from bot.results.asked import assignment_deck, round_deck
 from bot.results.result_rows import assignment_rows, csv_bytes, json_bytes, round_rows
+from bot.rounds.stored import round_options
 from bot.store import open_store
 
 
@@ -58,7 +59,7 @@ async def results_of(
                 zone,
             )
             stem, kind, ident = f"round-{record.id}", "round", record.id
-            options = {"deck": record.deck_id, "status": record.status, **asdict(record.options)}
+            options = {"deck": record.deck_id, "status": record.status, **asdict(round_options(record))}
             guild_id = record.guild_id
         else:
             assert assignment_id is not None

@@ -27,6 +27,7 @@ from bot.quiz import (
     is_leech,
     missed_in_round,
 )
+from bot.quiz.practice import MemoryState
 from bot.quiz.until_learned import Passes
 from bot.reviews import reviewed_memories
 from bot.store import Memory, PracticeRecord, RoundRecord, Store
@@ -111,7 +112,7 @@ class PracticeSessions:
             raise UserError(_("Choose a deck to practise ({cmd} lists them).", cmd=slash("decks")))
         else:
             deck = self.find_deck(deck_name, guild_id)
-        memories = {q: m.as_state() for q, m in (await self.store.memories(user_id, deck.id)).items()}
+        memories = {q: MemoryState.of(m) for q, m in (await self.store.memories(user_id, deck.id)).items()}
         now = self.clock()
         picked = choose_questions(deck, memories, mode, count, now, missed=missed, seed=secrets.randbits(32))
         if not picked:
@@ -213,7 +214,7 @@ class PracticeSessions:
         s = practice.session
         kept = await self.store.question_memories(s.deck.id, s.question.id, [s.user_id])
         memory = kept.get(s.user_id)
-        return memory.lapses if memory is not None and is_leech(memory.as_state()) else 0
+        return memory.lapses if memory is not None and is_leech(MemoryState.of(memory)) else 0
 
     async def find(self, user_id: int, practice_id: int, index: int) -> Practice:
         """The member's practice a button belongs to, on the question it shows; after a restart, from the store."""

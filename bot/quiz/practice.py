@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
 from enum import StrEnum
 from functools import cache
@@ -80,6 +80,11 @@ class MemoryState:
     reviews: int  # answers given in practice
     lapses: int  # of which wrong
     last_review: datetime | None
+
+    @classmethod
+    def of(cls, kept: object) -> MemoryState:
+        """The state a stored memory holds (the store's Memory has the same fields; the engine imports no store)."""
+        return cls(**{field.name: getattr(kept, field.name) for field in fields(cls)})
 
 
 def review(

@@ -109,7 +109,7 @@ class Records:
 
     async def memory_states(self, user_id: int, deck_id: str) -> dict[str, MemoryState]:
         """The member's memory of each question of the deck they have met, by question id."""
-        return {q: m.as_state() for q, m in (await self.store.memories(user_id, deck_id)).items()}
+        return {q: MemoryState.of(m) for q, m in (await self.store.memories(user_id, deck_id)).items()}
 
     async def missed_most(self, user_id: int, deck: Deck, count: int) -> list[tuple[Question, Misses]]:
         """The member's `count` most missed questions of the deck, most missed first (those it still has)."""

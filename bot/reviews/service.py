@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Protocol
 
 from bot.bank.mixed import origin
+from bot.quiz.practice import MemoryState
 from bot.reviews.schedule import reviewed
 from bot.store import AssignmentAnswer, Memory, StoreUnavailable
 
@@ -43,7 +44,7 @@ async def reviewed_memories(
     if not rights:
         return {}
     kept = await shelf.question_memories(deck_id, question_id, list(rights))
-    before = {user_id: memory.as_state() for user_id, memory in kept.items()}
+    before = {user_id: MemoryState.of(memory) for user_id, memory in kept.items()}
     retentions = await shelf.member_retentions(list(rights))
     after = reviewed(f"{deck_id}/{question_id}", rights, before, now, retentions=retentions)
     return {

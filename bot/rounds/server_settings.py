@@ -9,6 +9,7 @@ from typing import Any
 from bot.locales import SOURCE
 from bot.quiz import RoundOptions
 from bot.quiz.choosing import Filter
+from bot.rounds import stored
 from bot.store import GuildSettings, Store
 
 # The round options of /quiz start and /quiz settings by the commands' names; two name their field otherwise.
@@ -37,7 +38,7 @@ def _changes(given: Mapping[str, Any]) -> dict[str, Any]:
 def round_options(settings: GuildSettings, given: Mapping[str, Any]) -> RoundOptions:
     """What a round started with `given` (a command's options by name, None when left out) plays: the
     server's options, each given one in its place."""
-    return settings.options.but(**_changes(given))
+    return stored.default_options(settings).but(**_changes(given))
 
 
 def changed_settings(
@@ -57,13 +58,13 @@ def changed_settings(
     changes = _changes(given)
     tags = changes.pop("tags")
     difficulty = changes.pop("difficulty")
-    options = current.options.but(
+    options = stored.default_options(current).but(
         **changes, tags=None if tags is None else " ".join(sorted(Filter.parse(tags, None).tags))
     )
     if difficulty is not None:
         options = replace(options, difficulty=Filter.parse(None, difficulty).difficulty)
     changed = replace(
-        current.with_options(options.check()),
+        stored.with_default_options(current, options.check()),
         quiz_master_role_id=None if clear_role else (role_id or current.quiz_master_role_id),
         pause_seconds=current.pause_seconds if pause is None else pause,
     )

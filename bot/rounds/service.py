@@ -45,7 +45,8 @@ from bot.rounds.errors import (
 from bot.rounds.host import RoundHost
 from bot.rounds.port import RoundPort
 from bot.rounds.running import Locked, RunningRound
-from bot.store import GuildSettings, NewRound, RoundAlreadyRunning, RoundRecord
+from bot.rounds.stored import default_options, new_round, round_options
+from bot.store import GuildSettings, RoundAlreadyRunning, RoundRecord
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +96,7 @@ class RoundService:
 
     async def defaults(self, guild_id: int) -> RoundOptions:
         """The server's round options (/quiz settings), as a new round would play with them."""
-        return (await self.host.store.guild_settings(guild_id)).options
+        return default_options(await self.host.store.guild_settings(guild_id))
 
     # -- starting -----------------------------------------------------------------------------------
 
@@ -149,7 +150,7 @@ class RoundService:
         if options.thread:
             parent_id = channel_id
             channel_id = await self.port.open_thread(channel_id, thread_name or chosen.title)
-        new = NewRound.of(
+        new = new_round(
             options,
             guild_id=guild_id,
             channel_id=channel_id,
@@ -170,7 +171,7 @@ class RoundService:
             deck=chosen,
             question_ids=record.question_ids,
             seed=record.seed,
-            options=record.options,
+            options=round_options(record),
         )
         pause = None if settings is None else settings.pause_seconds
         await self._launch(record, chosen, state, resumed=False, pause=pause)
@@ -332,7 +333,7 @@ class RoundService:
             deck=deck,
             question_ids=record.question_ids,
             seed=record.seed,
-            options=record.options,
+            options=round_options(record),
             answers=answers + votes,
             current=record.current,
             revealed=record.revealed,

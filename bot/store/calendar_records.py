@@ -170,15 +170,6 @@ def calendar_settings_row(settings: CalendarSettings) -> tuple[Any, ...]:
     )
 
 
-# A period's top members in the server's own days: round points between two instants, ordered as the
-# boards are (points, right answers, who got there first, member id). `$` marks each parameter in turn:
-# the server, the start, the end, how many.
-PERIOD_TOP = (
-    "SELECT user_id, SUM(points) AS total FROM answers "
-    "WHERE guild_id = $ AND answered_at >= $ AND answered_at < $ "
-    "GROUP BY user_id ORDER BY total DESC, SUM(correct) DESC, MAX(answered_at), user_id LIMIT $"
-)
-
 ms_or_none = _ms
 time_or_none = _time
 
@@ -374,39 +365,12 @@ def occurrence_record(row: Sequence[Any]) -> OccurrenceRecord:
     )
 
 
-# Statements both engines share; each bare `$` is one parameter, in order (`?` on SQLite, $n on PostgreSQL).
-CLAIM_ROUND = (
-    "INSERT INTO calendar_claims (kind, key_id, occurrence_at, claimed_at, outcome, detail) "
-    "VALUES ('round', $, $, $, $, $) ON CONFLICT (kind, key_id, occurrence_at) DO NOTHING"
-)
-MOVE_CLAIMED = (
-    "UPDATE schedules SET next_at = $, wake_at = $, announced = 0 "
-    "WHERE id = $ AND removed = 0 AND next_at = $"
-)
+# Shared with SQLite, each bare `$` one parameter in order (`?` there, $n here); the other statements of
+# the calendar are in bot/store/sql/calendar.py.
 # The round's creation takes the claim: a second creation for the occurrence finds no pending claim.
 TAKE_CLAIM = (
     "UPDATE calendar_claims SET outcome = 'started', round_id = $ "
     "WHERE kind = 'round' AND key_id = $ AND occurrence_at = $ AND outcome = 'pending'"
-)
-SETTLE_CLAIM = (
-    "UPDATE calendar_claims SET outcome = $, detail = $ "
-    "WHERE kind = 'round' AND key_id = $ AND occurrence_at = $ AND outcome = 'pending'"
-)
-# An announcement is claimed pending and settled done once posted; a pending claim older than `stale_before`
-# (its claimer died before posting) is taken again, by one caller.
-CLAIM_ANNOUNCEMENT = (
-    "INSERT INTO calendar_claims (kind, key_id, occurrence_at, claimed_at, outcome) "
-    "VALUES ('announce', $, $, $, 'pending') ON CONFLICT (kind, key_id, occurrence_at) "
-    "DO UPDATE SET claimed_at = excluded.claimed_at "
-    "WHERE calendar_claims.outcome = 'pending' AND calendar_claims.claimed_at <= $"
-)
-SETTLE_ANNOUNCEMENT = (
-    "UPDATE calendar_claims SET outcome = 'done' "
-    "WHERE kind = 'announce' AND key_id = $ AND occurrence_at = $ AND outcome = 'pending'"
-)
-SCHEDULE_OCCURRENCES = (
-    f"SELECT {OCCURRENCE_COLUMNS} FROM calendar_claims WHERE kind = 'round' AND key_id = $ "
-    "ORDER BY occurrence_at DESC LIMIT $"
 )
 PENDING_OCCURRENCES = (
     f"SELECT c.occurrence_at, {SCHEDULE_COLUMNS} FROM calendar_claims c JOIN schedules s ON s.id = c.key_id "

@@ -57,9 +57,8 @@ from bot.store.records import (
 )
 
 
-@runtime_checkable
-class Store(Protocol):
-    """Bvunzo's memory. Every write is whole or not at all; every method may raise StoreError."""
+class LifeStore(Protocol):
+    """Opening and closing the store, and whether its database answers."""
 
     # -- life ----------------------------------------------------------------------------------------
 
@@ -75,6 +74,10 @@ class Store(Protocol):
     @property
     def outage(self) -> Outage:
         """Whether the database answers, as the last calls found (StoreUnavailable while it does not)."""
+
+
+class SettingsStore(Protocol):
+    """Meta values, each server's settings, each member's language and retention."""
 
     # -- meta and settings ---------------------------------------------------------------------------
 
@@ -105,6 +108,10 @@ class Store(Protocol):
     async def set_member_retention(self, user_id: int, retention: float | None) -> None:
         """Remember the member's desired retention; None forgets it (back to the default). ValueError
         outside 0.70-0.97."""
+
+
+class RoundsStore(Protocol):
+    """Rounds as they are played: started, posted, revealed, ended."""
 
     # -- rounds --------------------------------------------------------------------------------------
 
@@ -150,6 +157,10 @@ class Store(Protocol):
 
     async def latest_round_played(self, user_id: int, guild_id: int | None) -> RoundRecord | None:
         """The round of the member's latest answer (in this server when given); None if they never answered."""
+
+
+class AnswersStore(Protocol):
+    """Answers and poll votes in rounds, and the boards, stats and reports made of them."""
 
     # -- answers -------------------------------------------------------------------------------------
 
@@ -242,6 +253,10 @@ class Store(Protocol):
     async def keep_item_figures(self, figures: KeptItemFigures) -> None:
         """Keep a deck's item figures in place of the last ones."""
 
+
+class VersionsStore(Protocol):
+    """The versions of questions as asked, and the glue that gives rounds, assignments and days theirs."""
+
     # -- versions of questions as asked (bot/bank/versions.py) ---------------------------------------
 
     async def keep_versions(self, versions: Sequence[tuple[str, str]], at: datetime) -> None:
@@ -299,6 +314,10 @@ class Store(Protocol):
         """The deck's round answers in this server per week, the chart's weeks ending with `now`'s
         (bot.store.weeks.Chart: oldest first, empty weeks with zeros)."""
 
+
+class PracticeStore(Protocol):
+    """Practice answers, each member's memory of each question, practice sessions."""
+
     # -- practice and memories -----------------------------------------------------------------------
 
     async def record_practice(
@@ -345,6 +364,10 @@ class Store(Protocol):
 
     async def forget_practices_before(self, moment: datetime) -> int:
         """Remove the sessions last saved before `moment` (abandoned ones); returns how many."""
+
+
+class _DeckMaterialStore(Protocol):
+    """Flagged questions, uploaded decks and suggested questions (DecksStore adds the approval)."""
 
     # -- flagged questions ---------------------------------------------------------------------------
 
@@ -395,6 +418,10 @@ class Store(Protocol):
 
         False when it was not pending: two moderators answering at once settle it once.
         """
+
+
+class CalendarStore(Protocol):
+    """The group's calendar: schedules and their occurrences, champions, the question of the day, assignments."""
 
     # -- the group's calendar ------------------------------------------------------------------------
 
@@ -608,6 +635,10 @@ class Store(Protocol):
     async def assignment_answers(self, assignment_id: int) -> list[AssignmentAnswer]:
         """Every attempt's answers, by attempt then question."""
 
+
+class DecksStore(_DeckMaterialStore, Protocol):
+    """A server's decks: flags, uploads, suggestions and their approval."""
+
     async def approve_suggestion(
         self, suggestion_id: int, reviewer_id: int, now: datetime, question: str, deck: GuildDeckRecord
     ) -> bool:
@@ -617,6 +648,10 @@ class Store(Protocol):
         False, with nothing written, when it was not pending. ValueError when `deck` is not the
         suggestion's deck or the database refuses it (the suggestion then stays pending).
         """
+
+
+class WebStore(Protocol):
+    """The dashboard's sessions and audit log, the deck version, the rounds and servers it lists."""
 
     # -- the web dashboard ---------------------------------------------------------------------------
 
@@ -661,3 +696,23 @@ class Store(Protocol):
 
     async def member_guilds(self, user_id: int) -> list[int]:
         """The servers where the member has answered in a round, by id."""
+
+
+@runtime_checkable
+class Store(
+    LifeStore,
+    SettingsStore,
+    RoundsStore,
+    AnswersStore,
+    VersionsStore,
+    PracticeStore,
+    DecksStore,
+    CalendarStore,
+    WebStore,
+    Protocol,
+):
+    """Bvunzo's memory. Every write is whole or not at all; every method may raise StoreError.
+
+    The union of the protocols by concern above: a consumer that needs one concern takes that protocol
+    (a RoundsStore, a CalendarStore, ...), and any Store is one.
+    """

@@ -2,35 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 from datetime import date, datetime
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Protocol
 
-from bot.quiz.options import RoundOptions
-
-if TYPE_CHECKING:
-    from bot.quiz.practice import MemoryState
-
-# The round options a server keeps as its defaults: GuildSettings names its columns after them.
-DEFAULT_OPTIONS = tuple(f.name for f in fields(RoundOptions))
-# Those a stored round keeps (its questions and its thread are kept as what they made).
-KEPT_OPTIONS = (
-    "seconds",
-    "mode",
-    "podium",
-    "standings",
-    "streak_bonus",
-    "reading_seconds",
-    "untimed",
-    "long_prompts",
-    "teams",
+# The store imports nothing of the engine: round options cross it as plain columns, and bot/rounds/stored.py
+# turns them into the engine's RoundOptions and back.
+# The round options a server keeps as its defaults (RoundOptions' fields): GuildSettings names its columns
+# after them.
+DEFAULT_OPTIONS = (
+    "questions", "seconds", "mode", "podium", "standings", "streak_bonus", "reading_seconds", "untimed",
+    "long_prompts", "thread", "teams", "tags", "difficulty",
+)  # fmt: skip
+# Those a stored round keeps (its questions and its thread are kept as what they made, the filter shaped
+# only its start).
+KEPT_OPTIONS = tuple(
+    name for name in DEFAULT_OPTIONS if name not in ("questions", "thread", "tags", "difficulty")
 )
-
-
-def _columns(options: RoundOptions, names: tuple[str, ...]) -> dict[str, Any]:
-    """The options as the store's columns hold them: enums as their plain strings."""
-    values = {name: getattr(options, name) for name in names}
-    return {name: value.value if name in ("mode", "standings") else value for name, value in values.items()}
 
 
 ROUND_STATUSES = ("running", "finished", "stopped", "interrupted")
@@ -58,15 +46,6 @@ class GuildSettings:
     teams: int = 0  # 0: no teams; 2-4: members join teams, scored by their mean points
     language: str | None = None  # what its channels read Bvunzo in (a bot/locales code); None: English
 
-    @property
-    def options(self) -> RoundOptions:
-        """The server's defaults for a new round."""
-        return RoundOptions(**{name: getattr(self, name) for name in DEFAULT_OPTIONS})
-
-    def with_options(self, options: RoundOptions) -> GuildSettings:
-        """These settings with `options` as the server's defaults."""
-        return replace(self, **_columns(options, DEFAULT_OPTIONS))
-
 
 @dataclass(frozen=True, slots=True)
 class NewRound:
@@ -89,11 +68,6 @@ class NewRound:
     teams: int = 0
     # What each question asked, in question_ids' order: (digest, canonical JSON) of bot/bank/versions.py.
     asked: tuple[tuple[str, str], ...] = ()
-
-    @classmethod
-    def of(cls, options: RoundOptions, **round: Any) -> NewRound:
-        """A new round that plays with `options`; `round` gives the other fields."""
-        return cls(**round, **_columns(options, KEPT_OPTIONS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,14 +101,6 @@ class RoundRecord:
     # The digest of the version each question asked, in question_ids' order (None: not known); empty for
     # a round from before versions were kept that the start-up has not given its snapshot yet.
     versions: tuple[str | None, ...] = ()
-
-    @property
-    def options(self) -> RoundOptions:
-        """The options the round plays with, as it was started."""
-        kept = {name: getattr(self, name) for name in KEPT_OPTIONS}
-        return RoundOptions(
-            questions=len(self.question_ids), thread=self.parent_channel_id is not None, **kept
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,18 +295,6 @@ class Memory:
             reviews=state.reviews,
             lapses=state.lapses,
             last_review=state.last_review,
-        )
-
-    def as_state(self) -> MemoryState:
-        # Imported here: the engine pulls in fsrs, which the store itself never needs.
-        from bot.quiz.practice import MemoryState
-
-        return MemoryState(
-            card=self.card,
-            due=self.due,
-            reviews=self.reviews,
-            lapses=self.lapses,
-            last_review=self.last_review,
         )
 
 

@@ -11,6 +11,7 @@ from discord import app_commands
 from bot.calendar.server_calendar import ServerCalendar
 from bot.locales import _, n_
 from bot.results.result_rows import round_rows
+from bot.rounds.stored import round_options
 from bot.ui import replies
 from cogs.calendar._results import member_names, result_files
 from cogs.permissions import ensure_quiz_master, guild_id_of
@@ -32,7 +33,7 @@ def results_command(bot: BvunzoBot, calendar: ServerCalendar) -> app_commands.Co
         record = found.record
         names = await member_names(bot, guild_id, (a.user_id for a in found.answers))
         rows = round_rows(record, found.answers, found.deck, names, found.zone)
-        options = {"deck": record.deck_id, "status": record.status, **asdict(record.options)}
+        options = {"deck": record.deck_id, "status": record.status, **asdict(round_options(record))}
         await replies.send(
             interaction,
             n_(

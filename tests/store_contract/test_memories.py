@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.quiz.practice import review
+from bot.quiz.practice import MemoryState, review
 from bot.store import Memory, Store
 from tests.store_contract.builders import T0
 
@@ -31,10 +31,10 @@ async def test_memories_round_trip_through_the_real_scheduler(store: Store) -> N
     await store.save_memories([Memory.from_state(5, "deck", "q1", first)])
 
     stored = (await store.memories(5, "deck"))["q1"]
-    assert stored.as_state() == first
+    assert MemoryState.of(stored) == first
 
     later = T0 + timedelta(days=3)
-    second = review(stored.as_state(), False, later)
+    second = review(MemoryState.of(stored), False, later)
     await store.record_practice(5, 1, "deck", "q1", False, later, Memory.from_state(5, "deck", "q1", second))
 
     again = (await store.memories(5, "deck"))["q1"]

@@ -30,6 +30,7 @@ from bot.quiz import (
     due_by,
     slot_letter,
 )
+from bot.quiz.practice import MemoryState
 from bot.reviews import reviewed_memories
 from bot.store import Store, StoreError, open_store
 
@@ -240,7 +241,7 @@ class Game:
         mode = PracticeMode.REVIEW if self.review_only else PracticeMode.MIXED
         picked = choose_questions(
             self.deck,
-            {qid: m.as_state() for qid, m in before.items()},
+            {qid: MemoryState.of(m) for qid, m in before.items()},
             mode,
             self.count,
             now,

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
-import re
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -11,16 +9,8 @@ import asyncpg
 
 from bot.store.calendar_records import (
     CALENDAR_SETTING_COLUMNS,
-    CLAIM_ANNOUNCEMENT,
-    CLAIM_ROUND,
-    MOVE_CLAIMED,
-    NEW_SCHEDULE_COLUMNS,
     PENDING_OCCURRENCES,
-    PERIOD_TOP,
     SCHEDULE_COLUMNS,
-    SCHEDULE_OCCURRENCES,
-    SETTLE_ANNOUNCEMENT,
-    SETTLE_CLAIM,
     CalendarSettings,
     NewSchedule,
     OccurrenceRecord,
@@ -28,6 +18,7 @@ from bot.store.calendar_records import (
     Shards,
     calendar_settings_record,
     calendar_settings_row,
+    dollars_numbered,
     ms_or_none,
     new_schedule_row,
     occurrence_record,
@@ -36,18 +27,7 @@ from bot.store.calendar_records import (
     shard_clause,
 )
 from bot.store.postgres.connection import Connected, affected
-
-_CALENDAR_UPDATES = ", ".join(f"{c} = excluded.{c}" for c in CALENDAR_SETTING_COLUMNS.split(", "))
-
-
-def _numbered(sql: str) -> str:
-    """PostgreSQL's $1, $2... for each bare `$` of a statement shared with SQLite, in order."""
-    count = itertools.count(1)
-    return re.sub(r"\$", lambda _: f"${next(count)}", sql)
-
-
-def _places(count: int, first: int = 1) -> str:
-    return ", ".join(f"${n}" for n in range(first, first + count))
+from bot.store.sql import calendar as C
 
 
 class _Moved(Exception):
@@ -56,59 +36,39 @@ class _Moved(Exception):
 
 class PostgresCalendar(Connected):
     async def calendar_settings(self, guild_id: int) -> CalendarSettings:
-        row = await self._fetchrow(
-            f"SELECT {CALENDAR_SETTING_COLUMNS} FROM calendar_settings WHERE guild_id = $1", guild_id
-        )
+        row = await self._fetchrow(*C.SETTINGS.postgres(guild=guild_id))
         return calendar_settings_record(guild_id, None if row is None else tuple(row))
 
     async def save_calendar_settings(self, settings: CalendarSettings) -> None:
-        row = calendar_settings_row(settings)
-        await self._execute(
-            f"INSERT INTO calendar_settings (guild_id, {CALENDAR_SETTING_COLUMNS}) VALUES ({_places(len(row))}) "
-            f"ON CONFLICT (guild_id) DO UPDATE SET {_CALENDAR_UPDATES}",
-            *row,
-        )
+        await self._execute(C.SAVE_SETTINGS.postgres_text, *calendar_settings_row(settings))
 
     async def add_schedule(self, new: NewSchedule, wake_at: datetime) -> ScheduleRecord:
-        row = new_schedule_row(new, wake_at)
-
         async def add(conn: asyncpg.Connection) -> ScheduleRecord:
-            added = await conn.fetchrow(
-                f"INSERT INTO schedules ({NEW_SCHEDULE_COLUMNS}) VALUES ({_places(len(row))}) "
-                f"RETURNING {SCHEDULE_COLUMNS}",
-                *row,
-            )
+            added = await conn.fetchrow(C.ADD_SCHEDULE.postgres_text, *new_schedule_row(new, wake_at))
             return schedule_record(tuple(added))
 
         return await self._write(add)
 
     async def schedule(self, schedule_id: int) -> ScheduleRecord | None:
-        row = await self._fetchrow(
-            f"SELECT {SCHEDULE_COLUMNS} FROM schedules WHERE id = $1 AND removed = 0", schedule_id
-        )
+        row = await self._fetchrow(*C.SCHEDULE.postgres(schedule=schedule_id))
         return None if row is None else schedule_record(tuple(row))
 
     async def guild_schedules(self, guild_id: int) -> list[ScheduleRecord]:
-        rows = await self._fetch(
-            f"SELECT {SCHEDULE_COLUMNS} FROM schedules WHERE guild_id = $1 AND removed = 0 ORDER BY id",
-            guild_id,
-        )
+        rows = await self._fetch(*C.GUILD_SCHEDULES.postgres(guild=guild_id))
         return [schedule_record(tuple(row)) for row in rows]
 
     async def remove_schedule(self, guild_id: int, schedule_id: int) -> bool:
-        status = await self._execute(
-            "UPDATE schedules SET removed = 1, wake_at = NULL WHERE id = $1 AND guild_id = $2 AND removed = 0",
-            schedule_id,
-            guild_id,
+        return (
+            affected(await self._execute(*C.REMOVE_SCHEDULE.postgres(schedule=schedule_id, guild=guild_id)))
+            > 0
         )
-        return affected(status) > 0
 
     async def due_schedules(
         self, now: datetime, limit: int = 500, shards: Shards = None
     ) -> list[ScheduleRecord]:
         ours, values = shard_clause(shards, "guild_id", sqlite=False)
         rows = await self._fetch(
-            _numbered(
+            dollars_numbered(
                 f"SELECT {SCHEDULE_COLUMNS} FROM schedules "
                 f"WHERE wake_at IS NOT NULL AND removed = 0 AND wake_at <= ${ours} ORDER BY wake_at, id LIMIT $"
             ),
@@ -143,21 +103,13 @@ class PostgresCalendar(Connected):
         return affected(status) > 0
 
     async def note_schedule_result(self, schedule_id: int, result: str, at: datetime) -> None:
-        await self._execute(
-            "UPDATE schedules SET last_result = $1, last_at = $2 WHERE id = $3",
-            result,
-            ms_or_none(at),
-            schedule_id,
-        )
+        await self._execute(*C.NOTE_RESULT.postgres(result=result, at=ms_or_none(at), schedule=schedule_id))
 
     async def claim_occurrence(self, kind: str, key_id: int, occurrence: datetime, now: datetime) -> bool:
         status = await self._execute(
-            "INSERT INTO calendar_claims (kind, key_id, occurrence_at, claimed_at) VALUES ($1, $2, $3, $4) "
-            "ON CONFLICT (kind, key_id, occurrence_at) DO NOTHING",
-            kind,
-            key_id,
-            ms_or_none(occurrence),
-            ms_or_none(now),
+            *C.CLAIM_OCCURRENCE.postgres(
+                kind=kind, key=key_id, occurrence=ms_or_none(occurrence), now=ms_or_none(now)
+            )
         )
         return affected(status) > 0
 
@@ -176,16 +128,23 @@ class PostgresCalendar(Connected):
         async def claim(conn: asyncpg.Connection) -> bool:
             # A second process's INSERT waits on this one's key until it commits, then does nothing.
             taken = await conn.execute(
-                _numbered(CLAIM_ROUND), schedule_id, ms_or_none(occurrence), ms_or_none(now), outcome, detail
+                *C.CLAIM_ROUND.postgres(
+                    schedule=schedule_id,
+                    occurrence=ms_or_none(occurrence),
+                    now=ms_or_none(now),
+                    outcome=outcome,
+                    detail=detail,
+                )
             )
             if not affected(taken):
                 return False
             moved = await conn.execute(
-                _numbered(MOVE_CLAIMED),
-                ms_or_none(next_at),
-                ms_or_none(wake_at),
-                schedule_id,
-                ms_or_none(was),
+                *C.MOVE_CLAIMED.postgres(
+                    next=ms_or_none(next_at),
+                    wake=ms_or_none(wake_at),
+                    schedule=schedule_id,
+                    was=ms_or_none(was),
+                )
             )
             if not affected(moved):
                 raise _Moved  # the schedule moved under us (a new zone, removed): the claim goes with it
@@ -200,7 +159,9 @@ class PostgresCalendar(Connected):
         self, schedule_id: int, occurrence: datetime, outcome: str, detail: str | None
     ) -> bool:
         status = await self._execute(
-            _numbered(SETTLE_CLAIM), outcome, detail, schedule_id, ms_or_none(occurrence)
+            *C.SETTLE_CLAIM.postgres(
+                outcome=outcome, detail=detail, schedule=schedule_id, occurrence=ms_or_none(occurrence)
+            )
         )
         return affected(status) > 0
 
@@ -208,19 +169,22 @@ class PostgresCalendar(Connected):
         self, schedule_id: int, occurrence: datetime, now: datetime, *, stale_before: datetime
     ) -> bool:
         status = await self._execute(
-            _numbered(CLAIM_ANNOUNCEMENT),
-            schedule_id,
-            ms_or_none(occurrence),
-            ms_or_none(now),
-            ms_or_none(stale_before),
+            *C.CLAIM_ANNOUNCEMENT.postgres(
+                schedule=schedule_id,
+                occurrence=ms_or_none(occurrence),
+                now=ms_or_none(now),
+                stale=ms_or_none(stale_before),
+            )
         )
         return affected(status) > 0
 
     async def settle_announcement(self, schedule_id: int, occurrence: datetime) -> None:
-        await self._execute(_numbered(SETTLE_ANNOUNCEMENT), schedule_id, ms_or_none(occurrence))
+        await self._execute(
+            *C.SETTLE_ANNOUNCEMENT.postgres(schedule=schedule_id, occurrence=ms_or_none(occurrence))
+        )
 
     async def schedule_occurrences(self, schedule_id: int, limit: int = 5) -> list[OccurrenceRecord]:
-        rows = await self._fetch(_numbered(SCHEDULE_OCCURRENCES), schedule_id, limit)
+        rows = await self._fetch(*C.SCHEDULE_OCCURRENCES.postgres(schedule=schedule_id, limit=limit))
         return [occurrence_record(tuple(row)) for row in rows]
 
     async def pending_round_occurrences(
@@ -228,7 +192,7 @@ class PostgresCalendar(Connected):
     ) -> list[tuple[ScheduleRecord, datetime]]:
         ours, values = shard_clause(shards, "s.guild_id", sqlite=False)
         rows = await self._fetch(
-            _numbered(PENDING_OCCURRENCES.format(shards=ours)),
+            dollars_numbered(PENDING_OCCURRENCES.format(shards=ours)),
             ms_or_none(since),
             ms_or_none(claimed_by),
             *values,
@@ -243,7 +207,7 @@ class PostgresCalendar(Connected):
     ) -> list[CalendarSettings]:
         ours, values = shard_clause(shards, "guild_id", sqlite=False)
         rows = await self._fetch(
-            _numbered(
+            dollars_numbered(
                 f"SELECT guild_id, {CALENDAR_SETTING_COLUMNS} FROM calendar_settings "
                 f"WHERE champion_next_at IS NOT NULL AND champion_next_at <= ${ours} "
                 "ORDER BY champion_next_at LIMIT $"
@@ -258,33 +222,28 @@ class PostgresCalendar(Connected):
         self, guild_id: int, was: datetime, next_at: datetime, problem: str | None
     ) -> bool:
         status = await self._execute(
-            "UPDATE calendar_settings SET champion_next_at = $1, champion_problem = $2 "
-            "WHERE guild_id = $3 AND champion_next_at = $4",
-            ms_or_none(next_at),
-            problem,
-            guild_id,
-            ms_or_none(was),
+            *C.MOVE_CHAMPION.postgres(
+                next=ms_or_none(next_at), problem=problem, guild=guild_id, was=ms_or_none(was)
+            )
         )
         return affected(status) > 0
 
     async def period_top(
         self, guild_id: int, start: datetime, end: datetime, limit: int
     ) -> list[tuple[int, int]]:
-        rows = await self._fetch(_numbered(PERIOD_TOP), guild_id, ms_or_none(start), ms_or_none(end), limit)
+        rows = await self._fetch(
+            *C.PERIOD_TOP.postgres(guild=guild_id, start=ms_or_none(start), end=ms_or_none(end), limit=limit)
+        )
         return [(int(row[0]), int(row[1])) for row in rows]
 
     async def champions(self, guild_id: int) -> list[int]:
-        rows = await self._fetch(
-            "SELECT user_id FROM champions WHERE guild_id = $1 AND period_end = "
-            "(SELECT MAX(period_end) FROM champions WHERE guild_id = $1) ORDER BY user_id",
-            guild_id,
-        )
+        rows = await self._fetch(*C.CHAMPIONS.postgres(guild=guild_id))
         return [int(row[0]) for row in rows]
 
     async def save_champions(self, guild_id: int, period_end: datetime, user_ids: Sequence[int]) -> None:
         async def save(conn: asyncpg.Connection) -> None:
             await conn.executemany(
-                "INSERT INTO champions (guild_id, period_end, user_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                C.SAVE_CHAMPION.postgres_text,
                 [(guild_id, ms_or_none(period_end), user_id) for user_id in user_ids],
             )
 

@@ -94,3 +94,8 @@ def sql(text: str) -> Statement:
     return Statement(
         sqlite_text=text, postgres_text=numbered("$"), names=tuple(names), sqlite_numbered=numbered("?")
     )
+
+
+def named(columns: str) -> str:
+    """A :name per column of `columns` ("a, b, c"), in order: a statement that takes a row as it is."""
+    return ", ".join(f":{column}" for column in columns.split(", "))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from bot.store.records import AuditEntry, WebGuild, WebSession
+from bot.store.sql.rounds import ROUND_COLUMNS
 from bot.store.sql.statement import sql
 from bot.store.sql.times import from_ms, to_ms
 
@@ -52,3 +53,36 @@ def audit_record(row: tuple[object, ...]) -> AuditEntry:
 def audit_row(entry: AuditEntry) -> tuple[object, ...]:
     """guild_id, user_id, user_name, at, action, detail."""
     return (entry.guild_id, entry.user_id, entry.user_name, to_ms(entry.at), entry.action, entry.detail)
+
+
+# Written once for both engines (rendered by bot.store.sql.statement).
+CLAIM_META = sql("INSERT INTO meta (key, value) VALUES (:key, :value) ON CONFLICT (key) DO NOTHING")
+META_VALUE = sql("SELECT value FROM meta WHERE key = :key")
+# A session row in session_row's order.
+SAVE_SESSION = sql(
+    f"INSERT INTO web_sessions ({SESSION_COLUMNS}) VALUES (:id_hash, :user, :name, :guilds, :created, :expires) "
+    "ON CONFLICT (id_hash) DO UPDATE SET guilds = excluded.guilds, expires_at = excluded.expires_at"
+)
+SESSION = sql(f"SELECT {SESSION_COLUMNS} FROM web_sessions WHERE id_hash = :id_hash AND expires_at > :now")
+END_SESSION = sql("DELETE FROM web_sessions WHERE id_hash = :id_hash")
+FORGET_SESSIONS = sql("DELETE FROM web_sessions WHERE expires_at <= :moment")
+# An audit row in audit_row's order.
+ADD_AUDIT = sql(
+    "INSERT INTO web_audit (guild_id, user_id, user_name, at, action, detail) "
+    f"VALUES (:guild, :user, :name, :at, :action, :detail) RETURNING {AUDIT_COLUMNS}"
+)
+AUDIT_LOG = sql(
+    f"SELECT {AUDIT_COLUMNS} FROM web_audit WHERE guild_id = :guild AND id < :before ORDER BY id DESC LIMIT :limit"
+)
+# The table's name qualifies the column: PostgreSQL reads a bare `version` as ambiguous there.
+BUMP_DECK_VERSION = sql(
+    "INSERT INTO deck_versions (guild_id, version) VALUES (:guild, 1) "
+    "ON CONFLICT (guild_id) DO UPDATE SET version = deck_versions.version + 1 RETURNING version"
+)
+DECK_VERSION = sql("SELECT version FROM deck_versions WHERE guild_id = :guild")
+GUILD_ROUNDS = sql(
+    f"SELECT {ROUND_COLUMNS} FROM rounds WHERE guild_id = :guild AND id < :before ORDER BY id DESC LIMIT :limit"
+)
+MEMBER_GUILDS = sql("SELECT DISTINCT guild_id FROM answers WHERE user_id = :user ORDER BY guild_id")
+# Before no id: the newest page.
+NO_LIMIT = 2**62

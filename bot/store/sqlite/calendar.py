@@ -8,16 +8,8 @@ from datetime import datetime
 
 from bot.store.calendar_records import (
     CALENDAR_SETTING_COLUMNS,
-    CLAIM_ANNOUNCEMENT,
-    CLAIM_ROUND,
-    MOVE_CLAIMED,
-    NEW_SCHEDULE_COLUMNS,
     PENDING_OCCURRENCES,
-    PERIOD_TOP,
     SCHEDULE_COLUMNS,
-    SCHEDULE_OCCURRENCES,
-    SETTLE_ANNOUNCEMENT,
-    SETTLE_CLAIM,
     CalendarSettings,
     NewSchedule,
     OccurrenceRecord,
@@ -32,10 +24,9 @@ from bot.store.calendar_records import (
     schedule_record,
     shard_clause,
 )
+from bot.store.sql import calendar as C
 from bot.store.sql.times import to_ms
 from bot.store.sqlite.connection import Database
-
-_CALENDAR_UPDATES = ", ".join(f"{c} = excluded.{c}" for c in CALENDAR_SETTING_COLUMNS.split(", "))
 
 
 class _Moved(Exception):
@@ -46,51 +37,30 @@ class SqliteCalendar:
     _db: Database
 
     async def calendar_settings(self, guild_id: int) -> CalendarSettings:
-        row = await self._db.fetchone(
-            f"SELECT {CALENDAR_SETTING_COLUMNS} FROM calendar_settings WHERE guild_id = ?", (guild_id,)
-        )
+        row = await self._db.fetchone(*C.SETTINGS.sqlite(guild=guild_id))
         return calendar_settings_record(guild_id, row)
 
     async def save_calendar_settings(self, settings: CalendarSettings) -> None:
-        await self._db.execute(
-            f"INSERT INTO calendar_settings (guild_id, {CALENDAR_SETTING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?) "
-            f"ON CONFLICT (guild_id) DO UPDATE SET {_CALENDAR_UPDATES}",
-            calendar_settings_row(settings),
-        )
+        await self._db.execute(C.SAVE_SETTINGS.sqlite_numbered, calendar_settings_row(settings))
 
     async def add_schedule(self, new: NewSchedule, wake_at: datetime) -> ScheduleRecord:
         def add(conn: sqlite3.Connection) -> ScheduleRecord:
-            cursor = conn.execute(
-                f"INSERT INTO schedules ({NEW_SCHEDULE_COLUMNS}) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                new_schedule_row(new, wake_at),
+            return schedule_record(
+                conn.execute(C.ADD_SCHEDULE.sqlite_numbered, new_schedule_row(new, wake_at)).fetchone()
             )
-            row = conn.execute(
-                f"SELECT {SCHEDULE_COLUMNS} FROM schedules WHERE id = ?", (cursor.lastrowid,)
-            ).fetchone()
-            return schedule_record(row)
 
         return await self._db.write(add)
 
     async def schedule(self, schedule_id: int) -> ScheduleRecord | None:
-        row = await self._db.fetchone(
-            f"SELECT {SCHEDULE_COLUMNS} FROM schedules WHERE id = ? AND removed = 0", (schedule_id,)
-        )
+        row = await self._db.fetchone(*C.SCHEDULE.sqlite(schedule=schedule_id))
         return None if row is None else schedule_record(row)
 
     async def guild_schedules(self, guild_id: int) -> list[ScheduleRecord]:
-        rows = await self._db.fetchall(
-            f"SELECT {SCHEDULE_COLUMNS} FROM schedules WHERE guild_id = ? AND removed = 0 ORDER BY id",
-            (guild_id,),
-        )
+        rows = await self._db.fetchall(*C.GUILD_SCHEDULES.sqlite(guild=guild_id))
         return [schedule_record(row) for row in rows]
 
     async def remove_schedule(self, guild_id: int, schedule_id: int) -> bool:
-        changed = await self._db.execute(
-            "UPDATE schedules SET removed = 1, wake_at = NULL WHERE id = ? AND guild_id = ? AND removed = 0",
-            (schedule_id, guild_id),
-        )
-        return changed > 0
+        return await self._db.execute(*C.REMOVE_SCHEDULE.sqlite(schedule=schedule_id, guild=guild_id)) > 0
 
     async def due_schedules(
         self, now: datetime, limit: int = 500, shards: Shards = None
@@ -126,15 +96,11 @@ class SqliteCalendar:
         return changed > 0
 
     async def note_schedule_result(self, schedule_id: int, result: str, at: datetime) -> None:
-        await self._db.execute(
-            "UPDATE schedules SET last_result = ?, last_at = ? WHERE id = ?", (result, to_ms(at), schedule_id)
-        )
+        await self._db.execute(*C.NOTE_RESULT.sqlite(result=result, at=to_ms(at), schedule=schedule_id))
 
     async def claim_occurrence(self, kind: str, key_id: int, occurrence: datetime, now: datetime) -> bool:
         changed = await self._db.execute(
-            "INSERT INTO calendar_claims (kind, key_id, occurrence_at, claimed_at) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT (kind, key_id, occurrence_at) DO NOTHING",
-            (kind, key_id, to_ms(occurrence), to_ms(now)),
+            *C.CLAIM_OCCURRENCE.sqlite(kind=kind, key=key_id, occurrence=to_ms(occurrence), now=to_ms(now))
         )
         return changed > 0
 
@@ -152,13 +118,20 @@ class SqliteCalendar:
     ) -> bool:
         def claim(conn: sqlite3.Connection) -> bool:
             taken = conn.execute(
-                CLAIM_ROUND.replace("$", "?"), (schedule_id, to_ms(occurrence), to_ms(now), outcome, detail)
+                *C.CLAIM_ROUND.sqlite(
+                    schedule=schedule_id,
+                    occurrence=to_ms(occurrence),
+                    now=to_ms(now),
+                    outcome=outcome,
+                    detail=detail,
+                )
             ).rowcount
             if not taken:
                 return False
             moved = conn.execute(
-                MOVE_CLAIMED.replace("$", "?"),
-                (ms_or_none(next_at), ms_or_none(wake_at), schedule_id, to_ms(was)),
+                *C.MOVE_CLAIMED.sqlite(
+                    next=ms_or_none(next_at), wake=ms_or_none(wake_at), schedule=schedule_id, was=to_ms(was)
+                )
             ).rowcount
             if not moved:
                 raise _Moved  # the schedule moved under us (a new zone, removed): the claim goes with it
@@ -173,7 +146,9 @@ class SqliteCalendar:
         self, schedule_id: int, occurrence: datetime, outcome: str, detail: str | None
     ) -> bool:
         changed = await self._db.execute(
-            SETTLE_CLAIM.replace("$", "?"), (outcome, detail, schedule_id, to_ms(occurrence))
+            *C.SETTLE_CLAIM.sqlite(
+                outcome=outcome, detail=detail, schedule=schedule_id, occurrence=to_ms(occurrence)
+            )
         )
         return changed > 0
 
@@ -181,16 +156,19 @@ class SqliteCalendar:
         self, schedule_id: int, occurrence: datetime, now: datetime, *, stale_before: datetime
     ) -> bool:
         changed = await self._db.execute(
-            CLAIM_ANNOUNCEMENT.replace("$", "?"),
-            (schedule_id, to_ms(occurrence), to_ms(now), to_ms(stale_before)),
+            *C.CLAIM_ANNOUNCEMENT.sqlite(
+                schedule=schedule_id, occurrence=to_ms(occurrence), now=to_ms(now), stale=to_ms(stale_before)
+            )
         )
         return changed > 0
 
     async def settle_announcement(self, schedule_id: int, occurrence: datetime) -> None:
-        await self._db.execute(SETTLE_ANNOUNCEMENT.replace("$", "?"), (schedule_id, to_ms(occurrence)))
+        await self._db.execute(
+            *C.SETTLE_ANNOUNCEMENT.sqlite(schedule=schedule_id, occurrence=to_ms(occurrence))
+        )
 
     async def schedule_occurrences(self, schedule_id: int, limit: int = 5) -> list[OccurrenceRecord]:
-        rows = await self._db.fetchall(SCHEDULE_OCCURRENCES.replace("$", "?"), (schedule_id, limit))
+        rows = await self._db.fetchall(*C.SCHEDULE_OCCURRENCES.sqlite(schedule=schedule_id, limit=limit))
         return [occurrence_record(row) for row in rows]
 
     async def pending_round_occurrences(
@@ -220,9 +198,7 @@ class SqliteCalendar:
         self, guild_id: int, was: datetime, next_at: datetime, problem: str | None
     ) -> bool:
         changed = await self._db.execute(
-            "UPDATE calendar_settings SET champion_next_at = ?, champion_problem = ? "
-            "WHERE guild_id = ? AND champion_next_at = ?",
-            (to_ms(next_at), problem, guild_id, to_ms(was)),
+            *C.MOVE_CHAMPION.sqlite(next=to_ms(next_at), problem=problem, guild=guild_id, was=to_ms(was))
         )
         return changed > 0
 
@@ -230,20 +206,15 @@ class SqliteCalendar:
         self, guild_id: int, start: datetime, end: datetime, limit: int
     ) -> list[tuple[int, int]]:
         rows = await self._db.fetchall(
-            PERIOD_TOP.replace("$", "?"), (guild_id, to_ms(start), to_ms(end), limit)
+            *C.PERIOD_TOP.sqlite(guild=guild_id, start=to_ms(start), end=to_ms(end), limit=limit)
         )
         return [(int(row[0]), int(row[1])) for row in rows]
 
     async def champions(self, guild_id: int) -> list[int]:
-        rows = await self._db.fetchall(
-            "SELECT user_id FROM champions WHERE guild_id = ? AND period_end = "
-            "(SELECT MAX(period_end) FROM champions WHERE guild_id = ?) ORDER BY user_id",
-            (guild_id, guild_id),
-        )
+        rows = await self._db.fetchall(*C.CHAMPIONS.sqlite(guild=guild_id))
         return [int(row[0]) for row in rows]
 
     async def save_champions(self, guild_id: int, period_end: datetime, user_ids: Sequence[int]) -> None:
         await self._db.executemany(
-            "INSERT INTO champions (guild_id, period_end, user_id) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-            [(guild_id, to_ms(period_end), user_id) for user_id in user_ids],
+            C.SAVE_CHAMPION.sqlite_numbered, [(guild_id, to_ms(period_end), user_id) for user_id in user_ids]
         )

@@ -1,0 +1,42 @@
+"""The round options between the store's plain columns and the engine's RoundOptions, both ways.
+
+The store keeps options as plain strings and numbers (it imports nothing of bot.quiz); this is the one
+place that turns a server's settings or a stored round into the options a round plays with, and back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from bot.quiz.options import RoundOptions
+from bot.store.records import DEFAULT_OPTIONS, KEPT_OPTIONS, GuildSettings, NewRound, RoundRecord
+
+
+def _columns(options: RoundOptions, names: tuple[str, ...]) -> dict[str, Any]:
+    """The options as the store's columns hold them: enums as their plain strings."""
+    values = {name: getattr(options, name) for name in names}
+    return {name: value.value if name in ("mode", "standings") else value for name, value in values.items()}
+
+
+def default_options(settings: GuildSettings) -> RoundOptions:
+    """The server's defaults for a new round."""
+    return RoundOptions(**{name: getattr(settings, name) for name in DEFAULT_OPTIONS})
+
+
+def with_default_options(settings: GuildSettings, options: RoundOptions) -> GuildSettings:
+    """These settings with `options` as the server's defaults."""
+    return replace(settings, **_columns(options, DEFAULT_OPTIONS))
+
+
+def new_round(options: RoundOptions, **round: Any) -> NewRound:
+    """A new round that plays with `options`; `round` gives the other fields."""
+    return NewRound(**round, **_columns(options, KEPT_OPTIONS))
+
+
+def round_options(record: RoundRecord) -> RoundOptions:
+    """The options a stored round plays with, as it was started."""
+    kept = {name: getattr(record, name) for name in KEPT_OPTIONS}
+    return RoundOptions(
+        questions=len(record.question_ids), thread=record.parent_channel_id is not None, **kept
+    )
