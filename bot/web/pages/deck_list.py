@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from aiohttp import web
 
@@ -10,6 +11,7 @@ from bot.bank.importers import Format, Imported, import_deck
 from bot.bank.part_sizes import MAX_DECK_TITLE_LENGTH
 from bot.bank.problems import DeckError
 from bot.bank.writer import deck_to_csv, deck_to_yaml
+from bot.decks.server_decks import ServerDecks
 from bot.errors import UserError
 from bot.locales import N_, _, n_
 from bot.web.access import Server, moderator
@@ -62,18 +64,26 @@ async def decks(request: web.Request, server: Server) -> web.StreamResponse:
 async def import_file(request: web.Request, server: Server) -> web.StreamResponse:
     """A file in any format /deck import reads, through the same importer; nothing is kept on a problem."""
     form = await request.post()
-    name = str(form.get("name", "")).strip()
-    chosen = str(form.get("format", "auto"))
-    upload = form.get("file")
     shown = {
-        "name": name,
-        "format": chosen,
+        "name": str(form.get("name", "")).strip(),
+        "format": str(form.get("format", "auto")),
         "distractors": "distractors" in form,
         "keep_valid": "keep_valid" in form,
     }
+    upload = form.get("file")
     decks = context_of(request).decks
     await decks.fresh(server.id)
-    deck_id, errors = "", []
+    deck_id, errors = _checked_form(decks, server, shown)
+    if not isinstance(upload, web.FileField):
+        errors.append(_("Choose the file to import."))
+    if errors or not isinstance(upload, web.FileField):
+        return await _list(request, server, import_errors=errors, form=shown)
+    return await _import_upload(request, server, upload, deck_id, shown)
+
+
+def _checked_form(decks: ServerDecks, server: Server, shown: dict[str, Any]) -> tuple[str, list[str]]:
+    """The id the deck gets (as /deck import gives it), and what is wrong with the form."""
+    name, deck_id, errors = shown["name"], "", []
     if not name or len(name) > MAX_DECK_TITLE_LENGTH:
         errors.append(_("Give the deck a name of 1 to {most} characters.", most=MAX_DECK_TITLE_LENGTH))
     else:
@@ -81,50 +91,44 @@ async def import_file(request: web.Request, server: Server) -> web.StreamRespons
             deck_id = decks.new_deck_id(server.id, name)
         except UserError as exc:
             errors.append(exc.sentence)
-    if not isinstance(upload, web.FileField):
-        errors.append(_("Choose the file to import."))
-    if chosen != "auto" and chosen not in {f.value for f in Format}:
+    if shown["format"] != "auto" and shown["format"] not in {f.value for f in Format}:
         errors.append(_("Choose one of the formats offered."))
-    if errors or not isinstance(upload, web.FileField):
-        return await _list(request, server, import_errors=errors, form=shown)
+    return deck_id, errors
+
+
+async def _import_upload(
+    request: web.Request, server: Server, upload: web.FileField, deck_id: str, shown: dict[str, Any]
+) -> web.StreamResponse:
     source = upload.filename or "upload"
     try:
-        imported, fmt = await _read_upload(upload.file.read(), source, deck_id, name, chosen, shown, server)
+        # Parsing a large file takes a moment of CPU: off the event loop, as /deck import does.
+        imported, found = await asyncio.to_thread(
+            import_deck,
+            upload.file.read(),
+            source,
+            deck_id=deck_id,
+            title=shown["name"],
+            fmt=None if shown["format"] == "auto" else Format(shown["format"]),
+            distractors=bool(shown["distractors"]),
+            guild_id=server.id,
+        )
     except DeckError as exc:
         lines = [_("{file} could not be imported; nothing was changed.", file=source)]
         return await _list(request, server, import_errors=lines + [str(p) for p in exc.problems], form=shown)
     if imported.left_out and not shown["keep_valid"]:
         return await _list(request, server, import_errors=_left_out(imported, source), form=shown)
     try:
-        saved = await decks.save_import(
+        saved = await context_of(request).decks.save_import(
             server.id, imported.deck, imported.text, source=source, by=server.viewer.user_id
         )
     except UserError as exc:
         return await _list(request, server, import_errors=[exc.sentence], form=shown)
     count = len(saved.deck.questions)
-    await audit(
-        request, server, N_("deck imported"), _import_detail(deck_id, source, fmt, count, saved.replaced)
-    )
+    detail = _import_detail(deck_id, source, found, count, saved.replaced)
+    await audit(request, server, N_("deck imported"), detail)
     notes = [str(p) for p in (*imported.notes, *imported.left_out)]
-    return await _list(
-        request, server, imported=_import_summary(deck_id, source, count, saved.replaced), import_notes=notes
-    )
-
-
-async def _read_upload(
-    data: bytes, source: str, deck_id: str, name: str, chosen: str, shown: dict[str, object], server: Server
-) -> tuple[Imported, Format]:
-    # Parsing a large file takes a moment of CPU: off the event loop, as /deck import does.
-    return await asyncio.to_thread(
-        import_deck,
-        data,
-        source,
-        deck_id=deck_id,
-        title=name,
-        fmt=None if chosen == "auto" else Format(chosen),
-        distractors=bool(shown["distractors"]),
-        guild_id=server.id,
-    )
+    summary = _import_summary(deck_id, source, count, saved.replaced)
+    return await _list(request, server, imported=summary, import_notes=notes)
 
 
 def _left_out(imported: Imported, source: str) -> list[str]:
