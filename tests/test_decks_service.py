@@ -79,12 +79,12 @@ async def test_an_import_is_kept_counted_and_seen_by_another_process(stores: tup
     told = Told()
     decks, elsewhere = await service(ours, told), await service(theirs)
     deck, text = bio()
-    saved = await decks.save_import(GUILD, deck, text, source="biology.yaml", by=MODERATOR)
+    saved = await decks.save_import(GUILD, deck, text, source="bio.yaml", by=MODERATOR)
     assert saved.replaced is False and decks.bank.get("bio", GUILD) is saved.deck
     [record] = await ours.guild_decks(GUILD)
     assert (record.deck_id, record.source_name, record.uploaded_by, record.text) == (
         "bio",
-        "biology.yaml",
+        "bio.yaml",
         MODERATOR,
         text,
     )
@@ -92,9 +92,17 @@ async def test_an_import_is_kept_counted_and_seen_by_another_process(stores: tup
     assert (await elsewhere.fresh(GUILD)).get("bio", GUILD) is not None
     assert elsewhere.bank.get("bio", OTHER) is None
 
-    again = await decks.save_import(GUILD, deck, text, source="biology.yaml", by=MODERATOR)
+    again = await decks.save_import(GUILD, deck, text, source="bio.yaml", by=MODERATOR)
     assert again.replaced is True
-    assert told.changes == [(GUILD, "bio", "imported", 1), (GUILD, "bio", "replaced", 1)]
+    edited = await decks.save_edit(GUILD, dataclasses.replace(again.deck, title="Cell biology"), by=ALICE)
+    assert edited.deck.title == "Cell biology" and decks.bank.get("bio", GUILD) is edited.deck
+    [record] = await ours.guild_decks(GUILD)
+    assert (record.source_name, record.uploaded_by) == ("bio.yaml", ALICE)
+    assert told.changes == [
+        (GUILD, "bio", "imported", 1),
+        (GUILD, "bio", "replaced", 1),
+        (GUILD, "bio", "edited", 1),
+    ]
     # Our own saves are ours already: the next look at the store loads nothing again.
     assert await decks.versions.refresh(GUILD, eager=True) is False
 
@@ -173,7 +181,7 @@ async def _edit_big_deck(ours: Store, theirs: Store) -> None:
     first = deck.questions[0]
     changed = replace_question(deck, first.id, dataclasses.replace(first, prompt="Edited?"))
     saved = await decks.save_edit(GUILD, changed, by=MODERATOR)
-    assert saved.deck.questions[0].prompt == "Edited?"
+    assert saved.deck.questions[0].prompt == "Edited?" and saved.replaced is True
     loaded = (await (await service(theirs)).fresh(GUILD)).get("big", GUILD)
     assert loaded is not None and loaded.questions[0].prompt == "Edited?" and len(loaded.questions) == 4000
 

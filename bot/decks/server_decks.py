@@ -125,11 +125,7 @@ class ServerDecks:
 
     async def save_import(self, guild_id: int, deck: Deck, text: str, *, source: str, by: int) -> Saved:
         """Keep an imported deck (`text`, the YAML the importer wrote, loads to `deck`)."""
-        record = self._record(guild_id, deck, text, source, by)
-        await self.fresh(guild_id)  # the quota counts the decks as they are now
-        self.check_room(guild_id, deck.id, len(deck.questions))
-        await self.store.save_guild_deck(record)
-        return await self._saved(record, deck, imported=True)
+        return await self._save(self._record(guild_id, deck, text, source, by), deck, None)
 
     async def save_edit(self, guild_id: int, deck: Deck, *, by: int) -> Saved:
         """Keep an edited deck, checked as a whole first (DeckError when it breaks a deck-wide rule).
@@ -138,20 +134,29 @@ class ServerDecks:
         """
         # Writing and reading back a deck of thousands of questions takes CPU: off the event loop.
         text, reread = await asyncio.to_thread(edited_text, deck)
-        return await self.save_import(guild_id, reread, text, source=deck.source or f"{deck.id}.yaml", by=by)
+        record = self._record(guild_id, reread, text, deck.source or f"{deck.id}.yaml", by)
+        return await self._save(record, reread, "edited")
+
+    async def _save(self, record: GuildDeckRecord, deck: Deck, change: str | None) -> Saved:
+        await self.fresh(record.guild_id)  # the quota counts the decks as they are now
+        self.check_room(record.guild_id, deck.id, len(deck.questions))
+        await self.store.save_guild_deck(record)
+        return await self._saved(record, deck, change)
 
     def _record(self, guild_id: int, deck: Deck, text: str, source: str, by: int) -> GuildDeckRecord:
         if deck.guild_id != guild_id:
             raise ValueError(f"deck {deck.id!r} of server {deck.guild_id} is not server {guild_id}'s")
         return GuildDeckRecord(guild_id, deck.id, source[:SOURCE_NAME_LENGTH], text, by, self.clock())
 
-    async def _saved(self, record: GuildDeckRecord, deck: Deck, *, imported: bool) -> Saved:
-        """What follows every save: the bank, the questions' versions, the deck version, the telling."""
+    async def _saved(self, record: GuildDeckRecord, deck: Deck, change: str | None) -> Saved:
+        """What follows every save: the bank, the questions' versions, the deck version, the telling
+        (`change` None: an import, which is "imported" or "replaced")."""
         self.versions.parsed.note(record, deck)
         replaced = self.bank.add(deck) is not None
         await keep_deck_versions(self.store, [deck], self.clock())  # the day each edit was made
         await self.versions.changed_here(record.guild_id)
-        change = ("replaced" if replaced else "imported") if imported else "extended"
+        if change is None:
+            change = "replaced" if replaced else "imported"
         self._tell(record.guild_id, deck.id, change, len(deck.questions))
         return Saved(deck, replaced)
 
@@ -300,7 +305,7 @@ class ServerDecks:
             suggestion.id, reviewer_id, self.clock(), question, record
         ):
             raise AlreadyReviewed(already_reviewed(""))
-        return suggestion, await self._saved(record, grown, imported=False)
+        return suggestion, await self._saved(record, grown, "extended")
 
 
 def already_reviewed(status: str) -> str:
