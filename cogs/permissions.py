@@ -112,5 +112,5 @@ def _anywhere_commands() -> dict[str, str]:
 async def moderator_here(bot: BvunzoBot, interaction: discord.Interaction, doing: str) -> int:
     """The server of a moderators' command, once the member is found to be a quiz master there."""
     guild_id = guild_id_of(interaction)
-    ensure_quiz_master(interaction, await bot.store.guild_settings(guild_id), doing)
+    ensure_quiz_master(interaction, await bot.guild_settings(guild_id), doing)
     return guild_id

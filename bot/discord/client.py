@@ -36,7 +36,7 @@ from bot.preferences.language_memory import Languages, speak_to
 from bot.quiz.clock import Clock, SystemClock
 from bot.results.asked import give_snapshots, keep_deck_versions
 from bot.rounds import RoundService
-from bot.store import Store, open_store
+from bot.store import GuildSettings, Store, open_store
 from bot.ui import replies
 from bot.ui.custom_ids import PREFIX as CUSTOM_ID_PREFIX
 from bot.ui.forms import Form, form_for, submit_form
@@ -165,6 +165,10 @@ class BvunzoBot(commands.AutoShardedBot):
     async def fresh_decks(self, guild_id: int, *, eager: bool = True) -> None:
         """Take the server's decks again when another process changed them (bot/decks/deck_versions.py)."""
         await self.decks.fresh(guild_id, eager=eager)
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The server's settings (its quiz-master role, for a permission check), as the store keeps them."""
+        return await self.store.guild_settings(guild_id)
 
     async def _load_bank(self) -> Bank:
         bank, problems = Bank.from_folder(self.settings.questions_path)
