@@ -208,7 +208,7 @@ async def main() -> None:
 async def phases(store: Store, guild_id: int) -> None:
     """The analysis page's two parts alone: the store's query, and the engine's arithmetic."""
     from bot.bank.loader import load_deck_text
-    from bot.web.pages.deck_analysis import item_questions
+    from bot.results.item_figures import item_questions
 
     questions = item_questions(load_deck_text(deck_text(), "bench.yaml"))
     query, engine = [], []

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import discord
-from babel import numbers
 from discord import app_commands
 from discord.ext import commands
 
@@ -14,6 +13,7 @@ from bot.bank.languages import as_language_code
 from bot.errors import UserError
 from bot.locales import N_, _, percent
 from bot.preferences.language_memory import speak_to
+from bot.preferences.member_preferences import MemberChoices, MemberPreferences, two_places
 from bot.quiz import DEFAULT_RETENTION, MAX_RETENTION, MIN_RETENTION
 from bot.ui import replies
 from bot.ui.text import LANGUAGE_NAMES, clip, language_name
@@ -28,12 +28,7 @@ TRADE = N_("Higher means more reviews and more remembered; lower, fewer reviews 
 
 async def retention_of(bot: BvunzoBot, user_id: int) -> float:
     """The member's desired retention (/preferences), or fsrs's default."""
-    return await bot.store.member_retention(user_id) or DEFAULT_RETENTION
-
-
-def two_places(value: float) -> str:
-    """A retention as the reader's language writes it with two decimals (0.90; 0,90 in French)."""
-    return numbers.format_decimal(value, format="0.00", locale=locales.language().replace("-", "_"))
+    return await MemberPreferences(bot.store).retention(user_id)
 
 
 def retention_sentence(retention: float) -> str:
@@ -81,9 +76,29 @@ def _language_sentence(language: str | None) -> str:
     )
 
 
+def _choices_lines(choices: MemberChoices) -> list[str]:
+    """What /preferences says with no option: the member's language and retention as they stand."""
+    shown = _name(choices.language) if choices.language else _("your Discord language")
+    kept = two_places(choices.aimed_retention)
+    sentence = retention_sentence(choices.aimed_retention)
+    if choices.retention:
+        return [
+            _("**Language:** {language}.", language=shown),
+            _("**Retention:** {retention}. {sentence}", retention=kept, sentence=sentence),
+        ]
+    return [
+        _("**Language:** {language}.", language=shown),
+        _("**Retention:** {retention} (the default). {sentence}", retention=kept, sentence=sentence),
+    ]
+
+
 class PreferencesCog(commands.Cog, name="Preferences"):  # i18n: not shown
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
+
+    @property
+    def _preferences(self) -> MemberPreferences:
+        return MemberPreferences(self.bot.store, self.bot.languages)
 
     @app_commands.command(name="preferences", description="Your own settings: language and desired retention")
     @anywhere
@@ -98,41 +113,16 @@ class PreferencesCog(commands.Cog, name="Preferences"):  # i18n: not shown
         language: str | None = None,
         retention: app_commands.Range[float, MIN_RETENTION, MAX_RETENTION] | None = None,
     ) -> None:
-        store = self.bot.store
-        user_id = interaction.user.id
         said: list[str] = []
         if language is not None:
             code = _language_code(language)
             await self._remember_language(interaction, code)
             said.append(_language_sentence(code))
         if retention is not None:
-            # Discord enforces the range on its side; a forged value is told the range here.
-            if not MIN_RETENTION <= retention <= MAX_RETENTION:
-                raise UserError(
-                    _(
-                        "Retention is between {low} and {high}, such as {example}.",
-                        low=two_places(MIN_RETENTION),
-                        high=two_places(MAX_RETENTION),
-                        example=two_places(0.9),
-                    )
-                )
-            retention = round(retention, 2)
-            await store.set_member_retention(user_id, retention)
-            said.append(retention_sentence(retention))
+            kept = await self._preferences.choose_retention(interaction.user.id, retention)
+            said.append(retention_sentence(kept))
         if not said:
-            current_language = await store.member_language(user_id)
-            current = await store.member_retention(user_id)
-            shown = _name(current_language) if current_language else _("your Discord language")
-            kept = two_places(current or DEFAULT_RETENTION)
-            sentence = retention_sentence(current or DEFAULT_RETENTION)
-            said = [
-                _("**Language:** {language}.", language=shown),
-                _("**Retention:** {retention}. {sentence}", retention=kept, sentence=sentence)
-                if current
-                else _(
-                    "**Retention:** {retention} (the default). {sentence}", retention=kept, sentence=sentence
-                ),
-            ]
+            said = _choices_lines(await self._preferences.choices(interaction.user.id))
         await replies.send(interaction, "\n".join(said), ephemeral=True)
 
     @app_commands.command(
@@ -149,8 +139,7 @@ class PreferencesCog(commands.Cog, name="Preferences"):  # i18n: not shown
     async def _remember_language(self, interaction: discord.Interaction, code: str | None) -> None:
         """Keep the member's language (None: their Discord client's), for questions and for Bvunzo's words;
         the rest of this reply, and every later one, speaks it."""
-        await self.bot.store.set_member_language(interaction.user.id, code)
-        self.bot.languages.member_changed(interaction.user.id, code)
+        await self._preferences.choose_language(interaction.user.id, code)
         await speak_to(interaction)
 
     @preferences.autocomplete("language")

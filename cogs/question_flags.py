@@ -12,8 +12,7 @@ from discord.ext import commands
 from bot.bank.models import Deck, Question
 from bot.errors import UserError
 from bot.locales import _, slash
-from bot.quiz import FLAG_REASONS, flagged_questions
-from bot.store import FlagRecord
+from bot.reports import QuestionReports
 from bot.ui import custom_ids as ids
 from bot.ui import replies
 from bot.ui.desks import FLAG_DESK, FlagDesk, find_desk
@@ -25,8 +24,6 @@ from cogs.permissions import ensure_quiz_master, guild_id_of
 if TYPE_CHECKING:
     from bot.discord.client import BvunzoBot
 
-# Flags made in direct messages are kept under server 0: no server's moderators see them.
-NO_SERVER = 0
 CLOSED = {"r": "resolved", "d": "dismissed"}
 
 
@@ -90,6 +87,10 @@ class FlagsCog(commands.Cog, name="Flags"):  # i18n: not shown
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
 
+    @property
+    def _reports(self) -> QuestionReports:
+        return QuestionReports(self.bot.store, self.bot.clock)
+
     async def cog_load(self) -> None:
         self.bot.owners.provide(FLAG_DESK, self)
 
@@ -114,21 +115,9 @@ class FlagsCog(commands.Cog, name="Flags"):  # i18n: not shown
     ) -> None:
         # Looked up again at submission: the deck may have changed (or the bot restarted) since the form opened.
         deck, question = self._question(interaction, deck_id, question_id)
-        if reason not in FLAG_REASONS:
-            raise UserError(
-                _("Choose what is wrong with the question: wrong answer, unclear, typo or other.")
-            )
-        flag = FlagRecord(
-            guild_id=interaction.guild_id or NO_SERVER,
-            deck_id=deck.id,
-            question_id=question.id,
-            user_id=interaction.user.id,
-            reason=reason,
-            note=note.strip() or None,
-            status="open",
-            flagged_at=self.bot.clock(),
+        new = await self._reports.report(
+            interaction.guild_id, deck, question, interaction.user.id, reason, note
         )
-        new = await self.bot.store.flag_question(flag)
         if new:
             said = _(
                 "Thanks, the question is reported: this server's moderators will see it in {cmd}.",
@@ -148,7 +137,7 @@ class FlagsCog(commands.Cog, name="Flags"):  # i18n: not shown
         ensure_quiz_master(
             interaction, await self.bot.store.guild_settings(guild_id), _("see reported questions")
         )
-        lines = flagged_questions(await self.bot.store.open_flags(guild_id))
+        lines = await self._reports.queue(guild_id)
         shown = [(line, self.bot.bank.get(line.deck_id, guild_id)) for line in lines]
         embed = flags_embed(shown)
         view = flags_view(lines)
@@ -164,9 +153,7 @@ class FlagsCog(commands.Cog, name="Flags"):  # i18n: not shown
         ensure_quiz_master(
             interaction, await self.bot.store.guild_settings(guild_id), _("close reported questions")
         )
-        await self.bot.store.close_flags(
-            guild_id, deck_id, question_id, status, interaction.user.id, self.bot.clock()
-        )
+        await self._reports.close(guild_id, deck_id, question_id, status, interaction.user.id)
         await self.show_flags(interaction, edit=True)
 
 

@@ -1,5 +1,5 @@
-"""The decks' Discord and web entrances only ask the decks service: short cog modules and functions, and no
-store call from cogs/decks or the deck pages (bot/decks/server_decks.py holds the rules and the saves)."""
+"""The decks cog only asks the decks service (bot/decks/server_decks.py): its modules and functions are short.
+That it and the deck pages call no store is tests/test_no_store_calls.py's to keep."""
 
 from __future__ import annotations
 
@@ -8,10 +8,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 COG_FILES = sorted((ROOT / "cogs" / "decks").glob("*.py"))
-PAGES = [
-    ROOT / "bot" / "web" / "pages" / name
-    for name in ("_decks.py", "deck_list.py", "deck_questions.py", "suggestions.py")
-]
 MODULE_LINES, FUNCTION_LINES = 250, 40
 
 
@@ -27,25 +23,11 @@ def long_parts(source: str) -> list[str]:
     return found
 
 
-def store_uses(source: str) -> list[int]:
-    """The lines that reach a store (`self.bot.store`, `context.store`, any `.store` attribute)."""
-    return [
-        n.lineno for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Attribute) and n.attr == "store"
-    ]
-
-
 def test_the_measures_see_what_they_look_for() -> None:
     assert long_parts("def f():\n" + "    x = 1\n" * 39) == []
     assert long_parts("@d\ndef f():\n" + "    x = 1\n" * 39) == ["f: 41 lines"]
-    assert store_uses("async def f(self):\n    await self.bot.store.suggestion(1)\n") == [2]
-    assert store_uses("def f(decks):\n    return decks.pending(1)\n") == []
 
 
 def test_the_decks_cog_modules_and_functions_are_short() -> None:
     found = {path.name: long_parts(path.read_text(encoding="utf-8")) for path in COG_FILES}
     assert {name: parts for name, parts in found.items() if parts} == {}
-
-
-def test_neither_the_cog_nor_the_deck_pages_call_the_store() -> None:
-    found = {path.name: store_uses(path.read_text(encoding="utf-8")) for path in [*COG_FILES, *PAGES]}
-    assert {name: lines for name, lines in found.items() if lines} == {}

@@ -56,8 +56,8 @@ from bot.ui import (
     answers,
     boards,
     custom_ids,
-    decks,
-    flags,
+    deck_views,
+    flag_views,
     import_report,
     practice,
     qotd,
@@ -508,7 +508,7 @@ def _flagged(count: int) -> list[tuple[FlaggedQuestion, Deck | None]]:
             question_id=LONGEST.questions[i % 40].id,
             members=BIG,
             reasons=reasons,
-            notes=tuple("n" * flags.NOTE_LENGTH for _ in range(5)),
+            notes=tuple("n" * flag_views.NOTE_LENGTH for _ in range(5)),
             first_at=NOW,
         )
         shown.append((line, deck))
@@ -516,13 +516,13 @@ def _flagged(count: int) -> list[tuple[FlaggedQuestion, Deck | None]]:
 
 
 def test_flags() -> None:
-    for count in (0, 1, flags.FLAG_LINES, 100):
+    for count in (0, 1, flag_views.FLAG_LINES, 100):
         shown = _flagged(count)
-        check_embed(flags.flags_embed(shown))
-        check_view(flags.flags_view([line for line, _deck in shown]))
+        check_embed(flag_views.flags_embed(shown))
+        check_view(flag_views.flags_view([line for line, _deck in shown]))
     form = Form.of(custom_ids.REPORT_FORM.pattern, _submit)
-    check_modal(flags.report_form(form, DECK_ID, QUESTION_ID))
-    check_view(_view(flags.report_button(DECK_ID, QUESTION_ID)))
+    check_modal(flag_views.report_form(form, DECK_ID, QUESTION_ID))
+    check_view(_view(flag_views.report_button(DECK_ID, QUESTION_ID)))
 
 
 async def _submit(*_args: object) -> None:
@@ -538,13 +538,13 @@ def test_suggestions_and_delete() -> None:
     text = {"prompt": TEXT_PROMPT, "type": "text", "answers": [ANSWER] * 50, "explanation": EXPLANATION}
     for fields in (choice, text):
         record = SuggestionRecord(USER, USER, DECK_ID, USER, json.dumps(fields), "pending", NOW)
-        check_embed(decks.suggestion_embed(record, BIG))
+        check_embed(deck_views.suggestion_embed(record, BIG))
         edit = Form.of(custom_ids.EDIT_SUGGESTION_FORM.pattern, _submit)
-        check_modal(decks.suggestion_form(edit, DECK_ID, suggestion_id=BIG, fields=fields))
+        check_modal(deck_views.suggestion_form(edit, DECK_ID, suggestion_id=BIG, fields=fields))
     suggest = Form.of(custom_ids.SUGGEST_FORM.pattern, _submit)
-    check_modal(decks.suggestion_form(suggest, DECK_ID))
-    check_view(decks.review_view(ROUND_ID))
-    check_view(decks.delete_view(DECK_ID))
+    check_modal(deck_views.suggestion_form(suggest, DECK_ID))
+    check_view(deck_views.review_view(ROUND_ID))
+    check_view(deck_views.delete_view(DECK_ID))
 
 
 def _bad_csv(good: int, bad: int, header: bool) -> bytes:

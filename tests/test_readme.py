@@ -1,4 +1,5 @@
-"""The README's Guarantees name the tests that hold them: each named test must exist, so the list cannot rot."""
+"""The guide's Guarantees (docs/guarantees.md) name the tests that hold them: each named test must exist, so the
+list cannot rot."""
 
 from __future__ import annotations
 
@@ -12,10 +13,10 @@ ROOT = Path(__file__).resolve().parents[1]
 NAMED_TEST = re.compile(r"`(tests/[\w/]+\.py)::(test_\w+)`")
 
 
-def section(text: str, title: str) -> str:
-    """The body of the README section `## title`, up to the next section."""
-    found = re.search(rf"^## {re.escape(title)}\n(.*?)(?=^## |\Z)", text, re.MULTILINE | re.DOTALL)
-    assert found is not None, f"the README has no '## {title}' section"
+def page_body(text: str, title: str) -> str:
+    """The body of a docs page whose heading is `# title` (everything after that heading)."""
+    found = re.search(rf"\A# {re.escape(title)}\n(.*)\Z", text, re.DOTALL)
+    assert found is not None, f"the page does not start with '# {title}'"
     return found.group(1)
 
 
@@ -29,12 +30,12 @@ def collected_tests(path: Path) -> set[str]:
     }
 
 
-GUARANTEES = section((ROOT / "README.md").read_text(encoding="utf-8"), "Guarantees")
+GUARANTEES = page_body((ROOT / "docs" / "guarantees.md").read_text(encoding="utf-8"), "Guarantees")
 PROMISES = [line for line in GUARANTEES.splitlines() if line.startswith("- ")]
 
 
 def test_every_guarantee_names_a_test() -> None:
-    assert len(PROMISES) >= 15  # the list written in the README; fewer means it was cut or misparsed
+    assert len(PROMISES) >= 15  # the list written in docs/guarantees.md; fewer means it was cut or misparsed
     unbacked = [line for line in PROMISES if not NAMED_TEST.search(line)]
     assert unbacked == [], "each line of Guarantees names the tests that hold it"
 
@@ -44,7 +45,7 @@ def test_every_guarantee_names_a_test() -> None:
 )
 def test_each_named_test_exists(path: str, name: str) -> None:
     file = ROOT / path
-    assert file.is_file(), f"the README's Guarantees name {path}, which does not exist"
+    assert file.is_file(), f"docs/guarantees.md names {path}, which does not exist"
     assert name in collected_tests(file), (
-        f"the README's Guarantees name {path}::{name}, which is not a test there"
+        f"docs/guarantees.md names {path}::{name}, which is not a test there"
     )

@@ -89,6 +89,7 @@ async def test_opening_twice_at_once_migrates_once(postgres_url: str) -> None:
         (10,),
         (11,),
         (12,),
+        (13,),
     ]
 
 

@@ -1,8 +1,8 @@
 """How long a question of a round takes: reading time before its buttons open, and extra time for long prompts.
 
-The rule for long prompts, as documented in README.md: a question whose prompt is longer than 200
-characters gets 1 more second for each 100 characters (or part of 100) beyond the first 200, so a
-320-character prompt gets +2 s. The moderator turns it on per round (`long_prompts:true`); it helps
+The rule for long prompts, as documented in docs/commands.md (Round options): a question whose prompt
+is longer than 200 characters gets 1 more second for each 100 characters (or part of 100) beyond the
+first 200, so a 320-character prompt gets +2 s. The moderator turns it on per round (`long_prompts:true`); it helps
 members who read slowly or in a second language.
 """
 

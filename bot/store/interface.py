@@ -40,6 +40,7 @@ from bot.store.records import (
     FlagRecord,
     GuildDeckRecord,
     GuildSettings,
+    KeptItemFigures,
     MemberStats,
     Memory,
     NewRound,
@@ -230,6 +231,16 @@ class Store(Protocol):
         rounds, by question id, version, then member: what item analysis (bot.quiz.item_analysis) is
         computed from. A question's own deck counts, so a mixed round's answers count for each question's
         deck. Kept as the answers are written (table first_tries), so this is one indexed read."""
+
+    async def first_try_mark(self, guild_id: int, deck_id: str) -> int:
+        """A number that grows whenever a first try of the deck in this server is added, replaced,
+        moved to a version or removed (0 before any): kept by triggers per member, summed here."""
+
+    async def kept_item_figures(self, guild_id: int, deck_id: str) -> KeptItemFigures | None:
+        """The deck's item figures as last kept in this server; None when never."""
+
+    async def keep_item_figures(self, figures: KeptItemFigures) -> None:
+        """Keep a deck's item figures in place of the last ones."""
 
     # -- versions of questions as asked (bot/bank/versions.py) ---------------------------------------
 

@@ -253,6 +253,18 @@ class FirstTry:
 
 
 @dataclass(frozen=True, slots=True)
+class KeptItemFigures:
+    """A deck's item figures in one server as last computed (bot/results/item_figures.py keeps them)."""
+
+    guild_id: int
+    deck_id: str
+    questions: str  # a digest of the questions they judged (ids, versions, choices, keys)
+    changes: int  # the deck's first-try mark when they were computed (Store.first_try_mark)
+    computed_at: datetime
+    figures: str  # JSON: sums and shares only, no member ids
+
+
+@dataclass(frozen=True, slots=True)
 class VersionRecord:
     """A question's version as kept: its canonical JSON and when it was first seen."""
 

@@ -181,11 +181,14 @@ TABLES: dict[str, tuple[str, ...]] = {
     ),
     "web_audit": ("id", "guild_id", "user_id", "user_name", "at", "action", "detail"),
     "deck_versions": ("guild_id", "version"),
+    # The item figures as last computed: their mark is the source's, so the target recomputes them unless
+    # its triggers come to the same mark, over the same copied first tries.
+    "item_figures": ("guild_id", "deck_id", "questions", "changes", "computed_at", "figures"),
 }
 
 # Counted on both sides after the copy: every copied table and those the answers' triggers fill (the boards,
-# and first_tries, whose versions the trigger reads from the copied rounds).
-BOARD_TABLES = ("board_days", "board_totals", "first_tries")
+# and first_tries, whose versions the trigger reads from the copied rounds, and its per-member totals).
+BOARD_TABLES = ("board_days", "board_totals", "first_tries", "first_try_totals")
 COUNTED = (*TABLES, *BOARD_TABLES)
 
 # Tables whose integer id a sequence hands out on PostgreSQL (it must continue past the copied ids),

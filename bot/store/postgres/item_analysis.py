@@ -5,16 +5,18 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.store.postgres.connection import Connected
-from bot.store.records import FirstTry, WeekStats
+from bot.store.records import FirstTry, KeptItemFigures, WeekStats
+from bot.store.sql.item_figures import (
+    DAY_MS,
+    DECK_WEEKS,
+    FIRST_TRY_MARK,
+    KEEP_FIGURES,
+    KEPT_FIGURES,
+    kept_figures,
+)
 from bot.store.sql.times import to_ms
 from bot.store.sql.versions import FIRST_TRIES
 from bot.store.weeks import Chart
-
-# By week_number (bot/store/weeks.py); sums cast back to bigint (PostgreSQL sums bigints into numerics).
-_DECK_WEEKS = (
-    "SELECT (answered_at / 86400000 + 3) / 7, SUM(points)::bigint, SUM(correct)::bigint, COUNT(*) "
-    "FROM answers WHERE guild_id = $1 AND deck_id = $2 AND answered_at >= $3 AND answered_at < $4 GROUP BY 1"
-)
 
 
 class PostgresItemAnalysis(Connected):
@@ -26,8 +28,33 @@ class PostgresItemAnalysis(Connected):
             for u, q, c, ch, v in rows
         ]
 
+    async def first_try_mark(self, guild_id: int, deck_id: str) -> int:
+        """The deck's first-try mark here (see the Store interface)."""
+        row = await self._fetchrow(*FIRST_TRY_MARK.postgres(guild=guild_id, deck=deck_id))
+        assert row is not None  # an aggregate always answers one row
+        return int(row[0])
+
+    async def kept_item_figures(self, guild_id: int, deck_id: str) -> KeptItemFigures | None:
+        """The deck's item figures as last kept here (see the Store interface)."""
+        row = await self._fetchrow(*KEPT_FIGURES.postgres(guild=guild_id, deck=deck_id))
+        return None if row is None else kept_figures(tuple(row))
+
+    async def keep_item_figures(self, figures: KeptItemFigures) -> None:
+        """Keep a deck's item figures (see the Store interface)."""
+        await self._execute(
+            *KEEP_FIGURES.postgres(
+                guild=figures.guild_id,
+                deck=figures.deck_id,
+                questions=figures.questions,
+                changes=figures.changes,
+                at=to_ms(figures.computed_at),
+                figures=figures.figures,
+            )
+        )
+
     async def deck_weeks(self, guild_id: int, deck_id: str, now: datetime) -> tuple[WeekStats, ...]:
         """The deck's round answers here per week (see the Store interface)."""
         chart = Chart.ending(now)
-        rows = await self._fetch(_DECK_WEEKS, guild_id, deck_id, to_ms(chart.start), to_ms(chart.end))
+        first, last = to_ms(chart.start) // DAY_MS, to_ms(chart.end) // DAY_MS
+        rows = await self._fetch(*DECK_WEEKS.postgres(guild=guild_id, first=first, last=last, deck=deck_id))
         return chart.weeks(tuple(r) for r in rows)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from aiohttp import web
 
+from bot.errors import UserError
 from bot.locales import N_, _, n_
 from bot.looks.flag_places import where
-from bot.quiz import FLAG_REASONS, flagged_questions
+from bot.quiz import FLAG_REASONS
+from bot.reports import QuestionReports
 from bot.web.access import Server, moderator
 from bot.web.changes import audit
 from bot.web.context import context_of
@@ -25,7 +27,7 @@ async def flags(request: web.Request, server: Server) -> web.StreamResponse:
     context = context_of(request)
     bank = await context.fresh_bank(server.id)
     lines = []
-    for line in flagged_questions(await context.store.open_flags(server.id)):
+    for line in await QuestionReports(context.store, context.clock).queue(server.id):
         deck = bank.get(line.deck_id, server.id)
         question = deck.question(line.question_id) if deck is not None else None
         reasons = [(_(FLAG_REASONS[r]) if r in FLAG_REASONS else r, n) for r, n in line.reasons]
@@ -49,16 +51,15 @@ async def close(request: web.Request, server: Server) -> web.StreamResponse:
     context = context_of(request)
     form = await request.post()
     deck_id, question_id, action = (str(form.get(k, "")) for k in ("deck_id", "question_id", "action"))
-    status = ACTIONS.get(action)
-    if status is None or not deck_id or not question_id:
-        raise web.HTTPBadRequest(text=_("Choose Resolve or Dismiss on one of the listed questions."))
-    closed = await context.store.close_flags(
-        server.id, deck_id, question_id, status, server.viewer.user_id, context.clock()
-    )
-    if closed == 0:
-        raise web.HTTPNotFound(
-            text=_("That question has no open reports here (another moderator may have closed them).")
+    status = ACTIONS.get(action, "")
+    try:
+        closed = await QuestionReports(context.store, context.clock).close(
+            server.id, deck_id, question_id, status, server.viewer.user_id
         )
+    except UserError as error:
+        if status and deck_id and question_id:  # a listed question whose reports were closed meanwhile
+            raise web.HTTPNotFound(text=error.sentence) from None
+        raise web.HTTPBadRequest(text=error.sentence) from None  # a form no listed question sends
     closed_question = f"{deck_id}/{question_id}"
     await audit(
         request,

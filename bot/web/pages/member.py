@@ -9,7 +9,8 @@ from aiohttp import web
 from bot.bank.models import Deck, Question
 from bot.locales import _
 from bot.looks.mistakes import SUFFIX, mistakes_csv, mistakes_yaml
-from bot.quiz import DEFAULT_RETENTION, Misses, deck_mastery, due_by, leeches, most_missed
+from bot.preferences.member_preferences import MemberPreferences
+from bot.quiz import Misses, deck_mastery, due_by, leeches, most_missed
 from bot.store import WebSession
 from bot.web.access import signed_in
 from bot.web.context import WebContext, context_of
@@ -38,7 +39,7 @@ async def my_page(request: web.Request, who: WebSession) -> web.StreamResponse:
     for guild_id in await store.member_guilds(who.user_id):
         if guild_id in names:  # a server they have left shows no more
             servers.append((names[guild_id], await store.member_stats(guild_id, who.user_id, now)))
-    retention = await store.member_retention(who.user_id) or DEFAULT_RETENTION
+    retention = await MemberPreferences(store).retention(who.user_id)
     mastery: list[dict[str, Any]] = []
     their_leeches: list[tuple[Deck, Question, Misses]] = []
     for deck, deck_guild in await _decks(context, who):

@@ -1,0 +1,41 @@
+"""What the item analysis page reads and keeps, for both engines: the first-try mark, kept figures, weeks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.store.records import KeptItemFigures
+from bot.store.sql.statement import sql
+from bot.store.sql.times import from_ms
+
+# The per-member rows of first_try_totals (one range of its key), their changes summed: a mark that moves
+# with any change to the deck's first tries, read without touching them.
+FIRST_TRY_MARK = sql(
+    "SELECT CAST(COALESCE(SUM(changes), 0) AS BIGINT) FROM first_try_totals "
+    "WHERE guild_id = :guild AND deck_id = :deck"
+)
+KEPT_FIGURES = sql(
+    "SELECT guild_id, deck_id, questions, changes, computed_at, figures FROM item_figures "
+    "WHERE guild_id = :guild AND deck_id = :deck"
+)
+KEEP_FIGURES = sql(
+    "INSERT INTO item_figures (guild_id, deck_id, questions, changes, computed_at, figures) "
+    "VALUES (:guild, :deck, :questions, :changes, :at, :figures) "
+    "ON CONFLICT (guild_id, deck_id) DO UPDATE SET questions = excluded.questions, "
+    "changes = excluded.changes, computed_at = excluded.computed_at, figures = excluded.figures"
+)
+
+# The deck's round answers per week (week_number, bot/store/weeks.py) from the boards' UTC days, which the
+# answers' trigger keeps: a few rows per member and day instead of every answer. The chart's weeks start on
+# whole UTC days, so the days in [first, last) are exactly its answers.
+DECK_WEEKS = sql(
+    "SELECT (day + 3) / 7, CAST(SUM(points) AS BIGINT), CAST(SUM(correct) AS BIGINT), "
+    "CAST(SUM(answered) AS BIGINT) FROM board_days "
+    "WHERE guild_id = :guild AND day >= :first AND day < :last AND deck_id = :deck GROUP BY 1"
+)
+DAY_MS = 86_400_000
+
+
+def kept_figures(row: Sequence[Any]) -> KeptItemFigures:
+    return KeptItemFigures(int(row[0]), str(row[1]), str(row[2]), int(row[3]), from_ms(row[4]), str(row[5]))
