@@ -165,20 +165,7 @@ async def _serve_dashboard(bot: BvunzoBot, settings: WebSettings) -> WebServer |
     from bot.web.server import in_process
 
     await bot.wait_until_ready()
-
-    async def decks_changed(guild_id: int) -> None:
-        # The dashboard has already put the new decks in the bot's own bank: note the version, so the
-        # bot does not load them a second time at its next command.
-        await bot.deck_versions.note_loaded([guild_id])
-
-    server = await in_process(
-        settings,
-        bot.store,
-        bank=bot.bank,
-        clock=bot.clock,
-        on_decks_changed=decks_changed,
-        parsed=bot.deck_versions.parsed,
-    )
+    server = await in_process(settings, bot.store, decks=bot.decks, clock=bot.clock)
     try:
         await server.start()
     except OSError as exc:

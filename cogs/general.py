@@ -38,7 +38,7 @@ class GeneralCog(commands.Cog, name="General"):  # i18n: not shown (the cog's na
     async def about(self, interaction: discord.Interaction) -> None:
         guild_id = interaction.guild_id
         moderator = guild_id is not None and is_quiz_master(
-            interaction, await self.bot.store.guild_settings(guild_id)
+            interaction, await self.bot.guild_settings(guild_id)
         )
         facts = AboutFacts(
             version=bvunzo.__version__,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import discord
 from discord import app_commands
@@ -11,6 +11,9 @@ from bot.errors import NotAllowedError
 from bot.locales import _, slash
 from bot.permissions import Standing, moderators
 from bot.store import GuildSettings
+
+if TYPE_CHECKING:
+    from bot.discord.client import BvunzoBot
 
 
 def standing_of(interaction: discord.Interaction) -> Standing:
@@ -104,3 +107,10 @@ def guild_id_of(interaction: discord.Interaction) -> int:
 def _anywhere_commands() -> dict[str, str]:
     """The member's own commands, which work in DMs and servers without the bot, as the reader names them."""
     return {name: slash(name) for name in ("practice", "stats", "preferences", "mistakes")}
+
+
+async def moderator_here(bot: BvunzoBot, interaction: discord.Interaction, doing: str) -> int:
+    """The server of a moderators' command, once the member is found to be a quiz master there."""
+    guild_id = guild_id_of(interaction)
+    ensure_quiz_master(interaction, await bot.guild_settings(guild_id), doing)
+    return guild_id

@@ -19,7 +19,7 @@ from bot.ui.desks import FLAG_DESK, FlagDesk, find_desk
 from bot.ui.flag_views import flags_embed, flags_view, report_form
 from bot.ui.forms import Form
 from cogs.guard import guarded
-from cogs.permissions import ensure_quiz_master, guild_id_of
+from cogs.permissions import moderator_here
 
 if TYPE_CHECKING:
     from bot.discord.client import BvunzoBot
@@ -133,10 +133,7 @@ class FlagsCog(commands.Cog, name="Flags"):  # i18n: not shown
         await replies.send(interaction, said, ephemeral=True)
 
     async def show_flags(self, interaction: discord.Interaction[Any], *, edit: bool = False) -> None:
-        guild_id = guild_id_of(interaction)
-        ensure_quiz_master(
-            interaction, await self.bot.store.guild_settings(guild_id), _("see reported questions")
-        )
+        guild_id = await moderator_here(self.bot, interaction, _("see reported questions"))
         lines = await self._reports.queue(guild_id)
         shown = [(line, self.bot.bank.get(line.deck_id, guild_id)) for line in lines]
         embed = flags_embed(shown)
@@ -149,10 +146,7 @@ class FlagsCog(commands.Cog, name="Flags"):  # i18n: not shown
     async def close(
         self, interaction: discord.Interaction[Any], deck_id: str, question_id: str, status: str
     ) -> None:
-        guild_id = guild_id_of(interaction)
-        ensure_quiz_master(
-            interaction, await self.bot.store.guild_settings(guild_id), _("close reported questions")
-        )
+        guild_id = await moderator_here(self.bot, interaction, _("close reported questions"))
         await self._reports.close(guild_id, deck_id, question_id, status, interaction.user.id)
         await self.show_flags(interaction, edit=True)
 

@@ -9,7 +9,7 @@ import pytest
 
 from bot.bank import load_folder
 from bot.bank.models import Deck
-from bot.bank.quota import ServerDecksFull, check_room
+from bot.decks.quota import ServerDecksFull, check_room
 from bot.errors import sentence_for
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -96,6 +96,6 @@ def test_a_sheet_at_the_upload_cap_imports_and_loads_again() -> None:
     assert len(outcome.kept.deck.questions) == 5000
     assert len(outcome.kept.text.encode()) > 1024 * 1024
     stored = load_deck_text(
-        outcome.kept.text, "stored", guild_id=1, max_bytes=part_sizes.MAX_IMPORTED_DECK_BYTES
+        outcome.kept.text, "stored", guild_id=1, max_bytes=part_sizes.MAX_STORED_DECK_BYTES
     )
     assert len(stored.questions) == 5000

@@ -8,12 +8,12 @@ from datetime import UTC, datetime
 from bot.bank.importers import import_file
 from bot.bank.loader import load_deck_text
 from bot.bank.problems import Problem
+from bot.decks.server_decks import already_reviewed
 from bot.locales import speaking
 from bot.looks.preview import preview
 from bot.store import SuggestionRecord
 from bot.ui.deck_profile import profile_line
 from bot.ui.deck_views import (
-    already_reviewed,
     delete_view,
     problem_lines,
     review_view,

@@ -17,7 +17,7 @@ from typing import Any
 from bot.bank import part_sizes
 from bot.bank.models import Deck, Kind, Question
 from bot.bank.problems import DeckError, Problem
-from bot.bank.reader import CHOICE_ITEM, read_deck
+from bot.bank.reader import CHOICE_ITEM, read_deck, read_stored_deck
 from bot.bank.writer import deck_header, deck_to_yaml, dump_yaml, question_mapping
 from bot.locales import _, n_
 
@@ -278,5 +278,5 @@ def edited_text(deck: Deck) -> tuple[str, Deck]:
     """The edited deck as the YAML it is kept as, and the deck that text loads to (checked as a whole:
     DeckError when it breaks a deck-wide rule)."""
     text = deck_to_yaml(deck)
-    reread, _line = read_deck(text, deck.source or deck.id, guild_id=deck.guild_id)
+    reread = read_stored_deck(text, deck.source or deck.id, guild_id=deck.guild_id)
     return text, reread

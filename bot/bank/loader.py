@@ -38,7 +38,7 @@ def load_deck_text(
     """The deck written in `text`; DeckError listing every problem, each as `source:line: message`.
 
     With `keep_valid`, broken questions are left out (listed in `Deck.left_out`) instead of refusing
-    the deck. A server's stored deck is the YAML an import wrote: `max_bytes` MAX_IMPORTED_DECK_BYTES.
+    the deck. A server's stored deck is read with bot/bank/reader.py's read_stored_deck instead.
     """
     deck, _line = read_deck(
         text, source, guild_id=guild_id, default_id=default_id, keep_valid=keep_valid, max_bytes=max_bytes

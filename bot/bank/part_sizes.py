@@ -55,9 +55,11 @@ MAX_TAGS = 20
 
 # A deck file (or an upload) larger than this is refused before it is parsed.
 MAX_DECK_BYTES = 1024 * 1024
-# The YAML an import writes for an upload at the cap is larger (keys, ids, quoting: at most about 150
-# bytes for each of 5,000 questions); it is ours, kept in the store and read again at each start.
-MAX_IMPORTED_DECK_BYTES = 2 * MAX_DECK_BYTES
+# The YAML a server's deck is kept as (what an import, an edit or an approved suggestion writes) may be
+# larger than the upload it came from (keys, ids, quoting: at most about 150 bytes for each of 5,000
+# questions); it is ours, so it is saved and read again under this one limit (bot/bank/reader.py's
+# read_stored_deck), never the upload's.
+MAX_STORED_DECK_BYTES = 2 * MAX_DECK_BYTES
 
 
 def rendered_length(prompt: str, choices: tuple[str, ...] | list[str], first_answer: str | None) -> int:

@@ -92,6 +92,27 @@ def read_deck(
     return deck, id_line
 
 
+def read_stored_deck(
+    text: str,
+    source: str,
+    *,
+    guild_id: int | None,
+    default_id: str | None = None,
+    keep_valid: bool = False,
+) -> Deck:
+    """A server's deck from the YAML Bvunzo keeps it as: the one reading, under the one limit
+    (MAX_STORED_DECK_BYTES), for saving it and for loading it again, so what was saved always loads."""
+    deck, _line = read_deck(
+        text,
+        source,
+        guild_id=guild_id,
+        default_id=default_id,
+        keep_valid=keep_valid,
+        max_bytes=part_sizes.MAX_STORED_DECK_BYTES,
+    )
+    return deck
+
+
 def _read(
     text: str, source: str, guild_id: int | None, default_id: str | None, folder: Path | None, max_bytes: int
 ) -> tuple[tuple[Deck, int] | None, list[Problem], list[Problem]]:

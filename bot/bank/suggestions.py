@@ -9,7 +9,7 @@ from bot.bank import part_sizes
 from bot.bank.importers.drafts import question_id
 from bot.bank.models import Deck, Question
 from bot.bank.problems import DeckError, Problem
-from bot.bank.reader import read_deck
+from bot.bank.reader import read_deck, read_stored_deck
 from bot.bank.writer import deck_to_yaml, question_yaml
 from bot.locales import n_
 
@@ -76,5 +76,5 @@ def deck_with(deck: Deck, fields: dict[str, Any]) -> tuple[str, Deck]:
     text = deck_to_yaml(deck) + question_yaml(
         {"id": new_id, **{k: v for k, v in fields.items() if k != "id"}}
     )
-    grown, _line = read_deck(text, deck.source, guild_id=deck.guild_id)
+    grown = read_stored_deck(text, deck.source, guild_id=deck.guild_id)
     return text, grown

@@ -6,7 +6,8 @@ the store's and, when the store's is newer, loads that server's decks again. A r
 deck keeps the deck it started with; the next round plays the new one.
 
 Every stored deck, the bot's and the dashboard's alike, is parsed through `ParsedDecks`, in a worker
-thread, and only when its text is new to this process.
+thread, and only when its text is new to this process. `DeckVersions.load_every` is the one loading of
+every server's decks into a bank, at the bot's start and the dashboard's alike.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.bank.bank import Bank
-from bot.bank.loader import DeckError, load_deck_text
 from bot.bank.models import Deck
-from bot.bank.part_sizes import MAX_IMPORTED_DECK_BYTES
+from bot.bank.problems import DeckError
+from bot.bank.reader import read_stored_deck
 from bot.store import GuildDeckRecord, Store, StoreError
 
 log = logging.getLogger(__name__)
@@ -82,17 +83,21 @@ class ParsedDecks:
                 del self._kept[key]
         return decks
 
+    def note(self, record: GuildDeckRecord, deck: Deck) -> None:
+        """`deck` is what `record`, just saved by this process, loads to: it need not be parsed again."""
+        with self._lock:
+            self._kept[(record.guild_id, record.deck_id)] = _Parsed(_digest(record), deck)
+
 
 def _parse(record: GuildDeckRecord) -> Deck | None:
     began = time.perf_counter()
     try:
-        deck = load_deck_text(
+        deck = read_stored_deck(
             record.text,
             record.source_name,
             guild_id=record.guild_id,
             default_id=record.deck_id,
             keep_valid=True,
-            max_bytes=MAX_IMPORTED_DECK_BYTES,  # the YAML an import or an edit wrote
         )
     except DeckError as exc:
         log.warning("server %s deck %s no longer loads: %s", record.guild_id, record.deck_id, exc)
@@ -116,14 +121,6 @@ def replace_guild_decks(bank: Bank, guild_id: int, decks: Sequence[Deck]) -> Non
         bank.add(deck)
 
 
-async def load_guild_decks(bank: Bank, store: Store, parsed: ParsedDecks, guild_id: int) -> int:
-    """Replace the server's decks in `bank` with those in the store, parsed off the event loop; how many."""
-    records = await store.guild_decks(guild_id)
-    decks = await asyncio.to_thread(parsed.load, guild_id, records)
-    replace_guild_decks(bank, guild_id, decks)
-    return len(decks)
-
-
 class DeckVersions:
     """The version of each server's decks the bank holds, and the reload when the store's is newer."""
 
@@ -142,6 +139,18 @@ class DeckVersions:
         self.held: dict[int, int] = {}
         self._checked: dict[int, float] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+
+    async def load_every(self) -> int:
+        """Add every server's stored decks to the bank (at a start: the built-in ones are there); how many.
+
+        Each server's version is read before its decks, so a change made meanwhile is seen as newer.
+        """
+        await self.note_loaded(sorted({r.guild_id for r in await self.store.guild_decks()}))
+        # Parsed in a worker thread, through the cache a dashboard in this process shares (BVUNZO_WEB).
+        decks = await asyncio.to_thread(self.parsed.load, None, await self.store.guild_decks())
+        for deck in decks:
+            self.bank.add(deck)
+        return len(decks)
 
     async def note_loaded(self, guild_ids: list[int]) -> None:
         """Read the versions of the servers whose decks are about to be loaded (before loading, so a

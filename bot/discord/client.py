@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.bank.bank import Bank
-from bot.decks.deck_versions import DeckVersions
+from bot.decks.server_decks import ServerDecks
 from bot.discord.calls import RetryPolicy, is_expired_interaction
 from bot.discord.command_names import CatalogTranslator
 from bot.discord.command_tree import NO_SENDER, CheckedTree, sender_id
@@ -36,7 +36,7 @@ from bot.preferences.language_memory import Languages, speak_to
 from bot.quiz.clock import Clock, SystemClock
 from bot.results.asked import give_snapshots, keep_deck_versions
 from bot.rounds import RoundService
-from bot.store import Store, open_store
+from bot.store import GuildSettings, Store, open_store
 from bot.ui import replies
 from bot.ui.custom_ids import PREFIX as CUSTOM_ID_PREFIX
 from bot.ui.forms import Form, form_for, submit_form
@@ -84,7 +84,8 @@ class BvunzoBot(commands.AutoShardedBot):
     owners: Owners
     # Set by cogs.quiz, which holds the discord.py side of its channel port: every round goes through it.
     round_service: RoundService
-    deck_versions: DeckVersions
+    # A server's own decks (saving, the quota, suggestions, versions): Discord and an in-process dashboard share it.
+    decks: ServerDecks
 
     def __init__(
         self, settings: Settings, *, clock: Clock | None = None, extensions: Sequence[str] = EXTENSIONS
@@ -163,20 +164,19 @@ class BvunzoBot(commands.AutoShardedBot):
 
     async def fresh_decks(self, guild_id: int, *, eager: bool = True) -> None:
         """Take the server's decks again when another process changed them (bot/decks/deck_versions.py)."""
-        await self.deck_versions.refresh(guild_id, eager=eager)
+        await self.decks.fresh(guild_id, eager=eager)
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """The server's settings (its quiz-master role, for a permission check), as the store keeps them."""
+        return await self.store.guild_settings(guild_id)
 
     async def _load_bank(self) -> Bank:
         bank, problems = Bank.from_folder(self.settings.questions_path)
         self.deck_problems = [str(p) for p in problems]
         for problem in problems:
             log.warning("deck problem: %s", problem)
-        # Each server's deck version is read before its decks, so a change made meanwhile is newer.
-        self.deck_versions = DeckVersions(self.store, bank)
-        await self.deck_versions.note_loaded(sorted({r.guild_id for r in await self.store.guild_decks()}))
-        # Parsed in a worker thread, through the cache a dashboard in this process shares (BVUNZO_WEB).
-        records = await self.store.guild_decks()
-        for deck in await asyncio.to_thread(self.deck_versions.parsed.load, None, records):
-            bank.add(deck)
+        self.decks = ServerDecks(self.store, bank, self.clock, on_change=self.telemetry.deck_changed)
+        await self.decks.versions.load_every()
         log.info("bank loaded: %d decks, %d questions", len(bank), bank.question_count)
         return bank
 

@@ -166,12 +166,3 @@ def _suggestion_inputs(
             custom_id="explanation",
         ),
     ]
-
-
-def already_reviewed(status: str) -> str:
-    """Why a suggestion cannot be reviewed again: what became of it (a status the store keeps)."""
-    if status == "approved":
-        return _("That suggestion was already approved.")
-    if status == "rejected":
-        return _("That suggestion was already rejected.")
-    return _("That suggestion was already reviewed.")

@@ -36,3 +36,10 @@ async def audit(request: web.Request, server: Server, action: str, detail: str =
             detail=detail[:MAX_DETAIL],
         )
     )
+
+
+async def audit_entries(
+    request: web.Request, server: Server, limit: int, before_id: int | None
+) -> list[AuditEntry]:
+    """The server's audit log, newest first: `limit` entries older than `before_id` (from the newest)."""
+    return await context_of(request).store.audit_log(server.id, limit=limit, before_id=before_id)

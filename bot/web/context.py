@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -12,7 +12,8 @@ from aiohttp import web
 
 from bot.bank.bank import Bank
 from bot.bank.loader import load_folder
-from bot.decks.deck_versions import ParsedDecks, load_guild_decks
+from bot.decks.deck_versions import ParsedDecks
+from bot.decks.server_decks import ServerDecks
 from bot.host.config import WebSettings
 from bot.store import Store
 from bot.web.discord_api import DiscordApi
@@ -21,7 +22,6 @@ from bot.web.rate_limits import WriteLimiter
 log = logging.getLogger(__name__)
 
 Clock = Callable[[], datetime]
-DecksChanged = Callable[[int], Awaitable[None]]
 
 
 def utcnow() -> datetime:
@@ -34,60 +34,35 @@ class WebContext:
 
     settings: WebSettings
     store: Store
-    bank: Bank
+    # A server's own decks: every deck page asks it. Inside the bot, the bot's own (its bank, its
+    # versions, its parsed decks), so a change made on a page is the bot's at once.
+    decks: ServerDecks
     discord: DiscordApi
     clock: Clock = utcnow
     limiter: WriteLimiter = field(default_factory=WriteLimiter)
-    # In the bot's own process, the bot's hook to take a server's changed decks at once; elsewhere None
-    # and the bot sees the store's deck version go up instead.
-    on_decks_changed: DecksChanged | None = None
-    deck_versions: dict[int, int] = field(
-        default_factory=dict
-    )  # the version of each server's decks in `bank`
-    # Every server deck parsed once per text, off the event loop; inside the bot, the bot's own cache.
-    parsed: ParsedDecks = field(default_factory=ParsedDecks)
-    _reloading: dict[int, asyncio.Lock] = field(default_factory=dict, repr=False)
 
-    async def decks_changed(self, guild_id: int) -> None:
-        """A page changed the server's decks in the store: count a new version and tell the bot."""
-        async with self._lock(guild_id):
-            version = await self.store.bump_deck_version(guild_id)
-            await self.reload_guild_decks(guild_id)
-            self.deck_versions[guild_id] = version
-        if self.on_decks_changed is not None:
-            await self.on_decks_changed(guild_id)
+    @property
+    def bank(self) -> Bank:
+        return self.decks.bank
+
+    @property
+    def parsed(self) -> ParsedDecks:
+        """Every server deck parsed once per text, off the event loop."""
+        return self.decks.versions.parsed
 
     async def fresh_bank(self, guild_id: int) -> Bank:
-        """The bank, with the server's decks as the store has them now (another process may have changed them).
-
-        Pages asking at once for a server whose decks changed wait for one reload: the first reads and
-        parses, the others find the version it loaded.
-        """
-        version = await self.store.deck_version(guild_id)
-        if self.deck_versions.get(guild_id, 0) != version:
-            async with self._lock(guild_id):
-                if self.deck_versions.get(guild_id, 0) != version:
-                    await self.reload_guild_decks(guild_id)
-                    self.deck_versions[guild_id] = version
-        return self.bank
-
-    async def reload_guild_decks(self, guild_id: int) -> None:
-        """Replace the server's decks in the bank with those in the store (parsed in a worker thread)."""
-        await load_guild_decks(self.bank, self.store, self.parsed, guild_id)
-
-    def _lock(self, guild_id: int) -> asyncio.Lock:
-        return self._reloading.setdefault(guild_id, asyncio.Lock())
+        """The bank, with the server's decks as the store has them now (another process may have changed them)."""
+        return await self.decks.fresh(guild_id)
 
 
-async def load_bank(settings: WebSettings, store: Store, parsed: ParsedDecks) -> Bank:
+async def load_decks(settings: WebSettings, store: Store, clock: Clock) -> ServerDecks:
     """The built-in decks and every server's, as the bot loads them at its start."""
     decks, problems = await asyncio.to_thread(load_folder, settings.questions_path)
     for problem in problems:
         log.warning("deck problem: %s", problem)
-    bank = Bank(decks)
-    for deck in await asyncio.to_thread(parsed.load, None, await store.guild_decks()):
-        bank.add(deck)
-    return bank
+    server_decks = ServerDecks(store, Bank(decks), clock)
+    await server_decks.versions.load_every()
+    return server_decks
 
 
 CONTEXT = web.AppKey("context", WebContext)

@@ -10,12 +10,11 @@ import sys
 
 from aiohttp import web
 
-from bot.bank.bank import Bank
-from bot.decks.deck_versions import ParsedDecks
+from bot.decks.server_decks import ServerDecks
 from bot.host.config import ConfigError, HttpAddress, WebSettings
 from bot.store import Store
 from bot.web.app import make_app
-from bot.web.context import Clock, DecksChanged, WebContext, load_bank, utcnow
+from bot.web.context import Clock, WebContext, load_decks, utcnow
 from bot.web.discord_api import DiscordApi
 
 log = logging.getLogger(__name__)
@@ -110,21 +109,16 @@ async def in_process(
     settings: WebSettings,
     store: Store,
     *,
-    bank: Bank | None = None,
-    on_decks_changed: DecksChanged | None = None,
+    decks: ServerDecks | None = None,
     clock: Clock = utcnow,
-    parsed: ParsedDecks | None = None,
 ) -> WebServer:
-    """A dashboard on an open store; inside the bot it shares the bot's store and bank, so a change made
-    on a page is the bot's at once (and `parsed`, the bot's parsed decks, so a deck is parsed once)."""
-    parsed = parsed if parsed is not None else ParsedDecks()
+    """A dashboard on an open store; inside the bot it shares the bot's store and `decks` (its bank,
+    versions and parsed decks), so a change made on a page is the bot's at once and parsed once."""
     context = WebContext(
         settings=settings,
         store=store,
-        bank=bank if bank is not None else await load_bank(settings, store, parsed),
+        decks=decks if decks is not None else await load_decks(settings, store, clock),
         discord=DiscordApi(settings),
         clock=clock,
-        on_decks_changed=on_decks_changed,
-        parsed=parsed,
     )
     return WebServer(context)

@@ -12,13 +12,11 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 
 from bot.bank.importers import ROLES, Format, ImportOutcome, import_file
-from bot.bank.quota import check_room
 from bot.errors import UserError
 from bot.locales import _, slash
-from bot.results.asked import keep_deck_versions
-from bot.store import GuildDeckRecord
 from bot.ui import custom_ids as ids
 from bot.ui import replies
 from bot.ui.desks import find_desk
@@ -32,6 +30,17 @@ if TYPE_CHECKING:
 # only the latest few: a correction after a restart or much later asks for the file again.
 KEPT_SECONDS = 15 * 60
 KEPT_UPLOADS = 20
+
+
+# /deck import's `format` option.
+FORMATS = [
+    app_commands.Choice(name="detect from the content", value="auto"),
+    app_commands.Choice(name="our YAML", value=Format.YAML.value),
+    app_commands.Choice(name="CSV / TSV (spreadsheets, Quizlet, Kotoba)", value=Format.CSV.value),
+    app_commands.Choice(name="Red-DiscordBot trivia list", value=Format.RED.value),
+    app_commands.Choice(name="numbered text (1. question, • choices)", value=Format.TEXT.value),
+    app_commands.Choice(name="Open Trivia DB JSON", value=Format.OPENTDB.value),
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,24 +117,10 @@ class DeckImports:
         kept = outcome.kept
         if kept is None:
             return outcome, False
-        check_room(self.bot.bank.decks_for(guild_id), guild_id, deck_id, len(kept.deck.questions))
-        await self.bot.store.save_guild_deck(
-            GuildDeckRecord(
-                guild_id=guild_id,
-                deck_id=deck_id,
-                source_name=upload.source[:200],
-                text=kept.text,
-                uploaded_by=user_id,
-                uploaded_at=self.bot.clock(),
-            )
+        saved = await self.bot.decks.save_import(
+            guild_id, kept.deck, kept.text, source=upload.source, by=user_id
         )
-        replaced = self.bot.bank.add(kept.deck) is not None
-        await keep_deck_versions(self.bot.store, [kept.deck], self.bot.clock())  # the day each edit was made
-        await self.bot.deck_versions.changed_here(guild_id)
-        self.bot.telemetry.deck_changed(
-            guild_id, deck_id, "replaced" if replaced else "imported", len(kept.deck.questions)
-        )
-        return outcome, replaced
+        return outcome, saved.replaced
 
     def _keep(self, guild_id: int, deck_id: str, upload: Upload, outcome: ImportOutcome) -> None:
         """Keep a spreadsheet whose columns the reply offers to correct; forget the oldest beyond the cap."""

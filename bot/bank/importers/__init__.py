@@ -6,7 +6,6 @@ one an upload needs and the deck validator over what it made.
 
 from __future__ import annotations
 
-from bot.bank import part_sizes
 from bot.bank.importers.columns import ROLES, ColumnGuess, parse_columns
 from bot.bank.importers.decoding import decode
 from bot.bank.importers.drafts import Imported, NothingPlayable, finish, slug
@@ -18,7 +17,7 @@ from bot.bank.importers.red_trivia import read_red_trivia
 from bot.bank.importers.spreadsheet import read_spreadsheet
 from bot.bank.models import Deck
 from bot.bank.problems import DeckError, Problem
-from bot.bank.reader import read_deck
+from bot.bank.reader import read_deck, read_stored_deck
 from bot.bank.writer import deck_to_yaml
 from bot.locales import _
 
@@ -149,5 +148,5 @@ def _ours(text: str, source: str, deck_id: str, title: str | None, guild_id: int
         guild_id=guild_id,
     )
     out = deck_to_yaml(kept)
-    reread = read_deck(out, source, guild_id=guild_id, max_bytes=part_sizes.MAX_IMPORTED_DECK_BYTES)[0]
+    reread = read_stored_deck(out, source, guild_id=guild_id)
     return Imported(text=out, deck=reread, left_out=deck.left_out, notes=())

@@ -13,7 +13,7 @@ from bot.bank import part_sizes
 from bot.bank.importers.columns import ColumnGuess
 from bot.bank.models import Deck
 from bot.bank.problems import DeckError, Problem
-from bot.bank.reader import read_deck
+from bot.bank.reader import read_stored_deck
 from bot.bank.writer import deck_header, question_yaml
 from bot.locales import N_, _, n_
 
@@ -154,12 +154,7 @@ def finish(draft: DeckDraft, deck_id: str, *, guild_id: int | None = None) -> Im
     checked: Deck | None = None
     if chunks:
         try:
-            checked = read_deck(
-                header + "".join(chunks),
-                draft.source,
-                keep_valid=True,
-                max_bytes=part_sizes.MAX_IMPORTED_DECK_BYTES,
-            )[0]
+            checked = read_stored_deck(header + "".join(chunks), draft.source, guild_id=None, keep_valid=True)
             problems = list(checked.left_out)
         except DeckError as exc:
             checked, problems = None, exc.problems
@@ -188,9 +183,7 @@ def finish(draft: DeckDraft, deck_id: str, *, guild_id: int | None = None) -> Im
         # Every question passed: the deck just read is this text's, so a second reading is not needed.
         deck = dataclasses.replace(checked, guild_id=guild_id)
     else:
-        deck = read_deck(text, draft.source, guild_id=guild_id, max_bytes=part_sizes.MAX_IMPORTED_DECK_BYTES)[
-            0
-        ]
+        deck = read_stored_deck(text, draft.source, guild_id=guild_id)
     return Imported(
         text=text,
         deck=deck,

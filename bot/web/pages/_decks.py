@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from aiohttp import web
 
-from bot.bank import part_sizes
 from bot.bank.bank import Bank
-from bot.bank.editing import EditError, edited_text
 from bot.bank.models import Deck
-from bot.locales import N_, _, n_, number, slash
-from bot.results.asked import keep_deck_versions
-from bot.store import GuildDeckRecord
+from bot.locales import N_, _, slash
 from bot.web.access import Server
 from bot.web.changes import audit
 from bot.web.context import context_of
@@ -57,61 +51,18 @@ async def find_deck(request: web.Request, server: Server, *, editable: bool = Fa
 
 async def check_version(request: web.Request, server: Server, sent: object) -> bool:
     """Whether the form was drawn from the server's decks as they are now (nobody saved meanwhile)."""
-    current = await context_of(request).store.deck_version(server.id)
-    return isinstance(sent, str) and sent == str(current)
+    return isinstance(sent, str) and sent == str(await current_version(request, server))
 
 
 async def current_version(request: web.Request, server: Server) -> int:
-    return await context_of(request).store.deck_version(server.id)
+    return await context_of(request).decks.version(server.id)
 
 
-def room_problem(bank: Bank, guild_id: int, deck_id: str, questions: int) -> str | None:
-    """Why the server cannot keep a deck of `questions` questions under `deck_id`, as /deck import says it."""
-    own = [d for d in bank.decks_for(guild_id) if d.guild_id == guild_id and d.id != deck_id]
-    if bank.get(deck_id, guild_id) is None and len(own) >= part_sizes.MAX_DECKS_PER_SERVER:
-        return n_(
-            "This server has {n} deck, the most it may keep; delete one with {cmd} first.",
-            "This server has {n} decks, the most it may keep; delete one with {cmd} first.",
-            len(own),
-            cmd=slash("deck delete"),
-        )
-    total = sum(len(d.questions) for d in own) + questions
-    if total > part_sizes.MAX_QUESTIONS_PER_SERVER:
-        return _(
-            "With this deck the server's decks would hold {total} questions; at most {most} are kept "
-            "per server. Delete a deck first.",
-            total=number(total),
-            most=number(part_sizes.MAX_QUESTIONS_PER_SERVER),
-        )
-    return None
+async def save_deck(request: web.Request, server: Server, deck: Deck, action: str, detail: str) -> Deck:
+    """Keep the edited deck through the decks service, and write the audit log; the deck as kept.
 
-
-async def save_deck(
-    request: web.Request, server: Server, deck: Deck, action: str, detail: str, *, source: str | None = None
-) -> Deck:
-    """Keep the edited deck (checked as a whole first), tell every process, and write the audit log.
-
-    A round already playing the deck keeps the questions it started with; the next round gets these.
-    DeckError when the deck as a whole breaks a rule, EditError when the server has no room for it.
+    DeckError when the deck as a whole breaks a rule, ServerDecksFull when the server has no room for it.
     """
-    context = context_of(request)
-    # Writing and reading back a deck of thousands of questions takes CPU: off the event loop.
-    text, reread = await asyncio.to_thread(edited_text, deck)
-    bank = await server_bank(request, server)
-    problem = room_problem(bank, server.id, deck.id, len(reread.questions))
-    if problem is not None:
-        raise EditError(problem)
-    await context.store.save_guild_deck(
-        GuildDeckRecord(
-            guild_id=server.id,
-            deck_id=deck.id,
-            source_name=(source or deck.source or f"{deck.id}.yaml")[:200],
-            text=text,
-            uploaded_by=server.viewer.user_id,
-            uploaded_at=context.clock(),
-        )
-    )
-    await keep_deck_versions(context.store, [reread], context.clock())  # the day each edit was made
-    await context.decks_changed(server.id)
+    saved = await context_of(request).decks.save_edit(server.id, deck, by=server.viewer.user_id)
     await audit(request, server, action, detail)
-    return reread
+    return saved.deck

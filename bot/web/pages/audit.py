@@ -6,8 +6,7 @@ from aiohttp import web
 
 from bot.locales import N_
 from bot.web.access import Server, moderator
-from bot.web.changes import action_words
-from bot.web.context import context_of
+from bot.web.changes import action_words, audit_entries
 from bot.web.pages import NavLink
 from bot.web.render import render
 
@@ -21,7 +20,7 @@ PAGE = 50
 async def audit_log(request: web.Request, server: Server) -> web.StreamResponse:
     before = request.query.get("before", "")
     before_id = int(before) if before.isdigit() else None
-    entries = await context_of(request).store.audit_log(server.id, limit=PAGE, before_id=before_id)
+    entries = await audit_entries(request, server, PAGE, before_id)
     older = entries[-1].id if len(entries) == PAGE else None
     rows = [{"entry": e, "action": action_words(e.action)} for e in entries]
     return await render(request, "audit.html", {"entries": rows, "older": older})

@@ -3,24 +3,22 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from aiohttp import web
 
-from bot.bank.importers import Format, import_deck, slug
+from bot.bank.importers import Format, Imported, import_deck
 from bot.bank.part_sizes import MAX_DECK_TITLE_LENGTH
 from bot.bank.problems import DeckError
 from bot.bank.writer import deck_to_csv, deck_to_yaml
+from bot.decks.server_decks import ServerDecks
+from bot.errors import UserError
 from bot.locales import N_, _, n_
 from bot.web.access import Server, moderator
+from bot.web.changes import audit
+from bot.web.context import context_of
 from bot.web.pages import NavLink
-from bot.web.pages._decks import (
-    VERSION_FIELD,
-    current_version,
-    find_deck,
-    room_problem,
-    save_deck,
-    server_bank,
-)
+from bot.web.pages._decks import VERSION_FIELD, current_version, find_deck, server_bank
 from bot.web.render import render
 
 routes = web.RouteTableDef()
@@ -66,41 +64,51 @@ async def decks(request: web.Request, server: Server) -> web.StreamResponse:
 async def import_file(request: web.Request, server: Server) -> web.StreamResponse:
     """A file in any format /deck import reads, through the same importer; nothing is kept on a problem."""
     form = await request.post()
-    name = str(form.get("name", "")).strip()
-    chosen = str(form.get("format", "auto"))
-    upload = form.get("file")
     shown = {
-        "name": name,
-        "format": chosen,
+        "name": str(form.get("name", "")).strip(),
+        "format": str(form.get("format", "auto")),
         "distractors": "distractors" in form,
         "keep_valid": "keep_valid" in form,
     }
-    deck_id = slug(name)
-    errors: list[str] = []
-    if not name or len(name) > MAX_DECK_TITLE_LENGTH:
-        errors.append(_("Give the deck a name of 1 to {most} characters.", most=MAX_DECK_TITLE_LENGTH))
-    elif not deck_id:
-        errors.append(_("A deck's name needs at least one letter or digit."))
+    upload = form.get("file")
+    decks = context_of(request).decks
+    await decks.fresh(server.id)
+    deck_id, errors = _checked_form(decks, server, shown)
     if not isinstance(upload, web.FileField):
         errors.append(_("Choose the file to import."))
-    if chosen != "auto" and chosen not in {f.value for f in Format}:
-        errors.append(_("Choose one of the formats offered."))
-    bank = await server_bank(request, server)
-    if deck_id and bank.get(deck_id, None) is not None:
-        errors.append(_("`{deck}` is the id of a built-in deck; choose another name.", deck=deck_id))
     if errors or not isinstance(upload, web.FileField):
         return await _list(request, server, import_errors=errors, form=shown)
-    data = upload.file.read()
+    return await _import_upload(request, server, upload, deck_id, shown)
+
+
+def _checked_form(decks: ServerDecks, server: Server, shown: dict[str, Any]) -> tuple[str, list[str]]:
+    """The id the deck gets (as /deck import gives it), and what is wrong with the form."""
+    name, deck_id, errors = shown["name"], "", []
+    if not name or len(name) > MAX_DECK_TITLE_LENGTH:
+        errors.append(_("Give the deck a name of 1 to {most} characters.", most=MAX_DECK_TITLE_LENGTH))
+    else:
+        try:
+            deck_id = decks.new_deck_id(server.id, name)
+        except UserError as exc:
+            errors.append(exc.sentence)
+    if shown["format"] != "auto" and shown["format"] not in {f.value for f in Format}:
+        errors.append(_("Choose one of the formats offered."))
+    return deck_id, errors
+
+
+async def _import_upload(
+    request: web.Request, server: Server, upload: web.FileField, deck_id: str, shown: dict[str, Any]
+) -> web.StreamResponse:
     source = upload.filename or "upload"
     try:
         # Parsing a large file takes a moment of CPU: off the event loop, as /deck import does.
-        imported, fmt = await asyncio.to_thread(
+        imported, found = await asyncio.to_thread(
             import_deck,
-            data,
+            upload.file.read(),
             source,
             deck_id=deck_id,
-            title=name,
-            fmt=None if chosen == "auto" else Format(chosen),
+            title=shown["name"],
+            fmt=None if shown["format"] == "auto" else Format(shown["format"]),
             distractors=bool(shown["distractors"]),
             guild_id=server.id,
         )
@@ -108,69 +116,71 @@ async def import_file(request: web.Request, server: Server) -> web.StreamRespons
         lines = [_("{file} could not be imported; nothing was changed.", file=source)]
         return await _list(request, server, import_errors=lines + [str(p) for p in exc.problems], form=shown)
     if imported.left_out and not shown["keep_valid"]:
-        lines = [
-            n_(
-                "{n} question of {file} cannot be imported, so nothing was changed. "
-                "Fix it, or tick “keep the good questions” to import the rest:",
-                "{n} questions of {file} cannot be imported, so nothing was changed. "
-                "Fix them, or tick “keep the good questions” to import the rest:",
-                len(imported.left_out),
-                file=source,
-            )
-        ]
-        return await _list(
-            request, server, import_errors=lines + [str(p) for p in imported.left_out], form=shown
+        return await _list(request, server, import_errors=_left_out(imported, source), form=shown)
+    try:
+        saved = await context_of(request).decks.save_import(
+            server.id, imported.deck, imported.text, source=source, by=server.viewer.user_id
         )
-    problem = room_problem(bank, server.id, deck_id, len(imported.deck.questions))
-    if problem is not None:
-        return await _list(request, server, import_errors=[problem], form=shown)
-    replaced = bank.get(deck_id, server.id) is not None
-    await save_deck(
-        request,
-        server,
-        imported.deck,
-        N_("deck imported"),
-        (
-            n_(
-                "{deck} from {file} ({format}, {n} question, replacing the old one)",
-                "{deck} from {file} ({format}, {n} questions, replacing the old one)",
-                len(imported.deck.questions),
-                deck=deck_id,
-                file=source,
-                format=fmt.value,
-            )
-            if replaced
-            else n_(
-                "{deck} from {file} ({format}, {n} question)",
-                "{deck} from {file} ({format}, {n} questions)",
-                len(imported.deck.questions),
-                deck=deck_id,
-                file=source,
-                format=fmt.value,
-            )
-        ),
-        source=source,
-    )
+    except UserError as exc:
+        return await _list(request, server, import_errors=[exc.sentence], form=shown)
+    count = len(saved.deck.questions)
+    detail = _import_detail(deck_id, source, found, count, saved.replaced)
+    await audit(request, server, N_("deck imported"), detail)
     notes = [str(p) for p in (*imported.notes, *imported.left_out)]
-    count = len(imported.deck.questions)
-    summary = (
+    summary = _import_summary(deck_id, source, count, saved.replaced)
+    return await _list(request, server, imported=summary, import_notes=notes)
+
+
+def _left_out(imported: Imported, source: str) -> list[str]:
+    lines = [
         n_(
+            "{n} question of {file} cannot be imported, so nothing was changed. "
+            "Fix it, or tick “keep the good questions” to import the rest:",
+            "{n} questions of {file} cannot be imported, so nothing was changed. "
+            "Fix them, or tick “keep the good questions” to import the rest:",
+            len(imported.left_out),
+            file=source,
+        )
+    ]
+    return lines + [str(p) for p in imported.left_out]
+
+
+def _import_detail(deck_id: str, source: str, fmt: Format, count: int, replaced: bool) -> str:
+    if replaced:
+        return n_(
+            "{deck} from {file} ({format}, {n} question, replacing the old one)",
+            "{deck} from {file} ({format}, {n} questions, replacing the old one)",
+            count,
+            deck=deck_id,
+            file=source,
+            format=fmt.value,
+        )
+    return n_(
+        "{deck} from {file} ({format}, {n} question)",
+        "{deck} from {file} ({format}, {n} questions)",
+        count,
+        deck=deck_id,
+        file=source,
+        format=fmt.value,
+    )
+
+
+def _import_summary(deck_id: str, source: str, count: int, replaced: bool) -> str:
+    if replaced:
+        return n_(
             "Imported {n} question from {file} as `{deck}` (it replaces the deck of that id).",
             "Imported {n} questions from {file} as `{deck}` (it replaces the deck of that id).",
             count,
             file=source,
             deck=deck_id,
         )
-        if replaced
-        else n_(
-            "Imported {n} question from {file} as `{deck}`.",
-            "Imported {n} questions from {file} as `{deck}`.",
-            count,
-            file=source,
-            deck=deck_id,
-        )
+    return n_(
+        "Imported {n} question from {file} as `{deck}`.",
+        "Imported {n} questions from {file} as `{deck}`.",
+        count,
+        file=source,
+        deck=deck_id,
     )
-    return await _list(request, server, imported=summary, import_notes=notes)
 
 
 @routes.get("/servers/{guild_id}/decks/{deck_id}/export")

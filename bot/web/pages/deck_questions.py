@@ -21,6 +21,7 @@ from bot.bank.editing import (
 from bot.bank.models import Deck, Kind, Question
 from bot.bank.problems import DeckError
 from bot.bank.reader import DIFFICULTIES
+from bot.decks.quota import ServerDecksFull
 from bot.locales import N_, _, n_, number
 from bot.looks.preview import Preview, preview
 from bot.web.access import Server, moderator
@@ -292,7 +293,7 @@ async def _save(request: web.Request, server: Server, *, replacing: str | None) 
             if question.id != replacing:
                 detail = _("{old} (now {new})", old=detail, new=question.id)
         await save_deck(request, server, edited, action, detail)
-    except (EditError, DeckError) as exc:
+    except (EditError, DeckError, ServerDecksFull) as exc:
         return await _editor(
             request,
             server,

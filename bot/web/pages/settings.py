@@ -7,6 +7,7 @@ from dataclasses import asdict
 from aiohttp import web
 
 from bot.locales import N_, _
+from bot.rounds.server_settings import ServerSettings
 from bot.web.access import Server, ensure_manager, moderator
 from bot.web.changes import audit
 from bot.web.context import context_of
@@ -42,7 +43,7 @@ async def _page(
 @routes.get("/servers/{guild_id}/settings")
 @moderator
 async def show(request: web.Request, server: Server) -> web.StreamResponse:
-    current = await context_of(request).store.guild_settings(server.id)
+    current = await ServerSettings(context_of(request).store).of(server.id)
     return await _page(request, server, current, {}, saved=request.query.get("saved") == "1")
 
 
@@ -51,15 +52,15 @@ async def show(request: web.Request, server: Server) -> web.StreamResponse:
 async def save(request: web.Request, server: Server) -> web.StreamResponse:
     ensure_manager(server, _("Only members with Manage Server can change the quiz settings."))
     context = context_of(request)
-    current = await context.store.guild_settings(server.id)
+    settings = ServerSettings(context.store)
+    current = await settings.of(server.id)
     form = {k: v for k, v in (await request.post()).items() if isinstance(v, str)}
     roles = {role_id for role_id, _name in await context.discord.roles(server.id)}
     read = read_settings_form(current, form, roles)
     if read.errors:
         return await _page(request, server, read.settings, read.errors, saved=False)
-    if read.settings != current:
-        # Read by the bot at each round's start: the next round in any process uses them.
-        await context.store.save_guild_settings(read.settings)
+    # Read by the bot at each round's start: the next round in any process uses them.
+    if await settings.save(current, read.settings):
         before, after = asdict(current), asdict(read.settings)
         changed = ", ".join(f"{k}: {before[k]} → {after[k]}" for k in after if before[k] != after[k])
         await audit(request, server, N_("settings saved"), changed)

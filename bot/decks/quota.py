@@ -18,10 +18,12 @@ def check_room(decks: Iterable[Deck], guild_id: int, deck_id: str, adding: int =
     """Refuse a deck `deck_id` of `adding` questions that the server's own `decks` leave no room for.
 
     `decks` may hold any decks: only the server's own count, and not `deck_id` itself, which the new
-    one replaces. `adding` 0 asks before the file is read: is there room for one more deck at all?
+    one replaces. `adding` 0 asks before the file is read: is there room for this deck at all?
+    Every save of a server's deck asks here (bot/decks/server_decks.py), whoever saves it.
     """
-    own = [d for d in decks if d.guild_id == guild_id and d.id != deck_id]
-    if adding == 0 and len(own) >= MAX_DECKS_PER_SERVER:
+    mine = [d for d in decks if d.guild_id == guild_id]
+    own = [d for d in mine if d.id != deck_id]
+    if len(own) == len(mine) and len(own) >= MAX_DECKS_PER_SERVER:  # a new deck, not a replacement
         raise ServerDecksFull(
             n_(
                 "This server has {n} deck, the most it may keep; delete one with {cmd} first.",

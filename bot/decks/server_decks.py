@@ -1,0 +1,317 @@
+"""A server's own decks for every caller (Discord, the dashboard): the one save path, deleting, the quota,
+and the questions members suggest, approved into their deck in one store transaction.
+
+Callers parse what they were given and render what comes back; every rule about a server's decks is
+here. A change reaches this process's bank at once and other processes through the deck version
+(bot/decks/deck_versions.py). Errors a moderator or member can cause are UserErrors with their sentence.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from bot.bank.bank import Bank
+from bot.bank.editing import edited_text
+from bot.bank.importers import slug
+from bot.bank.models import Deck
+from bot.bank.part_sizes import MAX_DECK_BYTES
+from bot.bank.problems import DeckError
+from bot.bank.suggestions import check_suggestion, deck_with, from_json, to_json
+from bot.decks.deck_versions import DeckVersions
+from bot.decks.quota import check_room
+from bot.errors import UserError
+from bot.locales import _, n_, slash
+from bot.looks.text import clip
+from bot.results.asked import keep_deck_versions
+from bot.store import GuildDeckRecord, Store, SuggestionRecord
+
+# A member may have this many suggestions waiting at once, so one person cannot flood the queue.
+MAX_PENDING_PER_MEMBER = 20
+# The stored deck keeps the name of the file it came from, this long at most (the store's column).
+SOURCE_NAME_LENGTH = 200
+# A refusal lists the validator's reasons; this many characters of them are enough to act on.
+REASONS_SHOWN = 1900
+
+# Told of each change: the server, the deck, what happened ("imported", "replaced", "edited",
+# "extended", "deleted") and how many questions the deck has (had, when deleted).
+DeckChanged = Callable[[int, str, str, int], None]
+
+
+class SuggestionGone(UserError):
+    """The suggestion does not exist, or is another server's."""
+
+
+class AlreadyReviewed(UserError):
+    """The suggestion was approved or rejected already (by another moderator, a moment ago)."""
+
+
+class DeckRefused(UserError):
+    """The deck or question cannot be kept as asked; the sentence says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    deck: Deck  # as the bank now holds it (the saved text read back)
+    replaced: bool  # the server had a deck of that id, which this one replaced
+
+
+def _reasons(exc: DeckError) -> str:
+    return "; ".join(p.message for p in exc.problems)
+
+
+class ServerDecks:
+    """A server's own decks and suggestions over one store and one bank."""
+
+    def __init__(
+        self,
+        store: Store,
+        bank: Bank,
+        clock: Callable[[], datetime],
+        *,
+        versions: DeckVersions | None = None,
+        on_change: DeckChanged | None = None,
+    ) -> None:
+        self.store = store
+        self.bank = bank
+        self.clock = clock
+        self.versions = versions if versions is not None else DeckVersions(store, bank)
+        self.on_change = on_change
+        # A save that grows the deck this bank holds (an approval) is one at a time per server, so two
+        # approvals at once both land; a page's edit carries the version it was drawn from instead.
+        self._growing: dict[int, asyncio.Lock] = {}
+
+    # -- reading -------------------------------------------------------------------------------------
+
+    async def fresh(self, guild_id: int, *, eager: bool = True) -> Bank:
+        """The bank, with the server's decks as the store has them now (another process may have changed
+        them); not eager: asked at most once a second (autocomplete)."""
+        await self.versions.refresh(guild_id, eager=eager)
+        return self.bank
+
+    async def version(self, guild_id: int) -> int:
+        """The server's deck version, which a form carries to know nobody saved meanwhile."""
+        return await self.store.deck_version(guild_id)
+
+    # -- the quota and new decks ---------------------------------------------------------------------
+
+    def check_room(self, guild_id: int, deck_id: str, questions: int = 0) -> None:
+        """ServerDecksFull unless the server may keep a deck `deck_id` of `questions` questions."""
+        check_room(self.bank.decks_for(guild_id), guild_id, deck_id, questions)
+
+    def new_deck_id(self, guild_id: int, name: str, size: int | None = None) -> str:
+        """The id an upload named `name` (of `size` bytes, when known) is kept under, once it is known to
+        fit: refused before the file is downloaded or read."""
+        if size is not None and size > MAX_DECK_BYTES:
+            raise DeckRefused(
+                _(
+                    "That file is {size} KiB; a deck may be at most {most} KiB, so split it into several files.",
+                    size=-(-size // 1024),
+                    most=MAX_DECK_BYTES // 1024,
+                )
+            )
+        deck_id = slug(name)
+        if not deck_id:
+            raise DeckRefused(_("A deck's name needs at least one letter or digit."))
+        if self.bank.get(deck_id, None) is not None:
+            raise DeckRefused(_("`{deck}` is the id of a built-in deck; choose another name.", deck=deck_id))
+        self.check_room(guild_id, deck_id)
+        return deck_id
+
+    # -- the one save path ---------------------------------------------------------------------------
+
+    async def save_import(self, guild_id: int, deck: Deck, text: str, *, source: str, by: int) -> Saved:
+        """Keep an imported deck (`text`, the YAML the importer wrote, loads to `deck`)."""
+        return await self._save(self._record(guild_id, deck, text, source, by), deck, None)
+
+    async def save_edit(self, guild_id: int, deck: Deck, *, by: int) -> Saved:
+        """Keep an edited deck, checked as a whole first (DeckError when it breaks a deck-wide rule).
+
+        A round already playing the deck keeps the questions it started with; the next round gets these.
+        """
+        # Writing and reading back a deck of thousands of questions takes CPU: off the event loop.
+        text, reread = await asyncio.to_thread(edited_text, deck)
+        record = self._record(guild_id, reread, text, deck.source or f"{deck.id}.yaml", by)
+        return await self._save(record, reread, "edited")
+
+    async def _save(self, record: GuildDeckRecord, deck: Deck, change: str | None) -> Saved:
+        await self.fresh(record.guild_id)  # the quota counts the decks as they are now
+        self.check_room(record.guild_id, deck.id, len(deck.questions))
+        await self.store.save_guild_deck(record)
+        return await self._saved(record, deck, change)
+
+    def _record(self, guild_id: int, deck: Deck, text: str, source: str, by: int) -> GuildDeckRecord:
+        if deck.guild_id != guild_id:
+            raise ValueError(f"deck {deck.id!r} of server {deck.guild_id} is not server {guild_id}'s")
+        return GuildDeckRecord(guild_id, deck.id, source[:SOURCE_NAME_LENGTH], text, by, self.clock())
+
+    async def _saved(self, record: GuildDeckRecord, deck: Deck, change: str | None) -> Saved:
+        """What follows every save: the bank, the questions' versions, the deck version, the telling
+        (`change` None: an import, which is "imported" or "replaced")."""
+        self.versions.parsed.note(record, deck)
+        replaced = self.bank.add(deck) is not None
+        await keep_deck_versions(self.store, [deck], self.clock())  # the day each edit was made
+        await self.versions.changed_here(record.guild_id)
+        if change is None:
+            change = "replaced" if replaced else "imported"
+        self._tell(record.guild_id, deck.id, change, len(deck.questions))
+        return Saved(deck, replaced)
+
+    def _tell(self, guild_id: int, deck_id: str, change: str, questions: int) -> None:
+        if self.on_change is not None:
+            self.on_change(guild_id, deck_id, change, questions)
+
+    # -- deleting ------------------------------------------------------------------------------------
+
+    def check_deletable(self, guild_id: int, deck: Deck) -> None:
+        if deck.guild_id != guild_id:
+            raise DeckRefused(
+                _(
+                    "`{deck}` is a built-in deck; only decks this server imported can be deleted.",
+                    deck=deck.id,
+                )
+            )
+
+    async def delete(self, guild_id: int, deck_id: str) -> bool:
+        """Delete the server's deck; False when it was already gone. Scores earned with it stay."""
+        deleted = await self.store.delete_guild_deck(guild_id, deck_id)
+        removed = self.bank.remove(deck_id, guild_id)
+        await self.versions.changed_here(guild_id)
+        if deleted:
+            self._tell(guild_id, deck_id, "deleted", len(removed.questions) if removed else 0)
+        return deleted
+
+    # -- suggestions ---------------------------------------------------------------------------------
+
+    def _own_deck(self, guild_id: int, deck_id: str) -> Deck:
+        """The server's own deck a member suggests a question for."""
+        deck = self.bank.get(deck_id, guild_id)
+        if deck is None:
+            raise DeckRefused(
+                _(
+                    "There is no deck called “{deck}” in this server; {cmd} lists them.",
+                    deck=clip(deck_id, 60),
+                    cmd=slash("decks"),
+                )
+            )
+        self._check_own(guild_id, deck)
+        return deck
+
+    @staticmethod
+    def _check_own(guild_id: int, deck: Deck) -> None:
+        if deck.guild_id != guild_id:
+            raise DeckRefused(
+                _(
+                    "`{deck}` is a built-in deck; questions can be suggested for this server's own decks.",
+                    deck=deck.id,
+                )
+            )
+
+    async def open_for_suggestions(self, guild_id: int, deck: Deck, author_id: int) -> None:
+        """Refuse a suggestion before its form opens: a built-in deck, or the member's queue is full."""
+        self._check_own(guild_id, deck)
+        waiting = await self.store.pending_suggestions(
+            guild_id, author_id=author_id, limit=MAX_PENDING_PER_MEMBER
+        )
+        if len(waiting) >= MAX_PENDING_PER_MEMBER:
+            raise DeckRefused(
+                n_(
+                    "You have {n} suggestion waiting for review; suggest more once it is reviewed.",
+                    "You have {n} suggestions waiting for review; suggest more once some are reviewed.",
+                    len(waiting),
+                )
+            )
+
+    @staticmethod
+    def check_question(fields: Mapping[str, Any], language: str) -> None:
+        """DeckRefused when the suggested question could not play, with the validator's reasons."""
+        try:
+            check_suggestion(dict(fields), language)
+        except DeckError as exc:
+            raise DeckRefused(
+                clip(_("That question can't be used: {reasons}.", reasons=_reasons(exc)), REASONS_SHOWN)
+            ) from exc
+
+    async def suggest(
+        self, guild_id: int, deck_id: str, author_id: int, fields: Mapping[str, Any]
+    ) -> SuggestionRecord:
+        """Queue a member's question for the moderators' review, checked first as it would play."""
+        deck = self._own_deck(guild_id, deck_id)
+        self.check_question(fields, deck.language)
+        return await self.store.add_suggestion(
+            guild_id, deck.id, author_id, to_json(dict(fields)), self.clock()
+        )
+
+    async def pending(self, guild_id: int, limit: int = 25) -> list[SuggestionRecord]:
+        """The server's suggestions waiting for review, oldest first."""
+        return await self.store.pending_suggestions(guild_id, limit=limit)
+
+    async def reviewable(self, guild_id: int, suggestion_id: int) -> SuggestionRecord:
+        """The server's suggestion, still waiting; SuggestionGone or AlreadyReviewed otherwise."""
+        suggestion = await self.store.suggestion(suggestion_id)
+        if suggestion is None or suggestion.guild_id != guild_id:
+            raise SuggestionGone(_("That suggestion no longer exists."))
+        if suggestion.status != "pending":
+            raise AlreadyReviewed(already_reviewed(suggestion.status))
+        return suggestion
+
+    async def reject(self, guild_id: int, suggestion_id: int, reviewer_id: int) -> SuggestionRecord:
+        suggestion = await self.reviewable(guild_id, suggestion_id)
+        if not await self.store.settle_suggestion(suggestion.id, "rejected", reviewer_id, self.clock()):
+            raise AlreadyReviewed(already_reviewed(""))
+        return suggestion
+
+    async def approve(
+        self,
+        guild_id: int,
+        suggestion_id: int,
+        reviewer_id: int,
+        fields: Mapping[str, Any] | None = None,
+    ) -> tuple[SuggestionRecord, Saved]:
+        """Add the suggested question (as `fields`, when the moderator edited it) at the end of its deck.
+
+        The deck is saved and the suggestion marked approved in one store transaction: neither is
+        written without the other, and two moderators approving at once add it once.
+        """
+        async with self._growing.setdefault(guild_id, asyncio.Lock()):
+            return await self._approve(guild_id, suggestion_id, reviewer_id, fields)
+
+    async def _approve(
+        self, guild_id: int, suggestion_id: int, reviewer_id: int, fields: Mapping[str, Any] | None
+    ) -> tuple[SuggestionRecord, Saved]:
+        suggestion = await self.reviewable(guild_id, suggestion_id)
+        deck = (await self.fresh(guild_id)).get(suggestion.deck_id, guild_id)
+        if deck is None or deck.guild_id != guild_id:
+            raise DeckRefused(
+                _("The deck `{deck}` is gone; reject the suggestion instead.", deck=suggestion.deck_id)
+            )
+        if fields is None:
+            fields = from_json(suggestion.question)
+        else:
+            self.check_question(fields, deck.language)
+        try:
+            text, grown = await asyncio.to_thread(deck_with, deck, dict(fields))
+        except DeckError as exc:
+            raise DeckRefused(
+                clip(_("That question can't be added: {reasons}", reasons=_reasons(exc)), REASONS_SHOWN)
+            ) from exc
+        self.check_room(guild_id, deck.id, len(grown.questions))
+        record = self._record(guild_id, grown, text, deck.source or f"{deck.id}.yaml", reviewer_id)
+        question = to_json(dict(fields))
+        if not await self.store.approve_suggestion(
+            suggestion.id, reviewer_id, self.clock(), question, record
+        ):
+            raise AlreadyReviewed(already_reviewed(""))
+        return suggestion, await self._saved(record, grown, "extended")
+
+
+def already_reviewed(status: str) -> str:
+    """Why a suggestion cannot be reviewed again: what became of it (a status the store keeps)."""
+    if status == "approved":
+        return _("That suggestion was already approved.")
+    if status == "rejected":
+        return _("That suggestion was already rejected.")
+    return _("That suggestion was already reviewed.")
