@@ -167,6 +167,12 @@ class Finder(ast.NodeVisitor):
     def visit_Assert(self, node: ast.Assert) -> None:
         self._skip_all(node)
 
+    def visit_Assign(self, node: ast.Assign) -> None:
+        # `__all__` lists a module's names for Python, never for people.
+        if any(isinstance(target, ast.Name) and target.id == "__all__" for target in node.targets):
+            self._skip_all(node.value)
+        self.generic_visit(node)
+
     def visit_JoinedStr(self, node: ast.JoinedStr) -> None:
         if id(node) not in self.skip:
             text = "".join(
@@ -229,6 +235,7 @@ def cell(value, n, exc):
 def test_the_lint_leaves_identifiers_keys_and_log_labels_alone() -> None:
     source = """
 COLUMNS = ("source", "member_id")
+__all__ = ["Practice", "Summary"]
 # The importer's names.  # i18n: not shown
 NAMES = ("id", "type")
 def names(stem, kind, n, row):
