@@ -4,10 +4,11 @@ _ = None
 _.absorb_fragments  # bot/cli/catalog_tools.py: the lead merges catalog fragments with it
 _.value_text, _.horizontal, _.bold, _.top_wrong  # read by the Jinja templates in bot/web/templates
 _.question_number, _.member_name, _.choice_letter  # bot/results/result_rows.py: result columns, read by name
-_.ChampionPeriod, _.MOST_CHAMPIONS, _.LEARN, _.CLAIM_KINDS, _.ROUND_STATUSES  # documented vocabularies
+_.ChampionPeriod, _.MOST_CHAMPIONS, _.LEARN, _.CLAIM_KINDS, _.ROUND_STATUSES, _.OUTCOMES  # documented vocabularies
 (
     _.DISCORD_EMBED_TOTAL,
     _.DISCORD_BUTTON_LABEL,
 )  # bot/bank/part_sizes.py: the limits the validator's frame derives from
 _.check_choice_name, _.confirmed, _.has_route, _.schema_errors  # test helpers kept for the fake Discord
 _.claimed_at  # bot/store/calendar_records.py: OccurrenceRecord keeps when the claim was made, as stored
+_.dont_write_bytecode  # tests/conftest.py: sys.dont_write_bytecode, read by the interpreter

@@ -201,7 +201,8 @@ def world(
 ) -> World:
     made = build_world(fake_discord, tmp_path)
     if database == POSTGRESQL:
-        made.db = request.getfixturevalue("postgres_url")  # the settings take a path or a URL
+        # Already migrated (tests/conftest.py): the settings take a path or a URL.
+        made.db = request.getfixturevalue("postgres_migrated_url")
     return made
 
 

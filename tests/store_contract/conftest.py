@@ -40,8 +40,9 @@ def sqlite(request: pytest.FixtureRequest) -> Iterator[Opener]:
 
 
 def postgres(request: pytest.FixtureRequest) -> Iterator[Opener]:
-    # A fresh database on the session's throw-away server (tests/conftest.py); skipped without one.
-    url: str = request.getfixturevalue("postgres_url")
+    # A fresh database on the session's throw-away server (tests/conftest.py), already migrated (the
+    # migrations have their own tests); skipped without one.
+    url: str = request.getfixturevalue("postgres_migrated_url")
     yield lambda: open_store(url)
 
 
