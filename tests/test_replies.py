@@ -30,6 +30,9 @@ def test_no_response_is_sent_around_bot_replies() -> None:
     sources = sorted((ROOT / "bot").rglob("*.py")) + sorted((ROOT / "cogs").rglob("*.py"))
     assert len(sources) > 40  # the walk found the code
     found = [
-        where for path in sources if path != ROOT / "bot" / "ui" / "replies.py" for where in around_replies(path)
+        where
+        for path in sources
+        if path != ROOT / "bot" / "ui" / "replies.py"
+        for where in around_replies(path)
     ]
     assert found == []
