@@ -185,3 +185,17 @@ def test_the_calendar_imports_no_cog_and_no_discord() -> None:
     )
     assert "scheduled" in modules and "runner" in modules
     assert found.stdout.strip() == "[]"
+
+
+def test_the_scheduled_rounds_wiring_imports_no_cog() -> None:
+    """The adapter's side of a scheduled round (the runner's wiring, the round port and its channel),
+    imported in a fresh interpreter, brings in no cogs module: the round service is reached without one."""
+    program = (
+        "import sys\n"
+        "import bot.discord.calendar_channels, bot.discord.round_port, bot.discord.round_channel\n"
+        "print(sorted(m for m in sys.modules if m == 'cogs' or m.startswith('cogs.')))\n"
+    )
+    found = subprocess.run(
+        [sys.executable, "-c", program], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert found.stdout.strip() == "[]"

@@ -95,3 +95,21 @@ def test_the_nav_lists_every_page_and_only_pages_that_exist() -> None:
     on_disk = {page.relative_to(DOCS).as_posix() for page in PAGES}
     assert sorted(on_disk - listed) == [], "pages in docs/ that mkdocs.yml's nav leaves out"
     assert sorted(listed - on_disk) == [], "pages mkdocs.yml's nav lists that docs/ does not have"
+
+
+def walk_diagram(title: str) -> str:
+    """The fenced diagram of one walk in docs/architecture.md (the section headed `## {title}`)."""
+    text = (DOCS / "architecture.md").read_text(encoding="utf-8")
+    section = text.split(f"\n## {title}\n", 1)[1].split("\n## ", 1)[0]
+    (diagram,) = FENCE.findall(section)
+    return diagram
+
+
+def test_the_scheduled_round_walks_past_no_cog_and_no_file_twice() -> None:
+    passed = DIAGRAM_FILE.findall(walk_diagram("Walk 2: one scheduled round"))
+    assert [path for path in passed if path.startswith("cogs/")] == []
+    assert sorted({path for path in passed if passed.count(path) > 1}) == []
+    assert passed[0] == "bot/calendar/runner.py"
+    assert {"bot/rounds/service.py", "bot/discord/round_port.py", "bot/discord/round_channel.py"} <= set(
+        passed
+    )

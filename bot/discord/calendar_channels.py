@@ -18,6 +18,7 @@ from bot.calendar.champions import ChampionPort
 from bot.calendar.daily import QotdPort
 from bot.calendar.runner import CalendarRunner
 from bot.calendar.scheduled import ScheduledRounds
+from bot.discord.round_port import round_service
 from bot.locales import _, slash
 from bot.store import ScheduleRecord
 from bot.ui.text import CONTENT, clip
@@ -115,7 +116,7 @@ def calendar_runner(
     return CalendarRunner(
         bot.store,
         bot.clock,
-        ScheduledRounds(bot.store, bot.round_service, DiscordScheduleChannels(bot)),
+        ScheduledRounds(bot.store, round_service(bot), DiscordScheduleChannels(bot)),
         qotd=qotd,
         champions=champions,
         languages=lambda guild_id: bot.languages.server(guild_id),  # noqa: PLW0108 (read late: set in setup_hook)

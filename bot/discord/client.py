@@ -82,7 +82,7 @@ class BvunzoBot(commands.AutoShardedBot):
     bank: Bank
     # Who serves each desk a button hands its click to (bot/ui/owners.py); cogs provide themselves.
     owners: Owners
-    # Set by cogs.quiz, which holds the discord.py side of its channel port: every round goes through it.
+    # Made by bot/discord/round_port.py (round_service) with its channel port: every round goes through it.
     round_service: RoundService
     # A server's own decks (saving, the quota, suggestions, versions): Discord and an in-process dashboard share it.
     decks: ServerDecks

@@ -21,7 +21,7 @@ class Sentence:
 
     The round's own sentences (a resume notice, why a round was cut short) are made in its task, which
     speaks whichever language started it; the port shows them inside the server's language
-    (cogs/quiz/_channel.py), so they are written there: `Sentence(lambda: _("..."))`. Equal to a
+    (bot/discord/round_channel.py), so they are written there: `Sentence(lambda: _("..."))`. Equal to a
     string, or another Sentence, that reads the same in the language spoken now.
     """
 

@@ -1,4 +1,5 @@
-"""The channel port: the only way the round service reaches Discord (cogs/quiz/_channel.py implements it).
+"""The channel port: the only way the round service reaches Discord (bot/discord/round_port.py and
+round_channel.py implement it).
 
 Narrow on purpose: post a card (uploading its image), edit it, open a thread, say a last word, and
 say whether Bvunzo may post in a channel at all. Retries, Discord's edit limit and what counts as

@@ -3,8 +3,9 @@
 A command, a schedule, an assignment or a web page calls the same methods; the service decides (with
 the engine), keeps the store up to date, and speaks to Discord only through the channel port as
 render-neutral cards (bot/rounds/cards.py). Why cards and not embeds: bot/ui builds discord.py
-objects and bot.rounds may not import discord, so the port's implementation in cogs/quiz turns each
-card into its embed (bot/ui) and buttons; the service and its tests stay free of Discord.
+objects and bot.rounds may not import discord, so the port's implementation (bot/discord/round_port.py,
+round_channel.py) turns each card into its embed (bot/ui) and buttons; the service and its tests stay
+free of Discord.
 
 Who may do what (Manage Server, the quiz-master role, the round's starter) is the caller's to check:
 only a caller knows who is asking. The service refuses what no caller may do, with one sentence.

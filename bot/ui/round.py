@@ -1,7 +1,7 @@
 """Embeds of a round in a channel: the intro, each question, its reveal and the final summary.
 
 Written in the language being spoken: the channel port renders them inside the server's language
-(cogs/quiz/_channel.py); "My result" is the member's own reply, in theirs.
+(bot/discord/round_channel.py); "My result" is the member's own reply, in theirs.
 """
 
 from __future__ import annotations

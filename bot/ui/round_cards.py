@@ -1,7 +1,7 @@
 """A round's cards (bot/rounds/cards.py) as Discord messages: their embeds (bot/ui/round.py) and buttons.
 
-The round service decides what a message says; this is how it looks. cogs/quiz/_channel.py sends it,
-rendered inside the server's language: a card's own sentences (`Sentence`) are written then.
+The round service decides what a message says; this is how it looks. bot/discord/round_channel.py sends
+it, rendered inside the server's language: a card's own sentences (`Sentence`) are written then.
 """
 
 from __future__ import annotations

@@ -8,11 +8,11 @@ import discord
 
 from bot.bank.mixed import mix
 from bot.bank.models import Deck
+from bot.discord.round_port import CANNOT_POST, CANNOT_THREAD, NO_CHANNEL, NOT_A_TEXT_CHANNEL
 from bot.errors import UserError
 from bot.locales import _, n_
 from bot.rounds import RoundOptions
 from bot.store import RoundRecord
-from cogs.quiz._port import CANNOT_POST, CANNOT_THREAD, NO_CHANNEL, NOT_A_TEXT_CHANNEL
 
 
 def starting(record: RoundRecord, decks: Sequence[Deck], options: RoundOptions) -> str:

@@ -1,4 +1,9 @@
-"""The round service's channel port on discord.py: which channels a round may use, threads, and their posts."""
+"""The round service's channel port on discord.py: which channels a round may use, threads, and their posts.
+
+The one round service of the process is built here (`round_service`), with this port: /quiz (cogs/quiz)
+and the calendar's runner (bot/discord/calendar_channels.py) both take it from here, so a scheduled round
+reaches the round service and Discord through bot/discord alone, never through a cog.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +11,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.discord.round_channel import RoundChannel
 from bot.locales import N_, _, speaking
-from bot.rounds import CannotPostHere
+from bot.rounds import CannotPostHere, RoundService
 from bot.ui.text import clip
-from cogs.quiz._channel import RoundChannel
 
 if TYPE_CHECKING:
     from bot.discord.client import BvunzoBot
@@ -92,3 +97,15 @@ class DiscordRounds:
             raise CannotPostHere(_(CANNOT_THREAD)) from exc
         self._threads[thread.id] = thread
         return thread.id
+
+
+def round_service(bot: BvunzoBot) -> RoundService:
+    """The process's round service, made with this port the first time it is asked for.
+
+    It lives as long as the process: /quiz, a schedule and an assignment share it, and a reload of the
+    quiz cog keeps its running rounds.
+    """
+    service: RoundService | None = getattr(bot, "round_service", None)
+    if service is None:
+        service = bot.round_service = RoundService(bot, DiscordRounds(bot))
+    return service
