@@ -322,3 +322,27 @@ async def test_two_approvals_into_one_deck_at_once_keep_both_questions(stores: t
     [record] = await stores[0].guild_decks(GUILD)
     kept = load_deck_text(record.text, "bio.yaml", guild_id=GUILD)
     assert sorted(q.prompt for q in kept.questions) == ["First?", "Second?", "What is the unit of life?"]
+
+
+async def test_two_processes_approving_into_one_deck_at_once_keep_both_questions(
+    stores: tuple[Store, Store],
+) -> None:
+    # Two processes (the bot and a dashboard, two shards) on one database, each with its own bank: each
+    # reads the deck, adds its question and saves; the save that finds the deck changed reads it again.
+    ours, theirs = stores
+    decks = await service(ours)
+    deck, text = bio()
+    await decks.save_import(GUILD, deck, text, source="bio.yaml", by=MODERATOR)
+    first = await decks.suggest(GUILD, "bio", ALICE, question("First?", "a", ["b"], ALICE))
+    second = await decks.suggest(GUILD, "bio", BONGANI, question("Second?", "a", ["b"], BONGANI))
+    elsewhere = await service(theirs)
+    await asyncio.gather(
+        decks.approve(GUILD, first.id, MODERATOR), elsewhere.approve(GUILD, second.id, MODERATOR + 1)
+    )
+    both = ["First?", "Second?", "What is the unit of life?"]
+    [record] = await ours.guild_decks(GUILD)
+    assert sorted(q.prompt for q in load_deck_text(record.text, "bio.yaml", guild_id=GUILD).questions) == both
+    assert [(await ours.suggestion(s.id)).status for s in (first, second)] == ["approved"] * 2  # type: ignore[union-attr]
+    for process in (decks, elsewhere):
+        held = (await process.fresh(GUILD)).get("bio", GUILD)
+        assert held is not None and sorted(q.prompt for q in held.questions) == both

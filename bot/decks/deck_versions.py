@@ -66,22 +66,29 @@ class ParsedDecks:
         decks = []
         seen = set()
         for record in records:
-            key = (record.guild_id, record.deck_id)
-            seen.add(key)
-            digest = _digest(record)
-            with self._lock:
-                kept = self._kept.get(key)
-            if kept is None or kept.digest != digest:
-                kept = _Parsed(digest, _parse(record))
-                with self._lock:
-                    self._kept[key] = kept
-                    self.parses += 1
-            if kept.deck is not None:
-                decks.append(kept.deck)
+            seen.add((record.guild_id, record.deck_id))
+            deck = self.deck_of(record)
+            if deck is not None:
+                decks.append(deck)
         with self._lock:
             for key in [k for k in self._kept if k not in seen and guild_id in (None, k[0])]:
                 del self._kept[key]
         return decks
+
+    def deck_of(self, record: GuildDeckRecord) -> Deck | None:
+        """What `record` loads to (None: its text does not load), parsed only when its text is new here.
+
+        Parses: call it in a worker thread, as `load`."""
+        key = (record.guild_id, record.deck_id)
+        digest = _digest(record)
+        with self._lock:
+            kept = self._kept.get(key)
+        if kept is None or kept.digest != digest:
+            kept = _Parsed(digest, _parse(record))
+            with self._lock:
+                self._kept[key] = kept
+                self.parses += 1
+        return kept.deck
 
     def note(self, record: GuildDeckRecord, deck: Deck) -> None:
         """`deck` is what `record`, just saved by this process, loads to: it need not be parsed again."""

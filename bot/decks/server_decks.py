@@ -27,7 +27,7 @@ from bot.errors import UserError
 from bot.locales import _, n_, slash
 from bot.looks.text import clip
 from bot.results.asked import keep_deck_versions
-from bot.store import GuildDeckRecord, Store, SuggestionRecord
+from bot.store import DeckMoved, GuildDeckRecord, Store, SuggestionRecord
 
 # A member may have this many suggestions waiting at once, so one person cannot flood the queue.
 MAX_PENDING_PER_MEMBER = 20
@@ -35,6 +35,9 @@ MAX_PENDING_PER_MEMBER = 20
 SOURCE_NAME_LENGTH = 200
 # A refusal lists the validator's reasons; this many characters of them are enough to act on.
 REASONS_SHOWN = 1900
+# An approval whose save finds its deck changed by another process reads the deck again and adds the
+# question to that one, this many times in all before the moderator is asked to approve it again.
+APPROVAL_TRIES = 3
 
 # Told of each change: the server, the deck, what happened ("imported", "replaced", "edited",
 # "extended", "deleted") and how many questions the deck has (had, when deleted).
@@ -274,7 +277,9 @@ class ServerDecks:
         """Add the suggested question (as `fields`, when the moderator edited it) at the end of its deck.
 
         The deck is saved and the suggestion marked approved in one store transaction: neither is
-        written without the other, and two moderators approving at once add it once.
+        written without the other, and two moderators approving at once add it once. The save is made
+        over the deck as it was read: when another process saved it meanwhile (another approval), the
+        deck is read again and the question added to that, so neither question is lost.
         """
         async with self._growing.setdefault(guild_id, asyncio.Lock()):
             return await self._approve(guild_id, suggestion_id, reviewer_id, fields)
@@ -282,16 +287,44 @@ class ServerDecks:
     async def _approve(
         self, guild_id: int, suggestion_id: int, reviewer_id: int, fields: Mapping[str, Any] | None
     ) -> tuple[SuggestionRecord, Saved]:
-        suggestion = await self.reviewable(guild_id, suggestion_id)
-        deck = (await self.fresh(guild_id)).get(suggestion.deck_id, guild_id)
-        if deck is None or deck.guild_id != guild_id:
-            raise DeckRefused(
-                _("The deck `{deck}` is gone; reject the suggestion instead.", deck=suggestion.deck_id)
+        for _try in range(APPROVAL_TRIES):
+            suggestion = await self.reviewable(guild_id, suggestion_id)
+            was, deck = await self._stored_deck(guild_id, suggestion.deck_id)
+            question = from_json(suggestion.question) if fields is None else fields
+            if fields is not None:
+                self.check_question(fields, deck.language)
+            record, grown = await self._grown(guild_id, deck, question, reviewer_id)
+            try:
+                approved = await self.store.approve_suggestion_over(
+                    suggestion.id, reviewer_id, self.clock(), to_json(dict(question)), record, was
+                )
+            except DeckMoved:
+                continue  # another process saved the deck since it was read: add the question to that one
+            if not approved:
+                raise AlreadyReviewed(already_reviewed(""))
+            return suggestion, await self._saved(record, grown, "extended")
+        raise DeckRefused(
+            _(
+                "The deck `{deck}` kept changing while the suggestion was approved; approve it again.",
+                deck=clip(suggestion.deck_id, 60),
             )
-        if fields is None:
-            fields = from_json(suggestion.question)
-        else:
-            self.check_question(fields, deck.language)
+        )
+
+    async def _stored_deck(self, guild_id: int, deck_id: str) -> tuple[GuildDeckRecord, Deck]:
+        """The server's deck as the store holds it now, and the record it loads from (what the approval's
+        save is made over)."""
+        await self.fresh(guild_id)  # the quota counts the server's other decks as they are now
+        record = next((r for r in await self.store.guild_decks(guild_id) if r.deck_id == deck_id), None)
+        # Parsed only when this process has not parsed that text before (off the event loop if so).
+        deck = None if record is None else await asyncio.to_thread(self.versions.parsed.deck_of, record)
+        if record is None or deck is None:
+            raise DeckRefused(_("The deck `{deck}` is gone; reject the suggestion instead.", deck=deck_id))
+        return record, deck
+
+    async def _grown(
+        self, guild_id: int, deck: Deck, fields: Mapping[str, Any], reviewer_id: int
+    ) -> tuple[GuildDeckRecord, Deck]:
+        """The deck with the question added at its end, as the record to save and the deck it loads to."""
         try:
             text, grown = await asyncio.to_thread(deck_with, deck, dict(fields))
         except DeckError as exc:
@@ -299,13 +332,7 @@ class ServerDecks:
                 clip(_("That question can't be added: {reasons}", reasons=_reasons(exc)), REASONS_SHOWN)
             ) from exc
         self.check_room(guild_id, deck.id, len(grown.questions))
-        record = self._record(guild_id, grown, text, deck.source or f"{deck.id}.yaml", reviewer_id)
-        question = to_json(dict(fields))
-        if not await self.store.approve_suggestion(
-            suggestion.id, reviewer_id, self.clock(), question, record
-        ):
-            raise AlreadyReviewed(already_reviewed(""))
-        return suggestion, await self._saved(record, grown, "extended")
+        return self._record(guild_id, grown, text, deck.source or f"{deck.id}.yaml", reviewer_id), grown
 
 
 def already_reviewed(status: str) -> str:

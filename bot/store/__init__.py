@@ -22,7 +22,7 @@ from bot.store.calendar_records import (
     ScheduleRecord,
     Shards,
 )
-from bot.store.errors import OccurrenceTaken, RoundAlreadyRunning, StoreError, StoreUnavailable
+from bot.store.errors import DeckMoved, OccurrenceTaken, RoundAlreadyRunning, StoreError, StoreUnavailable
 from bot.store.interface import (
     AnswersStore,
     CalendarStore,
@@ -104,6 +104,7 @@ __all__ = [
     "BoardLine",
     "CalendarSettings",
     "CalendarStore",
+    "DeckMoved",
     "DeckStats",
     "DecksStore",
     "FirstTry",

@@ -49,3 +49,10 @@ class OccurrenceTaken(Exception):
     """A schedule's occurrence already has its round, or was settled without one: nothing to start.
 
     Not a StoreError: the database answered, and the answer is that someone else did it."""
+
+
+class DeckMoved(Exception):
+    """The stored deck is no longer the one a change was made to (another process saved it meanwhile):
+    nothing was written; read the deck again and make the change to that.
+
+    Not a StoreError: the database answered, and the answer is that someone else changed the deck."""

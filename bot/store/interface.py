@@ -649,6 +649,22 @@ class DecksStore(_DeckMaterialStore, Protocol):
         suggestion's deck or the database refuses it (the suggestion then stays pending).
         """
 
+    async def approve_suggestion_over(
+        self,
+        suggestion_id: int,
+        reviewer_id: int,
+        now: datetime,
+        question: str,
+        deck: GuildDeckRecord,
+        was: GuildDeckRecord,
+    ) -> bool:
+        """approve_suggestion, saving `deck` only over `was`, the stored deck the approval was made to
+        (compare and set, in the same transaction).
+
+        DeckMoved, with nothing written, when the stored deck is no longer `was` (another process
+        saved or deleted it since it was read): read it again and approve onto that.
+        """
+
 
 class WebStore(Protocol):
     """The dashboard's sessions and audit log, the deck version, the rounds and servers it lists."""

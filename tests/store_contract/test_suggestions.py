@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.store import GuildDeckRecord, Store
+from bot.store import DeckMoved, GuildDeckRecord, Store
 from tests.store_contract.builders import T0
 from tests.store_contract.conftest import Backend
 
@@ -122,3 +122,72 @@ async def test_an_approval_into_another_deck_is_refused(store: Store) -> None:
         await store.approve_suggestion(queued.id, 7, T0, EDITED, replace(BIO_V2, guild_id=2))
     assert await store.suggestion(queued.id) == queued
     assert await store.guild_decks() == []
+
+
+BIO_OTHER = GuildDeckRecord(
+    1, "bio", "bio.yaml", "id: bio\nquestions: [one, three]\n", 78, T0 + timedelta(minutes=30)
+)
+
+
+async def test_an_approval_over_the_deck_as_read_saves_it(store: Store) -> None:
+    await store.save_guild_deck(BIO_V1)
+    queued = await store.add_suggestion(1, "bio", 100, QUESTION, T0)
+    assert await store.approve_suggestion_over(queued.id, 7, T0 + timedelta(hours=1), EDITED, BIO_V2, BIO_V1)
+    settled = await store.suggestion(queued.id)
+    assert settled is not None and (settled.status, settled.question) == ("approved", EDITED)
+    assert await store.guild_decks(1) == [BIO_V2]
+
+
+async def test_an_approval_over_a_deck_changed_since_it_was_read_writes_nothing(store: Store) -> None:
+    await store.save_guild_deck(BIO_OTHER)  # saved by someone else after the approval read BIO_V1
+    queued = await store.add_suggestion(1, "bio", 100, QUESTION, T0)
+    with pytest.raises(DeckMoved):
+        await store.approve_suggestion_over(queued.id, 7, T0, EDITED, BIO_V2, BIO_V1)
+    assert await store.suggestion(queued.id) == queued
+    assert await store.guild_decks(1) == [BIO_OTHER]
+    renamed = replace(BIO_OTHER, source_name="biology.csv")  # the same text from another file
+    await store.save_guild_deck(renamed)
+    with pytest.raises(DeckMoved):
+        await store.approve_suggestion_over(queued.id, 7, T0, EDITED, BIO_V2, BIO_OTHER)
+    await store.delete_guild_deck(1, "bio")
+    with pytest.raises(DeckMoved):  # deleted since it was read: not brought back
+        await store.approve_suggestion_over(queued.id, 7, T0, EDITED, BIO_V2, renamed)
+    assert await store.guild_decks(1) == []
+    await store.save_guild_deck(renamed)
+    # Read again, the approval goes through over the deck as it is now.
+    assert await store.approve_suggestion_over(queued.id, 7, T0, EDITED, BIO_V2, renamed)
+    assert await store.guild_decks(1) == [BIO_V2]
+
+
+async def test_an_approval_over_keeps_the_approvals_other_rules(store: Store) -> None:
+    await store.save_guild_deck(BIO_V1)
+    queued = await store.add_suggestion(1, "bio", 100, QUESTION, T0)
+    with pytest.raises(ValueError):  # read from another deck than the one saved
+        await store.approve_suggestion_over(queued.id, 7, T0, EDITED, BIO_V2, replace(BIO_V1, deck_id="chem"))
+    with pytest.raises(ValueError):  # into another deck than the suggestion's
+        await store.approve_suggestion_over(
+            queued.id, 7, T0, EDITED, replace(BIO_V2, deck_id="chem"), replace(BIO_V1, deck_id="chem")
+        )
+    assert await store.settle_suggestion(queued.id, "rejected", 8, T0)
+    assert not await store.approve_suggestion_over(queued.id, 7, T0, EDITED, BIO_V2, BIO_V1)
+    assert await store.guild_decks(1) == [BIO_V1]
+
+
+async def test_two_approvals_over_one_deck_from_two_processes_save_one_and_tell_the_other(
+    backend: Backend,
+) -> None:
+    # Both read BIO_V1 and add their own question: one saves, the other is told the deck moved.
+    first, second = await backend.open(), await backend.open()
+    await first.save_guild_deck(BIO_V1)
+    one = await first.add_suggestion(1, "bio", 100, QUESTION, T0)
+    two = await first.add_suggestion(1, "bio", 101, QUESTION, T0)
+    theirs = replace(BIO_OTHER, uploaded_by=8)
+    results = await asyncio.gather(
+        first.approve_suggestion_over(one.id, 7, T0, EDITED, BIO_V2, BIO_V1),
+        second.approve_suggestion_over(two.id, 8, T0, EDITED, theirs, BIO_V1),
+        return_exceptions=True,
+    )
+    assert sorted(type(r).__name__ for r in results) == ["DeckMoved", "bool"]
+    saved, winner = (BIO_V2, one) if results[0] is True else (theirs, two)
+    assert await first.guild_decks(1) == [saved]
+    assert [s.id for s in await first.pending_suggestions(1)] == [({one.id, two.id} - {winner.id}).pop()]

@@ -39,3 +39,21 @@ GUILD_DECK = sql(f"SELECT {GUILD_DECK_COLUMNS} FROM guild_decks WHERE guild_id =
 GUILD_DECKS = sql(f"SELECT {GUILD_DECK_COLUMNS} FROM guild_decks WHERE guild_id = :guild ORDER BY deck_id")
 EVERY_GUILD_DECK = sql(f"SELECT {GUILD_DECK_COLUMNS} FROM guild_decks ORDER BY guild_id, deck_id")
 DELETE_GUILD_DECK = sql("DELETE FROM guild_decks WHERE guild_id = :guild AND deck_id = :deck")
+
+
+# An approval's save (approve_suggestion_over): the deck replaced only while it is still the one the
+# approval read (its file name and text), so a save made meanwhile by another process is never lost.
+SAVE_GUILD_DECK_OVER = sql(
+    "UPDATE guild_decks SET source_name = :source, text = :text, uploaded_by = :by, uploaded_at = :at "
+    "WHERE guild_id = :guild AND deck_id = :deck AND source_name = :was_source AND text = :was_text"
+)
+
+
+def guild_deck_over_values(record: GuildDeckRecord, was: GuildDeckRecord) -> dict[str, Any]:
+    """SAVE_GUILD_DECK_OVER's values: `record` saved over `was`, the same deck as read before."""
+    if (was.guild_id, was.deck_id) != (record.guild_id, record.deck_id):
+        raise ValueError(
+            f"deck {record.deck_id!r} of server {record.guild_id} cannot be saved over "
+            f"{was.deck_id!r} of server {was.guild_id}"
+        )
+    return {**guild_deck_values(record), "was_source": was.source_name, "was_text": was.text}
