@@ -129,7 +129,7 @@ class ChampionRunner:
             await guarded(
                 self._hand_over(settings, now),
                 log,
-                "the champion handover of server %s failed",
+                "the champion handover of server %s failed",  # i18n: not shown (a log line)
                 settings.guild_id,
             )
         return acted

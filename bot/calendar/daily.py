@@ -64,7 +64,7 @@ class QotdRunner:
                 await guarded(
                     self._post(settings, now),
                     log,
-                    "the question of the day of server %s failed",
+                    "the question of the day of server %s failed",  # i18n: not shown (a log line)
                     settings.guild_id,
                 )
         for day, retry_at in await self.store.qotd_days_to_retry(now, BATCH):
@@ -73,7 +73,7 @@ class QotdRunner:
                 await guarded(
                     self._post_again(day, retry_at, now),
                     log,
-                    "posting the question of the day of server %s again failed",
+                    "posting the question of the day of server %s again failed",  # i18n: not shown (a log line)
                     day.guild_id,
                 )
         return acted
@@ -86,7 +86,7 @@ class QotdRunner:
         await guarded(
             self.port.reveal(day),
             log,
-            "revealing the question of the day %s of server %s failed",
+            "revealing the question of the day %s of server %s failed",  # i18n: not shown (a log line)
             day.day,
             day.guild_id,
         )

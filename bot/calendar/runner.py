@@ -171,7 +171,10 @@ class CalendarRunner:
             ):
                 return
             await guarded(
-                self.port.announce(schedule, occurrence), log, "announcing schedule %s failed", schedule.id
+                self.port.announce(schedule, occurrence),
+                log,
+                "announcing schedule %s failed",  # i18n: not shown (a log line)
+                schedule.id,
             )
             await self.store.settle_announcement(schedule.id, occurrence)
             await self.store.move_schedule(
@@ -231,7 +234,7 @@ class CalendarRunner:
             await guarded(
                 self.port.tell_moderators(schedule, str(skipped)),
                 log,
-                "telling moderators about schedule %s failed",
+                "telling moderators about schedule %s failed",  # i18n: not shown (a log line)
                 schedule.id,
             )
         await self.store.note_schedule_result(schedule.id, result, now)
