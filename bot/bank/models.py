@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
 
@@ -59,21 +59,13 @@ class Question:
         if lang is None or lang == self.lang or lang not in self.translations:
             return self
         t = self.translations[lang]
-        return Question(
-            id=self.id,
-            kind=self.kind,
+        return replace(
+            self,
             prompt=t.prompt,
             choices=t.choices or self.choices,
-            answers=self.answers,
             accepted=self.accepted + tuple(a for a in t.accepted if a not in self.accepted),
             explanation=t.explanation or self.explanation,
             lang=lang,
-            translations=self.translations,
-            tags=self.tags,
-            difficulty=self.difficulty,
-            image=self.image,
-            line=self.line,
-            suggested_by=self.suggested_by,
         )
 
     @property

@@ -636,6 +636,19 @@ class _Reader:
             if name in fields:
                 self.report(sy.line_of(fields[name][0]), message)
 
+    def body_choices(
+        self, fields: Fields, node: yaml.Node, body: _Body, missing: str
+    ) -> list[str | None] | None:
+        """The question's `choices`, kept in `body`; `missing` is reported when it has none."""
+        if "choices" not in fields:
+            self.report(node, missing)
+            return None
+        choice_list = self.choice_list(fields["choices"][1])
+        if choice_list is not None:
+            body.choice_count = len(choice_list)
+            body.choices = tuple(c or "" for c in choice_list)
+        return choice_list
+
     # -- one reader per kind of question: what its choices and answers are --------------------------
 
     def choice_body(self, fields: Fields, node: yaml.Node, lang: str) -> _Body:
@@ -648,21 +661,12 @@ class _Reader:
             },
         )
         body = _Body()
-        choice_list: list[str | None] | None = None
-        if "choices" not in fields:
-            self.report(
-                node,
-                _(
-                    "this choice question has no `choices`; list {least} to {most} of them",
-                    least=part_sizes.MIN_CHOICES,
-                    most=part_sizes.MAX_CHOICES,
-                ),
-            )
-        else:
-            choice_list = self.choice_list(fields["choices"][1])
-            if choice_list is not None:
-                body.choice_count = len(choice_list)
-                body.choices = tuple(c or "" for c in choice_list)
+        missing = _(
+            "this choice question has no `choices`; list {least} to {most} of them",
+            least=part_sizes.MIN_CHOICES,
+            most=part_sizes.MAX_CHOICES,
+        )
+        choice_list = self.body_choices(fields, node, body, missing)
         if "answer" in fields:
             body.answers = self.choice_answer(fields["answer"][1], choice_list)
         elif "answers" not in fields:  # else told just above
@@ -693,20 +697,12 @@ class _Reader:
             fields, {w: _("a poll has no right answer; remove `{key}`", key=w) for w in ("answer", "answers")}
         )
         body = _Body()
-        if "choices" not in fields:
-            self.report(
-                node,
-                _(
-                    "this poll has no `choices`; list {least} to {most} of them",
-                    least=part_sizes.MIN_CHOICES,
-                    most=part_sizes.MAX_CHOICES,
-                ),
-            )
-            return body
-        poll_choices = self.choice_list(fields["choices"][1])
-        if poll_choices is not None:
-            body.choice_count = len(poll_choices)
-            body.choices = tuple(c or "" for c in poll_choices)
+        missing = _(
+            "this poll has no `choices`; list {least} to {most} of them",
+            least=part_sizes.MIN_CHOICES,
+            most=part_sizes.MAX_CHOICES,
+        )
+        self.body_choices(fields, node, body, missing)
         return body
 
     def text_body(self, fields: Fields, node: yaml.Node, lang: str) -> _Body:

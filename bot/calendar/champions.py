@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Literal, Protocol
 
+from bot.calendar.guarded import guarded
 from bot.calendar.zones import UnknownZoneError, day_start, local_day, zone_named
-from bot.store import CalendarSettings, CalendarStore, Shards, StoreError
+from bot.store import CalendarSettings, CalendarStore, Shards
 
 log = logging.getLogger(__name__)
 
@@ -125,12 +126,12 @@ class ChampionRunner:
             if not self.port.holds(settings.guild_id):
                 continue
             acted += 1
-            try:
-                await self._hand_over(settings, now)
-            except StoreError:
-                raise  # the database is away: the runner's loop says so once and looks again
-            except Exception:
-                log.exception("the champion handover of server %s failed", settings.guild_id)
+            await guarded(
+                self._hand_over(settings, now),
+                log,
+                "the champion handover of server %s failed",  # i18n: not shown (a log line)
+                settings.guild_id,
+            )
         return acted
 
     async def _hand_over(self, settings: CalendarSettings, now: datetime) -> None:

@@ -7,12 +7,13 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Protocol
 
+from bot.calendar.guarded import guarded
 from bot.calendar.pace import Pace
 from bot.calendar.post_failures import PostFailed, next_try
 from bot.calendar.qotd import FEW_LEFT, closes_at, day_number, next_question, unused_count
 from bot.calendar.repeats import Rule, parse_time
 from bot.calendar.zones import UnknownZoneError, local_day, zone_named
-from bot.store import CalendarStore, QotdDay, QotdSettings, Shards, StoreError
+from bot.store import CalendarStore, QotdDay, QotdSettings, Shards
 
 log = logging.getLogger(__name__)
 
@@ -60,21 +61,21 @@ class QotdRunner:
         for settings in await self.store.due_qotds(now, BATCH, self.shards):
             if self.port.holds(settings.guild_id):
                 acted += 1
-                try:
-                    await self._post(settings, now)
-                except StoreError:
-                    raise  # the database is away: the runner's loop says so once and looks again
-                except Exception:
-                    log.exception("the question of the day of server %s failed", settings.guild_id)
+                await guarded(
+                    self._post(settings, now),
+                    log,
+                    "the question of the day of server %s failed",  # i18n: not shown (a log line)
+                    settings.guild_id,
+                )
         for day, retry_at in await self.store.qotd_days_to_retry(now, BATCH):
             if self.port.holds(day.guild_id):
                 acted += 1
-                try:
-                    await self._post_again(day, retry_at, now)
-                except StoreError:
-                    raise  # the database is away: the runner's loop says so once and looks again
-                except Exception:
-                    log.exception("posting the question of the day of server %s again failed", day.guild_id)
+                await guarded(
+                    self._post_again(day, retry_at, now),
+                    log,
+                    "posting the question of the day of server %s again failed",  # i18n: not shown (a log line)
+                    day.guild_id,
+                )
         return acted
 
     async def reveal(self, day: QotdDay, now: datetime) -> bool:
@@ -82,12 +83,13 @@ class QotdRunner:
         if not await self.store.reveal_qotd_day(day.guild_id, day.day, now):
             return False
         await self.pace.wait()
-        try:
-            await self.port.reveal(day)
-        except StoreError:
-            raise  # the database is away: the runner's loop says so once and looks again
-        except Exception:
-            log.exception("revealing the question of the day %s of server %s failed", day.day, day.guild_id)
+        await guarded(
+            self.port.reveal(day),
+            log,
+            "revealing the question of the day %s of server %s failed",  # i18n: not shown (a log line)
+            day.day,
+            day.guild_id,
+        )
         return True
 
     async def _post(self, settings: QotdSettings, now: datetime) -> None:

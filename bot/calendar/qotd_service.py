@@ -23,10 +23,10 @@ from bot.calendar.zones import zone_named
 from bot.errors import UserError
 from bot.locales import _, slash
 from bot.looks.text import clip, letter
-from bot.quiz.clock import Clock
 from bot.quiz.shuffle import choice_order
 from bot.results.asked import keep_qotd_version, qotd_question
 from bot.reviews import save_reviews
+from bot.rounds.host import ServiceHost
 from bot.store import GuildSettings, QotdAnswer, QotdBoardLine, QotdDay, QotdSettings, Store
 
 log = logging.getLogger(__name__)
@@ -44,23 +44,8 @@ def order_of(day: QotdDay, question: Question) -> tuple[int, ...]:
     return choice_order(day.seed, 0, len(question.choices), question.kind)
 
 
-class Decks(Protocol):
-    def get(self, deck_id: str, guild_id: int | None) -> Deck | None: ...
-
-
-class CalendarHost(Protocol):
+class CalendarHost(ServiceHost, Protocol):
     """The process as the calendar's services see it (BvunzoBot is one; a test builds its own)."""
-
-    @property
-    def store(self) -> Store: ...
-
-    @property
-    def bank(self) -> Decks: ...
-
-    @property
-    def clock(self) -> Clock: ...
-
-    def holds_guild(self, guild_id: int) -> bool: ...
 
 
 @dataclass(frozen=True, slots=True)

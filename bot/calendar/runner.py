@@ -11,6 +11,7 @@ from typing import Protocol
 
 from bot.calendar.champions import ChampionPort, ChampionRunner
 from bot.calendar.daily import QotdPort, QotdRunner
+from bot.calendar.guarded import guarded
 from bot.calendar.occurrences import LATE_LIMIT, decide, wake_at
 from bot.calendar.repeats import Rule, parse_days, parse_time
 from bot.calendar.zones import UnknownZoneError, zone_named
@@ -169,12 +170,12 @@ class CalendarRunner:
                 schedule.id, occurrence, now, stale_before=now - ANNOUNCE_GRACE
             ):
                 return
-            try:
-                await self.port.announce(schedule, occurrence)
-            except StoreError:
-                raise  # the database is away: the runner's loop says so once and looks again
-            except Exception:
-                log.exception("announcing schedule %s failed", schedule.id)
+            await guarded(
+                self.port.announce(schedule, occurrence),
+                log,
+                "announcing schedule %s failed",  # i18n: not shown (a log line)
+                schedule.id,
+            )
             await self.store.settle_announcement(schedule.id, occurrence)
             await self.store.move_schedule(
                 schedule.id, occurrence, next_at=occurrence, wake_at=occurrence, announced=True
@@ -230,12 +231,12 @@ class CalendarRunner:
             result = _("skipped: {reason}", reason=str(skipped))
             log.info("schedule %s of server %s skipped: %s", schedule.id, schedule.guild_id, skipped)
             await self.store.settle_round_occurrence(schedule.id, at, "skipped", str(skipped))
-            try:
-                await self.port.tell_moderators(schedule, str(skipped))
-            except StoreError:
-                raise  # the database is away: the runner's loop says so once and looks again
-            except Exception:
-                log.exception("telling moderators about schedule %s failed", schedule.id)
+            await guarded(
+                self.port.tell_moderators(schedule, str(skipped)),
+                log,
+                "telling moderators about schedule %s failed",  # i18n: not shown (a log line)
+                schedule.id,
+            )
         await self.store.note_schedule_result(schedule.id, result, now)
 
     async def recover(self, now: datetime) -> int:

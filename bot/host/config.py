@@ -65,14 +65,11 @@ class Settings:
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
         env = os.environ if env is None else env
-        token = env.get("DISCORD_TOKEN", "").strip()
-        if not token:
-            raise ConfigError(
-                "DISCORD_TOKEN is not set: put your bot's token (Discord developer portal → Bot → Token) "
-                "in the environment, or try a deck in this terminal first with `bvunzo play`."
-            )
-        if not _TOKEN_SHAPE.match(token):
-            raise ConfigError("DISCORD_TOKEN does not look like a bot token (three parts separated by dots).")
+        token = _token(
+            env,
+            "DISCORD_TOKEN is not set: put your bot's token (Discord developer portal → Bot → Token) "
+            "in the environment, or try a deck in this terminal first with `bvunzo play`.",
+        )
         return cls(
             token=token,
             db_path=database_location(env),
@@ -132,6 +129,16 @@ def http_address(env: Mapping[str, str]) -> HttpAddress | None:
             "BVUNZO_HTTP_PUBLIC=1 if that address is meant."
         )
     return HttpAddress(str(address), int(port_text))
+
+
+def _token(env: Mapping[str, str], missing: str) -> str:
+    """DISCORD_TOKEN, checked: `missing` says why the verb needs it when it is not set."""
+    token = env.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        raise ConfigError(missing)
+    if not _TOKEN_SHAPE.match(token):
+        raise ConfigError("DISCORD_TOKEN does not look like a bot token (three parts separated by dots).")
+    return token
 
 
 def _event_loop(value: str) -> str:
@@ -221,14 +228,11 @@ class WebSettings:
     ) -> WebSettings:
         """Every web setting, checked; `listen` overrides BVUNZO_WEB (the bot passes its own)."""
         env = os.environ if env is None else env
-        token = env.get("DISCORD_TOKEN", "").strip()
-        if not token:
-            raise ConfigError(
-                "DISCORD_TOKEN is not set: the dashboard checks members' roles through the bot, so it needs "
-                "the bot's token too."
-            )
-        if not _TOKEN_SHAPE.match(token):
-            raise ConfigError("DISCORD_TOKEN does not look like a bot token (three parts separated by dots).")
+        token = _token(
+            env,
+            "DISCORD_TOKEN is not set: the dashboard checks members' roles through the bot, so it needs "
+            "the bot's token too.",
+        )
         return cls(
             public_url=_public_url(env),
             client_id=_client_id(env),

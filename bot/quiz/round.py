@@ -264,6 +264,21 @@ class RoundState:
         """Display order of question `index`: element `slot` is the original choice index."""
         return self._orders[index]
 
+    def verdict_of(self, stored: RestoredAnswer, streak: int = 0) -> Verdict:
+        """An answer the store kept, as this round counts it: its slot is found in the question's order."""
+        return Verdict(
+            user_id=stored.user_id,
+            question_index=stored.question_index,
+            slot=self.slot_of(stored.question_index, stored.choice),
+            choice=stored.choice,
+            text=stored.text,
+            right=stored.right,
+            ms=stored.ms,
+            points=stored.points,
+            answered_at=stored.answered_at,
+            streak=streak,
+        )
+
     def slot_of(self, index: int, choice: int | None) -> int | None:
         """The display slot (the letter a member saw) of the original choice `choice` of question `index`.
 
@@ -591,17 +606,5 @@ class RoundState:
         state._current = current
         state._revealed = revealed and current >= 0
         for stored in answers:
-            state.accept(
-                Verdict(
-                    user_id=stored.user_id,
-                    question_index=stored.question_index,
-                    slot=state.slot_of(stored.question_index, stored.choice),
-                    choice=stored.choice,
-                    text=stored.text,
-                    right=stored.right,
-                    ms=stored.ms,
-                    points=stored.points,
-                    answered_at=stored.answered_at,
-                )
-            )
+            state.accept(state.verdict_of(stored))
         return state

@@ -1,4 +1,4 @@
-"""What the round service needs of the process it runs in: the store, the bank, the clock, telemetry."""
+"""What the services need of the process they run in: the store, the bank, the clock, telemetry."""
 
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ class RoundEvents(Protocol):
     def answer_recorded(self, kind: str) -> None: ...
 
 
-class RoundHost(Protocol):
-    """The bot, as the service sees it (BvunzoBot is one; a test builds its own)."""
+class ServiceHost(Protocol):
+    """The process as a feature's service sees it: the round service, the calendar's (BvunzoBot is one)."""
 
     @property
     def store(self) -> Store: ...
@@ -38,10 +38,14 @@ class RoundHost(Protocol):
     @property
     def clock(self) -> Clock: ...
 
+    def holds_guild(self, guild_id: int) -> bool: ...
+
+
+class RoundHost(ServiceHost, Protocol):
+    """The bot, as the round service sees it (BvunzoBot is one; a test builds its own)."""
+
     @property
     def telemetry(self) -> RoundEvents: ...
 
     @property
     def closing(self) -> bool: ...
-
-    def holds_guild(self, guild_id: int) -> bool: ...

@@ -8,7 +8,6 @@ Its posts go through the channel port as cards; the round never sees a Discord o
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -21,18 +20,10 @@ from bot.locales import N_, SOURCE, _, number, speaking
 from bot.quiz import AlreadyAnsweredError, RoundState, Verdict
 from bot.quiz.standings import Standings
 from bot.reviews import save_reviews
-from bot.rounds.cards import (
-    IntroCard,
-    Notice,
-    QuestionCard,
-    RevealCard,
-    Said,
-    Sentence,
-    SummaryCard,
-    TeamsCard,
-)
+from bot.rounds import cards
 from bot.rounds.host import RoundHost
 from bot.rounds.port import RoundCutShort, RoundPort, RoundPosts
+from bot.rounds.stored import restored_answer
 from bot.store import Answer, PollVote, RoundRecord, StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -265,7 +256,7 @@ class RunningRound:
             log.warning("round %s in channel %s stops: %s", self.round_id, self.record.channel_id, error)
             self._end()
             try:
-                await self._say_summary(Sentence(lambda: _(UNREACHABLE)))
+                await self._say_summary(cards.Sentence(lambda: _(UNREACHABLE)))
             except Exception:
                 log.exception("round %s: could not sum up after losing the database", self.round_id)
         except Exception as error:
@@ -283,7 +274,7 @@ class RunningRound:
     async def _run(self) -> None:
         if self.resumed:
             at, total = self.state.resuming_at, self.state.question_count
-            resuming = Sentence(
+            resuming = cards.Sentence(
                 lambda: _(
                     "Bvunzo restarted: resuming this round at question {at} of {total}. "
                     "Every answer given before the restart still counts.",
@@ -291,7 +282,7 @@ class RunningRound:
                     total=number(total),
                 )
             )
-            await self.posts.post("the resume notice", Notice(resuming))  # i18n: not shown
+            await self.posts.post("the resume notice", cards.Notice(resuming))  # i18n: not shown
         else:
             await self._introduce()
         index = self.state.next_index
@@ -306,18 +297,20 @@ class RunningRound:
 
     async def _introduce(self) -> None:
         started_by = self.record.started_by or None
-        intro = IntroCard(self.round_id, self.deck, self.state.question_count, self.state.options, started_by)
+        intro = cards.IntroCard(
+            self.round_id, self.deck, self.state.question_count, self.state.options, started_by
+        )
         intro_id = await self.posts.post("the intro", intro)  # i18n: not shown
         await self._weathered(lambda: self.host.store.set_intro_message(self.round_id, intro_id))
         if self.state.roster is not None:
-            teams = TeamsCard(self.round_id, self.state.roster.teams)
+            teams = cards.TeamsCard(self.round_id, self.state.roster.teams)
             await self.posts.post("the team message", teams)  # i18n: not shown
             await self._pause()  # a moment to pick a team; whoever comes later still can
 
-    def _question_card(self, *, reading: bool) -> QuestionCard:
+    def _question_card(self, *, reading: bool) -> cards.QuestionCard:
         state = self.state
         index = state.current
-        return QuestionCard(
+        return cards.QuestionCard(
             round_id=self.round_id,
             index=index,
             total=state.question_count,
@@ -402,7 +395,7 @@ class RunningRound:
         await self._review(index, now)
         question = state.question(index)
         live = self.record.standings == Standings.LIVE
-        card = RevealCard(
+        card = cards.RevealCard(
             round_id=self.round_id,
             index=index,
             total=state.question_count,
@@ -461,15 +454,15 @@ class RunningRound:
             self.host.telemetry.round_ended(self.record, "interrupted", self.state.questions_played)
             self._end()  # closed in the store: free the channel now, not after a send that may be slow
             try:
-                await self._say_summary(Sentence(lambda: _(BROKEN)))
+                await self._say_summary(cards.Sentence(lambda: _(BROKEN)))
             except Exception:  # the bug may be in the scores themselves: the sentence alone then
                 log.exception("round %s: could not sum up after a failure", self.round_id)
-                broken = Notice(Sentence(lambda: _(BROKEN)))
+                broken = cards.Notice(cards.Sentence(lambda: _(BROKEN)))
                 await self.posts.last_word("the error notice", broken)  # i18n: not shown
         except Exception:
             log.exception("round %s: could not close after a failure", self.round_id)
 
-    async def _say_summary(self, note: Said | None) -> None:
+    async def _say_summary(self, note: cards.Said | None) -> None:
         summary = self.summary(note)
         await self.posts.last_word("the summary", summary)  # i18n: not shown
         parent_id = self.record.parent_channel_id
@@ -480,9 +473,9 @@ class RunningRound:
             if parent is not None:
                 await parent.last_word("the summary in the parent channel", summary)  # i18n: not shown
 
-    def summary(self, note: Said | None = None) -> SummaryCard:
+    def summary(self, note: cards.Said | None = None) -> cards.SummaryCard:
         state = self.state
-        return SummaryCard(
+        return cards.SummaryCard(
             round_id=self.round_id,
             deck=self.deck,
             scores=tuple(state.scores()),
@@ -493,7 +486,7 @@ class RunningRound:
         )
 
 
-def _in_english(said: Said | None) -> str | None:
+def _in_english(said: cards.Said | None) -> str | None:
     """What the store keeps of why a round ended: the host's language, English."""
     if said is None:
         return None
@@ -503,14 +496,4 @@ def _in_english(said: Said | None) -> str | None:
 
 def _as_stored(verdict: Verdict, stored: Answer, *, state: RoundState) -> Verdict:
     """The member's answer as the store kept it, in place of the click that found it there."""
-    return dataclasses.replace(
-        verdict,
-        choice=stored.choice,
-        text=stored.text,
-        right=stored.right,
-        ms=stored.ms,
-        points=stored.points,
-        answered_at=stored.answered_at,
-        slot=state.slot_of(verdict.question_index, stored.choice),
-        streak=verdict.streak if stored.right else 0,
-    )
+    return state.verdict_of(restored_answer(stored), streak=verdict.streak if stored.right else 0)

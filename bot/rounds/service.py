@@ -46,7 +46,7 @@ from bot.rounds.errors import (
 from bot.rounds.host import RoundHost
 from bot.rounds.port import RoundPort
 from bot.rounds.running import Locked, RunningRound
-from bot.rounds.stored import default_options, new_round, round_options
+from bot.rounds.stored import default_options, new_round, restored_answer, round_options
 from bot.store import GuildSettings, RoundAlreadyRunning, RoundRecord
 
 log = logging.getLogger(__name__)
@@ -318,12 +318,7 @@ class RoundService:
     async def restored(self, record: RoundRecord, deck: Deck) -> RoundState:
         """The round as the store kept it; MissingQuestionError when its deck lost one of its questions."""
         store = self.host.store
-        answers = [
-            RestoredAnswer(
-                a.user_id, a.question_index, a.choice, a.text, a.right, a.ms, a.points, a.answered_at
-            )
-            for a in await store.round_answers(record.id)
-        ]
+        answers = [restored_answer(a) for a in await store.round_answers(record.id)]
         # Poll votes come back as answers that were never right and earned nothing: so they were judged.
         votes = [
             RestoredAnswer(v.user_id, v.question_index, v.choice, None, False, 0, 0, v.voted_at)

@@ -6,11 +6,12 @@ place that turns a server's settings or a stored round into the options a round 
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Any
 
 from bot.quiz.options import RoundOptions
-from bot.store.records import DEFAULT_OPTIONS, KEPT_OPTIONS, GuildSettings, NewRound, RoundRecord
+from bot.quiz.round import RestoredAnswer
+from bot.store.records import DEFAULT_OPTIONS, KEPT_OPTIONS, Answer, GuildSettings, NewRound, RoundRecord
 
 
 def _columns(options: RoundOptions, names: tuple[str, ...]) -> dict[str, Any]:
@@ -40,3 +41,8 @@ def round_options(record: RoundRecord) -> RoundOptions:
     return RoundOptions(
         questions=len(record.question_ids), thread=record.parent_channel_id is not None, **kept
     )
+
+
+def restored_answer(answer: Answer) -> RestoredAnswer:
+    """A stored answer as the engine takes it back (after a restart, or when a click finds it there)."""
+    return RestoredAnswer(**{f.name: getattr(answer, f.name) for f in fields(RestoredAnswer)})

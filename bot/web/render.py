@@ -66,6 +66,16 @@ def _npgettext(context: str, singular: str, plural: str, count: int) -> str:
     return translations(language()).npgettext(context, singular, plural, count)
 
 
+def download(content: str | bytes, filename: str, content_type: str) -> web.Response:
+    """A file the browser saves as `filename` (UTF-8, like every file the dashboard gives)."""
+    return web.Response(
+        body=content.encode("utf-8") if isinstance(content, str) else content,
+        content_type=content_type,
+        charset="utf-8",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},  # i18n: not shown
+    )
+
+
 def template_environment(app: web.Application) -> jinja2.Environment:
     """The templates' environment: `{% trans %}` and `_()` in the request's language (Jinja's new style:
     `%(name)s` placeholders, filled and escaped by Jinja), and the catalog's number and date formats."""

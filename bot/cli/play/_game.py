@@ -9,6 +9,7 @@ import os
 import secrets
 import signal
 import sys
+from dataclasses import KW_ONLY, dataclass
 from datetime import UTC, datetime, timedelta
 from getpass import getuser
 from pathlib import Path
@@ -202,25 +203,16 @@ def _when(moment: datetime, now: datetime) -> str:
     return n_("in {n} day", "in {n} days", round(hours / 24))
 
 
+@dataclass(eq=False)
 class Game:
-    def __init__(
-        self,
-        screen: Screen,
-        deck: Deck,
-        *,
-        db: Path | str,
-        player: str,
-        review_only: bool,
-        count: int,
-        language: str | None,
-    ) -> None:
-        self.screen = screen
-        self.deck = deck
-        self.db = db
-        self.player = player
-        self.review_only = review_only
-        self.count = count
-        self.language = language
+    screen: Screen
+    deck: Deck
+    _keywords: KW_ONLY
+    db: Path | str
+    player: str
+    review_only: bool
+    count: int
+    language: str | None
 
     @staticmethod
     def now() -> datetime:

@@ -19,7 +19,7 @@ from bot.web.changes import audit
 from bot.web.context import context_of
 from bot.web.pages import NavLink
 from bot.web.pages._decks import VERSION_FIELD, current_version, find_deck, server_bank
-from bot.web.render import render
+from bot.web.render import download, render
 
 routes = web.RouteTableDef()
 SERVER_NAV = (NavLink(N_("Decks"), "decks", order=20),)
@@ -191,9 +191,5 @@ async def export(request: web.Request, server: Server) -> web.StreamResponse:
     if kind not in EXPORTS:
         raise web.HTTPBadRequest(text=_("Export as yaml or csv."))
     content_type, write = EXPORTS[kind]
-    return web.Response(
-        text=await asyncio.to_thread(write, deck),  # in proportion to the deck: off the event loop
-        content_type=content_type,
-        charset="utf-8",
-        headers={"Content-Disposition": f'attachment; filename="{deck.id}.{kind}"'},  # i18n: not shown
-    )
+    written = await asyncio.to_thread(write, deck)  # in proportion to the deck: off the event loop
+    return download(written, f"{deck.id}.{kind}", content_type)

@@ -50,6 +50,12 @@ KINDS = (
 )
 
 
+async def _editable_question(request: web.Request, server: Server) -> tuple[Deck, Question]:
+    """The server's own deck and the question of it the path names (404 for either not there)."""
+    deck = await find_deck(request, server, editable=True)
+    return deck, _question(deck, request)
+
+
 def _question(deck: Deck, request: web.Request) -> Question:
     question = deck.question(request.match_info["question_id"])
     if question is None:
@@ -220,6 +226,16 @@ async def _deck_page(
     return await render(request, "deck.html", values, status=status)
 
 
+async def _changed_meanwhile(request: web.Request, server: Server) -> web.StreamResponse | None:
+    """The deck's page saying it changed meanwhile, when the form posted was drawn from another version."""
+    post = await request.post()  # aiohttp reads the body once: the route that asks again gets the same
+    if await check_version(request, server, post.get(VERSION_FIELD)):
+        return None
+    return await _deck_page(
+        request, server, await find_deck(request, server), sentence=changed_meanwhile(), status=409
+    )
+
+
 @routes.get("/servers/{guild_id}/decks/{deck_id}/questions/new")
 @moderator
 async def new_question(request: web.Request, server: Server) -> web.StreamResponse:
@@ -230,8 +246,7 @@ async def new_question(request: web.Request, server: Server) -> web.StreamRespon
 @routes.get("/servers/{guild_id}/decks/{deck_id}/questions/{question_id}/edit")
 @moderator
 async def edit_question(request: web.Request, server: Server) -> web.StreamResponse:
-    deck = await find_deck(request, server, editable=True)
-    question = _question(deck, request)
+    deck, question = await _editable_question(request, server)
     return await _editor(request, server, deck, QuestionForm.of(question, deck.language), editing=question)
 
 
@@ -337,13 +352,10 @@ async def preview_page(request: web.Request, server: Server) -> web.StreamRespon
 @routes.post("/servers/{guild_id}/decks/{deck_id}/questions/{question_id}/move")
 @moderator
 async def move(request: web.Request, server: Server) -> web.StreamResponse:
-    deck = await find_deck(request, server, editable=True)
-    question = _question(deck, request)
+    deck, question = await _editable_question(request, server)
     post = await request.post()
-    if not await check_version(request, server, post.get(VERSION_FIELD)):
-        return await _deck_page(
-            request, server, await find_deck(request, server), sentence=changed_meanwhile(), status=409
-        )
+    if (stale := await _changed_meanwhile(request, server)) is not None:
+        return stale
     where = deck.questions.index(question)
     to = {"up": where - 1, "down": where + 1, "first": 0, "last": len(deck.questions) - 1}.get(
         str(post.get("to", "")), where
@@ -371,8 +383,7 @@ async def move(request: web.Request, server: Server) -> web.StreamResponse:
 @routes.get("/servers/{guild_id}/decks/{deck_id}/questions/{question_id}/delete")
 @moderator
 async def confirm_delete(request: web.Request, server: Server) -> web.StreamResponse:
-    deck = await find_deck(request, server, editable=True)
-    question = _question(deck, request)
+    deck, question = await _editable_question(request, server)
     values = {
         "deck": deck,
         "deck_url": deck_url(server, deck),
@@ -387,13 +398,9 @@ async def confirm_delete(request: web.Request, server: Server) -> web.StreamResp
 @routes.post("/servers/{guild_id}/decks/{deck_id}/questions/{question_id}/delete")
 @moderator
 async def delete(request: web.Request, server: Server) -> web.StreamResponse:
-    deck = await find_deck(request, server, editable=True)
-    question = _question(deck, request)
-    post = await request.post()
-    if not await check_version(request, server, post.get(VERSION_FIELD)):
-        return await _deck_page(
-            request, server, await find_deck(request, server), sentence=changed_meanwhile(), status=409
-        )
+    deck, question = await _editable_question(request, server)
+    if (stale := await _changed_meanwhile(request, server)) is not None:
+        return stale
     try:
         edited = delete_question(deck, question.id)
     except EditError as exc:

@@ -13,7 +13,7 @@ from bot.results.member_records import Records
 from bot.store import WebSession
 from bot.web.access import signed_in
 from bot.web.context import WebContext, context_of
-from bot.web.render import render
+from bot.web.render import download, render
 
 routes = web.RouteTableDef()
 MISTAKES = 25  # as /mistakes by default
@@ -75,10 +75,4 @@ async def mistakes(request: web.Request, who: WebSession) -> web.StreamResponse:
     kind = request.match_info["format"]
     now = context.clock()
     body = mistakes_csv(deck, missed, now) if kind == "csv" else mistakes_yaml(deck, missed, now)
-    disposition = f'attachment; filename="{deck.id}{SUFFIX}.{kind}"'  # i18n: not shown
-    return web.Response(
-        text=body,
-        content_type="text/csv" if kind == "csv" else "application/yaml",
-        charset="utf-8",
-        headers={"Content-Disposition": disposition},  # i18n: not shown
-    )
+    return download(body, f"{deck.id}{SUFFIX}.{kind}", "text/csv" if kind == "csv" else "application/yaml")

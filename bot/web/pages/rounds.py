@@ -10,7 +10,7 @@ from bot.store import RoundRecord
 from bot.web.access import Server, moderator
 from bot.web.context import context_of
 from bot.web.pages import NavLink
-from bot.web.render import render
+from bot.web.render import download, render
 from bot.web.results import results_csv, results_json
 from bot.web.round_report import round_report
 
@@ -74,10 +74,5 @@ async def results(request: web.Request, server: Server) -> web.StreamResponse:
         if kind == "csv"
         else results_json(record, deck, answers, names).encode("utf-8")
     )
-    disposition = f'attachment; filename="round-{record.id}-results.{kind}"'  # i18n: not shown
-    return web.Response(
-        body=body,
-        content_type="text/csv" if kind == "csv" else "application/json",
-        charset="utf-8",
-        headers={"Content-Disposition": disposition},  # i18n: not shown
-    )
+    content_type = "text/csv" if kind == "csv" else "application/json"
+    return download(body, f"round-{record.id}-results.{kind}", content_type)  # i18n: not shown
