@@ -14,7 +14,7 @@ from bot.decks.server_decks import ServerDecks
 from bot.host.config import ConfigError, HttpAddress, WebSettings
 from bot.store import Store
 from bot.web.app import make_app
-from bot.web.context import Clock, WebContext, load_decks, utcnow
+from bot.web.context import Clock, WebContext, item_worker, load_decks, utcnow
 from bot.web.discord_api import DiscordApi
 
 log = logging.getLogger(__name__)
@@ -48,6 +48,7 @@ class WebServer:
             self._runner = None
             raise
         self.port = int(self._runner.addresses[0][1])
+        self.context.item_worker.start()
         log.info("web dashboard at %s (listening on %s)", self.context.settings.public_url, self.address.url)
 
     @property
@@ -55,6 +56,7 @@ class WebServer:
         return HttpAddress(self.context.settings.listen.host, self.port)
 
     async def stop(self) -> None:
+        await self.context.item_worker.stop()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -114,11 +116,13 @@ async def in_process(
 ) -> WebServer:
     """A dashboard on an open store; inside the bot it shares the bot's store and `decks` (its bank,
     versions and parsed decks), so a change made on a page is the bot's at once and parsed once."""
+    server_decks = decks if decks is not None else await load_decks(settings, store, clock)
     context = WebContext(
         settings=settings,
         store=store,
-        decks=decks if decks is not None else await load_decks(settings, store, clock),
+        decks=server_decks,
         discord=DiscordApi(settings),
+        item_worker=item_worker(store, server_decks, clock),
         clock=clock,
     )
     return WebServer(context)
