@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import random
 import shutil
 import statistics
@@ -202,6 +203,7 @@ async def main() -> None:
         # Fresh connections each time: nothing of the fill (or of the last dashboard) in their caches.
         async with fake:
             store = await open_store(location)
+            gc.freeze()  # as `bvunzo web` (and the bot) do once started: what lives on stays out of full collections
             took, stall = await computations(store, study.id, deck, args.computations)
             await store.close()
             cold = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import signal
 import socket
@@ -96,6 +97,10 @@ async def _serve(settings: WebSettings) -> int:
         except OSError as exc:
             print(f"bvunzo: BVUNZO_WEB: {exc}", file=sys.stderr)  # i18n: not shown
             return EXIT_BAD_SETTING
+        # What was made so far (decks, templates, modules) lives as long as the process: out of the garbage
+        # collector's generations (as the bot does), so a full collection, which the item figures' worker
+        # sets off as it reads tens of thousands of first tries, does not walk it while holding the loop.
+        gc.freeze()
         stopping = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
