@@ -171,6 +171,9 @@ async def _serve_dashboard(bot: BvunzoBot, settings: WebSettings) -> WebServer |
     except OSError as exc:
         log.error("BVUNZO_WEB: the dashboard could not listen: %s", exc)
         return None
+    service = getattr(bot, "round_service", None)  # cogs.quiz sets it; absent if it failed to load
+    if service is not None:
+        service.when_ended(server.context.item_worker.round_ended)
     return server
 
 

@@ -1,12 +1,11 @@
-"""A deck's item analysis in one server, as the dashboard shows it: computed, then kept in the store.
+"""A deck's item analysis in one server, as the dashboard shows it: computed in the background, kept in the store.
 
 The figures rank every member who answered a question by their score on the rest of the deck, so they
-take a pass over all of the deck's first tries (tens of thousands in a big server): work in proportion
-to the answers, off the event loop, and no more than once a minute per deck. What was computed is kept
-in the store with the deck's first-try mark (Store.first_try_mark, kept by triggers as answers are
-written): while no first try changed, a reload, a restart or another process reads the kept figures,
-one row, instead of computing them again. Within a minute of the last computation the kept ones stand
-even if answers came in (as a page cache would); after it, changed first tries are computed afresh.
+take a pass over all of the deck's first tries (tens of thousands in a big server): seconds at a million
+answers. A page never computes them: it reads what is kept (one row) with the deck's first-try mark
+(Store.first_try_mark, kept by triggers as answers are written), which says whether they still hold, and
+the worker (bot/results/item_worker.py) computes them again off the event loop, at most once a minute
+per deck, when a round ended, a page found them stale or its sweep did.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ import hashlib
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.bank.models import Deck, Kind
@@ -24,31 +23,37 @@ from bot.bank.versions import version_of
 from bot.quiz.item_analysis import ChoiceShare, ItemFigures, ItemQuestion, analyse, edited
 from bot.store import FirstTry, KeptItemFigures, Store, WeekStats
 
+# A deck's figures are computed at most this often (seconds): what a minute of answers changes is small.
 RECOMPUTE_SECONDS = 60.0
+# A deck never computed: as if computed long ago, so the worker computes it at once.
+NEVER = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 @dataclass(frozen=True, slots=True)
 class DeckFigures:
-    """A deck's item figures, when they were computed, how many members they rest on, and its edited
-    questions with the day their version today was first seen (None if unknown)."""
+    """A deck's item figures, when they were computed, how many members they rest on, its edited
+    questions with the day their version today was first seen (None if unknown), and whether they
+    count every first try there is now (False: some changed since, the worker is computing them)."""
 
     computed_at: datetime
     items: tuple[ItemFigures, ...]
     members: int
     since: dict[str, datetime | None]
+    current: bool = True
 
 
 @dataclass(frozen=True, slots=True)
 class DeckAnalysis:
-    """What the deck's analysis page shows: its item figures and its round answers per week."""
+    """What the deck's analysis page shows: its kept item figures (None: none yet) and its round answers
+    per week."""
 
-    figures: DeckFigures
+    figures: DeckFigures | None
     weeks: tuple[WeekStats, ...]
 
 
 async def analyse_deck(store: Store, guild_id: int, deck: Deck, now: datetime) -> DeckAnalysis:
-    """The deck's item figures (deck_figures) and its weekly answers in this server (bot.store.weeks)."""
-    figures = await deck_figures(store, guild_id, deck, now)
+    """The deck's kept item figures (kept_figures) and its weekly answers in this server (bot.store.weeks)."""
+    figures = await kept_figures(store, guild_id, deck)
     return DeckAnalysis(figures, await store.deck_weeks(guild_id, deck.id, now))
 
 
@@ -61,35 +66,50 @@ def item_questions(deck: Deck) -> list[ItemQuestion]:
     ]
 
 
-async def deck_figures(store: Store, guild_id: int, deck: Deck, now: datetime) -> DeckFigures:
-    """The deck's item figures in this server: the kept ones while they hold, else computed and kept."""
+async def kept_figures(store: Store, guild_id: int, deck: Deck) -> DeckFigures | None:
+    """The deck's item figures as kept in this server, never computed here: None when none are kept for
+    its questions as they are; `current` False when a first try changed since they were computed."""
     questions = item_questions(deck)
-    judged = questions_digest(questions)
-    # Read before the first tries: a try written meanwhile leaves the kept mark behind, never ahead.
     mark = await store.first_try_mark(guild_id, deck.id)
     kept = await store.kept_item_figures(guild_id, deck.id)
-    if kept is not None and kept.questions == judged:
-        fresh = (now - kept.computed_at).total_seconds() < RECOMPUTE_SECONDS
-        if kept.changes == mark or fresh:
-            shown, counted_members, were_edited = decoded(kept.figures)
-            since = await _since(store, questions, were_edited)
-            return DeckFigures(kept.computed_at, shown, counted_members, since)
+    if kept is None or kept.questions != questions_digest(questions):
+        return None
+    shown, counted_members, were_edited = decoded(kept.figures)
+    since = await _since(store, questions, were_edited)
+    return DeckFigures(kept.computed_at, shown, counted_members, since, current=kept.changes == mark)
+
+
+async def due_at(store: Store, guild_id: int, deck: Deck) -> datetime | None:
+    """When the deck's figures here may be computed again: None while they hold (no first try changed
+    since); a minute after the last time when first tries changed; at once (NEVER) when none are kept
+    for its questions as they are (never computed, or the deck was edited: the page has none to show)."""
+    mark = await store.first_try_mark(guild_id, deck.id)
+    kept = await store.kept_item_figures(guild_id, deck.id)
+    if kept is None or kept.questions != questions_digest(item_questions(deck)):
+        return NEVER
+    if kept.changes == mark:
+        return None
+    return kept.computed_at + timedelta(seconds=RECOMPUTE_SECONDS)
+
+
+async def compute_figures(store: Store, guild_id: int, deck: Deck, now: datetime) -> None:
+    """Compute the deck's item figures from its first tries here and keep them at the mark read first."""
+    questions = item_questions(deck)
+    # Read before the first tries: a try written meanwhile leaves the kept mark behind, never ahead.
+    mark = await store.first_try_mark(guild_id, deck.id)
     tries = await store.first_tries(guild_id, deck.id)
     # The arithmetic takes CPU in proportion to the answers: off the event loop, so a bot in this
-    # process keeps answering clicks.
-    items, members, changed = await asyncio.to_thread(_computed, questions, tries)
-    body = encoded(items, members, changed)
+    # process keeps answering clicks and the dashboard its pages.
+    body = await asyncio.to_thread(_computed, questions, tries)
+    judged = questions_digest(questions)
     await store.keep_item_figures(KeptItemFigures(guild_id, deck.id, judged, mark, now, body))
-    return DeckFigures(now, items, members, await _since(store, questions, changed))
 
 
-def _computed(
-    questions: Sequence[ItemQuestion], tries: Sequence[FirstTry]
-) -> tuple[tuple[ItemFigures, ...], int, set[str]]:
-    """The figures, the members they rest on, and the questions edited since some of the tries."""
+def _computed(questions: Sequence[ItemQuestion], tries: Sequence[FirstTry]) -> str:
+    """The figures, the members they rest on, and the questions edited since some of the tries, encoded."""
     counted = {q.id: q.version for q in questions}
     members = len({t.user_id for t in tries if t.version in ("", counted.get(t.question_id))})
-    return tuple(analyse(questions, tries)), members, edited(questions, tries)
+    return encoded(analyse(questions, tries), members, edited(questions, tries))
 
 
 async def _since(

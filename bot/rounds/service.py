@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -78,6 +78,12 @@ class RoundService:
         self._resuming = asyncio.Lock()
         # Set once the first resume pass is over (every round it could resume running again).
         self.resumed = asyncio.Event()
+        self._when_ended: list[Callable[[RoundRecord], None]] = []
+
+    def when_ended(self, listener: Callable[[RoundRecord], None]) -> None:
+        """Call `listener` with each round's record as it ends, however it ends (the dashboard's item
+        figures worker: the round's answers changed its decks' first tries)."""
+        self._when_ended.append(listener)
 
     # -- what is running ----------------------------------------------------------------------------
 
@@ -209,6 +215,11 @@ class RoundService:
             running.task.add_done_callback(lambda _: self._closing.discard(running))
         if self._by_channel.get(running.record.channel_id) is running:
             del self._by_channel[running.record.channel_id]
+        for listener in self._when_ended:
+            try:
+                listener(running.record)
+            except Exception:
+                log.exception("round %s: a listener to its end failed", running.round_id)
 
     # -- playing ------------------------------------------------------------------------------------
 

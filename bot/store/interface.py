@@ -253,6 +253,10 @@ class AnswersStore(Protocol):
     async def keep_item_figures(self, figures: KeptItemFigures) -> None:
         """Keep a deck's item figures in place of the last ones."""
 
+    async def stale_item_figures(self, guild_id: int | None = None) -> list[tuple[int, str]]:
+        """The (server, deck) pairs whose kept item figures stand at another first-try mark than the
+        deck's now (some first try changed since), by server then deck; of one server when given."""
+
 
 class VersionsStore(Protocol):
     """The versions of questions as asked, and the glue that gives rounds, assignments and days theirs."""

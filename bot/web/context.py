@@ -12,9 +12,11 @@ from aiohttp import web
 
 from bot.bank.bank import Bank
 from bot.bank.loader import load_folder
+from bot.bank.models import Deck
 from bot.decks.deck_versions import ParsedDecks
 from bot.decks.server_decks import ServerDecks
 from bot.host.config import WebSettings
+from bot.results.item_worker import ItemWorker
 from bot.store import Store
 from bot.web.discord_api import DiscordApi
 from bot.web.rate_limits import WriteLimiter
@@ -38,6 +40,9 @@ class WebContext:
     # versions, its parsed decks), so a change made on a page is the bot's at once.
     decks: ServerDecks
     discord: DiscordApi
+    # Computes the decks' item figures in the background (started and stopped with the server): the
+    # analysis page reads what it kept and nudges it, never computes.
+    item_worker: ItemWorker
     clock: Clock = utcnow
     limiter: WriteLimiter = field(default_factory=WriteLimiter)
 
@@ -63,6 +68,15 @@ async def load_decks(settings: WebSettings, store: Store, clock: Clock) -> Serve
     server_decks = ServerDecks(store, Bank(decks), clock)
     await server_decks.versions.load_every()
     return server_decks
+
+
+def item_worker(store: Store, decks: ServerDecks, clock: Clock) -> ItemWorker:
+    """The item figures' worker on these decks: a server's own as the store has them now."""
+
+    async def find_deck(guild_id: int, deck_id: str) -> Deck | None:
+        return None if "+" in deck_id else (await decks.fresh(guild_id)).get(deck_id, guild_id)
+
+    return ItemWorker(store, find_deck, clock)
 
 
 CONTEXT = web.AppKey("context", WebContext)

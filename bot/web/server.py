@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import signal
 import socket
@@ -14,7 +15,7 @@ from bot.decks.server_decks import ServerDecks
 from bot.host.config import ConfigError, HttpAddress, WebSettings
 from bot.store import Store
 from bot.web.app import make_app
-from bot.web.context import Clock, WebContext, load_decks, utcnow
+from bot.web.context import Clock, WebContext, item_worker, load_decks, utcnow
 from bot.web.discord_api import DiscordApi
 
 log = logging.getLogger(__name__)
@@ -48,6 +49,7 @@ class WebServer:
             self._runner = None
             raise
         self.port = int(self._runner.addresses[0][1])
+        self.context.item_worker.start()
         log.info("web dashboard at %s (listening on %s)", self.context.settings.public_url, self.address.url)
 
     @property
@@ -55,6 +57,7 @@ class WebServer:
         return HttpAddress(self.context.settings.listen.host, self.port)
 
     async def stop(self) -> None:
+        await self.context.item_worker.stop()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
@@ -94,6 +97,10 @@ async def _serve(settings: WebSettings) -> int:
         except OSError as exc:
             print(f"bvunzo: BVUNZO_WEB: {exc}", file=sys.stderr)  # i18n: not shown
             return EXIT_BAD_SETTING
+        # What was made so far (decks, templates, modules) lives as long as the process: out of the garbage
+        # collector's generations (as the bot does), so a full collection, which the item figures' worker
+        # sets off as it reads tens of thousands of first tries, does not walk it while holding the loop.
+        gc.freeze()
         stopping = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
@@ -114,11 +121,13 @@ async def in_process(
 ) -> WebServer:
     """A dashboard on an open store; inside the bot it shares the bot's store and `decks` (its bank,
     versions and parsed decks), so a change made on a page is the bot's at once and parsed once."""
+    server_decks = decks if decks is not None else await load_decks(settings, store, clock)
     context = WebContext(
         settings=settings,
         store=store,
-        decks=decks if decks is not None else await load_decks(settings, store, clock),
+        decks=server_decks,
         discord=DiscordApi(settings),
+        item_worker=item_worker(store, server_decks, clock),
         clock=clock,
     )
     return WebServer(context)

@@ -12,6 +12,8 @@ from bot.store.sql.item_figures import (
     FIRST_TRY_MARK,
     KEEP_FIGURES,
     KEPT_FIGURES,
+    STALE_FIGURES,
+    STALE_FIGURES_HERE,
     kept_figures,
 )
 from bot.store.sql.times import to_ms
@@ -51,6 +53,14 @@ class PostgresItemAnalysis(Connected):
                 figures=figures.figures,
             )
         )
+
+    async def stale_item_figures(self, guild_id: int | None = None) -> list[tuple[int, str]]:
+        """The decks whose kept figures no longer match their first tries (see the Store interface)."""
+        if guild_id is None:
+            rows = await self._fetch(*STALE_FIGURES.postgres())
+        else:
+            rows = await self._fetch(*STALE_FIGURES_HERE.postgres(guild=guild_id))
+        return [(int(g), str(d)) for g, d in rows]
 
     async def deck_weeks(self, guild_id: int, deck_id: str, now: datetime) -> tuple[WeekStats, ...]:
         """The deck's round answers here per week (see the Store interface)."""

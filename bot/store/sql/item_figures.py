@@ -25,6 +25,15 @@ KEEP_FIGURES = sql(
     "ON CONFLICT (guild_id, deck_id) DO UPDATE SET questions = excluded.questions, "
     "changes = excluded.changes, computed_at = excluded.computed_at, figures = excluded.figures"
 )
+# The decks whose kept figures stand at another mark than their first tries' now (the worker's sweep,
+# bot/results/item_worker.py): per kept row, one range of first_try_totals' key.
+_STALE = (
+    "SELECT f.guild_id, f.deck_id FROM item_figures AS f WHERE f.changes <> ("
+    "SELECT COALESCE(SUM(t.changes), 0) FROM first_try_totals AS t "
+    "WHERE t.guild_id = f.guild_id AND t.deck_id = f.deck_id)"
+)
+STALE_FIGURES = sql(_STALE + " ORDER BY f.guild_id, f.deck_id")
+STALE_FIGURES_HERE = sql(_STALE + " AND f.guild_id = :guild ORDER BY f.deck_id")
 
 # The deck's round answers per week (week_number, bot/store/weeks.py) from the boards' UTC days, which the
 # answers' trigger keeps: a few rows per member and day instead of every answer. The chart's weeks start on

@@ -12,6 +12,8 @@ from bot.store.sql.item_figures import (
     FIRST_TRY_MARK,
     KEEP_FIGURES,
     KEPT_FIGURES,
+    STALE_FIGURES,
+    STALE_FIGURES_HERE,
     kept_figures,
 )
 from bot.store.sql.times import to_ms
@@ -53,6 +55,13 @@ class SqliteItemAnalysis:
                 figures=figures.figures,
             )
         )
+
+    async def stale_item_figures(self, guild_id: int | None = None) -> list[tuple[int, str]]:
+        if guild_id is None:
+            rows = await self._db.fetchall(*STALE_FIGURES.sqlite())
+        else:
+            rows = await self._db.fetchall(*STALE_FIGURES_HERE.sqlite(guild=guild_id))
+        return [(int(g), str(d)) for g, d in rows]
 
     async def deck_weeks(self, guild_id: int, deck_id: str, now: datetime) -> tuple[WeekStats, ...]:
         chart = Chart.ending(now)

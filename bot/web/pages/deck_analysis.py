@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
 from aiohttp import web
 
-from bot.bank.models import Kind
+from bot.bank.models import Deck, Kind
 from bot.locales import _
 from bot.looks.text import letter
-from bot.quiz.item_analysis import GROUP_SHARE, MIN_MEMBERS, WEAK_DISCRIMINATION
+from bot.quiz.item_analysis import GROUP_SHARE, MIN_MEMBERS, WEAK_DISCRIMINATION, ItemFigures
 from bot.results.item_figures import analyse_deck
 from bot.web.access import Server, moderator
 from bot.web.context import context_of
@@ -17,6 +21,11 @@ from bot.web.question_pages import PAGE_SIZE, Place
 from bot.web.render import render
 
 routes = web.RouteTableDef()
+
+
+# Seconds after which the page shown while the figures are first computed reloads itself (a meta refresh:
+# the dashboard runs no script).
+REFRESH_SECONDS = 5
 
 
 def short(text: str, size: int = 60) -> str:
@@ -29,17 +38,50 @@ def short(text: str, size: int = 60) -> str:
 async def analysis(request: web.Request, server: Server) -> web.StreamResponse:
     deck = await find_deck(request, server)
     context = context_of(request)
-    # Kept in the store while they hold (bot/results/item_figures.py): one row, not the deck's answers.
+    # Only what the worker kept (bot/results/item_worker.py): one row, never the deck's answers.
     report = await analyse_deck(context.store, server.id, deck, context.clock())
     computed, weeks = report.figures, report.weeks
-    since = computed.since
-    numbers = {q.id: n for n, q in enumerate(deck.questions, start=1)}
+    if computed is None or not computed.current:
+        context.item_worker.nudge(server.id, deck.id)
+    if computed is None:
+        values = {"deck": deck, "deck_url": deck_url(server, deck), "refresh_seconds": REFRESH_SECONDS}
+        return await render(request, "deck_analysis_waiting.html", values)
     # A page of the table and its chart (PAGE_SIZE questions, as the deck's own list): a deck of thousands
     # of questions draws 50 rows on the event loop, not all of them.
     pages = max(1, -(-len(computed.items) // PAGE_SIZE))
     page = min(Place.of(request.query).page, pages)
     figures = computed.items[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
+    rows, labels = _rows(deck, figures, computed.since)
     here = request.path
+    values = {
+        "deck": deck,
+        "deck_url": deck_url(server, deck),
+        "rows": rows,
+        "members": computed.members,
+        "computed_at": computed.computed_at,
+        "current": computed.current,
+        "accuracy": accuracy_chart(figures, labels),
+        "weeks": weeks_chart(weeks),
+        "week_rows": weeks,
+        "percent": percent,
+        "not_enough": _(NOT_ENOUGH),
+        "min_members": MIN_MEMBERS,
+        "weak_below": WEAK_DISCRIMINATION,
+        "group_percent": round(GROUP_SHARE * 100),
+        "polls": [q for q in deck.questions if q.kind is Kind.POLL],
+        "page": page,
+        "pages": pages,
+        "previous_url": Place(page - 1).url(here) if page > 1 else None,
+        "next_url": Place(page + 1).url(here) if page < pages else None,
+    }
+    return await render(request, "deck_analysis.html", values)
+
+
+def _rows(
+    deck: Deck, figures: Sequence[ItemFigures], since: Mapping[str, datetime | None]
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """The table's rows and the chart's labels of this page's questions."""
+    numbers = {q.id: n for n, q in enumerate(deck.questions, start=1)}
     rows = []
     labels = []
     for item in figures:
@@ -60,24 +102,4 @@ async def analysis(request: web.Request, server: Server) -> web.StreamResponse:
                 ],
             }
         )
-    values = {
-        "deck": deck,
-        "deck_url": deck_url(server, deck),
-        "rows": rows,
-        "members": computed.members,
-        "computed_at": computed.computed_at,
-        "accuracy": accuracy_chart(figures, labels),
-        "weeks": weeks_chart(weeks),
-        "week_rows": weeks,
-        "percent": percent,
-        "not_enough": _(NOT_ENOUGH),
-        "min_members": MIN_MEMBERS,
-        "weak_below": WEAK_DISCRIMINATION,
-        "group_percent": round(GROUP_SHARE * 100),
-        "polls": [q for q in deck.questions if q.kind is Kind.POLL],
-        "page": page,
-        "pages": pages,
-        "previous_url": Place(page - 1).url(here) if page > 1 else None,
-        "next_url": Place(page + 1).url(here) if page < pages else None,
-    }
-    return await render(request, "deck_analysis.html", values)
+    return rows, labels

@@ -45,6 +45,13 @@ class Dashboard:
         """A new page of a new profile, with `member` logged in."""
         return await self.sign_in(await self.page(browser), member, then=then)
 
+    async def compute_figures(self, deck_id: str, guild_id: int | None = None) -> None:
+        """Let the dashboard's item figures worker compute a deck's figures now (as its background task
+        would, soon after a page or a round asked): the analysis page only reads what it kept."""
+        worker = self.server.context.item_worker
+        worker.nudge(guild_id or self.world.study.id, deck_id)
+        await worker.work()
+
     def server_url(self, path: str = "", guild_id: int | None = None) -> str:
         """A page of Study A (or of `guild_id`), e.g. server_url("flags")."""
         return f"{self.url}/servers/{guild_id or self.world.study.id}/{path}"

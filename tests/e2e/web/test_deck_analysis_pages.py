@@ -16,6 +16,7 @@ LONG = "id: long\ntitle: Long\nquestions:\n" + "".join(
 async def test_a_deck_of_55_questions_is_analysed_50_a_page(dashboard: Dashboard, browser: Any) -> None:
     world = dashboard.world
     await put_deck(dashboard.store, world.study.id, LONG, "long")
+    await dashboard.compute_figures("long")
     page = await dashboard.signed_in(browser, world.moderator)
     await page.goto(dashboard.server_url("decks/long/analysis"))
     assert await page.locator("table.analysis tbody tr").count() == 50

@@ -63,6 +63,7 @@ async def test_an_edited_question_starts_afresh_and_its_old_round_keeps_its_word
     await save(store, guild, EDITED, EDITED_AT)
     await play(store, guild, channel, EDITED, EDITED_AT + timedelta(hours=1), {1001: 0, 1004: 1})
 
+    await dashboard.compute_figures("items")
     page = await dashboard.signed_in(browser, world.moderator)
     await page.goto(dashboard.server_url("decks/items/analysis"))
     q1 = await page.locator("#item-q1 td").all_inner_texts()

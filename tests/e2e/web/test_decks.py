@@ -213,7 +213,15 @@ async def test_the_item_analysis_page_shows_the_hand_computed_figures(
     await put_deck(dashboard.store, world.study.id, ITEMS, "items")
     await play_table(dashboard.store, world.study.id, world.general.id)
     page = await dashboard.signed_in(browser, world.moderator)
+    # Nothing computed yet: the page says so and reloads itself (no script), and asked the worker.
     await page.goto(dashboard.server_url("decks/items/analysis"))
+    assert await page.locator("#being-computed").inner_text() == (
+        "The figures are being computed; this page reloads itself."
+    )
+    assert await page.locator('meta[http-equiv="refresh"]').get_attribute("content") == "5"
+    assert await page.locator("table.analysis").count() == 0
+    await dashboard.compute_figures("items")
+    await page.reload()
 
     q1 = page.locator("#item-q1")
     cells = await q1.locator("td").all_inner_texts()
@@ -244,19 +252,36 @@ async def test_fewer_than_ten_members_is_not_enough_answers_yet_and_figures_foll
 ) -> None:
     world = dashboard.world
     world.clock.freeze()
+    computed_at = datetime(2026, 11, 27, 9, 30, tzinfo=UTC)
+    world.clock.set(computed_at)
     await put_deck(dashboard.store, world.study.id, ITEMS, "items")
+    await dashboard.compute_figures("items")
     page = await dashboard.signed_in(browser, world.moderator)
     await page.goto(dashboard.server_url("decks/items/analysis"))
     row = await page.locator("#item-q1 td").all_inner_texts()
     assert row[3] == "not enough answers yet (0 of 10 members)"
-    # Answers come in: the figures are recomputed at most once a minute, so a reload within it shows
-    # the same, and one a minute later the new.
+    assert await page.locator("#being-updated").count() == 0
+    # Answers come in: the page shows the kept figures, says they are being updated, and computes nothing
+    # (the kept ones stay as they were until the worker runs)...
     await play_table(dashboard.store, world.study.id, world.general.id)
     await page.reload()
     assert (await page.locator("#item-q1 td").all_inner_texts())[3].startswith("not enough answers yet")
+    assert await page.locator("#being-updated").inner_text() == (
+        "Computed on November 27, 2026 at 09:30 UTC, being updated: "
+        "answers given since then will count within a minute or two; reload the page to see them."
+    )
+    kept = await dashboard.store.kept_item_figures(world.study.id, "items")
+    assert kept is not None and kept.computed_at == computed_at
+    # ...the worker computes a deck at most once a minute: not yet within it...
+    await dashboard.compute_figures("items")
+    await page.reload()
+    assert (await page.locator("#item-q1 td").all_inner_texts())[3].startswith("not enough answers yet")
+    # ...and a minute later the new figures.
     world.clock.advance(60)
+    await dashboard.compute_figures("items")
     await page.reload()
     assert (await page.locator("#item-q1 td").all_inner_texts())[3] == "60% (6/10)"
+    assert await page.locator("#being-updated").count() == 0
 
 
 @pytest.mark.parametrize(
@@ -279,6 +304,7 @@ async def test_axe_finds_no_serious_violation_on_the_deck_pages(
     await put_deck(dashboard.store, world.study.id, BIO, "bio")
     await put_deck(dashboard.store, world.study.id, ITEMS, "items")
     await play_table(dashboard.store, world.study.id, world.general.id)
+    await dashboard.compute_figures("items")
     page = await dashboard.signed_in(browser, world.moderator)
     answer = await page.goto(dashboard.server_url(path))
     assert answer.status == 200

@@ -110,6 +110,19 @@ async def change_round_defaults(world: World, browser: Any, url: str) -> None:
     await page.get_by_role("status").wait_for()
 
 
+async def figures_come_from_the_background(world: World, browser: Any, url: str) -> None:
+    """A deck's analysis opened for the first time says its figures are being computed; the process's
+    worker computes them and the page, reloading itself (a meta refresh, no script), shows them."""
+    world.fake.oauth.signed_in = world.moderator.user
+    page = await (await browser.new_context()).new_page()
+    analysis = f"/servers/{world.study.id}/decks/gradient-checkpointing/analysis"
+    await page.goto(f"{url}/login?next={analysis}")
+    await page.wait_for_url(url + analysis)
+    assert await page.locator("#being-computed").count() == 1
+    await page.locator("table.analysis").wait_for(timeout=HANG_GUARD * 1000)
+    assert await page.locator("#being-computed").count() == 0
+
+
 async def the_next_round_uses_them(world: World) -> None:
     await start(world, world.general, world.moderator)  # no questions or seconds given
     store = await open_store(world.db)
@@ -134,6 +147,7 @@ async def test_a_setting_saved_in_bvunzo_web_reaches_the_bot_in_its_own_process(
         web = await WebProcess.start(world, port)
         await change_round_defaults(world, browser, f"http://127.0.0.1:{port}")
         await the_next_round_uses_them(world)
+        await figures_come_from_the_background(world, browser, f"http://127.0.0.1:{port}")
     finally:
         if web is not None:
             assert await web.stop() == 0
@@ -148,5 +162,6 @@ async def test_the_bot_serves_the_dashboard_itself_with_bvunzo_web(world: World,
         await bot.logged(DASHBOARD_UP)
         await change_round_defaults(world, browser, f"http://127.0.0.1:{port}")
         await the_next_round_uses_them(world)
+        await figures_come_from_the_background(world, browser, f"http://127.0.0.1:{port}")
     finally:
         assert await bot.stop() == 0
