@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import logging
 import signal
@@ -28,6 +27,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if list(sys.argv[1:] if argv is None else argv) in ([], ["run"]):
         # The bot itself: the verbs' parsers would load every importer (and their libraries) for nothing.
         return _run()
+    import argparse  # the verbs' parsers, which the bot itself never builds
+
     from bot.cli.deck_tools import add_deck_verbs
 
     parser = argparse.ArgumentParser(

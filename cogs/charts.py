@@ -5,13 +5,15 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import logging
-import multiprocessing
 from collections import OrderedDict
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from typing import TYPE_CHECKING
 
 from bot.locales import language
 from bot.store import WeekStats
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +46,9 @@ class ChartPainter:
         """Start the worker (on the first chart) and let it load matplotlib."""
         if not AVAILABLE or self._pool is not None:
             return
+        import multiprocessing  # with the pool: a bot nobody asks for a chart never loads them
+        from concurrent.futures import ProcessPoolExecutor
+
         from bot.ui.chart import warm_up
 
         # spawn, not fork: the bot has threads (aiosqlite's, the event loop's helpers) a fork would copy.

@@ -22,6 +22,9 @@ LEFT_OUT = [
     "defusedxml",
     "zstandard",
     "genanki",
+    "argparse",  # only the `bvunzo` verbs' parsers
+    "multiprocessing",  # the chart worker's pool, started on the first chart
+    "concurrent.futures.process",
 ]
 
 

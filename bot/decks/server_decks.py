@@ -16,7 +16,6 @@ from typing import Any
 
 from bot.bank.bank import Bank
 from bot.bank.editing import edited_text
-from bot.bank.importers import slug
 from bot.bank.models import Deck
 from bot.bank.part_sizes import MAX_DECK_BYTES
 from bot.bank.problems import DeckError
@@ -116,6 +115,8 @@ class ServerDecks:
                     most=MAX_DECK_BYTES // 1024,
                 )
             )
+        from bot.bank.importers import slug  # the importers load on the first upload, not at start
+
         deck_id = slug(name)
         if not deck_id:
             raise DeckRefused(_("A deck's name needs at least one letter or digit."))
