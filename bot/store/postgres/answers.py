@@ -10,7 +10,8 @@ import asyncpg
 
 from bot.store.errors import StoreError
 from bot.store.groups import Groups
-from bot.store.postgres.connection import Connected, affected
+from bot.store.postgres.connection import Connected
+from bot.store.postgres.engine import affected
 from bot.store.records import Answer, Recorded
 from bot.store.sql.answers import (
     ANSWER_COLUMNS,

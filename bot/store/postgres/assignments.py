@@ -9,7 +9,8 @@ import asyncpg
 from bot.store import assignment_records as R
 from bot.store.assignment_records import AssignmentAnswer, AssignmentRecord, AttemptRecord, NewAssignment
 from bot.store.calendar_records import ms_or_none
-from bot.store.postgres.connection import Connected, affected
+from bot.store.postgres.connection import Connected
+from bot.store.postgres.engine import affected
 from bot.store.sql import assignments as A
 
 

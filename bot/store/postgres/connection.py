@@ -14,7 +14,9 @@ import asyncpg
 from bot import __version__
 from bot.store.errors import StoreError, StoreUnavailable
 from bot.store.outage import Outage
+from bot.store.postgres.engine import PostgresEngine
 from bot.store.postgres.schema import migrate, refuse_newer, schema_version
+from bot.store.sql.engine import Engine
 
 log = logging.getLogger(__name__)
 
@@ -119,6 +121,7 @@ class Connected:
         self._url = url
         self._version = version
         self.outage = Outage(safe_url(url))
+        self._engine: Engine = PostgresEngine(self._connection)
 
     @classmethod
     async def _connect(cls, url: str, *, max_connections: int = POOL_MAX) -> tuple[asyncpg.Pool, int]:
@@ -230,8 +233,3 @@ class Connected:
         async with self._connection(writes=True) as conn:
             status: str = await conn.execute(sql, *args)
             return status
-
-
-def affected(status: str) -> int:
-    """The row count at the end of a command status ("INSERT 0 3", "UPDATE 1")."""
-    return int(status.rsplit(" ", 1)[-1])

@@ -7,7 +7,8 @@ from datetime import datetime
 
 import asyncpg
 
-from bot.store.postgres.connection import Connected, affected
+from bot.store.postgres.connection import Connected
+from bot.store.postgres.engine import affected
 from bot.store.records import Memory, PracticeRecord
 from bot.store.sql.practice import (
     DUE_COUNT,

@@ -8,7 +8,8 @@ import asyncpg
 
 from bot.store import calendar_records as R
 from bot.store.calendar_records import QotdAnswer, QotdBoardLine, QotdDay, QotdSettings, Shards
-from bot.store.postgres.connection import Connected, affected
+from bot.store.postgres.connection import Connected
+from bot.store.postgres.engine import affected
 from bot.store.sql import qotd as Q
 
 

@@ -10,7 +10,8 @@ import asyncpg
 
 from bot.store.calendar_records import TAKE_CLAIM, dollars_numbered
 from bot.store.errors import OccurrenceTaken, RoundAlreadyRunning
-from bot.store.postgres.connection import Connected, affected
+from bot.store.postgres.connection import Connected
+from bot.store.postgres.engine import affected
 from bot.store.postgres.versions import keep_versions
 from bot.store.records import ENDED_STATUSES, NewRound, RoundRecord
 from bot.store.sql.rounds import (

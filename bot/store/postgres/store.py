@@ -4,37 +4,37 @@ from __future__ import annotations
 
 from types import TracebackType
 
+from bot.store.common.calendar import SharedCalendar
+from bot.store.common.decks import SharedDecks
+from bot.store.common.flags import SharedFlags
+from bot.store.common.polls import SharedPolls
+from bot.store.common.settings import SharedSettings
+from bot.store.common.suggestions import SharedSuggestions
 from bot.store.postgres.answers import PostgresAnswers
 from bot.store.postgres.assignments import PostgresAssignments
 from bot.store.postgres.boards import PostgresBoards
-from bot.store.postgres.calendar import PostgresCalendar
 from bot.store.postgres.connection import CLOSE_PATIENCE_SECONDS, POOL_MAX
-from bot.store.postgres.decks import PostgresDecks
-from bot.store.postgres.flags import PostgresFlags
 from bot.store.postgres.item_analysis import PostgresItemAnalysis
-from bot.store.postgres.polls import PostgresPolls
 from bot.store.postgres.practice import PostgresPractice
 from bot.store.postgres.qotd import PostgresQotd
 from bot.store.postgres.reports import PostgresReports
 from bot.store.postgres.rounds import PostgresRounds
-from bot.store.postgres.settings import PostgresSettings
-from bot.store.postgres.suggestions import PostgresSuggestions
 from bot.store.postgres.versions import PostgresVersions
 from bot.store.postgres.web import PostgresWeb
 
 
 class PostgresStore(
-    PostgresSettings,
+    SharedSettings,
     PostgresRounds,
     PostgresAnswers,
-    PostgresPolls,
+    SharedPolls,
     PostgresBoards,
     PostgresReports,
     PostgresPractice,
-    PostgresDecks,
-    PostgresFlags,
-    PostgresSuggestions,
-    PostgresCalendar,
+    SharedDecks,
+    SharedFlags,
+    SharedSuggestions,
+    SharedCalendar,
     PostgresQotd,
     PostgresAssignments,
     PostgresItemAnalysis,

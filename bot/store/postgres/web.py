@@ -6,7 +6,8 @@ from datetime import datetime
 
 import asyncpg
 
-from bot.store.postgres.connection import Connected, affected
+from bot.store.postgres.connection import Connected
+from bot.store.postgres.engine import affected
 from bot.store.records import AuditEntry, RoundRecord, WebSession
 from bot.store.sql import web as W
 from bot.store.sql.rounds import round_record

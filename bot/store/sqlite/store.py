@@ -6,22 +6,24 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
+from bot.store.common.calendar import SharedCalendar
+from bot.store.common.decks import SharedDecks
+from bot.store.common.flags import SharedFlags
+from bot.store.common.polls import SharedPolls
+from bot.store.common.settings import SharedSettings
+from bot.store.common.suggestions import SharedSuggestions
 from bot.store.outage import Outage
+from bot.store.sql.engine import Engine
 from bot.store.sqlite.answers import SqliteAnswers
 from bot.store.sqlite.assignments import SqliteAssignments
 from bot.store.sqlite.boards import SqliteBoards
-from bot.store.sqlite.calendar import SqliteCalendar
 from bot.store.sqlite.connection import BUSY_TIMEOUT_MS, Database
-from bot.store.sqlite.decks import SqliteDecks
-from bot.store.sqlite.flags import SqliteFlags
+from bot.store.sqlite.engine import SqliteEngine
 from bot.store.sqlite.item_analysis import SqliteItemAnalysis
-from bot.store.sqlite.polls import SqlitePolls
 from bot.store.sqlite.practice import SqlitePractice
 from bot.store.sqlite.qotd import SqliteQotd
 from bot.store.sqlite.reports import SqliteReports
 from bot.store.sqlite.rounds import SqliteRounds
-from bot.store.sqlite.settings import SqliteSettings
-from bot.store.sqlite.suggestions import SqliteSuggestions
 from bot.store.sqlite.versions import SqliteVersions
 from bot.store.sqlite.web import SqliteWeb
 
@@ -30,18 +32,18 @@ CLOSE_PATIENCE_SECONDS = 3.0
 
 
 class SqliteStore(
-    SqliteSettings,
+    SharedSettings,
     SqliteRounds,
     SqliteAnswers,
-    SqlitePolls,
+    SharedPolls,
     SqliteBoards,
     SqliteReports,
     SqliteItemAnalysis,
     SqlitePractice,
-    SqliteDecks,
-    SqliteFlags,
-    SqliteSuggestions,
-    SqliteCalendar,
+    SharedDecks,
+    SharedFlags,
+    SharedSuggestions,
+    SharedCalendar,
     SqliteQotd,
     SqliteAssignments,
     SqliteWeb,
@@ -55,6 +57,7 @@ class SqliteStore(
 
     def __init__(self, db: Database) -> None:
         self._db = db
+        self._engine: Engine = SqliteEngine(db)
         self._answers = self._answer_groups()
 
     @classmethod

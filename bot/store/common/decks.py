@@ -1,8 +1,7 @@
-"""The decks each server's moderators uploaded, kept as the text they sent, on PostgreSQL."""
+"""The decks each server's moderators uploaded, kept as the text they sent."""
 
 from __future__ import annotations
 
-from bot.store.postgres.connection import Connected, affected
 from bot.store.records import GuildDeckRecord
 from bot.store.sql.decks import (
     DELETE_GUILD_DECK,
@@ -12,21 +11,24 @@ from bot.store.sql.decks import (
     guild_deck_record,
     guild_deck_values,
 )
+from bot.store.sql.engine import Engine
 
 
-class PostgresDecks(Connected):
+class SharedDecks:
+    _engine: Engine
+
     async def save_guild_deck(self, record: GuildDeckRecord) -> None:
         """Keep an uploaded deck; uploading the same deck id again replaces it."""
-        await self._execute(*SAVE_GUILD_DECK.postgres(**guild_deck_values(record)))
+        await self._engine.execute(SAVE_GUILD_DECK, **guild_deck_values(record))
 
     async def guild_decks(self, guild_id: int | None = None) -> list[GuildDeckRecord]:
         """The server's uploaded decks (every server's when None), by server then deck id."""
         if guild_id is None:
-            rows = await self._fetch(*EVERY_GUILD_DECK.postgres())
+            rows = await self._engine.fetch_all(EVERY_GUILD_DECK)
         else:
-            rows = await self._fetch(*GUILD_DECKS.postgres(guild=guild_id))
+            rows = await self._engine.fetch_all(GUILD_DECKS, guild=guild_id)
         return [guild_deck_record(row) for row in rows]
 
     async def delete_guild_deck(self, guild_id: int, deck_id: str) -> bool:
         """Forget an uploaded deck; False when there was none. Scores earned with it stay."""
-        return affected(await self._execute(*DELETE_GUILD_DECK.postgres(guild=guild_id, deck=deck_id))) > 0
+        return await self._engine.execute(DELETE_GUILD_DECK, guild=guild_id, deck=deck_id) > 0
