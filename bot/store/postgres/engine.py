@@ -39,6 +39,7 @@ async def perform(conn: asyncpg.Connection, step: Step) -> Any:
 class PostgresEngine(Engine):
     refused = (asyncpg.NotNullViolationError, asyncpg.CheckViolationError, asyncpg.ForeignKeyViolationError)
     duplicate = (asyncpg.UniqueViolationError,)
+    local = False
 
     def __init__(self, connect: Connect) -> None:
         self._connect = connect

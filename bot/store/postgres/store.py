@@ -7,29 +7,29 @@ from types import TracebackType
 from bot.store.common.calendar import SharedCalendar
 from bot.store.common.decks import SharedDecks
 from bot.store.common.flags import SharedFlags
+from bot.store.common.item_analysis import SharedItemAnalysis
 from bot.store.common.polls import SharedPolls
+from bot.store.common.reports import SharedReports
+from bot.store.common.rounds import SharedRounds
 from bot.store.common.settings import SharedSettings
 from bot.store.common.suggestions import SharedSuggestions
+from bot.store.common.versions import SharedVersions
+from bot.store.common.web import SharedWeb
 from bot.store.postgres.answers import PostgresAnswers
 from bot.store.postgres.assignments import PostgresAssignments
 from bot.store.postgres.boards import PostgresBoards
 from bot.store.postgres.connection import CLOSE_PATIENCE_SECONDS, POOL_MAX
-from bot.store.postgres.item_analysis import PostgresItemAnalysis
 from bot.store.postgres.practice import PostgresPractice
 from bot.store.postgres.qotd import PostgresQotd
-from bot.store.postgres.reports import PostgresReports
-from bot.store.postgres.rounds import PostgresRounds
-from bot.store.postgres.versions import PostgresVersions
-from bot.store.postgres.web import PostgresWeb
 
 
 class PostgresStore(
     SharedSettings,
-    PostgresRounds,
+    SharedRounds,
     PostgresAnswers,
     SharedPolls,
     PostgresBoards,
-    PostgresReports,
+    SharedReports,
     PostgresPractice,
     SharedDecks,
     SharedFlags,
@@ -37,9 +37,9 @@ class PostgresStore(
     SharedCalendar,
     PostgresQotd,
     PostgresAssignments,
-    PostgresItemAnalysis,
-    PostgresWeb,
-    PostgresVersions,
+    SharedItemAnalysis,
+    SharedWeb,
+    SharedVersions,
 ):
     """Bvunzo's memory in a PostgreSQL database that several bot processes may share.
 

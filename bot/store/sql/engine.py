@@ -119,6 +119,9 @@ class Engine(ABC):
     refused: tuple[type[Exception], ...]
     # What it raises for a second row with the same unique key.
     duplicate: tuple[type[Exception], ...]
+    # The database is in this process (SQLite): many narrow rows cost no network, so a scan in Python
+    # may beat a cleverer query.
+    local: bool
 
     @abstractmethod
     async def run(self, step: Step) -> Any:

@@ -9,6 +9,7 @@ costs no more than a hand-numbered one.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -40,7 +41,7 @@ class Statement:
     # ?1, ?2... where postgres_text has $1, $2: for a row already in the statement's order (an answer
     # goes in as a tuple, with no mapping built per click).
     sqlite_numbered: str
-    # Names that take a list of values (`IN (:name)`): one mark per value on SQLite, an array on PostgreSQL.
+    # Names that take a list of values (`IN (:name)`): JSON for SQLite's json_each, an array for PostgreSQL.
     lists: tuple[str, ...] = ()
 
     def sqlite(self, **values: Any) -> tuple[str, dict[str, Any]]:
@@ -48,13 +49,7 @@ class Statement:
         self._check(values)
         if not self.lists:
             return self.sqlite_text, values
-        text, flat = self.sqlite_text, dict(values)
-        for name in self.lists:
-            items = list(flat.pop(name))
-            marks = ", ".join(f":{name}_{i}" for i in range(len(items)))
-            text = re.sub(rf":{name}\b", marks, text)
-            flat.update((f"{name}_{i}", item) for i, item in enumerate(items))
-        return text, flat
+        return self.sqlite_text, {k: json.dumps(list(v)) if k in self.lists else v for k, v in values.items()}
 
     def postgres(self, **values: Any) -> tuple[Any, ...]:
         """The text, then the values in $n order: `await conn.fetch(*statement.postgres(...))`."""
@@ -82,7 +77,8 @@ def sql(text: str, *, lists: Mapping[str, str] | None = None) -> Statement:
     Where the engines' words differ, the text is PostgreSQL's and SQLite gets its own: `IS NOT DISTINCT
     FROM` is SQLite's `IS`, and `FOR UPDATE` is dropped (a SQLite write transaction holds the file's write
     lock from its BEGIN IMMEDIATE). `lists` names the parameters written `IN (:name)` that take a list, with
-    their PostgreSQL element type: `= ANY(CAST(:name AS type[]))` there, one mark per value on SQLite.
+    their PostgreSQL element type: `= ANY(CAST(:name AS type[]))` there, and on SQLite `IN (SELECT value
+    FROM json_each(:name))` given the list as JSON (one text whatever its length, and no limit on it).
     """
     lists = dict(lists or {})
     sqlite_text = re.sub(r"\s+FOR UPDATE\b", "", text.replace("IS NOT DISTINCT FROM", "IS"))
@@ -91,6 +87,7 @@ def sql(text: str, *, lists: Mapping[str, str] | None = None) -> Statement:
         if f"IN (:{name})" not in text:
             raise ValueError(f"a list parameter is written IN (:{name}): {text!r}")
         postgres_base = postgres_base.replace(f"IN (:{name})", f"= ANY(CAST(:{name} AS {kind}[]))")
+        sqlite_text = sqlite_text.replace(f"IN (:{name})", f"IN (SELECT value FROM json_each(:{name}))")
     names, sqlite_numbered = _numbered(sqlite_text, "?")
     postgres_names, postgres_text = _numbered(postgres_base, "$")
     assert names == postgres_names, "both renderings number the same names"

@@ -31,6 +31,7 @@ def perform(conn: sqlite3.Connection, step: Step) -> Any:
 class SqliteEngine(Engine):
     refused = (sqlite3.IntegrityError,)
     duplicate = (sqlite3.IntegrityError,)
+    local = True
 
     def __init__(self, db: Database) -> None:
         self._db = db

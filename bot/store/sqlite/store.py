@@ -9,9 +9,14 @@ from typing import Self
 from bot.store.common.calendar import SharedCalendar
 from bot.store.common.decks import SharedDecks
 from bot.store.common.flags import SharedFlags
+from bot.store.common.item_analysis import SharedItemAnalysis
 from bot.store.common.polls import SharedPolls
+from bot.store.common.reports import SharedReports
+from bot.store.common.rounds import SharedRounds
 from bot.store.common.settings import SharedSettings
 from bot.store.common.suggestions import SharedSuggestions
+from bot.store.common.versions import SharedVersions
+from bot.store.common.web import SharedWeb
 from bot.store.outage import Outage
 from bot.store.sql.engine import Engine
 from bot.store.sqlite.answers import SqliteAnswers
@@ -19,13 +24,8 @@ from bot.store.sqlite.assignments import SqliteAssignments
 from bot.store.sqlite.boards import SqliteBoards
 from bot.store.sqlite.connection import BUSY_TIMEOUT_MS, Database
 from bot.store.sqlite.engine import SqliteEngine
-from bot.store.sqlite.item_analysis import SqliteItemAnalysis
 from bot.store.sqlite.practice import SqlitePractice
 from bot.store.sqlite.qotd import SqliteQotd
-from bot.store.sqlite.reports import SqliteReports
-from bot.store.sqlite.rounds import SqliteRounds
-from bot.store.sqlite.versions import SqliteVersions
-from bot.store.sqlite.web import SqliteWeb
 
 # How long close() waits for answers still being written (the bot must exit within 5 s of SIGTERM).
 CLOSE_PATIENCE_SECONDS = 3.0
@@ -33,12 +33,12 @@ CLOSE_PATIENCE_SECONDS = 3.0
 
 class SqliteStore(
     SharedSettings,
-    SqliteRounds,
+    SharedRounds,
     SqliteAnswers,
     SharedPolls,
     SqliteBoards,
-    SqliteReports,
-    SqliteItemAnalysis,
+    SharedReports,
+    SharedItemAnalysis,
     SqlitePractice,
     SharedDecks,
     SharedFlags,
@@ -46,8 +46,8 @@ class SqliteStore(
     SharedCalendar,
     SqliteQotd,
     SqliteAssignments,
-    SqliteWeb,
-    SqliteVersions,
+    SharedWeb,
+    SharedVersions,
 ):
     """Bvunzo's memory on one SQLite file: one connection, one worker thread (aiosqlite's).
 
