@@ -49,7 +49,7 @@ class PostgresEngine(Engine):
         if step.want == "many":
             async with self._connect(writes=True) as conn, conn.transaction():
                 return await perform(conn, step)
-        async with self._connect(writes=step.want == "changed") as conn:
+        async with self._connect(writes=step.want == "changed" or step.statement.writes) as conn:
             return await perform(conn, step)
 
     async def write(self, work: Callable[[], Transaction[T]]) -> T:

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from types import TracebackType
 
+from bot.store.common.assignments import SharedAssignments
+from bot.store.common.boards import SharedBoards
 from bot.store.common.calendar import SharedCalendar
 from bot.store.common.decks import SharedDecks
 from bot.store.common.flags import SharedFlags
 from bot.store.common.item_analysis import SharedItemAnalysis
 from bot.store.common.polls import SharedPolls
+from bot.store.common.practice import SharedPractice
+from bot.store.common.qotd import SharedQotd
 from bot.store.common.reports import SharedReports
 from bot.store.common.rounds import SharedRounds
 from bot.store.common.settings import SharedSettings
@@ -16,11 +20,7 @@ from bot.store.common.suggestions import SharedSuggestions
 from bot.store.common.versions import SharedVersions
 from bot.store.common.web import SharedWeb
 from bot.store.postgres.answers import PostgresAnswers
-from bot.store.postgres.assignments import PostgresAssignments
-from bot.store.postgres.boards import PostgresBoards
 from bot.store.postgres.connection import CLOSE_PATIENCE_SECONDS, POOL_MAX
-from bot.store.postgres.practice import PostgresPractice
-from bot.store.postgres.qotd import PostgresQotd
 
 
 class PostgresStore(
@@ -28,15 +28,15 @@ class PostgresStore(
     SharedRounds,
     PostgresAnswers,
     SharedPolls,
-    PostgresBoards,
+    SharedBoards,
     SharedReports,
-    PostgresPractice,
+    SharedPractice,
     SharedDecks,
     SharedFlags,
     SharedSuggestions,
     SharedCalendar,
-    PostgresQotd,
-    PostgresAssignments,
+    SharedQotd,
+    SharedAssignments,
     SharedItemAnalysis,
     SharedWeb,
     SharedVersions,

@@ -44,6 +44,11 @@ class Statement:
     # Names that take a list of values (`IN (:name)`): JSON for SQLite's json_each, an array for PostgreSQL.
     lists: tuple[str, ...] = ()
 
+    @property
+    def writes(self) -> bool:
+        """Whether the statement changes rows (what a store counts as a write getting through)."""
+        return self.sqlite_text.lstrip().split(None, 1)[0].upper() in ("INSERT", "UPDATE", "DELETE")
+
     def sqlite(self, **values: Any) -> tuple[str, dict[str, Any]]:
         """The text and the values for `sqlite3.Connection.execute(*statement.sqlite(...))`."""
         self._check(values)

@@ -37,6 +37,8 @@ class SqliteEngine(Engine):
         self._db = db
 
     async def run(self, step: Step) -> Any:
+        if step.want != "changed" and step.statement.writes:  # INSERT ... RETURNING: its write transaction
+            return await self._db.write(lambda conn: perform(conn, step))
         text, values = step.sqlite()
         if step.want == "many":
             await self._db.executemany(text, values)

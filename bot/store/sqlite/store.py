@@ -6,11 +6,15 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
+from bot.store.common.assignments import SharedAssignments
+from bot.store.common.boards import SharedBoards
 from bot.store.common.calendar import SharedCalendar
 from bot.store.common.decks import SharedDecks
 from bot.store.common.flags import SharedFlags
 from bot.store.common.item_analysis import SharedItemAnalysis
 from bot.store.common.polls import SharedPolls
+from bot.store.common.practice import SharedPractice
+from bot.store.common.qotd import SharedQotd
 from bot.store.common.reports import SharedReports
 from bot.store.common.rounds import SharedRounds
 from bot.store.common.settings import SharedSettings
@@ -20,12 +24,8 @@ from bot.store.common.web import SharedWeb
 from bot.store.outage import Outage
 from bot.store.sql.engine import Engine
 from bot.store.sqlite.answers import SqliteAnswers
-from bot.store.sqlite.assignments import SqliteAssignments
-from bot.store.sqlite.boards import SqliteBoards
 from bot.store.sqlite.connection import BUSY_TIMEOUT_MS, Database
 from bot.store.sqlite.engine import SqliteEngine
-from bot.store.sqlite.practice import SqlitePractice
-from bot.store.sqlite.qotd import SqliteQotd
 
 # How long close() waits for answers still being written (the bot must exit within 5 s of SIGTERM).
 CLOSE_PATIENCE_SECONDS = 3.0
@@ -36,16 +36,16 @@ class SqliteStore(
     SharedRounds,
     SqliteAnswers,
     SharedPolls,
-    SqliteBoards,
+    SharedBoards,
     SharedReports,
     SharedItemAnalysis,
-    SqlitePractice,
+    SharedPractice,
     SharedDecks,
     SharedFlags,
     SharedSuggestions,
     SharedCalendar,
-    SqliteQotd,
-    SqliteAssignments,
+    SharedQotd,
+    SharedAssignments,
     SharedWeb,
     SharedVersions,
 ):
