@@ -8,10 +8,11 @@ from typing import Any, TypeVar
 
 import asyncpg
 
+from bot.store.errors import StoreError
 from bot.store.sql.engine import Engine, Step, Transaction, drive_async
 
 T = TypeVar("T")
-# Connected._connection: a pooled connection, its failures told as the store's errors.
+# PostgresConnected._connection: a pooled connection, its failures told as the store's errors.
 Connect = Callable[..., AbstractAsyncContextManager[asyncpg.Connection]]
 
 
@@ -41,11 +42,16 @@ class PostgresEngine(Engine):
     duplicate = (asyncpg.UniqueViolationError,)
     local = False
 
-    def __init__(self, connect: Connect) -> None:
+    def __init__(self, connect: Connect, is_open: Callable[[], bool]) -> None:
         self._connect = connect
+        self._is_open = is_open
+
+    def check_open(self) -> None:
+        if not self._is_open():
+            raise StoreError("The store is closed.")
 
     async def run(self, step: Step) -> Any:
-        # A write ends an outage when it gets through; a read does not (Connected._connection).
+        # A write ends an outage when it gets through; a read does not (PostgresConnected._connection).
         if step.want == "many":
             async with self._connect(writes=True) as conn, conn.transaction():
                 return await perform(conn, step)

@@ -80,36 +80,41 @@ def many(statement: Statement, each: Sequence[Sequence[Any]]) -> Step:
     return Step(statement, each, "many")
 
 
+def _advance(work: Transaction[T], result: Any, error: Exception | None) -> tuple[Step | None, Any]:
+    """Send `work` the last step's result (or throw it the step's error): its next step, or None and
+    what it returned."""
+    try:
+        return (work.send(result) if error is None else work.throw(error)), None
+    except StopIteration as done:
+        return None, done.value
+
+
 def drive(work: Transaction[T], perform: Callable[[Step], Any]) -> T:
     """Run a transaction's steps with `perform` (blocking), each result or error sent back in."""
-    result: Any = None
-    error: Exception | None = None
-    while True:
+    step, outcome = _advance(work, None, None)
+    while step is not None:
         try:
-            step = work.send(result) if error is None else work.throw(error)
-        except StopIteration as done:
-            outcome: T = done.value
-            return outcome
-        try:
-            result, error = perform(step), None
+            result = perform(step)
         except Exception as exc:
-            result, error = None, exc
+            step, outcome = _advance(work, None, exc)
+        else:
+            step, outcome = _advance(work, result, None)
+    done: T = outcome
+    return done
 
 
 async def drive_async(work: Transaction[T], perform: Callable[[Step], Awaitable[Any]]) -> T:
     """Run a transaction's steps with `perform` (awaited), each result or error sent back in."""
-    result: Any = None
-    error: Exception | None = None
-    while True:
+    step, outcome = _advance(work, None, None)
+    while step is not None:
         try:
-            step = work.send(result) if error is None else work.throw(error)
-        except StopIteration as done:
-            outcome: T = done.value
-            return outcome
-        try:
-            result, error = await perform(step), None
+            result = await perform(step)
         except Exception as exc:
-            result, error = None, exc
+            step, outcome = _advance(work, None, exc)
+        else:
+            step, outcome = _advance(work, result, None)
+    done: T = outcome
+    return done
 
 
 class Engine(ABC):
@@ -122,6 +127,10 @@ class Engine(ABC):
     # The database is in this process (SQLite): many narrow rows cost no network, so a scan in Python
     # may beat a cleverer query.
     local: bool
+
+    @abstractmethod
+    def check_open(self) -> None:
+        """StoreError("The store is closed.") once it is."""
 
     @abstractmethod
     async def run(self, step: Step) -> Any:

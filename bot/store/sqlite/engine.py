@@ -36,6 +36,9 @@ class SqliteEngine(Engine):
     def __init__(self, db: Database) -> None:
         self._db = db
 
+    def check_open(self) -> None:
+        self._db.connection()
+
     async def run(self, step: Step) -> Any:
         if step.want != "changed" and step.statement.writes:  # INSERT ... RETURNING: its write transaction
             return await self._db.write(lambda conn: perform(conn, step))

@@ -1,4 +1,5 @@
-"""SqliteStore: the Store on one SQLite file in WAL mode, assembled from one class per concern."""
+"""SqliteStore: the Store on one SQLite file in WAL mode: the shared concerns (bot/store/common) on
+its own answers and connection."""
 
 from __future__ import annotations
 
@@ -6,21 +7,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
-from bot.store.common.assignments import SharedAssignments
-from bot.store.common.boards import SharedBoards
-from bot.store.common.calendar import SharedCalendar
-from bot.store.common.decks import SharedDecks
-from bot.store.common.flags import SharedFlags
-from bot.store.common.item_analysis import SharedItemAnalysis
-from bot.store.common.polls import SharedPolls
-from bot.store.common.practice import SharedPractice
-from bot.store.common.qotd import SharedQotd
-from bot.store.common.reports import SharedReports
-from bot.store.common.rounds import SharedRounds
-from bot.store.common.settings import SharedSettings
-from bot.store.common.suggestions import SharedSuggestions
-from bot.store.common.versions import SharedVersions
-from bot.store.common.web import SharedWeb
+from bot.store.common.store import SharedStore
 from bot.store.outage import Outage
 from bot.store.sql.engine import Engine
 from bot.store.sqlite.answers import SqliteAnswers
@@ -31,24 +18,7 @@ from bot.store.sqlite.engine import SqliteEngine
 CLOSE_PATIENCE_SECONDS = 3.0
 
 
-class SqliteStore(
-    SharedSettings,
-    SharedRounds,
-    SqliteAnswers,
-    SharedPolls,
-    SharedBoards,
-    SharedReports,
-    SharedItemAnalysis,
-    SharedPractice,
-    SharedDecks,
-    SharedFlags,
-    SharedSuggestions,
-    SharedCalendar,
-    SharedQotd,
-    SharedAssignments,
-    SharedWeb,
-    SharedVersions,
-):
+class SqliteStore(SqliteAnswers, SharedStore):
     """Bvunzo's memory on one SQLite file: one connection, one worker thread (aiosqlite's).
 
     Every method is one trip to the worker thread, and every write one transaction inside it: nothing
