@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -365,40 +363,9 @@ def occurrence_record(row: Sequence[Any]) -> OccurrenceRecord:
     )
 
 
-# Shared with SQLite, each bare `$` one parameter in order (`?` there, $n here); the other statements of
-# the calendar are in bot/store/sql/calendar.py.
-# The round's creation takes the claim: a second creation for the occurrence finds no pending claim.
-TAKE_CLAIM = (
-    "UPDATE calendar_claims SET outcome = 'started', round_id = $ "
-    "WHERE kind = 'round' AND key_id = $ AND occurrence_at = $ AND outcome = 'pending'"
-)
-PENDING_OCCURRENCES = (
-    f"SELECT c.occurrence_at, {SCHEDULE_COLUMNS} FROM calendar_claims c JOIN schedules s ON s.id = c.key_id "
-    "WHERE c.kind = 'round' AND c.outcome = 'pending' AND c.occurrence_at >= $ AND c.claimed_at <= $ "
-    "AND s.removed = 0{shards} ORDER BY c.occurrence_at, s.id LIMIT $"
-)
-
-
 def pending_record(row: Sequence[Any]) -> tuple[ScheduleRecord, datetime]:
-    """A PENDING_OCCURRENCES row: the schedule and its occurrence still without a round."""
+    """A row of bot/store/sql/calendar.py's PENDING_OCCURRENCES: the schedule and its occurrence still
+    without a round."""
     at = _time(row[0])
     assert at is not None
     return schedule_record(row[1:]), at
-
-
-def shard_clause(shards: Shards, column: str, *, sqlite: bool) -> tuple[str, list[object]]:
-    """` AND` the server's shard (Discord's (guild_id >> 22) % shard_count) is one of ours, and its values;
-    nothing for a process that runs every shard. In the query, so a LIMIT counts only our servers' rows."""
-    if shards is None:
-        return "", []
-    count, ids = shards
-    if sqlite:
-        marks = ", ".join("?" for _ in ids)
-        return f" AND (({column} >> 22) % ?) IN ({marks})", [count, *ids]
-    return f" AND (({column} >> 22) % $) = ANY($::int[])", [count, list(ids)]
-
-
-def dollars_numbered(sql: str) -> str:
-    """PostgreSQL's $1, $2... for each bare `$` of a shared statement, in order."""
-    count = itertools.count(1)
-    return re.sub(r"\$", lambda _: f"${next(count)}", sql)

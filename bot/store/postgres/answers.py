@@ -8,19 +8,16 @@ from typing import Any
 
 import asyncpg
 
-from bot.store.errors import StoreError
 from bot.store.groups import Groups
-from bot.store.postgres.connection import Connected, affected
-from bot.store.records import Answer, Recorded
+from bot.store.postgres.connection import PostgresConnected
+from bot.store.postgres.engine import affected
+from bot.store.records import Answer
 from bot.store.sql.answers import (
     ANSWER_COLUMNS,
     INSERT_ANSWER,
     PREVIOUS_ANSWER,
-    QUESTION_ANSWERS,
-    ROUND_ANSWERS,
     AnswerRow,
     answer_key,
-    answer_record,
     answer_row,
 )
 
@@ -83,27 +80,11 @@ Key = tuple[int, int, int]
 _REFUSED = (asyncpg.ForeignKeyViolationError, asyncpg.NotNullViolationError, asyncpg.CheckViolationError)
 
 
-class PostgresAnswers(Connected):
-    _groups: Groups[AnswerRow]
+class PostgresAnswers(PostgresConnected):
+    _answers: Groups[AnswerRow]
 
     def _answer_groups(self) -> Groups[AnswerRow]:
         return Groups(self._write_answer, self._write_answers, answer_key, writers=GROUP_WRITERS)
-
-    async def record_answer(self, answer: Answer) -> Recorded:
-        """Store the member's answer, committed before this returns; or tell what they answered before.
-
-        Alone, the INSERT is its own transaction (autocommit); in a burst, answers share one (see
-        bot/store/groups.py); either way this returns after the commit, and the boards trigger ran
-        inside it. The UNIQUE (round, question, member) constraint decides between racing duplicates,
-        from this store or any other process: PostgreSQL makes the second INSERT wait for the first's
-        commit, then skips it, so the read that follows always finds the first.
-        """
-        if self._pool is None:
-            raise StoreError("The store is closed.")
-        outcome = await self._groups.write(answer_row(answer))
-        if outcome is None:
-            return Recorded(first=True, previous=None)
-        return Recorded(first=False, previous=answer_record(outcome))
 
     async def _write_answer(self, row: AnswerRow) -> asyncpg.Record | None:
         """One answer in its own transaction: None when stored, else the member's earlier answer."""
@@ -177,14 +158,6 @@ class PostgresAnswers(Connected):
         # VACUUM cannot run in one.)
         await self._execute("VACUUM (ANALYZE) answers, board_days, board_totals")
         return added
-
-    async def round_answers(self, round_id: int, question_index: int | None = None) -> list[Answer]:
-        """The round's answers (or one question's), in the order they came."""
-        if question_index is None:
-            rows = await self._fetch(*ROUND_ANSWERS.postgres(round=round_id))
-        else:
-            rows = await self._fetch(*QUESTION_ANSWERS.postgres(round=round_id, question=question_index))
-        return [answer_record(row) for row in rows]
 
 
 async def _one_outcome(write: Callable[[AnswerRow], Awaitable[Any]], row: AnswerRow) -> Any:

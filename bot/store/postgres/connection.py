@@ -14,7 +14,9 @@ import asyncpg
 from bot import __version__
 from bot.store.errors import StoreError, StoreUnavailable
 from bot.store.outage import Outage
+from bot.store.postgres.engine import PostgresEngine
 from bot.store.postgres.schema import migrate, refuse_newer, schema_version
+from bot.store.sql.engine import Engine
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +113,7 @@ async def _nothing_to_reset(conn: asyncpg.Connection) -> None:
     """
 
 
-class Connected:
+class PostgresConnected:
     """What every part of the PostgreSQL store stands on: the pool and one way in and out of it."""
 
     def __init__(self, pool: asyncpg.Pool, url: str, version: int) -> None:
@@ -119,6 +121,7 @@ class Connected:
         self._url = url
         self._version = version
         self.outage = Outage(safe_url(url))
+        self._engine: Engine = PostgresEngine(self._connection, lambda: self._pool is not None)
 
     @classmethod
     async def _connect(cls, url: str, *, max_connections: int = POOL_MAX) -> tuple[asyncpg.Pool, int]:
@@ -210,28 +213,8 @@ class Connected:
         async with self._connection(writes=True) as conn, conn.transaction():
             return await work(conn)
 
-    async def _read(self, work: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
-        """Run `work` on one consistent snapshot (several SELECTs see the same data)."""
-        async with self._connection() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
-            return await work(conn)
-
-    async def _fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]:
-        async with self._connection() as conn:
-            rows: list[asyncpg.Record] = await conn.fetch(sql, *args)
-            return rows
-
-    async def _fetchrow(self, sql: str, *args: Any) -> asyncpg.Record | None:
-        async with self._connection() as conn:
-            row: asyncpg.Record | None = await conn.fetchrow(sql, *args)
-            return row
-
     async def _execute(self, sql: str, *args: Any) -> str:
         """One statement in its own transaction (autocommit); returns its status, e.g. "DELETE 1"."""
         async with self._connection(writes=True) as conn:
             status: str = await conn.execute(sql, *args)
             return status
-
-
-def affected(status: str) -> int:
-    """The row count at the end of a command status ("INSERT 0 3", "UPDATE 1")."""
-    return int(status.rsplit(" ", 1)[-1])

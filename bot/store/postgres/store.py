@@ -1,46 +1,16 @@
-"""PostgresStore: the whole store interface on PostgreSQL, assembled from one class per concern."""
+"""PostgresStore: the whole store interface on PostgreSQL: the shared concerns (bot/store/common) on
+its own answers and connection pool."""
 
 from __future__ import annotations
 
 from types import TracebackType
 
+from bot.store.common.store import SharedStore
 from bot.store.postgres.answers import PostgresAnswers
-from bot.store.postgres.assignments import PostgresAssignments
-from bot.store.postgres.boards import PostgresBoards
-from bot.store.postgres.calendar import PostgresCalendar
 from bot.store.postgres.connection import CLOSE_PATIENCE_SECONDS, POOL_MAX
-from bot.store.postgres.decks import PostgresDecks
-from bot.store.postgres.flags import PostgresFlags
-from bot.store.postgres.item_analysis import PostgresItemAnalysis
-from bot.store.postgres.polls import PostgresPolls
-from bot.store.postgres.practice import PostgresPractice
-from bot.store.postgres.qotd import PostgresQotd
-from bot.store.postgres.reports import PostgresReports
-from bot.store.postgres.rounds import PostgresRounds
-from bot.store.postgres.settings import PostgresSettings
-from bot.store.postgres.suggestions import PostgresSuggestions
-from bot.store.postgres.versions import PostgresVersions
-from bot.store.postgres.web import PostgresWeb
 
 
-class PostgresStore(
-    PostgresSettings,
-    PostgresRounds,
-    PostgresAnswers,
-    PostgresPolls,
-    PostgresBoards,
-    PostgresReports,
-    PostgresPractice,
-    PostgresDecks,
-    PostgresFlags,
-    PostgresSuggestions,
-    PostgresCalendar,
-    PostgresQotd,
-    PostgresAssignments,
-    PostgresItemAnalysis,
-    PostgresWeb,
-    PostgresVersions,
-):
+class PostgresStore(PostgresAnswers, SharedStore):
     """Bvunzo's memory in a PostgreSQL database that several bot processes may share.
 
     Every method takes a connection from the pool for its own statement or transaction; nothing stays
@@ -52,13 +22,13 @@ class PostgresStore(
         """Connect to the database at `url` (postgresql://user:pass@host/db) and migrate it."""
         pool, version = await cls._connect(url, max_connections=max_connections)
         store = cls(pool, url, version)
-        store._groups = store._answer_groups()
+        store._answers = store._answer_groups()
         return store
 
     async def close(self) -> None:
         """Write the answers on their way, then close every connection."""
         if self._pool is not None:
-            await self._groups.drain(CLOSE_PATIENCE_SECONDS)
+            await self._answers.drain(CLOSE_PATIENCE_SECONDS)
         await super().close()
 
     async def __aenter__(self) -> PostgresStore:

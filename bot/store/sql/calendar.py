@@ -1,8 +1,4 @@
-"""The calendar's statements, written once for both engines: settings, schedules, occurrences, champions.
-
-The sharded reads (due_schedules, due_champions, pending_round_occurrences) and move_schedule (SQLite's
-`IS`, PostgreSQL's `IS NOT DISTINCT FROM`) stay per engine.
-"""
+"""The calendar's statements, written once for both engines: settings, schedules, occurrences, champions."""
 
 from __future__ import annotations
 
@@ -12,6 +8,7 @@ from bot.store.calendar_records import (
     OCCURRENCE_COLUMNS,
     SCHEDULE_COLUMNS,
 )
+from bot.store.sql.shards import sharded
 from bot.store.sql.statement import named, sql
 
 _UPDATES = ", ".join(f"{c} = excluded.{c}" for c in CALENDAR_SETTING_COLUMNS.split(", "))
@@ -87,4 +84,34 @@ CHAMPIONS = sql(
 SAVE_CHAMPION = sql(
     "INSERT INTO champions (guild_id, period_end, user_id) VALUES (:guild, :period_end, :user) "
     "ON CONFLICT DO NOTHING"
+)
+
+DUE_SCHEDULES = sharded(
+    f"SELECT {SCHEDULE_COLUMNS} FROM schedules "
+    "WHERE wake_at IS NOT NULL AND removed = 0 AND wake_at <= :now{shards} ORDER BY wake_at, id LIMIT :limit",
+    "guild_id",
+)
+_MOVE_SCHEDULE = (
+    "UPDATE schedules SET next_at = :next, wake_at = :wake, announced = :announced{result} "
+    "WHERE id = :schedule AND removed = 0 AND next_at IS NOT DISTINCT FROM :was"
+)
+MOVE_SCHEDULE = sql(_MOVE_SCHEDULE.format(result=""))
+MOVE_SCHEDULE_NOTING = sql(_MOVE_SCHEDULE.format(result=", last_result = :result, last_at = :result_at"))
+# Claimed occurrences whose round was never created (the claimer died between the two).
+PENDING_OCCURRENCES = sharded(
+    f"SELECT c.occurrence_at, {SCHEDULE_COLUMNS} FROM calendar_claims c JOIN schedules s ON s.id = c.key_id "
+    "WHERE c.kind = 'round' AND c.outcome = 'pending' AND c.occurrence_at >= :since "
+    "AND c.claimed_at <= :claimed_by AND s.removed = 0{shards} ORDER BY c.occurrence_at, s.id LIMIT :limit",
+    "s.guild_id",
+)
+DUE_CHAMPIONS = sharded(
+    f"SELECT guild_id, {CALENDAR_SETTING_COLUMNS} FROM calendar_settings "
+    "WHERE champion_next_at IS NOT NULL AND champion_next_at <= :now{shards} "
+    "ORDER BY champion_next_at LIMIT :limit",
+    "guild_id",
+)
+# The round's creation takes the claim: a second creation for the occurrence finds no pending claim.
+TAKE_CLAIM = sql(
+    "UPDATE calendar_claims SET outcome = 'started', round_id = :round "
+    "WHERE kind = 'round' AND key_id = :schedule AND occurrence_at = :occurrence AND outcome = 'pending'"
 )

@@ -57,3 +57,6 @@ FLAG_STATUS = (
     "SELECT status FROM question_flags "
     "WHERE guild_id = :guild AND deck_id = :deck AND question_id = :question AND user_id = :user"
 )
+# Read inside the transaction that saves the flag: PostgreSQL's row lock keeps two flags of one member
+# from both counting as new (SQLite's BEGIN IMMEDIATE already keeps every other writer out).
+LOCKED_FLAG_STATUS = sql(FLAG_STATUS + " FOR UPDATE")

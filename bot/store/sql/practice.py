@@ -97,3 +97,9 @@ SAVE_PRACTICE = sql("UPDATE practices SET state = :state, updated_at = :at WHERE
 PRACTICE = sql("SELECT id, user_id, deck_id, state, updated_at FROM practices WHERE id = :id")
 END_PRACTICE = sql("DELETE FROM practices WHERE id = :id")
 FORGET_PRACTICES_BEFORE = sql("DELETE FROM practices WHERE updated_at < :moment")
+# What each of `users` remembers of one question (those who met it before).
+QUESTION_MEMORIES = sql(
+    f"SELECT {MEMORY_COLUMNS} FROM memories WHERE deck_id = :deck AND question_id = :question "
+    "AND user_id IN (:users)",
+    lists={"users": "bigint"},
+)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.store.calendar_records import QOTD_ANSWER_COLUMNS, QOTD_DAY_COLUMNS, QOTD_SETTING_COLUMNS
+from bot.store.calendar_records import QOTD_ANSWER_COLUMNS, QOTD_BOARD, QOTD_DAY_COLUMNS, QOTD_SETTING_COLUMNS
+from bot.store.sql.shards import sharded
 from bot.store.sql.statement import named, sql
 
 _UPDATES = ", ".join(f"{c} = excluded.{c}" for c in QOTD_SETTING_COLUMNS.split(", ")[1:])
@@ -64,3 +65,15 @@ ANSWERS = sql(
 )
 MEMBER_DAYS = sql("SELECT day FROM qotd_answers WHERE guild_id = :guild AND user_id = :user ORDER BY day")
 BOARD_PLAYERS = sql("SELECT COUNT(DISTINCT user_id) FROM qotd_answers WHERE guild_id = :guild")
+
+DUE = sharded(
+    f"SELECT {QOTD_SETTING_COLUMNS} FROM qotd_settings "
+    "WHERE enabled = 1 AND next_at IS NOT NULL AND next_at <= :now{shards} ORDER BY next_at, guild_id LIMIT :limit",
+    "guild_id",
+)
+DAYS_TO_REVEAL = sharded(
+    f"SELECT {QOTD_DAY_COLUMNS} FROM qotd_days WHERE revealed_at IS NULL AND closes_at <= :now{{shards}} "
+    "ORDER BY closes_at LIMIT :limit",
+    "guild_id",
+)
+BOARD = sql(QOTD_BOARD.format(guild=":guild", limit=":limit", offset=":offset"))

@@ -21,6 +21,25 @@ WEEK_SUMS = sql(
     f"SELECT (answered_at / 86400000 + 3) / 7, SUM(points), SUM(correct), COUNT(*) {MEMBER_ANSWERS} "
     "AND answered_at >= :start AND answered_at < :end GROUP BY 1"
 )
+# Each deck's sums and rounds; a round plays one deck, so the rounds per deck add up to the member's rounds.
+DECK_SUMS = sql(
+    f"SELECT deck_id, SUM(points), SUM(correct), COUNT(*), COUNT(DISTINCT round_id) {MEMBER_ANSWERS} "
+    "GROUP BY deck_id ORDER BY SUM(points) DESC, deck_id"
+)
+# The longest run of right answers, for a database in the process (SQLite): the verdicts in answer
+# order, counted in Python, where a run of equal values needs window functions and a second pass in
+# SQL, measured slower than this one narrow scan.
+VERDICTS = sql(f"SELECT correct {MEMBER_ANSWERS} ORDER BY answered_at, id")
+# The same for a database across the network (PostgreSQL), in one query rather than every row sent
+# back: each right answer is grouped by how many misses came before it, so each group is one streak.
+BEST_STREAK = sql(f"""
+WITH ordered AS (
+    SELECT correct, SUM(1 - correct) OVER (ORDER BY answered_at, id) AS misses_before
+    {MEMBER_ANSWERS}
+)
+SELECT coalesce(MAX(n), 0) FROM (SELECT COUNT(*) AS n FROM ordered WHERE correct = 1 GROUP BY misses_before)
+    AS streaks
+""")
 PRACTICE_TOTALS = sql(
     "SELECT COUNT(*), coalesce(SUM(correct), 0) FROM practice_answers WHERE user_id = :user"
 )

@@ -133,3 +133,6 @@ LATEST_ROUND_PLAYED_HERE = sql(
     f"SELECT {ROUND_COLUMNS} FROM rounds WHERE id = (SELECT round_id FROM answers WHERE user_id = :user "
     "AND guild_id = :guild ORDER BY answered_at DESC, id DESC LIMIT 1)"
 )
+# Read in the transaction that posts a question: PostgreSQL's row lock makes another process posting
+# this round's question wait for this one (SQLite's BEGIN IMMEDIATE already holds the whole file).
+LOCKED_QUESTION_IDS = sql("SELECT question_ids FROM rounds WHERE id = :round FOR UPDATE")

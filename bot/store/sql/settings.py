@@ -69,3 +69,8 @@ SET_MEMBER_SETTING = {column: _set_member(column) for column in ("language", "re
 FORGET_BARE_MEMBER = sql(
     "DELETE FROM member_settings WHERE user_id = :user AND language IS NULL AND retention IS NULL"
 )
+# The retentions of the members among `users` who set one.
+MEMBER_RETENTIONS = sql(
+    "SELECT user_id, retention FROM member_settings WHERE retention IS NOT NULL AND user_id IN (:users)",
+    lists={"users": "bigint"},
+)

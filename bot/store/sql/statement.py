@@ -9,6 +9,7 @@ costs no more than a hand-numbered one.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -40,11 +41,20 @@ class Statement:
     # ?1, ?2... where postgres_text has $1, $2: for a row already in the statement's order (an answer
     # goes in as a tuple, with no mapping built per click).
     sqlite_numbered: str
+    # Names that take a list of values (`IN (:name)`): JSON for SQLite's json_each, an array for PostgreSQL.
+    lists: tuple[str, ...] = ()
+
+    @property
+    def writes(self) -> bool:
+        """Whether the statement changes rows (what a store counts as a write getting through)."""
+        return self.sqlite_text.lstrip().split(None, 1)[0].upper() in ("INSERT", "UPDATE", "DELETE")
 
     def sqlite(self, **values: Any) -> tuple[str, dict[str, Any]]:
         """The text and the values for `sqlite3.Connection.execute(*statement.sqlite(...))`."""
         self._check(values)
-        return self.sqlite_text, values
+        if not self.lists:
+            return self.sqlite_text, values
+        return self.sqlite_text, {k: json.dumps(list(v)) if k in self.lists else v for k, v in values.items()}
 
     def postgres(self, **values: Any) -> tuple[Any, ...]:
         """The text, then the values in $n order: `await conn.fetch(*statement.postgres(...))`."""
@@ -53,7 +63,7 @@ class Statement:
     def ordered(self, values: Mapping[str, Any]) -> list[Any]:
         """The values in $n order (for executemany, or a row already in the statement's order)."""
         self._check(values)
-        return [values[name] for name in self.names]
+        return [list(values[name]) if name in self.lists else values[name] for name in self.names]
 
     def _check(self, values: Mapping[str, Any]) -> None:
         # A misspelt name would otherwise be a NULL on one engine and an error on the other.
@@ -63,12 +73,40 @@ class Statement:
             raise ValueError(f"the statement takes {list(self.names)}: missing {missing}, unknown {unknown}")
 
 
-def sql(text: str) -> Statement:
+def sql(text: str, *, lists: Mapping[str, str] | None = None) -> Statement:
     """Render `text` (with :name parameters) for both engines; ValueError for text neither should run.
 
     Refused: a positional parameter (`?`, `?1`, `$1`: the text would mean two things), and a `::` cast
     (PostgreSQL's alone: write CAST(x AS type), which both engines read).
+
+    Where the engines' words differ, the text is PostgreSQL's and SQLite gets its own: `IS NOT DISTINCT
+    FROM` is SQLite's `IS`, and `FOR UPDATE` is dropped (a SQLite write transaction holds the file's write
+    lock from its BEGIN IMMEDIATE). `lists` names the parameters written `IN (:name)` that take a list, with
+    their PostgreSQL element type: `= ANY(CAST(:name AS type[]))` there, and on SQLite `IN (SELECT value
+    FROM json_each(:name))` given the list as JSON (one text whatever its length, and no limit on it).
     """
+    lists = dict(lists or {})
+    sqlite_text = re.sub(r"\s+FOR UPDATE\b", "", text.replace("IS NOT DISTINCT FROM", "IS"))
+    postgres_base = text
+    for name, kind in lists.items():
+        if f"IN (:{name})" not in text:
+            raise ValueError(f"a list parameter is written IN (:{name}): {text!r}")
+        postgres_base = postgres_base.replace(f"IN (:{name})", f"= ANY(CAST(:{name} AS {kind}[]))")
+        sqlite_text = sqlite_text.replace(f"IN (:{name})", f"IN (SELECT value FROM json_each(:{name}))")
+    names, sqlite_numbered = _numbered(sqlite_text, "?")
+    postgres_names, postgres_text = _numbered(postgres_base, "$")
+    assert names == postgres_names, "both renderings number the same names"
+    return Statement(
+        sqlite_text=sqlite_text,
+        postgres_text=postgres_text,
+        names=names,
+        sqlite_numbered=sqlite_numbered,
+        lists=tuple(lists),
+    )
+
+
+def _numbered(text: str, mark: str) -> tuple[tuple[str, ...], str]:
+    """The names in order of first appearance, and `text` with `mark`n for each :name."""
     names: list[str] = []
     chunks: list[str] = []  # the text between parameters
     numbers: list[int] = []  # each parameter's number, its name's first appearance
@@ -87,13 +125,8 @@ def sql(text: str) -> Statement:
         numbers.append(names.index(name) + 1)
         end = token.end()
     chunks.append(text[end:])
-
-    def numbered(mark: str) -> str:
-        return "".join(chunk + f"{mark}{n}" for chunk, n in zip(chunks, numbers, strict=False)) + chunks[-1]
-
-    return Statement(
-        sqlite_text=text, postgres_text=numbered("$"), names=tuple(names), sqlite_numbered=numbered("?")
-    )
+    numbered = "".join(chunk + f"{mark}{n}" for chunk, n in zip(chunks, numbers, strict=False)) + chunks[-1]
+    return tuple(names), numbered
 
 
 def named(columns: str) -> str:

@@ -63,3 +63,8 @@ def digests_json(digests: Sequence[str | None]) -> str:
 def digests_of(text: str | None) -> tuple[str | None, ...] | None:
     """A stored list of digests; None while none was given."""
     return None if text is None else tuple(json.loads(text))
+
+
+VERSIONS = sql(
+    f"SELECT {VERSION_COLUMNS} FROM question_versions WHERE digest IN (:digests)", lists={"digests": "text"}
+)

@@ -9,16 +9,13 @@ from typing import Any
 
 from bot.store.errors import StoreError
 from bot.store.groups import Groups
-from bot.store.records import Answer, Recorded
+from bot.store.records import Answer
 from bot.store.sql.answers import (
     ANSWER_COLUMNS,
     INSERT_ANSWER,
     PREVIOUS_ANSWER,
-    QUESTION_ANSWERS,
-    ROUND_ANSWERS,
     AnswerRow,
     answer_key,
-    answer_record,
     answer_row,
 )
 from bot.store.sqlite.connection import ANSWER_LOCK_BOUND_SECONDS, Database, is_busy, store_error, transaction
@@ -183,18 +180,6 @@ class SqliteAnswers:
             lambda conn: _record_group(conn, rows, path), patience=ANSWER_LOCK_BOUND_SECONDS
         )
 
-    async def record_answer(self, answer: Answer) -> Recorded:
-        """Store the member's answer, committed before this returns; or tell what they answered before.
-
-        Alone, the answer is its own transaction; in a burst it shares one with the answers that came
-        with it (group commit, bot/store/groups.py) and this returns after that transaction's COMMIT.
-        """
-        self._db.connection()  # refuse at once when closed
-        previous = await self._answers.write(answer_row(answer))
-        if previous is None:
-            return Recorded(first=True, previous=None)
-        return Recorded(first=False, previous=answer_record(previous))
-
     async def import_answers(self, answers: Iterable[Answer]) -> int:
         rows = (answer_row(answer) for answer in answers)
         path = self._db.path
@@ -222,10 +207,3 @@ class SqliteAnswers:
             return added
 
         return await self._db.write(work)
-
-    async def round_answers(self, round_id: int, question_index: int | None = None) -> list[Answer]:
-        if question_index is None:
-            rows = await self._db.fetchall(*ROUND_ANSWERS.sqlite(round=round_id))
-        else:
-            rows = await self._db.fetchall(*QUESTION_ANSWERS.sqlite(round=round_id, question=question_index))
-        return [answer_record(row) for row in rows]

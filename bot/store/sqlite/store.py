@@ -1,4 +1,5 @@
-"""SqliteStore: the Store on one SQLite file in WAL mode, assembled from one class per concern."""
+"""SqliteStore: the Store on one SQLite file in WAL mode: the shared concerns (bot/store/common) on
+its own answers and connection."""
 
 from __future__ import annotations
 
@@ -6,47 +7,18 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
+from bot.store.common.store import SharedStore
 from bot.store.outage import Outage
+from bot.store.sql.engine import Engine
 from bot.store.sqlite.answers import SqliteAnswers
-from bot.store.sqlite.assignments import SqliteAssignments
-from bot.store.sqlite.boards import SqliteBoards
-from bot.store.sqlite.calendar import SqliteCalendar
 from bot.store.sqlite.connection import BUSY_TIMEOUT_MS, Database
-from bot.store.sqlite.decks import SqliteDecks
-from bot.store.sqlite.flags import SqliteFlags
-from bot.store.sqlite.item_analysis import SqliteItemAnalysis
-from bot.store.sqlite.polls import SqlitePolls
-from bot.store.sqlite.practice import SqlitePractice
-from bot.store.sqlite.qotd import SqliteQotd
-from bot.store.sqlite.reports import SqliteReports
-from bot.store.sqlite.rounds import SqliteRounds
-from bot.store.sqlite.settings import SqliteSettings
-from bot.store.sqlite.suggestions import SqliteSuggestions
-from bot.store.sqlite.versions import SqliteVersions
-from bot.store.sqlite.web import SqliteWeb
+from bot.store.sqlite.engine import SqliteEngine
 
 # How long close() waits for answers still being written (the bot must exit within 5 s of SIGTERM).
 CLOSE_PATIENCE_SECONDS = 3.0
 
 
-class SqliteStore(
-    SqliteSettings,
-    SqliteRounds,
-    SqliteAnswers,
-    SqlitePolls,
-    SqliteBoards,
-    SqliteReports,
-    SqliteItemAnalysis,
-    SqlitePractice,
-    SqliteDecks,
-    SqliteFlags,
-    SqliteSuggestions,
-    SqliteCalendar,
-    SqliteQotd,
-    SqliteAssignments,
-    SqliteWeb,
-    SqliteVersions,
-):
+class SqliteStore(SqliteAnswers, SharedStore):
     """Bvunzo's memory on one SQLite file: one connection, one worker thread (aiosqlite's).
 
     Every method is one trip to the worker thread, and every write one transaction inside it: nothing
@@ -55,6 +27,7 @@ class SqliteStore(
 
     def __init__(self, db: Database) -> None:
         self._db = db
+        self._engine: Engine = SqliteEngine(db)
         self._answers = self._answer_groups()
 
     @classmethod

@@ -1,0 +1,112 @@
+"""The versions of questions as asked, and the snapshots given to what was played before they were kept."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+
+from bot.store.records import RoundRecord, VersionRecord
+from bot.store.sql import versions as V
+from bot.store.sql.engine import Engine, Transaction, changed, many
+from bot.store.sql.rounds import ROUNDS_WITHOUT_VERSIONS, SET_ROUND_VERSIONS, round_record
+from bot.store.sql.times import to_ms
+
+
+def keep_versions(versions: Iterable[tuple[str, str]], at: int) -> Transaction[None]:
+    """Inside the caller's transaction: each version kept once."""
+    rows = [V.KEEP_VERSION.ordered({"digest": d, "body": b, "at": at}) for d, b in dict(versions).items()]
+    if rows:
+        yield many(V.KEEP_VERSION, rows)
+
+
+def _round_versions(
+    rounds: Sequence[tuple[int, Sequence[str | None]]], versions: Sequence[tuple[str, str]], at: int
+) -> Transaction[None]:
+    yield from keep_versions(versions, at)
+    given = [
+        SET_ROUND_VERSIONS.ordered({"versions": V.digests_json(digests), "round": round_id})
+        for round_id, digests in rounds
+    ]
+    if given:
+        yield many(SET_ROUND_VERSIONS, given)
+
+
+def _assignment_versions(
+    assignment_id: int, digests: Sequence[str | None], versions: Sequence[tuple[str, str]], at: int
+) -> Transaction[None]:
+    yield from keep_versions(versions, at)
+    yield changed(V.SET_ASSIGNMENT_VERSIONS, versions=V.digests_json(digests), assignment=assignment_id)
+
+
+def _qotd_version(guild_id: int, day: int, version: tuple[str, str] | None, at: int) -> Transaction[None]:
+    yield from keep_versions([version] if version else [], at)
+    digest = version[0] if version else ""  # "": none could be given (its question was gone)
+    yield changed(V.SET_QOTD_VERSION, version=digest, guild=guild_id, day=day)
+
+
+def _version_tries(key: dict[str, object], digest: str) -> Transaction[None]:
+    yield changed(V.COPY_TRIES_TO_VERSION, **key, version=digest)
+    yield changed(V.DROP_UNVERSIONED_TRIES, **key)
+
+
+class SharedVersions:
+    _engine: Engine
+
+    async def keep_versions(self, versions: Sequence[tuple[str, str]], at: datetime) -> None:
+        """Keep each version once (see the Store interface)."""
+        if versions:
+            await self._engine.write(lambda: keep_versions(versions, to_ms(at)))
+
+    async def question_versions(self, digests: Iterable[str]) -> dict[str, VersionRecord]:
+        rows = await self._engine.fetch_all(V.VERSIONS, digests=sorted(set(digests)))
+        return {row[0]: V.version_record(row) for row in rows}
+
+    async def rounds_without_versions(self) -> list[RoundRecord]:
+        return [round_record(row) for row in await self._engine.fetch_all(ROUNDS_WITHOUT_VERSIONS)]
+
+    async def set_round_versions(
+        self,
+        rounds: Sequence[tuple[int, Sequence[str | None]]],
+        versions: Sequence[tuple[str, str]],
+        at: datetime,
+    ) -> None:
+        await self._engine.write(lambda: _round_versions(rounds, versions, to_ms(at)))
+
+    async def assignment_versions(self, assignment_id: int) -> tuple[str | None, ...] | None:
+        row = await self._engine.fetch_one(V.ASSIGNMENT_VERSIONS, assignment=assignment_id)
+        return None if row is None else V.digests_of(row[0])
+
+    async def assignments_without_versions(self) -> list[tuple[int, int, str, tuple[str, ...]]]:
+        rows = await self._engine.fetch_all(V.ASSIGNMENTS_WITHOUT_VERSIONS)
+        return [(int(r[0]), int(r[1]), str(r[2]), tuple(json.loads(r[3]))) for r in rows]
+
+    async def set_assignment_versions(
+        self,
+        assignment_id: int,
+        digests: Sequence[str | None],
+        versions: Sequence[tuple[str, str]],
+        at: datetime,
+    ) -> None:
+        await self._engine.write(lambda: _assignment_versions(assignment_id, digests, versions, to_ms(at)))
+
+    async def qotd_version(self, guild_id: int, day: int) -> str | None:
+        row = await self._engine.fetch_one(V.QOTD_VERSION, guild=guild_id, day=day)
+        return None if row is None or not row[0] else str(row[0])
+
+    async def qotd_days_without_version(self) -> list[tuple[int, int, str, str]]:
+        rows = await self._engine.fetch_all(V.QOTD_DAYS_WITHOUT_VERSION)
+        return [(int(r[0]), int(r[1]), str(r[2]), str(r[3])) for r in rows]
+
+    async def set_qotd_version(
+        self, guild_id: int, day: int, version: tuple[str, str] | None, at: datetime
+    ) -> None:
+        await self._engine.write(lambda: _qotd_version(guild_id, day, version, to_ms(at)))
+
+    async def unversioned_first_tries(self) -> list[tuple[int, str, str]]:
+        rows = await self._engine.fetch_all(V.UNVERSIONED_TRIES)
+        return [(int(r[0]), str(r[1]), str(r[2])) for r in rows]
+
+    async def version_first_tries(self, guild_id: int, deck_id: str, question_id: str, digest: str) -> None:
+        key: dict[str, object] = {"guild": guild_id, "deck": deck_id, "question": question_id}
+        await self._engine.write(lambda: _version_tries(key, digest))
