@@ -50,6 +50,7 @@ async def test_a_members_page_shows_points_decks_leeches_and_their_mistakes(
     )
 
     page = await dashboard.signed_in(browser, alice, then="/me")
+    assert await page.title() == "My page · Bvunzo"  # the tab shows the page's name, not its markup
     tables = page.get_by_role("table")
     points = await tables.nth(0).get_by_role("row").all_inner_texts()
     assert points[1:] == ["Study A\t300\t3/3\t1\t3\t300"]  # 3 right answers in Monday's round, this week
