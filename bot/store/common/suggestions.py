@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.store.records import GuildDeckRecord, SuggestionRecord
 from bot.store.errors import DeckMoved
-from bot.store.sql.decks import SAVE_GUILD_DECK, SAVE_GUILD_DECK_OVER, guild_deck_over_values, guild_deck_values
+from bot.store.records import GuildDeckRecord, SuggestionRecord
+from bot.store.sql.decks import (
+    SAVE_GUILD_DECK,
+    SAVE_GUILD_DECK_OVER,
+    guild_deck_over_values,
+    guild_deck_values,
+)
 from bot.store.sql.engine import Engine, Step, Transaction, changed, row
 from bot.store.sql.suggestions import (
     ADD_SUGGESTION,
@@ -89,7 +94,13 @@ class SharedSuggestions:
         return await self._approve(suggestion_id, reviewer_id, now, question, deck, save)
 
     async def _approve(
-        self, suggestion_id: int, reviewer_id: int, now: datetime, question: str, deck: GuildDeckRecord, save: Step
+        self,
+        suggestion_id: int,
+        reviewer_id: int,
+        now: datetime,
+        question: str,
+        deck: GuildDeckRecord,
+        save: Step,
     ) -> bool:
         refused = self._engine.refused
 
