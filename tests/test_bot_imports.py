@@ -25,6 +25,9 @@ LEFT_OUT = [
     "argparse",  # only the `bvunzo` verbs' parsers
     "multiprocessing",  # the chart worker's pool, started on the first chart
     "concurrent.futures.process",
+    "prometheus_client",  # /metrics, served only with BVUNZO_HTTP
+    "http.server",  # prometheus_client's own server, never used
+    "fsrs",  # loaded when a spaced review is computed
 ]
 
 
@@ -42,6 +45,17 @@ def test_the_bot_with_every_extension_loads_none_of_them() -> None:
     # What `python -m bot` imports before setup_hook runs, then every cog setup_hook loads.
     code = (
         "import importlib, bot.__main__, bot.discord.client as client\n"
+        "for name in client.EXTENSIONS: importlib.import_module(name)\n"
+    )
+    assert loaded_after(code) == []
+
+
+def test_the_bot_built_with_default_settings_loads_none_of_them() -> None:
+    # As `python -m bot` without BVUNZO_HTTP: the settings, then the bot (its telemetry) and every cog.
+    code = (
+        "import importlib, pathlib, bot.__main__, bot.discord.client as client\n"
+        "from bot.host.config import Settings\n"
+        "client.BvunzoBot(Settings(token='x', db_path=pathlib.Path('b.db'), questions_path=pathlib.Path('q')))\n"
         "for name in client.EXTENSIONS: importlib.import_module(name)\n"
     )
     assert loaded_after(code) == []
