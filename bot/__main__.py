@@ -182,12 +182,14 @@ async def _serve(settings: Settings, web: WebSettings | None = None) -> int:
     import discord
 
     from bot.discord.client import BvunzoBot
-    from bot.discord.health import HealthServer
     from bot.store import StoreError
 
     bot = BvunzoBot(settings)
-    endpoint = HealthServer(bot) if settings.http is not None else None
-    if endpoint is not None and settings.http is not None:
+    endpoint = None
+    if settings.http is not None:
+        from bot.discord.health import HealthServer  # prometheus_client loads only for a bot serving /metrics
+
+        endpoint = HealthServer(bot)
         try:
             await endpoint.start(settings.http)
         except OSError as exc:

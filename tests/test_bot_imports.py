@@ -25,6 +25,10 @@ LEFT_OUT = [
     "argparse",  # only the `bvunzo` verbs' parsers
     "multiprocessing",  # the chart worker's pool, started on the first chart
     "concurrent.futures.process",
+    "prometheus_client",  # /metrics, served only with BVUNZO_HTTP
+    "http.server",  # prometheus_client's own server, never used
+    "fsrs",  # loaded when a spaced review is computed
+    "bot.bank.importers",  # the first upload or import
 ]
 
 
@@ -47,5 +51,19 @@ def test_the_bot_with_every_extension_loads_none_of_them() -> None:
     assert loaded_after(code) == []
 
 
+def test_the_bot_built_with_default_settings_loads_none_of_them() -> None:
+    # As `python -m bot` without BVUNZO_HTTP: the settings, then the bot (its telemetry) and every cog.
+    code = (
+        "import importlib, pathlib, bot.__main__, bot.discord.client as client\n"
+        "from bot.host.config import Settings\n"
+        "client.BvunzoBot(Settings(token='x', db_path=pathlib.Path('b.db'), questions_path=pathlib.Path('q')))\n"
+        "for name in client.EXTENSIONS: importlib.import_module(name)\n"
+    )
+    assert loaded_after(code) == []
+
+
 def test_the_check_sees_a_library_that_is_loaded() -> None:
-    assert loaded_after("import bot.bank.importers.decoding, charset_normalizer") == ["charset_normalizer"]
+    assert loaded_after("import bot.bank.importers.decoding, charset_normalizer") == [
+        "bot.bank.importers",
+        "charset_normalizer",
+    ]

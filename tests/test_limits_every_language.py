@@ -20,7 +20,7 @@ from babel.messages.pofile import read_po
 
 from bot.bank import load_folder
 from bot.bank import part_sizes as bank_limits
-from bot.bank.importers import import_file
+from bot.bank.importers import ROLES, ImportOutcome, import_file
 from bot.bank.models import Deck, Kind, Question, Translation
 from bot.calendar.assignments import MemberResult, QuestionResult
 from bot.calendar.qotd import Streak
@@ -557,7 +557,7 @@ def _bad_csv(good: int, bad: int, header: bool) -> bytes:
 
 
 @functools.cache
-def _outcomes() -> list[import_report.ImportOutcome]:
+def _outcomes() -> list[ImportOutcome]:
     """Made once, when first asked, not at import: collecting the suite (in every xdist worker) need not
     import 50,000 rows; the reports are then checked in each language."""
     source = "S" * 200 + ".csv"
@@ -590,7 +590,7 @@ def test_import_reports() -> None:
     for outcome in outcomes:
         for replaced in (True, False):
             check_message(import_report.report_message(outcome, DECK_ID, replaced=replaced))
-    for role in import_report.ROLES:
+    for role in ROLES:
         select = import_report.column_select(DECK_ID, import_report.MAX_COLUMN_SELECTS - 1, "L" * 500, role)
         check_view(_view(select))
 

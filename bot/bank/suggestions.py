@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from bot.bank import part_sizes
-from bot.bank.importers.drafts import question_id
+from bot.bank.ids import question_id
 from bot.bank.models import Deck, Question
 from bot.bank.problems import DeckError, Problem
 from bot.bank.reader import read_deck, read_stored_deck

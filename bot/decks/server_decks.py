@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.bank.bank import Bank
 from bot.bank.editing import edited_text
+from bot.bank.ids import slug
 from bot.bank.models import Deck
 from bot.bank.part_sizes import MAX_DECK_BYTES
 from bot.bank.problems import DeckError
@@ -115,7 +116,6 @@ class ServerDecks:
                     most=MAX_DECK_BYTES // 1024,
                 )
             )
-        from bot.bank.importers import slug  # the importers load on the first upload, not at start
 
         deck_id = slug(name)
         if not deck_id:

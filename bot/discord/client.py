@@ -92,7 +92,7 @@ class BvunzoBot(commands.AutoShardedBot):
     ):
         intents = discord.Intents.none()
         intents.guilds = True  # channels and roles for permission checks; no privileged intent is needed
-        self.telemetry = Telemetry()
+        self.telemetry = Telemetry(metrics=settings.http is not None)  # BVUNZO_HTTP serves /metrics
         self.owners = Owners()
         # BVUNZO_SHARDS: the shards this process runs; unset, discord.py runs every shard Discord
         # recommends (one, for all but the biggest bots).

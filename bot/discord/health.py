@@ -102,6 +102,7 @@ class HealthServer:
 
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
+        self.metrics = bot.telemetry.enable_metrics()
         app = web.Application()
         app.router.add_get("/healthz", self._healthz)
         app.router.add_get("/metrics", self._metrics)
@@ -140,7 +141,7 @@ class HealthServer:
                 running = sum(1 for r in rounds if self.bot.holds_guild(r.guild_id))
             except Exception:
                 log.warning("/metrics could not count the running rounds", exc_info=True)
-        body = self.bot.telemetry.exposition(
+        body = self.metrics.exposition(
             gateway_latency=latency if math.isfinite(latency) else None, rounds_running=running
         )
         response = web.Response(body=body)

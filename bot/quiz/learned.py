@@ -6,10 +6,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-from fsrs import Card, State
-
 from bot.quiz.clock import as_utc
-from bot.quiz.practice import DEFAULT_RETENTION, SCHEDULER, MemoryState, due_by
+from bot.quiz.practice import DEFAULT_RETENTION, MemoryState, due_by, scheduler_for
 
 
 def is_learned(memory: MemoryState, now: datetime, *, desired_retention: float = DEFAULT_RETENTION) -> bool:
@@ -23,12 +21,14 @@ def is_learned(memory: MemoryState, now: datetime, *, desired_retention: float =
     question is learned from its first right answer until about when it falls due again, and
     learned again after each right review.
     """
+    from fsrs import Card, State  # loaded with the first review, not with the bot
+
     card = Card.from_json(memory.card)
     if card.state is not State.Review:
         return False
     # Retrievability depends on the card's stability and the time since its last review only, not on
     # the scheduler's own retention: one scheduler can judge every member's cards.
-    return SCHEDULER.get_card_retrievability(card, as_utc(now)) >= desired_retention
+    return scheduler_for().get_card_retrievability(card, as_utc(now)) >= desired_retention
 
 
 def learned_count(

@@ -10,9 +10,7 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from functools import cache
 from itertools import islice
-from typing import Any
-
-from fsrs import Card, Rating, Scheduler
+from typing import TYPE_CHECKING, Any
 
 from bot.bank.models import Deck, Kind, Question
 from bot.quiz.clock import as_utc, require_aware
@@ -24,6 +22,9 @@ from bot.quiz.judging import judge_answer, right_slots
 from bot.quiz.questions import questions_of
 from bot.quiz.shuffle import choice_order
 from bot.quiz.until_learned import MAX_ASKED, Passes, comes_back_at, needs_another_pass, passes_of
+
+if TYPE_CHECKING:
+    from fsrs import Scheduler
 
 # One fixed configuration for everyone. A single short step, so a question answered right the first
 # time goes straight to days-long intervals (members practise daily, not every few minutes) while a
@@ -42,15 +43,14 @@ def scheduler_for(desired_retention: float = DEFAULT_RETENTION) -> Scheduler:
         raise ValueError(
             f"desired retention must be between {MIN_RETENTION} and {MAX_RETENTION}, got {desired_retention}"
         )
+    from fsrs import Scheduler  # loaded when a review is first computed, not with the bot
+
     return Scheduler(
         desired_retention=desired_retention,
         learning_steps=(timedelta(minutes=10),),
         relearning_steps=(timedelta(minutes=10),),
         enable_fuzzing=False,
     )
-
-
-SCHEDULER = scheduler_for(DEFAULT_RETENTION)
 
 
 # Like Anki's "learn ahead limit": a question missed minutes ago is offered for review now rather than
@@ -100,6 +100,8 @@ def review(
     `question_key` (e.g. "deck/question") only names the fsrs card of a first review; scheduling
     does not depend on it. `desired_retention` is the member's (see scheduler_for).
     """
+    from fsrs import Card, Rating
+
     now = as_utc(now)
     if previous is None:
         # An explicit id and due date: fsrs would otherwise read the wall clock (and sleep 1 ms).

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.bank.importers import ROLES, ImportOutcome
-from bot.bank.importers.columns import ROLE_HELP
 from bot.locales import N_, _, language, n_, p_, slash, translations
 from bot.looks.discord_limits import EMBED_TITLE
 from bot.ui import custom_ids
 from bot.ui.deck_views import problem_lines, safe
 from bot.ui.owners import DeskKey
 from bot.ui.text import EMBED_DESCRIPTION, clip
+
+if TYPE_CHECKING:
+    from bot.bank.importers import ImportOutcome
 
 # A message with components v2 holds 40 components: one text, then a row and its select per column.
 MAX_COLUMN_SELECTS = 12
@@ -120,6 +121,8 @@ def report_message(outcome: ImportOutcome, deck_id: str, *, replaced: bool = Fal
 
 def column_select(deck_id: str, column: int, label: str, role: str) -> discord.ui.Select[Any]:
     """The select of one column: every role, the one it is read as chosen."""
+    from bot.bank.importers.columns import ROLE_HELP, ROLES  # the importers load on the first upload
+
     name = clip(" ".join(label.split()), 40)
     options = [
         discord.SelectOption(

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.bank import part_sizes
-from bot.bank.importers import Format
+from bot.bank.import_formats import Format
 from bot.bank.suggestions import from_json, suggested_fields
 from bot.bank.writer import deck_to_csv, deck_to_yaml
 from bot.decks.server_decks import Saved, ServerDecks

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.bank.importers import ROLES, Format, ImportOutcome, import_file
+from bot.bank.import_formats import Format
 from bot.errors import UserError
 from bot.locales import _, slash
 from bot.ui import custom_ids as ids
@@ -24,6 +24,7 @@ from bot.ui.import_report import IMPORT_DESK, ImportDesk, report_message
 from cogs.guard import guarded
 
 if TYPE_CHECKING:
+    from bot.bank.importers import ImportOutcome
     from bot.discord.client import BvunzoBot
 
 # Uploads are kept this long for a correction of their columns (an interaction's own lifetime), and
@@ -87,6 +88,8 @@ class DeckImports:
                     cmd=slash("deck import"),
                 )
             )
+        from bot.bank.importers import ROLES  # loaded by the upload that offered the choice
+
         if role not in ROLES or column >= len(upload.roles_read):
             raise UserError(_("That column choice is not one this import offered; import the file again."))
         roles = list(upload.roles_read)
@@ -100,6 +103,8 @@ class DeckImports:
     async def _import(
         self, guild_id: int, deck_id: str, upload: Upload, user_id: int
     ) -> tuple[ImportOutcome, bool]:
+        from bot.bank.importers import import_file  # the importers load on the first upload, not at start
+
         # Parsing a large file takes a moment of CPU: off the event loop, so rounds keep running.
         outcome = await asyncio.to_thread(
             import_file,

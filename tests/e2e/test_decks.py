@@ -222,8 +222,10 @@ async def test_delete_asks_for_confirmation(world: World, bot: BvunzoBot) -> Non
 async def test_an_import_and_a_deletion_are_each_logged_and_counted(
     world: World, bot: BvunzoBot, caplog: pytest.LogCaptureFixture
 ) -> None:
+    metrics = bot.telemetry.enable_metrics()  # as for a bot with BVUNZO_HTTP set
+
     def changes(change: str) -> float | None:
-        return bot.telemetry.registry.get_sample_value("bvunzo_deck_changes_total", {"change": change})
+        return metrics.registry.get_sample_value("bvunzo_deck_changes_total", {"change": change})
 
     def lines() -> list[str]:
         return [r.getMessage() for r in caplog.records if r.name == "bot.events" and "deck" in r.getMessage()]

@@ -11,6 +11,7 @@ import discord
 import pytest
 
 from bot.discord.client import BvunzoBot
+from bot.host.config import HttpAddress
 from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SqliteStore
 from tests.e2e.conftest import ON_BOTH_DATABASES, POSTGRESQL, World
@@ -377,7 +378,8 @@ async def test_a_bug_inside_a_round_ends_only_that_round_with_its_scores(
     """Not one of Discord's failures: the bot's own database refuses a write in the middle of a round."""
     fake = world.fake
     alice, bongani = world.members[:2]
-    async with world.running(allow_logged_errors=True) as bot:
+    counting = world.bot(http=HttpAddress("127.0.0.1", 0))  # BVUNZO_HTTP set: the bot counts for /metrics
+    async with world.running(counting, allow_logged_errors=True) as bot:
         await set_pause(world, 0)
         await start(world, world.general, world.moderator, questions=3, seconds=60)
         await start(world, world.annex, world.moderator, questions=2, seconds=60)
@@ -401,7 +403,7 @@ async def test_a_bug_inside_a_round_ends_only_that_round_with_its_scores(
         assert bot.round_service.running_in(world.general.id) is None
         failed = [r for r in caplog.records if r.getMessage().startswith(f"round {rid} in channel")]
         assert [r.levelname for r in failed] == ["ERROR"] and failed[0].exc_info is not None
-        counted = bot.telemetry.registry.get_sample_value(
+        counted = bot.telemetry.enable_metrics().registry.get_sample_value(
             "bvunzo_rounds_ended_total", {"status": "interrupted"}
         )
         assert counted == 1

@@ -6,9 +6,10 @@ one an upload needs and the deck validator over what it made.
 
 from __future__ import annotations
 
+from bot.bank.ids import slug
 from bot.bank.importers.columns import ROLES, ColumnGuess, parse_columns
 from bot.bank.importers.decoding import decode
-from bot.bank.importers.drafts import Imported, NothingPlayable, finish, slug
+from bot.bank.importers.drafts import Imported, NothingPlayable, finish
 from bot.bank.importers.formats import Format, detect_format
 from bot.bank.importers.numbered_text import read_numbered_text
 from bot.bank.importers.open_trivia import read_open_trivia

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
-import hashlib
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.bank import part_sizes
+from bot.bank.ids import question_id
 from bot.bank.importers.columns import ColumnGuess
 from bot.bank.models import Deck
 from bot.bank.problems import DeckError, Problem
@@ -17,7 +17,6 @@ from bot.bank.reader import read_stored_deck
 from bot.bank.writer import deck_header, question_yaml
 from bot.locales import N_, _, n_
 
-_NOT_SLUG = re.compile(r"[^a-z0-9]+")
 # "already used on line 12" names a line of the YAML made here: it is turned into the file's line.
 # How the reader's sentences name another line ("first on line 3"), in the task's language: the line of
 # the deck the importer wrote, put back as the line of the file it read.
@@ -87,23 +86,6 @@ class NothingPlayable(DeckError):
     def __init__(self, problems: list[Problem], columns: ColumnGuess | None) -> None:
         super().__init__(problems)
         self.columns = columns
-
-
-def slug(text: str, limit: int = part_sizes.MAX_DECK_ID_LENGTH) -> str:
-    """An id made of a name's letters and digits: "Biology 101" -> "biology-101"."""
-    return _NOT_SLUG.sub("-", text.casefold()).strip("-")[:limit].strip("-")
-
-
-def question_id(prompt: str, taken: set[str]) -> str:
-    """An id from the prompt's words, so re-importing the same question keeps members' history of it."""
-    digest = hashlib.sha1(" ".join(prompt.split()).casefold().encode()).hexdigest()[:8]
-    base = f"{slug(prompt, 24) or 'q'}-{digest}"
-    candidate, n = base, 2
-    while candidate in taken:
-        candidate = f"{base}-{n}"
-        n += 1
-    taken.add(candidate)
-    return candidate
 
 
 def _clip(text: str, limit: int) -> str:

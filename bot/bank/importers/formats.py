@@ -3,19 +3,10 @@
 from __future__ import annotations
 
 import re
-from enum import StrEnum
 
+from bot.bank.import_formats import Format
 from bot.bank.importers.flashcards import card_separator, read_anki_header
 from bot.bank.importers.numbered_text import looks_numbered
-
-
-class Format(StrEnum):
-    YAML = "yaml"  # ours (questions/README.md)
-    CSV = "csv"  # CSV/TSV with or without a header; Quizlet and Anki exports; Kotoba's CSV
-    RED = "red"  # Red-DiscordBot trivia list
-    TEXT = "text"  # numbered or Markdown quizzes with marked choices or an answer line
-    OPENTDB = "opentdb"  # Open Trivia DB JSON
-
 
 _OURS = re.compile(r"^questions\s*:", re.MULTILINE)
 _RED_QUESTION = re.compile(r"^[^\s#-][^\n]*:\s*\n\s*- ", re.MULTILINE)

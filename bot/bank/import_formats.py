@@ -1,0 +1,13 @@
+"""The formats an upload can be in: named here, apart from the importers, so a command can offer them at start."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Format(StrEnum):
+    YAML = "yaml"  # ours (questions/README.md)
+    CSV = "csv"  # CSV/TSV with or without a header; Quizlet and Anki exports; Kotoba's CSV
+    RED = "red"  # Red-DiscordBot trivia list
+    TEXT = "text"  # numbered or Markdown quizzes with marked choices or an answer line
+    OPENTDB = "opentdb"  # Open Trivia DB JSON
