@@ -18,11 +18,17 @@ def _add(new: NewAssignment) -> Transaction[AssignmentRecord]:
 
 
 def _start(assignment_id: int, user_id: int, at: int, most: int) -> Transaction[AttemptRecord | None]:
-    count = int((yield value(A.COUNT_ATTEMPTS, assignment=assignment_id, user=user_id)))
-    if count >= most:
-        return None
-    added = yield row(A.ADD_ATTEMPT, assignment=assignment_id, user=user_id, number=count + 1, at=at)
-    return _attempt(added)
+    # Starts at once (two processes on PostgreSQL) may count the same attempts: the one that loses the
+    # number counts again (each statement of a read-committed transaction sees what committed since), so
+    # a member with attempts left is never refused for having clicked twice.
+    for _ in range(most):
+        count = int((yield value(A.COUNT_ATTEMPTS, assignment=assignment_id, user=user_id)))
+        if count >= most:
+            return None
+        added = yield row(A.ADD_ATTEMPT, assignment=assignment_id, user=user_id, number=count + 1, at=at)
+        if added is not None:
+            return _attempt(added)
+    return None
 
 
 def _answer(answer: AssignmentAnswer) -> Transaction[AssignmentAnswer | None]:
