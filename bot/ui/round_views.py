@@ -23,26 +23,25 @@ from bot.ui.text import clip, language_name, letter
 from bot.ui.views import frozen_view
 
 
+def _second_row_button(label: str, emoji: str, custom_id: str) -> discord.ui.Button[Any]:
+    """A grey button under the choices: translate, reveal."""
+    return discord.ui.Button(
+        label=clip(label, BUTTON_LABEL),
+        style=discord.ButtonStyle.secondary,
+        emoji=emoji,
+        row=1,
+        custom_id=custom_id,
+    )
+
+
 def translate_button(round_id: int, index: int, label: str | None = None) -> discord.ui.Button[Any]:
     """Shows the member the question in their language, ephemerally."""
-    return discord.ui.Button(
-        label=clip(label or _("Translate"), BUTTON_LABEL),
-        style=discord.ButtonStyle.secondary,
-        emoji="🌐",
-        row=1,
-        custom_id=custom_ids.TRANSLATE.make(round_id, index),
-    )
+    return _second_row_button(label or _("Translate"), "🌐", custom_ids.TRANSLATE.make(round_id, index))
 
 
 def reveal_button(round_id: int, index: int) -> discord.ui.Button[Any]:
     """On a question of an untimed round: a moderator reveals it."""
-    return discord.ui.Button(
-        label=clip(_("Reveal (moderators)"), BUTTON_LABEL),
-        style=discord.ButtonStyle.secondary,
-        emoji="⏭️",
-        row=1,
-        custom_id=custom_ids.REVEAL.make(round_id, index),
-    )
+    return _second_row_button(_("Reveal (moderators)"), "⏭️", custom_ids.REVEAL.make(round_id, index))
 
 
 def team_button(round_id: int, team: int) -> discord.ui.Button[Any]:
