@@ -14,7 +14,7 @@ from bot.calendar.daily import QotdPort, QotdRunner
 from bot.calendar.guarded import guarded
 from bot.calendar.occurrences import LATE_LIMIT, decide, wake_at
 from bot.calendar.repeats import Rule, parse_days, parse_time
-from bot.calendar.zones import UnknownZoneError, zone_named
+from bot.calendar.zones import zone_named, zone_or_utc
 from bot.locales import SOURCE, _, speaking
 from bot.store import CalendarStore, OccurrenceTaken, ScheduleRecord, Shards, StoreError
 
@@ -130,10 +130,7 @@ class CalendarRunner(BackgroundLoop):
         if occurrence is None:
             return
         settings = await self.store.calendar_settings(schedule.guild_id)
-        try:
-            zone = zone_named(settings.timezone)
-        except UnknownZoneError:
-            zone = zone_named("UTC")  # a zone the tz database dropped: keep going on UTC rather than stop
+        zone = zone_or_utc(settings.timezone)
         decision = decide(
             rule_of(schedule),
             zone,
