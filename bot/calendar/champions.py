@@ -11,7 +11,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Literal, Protocol
 
 from bot.calendar.guarded import guarded
-from bot.calendar.zones import UnknownZoneError, day_start, local_day, zone_named
+from bot.calendar.zones import day_start, local_day, zone_or_utc
 from bot.store import CalendarSettings, CalendarStore, Shards
 
 log = logging.getLogger(__name__)
@@ -138,10 +138,7 @@ class ChampionRunner:
         ended = settings.champion_next_at
         if ended is None:
             return
-        try:
-            zone = zone_named(settings.timezone)
-        except UnknownZoneError:
-            zone = zone_named("UTC")
+        zone = zone_or_utc(settings.timezone)
         pending = pending_of(settings.champion_problem)
         if pending is not None and ended < pending.period_end:
             await self._try_again(settings, ended, pending, now)

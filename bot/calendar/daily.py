@@ -12,7 +12,7 @@ from bot.calendar.pace import Pace
 from bot.calendar.post_failures import PostFailed, next_try
 from bot.calendar.qotd import FEW_LEFT, closes_at, day_number, next_question, unused_count
 from bot.calendar.repeats import Rule, parse_time
-from bot.calendar.zones import UnknownZoneError, local_day, zone_named
+from bot.calendar.zones import local_day, zone_or_utc
 from bot.store import CalendarStore, QotdDay, QotdSettings, Shards
 
 log = logging.getLogger(__name__)
@@ -97,10 +97,7 @@ class QotdRunner:
         if occurrence is None:
             return
         zone_name = (await self.store.calendar_settings(settings.guild_id)).timezone
-        try:
-            zone = zone_named(zone_name)
-        except UnknownZoneError:
-            zone = zone_named("UTC")
+        zone = zone_or_utc(zone_name)
         rule = daily_rule(settings)
         latest, following = occurrence, rule.next_after(occurrence, zone)
         while following <= now:  # down for days: only today's question is still worth posting

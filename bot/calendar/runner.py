@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Protocol
 
+from bot.background import BackgroundLoop
 from bot.calendar.champions import ChampionPort, ChampionRunner
 from bot.calendar.daily import QotdPort, QotdRunner
 from bot.calendar.guarded import guarded
 from bot.calendar.occurrences import LATE_LIMIT, decide, wake_at
 from bot.calendar.repeats import Rule, parse_days, parse_time
-from bot.calendar.zones import UnknownZoneError, zone_named
+from bot.calendar.zones import zone_named, zone_or_utc
 from bot.locales import SOURCE, _, speaking
 from bot.store import CalendarStore, OccurrenceTaken, ScheduleRecord, Shards, StoreError
 
@@ -63,7 +63,9 @@ def rule_of(schedule: ScheduleRecord) -> Rule:
     return Rule(parse_time(schedule.at), schedule.repeat, parse_days(schedule.days))  # type: ignore[arg-type]
 
 
-class CalendarRunner:
+class CalendarRunner(BackgroundLoop):
+    task_name = "calendar-runner"
+
     def __init__(
         self,
         store: CalendarStore,
@@ -85,18 +87,6 @@ class CalendarRunner:
         self.languages = languages  # a server's language: what its channels read (English without it)
         self.qotd = None if qotd is None else QotdRunner(store, qotd, clock, shards=shards)
         self.champions = None if champions is None else ChampionRunner(store, champions, clock, shards=shards)
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self._run(), name="calendar-runner")
-
-    async def stop(self) -> None:
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
 
     async def _run(self) -> None:
         while True:
@@ -140,10 +130,7 @@ class CalendarRunner:
         if occurrence is None:
             return
         settings = await self.store.calendar_settings(schedule.guild_id)
-        try:
-            zone = zone_named(settings.timezone)
-        except UnknownZoneError:
-            zone = zone_named("UTC")  # a zone the tz database dropped: keep going on UTC rather than stop
+        zone = zone_or_utc(settings.timezone)
         decision = decide(
             rule_of(schedule),
             zone,

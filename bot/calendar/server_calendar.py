@@ -21,7 +21,7 @@ from bot.calendar.qotd_service import CalendarHost
 from bot.calendar.repeats import Rule, RuleError, days_text, parse_days, parse_time
 from bot.calendar.runner import first_occurrence, rule_of
 from bot.calendar.zonechange import next_in_new_zone, qotd_moved, schedule_moved
-from bot.calendar.zones import UnknownZoneError, local_day, zone_named
+from bot.calendar.zones import UnknownZoneError, local_day, zone_named, zone_or_utc
 from bot.errors import UserError
 from bot.locales import _, n_, slash
 from bot.results.asked import round_deck
@@ -37,13 +37,6 @@ from bot.store import (
 
 # Schedules a server may keep: their list fits one embed.
 MOST_SCHEDULES = 20
-
-
-def zone_or_utc(name: str) -> ZoneInfo:
-    try:
-        return zone_named(name)
-    except UnknownZoneError:
-        return zone_named("UTC")  # a zone the tz database dropped: its dates were read on UTC
 
 
 def schedule_rule(time: str, repeat: str, days: str | None) -> Rule:

@@ -38,6 +38,14 @@ def zone_named(name: str) -> zoneinfo.ZoneInfo:
     return zoneinfo.ZoneInfo(spelled)
 
 
+def zone_or_utc(name: str) -> zoneinfo.ZoneInfo:
+    """The zone called `name`, or UTC for one the tz database dropped: the calendar keeps going on UTC."""
+    try:
+        return zone_named(name)
+    except UnknownZoneError:
+        return zone_named("UTC")
+
+
 # Offered before anything is typed: IANA's names, the same in every language.
 COMMON_ZONES = (
     "UTC",

@@ -16,6 +16,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
+from bot.background import BackgroundLoop
 from bot.bank.models import Deck
 from bot.results.item_figures import compute_figures, due_at
 from bot.store import RoundRecord, Store
@@ -29,8 +30,10 @@ DeckKey = tuple[int, str]  # (server, deck)
 FindDeck = Callable[[int, str], Awaitable[Deck | None]]
 
 
-class ItemWorker:
+class ItemWorker(BackgroundLoop):
     """Keeps decks' item figures computed; nudge() and round_ended() ask, work() does one pass."""
+
+    task_name = "bvunzo-item-figures"
 
     def __init__(
         self,
@@ -50,7 +53,6 @@ class ItemWorker:
         self._swept_at: datetime | None = None
         self._wake = asyncio.Event()
         self._one_pass = asyncio.Lock()  # one deck at a time, whoever calls work()
-        self._task: asyncio.Task[None] | None = None
 
     def nudge(self, guild_id: int, deck_id: str) -> None:
         """A page found this deck's figures stale or missing: look at it soon."""
@@ -103,18 +105,6 @@ class ItemWorker:
         return True
 
     # -- running in the background -------------------------------------------------------------------
-
-    def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self._run(), name="bvunzo-item-figures")
-
-    async def stop(self) -> None:
-        """Stop the background task (a computation under way is dropped: the next start does it again)."""
-        task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
 
     async def _run(self) -> None:
         while True:

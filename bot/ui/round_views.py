@@ -23,64 +23,55 @@ from bot.ui.text import clip, language_name, letter
 from bot.ui.views import frozen_view
 
 
+def _button(
+    label: str,
+    emoji: str,
+    custom_id: str,
+    *,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    row: int | None = None,
+) -> discord.ui.Button[Any]:
+    """One of the round's own buttons (not an answer's): grey unless `style` says otherwise."""
+    return discord.ui.Button(
+        label=clip(label, BUTTON_LABEL), style=style, emoji=emoji, row=row, custom_id=custom_id
+    )
+
+
 def translate_button(round_id: int, index: int, label: str | None = None) -> discord.ui.Button[Any]:
     """Shows the member the question in their language, ephemerally."""
-    return discord.ui.Button(
-        label=clip(label or _("Translate"), BUTTON_LABEL),
-        style=discord.ButtonStyle.secondary,
-        emoji="🌐",
-        row=1,
-        custom_id=custom_ids.TRANSLATE.make(round_id, index),
-    )
+    return _button(label or _("Translate"), "🌐", custom_ids.TRANSLATE.make(round_id, index), row=1)
 
 
 def reveal_button(round_id: int, index: int) -> discord.ui.Button[Any]:
     """On a question of an untimed round: a moderator reveals it."""
-    return discord.ui.Button(
-        label=clip(_("Reveal (moderators)"), BUTTON_LABEL),
-        style=discord.ButtonStyle.secondary,
-        emoji="⏭️",
-        row=1,
-        custom_id=custom_ids.REVEAL.make(round_id, index),
-    )
+    return _button(_("Reveal (moderators)"), "⏭️", custom_ids.REVEAL.make(round_id, index), row=1)
 
 
 def team_button(round_id: int, team: int) -> discord.ui.Button[Any]:
-    return discord.ui.Button(
-        label=clip(_(TEAM_NAMES[team]), BUTTON_LABEL),
-        emoji=TEAM_MARKS[team],
+    return _button(
+        _(TEAM_NAMES[team]),
+        TEAM_MARKS[team],
+        custom_ids.JOIN_TEAM.make(round_id, team),
         style=discord.ButtonStyle.primary,
-        custom_id=custom_ids.JOIN_TEAM.make(round_id, team),
     )
 
 
 def balance_button(round_id: int) -> discord.ui.Button[Any]:
-    return discord.ui.Button(
-        label=clip(_("Auto-balance (moderators)"), BUTTON_LABEL),
-        emoji="⚖️",
-        style=discord.ButtonStyle.secondary,
-        row=1,
-        custom_id=custom_ids.BALANCE_TEAMS.make(round_id),
-    )
+    return _button(_("Auto-balance (moderators)"), "⚖️", custom_ids.BALANCE_TEAMS.make(round_id), row=1)
 
 
 def missed_button(round_id: int) -> discord.ui.Button[Any]:
-    return discord.ui.Button(
-        label=clip(_("Practise what I missed"), BUTTON_LABEL),
+    return _button(
+        _("Practise what I missed"),
+        "🔁",
+        custom_ids.PRACTISE_MISSED.make(round_id),
         style=discord.ButtonStyle.success,
-        emoji="🔁",
-        custom_id=custom_ids.PRACTISE_MISSED.make(round_id),
     )
 
 
 def my_result_button(round_id: int) -> discord.ui.Button[Any]:
     """Tells the member who presses it their own place, points and misses, ephemerally."""
-    return discord.ui.Button(
-        label=clip(_("My result"), BUTTON_LABEL),
-        style=discord.ButtonStyle.secondary,
-        emoji="📋",
-        custom_id=custom_ids.MY_RESULT.make(round_id),
-    )
+    return _button(_("My result"), "📋", custom_ids.MY_RESULT.make(round_id))
 
 
 def teams_view(round_id: int, teams: int) -> discord.ui.View:

@@ -25,7 +25,6 @@ from bot.store.sql.practice import (
     memory_record,
     memory_row,
     practice_record,
-    practice_rows,
 )
 from bot.store.sql.times import from_ms_or_none, to_ms
 
@@ -52,7 +51,14 @@ class SharedPractice:
         memory: Memory | None = None,
     ) -> None:
         """Store a practice answer and, when given, the member's new memory of it, in one transaction."""
-        answer, saved = practice_rows(user_id, guild_id, deck_id, question_id, right, answered_at, memory)
+        if memory is not None and (memory.user_id, memory.deck_id, memory.question_id) != (
+            user_id,
+            deck_id,
+            question_id,
+        ):
+            raise ValueError("the memory given is of another member or question")
+        answer = (user_id, guild_id, deck_id, question_id, int(right), to_ms(answered_at))
+        saved = None if memory is None else memory_row(memory)
         await self._engine.write(lambda: _practise(answer, saved))
 
     async def save_memories(self, memories: Sequence[Memory]) -> None:

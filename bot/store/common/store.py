@@ -3,6 +3,9 @@ top of this (bot/store/sqlite/store.py, bot/store/postgres/store.py)."""
 
 from __future__ import annotations
 
+from types import TracebackType
+from typing import Self
+
 from bot.store.common.answers import SharedAnswers
 from bot.store.common.assignments import SharedAssignments
 from bot.store.common.boards import SharedBoards
@@ -40,3 +43,15 @@ class SharedStore(
     SharedVersions,
 ):
     """What a store does, through the engine it is given (`_engine`), whichever engine that is."""
+
+    async def close(self) -> None:
+        """Each engine's store lets go of its own database (bot/store/sqlite, bot/store/postgres)."""
+        raise NotImplementedError
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.close()

@@ -2,182 +2,71 @@
 
 from __future__ import annotations
 
+
+def _columns(names: str) -> tuple[str, ...]:
+    """`"a, b, c"` (the columns as SQL lists them) as the tuple ("a", "b", "c")."""
+    return tuple(names.split(", "))
+
+
 # Table -> its columns, in an order where every reference points at a table copied before it. The
 # board tables are not copied: the target's own trigger (or bulk sum) rebuilds them from the answers,
 # and the check after the copy compares them with the source's, so a wrong total cannot slip through.
 TABLES: dict[str, tuple[str, ...]] = {
     "meta": ("key", "value"),
     "question_versions": ("digest", "body", "first_seen_at"),
-    "guild_settings": (
-        "guild_id",
-        "quiz_master_role_id",
-        "questions",
-        "seconds",
-        "mode",
-        "pause_seconds",
-        "language",
-        "podium",
-        "standings",
-        "streak_bonus",
-        "reading_seconds",
-        "untimed",
-        "long_prompts",
-        "tags",
-        "difficulty",
-        "thread",
-        "teams",
+    "guild_settings": _columns(
+        "guild_id, quiz_master_role_id, questions, seconds, mode, pause_seconds, language, podium, "
+        "standings, streak_bonus, reading_seconds, untimed, long_prompts, tags, difficulty, thread, "
+        "teams"
     ),
     "member_settings": ("user_id", "language", "retention"),
-    "rounds": (
-        "id",
-        "guild_id",
-        "channel_id",
-        "deck_id",
-        "started_by",
-        "question_ids",
-        "seconds",
-        "mode",
-        "seed",
-        "status",
-        "current",
-        "posted_at",
-        "message_id",
-        "revealed",
-        "intro_message_id",
-        "started_at",
-        "ended_at",
-        "end_reason",
-        "podium",
-        "standings",
-        "streak_bonus",
-        "reading_seconds",
-        "untimed",
-        "long_prompts",
-        "parent_channel_id",
-        "teams",
-        "versions",
+    "rounds": _columns(
+        "id, guild_id, channel_id, deck_id, started_by, question_ids, seconds, mode, seed, status, "
+        "current, posted_at, message_id, revealed, intro_message_id, started_at, ended_at, "
+        "end_reason, podium, standings, streak_bonus, reading_seconds, untimed, long_prompts, "
+        "parent_channel_id, teams, versions"
     ),
     "round_questions": ("round_id", "idx", "question_id", "message_id", "posted_at", "revealed_at"),
     "poll_votes": ("round_id", "question_index", "guild_id", "user_id", "choice", "voted_at"),
     "round_teams": ("round_id", "user_id", "team", "joined"),
-    "answers": (
-        "id",
-        "guild_id",
-        "round_id",
-        "question_index",
-        "question_id",
-        "deck_id",
-        "user_id",
-        "choice",
-        "text",
-        "correct",
-        "ms",
-        "points",
-        "answered_at",
+    "answers": _columns(
+        "id, guild_id, round_id, question_index, question_id, deck_id, user_id, choice, text, "
+        "correct, ms, points, answered_at"
     ),
     "practice_answers": ("id", "user_id", "guild_id", "deck_id", "question_id", "correct", "answered_at"),
     "memories": ("user_id", "deck_id", "question_id", "card", "due", "reviews", "lapses", "last_review"),
     "guild_decks": ("guild_id", "deck_id", "source_name", "text", "uploaded_by", "uploaded_at"),
     "practices": ("id", "user_id", "deck_id", "state", "started_at", "updated_at"),
-    "suggestions": (
-        "id",
-        "guild_id",
-        "deck_id",
-        "author_id",
-        "question",
-        "status",
-        "created_at",
-        "reviewed_by",
-        "reviewed_at",
+    "suggestions": _columns(
+        "id, guild_id, deck_id, author_id, question, status, created_at, reviewed_by, reviewed_at"
     ),
-    "question_flags": (
-        "id",
-        "guild_id",
-        "deck_id",
-        "question_id",
-        "user_id",
-        "reason",
-        "note",
-        "status",
-        "flagged_at",
-        "closed_at",
-        "closed_by",
+    "question_flags": _columns(
+        "id, guild_id, deck_id, question_id, user_id, reason, note, status, flagged_at, closed_at, closed_by"
     ),
-    "calendar_settings": (
-        "guild_id",
-        "timezone",
-        "champion_role_id",
-        "champion_period",
-        "champion_count",
-        "champion_problem",
-        "champion_next_at",
+    "calendar_settings": _columns(
+        "guild_id, timezone, champion_role_id, champion_period, champion_count, champion_problem, "
+        "champion_next_at"
     ),
     "champions": ("guild_id", "period_end", "user_id"),
-    "schedules": (
-        "id",
-        "guild_id",
-        "channel_id",
-        "deck_id",
-        "at",
-        "repeat",
-        "days",
-        "questions",
-        "seconds",
-        "mode",
-        "announce_minutes",
-        "ping_role_id",
-        "created_by",
-        "created_at",
-        "next_at",
-        "wake_at",
-        "announced",
-        "last_result",
-        "last_at",
-        "removed",
+    "schedules": _columns(
+        "id, guild_id, channel_id, deck_id, at, repeat, days, questions, seconds, mode, "
+        "announce_minutes, ping_role_id, created_by, created_at, next_at, wake_at, announced, "
+        "last_result, last_at, removed"
     ),
     "calendar_claims": ("kind", "key_id", "occurrence_at", "claimed_at", "round_id", "outcome", "detail"),
     "qotd_settings": ("guild_id", "channel_id", "deck_id", "at", "set_by", "next_at", "enabled"),
-    "qotd_days": (
-        "guild_id",
-        "day",
-        "channel_id",
-        "deck_id",
-        "question_id",
-        "seed",
-        "message_id",
-        "posted_at",
-        "closes_at",
-        "revealed_at",
-        "version",
-        "post_problem",
-        "retry_at",
+    "qotd_days": _columns(
+        "guild_id, day, channel_id, deck_id, question_id, seed, message_id, posted_at, closes_at, "
+        "revealed_at, version, post_problem, retry_at"
     ),
     "qotd_answers": ("guild_id", "day", "user_id", "choice", "correct", "answered_at"),
-    "assignments": (
-        "id",
-        "guild_id",
-        "channel_id",
-        "message_id",
-        "deck_id",
-        "question_ids",
-        "seed",
-        "due_at",
-        "attempts",
-        "late",
-        "created_by",
-        "created_at",
-        "closed_at",
-        "versions",
+    "assignments": _columns(
+        "id, guild_id, channel_id, message_id, deck_id, question_ids, seed, due_at, attempts, late, "
+        "created_by, created_at, closed_at, versions"
     ),
     "assignment_attempts": ("id", "assignment_id", "user_id", "number", "started_at", "finished_at"),
-    "assignment_answers": (
-        "attempt_id",
-        "question_index",
-        "question_id",
-        "choice",
-        "correct",
-        "ms",
-        "answered_at",
+    "assignment_answers": _columns(
+        "attempt_id, question_index, question_id, choice, correct, ms, answered_at"
     ),
     "web_audit": ("id", "guild_id", "user_id", "user_name", "at", "action", "detail"),
     "deck_versions": ("guild_id", "version"),

@@ -3,8 +3,6 @@ its own answers and connection pool."""
 
 from __future__ import annotations
 
-from types import TracebackType
-
 from bot.store.common.store import SharedStore
 from bot.store.postgres.answers import PostgresAnswers
 from bot.store.postgres.connection import CLOSE_PATIENCE_SECONDS, POOL_MAX
@@ -30,11 +28,3 @@ class PostgresStore(PostgresAnswers, SharedStore):
         if self._pool is not None:
             await self._answers.drain(CLOSE_PATIENCE_SECONDS)
         await super().close()
-
-    async def __aenter__(self) -> PostgresStore:
-        return self
-
-    async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        await self.close()

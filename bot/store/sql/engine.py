@@ -89,16 +89,27 @@ def _advance(work: Transaction[T], result: Any, error: Exception | None) -> tupl
         return None, done.value
 
 
+def _attempt(perform: Callable[[Step], Any], step: Step) -> tuple[Any, Exception | None]:
+    try:
+        return perform(step), None
+    except Exception as exc:
+        return None, exc
+
+
+async def _attempt_async(
+    perform: Callable[[Step], Awaitable[Any]], step: Step
+) -> tuple[Any, Exception | None]:
+    try:
+        return await perform(step), None
+    except Exception as exc:
+        return None, exc
+
+
 def drive(work: Transaction[T], perform: Callable[[Step], Any]) -> T:
     """Run a transaction's steps with `perform` (blocking), each result or error sent back in."""
     step, outcome = _advance(work, None, None)
     while step is not None:
-        try:
-            result = perform(step)
-        except Exception as exc:
-            step, outcome = _advance(work, None, exc)
-        else:
-            step, outcome = _advance(work, result, None)
+        step, outcome = _advance(work, *_attempt(perform, step))
     done: T = outcome
     return done
 
@@ -107,12 +118,7 @@ async def drive_async(work: Transaction[T], perform: Callable[[Step], Awaitable[
     """Run a transaction's steps with `perform` (awaited), each result or error sent back in."""
     step, outcome = _advance(work, None, None)
     while step is not None:
-        try:
-            result = await perform(step)
-        except Exception as exc:
-            step, outcome = _advance(work, None, exc)
-        else:
-            step, outcome = _advance(work, result, None)
+        step, outcome = _advance(work, *await _attempt_async(perform, step))
     done: T = outcome
     return done
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
 from typing import Any
 
 from bot.store.records import Memory, PracticeRecord
@@ -41,29 +40,9 @@ def memory_record(row: Sequence[Any]) -> Memory:
     )
 
 
-# The columns of a practice answer's row, in practice_rows' order.
+# The columns of a practice answer's row, in their order (record_practice's parameters).
 PRACTICE_COLUMNS = "user_id, guild_id, deck_id, question_id, correct, answered_at"
 PRACTICE_NAMES = tuple(PRACTICE_COLUMNS.split(", "))
-
-
-def practice_rows(
-    user_id: int,
-    guild_id: int | None,
-    deck_id: str,
-    question_id: str,
-    right: bool,
-    answered_at: datetime,
-    memory: Memory | None,
-) -> tuple[tuple[Any, ...], tuple[Any, ...] | None]:
-    """A practice answer's row and its memory's (None without one); ValueError for another's memory."""
-    if memory is not None and (memory.user_id, memory.deck_id, memory.question_id) != (
-        user_id,
-        deck_id,
-        question_id,
-    ):
-        raise ValueError("the memory given is of another member or question")
-    answer = (user_id, guild_id, deck_id, question_id, int(right), to_ms(answered_at))
-    return answer, None if memory is None else memory_row(memory)
 
 
 def practice_record(row: Sequence[Any]) -> PracticeRecord:

@@ -4,8 +4,6 @@ its own answers and connection."""
 from __future__ import annotations
 
 from pathlib import Path
-from types import TracebackType
-from typing import Self
 
 from bot.store.common.store import SharedStore
 from bot.store.outage import Outage
@@ -45,14 +43,6 @@ class SqliteStore(SqliteAnswers, SharedStore):
     async def close(self) -> None:
         await self._answers.drain(CLOSE_PATIENCE_SECONDS)
         await self._db.close()
-
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(
-        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
-    ) -> None:
-        await self.close()
 
     @property
     def outage(self) -> Outage:
