@@ -249,9 +249,11 @@ async def test_postgresql_stopped_mid_round_is_one_sentence_and_the_round_goes_o
             postgres_server.start()
         warned = store_warnings(caplog)
         assert len(warned) == 1, warned
-        # Which of the two the host reads depends on whether the halt caught a connection open or
-        # closed it between two uses (a busy machine makes the second likely): one sentence either way.
-        assert "cannot reach PostgreSQL" in warned[0] or "closed the connection" in warned[0], warned[0]
+        # Which one the host reads depends on where the halt caught a connection: closed between two
+        # uses, refused on a new one, or cut while asyncpg was mid-statement (a busy machine makes the
+        # last two likely): one sentence whichever it is.
+        kinds = ("cannot reach PostgreSQL", "closed the connection", "broke a connection mid-statement")
+        assert any(kind in warned[0] for kind in kinds), warned[0]
 
         # The server is back: the pool connects again, and the answer sent again counts.
         assert await click(world, question, bongani, right) == f"Locked in: {right}."
