@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +18,27 @@ from tests.postgres_server import PostgresServer, ServerMissing, missing, start_
 # environment says PYTHONDONTWRITEBYTECODE: else every xdist worker, and every `python -m bot` a test
 # starts, compiles the whole of bot/ and tests/ again. Subprocesses read what this process writes.
 sys.dont_write_bytecode = False
+
+
+def _in_memory_temp() -> None:
+    """Every temp file of the run (SQLite files, PostgreSQL's data, Chromium's profiles) in RAM.
+
+    The tests write a gigabyte or two, and SQLite and PostgreSQL wait on every sync of it: on /dev/shm
+    (tmpfs) a sync costs nothing. Set before xdist starts its workers, so they and every process a test
+    starts inherit it; one fixed folder, so the next run finds a killed run's leftovers (postgres_server.py)
+    and pytest keeps its usual last three base folders. Skipped where there is no room (BVUNZO_TEST_TMP
+    chooses another folder, "" keeps the system's).
+    """
+    wanted = os.environ.get("BVUNZO_TEST_TMP", "/dev/shm/bvunzo-tests")
+    root = Path(wanted).parent
+    if not wanted or not root.is_dir() or shutil.disk_usage(root).free < 4 * 2**30:
+        return
+    Path(wanted).mkdir(mode=0o755, exist_ok=True)  # the postgres user walks through it to its data
+    os.environ["TMPDIR"] = wanted
+    tempfile.tempdir = None  # gettempdir() reads TMPDIR again
+
+
+_in_memory_temp()
 
 
 @pytest.fixture(scope="session")

@@ -48,21 +48,49 @@ def require_browser() -> None:
     pytest.skip(reason)
 
 
-@contextlib.asynccontextmanager
-async def chromium() -> AsyncIterator[Any]:
-    """A Playwright Browser on Debian's chromium.
+class SharedChromium:
+    """One Chromium for a worker process's browser tests, launched at the first that asks for it.
 
-    Playwright gives each launch a new, empty --user-data-dir of its own (and removes it at close); it
-    refuses one passed in args. Each Dashboard.page() is a new browser context besides: its own cookies.
+    A test gets it with no context open (clean() closes what the last one left), and a browser that has
+    gone away (a crash) is launched again rather than failing every test after it.
     """
-    from playwright.async_api import async_playwright
 
-    async with async_playwright() as driver:
-        browser = await driver.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+    def __init__(self, stack: contextlib.AsyncExitStack) -> None:
+        self._stack = stack
+        self._driver: Any = None
+        self._browser: Any = None
+
+    async def ready(self) -> Any:
+        if self._browser is not None and self._browser.is_connected():
+            return self._browser
+        if self._driver is None:
+            from playwright.async_api import async_playwright
+
+            self._driver = await self._stack.enter_async_context(async_playwright())
+        self._browser = await self._driver.chromium.launch(
+            executable_path=str(CHROMIUM), args=ARGS, headless=True
+        )
+        return self._browser
+
+    async def clean(self) -> None:
+        if self._browser is None or not self._browser.is_connected():
+            return
+        for context in list(self._browser.contexts):
+            await context.close()
+
+    async def close(self) -> None:
+        if self._browser is not None and self._browser.is_connected():
+            await self._browser.close()
+
+
+@contextlib.asynccontextmanager
+async def shared_chromium() -> AsyncIterator[SharedChromium]:
+    async with contextlib.AsyncExitStack() as stack:
+        shared = SharedChromium(stack)
         try:
-            yield browser
+            yield shared
         finally:
-            await browser.close()
+            await shared.close()
 
 
 async def serious_violations(page: Any) -> list[dict[str, Any]]:

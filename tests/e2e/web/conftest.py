@@ -19,7 +19,7 @@ from bot.store import Store, open_store
 from bot.web.server import WebServer, in_process
 from tests.e2e.conftest import QUESTIONS, World
 from tests.e2e.fake_discord import Member
-from tests.e2e.web.browser import chromium, require_browser
+from tests.e2e.web.browser import SharedChromium, require_browser, shared_chromium
 
 
 @dataclass
@@ -94,9 +94,23 @@ async def dashboard(world: World) -> AsyncIterator[Dashboard]:
         await store.close()
 
 
+@pytest_asyncio.fixture(scope="session")
+async def _shared_chromium() -> AsyncIterator[SharedChromium]:
+    async with shared_chromium() as shared:
+        yield shared
+
+
 @pytest_asyncio.fixture
-async def browser() -> AsyncIterator[Any]:
-    """Debian's headless Chromium (skipped without it; failed instead under BVUNZO_REQUIRE_BROWSER=1)."""
+async def browser(_shared_chromium: SharedChromium) -> AsyncIterator[Any]:
+    """Debian's headless Chromium (skipped without it; failed instead under BVUNZO_REQUIRE_BROWSER=1).
+
+    One Chromium per worker process, started at its first browser test (a launch costs seconds of CPU);
+    each test gets it with no browser context open, and every context the test opened (its cookies, its
+    pages) is closed after it, so no test sees another's.
+    """
     require_browser()
-    async with chromium() as launched:
+    launched = await _shared_chromium.ready()
+    try:
         yield launched
+    finally:
+        await _shared_chromium.clean()
