@@ -28,6 +28,7 @@ HOST_ONLY = {
     "bot/host/config.py",
     "bot/host/logs.py",
     "bot/host/telemetry.py",
+    "bot/host/metrics.py",
     "bot/discord/health.py",
     "bot/host/event_loop.py",
     "bot/host/shards.py",
