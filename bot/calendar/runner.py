@@ -8,13 +8,13 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Protocol
 
-from bot.background import BackgroundLoop
 from bot.calendar.champions import ChampionPort, ChampionRunner
 from bot.calendar.daily import QotdPort, QotdRunner
 from bot.calendar.guarded import guarded
 from bot.calendar.occurrences import LATE_LIMIT, decide, wake_at
 from bot.calendar.repeats import Rule, parse_days, parse_time
 from bot.calendar.zones import zone_named, zone_or_utc
+from bot.host.background import BackgroundLoop
 from bot.locales import SOURCE, _, speaking
 from bot.store import CalendarStore, OccurrenceTaken, ScheduleRecord, Shards, StoreError
 

@@ -1,1 +1,1 @@
-"""What hosting the bot needs: settings, logs, the event loop, shards, telemetry and /healthz."""
+"""What hosting the bot needs: settings, logs, the event loop, shards, telemetry, /healthz and background loops."""

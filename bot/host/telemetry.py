@@ -13,7 +13,6 @@ import aiohttp
 from discord.utils import snowflake_time
 
 from bot.host.logs import where
-from bot.ui.text import plural
 
 if TYPE_CHECKING:
     from bot.host.metrics import Metrics
@@ -24,6 +23,12 @@ log = logging.getLogger("bot.events")
 _CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback$")
 
 Clock = Callable[[], datetime]
+
+
+def plural(n: int, word: str) -> str:
+    """English only ("1 question", "2 questions"): the host's own words in logs, never a sentence for people
+    (those count with the catalog, `n_`, so each language's plural rules apply)."""
+    return f"{n} {word if n == 1 else word + 's'}"
 
 
 def _utcnow() -> datetime:

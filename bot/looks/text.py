@@ -25,15 +25,6 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """English only ("1 member", "2 members"), for the host's own words (logs, /metrics).
-
-    A sentence for people counts with the catalog instead, so each language's plural rules apply:
-    `n_("{n} member", "{n} members", count)`.
-    """
-    return f"{n} {word if n == 1 else (many or word + 's')}"
-
-
 def percent(part: int, whole: int) -> str:
     """`part` of `whole` as a whole percentage the task's language writes (67%, 67 %), or — of nothing."""
     return locales.percent(part / whole) if whole else "—"

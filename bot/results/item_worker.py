@@ -16,8 +16,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
-from bot.background import BackgroundLoop
 from bot.bank.models import Deck
+from bot.host.background import BackgroundLoop
 from bot.results.item_figures import compute_figures, due_at
 from bot.store import RoundRecord, Store
 

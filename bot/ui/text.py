@@ -30,7 +30,6 @@ from bot.looks.text import (
     letter,
     mention,
     percent,
-    plural,
     seconds_text,
 )
 
@@ -59,7 +58,6 @@ __all__ = [
     "look_of",
     "mention",
     "percent",
-    "plural",
     "seconds_text",
 ]
 
