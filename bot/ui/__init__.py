@@ -1,1 +1,1 @@
-"""Discord\x27s side of how things look: embeds, views, buttons, forms and replies, drawn from bot.looks."""
+"""Discord's side of how things look: embeds, views, buttons, forms and replies, drawn from bot.looks."""
