@@ -131,11 +131,17 @@ def http_address(env: Mapping[str, str]) -> HttpAddress | None:
     return HttpAddress(str(address), int(port_text))
 
 
+def _required(env: Mapping[str, str], name: str, missing: str) -> str:
+    """The variable `name`, stripped; `missing` is the error when it is unset or blank."""
+    value = env.get(name, "").strip()
+    if not value:
+        raise ConfigError(missing)
+    return value
+
+
 def _token(env: Mapping[str, str], missing: str) -> str:
     """DISCORD_TOKEN, checked: `missing` says why the verb needs it when it is not set."""
-    token = env.get("DISCORD_TOKEN", "").strip()
-    if not token:
-        raise ConfigError(missing)
+    token = _required(env, "DISCORD_TOKEN", missing)
     if not _TOKEN_SHAPE.match(token):
         raise ConfigError("DISCORD_TOKEN does not look like a bot token (three parts separated by dots).")
     return token
@@ -268,12 +274,12 @@ def web_address(env: Mapping[str, str]) -> HttpAddress | None:
 
 
 def _public_url(env: Mapping[str, str]) -> str:
-    value = env.get("BVUNZO_WEB_URL", "").strip()
-    if not value:
-        raise ConfigError(
-            "BVUNZO_WEB_URL is not set: give the address browsers open the dashboard at, such as "
-            "https://quiz.example.org (its /callback is the redirect to register with Discord)."
-        )
+    value = _required(
+        env,
+        "BVUNZO_WEB_URL",
+        "BVUNZO_WEB_URL is not set: give the address browsers open the dashboard at, such as "
+        "https://quiz.example.org (its /callback is the redirect to register with Discord).",
+    )
     parsed = urlparse(value)
     if parsed.scheme not in ("http", "https") or not parsed.netloc or parsed.query or parsed.fragment:
         raise ConfigError(f"BVUNZO_WEB_URL={value!r} is not an http or https URL without ? or #.")
@@ -286,11 +292,11 @@ def _public_url(env: Mapping[str, str]) -> str:
 
 
 def _client_id(env: Mapping[str, str]) -> str:
-    value = env.get("DISCORD_CLIENT_ID", "").strip()
-    if not value:
-        raise ConfigError(
-            "DISCORD_CLIENT_ID is not set: copy it from the developer portal → OAuth2 → Client ID."
-        )
+    value = _required(
+        env,
+        "DISCORD_CLIENT_ID",
+        "DISCORD_CLIENT_ID is not set: copy it from the developer portal → OAuth2 → Client ID.",
+    )
     if not _CLIENT_ID_SHAPE.match(value):
         raise ConfigError(
             f"DISCORD_CLIENT_ID={value!r} is not a Discord client id (a number of 15-21 digits)."
@@ -299,11 +305,11 @@ def _client_id(env: Mapping[str, str]) -> str:
 
 
 def _client_secret(env: Mapping[str, str]) -> str:
-    value = env.get("DISCORD_CLIENT_SECRET", "").strip()
-    if not value:
-        raise ConfigError(
-            "DISCORD_CLIENT_SECRET is not set: copy it from the developer portal → OAuth2 → Client Secret."
-        )
+    value = _required(
+        env,
+        "DISCORD_CLIENT_SECRET",
+        "DISCORD_CLIENT_SECRET is not set: copy it from the developer portal → OAuth2 → Client Secret.",
+    )
     if not _CLIENT_SECRET_SHAPE.match(value):
         raise ConfigError(
             "DISCORD_CLIENT_SECRET does not look like a client secret (letters, digits, - and _)."
