@@ -139,12 +139,19 @@ def _required(env: Mapping[str, str], name: str, missing: str) -> str:
     return value
 
 
+def _shaped(env: Mapping[str, str], name: str, missing: str, shape: re.Pattern[str], malformed: str) -> str:
+    """As `_required`; `malformed` is the error when the value does not match `shape` (a `{value!r}` in it
+    quotes the value: only where it is no secret)."""
+    value = _required(env, name, missing)
+    if not shape.match(value):
+        raise ConfigError(malformed.format(value=value))
+    return value
+
+
 def _token(env: Mapping[str, str], missing: str) -> str:
     """DISCORD_TOKEN, checked: `missing` says why the verb needs it when it is not set."""
-    token = _required(env, "DISCORD_TOKEN", missing)
-    if not _TOKEN_SHAPE.match(token):
-        raise ConfigError("DISCORD_TOKEN does not look like a bot token (three parts separated by dots).")
-    return token
+    malformed = "DISCORD_TOKEN does not look like a bot token (three parts separated by dots)."
+    return _shaped(env, "DISCORD_TOKEN", missing, _TOKEN_SHAPE, malformed)
 
 
 def _event_loop(value: str) -> str:
@@ -292,28 +299,23 @@ def _public_url(env: Mapping[str, str]) -> str:
 
 
 def _client_id(env: Mapping[str, str]) -> str:
-    value = _required(
+    return _shaped(
         env,
         "DISCORD_CLIENT_ID",
         "DISCORD_CLIENT_ID is not set: copy it from the developer portal → OAuth2 → Client ID.",
+        _CLIENT_ID_SHAPE,
+        "DISCORD_CLIENT_ID={value!r} is not a Discord client id (a number of 15-21 digits).",
     )
-    if not _CLIENT_ID_SHAPE.match(value):
-        raise ConfigError(
-            f"DISCORD_CLIENT_ID={value!r} is not a Discord client id (a number of 15-21 digits)."
-        )
-    return value
 
 
 def _client_secret(env: Mapping[str, str]) -> str:
-    value = _required(
+    value = _shaped(
         env,
         "DISCORD_CLIENT_SECRET",
         "DISCORD_CLIENT_SECRET is not set: copy it from the developer portal → OAuth2 → Client Secret.",
+        _CLIENT_SECRET_SHAPE,
+        "DISCORD_CLIENT_SECRET does not look like a client secret (letters, digits, - and _).",
     )
-    if not _CLIENT_SECRET_SHAPE.match(value):
-        raise ConfigError(
-            "DISCORD_CLIENT_SECRET does not look like a client secret (letters, digits, - and _)."
-        )
     if _TOKEN_SHAPE.match(value):
         raise ConfigError(
             "DISCORD_CLIENT_SECRET looks like a bot token; the client secret is on the OAuth2 page."
