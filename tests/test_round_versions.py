@@ -175,7 +175,7 @@ async def assert_reports_show_what_was_asked(
         sorted([choices[good], choices[bad]]),
     )
     sheet = list(csv.reader(io.StringIO(results_csv(record, deck, answers, {}).decode("utf-8-sig"))))
-    assert [(r[3], r[6]) for r in sheet[1:]] == [(prompt, choices[good]), (prompt, choices[bad])]
+    assert [(r[3], r[7]) for r in sheet[1:]] == [(prompt, choices[good]), (prompt, choices[bad])]
     assert EDITED_PROMPT not in embed.description
 
 

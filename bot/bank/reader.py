@@ -649,6 +649,17 @@ class _Reader:
             body.choices = tuple(c or "" for c in choice_list)
         return choice_list
 
+    def body_answer(
+        self, fields: Fields, node: yaml.Node, read: Callable[[yaml.Node], frozenset[int]], missing: str
+    ) -> frozenset[int]:
+        """The right choices the question's `answer` gives, as `read` reads them; `missing` is reported
+        when it has no `answer` (nor `answers`, whose misplacement is told already)."""
+        if "answer" in fields:
+            return read(fields["answer"][1])
+        if "answers" not in fields:
+            self.report(node, missing)
+        return frozenset()
+
     # -- one reader per kind of question: what its choices and answers are --------------------------
 
     def choice_body(self, fields: Fields, node: yaml.Node, lang: str) -> _Body:
@@ -667,12 +678,12 @@ class _Reader:
             most=part_sizes.MAX_CHOICES,
         )
         choice_list = self.body_choices(fields, node, body, missing)
-        if "answer" in fields:
-            body.answers = self.choice_answer(fields["answer"][1], choice_list)
-        elif "answers" not in fields:  # else told just above
-            self.report(
-                node, _("this question has no `answer`; give the right choice's index, counting from 0")
-            )
+        body.answers = self.body_answer(
+            fields,
+            node,
+            lambda answer: self.choice_answer(answer, choice_list),
+            _("this question has no `answer`; give the right choice's index, counting from 0"),
+        )
         return body
 
     def true_false_body(self, fields: Fields, node: yaml.Node, lang: str) -> _Body:
@@ -684,12 +695,12 @@ class _Reader:
             },
         )
         body = _Body(choices=part_sizes.true_false_choices(lang), choice_count=2)
-        if "answer" in fields:
-            body.answers = self.true_false_answer(fields["answer"][1])
-        elif "answers" not in fields:  # else told just above
-            self.report(
-                node, _("this true/false question has no `answer`; write `answer: true` or `answer: false`")
-            )
+        body.answers = self.body_answer(
+            fields,
+            node,
+            self.true_false_answer,
+            _("this true/false question has no `answer`; write `answer: true` or `answer: false`"),
+        )
         return body
 
     def poll_body(self, fields: Fields, node: yaml.Node, lang: str) -> _Body:

@@ -32,7 +32,7 @@ from bot.calendar.repeats import RuleError
 from bot.calendar.zones import zone_named
 from bot.errors import UserError
 from bot.locales import _, n_, slash
-from bot.looks.text import clip, letter
+from bot.looks.text import clip, letter, stamp
 from bot.quiz.shuffle import choice_order, new_seed
 from bot.results.asked import assignment_deck, keep_assignment_versions
 from bot.reviews import review_assignment_answer
@@ -113,15 +113,10 @@ class Answered:
 # The refusals a member or a moderator reads (bot/ui/assignments.py shows them too).
 
 
-def _stamp(moment: datetime) -> str:
-    """A Discord timestamp: each member's client shows it in their own zone."""
-    return f"<t:{int(moment.timestamp())}:F>"
-
-
 def was_due(due: datetime) -> str:
     return _(
         "This assignment was due {time}; it takes no more answers, and nothing was recorded.",
-        time=_stamp(due),
+        time=stamp(due),
     )
 
 

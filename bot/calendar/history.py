@@ -6,6 +6,7 @@ from datetime import datetime
 
 from bot.calendar.occurrences import LATE_LIMIT
 from bot.locales import _
+from bot.looks.text import stamp
 from bot.store import OccurrenceRecord
 
 # The occurrences `/quiz schedule list` tells about, per schedule (newest first).
@@ -18,7 +19,7 @@ def became(occurrence: OccurrenceRecord, now: datetime) -> str:
     A claim with no round past LATE_LIMIT will never get one (the process died between the claim and the
     start, and none came back in time): it reads as missed, as an occurrence the bot slept through does.
     """
-    when = f"<t:{int(occurrence.occurrence_at.timestamp())}:f>"
+    when = stamp(occurrence.occurrence_at, "f")
     if occurrence.outcome == "started" and occurrence.round_id is not None:
         return _("{when}: started round {id}", when=when, id=occurrence.round_id)
     if occurrence.outcome == "skipped":

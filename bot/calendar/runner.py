@@ -16,6 +16,7 @@ from bot.calendar.repeats import Rule, parse_days, parse_time
 from bot.calendar.zones import zone_named, zone_or_utc
 from bot.host.background import BackgroundLoop
 from bot.locales import SOURCE, _, speaking
+from bot.looks.text import stamp
 from bot.store import CalendarStore, OccurrenceTaken, ScheduleRecord, Shards, StoreError
 
 log = logging.getLogger(__name__)
@@ -53,10 +54,6 @@ class CalendarPort(Protocol):
 
     async def tell_moderators(self, schedule: ScheduleRecord, sentence: str) -> None:
         """Say why an occurrence was skipped where the schedule's moderators will see it."""
-
-
-def _stamp(moment: datetime) -> str:
-    return f"<t:{int(moment.timestamp())}:f>"
 
 
 def rule_of(schedule: ScheduleRecord) -> Rule:
@@ -178,7 +175,7 @@ class CalendarRunner(BackgroundLoop):
                 decision.occurrence.isoformat(),
                 after.isoformat() if after else "never",
             )
-            result = _("missed {when} (the bot was down)", when=_stamp(decision.occurrence))
+            result = _("missed {when} (the bot was down)", when=stamp(decision.occurrence, "f"))
             if await self._claim(schedule, decision.occurrence, now, occurrence, after, following, "missed"):
                 await self.store.note_schedule_result(schedule.id, result, now)
             return

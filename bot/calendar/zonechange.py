@@ -17,6 +17,7 @@ from bot.calendar.repeats import Rule
 from bot.calendar.zones import day_start, local_day
 from bot.locales import _
 from bot.locales.formats import weekday
+from bot.looks.text import stamp
 
 
 def next_in_new_zone(
@@ -47,7 +48,7 @@ def zone_city(zone: zoneinfo.ZoneInfo) -> str:
 def local_words(moment: datetime, zone: zoneinfo.ZoneInfo) -> str:
     """`Tuesday 18:00 New York time (<t:…:f>)`: the wall clock there, and a stamp each client shows in its own."""
     there = moment.astimezone(zone)
-    shown = f"<t:{int(moment.timestamp())}:f>"
+    shown = stamp(moment, "f")
     return _(
         "{weekday} {time} {city} time ({stamp})",
         weekday=weekday(there),

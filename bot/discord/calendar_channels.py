@@ -20,6 +20,7 @@ from bot.calendar.runner import CalendarRunner
 from bot.calendar.scheduled import ScheduledRounds
 from bot.discord.round_port import round_service
 from bot.locales import _, slash
+from bot.looks.text import stamp
 from bot.store import ScheduleRecord
 from bot.ui.text import CONTENT, clip
 
@@ -30,11 +31,6 @@ log = logging.getLogger(__name__)
 
 # What a round needs in its channel.
 ROUND_PERMISSIONS = ("view_channel", "send_messages", "embed_links")
-
-
-def stamp(moment: datetime, style: str = "F") -> str:
-    """A Discord timestamp: each member's client shows it in their own zone."""
-    return f"<t:{int(moment.timestamp())}:{style}>"
 
 
 def announcement(deck_title: str, starts_at: datetime, ping_role_id: int | None) -> str:

@@ -131,14 +131,27 @@ def http_address(env: Mapping[str, str]) -> HttpAddress | None:
     return HttpAddress(str(address), int(port_text))
 
 
+def _required(env: Mapping[str, str], name: str, missing: str) -> str:
+    """The variable `name`, stripped; `missing` is the error when it is unset or blank."""
+    value = env.get(name, "").strip()
+    if not value:
+        raise ConfigError(missing)
+    return value
+
+
+def _shaped(env: Mapping[str, str], name: str, missing: str, shape: re.Pattern[str], malformed: str) -> str:
+    """As `_required`; `malformed` is the error when the value does not match `shape` (a `{value!r}` in it
+    quotes the value: only where it is no secret)."""
+    value = _required(env, name, missing)
+    if not shape.match(value):
+        raise ConfigError(malformed.format(value=value))
+    return value
+
+
 def _token(env: Mapping[str, str], missing: str) -> str:
     """DISCORD_TOKEN, checked: `missing` says why the verb needs it when it is not set."""
-    token = env.get("DISCORD_TOKEN", "").strip()
-    if not token:
-        raise ConfigError(missing)
-    if not _TOKEN_SHAPE.match(token):
-        raise ConfigError("DISCORD_TOKEN does not look like a bot token (three parts separated by dots).")
-    return token
+    malformed = "DISCORD_TOKEN does not look like a bot token (three parts separated by dots)."
+    return _shaped(env, "DISCORD_TOKEN", missing, _TOKEN_SHAPE, malformed)
 
 
 def _event_loop(value: str) -> str:
@@ -268,12 +281,12 @@ def web_address(env: Mapping[str, str]) -> HttpAddress | None:
 
 
 def _public_url(env: Mapping[str, str]) -> str:
-    value = env.get("BVUNZO_WEB_URL", "").strip()
-    if not value:
-        raise ConfigError(
-            "BVUNZO_WEB_URL is not set: give the address browsers open the dashboard at, such as "
-            "https://quiz.example.org (its /callback is the redirect to register with Discord)."
-        )
+    value = _required(
+        env,
+        "BVUNZO_WEB_URL",
+        "BVUNZO_WEB_URL is not set: give the address browsers open the dashboard at, such as "
+        "https://quiz.example.org (its /callback is the redirect to register with Discord).",
+    )
     parsed = urlparse(value)
     if parsed.scheme not in ("http", "https") or not parsed.netloc or parsed.query or parsed.fragment:
         raise ConfigError(f"BVUNZO_WEB_URL={value!r} is not an http or https URL without ? or #.")
@@ -286,28 +299,23 @@ def _public_url(env: Mapping[str, str]) -> str:
 
 
 def _client_id(env: Mapping[str, str]) -> str:
-    value = env.get("DISCORD_CLIENT_ID", "").strip()
-    if not value:
-        raise ConfigError(
-            "DISCORD_CLIENT_ID is not set: copy it from the developer portal → OAuth2 → Client ID."
-        )
-    if not _CLIENT_ID_SHAPE.match(value):
-        raise ConfigError(
-            f"DISCORD_CLIENT_ID={value!r} is not a Discord client id (a number of 15-21 digits)."
-        )
-    return value
+    return _shaped(
+        env,
+        "DISCORD_CLIENT_ID",
+        "DISCORD_CLIENT_ID is not set: copy it from the developer portal → OAuth2 → Client ID.",
+        _CLIENT_ID_SHAPE,
+        "DISCORD_CLIENT_ID={value!r} is not a Discord client id (a number of 15-21 digits).",
+    )
 
 
 def _client_secret(env: Mapping[str, str]) -> str:
-    value = env.get("DISCORD_CLIENT_SECRET", "").strip()
-    if not value:
-        raise ConfigError(
-            "DISCORD_CLIENT_SECRET is not set: copy it from the developer portal → OAuth2 → Client Secret."
-        )
-    if not _CLIENT_SECRET_SHAPE.match(value):
-        raise ConfigError(
-            "DISCORD_CLIENT_SECRET does not look like a client secret (letters, digits, - and _)."
-        )
+    value = _shaped(
+        env,
+        "DISCORD_CLIENT_SECRET",
+        "DISCORD_CLIENT_SECRET is not set: copy it from the developer portal → OAuth2 → Client Secret.",
+        _CLIENT_SECRET_SHAPE,
+        "DISCORD_CLIENT_SECRET does not look like a client secret (letters, digits, - and _).",
+    )
     if _TOKEN_SHAPE.match(value):
         raise ConfigError(
             "DISCORD_CLIENT_SECRET looks like a bot token; the client secret is on the OAuth2 page."

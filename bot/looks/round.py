@@ -18,7 +18,7 @@ from bot.bank.models import Kind, Question
 from bot.locales import _, language, n_, number, percent
 from bot.looks.discord_limits import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE
 from bot.looks.embeds import Look, fit
-from bot.looks.text import clip, letter, mention
+from bot.looks.text import clip, letter, mention, stamp
 from bot.quiz import PlayerResult, Reveal
 from bot.quiz.standings import place_mark, top
 from bot.quiz.teams import TEAM_MARKS, TEAM_NAMES, TeamResult, mean_text
@@ -80,15 +80,13 @@ def question_look(
     else:
         body += "\n\n" + _choice_lines(question, order)
     if opens_at is not None:
-        when = f"<t:{int(opens_at.timestamp())}:R>"
-        body += "\n\n" + _("Read it first: the buttons open {when}.", when=when)
+        body += "\n\n" + _("Read it first: the buttons open {when}.", when=stamp(opens_at, "R"))
     if untimed:
         body += "\n\n" + _(
             "No timer: revealed once every player has answered, or when a moderator presses Reveal."
         )
     elif deadline is not None:
-        closes = f"<t:{int(deadline.timestamp())}:R>"
-        body += "\n\n" + _("Closes {when}.", when=closes)
+        body += "\n\n" + _("Closes {when}.", when=stamp(deadline, "R"))
     so_far = n_("{n} answer so far", "{n} answers so far", answered)
     return Look(
         title=clip(number_of(index, total), EMBED_TITLE),

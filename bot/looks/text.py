@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from babel import numbers
 
 from bot import locales
@@ -15,6 +17,12 @@ def clip(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
     return text[: max(0, limit - 1)].rstrip() + ELLIPSIS
+
+
+def stamp(moment: datetime, style: str = "F") -> str:
+    """`moment` in Discord's timestamp markup: each member's client shows it in their own zone and language
+    (F: date and time in full, f: shorter, R: relative, as "in 2 days")."""
+    return f"<t:{int(moment.timestamp())}:{style}>"
 
 
 def letter(slot: int) -> str:

@@ -17,6 +17,7 @@ from typing import Protocol
 from bot.bank.models import Deck, Question
 from bot.errors import UserError
 from bot.locales import N_, _, slash
+from bot.looks.text import stamp
 from bot.quiz import (
     PracticeMode,
     PracticeResult,
@@ -143,7 +144,7 @@ class PracticeSessions:
         next_due = await self.store.next_due(user_id, deck.id)
         if next_due is None:
             return _("Nothing of “{deck}” is due: practise new questions first (mode:new).", deck=deck.title)
-        when = f"<t:{int(next_due.timestamp())}:R>"
+        when = stamp(next_due, "R")
         return _(
             "Nothing of “{deck}” is due for review; the next one is due {when}.", deck=deck.title, when=when
         )

@@ -63,11 +63,13 @@ class Filter:
 
 
 def difficulty_name(level: str) -> str:
-    """A difficulty as the reader's language names it (the bank's own key where it has no name)."""
+    """A difficulty as the reader's language names it (the bank's own key where it has no name);
+    "unrated" is a deck profile's count of the questions without one."""
     names = {
         "easy": p_("difficulty", "easy"),
         "medium": p_("difficulty", "medium"),
         "hard": p_("difficulty", "hard"),
+        "unrated": p_("difficulty", "unrated"),
     }
     return names.get(level, level)
 

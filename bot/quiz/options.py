@@ -6,7 +6,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from bot.bank.reader import DIFFICULTIES
-from bot.locales import _, number
+from bot.locales import N_, _, number
 from bot.quiz.choosing import Filter
 from bot.quiz.errors import QuizError
 from bot.quiz.scoring import Mode
@@ -66,40 +66,25 @@ class RoundOptions:
 
     def check(self) -> RoundOptions:
         """These options, once each is within its range; OptionsError says which is not."""
-        if not 1 <= self.questions <= QUESTIONS_MAX:
-            raise OptionsError(
-                _(
-                    "A round has 1 to {most} questions, not {asked}.",
-                    most=number(QUESTIONS_MAX),
-                    asked=number(self.questions),
-                )
-            )
-        if not SECONDS_MIN <= self.seconds <= SECONDS_MAX:
-            raise OptionsError(
-                _(
-                    "A question gives {least} to {most} seconds to answer, not {asked}.",
-                    least=number(SECONDS_MIN),
-                    most=number(SECONDS_MAX),
-                    asked=number(self.seconds),
-                )
-            )
-        if not PODIUM_MIN <= self.podium <= PODIUM_MAX:
-            raise OptionsError(
-                _(
-                    "A podium has {least} to {most} places, not {asked}.",
-                    least=number(PODIUM_MIN),
-                    most=number(PODIUM_MAX),
-                    asked=number(self.podium),
-                )
-            )
-        if not 0 <= self.reading_seconds <= READING_MAX:
-            raise OptionsError(
-                _(
-                    "The reading time is 0 to {most} seconds, not {asked}.",
-                    most=number(READING_MAX),
-                    asked=number(self.reading_seconds),
-                )
-            )
+        ranges = (
+            (self.questions, 1, QUESTIONS_MAX, N_("A round has 1 to {most} questions, not {asked}.")),
+            (
+                self.seconds,
+                SECONDS_MIN,
+                SECONDS_MAX,
+                N_("A question gives {least} to {most} seconds to answer, not {asked}."),
+            ),
+            (self.podium, PODIUM_MIN, PODIUM_MAX, N_("A podium has {least} to {most} places, not {asked}.")),
+            (
+                self.reading_seconds,
+                0,
+                READING_MAX,
+                N_("The reading time is 0 to {most} seconds, not {asked}."),
+            ),
+        )
+        for asked, least, most, sentence in ranges:
+            if not least <= asked <= most:
+                raise OptionsError(_(sentence, least=number(least), most=number(most), asked=number(asked)))
         if self.teams and not MIN_TEAMS <= self.teams <= MAX_TEAMS:
             raise OptionsError(
                 _(

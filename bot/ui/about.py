@@ -11,6 +11,7 @@ import discord
 
 from bot.bank.models import Deck
 from bot.locales import _, decimal, n_, number, slash
+from bot.looks.text import stamp
 from bot.ui.deck_profile import profile_line
 from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, FOOTER, clip, language_name
 
@@ -140,6 +141,5 @@ def _problems(facts: AboutFacts) -> str:
 def _database(database: DatabaseLine) -> str:
     size = decimal(database.size_bytes / 1_048_576, 1)
     if database.last_backup:
-        when = f"<t:{int(database.last_backup.timestamp())}:R>"
-        return _("{size} MiB · last backup {when}", size=size, when=when)
+        return _("{size} MiB · last backup {when}", size=size, when=stamp(database.last_backup, "R"))
     return _("{size} MiB · last backup none recorded", size=size)

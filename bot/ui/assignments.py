@@ -13,16 +13,13 @@ from bot.bank.models import Question
 from bot.calendar.assignment_service import attempts_used, too_few_questions, was_due  # noqa: F401
 from bot.calendar.assignments import MemberResult, QuestionResult
 from bot.locales import _, n_, number, p_
+from bot.looks.text import stamp
 from bot.ui.qotd import share
 from bot.ui.text import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE, clip, letter, mention
 
 ASSIGNMENT_COLOUR = discord.Colour.dark_teal()
 RIGHT_COLOUR = discord.Colour.green()
 WRONG_COLOUR = discord.Colour.red()
-
-
-def _stamp(moment: datetime, style: str) -> str:
-    return f"<t:{int(moment.timestamp())}:{style}>"
 
 
 def progress_line(started: int, finished: int, due: datetime, closed: bool, late: int = 0) -> str:
@@ -48,8 +45,8 @@ def _progress(started: int, finished: int, due: datetime, closed: bool) -> str:
         "{finished} of {n} who started have finished; due {relative} ({time}).",
         started,
         finished=number(finished),
-        relative=_stamp(due, "R"),
-        time=_stamp(due, "F"),
+        relative=stamp(due, "R"),
+        time=stamp(due, "F"),
     )
 
 
@@ -241,6 +238,6 @@ def posted(ident: int, count: int, due: datetime) -> str:
         "Assignment #{id} posted: {n} questions, due {time} ({relative}).",
         count,
         id=ident,
-        time=_stamp(due, "F"),
-        relative=_stamp(due, "R"),
+        time=stamp(due, "F"),
+        relative=stamp(due, "R"),
     )

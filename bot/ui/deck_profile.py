@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.bank.models import Deck
-from bot.locales import _, n_, number, p_
-from bot.quiz.choosing import profile
+from bot.locales import _, n_, number
+from bot.quiz.choosing import difficulty_name, profile
 
 # The most common tags shown per deck; the rest are counted.
 TAGS_SHOWN = 6
@@ -25,19 +25,8 @@ def profile_line(deck: Deck) -> str:
     if any(level != "unrated" for level, _count in held.difficulties):
         parts.append(
             ", ".join(
-                _("{level} {count}", level=_level(level), count=number(count))
+                _("{level} {count}", level=difficulty_name(level), count=number(count))
                 for level, count in held.difficulties
             )
         )
     return " · ".join(parts)
-
-
-def _level(level: str) -> str:
-    """A difficulty as /quiz start's difficulty choices name it."""
-    names = {
-        "easy": p_("difficulty", "easy"),
-        "medium": p_("difficulty", "medium"),
-        "hard": p_("difficulty", "hard"),
-        "unrated": p_("difficulty", "unrated"),
-    }
-    return names.get(level, level)

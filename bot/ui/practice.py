@@ -10,6 +10,7 @@ import discord
 
 from bot.bank.models import Kind, Question
 from bot.locales import _, n_, number, p_, percent, slash
+from bot.looks.text import stamp
 from bot.quiz import Passes
 from bot.ui import custom_ids
 from bot.ui.answers import PRACTICE_TAGS, answer_buttons
@@ -187,8 +188,7 @@ def practice_summary_embed(
             cmd=slash("practice"),
         )
     elif next_due is not None:
-        when = f"<t:{int(next_due.timestamp())}:R>"
-        text += "\n" + _("Your next review is due {when}.", when=when)
+        text += "\n" + _("Your next review is due {when}.", when=stamp(next_due, "R"))
     return discord.Embed(
         title=clip(_("Practice done — {deck}", deck=deck_title), 256),
         description=clip(text, EMBED_DESCRIPTION),

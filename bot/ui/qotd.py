@@ -11,6 +11,7 @@ from bot.bank.models import Question
 from bot.calendar.post_failures import PASSING
 from bot.calendar.qotd import Streak
 from bot.locales import _, day, day_and_month, n_, number, percent, slash
+from bot.looks.text import stamp
 from bot.store import QotdBoardLine
 from bot.ui.text import (
     EMBED_DESCRIPTION,
@@ -24,10 +25,6 @@ from bot.ui.text import (
 
 QOTD_COLOUR = discord.Colour.teal()
 REVEAL_COLOUR = discord.Colour.green()
-
-
-def _stamp(moment: datetime, style: str) -> str:
-    return f"<t:{int(moment.timestamp())}:{style}>"
 
 
 def _channel(channel_id: int) -> str:
@@ -49,7 +46,7 @@ def qotd_embed(
     lines = "\n".join(
         f"**{letter(slot)}**  {question.choices[original]}" for slot, original in enumerate(order)
     )
-    until = _("Open until {time} ({relative}).", time=_stamp(closes, "F"), relative=_stamp(closes, "R"))
+    until = _("Open until {time} ({relative}).", time=stamp(closes, "F"), relative=stamp(closes, "R"))
     embed = discord.Embed(
         title=clip(_("Question of the day · {date}", date=day(on)), EMBED_TITLE),
         description=clip(f"{question.prompt}\n\n{lines}\n\n{until}", EMBED_DESCRIPTION),
@@ -131,8 +128,8 @@ def qotd_set(deck_title: str, at: str, zone: str, first: datetime) -> str:
         deck=deck_title,
         time=at,
         zone=zone,
-        first=_stamp(first, "F"),
-        relative=_stamp(first, "R"),
+        first=stamp(first, "F"),
+        relative=stamp(first, "R"),
     )
 
 
@@ -143,8 +140,8 @@ def status_next(deck_title: str, channel_id: int, at: str, zone: str, next_at: d
         channel=_channel(channel_id),
         time=at,
         zone=zone,
-        next=_stamp(next_at, "F"),
-        relative=_stamp(next_at, "R"),
+        next=stamp(next_at, "F"),
+        relative=stamp(next_at, "R"),
     )
 
 
@@ -161,7 +158,7 @@ def status_latest(on: date, answered: int, revealed: datetime | None, closes: da
         "Latest: {date} — {n} answered, open until {relative}.",
         answered,
         date=day_and_month(on),
-        relative=_stamp(closes, "R"),
+        relative=stamp(closes, "R"),
     )
 
 
@@ -190,7 +187,7 @@ def status_unposted(on: date, problem: str, closes: datetime, now: datetime) -> 
             "{date}: the question was not posted yet ({why}); Bvunzo tries again each minute until {relative}.",
             date=day_and_month(on),
             why=why,
-            relative=_stamp(closes, "R"),
+            relative=stamp(closes, "R"),
         )
     return _(
         "{date}: the question could not be posted ({why}); that day neither counts in streaks nor breaks them.",

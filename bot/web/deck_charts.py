@@ -52,6 +52,11 @@ def percent(share: float) -> str:
     return locale_percent(share)
 
 
+def _alt(said: Sequence[str], listed: str, empty: str) -> str:
+    """A chart's text alternative: `listed` with what each bar says, or `empty` when it has no bars."""
+    return _(listed, figures="; ".join(said)) if said else _(empty)
+
+
 def accuracy_chart(figures: Sequence[ItemFigures], labels: Sequence[str]) -> Chart:
     """One horizontal bar per question: the share right on the first try, marked questions in orange."""
     bars = []
@@ -67,10 +72,10 @@ def accuracy_chart(figures: Sequence[ItemFigures], labels: Sequence[str]) -> Cha
         width = max(1.0, BAR_WIDTH * item.difficulty)
         bars.append(Bar(label, text, LABEL_WIDTH, y, width, ROW - 8, marked=item.weak))
         said.append(_("{label}: {value}", label=label, value=text))
-    alt = (
-        _("Share right on the first try, per question: {figures}.", figures="; ".join(said))
-        if said
-        else _("Share right on the first try, per question: no questions.")
+    alt = _alt(
+        said,
+        N_("Share right on the first try, per question: {figures}."),
+        N_("Share right on the first try, per question: no questions."),
     )
     return Chart(
         _("Accuracy per question"),
@@ -110,10 +115,10 @@ def weeks_chart(weeks: Sequence[WeekStats]) -> Chart:
             if week.answered
             else _("week of {day}: no answers", day=week.week_start.isoformat())
         )
-    alt = (
-        _("Answers per week, oldest first: {figures}.", figures="; ".join(said))
-        if said
-        else _("Answers per week, oldest first: no weeks.")
+    alt = _alt(
+        said,
+        N_("Answers per week, oldest first: {figures}."),
+        N_("Answers per week, oldest first: no weeks."),
     )
     return Chart(
         _("Answers over the weeks"),

@@ -92,17 +92,8 @@ def template_environment(app: web.Application) -> jinja2.Environment:
     env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=_gettext, ngettext=_ngettext, pgettext=_pgettext, npgettext=_npgettext, newstyle=True
     )
-    env.globals.update(
-        number=number,
-        decimal=decimal,
-        percent=percent,
-        day=day,
-        day_and_month=day_and_month,
-        moment=moment,
-        slash=slash,
-        status_words=status_words,
-        kind_words=kind_words,
-    )
+    formats = (number, decimal, percent, day, day_and_month, moment, slash, status_words, kind_words)
+    env.globals.update({function.__name__: function for function in formats})  # each under its own name
     return env
 
 

@@ -1,46 +1,17 @@
-"""A round's results as files: one row per answer, in CSV (spreadsheet-safe) and JSON."""
+"""A round's results as files: one row per answer, in CSV (the results writer's) and JSON (the dashboard's own)."""
 
 from __future__ import annotations
 
 import json
+import zoneinfo
 from collections.abc import Mapping, Sequence
 
 from bot.bank.models import Deck
-from bot.bank.spreadsheet_csv import Cell, csv_bytes
-from bot.locales import _, p_
+from bot.results.result_rows import csv_bytes, round_rows
 from bot.store import Answer, RoundRecord
 from bot.web.round_report import answer_text
 
-COLUMNS = (
-    "round",
-    "question",
-    "question_id",
-    "prompt",
-    "member_id",
-    "member",
-    "answer",
-    "right",
-    "points",
-    "seconds",
-    "answered_at",
-)
-
-
-def headers() -> list[str]:
-    """The CSV's header row, in the page's language (the JSON keeps COLUMNS as its keys)."""
-    return [
-        p_("results column", "Round"),
-        p_("results column", "Question number"),
-        p_("results column", "Question id"),
-        p_("results column", "Question"),
-        p_("results column", "Member id"),
-        p_("results column", "Member"),
-        p_("results column", "Answer"),
-        p_("results column", "Right"),
-        p_("results column", "Points"),
-        p_("results column", "Seconds"),
-        p_("results column", "Answered at"),
-    ]
+UTC = zoneinfo.ZoneInfo("UTC")  # i18n: not shown
 
 
 def _rows(
@@ -68,18 +39,11 @@ def _rows(
     return rows
 
 
-def _cell(value: object) -> Cell:
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    return value if isinstance(value, int | float) else str(value)
-
-
 def results_csv(
     record: RoundRecord, deck: Deck | None, answers: Sequence[Answer], names: Mapping[int, str]
 ) -> bytes:
-    """The answers as a spreadsheet (bot.spreadsheet_csv), the header and yes/no in the page's language."""
-    rows = _rows(record, deck, answers, names)
-    return csv_bytes(headers(), ([_cell(row[c]) for c in COLUMNS] for row in rows))
+    """The answers as the results CSV every entrance writes (bot/results/result_rows.py), times in UTC."""
+    return csv_bytes(round_rows(record, answers, deck, names, UTC))
 
 
 def results_json(

@@ -8,7 +8,7 @@ from __future__ import annotations
 import discord
 
 from bot.calendar.post_failures import PostProblem
-from bot.discord.calendar_channels import stamp
+from bot.looks.text import stamp
 
 __all__ = ["channel_mention", "post_problem_of", "stamp"]
 

@@ -6,6 +6,8 @@ one an upload needs and the deck validator over what it made.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.bank.ids import slug
 from bot.bank.importers.columns import ROLES, ColumnGuess, parse_columns
 from bot.bank.importers.decoding import decode
@@ -16,7 +18,6 @@ from bot.bank.importers.open_trivia import read_open_trivia
 from bot.bank.importers.outcome import ImportOutcome, failed, judged
 from bot.bank.importers.red_trivia import read_red_trivia
 from bot.bank.importers.spreadsheet import read_spreadsheet
-from bot.bank.models import Deck
 from bot.bank.problems import DeckError, Problem
 from bot.bank.reader import read_deck, read_stored_deck
 from bot.bank.writer import deck_to_yaml
@@ -138,15 +139,13 @@ def _import_text(
 def _ours(text: str, source: str, deck_id: str, title: str | None, guild_id: int | None) -> Imported:
     """Our own YAML: validated as it is, with the id the importer was given and broken questions left out."""
     deck, _line = read_deck(text, source, default_id=deck_id, keep_valid=True)
-    kept = Deck(
+    kept = replace(
+        deck,
         id=deck_id,
         title=deck.title if deck.title != deck.id else (title or deck_id),
-        questions=deck.questions,
-        description=deck.description,
-        language=deck.language,
-        tags=deck.tags,
         source=source,
         guild_id=guild_id,
+        left_out=(),  # said apart, below: the YAML written holds the questions kept
     )
     out = deck_to_yaml(kept)
     reread = read_stored_deck(out, source, guild_id=guild_id)

@@ -21,12 +21,7 @@ class Decoded:
 # charset-normalizer's codec names, as the program that saved the file calls them (names, not words,
 # but for DOS's code pages: those are marked, and written in the reader's language where they are shown).
 _SPOKEN = {
-    "cp1252": "Windows-1252",  # i18n: not shown
-    "cp1250": "Windows-1250",  # i18n: not shown
-    "cp1251": "Windows-1251",  # i18n: not shown
-    "cp1253": "Windows-1253",  # i18n: not shown
-    "cp1254": "Windows-1254",  # i18n: not shown
-    "cp1257": "Windows-1257",  # i18n: not shown
+    **{f"cp{page}": f"Windows-{page}" for page in (1250, 1251, 1252, 1253, 1254, 1257)},  # i18n: not shown
     "latin_1": "Latin-1 (ISO-8859-1)",  # i18n: not shown
     "iso8859_15": "Latin-9 (ISO-8859-15)",  # i18n: not shown
     "mac_roman": "Mac Roman",  # i18n: not shown

@@ -56,6 +56,11 @@ async def _editable_question(request: web.Request, server: Server) -> tuple[Deck
     return deck, _question(deck, request)
 
 
+def _deck_values(request: web.Request, server: Server, deck: Deck) -> dict[str, Any]:
+    """What every page about one of a deck's questions shows: the deck, its page and the way back."""
+    return {"deck": deck, "deck_url": deck_url(server, deck), "back_url": _back(server, deck, request)}
+
+
 def _question(deck: Deck, request: web.Request) -> Question:
     question = deck.question(request.match_info["question_id"])
     if question is None:
@@ -132,9 +137,7 @@ async def _editor(
         errors.setdefault(error.field, []).append(error.message)
     choices = [*form.choices, *[""] * part_sizes.MAX_CHOICES][: part_sizes.MAX_CHOICES]
     values = {
-        "deck": deck,
-        "deck_url": deck_url(server, deck),
-        "back_url": _back(server, deck, request),
+        **_deck_values(request, server, deck),
         "editing": editing,
         "form": form,
         "choices": choices,
@@ -336,9 +339,7 @@ async def preview_page(request: web.Request, server: Server) -> web.StreamRespon
         question, deck, context_of(request).clock(), lang=lang if lang in question.languages else None
     )
     values = {
-        "deck": deck,
-        "deck_url": deck_url(server, deck),
-        "back_url": _back(server, deck, request),
+        **_deck_values(request, server, deck),
         "back": _place_query(request),
         "question": question,
         "editable": deck.guild_id == server.id,
@@ -385,9 +386,7 @@ async def move(request: web.Request, server: Server) -> web.StreamResponse:
 async def confirm_delete(request: web.Request, server: Server) -> web.StreamResponse:
     deck, question = await _editable_question(request, server)
     values = {
-        "deck": deck,
-        "deck_url": deck_url(server, deck),
-        "back_url": _back(server, deck, request),
+        **_deck_values(request, server, deck),
         "question": question,
         "version": await current_version(request, server),
         "version_field": VERSION_FIELD,

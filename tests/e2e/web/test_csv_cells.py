@@ -72,7 +72,7 @@ async def test_round_results_write_formulas_as_text(dashboard: Dashboard, browse
     page = await dashboard.signed_in(browser, world.moderator)
     answer = await page.context.request.get(dashboard.server_url(f"rounds/{record.id}/results.csv"))
     rows = table(await answer.body())
-    assert [(r[3], r[6], r[7]) for r in rows[1:]] == [
+    assert [(r[3], r[7], r[8]) for r in rows[1:]] == [
         ("'=SUM(A1:A9)", "'@me", "yes"),
         ("'-3 is the answer to what?", "'=1+1", "no"),
         ("'-3 is the answer to what?", "-3", "no"),  # a plain number stays a number

@@ -64,33 +64,36 @@ async def test_a_rounds_results_download_as_csv_and_json(dashboard: Dashboard, b
     body = await answer.body()
     assert body.startswith(b"\xef\xbb\xbf") and body.count(b"\r\n") == 8  # BOM and CRLF, as README says
     rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig"), newline="")))
+    # The columns every results CSV has (bot/results/result_rows.py: /quiz results, bvunzo results).
     assert rows[0] == [
-        "Round",
+        "Round or assignment",
         "Question number",
         "Question id",
         "Question",
         "Member id",
         "Member",
+        "Choice letter",
         "Answer",
         "Right",
+        "Milliseconds",
         "Points",
-        "Seconds",
         "Answered at",
     ]
     assert rows[1] == [
-        str(round_id),
+        f"round {round_id}",
         "1",
         "c1",
         HOSTILE_PROMPT,
         str(alice.id),
         "Alice",
+        "D",  # the round's seed 7 shows c1's choices in the order 3, 2, 1, 0: choice 0 is D
         "<script>",
         "yes",
+        "2500",
         "100",
-        "2.5",
         "2026-11-30T18:00:03+00:00",
     ]
-    assert [r[6] for r in rows[1:]] == [
+    assert [r[7] for r in rows[1:]] == [
         "<script>",
         HOSTILE_CHOICE,
         HOSTILE_CHOICE,
