@@ -33,6 +33,7 @@ from bot.store.outage import Outage
 from bot.store.periods import Period
 from bot.store.records import (
     Answer,
+    Approval,
     AuditEntry,
     Board,
     BoardLine,
@@ -45,6 +46,7 @@ from bot.store.records import (
     Memory,
     NewRound,
     PollVote,
+    PracticeAnswer,
     PracticeRecord,
     Recorded,
     ReportLine,
@@ -324,17 +326,9 @@ class PracticeStore(Protocol):
 
     # -- practice and memories -----------------------------------------------------------------------
 
-    async def record_practice(
-        self,
-        user_id: int,
-        guild_id: int | None,
-        deck_id: str,
-        question_id: str,
-        right: bool,
-        answered_at: datetime,
-        memory: Memory | None = None,
-    ) -> None:
-        """Store a practice answer and, when given, the member's new memory of it, in one transaction."""
+    async def record_practice(self, answer: PracticeAnswer, memory: Memory | None = None) -> None:
+        """Store a practice answer and, when given, the member's new memory of it, in one transaction
+        (ValueError when the memory is of another member or question)."""
 
     async def save_memories(self, memories: Sequence[Memory]) -> None:
         """Upsert many memories in one transaction (a round's reviews, written at each reveal)."""
@@ -643,26 +637,16 @@ class CalendarStore(Protocol):
 class DecksStore(_DeckMaterialStore, Protocol):
     """A server's decks: flags, uploads, suggestions and their approval."""
 
-    async def approve_suggestion(
-        self, suggestion_id: int, reviewer_id: int, now: datetime, question: str, deck: GuildDeckRecord
-    ) -> bool:
-        """Approve a pending suggestion (as `question`, the reviewer's final text) and save `deck`, the
+    async def approve_suggestion(self, approval: Approval) -> bool:
+        """Approve a pending suggestion (as the reviewer's final text) and save the approval's deck, the
         suggestion's deck with it added, in one transaction: both are written or neither is.
 
-        False, with nothing written, when it was not pending. ValueError when `deck` is not the
+        False, with nothing written, when it was not pending. ValueError when the deck is not the
         suggestion's deck or the database refuses it (the suggestion then stays pending).
         """
 
-    async def approve_suggestion_over(
-        self,
-        suggestion_id: int,
-        reviewer_id: int,
-        now: datetime,
-        question: str,
-        deck: GuildDeckRecord,
-        was: GuildDeckRecord,
-    ) -> bool:
-        """approve_suggestion, saving `deck` only over `was`, the stored deck the approval was made to
+    async def approve_suggestion_over(self, approval: Approval, was: GuildDeckRecord) -> bool:
+        """approve_suggestion, saving the deck only over `was`, the stored deck the approval was made to
         (compare and set, in the same transaction).
 
         DeckMoved, with nothing written, when the stored deck is no longer `was` (another process

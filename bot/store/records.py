@@ -311,6 +311,18 @@ class GuildDeckRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class PracticeAnswer:
+    """A member's answer in practice: counted in /stats, never on a server's board."""
+
+    user_id: int
+    guild_id: int | None  # None: practised in direct messages
+    deck_id: str
+    question_id: str
+    right: bool
+    answered_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class PracticeRecord:
     """A member's practice session in progress, kept so that it survives a restart."""
 
@@ -333,6 +345,17 @@ class SuggestionRecord:
     status: str  # pending, approved or rejected
     created_at: datetime
     reviewed_by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Approval:
+    """A moderator's approval of a pending suggestion: its final text, and its deck with it added."""
+
+    suggestion_id: int
+    reviewer_id: int
+    at: datetime
+    question: str  # the reviewer's final text (JSON, as SuggestionRecord.question)
+    deck: GuildDeckRecord  # the suggestion's deck, the question added
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from bot.store import assignment_records as R
 from bot.store.assignment_records import AssignmentAnswer, AssignmentRecord, AttemptRecord, NewAssignment
 from bot.store.sql import assignments as A
 from bot.store.sql.engine import Engine, Transaction, changed, row, value
@@ -14,7 +13,7 @@ from bot.store.sql.times import to_ms
 
 
 def _add(new: NewAssignment) -> Transaction[AssignmentRecord]:
-    return R.assignment_record((yield row(A.ADD, R.new_assignment_row(new))))
+    return A.ASSIGNMENT_COLUMNS.record((yield row(A.ADD, A.NEW_ASSIGNMENT_COLUMNS.row(new))))
 
 
 def _start(assignment_id: int, user_id: int, at: int, most: int) -> Transaction[AttemptRecord | None]:
@@ -32,15 +31,15 @@ def _start(assignment_id: int, user_id: int, at: int, most: int) -> Transaction[
 
 
 def _answer(answer: AssignmentAnswer) -> Transaction[AssignmentAnswer | None]:
-    if (yield changed(A.ADD_ANSWER, R.assignment_answer_row(answer))) > 0:
+    if (yield changed(A.ADD_ANSWER, A.ASSIGNMENT_ANSWER_COLUMNS.row(answer))) > 0:
         return None
-    return R.assignment_answer_record(
+    return A.ASSIGNMENT_ANSWER_COLUMNS.record(
         (yield row(A.ANSWER, attempt=answer.attempt_id, index=answer.question_index))
     )
 
 
 def _attempt(found: Sequence[Any] | None) -> AttemptRecord | None:
-    return None if found is None else R.attempt_record(found)
+    return None if found is None else A.ATTEMPT_COLUMNS.record(found)
 
 
 class SharedAssignments:
@@ -54,11 +53,12 @@ class SharedAssignments:
 
     async def assignment(self, assignment_id: int) -> AssignmentRecord | None:
         found = await self._engine.fetch_one(A.ASSIGNMENT, assignment=assignment_id)
-        return None if found is None else R.assignment_record(found)
+        return None if found is None else A.ASSIGNMENT_COLUMNS.record(found)
 
     async def guild_assignments(self, guild_id: int) -> list[AssignmentRecord]:
         return [
-            R.assignment_record(r) for r in await self._engine.fetch_all(A.GUILD_ASSIGNMENTS, guild=guild_id)
+            A.ASSIGNMENT_COLUMNS.record(r)
+            for r in await self._engine.fetch_all(A.GUILD_ASSIGNMENTS, guild=guild_id)
         ]
 
     async def close_assignment(self, guild_id: int, assignment_id: int, at: datetime) -> bool:
@@ -74,11 +74,11 @@ class SharedAssignments:
 
     async def member_attempts(self, assignment_id: int, user_id: int) -> list[AttemptRecord]:
         found = await self._engine.fetch_all(A.MEMBER_ATTEMPTS, assignment=assignment_id, user=user_id)
-        return [R.attempt_record(r) for r in found]
+        return [A.ATTEMPT_COLUMNS.record(r) for r in found]
 
     async def assignment_attempts(self, assignment_id: int) -> list[AttemptRecord]:
         found = await self._engine.fetch_all(A.ASSIGNMENT_ATTEMPTS, assignment=assignment_id)
-        return [R.attempt_record(r) for r in found]
+        return [A.ATTEMPT_COLUMNS.record(r) for r in found]
 
     async def finish_attempt(self, attempt_id: int, at: datetime) -> bool:
         return await self._engine.execute(A.FINISH_ATTEMPT, at=to_ms(at), attempt=attempt_id) > 0
@@ -88,8 +88,8 @@ class SharedAssignments:
 
     async def attempt_answers(self, attempt_id: int) -> list[AssignmentAnswer]:
         found = await self._engine.fetch_all(A.ATTEMPT_ANSWERS, attempt=attempt_id)
-        return [R.assignment_answer_record(r) for r in found]
+        return [A.ASSIGNMENT_ANSWER_COLUMNS.record(r) for r in found]
 
     async def assignment_answers(self, assignment_id: int) -> list[AssignmentAnswer]:
         found = await self._engine.fetch_all(A.ASSIGNMENT_ANSWERS, assignment=assignment_id)
-        return [R.assignment_answer_record(r) for r in found]
+        return [A.ASSIGNMENT_ANSWER_COLUMNS.record(r) for r in found]

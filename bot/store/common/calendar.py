@@ -5,23 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
-from bot.store.calendar_records import (
-    CalendarSettings,
-    NewSchedule,
-    OccurrenceRecord,
-    ScheduleRecord,
-    Shards,
-    calendar_settings_record,
-    calendar_settings_row,
-    ms_or_none,
-    new_schedule_row,
-    occurrence_record,
-    pending_record,
-    schedule_record,
-)
+from bot.store.calendar_records import CalendarSettings, NewSchedule, OccurrenceRecord, ScheduleRecord, Shards
 from bot.store.sql import calendar as C
 from bot.store.sql.engine import Engine, Transaction, changed, row
-from bot.store.sql.times import to_ms
+from bot.store.sql.times import to_ms, to_ms_or_none
 
 
 class _Moved(Exception):
@@ -29,7 +16,8 @@ class _Moved(Exception):
 
 
 def _add(new: NewSchedule, wake_at: datetime) -> Transaction[ScheduleRecord]:
-    return schedule_record((yield row(C.ADD_SCHEDULE, new_schedule_row(new, wake_at))))
+    added = yield row(C.ADD_SCHEDULE, C.NEW_SCHEDULE_COLUMNS.row(new, wake_at=wake_at, announced=False))
+    return C.SCHEDULE_COLUMNS.record(added)
 
 
 def _claim_round(claim: Mapping[str, object], move: Mapping[str, object]) -> Transaction[bool]:
@@ -45,20 +33,24 @@ class SharedCalendar:
     _engine: Engine
 
     async def calendar_settings(self, guild_id: int) -> CalendarSettings:
-        return calendar_settings_record(guild_id, await self._engine.fetch_one(C.SETTINGS, guild=guild_id))
+        found = await self._engine.fetch_one(C.SETTINGS, guild=guild_id)
+        return CalendarSettings(guild_id) if found is None else C.CALENDAR_SETTING_COLUMNS.record(found)
 
     async def save_calendar_settings(self, settings: CalendarSettings) -> None:
-        await self._engine.execute(C.SAVE_SETTINGS, calendar_settings_row(settings))
+        await self._engine.execute(C.SAVE_SETTINGS, C.CALENDAR_SETTING_COLUMNS.row(settings))
 
     async def add_schedule(self, new: NewSchedule, wake_at: datetime) -> ScheduleRecord:
         return await self._engine.write(lambda: _add(new, wake_at))
 
     async def schedule(self, schedule_id: int) -> ScheduleRecord | None:
         found = await self._engine.fetch_one(C.SCHEDULE, schedule=schedule_id)
-        return None if found is None else schedule_record(found)
+        return None if found is None else C.SCHEDULE_COLUMNS.record(found)
 
     async def guild_schedules(self, guild_id: int) -> list[ScheduleRecord]:
-        return [schedule_record(r) for r in await self._engine.fetch_all(C.GUILD_SCHEDULES, guild=guild_id)]
+        return [
+            C.SCHEDULE_COLUMNS.record(r)
+            for r in await self._engine.fetch_all(C.GUILD_SCHEDULES, guild=guild_id)
+        ]
 
     async def remove_schedule(self, guild_id: int, schedule_id: int) -> bool:
         return await self._engine.execute(C.REMOVE_SCHEDULE, schedule=schedule_id, guild=guild_id) > 0
@@ -67,7 +59,7 @@ class SharedCalendar:
         self, now: datetime, limit: int = 500, shards: Shards = None
     ) -> list[ScheduleRecord]:
         statement, values = C.DUE_SCHEDULES.pick(shards, now=to_ms(now), limit=limit)
-        return [schedule_record(r) for r in await self._engine.fetch_all(statement, **values)]
+        return [C.SCHEDULE_COLUMNS.record(r) for r in await self._engine.fetch_all(statement, **values)]
 
     async def move_schedule(
         self,
@@ -81,15 +73,15 @@ class SharedCalendar:
         result_at: datetime | None = None,
     ) -> bool:
         values: dict[str, object] = {
-            "next": ms_or_none(next_at),
-            "wake": ms_or_none(wake_at),
+            "next": to_ms_or_none(next_at),
+            "wake": to_ms_or_none(wake_at),
             "announced": int(announced),
             "schedule": schedule_id,
-            "was": ms_or_none(was),
+            "was": to_ms_or_none(was),
         }
         if result is None:
             return await self._engine.execute(C.MOVE_SCHEDULE, **values) > 0
-        noted = {**values, "result": result, "result_at": ms_or_none(result_at)}
+        noted = {**values, "result": result, "result_at": to_ms_or_none(result_at)}
         return await self._engine.execute(C.MOVE_SCHEDULE_NOTING, **noted) > 0
 
     async def note_schedule_result(self, schedule_id: int, result: str, at: datetime) -> None:
@@ -119,8 +111,8 @@ class SharedCalendar:
             "detail": detail,
         }
         move = {
-            "next": ms_or_none(next_at),
-            "wake": ms_or_none(wake_at),
+            "next": to_ms_or_none(next_at),
+            "wake": to_ms_or_none(wake_at),
             "schedule": schedule_id,
             "was": to_ms(was),
         }
@@ -156,7 +148,7 @@ class SharedCalendar:
 
     async def schedule_occurrences(self, schedule_id: int, limit: int = 5) -> list[OccurrenceRecord]:
         found = await self._engine.fetch_all(C.SCHEDULE_OCCURRENCES, schedule=schedule_id, limit=limit)
-        return [occurrence_record(r) for r in found]
+        return [C.OCCURRENCE_COLUMNS.record(r) for r in found]
 
     async def pending_round_occurrences(
         self, since: datetime, claimed_by: datetime, limit: int = 500, shards: Shards = None
@@ -164,7 +156,7 @@ class SharedCalendar:
         statement, values = C.PENDING_OCCURRENCES.pick(
             shards, since=to_ms(since), claimed_by=to_ms(claimed_by), limit=limit
         )
-        return [pending_record(r) for r in await self._engine.fetch_all(statement, **values)]
+        return [C.pending_occurrence(r) for r in await self._engine.fetch_all(statement, **values)]
 
     # -- champion roles -------------------------------------------------------------------------------
 
@@ -173,7 +165,7 @@ class SharedCalendar:
     ) -> list[CalendarSettings]:
         statement, values = C.DUE_CHAMPIONS.pick(shards, now=to_ms(now), limit=limit)
         found = await self._engine.fetch_all(statement, **values)
-        return [calendar_settings_record(int(r[0]), r[1:]) for r in found]
+        return [C.CALENDAR_SETTING_COLUMNS.record(r) for r in found]
 
     async def move_champion(
         self, guild_id: int, was: datetime, next_at: datetime, problem: str | None

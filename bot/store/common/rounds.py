@@ -24,6 +24,7 @@ from bot.store.sql.rounds import (
     POST_QUESTION,
     REVEAL_CURRENT,
     REVEAL_QUESTION,
+    ROUND_COLUMNS,
     ROUND_TEAMS,
     RUNNING_ROUND,
     RUNNING_ROUNDS,
@@ -31,7 +32,6 @@ from bot.store.sql.rounds import (
     SET_INTRO_MESSAGE,
     START_ROUND,
     new_round_row,
-    round_record,
 )
 from bot.store.sql.times import to_ms
 
@@ -45,7 +45,7 @@ def _start(
 ) -> Transaction[RoundRecord]:
     yield from keep_versions(new.asked, to_ms(new.started_at))
     try:
-        record = round_record((yield row(START_ROUND, new_round_row(new))))
+        record = ROUND_COLUMNS.record((yield row(START_ROUND, new_round_row(new))))
     except duplicate as exc:
         raise _ChannelBusy from exc
     if occurrence is not None:
@@ -73,7 +73,7 @@ def _reveal(round_id: int, index: int, at: int) -> Transaction[None]:
 
 
 def _record(found: Sequence[Any] | None) -> RoundRecord | None:
-    return None if found is None else round_record(found)
+    return None if found is None else ROUND_COLUMNS.record(found)
 
 
 class SharedRounds:
@@ -90,7 +90,7 @@ class SharedRounds:
             if running is None:
                 assert busy.__cause__ is not None
                 raise busy.__cause__ from None
-            raise RoundAlreadyRunning(round_record(running)) from None
+            raise RoundAlreadyRunning(ROUND_COLUMNS.record(running)) from None
 
     async def get_round(self, round_id: int) -> RoundRecord | None:
         return _record(await self._engine.fetch_one(GET_ROUND, round=round_id))
@@ -100,7 +100,7 @@ class SharedRounds:
 
     async def running_rounds(self) -> list[RoundRecord]:
         """Every round still running, oldest first: what to resume after a restart."""
-        return [round_record(found) for found in await self._engine.fetch_all(RUNNING_ROUNDS)]
+        return [ROUND_COLUMNS.record(found) for found in await self._engine.fetch_all(RUNNING_ROUNDS)]
 
     async def save_teams(self, round_id: int, members: Mapping[int, int]) -> None:
         """Put each member on their team; a member who switches keeps their row, so their join order."""

@@ -9,7 +9,7 @@ from datetime import datetime
 from bot.store.records import RoundRecord, VersionRecord
 from bot.store.sql import versions as V
 from bot.store.sql.engine import Engine, Transaction, changed, many
-from bot.store.sql.rounds import ROUNDS_WITHOUT_VERSIONS, SET_ROUND_VERSIONS, round_record
+from bot.store.sql.rounds import ROUND_COLUMNS, ROUNDS_WITHOUT_VERSIONS, SET_ROUND_VERSIONS
 from bot.store.sql.times import to_ms
 
 
@@ -63,7 +63,7 @@ class SharedVersions:
         return {row[0]: V.version_record(row) for row in rows}
 
     async def rounds_without_versions(self) -> list[RoundRecord]:
-        return [round_record(row) for row in await self._engine.fetch_all(ROUNDS_WITHOUT_VERSIONS)]
+        return [ROUND_COLUMNS.record(row) for row in await self._engine.fetch_all(ROUNDS_WITHOUT_VERSIONS)]
 
     async def set_round_versions(
         self,

@@ -7,7 +7,7 @@ from datetime import datetime
 from bot.store.records import AuditEntry, RoundRecord, WebSession
 from bot.store.sql import web as W
 from bot.store.sql.engine import Engine, Transaction, changed, value
-from bot.store.sql.rounds import round_record
+from bot.store.sql.rounds import ROUND_COLUMNS
 from bot.store.sql.times import to_ms
 from bot.store.sql.web import audit_record, audit_row, session_record, session_row
 
@@ -71,7 +71,7 @@ class SharedWeb:
     ) -> list[RoundRecord]:
         before = before_id if before_id is not None else W.NO_LIMIT
         rows = await self._engine.fetch_all(W.GUILD_ROUNDS, guild=guild_id, before=before, limit=limit)
-        return [round_record(row) for row in rows]
+        return [ROUND_COLUMNS.record(row) for row in rows]
 
     async def member_guilds(self, user_id: int) -> list[int]:
         return [int(row[0]) for row in await self._engine.fetch_all(W.MEMBER_GUILDS, user=user_id)]

@@ -81,7 +81,7 @@ BUMP_DECK_VERSION = sql(
 )
 DECK_VERSION = sql("SELECT version FROM deck_versions WHERE guild_id = :guild")
 GUILD_ROUNDS = sql(
-    f"SELECT {ROUND_COLUMNS} FROM rounds WHERE guild_id = :guild AND id < :before ORDER BY id DESC LIMIT :limit"
+    f"SELECT {ROUND_COLUMNS.text} FROM rounds WHERE guild_id = :guild AND id < :before ORDER BY id DESC LIMIT :limit"
 )
 MEMBER_GUILDS = sql("SELECT DISTINCT guild_id FROM answers WHERE user_id = :user ORDER BY guild_id")
 # Before no id: the newest page.
