@@ -10,7 +10,7 @@ import pytest
 from bot.store.sql.answers import ANSWER_COLUMNS, INSERT_ANSWER, PREVIOUS_ANSWER
 from bot.store.sql.practice import INSERT_PRACTICE_ANSWER, MEMORY_COLUMNS, PRACTICE_COLUMNS, SAVE_MEMORY
 from bot.store.sql.rounds import NEW_ROUND_COLUMNS, START_ROUND
-from bot.store.sql.settings import GUILD_SETTING_NAMES, SAVE_GUILD_SETTINGS
+from bot.store.sql.settings import GUILD_SETTING_COLUMNS, SAVE_GUILD_SETTINGS
 from bot.store.sql.statement import sql
 
 
@@ -91,7 +91,7 @@ def test_the_row_shaped_statements_take_their_rows_in_column_order() -> None:
     assert START_ROUND.names == NEW_ROUND_COLUMNS.names
     assert SAVE_MEMORY.names == MEMORY_COLUMNS.names
     assert INSERT_PRACTICE_ANSWER.names == PRACTICE_COLUMNS.names
-    assert SAVE_GUILD_SETTINGS.names == ("guild_id", *GUILD_SETTING_NAMES)
+    assert SAVE_GUILD_SETTINGS.names == GUILD_SETTING_COLUMNS.names
 
 
 _BOTH = sql("SELECT CAST(:a AS INTEGER) + CAST(:b AS INTEGER), CAST(:a AS INTEGER), 'x:y'")

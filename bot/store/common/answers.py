@@ -30,7 +30,7 @@ class SharedAnswers:
     async def round_answers(self, round_id: int, question_index: int | None = None) -> list[Answer]:
         """The round's answers (or one question's), in the order they came."""
         if question_index is None:
-            rows = await self._engine.fetch_all(ROUND_ANSWERS, round=round_id)
-        else:
-            rows = await self._engine.fetch_all(QUESTION_ANSWERS, round=round_id, question=question_index)
-        return [ANSWER_COLUMNS.record(row) for row in rows]
+            return await self._engine.fetch_records(ANSWER_COLUMNS, ROUND_ANSWERS, round=round_id)
+        return await self._engine.fetch_records(
+            ANSWER_COLUMNS, QUESTION_ANSWERS, round=round_id, question=question_index
+        )

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
 from bot.store.assignment_records import AssignmentAnswer, AssignmentRecord, AttemptRecord, NewAssignment
 from bot.store.sql import assignments as A
@@ -26,7 +24,7 @@ def _start(assignment_id: int, user_id: int, at: int, most: int) -> Transaction[
             return None
         added = yield row(A.ADD_ATTEMPT, assignment=assignment_id, user=user_id, number=count + 1, at=at)
         if added is not None:
-            return _attempt(added)
+            return A.ATTEMPT_COLUMNS.record(added)
     return None
 
 
@@ -36,10 +34,6 @@ def _answer(answer: AssignmentAnswer) -> Transaction[AssignmentAnswer | None]:
     return A.ASSIGNMENT_ANSWER_COLUMNS.record(
         (yield row(A.ANSWER, attempt=answer.attempt_id, index=answer.question_index))
     )
-
-
-def _attempt(found: Sequence[Any] | None) -> AttemptRecord | None:
-    return None if found is None else A.ATTEMPT_COLUMNS.record(found)
 
 
 class SharedAssignments:
@@ -52,14 +46,10 @@ class SharedAssignments:
         await self._engine.execute(A.SET_MESSAGE, message=message_id, assignment=assignment_id)
 
     async def assignment(self, assignment_id: int) -> AssignmentRecord | None:
-        found = await self._engine.fetch_one(A.ASSIGNMENT, assignment=assignment_id)
-        return None if found is None else A.ASSIGNMENT_COLUMNS.record(found)
+        return await self._engine.fetch_record(A.ASSIGNMENT_COLUMNS, A.ASSIGNMENT, assignment=assignment_id)
 
     async def guild_assignments(self, guild_id: int) -> list[AssignmentRecord]:
-        return [
-            A.ASSIGNMENT_COLUMNS.record(r)
-            for r in await self._engine.fetch_all(A.GUILD_ASSIGNMENTS, guild=guild_id)
-        ]
+        return await self._engine.fetch_records(A.ASSIGNMENT_COLUMNS, A.GUILD_ASSIGNMENTS, guild=guild_id)
 
     async def close_assignment(self, guild_id: int, assignment_id: int, at: datetime) -> bool:
         return await self._engine.execute(A.CLOSE, at=to_ms(at), assignment=assignment_id, guild=guild_id) > 0
@@ -70,15 +60,17 @@ class SharedAssignments:
         return await self._engine.write(lambda: _start(assignment_id, user_id, to_ms(at), most))
 
     async def attempt(self, attempt_id: int) -> AttemptRecord | None:
-        return _attempt(await self._engine.fetch_one(A.ATTEMPT, attempt=attempt_id))
+        return await self._engine.fetch_record(A.ATTEMPT_COLUMNS, A.ATTEMPT, attempt=attempt_id)
 
     async def member_attempts(self, assignment_id: int, user_id: int) -> list[AttemptRecord]:
-        found = await self._engine.fetch_all(A.MEMBER_ATTEMPTS, assignment=assignment_id, user=user_id)
-        return [A.ATTEMPT_COLUMNS.record(r) for r in found]
+        return await self._engine.fetch_records(
+            A.ATTEMPT_COLUMNS, A.MEMBER_ATTEMPTS, assignment=assignment_id, user=user_id
+        )
 
     async def assignment_attempts(self, assignment_id: int) -> list[AttemptRecord]:
-        found = await self._engine.fetch_all(A.ASSIGNMENT_ATTEMPTS, assignment=assignment_id)
-        return [A.ATTEMPT_COLUMNS.record(r) for r in found]
+        return await self._engine.fetch_records(
+            A.ATTEMPT_COLUMNS, A.ASSIGNMENT_ATTEMPTS, assignment=assignment_id
+        )
 
     async def finish_attempt(self, attempt_id: int, at: datetime) -> bool:
         return await self._engine.execute(A.FINISH_ATTEMPT, at=to_ms(at), attempt=attempt_id) > 0
@@ -87,9 +79,11 @@ class SharedAssignments:
         return await self._engine.write(lambda: _answer(answer))
 
     async def attempt_answers(self, attempt_id: int) -> list[AssignmentAnswer]:
-        found = await self._engine.fetch_all(A.ATTEMPT_ANSWERS, attempt=attempt_id)
-        return [A.ASSIGNMENT_ANSWER_COLUMNS.record(r) for r in found]
+        return await self._engine.fetch_records(
+            A.ASSIGNMENT_ANSWER_COLUMNS, A.ATTEMPT_ANSWERS, attempt=attempt_id
+        )
 
     async def assignment_answers(self, assignment_id: int) -> list[AssignmentAnswer]:
-        found = await self._engine.fetch_all(A.ASSIGNMENT_ANSWERS, assignment=assignment_id)
-        return [A.ASSIGNMENT_ANSWER_COLUMNS.record(r) for r in found]
+        return await self._engine.fetch_records(
+            A.ASSIGNMENT_ANSWER_COLUMNS, A.ASSIGNMENT_ANSWERS, assignment=assignment_id
+        )

@@ -43,14 +43,10 @@ class SharedCalendar:
         return await self._engine.write(lambda: _add(new, wake_at))
 
     async def schedule(self, schedule_id: int) -> ScheduleRecord | None:
-        found = await self._engine.fetch_one(C.SCHEDULE, schedule=schedule_id)
-        return None if found is None else C.SCHEDULE_COLUMNS.record(found)
+        return await self._engine.fetch_record(C.SCHEDULE_COLUMNS, C.SCHEDULE, schedule=schedule_id)
 
     async def guild_schedules(self, guild_id: int) -> list[ScheduleRecord]:
-        return [
-            C.SCHEDULE_COLUMNS.record(r)
-            for r in await self._engine.fetch_all(C.GUILD_SCHEDULES, guild=guild_id)
-        ]
+        return await self._engine.fetch_records(C.SCHEDULE_COLUMNS, C.GUILD_SCHEDULES, guild=guild_id)
 
     async def remove_schedule(self, guild_id: int, schedule_id: int) -> bool:
         return await self._engine.execute(C.REMOVE_SCHEDULE, schedule=schedule_id, guild=guild_id) > 0
@@ -59,7 +55,7 @@ class SharedCalendar:
         self, now: datetime, limit: int = 500, shards: Shards = None
     ) -> list[ScheduleRecord]:
         statement, values = C.DUE_SCHEDULES.pick(shards, now=to_ms(now), limit=limit)
-        return [C.SCHEDULE_COLUMNS.record(r) for r in await self._engine.fetch_all(statement, **values)]
+        return await self._engine.fetch_records(C.SCHEDULE_COLUMNS, statement, **values)
 
     async def move_schedule(
         self,
@@ -147,8 +143,9 @@ class SharedCalendar:
         await self._engine.execute(C.SETTLE_ANNOUNCEMENT, schedule=schedule_id, occurrence=to_ms(occurrence))
 
     async def schedule_occurrences(self, schedule_id: int, limit: int = 5) -> list[OccurrenceRecord]:
-        found = await self._engine.fetch_all(C.SCHEDULE_OCCURRENCES, schedule=schedule_id, limit=limit)
-        return [C.OCCURRENCE_COLUMNS.record(r) for r in found]
+        return await self._engine.fetch_records(
+            C.OCCURRENCE_COLUMNS, C.SCHEDULE_OCCURRENCES, schedule=schedule_id, limit=limit
+        )
 
     async def pending_round_occurrences(
         self, since: datetime, claimed_by: datetime, limit: int = 500, shards: Shards = None
@@ -164,8 +161,7 @@ class SharedCalendar:
         self, now: datetime, limit: int = 500, shards: Shards = None
     ) -> list[CalendarSettings]:
         statement, values = C.DUE_CHAMPIONS.pick(shards, now=to_ms(now), limit=limit)
-        found = await self._engine.fetch_all(statement, **values)
-        return [C.CALENDAR_SETTING_COLUMNS.record(r) for r in found]
+        return await self._engine.fetch_records(C.CALENDAR_SETTING_COLUMNS, statement, **values)
 
     async def move_champion(
         self, guild_id: int, was: datetime, next_at: datetime, problem: str | None

@@ -23,10 +23,8 @@ class SharedDecks:
     async def guild_decks(self, guild_id: int | None = None) -> list[GuildDeckRecord]:
         """The server's uploaded decks (every server's when None), by server then deck id."""
         if guild_id is None:
-            rows = await self._engine.fetch_all(EVERY_GUILD_DECK)
-        else:
-            rows = await self._engine.fetch_all(GUILD_DECKS, guild=guild_id)
-        return [GUILD_DECK_COLUMNS.record(row) for row in rows]
+            return await self._engine.fetch_records(GUILD_DECK_COLUMNS, EVERY_GUILD_DECK)
+        return await self._engine.fetch_records(GUILD_DECK_COLUMNS, GUILD_DECKS, guild=guild_id)
 
     async def delete_guild_deck(self, guild_id: int, deck_id: str) -> bool:
         """Forget an uploaded deck; False when there was none. Scores earned with it stay."""

@@ -35,8 +35,7 @@ class SharedFlags:
         return await self._engine.write(lambda: _flag(flag))
 
     async def open_flags(self, guild_id: int) -> list[FlagRecord]:
-        rows = await self._engine.fetch_all(OPEN_FLAGS, guild=guild_id)
-        return [FLAG_COLUMNS.record(row) for row in rows]
+        return await self._engine.fetch_records(FLAG_COLUMNS, OPEN_FLAGS, guild=guild_id)
 
     async def close_flags(
         self, guild_id: int, deck_id: str, question_id: str, status: str, by: int, at: datetime

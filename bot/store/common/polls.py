@@ -31,5 +31,4 @@ class SharedPolls:
         return await self._engine.write(lambda: _vote(vote))
 
     async def round_votes(self, round_id: int) -> list[PollVote]:
-        rows_ = await self._engine.fetch_all(ROUND_VOTES, round=round_id)
-        return [VOTE_COLUMNS.record(r) for r in rows_]
+        return await self._engine.fetch_records(VOTE_COLUMNS, ROUND_VOTES, round=round_id)

@@ -100,8 +100,7 @@ class SharedPractice:
         await self._engine.execute(SAVE_PRACTICE, state=state, at=to_ms(now), id=practice_id)
 
     async def practice(self, practice_id: int) -> PracticeRecord | None:
-        row = await self._engine.fetch_one(PRACTICE, id=practice_id)
-        return None if row is None else SESSION_COLUMNS.record(row)
+        return await self._engine.fetch_record(SESSION_COLUMNS, PRACTICE, id=practice_id)
 
     async def end_practice(self, practice_id: int) -> None:
         await self._engine.execute(END_PRACTICE, id=practice_id)

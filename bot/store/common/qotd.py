@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
 from bot.store.calendar_records import QotdAnswer, QotdBoardLine, QotdDay, QotdSettings, Shards
 from bot.store.sql import qotd as Q
@@ -25,23 +23,18 @@ def _board(guild_id: int, offset: int, limit: int) -> Transaction[tuple[tuple[Qo
     return Q.board_lines(lines), int(total)
 
 
-def _day(found: Sequence[Any] | None) -> QotdDay | None:
-    return None if found is None else Q.QOTD_DAY_COLUMNS.record(found)
-
-
 class SharedQotd:
     _engine: Engine
 
     async def qotd_settings(self, guild_id: int) -> QotdSettings | None:
-        found = await self._engine.fetch_one(Q.SETTINGS, guild=guild_id)
-        return None if found is None else Q.QOTD_SETTING_COLUMNS.record(found)
+        return await self._engine.fetch_record(Q.QOTD_SETTING_COLUMNS, Q.SETTINGS, guild=guild_id)
 
     async def save_qotd_settings(self, settings: QotdSettings) -> None:
         await self._engine.execute(Q.SAVE_SETTINGS, Q.QOTD_SETTING_COLUMNS.row(settings))
 
     async def due_qotds(self, now: datetime, limit: int = 500, shards: Shards = None) -> list[QotdSettings]:
         statement, values = Q.DUE.pick(shards, now=to_ms(now), limit=limit)
-        return [Q.QOTD_SETTING_COLUMNS.record(r) for r in await self._engine.fetch_all(statement, **values)]
+        return await self._engine.fetch_records(Q.QOTD_SETTING_COLUMNS, statement, **values)
 
     async def move_qotd(self, guild_id: int, was: datetime, next_at: datetime | None) -> bool:
         return (
@@ -79,16 +72,16 @@ class SharedQotd:
         return await self._engine.execute(Q.CLAIM_RETRY, **claim) > 0
 
     async def qotd_day(self, guild_id: int, day: int) -> QotdDay | None:
-        return _day(await self._engine.fetch_one(Q.DAY, guild=guild_id, day=day))
+        return await self._engine.fetch_record(Q.QOTD_DAY_COLUMNS, Q.DAY, guild=guild_id, day=day)
 
     async def latest_qotd_day(self, guild_id: int) -> QotdDay | None:
-        return _day(await self._engine.fetch_one(Q.LATEST_DAY, guild=guild_id))
+        return await self._engine.fetch_record(Q.QOTD_DAY_COLUMNS, Q.LATEST_DAY, guild=guild_id)
 
     async def qotd_days_to_reveal(
         self, now: datetime, limit: int = 500, shards: Shards = None
     ) -> list[QotdDay]:
         statement, values = Q.DAYS_TO_REVEAL.pick(shards, now=to_ms(now), limit=limit)
-        return [Q.QOTD_DAY_COLUMNS.record(r) for r in await self._engine.fetch_all(statement, **values)]
+        return await self._engine.fetch_records(Q.QOTD_DAY_COLUMNS, statement, **values)
 
     async def reveal_qotd_day(self, guild_id: int, day: int, at: datetime) -> bool:
         return await self._engine.execute(Q.REVEAL, at=to_ms(at), guild=guild_id, day=day) > 0
@@ -103,8 +96,7 @@ class SharedQotd:
         return await self._engine.write(lambda: _answer(answer))
 
     async def qotd_answers(self, guild_id: int, day: int) -> list[QotdAnswer]:
-        found = await self._engine.fetch_all(Q.ANSWERS, guild=guild_id, day=day)
-        return [Q.QOTD_ANSWER_COLUMNS.record(r) for r in found]
+        return await self._engine.fetch_records(Q.QOTD_ANSWER_COLUMNS, Q.ANSWERS, guild=guild_id, day=day)
 
     async def member_qotd_days(self, guild_id: int, user_id: int) -> list[int]:
         return [int(r[0]) for r in await self._engine.fetch_all(Q.MEMBER_DAYS, guild=guild_id, user=user_id)]

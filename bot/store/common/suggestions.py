@@ -19,10 +19,10 @@ from bot.store.sql.suggestions import (
     PENDING_BY_AUTHOR,
     SETTLE,
     SUGGESTION,
+    SUGGESTION_COLUMNS,
     SUGGESTION_DECK,
     check_approved_deck,
     check_settled_status,
-    suggestion_record,
 )
 from bot.store.sql.times import to_ms
 
@@ -43,23 +43,20 @@ class SharedSuggestions:
         }
         added = await self._engine.fetch_one(ADD_SUGGESTION, **values)
         assert added is not None
-        return suggestion_record(added)
+        return SUGGESTION_COLUMNS.record(added)
 
     async def suggestion(self, suggestion_id: int) -> SuggestionRecord | None:
-        found = await self._engine.fetch_one(SUGGESTION, id=suggestion_id)
-        return None if found is None else suggestion_record(found)
+        return await self._engine.fetch_record(SUGGESTION_COLUMNS, SUGGESTION, id=suggestion_id)
 
     async def pending_suggestions(
         self, guild_id: int, *, author_id: int | None = None, limit: int = 25
     ) -> list[SuggestionRecord]:
         """A server's suggestions waiting for review (only `author_id`'s, if given), oldest first."""
         if author_id is None:
-            found = await self._engine.fetch_all(PENDING, guild=guild_id, limit=limit)
-        else:
-            found = await self._engine.fetch_all(
-                PENDING_BY_AUTHOR, guild=guild_id, author=author_id, limit=limit
-            )
-        return [suggestion_record(r) for r in found]
+            return await self._engine.fetch_records(SUGGESTION_COLUMNS, PENDING, guild=guild_id, limit=limit)
+        return await self._engine.fetch_records(
+            SUGGESTION_COLUMNS, PENDING_BY_AUTHOR, guild=guild_id, author=author_id, limit=limit
+        )
 
     async def settle_suggestion(
         self, suggestion_id: int, status: str, reviewer_id: int, now: datetime, question: str | None = None

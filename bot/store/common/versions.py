@@ -60,10 +60,10 @@ class SharedVersions:
 
     async def question_versions(self, digests: Iterable[str]) -> dict[str, VersionRecord]:
         rows = await self._engine.fetch_all(V.VERSIONS, digests=sorted(set(digests)))
-        return {row[0]: V.version_record(row) for row in rows}
+        return {row[0]: V.VERSION_COLUMNS.record(row) for row in rows}
 
     async def rounds_without_versions(self) -> list[RoundRecord]:
-        return [ROUND_COLUMNS.record(row) for row in await self._engine.fetch_all(ROUNDS_WITHOUT_VERSIONS)]
+        return await self._engine.fetch_records(ROUND_COLUMNS, ROUNDS_WITHOUT_VERSIONS)
 
     async def set_round_versions(
         self,
