@@ -19,6 +19,7 @@ from bot.store.calendar_records import (
     QotdBoardLine,
     QotdDay,
     QotdSettings,
+    ScheduleMove,
     ScheduleRecord,
     Shards,
 )
@@ -137,6 +138,7 @@ __all__ = [
     "RoundAlreadyRunning",
     "RoundRecord",
     "RoundsStore",
+    "ScheduleMove",
     "ScheduleRecord",
     "SettingsStore",
     "Shards",

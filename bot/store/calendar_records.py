@@ -62,6 +62,16 @@ class ScheduleRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class ScheduleMove:
+    """A schedule moved on from the occurrence it stands at (`was`; None: a schedule with none left)."""
+
+    was: datetime | None
+    next_at: datetime | None  # None: a `once` schedule that ran
+    wake_at: datetime | None  # when its runner looks at it next (the announcement, or the start)
+    announced: bool = False  # next_at's announcement is posted
+
+
+@dataclass(frozen=True, slots=True)
 class QotdSettings:
     """A server's question of the day: where, from which deck, at what time; next_at None while off."""
 

@@ -26,6 +26,7 @@ from bot.store.calendar_records import (
     QotdBoardLine,
     QotdDay,
     QotdSettings,
+    ScheduleMove,
     ScheduleRecord,
     Shards,
 )
@@ -449,35 +450,22 @@ class CalendarStore(Protocol):
     async def move_schedule(
         self,
         schedule_id: int,
-        was: datetime | None,
+        move: ScheduleMove,
         *,
-        next_at: datetime | None,
-        wake_at: datetime | None,
-        announced: bool,
         result: str | None = None,
         result_at: datetime | None = None,
     ) -> bool:
-        """Move a schedule on from the occurrence `was`, with its result when given; False when another
-        process moved it first (its next_at is no longer `was`) or it was removed."""
+        """Move a schedule on as `move` says, with the result of the occurrence it leaves when given; False
+        when another process moved it first (its next_at is no longer `move.was`) or it was removed."""
 
     async def note_schedule_result(self, schedule_id: int, result: str, at: datetime) -> None:
         """What happened to the schedule's latest occurrence (`/quiz schedule list` shows it)."""
 
-    async def claim_round_occurrence(
-        self,
-        schedule_id: int,
-        occurrence: datetime,
-        now: datetime,
-        *,
-        was: datetime,
-        next_at: datetime | None,
-        wake_at: datetime | None,
-        outcome: str = "pending",
-        detail: str | None = None,
-    ) -> bool:
-        """Claim the schedule's round at `occurrence` and move the schedule on from `was`, in one
-        transaction: True for exactly one caller; a loser changes nothing. `outcome` pending: its round
-        is to be started (start_round with the occurrence); missed or skipped are final."""
+    async def claim_round_occurrence(self, claim: OccurrenceRecord, move: ScheduleMove) -> bool:
+        """Claim the schedule's round at `claim.occurrence_at` (claimed at claim.claimed_at) and make the
+        schedule's `move`, in one transaction: True for exactly one caller; a loser changes nothing. Outcome
+        pending: its round is to be started (start_round with the occurrence, which gives the claim its
+        round_id: ValueError for a claim that has one); missed or skipped are final."""
 
     async def settle_round_occurrence(
         self, schedule_id: int, occurrence: datetime, outcome: str, detail: str | None

@@ -48,7 +48,10 @@ class GuildSettings:
 
 
 @dataclass(frozen=True, slots=True)
-class NewRound:
+class RoundStart:
+    """What a round started with, new or stored: where, who, which questions, and the options it keeps
+    (KEPT_OPTIONS, with its thread's channel)."""
+
     guild_id: int
     channel_id: int
     deck_id: str
@@ -66,38 +69,27 @@ class NewRound:
     long_prompts: bool = False
     parent_channel_id: int | None = None  # a round in a thread: the channel the thread is under
     teams: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class NewRound(RoundStart):
     # What each question asked, in question_ids' order: (digest, canonical JSON) of bot/bank/versions.py.
     asked: tuple[tuple[str, str], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class RoundRecord:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundRecord(RoundStart):
+    """A stored round: how it started, and where it stands now."""
+
     id: int
-    guild_id: int
-    channel_id: int
-    deck_id: str
-    started_by: int
-    question_ids: tuple[str, ...]
-    seconds: int
-    mode: str
-    seed: int
     status: str  # one of ROUND_STATUSES
     current: int  # index of the question on now; -1 before the first is posted
     posted_at: datetime | None  # when the current question was posted: its clock starts there
     message_id: int | None  # the current question's message
     revealed: bool  # whether the current question has been revealed
     intro_message_id: int | None
-    started_at: datetime
     ended_at: datetime | None
     end_reason: str | None
-    podium: int = 3
-    standings: str = "end"
-    streak_bonus: bool = False
-    reading_seconds: int = 0
-    untimed: bool = False
-    long_prompts: bool = False
-    parent_channel_id: int | None = None  # a round in a thread: the channel the thread is under
-    teams: int = 0
     # The digest of the version each question asked, in question_ids' order (None: not known); empty for
     # a round from before versions were kept that the start-up has not given its snapshot yet.
     versions: tuple[str | None, ...] = ()

@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
-from bot.store.calendar_records import CalendarSettings, NewSchedule, OccurrenceRecord, ScheduleRecord, Shards
+from bot.store.calendar_records import (
+    CalendarSettings,
+    NewSchedule,
+    OccurrenceRecord,
+    ScheduleMove,
+    ScheduleRecord,
+    Shards,
+)
 from bot.store.sql import calendar as C
 from bot.store.sql.engine import Engine, Transaction, changed, row
 from bot.store.sql.times import to_ms, to_ms_or_none
@@ -27,6 +34,16 @@ def _claim_round(claim: Mapping[str, object], move: Mapping[str, object]) -> Tra
     if not (yield changed(C.MOVE_CLAIMED, **move)):
         raise _Moved  # the schedule moved under us (a new zone, removed): the claim goes with it
     return True
+
+
+def _move_values(schedule_id: int, move: ScheduleMove) -> dict[str, object]:
+    return {
+        "next": to_ms_or_none(move.next_at),
+        "wake": to_ms_or_none(move.wake_at),
+        "announced": int(move.announced),
+        "schedule": schedule_id,
+        "was": to_ms_or_none(move.was),
+    }
 
 
 class SharedCalendar:
@@ -60,21 +77,12 @@ class SharedCalendar:
     async def move_schedule(
         self,
         schedule_id: int,
-        was: datetime | None,
+        move: ScheduleMove,
         *,
-        next_at: datetime | None,
-        wake_at: datetime | None,
-        announced: bool,
         result: str | None = None,
         result_at: datetime | None = None,
     ) -> bool:
-        values: dict[str, object] = {
-            "next": to_ms_or_none(next_at),
-            "wake": to_ms_or_none(wake_at),
-            "announced": int(announced),
-            "schedule": schedule_id,
-            "was": to_ms_or_none(was),
-        }
+        values = _move_values(schedule_id, move)
         if result is None:
             return await self._engine.execute(C.MOVE_SCHEDULE, **values) > 0
         noted = {**values, "result": result, "result_at": to_ms_or_none(result_at)}
@@ -87,33 +95,19 @@ class SharedCalendar:
         claim = {"kind": kind, "key": key_id, "occurrence": to_ms(occurrence), "now": to_ms(now)}
         return await self._engine.execute(C.CLAIM_OCCURRENCE, **claim) > 0
 
-    async def claim_round_occurrence(
-        self,
-        schedule_id: int,
-        occurrence: datetime,
-        now: datetime,
-        *,
-        was: datetime,
-        next_at: datetime | None,
-        wake_at: datetime | None,
-        outcome: str = "pending",
-        detail: str | None = None,
-    ) -> bool:
-        claim: dict[str, object] = {
-            "schedule": schedule_id,
-            "occurrence": to_ms(occurrence),
-            "now": to_ms(now),
-            "outcome": outcome,
-            "detail": detail,
+    async def claim_round_occurrence(self, claim: OccurrenceRecord, move: ScheduleMove) -> bool:
+        if claim.round_id is not None:
+            raise ValueError("a claimed occurrence gets its round when the round starts (start_round)")
+        claimed = {
+            "schedule": claim.schedule_id,
+            "occurrence": to_ms(claim.occurrence_at),
+            "now": to_ms(claim.claimed_at),
+            "outcome": claim.outcome,
+            "detail": claim.detail,
         }
-        move = {
-            "next": to_ms_or_none(next_at),
-            "wake": to_ms_or_none(wake_at),
-            "schedule": schedule_id,
-            "was": to_ms(was),
-        }
+        moved = _move_values(claim.schedule_id, move)
         try:
-            return await self._engine.write(lambda: _claim_round(claim, move))
+            return await self._engine.write(lambda: _claim_round(claimed, moved))
         except _Moved:
             return False
 

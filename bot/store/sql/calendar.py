@@ -71,7 +71,7 @@ CLAIM_ROUND = sql(
     "ON CONFLICT (kind, key_id, occurrence_at) DO NOTHING"
 )
 MOVE_CLAIMED = sql(
-    "UPDATE schedules SET next_at = :next, wake_at = :wake, announced = 0 "
+    "UPDATE schedules SET next_at = :next, wake_at = :wake, announced = :announced "
     "WHERE id = :schedule AND removed = 0 AND next_at = :was"
 )
 SETTLE_CLAIM = sql(
