@@ -40,6 +40,7 @@ from bot.store.records import (
     BoardLine,
     FirstTry,
     FlagRecord,
+    GivenVersions,
     GuildDeckRecord,
     GuildSettings,
     KeptItemFigures,
@@ -275,14 +276,9 @@ class VersionsStore(Protocol):
     async def rounds_without_versions(self) -> list[RoundRecord]:
         """Rounds from before versions were kept that have not been given their snapshot, by id."""
 
-    async def set_round_versions(
-        self,
-        rounds: Sequence[tuple[int, Sequence[str | None]]],
-        versions: Sequence[tuple[str, str]],
-        at: datetime,
-    ) -> None:
-        """Give rounds without versions their digests ((round id, digests), None: unknown), keeping
-        `versions`, all in one transaction; a round that has versions keeps them."""
+    async def set_round_versions(self, given: GivenVersions) -> None:
+        """Give rounds without versions their digests (by round id), keeping the versions they name, all in
+        one transaction; a round that has versions keeps them."""
 
     async def assignment_versions(self, assignment_id: int) -> tuple[str | None, ...] | None:
         """The digests of an assignment's questions, in question_ids' order; None when none were given."""
@@ -290,14 +286,8 @@ class VersionsStore(Protocol):
     async def assignments_without_versions(self) -> list[tuple[int, int, str, tuple[str, ...]]]:
         """(id, guild, deck, question ids) of each assignment without versions, by id."""
 
-    async def set_assignment_versions(
-        self,
-        assignment_id: int,
-        digests: Sequence[str | None],
-        versions: Sequence[tuple[str, str]],
-        at: datetime,
-    ) -> None:
-        """As set_round_versions, for an assignment."""
+    async def set_assignment_versions(self, given: GivenVersions) -> None:
+        """As set_round_versions, for assignments (by assignment id)."""
 
     async def qotd_version(self, guild_id: int, day: int) -> str | None:
         """The digest of the version a day's question of the day asked; None when none is known."""
@@ -448,15 +438,11 @@ class CalendarStore(Protocol):
         `shards` ((shard_count, ids); None: every server's); filtered before the limit counts."""
 
     async def move_schedule(
-        self,
-        schedule_id: int,
-        move: ScheduleMove,
-        *,
-        result: str | None = None,
-        result_at: datetime | None = None,
+        self, schedule_id: int, move: ScheduleMove, result: tuple[str, datetime] | None = None
     ) -> bool:
-        """Move a schedule on as `move` says, with the result of the occurrence it leaves when given; False
-        when another process moved it first (its next_at is no longer `move.was`) or it was removed."""
+        """Move a schedule on as `move` says, noting the `result` of the occurrence it leaves (what
+        happened, when) if given; False when another process moved it first (its next_at is no longer
+        `move.was`) or it was removed."""
 
     async def note_schedule_result(self, schedule_id: int, result: str, at: datetime) -> None:
         """What happened to the schedule's latest occurrence (`/quiz schedule list` shows it)."""

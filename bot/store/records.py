@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Protocol
@@ -229,6 +230,17 @@ class VersionRecord:
     digest: str
     body: str
     first_seen_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class GivenVersions:
+    """Versions given to what was played before they were kept (rounds, assignments): the digests of each
+    one's questions by its id (None: not known), and the versions (digest, canonical JSON) they name, first
+    seen `at`."""
+
+    digests: Sequence[tuple[int, Sequence[str | None]]]
+    versions: Sequence[tuple[str, str]]
+    at: datetime
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,9 +59,7 @@ async def test_moving_a_schedule_needs_the_occurrence_it_moves_from(store: Store
     made = await store.add_schedule(new(), T0 + timedelta(minutes=60))
     at = made.next_at
     tomorrow = T0 + timedelta(days=1, minutes=60)
-    assert await store.move_schedule(
-        made.id, ScheduleMove(at, tomorrow, tomorrow), result="started round 4", result_at=at
-    )
+    assert await store.move_schedule(made.id, ScheduleMove(at, tomorrow, tomorrow), ("started round 4", at))
     # A second process working from the same occurrence moves nothing.
     assert not await store.move_schedule(made.id, ScheduleMove(at, tomorrow, tomorrow))
     moved = await store.schedule(made.id)

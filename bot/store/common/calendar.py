@@ -71,21 +71,17 @@ class SharedCalendar:
     async def due_schedules(
         self, now: datetime, limit: int = 500, shards: Shards = None
     ) -> list[ScheduleRecord]:
-        statement, values = C.DUE_SCHEDULES.pick(shards, now=to_ms(now), limit=limit)
-        return await self._engine.fetch_records(C.SCHEDULE_COLUMNS, statement, **values)
+        return await self._engine.fetch_sharded(
+            C.SCHEDULE_COLUMNS, C.DUE_SCHEDULES, shards, now=to_ms(now), limit=limit
+        )
 
     async def move_schedule(
-        self,
-        schedule_id: int,
-        move: ScheduleMove,
-        *,
-        result: str | None = None,
-        result_at: datetime | None = None,
+        self, schedule_id: int, move: ScheduleMove, result: tuple[str, datetime] | None = None
     ) -> bool:
         values = _move_values(schedule_id, move)
         if result is None:
             return await self._engine.execute(C.MOVE_SCHEDULE, **values) > 0
-        noted = {**values, "result": result, "result_at": to_ms_or_none(result_at)}
+        noted = {**values, "result": result[0], "result_at": to_ms(result[1])}
         return await self._engine.execute(C.MOVE_SCHEDULE_NOTING, **noted) > 0
 
     async def note_schedule_result(self, schedule_id: int, result: str, at: datetime) -> None:
@@ -154,8 +150,9 @@ class SharedCalendar:
     async def due_champions(
         self, now: datetime, limit: int = 500, shards: Shards = None
     ) -> list[CalendarSettings]:
-        statement, values = C.DUE_CHAMPIONS.pick(shards, now=to_ms(now), limit=limit)
-        return await self._engine.fetch_records(C.CALENDAR_SETTING_COLUMNS, statement, **values)
+        return await self._engine.fetch_sharded(
+            C.CALENDAR_SETTING_COLUMNS, C.DUE_CHAMPIONS, shards, now=to_ms(now), limit=limit
+        )
 
     async def move_champion(
         self, guild_id: int, was: datetime, next_at: datetime, problem: str | None

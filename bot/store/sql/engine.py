@@ -22,7 +22,9 @@ from collections.abc import Awaitable, Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
+from bot.store.calendar_records import Shards
 from bot.store.sql.rows import Columns
+from bot.store.sql.shards import Sharded
 from bot.store.sql.statement import Statement
 
 T = TypeVar("T")
@@ -172,6 +174,13 @@ class Engine(ABC):
     async def fetch_records(self, columns: Columns[R], statement: Statement, **values: Any) -> list[R]:
         """Every row the statement finds, as the records `columns` describes."""
         return [columns.record(found) for found in await self.fetch_all(statement, **values)]
+
+    async def fetch_sharded(
+        self, columns: Columns[R], statement: Sharded, shards: Shards, **values: Any
+    ) -> list[R]:
+        """fetch_records of the servers on `shards` only (None: every server's), filtered before any LIMIT."""
+        picked, given = statement.pick(shards, **values)
+        return await self.fetch_records(columns, picked, **given)
 
     async def fetch_value(
         self, statement: Statement, row: Sequence[Any] | None = None, /, **values: Any

@@ -67,7 +67,7 @@ FINISH_ROUND = sql(
     "UPDATE rounds SET status = :status, ended_at = :at, end_reason = :reason "
     "WHERE id = :round AND status = 'running'"
 )
-SET_ROUND_VERSIONS = sql("UPDATE rounds SET versions = :versions WHERE id = :round AND versions IS NULL")
+SET_ROUND_VERSIONS = sql("UPDATE rounds SET versions = :versions WHERE id = :id AND versions IS NULL")
 ROUNDS_WITHOUT_VERSIONS = sql(f"SELECT {ROUND_COLUMNS.text} FROM rounds WHERE versions IS NULL ORDER BY id")
 LAST_FINISHED_ROUND = sql(
     f"SELECT {ROUND_COLUMNS.text} FROM rounds WHERE channel_id = :channel AND status <> 'running' "

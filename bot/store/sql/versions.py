@@ -18,7 +18,7 @@ VERSION_COLUMNS = Columns(VersionRecord, "digest, body, first_seen_at")
 
 ASSIGNMENT_VERSIONS = sql("SELECT versions FROM assignments WHERE id = :assignment")
 SET_ASSIGNMENT_VERSIONS = sql(
-    "UPDATE assignments SET versions = :versions WHERE id = :assignment AND versions IS NULL"
+    "UPDATE assignments SET versions = :versions WHERE id = :id AND versions IS NULL"
 )
 ASSIGNMENTS_WITHOUT_VERSIONS = sql(
     "SELECT id, guild_id, deck_id, question_ids FROM assignments WHERE versions IS NULL ORDER BY id"
