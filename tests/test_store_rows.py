@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 
 import pytest
 
+from bot.quiz.practice import MemoryState, review
+from bot.store import Memory
 from bot.store.sql.rows import FLAG, IDS, TIME, TIME_OR_NONE, Columns
 
 
@@ -57,3 +59,14 @@ def test_a_row_of_other_columns_is_refused() -> None:
 def test_a_conversion_for_a_column_that_is_not_there_is_a_bug_found_at_import() -> None:
     with pytest.raises(ValueError, match="right"):
         Columns(_Kept, "guild_id, correct", kept={"right": FLAG})
+
+
+def test_a_memory_holds_the_practice_engines_state_field_for_field() -> None:
+    # Memory.from_state and MemoryState.of copy by field name (neither side imports the other): they must agree.
+    assert [f.name for f in fields(Memory)] == ["user_id", "deck_id", "question_id"] + [
+        f.name for f in fields(MemoryState)
+    ]
+    state = review(None, True, _AT, question_key="deck/q1")
+    memory = Memory.from_state(5, "deck", "q1", state)
+    assert (memory.user_id, memory.question_id, memory.due, memory.reviews) == (5, "q1", state.due, 1)
+    assert MemoryState.of(memory) == state

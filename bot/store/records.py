@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import date, datetime
-from typing import Protocol
 
 # The store imports nothing of the engine: round options cross it as plain columns, and bot/rounds/stored.py
 # turns them into the engine's RoundOptions and back.
@@ -260,19 +259,7 @@ class FlagRecord:
 FLAG_REASONS = ("wrong", "unclear", "typo", "other")
 
 
-class _MemoryShape(Protocol):
-    """What the practice engine's memory state offers; kept structural so records import no engine."""
-
-    @property
-    def card(self) -> str: ...
-    @property
-    def due(self) -> datetime: ...
-    @property
-    def reviews(self) -> int: ...
-    @property
-    def lapses(self) -> int: ...
-    @property
-    def last_review(self) -> datetime | None: ...
+_MEMORY_KEY = ("user_id", "deck_id", "question_id")  # whose memory, of which question
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,17 +276,13 @@ class Memory:
     last_review: datetime | None
 
     @classmethod
-    def from_state(cls, user_id: int, deck_id: str, question_id: str, state: _MemoryShape) -> Memory:
-        return cls(
-            user_id=user_id,
-            deck_id=deck_id,
-            question_id=question_id,
-            card=state.card,
-            due=state.due,
-            reviews=state.reviews,
-            lapses=state.lapses,
-            last_review=state.last_review,
-        )
+    def from_state(cls, user_id: int, deck_id: str, question_id: str, state: object) -> Memory:
+        """The member's memory of the question as `state` holds it: the practice engine's MemoryState has
+        the fields of a Memory but its key (the store imports no engine, as MemoryState.of imports no store)."""
+        held = {
+            field.name: getattr(state, field.name) for field in fields(cls) if field.name not in _MEMORY_KEY
+        }
+        return cls(user_id=user_id, deck_id=deck_id, question_id=question_id, **held)
 
 
 @dataclass(frozen=True, slots=True)
