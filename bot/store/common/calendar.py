@@ -50,8 +50,8 @@ class SharedCalendar:
     _engine: Engine
 
     async def calendar_settings(self, guild_id: int) -> CalendarSettings:
-        found = await self._engine.fetch_one(C.SETTINGS, guild=guild_id)
-        return CalendarSettings(guild_id) if found is None else C.CALENDAR_SETTING_COLUMNS.record(found)
+        found = await self._engine.fetch_record(C.CALENDAR_SETTING_COLUMNS, C.SETTINGS, guild=guild_id)
+        return CalendarSettings(guild_id) if found is None else found
 
     async def save_calendar_settings(self, settings: CalendarSettings) -> None:
         await self._engine.execute(C.SAVE_SETTINGS, C.CALENDAR_SETTING_COLUMNS.row(settings))

@@ -69,9 +69,8 @@ class SharedSuggestions:
         return settled > 0
 
     async def approve_suggestion(self, approval: Approval) -> bool:
-        return await self._approve(
-            approval, changed(SAVE_GUILD_DECK, **GUILD_DECK_COLUMNS.values(approval.deck))
-        )
+        save = changed(SAVE_GUILD_DECK, **GUILD_DECK_COLUMNS.values(approval.deck))
+        return await self._approve(approval, save)
 
     async def approve_suggestion_over(self, approval: Approval, was: GuildDeckRecord) -> bool:
         """On PostgreSQL (read committed) an UPDATE waiting for another's row sees that row once it commits."""
