@@ -11,5 +11,6 @@ _.ChampionPeriod, _.MOST_CHAMPIONS, _.LEARN, _.CLAIM_KINDS, _.ROUND_STATUSES, _.
 )  # bot/bank/part_sizes.py: the limits the validator's frame derives from
 _.check_choice_name, _.confirmed, _.has_route, _.schema_errors  # test helpers kept for the fake Discord
 _.claimed_at  # bot/store/calendar_records.py: OccurrenceRecord keeps when the claim was made, as stored
+_.created_by, _.uploaded_at, _.expires_at  # bot/store/sql/rows.py: written to their columns by field name
 _.dont_write_bytecode  # tests/conftest.py: sys.dont_write_bytecode, read by the interpreter
 _.tempdir  # tests/conftest.py: tempfile.tempdir, read by tempfile.gettempdir()

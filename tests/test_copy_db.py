@@ -17,6 +17,7 @@ from bot.store import (
     GuildSettings,
     Memory,
     PollVote,
+    PracticeAnswer,
     Store,
     open_store,
 )
@@ -35,7 +36,9 @@ async def fill(store: Store) -> None:
     await store.record_answer(answer(chem, 0, user=3, points=50))
     await store.finish_round(bio.id, "finished", T0 + timedelta(minutes=5))
     due = T0 + timedelta(days=2)
-    await store.record_practice(1, None, "bio", "q0", True, T0, Memory(1, "bio", "q0", "{}", due, 1, 0, T0))
+    await store.record_practice(
+        PracticeAnswer(1, None, "bio", "q0", True, T0), Memory(1, "bio", "q0", "{}", due, 1, 0, T0)
+    )
     await store.save_guild_deck(GuildDeckRecord(1, "mine", "mine.yaml", "deck: text", 5, T0))
     await store.save_guild_settings(
         GuildSettings(

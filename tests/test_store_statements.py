@@ -7,10 +7,10 @@ import sqlite3
 import asyncpg
 import pytest
 
-from bot.store.sql.answers import ANSWER_NAMES, INSERT_ANSWER, PREVIOUS_ANSWER
-from bot.store.sql.practice import INSERT_PRACTICE_ANSWER, MEMORY_NAMES, PRACTICE_NAMES, SAVE_MEMORY
-from bot.store.sql.rounds import NEW_ROUND_NAMES, START_ROUND
-from bot.store.sql.settings import GUILD_SETTING_NAMES, SAVE_GUILD_SETTINGS
+from bot.store.sql.answers import ANSWER_COLUMNS, INSERT_ANSWER, PREVIOUS_ANSWER
+from bot.store.sql.practice import INSERT_PRACTICE_ANSWER, MEMORY_COLUMNS, PRACTICE_COLUMNS, SAVE_MEMORY
+from bot.store.sql.rounds import NEW_ROUND_COLUMNS, START_ROUND
+from bot.store.sql.settings import GUILD_SETTING_COLUMNS, SAVE_GUILD_SETTINGS
 from bot.store.sql.statement import sql
 
 
@@ -86,12 +86,12 @@ def test_a_missing_or_unknown_name_is_refused_on_both_engines(values: dict[str, 
 def test_the_row_shaped_statements_take_their_rows_in_column_order() -> None:
     # Answers, rounds, memories, practice answers and settings go in as tuples, with no mapping per row:
     # their parameters must be their columns, in order.
-    assert INSERT_ANSWER.names == ANSWER_NAMES
+    assert INSERT_ANSWER.names == ANSWER_COLUMNS.names
     assert PREVIOUS_ANSWER.names == ("round_id", "question_index", "user_id")
-    assert START_ROUND.names == NEW_ROUND_NAMES
-    assert SAVE_MEMORY.names == MEMORY_NAMES
-    assert INSERT_PRACTICE_ANSWER.names == PRACTICE_NAMES
-    assert SAVE_GUILD_SETTINGS.names == ("guild_id", *GUILD_SETTING_NAMES)
+    assert START_ROUND.names == NEW_ROUND_COLUMNS.names
+    assert SAVE_MEMORY.names == MEMORY_COLUMNS.names
+    assert INSERT_PRACTICE_ANSWER.names == PRACTICE_COLUMNS.names
+    assert SAVE_GUILD_SETTINGS.names == GUILD_SETTING_COLUMNS.names
 
 
 _BOTH = sql("SELECT CAST(:a AS INTEGER) + CAST(:b AS INTEGER), CAST(:a AS INTEGER), 'x:y'")

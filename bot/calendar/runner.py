@@ -17,7 +17,15 @@ from bot.calendar.zones import zone_named, zone_or_utc
 from bot.host.background import BackgroundLoop
 from bot.locales import SOURCE, _, speaking
 from bot.looks.text import stamp
-from bot.store import CalendarStore, OccurrenceTaken, ScheduleRecord, Shards, StoreError
+from bot.store import (
+    CalendarStore,
+    OccurrenceRecord,
+    OccurrenceTaken,
+    ScheduleMove,
+    ScheduleRecord,
+    Shards,
+    StoreError,
+)
 
 log = logging.getLogger(__name__)
 
@@ -137,12 +145,9 @@ class CalendarRunner(BackgroundLoop):
             announced=schedule.announced,
         )
         if decision.step == "wait":
+            wake = wake_at(occurrence, schedule.announce_minutes, schedule.announced)
             await self.store.move_schedule(
-                schedule.id,
-                occurrence,
-                next_at=occurrence,
-                wake_at=wake_at(occurrence, schedule.announce_minutes, schedule.announced),
-                announced=schedule.announced,
+                schedule.id, ScheduleMove(occurrence, occurrence, wake, announced=schedule.announced)
             )
             return
         if decision.step == "announce":
@@ -162,7 +167,7 @@ class CalendarRunner(BackgroundLoop):
             )
             await self.store.settle_announcement(schedule.id, occurrence)
             await self.store.move_schedule(
-                schedule.id, occurrence, next_at=occurrence, wake_at=occurrence, announced=True
+                schedule.id, ScheduleMove(occurrence, occurrence, occurrence, announced=True)
             )
             return
         after = decision.next_occurrence
@@ -196,13 +201,13 @@ class CalendarRunner(BackgroundLoop):
     ) -> bool:
         """Claim the occurrence `at` and move the schedule from `was` to `after`; False when another
         process (or this one, before a restart) already claimed it."""
-        if await self.store.claim_round_occurrence(
-            schedule.id, at, now, was=was, next_at=after, wake_at=following, outcome=outcome
-        ):
+        claim = OccurrenceRecord(schedule.id, at, outcome, round_id=None, detail=None, claimed_at=now)
+        move = ScheduleMove(was, after, following)
+        if await self.store.claim_round_occurrence(claim, move):
             return True
         # Claimed before: the claim moved the schedule in its own transaction; a schedule still standing at
         # `was` (a claim kept from an older version) is moved on now, after the claim, never before it.
-        await self.store.move_schedule(schedule.id, was, next_at=after, wake_at=following, announced=False)
+        await self.store.move_schedule(schedule.id, move)
         return False
 
     async def _start(self, schedule: ScheduleRecord, at: datetime, now: datetime) -> None:

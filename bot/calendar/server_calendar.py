@@ -31,6 +31,7 @@ from bot.store import (
     GuildSettings,
     NewSchedule,
     RoundRecord,
+    ScheduleMove,
     ScheduleRecord,
     Store,
 )
@@ -188,9 +189,7 @@ class ServerCalendar:
             ran_on = local_day(claims[0].occurrence_at, old) if claims else None
             after = next_in_new_zone(rule_of(schedule), zone, now, ran_on=ran_on)
             wake = wake_at(after, schedule.announce_minutes, False)
-            if await self.store.move_schedule(
-                schedule.id, schedule.next_at, next_at=after, wake_at=wake, announced=False
-            ):
+            if await self.store.move_schedule(schedule.id, ScheduleMove(schedule.next_at, after, wake)):
                 moved.append(schedule_moved(schedule.id, after, zone))
         return moved
 

@@ -27,7 +27,7 @@ from bot.errors import UserError
 from bot.locales import _, n_, slash
 from bot.looks.text import clip
 from bot.results.asked import keep_deck_versions
-from bot.store import DeckMoved, GuildDeckRecord, Store, SuggestionRecord
+from bot.store import Approval, DeckMoved, GuildDeckRecord, Store, SuggestionRecord
 
 # A member may have this many suggestions waiting at once, so one person cannot flood the queue.
 MAX_PENDING_PER_MEMBER = 20
@@ -297,7 +297,7 @@ class ServerDecks:
             record, grown = await self._grown(guild_id, deck, question, reviewer_id)
             try:
                 approved = await self.store.approve_suggestion_over(
-                    suggestion.id, reviewer_id, self.clock(), to_json(dict(question)), record, was
+                    Approval(suggestion.id, reviewer_id, self.clock(), to_json(dict(question)), record), was
                 )
             except DeckMoved:
                 continue  # another process saved the deck since it was read: add the question to that one

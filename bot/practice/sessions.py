@@ -31,7 +31,7 @@ from bot.quiz import (
 from bot.quiz.practice import MemoryState
 from bot.quiz.until_learned import Passes
 from bot.reviews import reviewed_memories
-from bot.store import Memory, PracticeRecord, RoundRecord, Store
+from bot.store import Memory, PracticeAnswer, PracticeRecord, RoundRecord, Store
 
 log = logging.getLogger(__name__)
 
@@ -270,7 +270,7 @@ class PracticeSessions:
         rights = {s.user_id: result.right}
         memory = (await reviewed_memories(self.store, s.deck.id, question_id, rights, now))[s.user_id]
         await self.store.record_practice(
-            s.user_id, s.guild_id, s.deck.id, question_id, result.right, now, memory
+            PracticeAnswer(s.user_id, s.guild_id, s.deck.id, question_id, result.right, now), memory
         )
         await self._save(practice, now)
         return Answered(result, memory, last=s.index + 1 >= s.question_count)

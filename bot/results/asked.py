@@ -16,7 +16,7 @@ from typing import Protocol
 
 from bot.bank.models import Deck, Question
 from bot.bank.versions import asked_deck, question_from, version_of
-from bot.store import AssignmentRecord, QotdDay, RoundRecord, Store
+from bot.store import AssignmentRecord, GivenVersions, QotdDay, RoundRecord, Store
 
 log = logging.getLogger(__name__)
 
@@ -97,8 +97,9 @@ async def _give_assignment(
     store: Store, assignment_id: int, deck: Deck | None, question_ids: Sequence[str], now: datetime
 ) -> None:
     found = versions_asked(deck, question_ids)
+    digests = [v[0] if v else None for v in found]
     await store.set_assignment_versions(
-        assignment_id, [v[0] if v else None for v in found], [v for v in found if v], now
+        GivenVersions([(assignment_id, digests)], [v for v in found if v], now)
     )
 
 
@@ -134,7 +135,7 @@ async def give_snapshots(store: Store, bank: Decks, now: datetime) -> Snapshots:
             found = versions_asked(bank.get(record.deck_id, record.guild_id), record.question_ids)
             batch.append((record.id, [v[0] if v else None for v in found]))
             kept.update(v for v in found if v)
-        await store.set_round_versions(batch, sorted(kept.items()), now)
+        await store.set_round_versions(GivenVersions(batch, sorted(kept.items()), now))
     assignments = await store.assignments_without_versions()
     for assignment_id, guild_id, deck_id, question_ids in assignments:
         await _give_assignment(store, assignment_id, bank.get(deck_id, guild_id), question_ids, now)

@@ -26,6 +26,7 @@ from bot.store.calendar_records import (
     QotdBoardLine,
     QotdDay,
     QotdSettings,
+    ScheduleMove,
     ScheduleRecord,
     Shards,
 )
@@ -33,11 +34,13 @@ from bot.store.outage import Outage
 from bot.store.periods import Period
 from bot.store.records import (
     Answer,
+    Approval,
     AuditEntry,
     Board,
     BoardLine,
     FirstTry,
     FlagRecord,
+    GivenVersions,
     GuildDeckRecord,
     GuildSettings,
     KeptItemFigures,
@@ -45,6 +48,7 @@ from bot.store.records import (
     Memory,
     NewRound,
     PollVote,
+    PracticeAnswer,
     PracticeRecord,
     Recorded,
     ReportLine,
@@ -272,14 +276,9 @@ class VersionsStore(Protocol):
     async def rounds_without_versions(self) -> list[RoundRecord]:
         """Rounds from before versions were kept that have not been given their snapshot, by id."""
 
-    async def set_round_versions(
-        self,
-        rounds: Sequence[tuple[int, Sequence[str | None]]],
-        versions: Sequence[tuple[str, str]],
-        at: datetime,
-    ) -> None:
-        """Give rounds without versions their digests ((round id, digests), None: unknown), keeping
-        `versions`, all in one transaction; a round that has versions keeps them."""
+    async def set_round_versions(self, given: GivenVersions) -> None:
+        """Give rounds without versions their digests (by round id), keeping the versions they name, all in
+        one transaction; a round that has versions keeps them."""
 
     async def assignment_versions(self, assignment_id: int) -> tuple[str | None, ...] | None:
         """The digests of an assignment's questions, in question_ids' order; None when none were given."""
@@ -287,14 +286,8 @@ class VersionsStore(Protocol):
     async def assignments_without_versions(self) -> list[tuple[int, int, str, tuple[str, ...]]]:
         """(id, guild, deck, question ids) of each assignment without versions, by id."""
 
-    async def set_assignment_versions(
-        self,
-        assignment_id: int,
-        digests: Sequence[str | None],
-        versions: Sequence[tuple[str, str]],
-        at: datetime,
-    ) -> None:
-        """As set_round_versions, for an assignment."""
+    async def set_assignment_versions(self, given: GivenVersions) -> None:
+        """As set_round_versions, for assignments (by assignment id)."""
 
     async def qotd_version(self, guild_id: int, day: int) -> str | None:
         """The digest of the version a day's question of the day asked; None when none is known."""
@@ -324,17 +317,9 @@ class PracticeStore(Protocol):
 
     # -- practice and memories -----------------------------------------------------------------------
 
-    async def record_practice(
-        self,
-        user_id: int,
-        guild_id: int | None,
-        deck_id: str,
-        question_id: str,
-        right: bool,
-        answered_at: datetime,
-        memory: Memory | None = None,
-    ) -> None:
-        """Store a practice answer and, when given, the member's new memory of it, in one transaction."""
+    async def record_practice(self, answer: PracticeAnswer, memory: Memory | None = None) -> None:
+        """Store a practice answer and, when given, the member's new memory of it, in one transaction
+        (ValueError when the memory is of another member or question)."""
 
     async def save_memories(self, memories: Sequence[Memory]) -> None:
         """Upsert many memories in one transaction (a round's reviews, written at each reveal)."""
@@ -453,37 +438,20 @@ class CalendarStore(Protocol):
         `shards` ((shard_count, ids); None: every server's); filtered before the limit counts."""
 
     async def move_schedule(
-        self,
-        schedule_id: int,
-        was: datetime | None,
-        *,
-        next_at: datetime | None,
-        wake_at: datetime | None,
-        announced: bool,
-        result: str | None = None,
-        result_at: datetime | None = None,
+        self, schedule_id: int, move: ScheduleMove, result: tuple[str, datetime] | None = None
     ) -> bool:
-        """Move a schedule on from the occurrence `was`, with its result when given; False when another
-        process moved it first (its next_at is no longer `was`) or it was removed."""
+        """Move a schedule on as `move` says, noting the `result` of the occurrence it leaves (what
+        happened, when) if given; False when another process moved it first (its next_at is no longer
+        `move.was`) or it was removed."""
 
     async def note_schedule_result(self, schedule_id: int, result: str, at: datetime) -> None:
         """What happened to the schedule's latest occurrence (`/quiz schedule list` shows it)."""
 
-    async def claim_round_occurrence(
-        self,
-        schedule_id: int,
-        occurrence: datetime,
-        now: datetime,
-        *,
-        was: datetime,
-        next_at: datetime | None,
-        wake_at: datetime | None,
-        outcome: str = "pending",
-        detail: str | None = None,
-    ) -> bool:
-        """Claim the schedule's round at `occurrence` and move the schedule on from `was`, in one
-        transaction: True for exactly one caller; a loser changes nothing. `outcome` pending: its round
-        is to be started (start_round with the occurrence); missed or skipped are final."""
+    async def claim_round_occurrence(self, claim: OccurrenceRecord, move: ScheduleMove) -> bool:
+        """Claim the schedule's round at `claim.occurrence_at` (claimed at claim.claimed_at) and make the
+        schedule's `move`, in one transaction: True for exactly one caller; a loser changes nothing. Outcome
+        pending: its round is to be started (start_round with the occurrence, which gives the claim its
+        round_id: ValueError for a claim that has one); missed or skipped are final."""
 
     async def settle_round_occurrence(
         self, schedule_id: int, occurrence: datetime, outcome: str, detail: str | None
@@ -643,26 +611,16 @@ class CalendarStore(Protocol):
 class DecksStore(_DeckMaterialStore, Protocol):
     """A server's decks: flags, uploads, suggestions and their approval."""
 
-    async def approve_suggestion(
-        self, suggestion_id: int, reviewer_id: int, now: datetime, question: str, deck: GuildDeckRecord
-    ) -> bool:
-        """Approve a pending suggestion (as `question`, the reviewer's final text) and save `deck`, the
+    async def approve_suggestion(self, approval: Approval) -> bool:
+        """Approve a pending suggestion (as the reviewer's final text) and save the approval's deck, the
         suggestion's deck with it added, in one transaction: both are written or neither is.
 
-        False, with nothing written, when it was not pending. ValueError when `deck` is not the
+        False, with nothing written, when it was not pending. ValueError when the deck is not the
         suggestion's deck or the database refuses it (the suggestion then stays pending).
         """
 
-    async def approve_suggestion_over(
-        self,
-        suggestion_id: int,
-        reviewer_id: int,
-        now: datetime,
-        question: str,
-        deck: GuildDeckRecord,
-        was: GuildDeckRecord,
-    ) -> bool:
-        """approve_suggestion, saving `deck` only over `was`, the stored deck the approval was made to
+    async def approve_suggestion_over(self, approval: Approval, was: GuildDeckRecord) -> bool:
+        """approve_suggestion, saving the deck only over `was`, the stored deck the approval was made to
         (compare and set, in the same transaction).
 
         DeckMoved, with nothing written, when the stored deck is no longer `was` (another process

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
 from datetime import date, datetime
-from typing import Protocol
 
 # The store imports nothing of the engine: round options cross it as plain columns, and bot/rounds/stored.py
 # turns them into the engine's RoundOptions and back.
@@ -48,7 +48,10 @@ class GuildSettings:
 
 
 @dataclass(frozen=True, slots=True)
-class NewRound:
+class RoundStart:
+    """What a round started with, new or stored: where, who, which questions, and the options it keeps
+    (KEPT_OPTIONS, with its thread's channel)."""
+
     guild_id: int
     channel_id: int
     deck_id: str
@@ -66,38 +69,27 @@ class NewRound:
     long_prompts: bool = False
     parent_channel_id: int | None = None  # a round in a thread: the channel the thread is under
     teams: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class NewRound(RoundStart):
     # What each question asked, in question_ids' order: (digest, canonical JSON) of bot/bank/versions.py.
     asked: tuple[tuple[str, str], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class RoundRecord:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundRecord(RoundStart):
+    """A stored round: how it started, and where it stands now."""
+
     id: int
-    guild_id: int
-    channel_id: int
-    deck_id: str
-    started_by: int
-    question_ids: tuple[str, ...]
-    seconds: int
-    mode: str
-    seed: int
     status: str  # one of ROUND_STATUSES
     current: int  # index of the question on now; -1 before the first is posted
     posted_at: datetime | None  # when the current question was posted: its clock starts there
     message_id: int | None  # the current question's message
     revealed: bool  # whether the current question has been revealed
     intro_message_id: int | None
-    started_at: datetime
     ended_at: datetime | None
     end_reason: str | None
-    podium: int = 3
-    standings: str = "end"
-    streak_bonus: bool = False
-    reading_seconds: int = 0
-    untimed: bool = False
-    long_prompts: bool = False
-    parent_channel_id: int | None = None  # a round in a thread: the channel the thread is under
-    teams: int = 0
     # The digest of the version each question asked, in question_ids' order (None: not known); empty for
     # a round from before versions were kept that the start-up has not given its snapshot yet.
     versions: tuple[str | None, ...] = ()
@@ -240,6 +232,17 @@ class VersionRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class GivenVersions:
+    """Versions given to what was played before they were kept (rounds, assignments): the digests of each
+    one's questions by its id (None: not known), and the versions (digest, canonical JSON) they name, first
+    seen `at`."""
+
+    digests: Sequence[tuple[int, Sequence[str | None]]]
+    versions: Sequence[tuple[str, str]]
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class FlagRecord:
     """One member's report of a question that looks wrong, unclear or mistyped."""
 
@@ -256,19 +259,7 @@ class FlagRecord:
 FLAG_REASONS = ("wrong", "unclear", "typo", "other")
 
 
-class _MemoryShape(Protocol):
-    """What the practice engine's memory state offers; kept structural so records import no engine."""
-
-    @property
-    def card(self) -> str: ...
-    @property
-    def due(self) -> datetime: ...
-    @property
-    def reviews(self) -> int: ...
-    @property
-    def lapses(self) -> int: ...
-    @property
-    def last_review(self) -> datetime | None: ...
+_MEMORY_KEY = ("user_id", "deck_id", "question_id")  # whose memory, of which question
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,17 +276,13 @@ class Memory:
     last_review: datetime | None
 
     @classmethod
-    def from_state(cls, user_id: int, deck_id: str, question_id: str, state: _MemoryShape) -> Memory:
-        return cls(
-            user_id=user_id,
-            deck_id=deck_id,
-            question_id=question_id,
-            card=state.card,
-            due=state.due,
-            reviews=state.reviews,
-            lapses=state.lapses,
-            last_review=state.last_review,
-        )
+    def from_state(cls, user_id: int, deck_id: str, question_id: str, state: object) -> Memory:
+        """The member's memory of the question as `state` holds it: the practice engine's MemoryState has
+        the fields of a Memory but its key (the store imports no engine, as MemoryState.of imports no store)."""
+        held = {
+            field.name: getattr(state, field.name) for field in fields(cls) if field.name not in _MEMORY_KEY
+        }
+        return cls(user_id=user_id, deck_id=deck_id, question_id=question_id, **held)
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,6 +295,18 @@ class GuildDeckRecord:
     text: str
     uploaded_by: int
     uploaded_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class PracticeAnswer:
+    """A member's answer in practice: counted in /stats, never on a server's board."""
+
+    user_id: int
+    guild_id: int | None  # None: practised in direct messages
+    deck_id: str
+    question_id: str
+    right: bool
+    answered_at: datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,6 +332,17 @@ class SuggestionRecord:
     status: str  # pending, approved or rejected
     created_at: datetime
     reviewed_by: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Approval:
+    """A moderator's approval of a pending suggestion: its final text, and its deck with it added."""
+
+    suggestion_id: int
+    reviewer_id: int
+    at: datetime
+    question: str  # the reviewer's final text (JSON, as SuggestionRecord.question)
+    deck: GuildDeckRecord  # the suggestion's deck, the question added
 
 
 @dataclass(frozen=True, slots=True)

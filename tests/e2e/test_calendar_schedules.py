@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.store import open_store
+from bot.store import ScheduleMove, open_store
 from tests.e2e.conftest import ON_BOTH_DATABASES, World
 from tests.e2e.fake_discord import Channel, Member
 from tests.e2e.harness import wait_until
@@ -122,7 +122,7 @@ async def test_a_kill_9_at_the_minute_never_starts_the_round_twice(world: World,
     async with await open_store(world.db) as store:
         made = await store.schedule(1)
         assert made is not None and made.next_at is not None
-        assert await store.move_schedule(1, made.next_at, next_at=now, wake_at=now, announced=False)
+        assert await store.move_schedule(1, ScheduleMove(made.next_at, now, now))
     process = await BotProcess.start(world)
     try:
         await process.logged(READY)
@@ -136,7 +136,7 @@ async def test_a_kill_9_at_the_minute_never_starts_the_round_twice(world: World,
     async with await open_store(world.db) as store:
         moved = await store.schedule(1)
         assert moved is not None and moved.next_at is not None
-        await store.move_schedule(1, moved.next_at, next_at=now, wake_at=now, announced=False)
+        await store.move_schedule(1, ScheduleMove(moved.next_at, now, now))
     async with world.running() as bot:
         await fake.wait_for_message(world.general, lambda m: "resuming this round at question 1" in m.text)
 

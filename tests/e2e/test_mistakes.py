@@ -9,7 +9,7 @@ from bot.bank import load_deck_bytes
 from bot.bank.models import Question
 from bot.discord.client import BvunzoBot
 from bot.quiz.practice import review
-from bot.store import Memory
+from bot.store import Memory, PracticeAnswer
 from tests.e2e.conftest import World
 from tests.e2e.rounds import DECKS, play_round
 from tests.e2e.test_decks import import_file
@@ -78,7 +78,9 @@ async def test_mistakes_csv_writes_formulas_as_text(world: World, bot: BvunzoBot
     for question in deck.questions:
         state = review(None, False, when, question_key=f"sums/{question.id}")
         memory = Memory.from_state(alice.id, "sums", question.id, state)
-        await bot.store.record_practice(alice.id, world.study.id, "sums", question.id, False, when, memory)
+        await bot.store.record_practice(
+            PracticeAnswer(alice.id, world.study.id, "sums", question.id, False, when), memory
+        )
     answer = await (await world.fake.slash(world.general, alice, "mistakes", deck="sums")).response()
     assert answer.message is not None
     files = {a.filename: a.data for a in answer.message.attachments}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from bot.store import BoardLine, RoundRecord, Store
+from bot.store import BoardLine, PracticeAnswer, RoundRecord, Store
 from tests.store_contract.builders import T0, answer, start
 
 
@@ -118,7 +118,7 @@ async def test_practice_never_reaches_the_boards(store: Store) -> None:
     rnd = await start(store)
     await give(store, rnd, {1: 100})
     for n in range(5):
-        await store.record_practice(2, 1, "deck", f"q{n}", True, T0)
+        await store.record_practice(PracticeAnswer(2, 1, "deck", f"q{n}", True, T0))
 
     board = await store.leaderboard(1, "all", T0)
     assert summary(board.lines) == [(1, 1, 100)]

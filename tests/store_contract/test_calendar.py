@@ -6,7 +6,7 @@ import asyncio
 from dataclasses import replace
 from datetime import timedelta
 
-from bot.store import CalendarSettings, NewSchedule, Store
+from bot.store import CalendarSettings, NewSchedule, ScheduleMove, Store
 from tests.store_contract.builders import T0
 from tests.store_contract.conftest import Backend
 
@@ -59,21 +59,13 @@ async def test_moving_a_schedule_needs_the_occurrence_it_moves_from(store: Store
     made = await store.add_schedule(new(), T0 + timedelta(minutes=60))
     at = made.next_at
     tomorrow = T0 + timedelta(days=1, minutes=60)
-    assert await store.move_schedule(
-        made.id,
-        at,
-        next_at=tomorrow,
-        wake_at=tomorrow,
-        announced=False,
-        result="started round 4",
-        result_at=at,
-    )
+    assert await store.move_schedule(made.id, ScheduleMove(at, tomorrow, tomorrow), ("started round 4", at))
     # A second process working from the same occurrence moves nothing.
-    assert not await store.move_schedule(made.id, at, next_at=tomorrow, wake_at=tomorrow, announced=False)
+    assert not await store.move_schedule(made.id, ScheduleMove(at, tomorrow, tomorrow))
     moved = await store.schedule(made.id)
     assert moved is not None
     assert (moved.next_at, moved.last_result, moved.last_at) == (tomorrow, "started round 4", at)
-    assert await store.move_schedule(made.id, tomorrow, next_at=None, wake_at=None, announced=False)
+    assert await store.move_schedule(made.id, ScheduleMove(tomorrow, None, None))
     over = await store.schedule(made.id)
     assert over is not None and over.next_at is None
     assert await store.due_schedules(T0 + timedelta(days=30)) == []
@@ -86,7 +78,7 @@ async def test_a_removed_schedule_is_gone_and_never_due(store: Store) -> None:
     assert not await store.remove_schedule(7, made.id)
     assert await store.schedule(made.id) is None
     assert await store.due_schedules(T0 + timedelta(days=1)) == []
-    assert not await store.move_schedule(made.id, T0, next_at=T0, wake_at=T0, announced=False)
+    assert not await store.move_schedule(made.id, ScheduleMove(T0, T0, T0))
 
 
 async def test_an_occurrence_is_claimed_once_by_two_stores_racing(backend: Backend) -> None:

@@ -9,6 +9,8 @@ import asyncio
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
+import pytest
+
 from bot.calendar.history import recent_lines
 from bot.calendar.runner import CalendarRunner
 from bot.host.shards import shard_of
@@ -16,8 +18,10 @@ from bot.store import (
     CalendarSettings,
     NewRound,
     NewSchedule,
+    OccurrenceRecord,
     OccurrenceTaken,
     QotdSettings,
+    ScheduleMove,
     ScheduleRecord,
     Store,
 )
@@ -96,7 +100,8 @@ async def harare(store: Store, *guilds: int) -> None:
 
 async def crashed_after_claim(store: Store, made: ScheduleRecord) -> None:
     """What a process killed between the claim and the round leaves: the claim, the schedule moved on."""
-    assert await store.claim_round_occurrence(made.id, AT, AT, was=AT, next_at=NEXT_DAY, wake_at=NEXT_DAY)
+    claim = OccurrenceRecord(made.id, AT, "pending", round_id=None, detail=None, claimed_at=AT)
+    assert await store.claim_round_occurrence(claim, ScheduleMove(AT, NEXT_DAY, NEXT_DAY))
 
 
 async def test_a_claim_without_its_round_is_started_at_start_up_once(backend: Backend) -> None:
@@ -233,3 +238,12 @@ async def test_our_champion_handover_is_due_behind_six_hundred_of_other_shards(b
     await store.save_calendar_settings(CalendarSettings(ours, "UTC", 5, champion_next_at=AT))
     assert [s.guild_id for s in await store.due_champions(AT, 500, (2, (0,)))] == [ours]
     assert len(await store.due_champions(AT, 500, None)) == 500
+
+
+async def test_a_claim_comes_without_its_round(store: Store) -> None:
+    await harare(store, 1000)
+    made = await store.add_schedule(daily(1000), AT)
+    with_round = OccurrenceRecord(made.id, AT, "pending", round_id=4, detail=None, claimed_at=AT)
+    with pytest.raises(ValueError, match="gets its round when the round starts"):
+        await store.claim_round_occurrence(with_round, ScheduleMove(AT, NEXT_DAY, NEXT_DAY))
+    assert await store.schedule_occurrences(made.id) == []

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 
 from bot.quiz.practice import MemoryState, review
-from bot.store import Memory, Store
+from bot.store import Memory, PracticeAnswer, Store
 from tests.store_contract.builders import T0
 
 
@@ -35,7 +35,9 @@ async def test_memories_round_trip_through_the_real_scheduler(store: Store) -> N
 
     later = T0 + timedelta(days=3)
     second = review(MemoryState.of(stored), False, later)
-    await store.record_practice(5, 1, "deck", "q1", False, later, Memory.from_state(5, "deck", "q1", second))
+    await store.record_practice(
+        PracticeAnswer(5, 1, "deck", "q1", False, later), Memory.from_state(5, "deck", "q1", second)
+    )
 
     again = (await store.memories(5, "deck"))["q1"]
     assert (again.reviews, again.lapses, again.last_review) == (2, 1, later)
@@ -70,7 +72,7 @@ async def test_saving_a_memory_again_replaces_it(store: Store) -> None:
 async def test_practice_and_its_memory_are_one_transaction(store: Store) -> None:
     wrong_question = memory(1, "other-question", due_in=timedelta(days=1))
     with pytest.raises(ValueError, match="another member or question"):
-        await store.record_practice(1, None, "deck", "q1", True, T0, wrong_question)
+        await store.record_practice(PracticeAnswer(1, None, "deck", "q1", True, T0), wrong_question)
     stats = await store.member_stats(1, 1, T0)
     assert stats.practice_answered == 0
     assert await store.memories(1, "deck") == {}

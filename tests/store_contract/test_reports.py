@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.store import ReportLine, Store
+from bot.store import PracticeAnswer, ReportLine, Store
 from tests.store_contract.builders import T0, answer, start
 
 
@@ -104,11 +104,11 @@ async def test_deck_struggles_first_tries_and_leeches_hardest_first(store: Store
     ]:
         await store.record_answer(answer(rnd, index, user, right=right, at=next(at)))
     # Member 1 then practises cell right (not a first try), and member 4 practises dna wrong in this server.
-    await store.record_practice(1, 1, "bio", "cell", True, next(at))
-    await store.record_practice(4, 1, "bio", "dna", False, next(at))
+    await store.record_practice(PracticeAnswer(1, 1, "bio", "cell", True, next(at)))
+    await store.record_practice(PracticeAnswer(4, 1, "bio", "dna", False, next(at)))
     # Neither another server's round nor a direct message counts.
     await store.record_answer(answer(elsewhere, 2, 5, right=False, at=next(at)))
-    await store.record_practice(6, None, "bio", "rna", False, next(at))
+    await store.record_practice(PracticeAnswer(6, None, "bio", "rna", False, next(at)))
 
     def memory(user: int, question: str, lapses: int) -> Memory:
         return Memory(user, "bio", question, "{}", T0, reviews=lapses + 1, lapses=lapses, last_review=T0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime
 
-from bot.store import Store
+from bot.store import PracticeAnswer, Store
 from tests.store_contract.builders import T0, answer, start
 
 
@@ -29,8 +29,8 @@ async def test_member_stats_add_up_the_members_round_answers(store: Store) -> No
     for rnd, index, right, at in plays:
         await store.record_answer(answer(rnd, index, 7, right=right, at=at))
     await store.record_answer(answer(other_server, 0, 7, at=utc(2024, 5, 14, 9)))
-    await store.record_practice(7, None, "algebra", "q1", False, now)
-    await store.record_practice(7, 2, "algebra", "q2", True, now)
+    await store.record_practice(PracticeAnswer(7, None, "algebra", "q1", False, now))
+    await store.record_practice(PracticeAnswer(7, 2, "algebra", "q2", True, now))
 
     stats = await store.member_stats(1, 7, now)
 

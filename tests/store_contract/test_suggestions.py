@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.store import DeckMoved, GuildDeckRecord, Store
+from bot.store import Approval, DeckMoved, GuildDeckRecord, Store
 from tests.store_contract.builders import T0
 from tests.store_contract.conftest import Backend
 
@@ -67,7 +67,7 @@ EDITED = '{"prompt": "Which one?", "choices": ["a", "b"], "answer": 1}'
 async def test_approving_settles_the_suggestion_and_saves_its_deck_together(store: Store) -> None:
     await store.save_guild_deck(BIO_V1)
     queued = await store.add_suggestion(1, "bio", 100, QUESTION, T0)
-    assert await store.approve_suggestion(queued.id, 7, T0 + timedelta(hours=1), EDITED, BIO_V2)
+    assert await store.approve_suggestion(Approval(queued.id, 7, T0 + timedelta(hours=1), EDITED, BIO_V2))
     settled = await store.suggestion(queued.id)
     assert settled is not None
     assert (settled.status, settled.reviewed_by, settled.question) == ("approved", 7, EDITED)
@@ -81,11 +81,11 @@ async def test_a_deck_the_database_refuses_leaves_the_suggestion_pending_and_the
     queued = await store.add_suggestion(1, "bio", 100, QUESTION, T0)
     refused = replace(BIO_V2, text=None)  # NOT NULL: the deck's write fails after the approval's
     with pytest.raises(ValueError, match="bio"):
-        await store.approve_suggestion(queued.id, 7, T0, EDITED, refused)
+        await store.approve_suggestion(Approval(queued.id, 7, T0, EDITED, refused))
     assert await store.suggestion(queued.id) == queued
     assert await store.guild_decks(1) == [BIO_V1]
     # Nothing half done stands in the way of approving it properly afterwards.
-    assert await store.approve_suggestion(queued.id, 7, T0, EDITED, BIO_V2)
+    assert await store.approve_suggestion(Approval(queued.id, 7, T0, EDITED, BIO_V2))
     assert await store.guild_decks(1) == [BIO_V2]
 
 
@@ -93,8 +93,8 @@ async def test_an_approval_of_a_settled_suggestion_writes_nothing(store: Store) 
     await store.save_guild_deck(BIO_V1)
     queued = await store.add_suggestion(1, "bio", 100, QUESTION, T0)
     assert await store.settle_suggestion(queued.id, "rejected", 8, T0)
-    assert not await store.approve_suggestion(queued.id, 7, T0, EDITED, BIO_V2)
-    assert not await store.approve_suggestion(999_999, 7, T0, EDITED, BIO_V2)
+    assert not await store.approve_suggestion(Approval(queued.id, 7, T0, EDITED, BIO_V2))
+    assert not await store.approve_suggestion(Approval(999_999, 7, T0, EDITED, BIO_V2))
     settled = await store.suggestion(queued.id)
     assert settled is not None and (settled.status, settled.reviewed_by) == ("rejected", 8)
     assert await store.guild_decks(1) == [BIO_V1]
@@ -106,8 +106,8 @@ async def test_two_moderators_approving_at_once_save_the_deck_once(backend: Back
     queued = await first.add_suggestion(1, "bio", 100, QUESTION, T0)
     other = replace(BIO_V2, uploaded_by=78)
     results = await asyncio.gather(
-        first.approve_suggestion(queued.id, 7, T0, EDITED, BIO_V2),
-        second.approve_suggestion(queued.id, 8, T0, EDITED, other),
+        first.approve_suggestion(Approval(queued.id, 7, T0, EDITED, BIO_V2)),
+        second.approve_suggestion(Approval(queued.id, 8, T0, EDITED, other)),
     )
     assert sorted(results) == [False, True]
     winner = BIO_V2 if results[0] else other
@@ -117,9 +117,9 @@ async def test_two_moderators_approving_at_once_save_the_deck_once(backend: Back
 async def test_an_approval_into_another_deck_is_refused(store: Store) -> None:
     queued = await store.add_suggestion(1, "bio", 100, QUESTION, T0)
     with pytest.raises(ValueError):
-        await store.approve_suggestion(queued.id, 7, T0, EDITED, replace(BIO_V2, deck_id="chem"))
+        await store.approve_suggestion(Approval(queued.id, 7, T0, EDITED, replace(BIO_V2, deck_id="chem")))
     with pytest.raises(ValueError):
-        await store.approve_suggestion(queued.id, 7, T0, EDITED, replace(BIO_V2, guild_id=2))
+        await store.approve_suggestion(Approval(queued.id, 7, T0, EDITED, replace(BIO_V2, guild_id=2)))
     assert await store.suggestion(queued.id) == queued
     assert await store.guild_decks() == []
 
@@ -132,7 +132,9 @@ BIO_OTHER = GuildDeckRecord(
 async def test_an_approval_over_the_deck_as_read_saves_it(store: Store) -> None:
     await store.save_guild_deck(BIO_V1)
     queued = await store.add_suggestion(1, "bio", 100, QUESTION, T0)
-    assert await store.approve_suggestion_over(queued.id, 7, T0 + timedelta(hours=1), EDITED, BIO_V2, BIO_V1)
+    assert await store.approve_suggestion_over(
+        Approval(queued.id, 7, T0 + timedelta(hours=1), EDITED, BIO_V2), BIO_V1
+    )
     settled = await store.suggestion(queued.id)
     assert settled is not None and (settled.status, settled.question) == ("approved", EDITED)
     assert await store.guild_decks(1) == [BIO_V2]
@@ -142,20 +144,20 @@ async def test_an_approval_over_a_deck_changed_since_it_was_read_writes_nothing(
     await store.save_guild_deck(BIO_OTHER)  # saved by someone else after the approval read BIO_V1
     queued = await store.add_suggestion(1, "bio", 100, QUESTION, T0)
     with pytest.raises(DeckMoved):
-        await store.approve_suggestion_over(queued.id, 7, T0, EDITED, BIO_V2, BIO_V1)
+        await store.approve_suggestion_over(Approval(queued.id, 7, T0, EDITED, BIO_V2), BIO_V1)
     assert await store.suggestion(queued.id) == queued
     assert await store.guild_decks(1) == [BIO_OTHER]
     renamed = replace(BIO_OTHER, source_name="biology.csv")  # the same text from another file
     await store.save_guild_deck(renamed)
     with pytest.raises(DeckMoved):
-        await store.approve_suggestion_over(queued.id, 7, T0, EDITED, BIO_V2, BIO_OTHER)
+        await store.approve_suggestion_over(Approval(queued.id, 7, T0, EDITED, BIO_V2), BIO_OTHER)
     await store.delete_guild_deck(1, "bio")
     with pytest.raises(DeckMoved):  # deleted since it was read: not brought back
-        await store.approve_suggestion_over(queued.id, 7, T0, EDITED, BIO_V2, renamed)
+        await store.approve_suggestion_over(Approval(queued.id, 7, T0, EDITED, BIO_V2), renamed)
     assert await store.guild_decks(1) == []
     await store.save_guild_deck(renamed)
     # Read again, the approval goes through over the deck as it is now.
-    assert await store.approve_suggestion_over(queued.id, 7, T0, EDITED, BIO_V2, renamed)
+    assert await store.approve_suggestion_over(Approval(queued.id, 7, T0, EDITED, BIO_V2), renamed)
     assert await store.guild_decks(1) == [BIO_V2]
 
 
@@ -163,13 +165,16 @@ async def test_an_approval_over_keeps_the_approvals_other_rules(store: Store) ->
     await store.save_guild_deck(BIO_V1)
     queued = await store.add_suggestion(1, "bio", 100, QUESTION, T0)
     with pytest.raises(ValueError):  # read from another deck than the one saved
-        await store.approve_suggestion_over(queued.id, 7, T0, EDITED, BIO_V2, replace(BIO_V1, deck_id="chem"))
+        await store.approve_suggestion_over(
+            Approval(queued.id, 7, T0, EDITED, BIO_V2), replace(BIO_V1, deck_id="chem")
+        )
     with pytest.raises(ValueError):  # into another deck than the suggestion's
         await store.approve_suggestion_over(
-            queued.id, 7, T0, EDITED, replace(BIO_V2, deck_id="chem"), replace(BIO_V1, deck_id="chem")
+            Approval(queued.id, 7, T0, EDITED, replace(BIO_V2, deck_id="chem")),
+            replace(BIO_V1, deck_id="chem"),
         )
     assert await store.settle_suggestion(queued.id, "rejected", 8, T0)
-    assert not await store.approve_suggestion_over(queued.id, 7, T0, EDITED, BIO_V2, BIO_V1)
+    assert not await store.approve_suggestion_over(Approval(queued.id, 7, T0, EDITED, BIO_V2), BIO_V1)
     assert await store.guild_decks(1) == [BIO_V1]
 
 
@@ -183,8 +188,8 @@ async def test_two_approvals_over_one_deck_from_two_processes_save_one_and_tell_
     two = await first.add_suggestion(1, "bio", 101, QUESTION, T0)
     theirs = replace(BIO_OTHER, uploaded_by=8)
     results = await asyncio.gather(
-        first.approve_suggestion_over(one.id, 7, T0, EDITED, BIO_V2, BIO_V1),
-        second.approve_suggestion_over(two.id, 8, T0, EDITED, theirs, BIO_V1),
+        first.approve_suggestion_over(Approval(one.id, 7, T0, EDITED, BIO_V2), BIO_V1),
+        second.approve_suggestion_over(Approval(two.id, 8, T0, EDITED, theirs), BIO_V1),
         return_exceptions=True,
     )
     assert sorted(type(r).__name__ for r in results) == ["DeckMoved", "bool"]

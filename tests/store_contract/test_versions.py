@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.store import FirstTry, NewAssignment, NewRound, QotdDay, Store, VersionRecord
+from bot.store import FirstTry, GivenVersions, NewAssignment, NewRound, QotdDay, Store, VersionRecord
 from tests.store_contract.builders import T0, answer, start
 
 V1 = ("a" * 64, '{"prompt":"one"}')
@@ -50,9 +50,11 @@ async def test_a_round_keeps_the_versions_it_starts_with_in_the_same_write(store
     old = await start(store, deck="bio", questions=("cell", "dna"))  # as a round from before versions
     assert old.versions == ()
     assert [r.id for r in await store.rounds_without_versions()] == [old.id]
-    await store.set_round_versions([(old.id, [V3[0], None])], [V3], T0)
+    await store.set_round_versions(GivenVersions([(old.id, [V3[0], None])], [V3], T0))
     assert (await store.get_round(old.id)).versions == (V3[0], None)  # type: ignore[union-attr]
-    await store.set_round_versions([(old.id, [V1[0], V1[0]])], [V1], T0)  # given once: kept as it was
+    await store.set_round_versions(
+        GivenVersions([(old.id, [V1[0], V1[0]])], [V1], T0)
+    )  # given once: kept as it was
     assert (await store.get_round(old.id)).versions == (V3[0], None)  # type: ignore[union-attr]
     assert await store.rounds_without_versions() == []
 
@@ -97,7 +99,7 @@ async def test_an_assignment_and_a_day_of_the_question_of_the_day_name_their_ver
     assignment = await store.add_assignment(new)
     assert await store.assignment_versions(assignment.id) is None
     assert await store.assignments_without_versions() == [(assignment.id, 1, "bio", ("cell", "dna"))]
-    await store.set_assignment_versions(assignment.id, [V1[0], None], [V1], T0)
+    await store.set_assignment_versions(GivenVersions([(assignment.id, [V1[0], None])], [V1], T0))
     assert await store.assignment_versions(assignment.id) == (V1[0], None)
     assert await store.assignments_without_versions() == []
     assert V1[0] in await store.question_versions([V1[0]])

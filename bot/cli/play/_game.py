@@ -33,7 +33,7 @@ from bot.quiz import (
 )
 from bot.quiz.practice import MemoryState
 from bot.reviews import reviewed_memories
-from bot.store import Store, StoreError, open_store
+from bot.store import PracticeAnswer, Store, StoreError, open_store
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
@@ -320,7 +320,9 @@ class Game:
             break
         memories = await reviewed_memories(store, self.deck.id, question.id, {user_id: result.right}, now)
         memory = memories[user_id]
-        await store.record_practice(user_id, None, self.deck.id, question.id, result.right, now, memory)
+        await store.record_practice(
+            PracticeAnswer(user_id, None, self.deck.id, question.id, result.right, now), memory
+        )
         self._feedback(result.question, order, result.right, result.right_slots, memory.due, now)
         return True
 

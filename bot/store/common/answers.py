@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.store.groups import Groups
 from bot.store.records import Answer, Recorded
-from bot.store.sql.answers import QUESTION_ANSWERS, ROUND_ANSWERS, AnswerRow, answer_record, answer_row
+from bot.store.sql.answers import ANSWER_COLUMNS, QUESTION_ANSWERS, ROUND_ANSWERS, AnswerRow
 from bot.store.sql.engine import Engine
 
 
@@ -22,15 +22,15 @@ class SharedAnswers:
         store or any other process, so the read that follows a refused answer always finds the first.
         """
         self._engine.check_open()  # refuse at once when closed
-        previous = await self._answers.write(answer_row(answer))
+        previous = await self._answers.write(ANSWER_COLUMNS.row(answer))
         if previous is None:
             return Recorded(first=True, previous=None)
-        return Recorded(first=False, previous=answer_record(previous))
+        return Recorded(first=False, previous=ANSWER_COLUMNS.record(previous))
 
     async def round_answers(self, round_id: int, question_index: int | None = None) -> list[Answer]:
         """The round's answers (or one question's), in the order they came."""
         if question_index is None:
-            rows = await self._engine.fetch_all(ROUND_ANSWERS, round=round_id)
-        else:
-            rows = await self._engine.fetch_all(QUESTION_ANSWERS, round=round_id, question=question_index)
-        return [answer_record(row) for row in rows]
+            return await self._engine.fetch_records(ANSWER_COLUMNS, ROUND_ANSWERS, round=round_id)
+        return await self._engine.fetch_records(
+            ANSWER_COLUMNS, QUESTION_ANSWERS, round=round_id, question=question_index
+        )

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
-from bot.store import assignment_records as R
 from bot.store.assignment_records import AssignmentAnswer, AssignmentRecord, AttemptRecord, NewAssignment
 from bot.store.sql import assignments as A
 from bot.store.sql.engine import Engine, Transaction, changed, row, value
@@ -14,7 +11,7 @@ from bot.store.sql.times import to_ms
 
 
 def _add(new: NewAssignment) -> Transaction[AssignmentRecord]:
-    return R.assignment_record((yield row(A.ADD, R.new_assignment_row(new))))
+    return A.ASSIGNMENT_COLUMNS.record((yield row(A.ADD, A.NEW_ASSIGNMENT_COLUMNS.row(new))))
 
 
 def _start(assignment_id: int, user_id: int, at: int, most: int) -> Transaction[AttemptRecord | None]:
@@ -27,20 +24,16 @@ def _start(assignment_id: int, user_id: int, at: int, most: int) -> Transaction[
             return None
         added = yield row(A.ADD_ATTEMPT, assignment=assignment_id, user=user_id, number=count + 1, at=at)
         if added is not None:
-            return _attempt(added)
+            return A.ATTEMPT_COLUMNS.record(added)
     return None
 
 
 def _answer(answer: AssignmentAnswer) -> Transaction[AssignmentAnswer | None]:
-    if (yield changed(A.ADD_ANSWER, R.assignment_answer_row(answer))) > 0:
+    if (yield changed(A.ADD_ANSWER, A.ASSIGNMENT_ANSWER_COLUMNS.row(answer))) > 0:
         return None
-    return R.assignment_answer_record(
+    return A.ASSIGNMENT_ANSWER_COLUMNS.record(
         (yield row(A.ANSWER, attempt=answer.attempt_id, index=answer.question_index))
     )
-
-
-def _attempt(found: Sequence[Any] | None) -> AttemptRecord | None:
-    return None if found is None else R.attempt_record(found)
 
 
 class SharedAssignments:
@@ -53,13 +46,10 @@ class SharedAssignments:
         await self._engine.execute(A.SET_MESSAGE, message=message_id, assignment=assignment_id)
 
     async def assignment(self, assignment_id: int) -> AssignmentRecord | None:
-        found = await self._engine.fetch_one(A.ASSIGNMENT, assignment=assignment_id)
-        return None if found is None else R.assignment_record(found)
+        return await self._engine.fetch_record(A.ASSIGNMENT_COLUMNS, A.ASSIGNMENT, assignment=assignment_id)
 
     async def guild_assignments(self, guild_id: int) -> list[AssignmentRecord]:
-        return [
-            R.assignment_record(r) for r in await self._engine.fetch_all(A.GUILD_ASSIGNMENTS, guild=guild_id)
-        ]
+        return await self._engine.fetch_records(A.ASSIGNMENT_COLUMNS, A.GUILD_ASSIGNMENTS, guild=guild_id)
 
     async def close_assignment(self, guild_id: int, assignment_id: int, at: datetime) -> bool:
         return await self._engine.execute(A.CLOSE, at=to_ms(at), assignment=assignment_id, guild=guild_id) > 0
@@ -70,15 +60,17 @@ class SharedAssignments:
         return await self._engine.write(lambda: _start(assignment_id, user_id, to_ms(at), most))
 
     async def attempt(self, attempt_id: int) -> AttemptRecord | None:
-        return _attempt(await self._engine.fetch_one(A.ATTEMPT, attempt=attempt_id))
+        return await self._engine.fetch_record(A.ATTEMPT_COLUMNS, A.ATTEMPT, attempt=attempt_id)
 
     async def member_attempts(self, assignment_id: int, user_id: int) -> list[AttemptRecord]:
-        found = await self._engine.fetch_all(A.MEMBER_ATTEMPTS, assignment=assignment_id, user=user_id)
-        return [R.attempt_record(r) for r in found]
+        return await self._engine.fetch_records(
+            A.ATTEMPT_COLUMNS, A.MEMBER_ATTEMPTS, assignment=assignment_id, user=user_id
+        )
 
     async def assignment_attempts(self, assignment_id: int) -> list[AttemptRecord]:
-        found = await self._engine.fetch_all(A.ASSIGNMENT_ATTEMPTS, assignment=assignment_id)
-        return [R.attempt_record(r) for r in found]
+        return await self._engine.fetch_records(
+            A.ATTEMPT_COLUMNS, A.ASSIGNMENT_ATTEMPTS, assignment=assignment_id
+        )
 
     async def finish_attempt(self, attempt_id: int, at: datetime) -> bool:
         return await self._engine.execute(A.FINISH_ATTEMPT, at=to_ms(at), attempt=attempt_id) > 0
@@ -87,9 +79,11 @@ class SharedAssignments:
         return await self._engine.write(lambda: _answer(answer))
 
     async def attempt_answers(self, attempt_id: int) -> list[AssignmentAnswer]:
-        found = await self._engine.fetch_all(A.ATTEMPT_ANSWERS, attempt=attempt_id)
-        return [R.assignment_answer_record(r) for r in found]
+        return await self._engine.fetch_records(
+            A.ASSIGNMENT_ANSWER_COLUMNS, A.ATTEMPT_ANSWERS, attempt=attempt_id
+        )
 
     async def assignment_answers(self, assignment_id: int) -> list[AssignmentAnswer]:
-        found = await self._engine.fetch_all(A.ASSIGNMENT_ANSWERS, assignment=assignment_id)
-        return [R.assignment_answer_record(r) for r in found]
+        return await self._engine.fetch_records(
+            A.ASSIGNMENT_ANSWER_COLUMNS, A.ASSIGNMENT_ANSWERS, assignment=assignment_id
+        )

@@ -9,19 +9,13 @@ from bot.store.calendar_records import (
     CalendarSettings,
     NewSchedule,
     OccurrenceRecord,
+    ScheduleMove,
     ScheduleRecord,
     Shards,
-    calendar_settings_record,
-    calendar_settings_row,
-    ms_or_none,
-    new_schedule_row,
-    occurrence_record,
-    pending_record,
-    schedule_record,
 )
 from bot.store.sql import calendar as C
 from bot.store.sql.engine import Engine, Transaction, changed, row
-from bot.store.sql.times import to_ms
+from bot.store.sql.times import to_ms, to_ms_or_none
 
 
 class _Moved(Exception):
@@ -29,7 +23,8 @@ class _Moved(Exception):
 
 
 def _add(new: NewSchedule, wake_at: datetime) -> Transaction[ScheduleRecord]:
-    return schedule_record((yield row(C.ADD_SCHEDULE, new_schedule_row(new, wake_at))))
+    added = yield row(C.ADD_SCHEDULE, C.NEW_SCHEDULE_COLUMNS.row(new, wake_at=wake_at, announced=False))
+    return C.SCHEDULE_COLUMNS.record(added)
 
 
 def _claim_round(claim: Mapping[str, object], move: Mapping[str, object]) -> Transaction[bool]:
@@ -41,24 +36,34 @@ def _claim_round(claim: Mapping[str, object], move: Mapping[str, object]) -> Tra
     return True
 
 
+def _move_values(schedule_id: int, move: ScheduleMove) -> dict[str, object]:
+    return {
+        "next": to_ms_or_none(move.next_at),
+        "wake": to_ms_or_none(move.wake_at),
+        "announced": int(move.announced),
+        "schedule": schedule_id,
+        "was": to_ms_or_none(move.was),
+    }
+
+
 class SharedCalendar:
     _engine: Engine
 
     async def calendar_settings(self, guild_id: int) -> CalendarSettings:
-        return calendar_settings_record(guild_id, await self._engine.fetch_one(C.SETTINGS, guild=guild_id))
+        found = await self._engine.fetch_record(C.CALENDAR_SETTING_COLUMNS, C.SETTINGS, guild=guild_id)
+        return CalendarSettings(guild_id) if found is None else found
 
     async def save_calendar_settings(self, settings: CalendarSettings) -> None:
-        await self._engine.execute(C.SAVE_SETTINGS, calendar_settings_row(settings))
+        await self._engine.execute(C.SAVE_SETTINGS, C.CALENDAR_SETTING_COLUMNS.row(settings))
 
     async def add_schedule(self, new: NewSchedule, wake_at: datetime) -> ScheduleRecord:
         return await self._engine.write(lambda: _add(new, wake_at))
 
     async def schedule(self, schedule_id: int) -> ScheduleRecord | None:
-        found = await self._engine.fetch_one(C.SCHEDULE, schedule=schedule_id)
-        return None if found is None else schedule_record(found)
+        return await self._engine.fetch_record(C.SCHEDULE_COLUMNS, C.SCHEDULE, schedule=schedule_id)
 
     async def guild_schedules(self, guild_id: int) -> list[ScheduleRecord]:
-        return [schedule_record(r) for r in await self._engine.fetch_all(C.GUILD_SCHEDULES, guild=guild_id)]
+        return await self._engine.fetch_records(C.SCHEDULE_COLUMNS, C.GUILD_SCHEDULES, guild=guild_id)
 
     async def remove_schedule(self, guild_id: int, schedule_id: int) -> bool:
         return await self._engine.execute(C.REMOVE_SCHEDULE, schedule=schedule_id, guild=guild_id) > 0
@@ -66,30 +71,17 @@ class SharedCalendar:
     async def due_schedules(
         self, now: datetime, limit: int = 500, shards: Shards = None
     ) -> list[ScheduleRecord]:
-        statement, values = C.DUE_SCHEDULES.pick(shards, now=to_ms(now), limit=limit)
-        return [schedule_record(r) for r in await self._engine.fetch_all(statement, **values)]
+        return await self._engine.fetch_sharded(
+            C.SCHEDULE_COLUMNS, C.DUE_SCHEDULES, shards, now=to_ms(now), limit=limit
+        )
 
     async def move_schedule(
-        self,
-        schedule_id: int,
-        was: datetime | None,
-        *,
-        next_at: datetime | None,
-        wake_at: datetime | None,
-        announced: bool,
-        result: str | None = None,
-        result_at: datetime | None = None,
+        self, schedule_id: int, move: ScheduleMove, result: tuple[str, datetime] | None = None
     ) -> bool:
-        values: dict[str, object] = {
-            "next": ms_or_none(next_at),
-            "wake": ms_or_none(wake_at),
-            "announced": int(announced),
-            "schedule": schedule_id,
-            "was": ms_or_none(was),
-        }
+        values = _move_values(schedule_id, move)
         if result is None:
             return await self._engine.execute(C.MOVE_SCHEDULE, **values) > 0
-        noted = {**values, "result": result, "result_at": ms_or_none(result_at)}
+        noted = {**values, "result": result[0], "result_at": to_ms(result[1])}
         return await self._engine.execute(C.MOVE_SCHEDULE_NOTING, **noted) > 0
 
     async def note_schedule_result(self, schedule_id: int, result: str, at: datetime) -> None:
@@ -99,33 +91,19 @@ class SharedCalendar:
         claim = {"kind": kind, "key": key_id, "occurrence": to_ms(occurrence), "now": to_ms(now)}
         return await self._engine.execute(C.CLAIM_OCCURRENCE, **claim) > 0
 
-    async def claim_round_occurrence(
-        self,
-        schedule_id: int,
-        occurrence: datetime,
-        now: datetime,
-        *,
-        was: datetime,
-        next_at: datetime | None,
-        wake_at: datetime | None,
-        outcome: str = "pending",
-        detail: str | None = None,
-    ) -> bool:
-        claim: dict[str, object] = {
-            "schedule": schedule_id,
-            "occurrence": to_ms(occurrence),
-            "now": to_ms(now),
-            "outcome": outcome,
-            "detail": detail,
+    async def claim_round_occurrence(self, claim: OccurrenceRecord, move: ScheduleMove) -> bool:
+        if claim.round_id is not None:
+            raise ValueError("a claimed occurrence gets its round when the round starts (start_round)")
+        claimed = {
+            "schedule": claim.schedule_id,
+            "occurrence": to_ms(claim.occurrence_at),
+            "now": to_ms(claim.claimed_at),
+            "outcome": claim.outcome,
+            "detail": claim.detail,
         }
-        move = {
-            "next": ms_or_none(next_at),
-            "wake": ms_or_none(wake_at),
-            "schedule": schedule_id,
-            "was": to_ms(was),
-        }
+        moved = _move_values(claim.schedule_id, move)
         try:
-            return await self._engine.write(lambda: _claim_round(claim, move))
+            return await self._engine.write(lambda: _claim_round(claimed, moved))
         except _Moved:
             return False
 
@@ -155,8 +133,9 @@ class SharedCalendar:
         await self._engine.execute(C.SETTLE_ANNOUNCEMENT, schedule=schedule_id, occurrence=to_ms(occurrence))
 
     async def schedule_occurrences(self, schedule_id: int, limit: int = 5) -> list[OccurrenceRecord]:
-        found = await self._engine.fetch_all(C.SCHEDULE_OCCURRENCES, schedule=schedule_id, limit=limit)
-        return [occurrence_record(r) for r in found]
+        return await self._engine.fetch_records(
+            C.OCCURRENCE_COLUMNS, C.SCHEDULE_OCCURRENCES, schedule=schedule_id, limit=limit
+        )
 
     async def pending_round_occurrences(
         self, since: datetime, claimed_by: datetime, limit: int = 500, shards: Shards = None
@@ -164,16 +143,16 @@ class SharedCalendar:
         statement, values = C.PENDING_OCCURRENCES.pick(
             shards, since=to_ms(since), claimed_by=to_ms(claimed_by), limit=limit
         )
-        return [pending_record(r) for r in await self._engine.fetch_all(statement, **values)]
+        return [C.pending_occurrence(r) for r in await self._engine.fetch_all(statement, **values)]
 
     # -- champion roles -------------------------------------------------------------------------------
 
     async def due_champions(
         self, now: datetime, limit: int = 500, shards: Shards = None
     ) -> list[CalendarSettings]:
-        statement, values = C.DUE_CHAMPIONS.pick(shards, now=to_ms(now), limit=limit)
-        found = await self._engine.fetch_all(statement, **values)
-        return [calendar_settings_record(int(r[0]), r[1:]) for r in found]
+        return await self._engine.fetch_sharded(
+            C.CALENDAR_SETTING_COLUMNS, C.DUE_CHAMPIONS, shards, now=to_ms(now), limit=limit
+        )
 
     async def move_champion(
         self, guild_id: int, was: datetime, next_at: datetime, problem: str | None

@@ -6,10 +6,9 @@ from bot.store.records import GuildDeckRecord
 from bot.store.sql.decks import (
     DELETE_GUILD_DECK,
     EVERY_GUILD_DECK,
+    GUILD_DECK_COLUMNS,
     GUILD_DECKS,
     SAVE_GUILD_DECK,
-    guild_deck_record,
-    guild_deck_values,
 )
 from bot.store.sql.engine import Engine
 
@@ -19,15 +18,13 @@ class SharedDecks:
 
     async def save_guild_deck(self, record: GuildDeckRecord) -> None:
         """Keep an uploaded deck; uploading the same deck id again replaces it."""
-        await self._engine.execute(SAVE_GUILD_DECK, **guild_deck_values(record))
+        await self._engine.execute(SAVE_GUILD_DECK, **GUILD_DECK_COLUMNS.values(record))
 
     async def guild_decks(self, guild_id: int | None = None) -> list[GuildDeckRecord]:
         """The server's uploaded decks (every server's when None), by server then deck id."""
         if guild_id is None:
-            rows = await self._engine.fetch_all(EVERY_GUILD_DECK)
-        else:
-            rows = await self._engine.fetch_all(GUILD_DECKS, guild=guild_id)
-        return [guild_deck_record(row) for row in rows]
+            return await self._engine.fetch_records(GUILD_DECK_COLUMNS, EVERY_GUILD_DECK)
+        return await self._engine.fetch_records(GUILD_DECK_COLUMNS, GUILD_DECKS, guild=guild_id)
 
     async def delete_guild_deck(self, guild_id: int, deck_id: str) -> bool:
         """Forget an uploaded deck; False when there was none. Scores earned with it stay."""

@@ -9,11 +9,11 @@ from bot.store.sql.engine import Engine, Transaction, changed, value
 from bot.store.sql.flags import (
     CLOSE_FLAGS,
     CLOSED_STATUSES,
+    FLAG_COLUMNS,
     LOCKED_FLAG_STATUS,
     OPEN_FLAGS,
     SAVE_FLAG,
     flag_key,
-    flag_record,
     save_flag_values,
 )
 from bot.store.sql.times import to_ms
@@ -35,8 +35,7 @@ class SharedFlags:
         return await self._engine.write(lambda: _flag(flag))
 
     async def open_flags(self, guild_id: int) -> list[FlagRecord]:
-        rows = await self._engine.fetch_all(OPEN_FLAGS, guild=guild_id)
-        return [flag_record(row) for row in rows]
+        return await self._engine.fetch_records(FLAG_COLUMNS, OPEN_FLAGS, guild=guild_id)
 
     async def close_flags(
         self, guild_id: int, deck_id: str, question_id: str, status: str, by: int, at: datetime

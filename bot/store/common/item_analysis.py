@@ -9,12 +9,12 @@ from bot.store.sql.engine import Engine, Row, Transaction, rows
 from bot.store.sql.item_figures import (
     DAY_MS,
     DECK_WEEKS,
+    FIGURE_COLUMNS,
     FIRST_TRY_MARK,
     KEEP_FIGURES,
     KEPT_FIGURES,
     STALE_FIGURES,
     STALE_FIGURES_HERE,
-    kept_figures,
 )
 from bot.store.sql.times import to_ms
 from bot.store.sql.versions import FIRST_TRIES
@@ -45,20 +45,11 @@ class SharedItemAnalysis:
 
     async def kept_item_figures(self, guild_id: int, deck_id: str) -> KeptItemFigures | None:
         """The deck's item figures as last kept here (see the Store interface)."""
-        row = await self._engine.fetch_one(KEPT_FIGURES, guild=guild_id, deck=deck_id)
-        return None if row is None else kept_figures(row)
+        return await self._engine.fetch_record(FIGURE_COLUMNS, KEPT_FIGURES, guild=guild_id, deck=deck_id)
 
     async def keep_item_figures(self, figures: KeptItemFigures) -> None:
         """Keep a deck's item figures (see the Store interface)."""
-        await self._engine.execute(
-            KEEP_FIGURES,
-            guild=figures.guild_id,
-            deck=figures.deck_id,
-            questions=figures.questions,
-            changes=figures.changes,
-            at=to_ms(figures.computed_at),
-            figures=figures.figures,
-        )
+        await self._engine.execute(KEEP_FIGURES, FIGURE_COLUMNS.row(figures))
 
     async def stale_item_figures(self, guild_id: int | None = None) -> list[tuple[int, str]]:
         """The decks whose kept figures no longer match their first tries (see the Store interface)."""

@@ -9,19 +9,18 @@ from bot.store.sql.polls import (
     PREVIOUS_VOTE,
     ROUND_EXISTS,
     ROUND_VOTES,
-    vote_record,
-    vote_values,
+    VOTE_COLUMNS,
 )
 
 
 def _vote(vote: PollVote) -> Transaction[PollVote | None]:
     if (yield row(ROUND_EXISTS, round=vote.round_id)) is None:
         raise ValueError(f"there is no round {vote.round_id}")
-    if (yield rows(INSERT_VOTE, **vote_values(vote))):  # RETURNING: a row when the vote is new
+    if (yield rows(INSERT_VOTE, **VOTE_COLUMNS.values(vote))):  # RETURNING: a row when the vote is new
         return None
     previous = yield row(PREVIOUS_VOTE, round=vote.round_id, index=vote.question_index, user=vote.user_id)
     assert previous is not None, "the insert was refused, so the earlier vote is there"
-    return vote_record(previous)
+    return VOTE_COLUMNS.record(previous)
 
 
 class SharedPolls:
@@ -32,5 +31,4 @@ class SharedPolls:
         return await self._engine.write(lambda: _vote(vote))
 
     async def round_votes(self, round_id: int) -> list[PollVote]:
-        rows_ = await self._engine.fetch_all(ROUND_VOTES, round=round_id)
-        return [vote_record(r) for r in rows_]
+        return await self._engine.fetch_records(VOTE_COLUMNS, ROUND_VOTES, round=round_id)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from bot.store.records import Memory, PracticeRecord
+from bot.store.records import Memory, PracticeAnswer, PracticeRecord
 from bot.store.sql.engine import Engine, Transaction, changed
 from bot.store.sql.practice import (
     DUE_COUNT,
@@ -15,16 +15,16 @@ from bot.store.sql.practice import (
     FORGET_PRACTICES_BEFORE,
     INSERT_PRACTICE_ANSWER,
     MEMORIES,
+    MEMORY_COLUMNS,
     NEXT_DUE,
     NEXT_DUE_IN_DECK,
     PRACTICE,
+    PRACTICE_COLUMNS,
     QUESTION_MEMORIES,
     SAVE_MEMORY,
     SAVE_PRACTICE,
+    SESSION_COLUMNS,
     START_PRACTICE,
-    memory_record,
-    memory_row,
-    practice_record,
 )
 from bot.store.sql.times import from_ms_or_none, to_ms
 
@@ -40,30 +40,17 @@ class SharedPractice:
 
     # -- practice answers and memories ---------------------------------------------------------------
 
-    async def record_practice(
-        self,
-        user_id: int,
-        guild_id: int | None,
-        deck_id: str,
-        question_id: str,
-        right: bool,
-        answered_at: datetime,
-        memory: Memory | None = None,
-    ) -> None:
-        """Store a practice answer and, when given, the member's new memory of it, in one transaction."""
-        if memory is not None and (memory.user_id, memory.deck_id, memory.question_id) != (
-            user_id,
-            deck_id,
-            question_id,
-        ):
+    async def record_practice(self, answer: PracticeAnswer, memory: Memory | None = None) -> None:
+        asked = (answer.user_id, answer.deck_id, answer.question_id)
+        if memory is not None and (memory.user_id, memory.deck_id, memory.question_id) != asked:
             raise ValueError("the memory given is of another member or question")
-        answer = (user_id, guild_id, deck_id, question_id, int(right), to_ms(answered_at))
-        saved = None if memory is None else memory_row(memory)
-        await self._engine.write(lambda: _practise(answer, saved))
+        row = PRACTICE_COLUMNS.row(answer)
+        saved = None if memory is None else MEMORY_COLUMNS.row(memory)
+        await self._engine.write(lambda: _practise(row, saved))
 
     async def save_memories(self, memories: Sequence[Memory]) -> None:
         """Upsert many memories in one transaction (a round's reviews, written at each reveal)."""
-        rows = [memory_row(m) for m in memories]
+        rows = [MEMORY_COLUMNS.row(m) for m in memories]
         if rows:
             await self._engine.execute_many(SAVE_MEMORY, rows)
 
@@ -76,12 +63,12 @@ class SharedPractice:
         rows = await self._engine.fetch_all(
             QUESTION_MEMORIES, deck=deck_id, question=question_id, users=user_ids
         )
-        return {row[0]: memory_record(row) for row in rows}
+        return {row[0]: MEMORY_COLUMNS.record(row) for row in rows}
 
     async def memories(self, user_id: int, deck_id: str) -> dict[str, Memory]:
         """The member's memory of each question of the deck they have met, by question id."""
         rows = await self._engine.fetch_all(MEMORIES, user=user_id, deck=deck_id)
-        return {row[2]: memory_record(row) for row in rows}
+        return {row[2]: MEMORY_COLUMNS.record(row) for row in rows}
 
     async def due_count(self, user_id: int, now: datetime, deck_id: str | None = None) -> int:
         """How many of the member's questions are due for review at `now`."""
@@ -113,8 +100,7 @@ class SharedPractice:
         await self._engine.execute(SAVE_PRACTICE, state=state, at=to_ms(now), id=practice_id)
 
     async def practice(self, practice_id: int) -> PracticeRecord | None:
-        row = await self._engine.fetch_one(PRACTICE, id=practice_id)
-        return None if row is None else practice_record(row)
+        return await self._engine.fetch_record(SESSION_COLUMNS, PRACTICE, id=practice_id)
 
     async def end_practice(self, practice_id: int) -> None:
         await self._engine.execute(END_PRACTICE, id=practice_id)

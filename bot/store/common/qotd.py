@@ -2,55 +2,52 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
-from bot.store import calendar_records as R
 from bot.store.calendar_records import QotdAnswer, QotdBoardLine, QotdDay, QotdSettings, Shards
 from bot.store.sql import qotd as Q
 from bot.store.sql.engine import Engine, Row, Transaction, changed, row, rows, value
-from bot.store.sql.times import to_ms
+from bot.store.sql.times import to_ms, to_ms_or_none
 
 
 def _answer(answer: QotdAnswer) -> Transaction[QotdAnswer | None]:
-    if (yield changed(Q.ADD_ANSWER, R.qotd_answer_row(answer))) > 0:
+    if (yield changed(Q.ADD_ANSWER, Q.QOTD_ANSWER_COLUMNS.row(answer))) > 0:
         return None
     before = yield row(Q.MEMBER_ANSWER, guild=answer.guild_id, day=answer.day, user=answer.user_id)
-    return R.qotd_answer_record(before)
+    return Q.QOTD_ANSWER_COLUMNS.record(before)
 
 
 def _board(guild_id: int, offset: int, limit: int) -> Transaction[tuple[tuple[QotdBoardLine, ...], int]]:
     lines: list[Row] = yield rows(Q.BOARD, guild=guild_id, limit=limit, offset=offset)
     total = yield value(Q.BOARD_PLAYERS, guild=guild_id)
-    return R.ranked_qotd(lines), int(total)
-
-
-def _day(found: Sequence[Any] | None) -> QotdDay | None:
-    return None if found is None else R.qotd_day_record(found)
+    return Q.board_lines(lines), int(total)
 
 
 class SharedQotd:
     _engine: Engine
 
     async def qotd_settings(self, guild_id: int) -> QotdSettings | None:
-        found = await self._engine.fetch_one(Q.SETTINGS, guild=guild_id)
-        return None if found is None else R.qotd_settings_record(found)
+        return await self._engine.fetch_record(Q.QOTD_SETTING_COLUMNS, Q.SETTINGS, guild=guild_id)
 
     async def save_qotd_settings(self, settings: QotdSettings) -> None:
-        await self._engine.execute(Q.SAVE_SETTINGS, R.qotd_settings_row(settings))
+        await self._engine.execute(Q.SAVE_SETTINGS, Q.QOTD_SETTING_COLUMNS.row(settings))
 
     async def due_qotds(self, now: datetime, limit: int = 500, shards: Shards = None) -> list[QotdSettings]:
-        statement, values = Q.DUE.pick(shards, now=to_ms(now), limit=limit)
-        return [R.qotd_settings_record(r) for r in await self._engine.fetch_all(statement, **values)]
+        return await self._engine.fetch_sharded(
+            Q.QOTD_SETTING_COLUMNS, Q.DUE, shards, now=to_ms(now), limit=limit
+        )
 
     async def move_qotd(self, guild_id: int, was: datetime, next_at: datetime | None) -> bool:
         return (
-            await self._engine.execute(Q.MOVE, next=R.ms_or_none(next_at), guild=guild_id, was=to_ms(was)) > 0
+            await self._engine.execute(Q.MOVE, next=to_ms_or_none(next_at), guild=guild_id, was=to_ms(was))
+            > 0
         )
 
     async def claim_qotd_day(self, day: QotdDay, retry_at: datetime | None = None) -> bool:
-        return await self._engine.execute(Q.CLAIM_DAY, (*R.qotd_day_row(day), R.ms_or_none(retry_at))) > 0
+        return (
+            await self._engine.execute(Q.CLAIM_DAY, (*Q.QOTD_DAY_COLUMNS.row(day), to_ms_or_none(retry_at)))
+            > 0
+        )
 
     async def set_qotd_message(self, guild_id: int, day: int, message_id: int) -> None:
         await self._engine.execute(Q.SET_MESSAGE, message=message_id, guild=guild_id, day=day)
@@ -58,7 +55,7 @@ class SharedQotd:
     async def qotd_post_failed(
         self, guild_id: int, day: int, problem: str, retry_at: datetime | None
     ) -> None:
-        retry = R.ms_or_none(retry_at)
+        retry = to_ms_or_none(retry_at)
         await self._engine.execute(Q.POST_FAILED, problem=problem, retry=retry, guild=guild_id, day=day)
 
     async def qotd_post_problem(self, guild_id: int, day: int) -> str | None:
@@ -67,25 +64,26 @@ class SharedQotd:
 
     async def qotd_days_to_retry(self, now: datetime, limit: int = 500) -> list[tuple[QotdDay, datetime]]:
         found = await self._engine.fetch_all(Q.DAYS_TO_RETRY, now=to_ms(now), limit=limit)
-        return [R.retry_record(r) for r in found]
+        return [Q.retry_day(r) for r in found]
 
     async def claim_qotd_retry(
         self, guild_id: int, day: int, retry_at: datetime, until: datetime | None = None
     ) -> bool:
-        claim = {"until": R.ms_or_none(until), "guild": guild_id, "day": day, "retry": to_ms(retry_at)}
+        claim = {"until": to_ms_or_none(until), "guild": guild_id, "day": day, "retry": to_ms(retry_at)}
         return await self._engine.execute(Q.CLAIM_RETRY, **claim) > 0
 
     async def qotd_day(self, guild_id: int, day: int) -> QotdDay | None:
-        return _day(await self._engine.fetch_one(Q.DAY, guild=guild_id, day=day))
+        return await self._engine.fetch_record(Q.QOTD_DAY_COLUMNS, Q.DAY, guild=guild_id, day=day)
 
     async def latest_qotd_day(self, guild_id: int) -> QotdDay | None:
-        return _day(await self._engine.fetch_one(Q.LATEST_DAY, guild=guild_id))
+        return await self._engine.fetch_record(Q.QOTD_DAY_COLUMNS, Q.LATEST_DAY, guild=guild_id)
 
     async def qotd_days_to_reveal(
         self, now: datetime, limit: int = 500, shards: Shards = None
     ) -> list[QotdDay]:
-        statement, values = Q.DAYS_TO_REVEAL.pick(shards, now=to_ms(now), limit=limit)
-        return [R.qotd_day_record(r) for r in await self._engine.fetch_all(statement, **values)]
+        return await self._engine.fetch_sharded(
+            Q.QOTD_DAY_COLUMNS, Q.DAYS_TO_REVEAL, shards, now=to_ms(now), limit=limit
+        )
 
     async def reveal_qotd_day(self, guild_id: int, day: int, at: datetime) -> bool:
         return await self._engine.execute(Q.REVEAL, at=to_ms(at), guild=guild_id, day=day) > 0
@@ -100,8 +98,7 @@ class SharedQotd:
         return await self._engine.write(lambda: _answer(answer))
 
     async def qotd_answers(self, guild_id: int, day: int) -> list[QotdAnswer]:
-        found = await self._engine.fetch_all(Q.ANSWERS, guild=guild_id, day=day)
-        return [R.qotd_answer_record(r) for r in found]
+        return await self._engine.fetch_records(Q.QOTD_ANSWER_COLUMNS, Q.ANSWERS, guild=guild_id, day=day)
 
     async def member_qotd_days(self, guild_id: int, user_id: int) -> list[int]:
         return [int(r[0]) for r in await self._engine.fetch_all(Q.MEMBER_DAYS, guild=guild_id, user=user_id)]

@@ -4,9 +4,8 @@ per channel (a partial unique index)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from datetime import datetime
-from typing import Any
 
 from bot.store.common.versions import keep_versions
 from bot.store.errors import OccurrenceTaken, RoundAlreadyRunning
@@ -24,6 +23,7 @@ from bot.store.sql.rounds import (
     POST_QUESTION,
     REVEAL_CURRENT,
     REVEAL_QUESTION,
+    ROUND_COLUMNS,
     ROUND_TEAMS,
     RUNNING_ROUND,
     RUNNING_ROUNDS,
@@ -31,7 +31,6 @@ from bot.store.sql.rounds import (
     SET_INTRO_MESSAGE,
     START_ROUND,
     new_round_row,
-    round_record,
 )
 from bot.store.sql.times import to_ms
 
@@ -45,7 +44,7 @@ def _start(
 ) -> Transaction[RoundRecord]:
     yield from keep_versions(new.asked, to_ms(new.started_at))
     try:
-        record = round_record((yield row(START_ROUND, new_round_row(new))))
+        record = ROUND_COLUMNS.record((yield row(START_ROUND, new_round_row(new))))
     except duplicate as exc:
         raise _ChannelBusy from exc
     if occurrence is not None:
@@ -72,10 +71,6 @@ def _reveal(round_id: int, index: int, at: int) -> Transaction[None]:
     yield changed(REVEAL_QUESTION, at=at, round=round_id, index=index)
 
 
-def _record(found: Sequence[Any] | None) -> RoundRecord | None:
-    return None if found is None else round_record(found)
-
-
 class SharedRounds:
     _engine: Engine
 
@@ -90,17 +85,17 @@ class SharedRounds:
             if running is None:
                 assert busy.__cause__ is not None
                 raise busy.__cause__ from None
-            raise RoundAlreadyRunning(round_record(running)) from None
+            raise RoundAlreadyRunning(ROUND_COLUMNS.record(running)) from None
 
     async def get_round(self, round_id: int) -> RoundRecord | None:
-        return _record(await self._engine.fetch_one(GET_ROUND, round=round_id))
+        return await self._engine.fetch_record(ROUND_COLUMNS, GET_ROUND, round=round_id)
 
     async def running_round(self, channel_id: int) -> RoundRecord | None:
-        return _record(await self._engine.fetch_one(RUNNING_ROUND, channel=channel_id))
+        return await self._engine.fetch_record(ROUND_COLUMNS, RUNNING_ROUND, channel=channel_id)
 
     async def running_rounds(self) -> list[RoundRecord]:
         """Every round still running, oldest first: what to resume after a restart."""
-        return [round_record(found) for found in await self._engine.fetch_all(RUNNING_ROUNDS)]
+        return await self._engine.fetch_records(ROUND_COLUMNS, RUNNING_ROUNDS)
 
     async def save_teams(self, round_id: int, members: Mapping[int, int]) -> None:
         """Put each member on their team; a member who switches keeps their row, so their join order."""
@@ -133,10 +128,14 @@ class SharedRounds:
 
     async def last_finished_round(self, guild_id: int, channel_id: int) -> RoundRecord | None:
         """The channel's most recently ended round (finished, stopped or interrupted)."""
-        return _record(await self._engine.fetch_one(LAST_FINISHED_ROUND, channel=channel_id, guild=guild_id))
+        return await self._engine.fetch_record(
+            ROUND_COLUMNS, LAST_FINISHED_ROUND, channel=channel_id, guild=guild_id
+        )
 
     async def latest_round_played(self, user_id: int, guild_id: int | None) -> RoundRecord | None:
         """The round of the member's latest answer (in this server when given); None if they never answered."""
         if guild_id is None:
-            return _record(await self._engine.fetch_one(LATEST_ROUND_PLAYED, user=user_id))
-        return _record(await self._engine.fetch_one(LATEST_ROUND_PLAYED_HERE, user=user_id, guild=guild_id))
+            return await self._engine.fetch_record(ROUND_COLUMNS, LATEST_ROUND_PLAYED, user=user_id)
+        return await self._engine.fetch_record(
+            ROUND_COLUMNS, LATEST_ROUND_PLAYED_HERE, user=user_id, guild=guild_id
+        )

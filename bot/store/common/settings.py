@@ -9,6 +9,7 @@ from bot.store.sql.engine import Engine, Transaction, changed
 from bot.store.sql.settings import (
     FORGET_BARE_MEMBER,
     GET_META,
+    GUILD_SETTING_COLUMNS,
     GUILD_SETTINGS,
     MEMBER_LANGUAGE,
     MEMBER_LANGUAGES,
@@ -18,8 +19,6 @@ from bot.store.sql.settings import (
     SET_MEMBER_SETTING,
     SET_META,
     check_retention,
-    guild_settings_record,
-    guild_settings_row,
 )
 
 
@@ -35,11 +34,11 @@ class SharedSettings:
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """The server's settings; the defaults when it never changed any."""
-        row = await self._engine.fetch_one(GUILD_SETTINGS, guild=guild_id)
-        return GuildSettings(guild_id) if row is None else guild_settings_record(guild_id, row)
+        found = await self._engine.fetch_record(GUILD_SETTING_COLUMNS, GUILD_SETTINGS, guild=guild_id)
+        return GuildSettings(guild_id) if found is None else found
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
-        await self._engine.execute(SAVE_GUILD_SETTINGS, guild_settings_row(settings))
+        await self._engine.execute(SAVE_GUILD_SETTINGS, GUILD_SETTING_COLUMNS.row(settings))
 
     async def member_language(self, user_id: int) -> str | None:
         row = await self._engine.fetch_one(MEMBER_LANGUAGE, user=user_id)

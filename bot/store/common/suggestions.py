@@ -5,12 +5,12 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.store.errors import DeckMoved
-from bot.store.records import GuildDeckRecord, SuggestionRecord
+from bot.store.records import Approval, GuildDeckRecord, SuggestionRecord
 from bot.store.sql.decks import (
+    GUILD_DECK_COLUMNS,
     SAVE_GUILD_DECK,
     SAVE_GUILD_DECK_OVER,
     guild_deck_over_values,
-    guild_deck_values,
 )
 from bot.store.sql.engine import Engine, Step, Transaction, changed, row
 from bot.store.sql.suggestions import (
@@ -19,10 +19,10 @@ from bot.store.sql.suggestions import (
     PENDING_BY_AUTHOR,
     SETTLE,
     SUGGESTION,
+    SUGGESTION_COLUMNS,
     SUGGESTION_DECK,
     check_approved_deck,
     check_settled_status,
-    suggestion_record,
 )
 from bot.store.sql.times import to_ms
 
@@ -43,23 +43,20 @@ class SharedSuggestions:
         }
         added = await self._engine.fetch_one(ADD_SUGGESTION, **values)
         assert added is not None
-        return suggestion_record(added)
+        return SUGGESTION_COLUMNS.record(added)
 
     async def suggestion(self, suggestion_id: int) -> SuggestionRecord | None:
-        found = await self._engine.fetch_one(SUGGESTION, id=suggestion_id)
-        return None if found is None else suggestion_record(found)
+        return await self._engine.fetch_record(SUGGESTION_COLUMNS, SUGGESTION, id=suggestion_id)
 
     async def pending_suggestions(
         self, guild_id: int, *, author_id: int | None = None, limit: int = 25
     ) -> list[SuggestionRecord]:
         """A server's suggestions waiting for review (only `author_id`'s, if given), oldest first."""
         if author_id is None:
-            found = await self._engine.fetch_all(PENDING, guild=guild_id, limit=limit)
-        else:
-            found = await self._engine.fetch_all(
-                PENDING_BY_AUTHOR, guild=guild_id, author=author_id, limit=limit
-            )
-        return [suggestion_record(r) for r in found]
+            return await self._engine.fetch_records(SUGGESTION_COLUMNS, PENDING, guild=guild_id, limit=limit)
+        return await self._engine.fetch_records(
+            SUGGESTION_COLUMNS, PENDING_BY_AUTHOR, guild=guild_id, author=author_id, limit=limit
+        )
 
     async def settle_suggestion(
         self, suggestion_id: int, status: str, reviewer_id: int, now: datetime, question: str | None = None
@@ -71,44 +68,28 @@ class SharedSuggestions:
         )
         return settled > 0
 
-    async def approve_suggestion(
-        self, suggestion_id: int, reviewer_id: int, now: datetime, question: str, deck: GuildDeckRecord
-    ) -> bool:
-        """Approve a pending suggestion and save its deck, in one transaction (see the Store interface)."""
-        save = changed(SAVE_GUILD_DECK, **guild_deck_values(deck))
-        return await self._approve(suggestion_id, reviewer_id, now, question, deck, save)
+    async def approve_suggestion(self, approval: Approval) -> bool:
+        save = changed(SAVE_GUILD_DECK, **GUILD_DECK_COLUMNS.values(approval.deck))
+        return await self._approve(approval, save)
 
-    async def approve_suggestion_over(
-        self,
-        suggestion_id: int,
-        reviewer_id: int,
-        now: datetime,
-        question: str,
-        deck: GuildDeckRecord,
-        was: GuildDeckRecord,
-    ) -> bool:
-        """approve_suggestion, saving `deck` only over `was` (see the Store interface): DeckMoved, and
-        nothing written, when another save came first. On PostgreSQL (read committed) an UPDATE waiting
-        for another's row sees that row once it commits."""
-        save = changed(SAVE_GUILD_DECK_OVER, **guild_deck_over_values(deck, was))
-        return await self._approve(suggestion_id, reviewer_id, now, question, deck, save)
+    async def approve_suggestion_over(self, approval: Approval, was: GuildDeckRecord) -> bool:
+        """On PostgreSQL (read committed) an UPDATE waiting for another's row sees that row once it commits."""
+        save = changed(SAVE_GUILD_DECK_OVER, **guild_deck_over_values(approval.deck, was))
+        return await self._approve(approval, save)
 
-    async def _approve(
-        self,
-        suggestion_id: int,
-        reviewer_id: int,
-        now: datetime,
-        question: str,
-        deck: GuildDeckRecord,
-        save: Step,
-    ) -> bool:
-        refused = self._engine.refused
+    async def _approve(self, approval: Approval, save: Step) -> bool:
+        refused, deck = self._engine.refused, approval.deck
+        settle = changed(
+            SETTLE,
+            status="approved",
+            by=approval.reviewer_id,
+            at=to_ms(approval.at),
+            question=approval.question,
+            id=approval.suggestion_id,
+        )
 
         def work() -> Transaction[bool]:
-            check_approved_deck((yield row(SUGGESTION_DECK, id=suggestion_id)), deck)
-            settle = changed(
-                SETTLE, status="approved", by=reviewer_id, at=to_ms(now), question=question, id=suggestion_id
-            )
+            check_approved_deck((yield row(SUGGESTION_DECK, id=approval.suggestion_id)), deck)
             if (yield settle) == 0:
                 return False
             try:

@@ -6,10 +6,11 @@ import json
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 
-from bot.store.records import RoundRecord, VersionRecord
+from bot.store.records import GivenVersions, RoundRecord, VersionRecord
 from bot.store.sql import versions as V
 from bot.store.sql.engine import Engine, Transaction, changed, many
-from bot.store.sql.rounds import ROUNDS_WITHOUT_VERSIONS, SET_ROUND_VERSIONS, round_record
+from bot.store.sql.rounds import ROUND_COLUMNS, ROUNDS_WITHOUT_VERSIONS, SET_ROUND_VERSIONS
+from bot.store.sql.statement import Statement
 from bot.store.sql.times import to_ms
 
 
@@ -20,23 +21,12 @@ def keep_versions(versions: Iterable[tuple[str, str]], at: int) -> Transaction[N
         yield many(V.KEEP_VERSION, rows)
 
 
-def _round_versions(
-    rounds: Sequence[tuple[int, Sequence[str | None]]], versions: Sequence[tuple[str, str]], at: int
-) -> Transaction[None]:
-    yield from keep_versions(versions, at)
-    given = [
-        SET_ROUND_VERSIONS.ordered({"versions": V.digests_json(digests), "round": round_id})
-        for round_id, digests in rounds
-    ]
-    if given:
-        yield many(SET_ROUND_VERSIONS, given)
-
-
-def _assignment_versions(
-    assignment_id: int, digests: Sequence[str | None], versions: Sequence[tuple[str, str]], at: int
-) -> Transaction[None]:
-    yield from keep_versions(versions, at)
-    yield changed(V.SET_ASSIGNMENT_VERSIONS, versions=V.digests_json(digests), assignment=assignment_id)
+def _give(statement: Statement, given: GivenVersions) -> Transaction[None]:
+    """SET_ROUND_VERSIONS or SET_ASSIGNMENT_VERSIONS for each of `given`, its versions kept first."""
+    yield from keep_versions(given.versions, to_ms(given.at))
+    rows = [statement.ordered({"versions": V.digests_json(d), "id": key}) for key, d in given.digests]
+    if rows:
+        yield many(statement, rows)
 
 
 def _qotd_version(guild_id: int, day: int, version: tuple[str, str] | None, at: int) -> Transaction[None]:
@@ -60,18 +50,13 @@ class SharedVersions:
 
     async def question_versions(self, digests: Iterable[str]) -> dict[str, VersionRecord]:
         rows = await self._engine.fetch_all(V.VERSIONS, digests=sorted(set(digests)))
-        return {row[0]: V.version_record(row) for row in rows}
+        return {row[0]: V.VERSION_COLUMNS.record(row) for row in rows}
 
     async def rounds_without_versions(self) -> list[RoundRecord]:
-        return [round_record(row) for row in await self._engine.fetch_all(ROUNDS_WITHOUT_VERSIONS)]
+        return await self._engine.fetch_records(ROUND_COLUMNS, ROUNDS_WITHOUT_VERSIONS)
 
-    async def set_round_versions(
-        self,
-        rounds: Sequence[tuple[int, Sequence[str | None]]],
-        versions: Sequence[tuple[str, str]],
-        at: datetime,
-    ) -> None:
-        await self._engine.write(lambda: _round_versions(rounds, versions, to_ms(at)))
+    async def set_round_versions(self, given: GivenVersions) -> None:
+        await self._engine.write(lambda: _give(SET_ROUND_VERSIONS, given))
 
     async def assignment_versions(self, assignment_id: int) -> tuple[str | None, ...] | None:
         row = await self._engine.fetch_one(V.ASSIGNMENT_VERSIONS, assignment=assignment_id)
@@ -81,14 +66,8 @@ class SharedVersions:
         rows = await self._engine.fetch_all(V.ASSIGNMENTS_WITHOUT_VERSIONS)
         return [(int(r[0]), int(r[1]), str(r[2]), tuple(json.loads(r[3]))) for r in rows]
 
-    async def set_assignment_versions(
-        self,
-        assignment_id: int,
-        digests: Sequence[str | None],
-        versions: Sequence[tuple[str, str]],
-        at: datetime,
-    ) -> None:
-        await self._engine.write(lambda: _assignment_versions(assignment_id, digests, versions, to_ms(at)))
+    async def set_assignment_versions(self, given: GivenVersions) -> None:
+        await self._engine.write(lambda: _give(V.SET_ASSIGNMENT_VERSIONS, given))
 
     async def qotd_version(self, guild_id: int, day: int) -> str | None:
         row = await self._engine.fetch_one(V.QOTD_VERSION, guild=guild_id, day=day)

@@ -7,9 +7,8 @@ from datetime import datetime
 from bot.store.records import AuditEntry, RoundRecord, WebSession
 from bot.store.sql import web as W
 from bot.store.sql.engine import Engine, Transaction, changed, value
-from bot.store.sql.rounds import round_record
+from bot.store.sql.rounds import ROUND_COLUMNS
 from bot.store.sql.times import to_ms
-from bot.store.sql.web import audit_record, audit_row, session_record, session_row
 
 
 def _claim(key: str, given: str) -> Transaction[str]:
@@ -26,11 +25,10 @@ class SharedWeb:
     # -- sessions ------------------------------------------------------------------------------------
 
     async def save_web_session(self, session: WebSession) -> None:
-        await self._engine.execute(W.SAVE_SESSION, session_row(session))
+        await self._engine.execute(W.SAVE_SESSION, W.SESSION_COLUMNS.row(session))
 
     async def web_session(self, id_hash: str, now: datetime) -> WebSession | None:
-        row = await self._engine.fetch_one(W.SESSION, id_hash=id_hash, now=to_ms(now))
-        return None if row is None else session_record(row)
+        return await self._engine.fetch_record(W.SESSION_COLUMNS, W.SESSION, id_hash=id_hash, now=to_ms(now))
 
     async def end_web_session(self, id_hash: str) -> bool:
         return await self._engine.execute(W.END_SESSION, id_hash=id_hash) > 0
@@ -44,16 +42,17 @@ class SharedWeb:
     # -- audit log -----------------------------------------------------------------------------------
 
     async def add_audit(self, entry: AuditEntry) -> AuditEntry:
-        row = await self._engine.fetch_one(W.ADD_AUDIT, audit_row(entry))
-        assert row is not None
-        return audit_record(row)
+        added = await self._engine.fetch_one(W.ADD_AUDIT, W.NEW_AUDIT_COLUMNS.row(entry))
+        assert added is not None
+        return W.AUDIT_COLUMNS.record(added)
 
     async def audit_log(
         self, guild_id: int, *, limit: int = 50, before_id: int | None = None
     ) -> list[AuditEntry]:
         before = before_id if before_id is not None else W.NO_LIMIT
-        rows = await self._engine.fetch_all(W.AUDIT_LOG, guild=guild_id, before=before, limit=limit)
-        return [audit_record(row) for row in rows]
+        return await self._engine.fetch_records(
+            W.AUDIT_COLUMNS, W.AUDIT_LOG, guild=guild_id, before=before, limit=limit
+        )
 
     # -- deck versions -------------------------------------------------------------------------------
 
@@ -70,8 +69,9 @@ class SharedWeb:
         self, guild_id: int, *, limit: int = 25, before_id: int | None = None
     ) -> list[RoundRecord]:
         before = before_id if before_id is not None else W.NO_LIMIT
-        rows = await self._engine.fetch_all(W.GUILD_ROUNDS, guild=guild_id, before=before, limit=limit)
-        return [round_record(row) for row in rows]
+        return await self._engine.fetch_records(
+            ROUND_COLUMNS, W.GUILD_ROUNDS, guild=guild_id, before=before, limit=limit
+        )
 
     async def member_guilds(self, user_id: int) -> list[int]:
         return [int(row[0]) for row in await self._engine.fetch_all(W.MEMBER_GUILDS, user=user_id)]

@@ -18,7 +18,6 @@ from bot.store.sql.answers import (
     PREVIOUS_ANSWER,
     AnswerRow,
     answer_key,
-    answer_row,
 )
 
 _BOARD_DAYS_SUMS = (
@@ -42,7 +41,7 @@ SUM_ALL_ANSWERS = (_BOARD_DAYS_SUMS.format(rows="answers"), _BOARD_TOTALS_SUMS.f
 # A bulk load is one statement per chunk, from column arrays: the rows it really inserted (duplicates
 # skipped) are summed into the boards by the same statement.
 _IMPORT_ANSWERS = (
-    f"WITH added AS (INSERT INTO answers ({ANSWER_COLUMNS}) SELECT * FROM unnest($1::bigint[], "
+    f"WITH added AS (INSERT INTO answers ({ANSWER_COLUMNS.text}) SELECT * FROM unnest($1::bigint[], "
     "$2::bigint[], $3::integer[], $4::text[], $5::text[], $6::bigint[], $7::integer[], $8::text[], "
     "$9::integer[], $10::integer[], $11::integer[], $12::bigint[]) "
     "ON CONFLICT (round_id, question_index, user_id) DO NOTHING RETURNING *), "
@@ -58,14 +57,14 @@ IMPORT_CHUNK = 50_000
 # A group of answers in one statement, locked in one order (server, member, deck) so that two groups
 # adding to the same members' totals take the row locks in the same order.
 _INSERT_GROUP = (
-    f"INSERT INTO answers ({ANSWER_COLUMNS}) SELECT * FROM unnest($1::bigint[], $2::bigint[], "
+    f"INSERT INTO answers ({ANSWER_COLUMNS.text}) SELECT * FROM unnest($1::bigint[], $2::bigint[], "
     "$3::integer[], $4::text[], $5::text[], $6::bigint[], $7::integer[], $8::text[], $9::integer[], "
-    f"$10::integer[], $11::integer[], $12::bigint[]) AS given ({ANSWER_COLUMNS}) "
+    f"$10::integer[], $11::integer[], $12::bigint[]) AS given ({ANSWER_COLUMNS.text}) "
     "ORDER BY guild_id, user_id, deck_id, round_id, question_index "
     "ON CONFLICT (round_id, question_index, user_id) DO NOTHING RETURNING round_id, question_index, user_id"
 )
 _PREVIOUS_ANSWERS = (
-    f"SELECT {ANSWER_COLUMNS} FROM answers WHERE (round_id, question_index, user_id) IN "
+    f"SELECT {ANSWER_COLUMNS.text} FROM answers WHERE (round_id, question_index, user_id) IN "
     "(SELECT * FROM unnest($1::bigint[], $2::integer[], $3::bigint[]))"
 )
 # Groups written at once: each holds a pooled connection, and more than a few only queue on the same rows.
@@ -141,7 +140,7 @@ class PostgresAnswers(PostgresConnected):
 
         Returns how many were new. Each chunk's new rows are summed into the boards in one pass.
         """
-        rows = (answer_row(a) for a in answers)
+        rows = (ANSWER_COLUMNS.row(a) for a in answers)
 
         async def work(conn: asyncpg.Connection) -> int:
             added = 0

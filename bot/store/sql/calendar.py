@@ -2,31 +2,60 @@
 
 from __future__ import annotations
 
-from bot.store.calendar_records import (
-    CALENDAR_SETTING_COLUMNS,
-    NEW_SCHEDULE_COLUMNS,
-    OCCURRENCE_COLUMNS,
-    SCHEDULE_COLUMNS,
-)
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from bot.store.calendar_records import CalendarSettings, NewSchedule, OccurrenceRecord, ScheduleRecord
+from bot.store.sql.rows import FLAG, TIME, Columns
 from bot.store.sql.shards import sharded
-from bot.store.sql.statement import named, sql
+from bot.store.sql.statement import sql
+from bot.store.sql.times import from_ms
 
-_UPDATES = ", ".join(f"{c} = excluded.{c}" for c in CALENDAR_SETTING_COLUMNS.split(", "))
+SCHEDULE_COLUMNS = Columns(
+    ScheduleRecord,
+    "id, guild_id, channel_id, deck_id, at, repeat, days, questions, seconds, mode, announce_minutes, "
+    "ping_role_id, created_by, created_at, next_at, announced, last_result, last_at",
+)
+# A new schedule's row: when its runner first looks at it (wake_at), not yet announced.
+NEW_SCHEDULE_COLUMNS = Columns(
+    NewSchedule,
+    "guild_id, channel_id, deck_id, at, repeat, days, questions, seconds, mode, announce_minutes, "
+    "ping_role_id, created_by, created_at, next_at, wake_at, announced",
+    kept={"wake_at": TIME, "announced": FLAG},
+)
+CALENDAR_SETTING_COLUMNS = Columns(
+    CalendarSettings,
+    "guild_id, timezone, champion_role_id, champion_period, champion_count, champion_problem, champion_next_at",
+)
+OCCURRENCE_COLUMNS = Columns(
+    OccurrenceRecord,
+    "key_id, occurrence_at, outcome, round_id, detail, claimed_at",
+    fields={"key_id": "schedule_id"},
+)
 
-SETTINGS = sql(f"SELECT {CALENDAR_SETTING_COLUMNS} FROM calendar_settings WHERE guild_id = :guild")
-# A row in calendar_settings_row's order: guild_id, then CALENDAR_SETTING_COLUMNS.
+
+def pending_occurrence(row: Sequence[Any]) -> tuple[ScheduleRecord, datetime]:
+    """A row of PENDING_OCCURRENCES: the schedule and its occurrence still without a round."""
+    return SCHEDULE_COLUMNS.record(row[1:]), from_ms(row[0])
+
+
+_UPDATES = ", ".join(f"{c} = excluded.{c}" for c in CALENDAR_SETTING_COLUMNS.names[1:])
+
+SETTINGS = sql(f"SELECT {CALENDAR_SETTING_COLUMNS.text} FROM calendar_settings WHERE guild_id = :guild")
+# A row of CALENDAR_SETTING_COLUMNS.
 SAVE_SETTINGS = sql(
-    f"INSERT INTO calendar_settings (guild_id, {CALENDAR_SETTING_COLUMNS}) "
-    f"VALUES (:guild_id, {named(CALENDAR_SETTING_COLUMNS)}) ON CONFLICT (guild_id) DO UPDATE SET {_UPDATES}"
+    f"INSERT INTO calendar_settings ({CALENDAR_SETTING_COLUMNS.text}) "
+    f"VALUES ({CALENDAR_SETTING_COLUMNS.named}) ON CONFLICT (guild_id) DO UPDATE SET {_UPDATES}"
 )
-# A row in new_schedule_row's order.
+# A row of NEW_SCHEDULE_COLUMNS.
 ADD_SCHEDULE = sql(
-    f"INSERT INTO schedules ({NEW_SCHEDULE_COLUMNS}) VALUES ({named(NEW_SCHEDULE_COLUMNS)}) "
-    f"RETURNING {SCHEDULE_COLUMNS}"
+    f"INSERT INTO schedules ({NEW_SCHEDULE_COLUMNS.text}) VALUES ({NEW_SCHEDULE_COLUMNS.named}) "
+    f"RETURNING {SCHEDULE_COLUMNS.text}"
 )
-SCHEDULE = sql(f"SELECT {SCHEDULE_COLUMNS} FROM schedules WHERE id = :schedule AND removed = 0")
+SCHEDULE = sql(f"SELECT {SCHEDULE_COLUMNS.text} FROM schedules WHERE id = :schedule AND removed = 0")
 GUILD_SCHEDULES = sql(
-    f"SELECT {SCHEDULE_COLUMNS} FROM schedules WHERE guild_id = :guild AND removed = 0 ORDER BY id"
+    f"SELECT {SCHEDULE_COLUMNS.text} FROM schedules WHERE guild_id = :guild AND removed = 0 ORDER BY id"
 )
 REMOVE_SCHEDULE = sql(
     "UPDATE schedules SET removed = 1, wake_at = NULL WHERE id = :schedule AND guild_id = :guild AND removed = 0"
@@ -42,7 +71,7 @@ CLAIM_ROUND = sql(
     "ON CONFLICT (kind, key_id, occurrence_at) DO NOTHING"
 )
 MOVE_CLAIMED = sql(
-    "UPDATE schedules SET next_at = :next, wake_at = :wake, announced = 0 "
+    "UPDATE schedules SET next_at = :next, wake_at = :wake, announced = :announced "
     "WHERE id = :schedule AND removed = 0 AND next_at = :was"
 )
 SETTLE_CLAIM = sql(
@@ -62,7 +91,7 @@ SETTLE_ANNOUNCEMENT = sql(
     "WHERE kind = 'announce' AND key_id = :schedule AND occurrence_at = :occurrence AND outcome = 'pending'"
 )
 SCHEDULE_OCCURRENCES = sql(
-    f"SELECT {OCCURRENCE_COLUMNS} FROM calendar_claims WHERE kind = 'round' AND key_id = :schedule "
+    f"SELECT {OCCURRENCE_COLUMNS.text} FROM calendar_claims WHERE kind = 'round' AND key_id = :schedule "
     "ORDER BY occurrence_at DESC LIMIT :limit"
 )
 MOVE_CHAMPION = sql(
@@ -87,7 +116,7 @@ SAVE_CHAMPION = sql(
 )
 
 DUE_SCHEDULES = sharded(
-    f"SELECT {SCHEDULE_COLUMNS} FROM schedules "
+    f"SELECT {SCHEDULE_COLUMNS.text} FROM schedules "
     "WHERE wake_at IS NOT NULL AND removed = 0 AND wake_at <= :now{shards} ORDER BY wake_at, id LIMIT :limit",
     "guild_id",
 )
@@ -99,13 +128,13 @@ MOVE_SCHEDULE = sql(_MOVE_SCHEDULE.format(result=""))
 MOVE_SCHEDULE_NOTING = sql(_MOVE_SCHEDULE.format(result=", last_result = :result, last_at = :result_at"))
 # Claimed occurrences whose round was never created (the claimer died between the two).
 PENDING_OCCURRENCES = sharded(
-    f"SELECT c.occurrence_at, {SCHEDULE_COLUMNS} FROM calendar_claims c JOIN schedules s ON s.id = c.key_id "
+    f"SELECT c.occurrence_at, {SCHEDULE_COLUMNS.text} FROM calendar_claims c JOIN schedules s ON s.id = c.key_id "
     "WHERE c.kind = 'round' AND c.outcome = 'pending' AND c.occurrence_at >= :since "
     "AND c.claimed_at <= :claimed_by AND s.removed = 0{shards} ORDER BY c.occurrence_at, s.id LIMIT :limit",
     "s.guild_id",
 )
 DUE_CHAMPIONS = sharded(
-    f"SELECT guild_id, {CALENDAR_SETTING_COLUMNS} FROM calendar_settings "
+    f"SELECT {CALENDAR_SETTING_COLUMNS.text} FROM calendar_settings "
     "WHERE champion_next_at IS NOT NULL AND champion_next_at <= :now{shards} "
     "ORDER BY champion_next_at LIMIT :limit",
     "guild_id",

@@ -2,50 +2,36 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from bot.store.records import GuildDeckRecord
+from bot.store.sql.rows import Columns
 from bot.store.sql.statement import sql
-from bot.store.sql.times import from_ms, to_ms
 
-GUILD_DECK_COLUMNS = "guild_id, deck_id, source_name, text, uploaded_by, uploaded_at"
-
-
-def guild_deck_values(record: GuildDeckRecord) -> dict[str, Any]:
-    """SAVE_GUILD_DECK's values."""
-    return {
-        "guild": record.guild_id,
-        "deck": record.deck_id,
-        "source": record.source_name,
-        "text": record.text,
-        "by": record.uploaded_by,
-        "at": to_ms(record.uploaded_at),
-    }
-
-
-def guild_deck_record(row: Sequence[Any]) -> GuildDeckRecord:
-    g, d, s, t, u, at = row
-    return GuildDeckRecord(g, d, s, t, u, from_ms(at))
+GUILD_DECK_COLUMNS = Columns(
+    GuildDeckRecord, "guild_id, deck_id, source_name, text, uploaded_by, uploaded_at"
+)
 
 
 # Uploading the same deck id again replaces it.
 SAVE_GUILD_DECK = sql(
-    f"INSERT INTO guild_decks ({GUILD_DECK_COLUMNS}) VALUES (:guild, :deck, :source, :text, :by, :at) "
+    f"INSERT INTO guild_decks ({GUILD_DECK_COLUMNS.text}) VALUES ({GUILD_DECK_COLUMNS.named}) "
     "ON CONFLICT (guild_id, deck_id) DO UPDATE SET source_name = excluded.source_name, "
     "text = excluded.text, uploaded_by = excluded.uploaded_by, uploaded_at = excluded.uploaded_at"
 )
-GUILD_DECK = sql(f"SELECT {GUILD_DECK_COLUMNS} FROM guild_decks WHERE guild_id = :guild AND deck_id = :deck")
-GUILD_DECKS = sql(f"SELECT {GUILD_DECK_COLUMNS} FROM guild_decks WHERE guild_id = :guild ORDER BY deck_id")
-EVERY_GUILD_DECK = sql(f"SELECT {GUILD_DECK_COLUMNS} FROM guild_decks ORDER BY guild_id, deck_id")
+GUILD_DECKS = sql(
+    f"SELECT {GUILD_DECK_COLUMNS.text} FROM guild_decks WHERE guild_id = :guild ORDER BY deck_id"
+)
+EVERY_GUILD_DECK = sql(f"SELECT {GUILD_DECK_COLUMNS.text} FROM guild_decks ORDER BY guild_id, deck_id")
 DELETE_GUILD_DECK = sql("DELETE FROM guild_decks WHERE guild_id = :guild AND deck_id = :deck")
 
 
 # An approval's save (approve_suggestion_over): the deck replaced only while it is still the one the
 # approval read (its file name and text), so a save made meanwhile by another process is never lost.
 SAVE_GUILD_DECK_OVER = sql(
-    "UPDATE guild_decks SET source_name = :source, text = :text, uploaded_by = :by, uploaded_at = :at "
-    "WHERE guild_id = :guild AND deck_id = :deck AND source_name = :was_source AND text = :was_text"
+    "UPDATE guild_decks SET source_name = :source_name, text = :text, uploaded_by = :uploaded_by, "
+    "uploaded_at = :uploaded_at WHERE guild_id = :guild_id AND deck_id = :deck_id "
+    "AND source_name = :was_source AND text = :was_text"
 )
 
 
@@ -56,4 +42,4 @@ def guild_deck_over_values(record: GuildDeckRecord, was: GuildDeckRecord) -> dic
             f"deck {record.deck_id!r} of server {record.guild_id} cannot be saved over "
             f"{was.deck_id!r} of server {was.guild_id}"
         )
-    return {**guild_deck_values(record), "was_source": was.source_name, "was_text": was.text}
+    return {**GUILD_DECK_COLUMNS.values(record), "was_source": was.source_name, "was_text": was.text}

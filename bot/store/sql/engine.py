@@ -22,9 +22,13 @@ from collections.abc import Awaitable, Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
+from bot.store.calendar_records import Shards
+from bot.store.sql.rows import Columns
+from bot.store.sql.shards import Sharded
 from bot.store.sql.statement import Statement
 
 T = TypeVar("T")
+R = TypeVar("R")
 Row = tuple[Any, ...]
 # rows: every row; row: the first or None; value: its first column or None; changed: how many rows the
 # statement changed; many: the statement once per row of `values`, nothing back.
@@ -161,6 +165,22 @@ class Engine(ABC):
     ) -> Row | None:
         found: Row | None = await self.run(_step("row", statement, row, values))
         return found
+
+    async def fetch_record(self, columns: Columns[R], statement: Statement, **values: Any) -> R | None:
+        """The first row the statement finds as the record `columns` describes; None when it finds none."""
+        found = await self.fetch_one(statement, **values)
+        return None if found is None else columns.record(found)
+
+    async def fetch_records(self, columns: Columns[R], statement: Statement, **values: Any) -> list[R]:
+        """Every row the statement finds, as the records `columns` describes."""
+        return [columns.record(found) for found in await self.fetch_all(statement, **values)]
+
+    async def fetch_sharded(
+        self, columns: Columns[R], statement: Sharded, shards: Shards, **values: Any
+    ) -> list[R]:
+        """fetch_records of the servers on `shards` only (None: every server's), filtered before any LIMIT."""
+        picked, given = statement.pick(shards, **values)
+        return await self.fetch_records(columns, picked, **given)
 
     async def fetch_value(
         self, statement: Statement, row: Sequence[Any] | None = None, /, **values: Any

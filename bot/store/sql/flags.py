@@ -2,29 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from bot.store.records import FlagRecord
+from bot.store.sql.rows import Columns
 from bot.store.sql.statement import sql
-from bot.store.sql.times import from_ms, to_ms
+from bot.store.sql.times import to_ms
 
-FLAG_COLUMNS = "guild_id, deck_id, question_id, user_id, reason, note, status, flagged_at"
+FLAG_COLUMNS = Columns(
+    FlagRecord, "guild_id, deck_id, question_id, user_id, reason, note, status, flagged_at"
+)
 CLOSED_STATUSES = ("dismissed", "resolved")
-
-
-def flag_record(row: Sequence[Any]) -> FlagRecord:
-    """A question_flags row (FLAG_COLUMNS, in its order) as the record both engines return."""
-    return FlagRecord(
-        guild_id=row[0],
-        deck_id=row[1],
-        question_id=row[2],
-        user_id=row[3],
-        reason=row[4],
-        note=row[5],
-        status=row[6],
-        flagged_at=from_ms(row[7]),
-    )
 
 
 def flag_key(flag: FlagRecord) -> dict[str, Any]:
@@ -46,7 +34,7 @@ def save_flag_values(flag: FlagRecord) -> dict[str, Any]:
 
 
 OPEN_FLAGS = sql(
-    f"SELECT {FLAG_COLUMNS} FROM question_flags WHERE guild_id = :guild AND status = 'open' ORDER BY flagged_at, id"
+    f"SELECT {FLAG_COLUMNS.text} FROM question_flags WHERE guild_id = :guild AND status = 'open' ORDER BY flagged_at, id"
 )
 CLOSE_FLAGS = sql(
     "UPDATE question_flags SET status = :status, closed_at = :at, closed_by = :by "

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
 from bot.store.records import KeptItemFigures
+from bot.store.sql.rows import Columns
 from bot.store.sql.statement import sql
-from bot.store.sql.times import from_ms
 
 # The per-member rows of first_try_totals (one range of its key), their changes summed: a mark that moves
 # with any change to the deck's first tries, read without touching them.
@@ -15,13 +12,13 @@ FIRST_TRY_MARK = sql(
     "SELECT CAST(COALESCE(SUM(changes), 0) AS BIGINT) FROM first_try_totals "
     "WHERE guild_id = :guild AND deck_id = :deck"
 )
+FIGURE_COLUMNS = Columns(KeptItemFigures, "guild_id, deck_id, questions, changes, computed_at, figures")
 KEPT_FIGURES = sql(
-    "SELECT guild_id, deck_id, questions, changes, computed_at, figures FROM item_figures "
-    "WHERE guild_id = :guild AND deck_id = :deck"
+    f"SELECT {FIGURE_COLUMNS.text} FROM item_figures WHERE guild_id = :guild AND deck_id = :deck"
 )
+# A row of FIGURE_COLUMNS.
 KEEP_FIGURES = sql(
-    "INSERT INTO item_figures (guild_id, deck_id, questions, changes, computed_at, figures) "
-    "VALUES (:guild, :deck, :questions, :changes, :at, :figures) "
+    f"INSERT INTO item_figures ({FIGURE_COLUMNS.text}) VALUES ({FIGURE_COLUMNS.named}) "
     "ON CONFLICT (guild_id, deck_id) DO UPDATE SET questions = excluded.questions, "
     "changes = excluded.changes, computed_at = excluded.computed_at, figures = excluded.figures"
 )
@@ -44,7 +41,3 @@ DECK_WEEKS = sql(
     "WHERE guild_id = :guild AND day >= :first AND day < :last AND deck_id = :deck GROUP BY 1"
 )
 DAY_MS = 86_400_000
-
-
-def kept_figures(row: Sequence[Any]) -> KeptItemFigures:
-    return KeptItemFigures(int(row[0]), str(row[1]), str(row[2]), int(row[3]), from_ms(row[4]), str(row[5]))

@@ -3,95 +3,45 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from typing import Any
 
 from bot.store.records import NewRound, RoundRecord
+from bot.store.sql.rows import IDS_OR_EMPTY, Columns
 from bot.store.sql.statement import sql
-from bot.store.sql.times import from_ms, from_ms_or_none, to_ms
 
-ROUND_COLUMNS = (
+ROUND_COLUMNS = Columns(
+    RoundRecord,
     "id, guild_id, channel_id, deck_id, started_by, question_ids, seconds, mode, seed, status, current, "
     "posted_at, message_id, revealed, intro_message_id, started_at, ended_at, end_reason, podium, standings, "
-    "streak_bonus, reading_seconds, untimed, long_prompts, parent_channel_id, teams, versions"
+    "streak_bonus, reading_seconds, untimed, long_prompts, parent_channel_id, teams, versions",
+    kept={"versions": IDS_OR_EMPTY},
 )
-
-
-def round_record(row: Sequence[Any]) -> RoundRecord:
-    return RoundRecord(
-        id=row[0],
-        guild_id=row[1],
-        channel_id=row[2],
-        deck_id=row[3],
-        started_by=row[4],
-        question_ids=tuple(json.loads(row[5])),
-        seconds=row[6],
-        mode=row[7],
-        seed=row[8],
-        status=row[9],
-        current=row[10],
-        posted_at=from_ms_or_none(row[11]),
-        message_id=row[12],
-        revealed=bool(row[13]),
-        intro_message_id=row[14],
-        started_at=from_ms(row[15]),
-        ended_at=from_ms_or_none(row[16]),
-        end_reason=row[17],
-        podium=row[18],
-        standings=row[19],
-        streak_bonus=bool(row[20]),
-        reading_seconds=row[21],
-        untimed=bool(row[22]),
-        long_prompts=bool(row[23]),
-        parent_channel_id=row[24],
-        teams=row[25],
-        versions=() if row[26] is None else tuple(json.loads(row[26])),
-    )
-
-
-# The columns a new round is stored with, in new_round_row's order.
-NEW_ROUND_COLUMNS = (
+# The columns a new round is stored with: those of its options, and the digests of the versions it asks.
+NEW_ROUND_COLUMNS = Columns(
+    NewRound,
     "guild_id, channel_id, deck_id, started_by, question_ids, seconds, mode, seed, started_at, podium, "
-    "standings, streak_bonus, reading_seconds, untimed, long_prompts, parent_channel_id, teams, versions"
+    "standings, streak_bonus, reading_seconds, untimed, long_prompts, parent_channel_id, teams, versions",
 )
-NEW_ROUND_NAMES = tuple(NEW_ROUND_COLUMNS.split(", "))
 
 
 def new_round_row(new: NewRound) -> tuple[object, ...]:
-    """The row a round starts as (NEW_ROUND_COLUMNS, in its order); ValueError for a round without questions."""
+    """The row a round starts as (NEW_ROUND_COLUMNS, in order); ValueError for a round without questions."""
     if not new.question_ids:
         raise ValueError("a round needs at least one question")
-    return (
-        new.guild_id,
-        new.channel_id,
-        new.deck_id,
-        new.started_by,
-        json.dumps(list(new.question_ids)),
-        new.seconds,
-        new.mode,
-        new.seed,
-        to_ms(new.started_at),
-        new.podium,
-        new.standings,
-        int(new.streak_bonus),
-        new.reading_seconds,
-        int(new.untimed),
-        int(new.long_prompts),
-        new.parent_channel_id,
-        new.teams,
-        json.dumps([digest for digest, _body in new.asked]) if new.asked else None,
-    )
+    versions = json.dumps([digest for digest, _body in new.asked]) if new.asked else None
+    return NEW_ROUND_COLUMNS.row(new, versions=versions)
 
 
 # Takes new_round_row as it is (its parameters are NEW_ROUND_COLUMNS, in order). A second running round
 # in one channel is refused by the partial unique index rounds_one_running_per_channel.
 START_ROUND = sql(
-    f"INSERT INTO rounds ({NEW_ROUND_COLUMNS}) VALUES ({', '.join(':' + n for n in NEW_ROUND_NAMES)}) "
-    f"RETURNING {ROUND_COLUMNS}"
+    f"INSERT INTO rounds ({NEW_ROUND_COLUMNS.text}) VALUES ({NEW_ROUND_COLUMNS.named}) "
+    f"RETURNING {ROUND_COLUMNS.text}"
 )
-GET_ROUND = sql(f"SELECT {ROUND_COLUMNS} FROM rounds WHERE id = :round")
-RUNNING_ROUND = sql(f"SELECT {ROUND_COLUMNS} FROM rounds WHERE channel_id = :channel AND status = 'running'")
-RUNNING_ROUNDS = sql(f"SELECT {ROUND_COLUMNS} FROM rounds WHERE status = 'running' ORDER BY id")
+GET_ROUND = sql(f"SELECT {ROUND_COLUMNS.text} FROM rounds WHERE id = :round")
+RUNNING_ROUND = sql(
+    f"SELECT {ROUND_COLUMNS.text} FROM rounds WHERE channel_id = :channel AND status = 'running'"
+)
+RUNNING_ROUNDS = sql(f"SELECT {ROUND_COLUMNS.text} FROM rounds WHERE status = 'running' ORDER BY id")
 # A member who switches team keeps their row, so their place in the join order.
 SAVE_TEAM = sql(
     "INSERT INTO round_teams (round_id, user_id, team) VALUES (:round, :user, :team) "
@@ -117,20 +67,20 @@ FINISH_ROUND = sql(
     "UPDATE rounds SET status = :status, ended_at = :at, end_reason = :reason "
     "WHERE id = :round AND status = 'running'"
 )
-SET_ROUND_VERSIONS = sql("UPDATE rounds SET versions = :versions WHERE id = :round AND versions IS NULL")
-ROUNDS_WITHOUT_VERSIONS = sql(f"SELECT {ROUND_COLUMNS} FROM rounds WHERE versions IS NULL ORDER BY id")
+SET_ROUND_VERSIONS = sql("UPDATE rounds SET versions = :versions WHERE id = :id AND versions IS NULL")
+ROUNDS_WITHOUT_VERSIONS = sql(f"SELECT {ROUND_COLUMNS.text} FROM rounds WHERE versions IS NULL ORDER BY id")
 LAST_FINISHED_ROUND = sql(
-    f"SELECT {ROUND_COLUMNS} FROM rounds WHERE channel_id = :channel AND status <> 'running' "
+    f"SELECT {ROUND_COLUMNS.text} FROM rounds WHERE channel_id = :channel AND status <> 'running' "
     "AND guild_id = :guild ORDER BY ended_at DESC, id DESC LIMIT 1"
 )
 # The round of the member's latest answer, anywhere or in one server: answers_by_member (user_id,
 # guild_id, answered_at) serves both.
 LATEST_ROUND_PLAYED = sql(
-    f"SELECT {ROUND_COLUMNS} FROM rounds WHERE id = (SELECT round_id FROM answers WHERE user_id = :user "
+    f"SELECT {ROUND_COLUMNS.text} FROM rounds WHERE id = (SELECT round_id FROM answers WHERE user_id = :user "
     "ORDER BY answered_at DESC, id DESC LIMIT 1)"
 )
 LATEST_ROUND_PLAYED_HERE = sql(
-    f"SELECT {ROUND_COLUMNS} FROM rounds WHERE id = (SELECT round_id FROM answers WHERE user_id = :user "
+    f"SELECT {ROUND_COLUMNS.text} FROM rounds WHERE id = (SELECT round_id FROM answers WHERE user_id = :user "
     "AND guild_id = :guild ORDER BY answered_at DESC, id DESC LIMIT 1)"
 )
 # Read in the transaction that posts a question: PostgreSQL's row lock makes another process posting

@@ -2,43 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from bot.store.records import GuildSettings
+from bot.store.sql.rows import Columns
 from bot.store.sql.statement import Statement, sql
 
-# GuildSettings' fields after guild_id, by their names.
-GUILD_SETTING_COLUMNS = (
-    "quiz_master_role_id, questions, seconds, mode, pause_seconds, podium, standings, streak_bonus, "
-    "reading_seconds, untimed, long_prompts, tags, difficulty, thread, teams, language"
+# GuildSettings' fields, by their names.
+GUILD_SETTING_COLUMNS = Columns(
+    GuildSettings,
+    "guild_id, quiz_master_role_id, questions, seconds, mode, pause_seconds, podium, standings, streak_bonus, "
+    "reading_seconds, untimed, long_prompts, tags, difficulty, thread, teams, language",
 )
-GUILD_SETTING_NAMES = tuple(GUILD_SETTING_COLUMNS.split(", "))
-_FLAGS = ("streak_bonus", "untimed", "long_prompts", "thread")  # kept as 0 and 1 by both engines
-
-
-def guild_settings_record(guild_id: int, row: Sequence[object]) -> GuildSettings:
-    values = dict(zip(GUILD_SETTING_NAMES, row, strict=True))
-    for flag in _FLAGS:
-        values[flag] = bool(values[flag])
-    return GuildSettings(guild_id, **values)  # type: ignore[arg-type]
-
-
-def guild_settings_row(settings: GuildSettings) -> tuple[object, ...]:
-    """guild_id, then the GUILD_SETTING_COLUMNS in order (SAVE_GUILD_SETTINGS' parameters)."""
-    values = [getattr(settings, name) for name in GUILD_SETTING_NAMES]
-    return (settings.guild_id, *(int(v) if isinstance(v, bool) else v for v in values))
 
 
 GET_META = sql("SELECT value FROM meta WHERE key = :key")
 SET_META = sql(
     "INSERT INTO meta (key, value) VALUES (:key, :value) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
 )
-GUILD_SETTINGS = sql(f"SELECT {GUILD_SETTING_COLUMNS} FROM guild_settings WHERE guild_id = :guild")
-# Takes guild_settings_row as it is; every column but the key takes the new value.
+GUILD_SETTINGS = sql(f"SELECT {GUILD_SETTING_COLUMNS.text} FROM guild_settings WHERE guild_id = :guild")
+# Takes a row of GUILD_SETTING_COLUMNS as it is; every column but the key takes the new value.
 SAVE_GUILD_SETTINGS = sql(
-    f"INSERT INTO guild_settings (guild_id, {GUILD_SETTING_COLUMNS}) "
-    f"VALUES (:guild_id, {', '.join(':' + n for n in GUILD_SETTING_NAMES)}) "
-    f"ON CONFLICT (guild_id) DO UPDATE SET {', '.join(f'{c} = excluded.{c}' for c in GUILD_SETTING_NAMES)}"
+    f"INSERT INTO guild_settings ({GUILD_SETTING_COLUMNS.text}) VALUES ({GUILD_SETTING_COLUMNS.named}) "
+    "ON CONFLICT (guild_id) DO UPDATE SET "
+    + ", ".join(f"{c} = excluded.{c}" for c in GUILD_SETTING_COLUMNS.names[1:])
 )
 
 # As the migration's CHECK has it (bot.quiz.MIN_RETENTION and MAX_RETENTION).

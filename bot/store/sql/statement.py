@@ -127,8 +127,3 @@ def _numbered(text: str, mark: str) -> tuple[tuple[str, ...], str]:
     chunks.append(text[end:])
     numbered = "".join(chunk + f"{mark}{n}" for chunk, n in zip(chunks, numbers, strict=False)) + chunks[-1]
     return tuple(names), numbered
-
-
-def named(columns: str) -> str:
-    """A :name per column of `columns` ("a, b, c"), in order: a statement that takes a row as it is."""
-    return ", ".join(f":{column}" for column in columns.split(", "))

@@ -6,29 +6,26 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.store.records import GuildDeckRecord, SuggestionRecord
+from bot.store.sql.rows import Columns
 from bot.store.sql.statement import sql
-from bot.store.sql.times import from_ms
 
-SUGGESTION_COLUMNS = "id, guild_id, deck_id, author_id, question, status, created_at, reviewed_by"
+SUGGESTION_COLUMNS = Columns(
+    SuggestionRecord, "id, guild_id, deck_id, author_id, question, status, created_at, reviewed_by"
+)
 SETTLED_STATUSES = ("approved", "rejected")
-
-
-def suggestion_record(row: Sequence[Any]) -> SuggestionRecord:
-    i, g, d, a, q, s, at, by = row
-    return SuggestionRecord(i, g, d, a, q, s, from_ms(at), by)
 
 
 ADD_SUGGESTION = sql(
     "INSERT INTO suggestions (guild_id, deck_id, author_id, question, created_at) "
-    f"VALUES (:guild, :deck, :author, :question, :at) RETURNING {SUGGESTION_COLUMNS}"
+    f"VALUES (:guild, :deck, :author, :question, :at) RETURNING {SUGGESTION_COLUMNS.text}"
 )
-SUGGESTION = sql(f"SELECT {SUGGESTION_COLUMNS} FROM suggestions WHERE id = :id")
+SUGGESTION = sql(f"SELECT {SUGGESTION_COLUMNS.text} FROM suggestions WHERE id = :id")
 PENDING = sql(
-    f"SELECT {SUGGESTION_COLUMNS} FROM suggestions WHERE guild_id = :guild AND status = 'pending' "
+    f"SELECT {SUGGESTION_COLUMNS.text} FROM suggestions WHERE guild_id = :guild AND status = 'pending' "
     "ORDER BY id LIMIT :limit"
 )
 PENDING_BY_AUTHOR = sql(
-    f"SELECT {SUGGESTION_COLUMNS} FROM suggestions WHERE guild_id = :guild AND status = 'pending' "
+    f"SELECT {SUGGESTION_COLUMNS.text} FROM suggestions WHERE guild_id = :guild AND status = 'pending' "
     "AND author_id = :author ORDER BY id LIMIT :limit"
 )
 # Only a pending suggestion changes: two moderators answering at once settle it once.

@@ -18,6 +18,10 @@ def from_ms(ms: int) -> datetime:
     return EPOCH + timedelta(milliseconds=ms)
 
 
+def to_ms_or_none(moment: datetime | None) -> int | None:
+    return None if moment is None else to_ms(moment)
+
+
 def from_ms_or_none(ms: int | None) -> datetime | None:
     return None if ms is None else from_ms(ms)
 

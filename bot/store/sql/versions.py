@@ -4,22 +4,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
 
 from bot.store.records import VersionRecord
+from bot.store.sql.rows import Columns
 from bot.store.sql.statement import sql
-from bot.store.sql.times import from_ms
 
 # A version is kept once: its first sighting stays.
 KEEP_VERSION = sql(
     "INSERT INTO question_versions (digest, body, first_seen_at) VALUES (:digest, :body, :at) "
     "ON CONFLICT (digest) DO NOTHING"
 )
-VERSION_COLUMNS = "digest, body, first_seen_at"
+VERSION_COLUMNS = Columns(VersionRecord, "digest, body, first_seen_at")
 
 ASSIGNMENT_VERSIONS = sql("SELECT versions FROM assignments WHERE id = :assignment")
 SET_ASSIGNMENT_VERSIONS = sql(
-    "UPDATE assignments SET versions = :versions WHERE id = :assignment AND versions IS NULL"
+    "UPDATE assignments SET versions = :versions WHERE id = :id AND versions IS NULL"
 )
 ASSIGNMENTS_WITHOUT_VERSIONS = sql(
     "SELECT id, guild_id, deck_id, question_ids FROM assignments WHERE versions IS NULL ORDER BY id"
@@ -52,10 +51,6 @@ DROP_UNVERSIONED_TRIES = sql(
 )
 
 
-def version_record(row: Sequence[Any]) -> VersionRecord:
-    return VersionRecord(str(row[0]), str(row[1]), from_ms(row[2]))
-
-
 def digests_json(digests: Sequence[str | None]) -> str:
     return json.dumps(list(digests))
 
@@ -66,5 +61,6 @@ def digests_of(text: str | None) -> tuple[str | None, ...] | None:
 
 
 VERSIONS = sql(
-    f"SELECT {VERSION_COLUMNS} FROM question_versions WHERE digest IN (:digests)", lists={"digests": "text"}
+    f"SELECT {VERSION_COLUMNS.text} FROM question_versions WHERE digest IN (:digests)",
+    lists={"digests": "text"},
 )

@@ -16,7 +16,6 @@ from bot.store.sql.answers import (
     PREVIOUS_ANSWER,
     AnswerRow,
     answer_key,
-    answer_row,
 )
 from bot.store.sqlite.connection import ANSWER_LOCK_BOUND_SECONDS, Database, is_busy, store_error, transaction
 
@@ -47,7 +46,7 @@ def _record_answer(conn: sqlite3.Connection, row: AnswerRow) -> AnswerRow | None
 # sizes keep the statements in the connection's cache.
 _CHUNKS = (64, 16, 4, 1)
 _INSERT_MANY = {
-    size: f"INSERT INTO answers ({ANSWER_COLUMNS}) VALUES "
+    size: f"INSERT INTO answers ({ANSWER_COLUMNS.text}) VALUES "
     + ", ".join(["(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"] * size)
     + " ON CONFLICT (round_id, question_index, user_id) DO NOTHING RETURNING round_id, question_index, user_id"
     for size in _CHUNKS
@@ -181,7 +180,7 @@ class SqliteAnswers:
         )
 
     async def import_answers(self, answers: Iterable[Answer]) -> int:
-        rows = (answer_row(answer) for answer in answers)
+        rows = (ANSWER_COLUMNS.row(answer) for answer in answers)
         path = self._db.path
 
         def work(conn: sqlite3.Connection) -> int:

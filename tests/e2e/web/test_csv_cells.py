@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.quiz.practice import review
-from bot.store import Answer, GuildDeckRecord, Memory, NewRound
+from bot.store import Answer, GuildDeckRecord, Memory, NewRound, PracticeAnswer
 from tests.e2e.web.conftest import Dashboard
 from tests.e2e.web.seed import T0
 
@@ -90,7 +90,9 @@ async def test_the_deck_export_and_the_mistakes_file_write_formulas_as_text(
     for question_id in ("s1", "s2"):
         state = review(None, False, start, question_key=f"sums/{question_id}")
         memory = Memory.from_state(alice.id, "sums", question_id, state)
-        await store.record_practice(alice.id, world.study.id, "sums", question_id, False, start, memory)
+        await store.record_practice(
+            PracticeAnswer(alice.id, world.study.id, "sums", question_id, False, start), memory
+        )
 
     page = await dashboard.signed_in(browser, alice, then="/me")
     answer = await page.context.request.get(dashboard.url + f"/me/mistakes/sums.csv?server={world.study.id}")

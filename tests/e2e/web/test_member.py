@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.quiz.practice import review
-from bot.store import Memory
+from bot.store import Memory, PracticeAnswer
 from tests.e2e.conftest import ON_BOTH_DATABASES
 from tests.e2e.web.conftest import Dashboard
 from tests.e2e.web.seed import HOSTILE_PROMPT, hostile_deck, played_round
@@ -30,22 +30,12 @@ async def test_a_members_page_shows_points_decks_leeches_and_their_mistakes(
     for n in range(5):  # c1 failed five times: a leech
         state = review(state, False, start + timedelta(minutes=n), question_key="cells/c1")
         await store.record_practice(
-            alice.id,
-            world.study.id,
-            "cells",
-            "c1",
-            False,
-            start + timedelta(minutes=n),
+            PracticeAnswer(alice.id, world.study.id, "cells", "c1", False, start + timedelta(minutes=n)),
             Memory.from_state(alice.id, "cells", "c1", state),
         )
     right = review(None, True, start, question_key="cells/c2")
     await store.record_practice(
-        alice.id,
-        world.study.id,
-        "cells",
-        "c2",
-        True,
-        start,
+        PracticeAnswer(alice.id, world.study.id, "cells", "c2", True, start),
         Memory.from_state(alice.id, "cells", "c2", right),
     )
 
