@@ -13,3 +13,4 @@ _.check_choice_name, _.confirmed, _.has_route, _.schema_errors  # test helpers k
 _.claimed_at  # bot/store/calendar_records.py: OccurrenceRecord keeps when the claim was made, as stored
 _.dont_write_bytecode  # tests/conftest.py: sys.dont_write_bytecode, read by the interpreter
 _.tempdir  # tests/conftest.py: tempfile.tempdir, read by tempfile.gettempdir()
+_.setDocumentLocator, _.startElement, _.endElement  # bot/bank/importers/xml_tree.py: called by the SAX parser

@@ -47,6 +47,12 @@ COUNTS = [
     ("opentdb-token-empty.json", Format.OPENTDB, 0, [1], True),
     ("broken-share-large.csv", Format.CSV, 7, [9, 10, 11], True),  # 3 of 10
     ("broken-share-small.csv", Format.CSV, 19, [21], False),  # 1 of 20
+    # numbers, a range, pairs, several to tick, an essay: set aside, not counted as broken
+    ("moodle-gift-geography.gift", Format.GIFT, 7, [33, 35, 37, 43, 50], False),
+    # a number, a description, an essay set aside; an unclosed `{` broken (1 of 11)
+    ("moodle-gift-science.txt", Format.GIFT, 10, [19, 21, 23, 35], False),
+    # several to tick, a number, pairs, an order, two gap kinds, an essay, a description, an image
+    ("moodle-xml-biology.xml", Format.MOODLE_XML, 4, [89, 101, 112, 131, 141, 150, 158, 165, 171], False),
 ]
 
 
