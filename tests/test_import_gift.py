@@ -134,6 +134,20 @@ def test_html_text_is_read_as_plain_text() -> None:
     assert (q.prompt, q.choices) == ("Which is a noble gas?\n\nChoose one.", ("Neon", "Chlorine", "Iron"))
 
 
+def test_an_image_at_an_https_address_is_the_question_s_image() -> None:
+    text = '[html]<p>Which bird is this?</p><img src="https://example.org/hornbill.png" alt="">{=a hornbill ~an eagle}'
+    [q] = kept(text).deck.questions
+    assert (q.prompt, q.image) == ("Which bird is this?", "https://example.org/hornbill.png")
+
+
+def test_an_image_stored_in_moodle_is_set_aside() -> None:
+    text = 'Fine? {T}\n\n[html]<p>Which?</p><img src="@@PLUGINFILE@@/bird.png">{=a ~b}'
+    assert said(text) == [
+        "quiz.gift:3: the question shows an image from the file (@@PLUGINFILE@@/bird.png), which Bvunzo cannot "
+        "keep, so it was left out; put the image at an https:// address and give it as the question's `image`"
+    ]
+
+
 def test_markdown_and_plain_text_are_kept_as_written() -> None:
     questions = kept("[markdown]Is **this** bold? {T}\n\n[plain]Is <b> a tag here? {T}").deck.questions
     assert [q.prompt for q in questions] == ["Is **this** bold?", "Is <b> a tag here?"]

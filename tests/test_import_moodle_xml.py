@@ -220,6 +220,12 @@ def test_an_embedded_image_is_refused_naming_the_question() -> None:
     ]
 
 
+def test_an_image_at_an_https_address_is_kept_as_the_question_s_image() -> None:
+    text = '<![CDATA[<p>Which bird?</p><img src="https://example.org/hornbill.png">]]>'
+    [q] = kept(quiz(question("truefalse", text, answer("100", "true")))).deck.questions
+    assert (q.prompt, q.image) == ("Which bird?", "https://example.org/hornbill.png")
+
+
 def test_answers_are_kept_as_data_with_their_grades_and_feedback() -> None:
     body = "<single>true</single>" + answer("100", "Jupiter", "Yes") + answer("33.33333", "Saturn")
     [item] = parse_moodle_xml(quiz(question("multichoice", "Largest?", body)), "x.xml").items

@@ -122,11 +122,7 @@ def _question(line: int, text: str, tags: tuple[str, ...]) -> Item | Broken:
     if found := _FORMAT.match(text):
         fmt, text = found[1].lower(), text[found.end() :]
     opened = text.find("{")
-    images = (
-        tuple(src for src in html_images(_plain(text)) if not src.startswith("https://"))
-        if "<" in text
-        else ()
-    )
+    shown = html_images(_plain(text)) if "<" in text else []
     if opened < 0:
         return Description(line=line, name=name, prompt=_words(text, fmt), tags=tags)
     closed = text.find("}", opened)
@@ -142,7 +138,8 @@ def _question(line: int, text: str, tags: tuple[str, ...]) -> Item | Broken:
         "prompt": _words(prompt, fmt),
         "explanation": _words(general, fmt),
         "tags": tags,
-        "images": images,
+        "images": tuple(src for src in shown if not src.startswith("https://")),
+        "picture": next((src for src in shown if src.startswith("https://")), ""),
     }
     return _answers(fields, inside.strip(), fmt, blank)
 

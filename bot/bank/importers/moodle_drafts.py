@@ -75,6 +75,7 @@ def _add(draft: DeckDraft, item: Item) -> None:
             answer=item.answer,
             explanation=explanation,
             tags=_tags(item),
+            image=item.picture,
         )
     elif isinstance(item, ShortAnswer):
         _short_answer(draft, item)
@@ -116,6 +117,7 @@ def _choice(draft: DeckDraft, item: Choice) -> None:
         answer=full[0],
         explanation=item.explanation or right.feedback,
         tags=_tags(item),
+        image=item.picture,
     )
 
 
@@ -131,6 +133,7 @@ def _short_answer(draft: DeckDraft, item: ShortAnswer) -> None:
         answers=_distinct(a.text for a in right),
         explanation=item.explanation or next((a.feedback for a in right if a.feedback), ""),
         tags=_tags(item),
+        image=item.picture,
     )
 
 

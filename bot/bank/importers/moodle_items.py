@@ -20,6 +20,7 @@ class Item:
     explanation: str = ""  # Moodle's general feedback
     tags: tuple[str, ...] = ()
     images: tuple[str, ...] = ()  # embedded files (`<file>`, @@PLUGINFILE@@) the question shows
+    picture: str = ""  # an image the prompt shows from an https:// address, kept as the question's `image`
 
 
 @dataclass(frozen=True, slots=True)

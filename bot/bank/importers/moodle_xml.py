@@ -108,6 +108,13 @@ def _images(element: Element | None) -> tuple[str, ...]:
     return tuple(dict.fromkeys(names))
 
 
+def _picture(element: Element | None) -> str:
+    """The first image the text shows from an https:// address (one a round can show as the question's)."""
+    raw = element.child("text") if element is not None else None
+    shown = html_images(raw.text) if raw is not None and "<img" in raw.text.lower() else []
+    return next((src for src in shown if src.startswith("https://")), "")
+
+
 def _common(element: Element, tags: tuple[str, ...]) -> dict[str, Any]:
     own = element.child("tags")
     written = tuple(_words(t, "plain_text") for t in own.every("tag")) if own is not None else ()
@@ -119,6 +126,7 @@ def _common(element: Element, tags: tuple[str, ...]) -> dict[str, Any]:
         "explanation": _words(element.child("generalfeedback")),
         "tags": tags + written,
         "images": _images(text),
+        "picture": _picture(text),
     }
 
 
