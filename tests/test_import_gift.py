@@ -284,6 +284,8 @@ def test_a_file_of_only_set_aside_questions_imports_nothing_and_says_why() -> No
         ("just words", "quiz.gift", Format.GIFT),
         ("question,answer\nWhy?,Because\n", "quiz.csv", Format.CSV),
         ("1. What?\n   • this *\n   • that\n", "quiz.txt", Format.TEXT),
+        ("Pi? {#3.14}", "upload", Format.GIFT),
+        ("## Cells {#cells}\n\n1. What?\n   • this *\n   • that\n", "quiz.md", Format.TEXT),
     ],
 )
 def test_gift_is_detected_by_its_marks_or_its_extension(text: str, name: str, fmt: Format) -> None:

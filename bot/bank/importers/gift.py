@@ -42,8 +42,10 @@ _TRUE_FALSE = re.compile(r"(T|TRUE|F|FALSE)\s*(?:#([^#]*))?(?:#(.*))?", re.IGNOR
 _WEIGHT = re.compile(r"%(-?\d+(?:\.\d+)?)%")
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _PLACES = ("$course$", "$system$", "$module$", "$cat1$", "$cat2$", "$cat3$", "$cat4$", "top")
+# `{#` only before a number: Markdown's heading anchors (`## Cells {#cells}`) are no GIFT.
 _LOOKS_GIFT = re.compile(
-    r"\{\s*(?:[=~#]|(?:T|F|TRUE|FALSE)\s*[#}])|^\s*::[^:\n]+::|^\s*\$CATEGORY:", re.MULTILINE | re.IGNORECASE
+    r"\{\s*(?:[=~]|#\s*[-+=.\d]|(?:T|F|TRUE|FALSE)\s*[#}])|^\s*::[^:\n]+::|^\s*\$CATEGORY:",
+    re.MULTILINE | re.IGNORECASE,
 )
 
 
