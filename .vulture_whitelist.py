@@ -14,3 +14,4 @@ _.claimed_at  # bot/store/calendar_records.py: OccurrenceRecord keeps when the c
 _.created_by, _.uploaded_at, _.expires_at  # bot/store/sql/rows.py: written to their columns by field name
 _.dont_write_bytecode  # tests/conftest.py: sys.dont_write_bytecode, read by the interpreter
 _.tempdir  # tests/conftest.py: tempfile.tempdir, read by tempfile.gettempdir()
+_.setDocumentLocator, _.startElement, _.endElement  # bot/bank/importers/xml_tree.py: called by the SAX parser

@@ -53,6 +53,39 @@ def sheet_at_the_cap(encoding: str = "utf-8", header: bool = True) -> bytes:
     return "".join(rows).encode(encoding)
 
 
+def moodle_xml(count: int) -> bytes:
+    """Moodle's question bank export: a category, then single-answer multichoice in CDATA HTML."""
+    question = (
+        '  <question type="multichoice">\n    <name><text>Q{n}</text></name>\n'
+        '    <questiontext format="html"><text><![CDATA[<p>Which river is number {n}?</p>]]></text></questiontext>\n'
+        '    <generalfeedback format="html"><text><![CDATA[<p>Because {n}.</p>]]></text></generalfeedback>\n'
+        "    <single>true</single>\n"
+        '    <answer fraction="100" format="html"><text>Zambezi {n}</text></answer>\n'
+        '    <answer fraction="0" format="html"><text>Limpopo {n}</text></answer>\n'
+        '    <answer fraction="0" format="html"><text>Save {n}</text></answer>\n'
+        "  </question>\n"
+    )
+    category = (
+        '  <question type="category"><category><text>$course$/top/Rivers</text></category></question>\n'
+    )
+    body = "".join(question.format(n=n) for n in range(count))
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<quiz>\n' + category + body + "</quiz>\n").encode()
+
+
+def gift(count: int) -> bytes:
+    return "".join(
+        f"::Q{n}::Which river is number {n}? {{=Zambezi {n} ~Limpopo {n} ~Save {n}####Because {n}.}}\n\n"
+        for n in range(count)
+    ).encode()
+
+
+def billion_laughs() -> bytes:
+    levels = "".join(f' <!ENTITY l{n} "{f"&l{n - 1};" * 10}">\n' for n in range(1, 10))
+    return (
+        '<?xml version="1.0"?>\n<!DOCTYPE quiz [\n <!ENTITY l0 "lol">\n' + levels + "]>\n<quiz>&l9;</quiz>"
+    ).encode()
+
+
 CASES: list[tuple[str, Callable[[], bytes], Format | None]] = [
     ("Quizlet export, 5,000 cards", lambda: quizlet_export(5000), None),
     ("CSV at the upload cap (1 MiB)", sheet_at_the_cap, None),
@@ -64,6 +97,11 @@ CASES: list[tuple[str, Callable[[], bytes], Format | None]] = [
     ("a million blank CSV rows", lambda: b"question,answer\n" + b"\n" * 1_000_000, None),
     ("an unclosed CSV quote", lambda: b'question,answer\n"Why?,x\n' + b"more words, " * 80_000, None),
     ("5,001 CSV questions", lambda: many_questions(5001), None),
+    ("Moodle XML, 2,000 questions", lambda: moodle_xml(2000), None),
+    ("Moodle XML, 1,950 questions", lambda: moodle_xml(1950), None),
+    ("GIFT, 5,000 questions", lambda: gift(5000), None),
+    ("billion laughs, Moodle XML", billion_laughs, None),
+    ("100,001 XML elements", lambda: b"<quiz>" + b"<a/>" * 100_001 + b"</quiz>", None),
 ]
 
 

@@ -47,6 +47,14 @@ COUNTS = [
     ("opentdb-token-empty.json", Format.OPENTDB, 0, [1], True),
     ("broken-share-large.csv", Format.CSV, 7, [9, 10, 11], True),  # 3 of 10
     ("broken-share-small.csv", Format.CSV, 19, [21], False),  # 1 of 20
+    # numbers, a range, pairs, several to tick, an essay: set aside, not counted as broken
+    ("moodle-gift-geography.gift", Format.GIFT, 7, [33, 35, 37, 43, 50], False),
+    # a number, a description, an essay set aside; an unclosed `{` broken (1 of 11)
+    ("moodle-gift-science.txt", Format.GIFT, 10, [19, 21, 23, 35], False),
+    # Moodle's own GIFT export: `// question:` lines, `[html]` everywhere, `\=` and `\:` in attributes, `%100%`
+    ("moodle-gift-export.gift", Format.GIFT, 3, [6], False),
+    # several to tick, a number, pairs, an order, two gap kinds, an essay, a description, an image
+    ("moodle-xml-biology.xml", Format.MOODLE_XML, 4, [89, 101, 112, 131, 141, 150, 158, 165, 171], False),
 ]
 
 
@@ -251,3 +259,52 @@ def test_an_open_trivia_db_error_is_named() -> None:
     outcome = import_file((CORPUS / "opentdb-token-empty.json").read_bytes(), "o.json", deck_id="o")
     assert outcome.kept is None
     assert "response_code 4, token empty" in outcome.problems[0].message
+
+
+def test_moodle_gift_keeps_words_tags_and_explanations() -> None:
+    questions = kept("moodle-gift-geography.gift").kept.deck.questions
+    assert [(q.prompt, q.tags) for q in questions][:1] == [
+        ("What is the capital city of Zimbabwe?", ("Geography", "Southern Africa"))
+    ]
+    assert [q.explanation for q in questions[:4]] == [
+        "Right: it was called Salisbury until 1982.",
+        "Yes, on the border of Zambia and Zimbabwe.",
+        "",
+        "Lake Kariba was filled after the Kariba Dam was built in 1959.",
+    ]
+    assert questions[3].accepted == ("Zambia", "Republic of Zambia")
+    assert [q.prompt for q in questions[4:]] == [
+        "Which of these is a landlocked country?",
+        "In a GIFT file, which character marks a *right* answer: = or ~ ?",
+        "The Limpopo river flows into the _____ Ocean.",
+    ]
+    assert questions[5].choices == ("=", "~", "#")
+    [capital, *_rest] = kept("moodle-gift-export.gift").kept.deck.questions
+    assert (capital.prompt, capital.choices, capital.explanation, capital.tags) == (
+        "Capital of Malawi?",
+        ("Lilongwe", "Blantyre", "Zomba"),
+        "It moved in 1975.",
+        (),  # "Default for Form 3" is Moodle's place, not a topic
+    )
+
+
+def test_moodle_xml_keeps_words_tags_and_explanations() -> None:
+    questions = kept("moodle-xml-biology.xml").kept.deck.questions
+    assert [(q.kind, q.prompt, q.explanation, q.tags) for q in questions] == [
+        (
+            Kind.CHOICE,
+            "Which organelle releases energy from food in a cell?",
+            "Respiration happens in the mitochondria.",
+            ("Biology", "Cells"),
+        ),
+        (
+            Kind.TRUEFALSE,
+            "Plant cells have a cell wall & a membrane.",
+            "Right: cellulose makes the wall.",
+            ("Biology", "Cells"),
+        ),
+        (Kind.TEXT, "Name the green pigment in leaves.", "", ("Biology", "Cells")),
+        (Kind.TRUEFALSE, "Red blood cells carry oxygen.", "They hold haemoglobin.", ("Biology", "Genetics")),
+    ]
+    assert questions[0].choices == ("Nucleus", "Mitochondrion", "Ribosome")
+    assert questions[2].accepted == ("chlorophyll", "chlorophyl")

@@ -35,6 +35,8 @@ def imported(text: str | bytes, name: str = "deck.csv", **options: object):  # t
         ("AUTHOR: me\nWhat?:\n- that\n", Format.RED),
         ("Quiz\n\n1. What?\n   • this *\n   • that\n", Format.TEXT),
         ('{"response_code": 0, "results": []}', Format.OPENTDB),
+        ("Who? {=a ~b}\n\nIs it? {T}\n", Format.GIFT),
+        ('<?xml version="1.0"?>\n<quiz>\n</quiz>\n', Format.MOODLE_XML),
         ("just some words", None),
     ],
 )
@@ -47,7 +49,7 @@ def test_an_unknown_format_asks_for_the_option() -> None:
         imported("just some words", "notes.txt")
     assert str(caught.value.problems[0]) == (
         "notes.txt: the format of this file is not one Bvunzo reads (our YAML, CSV/TSV, a Red trivia list, "
-        "numbered text, Open Trivia DB JSON); choose one with the format option"
+        "numbered text, Open Trivia DB JSON, Moodle's GIFT or Moodle XML); choose one with the format option"
     )
 
 

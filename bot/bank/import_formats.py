@@ -11,3 +11,5 @@ class Format(StrEnum):
     RED = "red"  # Red-DiscordBot trivia list
     TEXT = "text"  # numbered or Markdown quizzes with marked choices or an answer line
     OPENTDB = "opentdb"  # Open Trivia DB JSON
+    GIFT = "gift"  # Moodle's GIFT text format
+    MOODLE_XML = "moodle-xml"  # Moodle XML (`<quiz>`)

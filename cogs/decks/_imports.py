@@ -41,6 +41,8 @@ FORMATS = [
     app_commands.Choice(name="Red-DiscordBot trivia list", value=Format.RED.value),
     app_commands.Choice(name="numbered text (1. question, • choices)", value=Format.TEXT.value),
     app_commands.Choice(name="Open Trivia DB JSON", value=Format.OPENTDB.value),
+    app_commands.Choice(name="Moodle GIFT (.gift, .txt)", value=Format.GIFT.value),
+    app_commands.Choice(name="Moodle XML (.xml)", value=Format.MOODLE_XML.value),
 ]
 
 

@@ -108,6 +108,20 @@ SAME_ANSWER = [
         "Imported 5 questions. 2 items are not questions a round can play.",
         {1: "`FORFATTER` holds one line of text", 2: "`BESKRIVELSE` holds one line of text"},
     ),
+    (
+        "moodle-xml-biology.xml",
+        "Imported 4 questions. 9 items are not questions a round can play.",
+        {
+            101: "a numeric question; Bvunzo cannot play numbers yet, so it was left out",
+            158: "an essay question: it has no key to mark, so it was left out",
+            171: "the question “Diagram” shows an image from the file (cell-diagram.png)",
+        },
+    ),
+    (
+        "moodle-gift-science.txt",
+        "Imported 10 questions; 1 could not be imported and is listed. 3 items are not questions a round can play.",
+        {19: "a numeric question;", 35: "the answers opened with `{` are never closed with `}`"},
+    ),
 ]
 
 

@@ -11,8 +11,10 @@ from dataclasses import replace
 from bot.bank.ids import slug
 from bot.bank.importers.columns import ROLES, ColumnGuess, parse_columns
 from bot.bank.importers.decoding import decode
-from bot.bank.importers.drafts import Imported, NothingPlayable, finish
+from bot.bank.importers.drafts import DeckDraft, Imported, NothingPlayable, finish
 from bot.bank.importers.formats import Format, detect_format
+from bot.bank.importers.gift import read_gift
+from bot.bank.importers.moodle_xml import read_moodle_xml
 from bot.bank.importers.numbered_text import read_numbered_text
 from bot.bank.importers.open_trivia import read_open_trivia
 from bot.bank.importers.outcome import ImportOutcome, failed, judged
@@ -55,7 +57,7 @@ def import_file(
     try:
         decoded = decode(data, source)
         encoding = decoded.encoding
-        found = fmt or detect_format(decoded.text)
+        found = fmt or detect_format(decoded.text, source)
         imported, found = _import_text(
             decoded.text, source, deck_id, title, found, distractors, columns, guild_id
         )
@@ -88,7 +90,7 @@ def import_deck(
         source,
         deck_id,
         title,
-        fmt or detect_format(decoded.text),
+        fmt or detect_format(decoded.text, source),
         distractors,
         columns,
         guild_id,
@@ -113,27 +115,38 @@ def _import_text(
                     0,
                     _(
                         "the format of this file is not one Bvunzo reads (our YAML, CSV/TSV, a Red trivia list, "
-                        "numbered text, Open Trivia DB JSON); choose one with the format option"
+                        "numbered text, Open Trivia DB JSON, Moodle's GIFT or Moodle XML); choose one with the "
+                        "format option"
                     ),
                 )
             ]
         )
     if found is Format.YAML:
         return _ours(text, source, deck_id, title, guild_id), found
-    if found is Format.CSV:
-        draft = read_spreadsheet(text, source, distractors=distractors, columns=columns)
-    elif found is Format.RED:
-        draft = read_red_trivia(text, source, distractors=distractors)
-    elif found is Format.TEXT:
-        draft = read_numbered_text(text, source)
-    else:
-        draft = read_open_trivia(text, source)
+    draft = _draft(text, source, found, distractors, columns)
     if title:
         if not draft.title:
             draft.title = title
         elif found is Format.OPENTDB:
             draft.title = title  # its own title is only the name of the site
     return finish(draft, deck_id, guild_id=guild_id), found
+
+
+def _draft(
+    text: str, source: str, found: Format, distractors: bool, columns: tuple[str, ...] | None
+) -> DeckDraft:
+    """The deck a file in another format holds, read by that format's importer."""
+    if found is Format.CSV:
+        return read_spreadsheet(text, source, distractors=distractors, columns=columns)
+    if found is Format.RED:
+        return read_red_trivia(text, source, distractors=distractors)
+    if found is Format.TEXT:
+        return read_numbered_text(text, source)
+    if found is Format.GIFT:
+        return read_gift(text, source)
+    if found is Format.MOODLE_XML:
+        return read_moodle_xml(text, source)
+    return read_open_trivia(text, source)
 
 
 def _ours(text: str, source: str, deck_id: str, title: str | None, guild_id: int | None) -> Imported:

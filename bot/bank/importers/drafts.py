@@ -93,27 +93,32 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
+def too_many(source: str, count: int) -> DeckError:
+    """The refusal of a file with more questions than a deck may hold, whatever they are."""
+    return DeckError(
+        [
+            Problem(
+                source,
+                0,
+                n_(
+                    "the file has {n} question; at most {most} fit in one deck, so split it into several files",
+                    "the file has {n} questions; at most {most} fit in one deck, so split it into several files",
+                    count,
+                    n=count,
+                    most=part_sizes.MAX_QUESTIONS_PER_DECK,
+                ),
+            )
+        ]
+    )
+
+
 def finish(draft: DeckDraft, deck_id: str, *, guild_id: int | None = None) -> Imported:
     """Check every drafted question with the deck validator; broken ones are left out with their line.
 
     DeckError when nothing can be played, or the file holds more questions than a deck may.
     """
     if len(draft.questions) > part_sizes.MAX_QUESTIONS_PER_DECK:
-        raise DeckError(
-            [
-                Problem(
-                    draft.source,
-                    0,
-                    n_(
-                        "the file has {n} question; at most {most} fit in one deck, so split it into several files",
-                        "the file has {n} questions; at most {most} fit in one deck, so split it into several files",
-                        len(draft.questions),
-                        n=len(draft.questions),
-                        most=part_sizes.MAX_QUESTIONS_PER_DECK,
-                    ),
-                )
-            ]
-        )
+        raise too_many(draft.source, len(draft.questions))
     title = _clip(draft.title, part_sizes.MAX_DECK_TITLE_LENGTH) or deck_id
     description = _clip(draft.description, part_sizes.MAX_DECK_DESCRIPTION_LENGTH)
     header = deck_header(deck_id, title, description, draft.language, ())

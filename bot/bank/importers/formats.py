@@ -6,21 +6,33 @@ import re
 
 from bot.bank.import_formats import Format
 from bot.bank.importers.flashcards import card_separator, read_anki_header
+from bot.bank.importers.gift import looks_like_gift
+from bot.bank.importers.moodle_xml import looks_like_moodle_xml
 from bot.bank.importers.numbered_text import looks_numbered
 
 _OURS = re.compile(r"^questions\s*:", re.MULTILINE)
 _RED_QUESTION = re.compile(r"^[^\s#-][^\n]*:\s*\n\s*- ", re.MULTILINE)
 
 
-def detect_format(text: str) -> Format | None:
-    """The format a file's text is written in, judged by what it holds; None when it is none of them."""
+def detect_format(text: str, source: str = "") -> Format | None:
+    """The format a file's text is written in, judged by what it holds; None when it is none of them.
+
+    A `.gift` file is GIFT whatever it holds (Moodle names its exports so); an `.xml` one or any text
+    opening as XML is read as Moodle XML, which says so when the XML is something else.
+    """
     start = text.lstrip()
+    if source.lower().endswith(".gift"):
+        return Format.GIFT
+    if looks_like_moodle_xml(text) or (source.lower().endswith(".xml") and start.startswith("<")):
+        return Format.MOODLE_XML
     if read_anki_header(start) is not None:
         return Format.CSV
     if start.startswith(("{", "[")):
         return Format.OPENTDB
     if _OURS.search(text):
         return Format.YAML
+    if looks_like_gift(text):
+        return Format.GIFT
     if looks_numbered(text):
         return Format.TEXT
     if _RED_QUESTION.search(text[:20_000]):

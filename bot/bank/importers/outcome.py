@@ -21,6 +21,8 @@ _FORMAT_NAMES = {
     Format.RED: N_("a Red trivia list"),
     Format.TEXT: N_("a numbered quiz"),
     Format.OPENTDB: N_("Open Trivia DB JSON"),
+    Format.GIFT: N_("Moodle's GIFT format"),
+    Format.MOODLE_XML: N_("Moodle XML"),
 }
 
 

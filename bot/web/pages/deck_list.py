@@ -31,6 +31,8 @@ FORMATS = (
     (Format.RED.value, N_("Red-DiscordBot trivia list")),
     (Format.TEXT.value, N_("Numbered text (1. question, marked choices)")),
     (Format.OPENTDB.value, N_("Open Trivia DB JSON")),
+    (Format.GIFT.value, N_("Moodle GIFT (.gift, .txt)")),
+    (Format.MOODLE_XML.value, N_("Moodle XML (.xml)")),
 )
 EXPORTS = {"yaml": ("application/yaml", deck_to_yaml), "csv": ("text/csv", deck_to_csv)}
 
@@ -126,7 +128,9 @@ async def _import_upload(
     count = len(saved.deck.questions)
     detail = _import_detail(deck_id, source, found, count, saved.replaced)
     await audit(request, server, N_("deck imported"), detail)
-    notes = [str(p) for p in (*imported.notes, *imported.left_out)]
+    # What was set aside (an essay, a kind no round plays) is said too, by line, with the notes.
+    said = sorted((*imported.left_out, *imported.set_aside), key=lambda p: p.line)
+    notes = [str(p) for p in (*imported.notes, *said)]
     summary = _import_summary(deck_id, source, count, saved.replaced)
     return await _list(request, server, imported=summary, import_notes=notes)
 

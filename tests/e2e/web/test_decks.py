@@ -4,6 +4,7 @@ text shown as text, the item analysis of answers chosen by hand, and axe-core on
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -452,3 +453,32 @@ async def test_a_built_in_deck_is_shown_but_not_edited(dashboard: Dashboard, bro
     await put_deck(dashboard.store, world.other.id, BIO, "bio")
     answer = await page.goto(dashboard.server_url("decks/bio"))
     assert answer.status == 404
+
+
+async def test_a_moodle_xml_import_says_what_it_set_aside(dashboard: Dashboard, browser: Any) -> None:
+    world = dashboard.world
+    page = await dashboard.signed_in(browser, world.moderator)
+    await page.goto(dashboard.server_url("decks"))
+    await page.get_by_label("Deck name", exact=True).fill("Biology")
+    await page.get_by_label("Format", exact=True).select_option(label="Moodle XML (.xml)")
+    corpus = Path(__file__).resolve().parents[2] / "corpus" / "moodle-xml-biology.xml"
+    await page.get_by_label("File (at most 1 MiB)", exact=True).set_input_files(
+        {"name": "biology.xml", "mimeType": "text/xml", "buffer": corpus.read_bytes()}
+    )
+    async with page.expect_navigation():
+        await page.get_by_role("button", name="Import").click()
+    assert await page.get_by_text("Imported 4 questions from biology.xml as `biology`.").count() == 1
+    notes = await page.locator("ul.notes li").all_inner_texts()
+    assert notes[0] == (
+        "biology.xml:89: a multiple-answer question (several right answers to tick); Bvunzo cannot play those "
+        "yet, so it was left out"
+    )
+    assert notes[-1].startswith("biology.xml:171: the question “Diagram” shows an image from the file")
+    assert len(notes) == 9
+    kept = load_deck_text(await stored_text(dashboard.store, world.study.id, "biology"), "biology.yaml")
+    assert [q.prompt for q in kept.questions] == [
+        "Which organelle releases energy from food in a cell?",
+        "Plant cells have a cell wall & a membrane.",
+        "Name the green pigment in leaves.",
+        "Red blood cells carry oxygen.",
+    ]

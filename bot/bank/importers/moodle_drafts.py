@@ -1,0 +1,145 @@
+"""Moodle's questions (GIFT, Moodle XML) as drafts: the kinds a round plays today kept, the others set aside."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bot.bank import part_sizes
+from bot.bank.importers.drafts import DeckDraft, too_many
+from bot.bank.importers.moodle_items import (
+    Choice,
+    Description,
+    Essay,
+    Gaps,
+    Item,
+    Items,
+    Matching,
+    Numeric,
+    Ordering,
+    Other,
+    ShortAnswer,
+    TrueFalse,
+)
+from bot.locales import N_, _
+
+# Kinds Bvunzo cannot play yet, each said in one sentence naming what it is.
+_NOT_YET: dict[type[Item], str] = {
+    Numeric: N_("a numeric question; Bvunzo cannot play numbers yet, so it was left out"),
+    Matching: N_("a matching question; Bvunzo cannot play pairs to match yet, so it was left out"),
+    Ordering: N_("an ordering question; Bvunzo cannot play items to put in order yet, so it was left out"),
+    Gaps: N_("a question with blanks to fill; Bvunzo cannot play blanks yet, so it was left out"),
+    Essay: N_("an essay question: it has no key to mark, so it was left out"),
+    Description: N_("a description, not a question, so it was left out"),
+}
+_SEVERAL = N_(
+    "a multiple-answer question (several right answers to tick); Bvunzo cannot play those yet, so it was "
+    "left out"
+)
+
+
+def add_items(draft: DeckDraft, read: Items) -> DeckDraft:
+    """Every item read, in the order of the file: a question drafted, set aside or left out with its line.
+
+    DeckError when the file holds more questions than a deck may, counting those that would be left out:
+    ten thousand reasons would say less than the one sentence.
+    """
+    count = len(read.items) + len(read.broken)
+    if count > part_sizes.MAX_QUESTIONS_PER_DECK:
+        raise too_many(draft.source, count)
+    for broken in read.broken:
+        draft.skip(broken.line, broken.reason)
+    for item in sorted(read.items, key=lambda i: i.line):
+        _add(draft, item)
+    return draft
+
+
+def _add(draft: DeckDraft, item: Item) -> None:
+    if item.images:
+        draft.set_apart(
+            item.line,
+            _(
+                "{question} shows an image from the file ({image}), which Bvunzo cannot keep, so it was left "
+                "out; put the image at an https:// address and give it as the question's `image`",
+                question=_named(item),
+                image=item.images[0],
+            ),
+        )
+    elif isinstance(item, Choice):
+        _choice(draft, item)
+    elif isinstance(item, TrueFalse):
+        explanation = item.explanation or item.right_feedback or item.wrong_feedback
+        draft.add(
+            item.line,
+            type="truefalse",
+            prompt=item.prompt,
+            answer=item.answer,
+            explanation=explanation,
+            tags=_tags(item),
+            image=item.picture,
+        )
+    elif isinstance(item, ShortAnswer):
+        _short_answer(draft, item)
+    elif isinstance(item, Other):
+        draft.set_apart(
+            item.line,
+            _(
+                "a question of the kind `{kind}`, which Bvunzo cannot play, so it was left out",
+                kind=item.kind,
+            ),
+        )
+    else:
+        draft.set_apart(item.line, _(_NOT_YET[type(item)]))
+
+
+def _named(item: Item) -> str:
+    return _("the question “{name}”", name=item.name) if item.name else _("the question")
+
+
+def _tags(item: Item) -> list[str]:
+    clipped = (t[: part_sizes.MAX_TAG_LENGTH].strip() for t in item.tags)
+    return list(dict.fromkeys(t for t in clipped if t))[: part_sizes.MAX_TAGS]
+
+
+def _choice(draft: DeckDraft, item: Choice) -> None:
+    full = [i for i, a in enumerate(item.answers) if a.weight >= 100]
+    scoring = [i for i, a in enumerate(item.answers) if a.weight > 0]
+    if not scoring:
+        draft.skip(item.line, _("no answer is marked right (with `=`, or a grade above 0%)"))
+        return
+    if len(full) != 1 or (not item.single and len(scoring) > 1):
+        draft.set_apart(item.line, _(_SEVERAL))
+        return
+    right = item.answers[full[0]]
+    draft.add(
+        item.line,
+        prompt=item.prompt,
+        choices=[a.text for a in item.answers],
+        answer=full[0],
+        explanation=item.explanation or right.feedback,
+        tags=_tags(item),
+        image=item.picture,
+    )
+
+
+def _short_answer(draft: DeckDraft, item: ShortAnswer) -> None:
+    right = [a for a in item.answers if a.weight >= 100]
+    if not right:
+        draft.skip(item.line, _("no answer is marked right (with `=`, or a grade of 100%)"))
+        return
+    draft.add(
+        item.line,
+        type="text",
+        prompt=item.prompt,
+        answers=_distinct(a.text for a in right),
+        explanation=item.explanation or next((a.feedback for a in right if a.feedback), ""),
+        tags=_tags(item),
+        image=item.picture,
+    )
+
+
+def _distinct(answers: Iterable[str]) -> list[str]:
+    """Each answer once: Moodle matches typed answers regardless of case by default, so `=four =Four` is one."""
+    seen: dict[str, str] = {}
+    for answer in answers:
+        seen.setdefault(" ".join(answer.split()).casefold(), answer)
+    return list(seen.values())
