@@ -61,6 +61,17 @@ def test_a_conversion_for_a_column_that_is_not_there_is_a_bug_found_at_import() 
         Columns(_Kept, "guild_id, correct", kept={"right": FLAG})
 
 
+def test_saving_writes_every_column_but_the_keys_over_the_row_of_the_same_key() -> None:
+    assert _COLUMNS.saving("kept", "guild_id, at") == (
+        "INSERT INTO kept (guild_id, question_ids, correct, at, ended_at) "
+        "VALUES (:guild_id, :question_ids, :correct, :at, :ended_at) ON CONFLICT (guild_id, at) "
+        "DO UPDATE SET question_ids = excluded.question_ids, correct = excluded.correct, "
+        "ended_at = excluded.ended_at"
+    )
+    with pytest.raises(ValueError, match="not among the columns"):
+        _COLUMNS.saving("kept", "guild_id, right")
+
+
 def test_a_memory_holds_the_practice_engines_state_field_for_field() -> None:
     # Memory.from_state and MemoryState.of copy by field name (neither side imports the other): they must agree.
     assert [f.name for f in fields(Memory)] == ["user_id", "deck_id", "question_id"] + [

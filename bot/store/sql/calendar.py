@@ -40,14 +40,9 @@ def pending_occurrence(row: Sequence[Any]) -> tuple[ScheduleRecord, datetime]:
     return SCHEDULE_COLUMNS.record(row[1:]), from_ms(row[0])
 
 
-_UPDATES = ", ".join(f"{c} = excluded.{c}" for c in CALENDAR_SETTING_COLUMNS.names[1:])
-
 SETTINGS = sql(f"SELECT {CALENDAR_SETTING_COLUMNS.text} FROM calendar_settings WHERE guild_id = :guild")
 # A row of CALENDAR_SETTING_COLUMNS.
-SAVE_SETTINGS = sql(
-    f"INSERT INTO calendar_settings ({CALENDAR_SETTING_COLUMNS.text}) "
-    f"VALUES ({CALENDAR_SETTING_COLUMNS.named}) ON CONFLICT (guild_id) DO UPDATE SET {_UPDATES}"
-)
+SAVE_SETTINGS = sql(CALENDAR_SETTING_COLUMNS.saving("calendar_settings", "guild_id"))
 # A row of NEW_SCHEDULE_COLUMNS.
 ADD_SCHEDULE = sql(
     f"INSERT INTO schedules ({NEW_SCHEDULE_COLUMNS.text}) VALUES ({NEW_SCHEDULE_COLUMNS.named}) "

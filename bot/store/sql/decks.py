@@ -14,11 +14,7 @@ GUILD_DECK_COLUMNS = Columns(
 
 
 # Uploading the same deck id again replaces it.
-SAVE_GUILD_DECK = sql(
-    f"INSERT INTO guild_decks ({GUILD_DECK_COLUMNS.text}) VALUES ({GUILD_DECK_COLUMNS.named}) "
-    "ON CONFLICT (guild_id, deck_id) DO UPDATE SET source_name = excluded.source_name, "
-    "text = excluded.text, uploaded_by = excluded.uploaded_by, uploaded_at = excluded.uploaded_at"
-)
+SAVE_GUILD_DECK = sql(GUILD_DECK_COLUMNS.saving("guild_decks", "guild_id, deck_id"))
 GUILD_DECKS = sql(
     f"SELECT {GUILD_DECK_COLUMNS.text} FROM guild_decks WHERE guild_id = :guild ORDER BY deck_id"
 )

@@ -17,11 +17,7 @@ KEPT_FIGURES = sql(
     f"SELECT {FIGURE_COLUMNS.text} FROM item_figures WHERE guild_id = :guild AND deck_id = :deck"
 )
 # A row of FIGURE_COLUMNS.
-KEEP_FIGURES = sql(
-    f"INSERT INTO item_figures ({FIGURE_COLUMNS.text}) VALUES ({FIGURE_COLUMNS.named}) "
-    "ON CONFLICT (guild_id, deck_id) DO UPDATE SET questions = excluded.questions, "
-    "changes = excluded.changes, computed_at = excluded.computed_at, figures = excluded.figures"
-)
+KEEP_FIGURES = sql(FIGURE_COLUMNS.saving("item_figures", "guild_id, deck_id"))
 # The decks whose kept figures stand at another mark than their first tries' now (the worker's sweep,
 # bot/results/item_worker.py): per kept row, one range of first_try_totals' key.
 _STALE = (

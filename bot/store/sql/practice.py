@@ -16,11 +16,7 @@ SESSION_COLUMNS = Columns(PracticeRecord, "id, user_id, deck_id, state, updated_
 
 
 # Both take their rows as they are (the parameters are the columns, in order).
-SAVE_MEMORY = sql(
-    f"INSERT INTO memories ({MEMORY_COLUMNS.text}) VALUES ({MEMORY_COLUMNS.named}) "
-    "ON CONFLICT (user_id, deck_id, question_id) DO UPDATE SET card = excluded.card, due = excluded.due, "
-    "reviews = excluded.reviews, lapses = excluded.lapses, last_review = excluded.last_review"
-)
+SAVE_MEMORY = sql(MEMORY_COLUMNS.saving("memories", "user_id, deck_id, question_id"))
 INSERT_PRACTICE_ANSWER = sql(
     f"INSERT INTO practice_answers ({PRACTICE_COLUMNS.text}) VALUES ({PRACTICE_COLUMNS.named})"
 )

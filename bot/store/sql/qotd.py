@@ -32,14 +32,9 @@ def board_lines(rows: Sequence[Sequence[Any]]) -> tuple[QotdBoardLine, ...]:
     return tuple(QotdBoardLine(rank=r[3], user_id=r[0], right=r[1], answered=r[2]) for r in rows)
 
 
-_UPDATES = ", ".join(f"{c} = excluded.{c}" for c in QOTD_SETTING_COLUMNS.names[1:])
-
 SETTINGS = sql(f"SELECT {QOTD_SETTING_COLUMNS.text} FROM qotd_settings WHERE guild_id = :guild")
 # A row of QOTD_SETTING_COLUMNS.
-SAVE_SETTINGS = sql(
-    f"INSERT INTO qotd_settings ({QOTD_SETTING_COLUMNS.text}) VALUES ({QOTD_SETTING_COLUMNS.named}) "
-    f"ON CONFLICT (guild_id) DO UPDATE SET {_UPDATES}"
-)
+SAVE_SETTINGS = sql(QOTD_SETTING_COLUMNS.saving("qotd_settings", "guild_id"))
 MOVE = sql("UPDATE qotd_settings SET next_at = :next WHERE guild_id = :guild AND next_at = :was")
 # A row of QOTD_DAY_COLUMNS, then retry_at.
 CLAIM_DAY = sql(

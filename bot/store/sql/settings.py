@@ -20,11 +20,7 @@ SET_META = sql(
 )
 GUILD_SETTINGS = sql(f"SELECT {GUILD_SETTING_COLUMNS.text} FROM guild_settings WHERE guild_id = :guild")
 # Takes a row of GUILD_SETTING_COLUMNS as it is; every column but the key takes the new value.
-SAVE_GUILD_SETTINGS = sql(
-    f"INSERT INTO guild_settings ({GUILD_SETTING_COLUMNS.text}) VALUES ({GUILD_SETTING_COLUMNS.named}) "
-    "ON CONFLICT (guild_id) DO UPDATE SET "
-    + ", ".join(f"{c} = excluded.{c}" for c in GUILD_SETTING_COLUMNS.names[1:])
-)
+SAVE_GUILD_SETTINGS = sql(GUILD_SETTING_COLUMNS.saving("guild_settings", "guild_id"))
 
 # As the migration's CHECK has it (bot.quiz.MIN_RETENTION and MAX_RETENTION).
 RETENTION_RANGE = (0.70, 0.97)
