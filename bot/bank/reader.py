@@ -358,27 +358,14 @@ class _Reader:
         if value.lower() in allowed:
             return value.lower()
         close = difflib.get_close_matches(value.lower(), allowed, n=1, cutoff=0.6)
+        said = {"name": name, "value": _show(value), "allowed": ", ".join(allowed)}
         if close:
-            self.report(
-                node,
-                _(
-                    "{name} `{value}` is not one of {allowed}; did you mean `{close}`?",
-                    name=name,
-                    value=_show(value),
-                    allowed=", ".join(allowed),
-                    close=close[0],
-                ),
+            sentence = _(
+                "{name} `{value}` is not one of {allowed}; did you mean `{close}`?", close=close[0], **said
             )
         else:
-            self.report(
-                node,
-                _(
-                    "{name} `{value}` is not one of {allowed}",
-                    name=name,
-                    value=_show(value),
-                    allowed=", ".join(allowed),
-                ),
-            )
+            sentence = _("{name} `{value}` is not one of {allowed}", **said)
+        self.report(node, sentence)
         return None
 
     def text_list(
@@ -578,7 +565,10 @@ class _Reader:
         else:
             prompt = self.text(fields["prompt"][1], "`prompt`", part_sizes.MAX_PROMPT_LENGTH) or ""
 
-        body = _KIND_READERS[kind](self, fields, node, lang) if kind is not None else _Body()
+        body = _Body()
+        if kind is not None:
+            self.misplaced(fields, kind)
+            body = _KIND_READERS[kind](self, fields, node, lang)
         if prompt and len(self.problems) == before and kind is not None:
             prompt_node = fields["prompt"][1]
             self.fits_embed(prompt_node, _("the question"), prompt, body.choices, body.accepted, kind)
@@ -630,18 +620,19 @@ class _Reader:
                 first_line[question_id] = sy.line_of(id_node)
         return question_id
 
-    def misplaced(self, fields: Fields, wrong: dict[str, str]) -> None:
+    def misplaced(self, fields: Fields, kind: Kind) -> None:
         """Report each key given that this kind of question does not take, with what to write instead."""
-        for name, message in wrong.items():
+        for name, message in _MISPLACED[kind].items():
             if name in fields:
-                self.report(sy.line_of(fields[name][0]), message)
+                self.report(sy.line_of(fields[name][0]), _(message, key=name))
 
     def body_choices(
         self, fields: Fields, node: yaml.Node, body: _Body, missing: str
     ) -> list[str | None] | None:
-        """The question's `choices`, kept in `body`; `missing` is reported when it has none."""
+        """The question's `choices`, kept in `body`; `missing` (marked N_, its {least} and {most} the bounds
+        every choice question has) is reported when it has none."""
         if "choices" not in fields:
-            self.report(node, missing)
+            self.report(node, _(missing, least=part_sizes.MIN_CHOICES, most=part_sizes.MAX_CHOICES))
             return None
         choice_list = self.choice_list(fields["choices"][1])
         if choice_list is not None:
@@ -663,20 +654,8 @@ class _Reader:
     # -- one reader per kind of question: what its choices and answers are --------------------------
 
     def choice_body(self, fields: Fields, node: yaml.Node, lang: str) -> _Body:
-        self.misplaced(
-            fields,
-            {
-                "answers": _(
-                    "`answers` is for text questions; a choice question marks its right choice with `answer`"
-                )
-            },
-        )
         body = _Body()
-        missing = _(
-            "this choice question has no `choices`; list {least} to {most} of them",
-            least=part_sizes.MIN_CHOICES,
-            most=part_sizes.MAX_CHOICES,
-        )
+        missing = N_("this choice question has no `choices`; list {least} to {most} of them")
         choice_list = self.body_choices(fields, node, body, missing)
         body.answers = self.body_answer(
             fields,
@@ -687,13 +666,6 @@ class _Reader:
         return body
 
     def true_false_body(self, fields: Fields, node: yaml.Node, lang: str) -> _Body:
-        self.misplaced(
-            fields,
-            {
-                "choices": _("a true/false question gets its choices made for it; remove `choices`"),
-                "answers": _("a true/false question marks its answer with `answer: true` or `answer: false`"),
-            },
-        )
         body = _Body(choices=part_sizes.true_false_choices(lang), choice_count=2)
         body.answers = self.body_answer(
             fields,
@@ -704,26 +676,12 @@ class _Reader:
         return body
 
     def poll_body(self, fields: Fields, node: yaml.Node, lang: str) -> _Body:
-        self.misplaced(
-            fields, {w: _("a poll has no right answer; remove `{key}`", key=w) for w in ("answer", "answers")}
-        )
         body = _Body()
-        missing = _(
-            "this poll has no `choices`; list {least} to {most} of them",
-            least=part_sizes.MIN_CHOICES,
-            most=part_sizes.MAX_CHOICES,
-        )
+        missing = N_("this poll has no `choices`; list {least} to {most} of them")
         self.body_choices(fields, node, body, missing)
         return body
 
     def text_body(self, fields: Fields, node: yaml.Node, lang: str) -> _Body:
-        self.misplaced(
-            fields,
-            {
-                "choices": _("a text question has no `choices`; list what it accepts under `answers`"),
-                "answer": _("a text question lists what it accepts under `answers`, not `answer`"),
-            },
-        )
         body = _Body()
         if "answers" not in fields:
             if "answer" not in fields:  # else told just above
@@ -1097,6 +1055,24 @@ class _Reader:
         return Translation(prompt=prompt, choices=choices, explanation=explanation, accepted=accepted)
 
 
+# The keys each kind of question does not take, with what to write instead (marked N_; {key}: the key).
+_NO_RIGHT_ANSWER = N_("a poll has no right answer; remove `{key}`")
+_MISPLACED: dict[Kind, dict[str, str]] = {
+    Kind.CHOICE: {
+        "answers": N_(
+            "`answers` is for text questions; a choice question marks its right choice with `answer`"
+        )
+    },
+    Kind.TRUEFALSE: {
+        "choices": N_("a true/false question gets its choices made for it; remove `choices`"),
+        "answers": N_("a true/false question marks its answer with `answer: true` or `answer: false`"),
+    },
+    Kind.POLL: {"answer": _NO_RIGHT_ANSWER, "answers": _NO_RIGHT_ANSWER},
+    Kind.TEXT: {
+        "choices": N_("a text question has no `choices`; list what it accepts under `answers`"),
+        "answer": N_("a text question lists what it accepts under `answers`, not `answer`"),
+    },
+}
 _KIND_READERS: dict[Kind, Callable[[_Reader, Fields, yaml.Node, str], _Body]] = {
     Kind.CHOICE: _Reader.choice_body,
     Kind.TRUEFALSE: _Reader.true_false_body,
