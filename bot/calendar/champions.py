@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Literal, Protocol
 
-from bot.calendar.guarded import guarded
+from bot.calendar.guarded import each_held
 from bot.calendar.zones import day_start, local_day, zone_or_utc
 from bot.store import CalendarSettings, CalendarStore, Shards
 
@@ -121,18 +121,14 @@ class ChampionRunner:
         self.clock = clock
 
     async def tick(self, now: datetime) -> int:
-        acted = 0
-        for settings in await self.store.due_champions(now, 500, self.shards):
-            if not self.port.holds(settings.guild_id):
-                continue
-            acted += 1
-            await guarded(
-                self._hand_over(settings, now),
-                log,
-                "the champion handover of server %s failed",  # i18n: not shown (a log line)
-                settings.guild_id,
-            )
-        return acted
+        return await each_held(
+            await self.store.due_champions(now, 500, self.shards),
+            lambda settings: settings.guild_id,
+            self.port.holds,
+            lambda settings: self._hand_over(settings, now),
+            log,
+            "the champion handover of server %s failed",  # i18n: not shown (a log line)
+        )
 
     async def _hand_over(self, settings: CalendarSettings, now: datetime) -> None:
         ended = settings.champion_next_at

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
 from typing import Protocol
 
-from bot.calendar.guarded import guarded
+from bot.calendar.guarded import each_held, guarded
 from bot.calendar.pace import Pace
 from bot.calendar.post_failures import PostFailed, next_try
 from bot.calendar.qotd import FEW_LEFT, closes_at, day_number, next_question, unused_count
@@ -58,25 +58,22 @@ class QotdRunner:
             if self.port.holds(day.guild_id):
                 acted += 1
                 await self.reveal(day, now)
-        for settings in await self.store.due_qotds(now, BATCH, self.shards):
-            if self.port.holds(settings.guild_id):
-                acted += 1
-                await guarded(
-                    self._post(settings, now),
-                    log,
-                    "the question of the day of server %s failed",  # i18n: not shown (a log line)
-                    settings.guild_id,
-                )
-        for day, retry_at in await self.store.qotd_days_to_retry(now, BATCH):
-            if self.port.holds(day.guild_id):
-                acted += 1
-                await guarded(
-                    self._post_again(day, retry_at, now),
-                    log,
-                    "posting the question of the day of server %s again failed",  # i18n: not shown (a log line)
-                    day.guild_id,
-                )
-        return acted
+        acted += await each_held(
+            await self.store.due_qotds(now, BATCH, self.shards),
+            lambda settings: settings.guild_id,
+            self.port.holds,
+            lambda settings: self._post(settings, now),
+            log,
+            "the question of the day of server %s failed",  # i18n: not shown (a log line)
+        )
+        return acted + await each_held(
+            await self.store.qotd_days_to_retry(now, BATCH),
+            lambda retry: retry[0].guild_id,
+            self.port.holds,
+            lambda retry: self._post_again(*retry, now),
+            log,
+            "posting the question of the day of server %s again failed",  # i18n: not shown (a log line)
+        )
 
     async def reveal(self, day: QotdDay, now: datetime) -> bool:
         """Reveal the day's question once (whoever else tries); False when it already was."""
