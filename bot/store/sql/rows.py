@@ -101,9 +101,7 @@ class Columns(Generic[R]):
         if not set(keys) <= set(self.names):
             raise ValueError(f"the key {key!r} is not among the columns {self.names}")
         updates = ", ".join(f"{c} = excluded.{c}" for c in self.names if c not in keys)
-        return (
-            f"INSERT INTO {table} ({self.text}) VALUES ({self.named}) ON CONFLICT ({key}) DO UPDATE SET {updates}"
-        )
+        return f"INSERT INTO {table} ({self.text}) VALUES ({self.named}) ON CONFLICT ({key}) DO UPDATE SET {updates}"
 
     def record(self, row: Sequence[Any], **given: Any) -> R:
         """The record a row of these columns holds; `given`: the fields the row has no column for."""
