@@ -27,6 +27,7 @@ from bot.bank.importers.moodle_items import (
     Numeric,
     ShortAnswer,
     TrueFalse,
+    topic_tags,
 )
 from bot.locales import _
 
@@ -41,7 +42,6 @@ _FORMAT = re.compile(r"\[(html|moodle|plain|markdown)\]", re.IGNORECASE)
 _TRUE_FALSE = re.compile(r"(T|TRUE|F|FALSE)\s*(?:#([^#]*))?(?:#(.*))?", re.IGNORECASE | re.DOTALL)
 _WEIGHT = re.compile(r"%(-?\d+(?:\.\d+)?)%")
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_PLACES = ("$course$", "$system$", "$module$", "$cat1$", "$cat2$", "$cat3$", "$cat4$", "top")
 # `{#` only before a number: Markdown's heading anchors (`## Cells {#cells}`) are no GIFT.
 _LOOKS_GIFT = re.compile(
     r"\{\s*(?:[=~]|#\s*[-+=.\d]|(?:T|F|TRUE|FALSE)\s*[#}])|^\s*::[^:\n]+::|^\s*\$CATEGORY:",
@@ -98,10 +98,7 @@ def _blocks(text: str) -> list[tuple[int, str]]:
 
 def _category(path: str) -> tuple[str, ...]:
     """`$course$/top/Biology/Cells` as the tags `Biology`, `Cells`: the places Moodle adds are not topics."""
-    parts = (_plain(p).strip() for p in path.split("/"))
-    return tuple(
-        p for p in parts if p and p.lower() not in _PLACES and not p.lower().startswith("default for")
-    )
+    return topic_tags(_plain(p) for p in path.split("/"))
 
 
 def _plain(text: str) -> str:

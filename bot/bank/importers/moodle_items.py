@@ -7,7 +7,22 @@ several right answers, orders, pairs, numbers and blanks, only that mapping chan
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+
+# The category names Moodle makes itself, never a topic: the placeholders of a context, "top", and each
+# context's default category ("Default for Biology 101"), which Moodle names in its English.
+_PLACES = ("$course$", "$system$", "$module$", "$cat1$", "$cat2$", "$cat3$", "$cat4$", "top")
+_DEFAULT_CATEGORY = "default for "  # i18n: not shown
+
+
+def topic_tags(names: Iterable[str]) -> tuple[str, ...]:
+    """A category path's names as tags, leaving out the empty ones and those Moodle makes itself."""
+    return tuple(
+        name
+        for name in (n.strip() for n in names)
+        if name and name.lower() not in _PLACES and not name.lower().startswith(_DEFAULT_CATEGORY)
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

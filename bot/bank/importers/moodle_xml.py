@@ -24,6 +24,7 @@ from bot.bank.importers.moodle_items import (
     Other,
     ShortAnswer,
     TrueFalse,
+    topic_tags,
 )
 from bot.bank.importers.xml_tree import Element, read_xml
 from bot.bank.problems import DeckError, Problem
@@ -33,7 +34,6 @@ _LOOKS_XML = re.compile(r"\A\s*(<\?xml|<!DOCTYPE\s+quiz|<quiz[\s>])", re.IGNOREC
 _PLUGIN_FILE = re.compile(r"@@PLUGINFILE@@/([^\"'\s<>]+)")
 _GAP = re.compile(r"\[\[(\d+)\]\]")
 _EMBEDDED = re.compile(r"\{(\d*):([A-Z_]+):((?:\\.|[^}])*)\}")
-_PLACES = ("$course$", "$system$", "$module$", "$cat1$", "$cat2$", "$cat3$", "$cat4$", "top")
 
 
 def looks_like_moodle_xml(text: str) -> bool:
@@ -77,10 +77,7 @@ def parse_moodle_xml(text: str, source: str) -> Items:
 
 def _category(path: str) -> tuple[str, ...]:
     """`$course$/top/Biology/Cells` as the tags `Biology`, `Cells` (`//` is a slash inside a name)."""
-    parts = (p.replace("\0", "/").strip() for p in path.replace("//", "\0").split("/"))
-    return tuple(
-        p for p in parts if p and p.lower() not in _PLACES and not p.lower().startswith("default for")
-    )
+    return topic_tags(p.replace("\0", "/") for p in path.replace("//", "\0").split("/"))
 
 
 def _words(element: Element | None, default: str = "html") -> str:
