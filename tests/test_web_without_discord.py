@@ -16,6 +16,7 @@ WEB_MODULES = [
     "bot.web.server",
     "bot.web.app",
     "bot.web.pages.deck_questions",
+    "bot.web.pages.question_editor",
     "bot.web.pages.member",
     "bot.web.pages.flag_queue",
     "bot.looks.preview",

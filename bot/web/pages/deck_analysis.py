@@ -52,7 +52,6 @@ async def analysis(request: web.Request, server: Server) -> web.StreamResponse:
     page = min(Place.of(request.query).page, pages)
     figures = computed.items[(page - 1) * PAGE_SIZE : page * PAGE_SIZE]
     rows, labels = _rows(deck, figures, computed.since)
-    here = request.path
     values = {
         "deck": deck,
         "deck_url": deck_url(server, deck),
@@ -69,12 +68,19 @@ async def analysis(request: web.Request, server: Server) -> web.StreamResponse:
         "weak_below": WEAK_DISCRIMINATION,
         "group_percent": round(GROUP_SHARE * 100),
         "polls": [q for q in deck.questions if q.kind is Kind.POLL],
+        **_pages(request.path, page, pages),
+    }
+    return await render(request, "deck_analysis.html", values)
+
+
+def _pages(here: str, page: int, pages: int) -> dict[str, Any]:
+    """Where the table stands among its pages, and the links to the pages beside it."""
+    return {
         "page": page,
         "pages": pages,
         "previous_url": Place(page - 1).url(here) if page > 1 else None,
         "next_url": Place(page + 1).url(here) if page < pages else None,
     }
-    return await render(request, "deck_analysis.html", values)
 
 
 def _rows(

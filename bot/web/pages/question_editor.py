@@ -1,0 +1,209 @@
+"""The question editor: a new question or an edit, checked by the deck validator, previewed, then saved."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from aiohttp import web
+from multidict import MultiDictProxy
+
+from bot.bank import part_sizes
+from bot.bank.editing import Checked, EditError, QuestionForm, add_question, check_question, replace_question
+from bot.bank.models import Deck, Question
+from bot.bank.problems import DeckError
+from bot.bank.reader import DIFFICULTIES
+from bot.decks.quota import ServerDecksFull
+from bot.locales import N_, _
+from bot.looks.preview import Preview, preview
+from bot.web.access import Server, moderator
+from bot.web.context import context_of
+from bot.web.pages._decks import (
+    VERSION_FIELD,
+    changed_meanwhile,
+    check_version,
+    current_version,
+    deck_url,
+    find_deck,
+    save_deck,
+)
+from bot.web.pages._questions import deck_values, editable_question, place_query, preview_values, question_of
+from bot.web.question_pages import Place
+from bot.web.redirects import see_other
+from bot.web.render import render
+from bot.web.settings_form import option_words
+
+routes = web.RouteTableDef()
+KINDS = (
+    ("choice", N_("Choices (buttons A–E)")),
+    ("truefalse", N_("True or false")),
+    ("text", N_("Typed answer")),
+    ("poll", N_("Poll (no right answer)")),
+)
+
+
+def _form_of(post: MultiDictProxy[Any]) -> QuestionForm:
+    def text(name: str) -> str:
+        value = post.get(name, "")
+        return value if isinstance(value, str) else ""
+
+    kind = text("kind") or "choice"
+    if kind == "truefalse":
+        answer = {"true": [0], "false": [1]}.get(text("truth"), [])
+    else:
+        answer = [
+            int(v) for v in post.getall("right", []) if isinstance(v, str) and v.isdigit() and len(v) < 3
+        ]
+    return QuestionForm(
+        id=text("id").strip(),
+        kind=kind,
+        prompt=text("prompt"),
+        choices=[text(f"choice{i}") for i in range(part_sizes.MAX_CHOICES)],
+        answer=answer,
+        accepted=text("accepted").splitlines(),
+        explanation=text("explanation"),
+        translations=text("translations"),
+        tags=text("tags"),
+        difficulty=text("difficulty"),
+        image=text("image"),
+        lang=text("lang"),
+    )
+
+
+def _fresh_id(deck: Deck) -> str:
+    n = len(deck.questions) + 1
+    while deck.question(f"q-{n}") is not None:
+        n += 1
+    return f"q-{n}"
+
+
+async def _editor(
+    request: web.Request,
+    server: Server,
+    deck: Deck,
+    form: QuestionForm,
+    *,
+    editing: Question | None,
+    checked: Checked | None = None,
+    shown: Preview | None = None,
+    sentence: str | None = None,
+    status: int = 200,
+) -> web.StreamResponse:
+    errors: dict[str, list[str]] = {}
+    for error in checked.errors if checked else ():
+        errors.setdefault(error.field, []).append(error.message)
+    choices = [*form.choices, *[""] * part_sizes.MAX_CHOICES][: part_sizes.MAX_CHOICES]
+    values = {
+        **deck_values(request, server, deck),
+        "editing": editing,
+        "form": form,
+        "choices": choices,
+        "errors": errors,
+        "kinds": [(value, _(words)) for value, words in KINDS],
+        "difficulties": DIFFICULTIES,
+        "option_words": option_words,
+        "sentence": sentence,
+        "version": await current_version(request, server),
+        "version_field": VERSION_FIELD,
+        **preview_values(shown, request),
+    }
+    return await render(request, "question_edit.html", values, status=status)
+
+
+@routes.get("/servers/{guild_id}/decks/{deck_id}/questions/new")
+@moderator
+async def new_question(request: web.Request, server: Server) -> web.StreamResponse:
+    deck = await find_deck(request, server, editable=True)
+    return await _editor(request, server, deck, QuestionForm(id=_fresh_id(deck)), editing=None)
+
+
+@routes.get("/servers/{guild_id}/decks/{deck_id}/questions/{question_id}/edit")
+@moderator
+async def edit_question(request: web.Request, server: Server) -> web.StreamResponse:
+    deck, question = await editable_question(request, server)
+    return await _editor(request, server, deck, QuestionForm.of(question, deck.language), editing=question)
+
+
+@routes.post("/servers/{guild_id}/decks/{deck_id}/questions/new")
+@moderator
+async def add(request: web.Request, server: Server) -> web.StreamResponse:
+    return await _save(request, server, replacing=None)
+
+
+@routes.post("/servers/{guild_id}/decks/{deck_id}/questions/{question_id}/edit")
+@moderator
+async def save(request: web.Request, server: Server) -> web.StreamResponse:
+    return await _save(request, server, replacing=request.match_info["question_id"])
+
+
+async def _save(request: web.Request, server: Server, *, replacing: str | None) -> web.StreamResponse:
+    """Check the form with the deck validator; "preview" only draws it, "save" keeps it when it passes."""
+    deck = await find_deck(request, server, editable=True)
+    editing = question_of(deck, request) if replacing is not None else None
+    post = await request.post()
+    form = _form_of(post)
+    checked = check_question(form, deck, replacing=replacing)
+    question = checked.question
+    again = functools.partial(_editor, request, server, deck, form, editing=editing, checked=checked)
+    if question is None:
+        return await again(sentence=_("Nothing was saved: fix what is marked below."), status=422)
+    shown = preview(question, deck, context_of(request).clock())
+    if post.get("action") == "preview":
+        return await again(shown=shown)
+    if not await check_version(request, server, post.get(VERSION_FIELD)):
+        fresh = await find_deck(request, server, editable=True)
+        return await _editor(
+            request,
+            server,
+            fresh,
+            form,
+            editing=editing,
+            checked=checked,
+            shown=shown,
+            sentence=changed_meanwhile(),
+            status=409,
+        )
+    try:
+        await _keep(request, server, deck, question, replacing=replacing)
+    except (EditError, DeckError, ServerDecksFull) as exc:
+        return await again(shown=shown, sentence=_("Nothing was saved: {problem}", problem=exc), status=422)
+    place = Place.of(request.query).query()
+    raise see_other(
+        f"{deck_url(server, deck)}/questions/{question.id}/preview?saved=1" + (f"&{place}" if place else "")
+    )
+
+
+async def _keep(
+    request: web.Request, server: Server, deck: Deck, question: Question, *, replacing: str | None
+) -> None:
+    """The question added to the deck, or put in the place of `replacing`, saved with its audit line."""
+    if replacing is None:
+        edited = add_question(deck, question)
+        action, detail = N_("question added"), f"{deck.id}/{question.id}"
+    else:
+        edited = replace_question(deck, replacing, question)
+        action, detail = N_("question edited"), f"{deck.id}/{replacing}"
+        if question.id != replacing:
+            detail = _("{old} (now {new})", old=detail, new=question.id)
+    await save_deck(request, server, edited, action, detail)
+
+
+@routes.get("/servers/{guild_id}/decks/{deck_id}/questions/{question_id}/preview")
+@moderator
+async def preview_page(request: web.Request, server: Server) -> web.StreamResponse:
+    deck = await find_deck(request, server)
+    question = question_of(deck, request)
+    lang = request.query.get("lang")
+    shown = preview(
+        question, deck, context_of(request).clock(), lang=lang if lang in question.languages else None
+    )
+    values = {
+        **deck_values(request, server, deck),
+        "back": place_query(request),
+        "question": question,
+        "editable": deck.guild_id == server.id,
+        "saved": request.query.get("saved") == "1",
+        "lang": lang,
+        **preview_values(shown, request),
+    }
+    return await render(request, "question_preview.html", values)
