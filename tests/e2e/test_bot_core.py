@@ -19,6 +19,7 @@ from tests.e2e.conftest import ROOT, World
 from tests.e2e.harness import HANG_GUARD, running_client, wait_until
 
 COMMANDS = {
+    "Make a question from this",  # the message command (Apps menu of a message)
     "about",
     "assign",
     "deck",
@@ -340,6 +341,9 @@ async def test_the_synced_tree_carries_french_and_portuguese_names(world: World)
     assert start["name_localizations"] == {"fr": "lancer", "pt-BR": "iniciar"}
     deck = next(o for o in start["options"] if o["name"] == "deck")
     assert deck["name_localizations"] == {"fr": "paquet", "pt-BR": "baralho"}
+    menu = synced["Make a question from this"]
+    assert menu["type"] == 3 and menu["contexts"] == [0]
+    assert menu["name_localizations"] == {"fr": "En faire une question", "pt-BR": "Criar uma pergunta disto"}
     assert not [place for place in _localisations(list(synced.values())) if "sn" in place]
 
 
