@@ -6,15 +6,21 @@ language's CLDR data, load with the first date written, or a number in a languag
 
 from __future__ import annotations
 
+import math
 from datetime import date, datetime
 from functools import lru_cache
 
 from bot.locales.current import language
-from bot.locales.digits import SIGNS, percentage, written
+from bot.locales.digits import SIGNS, Signs, percentage, written
 
 
 def _locale() -> str:
     return language().replace("-", "_")
+
+
+def _signs(code: str, value: float) -> Signs | None:
+    """The language's signs for a finite number; None sends it to Babel (∞, NaN, a language not shipped)."""
+    return SIGNS.get(code) if math.isfinite(value) else None
 
 
 def number(value: int) -> str:
@@ -41,7 +47,7 @@ def decimal(value: float, places: int = 1) -> str:
 def fixed(value: float, places: int = 1, *, grouping: bool = True) -> str:
     """A number with exactly `places` decimals (2.0 s; 0,90 in French), thousands grouped unless not."""
     code = _locale()
-    signs = SIGNS.get(code)
+    signs = _signs(code, value)
     if signs is not None:
         return written(value, signs, places=places, least=places, grouping=grouping)
     from babel import numbers
@@ -59,7 +65,7 @@ def percent(ratio: float) -> str:
 # every load: each one formatted once.
 @lru_cache(maxsize=8192)
 def _decimal(value: float, places: int, code: str) -> str:
-    signs = SIGNS.get(code)
+    signs = _signs(code, value)
     if signs is not None:
         return written(value, signs, places=places, least=0)
     from babel import numbers
@@ -70,7 +76,7 @@ def _decimal(value: float, places: int, code: str) -> str:
 
 @lru_cache(maxsize=8192)
 def _percent(ratio: float, code: str) -> str:
-    signs = SIGNS.get(code)
+    signs = _signs(code, ratio)
     if signs is not None:
         return percentage(ratio, signs)
     from babel import numbers
