@@ -10,7 +10,10 @@ decimal form (`str`), rounded half to even, the minus sign kept by what rounds t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from decimal import Decimal
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +37,8 @@ SIGNS: dict[str, Signs] = {
 
 def written(value: float | Decimal, signs: Signs, *, places: int, least: int, grouping: bool = True) -> str:
     """`value` rounded to `places` decimals, keeping at least `least` of them (trailing zeros dropped)."""
+    from decimal import Decimal  # with the first number written: a bot that has written none does without
+
     exact = value if isinstance(value, Decimal) else Decimal(str(value))
     rounded = abs(exact).quantize(Decimal(1).scaleb(-places))  # the context's rounding: half to even
     text = format(rounded, ",f" if grouping else "f")
@@ -47,4 +52,6 @@ def written(value: float | Decimal, signs: Signs, *, places: int, least: int, gr
 
 def percentage(ratio: float, signs: Signs) -> str:
     """A ratio as a whole percentage (0.755 is 76%)."""
+    from decimal import Decimal
+
     return written(Decimal(str(ratio)).scaleb(2), signs, places=0, least=0) + signs.percent
