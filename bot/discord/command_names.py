@@ -13,8 +13,6 @@ from discord import app_commands
 
 from bot import locales
 
-COMMAND_CONTEXT = "command "
-
 
 class CatalogTranslator(app_commands.Translator):
     async def translate(
@@ -31,6 +29,5 @@ def localised(english: str, locale: str, place: str) -> str | None:
     code = locale if locale in locales.SHIPPED else None  # Discord's own codes: fr, pt-BR
     if code is None or code == locales.SOURCE:
         return None
-    with locales.speaking(code):
-        found = locales.p_(COMMAND_CONTEXT + place, english)
+    found = locales.command_translations(code).pgettext(locales.COMMAND_CONTEXT + place, english)
     return found if found != english else None
