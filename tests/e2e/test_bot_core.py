@@ -48,6 +48,25 @@ async def test_starts_and_syncs_commands_once(world: World) -> None:
     assert len(fake.requests_to("PUT /applications/{application_id}/commands")) == 1
 
 
+async def test_the_synced_commands_carry_the_catalogs_names(world: World) -> None:
+    async with world.running():
+        pass
+    (sync,) = world.fake.requests_to("PUT /applications/{application_id}/commands")
+    board = next(c for c in sync.body if c["name"] == "leaderboard")
+    assert board["name_localizations"] == {"fr": "classement", "pt-BR": "placar"}
+
+
+async def test_a_sync_discord_refuses_is_discord_pys_sync_failure(world: World) -> None:
+    world.fake.faults.fail("PUT /applications/*/commands", 400, code=50035)
+    with pytest.raises(discord.app_commands.CommandSyncFailure):
+        async with world.running(allow_logged_errors=True):
+            pass
+    # The refused tree was never noted as synced: the next start sends it again.
+    async with world.running():
+        assert {c["name"] for c in world.fake.commands()} == COMMANDS
+    assert len(world.fake.requests_to("PUT /applications/{application_id}/commands")) == 2
+
+
 async def test_dev_server_sync(world: World) -> None:
     async with world.running(world.bot(sync_guild=world.study.id)):
         names = {c["name"] for c in world.fake.commands(world.study)}
