@@ -163,6 +163,7 @@ def _env(world: World) -> dict[str, str]:
 
 
 async def _spawn(world: World, **extra: str) -> asyncio.subprocess.Process:
+    """In a process group of its own, so that `_killed` takes its chart worker too."""
     return await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -171,7 +172,16 @@ async def _spawn(world: World, **extra: str) -> asyncio.subprocess.Process:
         env={**_env(world), **extra},
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
+        start_new_session=True,
     )
+
+
+async def _killed(process: asyncio.subprocess.Process) -> None:
+    """kill -9 of the bot and what it started: a chart worker left alive holds the bot's pipes open,
+    and process.wait() (which waits for them to close) would wait for ever after a failed check."""
+    if process.returncode is None:
+        os.killpg(process.pid, signal.SIGKILL)
+        await process.wait()
 
 
 async def _exit_code(process: asyncio.subprocess.Process) -> tuple[int, str]:
@@ -205,9 +215,7 @@ async def test_subprocess_serves_then_exits_on_sigterm(world: World) -> None:
         assert code == 0, err
         assert "Traceback" not in err
     finally:
-        if process.returncode is None:
-            process.kill()
-            await process.wait()
+        await _killed(process)
 
 
 async def test_subprocess_sigterm_during_start_up(world: World) -> None:
@@ -219,9 +227,7 @@ async def test_subprocess_sigterm_during_start_up(world: World) -> None:
         assert code == 0, err
         assert "Traceback" not in err
     finally:
-        if process.returncode is None:
-            process.kill()
-            await process.wait()
+        await _killed(process)
 
 
 async def test_subprocess_with_a_refused_token_is_one_line(world: World) -> None:
