@@ -8,6 +8,8 @@ Shona is no Discord locale, so no client is ever offered it here (its speakers g
 
 from __future__ import annotations
 
+from functools import cache
+
 import discord
 from discord import app_commands
 
@@ -24,8 +26,13 @@ class CatalogTranslator(app_commands.Translator):
         return localised(string.message, locale.value, context.location.name)
 
 
+@cache
 def localised(english: str, locale: str, place: str) -> str | None:
-    """The catalog's word for a command string in a Discord locale; None where it has none of its own."""
+    """The catalog's word for a command string in a Discord locale; None where it has none of its own.
+
+    Kept for the process, as the catalogs are (bot/locales/catalog.py reads each once): the tree asks
+    for the same few hundred strings in every locale at each start, tens of thousands of questions.
+    """
     code = locale if locale in locales.SHIPPED else None  # Discord's own codes: fr, pt-BR
     if code is None or code == locales.SOURCE:
         return None
