@@ -59,12 +59,20 @@ async def test_every_extension_loads_and_names_are_unique(tmp_path: Path) -> Non
         await bot.store.close()
 
 
+SLASH_COMMAND, MESSAGE_COMMAND = 1, 3  # Discord's application command types
+
+
 async def test_commands_fit_discords_limits(tmp_path: Path) -> None:
     bot = await loaded_bot(tmp_path)
     try:
         payloads = [c.to_dict(bot.tree) for c in bot.tree.get_commands()]
         assert len(payloads) <= 100
-        for payload in payloads:
+        menus = [p for p in payloads if p.get("type") == MESSAGE_COMMAND]
+        # A message command (right-click > Apps) is named as people write: capitals and spaces, no description.
+        assert [p["name"] for p in menus] == ["Make a question from this"]
+        assert all(1 <= len(p["name"]) <= 32 and not p.get("description") for p in menus)
+        for payload in (p for p in payloads if p not in menus):
+            assert payload.get("type", SLASH_COMMAND) == SLASH_COMMAND
             assert 1 <= len(payload["name"]) <= 32 and payload["name"] == payload["name"].lower()
             assert 1 <= len(payload["description"]) <= 100
             assert len(payload.get("options", [])) <= 25
