@@ -11,7 +11,7 @@ from importlib import resources
 from bot.store.errors import StoreError
 
 # The newest schema this code understands: the number of the last file in bot/store/migrations/sqlite/.
-SCHEMA_VERSION = 13
+SCHEMA_VERSION = 14
 
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
