@@ -9,6 +9,7 @@ import pytest
 from bot.bank.models import Deck, Kind, Question
 from bot.quiz.errors import HintAfterAnswerError, NoHintError, NotOpenYetError, QuestionClosedError
 from bot.quiz.options import RoundOptions
+from bot.quiz.practice import PracticeSession
 from bot.quiz.round import RestoredAnswer, RoundState
 from bot.quiz.scoring import Mode
 
@@ -129,3 +130,22 @@ def test_hints_come_back_with_a_restored_round() -> None:
     assert state.next_hint(BONGANI, 0, START + timedelta(seconds=41)) == 2
     verdict = state.judge(BONGANI, 0, START + timedelta(seconds=41), text="Harare")
     assert verdict.points == 75
+
+
+def test_practice_keeps_its_presses_in_its_snapshot_and_with_the_answer() -> None:
+    session = PracticeSession(
+        user_id=ALICE, deck=DECK, question_ids=("capital", "river"), seed=3, language=None
+    )
+    assert session.take_hint().text == "H _ _ _ _ _"
+    restored = PracticeSession.from_dict(session.to_dict(), DECK)  # a restart between two presses
+    second = restored.take_hint()
+    assert (second.presses, second.text, second.kept_percent) == (2, "H _ _ a _ _", 50)
+    result = restored.answer(text="Harare", now=START)
+    assert (result.right, result.hints) == (True, 2)
+    with pytest.raises(HintAfterAnswerError):
+        restored.take_hint()
+    restored.next()
+    with pytest.raises(NoHintError):
+        restored.take_hint()  # a choice question
+    again = PracticeSession.from_dict(restored.to_dict(), DECK)
+    assert again.passes() == restored.passes()
