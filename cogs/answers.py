@@ -1,4 +1,5 @@
-"""The clicks on the answer components rounds and practice share: buttons A-E, the typed-answer button and form.
+"""The clicks on the answer components rounds and practice share: buttons A-E, the typed-answer button and
+form, and a typed question's Hint.
 
 bot/ui/answers.py builds the buttons. A click names its play (a round or a practice session) in its
 custom_id (bot/ui/custom_ids.py) and reaches the desk that owns that play (bot/ui/desks.py): found
@@ -32,15 +33,16 @@ class Play:
 
     answer_tag: str  # of its answer buttons
     typed_tag: str  # of its type-an-answer button
+    hint_tag: str  # of a typed question's Hint
 
     @property
     def form_tag(self) -> str:
         return self.typed_tag + "m"
 
 
-ROUND = Play(answer_tag="a", typed_tag="x")
-PRACTICE = Play(answer_tag="p", typed_tag="px")
-_BY_TAG = {tag: p for p in (ROUND, PRACTICE) for tag in (p.answer_tag, p.typed_tag, p.form_tag)}
+ROUND = Play(answer_tag="a", typed_tag="x", hint_tag="h")
+PRACTICE = Play(answer_tag="p", typed_tag="px", hint_tag="ph")
+_BY_TAG = {tag: p for p in (ROUND, PRACTICE) for tag in (p.answer_tag, p.typed_tag, p.form_tag, p.hint_tag)}
 
 
 async def desk_for(interaction: discord.Interaction[Any], play: Play) -> AnswerDesk | None:
@@ -97,6 +99,13 @@ class TypeAnswerButton(
         await replies.open_form(interaction, TextAnswerModal(self.play, self.play_id, self.index, form))
 
 
+class HintButton(_Answering, discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.HINT.pattern):
+    """A typed question's Hint (bot/ui/answers.py builds it): each press shows the member more, ephemerally."""
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await guarded(interaction, self.owner.on_hint(interaction, self.play_id, self.index))
+
+
 class TextAnswerModal(discord.ui.Modal):
     """The typed-answer form; its answer goes to the play's desk like a click would.
 
@@ -137,4 +146,4 @@ TYPED_ANSWER_FORM = Form.of(ids.TYPED_ANSWER_FORM.pattern, _typed_answer_submitt
 ANSWER_FORMS = (TYPED_ANSWER_FORM,)
 
 
-ANSWER_ITEMS = (AnswerButton, TypeAnswerButton)
+ANSWER_ITEMS = (AnswerButton, TypeAnswerButton, HintButton)

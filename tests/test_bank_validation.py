@@ -24,7 +24,7 @@ def deck(*questions: str, head: str = HEAD) -> str:
 
 GOOD = question("id: q1", "prompt: Which one?", "choices: [a, b]", "answer: 0")
 QUESTION_KEYS = (
-    "id, type, lang, prompt, choices, answer, answers, explanation, translations, tags, difficulty, image, "
+    "id, type, lang, prompt, choices, answer, answers, explanation, hint, translations, tags, difficulty, image, "
     "suggested_by"
 )
 

@@ -40,7 +40,7 @@ def test_the_schema_follows_the_reader_s_keys() -> None:
     assert list(SCHEMA["definitions"]["translation"]["properties"]) == list(TRANSLATION_KEYS)
     # A key the reader takes with no schema of its own is refused when the schema is made.
     with pytest.raises(ValueError, match="the reader's keys and the schema's differ"):
-        deck_schema_module._only(("id", "hint"), {"id": {}}, "a question")
+        deck_schema_module._only(("id", "clue"), {"id": {}}, "a question")
 
 
 def test_the_schema_is_a_valid_draft_7_schema() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+from dataclasses import replace
 from datetime import UTC, date, datetime
 from fractions import Fraction
 from pathlib import Path
@@ -28,6 +29,7 @@ from bot.calendar.qotd import Streak
 from bot.locales import _
 from bot.looks import mistakes, preview
 from bot.quiz import FLAG_REASONS, FlaggedQuestion, Mastery, Misses, Mode, Passes, PlayerResult, Reveal
+from bot.quiz.hints import hint_for
 from bot.quiz.options import RoundOptions
 from bot.quiz.teams import TeamResult
 from bot.rounds.cards import (
@@ -195,6 +197,7 @@ def _reveal(question: Question) -> Reveal:
         answered=BIG,
         right=BIG,
         streaks=tuple((USER - i, BIG) for i in range(50)),
+        hinted=tuple((USER - i, 3) for i in range(500)),
     )
 
 
@@ -218,7 +221,10 @@ def test_round_question_and_reveal(question: Question) -> None:
                 untimed=untimed,
             )
         )
-        check_view(round_views.question_view(ROUND_ID, 49, question, order, reading=True, untimed=untimed))
+        view = round_views.question_view(
+            ROUND_ID, 49, question, order, reading=True, untimed=untimed, hints=True
+        )
+        check_view(view)
     reveal = _reveal(question)
     for names in (True, False):
         embed = round_ui.reveal_embed(
@@ -234,6 +240,19 @@ def test_round_question_and_reveal(question: Question) -> None:
         )
         check_embed(embed)
     check_view(round_views.reveal_view(ROUND_ID, 49, question, order, reveal, (DECK_ID, QUESTION_ID)))
+
+
+def test_every_hint_reply() -> None:
+    # The widest answer with its widest pattern, and a deck's own hint at its longest.
+    answer = "ẅ" * bank_limits.MAX_TEXT_ANSWER_LENGTH
+    widest = Question(
+        id="q", kind=Kind.TEXT, prompt="?", accepted=(answer,), hint="ẅ" * bank_limits.MAX_HINT_LENGTH
+    )
+    for presses in (1, 2, 3):
+        for question, own in ((widest, presses == 1), (replace(widest, hint=None), False)):
+            reply = answers.hint_reply(hint_for(question, presses), own)
+            check_content(reply)
+            assert len(reply) <= 1900
 
 
 def test_round_intro_teams_summary() -> None:

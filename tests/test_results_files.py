@@ -61,6 +61,7 @@ def test_the_csv_opens_as_a_spreadsheet_would_open_it() -> None:
         "1500",
         "100",
         "2027-05-03T18:00:05+02:00",
+        "0",
     ]
     assert table[2][3] == "Two, lines\nof prompt" and table[2][5] == "Zoë" and table[2][8] == "no"
     assert len(table) == 3
@@ -104,6 +105,7 @@ def test_bvunzo_results_writes_prompts_and_answers_as_text_in_the_servers_langua
             record = await start(store, deck="formulas", questions=("f-1", "f-2"))
             await store.record_answer(answer(record, 0, 11, right=True, choice=0))
             await store.record_answer(answer(record, 1, 11, right=False, text="=1+1"))
+            await store.save_hints(record.id, 1, 12, 2)  # member 12 pressed Hint twice first
             await store.record_answer(answer(record, 1, 12, right=True, text="-3"))
             await store.finish_round(record.id, "finished", T0 + timedelta(minutes=5))
             return record.id
@@ -116,7 +118,7 @@ def test_bvunzo_results_writes_prompts_and_answers_as_text_in_the_servers_langua
     lines = data.decode("utf-8").split("\r\n")
     assert lines[0] == (
         "\ufeffManche ou devoir,Numéro de question,Id de la question,Question,Id du membre,Membre,"
-        "Lettre du choix,Réponse,Juste,Millisecondes,Points,Répondu le"
+        "Lettre du choix,Réponse,Juste,Millisecondes,Points,Répondu le,Indices"
     )
     table = list(csv.reader(io.StringIO(data.decode("utf-8-sig"), newline="")))
     assert [(r[0], r[3], r[7], r[8]) for r in table[1:]] == [
@@ -124,6 +126,7 @@ def test_bvunzo_results_writes_prompts_and_answers_as_text_in_the_servers_langua
         (f"manche {round_id}", "'-x, then what?", "'=1+1", "non"),
         (f"manche {round_id}", "'-x, then what?", "-3", "oui"),  # a plain number stays a number
     ]
+    assert [r[12] for r in table[1:]] == ["0", "0", "2"]
     document = json.loads((tmp_path / "out" / f"round-{round_id}.json").read_bytes())
     # The JSON keeps its stable keys and values, and needs no escaping.
     assert [(r["source"], r["prompt"], r["answer"], r["right"]) for r in document["rows"]] == [
@@ -131,3 +134,4 @@ def test_bvunzo_results_writes_prompts_and_answers_as_text_in_the_servers_langua
         (f"round {round_id}", "-x, then what?", "=1+1", False),
         (f"round {round_id}", "-x, then what?", "-3", True),
     ]
+    assert [r["hints"] for r in document["rows"]] == [0, 0, 2]

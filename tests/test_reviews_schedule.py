@@ -60,3 +60,12 @@ def test_each_member_is_scheduled_at_their_own_retention() -> None:
         BOB: timedelta(days=21),
         CAROL: timedelta(days=2),
     }
+
+
+def test_a_right_answer_after_a_hint_is_rated_hard_and_a_wrong_one_stays_again() -> None:
+    after = reviewed(KEY, {ALICE: True, BOB: True, CAROL: False}, {}, START, hinted={ALICE, CAROL})
+    # Hard keeps a first review in learning: 1.5 × our 10-minute step; Good graduates it (2 days).
+    assert after[ALICE].due - START == timedelta(minutes=15)
+    assert after[BOB].due - START == timedelta(days=2)
+    assert after[CAROL].due - START == timedelta(minutes=10)
+    assert (after[ALICE].lapses, after[CAROL].lapses) == (0, 1)

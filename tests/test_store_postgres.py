@@ -90,6 +90,7 @@ async def test_opening_twice_at_once_migrates_once(postgres_url: str) -> None:
         (11,),
         (12,),
         (13,),
+        (14,),
     ]
 
 

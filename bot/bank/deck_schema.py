@@ -80,6 +80,14 @@ QUESTION_PROPERTIES: dict[str, Schema] = {
     },
     "answers": _ref("textAnswers"),
     "explanation": _ref("explanation"),
+    "hint": {
+        "description": N_(
+            "text questions: what the first press of Hint shows instead of the answer's first letter."
+        ),
+        "type": "string",
+        "minLength": 1,
+        "maxLength": part_sizes.MAX_HINT_LENGTH,
+    },
     "translations": {
         "description": N_("The question in other languages, by language code (at most {most_translations})."),
         "type": "object",
@@ -117,9 +125,9 @@ TRANSLATION_PROPERTIES: dict[str, Schema] = {
 # What each kind of question requires and forbids (the reader's per-kind readers).
 _KIND_RULES: dict[Kind, tuple[list[str], list[str], Schema | None]] = {
     Kind.TEXT: (["answers"], ["choices", "answer"], None),
-    Kind.TRUEFALSE: (["answer"], ["choices", "answers"], {"type": "boolean"}),
-    Kind.POLL: (["choices"], ["answer", "answers"], None),
-    Kind.CHOICE: (["choices", "answer"], ["answers"], _ref("choiceAnswer")),
+    Kind.TRUEFALSE: (["answer"], ["choices", "answers", "hint"], {"type": "boolean"}),
+    Kind.POLL: (["choices"], ["answer", "answers", "hint"], None),
+    Kind.CHOICE: (["choices", "answer"], ["answers", "hint"], _ref("choiceAnswer")),
 }
 
 

@@ -44,6 +44,7 @@ class Question:
     tags: tuple[str, ...] = ()
     difficulty: str | None = None
     image: str | None = None  # an https URL, or the full path of an image file beside the deck
+    hint: str | None = None  # text questions: what the first press of Hint shows (else the first letter)
     line: int = 0  # where the question starts in its deck file, for messages to the author
     suggested_by: int | None = None  # the member who wrote it with /deck suggest, credited at the reveal
 

@@ -33,6 +33,8 @@ MAX_CHOICES = 5
 MAX_CHOICE_LENGTH = 200
 # The explanation is one embed field value at the reveal (1024), with room for a short prefix.
 MAX_EXPLANATION_LENGTH = 1000
+# A question's own hint is shown alone in an ephemeral reply, one short line.
+MAX_HINT_LENGTH = 200
 # A typed answer is shown at the reveal and compared with what players type in a modal.
 MAX_TEXT_ANSWER_LENGTH = 200
 # "Name any ..." questions accept many answers (a real Red trivia list has 34).

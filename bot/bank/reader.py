@@ -30,6 +30,7 @@ QUESTION_KEYS = (
     "answer",
     "answers",
     "explanation",
+    "hint",
     "translations",
     "tags",
     "difficulty",
@@ -186,6 +187,7 @@ class _Extras:
     difficulty: str | None = None
     suggested_by: int | None = None
     image: str | None = None
+    hint: str | None = None
 
 
 class _Reader:
@@ -600,6 +602,7 @@ class _Reader:
             difficulty=extras.difficulty,
             image=extras.image,
             suggested_by=extras.suggested_by,
+            hint=extras.hint,
             line=sy.line_of(node),
         )
 
@@ -724,6 +727,8 @@ class _Reader:
             extras.difficulty = self.one_of(difficulty_node, "`difficulty`", DIFFICULTIES)
         if "suggested_by" in fields:
             extras.suggested_by = self.user_id(fields["suggested_by"][1])
+        if "hint" in fields:
+            extras.hint = self.text(fields["hint"][1], "`hint`", part_sizes.MAX_HINT_LENGTH) or None
         if "image" in fields:
             image_node = fields["image"][1]
             reference = self.text(image_node, "`image`", MAX_IMAGE_REFERENCE)
@@ -1060,17 +1065,20 @@ class _Reader:
 
 # The keys each kind of question does not take, with what to write instead (marked N_; {key}: the key).
 _NO_RIGHT_ANSWER = N_("a poll has no right answer; remove `{key}`")
+_HINT_FOR_TEXT = N_("`hint` is for text questions, where a member types the answer; remove it here")
 _MISPLACED: dict[Kind, dict[str, str]] = {
     Kind.CHOICE: {
         "answers": N_(
             "`answers` is for text questions; a choice question marks its right choice with `answer`"
-        )
+        ),
+        "hint": _HINT_FOR_TEXT,
     },
     Kind.TRUEFALSE: {
+        "hint": _HINT_FOR_TEXT,
         "choices": N_("a true/false question gets its choices made for it; remove `choices`"),
         "answers": N_("a true/false question marks its answer with `answer: true` or `answer: false`"),
     },
-    Kind.POLL: {"answer": _NO_RIGHT_ANSWER, "answers": _NO_RIGHT_ANSWER},
+    Kind.POLL: {"answer": _NO_RIGHT_ANSWER, "answers": _NO_RIGHT_ANSWER, "hint": _HINT_FOR_TEXT},
     Kind.TEXT: {
         "choices": N_("a text question has no `choices`; list what it accepts under `answers`"),
         "answer": N_("a text question lists what it accepts under `answers`, not `answer`"),

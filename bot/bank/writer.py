@@ -63,6 +63,8 @@ def question_mapping(question: Question, deck_language: str) -> dict[str, Any]:
         out["answer"] = 0 in question.answers
     else:
         out["answers"] = list(question.accepted)
+        if question.hint:
+            out["hint"] = question.hint
     if question.explanation:
         out["explanation"] = question.explanation
     if question.translations:

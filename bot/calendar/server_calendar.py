@@ -25,6 +25,7 @@ from bot.calendar.zones import UnknownZoneError, local_day, zone_named, zone_or_
 from bot.errors import UserError
 from bot.locales import _, n_, slash
 from bot.results.asked import round_deck
+from bot.results.result_rows import pressed_hints
 from bot.store import (
     Answer,
     CalendarSettings,
@@ -67,6 +68,7 @@ class RoundFile:
     answers: Sequence[Answer]
     deck: Deck | None
     zone: ZoneInfo
+    hints: dict[tuple[int, int], int]  # presses of Hint by (question index, member id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,4 +253,5 @@ class ServerCalendar:
                 )
         answers = await self.store.round_answers(record.id)
         deck = await round_deck(self.store, self.host.bank, record)
-        return RoundFile(record, answers, deck, zone_named((await self.settings(guild_id)).timezone))
+        hints = pressed_hints(await self.store.round_hints(record.id))
+        return RoundFile(record, answers, deck, zone_named((await self.settings(guild_id)).timezone), hints)

@@ -14,7 +14,7 @@ from bot.calendar.zones import zone_named
 from bot.host.config import DEFAULT_DB
 from bot.locales import speaking
 from bot.results.asked import assignment_deck, round_deck
-from bot.results.result_rows import assignment_rows, csv_bytes, json_bytes, round_rows
+from bot.results.result_rows import assignment_rows, csv_bytes, json_bytes, pressed_hints, round_rows
 from bot.rounds.stored import round_options
 from bot.store import open_store
 
@@ -57,6 +57,7 @@ async def results_of(
                 await round_deck(store, bank, record),  # what it asked, whatever the deck says today
                 {},
                 zone,
+                pressed_hints(await store.round_hints(record.id)),
             )
             stem, kind, ident = f"round-{record.id}", "round", record.id
             options = {"deck": record.deck_id, "status": record.status, **asdict(round_options(record))}

@@ -148,6 +148,8 @@ def reveal_look(
             for user, run in reveal.streaks
         )
         look = look.with_field(_("Streaks"), clip(streaks, FIELD_VALUE))
+    if names and reveal.hinted:
+        look = look.with_field(_("Hints used"), hinted_line(reveal.hinted, FIELD_VALUE))
     if names and standings:
         shown = [
             f"{place_mark(r.rank)} {mention(r.user_id)} — **{number(r.points)}**" for r in top(standings)
@@ -167,7 +169,21 @@ def reveal_look(
     )
     look = replace(look, footer=clip(f"{deck_title} · {how}", 200))
     # The longest question with every field can pass Discord's 6000 in all: streaks give way first.
-    return fit(look, first=(_("Streaks"), _("Fastest right answers")))
+    return fit(look, first=(_("Streaks"), _("Hints used"), _("Fastest right answers")))
+
+
+def hinted_line(hinted: Sequence[tuple[int, int]], limit: int) -> str:
+    """Who pressed Hint and how often, `💡 @alice (2), @bongani (1)`, as many as fit in `limit`."""
+    shown = [f"{mention(user)} ({number(presses)})" for user, presses in hinted]
+    kept: list[str] = []
+    size = 2
+    for i, item in enumerate(shown):
+        if size + len(item) + 2 > limit - 40:
+            kept.append(n_("… and {n} more", "… and {n} more", len(shown) - i))
+            break
+        kept.append(item)
+        size += len(item) + 2
+    return "💡 " + ", ".join(kept)
 
 
 def team_lines(teams: Sequence[TeamResult]) -> str:

@@ -28,6 +28,8 @@ from bot.quiz import (
     is_leech,
     missed_in_round,
 )
+from bot.quiz.errors import NoHintError
+from bot.quiz.hints import Hint
 from bot.quiz.practice import MemoryState
 from bot.quiz.until_learned import Passes
 from bot.reviews import reviewed_memories
@@ -268,12 +270,28 @@ class PracticeSessions:
         result = s.answer(slot, text=text, now=now)
         question_id = result.question_id
         rights = {s.user_id: result.right}
-        memory = (await reviewed_memories(self.store, s.deck.id, question_id, rights, now))[s.user_id]
+        hinted = {s.user_id} if result.hints else set()
+        memory = (await reviewed_memories(self.store, s.deck.id, question_id, rights, now, hinted=hinted))[
+            s.user_id
+        ]
         await self.store.record_practice(
             PracticeAnswer(s.user_id, s.guild_id, s.deck.id, question_id, result.right, now), memory
         )
         await self._save(practice, now)
         return Answered(result, memory, last=s.index + 1 >= s.question_count)
+
+    async def hints_on(self, guild_id: int | None) -> bool:
+        """Whether practice offers Hint on typed questions: always in a DM, else as the server chose."""
+        return guild_id is None or (await self.store.guild_settings(guild_id)).hints
+
+    async def hint(self, practice: Practice) -> Hint:
+        """One press of Hint on the session's current question, saved with the session before it is shown."""
+        s = practice.session
+        if not await self.hints_on(s.guild_id):
+            raise NoHintError
+        hint = s.take_hint()
+        await self._save(practice, self.clock())
+        return hint
 
     async def next(self, practice: Practice) -> Summary | None:
         """On to the next question (None), or the session is over and ended: its summary."""

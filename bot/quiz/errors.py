@@ -88,3 +88,13 @@ class AlreadyAnsweredError(QuizError):
         else:
             sentence = _("You already answered this question; answers can't be changed.")
         super().__init__(sentence)
+
+
+class NoHintError(QuizError):
+    """Hint on a question that takes none: answered with buttons, or in a server that turned hints off."""
+
+    message = N_("This question has no hints.")
+
+
+class HintAfterAnswerError(QuizError):
+    message = N_("You have answered this question already: a hint can no longer help.")

@@ -24,7 +24,7 @@ class OptionsError(QuizError):
 
 @dataclass(frozen=True, slots=True)
 class RoundOptions:
-    """How a round plays. The eleven options a moderator sets, then the filter of what it may ask.
+    """How a round plays. The twelve options a moderator sets, then the filter of what it may ask.
 
     Travels unchanged from `/quiz settings` (a server's defaults) through `/quiz start` (its overrides),
     the stored round and the engine's state to a resume: one record, never copied field by field.
@@ -41,6 +41,7 @@ class RoundOptions:
     reading_seconds: int = 0  # a question shows this long before its buttons open
     untimed: bool = False  # no timer: a question waits for every player, or a moderator's Reveal
     long_prompts: bool = False  # long prompts earn more time (bot/quiz/timing.py)
+    hints: bool = True  # typed questions have a Hint button, each press costing a quarter of the points
     thread: bool = False  # the round plays in a new public thread under the channel
     teams: int = 0  # 0: no teams; 2-4 teams scored by their members' mean points
     tags: str = ""  # only questions with one of these tags (separated by commas or spaces); "": all

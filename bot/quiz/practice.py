@@ -16,8 +16,11 @@ from bot.bank.models import Deck, Kind, Question
 from bot.quiz.clock import as_utc, require_aware
 from bot.quiz.errors import (
     AlreadyAnsweredError,
+    HintAfterAnswerError,
+    NoHintError,
     PracticeEndedError,
 )
+from bot.quiz.hints import MOST_HINTS, Hint, hint_for
 from bot.quiz.judging import judge_answer, right_slots
 from bot.quiz.questions import questions_of
 from bot.quiz.shuffle import choice_order
@@ -94,8 +97,10 @@ def review(
     *,
     question_key: str | None = None,
     desired_retention: float = DEFAULT_RETENTION,
+    hinted: bool = False,
 ) -> MemoryState:
-    """The memory after one more answer: right is rated Good, wrong is rated Again.
+    """The memory after one more answer: right is rated Good (Hard when `hinted`: the member needed a
+    Hint), wrong is rated Again.
 
     `question_key` (e.g. "deck/question") only names the fsrs card of a first review; scheduling
     does not depend on it. `desired_retention` is the member's (see scheduler_for).
@@ -109,9 +114,8 @@ def review(
         card = Card(card_id=card_id, due=now)
     else:
         card = Card.from_json(previous.card)
-    card, _log = scheduler_for(desired_retention).review_card(
-        card, Rating.Good if right else Rating.Again, now
-    )
+    rating = (Rating.Hard if hinted else Rating.Good) if right else Rating.Again
+    card, _log = scheduler_for(desired_retention).review_card(card, rating, now)
     return MemoryState(
         card=card.to_json(),
         due=card.due,
@@ -175,6 +179,7 @@ class PracticeResult:
     question: Question  # as shown, in the session's language
     answered_at: datetime
     comes_back: bool = False  # until learned: the question will be asked again later in this session
+    hints: int = 0  # presses of Hint before the answer: a hinted right answer is rated Hard
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +188,7 @@ class _Answer:
     text: str | None
     right: bool
     at: datetime
+    hints: int = 0
 
 
 class PracticeSession:
@@ -209,6 +215,7 @@ class PracticeSession:
         self._questions: tuple[Question, ...] = questions
         self._index = 0
         self._answers: dict[int, _Answer] = {}
+        self._hints: dict[int, int] = {}  # presses of Hint, by question position
         # mode:learn: each missed question is put back later in the session (bot.quiz.until_learned)
         self.until_learned = until_learned
 
@@ -264,7 +271,8 @@ class PracticeSession:
         question = self._questions[index]
         order = self.order
         right = judge_answer(question, order, slot, text).right
-        self._answers[index] = _Answer(slot=slot, text=text, right=right, at=now)
+        hints = self._hints.get(index, 0)
+        self._answers[index] = _Answer(slot=slot, text=text, right=right, at=now, hints=hints)
         comes_back = self.until_learned and self._put_back(index)
         return PracticeResult(
             question_id=question.id,
@@ -276,7 +284,21 @@ class PracticeSession:
             question=question.in_language(self.language),
             answered_at=now,
             comes_back=comes_back,
+            hints=hints,
         )
+
+    def take_hint(self) -> Hint:
+        """One press of Hint on the current (typed) question: the next hint, in the session's language.
+
+        NoHintError for a question answered with buttons, HintAfterAnswerError once it is answered.
+        """
+        index = self._require_current()
+        if self._questions[index].kind is not Kind.TEXT:
+            raise NoHintError
+        if index in self._answers:
+            raise HintAfterAnswerError
+        presses = self._hints[index] = min(self._hints.get(index, 0) + 1, MOST_HINTS)
+        return hint_for(self.question, presses)
 
     def _answers_to(self, question_id: str) -> list[bool]:
         return [a.right for i, a in sorted(self._answers.items()) if self.question_ids[i] == question_id]
@@ -315,9 +337,17 @@ class PracticeSession:
             "until_learned": self.until_learned,
             "index": self._index,
             "answers": [
-                {"index": i, "slot": a.slot, "text": a.text, "right": a.right, "at": a.at.isoformat()}
+                {
+                    "index": i,
+                    "slot": a.slot,
+                    "text": a.text,
+                    "right": a.right,
+                    "at": a.at.isoformat(),
+                    "hints": a.hints,
+                }
                 for i, a in sorted(self._answers.items())
             ],
+            "hints": {str(i): presses for i, presses in sorted(self._hints.items())},
         }
 
     @staticmethod
@@ -350,5 +380,7 @@ class PracticeSession:
                 text=item["text"],
                 right=bool(item["right"]),
                 at=datetime.fromisoformat(item["at"]),
+                hints=int(item.get("hints", 0)),  # sessions saved before hints have none
             )
+        session._hints = {int(i): int(presses) for i, presses in data.get("hints", {}).items()}
         return session

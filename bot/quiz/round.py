@@ -14,12 +14,15 @@ from bot.quiz.clock import require_aware
 from bot.quiz.errors import (
     AlreadyAnsweredError,
     EmptyDeckError,
+    HintAfterAnswerError,
+    NoHintError,
     NotCurrentQuestionError,
     NotOpenYetError,
     QuestionClosedError,
     RoundEndedError,
     TeamError,
 )
+from bot.quiz.hints import MOST_HINTS, hinted_points
 from bot.quiz.judging import judge_answer
 from bot.quiz.missed import closed_count, missed_questions
 from bot.quiz.options import RoundOptions
@@ -81,6 +84,7 @@ class Verdict:
     points: int  # the streak bonus included, when the round plays with one
     answered_at: datetime
     streak: int = 0  # right answers in a row ending with this one (0 for a wrong answer)
+    hints: int = 0  # how many times the member pressed Hint before answering
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +114,8 @@ class Reveal:
     # (user_id, streak) of the longest streaks of right answers this question extended, longest first;
     # only streaks of SHOWN_FROM and more, and only in a round with the streak bonus.
     streaks: tuple[tuple[int, int], ...] = ()
+    # (user_id, hints) of everyone who pressed Hint on this question, most hints first.
+    hinted: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +172,8 @@ class RoundState:
         # runs on every click, and rebuilding this set each time grows with players × questions.
         self._earlier: tuple[int, frozenset[int]] | None = None
         self._answers: list[dict[int, Verdict]] = [{} for _ in questions]
+        self.hints_on = options.hints  # typed questions offer a Hint, each press costing points
+        self._hints: list[dict[int, int]] = [{} for _ in questions]  # per question: user -> presses
 
     # --- the round's shape -------------------------------------------------------------------
 
@@ -277,6 +285,7 @@ class RoundState:
             points=stored.points,
             answered_at=stored.answered_at,
             streak=streak,
+            hints=self.hints_of(stored.user_id, stored.question_index),
         )
 
     def slot_of(self, index: int, choice: int | None) -> int | None:
@@ -311,16 +320,8 @@ class RoundState:
         self._closing = False
         self._skipped = False
 
-    def judge(
-        self,
-        user_id: int,
-        question_index: int,
-        now: datetime,
-        *,
-        slot: int | None = None,
-        text: str | None = None,
-    ) -> Verdict:
-        """Judge an answer without recording it; `accept` records it once the store committed it."""
+    def _check_open(self, question_index: int, now: datetime) -> None:
+        """QuizError unless question `question_index` takes answers (and hints) at `now`."""
         require_aware(now)
         if self._stopped:
             raise RoundEndedError
@@ -336,6 +337,18 @@ class RoundState:
         deadline = self.deadline
         if deadline is not None and now > deadline:
             raise QuestionClosedError(_("Time is up: this question is closed."))
+
+    def judge(
+        self,
+        user_id: int,
+        question_index: int,
+        now: datetime,
+        *,
+        slot: int | None = None,
+        text: str | None = None,
+    ) -> Verdict:
+        """Judge an answer without recording it; `accept` records it once the store committed it."""
+        self._check_open(question_index, now)
         previous = self._answers[question_index].get(user_id)
         if previous is not None:
             raise AlreadyAnsweredError(previous.slot, previous.text)
@@ -349,6 +362,8 @@ class RoundState:
         ms = max(0, (now - opens_at) // timedelta(milliseconds=1))
         streak = self.streak_before(user_id, question_index) + 1 if right else 0
         bonus = streak_bonus(streak) if self.streaks and right else 0
+        hints = self.hints_of(user_id, question_index)
+        earned = points(self.mode, right, ms, self.seconds_for(question_index)) + bonus
         # A poll has no right answer (judged never right): no points, and no streak made or broken.
         return Verdict(
             user_id=user_id,
@@ -358,10 +373,33 @@ class RoundState:
             text=text,
             right=right,
             ms=ms,
-            points=points(self.mode, right, ms, self.seconds_for(question_index)) + bonus,
+            points=hinted_points(earned, hints),
             answered_at=now,
             streak=streak,
+            hints=hints,
         )
+
+    # --- hints -------------------------------------------------------------------------------
+
+    def hints_of(self, user_id: int, index: int) -> int:
+        """How many times the member pressed Hint on question `index`."""
+        return self._hints[index].get(user_id, 0)
+
+    def next_hint(self, user_id: int, question_index: int, now: datetime) -> int:
+        """The presses a member's press of Hint makes, without recording it (`note_hints` does, once the
+        store kept it); a press past the last costs nothing more. QuizError when no hint can be given."""
+        self._check_open(question_index, now)
+        if not self.hints_on or self._questions[question_index].kind is not Kind.TEXT:
+            raise NoHintError
+        if user_id in self._answers[question_index]:
+            raise HintAfterAnswerError
+        return min(self.hints_of(user_id, question_index) + 1, MOST_HINTS)
+
+    def note_hints(self, user_id: int, index: int, hints: int) -> None:
+        """Record a member's presses of Hint on question `index` (never fewer than already noted)."""
+        if not 0 <= index < self.question_count:
+            raise ValueError(f"no question {index} in this round")
+        self._hints[index][user_id] = max(hints, self.hints_of(user_id, index))
 
     def accept(self, verdict: Verdict) -> bool:
         """Record a verdict the store has committed; False if this member's answer was already in.
@@ -500,6 +538,7 @@ class RoundState:
             answered=len(answers),
             right=len(right),
             streaks=tuple(streaks[:STREAKS_SHOWN]),
+            hinted=tuple(sorted(self._hints[index].items(), key=lambda hinted: (-hinted[1], hinted[0]))),
         )
 
     # --- results -----------------------------------------------------------------------------
@@ -592,11 +631,13 @@ class RoundState:
         current: int,
         revealed: bool,
         team_members: Mapping[int, int] | None = None,
+        hints: Iterable[tuple[int, int, int]] = (),
     ) -> RoundState:
         """Rebuild a round from the store. The current question is not open: the service re-posts it
         and calls `open_question(current, posted_at)` (or, if `revealed`, opens the next one).
 
-        Stored right/points are kept as they were scored when recorded, even if the deck changed.
+        Stored right/points are kept as they were scored when recorded, even if the deck changed; `hints`
+        are the presses of Hint kept, as (question_index, user_id, hints).
         """
         state = cls(round_id=round_id, deck=deck, question_ids=question_ids, seed=seed, options=options)
         if options.teams:
@@ -605,6 +646,8 @@ class RoundState:
             raise ValueError(f"current={current} is outside this round's {state.question_count} questions")
         state._current = current
         state._revealed = revealed and current >= 0
+        for index, user_id, presses in hints:
+            state.note_hints(user_id, index, presses)
         for stored in answers:
             state.accept(state.verdict_of(stored))
         return state

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from bot.bank.models import Deck
 from bot.results.asked import Decks, round_deck
+from bot.results.result_rows import pressed_hints
 from bot.store import Answer, ReportLine, RoundRecord, Store
 
 
@@ -16,6 +17,7 @@ class PlayedRound:
         Deck | None
     )  # what it asked (bot/results/asked.py); None only for a gone deck never given its versions
     answers: list[Answer]
+    hints: dict[tuple[int, int], int]  # presses of Hint by (question index, member id)
 
 
 class PlayedRounds:
@@ -36,7 +38,8 @@ class PlayedRounds:
     async def played(self, record: RoundRecord, bank: Decks) -> PlayedRound:
         """The round with what it asked and every answer given in it."""
         deck = await round_deck(self.store, bank, record)
-        return PlayedRound(record, deck, await self.store.round_answers(record.id))
+        answers = await self.store.round_answers(record.id)
+        return PlayedRound(record, deck, answers, pressed_hints(await self.store.round_hints(record.id)))
 
     async def question_lines(self, record: RoundRecord) -> list[ReportLine]:
         """Per question of the round: answered, right, and the commonest wrong answer."""

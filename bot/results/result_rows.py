@@ -29,6 +29,7 @@ COLUMNS = (
     "ms",
     "points",
     "answered_at",
+    "hints",
 )
 
 
@@ -47,6 +48,7 @@ def headers() -> list[str]:
         p_("results column", "Milliseconds"),
         p_("results column", "Points"),
         p_("results column", "Answered at"),
+        p_("results column", "Hints"),
     ]
 
 
@@ -64,6 +66,7 @@ class ResultRow:
     ms: int
     points: int
     answered_at: datetime  # aware; written in the server's zone with its offset
+    hints: int = 0  # presses of Hint on the question before answering (typed questions; 0 in assignments)
 
 
 def _source(source: str) -> str:
@@ -131,7 +134,10 @@ def round_rows(
     deck: Deck | None,
     names: Mapping[int, str],
     zone: zoneinfo.ZoneInfo,
+    hints: Mapping[tuple[int, int], int] | None = None,
 ) -> list[ResultRow]:
+    """A row per answer; `hints` holds each member's presses of Hint by (question index, member id)."""
+    pressed = hints or {}
     rows = []
     for answer in sorted(answers, key=lambda a: (a.question_index, a.answered_at, a.user_id)):
         prompt, chosen, text = _chosen(
@@ -155,9 +161,15 @@ def round_rows(
                 ms=answer.ms,
                 points=answer.points,
                 answered_at=answer.answered_at.astimezone(zone),
+                hints=pressed.get((answer.question_index, answer.user_id), 0),
             )
         )
     return rows
+
+
+def pressed_hints(kept: Sequence[tuple[int, int, int]]) -> dict[tuple[int, int], int]:
+    """The store's presses of Hint of a round (question index, member id, presses) as round_rows takes them."""
+    return {(index, user_id): presses for index, user_id, presses in kept}
 
 
 def assignment_rows(

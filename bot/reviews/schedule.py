@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from datetime import datetime
 
 from bot.quiz.clock import require_aware
@@ -16,6 +16,7 @@ def reviewed(
     now: datetime,
     *,
     retentions: Mapping[int, float] | None = None,
+    hinted: Collection[int] = (),
 ) -> dict[int, MemoryState]:
     """The memories to save after these members answered one question at `now`.
 
@@ -25,7 +26,8 @@ def reviewed(
     those who met the question before remembered (a first meeting has none). `question_key`
     ("deck/question") names a first review's card; the schedule does not depend on it.
     `retentions` holds, by member id, the desired retention of those who chose one (/preferences);
-    the others are scheduled at the default.
+    the others are scheduled at the default. A right answer of a member in `hinted` (they pressed Hint
+    first) is rated Hard: remembered, with help.
     """
     require_aware(now)
     return {
@@ -35,6 +37,7 @@ def reviewed(
             now,
             question_key=question_key,
             desired_retention=(retentions or {}).get(user_id, DEFAULT_RETENTION),
+            hinted=user_id in hinted,
         )
         for user_id, right in answers.items()
     }

@@ -8,7 +8,7 @@ member's own desired retention (/preferences) and none can forget it.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from datetime import datetime
 from typing import Protocol
 
@@ -33,9 +33,16 @@ class MemoryShelf(Protocol):
 
 
 async def reviewed_memories(
-    shelf: MemoryShelf, deck_id: str, question_id: str, rights: Mapping[int, bool], now: datetime
+    shelf: MemoryShelf,
+    deck_id: str,
+    question_id: str,
+    rights: Mapping[int, bool],
+    now: datetime,
+    *,
+    hinted: Collection[int] = (),
 ) -> dict[int, Memory]:
-    """Each member's memory of one question after their answer at `now` (`rights`: right or not, by id).
+    """Each member's memory of one question after their answer at `now` (`rights`: right or not, by id;
+    a right answer of a member in `hinted`, who pressed Hint first, is rated Hard).
 
     The caller names the question as its memory is kept (a round's, in its own deck: bot.bank.mixed's
     origin). Nothing is saved: practice and the terminal game store the memory with the answer, in one
@@ -46,18 +53,24 @@ async def reviewed_memories(
     kept = await shelf.question_memories(deck_id, question_id, list(rights))
     before = {user_id: MemoryState.of(memory) for user_id, memory in kept.items()}
     retentions = await shelf.member_retentions(list(rights))
-    after = reviewed(f"{deck_id}/{question_id}", rights, before, now, retentions=retentions)
+    after = reviewed(f"{deck_id}/{question_id}", rights, before, now, retentions=retentions, hinted=hinted)
     return {
         user_id: Memory.from_state(user_id, deck_id, question_id, state) for user_id, state in after.items()
     }
 
 
 async def save_reviews(
-    shelf: MemoryShelf, deck_id: str, question_id: str, rights: Mapping[int, bool], now: datetime
+    shelf: MemoryShelf,
+    deck_id: str,
+    question_id: str,
+    rights: Mapping[int, bool],
+    now: datetime,
+    *,
+    hinted: Collection[int] = (),
 ) -> dict[int, Memory]:
     """Review and save, in one write: a round's or the question of the day's answers at its reveal,
     an assignment's answer as it comes. The saved memories, by member."""
-    memories = await reviewed_memories(shelf, deck_id, question_id, rights, now)
+    memories = await reviewed_memories(shelf, deck_id, question_id, rights, now, hinted=hinted)
     if memories:
         await shelf.save_memories(list(memories.values()))
     return memories

@@ -84,6 +84,7 @@ class QuestionCard:
     answered: int
     opens_at: datetime | None
     untimed: bool
+    hints: bool = False  # a typed question shows its Hint button
 
 
 @dataclass(frozen=True, slots=True)

@@ -172,6 +172,13 @@ class RunningRound:
             await store.save_teams(self.round_id, {user_id: placed})
         return Locked(verdict, placed)
 
+    async def hint(self, user_id: int, question_index: int) -> int:
+        """One press of Hint, kept before it is shown: how many presses the member has made now."""
+        hints = self.state.next_hint(user_id, question_index, self.host.clock())
+        await self.host.store.save_hints(self.round_id, question_index, user_id, hints)
+        self.state.note_hints(user_id, question_index, hints)
+        return hints
+
     async def _vote(self, verdict: Verdict) -> None:
         """A poll's vote: kept apart from the answers that score (no points, no accuracy)."""
         assert verdict.choice is not None, "a poll is answered with a button"
@@ -321,6 +328,7 @@ class RunningRound:
             answered=state.answered_count,
             opens_at=state.opens_at if reading else None,
             untimed=state.untimed,
+            hints=state.hints_on,
         )
 
     async def _post_question(self, index: int) -> None:
@@ -418,10 +426,12 @@ class RunningRound:
         if index in self.state.polls:
             return  # a poll has no right answer to remember
         deck_id, question_id = origin(self.deck.id, self.state.question(index).id)
-        rights = {user_id: verdict.right for user_id, verdict in self.state.answers(index).items()}
+        answers = self.state.answers(index)
+        rights = {user_id: verdict.right for user_id, verdict in answers.items()}
+        hinted = {user_id for user_id, verdict in answers.items() if verdict.hints}
         store = self.host.store
         try:
-            await save_reviews(store, deck_id, question_id, rights, now)
+            await save_reviews(store, deck_id, question_id, rights, now, hinted=hinted)
         except StoreUnavailable:  # weather, already logged by the store: the schedules stay as they were
             log.info("round %s: review schedules of question %s left unchanged", self.round_id, index)
         except Exception:

@@ -23,6 +23,7 @@ ROUND_OPTIONS = (
     "reading",
     "untimed",
     "long_prompts",
+    "hints",
     "tags",
     "difficulty",
     "thread",

@@ -33,6 +33,7 @@ from bot.quiz import (
     plan_round,
 )
 from bot.quiz.choosing import TooFewQuestionsError
+from bot.quiz.hints import Hint, hint_for
 from bot.results.asked import round_deck, versions_asked
 from bot.rounds.cards import Notice, Sentence
 from bot.rounds.errors import (
@@ -243,6 +244,12 @@ class RoundService:
         """Record one member's answer (committed when this returns); QuizError says what was refused."""
         return await self._live(round_id).answer(user_id, question_index, slot=slot, text=text)
 
+    async def hint(self, round_id: int, user_id: int, question_index: int) -> Hint:
+        """One press of Hint on a typed question (kept when this returns); QuizError says what was refused."""
+        running = self._live(round_id)
+        presses = await running.hint(user_id, question_index)
+        return hint_for(running.state.question(question_index), presses)
+
     def skip(self, round_id: int) -> None:
         """Reveal the current question now."""
         self._live(round_id).skip()
@@ -345,6 +352,7 @@ class RoundService:
             current=record.current,
             revealed=record.revealed,
             team_members=await store.round_teams(record.id) if record.teams else None,
+            hints=await store.round_hints(record.id),
         )
 
     async def shut_down(self, grace: float = CLOSING_GRACE) -> None:

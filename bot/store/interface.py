@@ -142,6 +142,12 @@ class RoundsStore(Protocol):
     async def round_teams(self, round_id: int) -> dict[int, int]:
         """The round's members by team, in the order they first joined."""
 
+    async def save_hints(self, round_id: int, index: int, user_id: int, hints: int) -> None:
+        """The member pressed Hint `hints` times (1-3) on question `index`; fewer than kept change nothing."""
+
+    async def round_hints(self, round_id: int) -> list[tuple[int, int, int]]:
+        """Every press of Hint kept for the round, as (question_index, user_id, hints), by question then member."""
+
     async def post_question(self, round_id: int, index: int, message_id: int, posted_at: datetime) -> None:
         """The round's question `index` is on screen from `posted_at` (its clock) in message `message_id`.
 

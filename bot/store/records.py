@@ -12,7 +12,7 @@ from datetime import date, datetime
 # after them.
 DEFAULT_OPTIONS = (
     "questions", "seconds", "mode", "podium", "standings", "streak_bonus", "reading_seconds", "untimed",
-    "long_prompts", "thread", "teams", "tags", "difficulty",
+    "long_prompts", "hints", "thread", "teams", "tags", "difficulty",
 )  # fmt: skip
 # Those a stored round keeps (its questions and its thread are kept as what they made, the filter shaped
 # only its start).
@@ -40,6 +40,7 @@ class GuildSettings:
     reading_seconds: int = 0  # a question shows this long before its buttons open, 0-30
     untimed: bool = False  # questions wait for every player or a moderator's Reveal
     long_prompts: bool = False  # +1 s per 100 characters of prompt beyond 200
+    hints: bool = True  # typed questions offer a Hint button (each press costs a quarter of the points)
     tags: str = ""  # default filter: questions with any of these tags (space-separated); "" plays all
     difficulty: str | None = None  # default filter: easy | medium | hard; None plays all
     thread: bool = False  # rounds start in a new public thread under the channel
@@ -69,6 +70,7 @@ class RoundStart:
     long_prompts: bool = False
     parent_channel_id: int | None = None  # a round in a thread: the channel the thread is under
     teams: int = 0
+    hints: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""The answer buttons rounds and practice share: the lettered choices A-E and the typed-answer button.
+"""The answer buttons rounds and practice share: the lettered choices A-E, the typed-answer button, Hint.
 
 `tag` says whose play the buttons answer in: the round's tags (`a`, `x`) or practice's (`p`, `px`) of
 bot/ui/custom_ids.py; cogs/answers.py takes the clicks.
@@ -13,7 +13,8 @@ from typing import Any
 import discord
 
 from bot.bank.models import Kind, Question
-from bot.locales import p_
+from bot.locales import _, number, p_, percent
+from bot.quiz.hints import MOST_HINTS, Hint
 from bot.ui import custom_ids
 from bot.ui.text import BUTTON_LABEL, clip, letter
 
@@ -27,10 +28,11 @@ class Tags:
 
     answer: str
     typed: str
+    hint: str
 
 
-ROUND_TAGS = Tags(answer="a", typed="x")
-PRACTICE_TAGS = Tags(answer="p", typed="px")
+ROUND_TAGS = Tags(answer="a", typed="x", hint="h")
+PRACTICE_TAGS = Tags(answer="p", typed="px", hint="ph")
 
 
 def answer_button(
@@ -73,10 +75,47 @@ def type_answer_button(
     )
 
 
+def hint_button(tags: Tags, play_id: int, index: int, *, disabled: bool = False) -> discord.ui.Button[Any]:
+    """Shows the member more of a typed answer at each press, ephemerally, for fewer points."""
+    return discord.ui.Button(
+        label=clip(_("Hint"), BUTTON_LABEL),
+        style=discord.ButtonStyle.secondary,
+        emoji="💡",
+        disabled=disabled,
+        row=0,
+        custom_id=custom_ids.HINT.make(play_id, index, tag=tags.hint),
+    )
+
+
+def hint_reply(hint: Hint, own: bool) -> str:
+    """What a press of Hint tells the member: the hint (the letters in a code span, which keeps their
+    spaces and no markdown; a deck's `own` hint as written) and the share of the points left."""
+    shown = hint.text if own else "`" + hint.text.replace("`", "'") + "`"
+    return clip(
+        _(
+            "💡 Hint {n} of {most}: {hint}\nA right answer now earns {percent} of its points.",
+            n=number(hint.presses),
+            most=number(MOST_HINTS),
+            hint=shown,
+            percent=percent(hint.kept_percent / 100),
+        ),
+        1900,
+    )
+
+
 def answer_buttons(
-    tags: Tags, play_id: int, index: int, question: Question, order: Sequence[int], *, disabled: bool = False
+    tags: Tags,
+    play_id: int,
+    index: int,
+    question: Question,
+    order: Sequence[int],
+    *,
+    disabled: bool = False,
+    hints: bool = False,
 ) -> list[discord.ui.Button[Any]]:
-    """How a question is answered: a typed answer, or one button per choice in the order shown."""
+    """How a question is answered: a typed answer (and its Hint when `hints`), or one button per choice
+    in the order shown."""
     if question.kind is Kind.TEXT:
-        return [type_answer_button(tags, play_id, index, disabled=disabled)]
+        typed = type_answer_button(tags, play_id, index, disabled=disabled)
+        return [typed, hint_button(tags, play_id, index, disabled=disabled)] if hints else [typed]
     return [answer_button(tags, play_id, index, slot, disabled=disabled) for slot in range(len(order))]

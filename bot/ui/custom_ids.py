@@ -106,6 +106,7 @@ QUESTION_ID = slug("q")  # the question's own id in its deck
 ANSWER = Template(("a", "p"), (PLAY, QUESTION, digit("slot", 4)))  # choice A-E
 TYPE_ANSWER = Template(("x", "px"), (PLAY, QUESTION))
 TYPED_ANSWER_FORM = Template(("xm", "pxm"), (PLAY, QUESTION))
+HINT = Template(("h", "ph"), (PLAY, QUESTION))  # a typed question's Hint, in a round (h) or practice (ph)
 
 # -- rounds: cogs/quiz -----------------------------------------------------------------------------
 TRANSLATE = Template(("t",), (ROUND, QUESTION))

@@ -58,6 +58,9 @@ class AnswerDesk(Protocol):
         self, interaction: discord.Interaction[Any], play_id: int, index: int
     ) -> TextAnswerForm: ...
 
+    async def on_hint(self, interaction: discord.Interaction[Any], play_id: int, index: int) -> None:
+        """A press of a typed question's Hint: the next hint, ephemerally."""
+
 
 class RoundDesk(AnswerDesk, Protocol):
     """The rounds (cogs/quiz): their answers, and the other buttons of their messages."""

@@ -234,11 +234,18 @@ def step_button(
 
 
 def practice_question_view(
-    practice_id: int, index: int, question: Question, order: Sequence[int], original_lang: str | None
+    practice_id: int,
+    index: int,
+    question: Question,
+    order: Sequence[int],
+    original_lang: str | None,
+    *,
+    hints: bool = False,
 ) -> discord.ui.View:
-    """The answer buttons of a practice question; "See in ..." when it is shown translated from `original_lang`."""
+    """The answer buttons of a practice question (a typed one's Hint when `hints`); "See in ..." when it is
+    shown translated from `original_lang`."""
     items: list[discord.ui.Item[Any]] = list(
-        answer_buttons(PRACTICE_TAGS, practice_id, index, question, order)
+        answer_buttons(PRACTICE_TAGS, practice_id, index, question, order, hints=hints)
     )
     if original_lang is not None and original_lang != question.lang:
         label = _("See in {language}", language=language_name(original_lang))

@@ -53,7 +53,13 @@ def _question(card: QuestionCard) -> dict[str, Any]:
     embed = embed_of(look_of(card), render.QUESTION_COLOUR)
     reading = card.opens_at is not None
     view = question_view(
-        card.round_id, card.index, card.question, card.order, reading=reading, untimed=card.untimed
+        card.round_id,
+        card.index,
+        card.question,
+        card.order,
+        reading=reading,
+        untimed=card.untimed,
+        hints=card.hints,
     )
     return {"embed": embed, "view": view}
 

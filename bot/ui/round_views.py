@@ -94,10 +94,12 @@ def question_view(
     *,
     reading: bool = False,
     untimed: bool = False,
+    hints: bool = False,
 ) -> discord.ui.View:
-    """The answer buttons (disabled while the question is `reading`), and a moderators' Reveal when `untimed`."""
+    """The answer buttons (disabled while the question is `reading`), a typed question's Hint when the
+    round gives `hints`, and a moderators' Reveal when `untimed`."""
     items: list[discord.ui.Item[Any]] = [
-        *answer_buttons(ROUND_TAGS, round_id, index, question, order, disabled=reading)
+        *answer_buttons(ROUND_TAGS, round_id, index, question, order, disabled=reading, hints=hints)
     ]
     if untimed:
         items.append(reveal_button(round_id, index))

@@ -14,8 +14,12 @@ from bot.web.round_report import answer_text
 UTC = zoneinfo.ZoneInfo("UTC")  # i18n: not shown
 
 
+# Presses of Hint by (question index, member id): bot/results/result_rows.py's pressed_hints.
+Hints = Mapping[tuple[int, int], int]
+
+
 def _rows(
-    record: RoundRecord, deck: Deck | None, answers: Sequence[Answer], names: Mapping[int, str]
+    record: RoundRecord, deck: Deck | None, answers: Sequence[Answer], names: Mapping[int, str], hints: Hints
 ) -> list[dict[str, object]]:
     rows = []
     for a in sorted(answers, key=lambda a: (a.question_index, a.answered_at, a.user_id)):
@@ -34,20 +38,21 @@ def _rows(
                 "points": a.points,
                 "seconds": round(a.ms / 1000, 3),
                 "answered_at": a.answered_at.isoformat(),
+                "hints": hints.get((a.question_index, a.user_id), 0),
             }
         )
     return rows
 
 
 def results_csv(
-    record: RoundRecord, deck: Deck | None, answers: Sequence[Answer], names: Mapping[int, str]
+    record: RoundRecord, deck: Deck | None, answers: Sequence[Answer], names: Mapping[int, str], hints: Hints
 ) -> bytes:
     """The answers as the results CSV every entrance writes (bot/results/result_rows.py), times in UTC."""
-    return csv_bytes(round_rows(record, answers, deck, names, UTC))
+    return csv_bytes(round_rows(record, answers, deck, names, UTC, hints))
 
 
 def results_json(
-    record: RoundRecord, deck: Deck | None, answers: Sequence[Answer], names: Mapping[int, str]
+    record: RoundRecord, deck: Deck | None, answers: Sequence[Answer], names: Mapping[int, str], hints: Hints
 ) -> str:
     document = {
         "round": record.id,
@@ -57,6 +62,6 @@ def results_json(
         "started_at": record.started_at.isoformat(),
         "ended_at": record.ended_at.isoformat() if record.ended_at else None,
         "status": record.status,
-        "answers": _rows(record, deck, answers, names),
+        "answers": _rows(record, deck, answers, names, hints),
     }
     return json.dumps(document, ensure_ascii=False, indent=2)

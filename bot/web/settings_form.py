@@ -38,7 +38,7 @@ OPTION_WORDS = {
     "medium": N_("medium"),
     "hard": N_("hard"),
 }
-SWITCHES = ("streak_bonus", "untimed", "long_prompts", "thread")
+SWITCHES = ("streak_bonus", "untimed", "long_prompts", "thread", "hints")
 
 
 def option_words(value: str) -> str:

@@ -32,7 +32,7 @@ def results_command(bot: BvunzoBot, calendar: ServerCalendar) -> app_commands.Co
         await replies.defer(interaction)  # names are looked up
         record = found.record
         names = await member_names(bot, guild_id, (a.user_id for a in found.answers))
-        rows = round_rows(record, found.answers, found.deck, names, found.zone)
+        rows = round_rows(record, found.answers, found.deck, names, found.zone, found.hints)
         options = {"deck": record.deck_id, "status": record.status, **asdict(round_options(record))}
         await replies.send(
             interaction,

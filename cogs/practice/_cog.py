@@ -18,6 +18,7 @@ from bot.practice import Practice, PracticeSessions
 from bot.quiz import PracticeMode
 from bot.store import RoundRecord
 from bot.ui import replies
+from bot.ui.answers import hint_reply
 from bot.ui.desks import PRACTICE_DESK, GivenAnswer, TextAnswerForm
 from bot.ui.practice import (
     feedback_embed,
@@ -111,7 +112,9 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
         )
         original = s.deck.question(question.id)
         original_lang = original.lang if original is not None else None
-        return embed, practice_question_view(practice.id, s.index, question, s.order, original_lang)
+        hints = await self.sessions.hints_on(s.guild_id)
+        view = practice_question_view(practice.id, s.index, question, s.order, original_lang, hints=hints)
+        return embed, view
 
     async def _find(self, interaction: discord.Interaction, practice_id: int, index: int) -> Practice:
         return await self.sessions.find(interaction.user.id, practice_id, index)
@@ -147,6 +150,12 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
             raise UserError(_("That question is answered with the letter buttons."))
         title = _("Practice question {number}", number=number(index + 1))
         return TextAnswerForm(title, question.prompt, FORM_SECONDS)
+
+    async def on_hint(self, interaction: discord.Interaction, play_id: int, index: int) -> None:
+        practice = await self._find(interaction, play_id, index)
+        hint = await self.sessions.hint(practice)
+        own = hint.presses == 1 and bool(practice.session.question.hint)
+        await replies.send(interaction, hint_reply(hint, own), ephemeral=True)
 
     # -- practice's own buttons ----------------------------------------------------------------------
 

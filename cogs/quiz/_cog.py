@@ -87,6 +87,7 @@ class QuizCog(commands.Cog, name="Quiz"):  # i18n: not shown
         deck3: str | None = None,
         thread: bool | None = None,
         teams: app_commands.Range[int, 0, MAX_TEAMS] | None = None,
+        hints: bool | None = None,
     ) -> None:
         given = dict(locals())  # the command's options by name, as the service reads them (first line: all)
         await self._start(interaction, [deck, deck2, deck3], given, exact=questions is not None)
@@ -172,6 +173,7 @@ class QuizCog(commands.Cog, name="Quiz"):  # i18n: not shown
         champion_period: Literal["week", "month"] | None = None,
         champion_count: app_commands.Range[int, 1, 10] | None = None,
         language: app_commands.Choice[str] | None = None,
+        hints: bool | None = None,
     ) -> None:
         given = dict(locals())  # the command's options by name, as cogs/quiz/_settings.py reads them
         await change_settings(self.bot, self.server_settings, interaction, given)

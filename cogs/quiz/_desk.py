@@ -18,6 +18,7 @@ from bot.rounds import RoundService, RunningRound
 from bot.rounds.server_settings import ServerSettings
 from bot.store import RoundRecord
 from bot.ui import replies
+from bot.ui.answers import hint_reply
 from bot.ui.desks import PRACTICE_DESK, GivenAnswer, TextAnswerForm, find_desk
 from bot.ui.practice import translation_embed, translation_target
 from bot.ui.round import my_result_text, team_name
@@ -92,6 +93,12 @@ class QuizDesk:
             raise UserError(_("That question is answered with the letter buttons."))
         seconds = UNTIMED_FORM_SECONDS if state.untimed else state.seconds_for(index) + FORM_GRACE_SECONDS
         return TextAnswerForm(_("Question {number}", number=number(index + 1)), question.prompt, seconds)
+
+    async def on_hint(self, interaction: discord.Interaction[Any], play_id: int, index: int) -> None:
+        running = await self._live(interaction, play_id)
+        hint = await self.rounds.hint(play_id, interaction.user.id, index)
+        own = hint.presses == 1 and bool(running.state.question(index).hint)
+        await replies.send(interaction, hint_reply(hint, own), ephemeral=True)
 
     # -- the other buttons of a round ----------------------------------------------------------------
 

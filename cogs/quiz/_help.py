@@ -35,6 +35,7 @@ START_OPTIONS = app_commands.describe(
     deck3="A third deck to mix into the round",
     thread="Play the round in a new public thread named after the deck; the summary also comes here",
     teams="2-4 teams scored by their members' mean points; 0: no teams",
+    hints="Typed questions get a Hint button (each press costs a quarter of the points); false: none",
 )
 
 SETTINGS_OPTIONS = app_commands.describe(
@@ -59,4 +60,5 @@ SETTINGS_OPTIONS = app_commands.describe(
     champion_period="week or month: when the champion role changes hands (server's zone)",
     champion_count="How many members get the champion role (1-10)",
     language="The language Bvunzo posts in here: rounds, reveals, summaries, question of the day",
+    hints="Typed questions get a Hint button (each press costs a quarter of the points); false: none",
 )

@@ -112,7 +112,7 @@ async def test_names_a_spreadsheet_would_run_are_written_as_text_and_the_header_
         header = french.decode("utf-8-sig").split("\r\n")[0]
         assert header == (
             "Manche ou devoir,Numéro de question,Id de la question,Question,Id du membre,Membre,"
-            "Lettre du choix,Réponse,Juste,Millisecondes,Points,Répondu le"
+            "Lettre du choix,Réponse,Juste,Millisecondes,Points,Répondu le,Indices"
         )
         rows = table_of(french)
         assert sorted(r["Juste"] for r in rows) == ["non", "oui", "oui"]

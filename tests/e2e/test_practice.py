@@ -292,7 +292,7 @@ async def test_a_typed_answer_in_practice(own_decks: World) -> None:
     alice = world.members[0]
     async with world.running():
         message = await practise(world, alice, deck="cells", mode="new")
-        assert [b["label"] for b in message.buttons()] == ["Answer"]
+        assert [b["label"] for b in message.buttons()] == ["Answer", "Hint"]
         opened = await world.fake.click(message, alice, label="Answer")
         form = await opened.response()
         assert form.type == 9 and form.modal is not None
@@ -346,7 +346,7 @@ async def test_typed_answers_in_practice(world: World) -> None:
         for number in (1, 2, 3):
             assert f"Practice {number} of 3" in message.text
             if "What does gradient checkpointing do" in message.text:
-                assert [b["label"] for b in message.buttons()] == ["Answer"]
+                assert [b["label"] for b in message.buttons()] == ["Answer", "Hint"]
                 opened = await fake.click(message, alice, label="Answer")
                 form = await opened.response()
                 assert form.type == 9 and form.modal is not None

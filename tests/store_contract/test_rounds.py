@@ -199,3 +199,32 @@ async def test_the_latest_round_played_is_the_round_of_the_latest_answer(store: 
     assert anywhere is not None and anywhere.id == elsewhere.id
     assert await store.latest_round_played(5, 3) is None
     assert await store.latest_round_played(7, None) is None
+
+
+async def test_presses_of_hint_are_kept_per_member_and_question_and_only_grow(store: Store) -> None:
+    rnd = await start(store, channel=40, questions=("a", "b"))
+    other = await start(store, channel=41)
+    assert rnd.hints is True  # rounds offer hints unless the server turned them off
+    await store.save_hints(rnd.id, 0, 7, 1)
+    await store.save_hints(rnd.id, 0, 7, 2)
+    await store.save_hints(rnd.id, 0, 8, 1)
+    await store.save_hints(rnd.id, 1, 7, 3)
+    await store.save_hints(rnd.id, 0, 7, 1)  # a late, lower count (two presses racing) changes nothing
+    await store.save_hints(other.id, 0, 7, 1)
+    assert await store.round_hints(rnd.id) == [(0, 7, 2), (0, 8, 1), (1, 7, 3)]
+    assert await store.round_hints(other.id) == [(0, 7, 1)]
+    off = await store.start_round(
+        NewRound(
+            guild_id=3,
+            channel_id=42,
+            deck_id="algebra",
+            started_by=99,
+            question_ids=("a",),
+            seconds=20,
+            mode="standard",
+            seed=1,
+            started_at=T0,
+            hints=False,
+        )
+    )
+    assert (await store.get_round(off.id)).hints is False  # type: ignore[union-attr]

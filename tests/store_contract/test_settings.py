@@ -26,7 +26,7 @@ async def test_round_option_defaults_are_kept_per_server(store: Store) -> None:
     default = await store.guild_settings(9)
     assert (default.podium, default.standings, default.streak_bonus) == (3, "end", False)
     assert (default.reading_seconds, default.untimed, default.long_prompts) == (0, False, False)
-    assert (default.tags, default.difficulty, default.thread) == ("", None, False)
+    assert (default.tags, default.difficulty, default.thread, default.hints) == ("", None, False, True)
     custom = GuildSettings(
         9,
         podium=7,
@@ -38,6 +38,7 @@ async def test_round_option_defaults_are_kept_per_server(store: Store) -> None:
         tags="cells genetics",
         difficulty="hard",
         thread=True,
+        hints=False,
     )
     await store.save_guild_settings(custom)
     assert await store.guild_settings(9) == custom

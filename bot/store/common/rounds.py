@@ -24,9 +24,11 @@ from bot.store.sql.rounds import (
     REVEAL_CURRENT,
     REVEAL_QUESTION,
     ROUND_COLUMNS,
+    ROUND_HINTS,
     ROUND_TEAMS,
     RUNNING_ROUND,
     RUNNING_ROUNDS,
+    SAVE_HINTS,
     SAVE_TEAM,
     SET_INTRO_MESSAGE,
     START_ROUND,
@@ -105,6 +107,13 @@ class SharedRounds:
     async def round_teams(self, round_id: int) -> dict[int, int]:
         found = await self._engine.fetch_all(ROUND_TEAMS, round=round_id)
         return {int(r[0]): int(r[1]) for r in found}
+
+    async def save_hints(self, round_id: int, index: int, user_id: int, hints: int) -> None:
+        await self._engine.execute(SAVE_HINTS, round=round_id, index=index, user=user_id, hints=hints)
+
+    async def round_hints(self, round_id: int) -> list[tuple[int, int, int]]:
+        found = await self._engine.fetch_all(ROUND_HINTS, round=round_id)
+        return [(int(r[0]), int(r[1]), int(r[2])) for r in found]
 
     async def set_intro_message(self, round_id: int, message_id: int) -> None:
         await self._engine.execute(SET_INTRO_MESSAGE, message=message_id, round=round_id)

@@ -17,18 +17,19 @@ TABLES: dict[str, tuple[str, ...]] = {
     "guild_settings": _columns(
         "guild_id, quiz_master_role_id, questions, seconds, mode, pause_seconds, language, podium, "
         "standings, streak_bonus, reading_seconds, untimed, long_prompts, tags, difficulty, thread, "
-        "teams"
+        "teams, hints"
     ),
     "member_settings": ("user_id", "language", "retention"),
     "rounds": _columns(
         "id, guild_id, channel_id, deck_id, started_by, question_ids, seconds, mode, seed, status, "
         "current, posted_at, message_id, revealed, intro_message_id, started_at, ended_at, "
         "end_reason, podium, standings, streak_bonus, reading_seconds, untimed, long_prompts, "
-        "parent_channel_id, teams, versions"
+        "parent_channel_id, teams, versions, hints"
     ),
     "round_questions": ("round_id", "idx", "question_id", "message_id", "posted_at", "revealed_at"),
     "poll_votes": ("round_id", "question_index", "guild_id", "user_id", "choice", "voted_at"),
     "round_teams": ("round_id", "user_id", "team", "joined"),
+    "round_hints": ("round_id", "question_index", "user_id", "hints"),
     "answers": _columns(
         "id, guild_id, round_id, question_index, question_id, deck_id, user_id, choice, text, "
         "correct, ms, points, answered_at"

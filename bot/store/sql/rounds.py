@@ -12,14 +12,14 @@ ROUND_COLUMNS = Columns(
     RoundRecord,
     "id, guild_id, channel_id, deck_id, started_by, question_ids, seconds, mode, seed, status, current, "
     "posted_at, message_id, revealed, intro_message_id, started_at, ended_at, end_reason, podium, standings, "
-    "streak_bonus, reading_seconds, untimed, long_prompts, parent_channel_id, teams, versions",
+    "streak_bonus, reading_seconds, untimed, long_prompts, parent_channel_id, teams, versions, hints",
     kept={"versions": IDS_OR_EMPTY},
 )
 # The columns a new round is stored with: those of its options, and the digests of the versions it asks.
 NEW_ROUND_COLUMNS = Columns(
     NewRound,
     "guild_id, channel_id, deck_id, started_by, question_ids, seconds, mode, seed, started_at, podium, "
-    "standings, streak_bonus, reading_seconds, untimed, long_prompts, parent_channel_id, teams, versions",
+    "standings, streak_bonus, reading_seconds, untimed, long_prompts, parent_channel_id, teams, versions, hints",
 )
 
 
@@ -48,6 +48,16 @@ SAVE_TEAM = sql(
     "ON CONFLICT (round_id, user_id) DO UPDATE SET team = excluded.team"
 )
 ROUND_TEAMS = sql("SELECT user_id, team FROM round_teams WHERE round_id = :round ORDER BY joined")
+# A member's presses of Hint on a question only grow (two presses racing keep the higher).
+SAVE_HINTS = sql(
+    "INSERT INTO round_hints (round_id, question_index, user_id, hints) VALUES (:round, :index, :user, :hints) "
+    "ON CONFLICT (round_id, question_index, user_id) DO UPDATE SET hints = excluded.hints "
+    "WHERE round_hints.hints < excluded.hints"
+)
+ROUND_HINTS = sql(
+    "SELECT question_index, user_id, hints FROM round_hints WHERE round_id = :round "
+    "ORDER BY question_index, user_id"
+)
 SET_INTRO_MESSAGE = sql("UPDATE rounds SET intro_message_id = :message WHERE id = :round")
 POST_CURRENT = sql(
     "UPDATE rounds SET current = :index, posted_at = :at, message_id = :message, revealed = 0 WHERE id = :round"

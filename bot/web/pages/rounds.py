@@ -70,9 +70,9 @@ async def results(request: web.Request, server: Server) -> web.StreamResponse:
     names = await context.discord.user_names(a.user_id for a in answers)
     kind = request.match_info["format"]
     body = (
-        results_csv(record, deck, answers, names)
+        results_csv(record, deck, answers, names, played.hints)
         if kind == "csv"
-        else results_json(record, deck, answers, names).encode("utf-8")
+        else results_json(record, deck, answers, names, played.hints).encode("utf-8")
     )
     content_type = "text/csv" if kind == "csv" else "application/json"
     return download(body, f"round-{record.id}-results.{kind}", content_type)  # i18n: not shown

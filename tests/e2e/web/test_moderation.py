@@ -123,21 +123,23 @@ async def test_settings_are_saved_or_each_mistake_is_shown_beside_its_field(
     await page.get_by_label("Questions per round (1–50)").fill("7")
     await page.get_by_label("Scoring mode").select_option("speed")
     await page.get_by_label("Streak bonus").check()
+    await page.get_by_label("Hint button on typed questions", exact=False).uncheck()
     await page.get_by_label("Quiz-master role").select_option(label="Quiz masters")
     await page.get_by_role("button", name="Save").click()
     await page.get_by_role("status").wait_for()
     saved = await dashboard.store.guild_settings(world.study.id)
-    assert (saved.questions, saved.mode, saved.streak_bonus, saved.quiz_master_role_id) == (
+    assert (saved.questions, saved.mode, saved.streak_bonus, saved.quiz_master_role_id, saved.hints) == (
         7,
         "speed",
         True,
         world.quizmasters.id,
+        False,
     )
     (entry,) = await dashboard.store.audit_log(world.study.id)
     assert entry.action == "settings saved"
     assert (
         entry.detail
-        == f"quiz_master_role_id: None → {world.quizmasters.id}, questions: 10 → 7, mode: standard → speed, streak_bonus: False → True"
+        == f"quiz_master_role_id: None → {world.quizmasters.id}, questions: 10 → 7, mode: standard → speed, streak_bonus: False → True, hints: True → False"
     )
     # The browser's own checks are bypassed to send what a careless script would.
     await page.locator("#seconds").evaluate("e => { e.removeAttribute('min'); e.removeAttribute('max'); }")

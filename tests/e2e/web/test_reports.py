@@ -78,6 +78,7 @@ async def test_a_rounds_results_download_as_csv_and_json(dashboard: Dashboard, b
         "Milliseconds",
         "Points",
         "Answered at",
+        "Hints",
     ]
     assert rows[1] == [
         f"round {round_id}",
@@ -92,6 +93,7 @@ async def test_a_rounds_results_download_as_csv_and_json(dashboard: Dashboard, b
         "2500",
         "100",
         "2026-11-30T18:00:03+00:00",
+        "0",
     ]
     assert [r[7] for r in rows[1:]] == [
         "<script>",
@@ -119,4 +121,5 @@ async def test_a_rounds_results_download_as_csv_and_json(dashboard: Dashboard, b
         "points": 0,
         "seconds": 2.5,
         "answered_at": "2026-11-30T18:00:33+00:00",
+        "hints": 0,
     }
