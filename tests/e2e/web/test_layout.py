@@ -106,7 +106,9 @@ async def test_the_theme_switch_is_kept_across_pages_and_over_the_device(
 ) -> None:
     world = dashboard.world
     context = await browser.new_context(color_scheme="light")
-    page = await dashboard.sign_in(await context.new_page(), world.moderator, then=f"/servers/{world.study.id}/")
+    page = await dashboard.sign_in(
+        await context.new_page(), world.moderator, then=f"/servers/{world.study.id}/"
+    )
     assert await page.get_attribute("html", "data-theme") is None
     assert await paper(page) == LIGHT_PAPER  # as the device
     await page.get_by_role("button", name="Dark").click()
@@ -165,7 +167,9 @@ async def test_the_menu_folds_on_a_phone_and_shows_the_servers_icon(
         await route.fulfill(status=404)
 
     await context.route("https://cdn.discordapp.com/**", from_the_cdn)
-    page = await dashboard.sign_in(await context.new_page(), world.moderator, then="/servers/%d/" % world.study.id)
+    page = await dashboard.sign_in(
+        await context.new_page(), world.moderator, then=f"/servers/{world.study.id}/"
+    )
     assert await page.locator(".server-nav img.server-icon").get_attribute("src") == icon_url
     assert asked == [icon_url]
     # The server's home is its menu: open; any other page folds it behind "Menu of Study A".
