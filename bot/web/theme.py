@@ -6,6 +6,7 @@ from __future__ import annotations
 from aiohttp import web
 
 from bot.locales import N_
+from bot.web.context import context_of
 from bot.web.redirects import on_site
 from bot.web.sessions import THEME_CHOICE, browser_session
 
@@ -34,5 +35,12 @@ async def choose_theme(request: web.Request, wanted: object) -> None:
 
 
 def back_here(request: web.Request) -> str:
-    """Where the switch sends the browser back to: this page, as requested (a path of this site only)."""
-    return on_site(request.rel_url.raw_path_qs)
+    """Where the switch sends the browser back to: this page, as requested (a path of this site only).
+    A page drawn by a POST (a form sent back with its mistakes) is not one a GET reopens: the page the
+    form was sent from instead (its Referer), else the path itself."""
+    if request.method == "GET":
+        return on_site(request.rel_url.raw_path_qs)
+    path = on_site(request.rel_url.raw_path)
+    return on_site(
+        request.headers.get("Referer"), origin=context_of(request).settings.public_url, fallback=path
+    )

@@ -182,3 +182,20 @@ async def test_the_menu_folds_on_a_phone_and_shows_the_servers_icon(
     await page.set_viewport_size({"width": 1280, "height": 800})
     assert await page.get_by_role("link", name="Rounds").is_visible()  # wide: the menu always shown
     assert not await page.get_by_text("Menu of Study A").is_visible()
+
+
+async def test_the_switch_on_a_page_a_form_drew_goes_back_to_the_form_s_page(
+    dashboard: Dashboard, browser: Any
+) -> None:
+    page = await dashboard.signed_in(browser, dashboard.world.moderator)
+    await page.goto(dashboard.server_url("decks"))
+    await page.get_by_label("Deck name", exact=True).fill("Plants")
+    await page.get_by_label("File (at most 1 MiB)", exact=True).set_input_files(
+        {"name": "plants.csv", "mimeType": "text/csv", "buffer": b"not a deck,,\n"}
+    )
+    async with page.expect_navigation():
+        await page.get_by_role("button", name="Import").click()
+    assert page.url == dashboard.server_url("decks/import")  # drawn by the POST, which a GET does not reopen
+    await page.get_by_role("button", name="Dark").click()
+    await page.wait_for_url(dashboard.server_url("decks"))
+    assert await page.get_attribute("html", "data-theme") == "dark"
