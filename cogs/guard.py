@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Awaitable
 from typing import Any
 
@@ -24,3 +25,6 @@ async def guarded(
         await work
     except Exception as exc:
         await interaction.client.report_interaction_error(interaction, exc)
+    finally:
+        if inspect.iscoroutine(work):
+            work.close()  # a no-op once it ran; else (speak_to failed first) it is dropped without a warning

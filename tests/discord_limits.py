@@ -113,6 +113,8 @@ def check_component(component: Mapping[str, Any]) -> int:
         _fits("text input placeholder", component.get("placeholder"), INPUT_PLACEHOLDER)
         _fits("text input value", component.get("value"), TEXT_INPUT)
         assert component.get("max_length", 0) <= TEXT_INPUT
+        # Discord refuses a form whose filled-in value is longer than its input takes.
+        _fits("text input value", component.get("value"), component.get("max_length", TEXT_INPUT))
     elif kind == 10:  # text display
         shown += len(component.get("content", ""))
     elif kind == 18:  # a modal's label around one component

@@ -29,6 +29,14 @@ LEFT_OUT = [
     "http.server",  # prometheus_client's own server, never used
     "fsrs",  # loaded when a spaced review is computed
     "bot.bank.importers",  # the first upload or import
+    "babel",  # CLDR's dates: the first one written (numbers need only bot/locales/digits.py)
+    "babel.messages",  # Babel's catalog tools: `bvunzo locales` only (the bot reads its .po files itself)
+    "importlib.metadata",  # with zipfile, csv and email: what importlib.resources would bring
+    "importlib.resources",
+    "zipfile",
+    "decimal",  # the first number written (bot/locales/digits.py rounds as Babel does, with Decimal)
+    "fractions",  # the first team standings (and decimal with it)
+    "difflib",  # a deck problem's "did you mean"
 ]
 
 
@@ -62,8 +70,29 @@ def test_the_bot_built_with_default_settings_loads_none_of_them() -> None:
     assert loaded_after(code) == []
 
 
+def test_the_bot_reads_every_catalog_and_its_migrations_with_none_of_them() -> None:
+    # What the command sync reads (every catalog with a Discord locale), and a new database's schema.
+    code = (
+        "import bot.__main__\n"
+        "from bot.locales import SHIPPED, translations\n"
+        "for code in SHIPPED: translations(code).pgettext('command command_name', 'quiz')\n"
+        "from bot.store.sqlite.schema import migrations\n"
+        "assert migrations()\n"
+    )
+    assert loaded_after(code) == []
+
+
+def test_a_rounds_numbers_need_no_babel_and_the_first_date_loads_it() -> None:
+    numbers = "from bot.locales import speaking, number, fixed, percent\nwith speaking('fr'): "
+    assert loaded_after(numbers + "number(12345), fixed(2.5), percent(0.5)") == ["decimal"]
+    dates = "import datetime\nfrom bot.locales import speaking, day\nwith speaking('fr'): "
+    assert loaded_after(dates + "day(datetime.date(2026, 12, 2))") == ["babel", "decimal"]
+
+
 def test_the_check_sees_a_library_that_is_loaded() -> None:
+    # The importers' package brings every reader with it: the XML ones their defusedxml.
     assert loaded_after("import bot.bank.importers.decoding, charset_normalizer") == [
         "bot.bank.importers",
         "charset_normalizer",
+        "defusedxml",
     ]

@@ -52,7 +52,16 @@ BUG_ERRORS = {
     "IndexError",
     "AttributeError",
 }
-COMMAND_DECORATORS = {"command", "describe", "rename", "Group", "context_menu", "group", "Choice"}
+COMMAND_DECORATORS = {
+    "command",
+    "describe",
+    "rename",
+    "Group",
+    "context_menu",
+    "ContextMenu",
+    "group",
+    "Choice",
+}
 SENTENCE = re.compile(r"[^\W\d_]{2,}[^\n]*\s+[^\W\d_]{2,}|^\W*[A-Z][a-z]{2,}\b")
 SQL = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|WITH|DROP|PRAGMA)\b", re.I)
 PRAGMA = "# i18n: not shown"

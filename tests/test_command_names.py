@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.command_names import CatalogTranslator, localised
+from bot.locales import command_translations, translations
 
 
 def test_french_and_portuguese_clients_get_the_catalogs_names() -> None:
@@ -22,6 +23,18 @@ def test_english_other_locales_and_untranslated_words_keep_discords_english() ->
     assert localised("leaderboard", "sn", "command_name") is None  # Shona keeps the English names
     assert localised("quiz", "fr", "group_name") is None  # "quiz" is French too: nothing to add
     assert localised("not a command string", "fr", "command_description") is None
+
+
+def test_the_words_come_without_the_rest_of_the_catalog() -> None:
+    # Each start translates the whole tree for every Discord locale; a catalog's other sentences wait
+    # for the first reply in its language.
+    translations.cache_clear()
+    assert localised("leaderboard", "fr", "command_name") == "classement"
+    assert translations.cache_info().currsize == 0
+    french = command_translations("fr")
+    assert french.pgettext("command command_name", "leaderboard") == "classement"
+    assert french.gettext("All decks are valid.") == "All decks are valid."  # not a command's word
+    assert translations("fr").gettext("All decks are valid.") != "All decks are valid."
 
 
 async def test_the_translator_answers_discord_py_by_its_locale_and_place() -> None:

@@ -346,3 +346,21 @@ async def test_two_processes_approving_into_one_deck_at_once_keep_both_questions
     for process in (decks, elsewhere):
         held = (await process.fresh(GUILD)).get("bio", GUILD)
         assert held is not None and sorted(q.prompt for q in held.questions) == both
+
+
+async def test_questions_are_suggested_for_the_servers_own_decks_listed_by_title(
+    stores: tuple[Store, Store],
+) -> None:
+    decks = await service(stores[0])
+    built_in, _text = bio(None, "built-in")
+    decks.bank.add(built_in)
+    assert decks.own_decks(GUILD) == []  # a built-in deck takes no suggestions
+    for deck_id, title in (("zoo", "Animals"), ("bio", "biology"), ("chem", "Atoms")):
+        deck, text = bio(GUILD, deck_id)
+        await decks.save_import(
+            GUILD, dataclasses.replace(deck, title=title), text, source="x.yaml", by=MODERATOR
+        )
+    other, text = bio(OTHER, "theirs")
+    await decks.save_import(OTHER, other, text, source="x.yaml", by=MODERATOR)
+    assert [d.id for d in decks.own_decks(GUILD)] == ["zoo", "chem", "bio"]  # Animals, Atoms, biology
+    assert [d.id for d in decks.own_decks(OTHER)] == ["theirs"]

@@ -152,6 +152,22 @@ async def test_health_command_without_an_endpoint(unused_tcp_port: int) -> None:
     assert err.startswith(f"no answer from http://127.0.0.1:{unused_tcp_port}/healthz: ")
 
 
+async def test_the_health_command_asks_without_the_bots_libraries(unused_tcp_port: int) -> None:
+    # The container's HEALTHCHECK runs it every 30 s: importing discord.py and aiohttp for one GET
+    # would cost more than the question.
+    env = {k: v for k, v in os.environ.items() if not k.startswith("BVUNZO_")}
+    env["BVUNZO_HTTP"] = f"127.0.0.1:{unused_tcp_port}"
+    probe = (
+        "import sys; from bot.__main__ import main; code = main(['health']); "
+        "print(code, sorted(m for m in ('aiohttp', 'discord', 'prometheus_client') if m in sys.modules))"
+    )
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", probe, cwd=ROOT, env=env, stdout=-1, stderr=-1
+    )
+    out, _err = await asyncio.wait_for(process.communicate(), timeout=60)
+    assert out.decode().strip() == "1 []"
+
+
 async def test_a_port_in_use_is_one_sentence(offline: tuple[BvunzoBot, str]) -> None:
     bot, url = offline
     port = int(url.rsplit(":", 1)[1])

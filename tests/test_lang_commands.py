@@ -26,13 +26,13 @@ DISCORD_LOCALES = ["fr", "pt-BR"]  # Shona is no Discord client locale: its spea
 Command = app_commands.Command | app_commands.Group  # type: ignore[type-arg]
 
 
-def _tree() -> list[Command]:
+def _tree() -> list[Command | app_commands.ContextMenu]:
     from bot.bank import Bank, load_folder
     from bot.discord.client import EXTENSIONS, BvunzoBot
     from bot.host.config import Settings
     from bot.store import open_store
 
-    async def build() -> list[Command]:
+    async def build() -> list[Command | app_commands.ContextMenu]:
         with tempfile.TemporaryDirectory() as folder:
             db = Path(folder) / "tree.db"
             bot = BvunzoBot(Settings(token="x", db_path=db, questions_path=ROOT / "questions"))
@@ -45,12 +45,23 @@ def _tree() -> list[Command]:
             finally:
                 await bot.store.close()
 
-    return [c for c in asyncio.run(build()) if isinstance(c, Command)]
+    return asyncio.run(build())
 
 
 @pytest.fixture(scope="module")
-def tree() -> list[Command]:
+def everything() -> list[Command | app_commands.ContextMenu]:
     return _tree()
+
+
+@pytest.fixture(scope="module")
+def tree(everything: list[Command | app_commands.ContextMenu]) -> list[Command]:
+    return [c for c in everything if isinstance(c, Command)]
+
+
+@pytest.fixture(scope="module")
+def menus(everything: list[Command | app_commands.ContextMenu]) -> list[app_commands.ContextMenu]:
+    """The context menus (a message's or a member's Apps menu): names with spaces and capitals."""
+    return [c for c in everything if isinstance(c, app_commands.ContextMenu)]
 
 
 def _walk(commands: list[Command]) -> Iterator[Command]:
@@ -181,6 +192,23 @@ def test_shona_speakers_keep_discords_english_names(tree: list[Command]) -> None
         if _option("sn", p) != p.display_name
     ]
     assert renamed == []
+
+
+def test_context_menus_are_named_in_each_discord_locale_within_discords_limit(
+    menus: list[app_commands.ContextMenu],
+) -> None:
+    names = {
+        code: [translations(code).pgettext("command command_name", m.name) for m in menus]
+        for code in LANGUAGES
+    }
+    assert [m.name for m in menus] == ["Make a question from this"]
+    assert names == {
+        "sn": ["Make a question from this"],  # Shona is no Discord locale: the client shows English
+        "fr": ["En faire une question"],
+        "pt-BR": ["Criar uma pergunta disto"],
+    }
+    # Discord's rule for a context menu's name: 1 to 32 characters, spaces and capitals allowed.
+    assert all(1 <= len(name) <= 32 for listed in names.values() for name in listed)
 
 
 def test_commands_as_each_language_names_them() -> None:

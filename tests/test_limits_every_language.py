@@ -22,6 +22,7 @@ from bot.bank import load_folder
 from bot.bank import part_sizes as bank_limits
 from bot.bank.importers import ROLES, ImportOutcome, import_file
 from bot.bank.models import Deck, Kind, Question, Translation
+from bot.bank.notes import draft_from
 from bot.calendar.assignments import MemberResult, QuestionResult
 from bot.calendar.qotd import Streak
 from bot.locales import _
@@ -546,6 +547,13 @@ def test_suggestions_and_delete() -> None:
     check_modal(deck_views.suggestion_form(suggest, DECK_ID))
     check_view(deck_views.review_view(ROUND_ID))
     check_view(deck_views.delete_view(DECK_ID))
+    # Make a question from this: the select of a server's decks, and the form filled from a long message.
+    check_view(deck_views.note_deck_view(USER, [GUILD_DECK] * 30))
+    text = "Why " + "W" * 5000 + "? " + "E" * 4000
+    draft = draft_from(text, deck_views.PROMPT_ROOM, deck_views.EXPLANATION_ROOM)
+    assert draft is not None and draft.clipped
+    filled = {"prompt": draft.prompt, "explanation": draft.explanation}
+    check_modal(deck_views.suggestion_form(suggest, DECK_ID, fields=filled))
 
 
 def _bad_csv(good: int, bad: int, header: bool) -> bytes:

@@ -6,9 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from babel import numbers
-
-from bot.locales import _, language
+from bot.locales import _, fixed
 
 # Discord's upload limit for a server without boosts: 10 MiB (the API docs' "Uploading Files"; it was
 # 25 MiB for a while before 2024-09, and we keep to the lower so an image posts in every server).
@@ -26,7 +24,7 @@ IMAGE_TYPES: dict[str, tuple[str, tuple[bytes, ...]]] = {
 
 def _mebibytes(size: int) -> str:
     """A size in MiB with one decimal, as the task's language writes it (10.5 in English, 10,5 in French)."""
-    return numbers.format_decimal(size / 1024 / 1024, format="#,##0.0", locale=language().replace("-", "_"))
+    return fixed(size / 1024 / 1024)
 
 
 def is_url(reference: str) -> bool:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -143,6 +142,8 @@ def _short_tag(tag: str) -> str:
 
 def _unknown_key(name: str, keys: tuple[str, ...], what: str) -> str:
     hint = _KEY_HINTS.get(name.lower())
+    import difflib  # only a deck with a problem needs a suggestion
+
     close = [hint] if hint in keys else difflib.get_close_matches(name, keys, n=1, cutoff=0.6)
     if close:
         return _(
@@ -357,6 +358,8 @@ class _Reader:
             return None
         if value.lower() in allowed:
             return value.lower()
+        import difflib
+
         close = difflib.get_close_matches(value.lower(), allowed, n=1, cutoff=0.6)
         said = {"name": name, "value": _show(value), "allowed": ", ".join(allowed)}
         if close:

@@ -6,8 +6,6 @@ import unicodedata
 from functools import cache
 from typing import Literal
 
-from babel.dates import get_day_names
-
 # Babel's locale for each shipped language (bot.locales.SHIPPED), English first: it is always accepted.
 _SHOWN: tuple[Literal["wide", "abbreviated"], ...] = ("wide", "abbreviated")
 _LOCALES = {"en": "en", "sn": "sn", "fr": "fr", "pt-BR": "pt_BR"}
@@ -23,6 +21,8 @@ def folded(text: str) -> str:
 @cache
 def _names() -> dict[str, int]:
     """Every accepted name (folded) to its weekday (Monday 0); no name means two days in these languages."""
+    from babel.dates import get_day_names  # CLDR's dates, for the first schedule read or shown
+
     found: dict[str, int] = {}
     for locale in _LOCALES.values():
         for width in _WIDTHS:
@@ -39,6 +39,8 @@ def weekday_named(text: str) -> int | None:
 
 def names_in(language: str) -> list[str]:
     """The language's day names a member can write, Monday first: wide, then abbreviated (English too)."""
+    from babel.dates import get_day_names
+
     shown: list[str] = []
     for code in dict.fromkeys((language, "en")):
         locale = _LOCALES.get(code, "en")

@@ -7,10 +7,14 @@ lint's HOST_ONLY modules); each line says so with `# i18n: not shown`.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
+import urllib.error
+import urllib.request
+from typing import Any
 
-from bot.host.config import ConfigError, db_path, http_address
+from bot.host.config import ConfigError, HttpAddress, db_path, http_address
 
 EXIT_UNHEALTHY = 1
 EXIT_BAD_SETTING = 2
@@ -21,8 +25,6 @@ def health(args: argparse.Namespace) -> int:
 
     Docker reads 1 as unhealthy and reserves 2, so a bad BVUNZO_HTTP is 1 here too.
     """
-    from bot.discord.health import check_endpoint
-
     try:
         address = http_address(os.environ)
     except ConfigError as exc:
@@ -39,6 +41,37 @@ def health(args: argparse.Namespace) -> int:
     healthy, line = check_endpoint(address)
     print(line, file=sys.stdout if healthy else sys.stderr)
     return 0 if healthy else EXIT_UNHEALTHY
+
+
+def check_endpoint(address: HttpAddress, timeout: float = 5.0) -> tuple[bool, str]:
+    """Ask a running bot's /healthz (bot/discord/health.py serves it); (healthy, one line saying why).
+
+    Plain urllib: a container runs this every half minute, and the bot's libraries (discord.py, aiohttp)
+    would take longer to import than the question takes to answer.
+    """
+    url = f"{address.url}/healthz"
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as response:
+            body = json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        try:
+            body = json.loads(exc.read())
+        except ValueError:
+            return False, f"{url} answered {exc.code}"  # i18n: not shown
+        return False, "unhealthy: " + _failures(body)
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "reason", exc)
+        return False, f"no answer from {url}: {reason}"  # i18n: not shown
+    return True, "healthy: " + ", ".join(
+        f"{name} {check['detail']}" for name, check in body.get("checks", {}).items()
+    )
+
+
+def _failures(body: dict[str, Any]) -> str:
+    checks = body.get("checks", {})
+    return "; ".join(
+        f"{name}: {checks.get(name, {}).get('detail', 'failed')}" for name in body.get("failed", [])
+    )
 
 
 def backup(args: argparse.Namespace) -> int:

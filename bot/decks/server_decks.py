@@ -214,6 +214,11 @@ class ServerDecks:
                 )
             )
 
+    def own_decks(self, guild_id: int) -> list[Deck]:
+        """The decks questions may be suggested for: the server's own (never a built-in one), by title."""
+        own = [deck for deck in self.bank.decks_for(guild_id) if deck.guild_id == guild_id]
+        return sorted(own, key=lambda deck: (deck.title.casefold(), deck.id))
+
     async def open_for_suggestions(self, guild_id: int, deck: Deck, author_id: int) -> None:
         """Refuse a suggestion before its form opens: a built-in deck, or the member's queue is full."""
         self._check_own(guild_id, deck)

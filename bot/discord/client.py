@@ -27,6 +27,7 @@ from bot.discord.internals import (
     point_discord_at,
     recommended_shard_count,
     tolerate_malformed_events,
+    upload_global_commands,
 )
 from bot.errors import UNEXPECTED, sentence_for
 from bot.host.config import DEFAULT_GATEWAY_URL, Settings
@@ -159,7 +160,10 @@ class BvunzoBot(commands.AutoShardedBot):
         await self.sync_commands()
         # Everything made so far (decks, caches, modules) lives as long as the process: move it out of
         # the garbage collector's generations so a full collection no longer walks it, which otherwise
-        # stalls the event loop for tens of milliseconds in the middle of a burst of clicks.
+        # stalls the event loop for tens of milliseconds in the middle of a burst of clicks. The start-up's
+        # garbage (the catalogs read for the sync, the decks' parse) is collected first: frozen, it would
+        # stay for good.
+        gc.collect()
         gc.freeze()
 
     async def fresh_decks(self, guild_id: int, *, eager: bool = True) -> None:
@@ -182,15 +186,19 @@ class BvunzoBot(commands.AutoShardedBot):
 
     # -- command sync -------------------------------------------------------------------------------
 
-    async def command_tree_hash(self) -> str:
-        """The tree as Discord would receive it, its localisations included (a new translation syncs)."""
+    async def command_payload(self) -> list[dict[str, Any]]:
+        """The global commands as Discord receives them, in the tree's order, localisations included."""
         translator = self.tree.translator
-        shape = [
+        return [
             await command.get_translated_payload(self.tree, translator)
             if translator is not None
             else command.to_dict(self.tree)
             for command in self.tree.get_commands()
         ]
+
+    async def command_tree_hash(self, payload: list[dict[str, Any]] | None = None) -> str:
+        """The tree as Discord would receive it, its localisations included (a new translation syncs)."""
+        shape = payload if payload is not None else await self.command_payload()
         blob = json.dumps(sorted(shape, key=lambda c: c["name"]), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(blob.encode()).hexdigest()
 
@@ -205,11 +213,13 @@ class BvunzoBot(commands.AutoShardedBot):
             # One list of global commands per application: the process running shard 0 keeps it.
             log.info("global commands are synced by the process running shard 0, not this one")
             return
-        shape = await self.command_tree_hash()
+        # Translated once (tens of thousands of questions to the translator): hashed, then sent as it is.
+        payload = await self.command_payload()
+        shape = await self.command_tree_hash(payload)
         if await self.store.get_meta(TREE_HASH_KEY) == shape:
             log.info("global commands unchanged since the last sync; not syncing")
             return
-        synced = await self.tree.sync()
+        synced = await upload_global_commands(self.tree, payload)
         await self.store.set_meta(TREE_HASH_KEY, shape)
         log.info("synced %d global commands", len(synced))
 

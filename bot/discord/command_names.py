@@ -8,12 +8,12 @@ Shona is no Discord locale, so no client is ever offered it here (its speakers g
 
 from __future__ import annotations
 
+from functools import cache
+
 import discord
 from discord import app_commands
 
 from bot import locales
-
-COMMAND_CONTEXT = "command "
 
 
 class CatalogTranslator(app_commands.Translator):
@@ -26,11 +26,15 @@ class CatalogTranslator(app_commands.Translator):
         return localised(string.message, locale.value, context.location.name)
 
 
+@cache
 def localised(english: str, locale: str, place: str) -> str | None:
-    """The catalog's word for a command string in a Discord locale; None where it has none of its own."""
+    """The catalog's word for a command string in a Discord locale; None where it has none of its own.
+
+    Kept for the process, as the catalogs are (bot/locales/catalog.py reads each once): the tree asks
+    for the same few hundred strings in every locale at each start, tens of thousands of questions.
+    """
     code = locale if locale in locales.SHIPPED else None  # Discord's own codes: fr, pt-BR
     if code is None or code == locales.SOURCE:
         return None
-    with locales.speaking(code):
-        found = locales.p_(COMMAND_CONTEXT + place, english)
+    found = locales.command_translations(code).pgettext(locales.COMMAND_CONTEXT + place, english)
     return found if found != english else None

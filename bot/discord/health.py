@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import math
 import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -147,30 +144,3 @@ class HealthServer:
         response = web.Response(body=body)
         response.headers["Content-Type"] = CONTENT_TYPE_LATEST
         return response
-
-
-def check_endpoint(address: HttpAddress, timeout: float = 5.0) -> tuple[bool, str]:
-    """`bvunzo health`: ask a running bot's /healthz; (healthy, one line saying why)."""
-    url = f"{address.url}/healthz"
-    try:
-        with urllib.request.urlopen(url, timeout=timeout) as response:
-            body = json.loads(response.read())
-    except urllib.error.HTTPError as exc:
-        try:
-            body = json.loads(exc.read())
-        except ValueError:
-            return False, f"{url} answered {exc.code}"
-        return False, "unhealthy: " + _failures(body)
-    except (OSError, ValueError) as exc:
-        reason = getattr(exc, "reason", exc)
-        return False, f"no answer from {url}: {reason}"
-    return True, "healthy: " + ", ".join(
-        f"{name} {check['detail']}" for name, check in body.get("checks", {}).items()
-    )
-
-
-def _failures(body: dict[str, Any]) -> str:
-    checks = body.get("checks", {})
-    return "; ".join(
-        f"{name}: {checks.get(name, {}).get('detail', 'failed')}" for name in body.get("failed", [])
-    )

@@ -130,6 +130,31 @@ async def recommended_shard_count(client: discord.Client) -> int:
     return int(count)
 
 
+async def upload_global_commands(
+    tree: discord.app_commands.CommandTree[Any], payload: list[dict[str, Any]]
+) -> list[Any]:
+    """Overwrite the application's global commands with a payload already translated (PUT, in bulk).
+
+    CommandTree.sync takes no payload: it asks the translator for every string in every locale again,
+    after the bot did so to hash the tree (tens of thousands of questions at each start). This sends the
+    hashed payload through the call sync makes, `bulk_upsert_global_commands` of the client's HTTP session
+    (`Client.http`, undocumented), and turns Discord's 400 "invalid form body" into the CommandSyncFailure
+    sync raises. Returns the commands Discord stored, as it sent them.
+    """
+    client = tree.client
+    if client.application_id is None:
+        raise discord.app_commands.MissingApplicationID
+    try:
+        stored: list[Any] = await client.http.bulk_upsert_global_commands(
+            client.application_id, payload=payload
+        )
+    except discord.HTTPException as exc:
+        if exc.status == 400 and exc.code == 50035:
+            raise discord.app_commands.CommandSyncFailure(exc, tree.get_commands()) from None
+        raise
+    return stored
+
+
 def gateway_sockets(client: discord.Client) -> list[discord.gateway.DiscordWebSocket]:
     """The gateway connection of each shard the client runs (a plain Client's one), once connected.
 

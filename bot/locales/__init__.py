@@ -7,21 +7,34 @@ Which language a sentence is written in is the task's: `speaking(code)` sets it 
 channel sees speaks the server's language), `use(code)` for the rest of an interaction's task.
 """
 
-from bot.locales.catalog import N_, _, catalog_path, n_, p_, slash, translations
+from bot.locales.catalog import (
+    COMMAND_CONTEXT,
+    N_,
+    _,
+    catalog_path,
+    command_translations,
+    n_,
+    p_,
+    slash,
+    translations,
+)
 from bot.locales.choosing import catalog_language, reply_language
 from bot.locales.current import SHIPPED, SOURCE, language, speaking, use
-from bot.locales.formats import day, day_and_month, decimal, moment, number, percent
+from bot.locales.formats import day, day_and_month, decimal, fixed, moment, number, percent
 
 __all__ = [
+    "COMMAND_CONTEXT",
     "N_",
     "SHIPPED",
     "SOURCE",
     "_",
     "catalog_language",
     "catalog_path",
+    "command_translations",
     "day",
     "day_and_month",
     "decimal",
+    "fixed",
     "language",
     "moment",
     "n_",

@@ -1,43 +1,42 @@
-"""Numbers, percentages and dates as the task's language writes them (CLDR's data, through Babel)."""
+"""Numbers, percentages and dates as the task's language writes them (CLDR's data, through Babel).
+
+Numbers in a shipped language need no Babel (bot/locales/digits.py holds their signs); Babel, and the
+language's CLDR data, load with the first date written, or a number in a language not shipped.
+"""
 
 from __future__ import annotations
 
+import math
 from datetime import date, datetime
-from functools import cache, lru_cache
-
-from babel import Locale, dates, numbers
+from functools import lru_cache
 
 from bot.locales.current import language
+from bot.locales.digits import SIGNS, Signs, percentage, written
 
 
 def _locale() -> str:
     return language().replace("-", "_")
 
 
-@cache
-def _grouping(code: str) -> tuple[str, str] | None:
-    """The minus sign and thousands separator of a language whose whole numbers group by threes (all
-    shipped ones do); None sends a language to Babel's full pattern."""
-    locale = Locale.parse(code)
-    pattern = locale.decimal_formats.get(None)
-    if pattern is None or pattern.grouping != (3, 3):
-        return None
-    return numbers.get_minus_sign_symbol(locale), numbers.get_group_symbol(locale)
+def _signs(code: str, value: float) -> Signs | None:
+    """The language's signs for a finite number; None sends it to Babel (∞, NaN, a language not shipped)."""
+    return SIGNS.get(code) if math.isfinite(value) else None
 
 
 def number(value: int) -> str:
     """A whole number: 12,345 in English, 12 345 in French, 12.345 in Portuguese.
 
-    A round writes dozens per post: CLDR's pattern is read once per language and applied by Python's own
-    grouping, which Babel's general formatter (tens of microseconds a number) gives the same result as.
+    A round writes dozens per post: Python's own grouping with the language's signs, which Babel's general
+    formatter (tens of microseconds a number) gives the same result as.
     """
     code = _locale()
-    signs = _grouping(code)
+    signs = SIGNS.get(code)
     if signs is None or isinstance(value, bool) or not isinstance(value, int):
+        from babel import numbers
+
         return numbers.format_decimal(value, locale=code)
-    minus, group = signs
-    grouped = f"{abs(value):,}".replace(",", group)
-    return minus + grouped if value < 0 else grouped
+    grouped = f"{abs(value):,}".replace(",", signs.group)
+    return signs.minus + grouped if value < 0 else grouped
 
 
 def decimal(value: float, places: int = 1) -> str:
@@ -45,39 +44,69 @@ def decimal(value: float, places: int = 1) -> str:
     return _decimal(value, places, _locale())
 
 
+def fixed(value: float, places: int = 1, *, grouping: bool = True) -> str:
+    """A number with exactly `places` decimals (2.0 s; 0,90 in French), thousands grouped unless not."""
+    code = _locale()
+    signs = _signs(code, value)
+    if signs is not None:
+        return written(value, signs, places=places, least=places, grouping=grouping)
+    from babel import numbers
+
+    pattern = ("#,##0" if grouping else "0") + ("." + "0" * places if places else "")
+    return numbers.format_decimal(value, format=pattern, locale=code)
+
+
 def percent(ratio: float) -> str:
     """A ratio as a whole percentage: 0.75 is 75% in English, 75 % in French."""
     return _percent(ratio, _locale())
 
 
-# Babel's formatter takes tens of microseconds a number, and the item analysis page writes thousands of
-# shares (three per choice per question) that come back on every load: each one formatted once.
+# The item analysis page writes thousands of shares (three per choice per question) that come back on
+# every load: each one formatted once.
 @lru_cache(maxsize=8192)
 def _decimal(value: float, places: int, code: str) -> str:
+    signs = _signs(code, value)
+    if signs is not None:
+        return written(value, signs, places=places, least=0)
+    from babel import numbers
+
     pattern = "#,##0." + "#" * places if places else "#,##0"
     return numbers.format_decimal(value, format=pattern, locale=code)
 
 
 @lru_cache(maxsize=8192)
 def _percent(ratio: float, code: str) -> str:
+    signs = _signs(code, ratio)
+    if signs is not None:
+        return percentage(ratio, signs)
+    from babel import numbers
+
     return numbers.format_percent(ratio, locale=code)
 
 
 def day(value: date | datetime) -> str:
     """A date as the language writes it in full (1 December 2026; 1 décembre 2026)."""
+    from babel import dates
+
     return dates.format_date(value, format="long", locale=_locale())
 
 
 def day_and_month(value: date | datetime) -> str:
     """A date within the year (1 Dec; 1 déc.)."""
+    from babel import dates
+
     return dates.format_skeleton("MMMd", value, locale=_locale())
 
 
 def moment(value: datetime) -> str:
     """A date and time of day, in the time zone `value` carries."""
+    from babel import dates
+
     return dates.format_datetime(value, format="medium", locale=_locale())
 
 
 def weekday(value: date | datetime) -> str:
     """The day of the week, in full (Tuesday; mardi)."""
+    from babel import dates
+
     return dates.format_date(value, format="EEEE", locale=_locale())

@@ -11,11 +11,9 @@ from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
-from babel import numbers
-
 from bot.bank.images import is_url
 from bot.bank.models import Kind, Question
-from bot.locales import _, language, n_, number, percent
+from bot.locales import _, fixed, n_, number, percent
 from bot.looks.discord_limits import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE
 from bot.looks.embeds import Look, fit
 from bot.looks.text import clip, letter, mention, stamp
@@ -37,7 +35,7 @@ def team_name(team: int) -> str:
 
 def _tenths(value: float) -> str:
     """Seconds to one decimal, as the language writes them (1.5 in English, 1,5 in French)."""
-    return numbers.format_decimal(value, format="#,##0.0", locale=language().replace("-", "_"))
+    return fixed(value)
 
 
 def _choice_lines(question: Question, order: Sequence[int]) -> str:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from babel import numbers
-
 from bot import locales
 
 LETTERS = "ABCDE"
@@ -40,7 +38,7 @@ def percent(part: int, whole: int) -> str:
 
 def seconds_text(ms: int) -> str:
     """A duration in seconds with one decimal, as the task's language writes it (2.5 s, 2,5 s)."""
-    shown = numbers.format_decimal(ms / 1000, format="#,##0.0", locale=locales.language().replace("-", "_"))
+    shown = locales.fixed(ms / 1000)
     return f"{shown} s"
 
 

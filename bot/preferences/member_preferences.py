@@ -10,8 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from babel import numbers
-
 from bot import locales
 from bot.errors import UserError
 from bot.locales import _
@@ -48,7 +46,7 @@ class MemberChoices:
 
 def two_places(value: float) -> str:
     """A retention as the reader's language writes it with two decimals (0.90; 0,90 in French)."""
-    return numbers.format_decimal(value, format="0.00", locale=locales.language().replace("-", "_"))
+    return locales.fixed(value, 2, grouping=False)
 
 
 class MemberPreferences:

@@ -9,9 +9,12 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from bot.locales import N_, _, decimal, number
+
+if TYPE_CHECKING:
+    from fractions import Fraction  # imported by the first team standings: it brings decimal with it
 
 # The teams' names in English, marked for the catalog: shown through `team_label` in the reader's language.
 TEAM_NAMES = (N_("Red"), N_("Blue"), N_("Green"), N_("Gold"))
@@ -104,6 +107,8 @@ class TeamResult:
 
 def team_standings(roster: Mapping[int, int], teams: int, points: Mapping[int, int]) -> list[TeamResult]:
     """Each team with members, best mean first (then the team's order); `points` by member (absent: 0)."""
+    from fractions import Fraction
+
     members: list[list[int]] = [[] for _ in range(teams)]
     for user, team in roster.items():
         members[team].append(user)
@@ -123,5 +128,7 @@ def team_standings(roster: Mapping[int, int], teams: int, points: Mapping[int, i
 
 def mean_text(mean: Fraction) -> str:
     """A team's mean as players read it: one decimal, dropped when whole (150, 133.3; 133,3 in French)."""
+    from fractions import Fraction
+
     tenths = math.floor(mean * 10 + Fraction(1, 2))  # half up, as players round
     return number(tenths // 10) if tenths % 10 == 0 else decimal(tenths / 10, 1)

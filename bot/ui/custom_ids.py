@@ -140,6 +140,8 @@ DELETE_DECK = Template(("dd", "dk"), (DECK,))
 SUGGEST_FORM = Template(("fs",), (slug("ref"),))
 EDIT_SUGGESTION_FORM = Template(("fe",), (number("ref"),))
 REVIEW_SUGGESTION = Template(("sa", "se", "sr"), (number("id"),))
+# The deck a question made from message `msg` is for (a select): cogs/decks/_notes.py.
+NOTE_DECK = Template(("nd",), (number("msg"),))
 
 # -- imports: a moderator corrects what column `col` of the upload for deck `deck` holds (a select) ------
 IMPORT_COLUMN = Template(("ic",), (number("col", 2), DECK))

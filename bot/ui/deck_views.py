@@ -8,10 +8,18 @@ from typing import Any
 import discord
 
 from bot.bank import part_sizes
+from bot.bank.models import Deck
 from bot.bank.problems import Problem
 from bot.bank.suggestions import from_json
 from bot.locales import N_, _, n_
-from bot.looks.discord_limits import BUTTON_LABEL, EMBED_TITLE, INPUT_LABEL, MODAL_TITLE
+from bot.looks.discord_limits import (
+    BUTTON_LABEL,
+    CHOICE_NAME,
+    EMBED_TITLE,
+    INPUT_LABEL,
+    MODAL_TITLE,
+    SELECT_OPTIONS,
+)
 from bot.store import SuggestionRecord
 from bot.ui import custom_ids
 from bot.ui.forms import Form, FormModal
@@ -19,6 +27,9 @@ from bot.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, mention
 from bot.ui.views import frozen_view
 
 SUGGESTION_FORM_SECONDS = 1800
+# What the form's question and explanation inputs take (a message's text is cut to fit them).
+PROMPT_ROOM = min(part_sizes.MAX_PROMPT_LENGTH, part_sizes.DISCORD_TEXT_INPUT)
+EXPLANATION_ROOM = part_sizes.MAX_EXPLANATION_LENGTH
 # How each button of a suggestion's review looks: Approve (sa), Edit (se), Reject (sr).
 REVIEW_LOOK: dict[str, tuple[str, discord.ButtonStyle]] = {
     "sa": (N_("Approve"), discord.ButtonStyle.success),
@@ -104,6 +115,30 @@ def review_view(suggestion_id: int) -> discord.ui.View:
     )
 
 
+def note_deck_view(message_id: int, decks: Sequence[Deck]) -> discord.ui.View:
+    """The select of the server's decks a question made from message `message_id` may be for."""
+    menu: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=custom_ids.NOTE_DECK.make(message_id),
+        placeholder=clip(_("The deck the question is for"), 150),
+        options=[
+            discord.SelectOption(
+                label=clip(
+                    n_(
+                        "{title} · {n} question",
+                        "{title} · {n} questions",
+                        len(deck.questions),
+                        title=deck.title,
+                    ),
+                    CHOICE_NAME,
+                ),
+                value=deck.id,
+            )
+            for deck in decks[:SELECT_OPTIONS]
+        ],
+    )
+    return frozen_view(menu)
+
+
 def suggestion_form(
     form: Form, deck_id: str, *, suggestion_id: int | None = None, fields: dict[str, Any] | None = None
 ) -> discord.ui.Modal:
@@ -138,7 +173,7 @@ def _suggestion_inputs(
         discord.ui.TextInput(
             label=clip(_("Question"), INPUT_LABEL),
             style=discord.TextStyle.paragraph,
-            max_length=min(part_sizes.MAX_PROMPT_LENGTH, part_sizes.DISCORD_TEXT_INPUT),
+            max_length=PROMPT_ROOM,
             default=str(given.get("prompt", "")) or None,
             custom_id="prompt",
         ),
@@ -161,7 +196,7 @@ def _suggestion_inputs(
             label=clip(_("Why it is right (shown at the reveal)"), INPUT_LABEL),
             style=discord.TextStyle.paragraph,
             required=False,
-            max_length=part_sizes.MAX_EXPLANATION_LENGTH,
+            max_length=EXPLANATION_ROOM,
             default=str(given.get("explanation", "")) or None,
             custom_id="explanation",
         ),

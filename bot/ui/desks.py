@@ -141,12 +141,21 @@ class DeckDesk(Protocol):
     ) -> None: ...
 
 
+class NoteDesk(Protocol):
+    """Questions made from a message (cogs/decks/_notes.py): the deck picked for one."""
+
+    async def on_note_deck(
+        self, interaction: discord.Interaction[Any], message_id: int, deck_id: str
+    ) -> None: ...
+
+
 # Each key's name is marked for the catalog (N_): the sentence below shows it in the reader's language.
 ROUND_DESK = DeskKey[RoundDesk](N_("rounds"))
 PRACTICE_DESK = DeskKey[PracticeDesk](N_("practice"))
 FLAG_DESK = DeskKey[FlagDesk](N_("question reports"))
 BOARD_DESK = DeskKey[BoardDesk](N_("leaderboard"))
 DECK_DESK = DeskKey[DeckDesk](N_("server decks"))
+NOTE_DESK = DeskKey[NoteDesk](N_("questions from messages"))
 
 
 def unavailable(key: DeskKey[Any]) -> str:

@@ -19,6 +19,7 @@ from tests.e2e.conftest import ROOT, World
 from tests.e2e.harness import HANG_GUARD, running_client, wait_until
 
 COMMANDS = {
+    "Make a question from this",  # the message command (Apps menu of a message)
     "about",
     "assign",
     "deck",
@@ -46,6 +47,25 @@ async def test_starts_and_syncs_commands_once(world: World) -> None:
     async with world.running():
         pass
     assert len(fake.requests_to("PUT /applications/{application_id}/commands")) == 1
+
+
+async def test_the_synced_commands_carry_the_catalogs_names(world: World) -> None:
+    async with world.running():
+        pass
+    (sync,) = world.fake.requests_to("PUT /applications/{application_id}/commands")
+    board = next(c for c in sync.body if c["name"] == "leaderboard")
+    assert board["name_localizations"] == {"fr": "classement", "pt-BR": "placar"}
+
+
+async def test_a_sync_discord_refuses_is_discord_pys_sync_failure(world: World) -> None:
+    world.fake.faults.fail("PUT /applications/*/commands", 400, code=50035)
+    with pytest.raises(discord.app_commands.CommandSyncFailure):
+        async with world.running(allow_logged_errors=True):
+            pass
+    # The refused tree was never noted as synced: the next start sends it again.
+    async with world.running():
+        assert {c["name"] for c in world.fake.commands()} == COMMANDS
+    assert len(world.fake.requests_to("PUT /applications/{application_id}/commands")) == 2
 
 
 async def test_dev_server_sync(world: World) -> None:
@@ -144,6 +164,7 @@ def _env(world: World) -> dict[str, str]:
 
 
 async def _spawn(world: World, **extra: str) -> asyncio.subprocess.Process:
+    """In a process group of its own, so that `_killed` takes its chart worker too."""
     return await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -152,7 +173,16 @@ async def _spawn(world: World, **extra: str) -> asyncio.subprocess.Process:
         env={**_env(world), **extra},
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
+        start_new_session=True,
     )
+
+
+async def _killed(process: asyncio.subprocess.Process) -> None:
+    """kill -9 of the bot and what it started: a chart worker left alive holds the bot's pipes open,
+    and process.wait() (which waits for them to close) would wait for ever after a failed check."""
+    if process.returncode is None:
+        os.killpg(process.pid, signal.SIGKILL)
+        await process.wait()
 
 
 async def _exit_code(process: asyncio.subprocess.Process) -> tuple[int, str]:
@@ -186,9 +216,7 @@ async def test_subprocess_serves_then_exits_on_sigterm(world: World) -> None:
         assert code == 0, err
         assert "Traceback" not in err
     finally:
-        if process.returncode is None:
-            process.kill()
-            await process.wait()
+        await _killed(process)
 
 
 async def test_subprocess_sigterm_during_start_up(world: World) -> None:
@@ -200,9 +228,7 @@ async def test_subprocess_sigterm_during_start_up(world: World) -> None:
         assert code == 0, err
         assert "Traceback" not in err
     finally:
-        if process.returncode is None:
-            process.kill()
-            await process.wait()
+        await _killed(process)
 
 
 async def test_subprocess_with_a_refused_token_is_one_line(world: World) -> None:
@@ -340,6 +366,9 @@ async def test_the_synced_tree_carries_french_and_portuguese_names(world: World)
     assert start["name_localizations"] == {"fr": "lancer", "pt-BR": "iniciar"}
     deck = next(o for o in start["options"] if o["name"] == "deck")
     assert deck["name_localizations"] == {"fr": "paquet", "pt-BR": "baralho"}
+    menu = synced["Make a question from this"]
+    assert menu["type"] == 3 and menu["contexts"] == [0]
+    assert menu["name_localizations"] == {"fr": "En faire une question", "pt-BR": "Criar uma pergunta disto"}
     assert not [place for place in _localisations(list(synced.values())) if "sn" in place]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
 import asyncpg
 
@@ -17,6 +17,9 @@ SCHEMA_VERSION = 13
 # Two processes opening one database at once take turns on this lock, so each migration runs once.
 _MIGRATION_LOCK = 0x62_76_75_6E_7A_6F  # "bvunzo"
 
+# The migrations ship inside the package beside this code, read as files: importlib.resources would load
+# importlib.metadata and zipfile into every bot's memory for them.
+_MIGRATIONS = Path(__file__).resolve().parents[1] / "migrations"
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 
@@ -30,7 +33,7 @@ class Migration:
 @cache
 def migrations() -> tuple[Migration, ...]:
     """Every PostgreSQL migration shipped, in order; a gap or a stray number is a packaging bug."""
-    folder = resources.files("bot.store").joinpath("migrations").joinpath("postgres")
+    folder = _MIGRATIONS / "postgres"
     found = [
         Migration(int(match.group(1)), entry.name, entry.read_text("utf-8"))
         for entry in folder.iterdir()

@@ -6,13 +6,16 @@ import re
 import sqlite3
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from pathlib import Path
 
 from bot.store.errors import StoreError
 
 # The newest schema this code understands: the number of the last file in bot/store/migrations/sqlite/.
 SCHEMA_VERSION = 13
 
+# The migrations ship inside the package beside this code, read as files: importlib.resources would load
+# importlib.metadata and zipfile into every bot's memory for them.
+_MIGRATIONS = Path(__file__).resolve().parents[1] / "migrations"
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 
@@ -26,7 +29,7 @@ class Migration:
 @cache
 def migrations() -> tuple[Migration, ...]:
     """Every migration shipped with this code, in order; a gap or a stray number is a packaging bug."""
-    folder = resources.files("bot.store").joinpath("migrations", "sqlite")
+    folder = _MIGRATIONS / "sqlite"
     found: list[Migration] = []
     for entry in folder.iterdir():
         match = _NAME.match(entry.name)

@@ -21,7 +21,6 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Callable
-from importlib import metadata
 from typing import TypeVar
 
 import aiosqlite
@@ -47,7 +46,7 @@ def check_private_api(db: aiosqlite.Connection) -> None:
     ]
     if missing:
         raise StoreError(
-            f"aiosqlite {metadata.version('aiosqlite')} lacks {', '.join(missing)}, which "
+            f"aiosqlite {aiosqlite.__version__} lacks {', '.join(missing)}, which "
             f"bot/store/sqlite/worker.py relies on (tested: aiosqlite {TESTED_AIOSQLITE}); "
             "install a tested aiosqlite or update that module."
         )

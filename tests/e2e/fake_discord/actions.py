@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from tests.e2e.fake_discord.commands import CommandError, fill_options, nest_options
+from tests.e2e.fake_discord.commands import MESSAGE_COMMAND, CommandError, fill_options, nest_options
 from tests.e2e.fake_discord.interactions import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -20,6 +20,7 @@ from tests.e2e.fake_discord.interactions import (
 )
 from tests.e2e.fake_discord.messages import STRING_SELECT, FakeMessage, walk_components
 from tests.e2e.fake_discord.models import Channel, DMChannel, Member, User
+from tests.e2e.fake_discord.spec import request_schemas
 
 if TYPE_CHECKING:
     from tests.e2e.fake_discord.commands import CommandStore
@@ -91,6 +92,29 @@ class Actions:
         data = self._command_data(synced, nest_options(subs, filled.options, synced))
         if filled.resolved:
             data["resolved"] = filled.resolved
+        return await self._dispatch(APPLICATION_COMMAND, channel, who, data)
+
+    async def message_command(
+        self, target: FakeMessage, member: Member | User, name: str, /, *, check_place: bool = True
+    ) -> FakeInteraction:
+        """`member` right-clicks `target` and picks the bot's message command `name` (Apps menu): Discord
+        sends type 2 with command type 3, the message's id as `target_id` and the message in `resolved`.
+
+        Only where the client offers the command, unless `check_place` is False (a stale client)."""
+        channel = target.channel
+        who = _member_of(channel, member)
+        synced = self.command_store.resolve_menu(
+            channel.guild, name, MESSAGE_COMMAND, check_place=check_place
+        )
+        shown = self.message_payload(target)
+        schemas = request_schemas()
+        problems = schemas.schema_errors("MessageResponse", shown) if schemas is not None else []
+        if problems:
+            raise AssertionError(f"the fake's resolved message breaks Discord's MessageResponse: {problems}")
+        data = self._command_data(synced, [])
+        data.update(
+            type=MESSAGE_COMMAND, target_id=str(target.id), resolved={"messages": {str(target.id): shown}}
+        )
         return await self._dispatch(APPLICATION_COMMAND, channel, who, data)
 
     async def autocomplete(

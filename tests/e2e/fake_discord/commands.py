@@ -11,6 +11,8 @@ from tests.e2e.fake_discord.messages import FakeAttachment
 from tests.e2e.fake_discord.models import Channel, Guild, Member, Role, User
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
+# The application command type of a message's context menu (1 is a slash command, 2 a user's menu).
+MESSAGE_COMMAND = 3
 # Interaction contexts (where a command is used) and integration types (who installed the app).
 GUILD_CONTEXT, BOT_DM_CONTEXT, PRIVATE_CHANNEL_CONTEXT = 0, 1, 2
 GUILD_INSTALL, USER_INSTALL = 0, 1
@@ -118,6 +120,21 @@ class CommandStore:
         if any(o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in options):
             raise CommandError(f"/{path} needs a subcommand: {[o['name'] for o in options]}")
         return command, subs, options
+
+    def resolve_menu(
+        self, guild: Guild | None, name: str, kind: int, *, check_place: bool = True
+    ) -> dict[str, Any]:
+        """The context menu of type `kind` (MESSAGE_COMMAND, say) called `name`, the server's own first,
+        where Discord's client would offer it (anywhere, unless `check_place`: a stale client)."""
+        own = self.listing(guild.id) if guild is not None and guild.has_bot else []
+        found = next((c for c in own + self.listing(None) if c["name"] == name and c["type"] == kind), None)
+        if found is None:
+            menus = sorted(c["name"] for c in own + self.listing(None) if c["type"] == kind)
+            raise CommandError(f"no context menu {name!r} of type {kind} was synced; synced: {menus}")
+        refusal = usable_in(found, guild)
+        if check_place and refusal:
+            raise CommandError(f"{name!r} {refusal}")
+        return found
 
 
 def usable_in(command: dict[str, Any], guild: Guild | None) -> str | None:

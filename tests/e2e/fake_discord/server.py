@@ -260,6 +260,25 @@ class FakeDiscord(Actions):
         self.changed()
         return message
 
+    def member_posts(
+        self,
+        channel: Channel | DMChannel,
+        who: Member | User,
+        content: str = "",
+        *,
+        embeds: list[dict[str, Any]] | None = None,
+        attachments: list[FakeAttachment] | None = None,
+    ) -> FakeMessage:
+        """A message a member (or, in a DM, the user) wrote. The bot asks for no message intent, so no
+        MESSAGE_CREATE reaches it: it sees the message only when a message command brings it."""
+        author = who.user if isinstance(who, Member) else who
+        message = FakeMessage(id=self.directory.new_id(), channel=channel, author=author, content=content)
+        message.embeds = list(embeds or [])
+        message.attachments = list(attachments or [])
+        self.messages[message.id] = message
+        self.changed()
+        return message
+
     def edit_message(
         self,
         message: FakeMessage,
