@@ -41,6 +41,5 @@ def back_here(request: web.Request) -> str:
     if request.method == "GET":
         return on_site(request.rel_url.raw_path_qs)
     path = on_site(request.rel_url.raw_path)
-    return on_site(
-        request.headers.get("Referer"), origin=context_of(request).settings.public_url, fallback=path
-    )
+    sent_from = request.headers.get("Referer")  # i18n: not shown
+    return on_site(sent_from, origin=context_of(request).settings.public_url, fallback=path)
