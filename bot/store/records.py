@@ -353,6 +353,7 @@ class WebGuild:
 
     id: int
     name: str
+    icon: str | None = None  # Discord's hash of the server's icon, when it has one
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import hashlib
+import re
 import secrets
 import time
 from collections.abc import Iterable
@@ -30,6 +31,7 @@ ROLE_CACHE_SECONDS = 60.0
 REQUEST_TIMEOUT = aiohttp.ClientTimeout(total=10)
 # GET /users/@me/guilds answers at most 200 servers a page, for the bot and for a member's token alike.
 GUILDS_PER_PAGE = 200
+_ICON_HASH = re.compile(r"(?:a_)?[0-9a-f]{32}")
 MAX_GUILD_PAGES = 1000  # 200,000 servers: past that, a Discord answering the same page again, not a bot
 
 
@@ -47,7 +49,12 @@ class SignedIn:
 
     user_id: int
     name: str
-    guilds: tuple[tuple[int, str], ...]
+    guilds: tuple[tuple[int, str, str | None], ...]  # id, name, icon hash
+
+
+def icon_hash(value: object) -> str | None:
+    """A server icon's hash as Discord gives it (hex, `a_` first when animated); anything else is none."""
+    return value if isinstance(value, str) and _ICON_HASH.fullmatch(value) else None
 
 
 def new_verifier() -> str:
@@ -153,7 +160,7 @@ class DiscordApi:
         if isinstance(me, _Refused) or isinstance(guilds, _Refused):
             raise LoginRefused(_("Discord did not tell who signed in; please sign in again."))
         name = str(me.get("global_name") or me.get("username") or me["id"])
-        listed = tuple((int(g["id"]), str(g.get("name", g["id"]))) for g in guilds)
+        listed = tuple((int(g["id"]), str(g.get("name", g["id"])), icon_hash(g.get("icon"))) for g in guilds)
         return SignedIn(int(me["id"]), name, listed)
 
     async def _all_guilds(self, headers: dict[str, str]) -> list[dict[str, Any]] | _Refused:

@@ -26,6 +26,7 @@ from bot.web.access import SERVER
 from bot.web.language import switch_links
 from bot.web.security import CSRF_FIELD
 from bot.web.sessions import csrf_token, viewer
+from bot.web.theme import NEXT_FIELD, THEME_FIELD, THEMES, back_here, page_theme
 
 # How the pages name a round's status and a question's kind (the store and the deck keep the value).
 STATUS_WORDS = {
@@ -102,6 +103,17 @@ def template_environment(app: web.Application) -> jinja2.Environment:
 SERVER_MENU: web.AppKey[tuple[Any, ...]] = web.AppKey("server_menu", tuple)
 
 
+async def _theme_switch(request: web.Request) -> dict[str, Any]:
+    """The header's theme switch: the page's theme (on <html>), its choices, and where it sends back to."""
+    return {
+        "theme": await page_theme(request),
+        "themes": [(value, _gettext(words)) for value, words in THEMES.items()],
+        "theme_field": THEME_FIELD,
+        "next_field": NEXT_FIELD,
+        "here": back_here(request),
+    }
+
+
 async def render(
     request: web.Request, template: str, values: Mapping[str, Any] | None = None, *, status: int = 200
 ) -> web.Response:
@@ -118,5 +130,6 @@ async def render(
         "path": request.path,
         "language": language(),
         "languages": switch_links(request),
+        **await _theme_switch(request),
     }
     return aiohttp_jinja2.render_template(template, request, {**base, **(values or {})}, status=status)

@@ -33,6 +33,8 @@ SESSION_ID = "sid"
 CSRF = "csrf"
 LOGIN = "login"  # the login in progress: state, verifier, where to go after
 LANGUAGE_CHOICE = "language"  # the language switch's choice (bot/web/language.py), kept across a login
+THEME_CHOICE = "theme"  # the theme switch's choice (bot/web/theme.py), kept across a login too
+_KEPT_ACROSS_LOGIN = (LANGUAGE_CHOICE, THEME_CHOICE)
 VIEWER = web.RequestKey("viewer", WebSession)
 
 
@@ -86,16 +88,16 @@ async def sign_in(request: web.Request, who: SignedIn) -> WebSession:
         id_hash=id_hash(session_id),
         user_id=who.user_id,
         user_name=who.name,
-        guilds=tuple(WebGuild(i, n) for i, n in who.guilds),
+        guilds=tuple(WebGuild(i, n, icon) for i, n, icon in who.guilds),
         created_at=now,
         expires_at=now + SESSION_LIFETIME,
     )
     await context.store.save_web_session(record)
     await context.store.forget_web_sessions_before(now)
-    chosen = (await browser_session(request)).get(LANGUAGE_CHOICE)
+    before = await browser_session(request)
+    kept = {key: before[key] for key in _KEPT_ACROSS_LOGIN if isinstance(before.get(key), str)}
     session = await aiohttp_session.new_session(request)
-    if isinstance(chosen, str):
-        session[LANGUAGE_CHOICE] = chosen
+    session.update(kept)
     session[SESSION_ID] = session_id
     session[CSRF] = secrets.token_urlsafe(32)
     return record

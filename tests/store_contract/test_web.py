@@ -15,7 +15,7 @@ def session(id_hash: str = "a" * 64, *, user: int = 7, hours: int = 12) -> WebSe
         id_hash=id_hash,
         user_id=user,
         user_name="Tendai <b>",
-        guilds=(WebGuild(1577238940987949056, "Study A"), WebGuild(2, "Stüdy “B”")),
+        guilds=(WebGuild(1577238940987949056, "Study A", "a_" + "0f" * 16), WebGuild(2, "Stüdy “B”")),
         created_at=T0,
         expires_at=T0 + timedelta(hours=hours),
     )

@@ -11,11 +11,15 @@ from bot.store.sql.statement import sql
 
 
 def _guilds_text(guilds: tuple[WebGuild, ...]) -> str:
-    return json.dumps([[str(g.id), g.name] for g in guilds], ensure_ascii=False)
+    return json.dumps([[str(g.id), g.name, g.icon] for g in guilds], ensure_ascii=False)
 
 
 def _guilds(text: str) -> tuple[WebGuild, ...]:
-    return tuple(WebGuild(int(i), str(n)) for i, n in json.loads(text))
+    """The listed servers; a session saved before icons were kept has [id, name] pairs."""
+    return tuple(
+        WebGuild(int(row[0]), str(row[1]), str(row[2]) if len(row) > 2 and row[2] else None)
+        for row in json.loads(text)
+    )
 
 
 SESSION_COLUMNS = Columns(

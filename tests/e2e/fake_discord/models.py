@@ -340,6 +340,7 @@ class Guild:
         self._directory = directory
         self.id = directory.new_id(shard=shard)
         self.name = name
+        self.icon: str | None = None  # an icon's hash, as Discord lists it
         self.locale = "en-US"
         self.owner_id = owner.id if owner is not None else directory.new_id()
         self.channels: list[Channel] = []

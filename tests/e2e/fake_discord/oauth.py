@@ -197,7 +197,7 @@ class FakeOAuth:
                 {
                     "id": str(guild.id),
                     "name": guild.name,
-                    "icon": None,
+                    "icon": guild.icon,
                     "banner": None,
                     "owner": guild.owner_id == user.id,
                     "permissions": str(member.permissions),
