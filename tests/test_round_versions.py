@@ -174,7 +174,9 @@ async def assert_reports_show_what_was_asked(
         choices[bad],
         sorted([choices[good], choices[bad]]),
     )
-    sheet = list(csv.reader(io.StringIO(results_csv(record, deck, answers, {}).decode("utf-8-sig"))))
+    sheet = list(
+        csv.reader(io.StringIO(results_csv(record, deck, answers, {}, hints={}).decode("utf-8-sig")))
+    )
     assert [(r[3], r[7]) for r in sheet[1:]] == [(prompt, choices[good]), (prompt, choices[bad])]
     assert EDITED_PROMPT not in embed.description
 
