@@ -11,7 +11,8 @@ from bot.bank.importers.moodle_xml import looks_like_moodle_xml
 from bot.bank.importers.numbered_text import looks_numbered
 
 _OURS = re.compile(r"^questions\s*:", re.MULTILINE)
-_RED_QUESTION = re.compile(r"^[^\s#-][^\n]*:\s*\n\s*- ", re.MULTILINE)
+# `[ \t]*` up to the question's line end, not `\s*`: that would try every blank line after it twice over.
+_RED_QUESTION = re.compile(r"^[^\s#-][^\n]*:[ \t]*\n\s*- ", re.MULTILINE)
 
 
 def detect_format(text: str, source: str = "") -> Format | None:

@@ -42,9 +42,11 @@ _FORMAT = re.compile(r"\[(html|moodle|plain|markdown)\]", re.IGNORECASE)
 _TRUE_FALSE = re.compile(r"(T|TRUE|F|FALSE)\s*(?:#([^#]*))?(?:#(.*))?", re.IGNORECASE | re.DOTALL)
 _WEIGHT = re.compile(r"%(-?\d+(?:\.\d+)?)%")
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-# `{#` only before a number: Markdown's heading anchors (`## Cells {#cells}`) are no GIFT.
+# `{#` only before a number: Markdown's heading anchors (`## Cells {#cells}`) are no GIFT. A line's
+# indent is `[ \t]*`, never `\s*`: that would run on over every blank line after each line start, which
+# makes a file of blank lines cost the square of its length.
 _LOOKS_GIFT = re.compile(
-    r"\{\s*(?:[=~]|#\s*[-+=.\d]|(?:T|F|TRUE|FALSE)\s*[#}])|^\s*::[^:\n]+::|^\s*\$CATEGORY:",
+    r"\{\s*(?:[=~]|#\s*[-+=.\d]|(?:T|F|TRUE|FALSE)\s*[#}])|^[ \t]*::[^:\n]+::|^[ \t]*\$CATEGORY:",
     re.MULTILINE | re.IGNORECASE,
 )
 

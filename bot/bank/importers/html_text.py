@@ -27,6 +27,10 @@ _BREAKS = frozenset(
     }
 )
 _UNSEEN = frozenset({"script", "style", "head", "title"})
+# A `<` that another `<` or the end follows before any `>` opens no tag. Python's HTMLParser searches to
+# the end of the text for each such `<`, so a fragment of many costs the square of its length: each is
+# written as `&lt;` first. The lookahead stops at the next `<`, so this pass reads the text once.
+_UNCLOSED = re.compile(r"<(?=[^<>]*(?:<|\Z))")
 _LOOKS_LIKE_HTML = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(\s[^<>]*)?/?>|&(#\d+|#x[0-9a-fA-F]+|[a-zA-Z]+);")
 
 
@@ -65,19 +69,21 @@ def looks_like_html(text: str) -> bool:
     return _LOOKS_LIKE_HTML.search(text) is not None
 
 
+def _read(text: str) -> _Reader:
+    reader = _Reader()
+    reader.feed(_UNCLOSED.sub("&lt;", text))
+    reader.close()
+    return reader
+
+
 def html_images(text: str) -> list[str]:
     """The `src` of every `<img>` in the HTML, in order."""
-    reader = _Reader()
-    reader.feed(text)
-    reader.close()
-    return reader.images
+    return _read(text).images
 
 
 def html_to_text(text: str) -> str:
     """The words of an HTML fragment: blocks and `<br>` as line breaks, list items as bullets, entities read."""
-    reader = _Reader()
-    reader.feed(text)
-    reader.close()
+    reader = _read(text)
     lines = [" ".join(line.replace("\xa0", " ").split()) for line in "".join(reader.parts).split("\n")]
     joined = "\n".join(lines).strip()
     return re.sub(r"\n{3,}", "\n\n", joined)

@@ -34,6 +34,10 @@ def read_open_trivia(text: str, source: str) -> DeckDraft:
         ) from exc
     except RecursionError as exc:
         raise DeckError([Problem(source, 0, _("the JSON is nested too deeply to be a deck"))]) from exc
+    except ValueError as exc:  # Python reads no integer of over 4,300 digits
+        raise DeckError(
+            [Problem(source, 0, _("the JSON holds a number too long to be a question's"))]
+        ) from exc
     code = data.get("response_code") if isinstance(data, dict) else None
     results = data.get("results") if isinstance(data, dict) else data
     if isinstance(code, int) and not isinstance(code, bool) and code != 0 and not results:
