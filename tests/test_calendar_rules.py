@@ -153,6 +153,10 @@ def test_a_daily_streak_counts_the_servers_days_with_a_question() -> None:
     # A day the bot posted nothing is no gap: the 3rd is missing from the posted days.
     assert daily_streak([d[0], d[1], d[3]], {d[0], d[1], d[3]}) == Streak(3, 3)
     assert daily_streak([], set()) == Streak(0, 0)
+    # The first click on a day's question can come before the bot has noted that it posted it: the
+    # answered day counts, as today's only day or after the days noted before it.
+    assert daily_streak([], {d[0]}) == Streak(1, 1)
+    assert daily_streak([d[0], d[1]], {d[0], d[1], d[2]}, open_day=d[2]) == Streak(3, 3)
 
 
 def test_the_question_of_the_day_closes_an_hour_before_the_next() -> None:

@@ -75,8 +75,10 @@ def daily_streak(posted: Sequence[date], answered: set[date], open_day: date | N
     `posted`: every day the server had a question, in order. A day counts in a run when the member
     answered that day's question; a day with no question (the bot was off) neither counts nor breaks
     a run. Today's question still open (`open_day`) and not yet answered does not break the current
-    run: there is still time.
+    run: there is still time. A day the member answered was posted, whether or not the bot has noted
+    the post yet: a click can arrive before the bot has written down the message Discord just made.
     """
+    posted = sorted({*posted, *answered})
     best = run = 0
     for day in posted:
         run = run + 1 if day in answered else 0
