@@ -37,6 +37,9 @@ LEFT_OUT = [
     "decimal",  # the first number written (bot/locales/digits.py rounds as Babel does, with Decimal)
     "fractions",  # the first team standings (and decimal with it)
     "difflib",  # a deck problem's "did you mean"
+    "zoneinfo",  # the first server time zone read (bot/calendar/zones.py), and sysconfig with it
+    "sysconfig",
+    "csv",  # the first spreadsheet handed out (bot/bank/spreadsheet_csv.py) or read
 ]
 
 
@@ -86,7 +89,9 @@ def test_a_rounds_numbers_need_no_babel_and_the_first_date_loads_it() -> None:
     numbers = "from bot.locales import speaking, number, fixed, percent\nwith speaking('fr'): "
     assert loaded_after(numbers + "number(12345), fixed(2.5), percent(0.5)") == ["decimal"]
     dates = "import datetime\nfrom bot.locales import speaking, day\nwith speaking('fr'): "
-    assert loaded_after(dates + "day(datetime.date(2026, 12, 2))") == ["babel", "decimal"]
+    # Babel's dates read zones with zoneinfo (and zoneinfo finds them through sysconfig).
+    dated = loaded_after(dates + "day(datetime.date(2026, 12, 2))")
+    assert dated == ["babel", "decimal", "sysconfig", "zoneinfo"]
 
 
 def test_the_check_sees_a_library_that_is_loaded() -> None:
@@ -94,5 +99,6 @@ def test_the_check_sees_a_library_that_is_loaded() -> None:
     assert loaded_after("import bot.bank.importers.decoding, charset_normalizer") == [
         "bot.bank.importers",
         "charset_normalizer",
+        "csv",
         "defusedxml",
     ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import tracemalloc
+
 import discord
 from discord import app_commands
 
@@ -50,3 +52,24 @@ async def test_the_translator_answers_discord_py_by_its_locale_and_place() -> No
     assert said == "estatísticas"
     said = await translator.translate(app_commands.locale_str("stats"), discord.Locale.japanese, context)
     assert said is None
+
+
+async def test_translating_for_every_locale_keeps_nothing_per_question() -> None:
+    # The sync asks for each command string in each of Discord's locales once per start: what the answers
+    # cost must be gone once it is done, not kept for the process (750 KB for the whole tree).
+    translator = CatalogTranslator()
+    context = app_commands.TranslationContext(
+        location=app_commands.TranslationContextLocation.command_description, data=None
+    )
+    words = [app_commands.locale_str(f"a description nobody wrote {n}") for n in range(300)]
+    command_translations("fr"), command_translations("pt-BR")  # read once, kept: not what is measured
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        for locale in discord.Locale:
+            for word in words:
+                await translator.translate(word, locale, context)
+        kept = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert kept < 20_000  # bytes; 300 strings × 31 locales cached would be about 900 KB

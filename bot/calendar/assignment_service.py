@@ -13,8 +13,7 @@ import random
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
-from zoneinfo import ZoneInfo
+from typing import TYPE_CHECKING, Protocol
 
 from bot.bank.models import Deck, Question
 from bot.calendar.assignments import (
@@ -37,6 +36,9 @@ from bot.quiz.shuffle import choice_order, new_seed
 from bot.results.asked import assignment_deck, keep_assignment_versions
 from bot.reviews import review_assignment_answer
 from bot.store import AssignmentAnswer, AssignmentRecord, AttemptRecord, GuildSettings, NewAssignment, Store
+
+if TYPE_CHECKING:
+    from zoneinfo import ZoneInfo  # annotations only: bot/calendar/zones.py reads zones
 
 log = logging.getLogger(__name__)
 

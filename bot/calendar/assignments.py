@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import re
-import zoneinfo
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from typing import TYPE_CHECKING
 
 from bot.calendar.repeats import RuleError, parse_time
 from bot.calendar.zones import local_day, local_instant
 from bot.locales import _
 from bot.store import AssignmentAnswer, AttemptRecord
+
+if TYPE_CHECKING:
+    import zoneinfo  # annotations only: bot/calendar/zones.py reads zones
 
 _DATE_TIME = re.compile(r"^\s*(\d{4})-(\d{2})-(\d{2})\s+(\d{1,2}:\d{2})\s*$")
 LATE_CHOICES = ("refuse", "allow")

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import json
 import logging
-import zoneinfo
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from bot.calendar.guarded import each_held
 from bot.calendar.zones import day_start, local_day, zone_or_utc
 from bot.store import CalendarSettings, CalendarStore, Shards
+
+if TYPE_CHECKING:
+    import zoneinfo  # annotations only: bot/calendar/zones.py reads zones
 
 log = logging.getLogger(__name__)
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-import zoneinfo
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from bot.calendar.repeats import Rule
+
+if TYPE_CHECKING:
+    import zoneinfo  # annotations only: bot/calendar/zones.py reads zones
 
 # A process that was down still starts an occurrence this late; an older one is skipped as missed.
 LATE_LIMIT = timedelta(minutes=10)

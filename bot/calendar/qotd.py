@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import random
-import zoneinfo
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from typing import TYPE_CHECKING
 
 from bot.calendar.repeats import Rule
+
+if TYPE_CHECKING:
+    import zoneinfo  # annotations only: bot/calendar/zones.py reads zones
 
 # The question stays open until this long before the next one.
 REVEAL_LEAD = timedelta(hours=1)

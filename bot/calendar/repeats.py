@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import re
-import zoneinfo
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
-from typing import Literal, get_args
+from typing import TYPE_CHECKING, Literal, get_args
 
 from bot.calendar.day_names import names_in, weekday_named
 from bot.calendar.zones import local_day, local_instant
 from bot.locales import _, language
 from bot.quiz.clock import require_aware
+
+if TYPE_CHECKING:
+    import zoneinfo  # annotations only: bot/calendar/zones.py reads zones
 
 Repeat = Literal["once", "daily", "weekdays", "weekly"]
 REPEATS: tuple[Repeat, ...] = get_args(Repeat)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from zoneinfo import ZoneInfo
+from typing import TYPE_CHECKING
 
 from bot.bank.models import Deck
 from bot.calendar.champions import period_bounds
@@ -36,6 +36,9 @@ from bot.store import (
     ScheduleRecord,
     Store,
 )
+
+if TYPE_CHECKING:
+    from zoneinfo import ZoneInfo  # annotations only: bot/calendar/zones.py reads zones
 
 # Schedules a server may keep: their list fits one embed.
 MOST_SCHEDULES = 20

@@ -9,8 +9,8 @@ than it would have been in the old zone (New York's 18:00 is still ahead; it is 
 
 from __future__ import annotations
 
-import zoneinfo
 from datetime import date, datetime, timedelta
+from typing import TYPE_CHECKING
 
 from bot.calendar.occurrences import LATE_LIMIT
 from bot.calendar.repeats import Rule
@@ -18,6 +18,9 @@ from bot.calendar.zones import day_start, local_day
 from bot.locales import _
 from bot.locales.formats import weekday
 from bot.looks.text import stamp
+
+if TYPE_CHECKING:
+    import zoneinfo  # annotations only: bot/calendar/zones.py reads zones
 
 
 def next_in_new_zone(

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-import zoneinfo
 from datetime import UTC, date, datetime, time, timedelta
 from functools import cache
+from typing import TYPE_CHECKING
 
 from bot.locales import _
+
+if TYPE_CHECKING:
+    import zoneinfo  # read at the first zone asked for: with sysconfig, what a bot without a calendar skips
 
 # The longest stretch of local time a zone ever skipped (Samoa dropped a whole day in 2011).
 _LONGEST_GAP_MINUTES = 24 * 60 + 1
@@ -19,6 +22,8 @@ class UnknownZoneError(ValueError):
 @cache
 def all_zone_names() -> tuple[str, ...]:
     """Every IANA zone name, sorted (what autocomplete offers)."""
+    import zoneinfo
+
     return tuple(sorted(zoneinfo.available_timezones()))
 
 
@@ -35,6 +40,8 @@ def zone_named(name: str) -> zoneinfo.ZoneInfo:
                 text=text[:60],
             )
         )
+    import zoneinfo
+
     return zoneinfo.ZoneInfo(spelled)
 
 

@@ -8,8 +8,6 @@ Shona is no Discord locale, so no client is ever offered it here (its speakers g
 
 from __future__ import annotations
 
-from functools import cache
-
 import discord
 from discord import app_commands
 
@@ -26,12 +24,13 @@ class CatalogTranslator(app_commands.Translator):
         return localised(string.message, locale.value, context.location.name)
 
 
-@cache
 def localised(english: str, locale: str, place: str) -> str | None:
     """The catalog's word for a command string in a Discord locale; None where it has none of its own.
 
-    Kept for the process, as the catalogs are (bot/locales/catalog.py reads each once): the tree asks
-    for the same few hundred strings in every locale at each start, tens of thousands of questions.
+    Nothing is kept per question: the tree asks for the same few hundred strings in each of Discord's
+    thirty-odd locales at every start, tens of thousands of questions, each a dictionary look-up in the
+    command words bot/locales/catalog.py keeps (once per language); an answer cached for each would
+    stay for the process (750 KB) for a sync that runs once.
     """
     code = locale if locale in locales.SHIPPED else None  # Discord's own codes: fr, pt-BR
     if code is None or code == locales.SOURCE:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import json
-import zoneinfo
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.bank.models import Deck, Kind, Question
 from bot.bank.spreadsheet_csv import Cell
@@ -15,6 +14,9 @@ from bot.bank.spreadsheet_csv import csv_bytes as sheet_bytes
 from bot.locales import _, p_
 from bot.quiz.shuffle import choice_order, slot_letter
 from bot.store import Answer, AssignmentAnswer, AssignmentRecord, AttemptRecord, RoundRecord
+
+if TYPE_CHECKING:
+    import zoneinfo  # annotations only: bot/calendar/zones.py reads zones
 
 COLUMNS = (
     "source",
