@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 import asyncpg
 
 from bot.store.errors import StoreError
+from bot.store.sql.migration_files import MigrationFile, migration_files
 
 # The newest schema this code understands: the number of the last file in migrations/postgres.
 SCHEMA_VERSION = 14
@@ -17,33 +15,11 @@ SCHEMA_VERSION = 14
 # Two processes opening one database at once take turns on this lock, so each migration runs once.
 _MIGRATION_LOCK = 0x62_76_75_6E_7A_6F  # "bvunzo"
 
-# The migrations ship inside the package beside this code, read as files: importlib.resources would load
-# importlib.metadata and zipfile into every bot's memory for them.
-_MIGRATIONS = Path(__file__).resolve().parents[1] / "migrations"
-_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
-
-
-@dataclass(frozen=True, slots=True)
-class Migration:
-    number: int
-    name: str
-    script: str
-
 
 @cache
-def migrations() -> tuple[Migration, ...]:
-    """Every PostgreSQL migration shipped, in order; a gap or a stray number is a packaging bug."""
-    folder = _MIGRATIONS / "postgres"
-    found = [
-        Migration(int(match.group(1)), entry.name, entry.read_text("utf-8"))
-        for entry in folder.iterdir()
-        if (match := _NAME.match(entry.name)) is not None
-    ]
-    found.sort(key=lambda m: m.number)
-    numbers = [m.number for m in found]
-    if numbers != list(range(1, SCHEMA_VERSION + 1)):
-        raise RuntimeError(f"PostgreSQL migrations are numbered {numbers}, expected 1..{SCHEMA_VERSION}")
-    return tuple(found)
+def migrations() -> tuple[MigrationFile, ...]:
+    """Every PostgreSQL migration shipped, in order (each file one script)."""
+    return migration_files("postgres", SCHEMA_VERSION)
 
 
 async def schema_version(conn: asyncpg.Connection) -> int:

@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
 from bot.store.errors import StoreError
+from bot.store.sql.migration_files import migration_files
 
 # The newest schema this code understands: the number of the last file in bot/store/migrations/sqlite/.
 SCHEMA_VERSION = 14
-
-# The migrations ship inside the package beside this code, read as files: importlib.resources would load
-# importlib.metadata and zipfile into every bot's memory for them.
-_MIGRATIONS = Path(__file__).resolve().parents[1] / "migrations"
-_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,18 +23,10 @@ class Migration:
 @cache
 def migrations() -> tuple[Migration, ...]:
     """Every migration shipped with this code, in order; a gap or a stray number is a packaging bug."""
-    folder = _MIGRATIONS / "sqlite"
-    found: list[Migration] = []
-    for entry in folder.iterdir():
-        match = _NAME.match(entry.name)
-        if match is None:
-            continue
-        found.append(Migration(int(match.group(1)), entry.name, split_statements(entry.read_text("utf-8"))))
-    found.sort(key=lambda m: m.number)
-    numbers = [m.number for m in found]
-    if numbers != list(range(1, SCHEMA_VERSION + 1)):
-        raise RuntimeError(f"store migrations are numbered {numbers}, expected 1..{SCHEMA_VERSION}")
-    return tuple(found)
+    return tuple(
+        Migration(file.number, file.name, split_statements(file.script))
+        for file in migration_files("sqlite", SCHEMA_VERSION)
+    )
 
 
 def split_statements(script: str) -> tuple[str, ...]:
