@@ -17,6 +17,7 @@ from bot.calendar.zones import zone_named, zone_or_utc
 from bot.host.background import BackgroundLoop
 from bot.locales import SOURCE, _, speaking
 from bot.looks.text import stamp
+from bot.quiz.clock import Clock, nap
 from bot.store import (
     CalendarStore,
     OccurrenceRecord,
@@ -82,6 +83,7 @@ class CalendarRunner(BackgroundLoop):
         poll_seconds: float = POLL_SECONDS,
         languages: Callable[[int], Awaitable[str]] | None = None,
         shards: Shards = None,
+        nap_on: Clock | None = None,
     ) -> None:
         self.store = store
         self.shards = shards  # this process's shards: the due queries return only their servers' rows
@@ -89,6 +91,8 @@ class CalendarRunner(BackgroundLoop):
         self.clock = clock
         self.port = port
         self.poll_seconds = poll_seconds
+        # The bot's clock, when it can sleep: moved past the next look (a test's, by hand), it wakes the runner.
+        self.nap_on = nap_on
         self.languages = languages  # a server's language: what its channels read (English without it)
         self.qotd = None if qotd is None else QotdRunner(store, qotd, clock, shards=shards)
         self.champions = None if champions is None else ChampionRunner(store, champions, clock, shards=shards)
@@ -104,7 +108,7 @@ class CalendarRunner(BackgroundLoop):
                 log.warning("the calendar could not read the database (%s); looking again shortly", exc)
             except Exception:
                 log.exception("the calendar's look at the clock failed; looking again shortly")
-            await asyncio.sleep(self.poll_seconds)
+            await nap(self.poll_seconds, self.nap_on)
 
     async def tick(self) -> int:
         """Handle everything due by now on this process's servers; returns how many items it saw."""

@@ -117,4 +117,5 @@ def calendar_runner(
         champions=champions,
         languages=lambda guild_id: bot.languages.server(guild_id),  # noqa: PLW0108 (read late: set in setup_hook)
         shards=bot.settings.shards.in_query,
+        nap_on=bot.clock,
     )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
 
@@ -42,3 +42,19 @@ class SystemClock:
         left = (moment - self()).total_seconds()
         if left > 0:
             await asyncio.sleep(left)
+
+
+async def nap(seconds: float, clock: Clock | None = None) -> None:
+    """`seconds` of real time, or less when `clock` is moved that far ahead first.
+
+    For waits that real time must end too (a frozen test clock never moves by itself): on the system
+    clock both are the same wait, and a test's clock set ahead by hand ends it at once.
+    """
+    naps = [asyncio.ensure_future(asyncio.sleep(seconds))]
+    if clock is not None:
+        naps.append(asyncio.ensure_future(clock.sleep_until(clock() + timedelta(seconds=seconds))))
+    try:
+        await asyncio.wait(naps, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for waiting in naps:
+            waiting.cancel()

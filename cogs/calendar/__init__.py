@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from bot.calendar.assignment_service import Assignments
 from bot.calendar.qotd_service import QotdService
+from bot.quiz.clock import nap
 from cogs.calendar._assign import AssignCog, AttemptAnswerButton, StartButton
 from cogs.calendar._assign_channel import DiscordAssignmentChannel
 from cogs.calendar._cog import CalendarCog
@@ -24,5 +25,7 @@ async def setup(bot: BvunzoBot) -> None:
     qotd = QotdService(bot, DiscordQotdChannel(bot))
     await bot.add_cog(QotdCog(bot, qotd))
     await bot.add_cog(CalendarCog(bot, qotd))
-    await bot.add_cog(AssignCog(bot, Assignments(bot, DiscordAssignmentChannel(bot))))
+    await bot.add_cog(
+        AssignCog(bot, Assignments(bot, DiscordAssignmentChannel(bot), sleep=lambda s: nap(s, bot.clock)))
+    )
     bot.add_dynamic_items(QotdAnswerButton, StartButton, AttemptAnswerButton)
