@@ -60,36 +60,40 @@ async def test_every_page_fits_a_phone_and_passes_axe_in_both_themes(
     dashboard: Dashboard, browser: Any
 ) -> None:
     paths = await seeded(dashboard)
-    signed_in = await dashboard.signed_in(browser, dashboard.world.moderator)
-    state = await signed_in.context.storage_state()
+    page = await dashboard.signed_in(browser, dashboard.world.moderator)
     shots = os.environ.get("BVUNZO_SCREENSHOTS")
     found: dict[str, Any] = {}
-    for theme in THEMES:
-        for width in WIDTHS:
-            context = await browser.new_context(
-                storage_state=state, viewport={"width": width, "height": 800}, color_scheme=theme
-            )
-            page = await context.new_page()
-            for path in paths:
-                answer = await page.goto(dashboard.url + path)
-                where = f"{path} at {width} px, {theme}"
-                if answer.status != 200:
-                    found[where] = answer.status
-                    continue
-                sticking_out = await wide_parts(page)
-                if sticking_out:
-                    found[where + ": wider than the window"] = sticking_out
-                # axe once per theme and once per layout: the folded menu in light, the sidebar in dark
-                # (colours and names are the same at 360 and 768; tests/e2e/web/test_accessibility.py
-                # checks every page's states in light at the desktop width).
-                if (width, theme) in AXE_AT:
-                    violations = await serious_violations(page)
-                    if violations:
-                        found[where + ": axe"] = violations
+    # Each page is loaded once and then drawn at every width in both themes: the pages run no script, so
+    # a resized window or another colour scheme lays out the same as a new load (and costs no navigation).
+    for path in paths:
+        answer = await page.goto(dashboard.url + path)
+        if answer.status != 200:
+            found[path] = answer.status
+            continue
+        for theme in THEMES:
+            await page.emulate_media(color_scheme=theme)
+            for width in WIDTHS:
+                await page.set_viewport_size({"width": width, "height": 800})
+                found.update(await layout_faults(page, f"{path} at {width} px, {theme}", (width, theme)))
                 if shots and width in SHOT_WIDTHS:
                     await screenshot(page, Path(shots), dashboard, path, f"{theme}-{width}")
-            await context.close()
     assert found == {}
+
+
+async def layout_faults(page: Any, where: str, at: tuple[int, str]) -> dict[str, Any]:
+    """What is wrong with the page as drawn now: parts wider than the window, and axe's findings where
+    axe runs: once per theme and once per layout, the folded menu in light, the sidebar in dark (colours
+    and names are the same at 360 and 768; tests/e2e/web/test_accessibility.py checks every page's
+    states in light at the desktop width)."""
+    faults: dict[str, Any] = {}
+    sticking_out = await wide_parts(page)
+    if sticking_out:
+        faults[where + ": wider than the window"] = sticking_out
+    if at in AXE_AT:
+        violations = await serious_violations(page)
+        if violations:
+            faults[where + ": axe"] = violations
+    return faults
 
 
 async def screenshot(page: Any, folder: Path, dashboard: Dashboard, path: str, suffix: str) -> None:
