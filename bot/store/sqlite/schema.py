@@ -11,7 +11,7 @@ from pathlib import Path
 from bot.store.errors import StoreError
 
 # The newest schema this code understands: the number of the last file in bot/store/migrations/sqlite/.
-SCHEMA_VERSION = 14
+SCHEMA_VERSION = 15
 
 # The migrations ship inside the package beside this code, read as files: importlib.resources would load
 # importlib.metadata and zipfile into every bot's memory for them.
