@@ -16,6 +16,7 @@ from bot.results.member_records import Records
 from bot.store import MemberStats, Period
 from bot.ui import custom_ids as ids
 from bot.ui import replies
+from bot.ui.achievements import add_stats_badges
 from bot.ui.boards import PAGE_SIZE, leaderboard_embed, page_view, stats_embed
 from bot.ui.calendar_desks import QOTD_DESK
 from bot.ui.desks import BOARD_DESK, BoardDesk, find_desk, unavailable
@@ -181,6 +182,7 @@ class BoardsCog(commands.Cog, name="Boards"):  # i18n: not shown (the cog's name
             leeches=[(question, misses) for _deck, question, misses in found.memories.leeches],
             rounds=guild_id is not None,
         )
+        add_stats_badges(embed, found.badges)
         await self._send_stats(interaction, embed, found.stats, guild_id, who.id)
 
     async def _send_stats(

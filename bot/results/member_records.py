@@ -8,6 +8,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.achievements import badges_of
 from bot.bank.models import Deck, Question
 from bot.quiz import (
     DEFAULT_RETENTION,
@@ -19,6 +20,7 @@ from bot.quiz import (
     leeches,
     most_missed,
 )
+from bot.quiz.achievements import Achievement
 from bot.store import Board, BoardLine, MemberStats, Period, Store
 
 
@@ -55,6 +57,7 @@ class MemberRecord:
     due: int  # reviews due now, in every deck
     retention: float
     memories: Memories
+    badges: tuple[Achievement, ...] = ()  # earned in this server, in the order they are shown
 
 
 class Records:
@@ -148,4 +151,5 @@ class Records:
         stats = await self.store.member_stats(guild_id, user_id, now)
         due = await self.due_now(user_id, now)
         retention = await self.retention_of(user_id)
-        return MemberRecord(stats, due, retention, await self.memories_of(user_id, decks, now, retention))
+        memories = await self.memories_of(user_id, decks, now, retention)
+        return MemberRecord(stats, due, retention, memories, await badges_of(self.store, guild_id, user_id))

@@ -13,6 +13,7 @@ from datetime import datetime
 
 from bot.bank.models import Deck, Question
 from bot.quiz import PlayerResult, Reveal, RoundOptions
+from bot.quiz.achievements import RoundBadges
 from bot.quiz.teams import TeamResult
 
 
@@ -115,6 +116,7 @@ class SummaryCard:
     note: Said | None
     podium: int
     teams: tuple[TeamResult, ...]
+    badges: tuple[RoundBadges, ...] = ()  # what members newly earned in the round, announced once here
 
     @property
     def buttons(self) -> bool:

@@ -14,10 +14,12 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TypeVar
 
+from bot.achievements import award_round
 from bot.bank.mixed import origin
 from bot.bank.models import Deck
 from bot.locales import N_, SOURCE, _, number, speaking
 from bot.quiz import AlreadyAnsweredError, RoundState, Verdict
+from bot.quiz.achievements import RoundBadges
 from bot.quiz.standings import Standings
 from bot.reviews import save_reviews
 from bot.rounds import cards
@@ -450,7 +452,18 @@ class RunningRound:
         await self._weathered(lambda: self.host.store.finish_round(self.round_id, status, ended, reason))
         self.host.telemetry.round_ended(self.record, status, self.state.questions_played)
         self._end()
-        await self._say_summary(note)
+        badges = await self._award(ended)
+        await self._say_summary(note, badges)
+
+    async def _award(self, now: datetime) -> tuple[RoundBadges, ...]:
+        """The badges the round's players newly earned; none when the store cannot say (the round ended)."""
+        try:
+            return await award_round(self.host.store, self.record.guild_id, self.state, now)
+        except StoreUnavailable:  # weather, logged by the store: the next round awards what this one missed
+            log.info("round %s: badges left for the next round", self.round_id)
+        except Exception:
+            log.exception("round %s: could not award its badges", self.round_id)
+        return ()
 
     async def _close_after_bug(self) -> None:
         """A bug inside Bvunzo: close the round with its scores so far and one sentence; nothing more."""
@@ -472,8 +485,8 @@ class RunningRound:
         except Exception:
             log.exception("round %s: could not close after a failure", self.round_id)
 
-    async def _say_summary(self, note: cards.Said | None) -> None:
-        summary = self.summary(note)
+    async def _say_summary(self, note: cards.Said | None, badges: tuple[RoundBadges, ...] = ()) -> None:
+        summary = self.summary(note, badges)
         await self.posts.last_word("the summary", summary)  # i18n: not shown
         parent_id = self.record.parent_channel_id
         if parent_id is not None:
@@ -483,7 +496,9 @@ class RunningRound:
             if parent is not None:
                 await parent.last_word("the summary in the parent channel", summary)  # i18n: not shown
 
-    def summary(self, note: cards.Said | None = None) -> cards.SummaryCard:
+    def summary(
+        self, note: cards.Said | None = None, badges: tuple[RoundBadges, ...] = ()
+    ) -> cards.SummaryCard:
         state = self.state
         return cards.SummaryCard(
             round_id=self.round_id,
@@ -493,6 +508,7 @@ class RunningRound:
             note=note,
             podium=self.record.podium,
             teams=tuple(state.team_results()),
+            badges=badges,
         )
 
 

@@ -25,6 +25,7 @@ from bot.store.calendar_records import (
 )
 from bot.store.errors import DeckMoved, OccurrenceTaken, RoundAlreadyRunning, StoreError, StoreUnavailable
 from bot.store.interface import (
+    AchievementsStore,
     AnswersStore,
     CalendarStore,
     DecksStore,
@@ -45,6 +46,7 @@ from bot.store.records import (
     Board,
     BoardLine,
     DeckStats,
+    EarnedAchievement,
     FirstTry,
     FlagRecord,
     GivenVersions,
@@ -59,6 +61,7 @@ from bot.store.records import (
     PracticeRecord,
     Recorded,
     ReportLine,
+    RoundProgress,
     RoundRecord,
     StruggleLine,
     SuggestionRecord,
@@ -98,6 +101,7 @@ async def open_store(location: str | Path, **options: Any) -> Store:
 __all__ = [
     "FLAG_REASONS",
     "PERIODS",
+    "AchievementsStore",
     "Answer",
     "AnswersStore",
     "Approval",
@@ -112,6 +116,7 @@ __all__ = [
     "DeckMoved",
     "DeckStats",
     "DecksStore",
+    "EarnedAchievement",
     "FirstTry",
     "FlagRecord",
     "GivenVersions",
@@ -138,6 +143,7 @@ __all__ = [
     "Recorded",
     "ReportLine",
     "RoundAlreadyRunning",
+    "RoundProgress",
     "RoundRecord",
     "RoundsStore",
     "ScheduleMove",

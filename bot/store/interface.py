@@ -38,6 +38,7 @@ from bot.store.records import (
     AuditEntry,
     Board,
     BoardLine,
+    EarnedAchievement,
     FirstTry,
     FlagRecord,
     GivenVersions,
@@ -52,6 +53,7 @@ from bot.store.records import (
     PracticeRecord,
     Recorded,
     ReportLine,
+    RoundProgress,
     RoundRecord,
     StruggleLine,
     SuggestionRecord,
@@ -682,6 +684,22 @@ class WebStore(Protocol):
         """The servers where the member has answered in a round, by id."""
 
 
+class AchievementsStore(Protocol):
+    """Each member's badges in each server: kept once, whoever asks first, whatever restarts."""
+
+    async def keep_achievements(self, earned: Sequence[EarnedAchievement]) -> list[EarnedAchievement]:
+        """Keep each badge not kept already for its member and server (one transaction); the ones kept now,
+        in the order given. A badge kept before keeps its first time and round: it is not in the answer."""
+
+    async def member_achievements(self, guild_id: int, user_id: int) -> list[EarnedAchievement]:
+        """The member's badges in the server, first earned first (a deleted deck takes none away)."""
+
+    async def round_progress(self, guild_id: int, round_id: int) -> Mapping[int, RoundProgress]:
+        """Each member who answered in the round, by id: their rounds and right answers in the server's
+        rounds (that round included), and whether they got one of its questions right after a wrong answer
+        to it before."""
+
+
 @runtime_checkable
 class Store(
     LifeStore,
@@ -693,6 +711,7 @@ class Store(
     DecksStore,
     CalendarStore,
     WebStore,
+    AchievementsStore,
     Protocol,
 ):
     """Bvunzo's memory. Every write is whole or not at all; every method may raise StoreError.

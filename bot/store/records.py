@@ -379,3 +379,24 @@ class AuditEntry:
     action: str  # "settings saved", "flag resolved", "deck saved"...
     detail: str = ""
     id: int = 0  # given by the store; 0 for an entry not yet kept
+
+
+@dataclass(frozen=True, slots=True)
+class EarnedAchievement:
+    """A badge a member earned in a server, kept once (bot/quiz/achievements.py names the badges)."""
+
+    guild_id: int
+    user_id: int
+    achievement: str  # the badge's key, as bot/quiz/achievements.py's Achievement has it
+    earned_at: datetime
+    round_id: int | None  # the round it was earned in; None when not in a round
+
+
+@dataclass(frozen=True, slots=True)
+class RoundProgress:
+    """What a member of a round has done in its server's rounds, that round included (for badges)."""
+
+    user_id: int
+    rounds: int  # rounds they answered in
+    right: int  # right answers, all time
+    comeback: bool  # right in that round on a question they had answered wrong in an earlier answer

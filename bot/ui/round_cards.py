@@ -14,6 +14,7 @@ import discord
 from bot.looks.round import look_of
 from bot.rounds.cards import Card, IntroCard, Notice, QuestionCard, RevealCard, SummaryCard, TeamsCard
 from bot.ui import round as render
+from bot.ui.achievements import add_round_badges
 from bot.ui.round_views import question_view, reveal_view, summary_view, teams_view
 from bot.ui.text import embed_of
 
@@ -80,6 +81,7 @@ def _summary(card: SummaryCard) -> dict[str, Any]:
         podium_size=card.podium,
         teams=card.teams,
     )
+    add_round_badges(embed, card.badges)
     # Its buttons when someone played: nobody to practise or look up otherwise.
     return {"embed": embed, "view": summary_view(card.round_id)} if card.buttons else {"embed": embed}
 

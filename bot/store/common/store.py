@@ -6,6 +6,7 @@ from __future__ import annotations
 from types import TracebackType
 from typing import Self
 
+from bot.store.common.achievements import SharedAchievements
 from bot.store.common.answers import SharedAnswers
 from bot.store.common.assignments import SharedAssignments
 from bot.store.common.boards import SharedBoards
@@ -41,6 +42,7 @@ class SharedStore(
     SharedAssignments,
     SharedWeb,
     SharedVersions,
+    SharedAchievements,
 ):
     """What a store does, through the engine it is given (`_engine`), whichever engine that is."""
 

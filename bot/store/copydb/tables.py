@@ -74,6 +74,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     # The item figures as last computed: their mark is the source's, so the target recomputes them unless
     # its triggers come to the same mark, over the same copied first tries.
     "item_figures": ("guild_id", "deck_id", "questions", "changes", "computed_at", "figures"),
+    "member_achievements": ("guild_id", "user_id", "achievement", "earned_at", "round_id"),
 }
 
 # Counted on both sides after the copy: every copied table and those the answers' triggers fill (the boards,
