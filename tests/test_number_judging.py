@@ -6,7 +6,7 @@ import pytest
 
 from bot.locales.digits import SIGNS
 from bot.quiz.errors import InvalidChoiceError
-from bot.quiz.numbers import Tolerance, judge_number, parse_tolerance, read_number, within
+from bot.quiz.numbers import Tolerance, judge_number, most_given_wrong, parse_tolerance, read_number, within
 
 EN, FR, PT = SIGNS["en"], SIGNS["fr"], SIGNS["pt_BR"]
 
@@ -46,3 +46,11 @@ def test_judging_a_typed_number() -> None:
     with pytest.raises(InvalidChoiceError) as caught:
         judge_number("about ten", g, tol, EN)
     assert caught.value.sentence == "Type a number, such as 9.81 or 981e-2."
+
+
+def test_the_most_given_wrong_number() -> None:
+    g, tol = Decimal("9.81"), Tolerance(Decimal("0.05"))
+    given = [Decimal(x) for x in ("9.81", "10", "10.0", "9.8", "3", "3", "9.7", "10")]
+    assert most_given_wrong(given, g, tol) == Decimal("10")  # 10, 10.0 and 10: three times; 3 twice
+    assert most_given_wrong([Decimal("3"), Decimal("2")], g, tol) == Decimal("2")
+    assert most_given_wrong([Decimal("9.8")], g, tol) is None

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
@@ -64,6 +66,14 @@ def judge_number(text: str, answer: Decimal, tolerance: Tolerance, signs: Signs,
 def within(value: Decimal, answer: Decimal, tolerance: Tolerance) -> bool:
     """Whether `value` is the answer give or take the tolerance (both ends included)."""
     return abs(value - answer) <= tolerance.width(answer)
+
+
+def most_given_wrong(values: Iterable[Decimal], answer: Decimal, tolerance: Tolerance) -> Decimal | None:
+    """The wrong number given most often, for the reveal (the smallest among equals); None when none was wrong."""
+    counts = Counter(v.normalize() for v in values if not within(v, answer, tolerance))
+    if not counts:
+        return None
+    return min(counts, key=lambda v: (-counts[v], v))
 
 
 def _decimal(raw: str) -> Decimal | None:
