@@ -41,8 +41,22 @@ class Server:
 
     @property
     def icon_url(self) -> str | None:
-        """The icon on Discord's CDN (the CSP's one image source off this site), 64 pixels wide."""
-        return None if self.icon is None else f"{ICON_CDN}/icons/{self.id}/{self.icon}.png?size=64"
+        return icon_url(self.id, self.icon)
+
+
+def icon_url(guild_id: int, icon: str | None) -> str | None:
+    """A server's icon on Discord's CDN (the CSP's one image source off this site), 64 pixels wide;
+    None when the server has no icon (the pages show its initial on a tile instead)."""
+    return None if icon is None else f"{ICON_CDN}/icons/{guild_id}/{icon}.png?size=64"
+
+
+@dataclass(frozen=True, slots=True)
+class ListedServer:
+    """A server in the picker of the start page: its id, name and icon."""
+
+    id: int
+    name: str
+    icon_url: str | None
 
 
 SERVER = web.RequestKey("server", Server)
@@ -80,9 +94,13 @@ async def is_moderator(request: web.Request, who: WebSession, guild_id: int) -> 
     return await moderator_of(request, who, guild_id) is not None
 
 
-async def moderated_servers(request: web.Request, who: WebSession) -> list[tuple[int, str]]:
+async def moderated_servers(request: web.Request, who: WebSession) -> list[ListedServer]:
     """The servers, among those Discord listed at login, where the member may open the server's pages."""
-    return [(g.id, g.name) for g in who.guilds if await is_moderator(request, who, g.id)]
+    return [
+        ListedServer(g.id, g.name, icon_url(g.id, g.icon))
+        for g in who.guilds
+        if await is_moderator(request, who, g.id)
+    ]
 
 
 @web.middleware

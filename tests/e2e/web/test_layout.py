@@ -1,5 +1,6 @@
 """Every main page on a phone, a tablet and a desktop, in both themes: no sideways scroll, axe-core clean;
-the header's theme switch kept across pages (and refused without the CSRF token); the menu folding.
+every table's rows as cards at 390 pixels, each cell labelled with its column's header; the header's
+theme switch kept across pages (and refused without the CSRF token); the menu folding.
 
 BVUNZO_SCREENSHOTS=docs/images also writes the server home and a deck page at 1280 and 390 pixels, in
 both themes, as PNGs into that folder (the docs show them).
@@ -19,6 +20,7 @@ from tests.e2e.web.seed import T0, flagged, hostile_deck, played_round
 WIDTHS = (360, 390, 768, 1280)
 THEMES = ("light", "dark")
 AXE_AT = ((390, "light"), (1280, "dark"))
+CARDS_AT = (390, "light")  # where every table's rows are checked as cards (the same CSS at 360)
 SHOTS = {"": "server", "decks/reading-charts": "deck"}  # the pages the docs show, by file name
 SHOT_WIDTHS = (1280, 390)
 DARK_PAPER = "rgb(49, 51, 56)"  # Discord's dark background, #313338
@@ -56,6 +58,34 @@ async def wide_parts(page: Any) -> list[str]:
     return parts
 
 
+async def card_faults(page: Any) -> list[str]:
+    """On a phone, each table row a card within the window, nothing in it cut, and each cell (but one
+    spanning columns) labelled with its column's header; what is amiss, or nothing."""
+    faults: list[str] = await page.evaluate(
+        """() => {
+            const faults = [];
+            const words = e => e.textContent.replace(/\\s+/g, ' ').trim();
+            for (const table of document.querySelectorAll('.table-box table')) {
+                const heads = [...table.querySelectorAll('thead th')].map(words);
+                for (const row of table.querySelectorAll('tbody tr')) {
+                    const card = words(row).slice(0, 30);
+                    if (getComputedStyle(row).display !== 'block') faults.push('not a card: ' + card);
+                    if (row.scrollWidth > row.clientWidth) faults.push('cut: ' + card);
+                    if (row.getBoundingClientRect().right > window.innerWidth + 1) faults.push('wide: ' + card);
+                    let column = 0;
+                    for (const cell of row.children) {
+                        if (cell.colSpan === 1 && cell.dataset.label !== heads[column])
+                            faults.push(`${card}: "${cell.dataset.label}" under "${heads[column]}"`);
+                        column += cell.colSpan;
+                    }
+                }
+            }
+            return faults.slice(0, 5);
+        }"""
+    )
+    return faults
+
+
 async def test_every_page_fits_a_phone_and_passes_axe_in_both_themes(
     dashboard: Dashboard, browser: Any
 ) -> None:
@@ -89,6 +119,10 @@ async def layout_faults(page: Any, where: str, at: tuple[int, str]) -> dict[str,
     sticking_out = await wide_parts(page)
     if sticking_out:
         faults[where + ": wider than the window"] = sticking_out
+    if at == CARDS_AT:
+        cards = await card_faults(page)
+        if cards:
+            faults[where + ": cards"] = cards
     if at in AXE_AT:
         violations = await serious_violations(page)
         if violations:
