@@ -26,7 +26,8 @@ async def spawn(world: World) -> BotProcess:
 @ON_BOTH_DATABASES
 async def test_kill_9_during_clicks_then_resume(world: World) -> None:
     fake = world.fake
-    crowd = [world.study.add_member(f"student{i}") for i in range(300)]
+    # 120 clicks keep the kill mid-burst without starving a loaded 2-core machine past Discord's 3 s.
+    crowd = [world.study.add_member(f"student{i}") for i in range(120)]
     process = await spawn(world)
     try:
         await start(world, world.general, world.moderator, questions=3, seconds=60)
