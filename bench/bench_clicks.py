@@ -366,11 +366,12 @@ async def inline_bot(fake: FakeDiscord, db: Path) -> AsyncIterator[BotUnderTest]
 
 def bot_environment(fake: FakeDiscord, db: Path) -> dict[str, str]:
     """What the e2e tests give `python -m bot`: the fake's addresses, a database, the shipped decks."""
-    # BVUNZO_EVENT_LOOP passes through, so one checkout compares uvloop with asyncio's own loop.
+    # BVUNZO_EVENT_LOOP and BVUNZO_MALLOC_ARENAS pass through, so one checkout compares uvloop with
+    # asyncio's own loop, or glibc's arenas left alone (0) with the bot's two.
     clean = {
         k: v
         for k, v in os.environ.items()
-        if not k.startswith(("DISCORD_", "BVUNZO_")) or k == "BVUNZO_EVENT_LOOP"
+        if not k.startswith(("DISCORD_", "BVUNZO_")) or k in ("BVUNZO_EVENT_LOOP", "BVUNZO_MALLOC_ARENAS")
     }
     return {
         **clean,

@@ -133,10 +133,15 @@ def _copy_db(source: str, target: str, *, force: bool) -> int:
 
 
 def _run() -> int:
+    import os
+
+    from bot.host import malloc
+
     try:
+        malloc.limit_arenas(os.environ)  # before any thread allocates (aiosqlite's, the executor's)
         settings = Settings.from_env()
         web = _web_settings()
-    except ConfigError as exc:
+    except (ConfigError, malloc.BadArenas) as exc:
         print(f"bvunzo: {exc}", file=sys.stderr)
         return EXIT_BAD_SETTING
     secrets = [settings.token] + ([web.client_secret] if web is not None else [])

@@ -12,6 +12,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -30,6 +31,7 @@ from bot.discord.internals import (
     upload_global_commands,
 )
 from bot.errors import UNEXPECTED, sentence_for
+from bot.host import malloc
 from bot.host.config import DEFAULT_GATEWAY_URL, Settings
 from bot.host.telemetry import Telemetry
 from bot.locales import _
@@ -42,6 +44,9 @@ from bot.ui import replies
 from bot.ui.custom_ids import PREFIX as CUSTOM_ID_PREFIX
 from bot.ui.forms import Form, form_for, submit_form
 from bot.ui.owners import Owners
+
+REST_CONNECTIONS = 32  # sockets to Discord's REST API at once, all routes together
+TRIM_AFTER = 1.0  # seconds after a round ends: its results are out
 
 log = logging.getLogger(__name__)
 
@@ -127,6 +132,9 @@ class BvunzoBot(commands.AutoShardedBot):
 
     async def login(self, token: str) -> None:
         self.logged_in = True
+        # discord.py's own pool has no limit: a burst of clicks opened a socket (and its buffers) per
+        # request in flight, and the pool keeps them all.
+        self.http.connector = aiohttp.TCPConnector(limit=REST_CONNECTIONS)
         await super().login(token)
 
     def holds_guild(self, guild_id: int) -> bool:
@@ -137,6 +145,7 @@ class BvunzoBot(commands.AutoShardedBot):
         # The line a host (and the multi-process test) reads to know this process serves its servers.
         shards = ",".join(str(shard_id) for shard_id in sorted(self.shards))
         log.info("ready: shards %s of %s, %d servers", shards, self.shard_count, len(self.guilds))
+        malloc.trim()  # the start-up's peak (the decks' parse, the sync, the guilds' stream) back to the system
 
     async def setup_hook(self) -> None:
         if self.shard_count is None and self.settings.gateway_url != DEFAULT_GATEWAY_URL:
@@ -165,6 +174,11 @@ class BvunzoBot(commands.AutoShardedBot):
         # stay for good.
         gc.collect()
         gc.freeze()
+        service = getattr(self, "round_service", None)  # cogs.quiz sets it; absent if it failed to load
+        if service is not None:
+            # A round's burst of clicks leaves its high-water mark in malloc's free lists: hand it back
+            # once the round's last messages are out.
+            service.when_ended(_trim_soon)
 
     async def fresh_decks(self, guild_id: int, *, eager: bool = True) -> None:
         """Take the server's decks again when another process changed them (bot/decks/deck_versions.py)."""
@@ -347,3 +361,8 @@ class BvunzoBot(commands.AutoShardedBot):
         store = getattr(self, "store", None)
         if store is not None:
             await store.close()
+
+
+def _trim_soon(_ended: object) -> None:
+    """After a round: malloc's free pages back to the system once its results are sent (bot/host/malloc.py)."""
+    asyncio.get_running_loop().call_later(TRIM_AFTER, malloc.trim)
