@@ -41,7 +41,7 @@ async def test_starts_and_syncs_commands_once(world: World) -> None:
         assert bot.user is not None and bot.user.id == int(fake.commands()[0]["application_id"])
         assert {c["name"] for c in fake.commands()} == COMMANDS
         assert await bot.store.get_meta(TREE_HASH_KEY) == await bot.command_tree_hash()
-        assert bot.http.connector.limit == 32  # sockets to the REST API; discord.py's own pool has no limit
+        assert bot.http.connector.limit == 100  # sockets to the REST API; discord.py's own pool has no limit
     syncs = fake.requests_to("PUT /applications/{application_id}/commands")
     assert len(syncs) == 1
     # A restart with the same command tree does not burn Discord's sync rate limit.
