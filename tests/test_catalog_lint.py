@@ -32,6 +32,7 @@ HOST_ONLY = {
     "bot/discord/health.py",
     "bot/host/event_loop.py",
     "bot/host/shards.py",
+    "bot/host/malloc.py",
     "bot/discord/internals.py",
     "bot/discord/calls.py",
     "bot/cli/catalog_tools.py",
