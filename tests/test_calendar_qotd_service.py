@@ -163,3 +163,32 @@ async def test_a_deck_without_choice_questions_or_a_bad_time_is_refused(store: S
         await service.set_up(GUILD, CHANNEL, typed, "25:99", ALICE)
     with pytest.raises(UserError, match="no question of the day"):
         await service.status(GUILD, ALICE)
+
+
+async def test_the_seventh_day_in_a_row_earns_the_week_badge_once(store: Store, deck: Deck) -> None:
+    from bot.quiz.achievements import Achievement
+
+    clock = HandClock(SET_AT)
+    channel = Channel()
+    service = QotdService(Host(store, Bank([deck]), clock), channel)
+    await service.set_up(GUILD, CHANNEL, deck, "08:00", ALICE)
+    runner = QotdRunner(store, service, clock)
+    said = []
+    for day in range(8):  # Monday 3 May to Monday 10 May, each answered five minutes after it is posted
+        clock.now = MONDAY + timedelta(days=day)
+        await runner.tick(clock.now)
+        shown = channel.posted[-1]
+        clock.now += timedelta(minutes=5)
+        said.append(await service.answer(GUILD, shown.day.day, ALICE, slot_of(shown, 0)))
+    assert [locked.streak for locked in said] == [1, 2, 3, 4, 5, 6, 7, 8]
+    assert [locked.badges for locked in said] == [(), (), (), (), (), (), (Achievement.QOTD_WEEK,), ()]
+    [kept] = await store.member_achievements(GUILD, ALICE)
+    assert kept.achievement == "qotd_week" and kept.earned_at == datetime(2027, 5, 9, 6, 5, tzinfo=UTC)
+    from bot.ui.qotd import locked_in
+
+    assert locked_in("A", 7, "soon", said[6].badges) == (
+        "Locked in: A. 7 days in a row; the answer comes soon.\nNew badges: 🏅 Week of questions"
+    )
+    assert (
+        locked_in("B", 8, "soon", said[7].badges) == "Locked in: B. 8 days in a row; the answer comes soon."
+    )

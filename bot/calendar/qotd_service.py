@@ -23,11 +23,20 @@ from bot.calendar.zones import zone_named
 from bot.errors import UserError
 from bot.locales import _, slash
 from bot.looks.text import clip, letter
+from bot.quiz.achievements import Achievement, Facts, earned, in_order
 from bot.quiz.shuffle import choice_order
 from bot.results.asked import keep_qotd_version, qotd_question
 from bot.reviews import save_reviews
 from bot.rounds.host import ServiceHost
-from bot.store import GuildSettings, QotdAnswer, QotdBoardLine, QotdDay, QotdSettings, Store
+from bot.store import (
+    EarnedAchievement,
+    GuildSettings,
+    QotdAnswer,
+    QotdBoardLine,
+    QotdDay,
+    QotdSettings,
+    Store,
+)
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +84,7 @@ class LockedIn:
     slot: int
     streak: int
     closes_at: datetime
+    badges: tuple[Achievement, ...] = ()  # newly earned with this answer (a week of days in a row)
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +198,28 @@ class QotdService:
                 )
             )
         run = await self.streak(guild_id, user_id, day.day)
-        return LockedIn(slot, run.current, day.closes_at)
+        return LockedIn(
+            slot, run.current, day.closes_at, await self._badges(guild_id, user_id, run.current, now)
+        )
+
+    async def _badges(
+        self, guild_id: int, user_id: int, streak: int, now: datetime
+    ) -> tuple[Achievement, ...]:
+        """The badges a member's streak newly earns, kept once; none when the store fails (the answer is
+        kept already, and the next day's answer earns the badge again)."""
+        wanted = in_order(badge.value for badge in earned(Facts(qotd_streak=streak)))
+        if not wanted:
+            return ()
+        try:
+            kept = await self.store.keep_achievements(
+                [EarnedAchievement(guild_id, user_id, badge.value, now, None) for badge in wanted]
+            )
+        except Exception:
+            log.exception(
+                "server %s: the badges of member %s's daily streak were not kept", guild_id, user_id
+            )
+            return ()
+        return in_order(badge.achievement for badge in kept)
 
     async def board(self, guild_id: int, user_id: int) -> QotdBoard:
         lines, total = await self.store.qotd_board(guild_id)

@@ -12,7 +12,9 @@ from bot.calendar.post_failures import PASSING
 from bot.calendar.qotd import Streak
 from bot.locales import _, day, day_and_month, n_, number, percent, slash
 from bot.looks.text import stamp
+from bot.quiz.achievements import Achievement
 from bot.store import QotdBoardLine
+from bot.ui.achievements import badge_names
 from bot.ui.text import (
     EMBED_DESCRIPTION,
     EMBED_TITLE,
@@ -111,14 +113,15 @@ def qotd_board_embed(
     return embed
 
 
-def locked_in(letter_: str, streak: int, relative: str) -> str:
-    """What a member who answered the question of the day reads (only them)."""
-    return _(
+def locked_in(letter_: str, streak: int, relative: str, badges: Sequence[Achievement] = ()) -> str:
+    """What a member who answered the question of the day reads (only them), with any badge new now."""
+    said = _(
         "Locked in: {letter}. {days}; the answer comes {relative}.",
         letter=letter_,
         days=days_in_a_row(streak),
         relative=relative,
     )
+    return f"{said}\n{_('New badges')}: {badge_names(badges)}" if badges else said
 
 
 def qotd_set(deck_title: str, at: str, zone: str, first: datetime) -> str:

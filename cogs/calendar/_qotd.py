@@ -90,7 +90,7 @@ class QotdCog(commands.Cog, name="Qotd"):  # i18n: not shown (the cog's own name
         if interaction.guild_id != guild_id:
             raise UserError(_("That question of the day belongs to another server; nothing was recorded."))
         locked = await self.service.answer(guild_id, day, interaction.user.id, slot)
-        said = locked_in(letter(locked.slot), locked.streak, stamp(locked.closes_at, "R"))
+        said = locked_in(letter(locked.slot), locked.streak, stamp(locked.closes_at, "R"), locked.badges)
         await replies.send(interaction, said, ephemeral=True)
 
     # -- commands -------------------------------------------------------------------------------------
