@@ -72,6 +72,19 @@ async def award_round(
     return tuple(RoundBadges(user_id, in_order(badges)) for user_id, badges in sorted(by_member.items()))
 
 
+async def award_streak(
+    book: AchievementBook, guild_id: int, user_id: int, streak: int, now: datetime
+) -> tuple[Achievement, ...]:
+    """Keep the badges a member's daily streak of the question of the day earns; those new now."""
+    wanted = [
+        EarnedAchievement(guild_id, user_id, badge.value, now, None)
+        for badge in in_order(earned(Facts(qotd_streak=streak)))
+    ]
+    if not wanted:
+        return ()
+    return in_order(kept.achievement for kept in await book.keep_achievements(wanted))
+
+
 async def badges_of(book: AchievementBook, guild_id: int, user_id: int) -> tuple[Achievement, ...]:
     """The member's badges in the server, in the order they are shown (/stats)."""
     kept = await book.member_achievements(guild_id, user_id)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
+from bot.achievements.service import award_streak
 from bot.bank.models import Deck, Kind, Question
 from bot.calendar.daily import daily_rule
 from bot.calendar.post_failures import PostFailed
@@ -23,13 +24,12 @@ from bot.calendar.zones import zone_named
 from bot.errors import UserError
 from bot.locales import _, slash
 from bot.looks.text import clip, letter
-from bot.quiz.achievements import Achievement, Facts, earned, in_order
+from bot.quiz.achievements import Achievement
 from bot.quiz.shuffle import choice_order
 from bot.results.asked import keep_qotd_version, qotd_question
 from bot.reviews import save_reviews
 from bot.rounds.host import ServiceHost
 from bot.store import (
-    EarnedAchievement,
     GuildSettings,
     QotdAnswer,
     QotdBoardLine,
@@ -207,19 +207,13 @@ class QotdService:
     ) -> tuple[Achievement, ...]:
         """The badges a member's streak newly earns, kept once; none when the store fails (the answer is
         kept already, and the next day's answer earns the badge again)."""
-        wanted = in_order(badge.value for badge in earned(Facts(qotd_streak=streak)))
-        if not wanted:
-            return ()
         try:
-            kept = await self.store.keep_achievements(
-                [EarnedAchievement(guild_id, user_id, badge.value, now, None) for badge in wanted]
-            )
+            return await award_streak(self.store, guild_id, user_id, streak, now)
         except Exception:
             log.exception(
                 "server %s: the badges of member %s's daily streak were not kept", guild_id, user_id
             )
             return ()
-        return in_order(badge.achievement for badge in kept)
 
     async def board(self, guild_id: int, user_id: int) -> QotdBoard:
         lines, total = await self.store.qotd_board(guild_id)
