@@ -41,15 +41,79 @@ _ANY_OF = Draft202012Validator.VALIDATORS["anyOf"]
 def _one_of(validator: Any, one_of: list[Any], instance: Any, schema: Any) -> Iterator[ValidationError]:
     """Draft 2020-12's oneOf, the answer unchanged: when exactly one branch holds it has nothing to say,
     and the others need no list of errors to learn that they fail; otherwise its own words."""
-    holding = sum(1 for branch in one_of if validator.evolve(schema=branch).is_valid(instance))
-    if holding != 1:
+    if _holding(validator, one_of, instance, stop_at=2) != 1:
         yield from _ONE_OF(validator, one_of, instance, schema)
 
 
 def _any_of(validator: Any, any_of: list[Any], instance: Any, schema: Any) -> Iterator[ValidationError]:
     """Draft 2020-12's anyOf, the answer unchanged: silent when a branch holds, else its own words."""
-    if not any(validator.evolve(schema=branch).is_valid(instance) for branch in any_of):
+    if not _holding(validator, any_of, instance, stop_at=1):
         yield from _ANY_OF(validator, any_of, instance, schema)
+
+
+def _holding(validator: Any, branches: list[Any], instance: Any, *, stop_at: int) -> int:
+    """How many branches the instance holds, counting no further than `stop_at`.
+
+    Two shapes are decided without a validator: a list of constants (Discord's enums: ActionTypes has 79)
+    and a branch whose object schema fixes its `type` field to values the instance's `type` is not
+    (Discord's component and option unions), which cannot hold whatever else the instance has.
+    """
+    if all(_is_constant(branch) for branch in branches):
+        return min(stop_at, sum(1 for branch in branches if _same(branch["const"], instance)))
+    tag = instance.get("type") if isinstance(instance, dict) else None
+    tagged = type(tag) is int
+    holding = 0
+    for branch in branches:
+        if tagged and (allowed := _TYPE_TAGS.get(id(branch))) is not None and tag not in allowed:
+            continue
+        if validator.evolve(schema=branch).is_valid(instance):
+            holding += 1
+            if holding == stop_at:
+                break
+    return holding
+
+
+_CONSTANT_KEYS = frozenset({"const", "title", "description"})
+
+
+def _is_constant(branch: Any) -> bool:
+    return isinstance(branch, dict) and "const" in branch and branch.keys() <= _CONSTANT_KEYS
+
+
+def _same(constant: Any, instance: Any) -> bool:
+    """JSON Schema's equality for the scalars Discord's enums hold: true is not 1, 1 is 1.0."""
+    if isinstance(constant, bool) or isinstance(instance, bool):
+        return type(constant) is type(instance) and constant == instance
+    if isinstance(constant, (dict, list)) or isinstance(instance, (dict, list)):
+        return False  # no enum of Discord's lists a structure: a structure is no scalar's equal
+    return bool(constant == instance)
+
+
+# id() of a union's branch `{"$ref": ...}` -> the integer `type` values its object schema allows. The
+# document these belong to lives as long as the process (request_schemas keeps it), so ids stay its own.
+_TYPE_TAGS: dict[int, frozenset[int]] = {}
+
+
+def _note_type_tags(document: dict[str, Any]) -> None:
+    schemas = document["components"]["schemas"]
+    prefix = "#/components/schemas/"
+    stack: list[Any] = [document]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(node)
+            continue
+        if not isinstance(node, dict):
+            continue
+        for key in ("oneOf", "anyOf"):
+            for branch in node.get(key, ()) if isinstance(node.get(key), list) else ():
+                ref = branch.get("$ref", "") if isinstance(branch, dict) else ""
+                if len(branch) == 1 and ref.startswith(prefix):
+                    target = schemas.get(ref.removeprefix(prefix), {})
+                    enum = target.get("properties", {}).get("type", {}).get("enum")
+                    if isinstance(enum, list) and enum and all(type(v) is int for v in enum):
+                        _TYPE_TAGS[id(branch)] = frozenset(enum)
+        stack.extend(node.values())
 
 
 # Discord's components and embeds are oneOf/anyOf of many shapes: a body that holds makes jsonschema
@@ -66,6 +130,7 @@ class RequestSchemas:
         # (allowed_mentions.users, for one); the spec only lists the string form.
         schemas["SnowflakeType"] = {"anyOf": [schemas["SnowflakeType"], {"type": "integer", "minimum": 0}]}
         self._document = document
+        _note_type_tags(document)
         self._registry: Registry[Any] = Registry().with_resource(
             _URI, Resource.from_contents(document, default_specification=DRAFT202012)
         )
