@@ -142,6 +142,7 @@ class FakePracticeBook(FakeBook):
         self.practised: list[datetime] = []
         self.memory: dict[str, Memory] = {}
         self.retention: float | None = None
+        self.counts_asked = 0
 
     def practise(self, deck: Deck, question_id: str, right: bool, at: datetime) -> None:
         self.practised.append(at)
@@ -150,6 +151,7 @@ class FakePracticeBook(FakeBook):
         self.memory[question_id] = Memory.from_state(ALICE, deck.id, question_id, state)
 
     async def practice_count_since(self, guild_id: int, user_id: int, since: datetime) -> int:
+        self.counts_asked += 1
         return sum(at >= since for at in self.practised)
 
     async def memories(self, user_id: int, deck_id: str) -> dict[str, Memory]:
@@ -161,16 +163,20 @@ class FakePracticeBook(FakeBook):
 
 async def test_fifty_practice_answers_within_a_week_earn_the_reviewer_badge() -> None:
     book = FakePracticeBook()
-    for n in range(49):  # one every three hours: 49 answers over six days
-        book.practise(FIVE, "q0", n % 2 == 0, NOW + timedelta(hours=3 * n))
-    last = NOW + timedelta(hours=3 * 48)
-    assert await award_practice(book, GUILD, ALICE, FIVE, False, last) == ()
-    late = NOW + timedelta(days=8)  # the first answers have left the week: 50 in all, not in one week
-    book.practise(FIVE, "q0", False, late)
-    assert await award_practice(book, GUILD, ALICE, FIVE, False, late) == ()
-    book.practised = [last] * 49 + [last + timedelta(minutes=1)]
-    assert await award_practice(book, GUILD, ALICE, FIVE, False, last + timedelta(minutes=1)) == (A.REVIEWER,)
-    assert await award_practice(book, GUILD, ALICE, FIVE, False, last + timedelta(minutes=2)) == ()
+    for n in range(49):  # one an hour: 49 in two days
+        book.practise(FIVE, "q0", n % 2 == 0, NOW + timedelta(hours=n))
+    assert await award_practice(book, GUILD, ALICE, FIVE, False, NOW + timedelta(hours=48)) == ()
+    late = NOW + timedelta(days=10)  # the 50th answer, once the first 49 have left the week
+    for n in range(49):
+        book.practise(FIVE, "q0", False, late + timedelta(minutes=n))
+    assert await award_practice(book, GUILD, ALICE, FIVE, False, late + timedelta(minutes=48)) == ()
+    book.practise(FIVE, "q0", False, late + timedelta(minutes=49))  # 50 within the week
+    assert await award_practice(book, GUILD, ALICE, FIVE, False, late + timedelta(minutes=49)) == (
+        A.REVIEWER,
+    )
+    asked = book.counts_asked
+    assert await award_practice(book, GUILD, ALICE, FIVE, False, late + timedelta(minutes=50)) == ()
+    assert book.counts_asked == asked  # kept already: the week is not counted again
 
 
 async def test_a_deck_is_mastered_by_the_right_answer_that_learns_its_last_question() -> None:

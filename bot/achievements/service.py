@@ -88,11 +88,18 @@ async def award_round(
 
 
 async def _keep_earned(
-    book: AchievementBook, guild_id: int, user_id: int, facts: Facts, now: datetime
+    book: AchievementBook,
+    guild_id: int,
+    user_id: int,
+    facts: Facts,
+    now: datetime,
+    kept: frozenset[Achievement] = frozenset(),
 ) -> tuple[Achievement, ...]:
-    """Keep the badges a member's facts earn, outside a round; those new now, in the order shown."""
+    """Keep the badges a member's facts earn, outside a round, but those known `kept` already; those new
+    now, in the order shown."""
     wanted = [
-        EarnedAchievement(guild_id, user_id, badge.value, now, None) for badge in in_order(earned(facts))
+        EarnedAchievement(guild_id, user_id, badge.value, now, None)
+        for badge in in_order(earned(facts) - kept)
     ]
     if not wanted:
         return ()
@@ -111,12 +118,18 @@ async def award_practice(
     book: PracticeBook, guild_id: int, user_id: int, deck: Deck, right: bool, now: datetime
 ) -> tuple[Achievement, ...]:
     """After a practice answer in a server, already kept with the member's new memory of its question:
-    Reviewer (the week's practice) and Deck mastered (only a right answer can complete it); those new."""
-    reviews = await book.practice_count_since(guild_id, user_id, now - REVIEW_WEEK)
-    mastered = right and await _masters(book, user_id, deck, now)
-    return await _keep_earned(
-        book, guild_id, user_id, Facts(reviews_in_week=reviews, deck_mastered=mastered), now
-    )
+    Reviewer (the week's practice) and Deck mastered (only a right answer can complete it); those new.
+
+    Practice answers come often: a badge the member has already is neither counted for again nor kept
+    again, so most answers cost one read (their badges) and write nothing more.
+    """
+    kept = frozenset(await badges_of(book, guild_id, user_id))
+    reviews = 0
+    if Achievement.REVIEWER not in kept:
+        reviews = await book.practice_count_since(guild_id, user_id, now - REVIEW_WEEK)
+    mastered = right and Achievement.DECK_MASTERED not in kept and await _masters(book, user_id, deck, now)
+    facts = Facts(reviews_in_week=reviews, deck_mastered=mastered)
+    return await _keep_earned(book, guild_id, user_id, facts, now, kept)
 
 
 async def _masters(book: PracticeBook, user_id: int, deck: Deck, now: datetime) -> bool:
