@@ -1,9 +1,12 @@
-"""The badges' rules (bot/quiz/achievements.py), and the achievements service's awarding with a fake store."""
+"""The badges' rules (bot/quiz/achievements.py), the achievements service's awarding with a fake store, and a
+reply's line of new badges."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
+
+import discord
 
 from bot.achievements import award_approval, award_practice, award_round, award_streak, badges_in, badges_of
 from bot.bank.loader import load_deck_text
@@ -14,6 +17,7 @@ from bot.quiz.achievements import Facts, RoundBadges, earned, in_order, is_maste
 from bot.quiz.practice import MemoryState, review
 from bot.quiz.round import RoundState
 from bot.store import EarnedAchievement, Memory, RoundProgress
+from bot.ui.achievements import add_new_badges
 from tests.test_quiz_round import ALICE, BOB, Clock, new_round, play
 
 GUILD = 55
@@ -215,3 +219,11 @@ async def test_the_first_approved_suggestion_earns_its_author_a_badge_once_per_s
         (GUILD + 1, (A.SUGGESTION_APPROVED,)),
         (GUILD, (A.SUGGESTION_APPROVED,)),
     ]
+
+
+def test_a_practice_answers_feedback_gets_one_line_of_its_new_badges() -> None:
+    embed = discord.Embed(title="Right!")
+    add_new_badges(embed, ())
+    assert embed.fields == []
+    add_new_badges(embed, (A.REVIEWER, A.DECK_MASTERED))
+    assert [(f.name, f.value) for f in embed.fields] == [("New badges", "🏅 Reviewer · 🏅 Deck mastered")]
