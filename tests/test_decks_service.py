@@ -19,6 +19,7 @@ from bot.bank.models import Deck
 from bot.bank.suggestions import deck_with, suggested_fields
 from bot.decks.quota import ServerDecksFull
 from bot.decks.server_decks import AlreadyReviewed, DeckRefused, ServerDecks, SuggestionGone
+from bot.quiz.achievements import Achievement
 from bot.store import Store, open_store
 
 GUILD, OTHER = 7, 8
@@ -227,6 +228,8 @@ async def test_a_suggestion_is_checked_queued_and_approved_into_its_deck(stores:
 
     suggestion, saved = await decks.approve(GUILD, queued.id, MODERATOR)
     assert suggestion.author_id == ALICE
+    assert saved.badges == (Achievement.SUGGESTION_APPROVED,)  # her first approved: told to the moderator
+    assert [b.achievement for b in await ours.member_achievements(GUILD, ALICE)] == ["suggestion_approved"]
     added = saved.deck.questions[-1]
     assert (added.prompt, added.suggested_by, len(saved.deck.questions)) == ("Where is DNA kept?", ALICE, 2)
     assert decks.bank.get("bio", GUILD) is saved.deck
@@ -253,12 +256,15 @@ async def test_an_edited_approval_and_a_rejection(stores: tuple[Store, Store]) -
         GUILD, typo.id, MODERATOR, question("Powerhouse?", "Mitochondria", [], ALICE)
     )
     assert saved.deck.questions[-1].accepted == ("Mitochondria",)
+    assert saved.badges == (Achievement.SUGGESTION_APPROVED,)
+    more = await decks.suggest(GUILD, "bio", ALICE, question("Nucleus?", "yes", ["no"], ALICE))
+    assert (await decks.approve(GUILD, more.id, MODERATOR))[1].badges == ()  # only the first earns it
     await decks.reject(GUILD, spam.id, MODERATOR)
     with pytest.raises(AlreadyReviewed) as again:
         await decks.reject(GUILD, spam.id, MODERATOR)
     assert again.value.sentence == "That suggestion was already rejected."
     assert await decks.pending(GUILD) == []
-    assert len(decks.bank.get("bio", GUILD).questions) == 2  # type: ignore[union-attr]
+    assert len(decks.bank.get("bio", GUILD).questions) == 3  # type: ignore[union-attr]
 
 
 async def test_a_deck_deleted_meanwhile_leaves_the_suggestion_pending(stores: tuple[Store, Store]) -> None:

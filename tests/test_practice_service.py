@@ -204,3 +204,28 @@ async def test_missed_mode_plays_the_last_rounds_misses(store: Store, deck: Deck
         await sessions.round_misses(ended, BOB)
     with pytest.raises(UserError, match="Your last round was of another deck"):
         await sessions.choose(ALICE, GUILD, "elsewhere", 10, PracticeMode.MISSED)
+
+
+FIVE_YAML = "id: five\ntitle: Five\nquestions:\n" + "".join(
+    f"  - {{id: q{n}, prompt: 'Q{n}?', choices: ['yes', 'no'], answer: 0}}\n" for n in range(5)
+)
+
+
+async def test_the_answer_that_learns_a_decks_last_question_tells_its_badge(store: Store) -> None:
+    from bot.quiz.achievements import Achievement
+
+    five = load_deck_text(FIVE_YAML, "five.yaml")
+    clock = HandClock(START)
+    sessions = sessions_on(store, Bank([five]), clock)
+    told = []
+    # In a DM the four first are learned and the fifth missed: badges are a server's, so none there.
+    for where, questions in ((None, [f"q{n}" for n in range(5)]), (GUILD, ["q4"])):
+        practice = await sessions.begin(ALICE, where, five, questions, language="en")
+        for index, question_id in enumerate(questions):
+            found = await sessions.find(ALICE, practice.id, index)
+            slot = found.session.order.index(0 if question_id != "q4" or where else 1)
+            told.append((await sessions.answer(found, slot, None)).badges)
+            clock.advance(seconds=5)
+            await sessions.next(found)
+    assert told == [()] * 5 + [(Achievement.DECK_MASTERED,)]  # the server's answer learns the last one
+    assert [b.achievement for b in await store.member_achievements(GUILD, ALICE)] == ["deck_mastered"]

@@ -9,11 +9,14 @@ here. A change reaches this process's bank at once and other processes through t
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from bot.achievements import award_approval
 from bot.bank.bank import Bank
 from bot.bank.editing import edited_text
 from bot.bank.ids import slug
@@ -26,8 +29,11 @@ from bot.decks.quota import check_room
 from bot.errors import UserError
 from bot.locales import _, n_, slash
 from bot.looks.text import clip
+from bot.quiz.achievements import Achievement
 from bot.results.asked import keep_deck_versions
 from bot.store import Approval, DeckMoved, GuildDeckRecord, Store, SuggestionRecord
+
+log = logging.getLogger(__name__)
 
 # A member may have this many suggestions waiting at once, so one person cannot flood the queue.
 MAX_PENDING_PER_MEMBER = 20
@@ -60,6 +66,7 @@ class DeckRefused(UserError):
 class Saved:
     deck: Deck  # as the bank now holds it (the saved text read back)
     replaced: bool  # the server had a deck of that id, which this one replaced
+    badges: tuple[Achievement, ...] = ()  # an approval's: what the suggestion's author newly earned
 
 
 def _reasons(exc: DeckError) -> str:
@@ -308,13 +315,24 @@ class ServerDecks:
                 continue  # another process saved the deck since it was read: add the question to that one
             if not approved:
                 raise AlreadyReviewed(already_reviewed(""))
-            return suggestion, await self._saved(record, grown, "extended")
+            saved = await self._saved(record, grown, "extended")
+            badges = await self._author_badges(guild_id, suggestion.author_id)
+            return suggestion, dataclasses.replace(saved, badges=badges)
         raise DeckRefused(
             _(
                 "The deck `{deck}` kept changing while the suggestion was approved; approve it again.",
                 deck=clip(suggestion.deck_id, 60),
             )
         )
+
+    async def _author_badges(self, guild_id: int, author_id: int) -> tuple[Achievement, ...]:
+        """The badge the approval newly earns its author; none when the store fails (the approval is
+        kept: the author's next approved suggestion earns it)."""
+        try:
+            return await award_approval(self.store, guild_id, author_id, self.clock())
+        except Exception:
+            log.exception("server %s: the approval badge of member %s was not kept", guild_id, author_id)
+            return ()
 
     async def _stored_deck(self, guild_id: int, deck_id: str) -> tuple[GuildDeckRecord, Deck]:
         """The server's deck as the store holds it now, and the record it loads from (what the approval's

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol
 
+from bot.achievements import award_practice
 from bot.bank.models import Deck, Question
 from bot.errors import UserError
 from bot.locales import N_, _, slash
@@ -28,6 +29,7 @@ from bot.quiz import (
     is_leech,
     missed_in_round,
 )
+from bot.quiz.achievements import Achievement
 from bot.quiz.errors import NoHintError
 from bot.quiz.hints import Hint
 from bot.quiz.practice import MemoryState
@@ -68,6 +70,7 @@ class Answered:
     result: PracticeResult
     memory: Memory
     last: bool  # the session's last question (until learned, none came back)
+    badges: tuple[Achievement, ...] = ()  # newly earned with this answer (Reviewer, Deck mastered)
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,7 +281,19 @@ class PracticeSessions:
             PracticeAnswer(s.user_id, s.guild_id, s.deck.id, question_id, result.right, now), memory
         )
         await self._save(practice, now)
-        return Answered(result, memory, last=s.index + 1 >= s.question_count)
+        badges = await self._badges(s, result.right, now)
+        return Answered(result, memory, last=s.index + 1 >= s.question_count, badges=badges)
+
+    async def _badges(self, s: PracticeSession, right: bool, now: datetime) -> tuple[Achievement, ...]:
+        """The badges this answer newly earns in its server (none in a DM); none when the store fails:
+        the answer is kept already, and the next one earns them again."""
+        if s.guild_id is None:
+            return ()
+        try:
+            return await award_practice(self.store, s.guild_id, s.user_id, s.deck, right, now)
+        except Exception:
+            log.exception("server %s: the practice badges of member %s were not kept", s.guild_id, s.user_id)
+            return ()
 
     async def hints_on(self, guild_id: int | None) -> bool:
         """Whether practice offers Hint on typed questions: always in a DM, else as the server chose."""

@@ -346,6 +346,10 @@ class PracticeStore(Protocol):
     async def next_due(self, user_id: int, deck_id: str | None = None) -> datetime | None:
         """When the member's next review falls due (may be in the past); None with nothing to review."""
 
+    async def practice_count_since(self, guild_id: int, user_id: int, since: datetime) -> int:
+        """How many practice answers (each a review) the member gave in the server from `since` on;
+        practice in a DM counts in no server."""
+
     # -- practice sessions ---------------------------------------------------------------------------
 
     async def start_practice(self, user_id: int, deck_id: str, state: str, now: datetime) -> int:

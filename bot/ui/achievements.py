@@ -1,4 +1,5 @@
-"""Badges as members read them: a round's summary line of who earned what, and /stats' row of badges."""
+"""Badges as members read them: a round's summary line of who earned what, /stats' row of badges, and
+the one line a reply (a practice answer, an approval) adds for badges new with it."""
 
 from __future__ import annotations
 
@@ -17,6 +18,26 @@ MEDAL = "🏅"
 def badge_names(badges: Sequence[Achievement]) -> str:
     """`🏅 First round · 🏅 Perfect round`: the names, in the language spoken now."""
     return " · ".join(f"{MEDAL} {_(NAMES[badge])}" for badge in badges)
+
+
+def new_badges_line(badges: Sequence[Achievement]) -> str:
+    """`New badges: 🏅 Reviewer`: a reply's one line of the badges new with it ("" for none)."""
+    return f"{_('New badges')}: {badge_names(badges)}" if badges else ""
+
+
+def new_badges_for(member_id: int, badges: Sequence[Achievement]) -> str:
+    """`New badges for @member: 🏅 ...`: a moderator's reply naming what its member newly earned."""
+    if not badges:
+        return ""
+    return _("New badges for {member}: {badges}", member=mention(member_id), badges=badge_names(badges))
+
+
+def add_new_badges(embed: discord.Embed, badges: Sequence[Achievement]) -> None:
+    """A reply's embed (practice feedback) with its one line of new badges (none: unchanged)."""
+    if not badges:
+        return
+    embed.add_field(name=_("New badges"), value=clip(badge_names(badges), FIELD_VALUE), inline=False)
+    fit_total(embed)
 
 
 def add_round_badges(embed: discord.Embed, earned: Sequence[RoundBadges]) -> None:

@@ -14,7 +14,7 @@ from bot.locales import _, day, day_and_month, n_, number, percent, slash
 from bot.looks.text import stamp
 from bot.quiz.achievements import Achievement
 from bot.store import QotdBoardLine
-from bot.ui.achievements import badge_names
+from bot.ui.achievements import new_badges_line
 from bot.ui.text import (
     EMBED_DESCRIPTION,
     EMBED_TITLE,
@@ -121,7 +121,7 @@ def locked_in(letter_: str, streak: int, relative: str, badges: Sequence[Achieve
         days=days_in_a_row(streak),
         relative=relative,
     )
-    return f"{said}\n{_('New badges')}: {badge_names(badges)}" if badges else said
+    return f"{said}\n{new_badges_line(badges)}" if badges else said
 
 
 def qotd_set(deck_title: str, at: str, zone: str, first: datetime) -> str:

@@ -22,6 +22,7 @@ from bot.decks.server_decks import Saved, ServerDecks
 from bot.locales import _, n_, slash
 from bot.store import SuggestionRecord
 from bot.ui import replies
+from bot.ui.achievements import new_badges_for
 from bot.ui.deck_views import delete_view, review_view, safe, suggestion_embed, suggestion_form
 from bot.ui.desks import DECK_DESK
 from bot.ui.import_report import IMPORT_DESK
@@ -234,7 +235,7 @@ class DecksCog(commands.Cog, name="Decks"):  # i18n: not shown (the cog's key, i
 
 
 def _approved_sentence(suggestion: SuggestionRecord, saved: Saved) -> str:
-    return n_(
+    said = n_(
         "Approved: `{deck}` now has {n} question, and the reveal credits {author}. "
         "{cmd} shows the next suggestion.",
         "Approved: `{deck}` now has {n} questions, and the reveal credits {author}. "
@@ -244,3 +245,4 @@ def _approved_sentence(suggestion: SuggestionRecord, saved: Saved) -> str:
         author=mention(suggestion.author_id),
         cmd=slash("deck review"),
     )
+    return f"{said}\n{new_badges_for(suggestion.author_id, saved.badges)}" if saved.badges else said

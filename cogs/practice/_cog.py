@@ -18,6 +18,7 @@ from bot.practice import Practice, PracticeSessions
 from bot.quiz import PracticeMode
 from bot.store import RoundRecord
 from bot.ui import replies
+from bot.ui.achievements import add_new_badges
 from bot.ui.answers import hint_reply
 from bot.ui.desks import PRACTICE_DESK, GivenAnswer, TextAnswerForm
 from bot.ui.practice import (
@@ -138,6 +139,7 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
             next_due=answered.memory.due,
             comes_back=result.comes_back,
         )
+        add_new_badges(embed, answered.badges)
         view = feedback_view(practice.id, s.index, s.deck.id, result.question_id, last=answered.last)
         await replies.edit(interaction, embed=embed, view=view)
 

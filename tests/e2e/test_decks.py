@@ -324,6 +324,8 @@ async def test_suggest_approve_and_the_question_plays_with_its_author_credited(
         approved.message is not None
         and "Approved: `cell-biology` now has 3 questions" in approved.message.content
     )
+    # Her first approved suggestion: the moderator's reply says so in one line.
+    assert approved.message.content.endswith(f"\nNew badges for <@{alice.id}>: 🏅 First suggestion approved")
     late = await (await world.fake.click(second_look.message, world.moderator, label="Approve")).response()
     assert late.ephemeral and late.content == "That suggestion was already approved."
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.store import EarnedAchievement, RoundProgress, Store
+from bot.store import EarnedAchievement, PracticeAnswer, RoundProgress, Store
 from tests.store_contract.builders import T0, answer, start
 from tests.store_contract.conftest import Backend
 
@@ -45,3 +45,15 @@ async def test_round_progress_counts_rounds_rights_and_a_comeback(store: Store) 
         7: RoundProgress(7, rounds=2, right=2, comeback=True),
         8: RoundProgress(8, rounds=2, right=1, comeback=False),
     }
+
+
+async def test_practice_is_counted_per_member_and_server_from_a_moment_on(store: Store) -> None:
+    for minutes, user, guild in [(0, 7, 1), (10, 7, 1), (20, 7, 1), (20, 8, 1), (20, 7, 2), (30, 7, None)]:
+        at = T0 + timedelta(minutes=minutes)
+        await store.record_practice(PracticeAnswer(user, guild, "deck", f"q{minutes}", minutes != 10, at))
+
+    assert await store.practice_count_since(1, 7, T0) == 3  # wrong answers are reviews too
+    assert await store.practice_count_since(1, 7, T0 + timedelta(minutes=10)) == 2  # from that moment on
+    assert await store.practice_count_since(1, 7, T0 + timedelta(minutes=21)) == 0
+    assert await store.practice_count_since(2, 7, T0) == 1  # another server's practice is its own
+    assert await store.practice_count_since(1, 9, T0) == 0

@@ -20,6 +20,7 @@ from bot.store.sql.practice import (
     NEXT_DUE_IN_DECK,
     PRACTICE,
     PRACTICE_COLUMNS,
+    PRACTICE_COUNT_SINCE,
     QUESTION_MEMORIES,
     SAVE_MEMORY,
     SAVE_PRACTICE,
@@ -78,6 +79,13 @@ class SharedPractice:
             count = await self._engine.fetch_value(
                 DUE_COUNT_IN_DECK, user=user_id, now=to_ms(now), deck=deck_id
             )
+        return int(count)
+
+    async def practice_count_since(self, guild_id: int, user_id: int, since: datetime) -> int:
+        """How many practice answers the member gave in the server from `since` on."""
+        count = await self._engine.fetch_value(
+            PRACTICE_COUNT_SINCE, user=user_id, since=to_ms(since), guild=guild_id
+        )
         return int(count)
 
     async def next_due(self, user_id: int, deck_id: str | None = None) -> datetime | None:

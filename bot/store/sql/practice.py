@@ -25,6 +25,12 @@ DUE_COUNT = sql("SELECT COUNT(*) FROM memories WHERE user_id = :user AND due <= 
 DUE_COUNT_IN_DECK = sql(
     "SELECT COUNT(*) FROM memories WHERE user_id = :user AND due <= :now AND deck_id = :deck"
 )
+# A member's practice answers in one server since a moment (the Reviewer badge's week), through the
+# index by member and time.
+PRACTICE_COUNT_SINCE = sql(
+    "SELECT COUNT(*) FROM practice_answers WHERE user_id = :user AND answered_at >= :since "
+    "AND guild_id = :guild"
+)
 NEXT_DUE = sql("SELECT min(due) FROM memories WHERE user_id = :user")
 NEXT_DUE_IN_DECK = sql("SELECT min(due) FROM memories WHERE user_id = :user AND deck_id = :deck")
 

@@ -1,4 +1,5 @@
-"""A member's own page, across their servers: points, mastery per deck, leeches, due reviews, mistakes to download."""
+"""A member's own page, across their servers: points, badges, mastery per deck, leeches, due reviews, mistakes
+to download."""
 
 from __future__ import annotations
 
@@ -6,9 +7,11 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.achievements import badges_in
 from bot.bank.models import Deck
 from bot.locales import _
 from bot.looks.mistakes import SUFFIX, mistakes_csv, mistakes_yaml
+from bot.quiz.achievements import MEANINGS, NAMES
 from bot.results.member_records import Records
 from bot.store import WebSession
 from bot.web.access import signed_in
@@ -26,6 +29,16 @@ async def _decks(context: WebContext, who: WebSession) -> list[Deck]:
         bank = await context.fresh_bank(guild.id)
         found += [d for d in bank.decks_for(guild.id) if d.guild_id == guild.id]
     return found
+
+
+async def _badges(context: WebContext, who: WebSession) -> list[dict[str, Any]]:
+    """The member's badges in each of their servers that gave them one, named and explained."""
+    found = await badges_in(context.store, who.user_id, [g.id for g in who.guilds])
+    names = {g.id: g.name for g in who.guilds}
+    return [
+        {"server": names[guild_id], "badges": [(_(NAMES[b]), _(MEANINGS[b])) for b in badges]}
+        for guild_id, badges in found
+    ]
 
 
 @routes.get("/me")
@@ -47,6 +60,7 @@ async def my_page(request: web.Request, who: WebSession) -> web.StreamResponse:
         "member.html",
         {
             "servers": servers,
+            "badges": await _badges(context, who),
             "mastery": mastery,
             "leeches": [{"deck": d, "question": q, "misses": m} for d, q, m in known.leeches],
             "due": due,

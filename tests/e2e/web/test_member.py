@@ -1,4 +1,5 @@
-"""A member's own page in a real browser: their servers' points, their decks, leeches and mistakes files."""
+"""A member's own page in a real browser: their servers' points and badges, their decks, leeches and mistakes
+files."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.quiz.practice import review
-from bot.store import Memory, PracticeAnswer
+from bot.store import EarnedAchievement, Memory, PracticeAnswer
 from tests.e2e.conftest import ON_BOTH_DATABASES
 from tests.e2e.web.conftest import Dashboard
 from tests.e2e.web.seed import HOSTILE_PROMPT, hostile_deck, played_round
@@ -38,6 +39,7 @@ async def test_a_members_page_shows_points_decks_leeches_and_their_mistakes(
         PracticeAnswer(alice.id, world.study.id, "cells", "c2", True, start),
         Memory.from_state(alice.id, "cells", "c2", right),
     )
+    await store.keep_achievements([EarnedAchievement(world.study.id, alice.id, "first_round", start, None)])
 
     page = await dashboard.signed_in(browser, alice, then="/me")
     assert await page.title() == "My page · Bvunzo"  # the tab shows the page's name, not its markup
@@ -50,6 +52,8 @@ async def test_a_members_page_shows_points_decks_leeches_and_their_mistakes(
     assert cells.split("\t")[3] == "2"  # met two of its three questions
     leeches = await tables.nth(2).get_by_role("row").all_inner_texts()
     assert leeches[1:] == [f"{HOSTILE_PROMPT}\tCells & <b>tissues</b>\t5/5"]
+    badges = page.get_by_role("heading", name="Study A").locator("+ ul").get_by_role("listitem")
+    assert await badges.all_inner_texts() == ["🏅 First round: Played a first round."]  # named and explained
 
     answer = await page.context.request.get(dashboard.url + f"/me/mistakes/cells.csv?server={world.study.id}")
     assert answer.status == 200
