@@ -3,6 +3,7 @@ each change kept through the one save path and seen by another process, and each
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import AsyncIterator, Awaitable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -32,6 +33,7 @@ questions:
   type: text
   prompt: What carries genes?
   answers: [DNA]
+  image: https://example.org/dna.png
 """
 BUILT_IN = load_deck_text(BIO.replace("id: bio", "id: starter").replace("Biology", "Starter"), "starter.yaml")
 
@@ -180,6 +182,7 @@ async def test_a_rename_changes_the_title_only_and_keeps_the_versions(stores: tu
     assert [q.id for q in saved.deck.questions] == ["cell", "dna"]
     # The questions' versions (what past rounds asked is kept under them) are the same versions.
     assert [version_of(q) for q in saved.deck.questions] == [version_of(q) for q in before.questions]
+    assert saved.deck.question("dna").image == "https://example.org/dna.png"  # type: ignore[union-attr]
     assert told.changes == [(GUILD, "bio", "renamed", 2)]
     renamed = (await elsewhere.decks.fresh(GUILD)).get("bio", GUILD)
     assert renamed is not None and renamed.title == "Cells and genes"
@@ -218,9 +221,9 @@ async def test_a_copy_has_the_same_questions_under_its_own_id(stores: tuple[Stor
         GUILD,
         "bio-2.yaml",
     )
-    assert [(q.id, q.prompt, q.answers, q.accepted) for q in copy.questions] == [
-        ("cell", "What is the unit of life?", frozenset({0}), ()),
-        ("dna", "What carries genes?", frozenset(), ("DNA",)),
+    assert [(q.id, q.prompt, q.answers, q.accepted, q.image) for q in copy.questions] == [
+        ("cell", "What is the unit of life?", frozenset({0}), (), None),
+        ("dna", "What carries genes?", frozenset(), ("DNA",), "https://example.org/dna.png"),
     ]
     assert told.changes == [(GUILD, "bio-2", "copied", 2)]
     assert (await elsewhere.decks.fresh(GUILD)).get("bio-2", GUILD) == copy
@@ -229,6 +232,20 @@ async def test_a_copy_has_the_same_questions_under_its_own_id(stores: tuple[Stor
     assert (mine.deck.title, mine.deck.guild_id, len(mine.deck.questions)) == ("Starter", GUILD, 2)
     assert await refused(whole.duplicate(GUILD, "bio", "bio-2", by=MODERATOR)) == (
         "This server already has a deck `bio-2`; choose another id."
+    )
+    # A built-in deck's pictures from files cannot go into a server's deck: refused, not copied without.
+    drawn = dataclasses.replace(
+        BUILT_IN,
+        id="charts",
+        questions=(
+            dataclasses.replace(BUILT_IN.questions[0], image="/srv/bvunzo/questions/images/bars.png"),
+        ),
+    )
+    pictures = await service(ours)
+    pictures.decks.bank.add(drawn)
+    assert await refused(pictures.duplicate(GUILD, "charts", "my-charts", by=MODERATOR)) == (
+        "`charts` shows pictures from files beside it, which a server's own deck cannot keep, so it cannot "
+        "be copied."
     )
     assert await refused(whole.duplicate(GUILD, "nothing", "x", by=MODERATOR)) == (
         "This server has no deck `nothing`."

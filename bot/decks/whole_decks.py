@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 
 from bot.bank import part_sizes
+from bot.bank.images import is_url
 from bot.bank.models import Deck, Kind, Question
 from bot.bank.problems import DeckError
 from bot.bank.reader import is_slug
@@ -120,6 +121,15 @@ class WholeDecks:
         """A copy of a deck this server plays (its own or a built-in one) as the server's own deck
         `new_id`: the same questions, counted against the quota as a new deck."""
         source = await self._playable(guild_id, deck_id)
+        if any(q.image and not is_url(q.image) for q in source.questions):
+            # A server's deck keeps its images as https links only: the copy would lose its pictures.
+            raise DeckRefused(
+                _(
+                    "`{deck}` shows pictures from files beside it, which a server's own deck cannot keep, "
+                    "so it cannot be copied.",
+                    deck=source.id,
+                )
+            )
         new_id = new_id.strip()
         title = source.title if title is None or not title.strip() else self.checked_title(title)
         await self.check_new_id(guild_id, new_id)
