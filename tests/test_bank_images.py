@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.bank.loader import load_deck_bytes, load_deck_file
+from bot.bank.loader import load_deck_bytes, load_deck_file, load_deck_text
 from bot.bank.problems import DeckError
+from bot.bank.writer import deck_to_yaml
 from tests.png import three_bars
 
 JPEG_START = b"\xff\xd8\xff\xe0" + b"\x00" * 60
@@ -39,6 +40,18 @@ def test_a_png_beside_the_deck_is_kept_by_its_full_path(tmp_path: Path) -> None:
 def test_an_https_url_is_kept_as_it_is(tmp_path: Path) -> None:
     deck = load_deck_file(deck_with_image(tmp_path, "https://example.org/chart.webp"))
     assert deck.questions[0].image == "https://example.org/chart.webp"
+
+
+def test_an_https_image_is_written_back_and_a_files_full_path_is_not(tmp_path: Path) -> None:
+    # Every save of a server's deck writes it as YAML and reads it back: its links must come through.
+    linked = load_deck_file(deck_with_image(tmp_path, "https://example.org/chart.webp"))
+    assert (
+        load_deck_text(deck_to_yaml(linked), "again.yaml").questions[0].image
+        == "https://example.org/chart.webp"
+    )
+    (tmp_path / "bars.png").write_bytes(three_bars())
+    drawn = load_deck_file(deck_with_image(tmp_path, "bars.png"))
+    assert "image" not in deck_to_yaml(drawn)  # this host's path stays out of an export
 
 
 @pytest.mark.parametrize(

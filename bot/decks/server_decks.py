@@ -46,7 +46,7 @@ REASONS_SHOWN = 1900
 APPROVAL_TRIES = 3
 
 # Told of each change: the server, the deck, what happened ("imported", "replaced", "edited",
-# "extended", "deleted") and how many questions the deck has (had, when deleted).
+# "extended", "created", "copied", "renamed", "deleted") and how many questions the deck has (had, when deleted).
 DeckChanged = Callable[[int, str, str, int], None]
 
 
@@ -138,20 +138,29 @@ class ServerDecks:
         """Keep an imported deck (`text`, the YAML the importer wrote, loads to `deck`)."""
         return await self._save(self._record(guild_id, deck, text, source, by), deck, None)
 
-    async def save_edit(self, guild_id: int, deck: Deck, *, by: int) -> Saved:
+    async def save_edit(
+        self, guild_id: int, deck: Deck, *, by: int, change: str = "edited", new: bool = False
+    ) -> Saved:
         """Keep an edited deck, checked as a whole first (DeckError when it breaks a deck-wide rule).
 
-        A round already playing the deck keeps the questions it started with; the next round gets these.
+        `new`: a deck made or copied here, kept only while the server has no deck of its id (DeckRefused
+        otherwise, whoever took the id meanwhile). A round already playing the deck keeps the questions
+        it started with; the next round gets these.
         """
         # Writing and reading back a deck of thousands of questions takes CPU: off the event loop.
         text, reread = await asyncio.to_thread(edited_text, deck)
         record = self._record(guild_id, reread, text, deck.source or f"{deck.id}.yaml", by)
-        return await self._save(record, reread, "edited")
+        return await self._save(record, reread, change, new=new)
 
-    async def _save(self, record: GuildDeckRecord, deck: Deck, change: str | None) -> Saved:
+    async def _save(
+        self, record: GuildDeckRecord, deck: Deck, change: str | None, *, new: bool = False
+    ) -> Saved:
         await self.fresh(record.guild_id)  # the quota counts the decks as they are now
         self.check_room(record.guild_id, deck.id, len(deck.questions))
-        await self.store.save_guild_deck(record)
+        if not new:
+            await self.store.save_guild_deck(record)
+        elif not await self.store.add_guild_deck(record):
+            raise DeckRefused(deck_taken(deck.id))
         return await self._saved(record, deck, change)
 
     def _record(self, guild_id: int, deck: Deck, text: str, source: str, by: int) -> GuildDeckRecord:
@@ -357,6 +366,11 @@ class ServerDecks:
             ) from exc
         self.check_room(guild_id, deck.id, len(grown.questions))
         return self._record(guild_id, grown, text, deck.source or f"{deck.id}.yaml", reviewer_id), grown
+
+
+def deck_taken(deck_id: str) -> str:
+    """Why a new deck cannot have that id: the server has a deck of it already."""
+    return _("This server already has a deck `{deck}`; choose another id.", deck=clip(deck_id, 60))
 
 
 def already_reviewed(status: str) -> str:

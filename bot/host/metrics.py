@@ -41,7 +41,8 @@ class Metrics:
         )
         self.deck_changes = Counter(
             "bvunzo_deck_changes",
-            "Servers' decks changed, by how: imported, replaced, extended (an approved suggestion) or deleted.",
+            "Servers' decks changed, by how: imported, replaced, edited, extended (an approved suggestion), "
+            "created, copied, renamed or deleted.",
             ["change"],
             registry=self.registry,
         )

@@ -391,6 +391,9 @@ class _DeckMaterialStore(Protocol):
     async def save_guild_deck(self, record: GuildDeckRecord) -> None:
         """Keep an uploaded deck; uploading the same deck id again replaces it."""
 
+    async def add_guild_deck(self, record: GuildDeckRecord) -> bool:
+        """Keep a new deck; False (and nothing changed) when the server has a deck of that id already."""
+
     async def guild_decks(self, guild_id: int | None = None) -> list[GuildDeckRecord]:
         """The server's uploaded decks (every server's when None), by server then deck id."""
 

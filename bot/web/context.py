@@ -15,6 +15,7 @@ from bot.bank.loader import load_folder
 from bot.bank.models import Deck
 from bot.decks.deck_versions import ParsedDecks
 from bot.decks.server_decks import ServerDecks
+from bot.decks.whole_decks import WholeDecks
 from bot.host.config import WebSettings
 from bot.results.item_worker import ItemWorker
 from bot.store import Store
@@ -49,6 +50,11 @@ class WebContext:
     @property
     def bank(self) -> Bank:
         return self.decks.bank
+
+    @property
+    def whole_decks(self) -> WholeDecks:
+        """Decks made, renamed, copied and deleted, over the same decks (it keeps nothing of its own)."""
+        return WholeDecks(self.decks)
 
     @property
     def parsed(self) -> ParsedDecks:

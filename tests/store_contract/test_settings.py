@@ -95,6 +95,16 @@ async def test_uploaded_decks_per_server(store: Store) -> None:
     assert await store.guild_decks() == [chem, two]
 
 
+async def test_a_new_deck_is_added_only_under_a_free_id(store: Store) -> None:
+    first = GuildDeckRecord(1, "bio", "bio.yaml", "id: bio\n", 77, T0)
+    second = GuildDeckRecord(1, "bio", "other.yaml", "id: bio\ntitle: Other\n", 78, T0 + timedelta(hours=1))
+    elsewhere = GuildDeckRecord(2, "bio", "bio.yaml", "id: bio\n", 79, T0)
+    assert await store.add_guild_deck(first) is True
+    assert await store.add_guild_deck(second) is False  # the first one stays as it was
+    assert await store.add_guild_deck(elsewhere) is True  # another server's ids are its own
+    assert await store.guild_decks() == [first, elsewhere]
+
+
 async def test_meta_values(store: Store) -> None:
     assert await store.get_meta("tree_hash") is None
     await store.set_meta("tree_hash", "abc")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.store.records import GuildDeckRecord
 from bot.store.sql.decks import (
+    ADD_GUILD_DECK,
     DELETE_GUILD_DECK,
     EVERY_GUILD_DECK,
     GUILD_DECK_COLUMNS,
@@ -19,6 +20,10 @@ class SharedDecks:
     async def save_guild_deck(self, record: GuildDeckRecord) -> None:
         """Keep an uploaded deck; uploading the same deck id again replaces it."""
         await self._engine.execute(SAVE_GUILD_DECK, **GUILD_DECK_COLUMNS.values(record))
+
+    async def add_guild_deck(self, record: GuildDeckRecord) -> bool:
+        """Keep a new deck; False (and nothing changed) when the server has a deck of that id already."""
+        return await self._engine.execute(ADD_GUILD_DECK, **GUILD_DECK_COLUMNS.values(record)) > 0
 
     async def guild_decks(self, guild_id: int | None = None) -> list[GuildDeckRecord]:
         """The server's uploaded decks (every server's when None), by server then deck id."""

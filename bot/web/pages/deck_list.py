@@ -1,4 +1,6 @@
-"""A server's decks: its own and the built-in ones, importing a file as `/deck import` does, exporting one."""
+"""A server's decks: its own and the built-in ones, importing a file as `/deck import` does, exporting one.
+
+The list also holds the form that makes a new deck (pages/whole_decks.py takes it)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from typing import Any
 from aiohttp import web
 
 from bot.bank.importers import Format, Imported, import_deck
-from bot.bank.part_sizes import MAX_DECK_TITLE_LENGTH
+from bot.bank.part_sizes import MAX_DECK_ID_LENGTH, MAX_DECK_TITLE_LENGTH
 from bot.bank.problems import DeckError
 from bot.bank.writer import deck_to_csv, deck_to_yaml
 from bot.decks.server_decks import ServerDecks
@@ -37,7 +39,8 @@ FORMATS = (
 EXPORTS = {"yaml": ("application/yaml", deck_to_yaml), "csv": ("text/csv", deck_to_csv)}
 
 
-async def _list(request: web.Request, server: Server, **extra: object) -> web.StreamResponse:
+async def deck_list_page(request: web.Request, server: Server, **extra: object) -> web.StreamResponse:
+    """The list, with what a form posted to it brought back (`extra`: its errors, its summary)."""
     decks = (await server_bank(request, server)).decks_for(server.id)
     values = {
         "own": [d for d in decks if d.guild_id == server.id],
@@ -50,15 +53,20 @@ async def _list(request: web.Request, server: Server, **extra: object) -> web.St
         "import_notes": [],
         "imported": None,
         "form": {},
+        "create_errors": [],
+        "create_form": {},
+        "done": request.query.get("done"),
+        "id_limit": MAX_DECK_ID_LENGTH,
     }
     values.update(extra)
-    return await render(request, "decks.html", values, status=422 if values["import_errors"] else 200)
+    refused = values["import_errors"] or values["create_errors"]
+    return await render(request, "decks.html", values, status=422 if refused else 200)
 
 
 @routes.get("/servers/{guild_id}/decks")
 @moderator
 async def decks(request: web.Request, server: Server) -> web.StreamResponse:
-    return await _list(request, server)
+    return await deck_list_page(request, server)
 
 
 @routes.post("/servers/{guild_id}/decks/import")
@@ -79,7 +87,7 @@ async def import_file(request: web.Request, server: Server) -> web.StreamRespons
     if not isinstance(upload, web.FileField):
         errors.append(_("Choose the file to import."))
     if errors or not isinstance(upload, web.FileField):
-        return await _list(request, server, import_errors=errors, form=shown)
+        return await deck_list_page(request, server, import_errors=errors, form=shown)
     return await _import_upload(request, server, upload, deck_id, shown)
 
 
@@ -116,15 +124,17 @@ async def _import_upload(
         )
     except DeckError as exc:
         lines = [_("{file} could not be imported; nothing was changed.", file=source)]
-        return await _list(request, server, import_errors=lines + [str(p) for p in exc.problems], form=shown)
+        return await deck_list_page(
+            request, server, import_errors=lines + [str(p) for p in exc.problems], form=shown
+        )
     if imported.left_out and not shown["keep_valid"]:
-        return await _list(request, server, import_errors=_left_out(imported, source), form=shown)
+        return await deck_list_page(request, server, import_errors=_left_out(imported, source), form=shown)
     try:
         saved = await context_of(request).decks.save_import(
             server.id, imported.deck, imported.text, source=source, by=server.viewer.user_id
         )
     except UserError as exc:
-        return await _list(request, server, import_errors=[exc.sentence], form=shown)
+        return await deck_list_page(request, server, import_errors=[exc.sentence], form=shown)
     count = len(saved.deck.questions)
     detail = _import_detail(deck_id, source, found, count, saved.replaced)
     await audit(request, server, N_("deck imported"), detail)
@@ -132,7 +142,7 @@ async def _import_upload(
     said = sorted((*imported.left_out, *imported.set_aside), key=lambda p: p.line)
     notes = [str(p) for p in (*imported.notes, *said)]
     summary = _import_summary(deck_id, source, count, saved.replaced)
-    return await _list(request, server, imported=summary, import_notes=notes)
+    return await deck_list_page(request, server, imported=summary, import_notes=notes)
 
 
 def _left_out(imported: Imported, source: str) -> list[str]:

@@ -77,6 +77,7 @@ async def _deck_page(
         "version": await current_version(request, server),
         "version_field": VERSION_FIELD,
         "sentence": sentence,
+        "done": request.query.get("done"),  # what the deck's own forms did (renamed, copied)
         "text_kind": Kind.TEXT,
         "listing": listing,
         "back": f"?{place.query()}" if place.query() else "",  # carried by each question's links

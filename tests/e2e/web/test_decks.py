@@ -482,3 +482,85 @@ async def test_a_moodle_xml_import_says_what_it_set_aside(dashboard: Dashboard, 
         "Name the green pigment in leaves.",
         "Red blood cells carry oxygen.",
     ]
+
+
+async def test_a_deck_made_copied_renamed_and_deleted(dashboard: Dashboard, browser: Any) -> None:
+    world = dashboard.world
+    guild = world.study.id
+    page = await dashboard.signed_in(browser, world.moderator)
+    await page.goto(dashboard.server_url("decks"))
+    await page.get_by_label("Deck id", exact=True).fill("chem")
+    await page.get_by_label("Title", exact=True).fill("Chemistry")
+    async with page.expect_navigation():
+        await page.get_by_role("button", name="Make the deck").click()
+    # A deck needs a question: the editor opens on the one it starts with.
+    assert page.url == dashboard.server_url("decks/chem/questions/q-1/edit")
+    await page.get_by_label("Prompt", exact=True).fill("What is H2O?")
+    await page.get_by_label("Choice 0", exact=True).fill("Water")
+    await page.get_by_label("Choice 1", exact=True).fill("Salt")
+    await save_form(page)
+    assert await page.get_by_text("Saved. The next round of this deck asks it like this.").count() == 1
+
+    # The same id again is refused in one sentence, beside the form, and the page passes axe.
+    await page.goto(dashboard.server_url("decks"))
+    await page.get_by_label("Deck id", exact=True).fill("chem")
+    await page.get_by_label("Title", exact=True).fill("Chemistry again")
+    async with page.expect_navigation() as refused:
+        await page.get_by_role("button", name="Make the deck").click()
+    assert (await refused.value).status == 422
+    assert await page.locator("#create-errors").inner_text() == (
+        "This server already has a deck `chem`; choose another id."
+    )
+    assert await page.get_by_label("Title", exact=True).input_value() == "Chemistry again"
+    assert await serious_violations(page) == []
+
+    # Copy, then rename the copy.
+    await page.goto(dashboard.server_url("decks/chem"))
+    await page.get_by_role("link", name="Copy the deck").click()
+    await page.get_by_label("Id of the copy", exact=True).fill("chem-2")
+    await page.get_by_label("Title of the copy", exact=True).fill("Chemistry II")
+    async with page.expect_navigation():
+        await page.get_by_role("button", name="Make the copy").click()
+    assert await page.get_by_role("status").inner_text() == (
+        "This copy is saved as this server's own deck: edit it as you like."
+    )
+    assert await page.locator("tbody .prompt").all_inner_texts() == ["What is H2O?"]
+    await page.get_by_role("link", name="Rename the deck").click()
+    await page.get_by_label("Title", exact=True).fill("Chemistry, the copy")
+    async with page.expect_navigation():
+        await page.get_by_role("button", name="Rename").click()
+    assert await page.get_by_role("heading", level=1).inner_text() == "Chemistry, the copy (chem-2)"
+
+    # Delete it: the confirmation page's box must be ticked, which the server checks too.
+    await page.get_by_role("link", name="Delete the deck").click()
+    token = await page.locator("main input[name=csrf_token]").get_attribute("value")
+    unticked = await page.context.request.post(
+        dashboard.server_url("decks/chem-2/delete"), form={"csrf_token": token or ""}
+    )
+    assert unticked.status == 422
+    assert "tick the box to say you understand" in await unticked.text()
+    # Without its CSRF token, the ticked form is refused and the deck stays.
+    forged = await page.context.request.post(
+        dashboard.server_url("decks/chem-2/delete"), form={"understood": "yes"}
+    )
+    assert forged.status == 403
+    assert [r.deck_id for r in await dashboard.store.guild_decks(guild)] == ["chem", "chem-2"]
+    await page.get_by_label(
+        "I understand: the deck is gone for good (export it first to keep a file)."
+    ).check()
+    async with page.expect_navigation():
+        await page.get_by_role("button", name="Delete the deck").click()
+    assert await page.get_by_role("status").inner_text() == (
+        "The deck was deleted. Past rounds, their scores and badges stay."
+    )
+    assert await page.get_by_role("link", name="Chemistry, the copy").count() == 0
+    assert (await page.goto(dashboard.server_url("decks/chem-2"))).status == 404
+    assert [r.deck_id for r in await dashboard.store.guild_decks(guild)] == ["chem"]
+    entries = await dashboard.store.audit_log(guild)
+    assert [(e.action, e.detail) for e in entries] == [
+        ("deck deleted", "chem-2: Chemistry, the copy (1 question)"),
+        ("deck renamed", "chem-2: “Chemistry II” is now “Chemistry, the copy”"),
+        ("deck copied", "chem-2 from chem (1 question)"),
+        ("question edited", "chem/q-1"),
+        ("deck created", "chem: Chemistry"),
+    ]

@@ -19,6 +19,7 @@ SERVER_PATHS = [
     "settings",
     "audit",
     "decks",
+    "decks/create",
     "no-such-page",
     "rounds/%2e%2e/flags",
 ]
@@ -51,6 +52,13 @@ async def test_members_and_outsiders_get_403_and_quiz_masters_only_with_the_role
     world = dashboard.world
     member = await dashboard.signed_in(browser, world.members[0])
     assert (await member.goto(dashboard.server_url("rounds"))).status == 403
+    # A member's own valid token does not make a deck: the server's moderators only.
+    token = await member.locator("input[name=csrf_token]").first.get_attribute("value")
+    made = await member.context.request.post(
+        dashboard.server_url("decks/create"), form={"csrf_token": token or "", "id": "mine", "title": "Mine"}
+    )
+    assert made.status == 403
+    assert await dashboard.store.guild_decks(world.study.id) == []
     outsider = await dashboard.signed_in(browser, world.outsider)  # Administrator of Study B
     assert (await outsider.goto(dashboard.server_url("rounds"))).status == 403
     assert (await outsider.goto(dashboard.server_url("rounds", guild_id=world.other.id))).status == 200

@@ -41,6 +41,7 @@ async def seeded(dashboard: Dashboard) -> list[str]:
     pages = ["", "decks", "decks/cells", "decks/reading-charts", "decks/cells/questions/c1/edit"]
     pages += ["decks/cells/questions/c1/preview", "decks/cells/analysis", "rounds", f"rounds/{record.id}"]
     pages += ["board", "settings", "suggestions", "flags", "audit"]
+    pages += ["decks/cells/rename", "decks/cells/duplicate", "decks/cells/delete"]
     return [server + page for page in pages] + ["/me"]
 
 
