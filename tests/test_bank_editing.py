@@ -119,7 +119,7 @@ def test_every_question_kind_round_trips_through_the_form_unchanged() -> None:
         ({"image": "http://example.com/a.png"}, [("image", "`image` URLs must start with https://")]),
         (
             {"kind": "multiple"},
-            [("kind", "the question `type` `multiple` is not one of choice, truefalse, text, poll")],
+            [("kind", "the question `type` `multiple` is not one of choice, truefalse, text, number, poll")],
         ),
         ({"id": "dna"}, [("id", "the question id `dna` is already used by question 2")]),
         (

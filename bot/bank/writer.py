@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any
 
 import yaml
 
 from bot.bank.models import Deck, Kind, Question
 from bot.bank.spreadsheet_csv import csv_text
+from bot.bank.tolerance import plain
 
 # The columns a CSV export has; the spreadsheet importer reads the same names back.  # i18n: not shown
 CSV_COLUMNS = ("id", "type", "question", "answer", "choice1", "choice2", "choice3", "choice4", "choice5")
@@ -29,7 +31,14 @@ def _text(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
     return dumper.represent_scalar("tag:yaml.org,2002:str", value)
 
 
+def _number(dumper: yaml.SafeDumper, value: Decimal) -> yaml.ScalarNode:
+    """A number question's number as YAML reads a number back: 9.81 a float, 1000 an int, never quoted."""
+    text = plain(value)
+    return dumper.represent_scalar("tag:yaml.org,2002:" + ("float" if "." in text else "int"), text)
+
+
 _DeckDumper.add_representer(str, _text)
+_DeckDumper.add_representer(Decimal, _number)
 
 
 def dump_yaml(value: Any) -> str:
@@ -61,6 +70,8 @@ def question_mapping(question: Question, deck_language: str) -> dict[str, Any]:
         out["answer"] = right[0] if len(right) == 1 else right
     elif question.kind is Kind.TRUEFALSE:
         out["answer"] = 0 in question.answers
+    elif question.kind is Kind.NUMBER:
+        out.update(_number_fields(question))
     else:
         out["answers"] = list(question.accepted)
         if question.hint:
@@ -78,6 +89,16 @@ def question_mapping(question: Question, deck_language: str) -> dict[str, Any]:
         out["difficulty"] = question.difficulty
     if question.suggested_by is not None:
         out["suggested_by"] = question.suggested_by
+    return out
+
+
+def _number_fields(question: Question) -> dict[str, Any]:
+    out: dict[str, Any] = {"answer": question.number}
+    tolerance = question.tolerance
+    if not tolerance.exact:
+        out["tolerance"] = str(tolerance) if tolerance.percent else tolerance.amount
+    if question.unit:
+        out["unit"] = question.unit
     return out
 
 
@@ -116,6 +137,9 @@ def deck_rows(deck: Deck) -> list[list[str]]:
             choices = [""] * 5
         elif q.kind is Kind.TRUEFALSE:
             answer = "true" if 0 in q.answers else "false"
+            choices = [""] * 5
+        elif q.kind is Kind.NUMBER:  # the number alone: a spreadsheet has no column for its tolerance
+            answer = plain(q.number) if q.number is not None else ""
             choices = [""] * 5
         else:
             answer = " | ".join(q.choices[i] for i in sorted(q.answers))
