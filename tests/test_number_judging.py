@@ -4,9 +4,9 @@ from decimal import Decimal
 
 import pytest
 
+from bot.bank.tolerance import Tolerance, parse_tolerance
 from bot.locales.digits import SIGNS
 from bot.quiz.errors import InvalidChoiceError
-from bot.bank.tolerance import Tolerance, parse_tolerance
 from bot.quiz.numbers import judge_number, most_given_wrong, read_number, within
 
 EN, FR, PT = SIGNS["en"], SIGNS["fr"], SIGNS["pt_BR"]

@@ -9,7 +9,8 @@ from enum import StrEnum
 from types import MappingProxyType
 
 from bot.bank.problems import Problem
-from bot.bank.tolerance import EXACT, Tolerance, plain
+from bot.bank.tolerance import EXACT, Tolerance
+from bot.locales import exact
 
 
 class Kind(StrEnum):
@@ -83,11 +84,11 @@ class Question:
 
     @property
     def answer_text(self) -> str:
-        """The right answer in words, as the reveal states it."""
+        """The right answer in words, as the reveal states it (a number as the task's language writes it)."""
         if self.kind is Kind.TEXT:
             return self.accepted[0] if self.accepted else ""
         if self.kind is Kind.NUMBER:
-            return number_text(self, plain)
+            return number_text(self, exact)
         return " / ".join(self.choices[i] for i in sorted(self.answers))
 
 
