@@ -11,6 +11,7 @@ from bot.bank.loader import load_deck_text
 from bot.bank.models import Kind
 from bot.bank.problems import DeckError
 from bot.bank.tolerance import EXACT, Tolerance
+from bot.bank.versions import question_from, version_of
 from bot.bank.writer import deck_to_yaml
 
 HEAD = "id: physics\ntitle: Physics\nquestions:\n"  # the first question starts on line 4
@@ -124,3 +125,20 @@ def test_a_deck_written_back_reads_back_the_same() -> None:
     assert "  answer: 300000\n  tolerance: 1%\n" in written
     again = load_deck_text(written, "physics.yaml").questions
     assert [replace(q, line=0) for q in again] == [replace(q, line=0) for q in deck.questions]
+
+
+def test_a_kept_version_holds_the_number_its_tolerance_and_unit() -> None:
+    [g] = load_deck_text(
+        number_deck("answer: 9.81", 'tolerance: "1%"', 'unit: "m/s²"'), "physics.yaml"
+    ).questions
+    version = version_of(g)
+    assert '"number":"9.81"' in version.body and '"tolerance":"1%"' in version.body
+    again = question_from(version.body, "g")
+    assert (again.kind, again.number, again.tolerance, again.unit) == (
+        Kind.NUMBER,
+        Decimal("9.81"),
+        Tolerance(Decimal(1), percent=True),
+        "m/s²",
+    )
+    text = HEAD + "  - id: t\n    type: text\n    prompt: Capital?\n    answers: [Harare]\n"
+    assert '"number"' not in version_of(load_deck_text(text, "physics.yaml").questions[0]).body
