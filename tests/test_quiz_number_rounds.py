@@ -16,6 +16,7 @@ from bot.quiz.errors import InvalidChoiceError, NoHintError
 from bot.quiz.judging import judge_answer
 from bot.quiz.options import RoundOptions
 from bot.quiz.round import RestoredAnswer, RoundState
+from bot.store.sql.reports import report_lines
 
 START = datetime(2026, 12, 2, 19, 0, tzinfo=UTC)
 G = Question(
@@ -66,3 +67,16 @@ def test_the_reveal_shows_the_number_its_tolerance_and_the_most_given_wrong_one(
     with speaking("fr"):
         french = reveal_look(G, (), reveal, index=0, total=1, deck_title="Physics")
     assert "9,81 m/s² (± 0,05)" in french.description
+
+
+def test_the_question_report_counts_one_number_typed_two_ways_as_one_mistake() -> None:
+    # The report's rows (bot/store/sql/reports.py): the question's totals, then each wrong typed answer's count.
+    rows = [
+        (0, 0, 5, 1, None, 0, None, 0.2, -5),
+        (1, 0, None, None, None, 1, "3", 1, 0),
+        (1, 0, None, None, None, 1, "10", 2, 0),
+        (1, 0, None, None, None, 1, "10,0", 3, 0),
+        (1, 0, None, None, None, 1, "Ten", 4, 0),
+    ]
+    [line] = report_lines(rows, by_index=True).values()
+    assert (line.top_wrong_text, line.top_wrong_count) == ("10", 2)
