@@ -15,6 +15,7 @@ from bot.looks.round import reveal_look
 from bot.quiz.errors import InvalidChoiceError, NoHintError
 from bot.quiz.judging import judge_answer
 from bot.quiz.options import RoundOptions
+from bot.quiz.practice import PracticeSession
 from bot.quiz.round import RestoredAnswer, RoundState
 from bot.store.sql.reports import report_lines
 
@@ -80,3 +81,12 @@ def test_the_question_report_counts_one_number_typed_two_ways_as_one_mistake() -
     ]
     [line] = report_lines(rows, by_index=True).values()
     assert (line.top_wrong_text, line.top_wrong_count) == ("10", 2)
+
+
+def test_practice_takes_a_typed_number_and_gives_no_hint() -> None:
+    session = PracticeSession(user_id=1, deck=DECK, question_ids=("g",), seed=5, language=None)
+    assert session.order == ()
+    with pytest.raises(NoHintError):
+        session.take_hint()
+    with speaking("fr"):
+        assert session.answer(text="9,84 m/s²", now=START).right
