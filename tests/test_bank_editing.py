@@ -89,6 +89,25 @@ def test_every_question_kind_round_trips_through_the_form_unchanged() -> None:
             assert getattr(checked.question, name) == getattr(question, name), name
 
 
+def test_a_number_question_through_the_form_and_back() -> None:
+    number = form(kind="number", choices=[], answer=[], number=" 9.81 ", tolerance="1%", unit="m/s²")
+    checked = check_question(number, DECK)
+    assert checked.errors == () and checked.question is not None
+    q = checked.question
+    assert (q.answer_text, str(q.tolerance)) == ("9.81 m/s² (± 1%)", "1%")
+    again = QuestionForm.of(q, DECK.language)
+    assert (again.kind, again.number, again.tolerance, again.unit) == ("number", "9.81", "1%", "m/s²")
+    broken = check_question(form(kind="number", choices=[], answer=[], tolerance="some"), DECK)
+    assert errors(broken) == [
+        ("number", "this number question has no `answer`; write the right number, such as `answer: 9.81`"),
+        (
+            "tolerance",
+            "`tolerance` `some` is neither a number nor a percentage; write how far from the answer a right "
+            'answer may be, such as `tolerance: 0.05` or `tolerance: "1%"`',
+        ),
+    ]
+
+
 @pytest.mark.parametrize(
     ("fields", "expected"),
     [
@@ -119,7 +138,7 @@ def test_every_question_kind_round_trips_through_the_form_unchanged() -> None:
         ({"image": "http://example.com/a.png"}, [("image", "`image` URLs must start with https://")]),
         (
             {"kind": "multiple"},
-            [("kind", "the question `type` `multiple` is not one of choice, truefalse, text, poll")],
+            [("kind", "the question `type` `multiple` is not one of choice, truefalse, text, number, poll")],
         ),
         ({"id": "dna"}, [("id", "the question id `dna` is already used by question 2")]),
         (

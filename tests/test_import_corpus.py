@@ -7,6 +7,7 @@ the file (more than a tenth broken refuses it; the good ones are still counted).
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -47,14 +48,14 @@ COUNTS = [
     ("opentdb-token-empty.json", Format.OPENTDB, 0, [1], True),
     ("broken-share-large.csv", Format.CSV, 7, [9, 10, 11], True),  # 3 of 10
     ("broken-share-small.csv", Format.CSV, 19, [21], False),  # 1 of 20
-    # numbers, a range, pairs, several to tick, an essay: set aside, not counted as broken
-    ("moodle-gift-geography.gift", Format.GIFT, 7, [33, 35, 37, 43, 50], False),
-    # a number, a description, an essay set aside; an unclosed `{` broken (1 of 11)
-    ("moodle-gift-science.txt", Format.GIFT, 10, [19, 21, 23, 35], False),
+    # a number and a range kept as number questions; pairs, several to tick, an essay: set aside, not broken
+    ("moodle-gift-geography.gift", Format.GIFT, 9, [37, 43, 50], False),
+    # a number kept; a description, an essay set aside; an unclosed `{` broken (1 of 12)
+    ("moodle-gift-science.txt", Format.GIFT, 11, [21, 23, 35], False),
     # Moodle's own GIFT export: `// question:` lines, `[html]` everywhere, `\=` and `\:` in attributes, `%100%`
-    ("moodle-gift-export.gift", Format.GIFT, 3, [6], False),
-    # several to tick, a number, pairs, an order, two gap kinds, an essay, a description, an image
-    ("moodle-xml-biology.xml", Format.MOODLE_XML, 4, [89, 101, 112, 131, 141, 150, 158, 165, 171], False),
+    ("moodle-gift-export.gift", Format.GIFT, 4, [], False),
+    # a number kept; several to tick, pairs, an order, two gap kinds, an essay, a description, an image set aside
+    ("moodle-xml-biology.xml", Format.MOODLE_XML, 5, [89, 112, 131, 141, 150, 158, 165, 171], False),
 ]
 
 
@@ -277,9 +278,16 @@ def test_moodle_gift_keeps_words_tags_and_explanations() -> None:
         "Which of these is a landlocked country?",
         "In a GIFT file, which character marks a *right* answer: = or ~ ?",
         "The Limpopo river flows into the _____ Ocean.",
+        "How high, in metres, is the highest point of Zimbabwe (Mount Nyangani)?",
+        "In which decade did Zimbabwe become independent (any year of it)?",
+    ]
+    assert [(q.number, str(q.tolerance)) for q in questions[7:9]] == [
+        (2592, "10"),
+        (Decimal("1984.5"), "4.5"),
     ]
     assert questions[5].choices == ("=", "~", "#")
-    [capital, *_rest] = kept("moodle-gift-export.gift").kept.deck.questions
+    [pi, capital, *_rest] = kept("moodle-gift-export.gift").kept.deck.questions
+    assert (pi.prompt, pi.kind, pi.number) == ("Pi to two places?", Kind.NUMBER, Decimal("3.14"))
     assert (capital.prompt, capital.choices, capital.explanation, capital.tags) == (
         "Capital of Malawi?",
         ("Lilongwe", "Blantyre", "Zomba"),
@@ -304,6 +312,12 @@ def test_moodle_xml_keeps_words_tags_and_explanations() -> None:
             ("Biology", "Cells"),
         ),
         (Kind.TEXT, "Name the green pigment in leaves.", "", ("Biology", "Cells")),
+        (
+            Kind.NUMBER,
+            "How many chromosomes does a human body cell hold?",
+            "23 pairs.",
+            ("Biology", "Genetics"),
+        ),
         (Kind.TRUEFALSE, "Red blood cells carry oxygen.", "They hold haemoglobin.", ("Biology", "Genetics")),
     ]
     assert questions[0].choices == ("Nucleus", "Mitochondrion", "Ribosome")

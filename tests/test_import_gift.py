@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -22,6 +24,7 @@ from bot.bank.importers.moodle_items import (
 )
 from bot.bank.models import Kind
 from bot.bank.problems import DeckError
+from bot.bank.tolerance import EXACT, Tolerance
 from tests.test_import_properties import answered
 
 
@@ -200,9 +203,20 @@ def test_numbers_with_a_tolerance_a_range_or_several_grades() -> None:
         (3, (NumberAnswer(1984.5, 4.5),)),
         (5, (NumberAnswer(1822.0, 0.0), NumberAnswer(1821.0, 2.0, 50.0, "Close."))),
     ]
-    assert said("Is 1 odd? {T}\n\n\n\n\n\n\n\n\n\n\nPi to two places? {#3.14:0.01}") == [
-        "quiz.gift:12: a numeric question; Bvunzo cannot play numbers yet, so it was left out"
-    ]
+    pi, year, born = kept(
+        "Pi? {#3.14:0.01}\n\nA year of the 1980s? {#1980..1989}\n\nBorn? {#=%50%1821:2 =1822:0#Right.}"
+    ).deck.questions
+    assert (pi.kind, pi.number, pi.tolerance, pi.unit) == (
+        Kind.NUMBER,
+        Decimal("3.14"),
+        Tolerance(Decimal("0.01")),
+        "",
+    )
+    assert (year.number, year.tolerance) == (
+        Decimal("1984.5"),
+        Tolerance(Decimal("4.5")),
+    )  # the middle, ± half
+    assert (born.number, born.tolerance, born.explanation) == (Decimal(1822), EXACT, "Right.")  # the 100% one
 
 
 def test_a_number_that_is_not_one_is_named() -> None:
@@ -266,9 +280,15 @@ def test_answers_without_their_marks() -> None:
 
 def test_a_file_of_only_set_aside_questions_imports_nothing_and_says_why() -> None:
     with pytest.raises(DeckError) as caught:
-        import_deck(b"Pi? {#3.14}", "pi.gift", deck_id="x")
+        import_deck(b"Match them. {=Zambia -> Lusaka =Malawi -> Lilongwe}", "pairs.gift", deck_id="x")
     assert [str(p) for p in caught.value.problems] == [
-        "pi.gift:1: a numeric question; Bvunzo cannot play numbers yet, so it was left out"
+        "pairs.gift:1: a matching question; Bvunzo cannot play pairs to match yet, so it was left out"
+    ]
+
+
+def test_a_number_with_no_full_grade_is_left_out() -> None:
+    assert said("Is 1 odd? {T}\n\nBorn? {#=%50%1821:2}") == [
+        "quiz.gift:3: no answer is marked right (with `=`, or a grade of 100%)"
     ]
 
 

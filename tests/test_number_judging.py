@@ -4,9 +4,10 @@ from decimal import Decimal
 
 import pytest
 
+from bot.bank.tolerance import Tolerance, parse_tolerance
 from bot.locales.digits import SIGNS
 from bot.quiz.errors import InvalidChoiceError
-from bot.quiz.numbers import Tolerance, judge_number, most_given_wrong, parse_tolerance, read_number, within
+from bot.quiz.numbers import judge_number, most_given_wrong, read_number, within
 
 EN, FR, PT = SIGNS["en"], SIGNS["fr"], SIGNS["pt_BR"]
 

@@ -69,16 +69,35 @@ DECK_PROPERTIES: dict[str, Schema] = {
 QUESTION_PROPERTIES: dict[str, Schema] = {
     "id": _ref("slug", N_("Unique within the deck; scores and spaced repetition key on it.")),
     "type": {
-        "description": N_("choice (default), truefalse, text or poll (no right answer)."),
+        "description": N_("choice (default), truefalse, text, number or poll (no right answer)."),
         "enum": [kind.value for kind in Kind],
     },
     "lang": _ref("language"),
     "prompt": _ref("prompt"),
     "choices": _ref("choices"),
     "answer": {
-        "description": N_("choice: the right choice's index (from 0) or text; truefalse: true or false.")
+        "description": N_(
+            "choice: the right choice's index (from 0) or text; truefalse: true or false; number: the right "
+            "number."
+        )
     },
     "answers": _ref("textAnswers"),
+    "tolerance": {
+        "description": N_(
+            'number questions: how far from the answer a right answer may be, such as 0.05 or "1%" '
+            "(exact when left out)."
+        ),
+        "oneOf": [
+            {"type": "number", "minimum": 0},
+            {"type": "string", "pattern": r"^\s*(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*%?\s*$"},
+        ],
+    },
+    "unit": {
+        "description": N_("number questions: the unit the answer is in, such as m/s²; a member may type it."),
+        "type": "string",
+        "minLength": 1,
+        "maxLength": part_sizes.MAX_UNIT_LENGTH,
+    },
     "explanation": _ref("explanation"),
     "hint": {
         "description": N_(
@@ -122,12 +141,15 @@ TRANSLATION_PROPERTIES: dict[str, Schema] = {
     "answers": _ref("textAnswers"),
 }
 
+_NUMBER_KEYS = ("tolerance", "unit")
+
 # What each kind of question requires and forbids (the reader's per-kind readers).
 _KIND_RULES: dict[Kind, tuple[list[str], list[str], Schema | None]] = {
-    Kind.TEXT: (["answers"], ["choices", "answer"], None),
-    Kind.TRUEFALSE: (["answer"], ["choices", "answers", "hint"], {"type": "boolean"}),
-    Kind.POLL: (["choices"], ["answer", "answers", "hint"], None),
-    Kind.CHOICE: (["choices", "answer"], ["answers", "hint"], _ref("choiceAnswer")),
+    Kind.TEXT: (["answers"], ["choices", "answer", *_NUMBER_KEYS], None),
+    Kind.NUMBER: (["answer"], ["choices", "answers", "hint"], _ref("numberAnswer")),
+    Kind.TRUEFALSE: (["answer"], ["choices", "answers", "hint", *_NUMBER_KEYS], {"type": "boolean"}),
+    Kind.POLL: (["choices"], ["answer", "answers", "hint", *_NUMBER_KEYS], None),
+    Kind.CHOICE: (["choices", "answer"], ["answers", "hint", *_NUMBER_KEYS], _ref("choiceAnswer")),
 }
 
 
@@ -246,6 +268,13 @@ def _schema(text: list[str]) -> Schema:
                     },
                 ],
             },
+            "numberAnswer": {
+                "description": N_("The right number, with a dot for decimals: 9.81, -3 or 981e-2."),
+                "oneOf": [
+                    {"type": "number"},
+                    {"type": "string", "pattern": r"^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$"},
+                ],
+            },
             "textAnswers": {
                 "description": N_(
                     "Every typed answer that counts as right (at most {most_answers}); the first is shown at "
@@ -286,7 +315,8 @@ def _schema(text: list[str]) -> Schema:
                 "required": ["id", "prompt"],
                 "properties": _only(QUESTION_KEYS, QUESTION_PROPERTIES, "a question"),
                 "allOf": [
-                    _kind_rule(kind) for kind in (Kind.TEXT, Kind.TRUEFALSE, None, Kind.POLL, Kind.CHOICE)
+                    _kind_rule(kind)
+                    for kind in (Kind.TEXT, Kind.NUMBER, Kind.TRUEFALSE, None, Kind.POLL, Kind.CHOICE)
                 ],
             },
         },

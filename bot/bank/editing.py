@@ -18,6 +18,7 @@ from bot.bank import part_sizes
 from bot.bank.models import Deck, Kind, Question
 from bot.bank.problems import DeckError, Problem
 from bot.bank.reader import CHOICE_ITEM, read_deck, read_stored_deck
+from bot.bank.tolerance import plain
 from bot.bank.writer import deck_header, deck_to_yaml, dump_yaml, question_mapping
 from bot.locales import _, n_
 
@@ -29,6 +30,9 @@ FIELDS = (
     "prompt",
     "choices",
     "answer",
+    "number",
+    "tolerance",
+    "unit",
     "explanation",
     "translations",
     "tags",
@@ -55,6 +59,9 @@ class QuestionForm:
     choices: list[str] = field(default_factory=list)
     answer: list[int] = field(default_factory=list)
     accepted: list[str] = field(default_factory=list)
+    number: str = ""  # a number question's right number, tolerance and unit, as typed
+    tolerance: str = ""
+    unit: str = ""
     explanation: str = ""
     translations: str = ""
     tags: str = ""  # comma-separated
@@ -75,6 +82,9 @@ class QuestionForm:
             choices=list(question.choices) if question.kind in (Kind.CHOICE, Kind.POLL) else [],
             answer=sorted(question.answers),
             accepted=list(question.accepted),
+            number=plain(question.number) if question.number is not None else "",
+            tolerance="" if question.tolerance.exact else str(question.tolerance),
+            unit=question.unit,
             explanation=question.explanation,
             translations=translations,
             tags=", ".join(question.tags),
@@ -145,6 +155,8 @@ def _layout(form: QuestionForm, deck: Deck) -> tuple[_Layout, int]:
     elif kind == Kind.TEXT.value:
         accepted = [a for a in form.accepted if a.strip()]
         layout.add(_scalar("answers", accepted), "answer")
+    elif kind == Kind.NUMBER.value:
+        _number_layout(layout, form)
     if form.explanation.strip():
         layout.add(_scalar("explanation", form.explanation), "explanation")
     if form.translations.strip():
@@ -161,6 +173,17 @@ def _layout(form: QuestionForm, deck: Deck) -> tuple[_Layout, int]:
     return layout, start
 
 
+def _number_layout(layout: _Layout, form: QuestionForm) -> None:
+    """A number question's fields, each written only when typed (the reader says which is missing)."""
+    for key, value, name in (
+        ("answer", form.number, "number"),
+        ("tolerance", form.tolerance, "tolerance"),
+        ("unit", form.unit, "unit"),
+    ):
+        if value.strip():
+            layout.add(_scalar(key, value.strip()), name)
+
+
 def _field_of(problem: Problem, layout: _Layout, start: int, form: QuestionForm) -> str:
     name = layout.fields.get(problem.line)
     if (
@@ -175,9 +198,10 @@ def _field_of(problem: Problem, layout: _Layout, start: int, form: QuestionForm)
         return "translations"  # everything else is written by dump_yaml: only the author's YAML can break
     # On the question's first line: the question as a whole ("this question has no `prompt`"), said
     # beside the field the sentence names first.
+    number = form.kind.strip() == Kind.NUMBER.value
     for key in _BACKTICKED.findall(problem.message):
         if key in _KEY_FIELD:
-            return _KEY_FIELD[key]
+            return "number" if number and key == "answer" else _KEY_FIELD[key]
     return name or QUESTION_FIELD
 
 

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from enum import StrEnum
 from types import MappingProxyType
 
 from bot.bank.problems import Problem
+from bot.bank.tolerance import EXACT, Tolerance
+from bot.locales import exact
 
 
 class Kind(StrEnum):
     CHOICE = "choice"
     TRUEFALSE = "truefalse"
     TEXT = "text"
+    NUMBER = "number"  # typed in the same modal as text, read as a number and judged within its tolerance
     POLL = "poll"  # no right answer: a round shows how the votes fell, and gives no points
 
 
@@ -38,6 +42,10 @@ class Question:
     answers: frozenset[int] = frozenset()
     # Text questions: every accepted answer; the first is the one shown at the reveal.
     accepted: tuple[str, ...] = ()
+    # Number questions: the right number, how far from it an answer may be, and the unit it is in.
+    number: Decimal | None = None
+    tolerance: Tolerance = EXACT
+    unit: str = ""
     explanation: str = ""
     lang: str = "en"
     translations: Mapping[str, Translation] = field(default_factory=lambda: MappingProxyType({}))
@@ -51,6 +59,11 @@ class Question:
     @property
     def languages(self) -> tuple[str, ...]:
         return (self.lang, *sorted(self.translations))
+
+    @property
+    def typed(self) -> bool:
+        """Whether a member types the answer (in the Answer modal) rather than pressing a choice."""
+        return self.kind in (Kind.TEXT, Kind.NUMBER)
 
     def is_right(self, choice: int) -> bool:
         return choice in self.answers
@@ -71,10 +84,23 @@ class Question:
 
     @property
     def answer_text(self) -> str:
-        """The right answer in words, as the reveal states it."""
+        """The right answer in words, as the reveal states it (a number as the task's language writes it)."""
         if self.kind is Kind.TEXT:
             return self.accepted[0] if self.accepted else ""
+        if self.kind is Kind.NUMBER:
+            return number_text(self, exact)
         return " / ".join(self.choices[i] for i in sorted(self.answers))
+
+
+def number_text(question: Question, write: Callable[[Decimal], str]) -> str:
+    """A number question's answer as the reveal states it, `9.81 m/s² (± 0.05)`, its numbers `write`n."""
+    number = question.number if question.number is not None else Decimal(0)
+    text = f"{write(number)} {question.unit}".rstrip()
+    tolerance = question.tolerance
+    if tolerance.exact:
+        return text
+    width = f"{write(tolerance.amount)}%" if tolerance.percent else write(tolerance.amount)
+    return f"{text} (± {width})"
 
 
 @dataclass(frozen=True, slots=True)

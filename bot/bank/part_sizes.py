@@ -37,6 +37,8 @@ MAX_EXPLANATION_LENGTH = 1000
 MAX_HINT_LENGTH = 200
 # A typed answer is shown at the reveal and compared with what players type in a modal.
 MAX_TEXT_ANSWER_LENGTH = 200
+# A number question's unit follows its number at the reveal and may end what a member types.
+MAX_UNIT_LENGTH = 20
 # "Name any ..." questions accept many answers (a real Red trivia list has 34).
 MAX_TEXT_ANSWERS = 50
 # A reader picks a translation from a select menu (25 options, one of them the original).

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
+from decimal import Decimal
 from pathlib import Path
 from types import MappingProxyType
 
@@ -16,6 +17,7 @@ from bot.bank.images import MAX_IMAGE_REFERENCE, check_image
 from bot.bank.languages import is_language_code
 from bot.bank.models import Deck, Kind, Question, Translation
 from bot.bank.problems import DeckError, Problem
+from bot.bank.tolerance import EXACT, Tolerance, parse_decimal, parse_tolerance
 from bot.locales import N_, _, n_
 
 SLUG = re.compile(r"[A-Za-z0-9_-]+")
@@ -29,6 +31,8 @@ QUESTION_KEYS = (
     "choices",
     "answer",
     "answers",
+    "tolerance",
+    "unit",
     "explanation",
     "hint",
     "translations",
@@ -175,6 +179,9 @@ class _Body:
     answers: frozenset[int] = frozenset()
     accepted: tuple[str, ...] = ()
     choice_count: int | None = None  # how many choices a translation must give, when known
+    number: Decimal | None = None
+    tolerance: Tolerance = EXACT
+    unit: str = ""
 
 
 @dataclasses.dataclass(slots=True)
@@ -576,7 +583,8 @@ class _Reader:
             body = _KIND_READERS[kind](self, fields, node, lang)
         if prompt and len(self.problems) == before and kind is not None:
             prompt_node = fields["prompt"][1]
-            self.fits_embed(prompt_node, _("the question"), prompt, body.choices, body.accepted, kind)
+            shown = (_number_shown(body),) if kind is Kind.NUMBER else body.accepted
+            self.fits_embed(prompt_node, _("the question"), prompt, body.choices, shown, kind)
         extras = self.question_extras(fields, kind, lang, body)
         if len(self.problems) > before or question_id is None or kind is None:
             return None
@@ -595,6 +603,9 @@ class _Reader:
             choices=body.choices,
             answers=body.answers,
             accepted=body.accepted,
+            number=body.number,
+            tolerance=body.tolerance,
+            unit=body.unit,
             explanation=extras.explanation,
             lang=lang,
             translations=MappingProxyType(translations),
@@ -700,6 +711,55 @@ class _Reader:
             self.report(answers_node, _("`answers` is empty; give at least one accepted answer"))
         return body
 
+    def number_body(self, fields: Fields, node: yaml.Node, lang: str) -> _Body:
+        body = _Body()
+        if "answer" not in fields:
+            if "answers" not in fields:  # else told just above
+                self.report(
+                    node,
+                    _("this number question has no `answer`; write the right number, such as `answer: 9.81`"),
+                )
+        else:
+            body.number = self.number_answer(fields["answer"][1])
+        if "tolerance" in fields:
+            body.tolerance = self.tolerance(fields["tolerance"][1]) or EXACT
+        if "unit" in fields:
+            body.unit = self.text(fields["unit"][1], "`unit`", part_sizes.MAX_UNIT_LENGTH) or ""
+        return body
+
+    def number_answer(self, node: yaml.Node) -> Decimal | None:
+        """A number question's `answer`: a number as YAML writes it, or quoted (`"981e-2"`)."""
+        value = self.text(node, "`answer`", part_sizes.MAX_TEXT_ANSWER_LENGTH)
+        if value is None:
+            return None
+        number = parse_decimal(value)
+        if number is None:
+            self.report(
+                node,
+                _(
+                    "`answer` `{value}` is not a number; write the right number with a dot for decimals, "
+                    "such as `answer: 9.81`",
+                    value=_show(value),
+                ),
+            )
+        return number
+
+    def tolerance(self, node: yaml.Node) -> Tolerance | None:
+        value = self.text(node, "`tolerance`", 40)
+        if value is None:
+            return None
+        tolerance = parse_tolerance(value)
+        if tolerance is None:
+            self.report(
+                node,
+                _(
+                    "`tolerance` `{value}` is neither a number nor a percentage; write how far from the answer "
+                    'a right answer may be, such as `tolerance: 0.05` or `tolerance: "1%"`',
+                    value=_show(value),
+                ),
+            )
+        return tolerance
+
     # -- what every kind of question may add ----------------------------------------------------------
 
     def question_extras(self, fields: Fields, kind: Kind | None, lang: str, body: _Body) -> _Extras:
@@ -716,6 +776,8 @@ class _Reader:
                 or ""
             )
         self.original_choices, self.original_accepted = body.choices, body.accepted
+        if kind is Kind.NUMBER:
+            self.original_accepted = (_number_shown(body),)
         if "translations" in fields:
             extras.translations = self.translations(fields["translations"][1], kind, lang, body.choice_count)
         if "tags" in fields:
@@ -760,11 +822,11 @@ class _Reader:
         kind: Kind,
     ) -> None:
         """Report a question (or translation) too long to be shown whole in one embed description."""
-        first_answer = (accepted[0] if accepted else "") if kind is Kind.TEXT else None
+        first_answer = (accepted[0] if accepted else "") if kind in (Kind.TEXT, Kind.NUMBER) else None
         size = part_sizes.rendered_length(prompt, choices, first_answer)
         limit = part_sizes.DISCORD_EMBED_DESCRIPTION
         if size > limit:
-            if kind is Kind.TEXT:
+            if kind in (Kind.TEXT, Kind.NUMBER):
                 message = _(
                     "{what} takes {size} characters when shown (its prompt and the answer shown); at most "
                     "{limit} fit in a Discord embed, so shorten it by {over}",
@@ -1005,6 +1067,14 @@ class _Reader:
                         code=code,
                     ),
                 )
+            elif kind is Kind.NUMBER:
+                self.report(
+                    key_node,
+                    _(
+                        "the `{code}` translation of a number question has no `choices`; remove them",
+                        code=code,
+                    ),
+                )
             else:
                 values = self.text_list(
                     choices_node,
@@ -1056,7 +1126,7 @@ class _Reader:
         if prompt and len(self.problems) == before and kind is not None and choice_count is not None:
             shown = choices or self.original_choices
             self.fits_embed(node, what, prompt, shown, accepted, kind)
-        elif prompt and len(self.problems) == before and kind is Kind.TEXT:
+        elif prompt and len(self.problems) == before and kind in (Kind.TEXT, Kind.NUMBER):
             self.fits_embed(node, what, prompt, (), accepted or self.original_accepted, kind)
         if len(self.problems) > before:
             return None
@@ -1066,22 +1136,37 @@ class _Reader:
 # The keys each kind of question does not take, with what to write instead (marked N_; {key}: the key).
 _NO_RIGHT_ANSWER = N_("a poll has no right answer; remove `{key}`")
 _HINT_FOR_TEXT = N_("`hint` is for text questions, where a member types the answer; remove it here")
+_FOR_NUMBERS = N_("`{key}` is for number questions; remove it here")
+_NUMBER_KEYS = {"tolerance": _FOR_NUMBERS, "unit": _FOR_NUMBERS}
 _MISPLACED: dict[Kind, dict[str, str]] = {
     Kind.CHOICE: {
         "answers": N_(
             "`answers` is for text questions; a choice question marks its right choice with `answer`"
         ),
         "hint": _HINT_FOR_TEXT,
+        **_NUMBER_KEYS,
     },
     Kind.TRUEFALSE: {
         "hint": _HINT_FOR_TEXT,
         "choices": N_("a true/false question gets its choices made for it; remove `choices`"),
         "answers": N_("a true/false question marks its answer with `answer: true` or `answer: false`"),
+        **_NUMBER_KEYS,
     },
-    Kind.POLL: {"answer": _NO_RIGHT_ANSWER, "answers": _NO_RIGHT_ANSWER, "hint": _HINT_FOR_TEXT},
+    Kind.POLL: {
+        "answer": _NO_RIGHT_ANSWER,
+        "answers": _NO_RIGHT_ANSWER,
+        "hint": _HINT_FOR_TEXT,
+        **_NUMBER_KEYS,
+    },
     Kind.TEXT: {
         "choices": N_("a text question has no `choices`; list what it accepts under `answers`"),
         "answer": N_("a text question lists what it accepts under `answers`, not `answer`"),
+        **_NUMBER_KEYS,
+    },
+    Kind.NUMBER: {
+        "choices": N_("a number question has no `choices`; a member types the number that `answer` gives"),
+        "answers": N_("a number question gives its one right number under `answer`, not `answers`"),
+        "hint": N_("a number question has no `hint`; remove it"),
     },
 }
 _KIND_READERS: dict[Kind, Callable[[_Reader, Fields, yaml.Node, str], _Body]] = {
@@ -1089,4 +1174,11 @@ _KIND_READERS: dict[Kind, Callable[[_Reader, Fields, yaml.Node, str], _Body]] = 
     Kind.TRUEFALSE: _Reader.true_false_body,
     Kind.POLL: _Reader.poll_body,
     Kind.TEXT: _Reader.text_body,
+    Kind.NUMBER: _Reader.number_body,
 }
+
+
+def _number_shown(body: _Body) -> str:
+    """A number question's answer as the reveal may show it, for measuring it against Discord's limits."""
+    amount = f"{body.tolerance.amount}" if not body.tolerance.exact else ""
+    return f"{body.number} {body.unit} (± {amount}%)" if amount else f"{body.number} {body.unit}"

@@ -3,9 +3,9 @@
 A round, an assignment or a question of the day keeps the digest of each question it asked, so its
 reports, files and pages show what members were shown then, whatever the deck says today. The JSON holds
 everything a member saw or was judged by (prompt, choices in the deck's order, which were right, the
-accepted typed answers, the explanation, the kind, the image, the translations) and nothing that moves
-without changing the question (its line in the file, its tags, its difficulty), so an edit elsewhere in
-the deck leaves a question's version as it was.
+accepted typed answers, a number question's number, tolerance and unit, the explanation, the kind, the
+image, the translations) and nothing that moves without changing the question (its line in the file,
+its tags, its difficulty), so an edit elsewhere in the deck leaves a question's version as it was.
 """
 
 from __future__ import annotations
@@ -14,11 +14,13 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
 
 from bot.bank.mixed import QUALIFY
 from bot.bank.models import Deck, Kind, Question, Translation
+from bot.bank.tolerance import EXACT, parse_tolerance, plain
 
 FORMAT = 1  # the shape of the JSON below; a new shape makes new digests, never a reading of old ones
 
@@ -55,6 +57,10 @@ def canonical(question: Question) -> str:
         "suggested_by": question.suggested_by,
         "translations": {lang: _translation(t) for lang, t in sorted(question.translations.items())},
     }
+    if question.kind is Kind.NUMBER:  # only a number question has these: every other digest stays as it was
+        shape["number"] = plain(question.number) if question.number is not None else None
+        shape["tolerance"] = str(question.tolerance)
+        shape["unit"] = question.unit
     return json.dumps(shape, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
@@ -87,7 +93,18 @@ def question_from(body: str, question_id: str) -> Question:
         translations=MappingProxyType(translations),
         image=shape["image"],
         suggested_by=shape["suggested_by"],
+        **_number_fields(shape),
     )
+
+
+def _number_fields(shape: Mapping[str, Any]) -> dict[str, Any]:
+    if shape.get("number") is None:
+        return {}
+    return {
+        "number": Decimal(shape["number"]),
+        "tolerance": parse_tolerance(shape["tolerance"]) or EXACT,
+        "unit": shape["unit"],
+    }
 
 
 def asked_deck(

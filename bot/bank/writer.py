@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any
 
 import yaml
@@ -10,6 +11,7 @@ import yaml
 from bot.bank.images import is_url
 from bot.bank.models import Deck, Kind, Question
 from bot.bank.spreadsheet_csv import csv_text
+from bot.bank.tolerance import plain
 
 # The columns a CSV export has; the spreadsheet importer reads the same names back.  # i18n: not shown
 CSV_COLUMNS = ("id", "type", "question", "answer", "choice1", "choice2", "choice3", "choice4", "choice5")
@@ -30,7 +32,14 @@ def _text(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
     return dumper.represent_scalar("tag:yaml.org,2002:str", value)
 
 
+def _number(dumper: yaml.SafeDumper, value: Decimal) -> yaml.ScalarNode:
+    """A number question's number as YAML reads a number back: 9.81 a float, 1000 an int, never quoted."""
+    text = plain(value)
+    return dumper.represent_scalar("tag:yaml.org,2002:" + ("float" if "." in text else "int"), text)
+
+
 _DeckDumper.add_representer(str, _text)
+_DeckDumper.add_representer(Decimal, _number)
 
 
 def dump_yaml(value: Any) -> str:
@@ -62,6 +71,8 @@ def question_mapping(question: Question, deck_language: str) -> dict[str, Any]:
         out["answer"] = right[0] if len(right) == 1 else right
     elif question.kind is Kind.TRUEFALSE:
         out["answer"] = 0 in question.answers
+    elif question.kind is Kind.NUMBER:
+        out.update(_number_fields(question))
     else:
         out["answers"] = list(question.accepted)
         if question.hint:
@@ -83,6 +94,16 @@ def question_mapping(question: Question, deck_language: str) -> dict[str, Any]:
         out["image"] = question.image
     if question.suggested_by is not None:
         out["suggested_by"] = question.suggested_by
+    return out
+
+
+def _number_fields(question: Question) -> dict[str, Any]:
+    out: dict[str, Any] = {"answer": question.number}
+    tolerance = question.tolerance
+    if not tolerance.exact:
+        out["tolerance"] = str(tolerance) if tolerance.percent else tolerance.amount
+    if question.unit:
+        out["unit"] = question.unit
     return out
 
 
@@ -122,6 +143,9 @@ def deck_rows(deck: Deck) -> list[list[str]]:
         elif q.kind is Kind.TRUEFALSE:
             answer = "true" if 0 in q.answers else "false"
             choices = [""] * 5
+        elif q.kind is Kind.NUMBER:  # the number alone: a spreadsheet has no column for its tolerance
+            answer = plain(q.number) if q.number is not None else ""
+            choices = [""] * 5
         else:
             answer = " | ".join(q.choices[i] for i in sorted(q.answers))
             choices = [*q.choices, *[""] * (5 - len(q.choices))]
@@ -143,5 +167,6 @@ def deck_rows(deck: Deck) -> list[list[str]]:
 
 def deck_to_csv(deck: Deck) -> str:
     """The deck as a spreadsheet (bot.spreadsheet_csv: no cell runs as a formula); the spreadsheet
-    importer reads it back to the same questions."""
+    importer reads it back to the same questions, but for a number question, which comes back as a text
+    question accepting its number (a sheet has no column for a tolerance or a unit)."""
     return csv_text(CSV_COLUMNS + CSV_TAIL, deck_rows(deck))

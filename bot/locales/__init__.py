@@ -20,7 +20,7 @@ from bot.locales.catalog import (
 )
 from bot.locales.choosing import catalog_language, reply_language
 from bot.locales.current import SHIPPED, SOURCE, language, speaking, use
-from bot.locales.formats import day, day_and_month, decimal, fixed, moment, number, percent
+from bot.locales.formats import day, day_and_month, decimal, exact, fixed, moment, number, percent, signs
 
 __all__ = [
     "COMMAND_CONTEXT",
@@ -34,6 +34,7 @@ __all__ = [
     "day",
     "day_and_month",
     "decimal",
+    "exact",
     "fixed",
     "language",
     "moment",
@@ -42,6 +43,7 @@ __all__ = [
     "p_",
     "percent",
     "reply_language",
+    "signs",
     "slash",
     "speaking",
     "translations",

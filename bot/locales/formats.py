@@ -9,9 +9,13 @@ from __future__ import annotations
 import math
 from datetime import date, datetime
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from bot.locales.current import language
 from bot.locales.digits import SIGNS, Signs, percentage, written
+
+if TYPE_CHECKING:
+    from decimal import Decimal
 
 
 def _locale() -> str:
@@ -37,6 +41,18 @@ def number(value: int) -> str:
         return numbers.format_decimal(value, locale=code)
     grouped = f"{abs(value):,}".replace(",", signs.group)
     return signs.minus + grouped if value < 0 else grouped
+
+
+def signs() -> Signs:
+    """The language's decimal mark and separators (English's for a language not shipped), for reading a
+    number a member typed."""
+    return SIGNS.get(_locale(), SIGNS["en"])
+
+
+def exact(value: Decimal) -> str:
+    """A deck's number with every decimal it was written with: 9.81 in English, 9,81 in French."""
+    places = max(0, -int(value.normalize().as_tuple().exponent))
+    return written(value, signs(), places=places, least=places)
 
 
 def decimal(value: float, places: int = 1) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.bank.models import Deck, Kind, Question
+from bot.bank.models import Deck, Question
 from bot.locales import _, p_
 from bot.looks.discord_limits import BUTTON_LABEL
 from bot.looks.embeds import Look
@@ -96,7 +96,7 @@ def preview(question: Question, deck: Deck, now: datetime, *, lang: str | None =
         teams=(),
         reported=(deck.id, shown.id),
     )
-    if shown.kind is Kind.TEXT:
+    if shown.typed:
         ask = [PreviewButton(p_("button", "Answer"), "primary", emoji="✍️")]
         told = [
             PreviewButton(

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from bot.bank.images import is_url
 from bot.bank.models import Kind, Question
-from bot.locales import _, fixed, n_, number, percent
+from bot.locales import _, exact, fixed, n_, number, percent
 from bot.looks.discord_limits import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE
 from bot.looks.embeds import Look, fit
 from bot.looks.text import clip, letter, mention, stamp
@@ -73,7 +73,7 @@ def question_look(
 ) -> Look:
     """The question; `opens_at` while it is in its reading time; `untimed` when no timer closes it."""
     body = question.prompt
-    if question.kind is Kind.TEXT:
+    if question.typed:
         body += "\n\n" + _("Type your answer with the **Answer** button.")
     else:
         body += "\n\n" + _choice_lines(question, order)
@@ -110,8 +110,11 @@ def reveal_look(
     """The answer and how the channel answered; `names` False keeps every player's name out of it
     (the round hides its standings until the end); `standings` adds the round's top lines so far."""
     poll = question.kind is Kind.POLL
-    if question.kind is Kind.TEXT:
+    if question.typed:
         lines = _("**Answer:** {answer}", answer=question.answer_text)
+        if reveal.top_wrong_number is not None:
+            given = f"{exact(reveal.top_wrong_number)} {question.unit}".rstrip()
+            lines += "\n" + _("Most given wrong number: {number}", number=given)
     else:
         marks = []
         for slot, original in enumerate(order):

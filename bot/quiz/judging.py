@@ -1,20 +1,28 @@
-"""Judging one answer to one question as shown: a lettered slot, or typed text."""
+"""Judging one answer to one question as shown: a lettered slot, typed text or a typed number."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 from bot.bank.models import Kind, Question
-from bot.locales import _
+from bot.locales import _, signs
 from bot.quiz.errors import InvalidChoiceError
 from bot.quiz.matching import accepted_answers, matches
+from bot.quiz.numbers import read_number, within
 
 
 @dataclass(frozen=True, slots=True)
 class Judged:
     choice: int | None  # the original index of the chosen choice; None for a typed answer
     right: bool
+    number: Decimal | None = None  # the number a typed answer to a number question was read as
+
+
+def read_typed_number(question: Question, text: str) -> Decimal | None:
+    """The number `text` says, as a member speaking the task's language means it (`9,81` in French)."""
+    return read_number(text, signs(), question.unit)
 
 
 def judge_answer(question: Question, order: Sequence[int], slot: int | None, text: str | None) -> Judged:
@@ -23,17 +31,26 @@ def judge_answer(question: Question, order: Sequence[int], slot: int | None, tex
     `order` is the question's display order (slot → original choice index). Rounds and practice
     judge alike, so a member gets the same verdict wherever they answer.
     """
-    if question.kind is Kind.TEXT:
+    if question.typed:
         if slot is not None:
             raise InvalidChoiceError(_("This question is answered by typing, not with a button."))
         if text is None or not text.strip():
             raise InvalidChoiceError(_("Type an answer first."))
+        if question.kind is Kind.NUMBER:
+            return _judged_number(question, text)
         return Judged(choice=None, right=matches(text, accepted_answers(question)))
     if text is not None:
         raise InvalidChoiceError(_("This question is answered with the buttons."))
     if slot is None or not 0 <= slot < len(order):
         raise InvalidChoiceError
     return Judged(choice=order[slot], right=question.is_right(order[slot]))
+
+
+def _judged_number(question: Question, text: str) -> Judged:
+    value = read_typed_number(question, text)
+    if value is None or question.number is None:
+        raise InvalidChoiceError(_("Type a number, such as 9.81 or 981e-2."))
+    return Judged(choice=None, right=within(value, question.number, question.tolerance), number=value)
 
 
 def right_slots(question: Question, order: Sequence[int]) -> frozenset[int]:

@@ -5,35 +5,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
+from bot.bank.tolerance import Tolerance, parse_decimal
 from bot.locales import _
 from bot.locales.digits import Signs
 from bot.quiz.errors import InvalidChoiceError
 
 _SPACES = re.compile(r"[\s\u00a0\u202f']+")
-
-
-@dataclass(frozen=True, slots=True)
-class Tolerance:
-    """How far from the answer a typed number may be: an amount, or a share of the answer."""
-
-    amount: Decimal
-    percent: bool = False
-
-    def width(self, answer: Decimal) -> Decimal:
-        return abs(answer) * self.amount / 100 if self.percent else self.amount
-
-
-def parse_tolerance(text: str) -> Tolerance | None:
-    """`0.05` or `1%`; None for anything else (or a negative amount)."""
-    raw = text.strip()
-    percent = raw.endswith("%")
-    amount = _decimal(raw.removesuffix("%").strip())
-    if amount is None or amount < 0:
-        return None
-    return Tolerance(amount=amount, percent=percent)
 
 
 def read_number(text: str, signs: Signs, unit: str = "") -> Decimal | None:
@@ -52,7 +31,7 @@ def read_number(text: str, signs: Signs, unit: str = "") -> Decimal | None:
         raw = raw.replace(",", ".")
     else:
         raw = raw.replace(",", "")
-    return _decimal(raw)
+    return parse_decimal(raw)
 
 
 def judge_number(text: str, answer: Decimal, tolerance: Tolerance, signs: Signs, unit: str = "") -> bool:
@@ -74,12 +53,3 @@ def most_given_wrong(values: Iterable[Decimal], answer: Decimal, tolerance: Tole
     if not counts:
         return None
     return min(counts, key=lambda v: (-counts[v], v))
-
-
-def _decimal(raw: str) -> Decimal | None:
-    if not re.fullmatch(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?", raw):
-        return None
-    try:
-        return Decimal(raw)
-    except InvalidOperation:
-        return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from decimal import Decimal
 from types import MappingProxyType
 
 from bot.bank.models import Deck, Kind, Question
@@ -23,8 +24,9 @@ from bot.quiz.errors import (
     TeamError,
 )
 from bot.quiz.hints import MOST_HINTS, hinted_points
-from bot.quiz.judging import judge_answer
+from bot.quiz.judging import judge_answer, read_typed_number
 from bot.quiz.missed import closed_count, missed_questions
+from bot.quiz.numbers import most_given_wrong
 from bot.quiz.options import RoundOptions
 from bot.quiz.questions import questions_of
 from bot.quiz.scoring import points
@@ -85,6 +87,7 @@ class Verdict:
     answered_at: datetime
     streak: int = 0  # right answers in a row ending with this one (0 for a wrong answer)
     hints: int = 0  # how many times the member pressed Hint before answering
+    number: Decimal | None = None  # what a typed answer to a number question was read as
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +119,8 @@ class Reveal:
     streaks: tuple[tuple[int, int], ...] = ()
     # (user_id, hints) of everyone who pressed Hint on this question, most hints first.
     hinted: tuple[tuple[int, int], ...] = ()
+    # A number question's wrong number given most often (None when none was wrong, or not a number question).
+    top_wrong_number: Decimal | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,7 +291,15 @@ class RoundState:
             answered_at=stored.answered_at,
             streak=streak,
             hints=self.hints_of(stored.user_id, stored.question_index),
+            number=self._number_of(stored.question_index, stored.text),
         )
+
+    def _number_of(self, index: int, text: str | None) -> Decimal | None:
+        """A kept answer to a number question, read again (in the language the round is resumed in)."""
+        question = self._questions[index]
+        if question.kind is not Kind.NUMBER or text is None:
+            return None
+        return read_typed_number(question, text)
 
     def slot_of(self, index: int, choice: int | None) -> int | None:
         """The display slot (the letter a member saw) of the original choice `choice` of question `index`.
@@ -377,6 +390,7 @@ class RoundState:
             answered_at=now,
             streak=streak,
             hints=hints,
+            number=judged.number,
         )
 
     # --- hints -------------------------------------------------------------------------------
@@ -539,6 +553,7 @@ class RoundState:
             right=len(right),
             streaks=tuple(streaks[:STREAKS_SHOWN]),
             hinted=tuple(sorted(self._hints[index].items(), key=lambda hinted: (-hinted[1], hinted[0]))),
+            top_wrong_number=_top_wrong_number(question, answers),
         )
 
     # --- results -----------------------------------------------------------------------------
@@ -651,3 +666,10 @@ class RoundState:
         for stored in answers:
             state.accept(state.verdict_of(stored))
         return state
+
+
+def _top_wrong_number(question: Question, answers: Iterable[Verdict]) -> Decimal | None:
+    if question.kind is not Kind.NUMBER or question.number is None:
+        return None
+    given = (v.number for v in answers if v.number is not None)
+    return most_given_wrong(given, question.number, question.tolerance)

@@ -32,11 +32,11 @@ def pick_questions(deck: Deck, count: int, seed: int) -> tuple[str, ...]:
 def choice_order(seed: int, question_index: int, n_choices: int, kind: Kind) -> tuple[int, ...]:
     """The display order of a question's choices: element `slot` is the original choice's index.
 
-    True/false keeps True before False (shuffling it would only confuse); text questions have no
-    choices. The order depends on the round's seed and the question's place in the round only, so
+    True/false keeps True before False (shuffling it would only confuse); typed questions (text, number)
+    have no choices. The order depends on the round's seed and the question's place in the round only, so
     the same question in another round lands elsewhere, and a reveal after a restart matches.
     """
-    if kind is Kind.TEXT or n_choices <= 0:
+    if kind in (Kind.TEXT, Kind.NUMBER) or n_choices <= 0:
         return ()
     order = list(range(n_choices))
     if kind in (Kind.TRUEFALSE, Kind.POLL):

@@ -60,7 +60,7 @@ async def analyse_deck(store: Store, guild_id: int, deck: Deck, now: datetime) -
 def item_questions(deck: Deck) -> list[ItemQuestion]:
     """The deck's questions the analysis can judge: polls have no right answer, so they are left out."""
     return [
-        ItemQuestion(q.id, len(q.choices) if q.kind is not Kind.TEXT else 0, q.answers, version_of(q).digest)
+        ItemQuestion(q.id, len(q.choices) if not q.typed else 0, q.answers, version_of(q).digest)
         for q in deck.questions
         if q.kind is not Kind.POLL
     ]

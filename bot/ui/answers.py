@@ -115,7 +115,8 @@ def answer_buttons(
 ) -> list[discord.ui.Button[Any]]:
     """How a question is answered: a typed answer (and its Hint when `hints`), or one button per choice
     in the order shown."""
-    if question.kind is Kind.TEXT:
+    if question.typed:  # a number has no letters to hint at: its modal comes alone
         typed = type_answer_button(tags, play_id, index, disabled=disabled)
-        return [typed, hint_button(tags, play_id, index, disabled=disabled)] if hints else [typed]
+        hinted = hints and question.kind is Kind.TEXT
+        return [typed, hint_button(tags, play_id, index, disabled=disabled)] if hinted else [typed]
     return [answer_button(tags, play_id, index, slot, disabled=disabled) for slot in range(len(order))]

@@ -253,7 +253,7 @@ def report_embed(
             "share": percent(line.right, line.answered),
         }
         wrong = None
-        if question is not None and question.kind is not Kind.TEXT and line.top_wrong_choice is not None:
+        if question is not None and not question.typed and line.top_wrong_choice is not None:
             if 0 <= line.top_wrong_choice < len(question.choices):
                 wrong = question.choices[line.top_wrong_choice]
         elif line.top_wrong_text:

@@ -85,6 +85,7 @@ def _kind(kind: str) -> str:
         "choice": p_("question kind", "choice"),
         "truefalse": p_("question kind", "truefalse"),
         "text": p_("question kind", "text"),
+        "number": p_("question kind", "number"),
         "poll": p_("question kind", "poll"),
     }
     return names.get(kind, kind)

@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from bot.bank.models import Kind, Question
+from bot.bank.models import Question
 from bot.locales import _, n_, number, p_, percent, slash
 from bot.looks.text import stamp
 from bot.quiz import Passes
@@ -50,9 +50,7 @@ def practice_question_embed(
     leech_failures: int = 0,
 ) -> discord.Embed:
     body = question.prompt + "\n\n"
-    body += (
-        _("Answer with the **Answer** button.") if question.kind is Kind.TEXT else _choices(question, order)
-    )
+    body += _("Answer with the **Answer** button.") if question.typed else _choices(question, order)
     embed = discord.Embed(
         title=clip(
             _(
@@ -93,7 +91,7 @@ def feedback_embed(
     next_due: datetime | None,
     comes_back: bool = False,
 ) -> discord.Embed:
-    if question.kind is Kind.TEXT:
+    if question.typed:
         answered = _(
             "You answered “{typed}”.\n**Answer:** {answer}",
             typed=clip(typed or "", 200),
@@ -209,7 +207,7 @@ def translation_embed(
     """The question in `language` (the original's words where it has no such translation)."""
     shown = question.in_language(language)
     body = shown.prompt
-    if shown.kind is not Kind.TEXT:
+    if not shown.typed:
         body += "\n\n" + _choices(shown, order)
     embed = discord.Embed(
         title=clip(_("In {language}", language=language_name(shown.lang)), 256),

@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from bot.bank.models import Kind, Question
+from bot.bank.models import Question
 from bot.locales import _, number
 from bot.looks.discord_limits import BUTTON_LABEL
 from bot.quiz import Reveal
@@ -117,7 +117,7 @@ def reveal_view(
     """The answer buttons with their counts, and a Report-question button naming `reported`: the deck
     and id the question has in its own deck (a mixed round's questions are named after the round's)."""
     items: list[discord.ui.Item[Any]]
-    if question.kind is Kind.TEXT:
+    if question.typed:
         answer = type_answer_button(
             ROUND_TAGS,
             round_id,

@@ -39,6 +39,7 @@ KIND_WORDS = {
     "choice": N_("choices"),
     "truefalse": N_("true or false"),
     "text": N_("typed answer"),
+    "number": N_("typed number"),
     "poll": N_("poll"),
 }
 

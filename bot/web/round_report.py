@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from bot.bank.models import Deck, Kind, Question
+from bot.bank.models import Deck, Question
 from bot.locales import _
 from bot.looks.text import percent
 from bot.store import Answer, ReportLine, RoundRecord
@@ -48,7 +48,7 @@ def answer_text(question: Question | None, answer: Answer) -> str:
 
 
 def _top_wrong(question: Question | None, line: ReportLine) -> str | None:
-    if question is not None and question.kind is not Kind.TEXT and line.top_wrong_choice is not None:
+    if question is not None and not question.typed and line.top_wrong_choice is not None:
         if 0 <= line.top_wrong_choice < len(question.choices):
             return question.choices[line.top_wrong_choice]
         return None

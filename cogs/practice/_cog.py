@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.bank.models import Deck, Kind
+from bot.bank.models import Deck
 from bot.errors import UserError
 from bot.locales import _, number
 from bot.practice import Practice, PracticeSessions
@@ -148,7 +148,7 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
     ) -> TextAnswerForm:
         practice = await self._find(interaction, practice_id, index)
         question = practice.session.question
-        if question.kind is not Kind.TEXT:
+        if not question.typed:
             raise UserError(_("That question is answered with the letter buttons."))
         title = _("Practice question {number}", number=number(index + 1))
         return TextAnswerForm(title, question.prompt, FORM_SECONDS)

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.bank.models import Kind
 from bot.errors import UserError
 from bot.locales import _, number
 from bot.quiz import MissingQuestionError, RoundState, choice_order
@@ -89,7 +88,7 @@ class QuizDesk:
         if state.current != index or not state.is_open:
             raise UserError(_("That question is closed."))
         question = state.question(index)
-        if question.kind is not Kind.TEXT:
+        if not question.typed:
             raise UserError(_("That question is answered with the letter buttons."))
         seconds = UNTIMED_FORM_SECONDS if state.untimed else state.seconds_for(index) + FORM_GRACE_SECONDS
         return TextAnswerForm(_("Question {number}", number=number(index + 1)), question.prompt, seconds)

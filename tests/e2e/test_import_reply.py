@@ -110,17 +110,16 @@ SAME_ANSWER = [
     ),
     (
         "moodle-xml-biology.xml",
-        "Imported 4 questions. 9 items are not questions a round can play.",
+        "Imported 5 questions. 8 items are not questions a round can play.",
         {
-            101: "a numeric question; Bvunzo cannot play numbers yet, so it was left out",
             158: "an essay question: it has no key to mark, so it was left out",
             171: "the question “Diagram” shows an image from the file (cell-diagram.png)",
         },
     ),
     (
         "moodle-gift-science.txt",
-        "Imported 10 questions; 1 could not be imported and is listed. 3 items are not questions a round can play.",
-        {19: "a numeric question;", 35: "the answers opened with `{` are never closed with `}`"},
+        "Imported 11 questions; 1 could not be imported and is listed. 2 items are not questions a round can play.",
+        {21: "a description, not a question", 35: "the answers opened with `{` are never closed with `}`"},
     ),
 ]
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
+from decimal import Decimal
 
 from bot.bank import part_sizes
 from bot.bank.importers.drafts import DeckDraft, too_many
@@ -24,7 +26,6 @@ from bot.locales import N_, _
 
 # Kinds Bvunzo cannot play yet, each said in one sentence naming what it is.
 _NOT_YET: dict[type[Item], str] = {
-    Numeric: N_("a numeric question; Bvunzo cannot play numbers yet, so it was left out"),
     Matching: N_("a matching question; Bvunzo cannot play pairs to match yet, so it was left out"),
     Ordering: N_("an ordering question; Bvunzo cannot play items to put in order yet, so it was left out"),
     Gaps: N_("a question with blanks to fill; Bvunzo cannot play blanks yet, so it was left out"),
@@ -79,6 +80,8 @@ def _add(draft: DeckDraft, item: Item) -> None:
         )
     elif isinstance(item, ShortAnswer):
         _short_answer(draft, item)
+    elif isinstance(item, Numeric):
+        _numeric(draft, item)
     elif isinstance(item, Other):
         draft.set_apart(
             item.line,
@@ -132,6 +135,30 @@ def _short_answer(draft: DeckDraft, item: ShortAnswer) -> None:
         prompt=item.prompt,
         answers=_distinct(a.text for a in right),
         explanation=item.explanation or next((a.feedback for a in right if a.feedback), ""),
+        tags=_tags(item),
+        image=item.picture,
+    )
+
+
+def _numeric(draft: DeckDraft, item: Numeric) -> None:
+    """The first fully right number with its tolerance (a GIFT range `1..5` came as 3 ± 2)."""
+    right = next((a for a in item.answers if a.weight >= 100), None)
+    if right is None:
+        draft.skip(item.line, _("no answer is marked right (with `=`, or a grade of 100%)"))
+        return
+    if not (math.isfinite(right.value) and math.isfinite(right.tolerance)):
+        draft.skip(item.line, _("the right number of a numerical question is not a finite number"))
+        return
+    # repr is the float's shortest form: 9.81 stays 9.81, not 9.8100000000000004973799150320701301097869873046875
+    tolerance = abs(Decimal(repr(right.tolerance)))
+    draft.add(
+        item.line,
+        type="number",
+        prompt=item.prompt,
+        answer=Decimal(repr(right.value)),
+        tolerance=tolerance if tolerance else None,
+        unit=item.unit,
+        explanation=item.explanation or right.feedback,
         tags=_tags(item),
         image=item.picture,
     )

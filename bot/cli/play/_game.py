@@ -17,7 +17,7 @@ from types import FrameType
 
 from bot import locales
 from bot.bank.loader import DeckError, load_deck_file, load_folder, validate_paths
-from bot.bank.models import Deck, Kind, Question
+from bot.bank.models import Deck, Question
 from bot.cli.play._screen import Screen
 from bot.cli.play._terminal import catalog_of_terminal, terminal_language
 from bot.host.config import database_location
@@ -293,7 +293,7 @@ class Game:
         while True:
             slot: int | None = None
             text: str | None = None
-            if question.kind is Kind.TEXT:
+            if question.typed:
                 typed = self.screen.ask(_("Your answer (:q to stop): "))
                 if typed is None or typed == ":q":
                     return False
@@ -338,7 +338,7 @@ class Game:
         say = self.screen.say
         if right:
             say(_("✓ Right!"), "green", "bold")
-        elif question.kind is Kind.TEXT:
+        elif question.typed:
             say(_("✗ Not quite: the answer is “{answer}”.", answer=question.answer_text), "red", "bold")
         else:
             answers = ", ".join(

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from bot.bank.tolerance import parse_decimal, plain
 from bot.store.records import ReportLine
 from bot.store.sql.statement import sql
 
@@ -86,8 +87,11 @@ ROUND_QUESTIONS = sql("SELECT question_ids FROM rounds WHERE id = :round AND gui
 
 
 def _typed_key(text: str) -> str:
-    """Typed answers that differ only in case or spacing are the same mistake."""
-    return " ".join(text.casefold().split())
+    """Typed answers that differ only in case or spacing are the same mistake, and so are numbers of
+    the same value (`10`, `10.0` and `10,0`: a number question's answers are kept as typed)."""
+    key = " ".join(text.casefold().split())
+    value = parse_decimal(key.replace(",", ".") if key.count(",") == 1 and "." not in key else key)
+    return key if value is None else "number:" + plain(value)
 
 
 def report_lines(rows: Iterable[Sequence[Any]], *, by_index: bool) -> dict[Any, ReportLine]:

@@ -38,6 +38,7 @@ KINDS = (
     ("choice", N_("Choices (buttons A–E)")),
     ("truefalse", N_("True or false")),
     ("text", N_("Typed answer")),
+    ("number", N_("Typed number")),
     ("poll", N_("Poll (no right answer)")),
 )
 
@@ -61,6 +62,9 @@ def _form_of(post: MultiDictProxy[Any]) -> QuestionForm:
         choices=[text(f"choice{i}") for i in range(part_sizes.MAX_CHOICES)],
         answer=answer,
         accepted=text("accepted").splitlines(),
+        number=text("number"),
+        tolerance=text("tolerance"),
+        unit=text("unit"),
         explanation=text("explanation"),
         translations=text("translations"),
         tags=text("tags"),

@@ -467,19 +467,20 @@ async def test_a_moodle_xml_import_says_what_it_set_aside(dashboard: Dashboard, 
     )
     async with page.expect_navigation():
         await page.get_by_role("button", name="Import").click()
-    assert await page.get_by_text("Imported 4 questions from biology.xml as `biology`.").count() == 1
+    assert await page.get_by_text("Imported 5 questions from biology.xml as `biology`.").count() == 1
     notes = await page.locator("ul.notes li").all_inner_texts()
     assert notes[0] == (
         "biology.xml:89: a multiple-answer question (several right answers to tick); Bvunzo cannot play those "
         "yet, so it was left out"
     )
     assert notes[-1].startswith("biology.xml:171: the question “Diagram” shows an image from the file")
-    assert len(notes) == 9
+    assert len(notes) == 8  # the numerical question is kept
     kept = load_deck_text(await stored_text(dashboard.store, world.study.id, "biology"), "biology.yaml")
     assert [q.prompt for q in kept.questions] == [
         "Which organelle releases energy from food in a cell?",
         "Plant cells have a cell wall & a membrane.",
         "Name the green pigment in leaves.",
+        "How many chromosomes does a human body cell hold?",
         "Red blood cells carry oxygen.",
     ]
 
