@@ -13,17 +13,13 @@ class Metrics:
 
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
-        self.answers = Counter(
+        self.answers = self._counter(
             "bvunzo_answers_recorded",
             "Answers stored: kind=round (buttons and typed answers in rounds) or practice.",
-            ["kind"],
-            registry=self.registry,
+            "kind",
         )
-        self.rounds_ended = Counter(
-            "bvunzo_rounds_ended",
-            "Rounds ended, by how: finished or stopped.",
-            ["status"],
-            registry=self.registry,
+        self.rounds_ended = self._counter(
+            "bvunzo_rounds_ended", "Rounds ended, by how: finished or stopped.", "status"
         )
         self.rounds_running = Gauge(
             "bvunzo_rounds_running", "Rounds running now, as the database has them.", registry=self.registry
@@ -39,20 +35,22 @@ class Metrics:
             "Time between the last gateway heartbeat and its acknowledgement.",
             registry=self.registry,
         )
-        self.deck_changes = Counter(
+        self.deck_changes = self._counter(
             "bvunzo_deck_changes",
             "Servers' decks changed, by how: imported, replaced, edited, extended (an approved suggestion), "
             "created, copied, renamed or deleted.",
-            ["change"],
-            registry=self.registry,
+            "change",
         )
-        self.discord_errors = Counter(
+        self.discord_errors = self._counter(
             "bvunzo_discord_errors",
             "Discord's error answers to the bot's HTTP requests, by status (429 included; "
             "'none' when no answer came at all).",
-            ["status"],
-            registry=self.registry,
+            "status",
         )
+
+    def _counter(self, name: str, documentation: str, label: str) -> Counter:
+        """A counter in this registry, counted apart by one label (its values say how or what)."""
+        return Counter(name, documentation, [label], registry=self.registry)
 
     def exposition(self, *, gateway_latency: float | None, rounds_running: int | None) -> bytes:
         """The Prometheus text format, with the gauges read at this moment (None: leave as it was)."""

@@ -5,6 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+__all__ = [
+    "AssignmentAnswer",
+    "AssignmentRecord",
+    "AttemptRecord",
+    "NewAssignment",
+]
+
 
 @dataclass(frozen=True, slots=True)
 class NewAssignment:

@@ -5,6 +5,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+__all__ = [
+    "CalendarSettings",
+    "NewSchedule",
+    "OccurrenceRecord",
+    "QotdAnswer",
+    "QotdBoardLine",
+    "QotdDay",
+    "QotdSettings",
+    "ScheduleMove",
+    "ScheduleRecord",
+    "Shards",
+]
+
+
 CLAIM_KINDS = ("round", "announce", "qotd", "qotd-reveal", "champion")
 
 

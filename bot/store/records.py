@@ -6,6 +6,40 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from datetime import date, datetime
 
+__all__ = [
+    "FLAG_REASONS",
+    "Answer",
+    "Approval",
+    "AuditEntry",
+    "Board",
+    "BoardLine",
+    "DeckStats",
+    "EarnedAchievement",
+    "FirstTry",
+    "FlagRecord",
+    "GivenVersions",
+    "GuildDeckRecord",
+    "GuildSettings",
+    "KeptItemFigures",
+    "MemberStats",
+    "Memory",
+    "NewRound",
+    "PollVote",
+    "PracticeAnswer",
+    "PracticeRecord",
+    "Recorded",
+    "ReportLine",
+    "RoundProgress",
+    "RoundRecord",
+    "StruggleLine",
+    "SuggestionRecord",
+    "VersionRecord",
+    "WebGuild",
+    "WebSession",
+    "WeekStats",
+]
+
+
 # The store imports nothing of the engine: round options cross it as plain columns, and bot/rounds/stored.py
 # turns them into the engine's RoundOptions and back.
 # The round options a server keeps as its defaults (RoundOptions' fields): GuildSettings names its columns
