@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from bot.bank.models import Kind, Question
 from bot.locales import _, signs
 from bot.quiz.errors import InvalidChoiceError
 from bot.quiz.matching import accepted_answers, matches
 from bot.quiz.numbers import read_number, within
+
+if TYPE_CHECKING:
+    from decimal import Decimal
 
 
 @dataclass(frozen=True, slots=True)
