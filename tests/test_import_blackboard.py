@@ -124,6 +124,14 @@ def test_detection_takes_type_codes_and_leaves_a_tab_separated_sheet_alone() -> 
     assert detect_format("TF\tFalse\nMC\tmaybe\n") is Format.BLACKBOARD
 
 
+def test_more_lines_than_a_deck_holds_are_refused_in_one_sentence() -> None:
+    text = "\n".join(f"TF\tIs {n} even?\t{str(n % 2 == 0).lower()}" for n in range(5_001))
+    outcome = import_file(text.encode(), "many.txt", deck_id="x")
+    assert [str(p) for p in outcome.problems] == [
+        "many.txt: the file has 5001 questions; at most 5000 fit in one deck, so split it into several files"
+    ]
+
+
 PIECES = st.sampled_from(
     ["MC", "MA", "TF", "FIB", "FIB_PLUS", "NUM", "ORD", "MAT", "ESS", "SR", "\t", "\n", "correct",
      "incorrect", "true", "FALSE", "9.81", "1e999999", "NaN", "-0", '"', '""', "<p>", "</b>", "é", " ", "?"]

@@ -164,6 +164,43 @@ def test_a_workbook_of_neither_template_is_refused_in_one_sentence() -> None:
     ]
 
 
+def with_cached_value(data: bytes, ref: str, cached: str) -> bytes:
+    """The workbook with the formula in `ref` given the value a spreadsheet program saves beside it."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as copy:
+        for entry in source.infolist():
+            body = source.read(entry)
+            if entry.filename == "xl/worksheets/sheet1.xml":
+                start = body.index(f'<c r="{ref}">'.encode())
+                end = body.index(b"</c>", start)
+                formula = body[start:end].split(b"<f>")[1].split(b"</f>")[0]
+                cell = f'<c r="{ref}" t="str"><f>'.encode() + formula + f"</f><v>{cached}</v>".encode()
+                body = body[:start] + cell + body[end:]
+            copy.writestr(entry, body)
+    return out.getvalue()
+
+
+def test_a_formula_is_read_as_its_cached_value_and_never_evaluated() -> None:
+    rows: dict[int, list[object]] = {
+        8: KAHOOT_HEADER,
+        9: [1, '=HYPERLINK("https://example.org","Open")', "Dead Sea", "Lake Kariba", "", "", 20, "=1+1"],
+    }
+    data = with_cached_value(with_cached_value(workbook(rows), "B9", "Which sea is saltiest?"), "H9", "1")
+    outcome = import_file(data, "k.xlsx", deck_id="x")
+    assert outcome.kept is not None
+    [question] = outcome.kept.deck.questions
+    # The cached 1, not what =1+1 would give: the formula is never computed.
+    assert (question.prompt, question.answers) == ("Which sea is saltiest?", frozenset({0}))
+
+
+def test_a_row_far_down_the_sheet_is_refused_without_reading_to_it() -> None:
+    data = workbook({8: KAHOOT_HEADER, 25_000: [1, "Far away?", "a", "b", "", "", 20, 1]})
+    outcome = import_file(data, "far.xlsx", deck_id="x")
+    assert [str(p) for p in outcome.problems] == [
+        "far.xlsx:20001: the sheet has more than 20000 rows; a deck is far smaller"
+    ]
+
+
 NOT_A_WORKBOOK = (
     "upload: the file is not an Excel workbook (.xlsx) Bvunzo can read; save it again from the spreadsheet "
     "program as .xlsx, or as CSV UTF-8"
