@@ -10,7 +10,10 @@ from bot.bank.importers.workbook import Rows
 from bot.bank.problems import DeckError, Problem
 from bot.locales import N_, _
 
+# The template's column names as its header row writes them (lower-cased): matched, never shown.
 ANSWERS = ("answer 1", "answer 2", "answer 3", "answer 4")
+TIME_LIMIT = "time limit (sec)"  # i18n: not shown
+CORRECT = "correct answer(s)"  # i18n: not shown
 TIME_NOT_KEPT = N_(
     "the sheet's time limits are not kept: a round's seconds per question are chosen when it starts"
 )
@@ -41,7 +44,7 @@ def read_kahoot(rows: Rows, source: str) -> DeckDraft:
     draft = DeckDraft(source)
     for number, cells in filled:
         _row(draft, header, number, cells)
-    timed = header.names.get("time limit (sec)")
+    timed = header.names.get(TIME_LIMIT)
     if any(cell(cells, timed) for _n, cells in filled):
         draft.note(rows[header.index][0], _(TIME_NOT_KEPT))
     return draft
@@ -54,7 +57,7 @@ def _filled(header: Header, cells: tuple[str, ...]) -> bool:
 def _row(draft: DeckDraft, header: Header, number: int, cells: tuple[str, ...]) -> None:
     prompt = cell(cells, header.names.get("question"))
     answers = [cell(cells, header.names.get(name)) for name in ANSWERS]
-    said = cell(cells, header.names.get("correct answer(s)"))
+    said = cell(cells, header.names.get(CORRECT))
     if not prompt:
         draft.skip(number, _("the row has answers but no question"))
         return

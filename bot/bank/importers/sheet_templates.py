@@ -11,7 +11,7 @@ from bot.bank.importers.workbook import Rows
 # numbers the questions); Wayground's writes its own on row 1. People move both, so they are looked for.
 HEADER_ROWS = 20
 _KAHOOT = ("question", "answer 1", "answer 2", "answer 3", "answer 4")
-_WAYGROUND = ("question text", "question type", "option 1", "option 2")
+_WAYGROUND = ("question text", "question type", "option 1", "option 2")  # i18n: not shown
 _NUMBERS = re.compile(r"\s*\d{1,3}(\s*[,;]\s*\d{1,3})*\s*")
 
 

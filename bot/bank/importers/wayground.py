@@ -12,9 +12,20 @@ from bot.bank.importers.workbook import Rows
 from bot.bank.problems import DeckError, Problem
 from bot.locales import N_, _
 
-OPTIONS = tuple(f"option {n}" for n in range(1, 6))
+# The template's own words, as its header row and its "Question Type" cells write them (lower-cased):
+# matched against the file, never shown.
+OPTIONS = tuple(f"option {n}" for n in range(1, 6))  # i18n: not shown
+QUESTION_TEXT = "question text"  # i18n: not shown
+QUESTION_TYPE = "question type"  # i18n: not shown
+CORRECT = "correct answer"  # i18n: not shown
+TIME = "time in seconds"  # i18n: not shown
+EXPLANATION = "answer explanation"  # i18n: not shown
+IMAGE = "image link"  # i18n: not shown
+MULTIPLE_CHOICE = ("multiple choice", "checkbox")  # i18n: not shown
+FILL_IN = ("fill-in-the-blank", "fill in the blank")  # i18n: not shown
+OPEN_ENDED = ("open-ended", "open ended")  # i18n: not shown
 # The template's second row says what each column holds ("Text of the question (required)").
-_INSTRUCTIONS = "text of the question"
+_INSTRUCTIONS = "text of the question"  # i18n: not shown
 _OPEN = N_("an open-ended question has no answer key to mark, so it was left out")
 
 
@@ -40,29 +51,29 @@ def read_wayground(rows: Rows, source: str) -> DeckDraft:
     draft = DeckDraft(source)
     for number, cells in body:
         _row(draft, header, number, cells)
-    timed = header.names.get("time in seconds")
+    timed = header.names.get(TIME)
     if any(cell(cells, timed) for _n, cells in body):
         draft.note(rows[header.index][0], _(TIME_NOT_KEPT))
     return draft
 
 
 def _instructions(header: Header, cells: tuple[str, ...]) -> bool:
-    return name_of(cell(cells, header.names.get("question text"))).startswith(_INSTRUCTIONS)
+    return name_of(cell(cells, header.names.get(QUESTION_TEXT))).startswith(_INSTRUCTIONS)
 
 
 def _row(draft: DeckDraft, header: Header, number: int, cells: tuple[str, ...]) -> None:
-    prompt = cell(cells, header.names.get("question text"))
-    kind = name_of(cell(cells, header.names.get("question type"))) or "multiple choice"
+    prompt = cell(cells, header.names.get(QUESTION_TEXT))
+    kind = name_of(cell(cells, header.names.get(QUESTION_TYPE))) or MULTIPLE_CHOICE[0]
     options = [cell(cells, header.names.get(name)) for name in OPTIONS]
     extra = {
-        "explanation": cell(cells, header.names.get("answer explanation")),
-        "image": cell(cells, header.names.get("image link")),
+        "explanation": cell(cells, header.names.get(EXPLANATION)),
+        "image": cell(cells, header.names.get(IMAGE)),
     }
     if not prompt:
         draft.skip(number, _("the row has no question text"))
-    elif kind in ("multiple choice", "checkbox"):
-        _choice(draft, number, prompt, options, cell(cells, header.names.get("correct answer")), extra)
-    elif kind in ("fill-in-the-blank", "fill in the blank"):
+    elif kind in MULTIPLE_CHOICE:
+        _choice(draft, number, prompt, options, cell(cells, header.names.get(CORRECT)), extra)
+    elif kind in FILL_IN:
         answers = distinct_answers(option for option in options if option)
         if not answers:
             draft.skip(number, _("a fill-in-the-blank row lists its accepted answers in the option columns"))
@@ -70,12 +81,10 @@ def _row(draft: DeckDraft, header: Header, number: int, cells: tuple[str, ...]) 
             draft.add(number, type="text", prompt=prompt, answers=answers, **extra)
     elif kind == "poll":
         draft.add(number, type="poll", prompt=prompt, choices=[o for o in options if o], **extra)
-    elif kind in ("open-ended", "open ended"):
+    elif kind in OPEN_ENDED:
         draft.set_apart(number, _(_OPEN))
     else:
-        draft.set_apart(
-            number, _(not_playable.OTHER_KIND, kind=cell(cells, header.names.get("question type")))
-        )
+        draft.set_apart(number, _(not_playable.OTHER_KIND, kind=cell(cells, header.names.get(QUESTION_TYPE))))
 
 
 def _choice(
