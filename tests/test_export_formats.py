@@ -46,6 +46,7 @@ questions:
     type: text
     prompt: "The capital of Zimbabwe?"
     answers: ["Harare", "Salisbury {old}", "Harari"]
+    image: "https://example.org/zim.png?a=1&b=2"
     explanation: "Called Salisbury until 1982."
   - id: gravity
     type: number
@@ -131,8 +132,12 @@ def test_numbers_keep_their_tolerance_as_a_width_and_moodle_keeps_the_unit(
     assert "{#9.81:0.05####About 9.81.}" in export_deck(DECK, "gift").data.decode()
 
 
-def test_moodle_xml_keeps_the_tags_and_escapes_with_the_xml_library(from_moodle: Deck) -> None:
+def test_moodle_xml_keeps_the_tags_and_images_and_escapes_with_the_xml_library(
+    from_moodle: Deck, from_gift: Deck
+) -> None:
     assert from_moodle.questions[0].tags == ("marks", "two words")
+    assert from_moodle.questions[3].image == "https://example.org/zim.png?a=1&b=2"
+    assert from_gift.questions[3].image is None
     xml = export_deck(DECK, "moodle-xml").data.decode("utf-8")
     assert "<text>Which ~ opens = a {block} # here: \\ or &lt;b&gt;this&lt;/b&gt; &amp; that?</text>" in xml
     assert xml.count('<question type="multichoice">') == 1 and 'type="numerical"' in xml
@@ -191,7 +196,7 @@ def test_an_anki_package_holds_one_note_a_question_with_its_fields(tmp_path: Pat
         (
             "Bvunzo Basic (type in the answer)",
             [
-                "The capital of Zimbabwe?",
+                'The capital of Zimbabwe?<br><img src="https://example.org/zim.png?a=1&amp;b=2">',
                 "Harare",
                 "Also accepted: Salisbury {old}, Harari<br>Called Salisbury until 1982.",
             ],
@@ -227,6 +232,7 @@ def test_the_reply_attaches_a_file_within_the_limit_and_refuses_a_larger_one_in_
         "The deck `marks` (8 questions) as GIFT.",
         "1 poll was left out: GIFT has no question without a right answer.",
         "GIFT has no place for a number's unit: 1 unit was left out.",
+        "GIFT has no place for an image: 1 image was left out.",
         "GIFT cannot hold translations: the file has each question in its own language only.",
     ]
     assert export_reply(DECK, "gift", exported, len(exported.data) - 1) == (
@@ -234,3 +240,20 @@ def test_the_reply_attaches_a_file_within_the_limit_and_refuses_a_larger_one_in_
         "instead.",
         None,
     )
+
+
+def test_typed_answers_with_a_star_or_an_arrow() -> None:
+    deck = load_deck_text(
+        "id: signs\ntitle: Signs\nquestions:\n"
+        "  - {id: star, type: text, prompt: 'Product?', answers: ['x*y', 'x times y']}\n"
+        "  - {id: arrow, type: text, prompt: 'Implies?', answers: ['p -> q']}\n",
+        "signs.yaml",
+    )
+    xml = export_deck(deck, "moodle-xml").data
+    assert b"<text>x\\*y</text>" in xml  # a bare `*` would be Moodle's wildcard
+    moodle, _fmt = import_deck(xml, "signs.xml", deck_id="back")
+    assert [q.accepted for q in moodle.deck.questions] == [("x*y", "x times y"), ("p -> q",)]
+    gift = export_deck(deck, "gift")
+    assert gift.notes == ("1 question was left out: GIFT reads `->` in a typed answer as a pair to match.",)
+    back, _fmt = import_deck(gift.data, "signs.gift", deck_id="back")
+    assert [q.accepted for q in back.deck.questions] == [("x*y", "x times y")]

@@ -14,7 +14,8 @@ and holds the explanation. What each kind becomes:
 
 Each note's id (its guid) is made from the deck's and the question's ids, so importing a newer export
 updates the notes already studied instead of adding them again. Tags go with the notes (a space in a
-tag as `_`, which Anki's tags cannot hold). Translations, difficulty, hints and images stay out.
+tag as `_`, which Anki's tags cannot hold); an image at an https:// address is shown under the prompt.
+Translations, difficulty, hints and images of files stay out.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.bank.exported import Exported, by_kind, notes_of, translations_note
+from bot.bank.images import is_url
 from bot.bank.models import Deck, Kind, Question, number_text
 from bot.bank.tolerance import plain
 from bot.locales import _
@@ -57,21 +59,28 @@ def _extra(question: Question, *lines: str) -> str:
     return "<br>".join(_html(line) for line in (*lines, question.explanation) if line)
 
 
+def _prompt(question: Question) -> str:
+    """The prompt, with its image under it when it has one at an https:// address (Anki loads it)."""
+    if question.image and is_url(question.image):
+        return f'{_html(question.prompt)}<br><img src="{html.escape(question.image)}">'  # i18n: not shown
+    return _html(question.prompt)
+
+
 def _choice(question: Question) -> Fields:
     choices = "".join(f"<li>{_html(choice)}</li>" for choice in question.choices)
-    front = f'{_html(question.prompt)}<ol type="A">{choices}</ol>'  # i18n: not shown (HTML)
+    front = f'{_prompt(question)}<ol type="A">{choices}</ol>'  # i18n: not shown (HTML)
     return False, front, _html(question.answer_text), _extra(question)
 
 
 def _typed(question: Question) -> Fields:
     first, *others = question.accepted or ("",)
     also = _("Also accepted: {answers}", answers=", ".join(others)) if others else ""
-    return True, _html(question.prompt), _html(first), _extra(question, also)
+    return True, _prompt(question), _html(first), _extra(question, also)
 
 
 def _number(question: Question) -> Fields:
     number = plain(question.number) if question.number is not None else ""
-    return True, _html(question.prompt), _html(number), _extra(question, number_text(question, plain))
+    return True, _prompt(question), _html(number), _extra(question, number_text(question, plain))
 
 
 # The fields of each kind a note can hold; a kind missing here is left out with a sentence.

@@ -6,13 +6,15 @@ the backslash are escaped with `\\`, a line break as `\\n`. What each kind becom
 
 - choice: `{=right ~wrong ~wrong}`;
 - truefalse: `{TRUE}` or `{FALSE}`;
-- text: `{=one =another}`, every accepted answer right (Moodle's short answer);
+- text: `{=one =another}`, every accepted answer right (Moodle's short answer); one with `->` in an
+  answer is left out with a sentence, since GIFT reads that as a pair to match and has no escape for it;
 - number: `{#9.81:0.05}`, a percent tolerance written as the width it allows around the answer. GIFT has
   no place for a unit: the unit stays out, with a sentence saying so;
 - poll: left out, with a sentence: GIFT has no question without a right answer (a choice with none marked
   right is refused by Moodle and by our reader alike).
 
-Translations, tags, difficulty, hints and images have no place in GIFT and stay out.
+Translations, tags, difficulty, hints and images have no place in GIFT and stay out (images with a
+sentence saying so: a question may need its picture).
 """
 
 from __future__ import annotations
@@ -20,10 +22,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 
-from bot.bank.exported import Exported, by_kind, notes_of, translations_note
+from bot.bank.exported import Exported, Unwritable, by_kind, notes_of, translations_note
 from bot.bank.models import Deck, Kind, Question
 from bot.bank.tolerance import plain
-from bot.locales import n_
+from bot.locales import _, n_
 
 LABEL = "GIFT"  # i18n: not shown (a format's name)
 _MARKS = re.compile(r"([\\~=#{}:])")
@@ -53,6 +55,9 @@ def _true_false(question: Question) -> str:
 
 
 def _text(question: Question) -> str:
+    if any("->" in answer for answer in question.accepted):
+        # GIFT has no escape for it: `{=a -> b}` is a pair to match, in Moodle and in our reader alike.
+        raise Unwritable(_("GIFT reads `->` in a typed answer as a pair to match"))
     return " ".join(_answer("=", answer) for answer in question.accepted)
 
 
@@ -93,10 +98,22 @@ def _units_note(questions: Iterable[Question]) -> str | None:
     )
 
 
+def _images_note(questions: Iterable[Question]) -> str | None:
+    count = sum(1 for q in questions if q.image and q.kind in ANSWERS)
+    if not count:
+        return None
+    return n_(
+        "GIFT has no place for an image: {n} image was left out.",
+        "GIFT has no place for an image: {n} images were left out.",
+        count,
+    )
+
+
 def deck_to_gift(deck: Deck) -> Exported:
     """The deck as a GIFT file (UTF-8), with a sentence for each thing GIFT could not hold."""
     written, left_out = by_kind(deck, {kind: _whole(a) for kind, a in ANSWERS.items()}, LABEL)
     title = " ".join(deck.title.split())
     text = f"// {title}\n\n" + "\n".join(written)
-    notes = notes_of(left_out, [_units_note(deck.questions), translations_note(deck, LABEL)])
+    kept = [_units_note(deck.questions), _images_note(deck.questions), translations_note(deck, LABEL)]
+    notes = notes_of(left_out, kept)
     return Exported(text.encode("utf-8"), notes)

@@ -6,23 +6,27 @@ text is `format="plain_text"`, so a `<b>` in a prompt stays two characters in Mo
 
 - choice: `multichoice` with `<single>true</single>`, the right choice at fraction 100, the others 0;
 - truefalse: `truefalse`, its `true` or `false` answer at 100;
-- text: `shortanswer`, every accepted answer at 100, case ignored (as our lenient matching does);
+- text: `shortanswer`, every accepted answer at 100, case ignored (as our lenient matching does), a `*`
+  written `\\*` (a bare one is Moodle's wildcard);
 - number: `numerical`, the answer with its `<tolerance>` (a percent one written as the width it allows)
   and its unit as the one `<unit>` (multiplier 1), not graded;
 - poll: left out, with a sentence: Moodle has no question without a right answer (it refuses a
   multichoice with no choice at 100%).
 
-Tags go in `<tags>`. Translations, difficulty, hints and images stay out.
+Tags go in `<tags>`; an image at an https:// address is shown under the prompt (the text is then HTML,
+its line breaks `<br>`). Translations, difficulty, hints and images of files stay out.
 """
 
 from __future__ import annotations
 
+import html
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping
 from decimal import Decimal
 
 from bot.bank.exported import Exported, by_kind, notes_of, translations_note
+from bot.bank.images import is_url
 from bot.bank.models import Deck, Kind, Question
 from bot.bank.tolerance import plain
 
@@ -35,6 +39,16 @@ def _text(parent: ET.Element, tag: str, words: str, **attrs: str) -> ET.Element:
     element = ET.SubElement(parent, tag, attrs or {"format": "plain_text"})
     ET.SubElement(element, "text").text = _NOT_XML.sub("", words)
     return element
+
+
+def _prompt(element: ET.Element, question: Question) -> None:
+    """The question's text: plain, or HTML showing its image when it has one at an https:// address."""
+    if not (question.image and is_url(question.image)):
+        _text(element, "questiontext", question.prompt)
+        return
+    words = html.escape(_NOT_XML.sub("", question.prompt)).replace("\n", "<br>")
+    image = html.escape(question.image)
+    _text(element, "questiontext", f'{words}<br><img src="{image}" alt="">', format="html")  # i18n: not shown
 
 
 def _value(parent: ET.Element, tag: str, value: str) -> None:
@@ -64,7 +78,7 @@ def _true_false(question: Question, element: ET.Element) -> None:
 def _short_answer(question: Question, element: ET.Element) -> None:
     _value(element, "usecase", "0")
     for answer in question.accepted:
-        _answer(element, answer, True)
+        _answer(element, answer.replace("*", r"\*"), True)  # a bare `*` is Moodle's wildcard
 
 
 def _numerical(question: Question, element: ET.Element) -> None:
@@ -94,7 +108,7 @@ def _writer(
     def write(question: Question) -> ET.Element:
         element = ET.Element("question", {"type": moodle_type})
         _text(element, "name", question.id)
-        _text(element, "questiontext", question.prompt)
+        _prompt(element, question)
         _text(element, "generalfeedback", question.explanation)
         _value(element, "defaultgrade", "1")
         _value(element, "hidden", "0")

@@ -31,18 +31,39 @@ def translations_note(deck: Deck, label: str) -> str | None:
     )
 
 
+class Unwritable(Exception):
+    """A question of a kind its format holds that it still cannot say as it is: the reason, in words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 def by_kind(
     deck: Deck, writers: Mapping[Kind, Callable[[Question], T]], label: str
 ) -> tuple[list[T], list[str]]:
-    """Each question written by its kind's writer, and a sentence for each kind the format cannot hold."""
-    written, missing = [], Counter[Kind]()
+    """Each question written by its kind's writer, and a sentence for each kind (or reason, when a
+    writer raises Unwritable) that left questions out."""
+    written, missing, unwritable = [], Counter[Kind](), Counter[str]()
     for question in deck.questions:
         writer = writers.get(question.kind)
         if writer is None:
             missing[question.kind] += 1
-        else:
+            continue
+        try:
             written.append(writer(question))
+        except Unwritable as exc:
+            unwritable[exc.reason] += 1
     notes = [left_out_note(kind, count, label) for kind, count in missing.items()]
+    notes += [
+        n_(
+            "{n} question was left out: {reason}.",
+            "{n} questions were left out: {reason}.",
+            count,
+            reason=reason,
+        )
+        for reason, count in unwritable.items()
+    ]
     return written, notes
 
 
