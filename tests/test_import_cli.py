@@ -82,6 +82,27 @@ def test_export_to_yaml_loads_as_the_same_deck(tmp_path: Path) -> None:
     assert (exported.id, exported.title, exported.tags) == (shipped.id, shipped.title, shipped.tags)
 
 
+def test_export_as_moodle_xml_imports_back_and_an_anki_package_needs_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    xml_file = tmp_path / "gc.xml"
+    shipped = QUESTIONS / "gradient-checkpointing.yaml"
+    assert main(["export", str(shipped), "--format", "moodle-xml", "-o", str(xml_file)]) == 0
+    assert capsys.readouterr().err == (
+        "Moodle XML cannot hold translations: the file has each question in its own language only.\n"
+    )
+    back = tmp_path / "gc.yaml"
+    assert main(["import", str(xml_file), "-o", str(back)]) == 0
+    assert [
+        (q.kind, q.prompt, q.choices, q.answers, q.explanation) for q in load_deck_file(back).questions
+    ] == [(q.kind, q.prompt, q.choices, q.answers, q.explanation) for q in load_deck_file(shipped).questions]
+    capsys.readouterr()
+    assert main(["export", str(shipped), "--format", "anki"]) == 2
+    assert capsys.readouterr().err == (
+        "bvunzo export: an Anki package is not text; give the file to write with -o\n"
+    )
+
+
 def test_export_of_an_unknown_deck(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["export", "no-such-deck", "--questions", str(QUESTIONS)]) == 1
     assert "no deck file or deck id `no-such-deck`" in capsys.readouterr().err

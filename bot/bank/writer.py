@@ -90,6 +90,8 @@ def question_mapping(question: Question, deck_language: str) -> dict[str, Any]:
         out["choices"] = list(question.choices)
         right = sorted(question.answers)
         out["answer"] = right[0] if len(right) == 1 else right
+    elif question.kind is Kind.POLL:  # choices and no right answer
+        out["choices"] = list(question.choices)
     elif question.kind is Kind.TRUEFALSE:
         out["answer"] = 0 in question.answers
     elif question.kind is Kind.NUMBER:
@@ -132,7 +134,7 @@ def _translation(
     prompt: str, choices: tuple[str, ...], explanation: str, accepted: tuple[str, ...], kind: Kind
 ) -> Mapping[str, Any]:
     out: dict[str, Any] = {"prompt": prompt}
-    if choices and kind is Kind.CHOICE:
+    if choices and kind in (Kind.CHOICE, Kind.POLL):
         out["choices"] = list(choices)
     if accepted and kind is Kind.TEXT:
         out["answers"] = list(accepted)

@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from bot.bank.deck_schema import schema_text
+from bot.bank.exports import EXPORT_FORMATS
 from bot.bank.importers import ROLES, Format, import_file, parse_columns, slug
 from bot.bank.loader import deck_files, load_deck_file
+from bot.bank.models import Deck
 from bot.bank.problems import DeckError
-from bot.bank.writer import deck_to_csv, deck_to_yaml
 from bot.locales import _, n_
 
 
@@ -54,9 +55,12 @@ def add_deck_verbs(verbs: Any) -> None:
     schema.add_argument("-o", "--output", type=Path, help=_("the file to write (default: print it)"))
     schema.set_defaults(handler=run_schema)
 
-    exporting = verbs.add_parser("export", help=_("write a deck as our YAML or as CSV for a spreadsheet"))
+    exporting = verbs.add_parser(
+        "export",
+        help=_("write a deck as our YAML, CSV for a spreadsheet, GIFT, Moodle XML or an Anki package"),
+    )
     exporting.add_argument("deck", metavar="DECK", help=_("a deck file, or the id of a deck in --questions"))
-    exporting.add_argument("--format", choices=("yaml", "csv"), default="csv")
+    exporting.add_argument("--format", choices=list(EXPORT_FORMATS), default="csv")
     exporting.add_argument("-o", "--output", type=Path, help=_("the file to write (default: print it)"))
     exporting.add_argument("--questions", type=Path, default=Path("questions"), help=_("the deck folder"))
     exporting.set_defaults(handler=run_export)
@@ -145,5 +149,21 @@ def run_export(args: argparse.Namespace) -> int:
         return 1
     for problem in deck.left_out:
         print(_("{problem} (left out of the export)", problem=problem), file=sys.stderr)
-    _write(deck_to_yaml(deck) if args.format == "yaml" else deck_to_csv(deck), args.output)
+    return _write_export(deck, args.format, args.output)
+
+
+def _write_export(deck: Deck, fmt: str, output: Path | None) -> int:
+    if output is None and fmt == "anki":
+        print(
+            _("bvunzo export: an Anki package is not text; give the file to write with -o"), file=sys.stderr
+        )
+        return 2
+    exported = EXPORT_FORMATS[fmt].write(deck)
+    if output is None:
+        sys.stdout.buffer.write(exported.data)
+        sys.stdout.flush()
+    else:
+        output.write_bytes(exported.data)
+    for note in exported.notes:
+        print(note, file=sys.stderr)
     return 0

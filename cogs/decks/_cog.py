@@ -6,7 +6,6 @@ every rule about a server's decks and suggestions lives in the service, which th
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +16,6 @@ from discord.ext import commands
 from bot.bank import part_sizes
 from bot.bank.import_formats import Format
 from bot.bank.suggestions import from_json, suggested_fields
-from bot.bank.writer import deck_to_csv, deck_to_yaml
 from bot.decks.server_decks import Saved, ServerDecks
 from bot.locales import _, n_, slash
 from bot.store import SuggestionRecord
@@ -27,6 +25,7 @@ from bot.ui.deck_views import delete_view, review_view, safe, suggestion_embed, 
 from bot.ui.desks import DECK_DESK
 from bot.ui.import_report import IMPORT_DESK
 from bot.ui.text import mention
+from cogs.decks._exports import EXPORTS, send_export
 from cogs.decks._forms import EDITED_SUGGESTION_FORM, SUGGESTION_FORM
 from cogs.decks._imports import FORMATS, DeckImports, Upload
 from cogs.lookup import deck_choices, find_deck
@@ -34,11 +33,6 @@ from cogs.permissions import guild_id_of, moderator_here
 
 if TYPE_CHECKING:
     from bot.discord.client import BvunzoBot
-
-EXPORTS = [
-    app_commands.Choice(name="YAML (our deck format)", value="yaml"),
-    app_commands.Choice(name="CSV (for a spreadsheet)", value="csv"),
-]
 
 
 def _typed_fields(typed: Mapping[str, str], author_id: int) -> dict[str, Any]:
@@ -104,24 +98,16 @@ class DecksCog(commands.Cog, name="Decks"):  # i18n: not shown (the cog's key, i
         await self.imports.on_column_chosen(interaction, deck_id, column, role)
 
     @deck.command(
-        name="export", description="A deck as a file: our YAML, or CSV for a spreadsheet (moderators)"
+        name="export", description="A deck as a file: our YAML, CSV, GIFT, Moodle XML or Anki (moderators)"
     )
-    @app_commands.describe(deck="the deck to export", format="YAML (our format) or CSV")
+    @app_commands.describe(
+        deck="the deck to export", format="YAML (our format), CSV, GIFT, Moodle XML or Anki"
+    )
     @app_commands.choices(format=EXPORTS)
     async def export_deck(self, interaction: discord.Interaction, deck: str, format: str = "yaml") -> None:
         # Moderators only: the file holds every right answer.
         guild_id = await self._moderator(interaction, _("export decks"))
-        found = find_deck(self.bot, deck, guild_id)
-        text = deck_to_csv(found) if format == "csv" else deck_to_yaml(found)
-        upload = discord.File(io.BytesIO(text.encode("utf-8")), filename=f"{found.id}.{format}")
-        said = n_(
-            "The deck `{deck}` ({n} question) as {format}.",
-            "The deck `{deck}` ({n} questions) as {format}.",
-            len(found.questions),
-            deck=found.id,
-            format=format.upper(),
-        )
-        await replies.send(interaction, said, file=upload, ephemeral=True)
+        await send_export(interaction, find_deck(self.bot, deck, guild_id), format)
 
     @deck.command(name="delete", description="Delete one of this server's own decks (moderators)")
     @app_commands.describe(deck="the server's deck to delete")

@@ -134,7 +134,7 @@ async def test_uploaded_words_never_ping_and_stay_out_of_custom_ids(world: World
     assert [b["custom_id"] for b in asked.message.buttons()] == ["bvz:1:dd:pings-1", "bvz:1:dk:pings-1"]
 
 
-async def test_export_as_yaml_and_csv(world: World, bot: BvunzoBot) -> None:
+async def test_export_as_yaml_csv_and_gift(world: World, bot: BvunzoBot) -> None:
     await import_file(
         world, world.moderator, "biology.csv", SHEET.encode(), name="Cell Biology", keep_valid=True
     )
@@ -157,6 +157,17 @@ async def test_export_as_yaml_and_csv(world: World, bot: BvunzoBot) -> None:
     assert yaml_file.data.decode("utf-8").startswith(
         "id: gradient-checkpointing\ntitle: Gradient Checkpointing\n"
     )
+    asked = await world.fake.slash(
+        world.general, world.moderator, "deck export", deck="gradient-checkpointing", format="gift"
+    )
+    gift = (await asked.response()).message
+    assert gift is not None and gift.content == (
+        "The deck `gradient-checkpointing` (8 questions) as GIFT.\n"
+        "GIFT cannot hold translations: the file has each question in its own language only."
+    )
+    [gift_file] = gift.attachments
+    assert gift_file.filename == "gradient-checkpointing.gift"
+    assert gift_file.data.decode("utf-8").startswith("// Gradient Checkpointing\n\n::gc-01::[plain]Chii ")
     denied = await (
         await world.fake.slash(world.general, world.members[0], "deck export", deck="cell-biology")
     ).response()

@@ -32,6 +32,7 @@ from bot.locales import _
 
 _LOOKS_XML = re.compile(r"\A\s*(<\?xml|<!DOCTYPE\s+quiz|<quiz[\s>])", re.IGNORECASE)
 _PLUGIN_FILE = re.compile(r"@@PLUGINFILE@@/([^\"'\s<>]+)")
+_ESCAPED_STAR = re.compile(r"\\\*")
 _GAP = re.compile(r"\[\[(\d+)\]\]")
 _EMBEDDED = re.compile(r"\{(\d*):([A-Z_]+):((?:\\.|[^}])*)\}")
 
@@ -149,10 +150,7 @@ def _question(element: Element, kind: str, tags: tuple[str, ...]) -> Item | Brok
     if kind == "truefalse":
         return _true_false(element, fields)
     if kind == "shortanswer":
-        answers = tuple(
-            a for a in _answers(element) if "*" not in a.text
-        )  # a wildcard matches what we cannot
-        return ShortAnswer(**fields, answers=answers)
+        return ShortAnswer(**fields, answers=_typed_answers(element))
     if kind == "numerical":
         return _numerical(element, fields)
     if kind == "matching":
@@ -168,6 +166,17 @@ def _question(element: Element, kind: str, tags: tuple[str, ...]) -> Item | Brok
     if kind == "description":
         return Description(**fields)
     return Other(**fields, kind=kind or "?")
+
+
+def _typed_answers(element: Element) -> tuple[Answer, ...]:
+    """A short answer's answers: `\\*` is a literal `*`; one with a bare `*` (Moodle's wildcard, which
+    matches what we cannot) is left out."""
+    kept = []
+    for answer in _answers(element):
+        if "*" in _ESCAPED_STAR.sub("", answer.text):
+            continue
+        kept.append(Answer(answer.text.replace("\\*", "*"), answer.weight, answer.feedback))
+    return tuple(kept)
 
 
 def _true_false(element: Element, fields: dict[str, Any]) -> Item | Broken:
