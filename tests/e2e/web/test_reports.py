@@ -5,11 +5,13 @@ from __future__ import annotations
 import csv
 import io
 import json
+from datetime import timedelta
 from typing import Any
 
+from bot.store import Answer, NewRound
 from tests.e2e.conftest import ON_BOTH_DATABASES
 from tests.e2e.web.conftest import Dashboard
-from tests.e2e.web.seed import HOSTILE_CHOICE, HOSTILE_PROMPT, hostile_deck, played_round
+from tests.e2e.web.seed import HOSTILE_CHOICE, HOSTILE_PROMPT, T0, hostile_deck, played_round
 
 
 async def seeded_round(dashboard: Dashboard) -> int:
@@ -140,13 +142,30 @@ async def test_a_rounds_results_download_as_csv_and_json(dashboard: Dashboard, b
     }
 
 
+async def chipos_later_rounds(dashboard: Dashboard, count: int) -> None:
+    """`count` more rounds of the cells deck, five minutes apart, in each of which Chipo answers the first question."""
+    world, store = dashboard.world, dashboard.store
+    chipo = world.members[2].id
+    for n in range(1, count + 1):
+        at = T0 + timedelta(minutes=5 * n)
+        record = await store.start_round(
+            NewRound(
+                world.study.id, world.general.id, "cells", world.moderator.id, ("c2",), 20, "standard", 7, at
+            )
+        )
+        given = Answer(world.study.id, record.id, 0, "c2", "cells", chipo, 0, None, True, 900, 100, at)
+        await store.record_answer(given)
+        await store.finish_round(record.id, "finished", at + timedelta(minutes=1))
+
+
 @ON_BOTH_DATABASES
 async def test_the_rounds_list_filters_by_day_deck_and_member(dashboard: Dashboard, browser: Any) -> None:
     round_id = await seeded_round(dashboard)
+    await chipos_later_rounds(dashboard, 25)  # a page of them: the first round is on the next
     page = await dashboard.signed_in(
         browser, dashboard.world.moderator, then=f"/servers/{dashboard.world.study.id}/rounds"
     )
-    link = page.get_by_role("link", name=f"Round {round_id}")
+    link = page.get_by_role("link", name=f"Round {round_id}", exact=True)
     await page.get_by_label("From (UTC)").fill("2026-12-01")  # the day after the round
     await page.get_by_role("button", name="Show").click()
     await page.get_by_text("No round of this server matches these filters.").wait_for()
@@ -154,8 +173,10 @@ async def test_the_rounds_list_filters_by_day_deck_and_member(dashboard: Dashboa
     await page.get_by_label("From (UTC)").fill("2026-11-30")
     await page.get_by_label("Member who answered").select_option(label="Chipo")
     await page.get_by_role("button", name="Show").click()
+    await page.get_by_role("link", name="Older rounds").click()  # the next page keeps the filters
     await link.wait_for()
-    assert "member=" in page.url and await page.get_by_label("Member who answered").input_value() != ""
+    assert "member=" in page.url and "from=2026-11-30" in page.url
+    assert await page.get_by_role("table").get_by_role("link").count() == 1
     # A day no calendar has: one sentence on the page, the form kept, never a server error.
     answer = await page.goto(dashboard.server_url("rounds") + "?from=2026-02-30&deck=cells")
     assert answer is not None and answer.status == 400
