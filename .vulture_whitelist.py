@@ -2,7 +2,7 @@
 # pyproject.toml's [tool.vulture]. Each line names what reads it.
 _ = None
 _.absorb_fragments  # bot/cli/catalog_tools.py: the lead merges catalog fragments with it
-_.value_text, _.horizontal, _.bold, _.top_wrong  # read by the Jinja templates in bot/web/templates
+_.value_text, _.horizontal, _.bold, _.top_wrong, _.median_seconds  # read by the Jinja templates in bot/web/templates
 _.question_number, _.member_name, _.choice_letter  # bot/results/result_rows.py: result columns, read by name
 _.ChampionPeriod, _.MOST_CHAMPIONS, _.LEARN, _.CLAIM_KINDS, _.ROUND_STATUSES, _.OUTCOMES  # documented vocabularies
 (

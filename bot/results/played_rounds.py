@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from bot.bank.models import Deck
 from bot.results.asked import Decks, round_deck
 from bot.results.result_rows import pressed_hints
-from bot.store import Answer, ReportLine, RoundRecord, Store
+from bot.results.round_figures import RoundFigures, figures
+from bot.store import Answer, ReportLine, RoundFilter, RoundRecord, Store
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,9 +27,21 @@ class PlayedRounds:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    async def listed(self, guild_id: int, *, limit: int, before_id: int | None) -> list[RoundRecord]:
-        """The server's rounds, newest first, `limit` of them older than round `before_id` when given."""
-        return await self.store.guild_rounds(guild_id, limit=limit, before_id=before_id)
+    async def listed(
+        self,
+        guild_id: int,
+        *,
+        limit: int,
+        before_id: int | None,
+        only: RoundFilter = RoundFilter(),  # noqa: B008 (frozen: one shared value is safe)
+    ) -> list[RoundRecord]:
+        """The server's rounds `only` lets through, newest first, `limit` of them older than round
+        `before_id` when given."""
+        return await self.store.guild_rounds(guild_id, limit=limit, before_id=before_id, only=only)
+
+    async def players(self, guild_id: int, *, limit: int) -> list[int]:
+        """Members who have answered in the server's rounds (the latest to play first): the list's choice."""
+        return await self.store.guild_players(guild_id, limit=limit)
 
     async def of_server(self, guild_id: int, round_id: int) -> RoundRecord | None:
         """Round `round_id` if it is this server's; None for another server's, or none."""
@@ -44,3 +57,10 @@ class PlayedRounds:
     async def question_lines(self, record: RoundRecord) -> list[ReportLine]:
         """Per question of the round: answered, right, and the commonest wrong answer."""
         return await self.store.question_report(record.guild_id, round_id=record.id)
+
+    async def figures(self, played: PlayedRound) -> RoundFigures:
+        """The round's ranking, totals and answer spreads over everyone who joined it."""
+        record = played.record
+        votes = await self.store.round_votes(record.id)
+        members = await self.store.round_members(record.id)
+        return figures(record, played.deck, played.answers, votes, members)

@@ -53,6 +53,7 @@ from bot.store.records import (
     PracticeRecord,
     Recorded,
     ReportLine,
+    RoundFilter,
     RoundProgress,
     RoundRecord,
     StruggleLine,
@@ -149,6 +150,10 @@ class RoundsStore(Protocol):
 
     async def round_hints(self, round_id: int) -> list[tuple[int, int, int]]:
         """Every press of Hint kept for the round, as (question_index, user_id, hints), by question then member."""
+
+    async def round_members(self, round_id: int) -> list[int]:
+        """Everyone who joined the round, by id (smallest first): answered a question, voted in a poll,
+        pressed Hint or was counted in a team."""
 
     async def post_question(self, round_id: int, index: int, message_id: int, posted_at: datetime) -> None:
         """The round's question `index` is on screen from `posted_at` (its clock) in message `message_id`.
@@ -683,9 +688,18 @@ class WebStore(Protocol):
         is older loads them again."""
 
     async def guild_rounds(
-        self, guild_id: int, *, limit: int = 25, before_id: int | None = None
+        self,
+        guild_id: int,
+        *,
+        limit: int = 25,
+        before_id: int | None = None,
+        only: RoundFilter = RoundFilter(),  # noqa: B008 (frozen: one shared value is safe)
     ) -> list[RoundRecord]:
-        """The server's rounds, running and ended, newest first (older than `before_id` when given)."""
+        """The server's rounds, running and ended, newest first (older than `before_id` when given), those
+        `only` lets through: started in its time span, of its deck, answered in by its member."""
+
+    async def guild_players(self, guild_id: int, *, limit: int) -> list[int]:
+        """Up to `limit` members who have answered in the server's rounds, the latest to play first."""
 
     async def member_guilds(self, user_id: int) -> list[int]:
         """The servers where the member has answered in a round, by id."""

@@ -29,6 +29,7 @@ __all__ = [
     "PracticeRecord",
     "Recorded",
     "ReportLine",
+    "RoundFilter",
     "RoundProgress",
     "RoundRecord",
     "StruggleLine",
@@ -129,6 +130,17 @@ class RoundRecord(RoundStart):
     # The digest of the version each question asked, in question_ids' order (None: not known); empty for
     # a round from before versions were kept that the start-up has not given its snapshot yet.
     versions: tuple[str | None, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RoundFilter:
+    """Which of a server's rounds a list shows: started in [since, until), of one deck, answered in by one
+    member; None for no bound."""
+
+    since: datetime | None = None
+    until: datetime | None = None
+    deck_id: str | None = None
+    member_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,9 +1,9 @@
-"""Store contract: who plays for which team in a round, in the order they first joined."""
+"""Store contract: who plays for which team in a round, in the order they first joined, and who joined it."""
 
 from __future__ import annotations
 
-from bot.store import GuildSettings, NewRound, Store
-from tests.store_contract.builders import T0, start
+from bot.store import GuildSettings, NewRound, PollVote, Store
+from tests.store_contract.builders import T0, answer, start
 
 
 async def test_teams_are_kept_per_round_and_a_switch_keeps_the_join_order(store: Store) -> None:
@@ -37,3 +37,17 @@ async def test_a_round_and_a_server_keep_their_number_of_teams(store: Store) -> 
         )
     )
     assert rnd.teams == 4 and (await store.get_round(rnd.id)) == rnd
+
+
+async def test_who_joined_a_round_is_whoever_answered_voted_pressed_hint_or_took_a_team(store: Store) -> None:
+    rnd = await start(store, guild=6)
+    other = await start(store, guild=6)
+    assert await store.round_members(rnd.id) == []
+    await store.record_answer(answer(rnd, 0, user=40))
+    await store.record_answer(answer(rnd, 1, user=40))
+    await store.record_vote(PollVote(6, rnd.id, 2, 2**62, 1, T0))  # a snowflake's size
+    await store.save_hints(rnd.id, 3, 20, 1)
+    await store.save_teams(rnd.id, {30: 0, 40: 1})
+    await store.record_answer(answer(other, 0, user=50))
+    assert await store.round_members(rnd.id) == [20, 30, 40, 2**62]
+    assert await store.round_members(other.id) == [50]

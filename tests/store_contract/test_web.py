@@ -1,11 +1,13 @@
-"""Store contract: the web dashboard's sessions, audit log, deck versions, round list and member's servers."""
+"""Store contract: the web dashboard's sessions, audit log, deck versions, round list (and its filters),
+the server's players and a member's servers."""
 
 from __future__ import annotations
 
 import asyncio
 from datetime import timedelta
+from typing import Any
 
-from bot.store import AuditEntry, Store, WebGuild, WebSession
+from bot.store import AuditEntry, RoundFilter, Store, WebGuild, WebSession
 from tests.store_contract.builders import T0, answer, start
 from tests.store_contract.conftest import Backend
 
@@ -102,3 +104,42 @@ async def test_a_servers_rounds_newest_first_and_a_members_servers(store: Store)
     assert await store.member_guilds(7) == [1, 2]
     assert await store.member_guilds(8) == [1]
     assert await store.member_guilds(9) == []
+
+
+async def test_a_servers_rounds_filtered_by_days_deck_and_member(store: Store) -> None:
+    monday = await start(store, guild=1, deck="cells", at=T0 - timedelta(days=2))
+    tuesday = await start(store, guild=1, deck="maps", at=T0 - timedelta(days=1))
+    late = await start(store, guild=1, deck="cells", at=T0 - timedelta(milliseconds=1))
+    today = await start(store, guild=1, deck="cells", at=T0)
+    elsewhere = await start(store, guild=2, deck="cells", at=T0)
+    member = 2**62  # a snowflake's size
+    await store.record_answer(answer(monday, 0, user=member))
+    await store.record_answer(answer(today, 0, user=member))
+    await store.record_answer(answer(elsewhere, 0, user=member))
+    await store.record_answer(answer(tuesday, 0, user=8))
+
+    async def ids(**only: Any) -> list[int]:
+        return [r.id for r in await store.guild_rounds(1, only=RoundFilter(**only))]
+
+    assert await ids() == [today.id, late.id, tuesday.id, monday.id]
+    assert await ids(since=T0 - timedelta(days=1), until=T0) == [late.id, tuesday.id]  # until: not included
+    assert await ids(since=T0) == [today.id]
+    assert await ids(deck_id="cells") == [today.id, late.id, monday.id]
+    assert await ids(member_id=member) == [today.id, monday.id]
+    assert await ids(member_id=member, deck_id="maps") == []
+    assert await ids(deck_id="cells", until=T0) == [late.id, monday.id]
+    filtered = await store.guild_rounds(1, limit=1, before_id=today.id, only=RoundFilter(deck_id="cells"))
+    assert [r.id for r in filtered] == [late.id]
+
+
+async def test_a_servers_players_the_latest_to_play_first(store: Store) -> None:
+    first = await start(store, guild=1)
+    elsewhere = await start(store, guild=2)
+    await store.record_answer(answer(first, 0, user=8, at=T0))
+    await store.record_answer(answer(first, 0, user=2**62, at=T0 + timedelta(seconds=5)))
+    await store.record_answer(answer(first, 1, user=7, at=T0 + timedelta(seconds=9)))
+    await store.record_answer(answer(first, 2, user=8, at=T0 + timedelta(seconds=3)))
+    await store.record_answer(answer(elsewhere, 0, user=9))
+    assert await store.guild_players(1, limit=10) == [7, 2**62, 8]
+    assert await store.guild_players(1, limit=2) == [7, 2**62]
+    assert await store.guild_players(3, limit=10) == []

@@ -25,6 +25,7 @@ from bot.store.sql.rounds import (
     REVEAL_QUESTION,
     ROUND_COLUMNS,
     ROUND_HINTS,
+    ROUND_MEMBERS,
     ROUND_TEAMS,
     RUNNING_ROUND,
     RUNNING_ROUNDS,
@@ -114,6 +115,9 @@ class SharedRounds:
     async def round_hints(self, round_id: int) -> list[tuple[int, int, int]]:
         found = await self._engine.fetch_all(ROUND_HINTS, round=round_id)
         return [(int(r[0]), int(r[1]), int(r[2])) for r in found]
+
+    async def round_members(self, round_id: int) -> list[int]:
+        return [int(r[0]) for r in await self._engine.fetch_all(ROUND_MEMBERS, round=round_id)]
 
     async def set_intro_message(self, round_id: int, message_id: int) -> None:
         await self._engine.execute(SET_INTRO_MESSAGE, message=message_id, round=round_id)

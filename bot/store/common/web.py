@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.store.records import AuditEntry, RoundRecord, WebSession
+from bot.store.records import AuditEntry, RoundFilter, RoundRecord, WebSession
 from bot.store.sql import web as W
 from bot.store.sql.engine import Engine, Transaction, changed, value
 from bot.store.sql.rounds import ROUND_COLUMNS
@@ -66,12 +66,28 @@ class SharedWeb:
     # -- lists the pages read ------------------------------------------------------------------------
 
     async def guild_rounds(
-        self, guild_id: int, *, limit: int = 25, before_id: int | None = None
+        self,
+        guild_id: int,
+        *,
+        limit: int = 25,
+        before_id: int | None = None,
+        only: RoundFilter = RoundFilter(),  # noqa: B008 (frozen: one shared value is safe)
     ) -> list[RoundRecord]:
-        before = before_id if before_id is not None else W.NO_LIMIT
         return await self._engine.fetch_records(
-            ROUND_COLUMNS, W.GUILD_ROUNDS, guild=guild_id, before=before, limit=limit
+            ROUND_COLUMNS,
+            W.GUILD_ROUNDS,
+            guild=guild_id,
+            before=before_id if before_id is not None else W.NO_LIMIT,
+            since=to_ms(only.since) if only.since is not None else 0,
+            until=to_ms(only.until) if only.until is not None else W.NO_LIMIT,
+            deck=only.deck_id or "",
+            member=only.member_id or 0,
+            limit=limit,
         )
+
+    async def guild_players(self, guild_id: int, *, limit: int) -> list[int]:
+        found = await self._engine.fetch_all(W.GUILD_PLAYERS, guild=guild_id, limit=limit)
+        return [int(row[0]) for row in found]
 
     async def member_guilds(self, user_id: int) -> list[int]:
         return [int(row[0]) for row in await self._engine.fetch_all(W.MEMBER_GUILDS, user=user_id)]

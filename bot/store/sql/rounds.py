@@ -58,6 +58,13 @@ ROUND_HINTS = sql(
     "SELECT question_index, user_id, hints FROM round_hints WHERE round_id = :round "
     "ORDER BY question_index, user_id"
 )
+# Everyone who joined a round: answered, voted in a poll, pressed Hint or was counted in a team.
+ROUND_MEMBERS = sql(
+    "SELECT user_id FROM answers WHERE round_id = :round "
+    "UNION SELECT user_id FROM poll_votes WHERE round_id = :round "
+    "UNION SELECT user_id FROM round_hints WHERE round_id = :round "
+    "UNION SELECT user_id FROM round_teams WHERE round_id = :round ORDER BY 1"
+)
 SET_INTRO_MESSAGE = sql("UPDATE rounds SET intro_message_id = :message WHERE id = :round")
 POST_CURRENT = sql(
     "UPDATE rounds SET current = :index, posted_at = :at, message_id = :message, revealed = 0 WHERE id = :round"

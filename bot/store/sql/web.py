@@ -61,8 +61,20 @@ BUMP_DECK_VERSION = sql(
     "ON CONFLICT (guild_id) DO UPDATE SET version = deck_versions.version + 1 RETURNING version"
 )
 DECK_VERSION = sql("SELECT version FROM deck_versions WHERE guild_id = :guild")
+# The list's filters take plain values, never NULL (the engines type a NULL parameter apart): the whole
+# of time (0 to NO_LIMIT), deck '' for every deck, member 0 for everyone. A member's rounds are those they
+# answered in (answers_by_member serves it); rounds_by_guild serves the rest.
 GUILD_ROUNDS = sql(
-    f"SELECT {ROUND_COLUMNS.text} FROM rounds WHERE guild_id = :guild AND id < :before ORDER BY id DESC LIMIT :limit"
+    f"SELECT {ROUND_COLUMNS.text} FROM rounds WHERE guild_id = :guild AND id < :before "
+    "AND started_at >= :since AND started_at < :until AND (CAST(:deck AS TEXT) = '' OR deck_id = :deck) "
+    "AND (CAST(:member AS BIGINT) = 0 OR id IN "
+    "(SELECT round_id FROM answers WHERE user_id = :member AND guild_id = :guild)) "
+    "ORDER BY id DESC LIMIT :limit"
+)
+# Who has answered in the server's rounds, the latest to play first (board_totals: one row per member).
+GUILD_PLAYERS = sql(
+    "SELECT user_id FROM board_totals WHERE guild_id = :guild AND deck_id = '' "
+    "ORDER BY last_at DESC, user_id LIMIT :limit"
 )
 MEMBER_GUILDS = sql("SELECT DISTINCT guild_id FROM answers WHERE user_id = :user ORDER BY guild_id")
 # Before no id: the newest page.

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+from urllib.parse import urlencode
+
 from aiohttp import web
 
+from bot.errors import UserError
 from bot.locales import N_, _
 from bot.results.played_rounds import PlayedRounds
+from bot.results.round_filters import FIELDS, read_filter
 from bot.store import RoundRecord
 from bot.web.access import Server, moderator
 from bot.web.context import context_of
+from bot.web.discord_api import NAMES_PER_PAGE
 from bot.web.pages import NavLink
 from bot.web.render import download, render
 from bot.web.results import results_csv, results_json
@@ -33,14 +39,36 @@ async def _round(request: web.Request, server: Server) -> RoundRecord:
 @moderator
 async def rounds(request: web.Request, server: Server) -> web.StreamResponse:
     context = context_of(request)
-    before = request.query.get("before", "")
-    found = await PlayedRounds(context.store).listed(
-        server.id, limit=PAGE, before_id=int(before) if before.isdigit() and len(before) < 19 else None
-    )
+    played = PlayedRounds(context.store)
     bank = await context.fresh_bank(server.id)
+    decks = bank.decks_for(server.id)
+    players = await played.players(server.id, limit=NAMES_PER_PAGE)
+    names = await context.discord.user_names(players)
+    values: dict[str, Any] = {"decks": decks, "players": [(u, names.get(u, str(u))) for u in players]}
+    try:
+        asked = read_filter(request.query, {d.id for d in decks})
+    except UserError as refused:
+        shown = {name: request.query.get(name, "")[:100] for name in FIELDS}
+        values |= {"shown": shown, "rounds": [], "older": None, "problem": refused.sentence, "active": True}
+        return await render(request, "rounds.html", values, status=400)
+    before = request.query.get("before", "")
+    found = await played.listed(
+        server.id,
+        limit=PAGE,
+        before_id=int(before) if before.isdigit() and len(before) < 19 else None,
+        only=asked.only,
+    )
+    kept = {name: text for name, text in asked.shown.items() if text}
+    older = urlencode({**kept, "before": found[-1].id}) if len(found) == PAGE else None
     listed = [(r, bank.get(r.deck_id, server.id)) for r in found]
-    older = found[-1].id if len(found) == PAGE else None
-    return await render(request, "rounds.html", {"rounds": listed, "older": older})
+    values |= {
+        "shown": asked.shown,
+        "rounds": listed,
+        "older": older,
+        "problem": None,
+        "active": asked.active,
+    }
+    return await render(request, "rounds.html", values)
 
 
 @routes.get("/servers/{guild_id}/rounds/{round_id}")
@@ -52,11 +80,19 @@ async def report(request: web.Request, server: Server) -> web.StreamResponse:
     played = await rounds.played(record, await context.fresh_bank(server.id))
     deck, answers = played.deck, played.answers  # the deck as it asked
     lines = await rounds.question_lines(record)
-    names = await context.discord.user_names(a.user_id for a in answers)
+    shown = await rounds.figures(played)
+    names = await context.discord.user_names(line.user_id for line in shown.ranking)
     questions = round_report(record, deck, lines, answers, names)
-    players = len({a.user_id for a in answers})
     return await render(
-        request, "round.html", {"round": record, "deck": deck, "questions": questions, "players": players}
+        request,
+        "round.html",
+        {
+            "round": record,
+            "deck": deck,
+            "questions": list(zip(questions, shown.spreads, strict=True)),
+            "figures": shown,
+            "names": names,
+        },
     )
 
 

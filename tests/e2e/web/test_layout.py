@@ -40,6 +40,7 @@ async def seeded(dashboard: Dashboard) -> list[str]:
     server = f"/servers/{world.study.id}/"
     pages = ["", "decks", "decks/cells", "decks/reading-charts", "decks/cells/questions/c1/edit"]
     pages += ["decks/cells/questions/c1/preview", "decks/cells/analysis", "rounds", f"rounds/{record.id}"]
+    pages += ["rounds?deck=cells&from=2026-11-30"]
     pages += ["board", "settings", "suggestions", "flags", "audit"]
     pages += ["decks/cells/rename", "decks/cells/duplicate", "decks/cells/delete"]
     return [server + page for page in pages] + ["/me"]

@@ -5,11 +5,13 @@ from __future__ import annotations
 import csv
 import io
 import json
+from datetime import timedelta
 from typing import Any
 
+from bot.store import Answer, NewRound
 from tests.e2e.conftest import ON_BOTH_DATABASES
 from tests.e2e.web.conftest import Dashboard
-from tests.e2e.web.seed import HOSTILE_CHOICE, HOSTILE_PROMPT, hostile_deck, played_round
+from tests.e2e.web.seed import HOSTILE_CHOICE, HOSTILE_PROMPT, T0, hostile_deck, played_round
 
 
 async def seeded_round(dashboard: Dashboard) -> int:
@@ -32,18 +34,33 @@ async def test_a_rounds_report_shows_each_question_and_who_answered_what(
     )
     await page.get_by_role("link", name=f"Round {round_id}").click()
     await page.wait_for_url(dashboard.server_url(f"rounds/{round_id}"))
-    summary = page.get_by_role("table").first
+    summary = page.get_by_role("table", name="Per question: how many got it right")
     rows = [await r.inner_text() for r in await summary.get_by_role("row").all()]
     assert rows[1].split("\t") == ["1", HOSTILE_PROMPT, "1/3 (33%)", f"{HOSTILE_CHOICE} (2)"]
     assert rows[2].split("\t") == ["2", "What is the powerhouse of the cell?", "1/2 (50%)", "Ribosome (1)"]
     assert rows[3].split("\t") == ["3", "Name the green pigment of plants.", "1/2 (50%)", "carotene (1)"]
-    first = page.get_by_role("region", name=f"1. {HOSTILE_PROMPT}")
-    answers = [await r.inner_text() for r in await first.get_by_role("row").all()]
+    first = page.locator("section", has=page.get_by_role("heading", name=f"1. {HOSTILE_PROMPT}"))
+    answers = [await r.inner_text() for r in await first.locator(".table-box").get_by_role("row").all()]
     assert answers[1:] == [
         "Alice\t<script>\tright\t100\t2.5",
         f"Bongani\t{HOSTILE_CHOICE}\twrong\t0\t2.5",
         f"Chipo\t{HOSTILE_CHOICE}\twrong\t0\t2.5",
     ]
+    # The ranking: Alice 3 right; Bongani and Chipo none, sharing second place (Chipo finished first).
+    ranking = page.get_by_role("table", name="Each player's rank")
+    lines = [await r.inner_text() for r in await ranking.get_by_role("row").all()]
+    assert lines[1:] == ["1\tAlice\t300\t3/3\t2.5", "2\tChipo\t0\t0/3\t2.5", "2\tBongani\t0\t0/3\t2.5"]
+    assert (
+        "3 questions asked · 7 answers · accuracy 43% (3 right)"
+        in await page.locator("p.totals").inner_text()
+    )
+    # Question 2's bars in words, for a screen reader; Chipo joined the round and did not answer it.
+    spread = page.get_by_role("table", name="Answers to question 2")
+    counts = [await r.text_content() for r in await spread.get_by_role("row").all()]
+    assert counts[1:] == ["Mitochondria (right)1", "Nucleus0", "Ribosome1", "Golgi body0", "did not answer1"]
+    second = page.locator("section", has=page.get_by_role("heading", name="2. What is the powerhouse"))
+    answers = [await r.inner_text() for r in await second.locator(".table-box").get_by_role("row").all()]
+    assert answers[-1] == "Chipo\tdid not answer\t—\t0\t—"
     # Shown as text, never run or drawn: no script element and no image came from the deck's words.
     assert await page.locator("main script").count() == 0
     assert await page.locator("main img").count() == 0
@@ -123,3 +140,46 @@ async def test_a_rounds_results_download_as_csv_and_json(dashboard: Dashboard, b
         "answered_at": "2026-11-30T18:00:33+00:00",
         "hints": 0,
     }
+
+
+async def chipos_later_rounds(dashboard: Dashboard, count: int) -> None:
+    """`count` more rounds of the cells deck, five minutes apart, in each of which Chipo answers the first question."""
+    world, store = dashboard.world, dashboard.store
+    chipo = world.members[2].id
+    for n in range(1, count + 1):
+        at = T0 + timedelta(minutes=5 * n)
+        record = await store.start_round(
+            NewRound(
+                world.study.id, world.general.id, "cells", world.moderator.id, ("c2",), 20, "standard", 7, at
+            )
+        )
+        given = Answer(world.study.id, record.id, 0, "c2", "cells", chipo, 0, None, True, 900, 100, at)
+        await store.record_answer(given)
+        await store.finish_round(record.id, "finished", at + timedelta(minutes=1))
+
+
+@ON_BOTH_DATABASES
+async def test_the_rounds_list_filters_by_day_deck_and_member(dashboard: Dashboard, browser: Any) -> None:
+    round_id = await seeded_round(dashboard)
+    await chipos_later_rounds(dashboard, 25)  # a page of them: the first round is on the next
+    page = await dashboard.signed_in(
+        browser, dashboard.world.moderator, then=f"/servers/{dashboard.world.study.id}/rounds"
+    )
+    link = page.get_by_role("link", name=f"Round {round_id}", exact=True)
+    await page.get_by_label("From (UTC)").fill("2026-12-01")  # the day after the round
+    await page.get_by_role("button", name="Show").click()
+    await page.get_by_text("No round of this server matches these filters.").wait_for()
+    assert await link.count() == 0
+    await page.get_by_label("From (UTC)").fill("2026-11-30")
+    await page.get_by_label("Member who answered").select_option(label="Chipo")
+    await page.get_by_role("button", name="Show").click()
+    await page.get_by_role("link", name="Older rounds").click()  # the next page keeps the filters
+    await link.wait_for()
+    assert "member=" in page.url and "from=2026-11-30" in page.url
+    assert await page.get_by_role("table").get_by_role("link").count() == 1
+    # A day no calendar has: one sentence on the page, the form kept, never a server error.
+    answer = await page.goto(dashboard.server_url("rounds") + "?from=2026-02-30&deck=cells")
+    assert answer is not None and answer.status == 400
+    alert = await page.get_by_role("alert").inner_text()
+    assert alert == "2026-02-30 is not a day: write it as year-month-day, like 2026-12-01."
+    assert await page.get_by_label("Deck").input_value() == "cells"
