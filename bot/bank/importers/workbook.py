@@ -91,7 +91,14 @@ def _check_archive(data: bytes, source: str) -> None:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             entries = archive.infolist()
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError, EOFError) as exc:
+    except (
+        zipfile.BadZipFile,
+        zipfile.LargeZipFile,
+        NotImplementedError,
+        ValueError,
+        OSError,
+        EOFError,
+    ) as exc:
         raise _refusal(source) from exc
     if len(entries) > MAX_ENTRIES:
         raise _bomb(source)
