@@ -138,7 +138,12 @@ def test_a_number_question_through_the_form_and_back() -> None:
         ({"image": "http://example.com/a.png"}, [("image", "`image` URLs must start with https://")]),
         (
             {"kind": "multiple"},
-            [("kind", "the question `type` `multiple` is not one of choice, truefalse, text, number, poll")],
+            [
+                (
+                    "kind",
+                    "the question `type` `multiple` is not one of choice, truefalse, text, number, poll, multi; did you mean `multi`?",
+                )
+            ],
         ),
         ({"id": "dna"}, [("id", "the question id `dna` is already used by question 2")]),
         (

@@ -19,6 +19,8 @@ class Kind(StrEnum):
     TEXT = "text"
     NUMBER = "number"  # typed in the same modal as text, read as a number and judged within its tolerance
     POLL = "poll"  # no right answer: a round shows how the votes fell, and gives no points
+    # Select all that apply: picked in one select menu, right only as the exact set, points for a part
+    MULTI = "multi"
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,8 +38,9 @@ class Question:
     id: str
     kind: Kind
     prompt: str
-    # Choice and true/false questions: the choices in the author's order, and the indices of the right
-    # ones. A true/false question has choices ("True", "False") in its own language.
+    # Choice, true/false and multi questions: the choices in the author's order, and the indices of the
+    # right ones (a multi question's whole right set). A true/false question has choices ("True",
+    # "False") in its own language.
     choices: tuple[str, ...] = ()
     answers: frozenset[int] = frozenset()
     # Text questions: every accepted answer; the first is the one shown at the reveal.
@@ -89,6 +92,8 @@ class Question:
             return self.accepted[0] if self.accepted else ""
         if self.kind is Kind.NUMBER:
             return number_text(self, exact)
+        if self.kind is Kind.MULTI:  # every one of them, together
+            return " + ".join(self.choices[i] for i in sorted(self.answers))
         return " / ".join(self.choices[i] for i in sorted(self.answers))
 
 

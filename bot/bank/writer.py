@@ -69,6 +69,9 @@ def question_mapping(question: Question, deck_language: str) -> dict[str, Any]:
         out["choices"] = list(question.choices)
         right = sorted(question.answers)
         out["answer"] = right[0] if len(right) == 1 else right
+    elif question.kind is Kind.MULTI:  # always a list: the right set, however many it holds
+        out["choices"] = list(question.choices)
+        out["answer"] = sorted(question.answers)
     elif question.kind is Kind.TRUEFALSE:
         out["answer"] = 0 in question.answers
     elif question.kind is Kind.NUMBER:
@@ -111,7 +114,7 @@ def _translation(
     prompt: str, choices: tuple[str, ...], explanation: str, accepted: tuple[str, ...], kind: Kind
 ) -> Mapping[str, Any]:
     out: dict[str, Any] = {"prompt": prompt}
-    if choices and kind is Kind.CHOICE:
+    if choices and kind in (Kind.CHOICE, Kind.MULTI):
         out["choices"] = list(choices)
     if accepted and kind is Kind.TEXT:
         out["answers"] = list(accepted)
@@ -146,9 +149,9 @@ def deck_rows(deck: Deck) -> list[list[str]]:
         elif q.kind is Kind.NUMBER:  # the number alone: a spreadsheet has no column for its tolerance
             answer = plain(q.number) if q.number is not None else ""
             choices = [""] * 5
-        else:
-            answer = " | ".join(q.choices[i] for i in sorted(q.answers))
-            choices = [*q.choices, *[""] * (5 - len(q.choices))]
+        else:  # a multi question's choices past the fifth have no column, and are not exported
+            answer = " | ".join(q.choices[i] for i in sorted(q.answers) if i < 5)
+            choices = [*q.choices[:5], *[""] * (5 - len(q.choices))]
         rows.append(
             [
                 q.id,
