@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from enum import StrEnum
@@ -95,6 +95,26 @@ class Question:
         if self.kind is Kind.MULTI:  # every one of them, together
             return " + ".join(self.choices[i] for i in sorted(self.answers))
         return " / ".join(self.choices[i] for i in sorted(self.answers))
+
+
+def picked_text(picked: Iterable[int]) -> str:
+    """A multi question's picked set as an answer keeps it (the store's text column): the original
+    indices, sorted, `0,2`."""
+    return ",".join(str(index) for index in sorted(set(picked)))
+
+
+def picked_from(text: str | None) -> frozenset[int]:
+    """The set `picked_text` wrote (empty for text that is not one)."""
+    parts = (text or "").split(",")
+    if not all(part.isdigit() for part in parts):
+        return frozenset()
+    return frozenset(int(part) for part in parts)
+
+
+def picked_words(question: Question, text: str | None) -> str:
+    """A kept set in the question's words, `2 + 3 + 4`, for reports (the letters were shuffled)."""
+    picked = sorted(i for i in picked_from(text) if 0 <= i < len(question.choices))
+    return " + ".join(question.choices[i] for i in picked) if picked else text or ""
 
 
 def number_text(question: Question, write: Callable[[Decimal], str]) -> str:

@@ -8,7 +8,17 @@ from collections import Counter
 from collections.abc import Iterable
 from fractions import Fraction
 
-from bot.bank.models import Question
+from bot.bank.models import Question, picked_from, picked_text
+
+__all__ = [
+    "partly",
+    "picked_from",
+    "picked_share",
+    "picked_text",
+    "recalled",
+    "shared_points",
+    "top_wrong_set",
+]
 
 # A partial answer earning less than this share is a lapse for spaced repetition: the member does not
 # know the question yet; from it on, they remembered it with gaps (rated Hard).
@@ -42,21 +52,6 @@ def recalled(right: bool, share: Fraction | None) -> bool:
 def partly(share: Fraction | None) -> bool:
     """A multi question's answer remembered with gaps: at least half its points, not all (rated Hard)."""
     return share is not None and REMEMBERED_FROM <= share < 1
-
-
-def picked_text(picked: Iterable[int]) -> str:
-    """A picked set as the answers' text column keeps it: the original indices, sorted, `0,2`."""
-    return ",".join(str(index) for index in sorted(set(picked)))
-
-
-def picked_from(text: str | None) -> frozenset[int]:
-    """The set `picked_text` wrote (empty for text that is not one: an answer kept before an edit)."""
-    if not text:
-        return frozenset()
-    parts = text.split(",")
-    if not all(part.isdigit() for part in parts):
-        return frozenset()
-    return frozenset(int(part) for part in parts)
 
 
 def top_wrong_set(

@@ -11,13 +11,13 @@ from typing import Any
 
 import discord
 
-from bot.bank.models import Question
+from bot.bank.models import Kind, Question
 from bot.locales import _, number
 from bot.looks.discord_limits import BUTTON_LABEL
 from bot.quiz import Reveal
 from bot.quiz.teams import TEAM_MARKS, TEAM_NAMES
 from bot.ui import custom_ids
-from bot.ui.answers import ROUND_TAGS, answer_button, answer_buttons, type_answer_button
+from bot.ui.answers import ROUND_TAGS, answer_button, answer_buttons, answer_menu, type_answer_button
 from bot.ui.flag_views import report_button
 from bot.ui.text import clip, language_name, letter
 from bot.ui.views import frozen_view
@@ -127,6 +127,11 @@ def reveal_view(
             disabled=True,
         )
         items = [answer]
+    elif question.kind is Kind.MULTI:  # the menu, disabled: how many picked each choice, the right set picked
+        menu = answer_menu(
+            ROUND_TAGS, round_id, index, question, order, counts=reveal.counts, right=reveal.right_slots
+        )
+        items = [menu]
     else:
         items = []
         for slot in range(len(order)):
