@@ -11,11 +11,12 @@ import jsonschema
 import pytest
 import yaml
 
+from bot.bank.importers import import_deck
 from bot.bank.loader import load_deck_text
 from bot.bank.models import Kind
 from bot.bank.problems import DeckError
 from bot.bank.versions import question_from, version_of
-from bot.bank.writer import deck_to_yaml
+from bot.bank.writer import deck_to_csv, deck_to_yaml
 
 HEAD = "id: maths\ntitle: Maths\nquestions:\n"  # the first question starts on line 4
 SEVEN = "choices: [2, 3, 4, 5, 6, 7, 9]"
@@ -164,3 +165,16 @@ def test_a_kept_version_holds_the_right_set() -> None:
     assert '"answers":[0,1,3,5]' in version.body and '"kind":"multi"' in version.body
     again = question_from(version.body, "primes")
     assert (again.kind, again.answers, again.choices) == (Kind.MULTI, primes.answers, primes.choices)
+
+
+def test_a_spreadsheet_export_reads_back_as_a_multi_question() -> None:
+    deck = load_deck_text(multi_deck("choices: [2, 3, 4, 5]", "answer: [0, 1, 3]"), "maths.yaml")
+    csv = deck_to_csv(deck)
+    assert "primes,multi,Which are prime?,2 | 3 | 5,2,3,4,5," in csv
+    imported, _fmt = import_deck(csv.encode(), "maths.csv", deck_id="maths")
+    [again] = load_deck_text(imported.text, "maths.yaml").questions
+    assert (again.kind, again.choices, again.answers) == (
+        Kind.MULTI,
+        ("2", "3", "4", "5"),
+        frozenset({0, 1, 3}),
+    )

@@ -171,5 +171,6 @@ def deck_rows(deck: Deck) -> list[list[str]]:
 def deck_to_csv(deck: Deck) -> str:
     """The deck as a spreadsheet (bot.spreadsheet_csv: no cell runs as a formula); the spreadsheet
     importer reads it back to the same questions, but for a number question, which comes back as a text
-    question accepting its number (a sheet has no column for a tolerance or a unit)."""
+    question accepting its number (a sheet has no column for a tolerance or a unit), and a multi
+    question's choices past the fifth, which have no column."""
     return csv_text(CSV_COLUMNS + CSV_TAIL, deck_rows(deck))
