@@ -4,14 +4,18 @@ and its practice feedback."""
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import discord
 
-from bot.bank.models import Kind, Question
+from bot.bank.models import Deck, Kind, Question
 from bot.quiz import Reveal
+from bot.store import open_store
+from bot.ui.boards import report_embed
 from bot.ui.practice import feedback_embed, practice_question_view
 from bot.ui.round_views import question_view, reveal_view
 from tests.discord_limits import check_embed, check_view
+from tests.store_contract.builders import answer, start
 
 # Ten choices of 200 characters: an option label holds 100 at most.
 TEN = Question(
@@ -76,3 +80,30 @@ def test_practice_asks_with_the_menu_and_tells_the_share() -> None:
     check_embed(embed)
     assert "You picked F, G: 0% of the points." in (embed.description or "")
     assert "❌ **G**" in (embed.description or "") and "✅ **F**" in (embed.description or "")
+
+
+async def test_the_question_report_names_the_wrong_set_picked_most_in_the_decks_words(tmp_path: Path) -> None:
+    primes = Question(
+        id="p",
+        kind=Kind.MULTI,
+        prompt="Which are prime?",
+        choices=("2", "3", "4", "5"),
+        answers=frozenset({0, 1, 3}),
+    )
+    store = await open_store(tmp_path / "bvunzo.db")
+    try:
+        played = await start(store, deck="maths", questions=("p",))
+        for user, kept, right in (
+            (1, "0,1,3", True),
+            (2, "0,2", False),
+            (3, "0,2", False),
+            (4, "0,1,2,3", False),
+        ):
+            await store.record_answer(answer(played, 0, user, right=right, choice=None, text=kept))
+        [line] = await store.question_report(played.guild_id, round_id=played.id)
+    finally:
+        await store.close()
+    assert (line.answered, line.right, line.top_wrong_text, line.top_wrong_count) == (4, 1, "0,2", 2)
+    deck = Deck(id="maths", title="Maths", questions=(primes,))
+    embed = report_embed("Round 1", deck, [line])
+    assert "1/4 (25%) · most chosen wrong: “2 + 4” (2)" in (embed.description or "")
