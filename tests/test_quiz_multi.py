@@ -146,3 +146,30 @@ def test_a_restored_answer_is_read_again_from_its_kept_set() -> None:
         67,
         None,
     )
+
+
+def test_a_round_restored_after_a_restart_tallies_and_refuses_by_its_kept_sets() -> None:
+    kept = [
+        RestoredAnswer(1, 0, None, "0,1,3", True, 1000, 100, START),
+        RestoredAnswer(2, 0, None, "0,1,2,3", False, 2000, 67, START),
+    ]
+    state = RoundState.restore(
+        round_id=1,
+        deck=DECK,
+        question_ids=("primes",),
+        seed=7,
+        options=RoundOptions(),
+        answers=kept,
+        current=0,
+        revealed=False,
+    )
+    state.open_question(0, START + timedelta(minutes=1))  # re-posted
+    with pytest.raises(AlreadyAnsweredError) as caught:
+        state.judge(2, 0, START + timedelta(minutes=1, seconds=1), slots=[0])
+    letters = ", ".join("ABCD"[slot] for slot in sorted(_slots(state, 0, 1, 2, 3)))
+    assert caught.value.sentence == f"You already answered “{letters}”; answers can't be changed."
+    reveal = state.reveal(START + timedelta(minutes=2))
+    order = state.order(0)
+    assert {order[slot]: count for slot, count in enumerate(reveal.counts)} == {0: 2, 1: 2, 2: 1, 3: 2}
+    assert (reveal.right, reveal.top_wrong_set) == (1, (frozenset(_slots(state, 0, 1, 2, 3)), 1))
+    assert [(r.user_id, r.points) for r in state.scores()] == [(1, 100), (2, 67)]
