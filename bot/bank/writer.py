@@ -65,13 +65,10 @@ def question_mapping(question: Question, deck_language: str) -> dict[str, Any]:
     if question.lang != deck_language:
         out["lang"] = question.lang
     out["prompt"] = question.prompt
-    if question.kind is Kind.CHOICE:
+    if question.kind in (Kind.CHOICE, Kind.MULTI):
         out["choices"] = list(question.choices)
-        right = sorted(question.answers)
-        out["answer"] = right[0] if len(right) == 1 else right
-    elif question.kind is Kind.MULTI:  # always a list: the right set, however many it holds
-        out["choices"] = list(question.choices)
-        out["answer"] = sorted(question.answers)
+        right = sorted(question.answers)  # a multi question's always a list: the set, however many it holds
+        out["answer"] = right[0] if len(right) == 1 and question.kind is Kind.CHOICE else right
     elif question.kind is Kind.TRUEFALSE:
         out["answer"] = 0 in question.answers
     elif question.kind is Kind.NUMBER:

@@ -133,23 +133,31 @@ def reveal_view(
         )
         items = [menu]
     else:
-        items = []
-        for slot in range(len(order)):
-            right = slot in reveal.right_slots
-            count = reveal.counts[slot] if slot < len(reveal.counts) else 0
-            items.append(
-                answer_button(
-                    ROUND_TAGS,
-                    round_id,
-                    index,
-                    slot,
-                    label=f"{letter(slot)} · {number(count)}",
-                    disabled=True,
-                    style=discord.ButtonStyle.success if right else discord.ButtonStyle.secondary,
-                )
-            )
+        items = _counted_buttons(round_id, index, order, reveal)
     report = [report_button(*reported)] if reported else []  # "Report question"
     return frozen_view(*items, *_translate(round_id, index, question), *report)
+
+
+def _counted_buttons(
+    round_id: int, index: int, order: Sequence[int], reveal: Reveal
+) -> list[discord.ui.Item[Any]]:
+    """The answer buttons disabled, each with how many chose it, the right ones green."""
+    items: list[discord.ui.Item[Any]] = []
+    for slot in range(len(order)):
+        right = slot in reveal.right_slots
+        count = reveal.counts[slot] if slot < len(reveal.counts) else 0
+        items.append(
+            answer_button(
+                ROUND_TAGS,
+                round_id,
+                index,
+                slot,
+                label=f"{letter(slot)} · {number(count)}",
+                disabled=True,
+                style=discord.ButtonStyle.success if right else discord.ButtonStyle.secondary,
+            )
+        )
+    return items
 
 
 def summary_view(round_id: int) -> discord.ui.View:
