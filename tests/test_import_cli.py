@@ -176,3 +176,18 @@ def test_an_exported_csv_runs_no_formula_and_imports_back_to_the_same_questions(
     ] == [
         (q.id, q.kind, q.prompt, q.choices, q.answers, q.accepted, q.explanation) for q in original.questions
     ]
+
+
+def test_a_wayground_workbook_imports_at_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.test_import_workbooks import wayground_sheet
+
+    source, out = tmp_path / "science.xlsx", tmp_path / "science.yaml"
+    source.write_bytes(wayground_sheet())
+    assert main(["import", str(source), "-o", str(out), "--keep-valid"]) == 0
+    said = capsys.readouterr().err
+    assert "Imported 5 questions; 1 could not be imported and is listed." in said
+    assert "Read as Wayground's (Quizizz) spreadsheet template." in said
+    assert main(["validate", str(out)]) == 0
+    assert len(load_deck_file(out).questions) == 5

@@ -49,7 +49,8 @@ def test_an_unknown_format_asks_for_the_option() -> None:
         imported("just some words", "notes.txt")
     assert str(caught.value.problems[0]) == (
         "notes.txt: the format of this file is not one Bvunzo reads (our YAML, CSV/TSV, a Red trivia list, "
-        "numbered text, Open Trivia DB JSON, Moodle's GIFT or Moodle XML); choose one with the format option"
+        "numbered text, Open Trivia DB JSON, Moodle's GIFT or Moodle XML, Blackboard's upload text, Kahoot's or "
+        "Wayground's spreadsheet template); choose one with the format option"
     )
 
 
@@ -187,7 +188,9 @@ def test_a_windows_1252_file_is_read_and_its_encoding_named() -> None:
 
 
 def test_bytes_that_are_no_text_are_refused_with_a_sentence() -> None:
-    outcome = import_file(b"PK\x03\x04\x14\x00\x06\x00" + bytes(range(256)) * 4, "quiz.xlsx", deck_id="x")
+    # An old Excel workbook (.xls) opens with the OLE2 signature: no zip, so read as text, and no text.
+    data = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(range(256)) * 4
+    outcome = import_file(data, "quiz.xls", deck_id="x")
     assert outcome.refused and outcome.kept is None
     assert outcome.problems[0].message.startswith("the file is not text in any encoding Bvunzo can tell")
 

@@ -13,3 +13,10 @@ class Format(StrEnum):
     OPENTDB = "opentdb"  # Open Trivia DB JSON
     GIFT = "gift"  # Moodle's GIFT text format
     MOODLE_XML = "moodle-xml"  # Moodle XML (`<quiz>`)
+    BLACKBOARD = "blackboard"  # Blackboard's "Upload Questions" text: a tab-delimited question per line
+    KAHOOT = "kahoot"  # Kahoot's spreadsheet template (.xlsx)
+    WAYGROUND = "wayground"  # Wayground's (formerly Quizizz) spreadsheet template (.xlsx)
+
+
+# The formats read from a workbook (.xlsx) rather than from text.
+WORKBOOK_FORMATS = frozenset({Format.KAHOOT, Format.WAYGROUND})

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from decimal import Decimal
 from enum import StrEnum
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from bot.bank.problems import Problem
 from bot.bank.tolerance import EXACT, Tolerance
 from bot.locales import exact
+
+if TYPE_CHECKING:
+    from decimal import Decimal
 
 
 class Kind(StrEnum):
@@ -119,12 +122,12 @@ def picked_words(question: Question, text: str | None) -> str:
 
 def number_text(question: Question, write: Callable[[Decimal], str]) -> str:
     """A number question's answer as the reveal states it, `9.81 m/s² (± 0.05)`, its numbers `write`n."""
-    number = question.number if question.number is not None else Decimal(0)
-    text = f"{write(number)} {question.unit}".rstrip()
-    tolerance = question.tolerance
-    if tolerance.exact:
+    number = question.number
+    text = f"{write(number) if number is not None else '0'} {question.unit}".rstrip()
+    amount = question.tolerance.amount
+    if amount is None:
         return text
-    width = f"{write(tolerance.amount)}%" if tolerance.percent else write(tolerance.amount)
+    width = f"{write(amount)}%" if question.tolerance.percent else write(amount)
     return f"{text} (± {width})"
 
 

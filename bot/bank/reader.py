@@ -5,9 +5,9 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
-from decimal import Decimal
 from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 import yaml
 
@@ -19,6 +19,9 @@ from bot.bank.models import Deck, Kind, Question, Translation
 from bot.bank.problems import DeckError, Problem
 from bot.bank.tolerance import EXACT, Tolerance, parse_decimal, parse_tolerance
 from bot.locales import N_, _, n_
+
+if TYPE_CHECKING:
+    from decimal import Decimal
 
 SLUG = re.compile(r"[A-Za-z0-9_-]+")
 

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING
+
+# Decimal comes with the first number question read: a bot whose decks have none does without it.
+if TYPE_CHECKING:
+    from decimal import Decimal
 
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 
@@ -13,22 +17,24 @@ _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 class Tolerance:
     """How far from the answer a typed number may be: an amount, or a share of the answer."""
 
-    amount: Decimal
+    amount: Decimal | None = None  # None: none written, the answer exactly
     percent: bool = False
 
     def width(self, answer: Decimal) -> Decimal:
+        if self.amount is None:
+            return answer - answer  # a zero of the answer's own kind
         return abs(answer) * self.amount / 100 if self.percent else self.amount
 
     @property
     def exact(self) -> bool:
-        return not self.amount
+        return self.amount is None
 
     def __str__(self) -> str:
-        """As a deck writes it: `0.05` or `1%`."""
-        return plain(self.amount) + ("%" if self.percent else "")
+        """As a deck writes it: `0.05` or `1%` (`0` for none)."""
+        return "0" if self.amount is None else plain(self.amount) + ("%" if self.percent else "")
 
 
-EXACT = Tolerance(Decimal(0))
+EXACT = Tolerance()
 
 
 def parse_tolerance(text: str) -> Tolerance | None:
@@ -38,13 +44,15 @@ def parse_tolerance(text: str) -> Tolerance | None:
     amount = parse_decimal(raw.removesuffix("%").strip())
     if amount is None or amount < 0:
         return None
-    return Tolerance(amount=amount, percent=percent)
+    return Tolerance(amount=amount, percent=percent) if amount else EXACT
 
 
 def parse_decimal(raw: str) -> Decimal | None:
     """A number written with a dot for its decimal mark (`9.81`, `-3`, `981e-2`); None for anything else."""
     if not _NUMBER.fullmatch(raw):
         return None
+    from decimal import Decimal, InvalidOperation
+
     try:
         return Decimal(raw)
     except InvalidOperation:

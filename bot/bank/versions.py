@@ -15,13 +15,12 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
 
 from bot.bank.mixed import QUALIFY
 from bot.bank.models import Deck, Kind, Question, Translation
-from bot.bank.tolerance import EXACT, parse_tolerance, plain
+from bot.bank.tolerance import EXACT, parse_decimal, parse_tolerance, plain
 
 FORMAT = 1  # the shape of the JSON below; a new shape makes new digests, never a reading of old ones
 
@@ -102,7 +101,7 @@ def _number_fields(shape: Mapping[str, Any]) -> dict[str, Any]:
     if shape.get("number") is None:
         return {}
     return {
-        "number": Decimal(shape["number"]),
+        "number": parse_decimal(shape["number"]),
         "tolerance": parse_tolerance(shape["tolerance"]) or EXACT,
         "unit": shape["unit"],
     }

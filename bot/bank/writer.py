@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
-from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
@@ -12,6 +12,9 @@ from bot.bank.images import is_url
 from bot.bank.models import Deck, Kind, Question
 from bot.bank.spreadsheet_csv import csv_text
 from bot.bank.tolerance import plain
+
+if TYPE_CHECKING:
+    from decimal import Decimal
 
 # The columns a CSV export has; the spreadsheet importer reads the same names back.  # i18n: not shown
 CSV_COLUMNS = ("id", "type", "question", "answer", "choice1", "choice2", "choice3", "choice4", "choice5")
@@ -32,18 +35,36 @@ def _text(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
     return dumper.represent_scalar("tag:yaml.org,2002:str", value)
 
 
-def _number(dumper: yaml.SafeDumper, value: Decimal) -> yaml.ScalarNode:
-    """A number question's number as YAML reads a number back: 9.81 a float, 1000 an int, never quoted."""
-    text = plain(value)
-    return dumper.represent_scalar("tag:yaml.org,2002:" + ("float" if "." in text else "int"), text)
+class _Number(str):
+    """A number question's number as the deck wrote it (`plain`), for YAML to write as a number."""
+
+
+def _number(dumper: yaml.SafeDumper, value: _Number) -> yaml.ScalarNode:
+    """As YAML reads a number back: 9.81 a float, 1000 an int, never quoted."""
+    return dumper.represent_scalar("tag:yaml.org,2002:" + ("float" if "." in value else "int"), str(value))
 
 
 _DeckDumper.add_representer(str, _text)
-_DeckDumper.add_representer(Decimal, _number)
+
+
+def _decimal(dumper: yaml.SafeDumper, value: Decimal) -> yaml.ScalarNode:
+    return _number(dumper, _Number(plain(value)))
+
+
+_DeckDumper.add_representer(_Number, _number)
+
+
+def _know_decimals() -> None:
+    """Write a Decimal (an importer's number question) as a number, once something has loaded decimal:
+    a bot whose decks hold no number question never loads it."""
+    decimal = sys.modules.get("decimal")
+    if decimal is not None and decimal.Decimal not in _DeckDumper.yaml_representers:
+        _DeckDumper.add_representer(decimal.Decimal, _decimal)
 
 
 def dump_yaml(value: Any) -> str:
     """Plain YAML in the order given, Unicode kept as written, long lines left whole."""
+    _know_decimals()
     return yaml.dump(value, Dumper=_DeckDumper, sort_keys=False, allow_unicode=True, width=10_000)
 
 
@@ -98,10 +119,10 @@ def question_mapping(question: Question, deck_language: str) -> dict[str, Any]:
 
 
 def _number_fields(question: Question) -> dict[str, Any]:
-    out: dict[str, Any] = {"answer": question.number}
+    out: dict[str, Any] = {"answer": None if question.number is None else _Number(plain(question.number))}
     tolerance = question.tolerance
-    if not tolerance.exact:
-        out["tolerance"] = str(tolerance) if tolerance.percent else tolerance.amount
+    if tolerance.amount is not None:
+        out["tolerance"] = str(tolerance) if tolerance.percent else _Number(plain(tolerance.amount))
     if question.unit:
         out["unit"] = question.unit
     return out

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from bot.bank.models import Kind, Question
 from bot.locales import _, signs
@@ -14,6 +13,10 @@ from bot.quiz.errors import InvalidChoiceError
 from bot.quiz.matching import accepted_answers, matches
 from bot.quiz.multi import picked_share
 from bot.quiz.numbers import read_number, within
+
+if TYPE_CHECKING:
+    from decimal import Decimal
+    from fractions import Fraction
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,12 +3,14 @@ and what the reveal and the reviews make of it (pure)."""
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Iterable
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from bot.bank.models import Question, picked_from, picked_text
+
+if TYPE_CHECKING:  # fractions (and decimal with it) loads with the first multi answer, not at start
+    from fractions import Fraction
 
 __all__ = [
     "partly",
@@ -20,9 +22,8 @@ __all__ = [
     "top_wrong_set",
 ]
 
-# A partial answer earning less than this share is a lapse for spaced repetition: the member does not
-# know the question yet; from it on, they remembered it with gaps (rated Hard).
-REMEMBERED_FROM = Fraction(1, 2)
+# A partial answer earning less than half its points is a lapse for spaced repetition: the member does
+# not know the question yet; from half on, they remembered it with gaps (rated Hard).
 
 
 def picked_share(question: Question, picked: frozenset[int]) -> Fraction:
@@ -30,28 +31,30 @@ def picked_share(question: Question, picked: frozenset[int]) -> Fraction:
 
     Right choices 0 and 2 of four: {0, 2} earns 1, {0} ½, {0, 1, 2} ½, {0, 1} 0, {1, 3} 0 (not −2).
     """
+    from fractions import Fraction
+
     right = question.answers
     if not right:
         return Fraction(0)
-    share = Fraction(len(picked & right) - len(picked - right), len(right))
-    return max(Fraction(0), share)
+    return Fraction(max(0, len(picked & right) - len(picked - right)), len(right))
 
 
 def shared_points(full: int, share: Fraction) -> int:
     """A question's usual points for a right answer × the share, rounded half up (100 × ⅓ = 33, 75 × ½ =
     37.5 → 38), as speed points are."""
-    return math.floor(full * share + Fraction(1, 2))
+    # In integers, exact: floor(full × n/d + ½) = (2 × full × n + d) // 2d.
+    return (2 * full * share.numerator + share.denominator) // (2 * share.denominator)
 
 
 def recalled(right: bool, share: Fraction | None) -> bool:
     """Whether a review counts an answer as remembered (rated Good or Hard, not Again): a right one; of a
     multi question (`share` not None), one earning at least half its points; below half is a lapse."""
-    return right if share is None else share >= REMEMBERED_FROM
+    return right if share is None else 2 * share >= 1
 
 
 def partly(share: Fraction | None) -> bool:
     """A multi question's answer remembered with gaps: at least half its points, not all (rated Hard)."""
-    return share is not None and REMEMBERED_FROM <= share < 1
+    return share is not None and 2 * share >= 1 and share < 1
 
 
 def top_wrong_set(

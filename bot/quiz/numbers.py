@@ -5,12 +5,15 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
-from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from bot.bank.tolerance import Tolerance, parse_decimal
 from bot.locales import _
 from bot.locales.digits import Signs
 from bot.quiz.errors import InvalidChoiceError
+
+if TYPE_CHECKING:
+    from decimal import Decimal
 
 _SPACES = re.compile(r"[\s\u00a0\u202f']+")
 

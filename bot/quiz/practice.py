@@ -8,7 +8,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
 from enum import StrEnum
-from fractions import Fraction
 from functools import cache
 from itertools import islice
 from typing import TYPE_CHECKING, Any
@@ -28,6 +27,8 @@ from bot.quiz.shuffle import choice_order, slot_letter
 from bot.quiz.until_learned import MAX_ASKED, Passes, comes_back_at, needs_another_pass, passes_of
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from fsrs import Scheduler
 
 # One fixed configuration for everyone. A single short step, so a question answered right the first

@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from decimal import Decimal
-from fractions import Fraction
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from bot.bank.models import Deck, Kind, Question
 from bot.locales import _
@@ -36,6 +35,10 @@ from bot.quiz.shuffle import choice_order, new_seed, pick_questions, slot_letter
 from bot.quiz.streaks import SHOWN_FROM, streak_bonus
 from bot.quiz.teams import Roster, TeamResult, team_name, team_standings
 from bot.quiz.timing import READING_MAX, extra_seconds
+
+if TYPE_CHECKING:
+    from decimal import Decimal
+    from fractions import Fraction
 
 EVERY_QUESTION = Filter()
 # How many of the fastest right answers a reveal names; and how many of the longest streaks.

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -25,6 +24,9 @@ from bot.ui.text import (
     letter,
 )
 from bot.ui.views import frozen_view
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 PRACTICE_COLOUR = discord.Colour.teal()
 

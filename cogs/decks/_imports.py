@@ -43,6 +43,13 @@ FORMATS = [
     app_commands.Choice(name="Open Trivia DB JSON", value=Format.OPENTDB.value),
     app_commands.Choice(name="Moodle GIFT (.gift, .txt)", value=Format.GIFT.value),
     app_commands.Choice(name="Moodle XML (.xml)", value=Format.MOODLE_XML.value),
+    app_commands.Choice(
+        name="Blackboard upload text (MC, TF, FIB, NUM lines)", value=Format.BLACKBOARD.value
+    ),
+    app_commands.Choice(name="Kahoot spreadsheet template (.xlsx)", value=Format.KAHOOT.value),
+    app_commands.Choice(
+        name="Wayground (Quizizz) spreadsheet template (.xlsx)", value=Format.WAYGROUND.value
+    ),
 ]
 
 

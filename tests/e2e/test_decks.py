@@ -422,3 +422,17 @@ async def test_suggestion_forms_opened_before_a_restart_submit_after_it(world: W
         assert deck is not None
         edited = next(q for q in deck.questions if q.prompt == "Where is DNA kept?")
         assert edited.choices == ("The nucleus", "Ribosome") and edited.suggested_by == alice.id
+
+
+async def test_a_kahoot_workbook_imports_through_deck_import(world: World, bot: BvunzoBot) -> None:
+    from tests.test_import_workbooks import kahoot_sheet
+
+    kept = await import_file(world, world.moderator, "KahootQuiz.xlsx", kahoot_sheet(), name="Geography")
+    # Seven filled rows: four kept, "1,3" set aside; the 5 and the formula are broken (2 of 6, over a tenth).
+    assert "Not imported" in kept.text
+    kept = await import_file(
+        world, world.moderator, "KahootQuiz.xlsx", kahoot_sheet(), name="Geography", keep_valid=True
+    )
+    assert "4 questions" in kept.text
+    deck = bot.bank.get("geography", world.study.id)
+    assert deck is not None and len(deck.questions) == 4

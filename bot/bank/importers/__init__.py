@@ -6,24 +6,36 @@ one an upload needs and the deck validator over what it made.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from bot.bank.ids import slug
+from bot.bank.import_formats import WORKBOOK_FORMATS
+from bot.bank.importers.blackboard import read_blackboard
 from bot.bank.importers.columns import ROLES, ColumnGuess, parse_columns
 from bot.bank.importers.decoding import decode
 from bot.bank.importers.drafts import DeckDraft, Imported, NothingPlayable, finish
-from bot.bank.importers.formats import Format, detect_format
+from bot.bank.importers.formats import Format, detect_format, detect_workbook
 from bot.bank.importers.gift import read_gift
+from bot.bank.importers.kahoot import read_kahoot
 from bot.bank.importers.moodle_xml import read_moodle_xml
 from bot.bank.importers.numbered_text import read_numbered_text
 from bot.bank.importers.open_trivia import read_open_trivia
 from bot.bank.importers.outcome import ImportOutcome, failed, judged
 from bot.bank.importers.red_trivia import read_red_trivia
 from bot.bank.importers.spreadsheet import read_spreadsheet
+from bot.bank.importers.wayground import read_wayground
+from bot.bank.importers.workbook import is_workbook, read_rows
 from bot.bank.problems import DeckError, Problem
 from bot.bank.reader import read_deck, read_stored_deck
 from bot.bank.writer import deck_to_yaml
-from bot.locales import _
+from bot.locales import N_, _
+
+# A workbook, or a file said to be one, that is neither template.
+NOT_A_TEMPLATE = N_(
+    "the spreadsheet follows neither Kahoot's template (`Question`, `Answer 1` to `Answer 4`) nor "
+    "Wayground's (`Question Text`, `Question Type`, `Option 1`...); save it as CSV UTF-8 to import it as a "
+    "spreadsheet"
+)
 
 __all__ = [
     "ROLES",
@@ -52,20 +64,15 @@ def import_file(
     guild_id: int | None = None,
 ) -> ImportOutcome:
     """What `bvunzo import` and `/deck import` answer for one file: never raises for what the file holds."""
-    encoding: str | None = None
-    found: Format | None = fmt
+    reading = _Reading(fmt)
     try:
-        decoded = decode(data, source)
-        encoding = decoded.encoding
-        found = fmt or detect_format(decoded.text, source)
-        imported, found = _import_text(
-            decoded.text, source, deck_id, title, found, distractors, columns, guild_id
-        )
+        imported = _import_bytes(data, source, reading, deck_id, title, distractors, columns, guild_id)
     except NothingPlayable as exc:
-        return failed(exc.problems, source, found, encoding, exc.columns)
+        return failed(exc.problems, source, reading.found, reading.encoding, exc.columns)
     except DeckError as exc:
-        return failed(exc.problems, source, found, encoding, None)
-    return judged(imported, found, source, decoded.encoding, keep_valid=keep_valid)
+        return failed(exc.problems, source, reading.found, reading.encoding, None)
+    assert reading.found is not None  # every reading that returns has told its format
+    return judged(imported, reading.found, source, reading.encoding, keep_valid=keep_valid)
 
 
 def import_deck(
@@ -84,17 +91,42 @@ def import_deck(
     Questions that cannot be imported are left out, each with its `line: reason`; DeckError when the
     file as a whole cannot be read (too large, unknown format, no playable question).
     """
+    reading = _Reading(fmt)
+    imported = _import_bytes(data, source, reading, deck_id, title, distractors, columns, guild_id)
+    assert reading.found is not None
+    return imported, reading.found
+
+
+@dataclass(slots=True)
+class _Reading:
+    """What is known of an upload as it is read: its format, given or detected, and its text's encoding."""
+
+    found: Format | None
+    encoding: str | None = None
+
+
+def _import_bytes(
+    data: bytes,
+    source: str,
+    reading: _Reading,
+    deck_id: str,
+    title: str | None,
+    distractors: bool,
+    columns: tuple[str, ...] | None,
+    guild_id: int | None,
+) -> Imported:
+    """A workbook read by its template, any other file as text; `reading` learns what was found."""
+    if reading.found in WORKBOOK_FORMATS or (reading.found is None and is_workbook(data)):
+        rows = read_rows(data, source)
+        reading.found = reading.found or detect_workbook(rows)
+        if reading.found is None:
+            raise DeckError([Problem(source, 0, _(NOT_A_TEMPLATE))])
+        read = read_kahoot if reading.found is Format.KAHOOT else read_wayground
+        return _finished(read(rows, source), reading.found, deck_id, title, guild_id)
     decoded = decode(data, source)
-    return _import_text(
-        decoded.text,
-        source,
-        deck_id,
-        title,
-        fmt or detect_format(decoded.text, source),
-        distractors,
-        columns,
-        guild_id,
-    )
+    reading.encoding = decoded.encoding
+    reading.found = reading.found or detect_format(decoded.text, source)
+    return _import_text(decoded.text, source, deck_id, title, reading.found, distractors, columns, guild_id)
 
 
 def _import_text(
@@ -106,7 +138,7 @@ def _import_text(
     distractors: bool,
     columns: tuple[str, ...] | None,
     guild_id: int | None,
-) -> tuple[Imported, Format]:
+) -> Imported:
     if found is None:
         raise DeckError(
             [
@@ -115,21 +147,26 @@ def _import_text(
                     0,
                     _(
                         "the format of this file is not one Bvunzo reads (our YAML, CSV/TSV, a Red trivia list, "
-                        "numbered text, Open Trivia DB JSON, Moodle's GIFT or Moodle XML); choose one with the "
-                        "format option"
+                        "numbered text, Open Trivia DB JSON, Moodle's GIFT or Moodle XML, Blackboard's upload "
+                        "text, Kahoot's or Wayground's spreadsheet template); choose one with the format option"
                     ),
                 )
             ]
         )
     if found is Format.YAML:
-        return _ours(text, source, deck_id, title, guild_id), found
-    draft = _draft(text, source, found, distractors, columns)
+        return _ours(text, source, deck_id, title, guild_id)
+    return _finished(_draft(text, source, found, distractors, columns), found, deck_id, title, guild_id)
+
+
+def _finished(
+    draft: DeckDraft, found: Format, deck_id: str, title: str | None, guild_id: int | None
+) -> Imported:
     if title:
         if not draft.title:
             draft.title = title
         elif found is Format.OPENTDB:
             draft.title = title  # its own title is only the name of the site
-    return finish(draft, deck_id, guild_id=guild_id), found
+    return finish(draft, deck_id, guild_id=guild_id)
 
 
 def _draft(
@@ -146,6 +183,8 @@ def _draft(
         return read_gift(text, source)
     if found is Format.MOODLE_XML:
         return read_moodle_xml(text, source)
+    if found is Format.BLACKBOARD:
+        return read_blackboard(text, source)
     return read_open_trivia(text, source)
 
 

@@ -5,10 +5,13 @@ from __future__ import annotations
 import re
 
 from bot.bank.import_formats import Format
+from bot.bank.importers.blackboard import looks_like_blackboard
 from bot.bank.importers.flashcards import card_separator, read_anki_header
 from bot.bank.importers.gift import looks_like_gift
 from bot.bank.importers.moodle_xml import looks_like_moodle_xml
 from bot.bank.importers.numbered_text import looks_numbered
+from bot.bank.importers.sheet_templates import kahoot_header, wayground_header
+from bot.bank.importers.workbook import Rows
 
 _OURS = re.compile(r"^questions\s*:", re.MULTILINE)
 # `[ \t]*` up to the question's line end, not `\s*`: that would try every blank line after it twice over.
@@ -28,6 +31,8 @@ def detect_format(text: str, source: str = "") -> Format | None:
         return Format.MOODLE_XML
     if read_anki_header(start) is not None:
         return Format.CSV
+    if looks_like_blackboard(start):
+        return Format.BLACKBOARD
     if start.startswith(("{", "[")):
         return Format.OPENTDB
     if _OURS.search(text):
@@ -43,4 +48,13 @@ def detect_format(text: str, source: str = "") -> Format | None:
         return Format.CSV
     if card_separator(lines) is not None:
         return Format.CSV
+    return None
+
+
+def detect_workbook(rows: Rows) -> Format | None:
+    """The template a workbook's first sheet follows, told by its header row; None when it is neither."""
+    if kahoot_header(rows) is not None:
+        return Format.KAHOOT
+    if wayground_header(rows) is not None:
+        return Format.WAYGROUND
     return None

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from decimal import Decimal
 
 from bot.bank import part_sizes
+from bot.bank.importers import not_playable
 from bot.bank.importers.drafts import DeckDraft, too_many
 from bot.bank.importers.moodle_items import (
     Choice,
@@ -22,20 +23,16 @@ from bot.bank.importers.moodle_items import (
     ShortAnswer,
     TrueFalse,
 )
-from bot.locales import N_, _
+from bot.locales import _
 
 # Kinds Bvunzo cannot play yet, each said in one sentence naming what it is.
 _NOT_YET: dict[type[Item], str] = {
-    Matching: N_("a matching question; Bvunzo cannot play pairs to match yet, so it was left out"),
-    Ordering: N_("an ordering question; Bvunzo cannot play items to put in order yet, so it was left out"),
-    Gaps: N_("a question with blanks to fill; Bvunzo cannot play blanks yet, so it was left out"),
-    Essay: N_("an essay question: it has no key to mark, so it was left out"),
-    Description: N_("a description, not a question, so it was left out"),
+    Matching: not_playable.MATCHING,
+    Ordering: not_playable.ORDERING,
+    Gaps: not_playable.GAPS,
+    Essay: not_playable.ESSAY,
+    Description: not_playable.DESCRIPTION,
 }
-_SEVERAL = N_(
-    "a multiple-answer question (several right answers to tick); Bvunzo cannot play those yet, so it was "
-    "left out"
-)
 
 
 def add_items(draft: DeckDraft, read: Items) -> DeckDraft:
@@ -85,10 +82,7 @@ def _add(draft: DeckDraft, item: Item) -> None:
     elif isinstance(item, Other):
         draft.set_apart(
             item.line,
-            _(
-                "a question of the kind `{kind}`, which Bvunzo cannot play, so it was left out",
-                kind=item.kind,
-            ),
+            _(not_playable.OTHER_KIND, kind=item.kind),
         )
     else:
         draft.set_apart(item.line, _(_NOT_YET[type(item)]))
@@ -110,7 +104,7 @@ def _choice(draft: DeckDraft, item: Choice) -> None:
         draft.skip(item.line, _("no answer is marked right (with `=`, or a grade above 0%)"))
         return
     if len(full) != 1 or (not item.single and len(scoring) > 1):
-        draft.set_apart(item.line, _(_SEVERAL))
+        draft.set_apart(item.line, _(not_playable.SEVERAL))
         return
     right = item.answers[full[0]]
     draft.add(
@@ -133,7 +127,7 @@ def _short_answer(draft: DeckDraft, item: ShortAnswer) -> None:
         item.line,
         type="text",
         prompt=item.prompt,
-        answers=_distinct(a.text for a in right),
+        answers=distinct_answers(a.text for a in right),
         explanation=item.explanation or next((a.feedback for a in right if a.feedback), ""),
         tags=_tags(item),
         image=item.picture,
@@ -164,7 +158,7 @@ def _numeric(draft: DeckDraft, item: Numeric) -> None:
     )
 
 
-def _distinct(answers: Iterable[str]) -> list[str]:
+def distinct_answers(answers: Iterable[str]) -> list[str]:
     """Each answer once: Moodle matches typed answers regardless of case by default, so `=four =Four` is one."""
     seen: dict[str, str] = {}
     for answer in answers:

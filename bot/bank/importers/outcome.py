@@ -23,6 +23,9 @@ _FORMAT_NAMES = {
     Format.OPENTDB: N_("Open Trivia DB JSON"),
     Format.GIFT: N_("Moodle's GIFT format"),
     Format.MOODLE_XML: N_("Moodle XML"),
+    Format.BLACKBOARD: N_("Blackboard's upload text"),
+    Format.KAHOOT: N_("Kahoot's spreadsheet template"),
+    Format.WAYGROUND: N_("Wayground's (Quizizz) spreadsheet template"),
 }
 
 
@@ -78,7 +81,9 @@ class ImportOutcome:
         return said
 
 
-def judged(imported: Imported, fmt: Format, source: str, encoding: str, *, keep_valid: bool) -> ImportOutcome:
+def judged(
+    imported: Imported, fmt: Format, source: str, encoding: str | None, *, keep_valid: bool
+) -> ImportOutcome:
     """An import that read some questions: kept unless too large a share was broken (and not told to)."""
     good, bad = len(imported.deck.questions), len(imported.left_out)
     refused = not keep_valid and bad > MAX_BROKEN_SHARE * (good + bad)

@@ -35,6 +35,9 @@ FORMATS = (
     (Format.OPENTDB.value, N_("Open Trivia DB JSON")),
     (Format.GIFT.value, N_("Moodle GIFT (.gift, .txt)")),
     (Format.MOODLE_XML.value, N_("Moodle XML (.xml)")),
+    (Format.BLACKBOARD.value, N_("Blackboard upload text (MC, TF, FIB, NUM lines)")),
+    (Format.KAHOOT.value, N_("Kahoot spreadsheet template (.xlsx)")),
+    (Format.WAYGROUND.value, N_("Wayground (Quizizz) spreadsheet template (.xlsx)")),
 )
 EXPORTS = {"yaml": ("application/yaml", deck_to_yaml), "csv": ("text/csv", deck_to_csv)}
 

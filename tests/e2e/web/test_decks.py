@@ -455,6 +455,9 @@ async def test_a_built_in_deck_is_shown_but_not_edited(dashboard: Dashboard, bro
     assert answer.status == 404
 
 
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
 async def test_a_moodle_xml_import_says_what_it_set_aside(dashboard: Dashboard, browser: Any) -> None:
     world = dashboard.world
     page = await dashboard.signed_in(browser, world.moderator)
@@ -483,6 +486,26 @@ async def test_a_moodle_xml_import_says_what_it_set_aside(dashboard: Dashboard, 
         "How many chromosomes does a human body cell hold?",
         "Red blood cells carry oxygen.",
     ]
+
+
+async def test_a_wayground_workbook_imports_with_the_format_detected(
+    dashboard: Dashboard, browser: Any
+) -> None:
+    from tests.test_import_workbooks import wayground_sheet
+
+    world = dashboard.world
+    page = await dashboard.signed_in(browser, world.moderator)
+    await page.goto(dashboard.server_url("decks"))
+    await page.get_by_label("Deck name", exact=True).fill("Science")
+    await page.get_by_label("File (at most 1 MiB)", exact=True).set_input_files(
+        {"name": "quiz.xlsx", "mimeType": XLSX, "buffer": wayground_sheet()}
+    )
+    await page.get_by_label("Keep the good questions when some cannot be imported").check()
+    async with page.expect_navigation():
+        await page.get_by_role("button", name="Import").click()
+    assert await page.get_by_text("Imported 5 questions from quiz.xlsx as `science`.").count() == 1
+    kept = load_deck_text(await stored_text(dashboard.store, world.study.id, "science"), "science.yaml")
+    assert [q.prompt for q in kept.questions][:2] == ["Which planet is the largest?", "Which is a vowel?"]
 
 
 async def test_a_deck_made_copied_renamed_and_deleted(dashboard: Dashboard, browser: Any) -> None:

@@ -1,0 +1,173 @@
+"""Blackboard's "Upload Questions" text: one question a line, tab-separated, its first field the type's code."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+from bot.bank import part_sizes
+from bot.bank.importers import not_playable
+from bot.bank.importers.drafts import DeckDraft, too_many
+from bot.bank.importers.html_text import html_to_text, looks_like_html
+from bot.bank.importers.moodle_drafts import distinct_answers
+from bot.locales import N_, _
+
+# The codes Blackboard's upload format documents, and what Bvunzo says of those it cannot play.
+PLAYED = frozenset({"MC", "TF", "FIB", "NUM"})
+_NOT_YET = {
+    "MA": not_playable.SEVERAL,
+    "ORD": not_playable.ORDERING,
+    "MAT": not_playable.MATCHING,
+    "FIB_PLUS": N_(
+        "a question with several blanks to fill (FIB_PLUS); Bvunzo cannot play more than one blank yet, so "
+        "it was left out"
+    ),
+    "ESS": N_("an essay question (ESS) has no answer key to mark, so it was left out"),
+}
+CODES = PLAYED | _NOT_YET.keys()
+# Another code in the first field: an upper-case word, as Blackboard writes every type's code.
+_CODE_LIKE = re.compile(r"[A-Z][A-Z_]{1,24}")
+_MARKS = {"correct": True, "incorrect": False}
+
+
+def looks_like_blackboard(text: str) -> bool:
+    """Whether most of the first lines start with one of Blackboard's type codes and a tab."""
+    lines = [line for line in text.lstrip().split("\n", 40)[:40] if line.strip()]
+    if not lines:
+        return False
+    coded = sum(1 for line in lines if line.partition("\t")[0].strip().upper() in CODES and "\t" in line)
+    return coded * 2 > len(lines) and lines[0].partition("\t")[0].strip().upper() in CODES
+
+
+def read_blackboard(text: str, source: str) -> DeckDraft:
+    """Every line drafted, set aside or left out with its line number; the file's blank lines skipped.
+
+    DeckError when it holds more lines than a deck may hold questions, counting those set aside.
+    """
+    lines = [(number, line) for number, line in enumerate(text.split("\n"), 1) if line.strip()]
+    if len(lines) > part_sizes.MAX_QUESTIONS_PER_DECK:
+        raise too_many(source, len(lines))
+    draft = DeckDraft(source)
+    for number, line in lines:
+        _line(draft, number, _fields(line))
+    return draft
+
+
+def _fields(line: str) -> list[str]:
+    """The line's fields, unquoted as Excel quotes them when it saves tab-delimited text, trailing empties dropped."""
+    fields = [_unquoted(field.strip()) for field in line.split("\t")]
+    while fields and not fields[-1]:
+        fields.pop()
+    return fields
+
+
+def _unquoted(field: str) -> str:
+    if len(field) >= 2 and field[0] == field[-1] == '"':
+        return field[1:-1].replace('""', '"').strip()
+    return field
+
+
+def _plain(field: str) -> str:
+    # Blackboard shows question text as HTML, so a file may hold tags; a card shows the words.
+    return html_to_text(field) if looks_like_html(field) else field
+
+
+def _line(draft: DeckDraft, number: int, fields: list[str]) -> None:
+    code = fields[0].upper() if fields else ""
+    if code in _NOT_YET:
+        draft.set_apart(number, _(_NOT_YET[code]))
+        return
+    if code not in PLAYED:
+        if _CODE_LIKE.fullmatch(code):
+            draft.set_apart(number, _(not_playable.OTHER_KIND, kind=fields[0]))
+        else:
+            draft.skip(
+                number,
+                _(
+                    "the line does not start with a question type followed by a tab (MC, TF, FIB, NUM, or MA, "
+                    "ORD, MAT, FIB_PLUS, ESS)"
+                ),
+            )
+        return
+    prompt = _plain(fields[1]) if len(fields) > 1 else ""
+    if not prompt:
+        draft.skip(number, _("the line has no question text after its type `{code}`", code=code))
+        return
+    rest = fields[2:]
+    if code == "MC":
+        _choice(draft, number, prompt, rest)
+    elif code == "TF":
+        _true_false(draft, number, prompt, rest)
+    elif code == "FIB":
+        _blank(draft, number, prompt, rest)
+    else:
+        _number(draft, number, prompt, rest)
+
+
+def _choice(draft: DeckDraft, number: int, prompt: str, rest: list[str]) -> None:
+    """`MC`: answers, each followed by `correct` or `incorrect`; exactly one right."""
+    answers, marks = rest[0::2], [mark.lower() for mark in rest[1::2]]
+    if len(marks) < len(answers) or any(mark not in _MARKS for mark in marks):
+        draft.skip(
+            number,
+            _(
+                "a multiple-choice line gives each answer followed by `correct` or `incorrect` (in English); "
+                "this one has an answer without either"
+            ),
+        )
+        return
+    right = [i for i, mark in enumerate(marks) if _MARKS[mark]]
+    if not right:
+        draft.skip(number, _("no answer of this multiple-choice line is marked `correct`"))
+        return
+    if len(right) > 1:
+        draft.set_apart(number, _(not_playable.SEVERAL))
+        return
+    draft.add(number, prompt=prompt, choices=[_plain(a) for a in answers], answer=right[0])
+
+
+def _true_false(draft: DeckDraft, number: int, prompt: str, rest: list[str]) -> None:
+    said = rest[0].lower() if rest else ""
+    if said not in ("true", "false"):
+        draft.skip(number, _("a true/false line ends with `true` or `false` (in English)"))
+        return
+    draft.add(number, type="truefalse", prompt=prompt, answer=said == "true")
+
+
+def _blank(draft: DeckDraft, number: int, prompt: str, rest: list[str]) -> None:
+    """`FIB`: every field after the question is an accepted answer."""
+    answers = distinct_answers(_plain(a) for a in rest if a)
+    if not answers:
+        draft.skip(number, _("a fill-in-the-blank line lists its accepted answers after the question"))
+        return
+    draft.add(number, type="text", prompt=prompt, answers=answers)
+
+
+def _number(draft: DeckDraft, number: int, prompt: str, rest: list[str]) -> None:
+    """`NUM`: the right number, then how far from it an answer may be (optional)."""
+    answer = _decimal(rest[0]) if rest else None
+    if answer is None:
+        draft.skip(
+            number,
+            _("a numeric line gives the right number after the question, such as `9.81`"),
+        )
+        return
+    tolerance = _decimal(rest[1]) if len(rest) > 1 else Decimal(0)
+    if tolerance is None:
+        draft.skip(
+            number,
+            _(
+                "the tolerance `{value}` is not a number; write how far from the answer it may be, such as `0.5`",
+                value=rest[1],
+            ),
+        )
+        return
+    draft.add(number, type="number", prompt=prompt, answer=answer, tolerance=abs(tolerance) or None)
+
+
+def _decimal(field: str) -> Decimal | None:
+    try:
+        value = Decimal(field.replace(" ", ""))
+    except InvalidOperation:
+        return None
+    return value if value.is_finite() else None

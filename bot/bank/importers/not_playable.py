@@ -1,0 +1,16 @@
+"""The sentences that set aside an item a round cannot play yet, shared by every learning platform's reader."""
+
+from __future__ import annotations
+
+from bot.locales import N_
+
+MATCHING = N_("a matching question; Bvunzo cannot play pairs to match yet, so it was left out")
+ORDERING = N_("an ordering question; Bvunzo cannot play items to put in order yet, so it was left out")
+GAPS = N_("a question with blanks to fill; Bvunzo cannot play blanks yet, so it was left out")
+ESSAY = N_("an essay question: it has no key to mark, so it was left out")
+DESCRIPTION = N_("a description, not a question, so it was left out")
+SEVERAL = N_(
+    "a multiple-answer question (several right answers to tick); Bvunzo cannot play those yet, so it was "
+    "left out"
+)
+OTHER_KIND = N_("a question of the kind `{kind}`, which Bvunzo cannot play, so it was left out")

@@ -1,0 +1,102 @@
+"""Wayground's (formerly Quizizz) spreadsheet template: a question a row, its type, up to five options."""
+
+from __future__ import annotations
+
+from bot.bank import part_sizes
+from bot.bank.importers import not_playable
+from bot.bank.importers.drafts import DeckDraft, too_many
+from bot.bank.importers.kahoot import TIME_NOT_KEPT
+from bot.bank.importers.moodle_drafts import distinct_answers
+from bot.bank.importers.sheet_templates import Header, answer_numbers, cell, name_of, wayground_header
+from bot.bank.importers.workbook import Rows
+from bot.bank.problems import DeckError, Problem
+from bot.locales import N_, _
+
+OPTIONS = tuple(f"option {n}" for n in range(1, 6))
+# The template's second row says what each column holds ("Text of the question (required)").
+_INSTRUCTIONS = "text of the question"
+_OPEN = N_("an open-ended question has no answer key to mark, so it was left out")
+
+
+def read_wayground(rows: Rows, source: str) -> DeckDraft:
+    """Every row under the header (and its row of instructions) drafted, set aside or left out."""
+    header = wayground_header(rows)
+    if header is None:
+        raise DeckError(
+            [
+                Problem(
+                    source,
+                    0,
+                    _(
+                        "this is not Wayground's (Quizizz) spreadsheet template: no row names the columns "
+                        "`Question Text`, `Question Type`, `Option 1`; download the template again and fill it in"
+                    ),
+                )
+            ]
+        )
+    body = [(n, cells) for n, cells in rows[header.index + 1 :] if not _instructions(header, cells)]
+    if len(body) > part_sizes.MAX_QUESTIONS_PER_DECK:
+        raise too_many(source, len(body))
+    draft = DeckDraft(source)
+    for number, cells in body:
+        _row(draft, header, number, cells)
+    timed = header.names.get("time in seconds")
+    if any(cell(cells, timed) for _n, cells in body):
+        draft.note(rows[header.index][0], _(TIME_NOT_KEPT))
+    return draft
+
+
+def _instructions(header: Header, cells: tuple[str, ...]) -> bool:
+    return name_of(cell(cells, header.names.get("question text"))).startswith(_INSTRUCTIONS)
+
+
+def _row(draft: DeckDraft, header: Header, number: int, cells: tuple[str, ...]) -> None:
+    prompt = cell(cells, header.names.get("question text"))
+    kind = name_of(cell(cells, header.names.get("question type"))) or "multiple choice"
+    options = [cell(cells, header.names.get(name)) for name in OPTIONS]
+    extra = {
+        "explanation": cell(cells, header.names.get("answer explanation")),
+        "image": cell(cells, header.names.get("image link")),
+    }
+    if not prompt:
+        draft.skip(number, _("the row has no question text"))
+    elif kind in ("multiple choice", "checkbox"):
+        _choice(draft, number, prompt, options, cell(cells, header.names.get("correct answer")), extra)
+    elif kind in ("fill-in-the-blank", "fill in the blank"):
+        answers = distinct_answers(option for option in options if option)
+        if not answers:
+            draft.skip(number, _("a fill-in-the-blank row lists its accepted answers in the option columns"))
+        else:
+            draft.add(number, type="text", prompt=prompt, answers=answers, **extra)
+    elif kind == "poll":
+        draft.add(number, type="poll", prompt=prompt, choices=[o for o in options if o], **extra)
+    elif kind in ("open-ended", "open ended"):
+        draft.set_apart(number, _(_OPEN))
+    else:
+        draft.set_apart(
+            number, _(not_playable.OTHER_KIND, kind=cell(cells, header.names.get("question type")))
+        )
+
+
+def _choice(
+    draft: DeckDraft, number: int, prompt: str, options: list[str], said: str, extra: dict[str, str]
+) -> None:
+    right = answer_numbers(said, len(OPTIONS))
+    if right is None:
+        draft.skip(
+            number,
+            _(
+                "the correct answer cell holds `{said}`; give the number of the right option, 1 to 5 (a "
+                "checkbox question: several, separated by commas)",
+                said=said,
+            ),
+        )
+        return
+    if any(not options[i] for i in right):
+        draft.skip(number, _("a right answer's number names an empty option cell"))
+        return
+    if len(right) > 1:
+        draft.set_apart(number, _(not_playable.SEVERAL))
+        return
+    kept = [i for i, option in enumerate(options) if option]
+    draft.add(number, prompt=prompt, choices=[options[i] for i in kept], answer=kept.index(right[0]), **extra)

@@ -1,0 +1,134 @@
+"""An uploaded workbook (.xlsx) read as rows of text: the zip checked first, then openpyxl, values only."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+from typing import Any
+
+from bot.bank.problems import DeckError, Problem
+from bot.bank.safe_yaml import size_problem
+from bot.locales import _
+
+ZIP_SIGNATURE = b"PK\x03\x04"
+# An .xlsx of a few thousand questions holds a dozen entries and unpacks to a few MiB; these leave room
+# for styles, themes and an image or two, and refuse a zip bomb before openpyxl unpacks anything.
+MAX_ENTRIES = 500
+MAX_UNPACKED = 64 * 1024 * 1024
+MAX_RATIO = 200  # for an entry over MAX_SMALL_ENTRY unpacked: a sheet's XML packs ten to fifty times
+MAX_SMALL_ENTRY = 1024 * 1024
+# What a template is read to: its first sheet, as many rows as a CSV may have, the columns a template uses.
+MAX_ROWS = 20_000
+MAX_COLUMNS = 16
+
+Rows = list[tuple[int, tuple[str, ...]]]
+
+
+def is_workbook(data: bytes) -> bool:
+    """Whether the bytes open as a zip archive, as every .xlsx does."""
+    return data.startswith(ZIP_SIGNATURE)
+
+
+def read_rows(data: bytes, source: str) -> Rows:
+    """The first sheet's rows that hold something, each with its row number and its cells as text.
+
+    DeckError, in one sentence, when the file is too large, no workbook, or a zip bomb.
+    """
+    problem = size_problem(len(data), source)
+    if problem is not None:
+        raise DeckError([problem])
+    _check_archive(data, source)
+    import openpyxl  # here: only an .xlsx upload needs it, and the bot must not load it at start
+
+    try:
+        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        try:
+            return _rows(book.worksheets[0], source)
+        finally:
+            book.close()
+    except DeckError:
+        raise
+    except Exception as exc:  # a hostile or broken archive can fail in any of openpyxl's parsers
+        raise _refusal(source) from exc
+
+
+def _rows(sheet: Any, source: str) -> Rows:
+    rows: Rows = []
+    # Read-only sheets yield the rows the file skips as empty ones, so counting gives the row number.
+    for number, values in enumerate(sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True), 1):
+        if number > MAX_ROWS:
+            raise DeckError(
+                [
+                    Problem(
+                        source,
+                        number,
+                        _("the sheet has more than {most} rows; a deck is far smaller", most=MAX_ROWS),
+                    )
+                ]
+            )
+        cells = tuple(_text(value) for value in values)
+        if any(cells):
+            rows.append((number, cells))
+    return rows
+
+
+def _text(value: object) -> str:
+    """A cell's value as the words it shows: 3.0 as `3`, a date as 2026-01-31, TRUE as `TRUE`."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, dt.datetime | dt.date | dt.time):
+        return value.isoformat()
+    return str(value).strip()
+
+
+def _check_archive(data: bytes, source: str) -> None:
+    import zipfile  # with openpyxl: the bot loads neither before an upload
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            entries = archive.infolist()
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError, EOFError) as exc:
+        raise _refusal(source) from exc
+    if len(entries) > MAX_ENTRIES:
+        raise _bomb(source)
+    # zipfile never unpacks more than an entry declares, so the declared sizes bound what openpyxl reads.
+    unpacked = sum(entry.file_size for entry in entries)
+    if unpacked > MAX_UNPACKED:
+        raise _bomb(source)
+    for entry in entries:
+        if entry.file_size > MAX_SMALL_ENTRY and entry.file_size > MAX_RATIO * max(entry.compress_size, 1):
+            raise _bomb(source)
+
+
+def _bomb(source: str) -> DeckError:
+    return DeckError(
+        [
+            Problem(
+                source,
+                0,
+                _(
+                    "the file unpacks to far more than a spreadsheet of questions holds (a zip bomb?), so it was "
+                    "not opened; save the questions again from the spreadsheet program"
+                ),
+            )
+        ]
+    )
+
+
+def _refusal(source: str) -> DeckError:
+    return DeckError(
+        [
+            Problem(
+                source,
+                0,
+                _(
+                    "the file is not an Excel workbook (.xlsx) Bvunzo can read; save it again from the spreadsheet "
+                    "program as .xlsx, or as CSV UTF-8"
+                ),
+            )
+        ]
+    )

@@ -1,0 +1,149 @@
+"""Blackboard's "Upload Questions" text: the kinds a round plays kept, the others set aside line by line."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.bank.importers import Format, detect_format, import_file
+from bot.bank.models import Kind
+from bot.bank.tolerance import EXACT, Tolerance
+
+# Written from Blackboard's upload guidelines: a tab between fields, one question a row, the type's code
+# first, `correct`/`incorrect` and `true`/`false` in English, no header. Excel's tab-delimited save
+# quotes a field holding a quote; a teacher's file has a blank line Blackboard itself would refuse.
+BIOLOGY = "\n".join(
+    [
+        "MC\tWhich organelle makes most of a cell's ATP?\tNucleus\tincorrect\tMitochondrion\tcorrect"
+        "\tRibosome\tincorrect\tGolgi body\tincorrect",
+        "MA\tWhich of these are nucleotides' bases?\tAdenine\tcorrect\tGlucose\tincorrect\tThymine\tcorrect",
+        "TF\tPlant cells have a cell wall.\ttrue",
+        "TF\tRed blood cells in mammals keep their nucleus.\tFALSE",
+        "ESS\tExplain how osmosis differs from diffusion.\tWater moves across a membrane.",
+        "",
+        "ORD\tPut the stages of mitosis in order.\tProphase\tMetaphase\tAnaphase\tTelophase",
+        "MAT\tMatch each molecule to its role.\tDNA\tstores genes\tATP\tcarries energy",
+        "FIB\tThe green pigment of leaves is ____.\tchlorophyll\tChlorophyll\tchlorophyl",
+        "FIB_PLUS\t[a] turns [b] into sugar.\ta\tlight\t\tb\tcarbon dioxide",
+        "NUM\tHow many chromosomes does a human body cell hold?\t46",
+        "NUM\tpH of pure water at 25 °C?\t7\t0.1",
+        'MC\t"Which base pairs with ""A"" in DNA?"\tT\tcorrect\tG\tincorrect\tC\tincorrect\t\t',
+        "MC\t<p>Which gas do plants <b>release</b>?</p>\tOxygen\tcorrect\tNitrogen\tincorrect",
+    ]
+)
+
+
+def test_the_kinds_a_round_plays_are_kept_and_the_others_set_aside() -> None:
+    outcome = import_file(BIOLOGY.encode(), "biology.txt", deck_id="bio")
+    assert outcome.fmt is Format.BLACKBOARD
+    kept = outcome.kept
+    assert kept is not None
+    questions = kept.deck.questions
+    # 14 lines, one blank: MC×3, TF×2, FIB and NUM×2 kept (8); MA, ESS, ORD, MAT, FIB_PLUS set aside (5).
+    assert [q.kind for q in questions] == [
+        Kind.CHOICE,
+        Kind.TRUEFALSE,
+        Kind.TRUEFALSE,
+        Kind.TEXT,
+        Kind.NUMBER,
+        Kind.NUMBER,
+        Kind.CHOICE,
+        Kind.CHOICE,
+    ]
+    mc, tf_true, tf_false, fib, num, ph, quoted, html = questions
+    assert mc.choices == ("Nucleus", "Mitochondrion", "Ribosome", "Golgi body")
+    assert mc.answers == frozenset({1})
+    assert (tf_true.answers, tf_false.answers) == (frozenset({0}), frozenset({1}))
+    assert fib.accepted == ("chlorophyll", "chlorophyl")
+    assert (num.number, num.tolerance) == (Decimal(46), EXACT)
+    assert (ph.number, ph.tolerance) == (Decimal(7), Tolerance(Decimal("0.1")))
+    assert quoted.prompt == 'Which base pairs with "A" in DNA?'
+    assert html.prompt == "Which gas do plants release?"
+    assert [str(p) for p in outcome.problems] == [
+        "biology.txt:2: a multiple-answer question (several right answers to tick); Bvunzo cannot play those "
+        "yet, so it was left out",
+        "biology.txt:5: an essay question (ESS) has no answer key to mark, so it was left out",
+        "biology.txt:7: an ordering question; Bvunzo cannot play items to put in order yet, so it was left out",
+        "biology.txt:8: a matching question; Bvunzo cannot play pairs to match yet, so it was left out",
+        "biology.txt:10: a question with several blanks to fill (FIB_PLUS); Bvunzo cannot play more than one "
+        "blank yet, so it was left out",
+    ]
+    assert outcome.headline == "Imported 8 questions. 5 items are not questions a round can play."
+
+
+# Each line wrong in one way a hand-written file goes wrong, between two good ones.
+BROKEN = "\n".join(
+    [
+        "TF\tThe Sun is a star.\ttrue",
+        "MC\tWhich is a mammal?\tWhale\tyes\tShark\tno",
+        "MC\tWhich is a reptile?\tFrog\tincorrect\tSalmon\tincorrect",
+        "MC\tWhich is a bird?\tPenguin\tcorrect\tBat\tcorrect",
+        "TF\tBats are blind.\tno",
+        "NUM\tHow many legs has a spider?\teight",
+        "NUM\tHow many legs has an ant?\t6\tabout one",
+        "FIB\tA baby frog is a ____.",
+        "TF",
+        "SR\tDescribe a food chain.",
+        "What is a herbivore?\tan animal that eats plants",
+        "FIB\tA baby cat is a ____.\tkitten",
+    ]
+)
+
+
+def test_each_broken_line_is_named_with_its_reason() -> None:
+    outcome = import_file(BROKEN.encode(), "animals.txt", deck_id="animals", keep_valid=True)
+    assert outcome.kept is not None
+    assert [q.prompt for q in outcome.kept.deck.questions] == ["The Sun is a star.", "A baby cat is a ____."]
+    assert [str(p) for p in outcome.problems] == [
+        "animals.txt:2: a multiple-choice line gives each answer followed by `correct` or `incorrect` (in "
+        "English); this one has an answer without either",
+        "animals.txt:3: no answer of this multiple-choice line is marked `correct`",
+        "animals.txt:4: a multiple-answer question (several right answers to tick); Bvunzo cannot play those "
+        "yet, so it was left out",
+        "animals.txt:5: a true/false line ends with `true` or `false` (in English)",
+        "animals.txt:6: a numeric line gives the right number after the question, such as `9.81`",
+        "animals.txt:7: the tolerance `about one` is not a number; write how far from the answer it may be, "
+        "such as `0.5`",
+        "animals.txt:8: a fill-in-the-blank line lists its accepted answers after the question",
+        "animals.txt:9: the line has no question text after its type `TF`",
+        "animals.txt:10: a question of the kind `SR`, which Bvunzo cannot play, so it was left out",
+        "animals.txt:11: the line does not start with a question type followed by a tab (MC, TF, FIB, NUM, or "
+        "MA, ORD, MAT, FIB_PLUS, ESS)",
+    ]
+    # 12 lines: 2 kept, 2 set aside (MC with two right, SR), 8 broken: far more than a tenth.
+    plain = import_file(BROKEN.encode(), "animals.txt", deck_id="animals")
+    assert plain.refused
+    assert plain.headline.startswith("8 of 10 questions cannot be imported")
+
+
+def test_detection_takes_type_codes_and_leaves_a_tab_separated_sheet_alone() -> None:
+    assert detect_format(BIOLOGY) is Format.BLACKBOARD
+    assert detect_format("question\tanswer\nWhat is MC?\tMaster of ceremonies\n") is Format.CSV
+    assert detect_format("TF\tFalse\nMC\tmaybe\n") is Format.BLACKBOARD
+
+
+def test_more_lines_than_a_deck_holds_are_refused_in_one_sentence() -> None:
+    text = "\n".join(f"TF\tIs {n} even?\t{str(n % 2 == 0).lower()}" for n in range(5_001))
+    outcome = import_file(text.encode(), "many.txt", deck_id="x")
+    assert [str(p) for p in outcome.problems] == [
+        "many.txt: the file has 5001 questions; at most 5000 fit in one deck, so split it into several files"
+    ]
+
+
+PIECES = st.sampled_from(
+    ["MC", "MA", "TF", "FIB", "FIB_PLUS", "NUM", "ORD", "MAT", "ESS", "SR", "\t", "\n", "correct",
+     "incorrect", "true", "FALSE", "9.81", "1e999999", "NaN", "-0", '"', '""', "<p>", "</b>", "é", " ", "?"]
+)  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(PIECES, max_size=60).map("".join))
+def test_any_blackboard_like_text_gets_questions_or_sentences(text: str) -> None:
+    outcome = import_file(("MC\t" + text).encode(), "bb.txt", deck_id="x", fmt=Format.BLACKBOARD)
+    if outcome.kept is None:
+        assert outcome.problems or outcome.good_left_behind, outcome.lines()
+        assert all(p.message.strip() for p in outcome.problems)
+    else:
+        assert outcome.kept.deck.questions
