@@ -96,7 +96,8 @@ class AnswerMenu(_Answering, discord.ui.DynamicItem[discord.ui.Item[Any]], templ
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         data: Any = interaction.data or {}
-        values = data.get("values") or []
+        values = data.get("values")
+        values = values if isinstance(values, list) else []
         # Nothing in an interaction is trusted: a value that is not a slot's digit answers nothing.
         slots = tuple(int(v) for v in values if isinstance(v, str) and v.isdigit() and len(v) < 3)
         given = GivenAnswer(self.play_id, self.index, slots=slots if len(slots) == len(values) else ())

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.e2e.conftest import World
+from tests.e2e.fake_discord.interactions import MESSAGE_COMPONENT
 from tests.e2e.fake_discord.messages import FakeMessage, walk_components
 from tests.e2e.rounds import is_revealed, set_pause, start
 
@@ -64,6 +65,12 @@ async def test_a_set_is_picked_in_one_menu_and_scored_by_its_share(world: World,
             picked = await fake.select(question, member, slots_of(question, *choices))
             said = (await picked.response()).text
             assert said == f"Locked in: {letters_of(question, *choices).replace(' + ', ', ')}."
+        # A modified client may send any values: one that is no slot of the question answers nothing.
+        forged = {"custom_id": select["custom_id"], "component_type": STRING_SELECT, "values": ["0", "9"]}
+        refused = await (
+            await fake.raw_interaction(MESSAGE_COMPONENT, world.general, world.members[3], forged, question)
+        ).response()
+        assert refused.text == "That is not one of this question's choices."
         again = await (await fake.select(question, alice, slots_of(question, "4"))).response()
         assert (
             again.text
