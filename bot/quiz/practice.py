@@ -23,10 +23,12 @@ from bot.quiz.errors import (
 from bot.quiz.hints import MOST_HINTS, Hint, hint_for
 from bot.quiz.judging import judge_answer, right_slots
 from bot.quiz.questions import questions_of
-from bot.quiz.shuffle import choice_order
+from bot.quiz.shuffle import choice_order, slot_letter
 from bot.quiz.until_learned import MAX_ASKED, Passes, comes_back_at, needs_another_pass, passes_of
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from fsrs import Scheduler
 
 # One fixed configuration for everyone. A single short step, so a question answered right the first
@@ -180,6 +182,9 @@ class PracticeResult:
     answered_at: datetime
     comes_back: bool = False  # until learned: the question will be asked again later in this session
     hints: int = 0  # presses of Hint before the answer: a hinted right answer is rated Hard
+    # A multi question: the display slots picked, and the share of the points that set earns.
+    slots: tuple[int, ...] = ()
+    share: Fraction | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,8 +266,16 @@ class PracticeSession:
     def right_count(self) -> int:
         return sum(answer.right for answer in self._answers.values())
 
-    def answer(self, slot: int | None = None, *, text: str | None = None, now: datetime) -> PracticeResult:
-        """Judge the answer to the current question (one answer per question)."""
+    def answer(
+        self,
+        slot: int | None = None,
+        *,
+        text: str | None = None,
+        now: datetime,
+        slots: Sequence[int] | None = None,
+    ) -> PracticeResult:
+        """Judge the answer to the current question (one answer per question); `slots`: the display slots
+        a multi question's menu picked (kept as their letters, which a second answer is told)."""
         require_aware(now)
         index = self._require_current()
         if index in self._answers:
@@ -270,7 +283,11 @@ class PracticeSession:
             raise AlreadyAnsweredError(previous.slot, previous.text)
         question = self._questions[index]
         order = self.order
-        right = judge_answer(question, order, slot, text).right
+        judged = judge_answer(question, order, slot, text, slots)
+        right = judged.right
+        picked = tuple(sorted(slots or ())) if judged.share is not None else ()
+        if picked:
+            text = ", ".join(slot_letter(s) for s in picked)
         hints = self._hints.get(index, 0)
         self._answers[index] = _Answer(slot=slot, text=text, right=right, at=now, hints=hints)
         comes_back = self.until_learned and self._put_back(index)
@@ -285,6 +302,8 @@ class PracticeSession:
             answered_at=now,
             comes_back=comes_back,
             hints=hints,
+            slots=picked,
+            share=judged.share,
         )
 
     def take_hint(self) -> Hint:

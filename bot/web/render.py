@@ -40,6 +40,7 @@ KIND_WORDS = {
     "truefalse": N_("true or false"),
     "text": N_("typed answer"),
     "number": N_("typed number"),
+    "multi": N_("select all that apply"),
     "poll": N_("poll"),
 }
 
