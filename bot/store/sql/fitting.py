@@ -1,0 +1,58 @@
+"""Fitted fsrs parameters as both engines keep them, and the reviews they are fitted to."""
+
+from __future__ import annotations
+
+import json
+
+from bot.store.fitting_records import MemberParameters, PastReview, ReviewCount, ServerParameters
+from bot.store.sql.rows import Columns, Kept
+from bot.store.sql.statement import sql
+
+
+def _weights(text: str) -> tuple[float, ...]:
+    return tuple(float(weight) for weight in json.loads(text))
+
+
+def _weights_text(weights: tuple[float, ...]) -> str:
+    return json.dumps(list(weights))
+
+
+WEIGHTS = Kept(_weights, _weights_text)  # fsrs's weights, kept as a JSON list
+REVIEW_COLUMNS = Columns(
+    PastReview,
+    "user_id, deck_id, question_id, correct, answered_at",
+    fields={"correct": "right", "answered_at": "at"},
+)
+REVIEW_COUNT_COLUMNS = Columns(ReviewCount, "user_id, guild_id, reviews")
+SERVER_COLUMNS = Columns(
+    ServerParameters, "guild_id, parameters, reviews, fitted_at", kept={"parameters": WEIGHTS}
+)
+MEMBER_COLUMNS = Columns(
+    MemberParameters, "user_id, parameters, reviews, fitted_at, guild_id", kept={"parameters": WEIGHTS}
+)
+
+# A member's reviews: their round answers and their practice answers (a round's and the question of the
+# day's reveals and practice are where reviews come from; the question of the day and assignments keep no
+# deck with their answers, so they are not counted here).
+_REVIEWS = (
+    "SELECT user_id, guild_id, deck_id, question_id, correct, answered_at FROM answers "
+    "UNION ALL SELECT user_id, guild_id, deck_id, question_id, correct, answered_at FROM practice_answers"
+)
+REVIEW_COUNTS = sql(
+    f"SELECT user_id, guild_id, COUNT(*) FROM ({_REVIEWS}) AS reviews GROUP BY user_id, guild_id"
+)
+MEMBER_REVIEWS = sql(
+    f"SELECT {REVIEW_COLUMNS.text} FROM ({_REVIEWS}) AS reviews WHERE user_id = :user ORDER BY answered_at"
+)
+SERVER_REVIEWS = sql(
+    f"SELECT {REVIEW_COLUMNS.text} FROM ({_REVIEWS}) AS reviews WHERE guild_id = :guild "
+    "ORDER BY user_id, answered_at"
+)
+SAVE_SERVER_PARAMETERS = sql(SERVER_COLUMNS.saving("server_fsrs_parameters", "guild_id"))
+SERVER_PARAMETERS = sql(f"SELECT {SERVER_COLUMNS.text} FROM server_fsrs_parameters WHERE guild_id = :guild")
+SAVE_MEMBER_PARAMETERS = sql(MEMBER_COLUMNS.saving("member_fsrs_parameters", "user_id"))
+FORGET_MEMBER_PARAMETERS = sql("DELETE FROM member_fsrs_parameters WHERE user_id = :user")
+MEMBERS_PARAMETERS = sql(
+    f"SELECT {MEMBER_COLUMNS.text} FROM member_fsrs_parameters WHERE user_id IN (:users)",
+    lists={"users": "bigint"},
+)
