@@ -138,11 +138,11 @@ class Shelf:
             counted[past.user_id, guild] = counted.get((past.user_id, guild), 0) + 1
         return [ReviewCount(user, guild, n) for (user, guild), n in counted.items()]
 
-    async def member_reviews(self, user_id: int) -> list[PastReview]:
-        return [past for _guild, past in self.reviews if past.user_id == user_id]
+    async def member_reviews(self, user_id: int, limit: int) -> list[PastReview]:
+        return [past for _guild, past in self.reviews if past.user_id == user_id][-limit:]
 
-    async def server_reviews(self, guild_id: int) -> list[PastReview]:
-        return [past for guild, past in self.reviews if guild == guild_id]
+    async def server_reviews(self, guild_id: int, limit: int) -> list[PastReview]:
+        return [past for guild, past in self.reviews if guild == guild_id][-limit:]
 
     async def save_server_parameters(self, parameters: ServerParameters) -> None:
         self.servers[parameters.guild_id] = parameters

@@ -26,6 +26,9 @@ log = logging.getLogger(__name__)
 REFIT_EVERY = timedelta(days=7)
 # After a failed refit (the database away...), the next try.
 RETRY_AFTER = timedelta(hours=1)
+# A fit takes at most this many of the newest reviews: the optimizer's items of a big server's reviews are
+# kept in memory at once (a few hundred bytes each), and a server's fit this size takes seconds.
+MOST_REVIEWS = 100_000
 # The meta key of the last refit's time (ISO 8601).
 LAST_REFIT = "fsrs_refit_at"
 
@@ -37,9 +40,9 @@ class RefitShelf(Protocol):
 
     async def review_counts(self) -> list[ReviewCount]: ...
 
-    async def member_reviews(self, user_id: int) -> list[PastReview]: ...
+    async def member_reviews(self, user_id: int, limit: int) -> list[PastReview]: ...
 
-    async def server_reviews(self, guild_id: int) -> list[PastReview]: ...
+    async def server_reviews(self, guild_id: int, limit: int) -> list[PastReview]: ...
 
     async def save_server_parameters(self, parameters: ServerParameters) -> None: ...
 
@@ -77,21 +80,22 @@ async def refit(shelf: RefitShelf, now: datetime, *, fit: Fitter = fit_weights) 
     population = Population.of(await shelf.review_counts())
     servers: dict[int, ServerParameters] = {}
     for guild_id in population.fitted_servers():
-        reviewed = await shelf.server_reviews(guild_id)
+        reviewed = await shelf.server_reviews(guild_id, MOST_REVIEWS)
         weights = await _fitted(fit, reviewed, f"server {guild_id}")  # i18n: not shown (a log line)
         if weights is None:
             continue
-        servers[guild_id] = ServerParameters(guild_id, weights, population.servers[guild_id], now)
+        fitted_to = min(population.servers[guild_id], MOST_REVIEWS)
+        servers[guild_id] = ServerParameters(guild_id, weights, fitted_to, now)
         await shelf.save_server_parameters(servers[guild_id])
     kept: list[MemberParameters] = []
     forgotten: list[int] = []
     for user_id, reviews in sorted(population.members.items()):
         choice = choose(reviews, population.homes.get(user_id), servers)
         if choice.source is Source.OWN:
-            theirs = await shelf.member_reviews(user_id)
+            theirs = await shelf.member_reviews(user_id, MOST_REVIEWS)
             weights = await _fitted(fit, theirs, f"member {user_id}")  # i18n: not shown (a log line)
             if weights is not None:
-                kept.append(MemberParameters(user_id, weights, reviews, now))
+                kept.append(MemberParameters(user_id, weights, min(reviews, MOST_REVIEWS), now))
         elif choice.guild_id is not None:
             server = servers[choice.guild_id]
             kept.append(MemberParameters(user_id, server.parameters, server.reviews, now, choice.guild_id))

@@ -715,11 +715,11 @@ class FittingStore(Protocol):
         """How many reviews (round and practice answers) each member gave in each server (None: in direct
         messages), by member then server."""
 
-    async def member_reviews(self, user_id: int) -> list[PastReview]:
-        """Every review the member gave, anywhere, oldest first."""
+    async def member_reviews(self, user_id: int, limit: int) -> list[PastReview]:
+        """The member's newest `limit` reviews, anywhere, oldest first."""
 
-    async def server_reviews(self, guild_id: int) -> list[PastReview]:
-        """Every review given in the server, by member, each one's oldest first."""
+    async def server_reviews(self, guild_id: int, limit: int) -> list[PastReview]:
+        """The newest `limit` reviews given in the server, by any member, oldest first."""
 
     async def save_server_parameters(self, parameters: ServerParameters) -> None:
         """Keep the server's newest fit, in place of the one before."""

@@ -27,19 +27,24 @@ async def test_reviews_are_round_and_practice_answers_counted_per_member_and_ser
         ReviewCount(7, 2, 1),
         ReviewCount(8, 1, 2),
     ]
-    assert await store.member_reviews(7) == [
+    assert await store.member_reviews(7, limit=10) == [
         PastReview(7, "capitals", "q0", True, T0),
         PastReview(7, "capitals", "q1", False, T0 + timedelta(minutes=1)),
         PastReview(7, "capitals", "q0", True, T0 + timedelta(days=1)),
         PastReview(7, "capitals", "q0", False, T0 + timedelta(days=2)),
     ]
-    assert await store.server_reviews(1) == [
+    assert await store.server_reviews(1, limit=10) == [
         PastReview(7, "capitals", "q0", True, T0),
         PastReview(7, "capitals", "q1", False, T0 + timedelta(minutes=1)),
         PastReview(8, "capitals", "q0", True, T0 + timedelta(minutes=2)),
         PastReview(8, "capitals", "q1", False, T0 + timedelta(days=3)),
     ]
-    assert await store.member_reviews(9) == []
+    assert await store.member_reviews(9, limit=10) == []
+    # The newest ones only, still oldest first: what a fit of a big server takes.
+    assert await store.server_reviews(1, limit=2) == [
+        PastReview(8, "capitals", "q0", True, T0 + timedelta(minutes=2)),
+        PastReview(8, "capitals", "q1", False, T0 + timedelta(days=3)),
+    ]
 
 
 async def test_a_servers_fit_is_kept_in_place_of_the_one_before(store: Store) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from bot.store.fitting_records import MemberParameters, PastReview, ReviewCount, ServerParameters
 from bot.store.sql.engine import Engine, Transaction, changed
@@ -22,6 +23,10 @@ from bot.store.sql.fitting import (
 )
 
 
+def _oldest_first(past: PastReview) -> tuple[datetime, int, str, str]:
+    return (past.at, past.user_id, past.deck_id, past.question_id)
+
+
 def _keep_members(kept: Sequence[MemberParameters], forgotten: Sequence[int]) -> Transaction[None]:
     for parameters in kept:
         yield changed(SAVE_MEMBER_PARAMETERS, MEMBER_COLUMNS.row(parameters))
@@ -36,11 +41,13 @@ class SharedFitting:
         found = await self._engine.fetch_records(REVIEW_COUNT_COLUMNS, REVIEW_COUNTS)
         return sorted(found, key=lambda count: (count.user_id, count.guild_id or 0))
 
-    async def member_reviews(self, user_id: int) -> list[PastReview]:
-        return await self._engine.fetch_records(REVIEW_COLUMNS, MEMBER_REVIEWS, user=user_id)
+    async def member_reviews(self, user_id: int, limit: int) -> list[PastReview]:
+        newest = await self._engine.fetch_records(REVIEW_COLUMNS, MEMBER_REVIEWS, user=user_id, limit=limit)
+        return sorted(newest, key=_oldest_first)
 
-    async def server_reviews(self, guild_id: int) -> list[PastReview]:
-        return await self._engine.fetch_records(REVIEW_COLUMNS, SERVER_REVIEWS, guild=guild_id)
+    async def server_reviews(self, guild_id: int, limit: int) -> list[PastReview]:
+        newest = await self._engine.fetch_records(REVIEW_COLUMNS, SERVER_REVIEWS, guild=guild_id, limit=limit)
+        return sorted(newest, key=_oldest_first)
 
     async def save_server_parameters(self, parameters: ServerParameters) -> None:
         await self._engine.execute(SAVE_SERVER_PARAMETERS, SERVER_COLUMNS.row(parameters))

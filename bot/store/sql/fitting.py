@@ -41,12 +41,14 @@ _REVIEWS = (
 REVIEW_COUNTS = sql(
     f"SELECT user_id, guild_id, COUNT(*) FROM ({_REVIEWS}) AS reviews GROUP BY user_id, guild_id"
 )
+# The newest `limit` reviews (the caller puts them oldest first): a fit's memory and time stay bounded.
 MEMBER_REVIEWS = sql(
-    f"SELECT {REVIEW_COLUMNS.text} FROM ({_REVIEWS}) AS reviews WHERE user_id = :user ORDER BY answered_at"
+    f"SELECT {REVIEW_COLUMNS.text} FROM ({_REVIEWS}) AS reviews WHERE user_id = :user "
+    "ORDER BY answered_at DESC LIMIT :limit"
 )
 SERVER_REVIEWS = sql(
     f"SELECT {REVIEW_COLUMNS.text} FROM ({_REVIEWS}) AS reviews WHERE guild_id = :guild "
-    "ORDER BY user_id, answered_at"
+    "ORDER BY answered_at DESC LIMIT :limit"
 )
 SAVE_SERVER_PARAMETERS = sql(SERVER_COLUMNS.saving("server_fsrs_parameters", "guild_id"))
 SERVER_PARAMETERS = sql(f"SELECT {SERVER_COLUMNS.text} FROM server_fsrs_parameters WHERE guild_id = :guild")
