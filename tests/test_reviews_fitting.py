@@ -49,12 +49,15 @@ def test_each_question_of_each_member_gives_one_item_per_review_after_the_first(
         PastReview(ALICE, "capitals", "fr", True, at(days=1, minutes=15)),  # a day after the retry
         # Bob's answer to the same question is his own history, not Alice's.
         PastReview(BOB, "capitals", "zw", False, at(days=1)),
+        # Bob meets it again in a mixed deck's round: the same question, of its own deck.
+        PastReview(BOB, "capitals+rivers", "capitals/zw", True, at(days=4)),
     ]
     assert training_items(reviews) == [
         ((1, 0), (3, 0), (3, 1)),
         ((3, 0), (3, 2)),
         # The miss an hour after the second review is no item of its own; 2 days 1 hour to 7 days 1 hour: five whole days, as fsrs's scheduler counts them.
         ((3, 0), (3, 2), (1, 0), (3, 5)),
+        ((1, 0), (3, 3)),
     ]
 
 

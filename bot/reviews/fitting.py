@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.bank.mixed import origin
 from bot.quiz.clock import require_aware
 from bot.store import PastReview, ReviewCount
 
@@ -36,12 +37,13 @@ def training_items(reviews: Iterable[PastReview]) -> list[TrainingItem]:
     that many days) is what the optimizer learns to predict. Days are counted as fsrs's scheduler counts
     them (whole days of elapsed time), so a retry ten minutes after a miss is a same-day step (0): part of
     the histories, never an item's last review, since recall minutes later says nothing of forgetting
-    (fsrs-rs leaves such items out, and refuses to evaluate them).
+    (fsrs-rs leaves such items out, and refuses to evaluate them). A question met in a mixed deck's round
+    is the question of its own deck, as its memory is (bot.bank.mixed.origin).
     """
     by_question: dict[tuple[int, str, str], list[PastReview]] = defaultdict(list)
     for past in reviews:
         require_aware(past.at, "a review's time")  # i18n: not shown (a programming error's message)
-        by_question[past.user_id, past.deck_id, past.question_id].append(past)
+        by_question[(past.user_id, *origin(past.deck_id, past.question_id))].append(past)
     items: list[TrainingItem] = []
     for key in sorted(by_question):
         history = sorted(by_question[key], key=lambda past: past.at)

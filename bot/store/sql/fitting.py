@@ -31,9 +31,9 @@ MEMBER_COLUMNS = Columns(
     MemberParameters, "user_id, parameters, reviews, fitted_at, guild_id", kept={"parameters": WEIGHTS}
 )
 
-# A member's reviews: their round answers and their practice answers (a round's and the question of the
-# day's reveals and practice are where reviews come from; the question of the day and assignments keep no
-# deck with their answers, so they are not counted here).
+# A member's reviews: their round answers and their practice answers. The question of the day's and the
+# assignments' answers are reviews too, but their rows keep no deck (their day's and assignment's do), so a
+# fit leaves them out.
 _REVIEWS = (
     "SELECT user_id, guild_id, deck_id, question_id, correct, answered_at FROM answers "
     "UNION ALL SELECT user_id, guild_id, deck_id, question_id, correct, answered_at FROM practice_answers"
