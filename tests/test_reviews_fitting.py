@@ -51,6 +51,8 @@ def test_each_question_of_each_member_gives_one_item_per_review_after_the_first(
         PastReview(BOB, "capitals", "zw", False, at(days=1)),
         # Bob meets it again in a mixed deck's round: the same question, of its own deck.
         PastReview(BOB, "capitals+rivers", "capitals/zw", True, at(days=4)),
+        # ...and right after a Hint: Hard, as the round rated it.
+        PastReview(BOB, "capitals", "zw", True, at(days=9), hinted=True),
     ]
     assert training_items(reviews) == [
         ((1, 0), (3, 0), (3, 1)),
@@ -58,6 +60,7 @@ def test_each_question_of_each_member_gives_one_item_per_review_after_the_first(
         # The miss an hour after the second review is no item of its own; 2 days 1 hour to 7 days 1 hour: five whole days, as fsrs's scheduler counts them.
         ((3, 0), (3, 2), (1, 0), (3, 5)),
         ((1, 0), (3, 3)),
+        ((1, 0), (3, 3), (2, 5)),
     ]
 
 

@@ -19,9 +19,10 @@ from bot.store import PastReview, ReviewCount
 # on evidence rather than noise (bench/bench_fsrs_fit.py measures the gain on held-out reviews).
 FIT_REVIEWS = 400
 
-# fsrs's ratings, as the optimizer and the scheduler number them. An answer is a review: right is Good,
-# wrong is Again (bot.quiz.practice.review); a hint's Hard is not kept with the answers, so its Good here.
-AGAIN, GOOD = 1, 3
+# fsrs's ratings, as the optimizer and the scheduler number them. An answer is a review: right is Good
+# (Hard after a Hint), wrong is Again, as bot.quiz.practice.review rates them. Practice keeps no hints with
+# its answers: a hinted right answer in practice is read as Good here.
+AGAIN, HARD, GOOD = 1, 2, 3
 
 # One review of a training item: (rating, whole days since the question's previous review), the first 0.
 Step = tuple[int, int]
@@ -50,7 +51,7 @@ def training_items(reviews: Iterable[PastReview]) -> list[TrainingItem]:
         steps: list[Step] = []
         for index, past in enumerate(history):
             days = 0 if index == 0 else (past.at - history[index - 1].at).days
-            steps.append((GOOD if past.right else AGAIN, days))
+            steps.append(((HARD if past.hinted else GOOD) if past.right else AGAIN, days))
             if days > 0:
                 items.append(tuple(steps))
     return items

@@ -17,6 +17,7 @@ class PastReview:
     question_id: str
     right: bool
     at: datetime
+    hinted: bool = False  # they pressed Hint first (kept for rounds; practice keeps no hints with answers)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ async def test_reviews_are_round_and_practice_answers_counted_per_member_and_ser
     here = await start(store, guild=1, deck="capitals")
     await store.record_answer(answer(here, 0, 7, at=T0))
     await store.record_answer(answer(here, 1, 7, right=False, at=T0 + timedelta(minutes=1)))
+    await store.save_hints(here.id, 0, 8, 2)  # 8 pressed Hint twice before answering
     await store.record_answer(answer(here, 0, 8, at=T0 + timedelta(minutes=2)))
     there = await start(store, guild=2, deck="capitals")
     await store.record_answer(answer(there, 0, 7, right=False, at=T0 + timedelta(days=2)))
@@ -36,13 +37,13 @@ async def test_reviews_are_round_and_practice_answers_counted_per_member_and_ser
     assert await store.server_reviews(1, limit=10) == [
         PastReview(7, "capitals", "q0", True, T0),
         PastReview(7, "capitals", "q1", False, T0 + timedelta(minutes=1)),
-        PastReview(8, "capitals", "q0", True, T0 + timedelta(minutes=2)),
+        PastReview(8, "capitals", "q0", True, T0 + timedelta(minutes=2), hinted=True),
         PastReview(8, "capitals", "q1", False, T0 + timedelta(days=3)),
     ]
     assert await store.member_reviews(9, limit=10) == []
     # The newest ones only, still oldest first: what a fit of a big server takes.
     assert await store.server_reviews(1, limit=2) == [
-        PastReview(8, "capitals", "q0", True, T0 + timedelta(minutes=2)),
+        PastReview(8, "capitals", "q0", True, T0 + timedelta(minutes=2), hinted=True),
         PastReview(8, "capitals", "q1", False, T0 + timedelta(days=3)),
     ]
 

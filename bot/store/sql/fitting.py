@@ -20,7 +20,7 @@ def _weights_text(weights: tuple[float, ...]) -> str:
 WEIGHTS = Kept(_weights, _weights_text)  # fsrs's weights, kept as a JSON list
 REVIEW_COLUMNS = Columns(
     PastReview,
-    "user_id, deck_id, question_id, correct, answered_at",
+    "user_id, deck_id, question_id, correct, answered_at, hinted",
     fields={"correct": "right", "answered_at": "at"},
 )
 REVIEW_COUNT_COLUMNS = Columns(ReviewCount, "user_id, guild_id, reviews")
@@ -34,9 +34,12 @@ MEMBER_COLUMNS = Columns(
 # A member's reviews: their round answers and their practice answers. The question of the day's and the
 # assignments' answers are reviews too, but their rows keep no deck (their day's and assignment's do), so a
 # fit leaves them out.
+# A round's answer after a press of Hint is hinted (rated Hard when right, as its review was).
 _REVIEWS = (
-    "SELECT user_id, guild_id, deck_id, question_id, correct, answered_at FROM answers "
-    "UNION ALL SELECT user_id, guild_id, deck_id, question_id, correct, answered_at FROM practice_answers"
+    "SELECT a.user_id, a.guild_id, a.deck_id, a.question_id, a.correct, a.answered_at, "
+    "CASE WHEN h.hints IS NULL THEN 0 ELSE 1 END AS hinted FROM answers a LEFT JOIN round_hints h "
+    "ON h.round_id = a.round_id AND h.question_index = a.question_index AND h.user_id = a.user_id "
+    "UNION ALL SELECT user_id, guild_id, deck_id, question_id, correct, answered_at, 0 FROM practice_answers"
 )
 REVIEW_COUNTS = sql(
     f"SELECT user_id, guild_id, COUNT(*) FROM ({_REVIEWS}) AS reviews GROUP BY user_id, guild_id"
