@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
 from enum import StrEnum
-from functools import cache
+from functools import lru_cache
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
@@ -41,16 +41,22 @@ MIN_RETENTION = 0.70
 MAX_RETENTION = 0.97
 
 
-@cache
-def scheduler_for(desired_retention: float = DEFAULT_RETENTION) -> Scheduler:
-    """The scheduler of a member who wants to recall `desired_retention` of their questions when due."""
+# Kept per retention and fitted weights: a few members' worth at a time (each fit is one member's).
+@lru_cache(maxsize=1024)
+def scheduler_for(
+    desired_retention: float = DEFAULT_RETENTION, parameters: tuple[float, ...] | None = None
+) -> Scheduler:
+    """The scheduler of a member who wants to recall `desired_retention` of their questions when due,
+    with fsrs's weights fitted to them (`parameters`, bot/reviews/refit.py) or fsrs's defaults (None)."""
     if not MIN_RETENTION <= desired_retention <= MAX_RETENTION:
         raise ValueError(
             f"desired retention must be between {MIN_RETENTION} and {MAX_RETENTION}, got {desired_retention}"
         )
     from fsrs import Scheduler  # loaded when a review is first computed, not with the bot
+    from fsrs.scheduler import DEFAULT_PARAMETERS
 
     return Scheduler(
+        parameters=DEFAULT_PARAMETERS if parameters is None else parameters,
         desired_retention=desired_retention,
         learning_steps=(timedelta(minutes=10),),
         relearning_steps=(timedelta(minutes=10),),
@@ -100,12 +106,13 @@ def review(
     question_key: str | None = None,
     desired_retention: float = DEFAULT_RETENTION,
     hinted: bool = False,
+    parameters: tuple[float, ...] | None = None,
 ) -> MemoryState:
     """The memory after one more answer: right is rated Good (Hard when `hinted`: the member needed a
     Hint), wrong is rated Again.
 
     `question_key` (e.g. "deck/question") only names the fsrs card of a first review; scheduling
-    does not depend on it. `desired_retention` is the member's (see scheduler_for).
+    does not depend on it. `desired_retention` and `parameters` are the member's (see scheduler_for).
     """
     from fsrs import Card, Rating
 
@@ -117,7 +124,7 @@ def review(
     else:
         card = Card.from_json(previous.card)
     rating = (Rating.Hard if hinted else Rating.Good) if right else Rating.Again
-    card, _log = scheduler_for(desired_retention).review_card(card, rating, now)
+    card, _log = scheduler_for(desired_retention, parameters).review_card(card, rating, now)
     return MemoryState(
         card=card.to_json(),
         due=card.due,
