@@ -4,7 +4,7 @@ The rule for a lone `$` (questions/README.md, "Formulas"), so that prices stay p
 formula opens at a `$` with no space after it and closes at the next `$` that has no space before it
 and no digit after it. When that next `$` does not close, the first one is plain text and the search
 goes on from the second: in `$5 and $6` neither is a formula, in `$5-$6` neither either. An inline
-formula stays on one line; a `$$…$$` may span several. A `$` left unclosed is plain text.
+formula stays on one line; a `$$…$$` may span several. A `$` or `$$` left unclosed is plain text.
 
 Checking that mathtext can draw a formula needs matplotlib (the `charts` extra); without it nothing is
 checked and a formula is shown as written. The bot's own start-up reads its decks unchecked
@@ -41,6 +41,11 @@ class Piece:
         """The formula as mathtext reads it: between single dollars."""
         return f"${self.text}$"
 
+    @property
+    def written(self) -> str:
+        """The formula as a deck writes it: `$…$`, or `$$…$$` for one set on its own."""
+        return f"$${self.text}$$" if self.display else self.mathtext
+
 
 def _escaped(text: str, at: int) -> bool:
     """Whether the character at `at` follows an odd run of backslashes."""
@@ -69,7 +74,7 @@ def _display_end(text: str, start: int) -> int:
 def _inline_end(text: str, start: int) -> int:
     """The `$` closing an inline formula opened at `start - 1`, or -1 when the next `$` does not close."""
     at = _next_dollar(text, start)
-    if at == -1 or at == start or "\n" in text[start:at]:
+    if at in (-1, start) or "\n" in text[start:at]:
         return -1
     after = text[at + 1 : at + 2]
     if text[at - 1].isspace() or after.isdigit():
@@ -89,9 +94,10 @@ def pieces(text: str) -> list[Piece]:
             break
         plain.append(text[i:at])
         found = _formula_at(text, at)
-        if found is None:
-            plain.append("$")
-            i = at + 1
+        if found is None:  # a lone `$`, or a `$$` with no `$$` closing it: plain text
+            taken = "$$" if text.startswith("$$", at) else "$"
+            plain.append(taken)
+            i = at + len(taken)
             continue
         piece, i = found
         if plain:
@@ -130,7 +136,10 @@ def formulas_in(*texts: str) -> tuple[Piece, ...]:
 @lru_cache(maxsize=1)
 def drawable() -> bool:
     """Whether matplotlib is installed (formulas are drawn, and checked)."""
-    return importlib.util.find_spec("matplotlib") is not None
+    try:
+        return importlib.util.find_spec("matplotlib") is not None
+    except (ImportError, ValueError):  # blocked (sys.modules["matplotlib"] = None) or broken
+        return False
 
 
 @contextmanager

@@ -31,10 +31,10 @@ import discord
 
 from bot.discord.calls import ChannelGone, DiscordUnavailable, MessageGone, RetryPolicy
 from bot.locales import N_, SOURCE, _, decimal, speaking
-from bot.quiz.clock import Clock
-from bot.rounds import Card, RoundCutShort, Sentence
 from bot.looks.formula_pictures import PICTURES, FormulaPicture, shown_formulas
 from bot.looks.round import formula_name
+from bot.quiz.clock import Clock
+from bot.rounds import Card, RoundCutShort, Sentence
 from bot.rounds.cards import QuestionCard, RevealCard
 from bot.ui.round import formula_file
 from bot.ui.round_cards import content_of, files_of

@@ -52,7 +52,7 @@ def shown_formulas(question: Question, *, explanation: bool) -> Key:
 
 def alt_text(formulas: Sequence[Piece]) -> str:
     """The sources as written (`$…$` or `$$…$$`), one a line, within Discord's 1024."""
-    text = "\n".join(f"$${p.text}$$" if p.display else p.mathtext for p in formulas)
+    text = "\n".join(p.written for p in formulas)
     return text if len(text) <= ALT_TEXT else text[: ALT_TEXT - 1] + "…"
 
 

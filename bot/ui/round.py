@@ -16,7 +16,16 @@ from bot.bank.images import is_url
 from bot.bank.models import Deck, Question
 from bot.locales import _, language, n_, number, slash
 from bot.looks.formula_pictures import FormulaPicture
-from bot.looks.round import fit_lines, formula_name, image_name, question_look, reveal_look, share, team_lines, team_name
+from bot.looks.round import (
+    fit_lines,
+    formula_name,
+    image_name,
+    question_look,
+    reveal_look,
+    share,
+    team_lines,
+    team_name,
+)
 from bot.quiz import PlayerResult, Reveal
 from bot.quiz.standings import ordinal, place_mark, podium
 from bot.quiz.teams import TeamResult

@@ -24,7 +24,10 @@ def _posted(world: World, message: FakeMessage, route: str) -> list[tuple[str, b
     [*_, request] = [
         r
         for r in world.fake.requests_to(route)
-        if r.files and (str(message.id) in r.path or (isinstance(r.reply, dict) and r.reply.get("id") == str(message.id)))
+        if r.files
+        and (
+            str(message.id) in r.path or (isinstance(r.reply, dict) and r.reply.get("id") == str(message.id))
+        )
     ]
     assert request.violations == []  # the multipart body passed the OpenAPI and LIMITS.md checks
     described = {a.get("filename"): a.get("description") for a in request.body.get("attachments") or ()}
@@ -80,3 +83,28 @@ def _with_its_own_picture(world: World, message: FakeMessage, number: int) -> No
         (f"formulas-{number}.png", PNG, "$y = x^2$"),
     ]
     assert [a.filename for a in message.attachments] == [f"question-{number}.png", f"formulas-{number}.png"]
+
+
+async def test_practice_shows_the_same_picture_and_the_next_question_its_own(
+    world: World, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(PICTURES, "patience", 60.0)
+    world.questions = deck_folder(tmp_path, DECK)
+    shutil.copytree(QUESTIONS / "images", world.questions / "images")
+    async with world.running():
+        answer = await (
+            await world.fake.slash(world.general, world.members[0], "practice", deck="formulas", count=2)
+        ).response()
+        message = answer.message
+        assert message is not None
+        for number in (1, 2):
+            # Practice shows no picture of the question's own: the formulas' is the embed's.
+            assert message.embeds[0]["image"]["url"] == f"attachment://formulas-{number}.png"
+            [picture] = message.attachments
+            assert (picture.filename, picture.data[:8]) == (f"formulas-{number}.png", PNG)
+            await (await world.fake.click(message, world.members[0], label="A")).response()
+            assert [a.filename for a in message.attachments] == [f"formulas-{number}.png"]
+            await (
+                await world.fake.click(message, world.members[0], label=message.buttons()[0]["label"])
+            ).response()
+        assert message.attachments == []  # the summary shows no formula
