@@ -106,6 +106,7 @@ class RoundChannel:
         picture = None
         if isinstance(card, QuestionCard):
             picture = await PICTURES.picture(shown_formulas(card.question, explanation=False))
+            PICTURES.prepare(shown_formulas(card.question, explanation=True))  # ready for the reveal
         content = await self._content(card, formulas=picture is not None)
         message = await self.send_with_files(what, files_of(card, picture), **content)
         self.messages[message.id] = message

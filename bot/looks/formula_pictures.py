@@ -106,11 +106,7 @@ class FormulaPictures:
         if formulas in self._drawn:
             self._drawn.move_to_end(formulas)
             return self._drawn[formulas]
-        drawing = self._drawing.get(formulas)
-        if drawing is None:
-            drawing = asyncio.ensure_future(asyncio.to_thread(draw, formulas))
-            self._drawing[formulas] = drawing
-            drawing.add_done_callback(lambda done: self._keep(formulas, done))
+        drawing = self._start(formulas)
         try:
             png = await asyncio.wait_for(asyncio.shield(drawing), timeout=self.patience)
         except TimeoutError:
@@ -119,6 +115,20 @@ class FormulaPictures:
         except Exception:  # a bug in drawing costs the picture, never the message
             return None  # _keep logged it
         return None if png is None else FormulaPicture(png, alt_text(formulas))
+
+    def prepare(self, formulas: Key) -> None:
+        """Start drawing `formulas` without waiting (a reveal's picture, while its question is open)."""
+        if formulas and drawable() and formulas not in self._drawn:
+            self._start(formulas)
+
+    def _start(self, formulas: Key) -> asyncio.Future[bytes | None]:
+        """The drawing of `formulas` under way, started now unless it already was."""
+        drawing = self._drawing.get(formulas)
+        if drawing is None:
+            drawing = asyncio.ensure_future(asyncio.to_thread(draw, formulas))
+            self._drawing[formulas] = drawing
+            drawing.add_done_callback(lambda done: self._keep(formulas, done))
+        return drawing
 
     def _keep(self, formulas: Key, done: asyncio.Future[bytes | None]) -> None:
         self._drawing.pop(formulas, None)
