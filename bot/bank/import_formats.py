@@ -16,6 +16,7 @@ class Format(StrEnum):
     BLACKBOARD = "blackboard"  # Blackboard's "Upload Questions" text: a tab-delimited question per line
     KAHOOT = "kahoot"  # Kahoot's spreadsheet template (.xlsx)
     WAYGROUND = "wayground"  # Wayground's (formerly Quizizz) spreadsheet template (.xlsx)
+    QTI = "qti"  # QTI 1.2 (`<questestinterop>`) as Canvas exports quizzes: a zip with imsmanifest.xml, or one .xml
 
 
 # The formats read from a workbook (.xlsx) rather than from text.

@@ -85,23 +85,47 @@ def _text(value: object) -> str:
     return str(value).strip()
 
 
-def _check_archive(data: bytes, source: str) -> None:
+class UnsafeArchive(Exception):
+    """A zip refused by `check_archive`: `bomb` when it unpacks to too much, else it is no zip at all."""
+
+    def __init__(self, *, bomb: bool) -> None:
+        super().__init__(bomb)
+        self.bomb = bomb
+
+
+def check_archive(data: bytes) -> list[Any]:
+    """The zip's entries (zipfile.ZipInfo), read from its directory alone; UnsafeArchive past the caps."""
     import zipfile  # with openpyxl: the bot loads neither before an upload
 
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             entries = archive.infolist()
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError, EOFError) as exc:
-        raise _refusal(source) from exc
+    except (
+        zipfile.BadZipFile,
+        zipfile.LargeZipFile,
+        NotImplementedError,  # an entry packed by a later version of the format, or a method zipfile lacks
+        ValueError,
+        OSError,
+        EOFError,
+    ) as exc:
+        raise UnsafeArchive(bomb=False) from exc
     if len(entries) > MAX_ENTRIES:
-        raise _bomb(source)
-    # zipfile never unpacks more than an entry declares, so the declared sizes bound what openpyxl reads.
+        raise UnsafeArchive(bomb=True)
+    # zipfile never unpacks more than an entry declares, so the declared sizes bound what is read.
     unpacked = sum(entry.file_size for entry in entries)
     if unpacked > MAX_UNPACKED:
-        raise _bomb(source)
+        raise UnsafeArchive(bomb=True)
     for entry in entries:
         if entry.file_size > MAX_SMALL_ENTRY and entry.file_size > MAX_RATIO * max(entry.compress_size, 1):
-            raise _bomb(source)
+            raise UnsafeArchive(bomb=True)
+    return entries
+
+
+def _check_archive(data: bytes, source: str) -> None:
+    try:
+        check_archive(data)
+    except UnsafeArchive as exc:
+        raise (_bomb(source) if exc.bomb else _refusal(source)) from exc
 
 
 def _bomb(source: str) -> DeckError:
