@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from bot.bank import part_sizes
+from bot.bank.cloze import MAX_BLANKS
 from bot.bank.images import MAX_IMAGE_REFERENCE
 from bot.bank.languages import LANGUAGE_CODE
 from bot.bank.models import Kind
@@ -31,6 +32,7 @@ _LIMITS = {
     "last_letter": "ABCDE"[part_sizes.MAX_CHOICES - 1],
     "most_multi_choices": part_sizes.MAX_MULTI_CHOICES,
     "most_answers": part_sizes.MAX_TEXT_ANSWERS,
+    "most_blanks": MAX_BLANKS,
 }
 
 
@@ -71,8 +73,8 @@ QUESTION_PROPERTIES: dict[str, Schema] = {
     "id": _ref("slug", N_("Unique within the deck; scores and spaced repetition key on it.")),
     "type": {
         "description": N_(
-            "choice (default), truefalse, text, number, multi (select all that apply) or poll (no right "
-            "answer)."
+            "choice (default), truefalse, text, number, multi (select all that apply), cloze (blanks to "
+            "fill) or poll (no right answer)."
         ),
         "enum": [kind.value for kind in Kind],
     },
@@ -101,6 +103,16 @@ QUESTION_PROPERTIES: dict[str, Schema] = {
         "type": "string",
         "minLength": 1,
         "maxLength": part_sizes.MAX_UNIT_LENGTH,
+    },
+    "blanks": {
+        "description": N_(
+            "cloze questions: for each blank of the prompt, in order (at most {most_blanks}), the list of "
+            "answers it accepts."
+        ),
+        "type": "array",
+        "minItems": 1,
+        "maxItems": MAX_BLANKS,
+        "items": _ref("textAnswers"),
     },
     "explanation": _ref("explanation"),
     "hint": {
@@ -145,16 +157,17 @@ TRANSLATION_PROPERTIES: dict[str, Schema] = {
     "answers": _ref("textAnswers"),
 }
 
-_NUMBER_KEYS = ("tolerance", "unit")
+_OTHER_KEYS = ("tolerance", "unit", "blanks")  # and a cloze question's blanks: no other kind takes them
 
 # What each kind of question requires and forbids (the reader's per-kind readers).
 _KIND_RULES: dict[Kind, tuple[list[str], list[str], Schema | None]] = {
-    Kind.TEXT: (["answers"], ["choices", "answer", *_NUMBER_KEYS], None),
-    Kind.NUMBER: (["answer"], ["choices", "answers", "hint"], _ref("numberAnswer")),
-    Kind.TRUEFALSE: (["answer"], ["choices", "answers", "hint", *_NUMBER_KEYS], {"type": "boolean"}),
-    Kind.POLL: (["choices"], ["answer", "answers", "hint", *_NUMBER_KEYS], None),
-    Kind.CHOICE: (["choices", "answer"], ["answers", "hint", *_NUMBER_KEYS], _ref("choiceAnswer")),
-    Kind.MULTI: (["choices", "answer"], ["answers", "hint", *_NUMBER_KEYS], _ref("multiAnswer")),
+    Kind.TEXT: (["answers"], ["choices", "answer", *_OTHER_KEYS], None),
+    Kind.NUMBER: (["answer"], ["choices", "answers", "hint", "blanks"], _ref("numberAnswer")),
+    Kind.CLOZE: (["blanks"], ["choices", "answer", "answers", "hint", "tolerance", "unit"], None),
+    Kind.TRUEFALSE: (["answer"], ["choices", "answers", "hint", *_OTHER_KEYS], {"type": "boolean"}),
+    Kind.POLL: (["choices"], ["answer", "answers", "hint", *_OTHER_KEYS], None),
+    Kind.CHOICE: (["choices", "answer"], ["answers", "hint", *_OTHER_KEYS], _ref("choiceAnswer")),
+    Kind.MULTI: (["choices", "answer"], ["answers", "hint", *_OTHER_KEYS], _ref("multiAnswer")),
 }
 # The kinds answered on a row of buttons, A to E: only a multi question's menu takes more choices.
 _BUTTON_KINDS = (Kind.CHOICE, Kind.POLL)
@@ -359,6 +372,7 @@ def _schema(text: list[str]) -> Schema:
                         Kind.POLL,
                         Kind.CHOICE,
                         Kind.MULTI,
+                        Kind.CLOZE,
                     )
                 ],
             },

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from bot.bank import export_anki, export_gift, export_moodle
-from bot.bank.exported import Exported, translations_note
-from bot.bank.models import Deck
+from bot.bank.exported import Exported, left_out_note, translations_note
+from bot.bank.models import Deck, Kind
 from bot.bank.writer import deck_to_csv, deck_to_yaml
 
 __all__ = ["EXPORT_FORMATS", "ExportFormat", "Exported", "export_deck"]
@@ -39,6 +39,9 @@ def _yaml(deck: Deck) -> Exported:
 
 def _csv(deck: Deck) -> Exported:
     notes = [translations_note(deck, "CSV")]
+    cloze = sum(q.kind is Kind.CLOZE for q in deck.questions)
+    if cloze:  # deck_rows leaves them out: a sheet has no column for the blanks
+        notes.append(left_out_note(Kind.CLOZE, cloze, "CSV"))
     return Exported(deck_to_csv(deck).encode("utf-8"), tuple(n for n in notes if n))
 
 

@@ -24,6 +24,8 @@ class Kind(StrEnum):
     POLL = "poll"  # no right answer: a round shows how the votes fell, and gives no points
     # Select all that apply: picked in one select menu, right only as the exact set, points for a part
     MULTI = "multi"
+    # Blanks to fill: `{{1}}` to `{{5}}` in the prompt, each typed in its own field of one modal
+    CLOZE = "cloze"
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +54,8 @@ class Question:
     number: Decimal | None = None
     tolerance: Tolerance = EXACT
     unit: str = ""
+    # Cloze questions: for each blank `{{n}}` of the prompt, in order, every answer it accepts.
+    blanks: tuple[tuple[str, ...], ...] = ()
     explanation: str = ""
     lang: str = "en"
     translations: Mapping[str, Translation] = field(default_factory=lambda: MappingProxyType({}))
@@ -69,7 +73,7 @@ class Question:
     @property
     def typed(self) -> bool:
         """Whether a member types the answer (in the Answer modal) rather than pressing a choice."""
-        return self.kind in (Kind.TEXT, Kind.NUMBER)
+        return self.kind in (Kind.TEXT, Kind.NUMBER, Kind.CLOZE)
 
     def is_right(self, choice: int) -> bool:
         return choice in self.answers
@@ -97,6 +101,8 @@ class Question:
             return number_text(self, exact)
         if self.kind is Kind.MULTI:  # every one of them, together
             return " + ".join(self.choices[i] for i in sorted(self.answers))
+        if self.kind is Kind.CLOZE:  # each blank's first accepted answer, in order
+            return " · ".join(f"({n}) {accepted[0]}" for n, accepted in enumerate(self.blanks, 1) if accepted)
         return " / ".join(self.choices[i] for i in sorted(self.answers))
 
 

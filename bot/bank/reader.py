@@ -13,6 +13,7 @@ import yaml
 
 from bot.bank import part_sizes
 from bot.bank import safe_yaml as sy
+from bot.bank.cloze import MAX_BLANKS, blank_numbers
 from bot.bank.formulas import FORMULA_KEYS, formula_problems
 from bot.bank.images import MAX_IMAGE_REFERENCE, check_image
 from bot.bank.languages import is_language_code
@@ -37,6 +38,7 @@ QUESTION_KEYS = (
     "answers",
     "tolerance",
     "unit",
+    "blanks",
     "explanation",
     "hint",
     "translations",
@@ -186,6 +188,7 @@ class _Body:
     number: Decimal | None = None
     tolerance: Tolerance = EXACT
     unit: str = ""
+    blanks: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclasses.dataclass(slots=True)
@@ -213,6 +216,7 @@ class _Reader:
         # The question being read, for checking its translations at the size it will be shown.
         self.original_choices: tuple[str, ...] = ()
         self.original_accepted: tuple[str, ...] = ()
+        self.original_blanks: tuple[tuple[str, ...], ...] = ()
 
     # -- plumbing -----------------------------------------------------------------------------------
 
@@ -612,6 +616,7 @@ class _Reader:
             number=body.number,
             tolerance=body.tolerance,
             unit=body.unit,
+            blanks=body.blanks,
             explanation=extras.explanation,
             lang=lang,
             translations=MappingProxyType(translations),
@@ -782,6 +787,92 @@ class _Reader:
             )
         return tolerance
 
+    def cloze_body(self, fields: Fields, node: yaml.Node, lang: str) -> _Body:
+        """Blanks to fill: `{{1}}` to `{{n}}` in the prompt, and under `blanks` each one's accepted answers."""
+        body = _Body()
+        prompt_node = fields["prompt"][1] if "prompt" in fields else None
+        count = self.prompt_blanks(prompt_node) if isinstance(prompt_node, yaml.ScalarNode) else None
+        if "blanks" not in fields:
+            self.report(
+                node,
+                _(
+                    "this cloze question has no `blanks`; list each blank's accepted answers in order, such "
+                    'as `blanks: [["Harare"], ["Zambezi", "Zambesi"]]`'
+                ),
+            )
+            return body
+        blanks_node = fields["blanks"][1]
+        if not self.plain(blanks_node):
+            return body
+        if not isinstance(blanks_node, yaml.SequenceNode) or not blanks_node.value:
+            self.report(
+                blanks_node,
+                _(
+                    "`blanks` must be a list with one list of accepted answers per blank, not {given}",
+                    given=self.describe(blanks_node),
+                ),
+            )
+            return body
+        body.blanks = tuple(self.blank(item, n) for n, item in enumerate(blanks_node.value, 1))
+        if count is not None and count != len(body.blanks):
+            self.report(
+                blanks_node,
+                n_(
+                    "the prompt has {n} blank but `blanks` lists {given}; give one list of accepted answers "
+                    "per blank, in order",
+                    "the prompt has {n} blanks but `blanks` lists {given}; give one list of accepted answers "
+                    "per blank, in order",
+                    count,
+                    given=len(body.blanks),
+                ),
+            )
+        return body
+
+    def blank(self, node: yaml.Node, number: int) -> tuple[str, ...]:
+        mark = len(self.problems)
+        accepted = self.accepted(node, _("blank {number}", number=number))
+        if not accepted and len(self.problems) == mark:
+            self.report(node, _("blank {number} has no accepted answer; give at least one", number=number))
+        return accepted
+
+    def prompt_blanks(self, node: yaml.ScalarNode) -> int | None:
+        """How many blanks a cloze prompt marks, once each of `{{1}}` to `{{n}}` is there once, in order."""
+        numbers = blank_numbers(str(node.value))
+        if not numbers:
+            marks = "`{{1}}`, `{{2}}`"
+            self.report(
+                node, _("this cloze prompt has no blank; mark each one {marks} and so on", marks=marks)
+            )
+            return None
+        repeated = sorted({n for n in numbers if numbers.count(n) > 1})
+        if repeated:
+            mark = f"`{{{{{repeated[0]}}}}}`"
+            self.report(
+                node, _("blank {mark} is in the prompt more than once; number each blank once", mark=mark)
+            )
+            return None
+        if numbers != list(range(1, len(numbers) + 1)):
+            self.report(
+                node,
+                _(
+                    "the prompt's blanks are numbered {numbers}; number them from 1 in the order they come, "
+                    "without a gap",
+                    numbers=", ".join(str(n) for n in numbers),
+                ),
+            )
+            return None
+        if len(numbers) > MAX_BLANKS:
+            self.report(
+                node,
+                _(
+                    "the prompt has {n} blanks; at most {most} fit in Discord's answer form, so split it",
+                    n=len(numbers),
+                    most=MAX_BLANKS,
+                ),
+            )
+            return None
+        return len(numbers)
+
     # -- what every kind of question may add ----------------------------------------------------------
 
     def question_extras(self, fields: Fields, kind: Kind | None, lang: str, body: _Body) -> _Extras:
@@ -798,6 +889,7 @@ class _Reader:
                 or ""
             )
         self.original_choices, self.original_accepted = body.choices, body.accepted
+        self.original_blanks = body.blanks
         if kind is Kind.NUMBER:
             self.original_accepted = (_number_shown(body),)
         if "translations" in fields:
@@ -1106,6 +1198,14 @@ class _Reader:
                         code=code,
                     ),
                 )
+            elif kind is Kind.CLOZE:
+                self.report(
+                    key_node,
+                    _(
+                        "the `{code}` translation of a cloze question has no `choices`; remove them",
+                        code=code,
+                    ),
+                )
             else:
                 values = self.text_list(
                     choices_node,
@@ -1142,6 +1242,8 @@ class _Reader:
                         code=code,
                     ),
                 )
+        if kind is Kind.CLOZE and prompt:
+            self.translated_blanks(fields["prompt"][1], code, prompt)
         explanation = ""
         if "explanation" in fields:
             explanation = (
@@ -1163,48 +1265,74 @@ class _Reader:
             return None
         return Translation(prompt=prompt, choices=choices, explanation=explanation, accepted=accepted)
 
+    def translated_blanks(self, node: yaml.Node, code: str, prompt: str) -> None:
+        """A cloze question's translated prompt keeps the original's blanks, `{{1}}` to `{{n}}`, once each."""
+        count = len(self.original_blanks)
+        if count and sorted(blank_numbers(prompt)) != list(range(1, count + 1)):
+            self.report(
+                node,
+                n_(
+                    "the `{code}` translation's `prompt` must hold the question's {n} blank, `{{{{1}}}}`, once",
+                    "the `{code}` translation's `prompt` must hold the question's {n} blanks, `{{{{1}}}}` to "
+                    "`{{{{{n}}}}}`, once each",
+                    count,
+                    code=code,
+                ),
+            )
+
 
 # The keys each kind of question does not take, with what to write instead (marked N_; {key}: the key).
 _NO_RIGHT_ANSWER = N_("a poll has no right answer; remove `{key}`")
 _HINT_FOR_TEXT = N_("`hint` is for text questions, where a member types the answer; remove it here")
 _FOR_NUMBERS = N_("`{key}` is for number questions; remove it here")
-_NUMBER_KEYS = {"tolerance": _FOR_NUMBERS, "unit": _FOR_NUMBERS}
+_FOR_CLOZE = N_("`blanks` is for cloze questions; remove it here")
+_OTHER_KEYS = {"tolerance": _FOR_NUMBERS, "unit": _FOR_NUMBERS, "blanks": _FOR_CLOZE}
+_CLOZE_TYPES = N_("a cloze question has no `{key}`; each blank's accepted answers go under `blanks`")
 _MISPLACED: dict[Kind, dict[str, str]] = {
     Kind.CHOICE: {
         "answers": N_(
             "`answers` is for text questions; a choice question marks its right choice with `answer`"
         ),
         "hint": _HINT_FOR_TEXT,
-        **_NUMBER_KEYS,
+        **_OTHER_KEYS,
     },
     Kind.TRUEFALSE: {
         "hint": _HINT_FOR_TEXT,
         "choices": N_("a true/false question gets its choices made for it; remove `choices`"),
         "answers": N_("a true/false question marks its answer with `answer: true` or `answer: false`"),
-        **_NUMBER_KEYS,
+        **_OTHER_KEYS,
     },
     Kind.POLL: {
         "answer": _NO_RIGHT_ANSWER,
         "answers": _NO_RIGHT_ANSWER,
         "hint": _HINT_FOR_TEXT,
-        **_NUMBER_KEYS,
+        **_OTHER_KEYS,
     },
     Kind.TEXT: {
         "choices": N_("a text question has no `choices`; list what it accepts under `answers`"),
         "answer": N_("a text question lists what it accepts under `answers`, not `answer`"),
-        **_NUMBER_KEYS,
+        **_OTHER_KEYS,
     },
     Kind.MULTI: {
         "answers": N_(
             "`answers` is for text questions; a multi question lists every right choice under `answer`"
         ),
         "hint": _HINT_FOR_TEXT,
-        **_NUMBER_KEYS,
+        **_OTHER_KEYS,
     },
     Kind.NUMBER: {
         "choices": N_("a number question has no `choices`; a member types the number that `answer` gives"),
         "answers": N_("a number question gives its one right number under `answer`, not `answers`"),
         "hint": N_("a number question has no `hint`; remove it"),
+        "blanks": _FOR_CLOZE,
+    },
+    Kind.CLOZE: {
+        "choices": _CLOZE_TYPES,
+        "answer": _CLOZE_TYPES,
+        "answers": _CLOZE_TYPES,
+        "hint": N_("a cloze question has no `hint`; remove it"),
+        "tolerance": _FOR_NUMBERS,
+        "unit": _FOR_NUMBERS,
     },
 }
 _KIND_READERS: dict[Kind, Callable[[_Reader, Fields, yaml.Node, str], _Body]] = {
@@ -1214,6 +1342,7 @@ _KIND_READERS: dict[Kind, Callable[[_Reader, Fields, yaml.Node, str], _Body]] = 
     Kind.TEXT: _Reader.text_body,
     Kind.NUMBER: _Reader.number_body,
     Kind.MULTI: _Reader.multi_body,
+    Kind.CLOZE: _Reader.cloze_body,
 }
 
 

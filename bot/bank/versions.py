@@ -4,7 +4,7 @@ A round, an assignment or a question of the day keeps the digest of each questio
 reports, files and pages show what members were shown then, whatever the deck says today. The JSON holds
 everything a member saw or was judged by (prompt, choices in the deck's order, which were right (a
 multi question's whole right set, so a round resumed from its versions judges a set as it was asked), the
-accepted typed answers, a number question's number, tolerance and unit, the explanation, the kind, the
+accepted typed answers, a number question's number, tolerance and unit, a cloze question's blanks, the explanation, the kind, the
 image, the translations) and nothing that moves without changing the question (its line in the file,
 its tags, its difficulty), so an edit elsewhere in the deck leaves a question's version as it was.
 """
@@ -61,6 +61,8 @@ def canonical(question: Question) -> str:
         shape["number"] = plain(question.number) if question.number is not None else None
         shape["tolerance"] = str(question.tolerance)
         shape["unit"] = question.unit
+    if question.kind is Kind.CLOZE:  # only a cloze question's digest holds its blanks
+        shape["blanks"] = [list(accepted) for accepted in question.blanks]
     return json.dumps(shape, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
@@ -93,6 +95,7 @@ def question_from(body: str, question_id: str) -> Question:
         translations=MappingProxyType(translations),
         image=shape["image"],
         suggested_by=shape["suggested_by"],
+        blanks=tuple(tuple(accepted) for accepted in shape.get("blanks", ())),
         **_number_fields(shape),
     )
 

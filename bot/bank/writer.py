@@ -96,6 +96,8 @@ def question_mapping(question: Question, deck_language: str) -> dict[str, Any]:
         out["answer"] = 0 in question.answers
     elif question.kind is Kind.NUMBER:
         out.update(_number_fields(question))
+    elif question.kind is Kind.CLOZE:
+        out["blanks"] = [list(accepted) for accepted in question.blanks]
     else:
         out["answers"] = list(question.accepted)
         if question.hint:
@@ -160,6 +162,8 @@ def deck_rows(deck: Deck) -> list[list[str]]:
     field is."""
     rows = []
     for q in deck.questions:
+        if q.kind is Kind.CLOZE:  # a sheet has no column for its blanks: left out, as the export says
+            continue
         if q.kind is Kind.TEXT:
             answer = " | ".join(q.accepted)
             choices = [""] * 5
