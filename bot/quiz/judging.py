@@ -1,5 +1,5 @@
-"""Judging one answer to one question as shown: a lettered slot, typed text, a typed number or the slots a
-multi question's menu picked."""
+"""Judging one answer to one question as shown: a lettered slot, typed text, a typed number, the slots a
+multi question's menu picked or a cloze question's typed blanks."""
 
 from __future__ import annotations
 
@@ -7,8 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from bot.bank.cloze import blanks_from
 from bot.bank.models import Kind, Question
 from bot.locales import _, signs
+from bot.quiz.cloze import blank_marks, marks_share
 from bot.quiz.errors import InvalidChoiceError
 from bot.quiz.matching import accepted_answers, matches
 from bot.quiz.multi import picked_share
@@ -28,6 +30,8 @@ class Judged:
     # the right set, which alone is right).
     picked: frozenset[int] = frozenset()
     share: Fraction | None = None
+    # A cloze question: whether each blank is right, in order (the share is then blanks right ÷ blanks).
+    blanks: tuple[bool, ...] = ()
 
 
 def read_typed_number(question: Question, text: str) -> Decimal | None:
@@ -61,6 +65,8 @@ def judge_answer(
             raise InvalidChoiceError(_("Type an answer first."))
         if question.kind is Kind.NUMBER:
             return _judged_number(question, text)
+        if question.kind is Kind.CLOZE:
+            return _judged_blanks(question, text)
         return Judged(choice=None, right=matches(text, accepted_answers(question)))
     if text is not None:
         raise InvalidChoiceError(_("This question is answered with the buttons."))
@@ -74,6 +80,17 @@ def _judged_number(question: Question, text: str) -> Judged:
     if value is None or question.number is None:
         raise InvalidChoiceError(_("Type a number, such as 9.81 or 981e-2."))
     return Judged(choice=None, right=within(value, question.number, question.tolerance), number=value)
+
+
+def _judged_blanks(question: Question, text: str) -> Judged:
+    """`text`: the typed blanks as an answer keeps them (bot.bank.cloze.blanks_text), one per blank."""
+    typed = blanks_from(text, len(question.blanks))
+    if typed is None or not question.blanks:
+        raise InvalidChoiceError(_("Fill in the blanks in the form."))
+    if not any(given.strip() for given in typed):
+        raise InvalidChoiceError(_("Type an answer first."))
+    marks = blank_marks(question, typed)
+    return Judged(choice=None, right=all(marks), share=marks_share(marks), blanks=marks)
 
 
 def _judged_set(question: Question, order: Sequence[int], slots: Sequence[int]) -> Judged:

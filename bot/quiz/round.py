@@ -12,6 +12,7 @@ from bot.bank.models import Deck, Kind, Question
 from bot.locales import _
 from bot.quiz.choosing import Filter, TooFewQuestionsError, matching_questions
 from bot.quiz.clock import require_aware
+from bot.quiz.cloze import blanks_right, marks_share, stored_marks
 from bot.quiz.errors import (
     AlreadyAnsweredError,
     EmptyDeckError,
@@ -96,7 +97,9 @@ class Verdict:
     # A multi question's picked set (original indices; `text` keeps it as `0,2`): right only when it is
     # the exact right set, its points a share of a right answer's (bot/quiz/multi.py).
     picked: frozenset[int] = frozenset()
-    share: Fraction | None = None  # of a multi question's points the set earned; None for other kinds
+    share: Fraction | None = None  # of a multi or cloze question's points earned; None for other kinds
+    # A cloze question: whether each blank is right, in order (`text` keeps the typed blanks as JSON).
+    blanks: tuple[bool, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +136,8 @@ class Reveal:
     # A multi question's wrong set chosen most often (display slots) and by how many; `counts` are then
     # how many picked each choice, and `right` how many picked exactly the right set.
     top_wrong_set: tuple[frozenset[int], int] | None = None
+    # A cloze question: how many answers got each blank right, blank by blank.
+    blanks_right: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,12 +310,20 @@ class RoundState:
             hints=self.hints_of(stored.user_id, stored.question_index),
             number=self._number_of(stored.question_index, stored.text),
             picked=(picked := self._picked_of(stored.question_index, stored.text)),
-            share=self._share_of(stored.question_index, picked),
+            blanks=(marks := self._marks_of(stored.question_index, stored.text)),
+            share=self._share_of(stored.question_index, picked, marks),
         )
 
-    def _share_of(self, index: int, picked: frozenset[int]) -> Fraction | None:
+    def _share_of(self, index: int, picked: frozenset[int], marks: tuple[bool, ...]) -> Fraction | None:
         question = self._questions[index]
+        if question.kind is Kind.CLOZE:
+            return marks_share(marks)
         return picked_share(question, picked) if question.kind is Kind.MULTI else None
+
+    def _marks_of(self, index: int, text: str | None) -> tuple[bool, ...]:
+        """A kept answer to a cloze question: each blank judged again from the blanks its text holds."""
+        question = self._questions[index]
+        return stored_marks(question, text) if question.kind is Kind.CLOZE else ()
 
     def _picked_of(self, index: int, text: str | None) -> frozenset[int]:
         """A kept answer to a multi question: the set its text holds, of the choices the question has."""
@@ -403,7 +416,7 @@ class RoundState:
         question = self._questions[question_index]
         judged = judge_answer(question, self._orders[question_index], slot, text, slots)
         choice, right = judged.choice, judged.right
-        if judged.share is not None:  # a set: kept as its text, `0,2`
+        if question.kind is Kind.MULTI:  # a set: kept as its text, `0,2`
             text = picked_text(judged.picked)
 
         opens_at = self.opens_at
@@ -429,6 +442,7 @@ class RoundState:
             number=judged.number,
             picked=judged.picked,
             share=judged.share,
+            blanks=judged.blanks,
         )
 
     def _earned(self, right: bool, share: Fraction | None, ms: int, index: int) -> int:
@@ -601,6 +615,7 @@ class RoundState:
             hinted=tuple(sorted(self._hints[index].items(), key=lambda hinted: (-hinted[1], hinted[0]))),
             top_wrong_number=_top_wrong_number(question, answers),
             top_wrong_set=_top_wrong_set(question, order, answers),
+            blanks_right=blanks_right(question, (v.blanks for v in answers)),
         )
 
     # --- results -----------------------------------------------------------------------------

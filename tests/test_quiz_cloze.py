@@ -1,0 +1,88 @@
+"""Cloze questions judged: each blank leniently as a typed answer, points blanks right ÷ blanks, right only
+with every blank, the reveal's count per blank, the reviews' lapses; every value worked out by hand."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from fractions import Fraction
+
+import pytest
+
+from bot.bank.cloze import blanks_text
+from bot.bank.models import Deck, Kind, Question
+from bot.quiz.errors import InvalidChoiceError
+from bot.quiz.judging import judge_answer
+from bot.quiz.multi import partly, recalled
+from bot.quiz.options import RoundOptions
+from bot.quiz.round import RestoredAnswer, RoundState
+from bot.quiz.scoring import Mode
+
+START = datetime(2026, 12, 2, 20, 0, tzinfo=UTC)
+ZIM = Question(
+    id="zim",
+    kind=Kind.CLOZE,
+    prompt="The capital of Zimbabwe is {{1}}, on the way to the {{2}}.",
+    blanks=(("Harare",), ("Zambezi", "Zambesi")),
+)
+DECK = Deck(id="geo", title="Geography", questions=(ZIM,))
+
+
+@pytest.mark.parametrize(
+    ("typed", "marks", "share"),
+    [
+        pytest.param(["harare", "the Zambesi"], (True, True), Fraction(1), id="both-leniently"),
+        pytest.param(["Harare", "Zambzi"], (True, True), Fraction(1), id="a-typo-in-a-long-word"),
+        pytest.param(["Harare", "Limpopo"], (True, False), Fraction(1, 2), id="one-of-two"),
+        pytest.param(["Bulawayo", ""], (False, False), Fraction(0), id="none"),
+    ],
+)
+def test_each_blank_is_judged_as_a_typed_answer(
+    typed: list[str], marks: tuple[bool, ...], share: Fraction
+) -> None:
+    judged = judge_answer(ZIM, (), None, blanks_text(typed))
+    assert (judged.blanks, judged.share, judged.right) == (marks, share, all(marks))
+
+
+@pytest.mark.parametrize(
+    ("text", "sentence"),
+    [
+        ('["", " "]', "Type an answer first."),
+        ('["Harare"]', "Fill in the blanks in the form."),
+        ("Harare", "Fill in the blanks in the form."),
+    ],
+)
+def test_a_cloze_answer_is_every_blank_typed(text: str, sentence: str) -> None:
+    with pytest.raises(InvalidChoiceError) as caught:
+        judge_answer(ZIM, (), None, text)
+    assert caught.value.sentence == sentence
+
+
+def test_half_the_blanks_is_hard_less_a_lapse() -> None:
+    # Of two blanks: one right is half the points (Hard); of three, one right is a third (Again).
+    assert (recalled(False, Fraction(1, 2)), partly(Fraction(1, 2))) == (True, True)
+    assert (recalled(False, Fraction(1, 3)), partly(Fraction(1, 3))) == (False, False)
+
+
+def test_a_speed_round_scores_each_blank_and_counts_them_at_the_reveal() -> None:
+    options = RoundOptions(seconds=20, mode=Mode.SPEED)
+    state = RoundState(round_id=1, deck=DECK, question_ids=("zim",), seed=7, options=options)
+    state.open_question(0, START)
+    at_10s = START + timedelta(seconds=10)  # speed: 50 + 50 × 10/20 = 75 for a right answer
+    typed = {1: ["Harare", "Zambezi"], 2: ["Harare", "Nile"], 3: ["Lusaka", "Zambesi"], 4: ["x", "y"]}
+    verdicts = {}
+    for user, blanks in typed.items():
+        verdicts[user] = state.judge(user, 0, at_10s, text=blanks_text(blanks))
+        assert state.accept(verdicts[user])
+    # 75 × 1, 75 × 1/2 = 37.5 → 38, 38, 0
+    assert [verdicts[u].points for u in typed] == [75, 38, 38, 0]
+    assert [verdicts[u].right for u in typed] == [True, False, False, False]
+    assert verdicts[2].text == '["Harare", "Nile"]'
+    reveal = state.reveal(START + timedelta(seconds=20))
+    assert (reveal.answered, reveal.right, reveal.blanks_right) == (4, 1, (2, 2))
+
+
+def test_a_restored_answer_is_judged_again_from_its_kept_blanks() -> None:
+    state = RoundState(round_id=1, deck=DECK, question_ids=("zim",), seed=7, options=RoundOptions())
+    kept = RestoredAnswer(9, 0, None, '["Harare", "Nile"]', False, 4000, 50, START)
+    verdict = state.verdict_of(kept)
+    assert (verdict.blanks, verdict.share, verdict.points) == ((True, False), Fraction(1, 2), 50)
