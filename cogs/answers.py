@@ -16,11 +16,11 @@ from typing import Any, Self
 
 import discord
 
-from bot.locales import _
-from bot.looks.discord_limits import INPUT_LABEL, MODAL_TITLE
+from bot.bank.cloze import MAX_BLANKS, blanks_text
+from bot.looks.discord_limits import MODAL_TITLE
 from bot.ui import custom_ids as ids
 from bot.ui import replies
-from bot.ui.answers import TYPED_ANSWER
+from bot.ui.answers import BLANK_INPUT, answer_inputs
 from bot.ui.desks import PRACTICE_DESK, ROUND_DESK, AnswerDesk, GivenAnswer, TextAnswerForm, find_desk
 from bot.ui.forms import Form, submit_form
 from bot.ui.text import clip
@@ -136,14 +136,8 @@ class TextAnswerModal(discord.ui.Modal):
             timeout=form.seconds,
             custom_id=ids.TYPED_ANSWER_FORM.make(play_id, index, tag=play.form_tag),
         )
-        self.answer: discord.ui.TextInput[TextAnswerModal] = discord.ui.TextInput(
-            label=clip(form.prompt, INPUT_LABEL),
-            custom_id="answer",
-            placeholder=_("Your answer"),
-            max_length=TYPED_ANSWER,
-            required=True,
-        )
-        self.add_item(self.answer)
+        for item in answer_inputs(form):
+            self.add_item(item)
 
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
         await submit_form(interaction, TYPED_ANSWER_FORM)
@@ -156,7 +150,10 @@ async def _typed_answer_submitted(
     desk = await desk_for(interaction, play)
     if desk is None:
         return  # the member was told nobody takes it now
-    given = GivenAnswer(int(match["play_id"]), int(match["q"]), text=typed.get("answer", ""))
+    # A cloze question's form: its blanks, in order, kept as JSON (judging checks how many there are).
+    blanks = [typed[key] for n in range(1, MAX_BLANKS + 1) if (key := BLANK_INPUT.format(n=n)) in typed]
+    text = blanks_text(blanks) if blanks else typed.get("answer", "")
+    given = GivenAnswer(int(match["play_id"]), int(match["q"]), text=text)
     await guarded(interaction, desk.on_answer(interaction, given), edits=play is PRACTICE)
 
 

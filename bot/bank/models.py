@@ -8,6 +8,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from bot.bank.cloze import blanks_from, shown_prompt
 from bot.bank.problems import Problem
 from bot.bank.tolerance import EXACT, Tolerance
 from bot.locales import exact
@@ -75,6 +76,11 @@ class Question:
         """Whether a member types the answer (in the Answer modal) rather than pressing a choice."""
         return self.kind in (Kind.TEXT, Kind.NUMBER, Kind.CLOZE)
 
+    @property
+    def shown_prompt(self) -> str:
+        """The prompt as a member reads it: a cloze question's `{{n}}` marks drawn as blanks, `____(n)`."""
+        return shown_prompt(self.prompt) if self.kind is Kind.CLOZE else self.prompt
+
     def is_right(self, choice: int) -> bool:
         return choice in self.answers
 
@@ -124,6 +130,14 @@ def picked_words(question: Question, text: str | None) -> str:
     """A kept set in the question's words, `2 + 3 + 4`, for reports (the letters were shuffled)."""
     picked = sorted(i for i in picked_from(text) if 0 <= i < len(question.choices))
     return " + ".join(question.choices[i] for i in picked) if picked else text or ""
+
+
+def typed_words(question: Question, text: str | None) -> str:
+    """A kept typed answer as reports show it: a cloze question's blanks `(1) Harare · (2) Nile`."""
+    typed = blanks_from(text, len(question.blanks)) if question.kind is Kind.CLOZE else None
+    if typed is None:
+        return text or ""
+    return " · ".join(f"({n}) {given}" for n, given in enumerate(typed, 1))
 
 
 def number_text(question: Question, write: Callable[[Decimal], str]) -> str:

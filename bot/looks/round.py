@@ -107,8 +107,10 @@ def question_look(
 ) -> Look:
     """The question; `opens_at` while it is in its reading time; `untimed` when no timer closes it;
     `formulas` when its message carries its formulas' picture."""
-    body = question.prompt
-    if question.typed:
+    body = question.shown_prompt
+    if question.kind is Kind.CLOZE:
+        body += "\n\n" + _("Fill in every blank with the **Answer** button.")
+    elif question.typed:
         body += "\n\n" + _("Type your answer with the **Answer** button.")
     else:
         body += "\n\n" + _choice_lines(question, order)
@@ -132,6 +134,27 @@ def question_look(
     )
 
 
+def typed_lines(question: Question, reveal: Reveal) -> str:
+    """A typed question's answer at the reveal: the text or number (and the most given wrong number), or
+    each blank of a cloze question with its first accepted answer and how many got it right."""
+    if question.kind is Kind.CLOZE:
+        return "\n".join(
+            _(
+                "**({blank})** {answer} — {right} of {answered} right",
+                blank=number(n),
+                answer=accepted[0] if accepted else "",
+                right=number(reveal.blanks_right[n - 1] if n <= len(reveal.blanks_right) else 0),
+                answered=number(reveal.answered),
+            )
+            for n, accepted in enumerate(question.blanks, 1)
+        )
+    lines = _("**Answer:** {answer}", answer=question.answer_text)
+    if reveal.top_wrong_number is not None:
+        given = f"{exact(reveal.top_wrong_number)} {question.unit}".rstrip()
+        lines += "\n" + _("Most given wrong number: {number}", number=given)
+    return lines
+
+
 def reveal_look(
     question: Question,
     order: Sequence[int],
@@ -150,10 +173,7 @@ def reveal_look(
     `formulas` when the message carries its formulas' picture."""
     poll = question.kind is Kind.POLL
     if question.typed:
-        lines = _("**Answer:** {answer}", answer=question.answer_text)
-        if reveal.top_wrong_number is not None:
-            given = f"{exact(reveal.top_wrong_number)} {question.unit}".rstrip()
-            lines += "\n" + _("Most given wrong number: {number}", number=given)
+        lines = typed_lines(question, reveal)
     else:
         marks = []
         for slot, original in enumerate(order):
@@ -173,7 +193,7 @@ def reveal_look(
     )
     look = Look(
         title=clip(title, EMBED_TITLE),
-        description=clip(f"{question.prompt}\n\n{lines}", EMBED_DESCRIPTION),
+        description=clip(f"{question.shown_prompt}\n\n{lines}", EMBED_DESCRIPTION),
         image=_image(question, index, formulas),  # the reveal edits the same message: its uploads stay
         colour="reveal",
     )

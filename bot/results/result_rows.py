@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from bot.bank.models import Deck, Kind, Question, picked_words
+from bot.bank.models import Deck, Kind, Question, picked_words, typed_words
 from bot.bank.spreadsheet_csv import Cell
 from bot.bank.spreadsheet_csv import csv_bytes as sheet_bytes
 from bot.locales import _, p_
@@ -126,7 +126,7 @@ def _chosen(
     if question.kind is Kind.MULTI:  # the set in the deck's words: its letters were shuffled
         return question.prompt, "", picked_words(question, text)
     if choice is None or question.typed:
-        return question.prompt, "", text or ""
+        return question.prompt, "", typed_words(question, text)
     order = choice_order(seed, index, len(question.choices), question.kind)
     slot = order.index(choice) if choice in order else None
     return question.prompt, "" if slot is None else slot_letter(slot), question.choices[choice]

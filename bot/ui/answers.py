@@ -15,13 +15,16 @@ import discord
 
 from bot.bank.models import Kind, Question
 from bot.locales import _, number, p_, percent
-from bot.looks.discord_limits import SELECT_OPTION_LABEL, SELECT_OPTIONS, SELECT_PLACEHOLDER
+from bot.looks.discord_limits import INPUT_LABEL, SELECT_OPTION_LABEL, SELECT_OPTIONS, SELECT_PLACEHOLDER
 from bot.quiz.hints import MOST_HINTS, Hint
 from bot.ui import custom_ids
+from bot.ui.desks import TextAnswerForm
 from bot.ui.text import BUTTON_LABEL, clip, letter
 
 # What a typed answer may hold (ours: it is shown at the reveal and compared with the deck's answers).
 TYPED_ANSWER = 200
+# The custom_id of a cloze question's text input for blank n (the form's others are `answer`).
+BLANK_INPUT = "blank{n}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +126,31 @@ def answer_menu(
         disabled=disabled or counts is not None,
         row=0,
     )
+
+
+def answer_inputs(form: TextAnswerForm) -> list[discord.ui.TextInput[Any]]:
+    """The typed-answer form's text inputs: one for the answer (the question as its label), or one per
+    blank of a cloze question (Discord's modal holds five at most: a cloze question has five at most).
+    A blank may be left empty; judging asks for at least one."""
+    if not form.blanks:
+        answer: discord.ui.TextInput[Any] = discord.ui.TextInput(
+            label=clip(form.prompt, INPUT_LABEL),
+            custom_id="answer",
+            placeholder=_("Your answer"),
+            max_length=TYPED_ANSWER,
+            required=True,
+        )
+        return [answer]
+    return [
+        discord.ui.TextInput(
+            label=clip(_("Blank ({n})", n=number(n)), INPUT_LABEL),
+            custom_id=BLANK_INPUT.format(n=n),
+            placeholder=_("What goes in blank {n}", n=number(n)),
+            max_length=TYPED_ANSWER,
+            required=False,
+        )
+        for n in range(1, form.blanks + 1)
+    ]
 
 
 def hint_reply(hint: Hint, own: bool) -> str:

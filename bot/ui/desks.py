@@ -49,6 +49,7 @@ class TextAnswerForm:
     title: str
     prompt: str
     seconds: float
+    blanks: int = 0  # a cloze question's blanks, one text input each; 0: one input for the answer
 
 
 class AnswerDesk(Protocol):

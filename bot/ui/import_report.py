@@ -87,6 +87,7 @@ def _kind(kind: str) -> str:
         "text": p_("question kind", "text"),
         "number": p_("question kind", "number"),
         "multi": p_("question kind", "multi"),
+        "cloze": p_("question kind", "cloze"),
         "poll": p_("question kind", "poll"),
     }
     return names.get(kind, kind)

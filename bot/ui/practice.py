@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.bank.models import Kind, Question
+from bot.bank.models import Kind, Question, typed_words
 from bot.locales import _, n_, number, p_, percent, slash
 from bot.looks.text import stamp
 from bot.quiz import Passes
@@ -56,7 +56,7 @@ def practice_question_embed(
     deck_title: str,
     leech_failures: int = 0,
 ) -> discord.Embed:
-    body = question.prompt + "\n\n"
+    body = question.shown_prompt + "\n\n"
     body += _("Answer with the **Answer** button.") if question.typed else _choices(question, order)
     if question.kind is Kind.MULTI:
         body += "\n\n" + _("Select all that apply, in the menu below.")
@@ -87,6 +87,17 @@ def practice_question_embed(
     return embed
 
 
+def _cloze_share(question: Question, share: Fraction) -> str:
+    blanks = len(question.blanks)
+    return n_(
+        "{right} of {n} blank right: {percent} of the points.",
+        "{right} of {n} blanks right: {percent} of the points.",
+        blanks,
+        right=number(int(share * blanks)),
+        percent=percent(float(share)),
+    )
+
+
 def feedback_embed(
     question: Question,
     order: Sequence[int],
@@ -106,13 +117,15 @@ def feedback_embed(
     if question.typed:
         answered = _(
             "You answered “{typed}”.\n**Answer:** {answer}",
-            typed=clip(typed or "", 200),
+            typed=clip(typed_words(question, typed), 200),
             answer=question.answer_text,
         )
-        body = f"{question.prompt}\n\n{answered}"
+        body = f"{question.shown_prompt}\n\n{answered}"
     else:
         body = f"{question.prompt}\n\n{_choices(question, order, right_slots, chosen, picked)}"
-    if share is not None:
+    if share is not None and question.kind is Kind.CLOZE:
+        body += "\n\n" + _cloze_share(question, share)
+    elif share is not None:
         body += "\n\n" + _(
             "You picked {letters}: {percent} of the points.",
             letters=", ".join(letter(slot) for slot in sorted(picked)),
@@ -224,7 +237,7 @@ def translation_embed(
 ) -> discord.Embed:
     """The question in `language` (the original's words where it has no such translation)."""
     shown = question.in_language(language)
-    body = shown.prompt
+    body = shown.shown_prompt
     if not shown.typed:
         body += "\n\n" + _choices(shown, order)
     embed = discord.Embed(

@@ -42,6 +42,7 @@ KIND_WORDS = {
     "text": N_("typed answer"),
     "number": N_("typed number"),
     "multi": N_("select all that apply"),
+    "cloze": N_("blanks to fill"),
     "poll": N_("poll"),
 }
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from bot.bank.models import Deck, Kind, Question, picked_words
+from bot.bank.models import Deck, Kind, Question, picked_words, typed_words
 from bot.locales import _
 from bot.looks.text import percent
 from bot.store import Answer, ReportLine, RoundRecord
@@ -41,7 +41,7 @@ def answer_text(question: Question | None, answer: Answer) -> str:
     if answer.text is not None and question is not None and question.kind is Kind.MULTI:
         return picked_words(question, answer.text)
     if answer.text is not None:
-        return answer.text
+        return typed_words(question, answer.text) if question is not None else answer.text
     if answer.choice is None:
         return "—"
     if question is not None and 0 <= answer.choice < len(question.choices):

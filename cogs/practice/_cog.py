@@ -157,7 +157,7 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
         if not question.typed:
             raise UserError(_("That question is answered with the letter buttons."))
         title = _("Practice question {number}", number=number(index + 1))
-        return TextAnswerForm(title, question.prompt, FORM_SECONDS)
+        return TextAnswerForm(title, question.shown_prompt, FORM_SECONDS, blanks=len(question.blanks))
 
     async def on_hint(self, interaction: discord.Interaction, play_id: int, index: int) -> None:
         practice = await self._find(interaction, play_id, index)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.bank.models import typed_words
 from bot.errors import UserError
 from bot.locales import _, number
 from bot.quiz import MissingQuestionError, RoundState, choice_order
@@ -67,7 +68,7 @@ class QuizDesk:
     # -- answers (the AnswerDesk part) ----------------------------------------------------------------
 
     async def on_answer(self, interaction: discord.Interaction[Any], given: GivenAnswer) -> None:
-        await self._live(interaction, given.play_id)
+        running = await self._live(interaction, given.play_id)
         locked = await self.rounds.answer(
             given.play_id,
             interaction.user.id,
@@ -82,7 +83,8 @@ class QuizDesk:
         elif verdict.slot is not None:
             said = _("Locked in: {answer}.", answer=letter(verdict.slot))
         else:
-            said = _("Locked in: “{answer}”.", answer=clip(verdict.text or "", 100))
+            typed = typed_words(running.state.question(given.index), verdict.text)
+            said = _("Locked in: “{answer}”.", answer=clip(typed, 100))
         placed = locked.placed_on
         if placed is not None:
             said += " " + _("You play for {team}, the smallest team.", team=team_name(placed))
@@ -98,7 +100,8 @@ class QuizDesk:
         if not question.typed:
             raise UserError(_("That question is answered with the letter buttons."))
         seconds = UNTIMED_FORM_SECONDS if state.untimed else state.seconds_for(index) + FORM_GRACE_SECONDS
-        return TextAnswerForm(_("Question {number}", number=number(index + 1)), question.prompt, seconds)
+        title = _("Question {number}", number=number(index + 1))
+        return TextAnswerForm(title, question.shown_prompt, seconds, blanks=len(question.blanks))
 
     async def on_hint(self, interaction: discord.Interaction[Any], play_id: int, index: int) -> None:
         running = await self._live(interaction, play_id)

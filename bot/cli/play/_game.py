@@ -287,7 +287,7 @@ class Game:
         """Ask the current question until it is answered; False when the player stopped."""
         question = session.question
         order = session.order
-        self.screen.say(question.prompt, "bold")
+        self.screen.say(question.shown_prompt, "bold")
         for shown, original in enumerate(order):
             letter = self.screen.style(slot_letter(shown), "cyan")
             self.screen.say(f"{letter}) {question.choices[original]}", indent="  ", hang="   ")
