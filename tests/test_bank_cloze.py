@@ -11,6 +11,7 @@ import jsonschema
 import pytest
 
 from bot.bank.cloze import blanks_from, blanks_text, shown_prompt
+from bot.bank.editing import QuestionForm, check_question
 from bot.bank.exports import export_deck
 from bot.bank.loader import load_deck_text
 from bot.bank.models import Kind
@@ -167,3 +168,27 @@ def test_the_csv_export_leaves_a_cloze_question_out_and_says_so() -> None:
     exported = export_deck(load_deck_text(cloze_deck(PROMPT, BLANKS), "geo.yaml"), "csv")
     assert b"zim" not in exported.data
     assert exported.notes == ("1 question of the kind `cloze` was left out: CSV cannot hold it.",)
+
+
+def test_a_cloze_question_through_the_editors_form_and_back() -> None:
+    deck = load_deck_text(cloze_deck(PROMPT, BLANKS), "geo.yaml")
+    typed = ["Harare", "Zambezi\n Zambesi \n", "", "", ""]  # the form's five fields, the last ones empty
+    form = QuestionForm(id="new", kind="cloze", prompt="{{1}} is on the {{2}}.", blanks=typed)
+    checked = check_question(form, deck)
+    assert checked.errors == () and checked.question is not None
+    assert checked.question.blanks == (("Harare",), ("Zambezi", "Zambesi"))
+    again = QuestionForm.of(checked.question, deck.language)
+    assert (again.kind, again.blanks) == ("cloze", ["Harare", "Zambezi\nZambesi"])
+
+
+def test_the_editor_says_each_blanks_mistake_beside_its_field() -> None:
+    deck = load_deck_text(cloze_deck(PROMPT, BLANKS), "geo.yaml")
+    empty = QuestionForm(id="new", kind="cloze", prompt="{{1}}, {{2}}", blanks=["", "", "Zambezi"])
+    assert [(e.field, e.message) for e in check_question(empty, deck).errors] == [
+        (
+            "blanks",
+            "the prompt has 2 blanks but `blanks` lists 3; give one list of accepted answers per blank, in order",
+        ),
+        ("blanks[0]", "blank 1 has no accepted answer; give at least one"),
+        ("blanks[1]", "blank 2 has no accepted answer; give at least one"),
+    ]

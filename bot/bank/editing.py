@@ -33,6 +33,7 @@ FIELDS = (
     "number",
     "tolerance",
     "unit",
+    "blanks",
     "explanation",
     "translations",
     "tags",
@@ -62,6 +63,7 @@ class QuestionForm:
     number: str = ""  # a number question's right number, tolerance and unit, as typed
     tolerance: str = ""
     unit: str = ""
+    blanks: list[str] = field(default_factory=list)  # a cloze question's blanks: accepted answers, one a line
     explanation: str = ""
     translations: str = ""
     tags: str = ""  # comma-separated
@@ -85,6 +87,7 @@ class QuestionForm:
             number=plain(question.number) if question.number is not None else "",
             tolerance="" if question.tolerance.exact else str(question.tolerance),
             unit=question.unit,
+            blanks=["\n".join(accepted) for accepted in question.blanks],
             explanation=question.explanation,
             translations=translations,
             tags=", ".join(question.tags),
@@ -163,6 +166,8 @@ def _layout(form: QuestionForm, deck: Deck) -> tuple[_Layout, int]:
         layout.add(_scalar("answers", accepted), "answer")
     elif kind == Kind.NUMBER.value:
         _number_layout(layout, form)
+    elif kind == Kind.CLOZE.value:
+        _blanks_layout(layout, form)
     if form.explanation.strip():
         layout.add(_scalar("explanation", form.explanation), "explanation")
     if form.translations.strip():
@@ -188,6 +193,19 @@ def _number_layout(layout: _Layout, form: QuestionForm) -> None:
     ):
         if value.strip():
             layout.add(_scalar(key, value.strip()), name)
+
+
+def _blanks_layout(layout: _Layout, form: QuestionForm) -> None:
+    """A cloze question's blanks, each a list of the lines typed in its field (unused fields at the end
+    left out: the reader says when the prompt has more blanks)."""
+    blanks = [[line.strip() for line in typed.splitlines() if line.strip()] for typed in form.blanks]
+    while blanks and not blanks[-1]:
+        blanks.pop()
+    if not blanks:
+        return
+    layout.add("blanks:", "blanks")
+    for index, accepted in enumerate(blanks):
+        layout.add(dump_yaml([accepted]).rstrip("\n"), f"blanks[{index}]")
 
 
 def _field_of(problem: Problem, layout: _Layout, start: int, form: QuestionForm) -> str:

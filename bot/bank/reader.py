@@ -816,7 +816,7 @@ class _Reader:
         body.blanks = tuple(self.blank(item, n) for n, item in enumerate(blanks_node.value, 1))
         if count is not None and count != len(body.blanks):
             self.report(
-                blanks_node,
+                sy.line_of(fields["blanks"][0]),
                 n_(
                     "the prompt has {n} blank but `blanks` lists {given}; give one list of accepted answers "
                     "per blank, in order",

@@ -9,6 +9,7 @@ from aiohttp import web
 from multidict import MultiDictProxy
 
 from bot.bank import part_sizes
+from bot.bank.cloze import MAX_BLANKS
 from bot.bank.editing import Checked, EditError, QuestionForm, add_question, check_question, replace_question
 from bot.bank.models import Deck, Question
 from bot.bank.problems import DeckError
@@ -40,6 +41,7 @@ KINDS = (
     ("text", N_("Typed answer")),
     ("number", N_("Typed number")),
     ("multi", N_("Select all that apply (a menu)")),
+    ("cloze", N_("Blanks to fill (a field for each)")),
     ("poll", N_("Poll (no right answer)")),
 )
 
@@ -66,6 +68,7 @@ def _form_of(post: MultiDictProxy[Any]) -> QuestionForm:
         number=text("number"),
         tolerance=text("tolerance"),
         unit=text("unit"),
+        blanks=[text(f"blank{i}") for i in range(MAX_BLANKS)],
         explanation=text("explanation"),
         translations=text("translations"),
         tags=text("tags"),
@@ -104,6 +107,7 @@ async def _editor(
         "editing": editing,
         "form": form,
         "choices": choices,
+        "blanks": [*form.blanks, *[""] * MAX_BLANKS][:MAX_BLANKS],
         "errors": errors,
         "kinds": [(value, _(words)) for value, words in KINDS],
         "difficulties": DIFFICULTIES,
