@@ -146,6 +146,25 @@ def _layout(form: QuestionForm, deck: Deck) -> tuple[_Layout, int]:
     if form.lang.strip():
         layout.add(_scalar("lang", form.lang.strip()), "lang")
     layout.add(_scalar("prompt", form.prompt), "prompt")
+    _answer_layout(layout, form, kind)
+    if form.explanation.strip():
+        layout.add(_scalar("explanation", form.explanation), "explanation")
+    if form.translations.strip():
+        layout.add("translations:", "translations")
+        # The author's YAML, indented under the key: every line of it is about the translations.
+        layout.add(form.translations.expandtabs(2).rstrip(), "translations", indent="    ")
+    tags = [t.strip() for t in form.tags.split(",") if t.strip()]
+    if tags:
+        layout.add(_scalar("tags", tags), "tags")
+    if form.difficulty.strip():
+        layout.add(_scalar("difficulty", form.difficulty.strip()), "difficulty")
+    if form.image.strip():
+        layout.add(_scalar("image", form.image.strip()), "image")
+    return layout, start
+
+
+def _answer_layout(layout: _Layout, form: QuestionForm, kind: str) -> None:
+    """What the question's kind takes: its choices and right ones, its answer, number or blanks."""
     if kind in (k.value for k in _CHOOSING):
         choices = list(form.choices)
         while choices and not choices[-1].strip():  # unused inputs at the end of the form
@@ -168,20 +187,6 @@ def _layout(form: QuestionForm, deck: Deck) -> tuple[_Layout, int]:
         _number_layout(layout, form)
     elif kind == Kind.CLOZE.value:
         _blanks_layout(layout, form)
-    if form.explanation.strip():
-        layout.add(_scalar("explanation", form.explanation), "explanation")
-    if form.translations.strip():
-        layout.add("translations:", "translations")
-        # The author's YAML, indented under the key: every line of it is about the translations.
-        layout.add(form.translations.expandtabs(2).rstrip(), "translations", indent="    ")
-    tags = [t.strip() for t in form.tags.split(",") if t.strip()]
-    if tags:
-        layout.add(_scalar("tags", tags), "tags")
-    if form.difficulty.strip():
-        layout.add(_scalar("difficulty", form.difficulty.strip()), "difficulty")
-    if form.image.strip():
-        layout.add(_scalar("image", form.image.strip()), "image")
-    return layout, start
 
 
 def _number_layout(layout: _Layout, form: QuestionForm) -> None:
