@@ -57,7 +57,7 @@ WRONG = {
 }
 # The prompts that wait for the player, in English and in chiShona (LANG=sn_ZW.UTF-8).
 PROMPT = re.compile(
-    r"((?:Your answer|Your answers, every right letter|Mhinduro yako) \([^)]*\): |Which deck\? \([^)]*\) )(\x1b\[0m)?$"
+    r"((?:Your answer|Your answers, every right letter|Mhinduro yako|Blank \d+) \([^)]*\): |Which deck\? \([^)]*\) )(\x1b\[0m)?$"
 )
 
 
@@ -482,4 +482,31 @@ def test_a_multi_question_takes_every_right_letter(tmp_path: Path) -> None:
     assert code == 0
     assert "Score: 0 of 1 right (0%)" in transcript
     # Not right, but two thirds of it: remembered with gaps (Hard), no lapse.
+    assert rows(tmp_path / "play.db", "SELECT reviews, lapses FROM memories") == [(1, 0)]
+
+
+ZIMBABWE = """\
+id: zimbabwe
+title: Zimbabwe
+questions:
+  - id: z
+    type: cloze
+    prompt: "The capital of Zimbabwe is {{1}}, on the way to the {{2}}."
+    blanks: [["Harare"], ["Zambezi"]]
+"""
+
+
+def test_a_cloze_question_asks_each_blank(tmp_path: Path) -> None:
+    path = tmp_path / "zimbabwe.yaml"
+    path.write_text(ZIMBABWE)
+    game = Terminal(tmp_path, str(path), "--player", "ada")
+    screen = game.until_asked()
+    assert "The capital of Zimbabwe is ____(1), on the way to the ____(2)." in screen
+    assert "Blank 1 (:q to stop)" in screen
+    game.type("Harare")
+    assert "Blank 2 (:q to stop)" in game.until_asked()
+    game.type("Limpopo")  # one of two: half the points, remembered with gaps (Hard), no lapse
+    code, transcript, _ = game.finish()
+    assert code == 0
+    assert "the answer is “(1) Harare · (2) Zambezi”" in transcript
     assert rows(tmp_path / "play.db", "SELECT reviews, lapses FROM memories") == [(1, 0)]

@@ -256,3 +256,26 @@ async def test_a_multi_answer_below_half_its_points_is_a_lapse(store: Store) -> 
         assert answered.result.slots == tuple(sorted(order.index(c) for c in picked))
         memory = (await store.memories(member, "primes"))["p"]
         assert (memory.reviews, memory.lapses) == (1, 0 if member == 103 else 1)
+
+
+CLOZE_YAML = """\
+id: zim
+title: Zimbabwe
+questions:
+  - id: z
+    type: cloze
+    prompt: "{{1}} is the capital; {{2}} is the second city; {{3}} the falls' river."
+    blanks: [[Harare], [Bulawayo], [Zambezi]]
+"""
+
+
+async def test_a_cloze_answer_below_half_its_blanks_is_a_lapse(store: Store) -> None:
+    zim = load_deck_text(CLOZE_YAML, "zim.yaml")
+    sessions = sessions_on(store, Bank([zim]), HandClock(START))
+    # Alice fills one of three blanks: 1/3, a lapse; Bob two of three: 2/3, remembered with gaps (Hard).
+    for member, typed in ((ALICE, '["Harare", "", ""]'), (BOB, '["Harare", "Gweru", "Zambezi"]')):
+        practice = await sessions.begin(member, GUILD, zim, ["z"], language="en")
+        answered = await sessions.answer(practice, None, typed)
+        assert (answered.result.right, answered.result.slots) == (False, ())
+        memory = (await store.memories(member, "zim"))["z"]
+        assert (memory.reviews, memory.lapses) == (1, 1 if member == ALICE else 0)

@@ -10,12 +10,17 @@ import pytest
 
 from bot.bank.cloze import blanks_text
 from bot.bank.models import Deck, Kind, Question
+from bot.locales.current import speaking
 from bot.quiz.errors import InvalidChoiceError
 from bot.quiz.judging import judge_answer
 from bot.quiz.multi import partly, recalled
 from bot.quiz.options import RoundOptions
 from bot.quiz.round import RestoredAnswer, RoundState
 from bot.quiz.scoring import Mode
+from bot.ui.desks import TextAnswerForm
+from bot.ui.practice import feedback_embed
+from cogs.answers import ROUND, TextAnswerModal
+from tests.discord_limits import check_embed, check_modal
 
 START = datetime(2026, 12, 2, 20, 0, tzinfo=UTC)
 ZIM = Question(
@@ -86,3 +91,37 @@ def test_a_restored_answer_is_judged_again_from_its_kept_blanks() -> None:
     kept = RestoredAnswer(9, 0, None, '["Harare", "Nile"]', False, 4000, 50, START)
     verdict = state.verdict_of(kept)
     assert (verdict.blanks, verdict.share, verdict.points) == ((True, False), Fraction(1, 2), 50)
+
+
+@pytest.mark.parametrize("code", ["en", "sn", "fr", "pt-BR"])
+def test_the_answer_form_has_a_field_per_blank_within_discords_limits(code: str) -> None:
+    with speaking(code):
+        form = TextAnswerForm("Question 12", ZIM.shown_prompt, 60, blanks=5)
+        modal = TextAnswerModal(ROUND, 10**15, 11, form)
+        check_modal(modal)
+    assert [item.custom_id for item in modal.children] == [f"blank{n}" for n in range(1, 6)]  # type: ignore[attr-defined]
+    assert not any(item.required for item in modal.children)  # type: ignore[attr-defined]
+
+
+def test_practice_feedback_tells_the_blanks_right_and_the_share() -> None:
+    embed = feedback_embed(
+        ZIM,
+        (),
+        right=False,
+        right_slots=frozenset(),
+        chosen=None,
+        typed='["Harare", "Nile"]',
+        index=0,
+        total=1,
+        next_due=None,
+        share=Fraction(1, 2),
+    )
+    check_embed(embed)
+    assert (embed.description or "").splitlines() == [
+        "The capital of Zimbabwe is ____(1), on the way to the ____(2).",
+        "",
+        "You answered “(1) Harare · (2) Nile”.",
+        "**Answer:** (1) Harare · (2) Zambezi",
+        "",
+        "1 of 2 blanks right: 50% of the points.",
+    ]

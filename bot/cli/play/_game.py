@@ -16,6 +16,7 @@ from pathlib import Path
 from types import FrameType
 
 from bot import locales
+from bot.bank.cloze import blanks_text
 from bot.bank.loader import DeckError, load_deck_file, load_folder, validate_paths
 from bot.bank.models import Deck, Kind, Question
 from bot.cli.play._screen import Screen
@@ -319,6 +320,8 @@ class Game:
     def _read_answer(self, question: Question, choices: int) -> _Given | None:
         """What the player typed for the question: None when they stopped, RETRY when it meant nothing."""
         typed: str | None
+        if question.kind is Kind.CLOZE:
+            return self._read_blanks(len(question.blanks))
         if question.typed:
             typed = self.screen.ask(_("Your answer (:q to stop): "))
             return None if typed is None or typed == ":q" else (None, typed, None)
@@ -343,6 +346,16 @@ class Game:
             self.screen.say(_("Type one letter, {first} to {last}.", **bounds), "yellow")
             return RETRY
         return (slot, None, None)
+
+    def _read_blanks(self, count: int) -> _Given | None:
+        """A cloze question's blanks, one line each, kept as the rounds keep them (a JSON list)."""
+        typed = []
+        for n in range(1, count + 1):
+            given = self.screen.ask(_("Blank {n} (:q to stop): ", n=number(n)))
+            if given is None or given == ":q":
+                return None
+            typed.append(given)
+        return (None, blanks_text(typed), None)
 
     def _feedback(
         self,
