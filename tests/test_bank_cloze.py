@@ -164,10 +164,13 @@ def test_a_kept_version_holds_the_blanks() -> None:
     assert (again.kind, again.blanks, again.prompt) == (Kind.CLOZE, zim.blanks, zim.prompt)
 
 
-def test_the_csv_export_leaves_a_cloze_question_out_and_says_so() -> None:
-    exported = export_deck(load_deck_text(cloze_deck(PROMPT, BLANKS), "geo.yaml"), "csv")
-    assert b"zim" not in exported.data
-    assert exported.notes == ("1 question of the kind `cloze` was left out: CSV cannot hold it.",)
+@pytest.mark.parametrize(
+    ("fmt", "label"), [("csv", "CSV"), ("gift", "GIFT"), ("moodle-xml", "Moodle XML"), ("anki", "Anki")]
+)
+def test_the_other_formats_leave_a_cloze_question_out_and_say_so(fmt: str, label: str) -> None:
+    text = cloze_deck(PROMPT, BLANKS) + "  - id: c\n    prompt: Which?\n    choices: [a, b]\n    answer: 0\n"
+    exported = export_deck(load_deck_text(text, "geo.yaml"), fmt)
+    assert exported.notes == (f"1 question of the kind `cloze` was left out: {label} cannot hold it.",)
 
 
 def test_a_cloze_question_through_the_editors_form_and_back() -> None:

@@ -153,7 +153,8 @@ class Answer:
     user_id: int
     choice: int | None  # the ORIGINAL choice index, not the shuffled slot; None for text and multi answers
     # What the member typed, for text and number questions; for a multi question the set picked, as its
-    # sorted ORIGINAL indices (`0,2`: bot/bank/models.py picked_text), so no column was added for it.
+    # sorted ORIGINAL indices (`0,2`: bot/bank/models.py picked_text); for a cloze question the typed blanks
+    # as a JSON list of strings (bot/bank/cloze.py blanks_text), so no column was added for either.
     text: str | None
     right: bool
     ms: int  # milliseconds from the question's posting to the answer
