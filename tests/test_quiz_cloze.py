@@ -11,7 +11,7 @@ import pytest
 from bot.bank.cloze import blanks_text
 from bot.bank.models import Deck, Kind, Question
 from bot.locales.current import speaking
-from bot.quiz.errors import InvalidChoiceError
+from bot.quiz.errors import AlreadyAnsweredError, InvalidChoiceError
 from bot.quiz.judging import judge_answer
 from bot.quiz.multi import partly, recalled
 from bot.quiz.options import RoundOptions
@@ -82,6 +82,9 @@ def test_a_speed_round_scores_each_blank_and_counts_them_at_the_reveal() -> None
     assert [verdicts[u].points for u in typed] == [75, 38, 38, 0]
     assert [verdicts[u].right for u in typed] == [True, False, False, False]
     assert verdicts[2].text == '["Harare", "Nile"]'
+    with pytest.raises(AlreadyAnsweredError) as caught:
+        state.judge(2, 0, at_10s, text=blanks_text(["Harare", "Zambezi"]))
+    assert caught.value.sentence == "You already answered “(1) Harare · (2) Nile”; answers can't be changed."
     reveal = state.reveal(START + timedelta(seconds=20))
     assert (reveal.answered, reveal.right, reveal.blanks_right) == (4, 1, (2, 2))
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from bot.bank.models import Deck, Kind, Question
+from bot.bank.models import Deck, Kind, Question, typed_words
 from bot.quiz.clock import as_utc, require_aware
 from bot.quiz.errors import (
     AlreadyAnsweredError,
@@ -287,7 +287,7 @@ class PracticeSession:
         index = self._require_current()
         if index in self._answers:
             previous = self._answers[index]
-            raise AlreadyAnsweredError(previous.slot, previous.text)
+            raise AlreadyAnsweredError(previous.slot, typed_words(self._questions[index], previous.text))
         question = self._questions[index]
         order = self.order
         judged = judge_answer(question, order, slot, text, slots)

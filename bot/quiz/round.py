@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from bot.bank.models import Deck, Kind, Question
+from bot.bank.models import Deck, Kind, Question, typed_words
 from bot.locales import _
 from bot.quiz.choosing import Filter, TooFewQuestionsError, matching_questions
 from bot.quiz.clock import require_aware
@@ -336,7 +336,7 @@ class RoundState:
         if self._questions[index].kind is Kind.MULTI:
             slots = sorted(self._orders[index].index(c) for c in self._picked_of(index, text))
             return AlreadyAnsweredError(None, ", ".join(slot_letter(slot) for slot in slots) or None)
-        return AlreadyAnsweredError(self.slot_of(index, choice), text)
+        return AlreadyAnsweredError(self.slot_of(index, choice), typed_words(self._questions[index], text))
 
     def _number_of(self, index: int, text: str | None) -> Decimal | None:
         """A kept answer to a number question, read again (in the language the round is resumed in)."""
