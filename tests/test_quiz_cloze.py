@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -17,10 +18,13 @@ from bot.quiz.multi import partly, recalled
 from bot.quiz.options import RoundOptions
 from bot.quiz.round import RestoredAnswer, RoundState
 from bot.quiz.scoring import Mode
+from bot.store import open_store
+from bot.ui.boards import report_embed
 from bot.ui.desks import TextAnswerForm
 from bot.ui.practice import feedback_embed
 from cogs.answers import ROUND, TextAnswerModal
 from tests.discord_limits import check_embed, check_modal
+from tests.store_contract.builders import answer, start
 
 START = datetime(2026, 12, 2, 20, 0, tzinfo=UTC)
 ZIM = Question(
@@ -128,3 +132,20 @@ def test_practice_feedback_tells_the_blanks_right_and_the_share() -> None:
         "",
         "1 of 2 blanks right: 50% of the points.",
     ]
+
+
+async def test_the_question_report_names_the_wrong_blanks_given_most_in_words(tmp_path: Path) -> None:
+    store = await open_store(tmp_path / "bvunzo.db")
+    try:
+        played = await start(store, deck="geo", questions=("zim",))
+        for user, kept, right in (
+            (1, '["Harare", "Zambezi"]', True),
+            (2, '["Harare", "Nile"]', False),
+            (3, '["Harare", "Nile"]', False),
+        ):
+            await store.record_answer(answer(played, 0, user, right=right, choice=None, text=kept))
+        [line] = await store.question_report(played.guild_id, round_id=played.id)
+    finally:
+        await store.close()
+    embed = report_embed("Round 1", DECK, [line])
+    assert "1/3 (33%) · most chosen wrong: “(1) Harare · (2) Nile” (2)" in (embed.description or "")

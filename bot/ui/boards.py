@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.bank.models import Deck, Kind, Question, picked_words
+from bot.bank.models import Deck, Kind, Question, picked_words, typed_words
 from bot.locales import N_, _, n_, number, p_, slash
 from bot.locales import percent as share
 from bot.quiz import DEFAULT_RETENTION, LEECH_FAILURES, Mastery, Misses
@@ -258,8 +258,8 @@ def report_embed(
                 wrong = question.choices[line.top_wrong_choice]
         elif question is not None and question.kind is Kind.MULTI and line.top_wrong_text:
             wrong = picked_words(question, line.top_wrong_text)
-        elif line.top_wrong_text:
-            wrong = line.top_wrong_text
+        elif line.top_wrong_text:  # a cloze question's blanks in words, (1) … · (2) …
+            wrong = typed_words(question, line.top_wrong_text) if question else line.top_wrong_text
         if wrong is not None:
             row = _(
                 "**{number}.** {prompt}\n  {right}/{answered} ({share}) · most chosen wrong: “{wrong}” ({times})",

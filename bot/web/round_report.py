@@ -56,6 +56,8 @@ def _top_wrong(question: Question | None, line: ReportLine) -> str | None:
         return None
     if question is not None and question.kind is Kind.MULTI and line.top_wrong_text:
         return picked_words(question, line.top_wrong_text)
+    if question is not None and line.top_wrong_text:  # a cloze question's blanks in words
+        return typed_words(question, line.top_wrong_text)
     return line.top_wrong_text
 
 
