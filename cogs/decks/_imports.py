@@ -50,6 +50,7 @@ FORMATS = [
     app_commands.Choice(
         name="Wayground (Quizizz) spreadsheet template (.xlsx)", value=Format.WAYGROUND.value
     ),
+    app_commands.Choice(name="Anki package (.apkg, .colpkg)", value=Format.ANKI.value),
 ]
 
 

@@ -447,3 +447,16 @@ async def test_a_kahoot_workbook_imports_through_deck_import(world: World, bot: 
     assert "4 questions" in kept.text
     deck = bot.bank.get("geography", world.study.id)
     assert deck is not None and len(deck.questions) == 4
+
+
+async def test_an_anki_package_imports_through_deck_import(world: World, bot: BvunzoBot) -> None:
+    from tests.anki_packages import BASIC, CLOZE, AnkiNote, package
+
+    notes = [AnkiNote(BASIC, (f"Capital number {n}?", f"City {n}"), "", "Capitals") for n in range(9)]
+    notes.append(AnkiNote(CLOZE, ("{{c1::Harare}} is a capital", ""), "", "Capitals"))
+    data = package(notes, name="collection.anki21b", schema=18)
+    kept = await import_file(world, world.moderator, "Capitals.apkg", data, name="Capitals")
+    # Nine notes kept; the cloze note is set aside (not broken), so nothing is refused.
+    assert "Imported 9 questions." in kept.text
+    deck = bot.bank.get("capitals", world.study.id)
+    assert deck is not None and len(deck.questions) == 9

@@ -6,17 +6,12 @@ import datetime as dt
 import io
 from typing import Any
 
+from bot.bank.importers.archive import ArchiveRefused, checked_archive
 from bot.bank.problems import DeckError, Problem
 from bot.bank.safe_yaml import size_problem
 from bot.locales import _
 
 ZIP_SIGNATURE = b"PK\x03\x04"
-# An .xlsx of a few thousand questions holds a dozen entries and unpacks to a few MiB; these leave room
-# for styles, themes and an image or two, and refuse a zip bomb before openpyxl unpacks anything.
-MAX_ENTRIES = 500
-MAX_UNPACKED = 64 * 1024 * 1024
-MAX_RATIO = 200  # for an entry over MAX_SMALL_ENTRY unpacked: a sheet's XML packs ten to fifty times
-MAX_SMALL_ENTRY = 1024 * 1024
 # What a template is read to: its first sheet, as many rows as a CSV may have, the columns a template uses.
 MAX_ROWS = 20_000
 MAX_COLUMNS = 16
@@ -86,22 +81,10 @@ def _text(value: object) -> str:
 
 
 def _check_archive(data: bytes, source: str) -> None:
-    import zipfile  # with openpyxl: the bot loads neither before an upload
-
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            entries = archive.infolist()
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError, EOFError) as exc:
-        raise _refusal(source) from exc
-    if len(entries) > MAX_ENTRIES:
-        raise _bomb(source)
-    # zipfile never unpacks more than an entry declares, so the declared sizes bound what openpyxl reads.
-    unpacked = sum(entry.file_size for entry in entries)
-    if unpacked > MAX_UNPACKED:
-        raise _bomb(source)
-    for entry in entries:
-        if entry.file_size > MAX_SMALL_ENTRY and entry.file_size > MAX_RATIO * max(entry.compress_size, 1):
-            raise _bomb(source)
+        checked_archive(data).close()
+    except ArchiveRefused as exc:
+        raise (_bomb(source) if exc.bomb else _refusal(source)) from exc
 
 
 def _bomb(source: str) -> DeckError:

@@ -38,6 +38,7 @@ FORMATS = (
     (Format.BLACKBOARD.value, N_("Blackboard upload text (MC, TF, FIB, NUM lines)")),
     (Format.KAHOOT.value, N_("Kahoot spreadsheet template (.xlsx)")),
     (Format.WAYGROUND.value, N_("Wayground (Quizizz) spreadsheet template (.xlsx)")),
+    (Format.ANKI.value, N_("Anki package (.apkg, .colpkg)")),
 )
 EXPORTS = {"yaml": ("application/yaml", deck_to_yaml), "csv": ("text/csv", deck_to_csv)}
 
