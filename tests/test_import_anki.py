@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import io
 import random
+import sqlite3
 import zipfile
+from pathlib import Path
 
 import pytest
 import zstandard
@@ -164,6 +166,22 @@ def test_a_damaged_collection_is_refused_in_one_sentence() -> None:
     database = collection(NOTES)
     damaged = database[:100] + bytes(len(database) - 100)
     outcome = import_file(_zip({"collection.anki21": damaged}), "upload", deck_id="x", fmt=Format.ANKI)
+    assert [str(p) for p in outcome.problems] == [_refusal("its collection is a damaged or unknown database")]
+
+
+def test_a_column_that_makes_half_a_gigabyte_is_refused_in_one_sentence(tmp_path: Path) -> None:
+    # A table of the right names whose `flds` SQLite computes when read: 500 MB of zeros, per note.
+    path = tmp_path / "c"
+    db = sqlite3.connect(path)
+    db.executescript(
+        "CREATE TABLE col (models text, decks text); INSERT INTO col VALUES ('{}', '{}');"
+        "CREATE TABLE cards (nid, ord, did);"
+        "CREATE TABLE notes (id integer primary key, mid, tags, flds AS (zeroblob(500000000)));"
+        "INSERT INTO notes (id, mid, tags) VALUES (1, 1, '');"
+    )
+    db.commit()
+    db.close()
+    outcome = import_file(_zip({"collection.anki21": path.read_bytes()}), "upload", deck_id="x")
     assert [str(p) for p in outcome.problems] == [_refusal("its collection is a damaged or unknown database")]
 
 

@@ -36,6 +36,7 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 # hundred calls, so a query still running after MAX_CALLS was built to run on and is stopped.
 STEPS = 10_000
 MAX_CALLS = 5_000
+MAX_VALUE = 4 * 1024 * 1024  # bytes of one value read: a note's fields, a note type's JSON
 MAX_CARDS = 10 * part_sizes.MAX_QUESTIONS_PER_DECK  # a note of Anki's has a card or two, a cloze a few
 
 
@@ -69,15 +70,15 @@ def read_collection(data: bytes, source: str) -> Collection:
     database = _collection_bytes(data, source)
     if not database.startswith(SQLITE_HEADER):
         raise _refusal(source, _("its collection is not an SQLite database"))
-    import sqlite3  # here: only an Anki upload reads a foreign database
-
     with tempfile.TemporaryDirectory(prefix="bvunzo-anki-") as folder:
         path = Path(folder) / "collection.sqlite"
         path.write_bytes(database)
         try:
             with _read_only(path) as connection:
                 return _read(connection, source)
-        except (sqlite3.Error, ValueError, TypeError, KeyError, AttributeError) as exc:
+        except DeckError:
+            raise
+        except Exception as exc:  # a hostile database fails in SQLite, or in its JSON, in any way
             raise _refusal(source, _("its collection is a damaged or unknown database")) from exc
 
 
@@ -133,6 +134,8 @@ def _read_only(path: Path) -> Iterator[sqlite3.Connection]:
         return int(calls > MAX_CALLS)
 
     connection.set_progress_handler(budget, STEPS)
+    # No value a query makes may be larger than this: a generated column of a billion zeros fails.
+    connection.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE)
     try:
         connection.execute("PRAGMA trusted_schema = OFF")
         yield connection
@@ -147,19 +150,7 @@ def _read(connection: sqlite3.Connection, source: str) -> Collection:
     (count,) = connection.execute("SELECT count(*) FROM notes").fetchone()
     if count > part_sizes.MAX_QUESTIONS_PER_DECK:
         raise too_many(source, count)
-    if "notetypes" in tables:
-        types = note_types_new(
-            connection.execute("SELECT ntid, name FROM fields ORDER BY ntid, ord"),
-            connection.execute("SELECT ntid, config FROM templates ORDER BY ntid, ord"),
-            connection.execute("SELECT id, name, config FROM notetypes"),
-        )
-        decks = {
-            int(i): str(n).replace("\x1f", "::") for i, n in connection.execute("SELECT id, name FROM decks")
-        }
-    else:
-        models, deck_json = connection.execute("SELECT models, decks FROM col").fetchone()
-        types = note_types_old(json.loads(models))
-        decks = {int(d["id"]): str(d["name"]) for d in json.loads(deck_json).values()}
+    types, decks = _types_and_decks(connection, tables)
     first_deck = _first_decks(connection)
     notes = []
     for number, (note_id, type_id, fields, tags) in enumerate(
@@ -170,6 +161,23 @@ def _read(connection: sqlite3.Connection, source: str) -> Collection:
             Note(number, int(type_id), tuple(str(fields).split("\x1f")), tuple(str(tags).split()), deck)
         )
     return Collection(notes, types)
+
+
+def _types_and_decks(
+    connection: sqlite3.Connection, tables: set[str]
+) -> tuple[dict[int, NoteType], dict[int, str]]:
+    """The note types by id, and each deck's name (`A::B`) by id, from the schema the collection has."""
+    if "notetypes" in tables:
+        types = note_types_new(
+            connection.execute("SELECT ntid, name FROM fields ORDER BY ntid, ord"),
+            connection.execute("SELECT ntid, config FROM templates ORDER BY ntid, ord"),
+            connection.execute("SELECT id, name, config FROM notetypes"),
+        )
+        rows = connection.execute("SELECT id, name FROM decks")
+        return types, {int(i): str(name).replace("\x1f", "::") for i, name in rows}
+    models, deck_json = connection.execute("SELECT models, decks FROM col").fetchone()
+    decks = {int(d["id"]): str(d["name"]) for d in json.loads(deck_json).values()}
+    return note_types_old(json.loads(models)), decks
 
 
 def _first_decks(connection: sqlite3.Connection) -> dict[int, int]:
