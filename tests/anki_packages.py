@@ -35,14 +35,18 @@ CREATE TABLE graves (usn integer not null, oid integer not null, type integer no
 CREATE INDEX ix_cards_nid on cards (nid);
 """
 _SCHEMA_18 = """
-CREATE TABLE notetypes (id integer not null primary key, name text not null, mtime_secs integer not null,
-  usn integer not null, config blob not null);
-CREATE TABLE fields (ntid integer not null, ord integer not null, name text not null, config blob not null,
-  primary key (ntid, ord)) without rowid;
-CREATE TABLE templates (ntid integer not null, ord integer not null, name text not null,
+CREATE TABLE notetypes (id integer not null primary key, name text not null collate unicase,
+  mtime_secs integer not null, usn integer not null, config blob not null);
+CREATE UNIQUE INDEX idx_notetypes_name ON notetypes (name);
+CREATE TABLE fields (ntid integer not null, ord integer not null, name text not null collate unicase,
+  config blob not null, primary key (ntid, ord)) without rowid;
+CREATE UNIQUE INDEX idx_fields_name_ntid ON fields (name, ntid);
+CREATE TABLE templates (ntid integer not null, ord integer not null, name text not null collate unicase,
   mtime_secs integer not null, usn integer not null, config blob not null, primary key (ntid, ord)) without rowid;
-CREATE TABLE decks (id integer primary key not null, name text not null, mtime_secs integer not null,
-  usn integer not null, common blob not null, kind blob not null);
+CREATE UNIQUE INDEX idx_templates_name_ntid ON templates (name, ntid);
+CREATE TABLE decks (id integer primary key not null, name text not null collate unicase,
+  mtime_secs integer not null, usn integer not null, common blob not null, kind blob not null);
+CREATE UNIQUE INDEX idx_decks_name ON decks (name);
 CREATE TABLE config (KEY text not null primary key, usn integer not null, mtime_secs integer not null,
   val blob not null) without rowid;
 CREATE TABLE tags (tag text not null primary key, usn integer not null, collapsed boolean not null,
@@ -134,6 +138,10 @@ def collection(notes: list[AnkiNote], *, schema: int = 11, types: tuple[NoteType
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "collection.anki21"
         db = sqlite3.connect(path)
+        # Anki's own collation for names: Unicode without case (its Rust code registers it).
+        db.create_collation(
+            "unicase", lambda a, b: (a.casefold() > b.casefold()) - (a.casefold() < b.casefold())
+        )
         db.executescript(_SCHEMA_11)
         models, deck_json = _old_json(decks, types) if schema == 11 else ("", "")
         db.execute(

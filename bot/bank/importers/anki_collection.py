@@ -121,6 +121,11 @@ def _unzstd(raw: bytes, source: str) -> bytes:
     return bytes(out)
 
 
+def _unicase(left: str, right: str) -> int:
+    a, b = left.casefold(), right.casefold()
+    return (a > b) - (a < b)
+
+
 @contextmanager
 def _read_only(path: Path) -> Iterator[sqlite3.Connection]:
     import sqlite3
@@ -134,6 +139,8 @@ def _read_only(path: Path) -> Iterator[sqlite3.Connection]:
         return int(calls > MAX_CALLS)
 
     connection.set_progress_handler(budget, STEPS)
+    # Schema 18 names its columns `COLLATE unicase` (Anki registers it): a query that compares them needs it.
+    connection.create_collation("unicase", _unicase)
     # No value a query makes may be larger than this: a generated column of a billion zeros fails.
     connection.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE)
     try:
