@@ -1,5 +1,5 @@
 """The clicks on the answer components rounds and practice share: buttons A-E, the typed-answer button and
-form, and a typed question's Hint.
+form, a typed question's Hint and a multi question's select menu.
 
 bot/ui/answers.py builds the buttons. A click names its play (a round or a practice session) in its
 custom_id (bot/ui/custom_ids.py) and reaches the desk that owns that play (bot/ui/desks.py): found
@@ -34,15 +34,20 @@ class Play:
     answer_tag: str  # of its answer buttons
     typed_tag: str  # of its type-an-answer button
     hint_tag: str  # of a typed question's Hint
+    menu_tag: str  # of a multi question's select menu
 
     @property
     def form_tag(self) -> str:
         return self.typed_tag + "m"
 
 
-ROUND = Play(answer_tag="a", typed_tag="x", hint_tag="h")
-PRACTICE = Play(answer_tag="p", typed_tag="px", hint_tag="ph")
-_BY_TAG = {tag: p for p in (ROUND, PRACTICE) for tag in (p.answer_tag, p.typed_tag, p.form_tag, p.hint_tag)}
+ROUND = Play(answer_tag="a", typed_tag="x", hint_tag="h", menu_tag="ms")
+PRACTICE = Play(answer_tag="p", typed_tag="px", hint_tag="ph", menu_tag="pms")
+_BY_TAG = {
+    tag: p
+    for p in (ROUND, PRACTICE)
+    for tag in (p.answer_tag, p.typed_tag, p.form_tag, p.hint_tag, p.menu_tag)
+}
 
 
 async def desk_for(interaction: discord.Interaction[Any], play: Play) -> AnswerDesk | None:
@@ -83,6 +88,19 @@ class AnswerButton(_Answering, discord.ui.DynamicItem[discord.ui.Item[Any]], tem
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         given = GivenAnswer(self.play_id, self.index, slot=int(self.parts["slot"]))
+        await guarded(interaction, self.owner.on_answer(interaction, given), edits=self.play is PRACTICE)
+
+
+class AnswerMenu(_Answering, discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.ANSWER_SET.pattern):
+    """A multi question's select menu (bot/ui/answers.py builds it): the slots picked, all at once."""
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: Any = interaction.data or {}
+        values = data.get("values")
+        values = values if isinstance(values, list) else []
+        # Nothing in an interaction is trusted: a value that is not a slot's digit answers nothing.
+        slots = tuple(int(v) for v in values if isinstance(v, str) and v.isdigit() and len(v) < 3)
+        given = GivenAnswer(self.play_id, self.index, slots=slots if len(slots) == len(values) else ())
         await guarded(interaction, self.owner.on_answer(interaction, given), edits=self.play is PRACTICE)
 
 
@@ -146,4 +164,4 @@ TYPED_ANSWER_FORM = Form.of(ids.TYPED_ANSWER_FORM.pattern, _typed_answer_submitt
 ANSWER_FORMS = (TYPED_ANSWER_FORM,)
 
 
-ANSWER_ITEMS = (AnswerButton, TypeAnswerButton, HintButton)
+ANSWER_ITEMS = (AnswerButton, TypeAnswerButton, HintButton, AnswerMenu)

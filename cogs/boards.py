@@ -20,6 +20,7 @@ from bot.ui.achievements import add_stats_badges
 from bot.ui.boards import PAGE_SIZE, leaderboard_embed, page_view, stats_embed
 from bot.ui.calendar_desks import QOTD_DESK
 from bot.ui.desks import BOARD_DESK, BoardDesk, find_desk, unavailable
+from bot.ui.fitted import add_stats_parameters
 from cogs.charts import ChartPainter
 from cogs.guard import guarded
 from cogs.lookup import deck_choices, find_deck
@@ -183,6 +184,7 @@ class BoardsCog(commands.Cog, name="Boards"):  # i18n: not shown (the cog's name
             rounds=guild_id is not None,
         )
         add_stats_badges(embed, found.badges)
+        add_stats_parameters(embed, found.parameters)
         await self._send_stats(interaction, embed, found.stats, guild_id, who.id)
 
     async def _send_stats(

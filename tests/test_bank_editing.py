@@ -108,6 +108,20 @@ def test_a_number_question_through_the_form_and_back() -> None:
     ]
 
 
+def test_a_multi_question_of_seven_choices_through_the_form_and_back() -> None:
+    seven = [*"2345679", "", "", ""]  # the form's ten inputs, the last three left empty
+    checked = check_question(form(kind="multi", choices=seven, answer=[5, 0, 1, 3]), DECK)
+    assert checked.errors == () and checked.question is not None
+    q = checked.question
+    assert (q.kind.value, q.choices, q.answers) == ("multi", tuple("2345679"), frozenset({0, 1, 3, 5}))
+    again = QuestionForm.of(q, DECK.language)
+    assert (again.kind, again.choices, again.answer) == ("multi", list("2345679"), [0, 1, 3, 5])
+    broken = check_question(form(kind="multi", choices=["2", "3"], answer=[0, 1]), DECK)
+    assert errors(broken) == [
+        ("answer", "`answer` marks every choice right; leave at least one wrong choice")
+    ]
+
+
 @pytest.mark.parametrize(
     ("fields", "expected"),
     [
@@ -138,7 +152,12 @@ def test_a_number_question_through_the_form_and_back() -> None:
         ({"image": "http://example.com/a.png"}, [("image", "`image` URLs must start with https://")]),
         (
             {"kind": "multiple"},
-            [("kind", "the question `type` `multiple` is not one of choice, truefalse, text, number, poll")],
+            [
+                (
+                    "kind",
+                    "the question `type` `multiple` is not one of choice, truefalse, text, number, poll, multi; did you mean `multi`?",
+                )
+            ],
         ),
         ({"id": "dna"}, [("id", "the question id `dna` is already used by question 2")]),
         (

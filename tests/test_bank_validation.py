@@ -283,7 +283,7 @@ CASES = [
     pytest.param(
         deck(question("id: q1", "type: choise", "prompt: Which one?", "choices: [a, b]", "answer: 0")),
         5,
-        "the question `type` `choise` is not one of choice, truefalse, text, number, poll; did you mean `choice`?",
+        "the question `type` `choise` is not one of choice, truefalse, text, number, poll, multi; did you mean `choice`?",
         id="unknown-type",
     ),
     pytest.param(

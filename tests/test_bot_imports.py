@@ -29,6 +29,7 @@ LEFT_OUT = [
     "prometheus_client",  # /metrics, served only with BVUNZO_HTTP
     "http.server",  # prometheus_client's own server, never used
     "fsrs",  # loaded when a spaced review is computed
+    "fsrs_rs_python",  # the optimizer, loaded for the weekly refit's first fit (bot/reviews/optimizer.py)
     "bot.bank.importers",  # the first upload or import
     "babel",  # CLDR's dates: the first one written (numbers need only bot/locales/digits.py)
     "babel.messages",  # Babel's catalog tools: `bvunzo locales` only (the bot reads its .po files itself)

@@ -198,6 +198,26 @@ def test_text_said_to_be_an_anki_package_is_refused_in_one_sentence() -> None:
     assert [str(p) for p in outcome.problems] == [_refusal("it is not a zip archive")]
 
 
+@pytest.mark.parametrize("how", ["version", "method"])
+def test_a_package_made_by_a_newer_zip_version_or_method_gets_one_sentence(how: str) -> None:
+    from tests.test_import_qti import unopenable
+
+    data = unopenable(package(NOTES[:3], name="collection.anki21b", schema=18), how)
+    refused = [_refusal("it is not a zip archive")]
+    assert [str(p) for p in import_file(data, "upload", deck_id="x", fmt=Format.ANKI).problems] == refused
+    detected = [str(p) for p in import_file(data, "upload", deck_id="x").problems]
+    # A directory zipfile cannot read names no collection, so the zip is taken for a workbook.
+    expected = (
+        refused
+        if how == "method"
+        else [
+            "upload: the file is not an Excel workbook (.xlsx) Bvunzo can read; save it again from the "
+            "spreadsheet program as .xlsx, or as CSV UTF-8"
+        ]
+    )
+    assert detected == expected
+
+
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SMALL = package(NOTES[:3], name="collection.anki21b", schema=18)
 

@@ -273,7 +273,7 @@ BILLION_LAUGHS = (
 def test_a_billion_laughs_is_refused_without_expanding() -> None:
     assert refusal(BILLION_LAUGHS, "bomb.xml") == (
         "bomb.xml:3: the XML declares entities (`<!ENTITY`), which can expand without end or read other files; "
-        "a Moodle export needs none, so the file was refused"
+        "a quiz exported from Moodle or Canvas needs none, so the file was refused"
     )
 
 
@@ -281,7 +281,7 @@ def test_an_external_entity_is_refused_and_never_read() -> None:
     text = '<?xml version="1.0"?>\n<!DOCTYPE quiz [\n<!ENTITY secret SYSTEM "file:///etc/passwd">\n]>\n<quiz>&secret;</quiz>'
     assert refusal(text, "xxe.xml") == (
         "xxe.xml:3: the XML declares entities (`<!ENTITY`), which can expand without end or read other files; "
-        "a Moodle export needs none, so the file was refused"
+        "a quiz exported from Moodle or Canvas needs none, so the file was refused"
     )
 
 
@@ -289,7 +289,7 @@ def test_an_external_document_type_is_refused_and_never_fetched() -> None:
     text = '<?xml version="1.0"?>\n<!DOCTYPE quiz SYSTEM "http://127.0.0.1:9/quiz.dtd">\n<quiz></quiz>'
     assert refusal(text, "dtd.xml") == (
         "dtd.xml:2: the XML refers to another file or address (http://127.0.0.1:9/quiz.dtd), which Bvunzo never "
-        "opens; a Moodle export needs none, so remove the reference"
+        "opens; a quiz exported from Moodle or Canvas needs none, so remove the reference"
     )
 
 

@@ -266,3 +266,16 @@ def test_a_template_cut_short_gets_one_sentence(which: int) -> None:
     data = SHEETS[which]
     outcome = import_file(data[: len(data) // 2], "upload", deck_id="x")
     assert [str(p) for p in outcome.problems] == [NOT_A_WORKBOOK]
+
+
+@pytest.mark.parametrize("which", [0, 1])
+def test_a_zip_made_by_a_newer_version_gets_one_sentence(which: int) -> None:
+    # zipfile raises NotImplementedError (not BadZipFile) for an entry needing a later version of the
+    # format: the central directory's "version needed to extract" (offset 6 of its entry) set to 6.4;
+    # the sheet's own packing says version 2.0 there.
+    data = bytearray(SHEETS[which])
+    central = data.index(b"PK\x01\x02")
+    assert data[central + 6] == 20
+    data[central + 6] = 64
+    outcome = import_file(bytes(data), "upload", deck_id="x")
+    assert [str(p) for p in outcome.problems] == [NOT_A_WORKBOOK]

@@ -56,7 +56,9 @@ WRONG = {
     "Which river forms the border between Zimbabwe and Zambia?": "Limpopo",
 }
 # The prompts that wait for the player, in English and in chiShona (LANG=sn_ZW.UTF-8).
-PROMPT = re.compile(r"((?:Your answer|Mhinduro yako) \([^)]*\): |Which deck\? \([^)]*\) )(\x1b\[0m)?$")
+PROMPT = re.compile(
+    r"((?:Your answer|Your answers, every right letter|Mhinduro yako) \([^)]*\): |Which deck\? \([^)]*\) )(\x1b\[0m)?$"
+)
 
 
 class Terminal:
@@ -452,3 +454,32 @@ def test_the_terminals_language_for_its_refusals_and_help(tmp_path: Path, deck: 
     assert "mibvunzo chete yakamirira kudzokororwa (kudzokorora kwakapatsanurwa)" in " ".join(
         transcript.split()
     )
+
+
+PRIMES = """\
+id: primes
+title: Primes
+questions:
+  - id: p
+    type: multi
+    prompt: "Which are prime?"
+    choices: ["2", "3", "4", "5"]
+    answer: [0, 1, 3]
+"""
+
+
+def test_a_multi_question_takes_every_right_letter(tmp_path: Path) -> None:
+    path = tmp_path / "primes.yaml"
+    path.write_text(PRIMES)
+    game = Terminal(tmp_path, str(path), "--player", "ada")
+    screen = game.until_asked()
+    assert "every right letter (A-D, q to stop)" in screen
+    shown = dict(re.findall(r"^\s*(?:\x1b\[[0-9;]*m)?([A-D])(?:\x1b\[0m)?\) (\d)$", screen, re.M))
+    game.type("Z")  # not a letter of it: asked again
+    assert "Type the letters of every right choice, such as A C." in game.until_asked()
+    game.type(" ".join(letter for letter, choice in shown.items()))  # all four: 2/3 of the set
+    code, transcript, _ = game.finish()
+    assert code == 0
+    assert "Score: 0 of 1 right (0%)" in transcript
+    # Not right, but two thirds of it: remembered with gaps (Hard), no lapse.
+    assert rows(tmp_path / "play.db", "SELECT reviews, lapses FROM memories") == [(1, 0)]

@@ -229,3 +229,30 @@ async def test_the_answer_that_learns_a_decks_last_question_tells_its_badge(stor
             await sessions.next(found)
     assert told == [()] * 5 + [(Achievement.DECK_MASTERED,)]  # the server's answer learns the last one
     assert [b.achievement for b in await store.member_achievements(GUILD, ALICE)] == ["deck_mastered"]
+
+
+MULTI_YAML = """\
+id: primes
+title: Primes
+questions:
+  - id: p
+    type: multi
+    prompt: "Which are prime?"
+    choices: ["2", "3", "4", "5"]
+    answer: [0, 1, 3]
+"""
+
+
+async def test_a_multi_answer_below_half_its_points_is_a_lapse(store: Store) -> None:
+    primes = load_deck_text(MULTI_YAML, "primes.yaml")
+    sessions = sessions_on(store, Bank([primes]), HandClock(START))
+    # Alice picks 2 and 4: (1 - 1) / 3 = 0, a lapse; Bob picks 2, 3 and 4: (2 - 1) / 3 = 1/3, a lapse too;
+    # Chipo picks 2 and 3: 2/3, remembered with gaps (Hard, no lapse).
+    for member, picked in ((ALICE, (0, 2)), (BOB, (0, 1, 2)), (103, (0, 1))):
+        practice = await sessions.begin(member, GUILD, primes, ["p"], language="en")
+        order = practice.session.order
+        answered = await sessions.answer(practice, None, None, tuple(order.index(c) for c in picked))
+        assert answered.result.right is False
+        assert answered.result.slots == tuple(sorted(order.index(c) for c in picked))
+        memory = (await store.memories(member, "primes"))["p"]
+        assert (memory.reviews, memory.lapses) == (1, 0 if member == 103 else 1)

@@ -8,9 +8,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from fsrs.scheduler import DEFAULT_PARAMETERS
 
 from bot.reviews import review_assignment_answer, reviewed_memories, save_reviews
-from bot.store import AssignmentAnswer, Memory, StoreUnavailable
+from bot.store import AssignmentAnswer, MemberParameters, Memory, StoreUnavailable
 
 START = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 ALICE, BOB, CAROL = 101, 102, 103
@@ -22,6 +23,7 @@ class Shelf:
 
     kept: dict[tuple[int, str, str], Memory] = field(default_factory=dict)
     retentions: dict[int, float] = field(default_factory=dict)
+    fitted: dict[int, MemberParameters] = field(default_factory=dict)
     reads: int = 0
     writes: list[list[Memory]] = field(default_factory=list)
     broken: Exception | None = None
@@ -36,6 +38,10 @@ class Shelf:
     async def member_retentions(self, user_ids: Sequence[int]) -> dict[int, float]:
         self.reads += 1
         return {user: self.retentions[user] for user in user_ids if user in self.retentions}
+
+    async def member_parameters(self, user_ids: Sequence[int]) -> dict[int, MemberParameters]:
+        self.reads += 1
+        return {user: self.fitted[user] for user in user_ids if user in self.fitted}
 
     async def save_memories(self, memories: Sequence[Memory]) -> None:
         if self.broken is not None:
@@ -60,7 +66,21 @@ async def test_each_member_is_scheduled_at_their_own_retention_and_saved_in_one_
         (BOB, "capitals", "zw"),
         (CAROL, "capitals", "zw"),
     ]
-    assert shelf.reads == 2  # one read of the memories, one of the retentions, however many answered
+    assert shelf.reads == 3  # one read each of the memories, retentions and fits, however many answered
+
+
+async def test_a_member_with_fitted_parameters_is_scheduled_with_them() -> None:
+    # Alice's fit remembers a first Good for 10 days (w2, the initial stability of Good: at the default
+    # retention of 0.9 a review is due after exactly that stability); Bob has fsrs's default, 2.3065 days.
+    weights = list(DEFAULT_PARAMETERS)
+    weights[2] = 10.0
+    fit = MemberParameters(ALICE, tuple(weights), 512, START - timedelta(days=3))
+    shelf = Shelf(fitted={ALICE: fit})
+    saved = await save_reviews(shelf, "capitals", "zw", {ALICE: True, BOB: True}, START)
+    assert {who: memory.due - START for who, memory in saved.items()} == {
+        ALICE: timedelta(days=10),
+        BOB: timedelta(days=2),
+    }
 
 
 async def test_a_wrong_answer_comes_back_in_ten_minutes_and_counts_a_lapse() -> None:

@@ -29,6 +29,7 @@ _LIMITS = {
     "least_choices": part_sizes.MIN_CHOICES,
     "most_choices": part_sizes.MAX_CHOICES,
     "last_letter": "ABCDE"[part_sizes.MAX_CHOICES - 1],
+    "most_multi_choices": part_sizes.MAX_MULTI_CHOICES,
     "most_answers": part_sizes.MAX_TEXT_ANSWERS,
 }
 
@@ -38,8 +39,8 @@ def _ref(name: str, description: str | None = None) -> Schema:
     return {"description": description, **ref} if description else ref
 
 
-def _index() -> Schema:
-    return {"type": "integer", "minimum": 0, "maximum": part_sizes.MAX_CHOICES - 1}
+def _index(most: int = part_sizes.MAX_CHOICES) -> Schema:
+    return {"type": "integer", "minimum": 0, "maximum": most - 1}
 
 
 DECK_PROPERTIES: dict[str, Schema] = {
@@ -69,7 +70,10 @@ DECK_PROPERTIES: dict[str, Schema] = {
 QUESTION_PROPERTIES: dict[str, Schema] = {
     "id": _ref("slug", N_("Unique within the deck; scores and spaced repetition key on it.")),
     "type": {
-        "description": N_("choice (default), truefalse, text, number or poll (no right answer)."),
+        "description": N_(
+            "choice (default), truefalse, text, number, multi (select all that apply) or poll (no right "
+            "answer)."
+        ),
         "enum": [kind.value for kind in Kind],
     },
     "lang": _ref("language"),
@@ -78,7 +82,7 @@ QUESTION_PROPERTIES: dict[str, Schema] = {
     "answer": {
         "description": N_(
             "choice: the right choice's index (from 0) or text; truefalse: true or false; number: the right "
-            "number."
+            "number; multi: the list of every right choice."
         )
     },
     "answers": _ref("textAnswers"),
@@ -150,7 +154,10 @@ _KIND_RULES: dict[Kind, tuple[list[str], list[str], Schema | None]] = {
     Kind.TRUEFALSE: (["answer"], ["choices", "answers", "hint", *_NUMBER_KEYS], {"type": "boolean"}),
     Kind.POLL: (["choices"], ["answer", "answers", "hint", *_NUMBER_KEYS], None),
     Kind.CHOICE: (["choices", "answer"], ["answers", "hint", *_NUMBER_KEYS], _ref("choiceAnswer")),
+    Kind.MULTI: (["choices", "answer"], ["answers", "hint", *_NUMBER_KEYS], _ref("multiAnswer")),
 }
+# The kinds answered on a row of buttons, A to E: only a multi question's menu takes more choices.
+_BUTTON_KINDS = (Kind.CHOICE, Kind.POLL)
 
 
 def _kind_rule(kind: Kind | None) -> Schema:
@@ -161,8 +168,13 @@ def _kind_rule(kind: Kind | None) -> Schema:
         else {"properties": {"type": {"const": kind.value}}, "required": ["type"]}
     )
     then: Schema = {"required": required}
+    properties: Schema = {}
     if answer is not None:
-        then["properties"] = {"answer": answer}
+        properties["answer"] = answer
+    if (kind or Kind.CHOICE) in _BUTTON_KINDS:
+        properties["choices"] = {"maxItems": part_sizes.MAX_CHOICES}
+    if properties:
+        then["properties"] = properties
     nots = [{"required": [key]} for key in forbidden]
     then["not"] = nots[0] if len(nots) == 1 else {"anyOf": nots}
     return {"if": condition, "then": then}
@@ -247,11 +259,12 @@ def _schema(text: list[str]) -> Schema:
             "choice": {"type": text, "minLength": 1, "maxLength": part_sizes.MAX_CHOICE_LENGTH},
             "choices": {
                 "description": N_(
-                    "{least_choices} to {most_choices} answers to pick from (buttons A to {last_letter})."
+                    "{least_choices} to {most_choices} answers to pick from (buttons A to {last_letter}); a "
+                    "multi question may have up to {most_multi_choices}."
                 ),
                 "type": "array",
                 "minItems": part_sizes.MIN_CHOICES,
-                "maxItems": part_sizes.MAX_CHOICES,
+                "maxItems": part_sizes.MAX_MULTI_CHOICES,
                 "items": _ref("choice"),
             },
             "choiceAnswer": {
@@ -265,6 +278,28 @@ def _schema(text: list[str]) -> Schema:
                         "type": "array",
                         "minItems": 1,
                         "items": {"oneOf": [_index(), {"type": "string", "minLength": 1}]},
+                    },
+                ],
+            },
+            "multiAnswer": {
+                "description": N_(
+                    "Every right choice: a list of their indices counting from 0 (or their exact texts), at "
+                    "least one right and one left wrong."
+                ),
+                "oneOf": [
+                    _index(part_sizes.MAX_MULTI_CHOICES),
+                    {"type": "string", "minLength": 1},
+                    {
+                        "type": "array",
+                        "minItems": 1,
+                        "maxItems": part_sizes.MAX_MULTI_CHOICES - 1,
+                        "uniqueItems": True,
+                        "items": {
+                            "oneOf": [
+                                _index(part_sizes.MAX_MULTI_CHOICES),
+                                {"type": "string", "minLength": 1},
+                            ]
+                        },
                     },
                 ],
             },
@@ -316,7 +351,15 @@ def _schema(text: list[str]) -> Schema:
                 "properties": _only(QUESTION_KEYS, QUESTION_PROPERTIES, "a question"),
                 "allOf": [
                     _kind_rule(kind)
-                    for kind in (Kind.TEXT, Kind.NUMBER, Kind.TRUEFALSE, None, Kind.POLL, Kind.CHOICE)
+                    for kind in (
+                        Kind.TEXT,
+                        Kind.NUMBER,
+                        Kind.TRUEFALSE,
+                        None,
+                        Kind.POLL,
+                        Kind.CHOICE,
+                        Kind.MULTI,
+                    )
                 ],
             },
         },

@@ -79,7 +79,7 @@ class QuestionForm:
             id=question.id,
             kind=question.kind.value,
             prompt=question.prompt,
-            choices=list(question.choices) if question.kind in (Kind.CHOICE, Kind.POLL) else [],
+            choices=list(question.choices) if question.kind in _CHOOSING else [],
             answer=sorted(question.answers),
             accepted=list(question.accepted),
             number=plain(question.number) if question.number is not None else "",
@@ -125,6 +125,10 @@ class _Layout:
         return "\n".join(self.lines) + "\n"
 
 
+# The kinds whose choices the form lists, in the deck's order.
+_CHOOSING = (Kind.CHOICE, Kind.POLL, Kind.MULTI)
+
+
 def _scalar(key: str, value: Any) -> str:
     return dump_yaml({key: value})
 
@@ -139,16 +143,18 @@ def _layout(form: QuestionForm, deck: Deck) -> tuple[_Layout, int]:
     if form.lang.strip():
         layout.add(_scalar("lang", form.lang.strip()), "lang")
     layout.add(_scalar("prompt", form.prompt), "prompt")
-    if kind in (Kind.CHOICE.value, Kind.POLL.value):
+    if kind in (k.value for k in _CHOOSING):
         choices = list(form.choices)
         while choices and not choices[-1].strip():  # unused inputs at the end of the form
             choices.pop()
         layout.add("choices:", "choices")
         for index, choice in enumerate(choices):
             layout.add(dump_yaml([choice]), f"choices[{index}]")
-        if kind == Kind.CHOICE.value and form.answer:
-            right = sorted(set(form.answer))
+        right = sorted(set(form.answer))
+        if kind == Kind.CHOICE.value and right:
             layout.add(_scalar("answer", right[0] if len(right) == 1 else right), "answer")
+        elif kind == Kind.MULTI.value and right:  # a list, as the writer writes it
+            layout.add(_scalar("answer", right), "answer")
     elif kind == Kind.TRUEFALSE.value:
         if form.answer:
             layout.add(_scalar("answer", 0 in form.answer), "answer")

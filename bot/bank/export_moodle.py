@@ -23,7 +23,6 @@ import html
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping
-from decimal import Decimal
 
 from bot.bank.exported import Exported, by_kind, notes_of, translations_note
 from bot.bank.images import is_url
@@ -82,6 +81,8 @@ def _short_answer(question: Question, element: ET.Element) -> None:
 
 
 def _numerical(question: Question, element: ET.Element) -> None:
+    from decimal import Decimal  # with the first number question written: the bot starts without it
+
     number = question.number if question.number is not None else Decimal(0)
     answer = _answer(element, plain(number), True)
     _value(answer, "tolerance", plain(question.tolerance.width(number)))

@@ -27,6 +27,7 @@ class ExportFormat:
     label: str
     suffix: str
     write: Callable[[Deck], Exported]
+    media_type: str  # what the dashboard's download says the file is
 
     def filename(self, deck: Deck) -> str:
         return f"{deck.id}.{self.suffix}"
@@ -44,11 +45,13 @@ def _csv(deck: Deck) -> Exported:
 # Keyed by the value of `--format` and of /deck export's `format` option.
 EXPORT_FORMATS: Mapping[str, ExportFormat] = MappingProxyType(
     {
-        "yaml": ExportFormat("YAML", "yaml", _yaml),
-        "csv": ExportFormat("CSV", "csv", _csv),
-        "gift": ExportFormat(export_gift.LABEL, "gift", export_gift.deck_to_gift),
-        "moodle-xml": ExportFormat(export_moodle.LABEL, "xml", export_moodle.deck_to_moodle_xml),
-        "anki": ExportFormat(export_anki.LABEL, "apkg", export_anki.deck_to_apkg),
+        "yaml": ExportFormat("YAML", "yaml", _yaml, "application/yaml"),
+        "csv": ExportFormat("CSV", "csv", _csv, "text/csv"),
+        "gift": ExportFormat(export_gift.LABEL, "gift", export_gift.deck_to_gift, "text/plain"),
+        "moodle-xml": ExportFormat(
+            export_moodle.LABEL, "xml", export_moodle.deck_to_moodle_xml, "application/xml"
+        ),
+        "anki": ExportFormat(export_anki.LABEL, "apkg", export_anki.deck_to_apkg, "application/octet-stream"),
     }
 )
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
@@ -22,6 +22,8 @@ class Kind(StrEnum):
     TEXT = "text"
     NUMBER = "number"  # typed in the same modal as text, read as a number and judged within its tolerance
     POLL = "poll"  # no right answer: a round shows how the votes fell, and gives no points
+    # Select all that apply: picked in one select menu, right only as the exact set, points for a part
+    MULTI = "multi"
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +41,9 @@ class Question:
     id: str
     kind: Kind
     prompt: str
-    # Choice and true/false questions: the choices in the author's order, and the indices of the right
-    # ones. A true/false question has choices ("True", "False") in its own language.
+    # Choice, true/false and multi questions: the choices in the author's order, and the indices of the
+    # right ones (a multi question's whole right set). A true/false question has choices ("True",
+    # "False") in its own language.
     choices: tuple[str, ...] = ()
     answers: frozenset[int] = frozenset()
     # Text questions: every accepted answer; the first is the one shown at the reveal.
@@ -92,7 +95,29 @@ class Question:
             return self.accepted[0] if self.accepted else ""
         if self.kind is Kind.NUMBER:
             return number_text(self, exact)
+        if self.kind is Kind.MULTI:  # every one of them, together
+            return " + ".join(self.choices[i] for i in sorted(self.answers))
         return " / ".join(self.choices[i] for i in sorted(self.answers))
+
+
+def picked_text(picked: Iterable[int]) -> str:
+    """A multi question's picked set as an answer keeps it (the store's text column): the original
+    indices, sorted, `0,2`."""
+    return ",".join(str(index) for index in sorted(set(picked)))
+
+
+def picked_from(text: str | None) -> frozenset[int]:
+    """The set `picked_text` wrote (empty for text that is not one)."""
+    parts = (text or "").split(",")
+    if not all(part.isdigit() for part in parts):
+        return frozenset()
+    return frozenset(int(part) for part in parts)
+
+
+def picked_words(question: Question, text: str | None) -> str:
+    """A kept set in the question's words, `2 + 3 + 4`, for reports (the letters were shuffled)."""
+    picked = sorted(i for i in picked_from(text) if 0 <= i < len(question.choices))
+    return " + ".join(question.choices[i] for i in picked) if picked else text or ""
 
 
 def number_text(question: Question, write: Callable[[Decimal], str]) -> str:

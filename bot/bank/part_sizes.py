@@ -28,6 +28,9 @@ TEXT_ANSWER_FRAME = 40
 MAX_PROMPT_LENGTH = DISCORD_EMBED_DESCRIPTION - QUESTION_FRAME
 MIN_CHOICES = 2
 MAX_CHOICES = 5
+# A multi question ("select all that apply") is answered in one select menu (at most 25 options), so it
+# may have more choices than there are letters on a row of buttons.
+MAX_MULTI_CHOICES = 10
 # Choices are listed in full in the embed; buttons show the letter and at most a shortened text,
 # so a choice may be longer than a button label.
 MAX_CHOICE_LENGTH = 200

@@ -647,14 +647,14 @@ class _Reader:
                 self.report(sy.line_of(fields[name][0]), _(message, key=name))
 
     def body_choices(
-        self, fields: Fields, node: yaml.Node, body: _Body, missing: str
+        self, fields: Fields, node: yaml.Node, body: _Body, missing: str, most: int = part_sizes.MAX_CHOICES
     ) -> list[str | None] | None:
         """The question's `choices`, kept in `body`; `missing` (marked N_, its {least} and {most} the bounds
-        every choice question has) is reported when it has none."""
+        of its kind: `most` choices) is reported when it has none."""
         if "choices" not in fields:
-            self.report(node, _(missing, least=part_sizes.MIN_CHOICES, most=part_sizes.MAX_CHOICES))
+            self.report(node, _(missing, least=part_sizes.MIN_CHOICES, most=most))
             return None
-        choice_list = self.choice_list(fields["choices"][1])
+        choice_list = self.choice_list(fields["choices"][1], most=most)
         if choice_list is not None:
             body.choice_count = len(choice_list)
             body.choices = tuple(c or "" for c in choice_list)
@@ -682,6 +682,22 @@ class _Reader:
             node,
             lambda answer: self.choice_answer(answer, choice_list),
             _("this question has no `answer`; give the right choice's index, counting from 0"),
+        )
+        return body
+
+    def multi_body(self, fields: Fields, node: yaml.Node, lang: str) -> _Body:
+        """Select all that apply: up to MAX_MULTI_CHOICES choices, `answer` the list of every right one."""
+        body = _Body()
+        missing = N_("this multi question has no `choices`; list {least} to {most} of them")
+        choice_list = self.body_choices(fields, node, body, missing, most=part_sizes.MAX_MULTI_CHOICES)
+        body.answers = self.body_answer(
+            fields,
+            node,
+            lambda answer: self.choice_answer(answer, choice_list),
+            _(
+                "this multi question has no `answer`; list every right choice's index, counting from 0, "
+                "such as `answer: [0, 2]`"
+            ),
         )
         return body
 
@@ -849,19 +865,28 @@ class _Reader:
                 )
             self.report(node, message)
 
-    def choice_list(self, node: yaml.Node, name: str = "`choices`") -> list[str | None] | None:
+    def choice_list(
+        self, node: yaml.Node, name: str = "`choices`", *, most: int = part_sizes.MAX_CHOICES
+    ) -> list[str | None] | None:
         values = self.text_list(node, name, CHOICE_ITEM, part_sizes.MAX_CHOICE_LENGTH)
-        if values is not None and not part_sizes.MIN_CHOICES <= len(values) <= part_sizes.MAX_CHOICES:
-            self.report(
-                node,
-                n_(
+        if values is not None and not part_sizes.MIN_CHOICES <= len(values) <= most:
+            if most == part_sizes.MAX_MULTI_CHOICES:
+                message = n_(
+                    "a multi question needs {least} to {most} choices; this one has {n}",
+                    "a multi question needs {least} to {most} choices; this one has {n}",
+                    len(values),
+                    least=part_sizes.MIN_CHOICES,
+                    most=most,
+                )
+            else:
+                message = n_(
                     "a choice question needs {least} to {most} choices; this one has {n}",
                     "a choice question needs {least} to {most} choices; this one has {n}",
                     len(values),
                     least=part_sizes.MIN_CHOICES,
-                    most=part_sizes.MAX_CHOICES,
-                ),
-            )
+                    most=most,
+                )
+            self.report(node, message)
         return values
 
     def choice_answer(self, node: yaml.Node, choices: list[str | None] | None) -> frozenset[int]:
@@ -1166,6 +1191,13 @@ _MISPLACED: dict[Kind, dict[str, str]] = {
         "answer": N_("a text question lists what it accepts under `answers`, not `answer`"),
         **_NUMBER_KEYS,
     },
+    Kind.MULTI: {
+        "answers": N_(
+            "`answers` is for text questions; a multi question lists every right choice under `answer`"
+        ),
+        "hint": _HINT_FOR_TEXT,
+        **_NUMBER_KEYS,
+    },
     Kind.NUMBER: {
         "choices": N_("a number question has no `choices`; a member types the number that `answer` gives"),
         "answers": N_("a number question gives its one right number under `answer`, not `answers`"),
@@ -1178,6 +1210,7 @@ _KIND_READERS: dict[Kind, Callable[[_Reader, Fields, yaml.Node, str], _Body]] = 
     Kind.POLL: _Reader.poll_body,
     Kind.TEXT: _Reader.text_body,
     Kind.NUMBER: _Reader.number_body,
+    Kind.MULTI: _Reader.multi_body,
 }
 
 

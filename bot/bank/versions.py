@@ -2,7 +2,8 @@
 
 A round, an assignment or a question of the day keeps the digest of each question it asked, so its
 reports, files and pages show what members were shown then, whatever the deck says today. The JSON holds
-everything a member saw or was judged by (prompt, choices in the deck's order, which were right, the
+everything a member saw or was judged by (prompt, choices in the deck's order, which were right (a
+multi question's whole right set, so a round resumed from its versions judges a set as it was asked), the
 accepted typed answers, a number question's number, tolerance and unit, the explanation, the kind, the
 image, the translations) and nothing that moves without changing the question (its line in the file,
 its tags, its difficulty), so an edit elsewhere in the deck leaves a question's version as it was.

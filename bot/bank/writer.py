@@ -86,10 +86,10 @@ def question_mapping(question: Question, deck_language: str) -> dict[str, Any]:
     if question.lang != deck_language:
         out["lang"] = question.lang
     out["prompt"] = question.prompt
-    if question.kind is Kind.CHOICE:
+    if question.kind in (Kind.CHOICE, Kind.MULTI):
         out["choices"] = list(question.choices)
-        right = sorted(question.answers)
-        out["answer"] = right[0] if len(right) == 1 else right
+        right = sorted(question.answers)  # a multi question's always a list: the set, however many it holds
+        out["answer"] = right[0] if len(right) == 1 and question.kind is Kind.CHOICE else right
     elif question.kind is Kind.POLL:  # choices and no right answer
         out["choices"] = list(question.choices)
     elif question.kind is Kind.TRUEFALSE:
@@ -134,7 +134,7 @@ def _translation(
     prompt: str, choices: tuple[str, ...], explanation: str, accepted: tuple[str, ...], kind: Kind
 ) -> Mapping[str, Any]:
     out: dict[str, Any] = {"prompt": prompt}
-    if choices and kind in (Kind.CHOICE, Kind.POLL):
+    if choices and kind in (Kind.CHOICE, Kind.MULTI, Kind.POLL):
         out["choices"] = list(choices)
     if accepted and kind is Kind.TEXT:
         out["answers"] = list(accepted)
@@ -169,9 +169,9 @@ def deck_rows(deck: Deck) -> list[list[str]]:
         elif q.kind is Kind.NUMBER:  # the number alone: a spreadsheet has no column for its tolerance
             answer = plain(q.number) if q.number is not None else ""
             choices = [""] * 5
-        else:
-            answer = " | ".join(q.choices[i] for i in sorted(q.answers))
-            choices = [*q.choices, *[""] * (5 - len(q.choices))]
+        else:  # a multi question's choices past the fifth have no column, and are not exported
+            answer = " | ".join(q.choices[i] for i in sorted(q.answers) if i < 5)
+            choices = [*q.choices[:5], *[""] * (5 - len(q.choices))]
         rows.append(
             [
                 q.id,
@@ -191,5 +191,6 @@ def deck_rows(deck: Deck) -> list[list[str]]:
 def deck_to_csv(deck: Deck) -> str:
     """The deck as a spreadsheet (bot.spreadsheet_csv: no cell runs as a formula); the spreadsheet
     importer reads it back to the same questions, but for a number question, which comes back as a text
-    question accepting its number (a sheet has no column for a tolerance or a unit)."""
+    question accepting its number (a sheet has no column for a tolerance or a unit), and a multi
+    question's choices past the fifth, which have no column."""
     return csv_text(CSV_COLUMNS + CSV_TAIL, deck_rows(deck))

@@ -38,6 +38,7 @@ from bot.locales import _
 from bot.preferences.language_memory import Languages, speak_to
 from bot.quiz.clock import Clock, SystemClock
 from bot.results.asked import give_snapshots, keep_deck_versions
+from bot.reviews.refit import WeeklyRefit
 from bot.rounds import RoundService
 from bot.store import GuildSettings, Store, open_store
 from bot.ui import replies
@@ -94,6 +95,8 @@ class BvunzoBot(commands.AutoShardedBot):
     round_service: RoundService
     # A server's own decks (saving, the quota, suggestions, versions): Discord and an in-process dashboard share it.
     decks: ServerDecks
+    # Each member's fsrs parameters fitted every week (bot/reviews/refit.py), in the process running shard 0.
+    refit: WeeklyRefit | None = None
 
     def __init__(
         self, settings: Settings, *, clock: Clock | None = None, extensions: Sequence[str] = EXTENSIONS
@@ -176,6 +179,10 @@ class BvunzoBot(commands.AutoShardedBot):
         # stay for good.
         gc.collect()
         gc.freeze()
+        if self.settings.shards.syncs_commands:
+            # Members are everyone's, not a shard's: the process running shard 0 refits their parameters.
+            self.refit = WeeklyRefit(self.store, self.clock)
+            self.refit.start()
         service = getattr(self, "round_service", None)  # cogs.quiz sets it; absent if it failed to load
         if service is not None:
             # A round's burst of clicks leaves its high-water mark in malloc's free lists: hand it back
@@ -355,6 +362,8 @@ class BvunzoBot(commands.AutoShardedBot):
                     await asyncio.wait_for(stop(), timeout=3)
                 except Exception:
                     log.exception("cog %s did not shut down cleanly", cog.qualified_name)
+        if self.refit is not None:
+            await self.refit.stop()
         if self.logged_in:
             await super().close()
         else:

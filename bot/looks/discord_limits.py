@@ -18,6 +18,8 @@ BUTTONS_PER_ROW = 5
 BUTTON_LABEL = 80
 CUSTOM_ID = 100
 SELECT_OPTIONS = 25
+SELECT_OPTION_LABEL = 100
+SELECT_PLACEHOLDER = 150
 
 # Forms (modals): the title and a text input's label; what one text input may hold.
 MODAL_TITLE = 45

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from bot.bank.models import Deck, Question
+from bot.bank.models import Deck, Kind, Question
 from bot.locales import _, p_
 from bot.looks.discord_limits import BUTTON_LABEL
 from bot.looks.embeds import Look
@@ -106,6 +106,10 @@ def preview(question: Question, deck: Deck, now: datetime, *, lang: str | None =
                 emoji="✍️",
             )
         ]
+    elif shown.kind is Kind.MULTI:  # Discord shows a select menu: drawn as one wide control, its right set
+        ask = [PreviewButton(clip(_("Pick every right choice") + " ▾", BUTTON_LABEL), "secondary")]
+        right = " + ".join(letter(slot) for slot, original in enumerate(order) if original in shown.answers)
+        told = [PreviewButton(clip(right + " ▾", BUTTON_LABEL), "success", disabled=True)]
     else:
         ask = [PreviewButton(letter(slot), "primary") for slot in order]
         told = [

@@ -44,6 +44,33 @@ def _choice_lines(question: Question, order: Sequence[int]) -> str:
     )
 
 
+def _letters(slots: frozenset[int]) -> str:
+    return " + ".join(letter(slot) for slot in sorted(slots))
+
+
+def multi_lines(reveal: Reveal) -> str:
+    """A multi question's reveal: the right set, how many picked exactly it, the wrong set picked most."""
+    lines = [
+        _(
+            "**Right set:** {letters} — picked exactly by {right} of {answered}",
+            letters=_letters(reveal.right_slots),
+            right=number(reveal.right),
+            answered=number(reveal.answered),
+        )
+    ]
+    if reveal.top_wrong_set is not None:
+        slots, count = reveal.top_wrong_set
+        lines.append(
+            n_(
+                "Most chosen wrong set: {letters} ({n} member)",
+                "Most chosen wrong set: {letters} ({n} members)",
+                count,
+                letters=_letters(slots),
+            )
+        )
+    return "\n".join(lines)
+
+
 def number_of(index: int, total: int) -> str:
     return _("Question {number} of {total}", number=number(index + 1), total=number(total))
 
@@ -77,6 +104,8 @@ def question_look(
         body += "\n\n" + _("Type your answer with the **Answer** button.")
     else:
         body += "\n\n" + _choice_lines(question, order)
+    if question.kind is Kind.MULTI:
+        body += "\n\n" + _("Select all that apply, in the menu below.")
     if opens_at is not None:
         body += "\n\n" + _("Read it first: the buttons open {when}.", when=stamp(opens_at, "R"))
     if untimed:
@@ -123,6 +152,8 @@ def reveal_look(
             part = f" ({share(count, reveal.answered)})" if poll else ""
             marks.append(f"{tick} **{letter(slot)}**  {question.choices[original]}  — {number(count)}{part}")
         lines = "\n".join(marks)
+        if question.kind is Kind.MULTI:
+            lines += "\n\n" + multi_lines(reveal)
     # A poll has no answer to reveal: only how the votes fell.
     at, of = number(index + 1), number(total)
     title = (

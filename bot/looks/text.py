@@ -6,7 +6,7 @@ from datetime import datetime
 
 from bot import locales
 
-LETTERS = "ABCDE"
+LETTERS = "ABCDEFGHIJ"  # a choice question uses A-E; a multi question up to J
 ELLIPSIS = "…"
 
 

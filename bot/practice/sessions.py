@@ -32,6 +32,7 @@ from bot.quiz import (
 from bot.quiz.achievements import Achievement
 from bot.quiz.errors import NoHintError
 from bot.quiz.hints import Hint
+from bot.quiz.multi import partly, recalled
 from bot.quiz.practice import MemoryState
 from bot.quiz.until_learned import Passes
 from bot.reviews import reviewed_memories
@@ -266,14 +267,17 @@ class PracticeSessions:
         # Two clicks may restore it at once: both go on with the same session.
         return self.practices.setdefault(record.id, Practice(record.id, session, record.updated_at))
 
-    async def answer(self, practice: Practice, slot: int | None, text: str | None) -> Answered:
+    async def answer(
+        self, practice: Practice, slot: int | None, text: str | None, slots: Sequence[int] | None = None
+    ) -> Answered:
         """Judge the answer to the current question, move the member's memory of it and save both."""
         s = practice.session
         now = self.clock()
-        result = s.answer(slot, text=text, now=now)
+        result = s.answer(slot, text=text, now=now, slots=slots)
         question_id = result.question_id
-        rights = {s.user_id: result.right}
-        hinted = {s.user_id} if result.hints else set()
+        # A multi question's partial answer is remembered from half its points on, with gaps (Hard).
+        rights = {s.user_id: recalled(result.right, result.share)}
+        hinted = {s.user_id} if result.hints or partly(result.share) else set()
         memory = (await reviewed_memories(self.store, s.deck.id, question_id, rights, now, hinted=hinted))[
             s.user_id
         ]

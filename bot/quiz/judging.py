@@ -1,4 +1,5 @@
-"""Judging one answer to one question as shown: a lettered slot, typed text or a typed number."""
+"""Judging one answer to one question as shown: a lettered slot, typed text, a typed number or the slots a
+multi question's menu picked."""
 
 from __future__ import annotations
 
@@ -10,10 +11,12 @@ from bot.bank.models import Kind, Question
 from bot.locales import _, signs
 from bot.quiz.errors import InvalidChoiceError
 from bot.quiz.matching import accepted_answers, matches
+from bot.quiz.multi import picked_share
 from bot.quiz.numbers import read_number, within
 
 if TYPE_CHECKING:
     from decimal import Decimal
+    from fractions import Fraction
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +24,10 @@ class Judged:
     choice: int | None  # the original index of the chosen choice; None for a typed answer
     right: bool
     number: Decimal | None = None  # the number a typed answer to a number question was read as
+    # A multi question: the original indices picked, and the share of the points they earn (1: exactly
+    # the right set, which alone is right).
+    picked: frozenset[int] = frozenset()
+    share: Fraction | None = None
 
 
 def read_typed_number(question: Question, text: str) -> Decimal | None:
@@ -28,12 +35,25 @@ def read_typed_number(question: Question, text: str) -> Decimal | None:
     return read_number(text, signs(), question.unit)
 
 
-def judge_answer(question: Question, order: Sequence[int], slot: int | None, text: str | None) -> Judged:
+def judge_answer(
+    question: Question,
+    order: Sequence[int],
+    slot: int | None,
+    text: str | None,
+    slots: Sequence[int] | None = None,
+) -> Judged:
     """Whether the answer is right; InvalidChoiceError for an answer of the wrong kind or out of range.
 
-    `order` is the question's display order (slot → original choice index). Rounds and practice
-    judge alike, so a member gets the same verdict wherever they answer.
+    `order` is the question's display order (slot → original choice index); `slots` are the display
+    slots a multi question's menu picked. Rounds and practice judge alike, so a member gets the same
+    verdict wherever they answer.
     """
+    if question.kind is Kind.MULTI:
+        if slot is not None or text is not None:
+            raise InvalidChoiceError(_("This question is answered with its menu: pick every right choice."))
+        return _judged_set(question, order, slots or ())
+    if slots is not None:
+        raise InvalidChoiceError(_("This question takes one answer, not a set of choices."))
     if question.typed:
         if slot is not None:
             raise InvalidChoiceError(_("This question is answered by typing, not with a button."))
@@ -54,6 +74,16 @@ def _judged_number(question: Question, text: str) -> Judged:
     if value is None or question.number is None:
         raise InvalidChoiceError(_("Type a number, such as 9.81 or 981e-2."))
     return Judged(choice=None, right=within(value, question.number, question.tolerance), number=value)
+
+
+def _judged_set(question: Question, order: Sequence[int], slots: Sequence[int]) -> Judged:
+    if not slots:
+        raise InvalidChoiceError(_("Pick at least one choice."))
+    if len(set(slots)) != len(slots) or not all(0 <= slot < len(order) for slot in slots):
+        raise InvalidChoiceError
+    picked = frozenset(order[slot] for slot in slots)
+    share = picked_share(question, picked)
+    return Judged(choice=None, right=picked == question.answers, picked=picked, share=share)
 
 
 def right_slots(question: Question, order: Sequence[int]) -> frozenset[int]:

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
 from enum import StrEnum
-from functools import cache
+from functools import lru_cache
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
@@ -23,10 +23,12 @@ from bot.quiz.errors import (
 from bot.quiz.hints import MOST_HINTS, Hint, hint_for
 from bot.quiz.judging import judge_answer, right_slots
 from bot.quiz.questions import questions_of
-from bot.quiz.shuffle import choice_order
+from bot.quiz.shuffle import choice_order, slot_letter
 from bot.quiz.until_learned import MAX_ASKED, Passes, comes_back_at, needs_another_pass, passes_of
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from fsrs import Scheduler
 
 # One fixed configuration for everyone. A single short step, so a question answered right the first
@@ -39,16 +41,22 @@ MIN_RETENTION = 0.70
 MAX_RETENTION = 0.97
 
 
-@cache
-def scheduler_for(desired_retention: float = DEFAULT_RETENTION) -> Scheduler:
-    """The scheduler of a member who wants to recall `desired_retention` of their questions when due."""
+# Kept per retention and fitted weights: a few members' worth at a time (each fit is one member's).
+@lru_cache(maxsize=1024)
+def scheduler_for(
+    desired_retention: float = DEFAULT_RETENTION, parameters: tuple[float, ...] | None = None
+) -> Scheduler:
+    """The scheduler of a member who wants to recall `desired_retention` of their questions when due,
+    with fsrs's weights fitted to them (`parameters`, bot/reviews/refit.py) or fsrs's defaults (None)."""
     if not MIN_RETENTION <= desired_retention <= MAX_RETENTION:
         raise ValueError(
             f"desired retention must be between {MIN_RETENTION} and {MAX_RETENTION}, got {desired_retention}"
         )
     from fsrs import Scheduler  # loaded when a review is first computed, not with the bot
+    from fsrs.scheduler import DEFAULT_PARAMETERS
 
     return Scheduler(
+        parameters=DEFAULT_PARAMETERS if parameters is None else parameters,
         desired_retention=desired_retention,
         learning_steps=(timedelta(minutes=10),),
         relearning_steps=(timedelta(minutes=10),),
@@ -98,12 +106,13 @@ def review(
     question_key: str | None = None,
     desired_retention: float = DEFAULT_RETENTION,
     hinted: bool = False,
+    parameters: tuple[float, ...] | None = None,
 ) -> MemoryState:
     """The memory after one more answer: right is rated Good (Hard when `hinted`: the member needed a
     Hint), wrong is rated Again.
 
     `question_key` (e.g. "deck/question") only names the fsrs card of a first review; scheduling
-    does not depend on it. `desired_retention` is the member's (see scheduler_for).
+    does not depend on it. `desired_retention` and `parameters` are the member's (see scheduler_for).
     """
     from fsrs import Card, Rating
 
@@ -115,7 +124,7 @@ def review(
     else:
         card = Card.from_json(previous.card)
     rating = (Rating.Hard if hinted else Rating.Good) if right else Rating.Again
-    card, _log = scheduler_for(desired_retention).review_card(card, rating, now)
+    card, _log = scheduler_for(desired_retention, parameters).review_card(card, rating, now)
     return MemoryState(
         card=card.to_json(),
         due=card.due,
@@ -180,6 +189,9 @@ class PracticeResult:
     answered_at: datetime
     comes_back: bool = False  # until learned: the question will be asked again later in this session
     hints: int = 0  # presses of Hint before the answer: a hinted right answer is rated Hard
+    # A multi question: the display slots picked, and the share of the points that set earns.
+    slots: tuple[int, ...] = ()
+    share: Fraction | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,8 +273,16 @@ class PracticeSession:
     def right_count(self) -> int:
         return sum(answer.right for answer in self._answers.values())
 
-    def answer(self, slot: int | None = None, *, text: str | None = None, now: datetime) -> PracticeResult:
-        """Judge the answer to the current question (one answer per question)."""
+    def answer(
+        self,
+        slot: int | None = None,
+        *,
+        text: str | None = None,
+        now: datetime,
+        slots: Sequence[int] | None = None,
+    ) -> PracticeResult:
+        """Judge the answer to the current question (one answer per question); `slots`: the display slots
+        a multi question's menu picked (kept as their letters, which a second answer is told)."""
         require_aware(now)
         index = self._require_current()
         if index in self._answers:
@@ -270,7 +290,11 @@ class PracticeSession:
             raise AlreadyAnsweredError(previous.slot, previous.text)
         question = self._questions[index]
         order = self.order
-        right = judge_answer(question, order, slot, text).right
+        judged = judge_answer(question, order, slot, text, slots)
+        right = judged.right
+        picked = tuple(sorted(slots or ())) if judged.share is not None else ()
+        if picked:
+            text = ", ".join(slot_letter(s) for s in picked)
         hints = self._hints.get(index, 0)
         self._answers[index] = _Answer(slot=slot, text=text, right=right, at=now, hints=hints)
         comes_back = self.until_learned and self._put_back(index)
@@ -285,6 +309,8 @@ class PracticeSession:
             answered_at=now,
             comes_back=comes_back,
             hints=hints,
+            slots=picked,
+            share=judged.share,
         )
 
     def take_hint(self) -> Hint:

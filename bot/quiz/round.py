@@ -26,17 +26,19 @@ from bot.quiz.errors import (
 from bot.quiz.hints import MOST_HINTS, hinted_points
 from bot.quiz.judging import judge_answer, read_typed_number
 from bot.quiz.missed import closed_count, missed_questions
+from bot.quiz.multi import picked_from, picked_share, picked_text, shared_points, top_wrong_set
 from bot.quiz.numbers import most_given_wrong
 from bot.quiz.options import RoundOptions
 from bot.quiz.questions import questions_of
 from bot.quiz.scoring import points
-from bot.quiz.shuffle import choice_order, new_seed, pick_questions
+from bot.quiz.shuffle import choice_order, new_seed, pick_questions, slot_letter
 from bot.quiz.streaks import SHOWN_FROM, streak_bonus
 from bot.quiz.teams import Roster, TeamResult, team_name, team_standings
 from bot.quiz.timing import READING_MAX, extra_seconds
 
 if TYPE_CHECKING:
     from decimal import Decimal
+    from fractions import Fraction
 
 EVERY_QUESTION = Filter()
 # How many of the fastest right answers a reveal names; and how many of the longest streaks.
@@ -91,6 +93,10 @@ class Verdict:
     streak: int = 0  # right answers in a row ending with this one (0 for a wrong answer)
     hints: int = 0  # how many times the member pressed Hint before answering
     number: Decimal | None = None  # what a typed answer to a number question was read as
+    # A multi question's picked set (original indices; `text` keeps it as `0,2`): right only when it is
+    # the exact right set, its points a share of a right answer's (bot/quiz/multi.py).
+    picked: frozenset[int] = frozenset()
+    share: Fraction | None = None  # of a multi question's points the set earned; None for other kinds
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +130,9 @@ class Reveal:
     hinted: tuple[tuple[int, int], ...] = ()
     # A number question's wrong number given most often (None when none was wrong, or not a number question).
     top_wrong_number: Decimal | None = None
+    # A multi question's wrong set chosen most often (display slots) and by how many; `counts` are then
+    # how many picked each choice, and `right` how many picked exactly the right set.
+    top_wrong_set: tuple[frozenset[int], int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,7 +304,26 @@ class RoundState:
             streak=streak,
             hints=self.hints_of(stored.user_id, stored.question_index),
             number=self._number_of(stored.question_index, stored.text),
+            picked=(picked := self._picked_of(stored.question_index, stored.text)),
+            share=self._share_of(stored.question_index, picked),
         )
+
+    def _share_of(self, index: int, picked: frozenset[int]) -> Fraction | None:
+        question = self._questions[index]
+        return picked_share(question, picked) if question.kind is Kind.MULTI else None
+
+    def _picked_of(self, index: int, text: str | None) -> frozenset[int]:
+        """A kept answer to a multi question: the set its text holds, of the choices the question has."""
+        if self._questions[index].kind is not Kind.MULTI:
+            return frozenset()
+        return frozenset(c for c in picked_from(text) if c in self._orders[index])
+
+    def already_answered(self, index: int, choice: int | None, text: str | None) -> AlreadyAnsweredError:
+        """What a second answer is told: the letter chosen, the text typed, or the letters of a set."""
+        if self._questions[index].kind is Kind.MULTI:
+            slots = sorted(self._orders[index].index(c) for c in self._picked_of(index, text))
+            return AlreadyAnsweredError(None, ", ".join(slot_letter(slot) for slot in slots) or None)
+        return AlreadyAnsweredError(self.slot_of(index, choice), text)
 
     def _number_of(self, index: int, text: str | None) -> Decimal | None:
         """A kept answer to a number question, read again (in the language the round is resumed in)."""
@@ -362,16 +390,21 @@ class RoundState:
         *,
         slot: int | None = None,
         text: str | None = None,
+        slots: Sequence[int] | None = None,
     ) -> Verdict:
-        """Judge an answer without recording it; `accept` records it once the store committed it."""
+        """Judge an answer without recording it; `accept` records it once the store committed it.
+
+        `slots`: the display slots a multi question's menu picked."""
         self._check_open(question_index, now)
         previous = self._answers[question_index].get(user_id)
         if previous is not None:
-            raise AlreadyAnsweredError(previous.slot, previous.text)
+            raise self.already_answered(question_index, previous.choice, previous.text)
 
         question = self._questions[question_index]
-        judged = judge_answer(question, self._orders[question_index], slot, text)
+        judged = judge_answer(question, self._orders[question_index], slot, text, slots)
         choice, right = judged.choice, judged.right
+        if judged.share is not None:  # a set: kept as its text, `0,2`
+            text = picked_text(judged.picked)
 
         opens_at = self.opens_at
         assert opens_at is not None
@@ -379,7 +412,7 @@ class RoundState:
         streak = self.streak_before(user_id, question_index) + 1 if right else 0
         bonus = streak_bonus(streak) if self.streaks and right else 0
         hints = self.hints_of(user_id, question_index)
-        earned = points(self.mode, right, ms, self.seconds_for(question_index)) + bonus
+        earned = self._earned(right, judged.share, ms, question_index) + bonus
         # A poll has no right answer (judged never right): no points, and no streak made or broken.
         return Verdict(
             user_id=user_id,
@@ -394,7 +427,15 @@ class RoundState:
             streak=streak,
             hints=hints,
             number=judged.number,
+            picked=judged.picked,
+            share=judged.share,
         )
+
+    def _earned(self, right: bool, share: Fraction | None, ms: int, index: int) -> int:
+        """An answer's points before its streak bonus: a multi question's, its share of a right answer's."""
+        if share is None:
+            return points(self.mode, right, ms, self.seconds_for(index))
+        return shared_points(points(self.mode, True, ms, self.seconds_for(index)), share)
 
     # --- hints -------------------------------------------------------------------------------
 
@@ -540,6 +581,8 @@ class RoundState:
         for verdict in answers:
             if verdict.slot is not None and 0 <= verdict.slot < len(counts):
                 counts[verdict.slot] += 1
+            for chosen in verdict.picked:  # a multi question: each choice of the set
+                counts[order.index(chosen)] += 1
         right = sorted((v for v in answers if v.right), key=lambda v: (v.ms, v.answered_at, v.user_id))
         streaks: list[tuple[int, int]] = []
         if self.streaks:
@@ -557,6 +600,7 @@ class RoundState:
             streaks=tuple(streaks[:STREAKS_SHOWN]),
             hinted=tuple(sorted(self._hints[index].items(), key=lambda hinted: (-hinted[1], hinted[0]))),
             top_wrong_number=_top_wrong_number(question, answers),
+            top_wrong_set=_top_wrong_set(question, order, answers),
         )
 
     # --- results -----------------------------------------------------------------------------
@@ -676,3 +720,15 @@ def _top_wrong_number(question: Question, answers: Iterable[Verdict]) -> Decimal
         return None
     given = (v.number for v in answers if v.number is not None)
     return most_given_wrong(given, question.number, question.tolerance)
+
+
+def _top_wrong_set(
+    question: Question, order: Sequence[int], answers: Iterable[Verdict]
+) -> tuple[frozenset[int], int] | None:
+    """A multi question's most chosen wrong set, in display slots."""
+    if question.kind is not Kind.MULTI:
+        return None
+    top = top_wrong_set((v.picked for v in answers), question.answers)
+    if top is None:
+        return None
+    return frozenset(order.index(chosen) for chosen in top[0]), top[1]

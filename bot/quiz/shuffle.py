@@ -8,7 +8,7 @@ import secrets
 from bot.bank.models import Deck, Kind
 
 # Buttons carry these letters, display slot 0 first.
-LETTERS = "ABCDE"
+LETTERS = "ABCDEFGHIJ"  # a choice question uses A-E; a multi question up to J
 
 
 def new_seed() -> int:

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.bank.models import Deck, Kind
+from bot.bank.models import Deck, Kind, Question
 from bot.bank.versions import version_of
 from bot.quiz.item_analysis import ChoiceShare, ItemFigures, ItemQuestion, analyse, edited
 from bot.store import FirstTry, KeptItemFigures, Store, WeekStats
@@ -58,12 +58,17 @@ async def analyse_deck(store: Store, guild_id: int, deck: Deck, now: datetime) -
 
 
 def item_questions(deck: Deck) -> list[ItemQuestion]:
-    """The deck's questions the analysis can judge: polls have no right answer, so they are left out."""
+    """The deck's questions the analysis can judge: polls have no right answer, so they are left out. A
+    multi question is judged as a whole (right only as the exact set): no choice of it is one distractor."""
     return [
-        ItemQuestion(q.id, len(q.choices) if not q.typed else 0, q.answers, version_of(q).digest)
+        ItemQuestion(q.id, len(q.choices) if _one_choice(q) else 0, q.answers, version_of(q).digest)
         for q in deck.questions
         if q.kind is not Kind.POLL
     ]
+
+
+def _one_choice(question: Question) -> bool:
+    return not question.typed and question.kind is not Kind.MULTI
 
 
 async def kept_figures(store: Store, guild_id: int, deck: Deck) -> DeckFigures | None:

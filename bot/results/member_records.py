@@ -21,7 +21,7 @@ from bot.quiz import (
     most_missed,
 )
 from bot.quiz.achievements import Achievement
-from bot.store import Board, BoardLine, MemberStats, Period, Store
+from bot.store import Board, BoardLine, MemberParameters, MemberStats, Period, Store
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +58,7 @@ class MemberRecord:
     retention: float
     memories: Memories
     badges: tuple[Achievement, ...] = ()  # earned in this server, in the order they are shown
+    parameters: MemberParameters | None = None  # the fsrs parameters fitted to them (None: the defaults)
 
 
 class Records:
@@ -152,4 +153,6 @@ class Records:
         due = await self.due_now(user_id, now)
         retention = await self.retention_of(user_id)
         memories = await self.memories_of(user_id, decks, now, retention)
-        return MemberRecord(stats, due, retention, memories, await badges_of(self.store, guild_id, user_id))
+        badges = await badges_of(self.store, guild_id, user_id)
+        fitted = (await self.store.member_parameters([user_id])).get(user_id)
+        return MemberRecord(stats, due, retention, memories, badges, fitted)

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from bot.bank.models import Deck, Question
+from bot.bank.models import Deck, Kind, Question, picked_words
 from bot.bank.spreadsheet_csv import Cell
 from bot.bank.spreadsheet_csv import csv_bytes as sheet_bytes
 from bot.locales import _, p_
@@ -123,6 +123,8 @@ def _chosen(
     """The question's prompt, and the letter and text of what the member gave."""
     if question is None:
         return "", "", text or ("" if choice is None else str(choice))
+    if question.kind is Kind.MULTI:  # the set in the deck's words: its letters were shuffled
+        return question.prompt, "", picked_words(question, text)
     if choice is None or question.typed:
         return question.prompt, "", text or ""
     order = choice_order(seed, index, len(question.choices), question.kind)

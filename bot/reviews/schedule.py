@@ -17,6 +17,7 @@ def reviewed(
     *,
     retentions: Mapping[int, float] | None = None,
     hinted: Collection[int] = (),
+    parameters: Mapping[int, tuple[float, ...]] | None = None,
 ) -> dict[int, MemoryState]:
     """The memories to save after these members answered one question at `now`.
 
@@ -27,7 +28,8 @@ def reviewed(
     ("deck/question") names a first review's card; the schedule does not depend on it.
     `retentions` holds, by member id, the desired retention of those who chose one (/preferences);
     the others are scheduled at the default. A right answer of a member in `hinted` (they pressed Hint
-    first) is rated Hard: remembered, with help.
+    first) is rated Hard: remembered, with help. `parameters` holds, by member id, the fsrs weights fitted
+    to those who have some (their own or their server's, bot/reviews/refit.py); the others have fsrs's.
     """
     require_aware(now)
     return {
@@ -38,6 +40,7 @@ def reviewed(
             question_key=question_key,
             desired_retention=(retentions or {}).get(user_id, DEFAULT_RETENTION),
             hinted=user_id in hinted,
+            parameters=(parameters or {}).get(user_id),
         )
         for user_id, right in answers.items()
     }

@@ -2,7 +2,8 @@
 
 Rounds (at each reveal), practice and the terminal game (with each answer), the question of the day
 (at its reveal) and assignments (with each answer) all ask here, so every entrance schedules with the
-member's own desired retention (/preferences) and none can forget it.
+member's own desired retention (/preferences) and the fsrs parameters fitted to them (bot/reviews/refit.py),
+and none can forget either.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Protocol
 from bot.bank.mixed import origin
 from bot.quiz.practice import MemoryState
 from bot.reviews.schedule import reviewed
-from bot.store import AssignmentAnswer, Memory, StoreUnavailable
+from bot.store import AssignmentAnswer, MemberParameters, Memory, StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +29,8 @@ class MemoryShelf(Protocol):
     ) -> dict[int, Memory]: ...
 
     async def member_retentions(self, user_ids: Sequence[int]) -> dict[int, float]: ...
+
+    async def member_parameters(self, user_ids: Sequence[int]) -> dict[int, MemberParameters]: ...
 
     async def save_memories(self, memories: Sequence[Memory]) -> None: ...
 
@@ -46,14 +49,25 @@ async def reviewed_memories(
 
     The caller names the question as its memory is kept (a round's, in its own deck: bot.bank.mixed's
     origin). Nothing is saved: practice and the terminal game store the memory with the answer, in one
-    transaction (`record_practice`). One read of the memories and one of the members' retentions.
+    transaction (`record_practice`). One read each of the memories, the members' retentions and the
+    fsrs parameters fitted to them.
     """
     if not rights:
         return {}
     kept = await shelf.question_memories(deck_id, question_id, list(rights))
     before = {user_id: MemoryState.of(memory) for user_id, memory in kept.items()}
     retentions = await shelf.member_retentions(list(rights))
-    after = reviewed(f"{deck_id}/{question_id}", rights, before, now, retentions=retentions, hinted=hinted)
+    fits = await shelf.member_parameters(list(rights))
+    fitted = {user_id: fit.parameters for user_id, fit in fits.items()}
+    after = reviewed(
+        f"{deck_id}/{question_id}",
+        rights,
+        before,
+        now,
+        retentions=retentions,
+        hinted=hinted,
+        parameters=fitted,
+    )
     return {
         user_id: Memory.from_state(user_id, deck_id, question_id, state) for user_id, state in after.items()
     }

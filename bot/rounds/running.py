@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TypeVar
@@ -20,6 +20,7 @@ from bot.bank.models import Deck
 from bot.locales import N_, SOURCE, _, number, speaking
 from bot.quiz import AlreadyAnsweredError, RoundState, Verdict
 from bot.quiz.achievements import RoundBadges
+from bot.quiz.multi import partly, recalled
 from bot.quiz.standings import Standings
 from bot.reviews import save_reviews
 from bot.rounds import cards
@@ -117,7 +118,13 @@ class RunningRound:
     # -- answers ------------------------------------------------------------------------------------
 
     async def answer(
-        self, user_id: int, question_index: int, *, slot: int | None = None, text: str | None = None
+        self,
+        user_id: int,
+        question_index: int,
+        *,
+        slot: int | None = None,
+        text: str | None = None,
+        slots: Sequence[int] | None = None,
     ) -> Locked:
         """Judge, store (committed) and count one answer; QuizError for what the member did wrong.
 
@@ -126,7 +133,7 @@ class RunningRound:
         """
         store = self.host.store
         now = self.host.clock()
-        verdict = self.state.judge(user_id, question_index, now, slot=slot, text=text)
+        verdict = self.state.judge(user_id, question_index, now, slot=slot, text=text, slots=slots)
         self.writing += 1
         self.written.clear()
         try:
@@ -158,10 +165,9 @@ class RunningRound:
                         # The store holds an answer the round never counted: a COMMIT that went through while
                         # its connection broke (the member was told it may not have been recorded).
                         self.host.telemetry.answer_recorded("round")
-                    raise AlreadyAnsweredError(
-                        self.state.slot_of(question_index, before.choice if before else None),
-                        before.text if before else None,
-                    )
+                    if before is None:
+                        raise AlreadyAnsweredError
+                    raise self.state.already_answered(question_index, before.choice, before.text)
             self.state.accept(verdict)
             self.host.telemetry.answer_recorded("round")
         finally:
@@ -429,8 +435,8 @@ class RunningRound:
             return  # a poll has no right answer to remember
         deck_id, question_id = origin(self.deck.id, self.state.question(index).id)
         answers = self.state.answers(index)
-        rights = {user_id: verdict.right for user_id, verdict in answers.items()}
-        hinted = {user_id for user_id, verdict in answers.items() if verdict.hints}
+        rights = {user_id: recalled(verdict.right, verdict.share) for user_id, verdict in answers.items()}
+        hinted = {user_id for user_id, verdict in answers.items() if verdict.hints or partly(verdict.share)}
         store = self.host.store
         try:
             await save_reviews(store, deck_id, question_id, rights, now, hinted=hinted)

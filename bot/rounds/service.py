@@ -240,9 +240,12 @@ class RoundService:
         *,
         slot: int | None = None,
         text: str | None = None,
+        slots: Sequence[int] | None = None,
     ) -> Locked:
-        """Record one member's answer (committed when this returns); QuizError says what was refused."""
-        return await self._live(round_id).answer(user_id, question_index, slot=slot, text=text)
+        """Record one member's answer (committed when this returns); QuizError says what was refused.
+
+        `slots`: the display slots a multi question's menu picked."""
+        return await self._live(round_id).answer(user_id, question_index, slot=slot, text=text, slots=slots)
 
     async def hint(self, round_id: int, user_id: int, question_index: int) -> Hint:
         """One press of Hint on a typed question (kept when this returns); QuizError says what was refused."""

@@ -30,6 +30,7 @@ from bot.store.calendar_records import (
     ScheduleRecord,
     Shards,
 )
+from bot.store.fitting_records import MemberParameters, PastReview, ReviewCount, ServerParameters
 from bot.store.outage import Outage
 from bot.store.periods import Period
 from bot.store.records import (
@@ -721,6 +722,35 @@ class AchievementsStore(Protocol):
         to it before."""
 
 
+class FittingStore(Protocol):
+    """The reviews fsrs's parameters are fitted to, and the parameters fitted to each server and member."""
+
+    async def review_counts(self) -> list[ReviewCount]:
+        """How many reviews (round and practice answers) each member gave in each server (None: in direct
+        messages), by member then server."""
+
+    async def member_reviews(self, user_id: int, limit: int) -> list[PastReview]:
+        """The member's newest `limit` reviews, anywhere, oldest first."""
+
+    async def server_reviews(self, guild_id: int, limit: int) -> list[PastReview]:
+        """The newest `limit` reviews given in the server, by any member, oldest first."""
+
+    async def save_server_parameters(self, parameters: ServerParameters) -> None:
+        """Keep the server's newest fit, in place of the one before."""
+
+    async def server_parameters(self, guild_id: int) -> ServerParameters | None:
+        """The server's newest fit; None when it has none."""
+
+    async def keep_member_parameters(
+        self, kept: Sequence[MemberParameters], forgotten: Sequence[int] = ()
+    ) -> None:
+        """In one transaction: keep each member's parameters (in place of theirs before), and forget those
+        of the members `forgotten` (back to fsrs's defaults)."""
+
+    async def member_parameters(self, user_ids: Sequence[int]) -> dict[int, MemberParameters]:
+        """The parameters of each of these members who has some, by member (a round's players)."""
+
+
 @runtime_checkable
 class Store(
     LifeStore,
@@ -733,6 +763,7 @@ class Store(
     CalendarStore,
     WebStore,
     AchievementsStore,
+    FittingStore,
     Protocol,
 ):
     """Bvunzo's memory. Every write is whole or not at all; every method may raise StoreError.

@@ -151,8 +151,10 @@ class Answer:
     question_id: str
     deck_id: str
     user_id: int
-    choice: int | None  # the ORIGINAL choice index, not the shuffled slot; None for text answers
-    text: str | None  # what the member typed, for text questions
+    choice: int | None  # the ORIGINAL choice index, not the shuffled slot; None for text and multi answers
+    # What the member typed, for text and number questions; for a multi question the set picked, as its
+    # sorted ORIGINAL indices (`0,2`: bot/bank/models.py picked_text), so no column was added for it.
+    text: str | None
     right: bool
     ms: int  # milliseconds from the question's posting to the answer
     points: int

@@ -1,7 +1,8 @@
-"""The answer buttons rounds and practice share: the lettered choices A-E, the typed-answer button, Hint.
+"""The answer components rounds and practice share: the lettered choices A-E, the typed-answer button, Hint,
+and a multi question's select menu.
 
-`tag` says whose play the buttons answer in: the round's tags (`a`, `x`) or practice's (`p`, `px`) of
-bot/ui/custom_ids.py; cogs/answers.py takes the clicks.
+`tag` says whose play they answer in: the round's tags (`a`, `x`, `ms`) or practice's (`p`, `px`, `pms`)
+of bot/ui/custom_ids.py; cogs/answers.py takes the clicks.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import discord
 
 from bot.bank.models import Kind, Question
 from bot.locales import _, number, p_, percent
+from bot.looks.discord_limits import SELECT_OPTION_LABEL, SELECT_OPTIONS, SELECT_PLACEHOLDER
 from bot.quiz.hints import MOST_HINTS, Hint
 from bot.ui import custom_ids
 from bot.ui.text import BUTTON_LABEL, clip, letter
@@ -29,10 +31,11 @@ class Tags:
     answer: str
     typed: str
     hint: str
+    menu: str  # a multi question's select menu
 
 
-ROUND_TAGS = Tags(answer="a", typed="x", hint="h")
-PRACTICE_TAGS = Tags(answer="p", typed="px", hint="ph")
+ROUND_TAGS = Tags(answer="a", typed="x", hint="h", menu="ms")
+PRACTICE_TAGS = Tags(answer="p", typed="px", hint="ph", menu="pms")
 
 
 def answer_button(
@@ -87,6 +90,41 @@ def hint_button(tags: Tags, play_id: int, index: int, *, disabled: bool = False)
     )
 
 
+def answer_menu(
+    tags: Tags,
+    play_id: int,
+    index: int,
+    question: Question,
+    order: Sequence[int],
+    *,
+    counts: Sequence[int] | None = None,
+    right: frozenset[int] = frozenset(),
+    disabled: bool = False,
+) -> discord.ui.Select[Any]:
+    """A multi question's menu: one option per choice in the order shown, any number of them picked (each
+    option's value is its display slot). At the reveal (`counts` given) it is disabled, each option says
+    how many picked it, and the `right` slots show as picked."""
+    options = []
+    for slot, original in enumerate(order[:SELECT_OPTIONS]):
+        shown = f"{letter(slot)} · {question.choices[original]}"
+        if counts is not None:
+            shown = f"{letter(slot)} · {number(counts[slot] if slot < len(counts) else 0)} · {question.choices[original]}"
+        options.append(
+            discord.SelectOption(
+                label=clip(shown, SELECT_OPTION_LABEL), value=str(slot), default=slot in right
+            )
+        )
+    return discord.ui.Select(
+        custom_id=custom_ids.ANSWER_SET.make(play_id, index, tag=tags.menu),
+        placeholder=clip(_("Pick every right choice"), SELECT_PLACEHOLDER),
+        min_values=1,
+        max_values=len(options),
+        options=options,
+        disabled=disabled or counts is not None,
+        row=0,
+    )
+
+
 def hint_reply(hint: Hint, own: bool) -> str:
     """What a press of Hint tells the member: the hint (the letters in a code span, which keeps their
     spaces and no markdown; a deck's `own` hint as written) and the share of the points left."""
@@ -112,9 +150,11 @@ def answer_buttons(
     *,
     disabled: bool = False,
     hints: bool = False,
-) -> list[discord.ui.Button[Any]]:
-    """How a question is answered: a typed answer (and its Hint when `hints`), or one button per choice
-    in the order shown."""
+) -> list[discord.ui.Item[Any]]:
+    """How a question is answered: a typed answer (and its Hint when `hints`), a multi question's menu, or
+    one button per choice in the order shown."""
+    if question.kind is Kind.MULTI:
+        return [answer_menu(tags, play_id, index, question, order, disabled=disabled)]
     if question.typed:  # a number has no letters to hint at: its modal comes alone
         typed = type_answer_button(tags, play_id, index, disabled=disabled)
         hinted = hints and question.kind is Kind.TEXT

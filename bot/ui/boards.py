@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.bank.models import Deck, Kind, Question
+from bot.bank.models import Deck, Kind, Question, picked_words
 from bot.locales import N_, _, n_, number, p_, slash
 from bot.locales import percent as share
 from bot.quiz import DEFAULT_RETENTION, LEECH_FAILURES, Mastery, Misses
@@ -256,6 +256,8 @@ def report_embed(
         if question is not None and not question.typed and line.top_wrong_choice is not None:
             if 0 <= line.top_wrong_choice < len(question.choices):
                 wrong = question.choices[line.top_wrong_choice]
+        elif question is not None and question.kind is Kind.MULTI and line.top_wrong_text:
+            wrong = picked_words(question, line.top_wrong_text)
         elif line.top_wrong_text:
             wrong = line.top_wrong_text
         if wrong is not None:

@@ -102,11 +102,13 @@ QUESTION = number("q", QUESTION_DIGITS)  # the question's place in its round or 
 DECK = slug("deck")
 QUESTION_ID = slug("q")  # the question's own id in its deck
 
-# -- answering, in rounds (tags a, x) and in practice (p, px): cogs/answers.py ------------------------
+# -- answering, in rounds (tags a, x, ms) and in practice (p, px, pms): cogs/answers.py ------------------------
 ANSWER = Template(("a", "p"), (PLAY, QUESTION, digit("slot", 4)))  # choice A-E
 TYPE_ANSWER = Template(("x", "px"), (PLAY, QUESTION))
 TYPED_ANSWER_FORM = Template(("xm", "pxm"), (PLAY, QUESTION))
 HINT = Template(("h", "ph"), (PLAY, QUESTION))  # a typed question's Hint, in a round (h) or practice (ph)
+# A multi question's select menu ("select all that apply"): its values are the display slots picked.
+ANSWER_SET = Template(("ms", "pms"), (PLAY, QUESTION))
 
 # -- rounds: cogs/quiz -----------------------------------------------------------------------------
 TRANSLATE = Template(("t",), (ROUND, QUESTION))

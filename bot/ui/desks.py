@@ -32,12 +32,14 @@ T = TypeVar("T")
 
 @dataclass(frozen=True, slots=True)
 class GivenAnswer:
-    """An answer as a member gave it: to which play and question, the slot clicked or the text typed."""
+    """An answer as a member gave it: to which play and question, the slot clicked, the text typed or the
+    slots a multi question's menu picked."""
 
     play_id: int
     index: int
     slot: int | None = None
     text: str | None = None
+    slots: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

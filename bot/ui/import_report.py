@@ -86,6 +86,7 @@ def _kind(kind: str) -> str:
         "truefalse": p_("question kind", "truefalse"),
         "text": p_("question kind", "text"),
         "number": p_("question kind", "number"),
+        "multi": p_("question kind", "multi"),
         "poll": p_("question kind", "poll"),
     }
     return names.get(kind, kind)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.bank.models import Question
+from bot.bank.models import Kind, Question
 from bot.locales import _, n_, number, p_, percent, slash
 from bot.looks.text import stamp
 from bot.quiz import Passes
@@ -25,17 +25,24 @@ from bot.ui.text import (
 )
 from bot.ui.views import frozen_view
 
+if TYPE_CHECKING:
+    from fractions import Fraction
+
 PRACTICE_COLOUR = discord.Colour.teal()
 
 
 def _choices(
-    question: Question, order: Sequence[int], right: frozenset[int] = frozenset(), chosen: int | None = None
+    question: Question,
+    order: Sequence[int],
+    right: frozenset[int] = frozenset(),
+    chosen: int | None = None,
+    picked: Sequence[int] = (),
 ) -> str:
     lines = []
     for slot, original in enumerate(order):
         mark = ""
         if right:
-            mark = "✅ " if slot in right else ("❌ " if slot == chosen else "▫️ ")
+            mark = "✅ " if slot in right else ("❌ " if slot == chosen or slot in picked else "▫️ ")
         lines.append(f"{mark}**{letter(slot)}**  {question.choices[original]}")
     return "\n".join(lines)
 
@@ -51,6 +58,8 @@ def practice_question_embed(
 ) -> discord.Embed:
     body = question.prompt + "\n\n"
     body += _("Answer with the **Answer** button.") if question.typed else _choices(question, order)
+    if question.kind is Kind.MULTI:
+        body += "\n\n" + _("Select all that apply, in the menu below.")
     embed = discord.Embed(
         title=clip(
             _(
@@ -90,7 +99,10 @@ def feedback_embed(
     total: int,
     next_due: datetime | None,
     comes_back: bool = False,
+    picked: Sequence[int] = (),
+    share: Fraction | None = None,
 ) -> discord.Embed:
+    """How a practice answer went; `picked` and `share`: a multi question's slots and the share they earn."""
     if question.typed:
         answered = _(
             "You answered “{typed}”.\n**Answer:** {answer}",
@@ -99,7 +111,13 @@ def feedback_embed(
         )
         body = f"{question.prompt}\n\n{answered}"
     else:
-        body = f"{question.prompt}\n\n{_choices(question, order, right_slots, chosen)}"
+        body = f"{question.prompt}\n\n{_choices(question, order, right_slots, chosen, picked)}"
+    if share is not None:
+        body += "\n\n" + _(
+            "You picked {letters}: {percent} of the points.",
+            letters=", ".join(letter(slot) for slot in sorted(picked)),
+            percent=percent(float(share)),
+        )
     where = {"number": number(index + 1), "total": number(total)}
     embed = discord.Embed(
         title=_("✅ Right — {number} of {total}", **where)

@@ -11,13 +11,13 @@ from typing import Any
 
 import discord
 
-from bot.bank.models import Question
+from bot.bank.models import Kind, Question
 from bot.locales import _, number
 from bot.looks.discord_limits import BUTTON_LABEL
 from bot.quiz import Reveal
 from bot.quiz.teams import TEAM_MARKS, TEAM_NAMES
 from bot.ui import custom_ids
-from bot.ui.answers import ROUND_TAGS, answer_button, answer_buttons, type_answer_button
+from bot.ui.answers import ROUND_TAGS, answer_button, answer_buttons, answer_menu, type_answer_button
 from bot.ui.flag_views import report_button
 from bot.ui.text import clip, language_name, letter
 from bot.ui.views import frozen_view
@@ -127,24 +127,37 @@ def reveal_view(
             disabled=True,
         )
         items = [answer]
+    elif question.kind is Kind.MULTI:  # the menu, disabled: how many picked each choice, the right set picked
+        menu = answer_menu(
+            ROUND_TAGS, round_id, index, question, order, counts=reveal.counts, right=reveal.right_slots
+        )
+        items = [menu]
     else:
-        items = []
-        for slot in range(len(order)):
-            right = slot in reveal.right_slots
-            count = reveal.counts[slot] if slot < len(reveal.counts) else 0
-            items.append(
-                answer_button(
-                    ROUND_TAGS,
-                    round_id,
-                    index,
-                    slot,
-                    label=f"{letter(slot)} · {number(count)}",
-                    disabled=True,
-                    style=discord.ButtonStyle.success if right else discord.ButtonStyle.secondary,
-                )
-            )
+        items = _counted_buttons(round_id, index, order, reveal)
     report = [report_button(*reported)] if reported else []  # "Report question"
     return frozen_view(*items, *_translate(round_id, index, question), *report)
+
+
+def _counted_buttons(
+    round_id: int, index: int, order: Sequence[int], reveal: Reveal
+) -> list[discord.ui.Item[Any]]:
+    """The answer buttons disabled, each with how many chose it, the right ones green."""
+    items: list[discord.ui.Item[Any]] = []
+    for slot in range(len(order)):
+        right = slot in reveal.right_slots
+        count = reveal.counts[slot] if slot < len(reveal.counts) else 0
+        items.append(
+            answer_button(
+                ROUND_TAGS,
+                round_id,
+                index,
+                slot,
+                label=f"{letter(slot)} · {number(count)}",
+                disabled=True,
+                style=discord.ButtonStyle.success if right else discord.ButtonStyle.secondary,
+            )
+        )
+    return items
 
 
 def summary_view(round_id: int) -> discord.ui.View:

@@ -10,6 +10,7 @@ import aiohttp_jinja2
 import jinja2
 from aiohttp import web
 
+from bot.bank.exports import EXPORT_FORMATS
 from bot.locales import (
     N_,
     day,
@@ -40,6 +41,7 @@ KIND_WORDS = {
     "truefalse": N_("true or false"),
     "text": N_("typed answer"),
     "number": N_("typed number"),
+    "multi": N_("select all that apply"),
     "poll": N_("poll"),
 }
 
@@ -69,11 +71,11 @@ def _npgettext(context: str, singular: str, plural: str, count: int) -> str:
 
 
 def download(content: str | bytes, filename: str, content_type: str) -> web.Response:
-    """A file the browser saves as `filename` (UTF-8, like every file the dashboard gives)."""
+    """A file the browser saves as `filename` (text in UTF-8; a package's bytes as they are)."""
     return web.Response(
         body=content.encode("utf-8") if isinstance(content, str) else content,
         content_type=content_type,
-        charset="utf-8",
+        charset=None if content_type == "application/octet-stream" else "utf-8",
         headers={"Content-Disposition": f'attachment; filename="{filename}"'},  # i18n: not shown
     )
 
@@ -120,6 +122,7 @@ def template_environment(app: web.Application) -> jinja2.Environment:
     )
     formats = (number, decimal, percent, day, day_and_month, moment, slash, status_words, kind_words)
     env.globals.update({function.__name__: function for function in formats})  # each under its own name
+    env.globals["export_formats"] = tuple((key, chosen.label) for key, chosen in EXPORT_FORMATS.items())
     return env
 
 

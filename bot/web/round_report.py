@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from bot.bank.models import Deck, Question
+from bot.bank.models import Deck, Kind, Question, picked_words
 from bot.locales import _
 from bot.looks.text import percent
 from bot.store import Answer, ReportLine, RoundRecord
@@ -38,6 +38,8 @@ class QuestionReport:
 def answer_text(question: Question | None, answer: Answer) -> str:
     """What the member gave, in the deck's words: the choice's text (members saw shuffled letters, so no
     letter), or what they typed."""
+    if answer.text is not None and question is not None and question.kind is Kind.MULTI:
+        return picked_words(question, answer.text)
     if answer.text is not None:
         return answer.text
     if answer.choice is None:
@@ -52,6 +54,8 @@ def _top_wrong(question: Question | None, line: ReportLine) -> str | None:
         if 0 <= line.top_wrong_choice < len(question.choices):
             return question.choices[line.top_wrong_choice]
         return None
+    if question is not None and question.kind is Kind.MULTI and line.top_wrong_text:
+        return picked_words(question, line.top_wrong_text)
     return line.top_wrong_text
 
 

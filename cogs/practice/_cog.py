@@ -124,7 +124,7 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
 
     async def on_answer(self, interaction: discord.Interaction, given: GivenAnswer) -> None:
         practice = await self._find(interaction, given.play_id, given.index)
-        answered = await self.sessions.answer(practice, given.slot, given.text)
+        answered = await self.sessions.answer(practice, given.slot, given.text, given.slots)
         self.bot.telemetry.answer_recorded("practice")
         result, s = answered.result, practice.session
         embed = feedback_embed(
@@ -138,6 +138,8 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
             total=s.question_count,
             next_due=answered.memory.due,
             comes_back=result.comes_back,
+            picked=result.slots,
+            share=result.share,
         )
         add_new_badges(embed, answered.badges)
         view = feedback_view(practice.id, s.index, s.deck.id, result.question_id, last=answered.last)

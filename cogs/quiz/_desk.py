@@ -69,10 +69,17 @@ class QuizDesk:
     async def on_answer(self, interaction: discord.Interaction[Any], given: GivenAnswer) -> None:
         await self._live(interaction, given.play_id)
         locked = await self.rounds.answer(
-            given.play_id, interaction.user.id, given.index, slot=given.slot, text=given.text
+            given.play_id,
+            interaction.user.id,
+            given.index,
+            slot=given.slot,
+            text=given.text,
+            slots=given.slots,
         )
         verdict = locked.verdict
-        if verdict.slot is not None:
+        if given.slots is not None:  # a multi question's set, as its letters
+            said = _("Locked in: {answer}.", answer=", ".join(letter(slot) for slot in sorted(given.slots)))
+        elif verdict.slot is not None:
             said = _("Locked in: {answer}.", answer=letter(verdict.slot))
         else:
             said = _("Locked in: “{answer}”.", answer=clip(verdict.text or "", 100))

@@ -7,8 +7,11 @@ import re
 from datetime import UTC, datetime
 from pathlib import Path
 
+from fsrs.scheduler import DEFAULT_PARAMETERS
+
 from bot.bank.models import Question
 from bot.discord.client import BvunzoBot
+from bot.store import MemberParameters
 from tests.e2e.conftest import ON_BOTH_DATABASES, QUESTIONS, World
 from tests.e2e.rounds import DECKS, SHONA_ONE, click, deck_folder, open_question, play_round, start, stats_of
 
@@ -100,8 +103,12 @@ async def test_empty_board_and_stats(world: World, bot: BvunzoBot) -> None:
     await play_round(
         world, world.general, world.moderator, {a: [True, True, False], world.members[1]: [True, None, None]}
     )
+    # The weekly refit fitted a's own fsrs parameters (bot/reviews/refit.py); /stats says so.
+    fitted_at = datetime(2026, 11, 30, 4, 0, tzinfo=UTC)
+    await bot.store.keep_member_parameters([MemberParameters(a.id, DEFAULT_PARAMETERS, 512, fitted_at)])
     stats = await stats_of(world, world.members[1], member=a)
     fields = {f["name"]: f["value"] for f in stats.embeds[0]["fields"]}
+    assert fields["Review schedule"] == "Own: fitted to 512 reviews on November 30, 2026"
     assert fields["Points"] == "200"
     assert fields["Rounds"] == "1"
     assert fields["Answers"] == "2/3 right (67%)"

@@ -449,6 +449,16 @@ async def test_a_kahoot_workbook_imports_through_deck_import(world: World, bot: 
     assert deck is not None and len(deck.questions) == 4
 
 
+async def test_a_canvas_quiz_export_imports_through_deck_import(world: World, bot: BvunzoBot) -> None:
+    from tests.test_import_qti import EXPORT, package
+
+    data = package(("g1.xml", EXPORT))
+    kept = await import_file(world, world.moderator, "science.zip", data, name="Science", keep_valid=True)
+    assert "6 questions" in kept.text
+    deck = bot.bank.get("science", world.study.id)
+    assert deck is not None and deck.title == "Science week 3" and len(deck.questions) == 6
+
+
 async def test_an_anki_package_imports_through_deck_import(world: World, bot: BvunzoBot) -> None:
     from tests.anki_packages import BASIC, CLOZE, AnkiNote, package
 

@@ -23,6 +23,7 @@ from bot.bank.importers.moodle_xml import read_moodle_xml
 from bot.bank.importers.numbered_text import read_numbered_text
 from bot.bank.importers.open_trivia import read_open_trivia
 from bot.bank.importers.outcome import ImportOutcome, failed, judged
+from bot.bank.importers.qti_package import is_qti_package, read_qti, read_qti_package
 from bot.bank.importers.red_trivia import read_red_trivia
 from bot.bank.importers.spreadsheet import read_spreadsheet
 from bot.bank.importers.wayground import read_wayground
@@ -117,12 +118,17 @@ def _import_bytes(
     columns: tuple[str, ...] | None,
     guild_id: int | None,
 ) -> Imported:
-    """An Anki package or a workbook read as such, any other file as text; `reading` learns what was found."""
+    """An Anki package, a Canvas export or a workbook read from its zip, any other file as text; `reading`
+    learns what was found."""
     if reading.found is Format.ANKI or (reading.found is None and is_anki_package(data)):
         reading.found = Format.ANKI
         draft = read_anki_package(data, source, distractors=distractors)
         return _finished(draft, Format.ANKI, deck_id, title, guild_id)
-    if reading.found in WORKBOOK_FORMATS or (reading.found is None and is_workbook(data)):
+    zipped = is_workbook(data)
+    if zipped and (reading.found is Format.QTI or (reading.found is None and is_qti_package(data))):
+        reading.found = Format.QTI
+        return _finished(read_qti_package(data, source), Format.QTI, deck_id, title, guild_id)
+    if reading.found in WORKBOOK_FORMATS or (reading.found is None and zipped):
         rows = read_rows(data, source)
         reading.found = reading.found or detect_workbook(rows)
         if reading.found is None:
@@ -154,8 +160,8 @@ def _import_text(
                     _(
                         "the format of this file is not one Bvunzo reads (our YAML, CSV/TSV, a Red trivia list, "
                         "numbered text, Open Trivia DB JSON, Moodle's GIFT or Moodle XML, Blackboard's upload "
-                        "text, Kahoot's or Wayground's spreadsheet template, an Anki package); choose one with "
-                        "the format option"
+                        "text, Kahoot's or Wayground's spreadsheet template, a Canvas quiz export in QTI 1.2, an "
+                        "Anki package); choose one with the format option"
                     ),
                 )
             ]
@@ -192,6 +198,8 @@ def _draft(
         return read_moodle_xml(text, source)
     if found is Format.BLACKBOARD:
         return read_blackboard(text, source)
+    if found is Format.QTI:
+        return read_qti(text, source)
     return read_open_trivia(text, source)
 
 

@@ -1,8 +1,11 @@
-"""An uploaded zip (an .xlsx workbook, an Anki package) checked before anything in it is unpacked.
+"""An uploaded zip (an .xlsx workbook, a Canvas quiz export, an Anki package) checked before anything
+in it is unpacked: every reader opens its zip here, and nowhere else.
 
 The caps bound what a reader can be made to unpack: the number of entries, their declared sizes added
 up, and how tightly a large entry is packed. zipfile never unpacks more than an entry declares, so the
-declared sizes bound what is read afterwards.
+declared sizes bound what is read afterwards. zipfile raises NotImplementedError, not BadZipFile, for
+an entry needing a later version of the format, a packing method it lacks, or strong encryption; such a
+zip is refused here as no zip, and so is an entry locked by a password, before a reader meets it.
 """
 
 from __future__ import annotations
@@ -19,6 +22,9 @@ MAX_ENTRIES = 500
 MAX_UNPACKED = 64 * 1024 * 1024
 MAX_RATIO = 200  # for an entry over MAX_SMALL_ENTRY unpacked: a sheet's XML packs ten to fifty times
 MAX_SMALL_ENTRY = 1024 * 1024
+# The general purpose flag bits that make zipfile refuse to unpack an entry: a password (bit 0, a
+# RuntimeError), compressed patched data (bit 5) and strong encryption (bit 6).
+_UNREADABLE_FLAGS = 0x01 | 0x20 | 0x40
 
 
 class ArchiveRefused(Exception):
@@ -61,7 +67,15 @@ def checked_archive(data: bytes) -> zipfile.ZipFile:
         entry.file_size > MAX_SMALL_ENTRY and entry.file_size > MAX_RATIO * max(entry.compress_size, 1)
         for entry in entries
     )
-    if bomb:
+    if bomb or not all(_readable(entry) for entry in entries):
         archive.close()
-        raise ArchiveRefused(bomb=True)
+        raise ArchiveRefused(bomb=bomb)
     return archive
+
+
+def _readable(entry: zipfile.ZipInfo) -> bool:
+    """Whether zipfile can unpack the entry: a method it has (stored, deflate, bzip2, lzma), no lock."""
+    import zipfile
+
+    methods = (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED, zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA)
+    return entry.compress_type in methods and not entry.flag_bits & _UNREADABLE_FLAGS

@@ -10,6 +10,7 @@ from bot.bank.importers.flashcards import card_separator, read_anki_header
 from bot.bank.importers.gift import looks_like_gift
 from bot.bank.importers.moodle_xml import looks_like_moodle_xml
 from bot.bank.importers.numbered_text import looks_numbered
+from bot.bank.importers.qti import looks_like_qti
 from bot.bank.importers.sheet_templates import kahoot_header, wayground_header
 from bot.bank.importers.workbook import Rows
 
@@ -22,11 +23,14 @@ def detect_format(text: str, source: str = "") -> Format | None:
     """The format a file's text is written in, judged by what it holds; None when it is none of them.
 
     A `.gift` file is GIFT whatever it holds (Moodle names its exports so); an `.xml` one or any text
-    opening as XML is read as Moodle XML, which says so when the XML is something else.
+    opening as XML is read as Moodle XML, which says so when the XML is something else, unless its root
+    is QTI's `<questestinterop>`.
     """
     start = text.lstrip()
     if source.lower().endswith(".gift"):
         return Format.GIFT
+    if looks_like_qti(start):
+        return Format.QTI
     if looks_like_moodle_xml(text) or (source.lower().endswith(".xml") and start.startswith("<")):
         return Format.MOODLE_XML
     if read_anki_header(start) is not None:

@@ -42,6 +42,8 @@ SAMPLE_ROWS = 60
 _CHOICE_KINDS = {"multichoice", "multiplechoice", "mc", "mcq", "choice", "multiple", "singlechoice",
                  "multipleanswer", "multiplechoicequestion", "opcionmultiple", "escolhamultipla",
                  "choixmultiple", "qcm", "mehrfachauswahl", "auswahl", "sarudzo"}  # fmt: skip
+# Select all that apply: every choice the answer cell names is right, and only the whole set earns all.
+_MULTI_KINDS = {"multi", "multiselect", "selectall", "checkbox", "checkboxes"}
 _TRUE_FALSE_KINDS = {"truefalse", "tf", "boolean", "bool", "yesno", "verdaderofalso", "vf",
                      "verdadeirofalso", "vraifaux", "richtigfalsch", "wahrfalsch", "chokwadimanyepo"}  # fmt: skip
 _TEXT_KINDS = {"shortanswer", "short", "text", "typed", "numerical", "numeric", "number", "respuestacorta",
@@ -447,7 +449,7 @@ def _question(draft: DeckDraft, line: int, row: dict[str, str]) -> None:
     if kind in _UNPLAYABLE_KINDS:
         draft.set_apart(line, _(_UNPLAYABLE_KINDS[kind]))
         return
-    known = _CHOICE_KINDS | _TRUE_FALSE_KINDS | _TEXT_KINDS
+    known = _CHOICE_KINDS | _MULTI_KINDS | _TRUE_FALSE_KINDS | _TEXT_KINDS
     if kind and kind not in known:
         draft.skip(
             line,
@@ -495,6 +497,9 @@ def _question(draft: DeckDraft, line: int, row: dict[str, str]) -> None:
                 answer=answer[:60],
             ),
         )
+        return
+    if kind in _MULTI_KINDS:  # its answer is always the list of its right choices
+        draft.add(line, type="multi", prompt=prompt, choices=choices, answer=right, **common)
         return
     draft.add(line, prompt=prompt, choices=choices, answer=right[0] if len(right) == 1 else right, **common)
 

@@ -47,6 +47,23 @@ class Element:
     def every(self, tag: str) -> list[Element]:
         return [c for c in self.children if c.tag == tag]
 
+    def descendants(self, tag: str) -> list[Element]:
+        """Every element below this one with the tag, in document order (the tree is at most MAX_DEPTH deep)."""
+        found: list[Element] = []
+        for c in self.children:
+            if c.tag == tag:
+                found.append(c)
+            found += c.descendants(tag)
+        return found
+
+    def first(self, tag: str) -> Element | None:
+        """The first element below this one with the tag, at any depth."""
+        for c in self.children:
+            hit = c if c.tag == tag else c.first(tag)
+            if hit is not None:
+                return hit
+        return None
+
     @property
     def text(self) -> str:
         return "".join(self.parts)
@@ -108,8 +125,8 @@ def read_xml(text: str, source: str) -> Element:
         raise _refused(source, builder.line, _entities()) from exc
     except defusedxml.ExternalReferenceForbidden as exc:
         reason = _(
-            "the XML refers to another file or address ({where}), which Bvunzo never opens; a Moodle export "
-            "needs none, so remove the reference",
+            "the XML refers to another file or address ({where}), which Bvunzo never opens; a quiz exported "
+            "from Moodle or Canvas needs none, so remove the reference",
             where=exc.sysid or exc.pubid or "?",
         )
         raise _refused(source, builder.line, reason) from exc
@@ -125,8 +142,8 @@ def read_xml(text: str, source: str) -> Element:
 
 def _entities() -> str:
     return _(
-        "the XML declares entities (`<!ENTITY`), which can expand without end or read other files; a Moodle "
-        "export needs none, so the file was refused"
+        "the XML declares entities (`<!ENTITY`), which can expand without end or read other files; a quiz "
+        "exported from Moodle or Canvas needs none, so the file was refused"
     )
 
 

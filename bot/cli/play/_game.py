@@ -17,7 +17,7 @@ from types import FrameType
 
 from bot import locales
 from bot.bank.loader import DeckError, load_deck_file, load_folder, validate_paths
-from bot.bank.models import Deck, Question
+from bot.bank.models import Deck, Kind, Question
 from bot.cli.play._screen import Screen
 from bot.cli.play._terminal import catalog_of_terminal, terminal_language
 from bot.host.config import database_location
@@ -31,6 +31,7 @@ from bot.quiz import (
     due_by,
     slot_letter,
 )
+from bot.quiz.multi import partly, recalled
 from bot.quiz.practice import MemoryState
 from bot.reviews import reviewed_memories
 from bot.store import PracticeAnswer, Store, StoreError, open_store
@@ -291,40 +292,57 @@ class Game:
             letter = self.screen.style(slot_letter(shown), "cyan")
             self.screen.say(f"{letter}) {question.choices[original]}", indent="  ", hang="   ")
         while True:
-            slot: int | None = None
-            text: str | None = None
-            if question.typed:
-                typed = self.screen.ask(_("Your answer (:q to stop): "))
-                if typed is None or typed == ":q":
-                    return False
-                text = typed
-            else:
-                letters = LETTERS[: len(order)]
-                typed = self.screen.ask(
-                    _("Your answer ({first}-{last}, q to stop): ", first=letters[0], last=letters[-1])
-                )
-                if typed is None or typed.lower() in QUIT_WORDS:
-                    return False
-                slot = _slot(typed, len(order))
-                if slot is None:
-                    self.screen.say(
-                        _("Type one letter, {first} to {last}.", first=letters[0], last=letters[-1]), "yellow"
-                    )
-                    continue
+            given = self._read_answer(question, len(order))
+            if given is None:
+                return False
+            if given is RETRY:
+                continue
+            slot, text, slots = given
             now = self.now()
             try:
-                result = session.answer(slot, text=text, now=now)
+                result = session.answer(slot, text=text, now=now, slots=slots)
             except QuizError as exc:
                 self.screen.say(exc.sentence, "yellow")
                 continue
             break
-        memories = await reviewed_memories(store, self.deck.id, question.id, {user_id: result.right}, now)
+        # A multi question's partial answer: remembered from half its points on, with gaps (Hard).
+        rights = {user_id: recalled(result.right, result.share)}
+        hinted = {user_id} if partly(result.share) else set()
+        memories = await reviewed_memories(store, self.deck.id, question.id, rights, now, hinted=hinted)
         memory = memories[user_id]
         await store.record_practice(
             PracticeAnswer(user_id, None, self.deck.id, question.id, result.right, now), memory
         )
         self._feedback(result.question, order, result.right, result.right_slots, memory.due, now)
         return True
+
+    def _read_answer(self, question: Question, choices: int) -> _Given | None:
+        """What the player typed for the question: None when they stopped, RETRY when it meant nothing."""
+        typed: str | None
+        if question.typed:
+            typed = self.screen.ask(_("Your answer (:q to stop): "))
+            return None if typed is None or typed == ":q" else (None, typed, None)
+        letters = LETTERS[:choices]
+        bounds = {"first": letters[0], "last": letters[-1]}
+        if question.kind is Kind.MULTI:
+            typed = self.screen.ask(
+                _("Your answers, every right letter ({first}-{last}, q to stop): ", **bounds)
+            )
+        else:
+            typed = self.screen.ask(_("Your answer ({first}-{last}, q to stop): ", **bounds))
+        if typed is None or typed.lower() in QUIT_WORDS:
+            return None
+        if question.kind is Kind.MULTI:
+            slots = [_slot(part, choices) for part in typed.replace(",", " ").split()]
+            if slots and None not in slots:
+                return (None, None, [slot for slot in slots if slot is not None])
+            self.screen.say(_("Type the letters of every right choice, such as A C."), "yellow")
+            return RETRY
+        slot = _slot(typed, choices)
+        if slot is None:
+            self.screen.say(_("Type one letter, {first} to {last}.", **bounds), "yellow")
+            return RETRY
+        return (slot, None, None)
 
     def _feedback(
         self,
@@ -410,6 +428,11 @@ class Game:
                 self.screen.say("  " + _("{rank}. {name}: {right} of {answered} ← you", **shown), "green")
             else:
                 self.screen.say("  " + _("{rank}. {name}: {right} of {answered}", **shown))
+
+
+# What a player gave: the slot of a letter, the text typed, or a multi question's slots.
+_Given = tuple[int | None, str | None, list[int] | None]
+RETRY: _Given = (None, None, None)  # nothing readable: ask again
 
 
 def _slot(typed: str, choices: int) -> int | None:

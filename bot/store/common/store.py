@@ -12,6 +12,7 @@ from bot.store.common.assignments import SharedAssignments
 from bot.store.common.boards import SharedBoards
 from bot.store.common.calendar import SharedCalendar
 from bot.store.common.decks import SharedDecks
+from bot.store.common.fitting import SharedFitting
 from bot.store.common.flags import SharedFlags
 from bot.store.common.item_analysis import SharedItemAnalysis
 from bot.store.common.polls import SharedPolls
@@ -43,6 +44,7 @@ class SharedStore(
     SharedWeb,
     SharedVersions,
     SharedAchievements,
+    SharedFitting,
 ):
     """What a store does, through the engine it is given (`_engine`), whichever engine that is."""
 

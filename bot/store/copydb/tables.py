@@ -75,6 +75,8 @@ TABLES: dict[str, tuple[str, ...]] = {
     # its triggers come to the same mark, over the same copied first tries.
     "item_figures": ("guild_id", "deck_id", "questions", "changes", "computed_at", "figures"),
     "member_achievements": ("guild_id", "user_id", "achievement", "earned_at", "round_id"),
+    "server_fsrs_parameters": ("guild_id", "parameters", "reviews", "fitted_at"),
+    "member_fsrs_parameters": ("user_id", "parameters", "reviews", "fitted_at", "guild_id"),
 }
 
 # Counted on both sides after the copy: every copied table and those the answers' triggers fill (the boards,

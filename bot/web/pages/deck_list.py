@@ -9,10 +9,10 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.bank.exports import EXPORT_FORMATS
 from bot.bank.importers import Format, Imported, import_deck
 from bot.bank.part_sizes import MAX_DECK_ID_LENGTH, MAX_DECK_TITLE_LENGTH
 from bot.bank.problems import DeckError
-from bot.bank.writer import deck_to_csv, deck_to_yaml
 from bot.decks.server_decks import ServerDecks
 from bot.errors import UserError
 from bot.locales import N_, _, n_
@@ -38,9 +38,9 @@ FORMATS = (
     (Format.BLACKBOARD.value, N_("Blackboard upload text (MC, TF, FIB, NUM lines)")),
     (Format.KAHOOT.value, N_("Kahoot spreadsheet template (.xlsx)")),
     (Format.WAYGROUND.value, N_("Wayground (Quizizz) spreadsheet template (.xlsx)")),
+    (Format.QTI.value, N_("Canvas quiz export, QTI 1.2 (.zip, .xml)")),
     (Format.ANKI.value, N_("Anki package (.apkg, .colpkg)")),
 )
-EXPORTS = {"yaml": ("application/yaml", deck_to_yaml), "csv": ("text/csv", deck_to_csv)}
 
 
 async def deck_list_page(request: web.Request, server: Server, **extra: object) -> web.StreamResponse:
@@ -205,9 +205,8 @@ def _import_summary(deck_id: str, source: str, count: int, replaced: bool) -> st
 @moderator
 async def export(request: web.Request, server: Server) -> web.StreamResponse:
     deck = await find_deck(request, server)
-    kind = request.query.get("format", "yaml")
-    if kind not in EXPORTS:
-        raise web.HTTPBadRequest(text=_("Export as yaml or csv."))
-    content_type, write = EXPORTS[kind]
-    written = await asyncio.to_thread(write, deck)  # in proportion to the deck: off the event loop
-    return download(written, f"{deck.id}.{kind}", content_type)
+    chosen = EXPORT_FORMATS.get(request.query.get("format", "yaml"))
+    if chosen is None:
+        raise web.HTTPBadRequest(text=_("Export as one of: {formats}.", formats=", ".join(EXPORT_FORMATS)))
+    written = await asyncio.to_thread(chosen.write, deck)  # in proportion to the deck: off the event loop
+    return download(written.data, chosen.filename(deck), chosen.media_type)

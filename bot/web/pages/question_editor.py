@@ -39,6 +39,7 @@ KINDS = (
     ("truefalse", N_("True or false")),
     ("text", N_("Typed answer")),
     ("number", N_("Typed number")),
+    ("multi", N_("Select all that apply (a menu)")),
     ("poll", N_("Poll (no right answer)")),
 )
 
@@ -59,7 +60,7 @@ def _form_of(post: MultiDictProxy[Any]) -> QuestionForm:
         id=text("id").strip(),
         kind=kind,
         prompt=text("prompt"),
-        choices=[text(f"choice{i}") for i in range(part_sizes.MAX_CHOICES)],
+        choices=[text(f"choice{i}") for i in range(part_sizes.MAX_MULTI_CHOICES)],
         answer=answer,
         accepted=text("accepted").splitlines(),
         number=text("number"),
@@ -96,7 +97,8 @@ async def _editor(
     errors: dict[str, list[str]] = {}
     for error in checked.errors if checked else ():
         errors.setdefault(error.field, []).append(error.message)
-    choices = [*form.choices, *[""] * part_sizes.MAX_CHOICES][: part_sizes.MAX_CHOICES]
+    # As many inputs as a multi question may fill: a choice question's past the fifth stay empty.
+    choices = [*form.choices, *[""] * part_sizes.MAX_MULTI_CHOICES][: part_sizes.MAX_MULTI_CHOICES]
     values = {
         **deck_values(request, server, deck),
         "editing": editing,

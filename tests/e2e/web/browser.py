@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+from tests.e2e.web.profiles import Profiles
+
 CHROMIUM = Path("/usr/bin/chromium")
 AXE = Path(__file__).resolve().parents[2] / "vendor" / "axe-core" / "axe.min.js"
 # Quiet and self-contained: no first-run pages, no updates, no sync, no network beyond the test's servers.
@@ -23,6 +25,10 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--disable-dev-shm-usage",
+    # A page of a profile that has a renderer for its site reuses it rather than starting another: the
+    # dashboard's Cross-Origin-Opener-Policy otherwise costs a new renderer process at every navigation
+    # between it and the fake Discord or about:blank (263 renderers in a run of tests/e2e/web, 97 with it).
+    "--renderer-process-limit=1",
 ]
 SERIOUS = ("serious", "critical")
 
@@ -51,18 +57,20 @@ def require_browser() -> None:
 class SharedChromium:
     """One Chromium for a worker process's browser tests, launched at the first that asks for it.
 
-    A test gets it with no context open (clean() closes what the last one left), and a browser that has
-    gone away (a crash) is launched again rather than failing every test after it.
+    A test gets its pages from Profiles (the worker's kept pages, cleared by clean() after each test, and
+    new profiles, closed by it), and a browser that has gone away (a crash) is launched again rather than
+    failing every test after it.
     """
 
     def __init__(self, stack: contextlib.AsyncExitStack) -> None:
         self._stack = stack
         self._driver: Any = None
         self._browser: Any = None
+        self._profiles: Profiles | None = None
 
-    async def ready(self) -> Any:
-        if self._browser is not None and self._browser.is_connected():
-            return self._browser
+    async def ready(self) -> Profiles:
+        if self._profiles is not None and self._browser.is_connected():
+            return self._profiles
         if self._driver is None:
             from playwright.async_api import async_playwright
 
@@ -70,13 +78,12 @@ class SharedChromium:
         self._browser = await self._driver.chromium.launch(
             executable_path=str(CHROMIUM), args=ARGS, headless=True
         )
-        return self._browser
+        self._profiles = Profiles(self._browser)
+        return self._profiles
 
     async def clean(self) -> None:
-        if self._browser is None or not self._browser.is_connected():
-            return
-        for context in list(self._browser.contexts):
-            await context.close()
+        if self._profiles is not None and self._browser.is_connected():
+            await self._profiles.hand_on()
 
     async def close(self) -> None:
         if self._browser is not None and self._browser.is_connected():

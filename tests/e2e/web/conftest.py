@@ -1,6 +1,6 @@
 """The web world: the e2e world's fake Discord and servers, a dashboard on its store, and a real Chromium.
 
-async def test_x(dashboard: Dashboard, browser: Browser) -> None:
+async def test_x(dashboard: Dashboard, browser: Profiles) -> None:
     page = await dashboard.signed_in(browser, dashboard.world.moderator)   # logged in through the fake
     await page.goto(dashboard.url + f"/servers/{dashboard.world.study.id}/flags")
 """
@@ -20,6 +20,7 @@ from bot.web.server import WebServer, in_process
 from tests.e2e.conftest import QUESTIONS, World
 from tests.e2e.fake_discord import Member
 from tests.e2e.web.browser import SharedChromium, require_browser, shared_chromium
+from tests.e2e.web.profiles import Profiles
 
 
 @dataclass
@@ -29,10 +30,9 @@ class Dashboard:
     store: Store
     url: str
 
-    async def page(self, browser: Any) -> Any:
-        """A fresh browser profile's page (its own cookies): one person at one computer."""
-        context = await browser.new_context()
-        return await context.new_page()
+    async def page(self, browser: Profiles, **options: Any) -> Any:
+        """A page of a browser profile of its own (its own cookies): one person at one computer."""
+        return await browser.page(**options)
 
     async def sign_in(self, page: Any, member: Member, *, then: str = "/") -> Any:
         """Log `member` in on `page` through the fake Discord's OAuth, arriving at `then`."""
@@ -41,7 +41,7 @@ class Dashboard:
         await page.wait_for_url(self.url + then)
         return page
 
-    async def signed_in(self, browser: Any, member: Member, *, then: str = "/") -> Any:
+    async def signed_in(self, browser: Profiles, member: Member, *, then: str = "/") -> Any:
         """A new page of a new profile, with `member` logged in."""
         return await self.sign_in(await self.page(browser), member, then=then)
 
@@ -101,12 +101,13 @@ async def _shared_chromium() -> AsyncIterator[SharedChromium]:
 
 
 @pytest_asyncio.fixture
-async def browser(_shared_chromium: SharedChromium) -> AsyncIterator[Any]:
+async def browser(_shared_chromium: SharedChromium) -> AsyncIterator[Profiles]:
     """Debian's headless Chromium (skipped without it; failed instead under BVUNZO_REQUIRE_BROWSER=1).
 
-    One Chromium per worker process, started at its first browser test (a launch costs seconds of CPU);
-    each test gets it with no browser context open, and every context the test opened (its cookies, its
-    pages) is closed after it, so no test sees another's.
+    One Chromium per worker process, started at its first browser test (a launch costs seconds of CPU).
+    A test gets its pages from it (tests/e2e/web/profiles.py): the worker's kept pages, cleared after
+    each test (cookies, permissions, cache, routes, emulation, about:blank; a new profile costs a renderer
+    process), and new profiles, closed after it; so no test sees another's.
     """
     require_browser()
     launched = await _shared_chromium.ready()

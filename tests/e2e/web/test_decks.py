@@ -396,6 +396,20 @@ async def test_import_export_reorder_and_delete(dashboard: Dashboard, browser: A
     ]
     csv = await page.request.get(dashboard.server_url("decks/plants/export?format=csv"))
     assert "Where does photosynthesis happen?,Chloroplast" in await csv.text()
+    # Every format of /deck export, linked from the deck's page: an Anki package is bytes, not text.
+    await page.goto(dashboard.server_url("decks/plants"))
+    links = page.get_by_role("link", name="Anki", exact=True)
+    assert await links.get_attribute("href") == f"/servers/{world.study.id}/decks/plants/export?format=anki"
+    anki = await page.request.get(dashboard.server_url("decks/plants/export?format=anki"))
+    assert anki.headers["content-disposition"] == 'attachment; filename="plants.apkg"'
+    assert anki.headers["content-type"] == "application/octet-stream"
+    assert (await anki.body())[:2] == b"PK"  # a zip, as Anki's packages are
+    gift = await page.request.get(dashboard.server_url("decks/plants/export?format=gift"))
+    assert gift.headers["content-type"] == "text/plain; charset=utf-8"
+    assert "Which gas do plants take in?" in await gift.text()
+    wrong = await page.request.get(dashboard.server_url("decks/plants/export?format=pdf"))
+    assert wrong.status == 400
+    assert "Export as one of: yaml, csv, gift, moodle-xml, anki." in await wrong.text()
 
     # Reorder: the third question up one place.
     await page.goto(dashboard.server_url("decks/plants"))

@@ -14,9 +14,8 @@ from tests.e2e.web.seed import T0, flagged, played_round
 
 
 async def _page(browser: Any, locale: str) -> Any:
-    """A fresh profile whose browser asks for `locale` (its Accept-Language)."""
-    context = await browser.new_context(locale=locale)
-    return await context.new_page()
+    """A profile of its own whose browser asks for `locale` (its Accept-Language)."""
+    return await browser.page(locale=locale)
 
 
 async def test_a_french_browser_reads_the_dashboard_in_french(dashboard: Dashboard, browser: Any) -> None:

@@ -149,9 +149,8 @@ async def test_the_theme_switch_is_kept_across_pages_and_over_the_device(
     dashboard: Dashboard, browser: Any
 ) -> None:
     world = dashboard.world
-    context = await browser.new_context(color_scheme="light")
     page = await dashboard.sign_in(
-        await context.new_page(), world.moderator, then=f"/servers/{world.study.id}/"
+        await browser.page(color_scheme="light"), world.moderator, then=f"/servers/{world.study.id}/"
     )
     assert await page.get_attribute("html", "data-theme") is None
     assert await paper(page) == LIGHT_PAPER  # as the device
@@ -203,17 +202,15 @@ async def test_the_menu_folds_on_a_phone_and_shows_the_servers_icon(
     world = dashboard.world
     world.study.icon = "a_0123456789abcdef0123456789abcdef"
     icon_url = f"https://cdn.discordapp.com/icons/{world.study.id}/{world.study.icon}.png?size=64"
-    context = await browser.new_context(viewport={"width": 390, "height": 800})
+    page = await browser.page(viewport={"width": 390, "height": 800})
     asked: list[str] = []
 
     async def from_the_cdn(route: Any) -> None:  # no network in tests: the CDN answers here
         asked.append(route.request.url)
         await route.fulfill(status=404)
 
-    await context.route("https://cdn.discordapp.com/**", from_the_cdn)
-    page = await dashboard.sign_in(
-        await context.new_page(), world.moderator, then=f"/servers/{world.study.id}/"
-    )
+    await page.context.route("https://cdn.discordapp.com/**", from_the_cdn)
+    await dashboard.sign_in(page, world.moderator, then=f"/servers/{world.study.id}/")
     assert await page.locator(".server-nav img.server-icon").get_attribute("src") == icon_url
     assert asked == [icon_url]
     # The server's home is its menu: open; any other page folds it behind "Menu of Study A".

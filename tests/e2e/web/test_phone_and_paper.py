@@ -33,8 +33,8 @@ async def labels(row: Any) -> list[str]:
 
 async def test_a_board_row_reads_as_a_card_on_a_phone(dashboard: Dashboard, browser: Any) -> None:
     await a_round(dashboard)
-    context = await browser.new_context(viewport={"width": 390, "height": 800})
-    page = await dashboard.sign_in(await context.new_page(), dashboard.world.moderator, then="/")
+    phone = await browser.page(viewport={"width": 390, "height": 800})
+    page = await dashboard.sign_in(phone, dashboard.world.moderator, then="/")
     await page.goto(dashboard.server_url("board"))
     first = page.locator(".table-box tbody tr").first
     assert await first.evaluate("r => getComputedStyle(r).display") == "block"
@@ -63,9 +63,10 @@ async def test_a_round_report_on_paper_is_its_content_black_on_white(
     dashboard: Dashboard, browser: Any
 ) -> None:
     round_id = await a_round(dashboard)
-    context = await browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme="dark")
     page = await dashboard.sign_in(
-        await context.new_page(), dashboard.world.moderator, then=f"/servers/{dashboard.world.study.id}/"
+        await browser.page(viewport={"width": 1280, "height": 800}, color_scheme="dark"),
+        dashboard.world.moderator,
+        then=f"/servers/{dashboard.world.study.id}/",
     )
     await page.goto(dashboard.server_url(f"rounds/{round_id}"))
     assert await page.locator(".sidebar").is_visible()
@@ -90,13 +91,13 @@ async def test_the_server_picker_shows_each_server_s_icon_or_its_initial(
     world.study.icon = "0123456789abcdef0123456789abcdef"
     admins = world.other.add_role("Teachers", permissions=discord.Permissions(administrator=True))
     world.other.add_member(world.moderator, roles=[admins])  # Study B: no icon
-    context = await browser.new_context()
+    page = await browser.page()
 
     async def from_the_cdn(route: Any) -> None:  # no network in tests: the CDN answers here
         await route.fulfill(status=404)
 
-    await context.route("https://cdn.discordapp.com/**", from_the_cdn)
-    page = await dashboard.sign_in(await context.new_page(), world.moderator, then="/")
+    await page.context.route("https://cdn.discordapp.com/**", from_the_cdn)
+    await dashboard.sign_in(page, world.moderator, then="/")
     study_a = page.get_by_role("link", name="Study A", exact=True)
     study_b = page.get_by_role("link", name="Study B", exact=True)
     assert await study_a.get_attribute("href") == f"/servers/{world.study.id}/"

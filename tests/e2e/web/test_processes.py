@@ -101,7 +101,7 @@ class WebProcess:
 async def change_round_defaults(world: World, browser: Any, url: str) -> None:
     """As a moderator in a browser: 2 questions of 45 seconds, saved."""
     world.fake.oauth.signed_in = world.moderator.user
-    page = await (await browser.new_context()).new_page()
+    page = await browser.page()
     await page.goto(f"{url}/login?next=/servers/{world.study.id}/settings")
     await page.wait_for_url(f"{url}/servers/{world.study.id}/settings")
     await page.get_by_label("Questions per round (1–50)").fill("2")
@@ -114,7 +114,7 @@ async def figures_come_from_the_background(world: World, browser: Any, url: str)
     """A deck's analysis opened for the first time says its figures are being computed; the process's
     worker computes them and the page, reloading itself (a meta refresh, no script), shows them."""
     world.fake.oauth.signed_in = world.moderator.user
-    page = await (await browser.new_context()).new_page()
+    page = await browser.page()
     analysis = f"/servers/{world.study.id}/decks/gradient-checkpointing/analysis"
     await page.goto(f"{url}/login?next={analysis}")
     await page.wait_for_url(url + analysis)

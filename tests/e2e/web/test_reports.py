@@ -65,8 +65,15 @@ async def test_a_rounds_report_shows_each_question_and_who_answered_what(
     assert await page.locator("main script").count() == 0
     assert await page.locator("main img").count() == 0
     dialogs: list[str] = []
-    page.on("dialog", lambda d: dialogs.append(d.message))
-    await page.reload()
+
+    def alerted(dialog: Any) -> None:
+        dialogs.append(dialog.message)
+
+    page.on("dialog", alerted)
+    try:
+        await page.reload()
+    finally:
+        page.remove_listener("dialog", alerted)  # the page is handed on to the next test
     assert dialogs == []
 
 
