@@ -159,3 +159,15 @@ def test_the_reveal_is_the_discord_reveal() -> None:
     expected = reveal_embed(cell, (0, 1), nobody, index=0, total=1, deck_title="Biology")
     assert shown.reveal.embed.description == expected.description
     assert "✅ A  <i>Cell</i>  — 0▫️ B  Atom  — 0" in read(draw(shown), 1).text("embed-description")
+
+
+def test_formulas_show_as_written_in_code_and_prices_as_text() -> None:
+    [asked] = load_deck_text(
+        "id: maths\ntitle: Maths\nquestions:\n  - id: half\n"
+        "    prompt: 'Is $\\frac{1}{2} < 1$ for $5 and $6?'\n    choices: ['$x<y$', 'No']\n    answer: 0\n",
+        "maths.yaml",
+    ).questions
+    html = draw(preview(asked, DECK, NOW))
+    assert '<code class="formula">$\\frac{1}{2} &lt; 1$</code>' in html
+    assert '<code class="formula">$x&lt;y$</code>' in html
+    assert "for $5 and $6?" in read(html).text("embed-description")

@@ -13,6 +13,7 @@ import yaml
 
 from bot.bank import part_sizes
 from bot.bank import safe_yaml as sy
+from bot.bank.formulas import FORMULA_KEYS, formula_problems
 from bot.bank.images import MAX_IMAGE_REFERENCE, check_image
 from bot.bank.languages import is_language_code
 from bot.bank.models import Deck, Kind, Question, Translation
@@ -589,6 +590,8 @@ class _Reader:
             shown = (_number_shown(body),) if kind is Kind.NUMBER else body.accepted
             self.fits_embed(prompt_node, _("the question"), prompt, body.choices, shown, kind)
         extras = self.question_extras(fields, kind, lang, body)
+        for where, problem in formula_problems(fields[k][1] for k in FORMULA_KEYS if k in fields):
+            self.report(where, problem)
         if len(self.problems) > before or question_id is None or kind is None:
             return None
         translations = extras.translations

@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.bank import formulas
 from bot.bank.bank import Bank
 from bot.decks.server_decks import ServerDecks
 from bot.discord.calls import RetryPolicy, is_expired_interaction
@@ -198,12 +199,15 @@ class BvunzoBot(commands.AutoShardedBot):
         return await self.store.guild_settings(guild_id)
 
     async def _load_bank(self) -> Bank:
-        bank, problems = Bank.from_folder(self.settings.questions_path)
-        self.deck_problems = [str(p) for p in problems]
-        for problem in problems:
-            log.warning("deck problem: %s", problem)
-        self.decks = ServerDecks(self.store, bank, self.clock, on_change=self.telemetry.deck_changed)
-        await self.decks.versions.load_every()
+        # Formulas unchecked: asking mathtext would load matplotlib at start (`bvunzo validate` asks it, and
+        # a saved deck was checked when it was saved).
+        with formulas.unchecked():
+            bank, problems = Bank.from_folder(self.settings.questions_path)
+            self.deck_problems = [str(p) for p in problems]
+            for problem in problems:
+                log.warning("deck problem: %s", problem)
+            self.decks = ServerDecks(self.store, bank, self.clock, on_change=self.telemetry.deck_changed)
+            await self.decks.versions.load_every()
         log.info("bank loaded: %d decks, %d questions", len(bank), bank.question_count)
         return bank
 

@@ -31,9 +31,13 @@ import discord
 
 from bot.discord.calls import ChannelGone, DiscordUnavailable, MessageGone, RetryPolicy
 from bot.locales import N_, SOURCE, _, decimal, speaking
+from bot.looks.formula_pictures import PICTURES, FormulaPicture, shown_formulas
+from bot.looks.round import formula_name
 from bot.quiz.clock import Clock
 from bot.rounds import Card, RoundCutShort, Sentence
-from bot.ui.round_cards import content_of, file_of
+from bot.rounds.cards import QuestionCard, RevealCard
+from bot.ui.round import formula_file
+from bot.ui.round_cards import content_of, files_of
 
 if TYPE_CHECKING:
     from bot.preferences.language_memory import Languages
@@ -99,7 +103,12 @@ class RoundChannel:
     # -- the port (bot/rounds/port.py: RoundPosts) ---------------------------------------------------
 
     async def post(self, what: str, card: Card) -> int:
-        message = await self.send_with_file(what, file_of(card), **(await self._content(card)))
+        picture = None
+        if isinstance(card, QuestionCard):
+            picture = await PICTURES.picture(shown_formulas(card.question, explanation=False))
+            PICTURES.prepare(shown_formulas(card.question, explanation=True))  # ready for the reveal
+        content = await self._content(card, formulas=picture is not None)
+        message = await self.send_with_files(what, files_of(card, picture), **content)
         self.messages[message.id] = message
         while len(self.messages) > KEPT_MESSAGES:
             del self.messages[next(iter(self.messages))]
@@ -115,8 +124,9 @@ class RoundChannel:
                 await self.clock.sleep_until(free_at)
         self.pace.edited(self.clock())
         message = self._message(message_id)
-        content = await self._content(card)
-        await self._call(what, lambda: message.edit(**content))
+        picture = await self._explained(message, card)
+        content = await self._content(card, formulas=picture is not None or _carries_formulas(message, card))
+        await self._call(what, lambda: message.edit(**content, **_replacing(message, card, picture)))
 
     async def edit_in_passing(self, what: str, message_id: int, card: Card) -> bool:
         """An edit the next one makes up for (the live count): one try, but a deleted message still counts.
@@ -130,7 +140,7 @@ class RoundChannel:
             return False
         self.pace.edited(now)
         message = self._message(message_id)
-        content = await self._content(card)
+        content = await self._content(card, formulas=_carries_formulas(message, card))
         try:
             await RetryPolicy(budget=0).call(
                 f"round {self.round_id}: {what}", lambda: message.edit(**content)
@@ -154,11 +164,22 @@ class RoundChannel:
         except (discord.HTTPException, DiscordUnavailable, MessageGone, ChannelGone) as exc:
             log.warning("round %s: could not post %s: %s", self.round_id, what, exc)
 
-    async def _content(self, card: Card) -> dict[str, Any]:
+    async def _content(self, card: Card, *, formulas: bool = False) -> dict[str, Any]:
         """The card as its message, written in the server's language: every post and edit passes here."""
         code = SOURCE if self.languages is None else await self.languages.server(self.guild_id)
         with speaking(code):
-            return content_of(card)
+            return content_of(card, formulas=formulas)
+
+    async def _explained(self, message: discord.Message, card: Card) -> FormulaPicture | None:
+        """A reveal whose explanation adds formulas: the picture of them all, to replace the question's
+        (None: nothing to replace, or not drawn in time, when the question's picture stays)."""
+        if not isinstance(card, RevealCard) or not card.question.explanation:
+            return None
+        asked = shown_formulas(card.question, explanation=False)
+        revealed = shown_formulas(card.question, explanation=True)
+        if revealed == asked:
+            return None
+        return await PICTURES.picture(revealed)
 
     # -- Discord's calls -----------------------------------------------------------------------------
 
@@ -166,19 +187,19 @@ class RoundChannel:
         """A message this round posted here (a round edits only its latest ones)."""
         return self.messages[message_id]
 
-    async def send_with_file(
-        self, what: str, make_file: Callable[[], discord.File | None], **content: Any
+    async def send_with_files(
+        self, what: str, make_files: Callable[[], list[discord.File]], **content: Any
     ) -> discord.Message:
-        """A post that may upload a file (a question's image): each try opens the file anew, since
-        discord.py closes a file once a try has sent it."""
+        """A post that may upload files (a question's image, its formulas): each try opens them anew,
+        since discord.py closes a file once a try has sent it."""
 
         nonce = _nonce()
 
         def attempt() -> Awaitable[discord.Message]:
-            file = make_file()
-            if file is None:
+            files = make_files()
+            if not files:
                 return self.channel.send(nonce=nonce, **content)
-            return self.channel.send(file=file, nonce=nonce, **content)
+            return self.channel.send(files=files, nonce=nonce, **content)
 
         return await self._call(what, attempt)
 
@@ -206,6 +227,23 @@ class RoundChannel:
         log.warning("round %s: %s failed (%s): %s", self.round_id, what, error, said)
         self.cut = RoundCutShort(why)
         return self.cut
+
+
+def _carries_formulas(message: discord.Message, card: Card) -> bool:
+    """Whether the question's message was posted with its formulas' picture (drawn in time)."""
+    if not isinstance(card, QuestionCard | RevealCard):
+        return False
+    return any(a.filename == formula_name(card.index) for a in message.attachments)
+
+
+def _replacing(message: discord.Message, card: Card, picture: FormulaPicture | None) -> dict[str, Any]:
+    """An edit's attachments when a reveal's picture replaces the question's (made anew for each try);
+    otherwise none, so the edit keeps the message's uploads."""
+    if picture is None or not isinstance(card, RevealCard):
+        return {}
+    name = formula_name(card.index)
+    kept: list[discord.Attachment | discord.File] = [a for a in message.attachments if a.filename != name]
+    return {"attachments": [*kept, formula_file(picture, card.index)]}
 
 
 def _nonce() -> str:

@@ -80,9 +80,15 @@ def image_name(question: Question, index: int) -> str:
     return f"question-{index + 1}{Path(question.image or '').suffix.lower()}"
 
 
-def _image(question: Question, index: int) -> str | None:
+def formula_name(index: int) -> str:
+    """The attachment the question's formulas are drawn in (bot/looks/formula_pictures.py)."""
+    return f"formulas-{index + 1}.png"
+
+
+def _image(question: Question, index: int, formulas: bool) -> str | None:
+    """The embed's one image: the question's own picture, else its formulas' when they were uploaded."""
     if question.image is None:
-        return None
+        return f"attachment://{formula_name(index)}" if formulas else None
     return question.image if is_url(question.image) else f"attachment://{image_name(question, index)}"
 
 
@@ -97,8 +103,10 @@ def question_look(
     deck_title: str,
     opens_at: datetime | None = None,
     untimed: bool = False,
+    formulas: bool = False,
 ) -> Look:
-    """The question; `opens_at` while it is in its reading time; `untimed` when no timer closes it."""
+    """The question; `opens_at` while it is in its reading time; `untimed` when no timer closes it;
+    `formulas` when its message carries its formulas' picture."""
     body = question.prompt
     if question.typed:
         body += "\n\n" + _("Type your answer with the **Answer** button.")
@@ -119,7 +127,7 @@ def question_look(
         title=clip(number_of(index, total), EMBED_TITLE),
         description=clip(body, EMBED_DESCRIPTION),
         footer=clip(f"{deck_title} · {so_far}", 200),
-        image=_image(question, index),
+        image=_image(question, index, formulas),
         colour="question",
     )
 
@@ -135,9 +143,11 @@ def reveal_look(
     names: bool = True,
     standings: Sequence[PlayerResult] = (),
     teams: Sequence[TeamResult] = (),
+    formulas: bool = False,
 ) -> Look:
     """The answer and how the channel answered; `names` False keeps every player's name out of it
-    (the round hides its standings until the end); `standings` adds the round's top lines so far."""
+    (the round hides its standings until the end); `standings` adds the round's top lines so far;
+    `formulas` when the message carries its formulas' picture."""
     poll = question.kind is Kind.POLL
     if question.typed:
         lines = _("**Answer:** {answer}", answer=question.answer_text)
@@ -164,7 +174,7 @@ def reveal_look(
     look = Look(
         title=clip(title, EMBED_TITLE),
         description=clip(f"{question.prompt}\n\n{lines}", EMBED_DESCRIPTION),
-        image=_image(question, index),  # the reveal edits the same message: its upload stays
+        image=_image(question, index, formulas),  # the reveal edits the same message: its uploads stay
         colour="reveal",
     )
     if question.explanation:
@@ -250,8 +260,8 @@ def fit_lines(lines: Sequence[str], limit: int) -> str:
     return "\n".join(kept)
 
 
-def look_of(card: QuestionCard | RevealCard) -> Look:
-    """A question card's or a reveal card's embed, as plain text."""
+def look_of(card: QuestionCard | RevealCard, *, formulas: bool = False) -> Look:
+    """A question card's or a reveal card's embed, as plain text (`formulas`: its picture is attached)."""
     if isinstance(card, QuestionCard):
         return question_look(
             card.question,
@@ -263,6 +273,7 @@ def look_of(card: QuestionCard | RevealCard) -> Look:
             deck_title=card.deck_title,
             opens_at=card.opens_at,
             untimed=card.untimed,
+            formulas=formulas,
         )
     return reveal_look(
         card.question,
@@ -274,4 +285,5 @@ def look_of(card: QuestionCard | RevealCard) -> Look:
         names=card.names,
         standings=card.standings,
         teams=card.teams,
+        formulas=formulas,
     )

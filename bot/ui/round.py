@@ -6,6 +6,7 @@ Written in the language being spoken: the channel port renders them inside the s
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from typing import Any
 
@@ -14,7 +15,17 @@ import discord
 from bot.bank.images import is_url
 from bot.bank.models import Deck, Question
 from bot.locales import _, language, n_, number, slash
-from bot.looks.round import fit_lines, image_name, question_look, reveal_look, share, team_lines, team_name
+from bot.looks.formula_pictures import FormulaPicture
+from bot.looks.round import (
+    fit_lines,
+    formula_name,
+    image_name,
+    question_look,
+    reveal_look,
+    share,
+    team_lines,
+    team_name,
+)
 from bot.quiz import PlayerResult, Reveal
 from bot.quiz.standings import ordinal, place_mark, podium
 from bot.quiz.teams import TeamResult
@@ -101,6 +112,11 @@ def question_file(question: Question, index: int) -> discord.File | None:
     if question.image is None or is_url(question.image):
         return None
     return discord.File(question.image, filename=image_name(question, index))
+
+
+def formula_file(picture: FormulaPicture, index: int) -> discord.File:
+    """The PNG of a question's formulas, their sources as its alt text."""
+    return discord.File(io.BytesIO(picture.png), filename=formula_name(index), description=picture.alt)
 
 
 def reveal_embed(question: Question, order: Sequence[int], reveal: Reveal, **how: Any) -> discord.Embed:

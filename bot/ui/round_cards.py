@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 
+from bot.looks.formula_pictures import FormulaPicture
 from bot.looks.round import look_of
 from bot.rounds.cards import Card, IntroCard, Notice, QuestionCard, RevealCard, SummaryCard, TeamsCard
 from bot.ui import round as render
@@ -19,8 +20,9 @@ from bot.ui.round_views import question_view, reveal_view, summary_view, teams_v
 from bot.ui.text import embed_of
 
 
-def content_of(card: Card) -> dict[str, Any]:
-    """What a message showing `card` sends: its embed or text, and its buttons."""
+def content_of(card: Card, *, formulas: bool = False) -> dict[str, Any]:
+    """What a message showing `card` sends: its embed or text, and its buttons (`formulas`: the
+    message carries the question's formulas' picture)."""
     match card:
         case Notice(text=text):
             return {"content": str(text)}
@@ -29,9 +31,9 @@ def content_of(card: Card) -> dict[str, Any]:
         case TeamsCard():
             return {"embed": render.teams_embed(card.teams), "view": teams_view(card.round_id, card.teams)}
         case QuestionCard():
-            return _question(card)
+            return _question(card, formulas)
         case RevealCard():
-            return _reveal(card)
+            return _reveal(card, formulas)
         case SummaryCard():
             return _summary(card)
     raise TypeError(f"no message for {card!r}")
@@ -50,8 +52,8 @@ def _intro_embed(card: IntroCard) -> discord.Embed:
     )
 
 
-def _question(card: QuestionCard) -> dict[str, Any]:
-    embed = embed_of(look_of(card), render.QUESTION_COLOUR)
+def _question(card: QuestionCard, formulas: bool) -> dict[str, Any]:
+    embed = embed_of(look_of(card, formulas=formulas), render.QUESTION_COLOUR)
     reading = card.opens_at is not None
     view = question_view(
         card.round_id,
@@ -65,8 +67,8 @@ def _question(card: QuestionCard) -> dict[str, Any]:
     return {"embed": embed, "view": view}
 
 
-def _reveal(card: RevealCard) -> dict[str, Any]:
-    embed = embed_of(look_of(card), render.REVEAL_COLOUR)
+def _reveal(card: RevealCard, formulas: bool) -> dict[str, Any]:
+    embed = embed_of(look_of(card, formulas=formulas), render.REVEAL_COLOUR)
     view = reveal_view(card.round_id, card.index, card.question, card.order, card.reveal, card.reported)
     return {"embed": embed, "view": view}
 
@@ -86,9 +88,16 @@ def _summary(card: SummaryCard) -> dict[str, Any]:
     return {"embed": embed, "view": summary_view(card.round_id)} if card.buttons else {"embed": embed}
 
 
-def file_of(card: Card) -> Callable[[], discord.File | None]:
-    """The image a card's message uploads, opened anew for each try (None: no upload)."""
-    if isinstance(card, QuestionCard):
-        question, index = card.question, card.index
-        return lambda: render.question_file(question, index)
-    return lambda: None
+def files_of(card: Card, picture: FormulaPicture | None = None) -> Callable[[], list[discord.File]]:
+    """The files a card's message uploads, opened anew for each try: a question's own image, then its
+    formulas' picture (shown as the embed's image when the question has none of its own)."""
+    if not isinstance(card, QuestionCard):
+        return list
+    question, index = card.question, card.index
+
+    def files() -> list[discord.File]:
+        image = render.question_file(question, index)
+        drawn = None if picture is None else render.formula_file(picture, index)
+        return [f for f in (image, drawn) if f is not None]
+
+    return files

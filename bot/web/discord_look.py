@@ -1,4 +1,4 @@
-"""Discord's look on a web page: a message's markdown as plain spans, timestamps as words, button colours.
+"""Discord's look on a web page: a message's markdown as plain spans, timestamps as words, formulas as code.
 
 The deck editor's preview draws an embed the way Discord's client does, but from spans the template
 escapes: nothing a deck author wrote ever becomes HTML.
@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.bank.formulas import pieces
 from bot.locales import n_
 
 # What the round's embeds use: **bold**, and <t:unix:R> timestamps.
@@ -21,6 +22,7 @@ class Span:
     text: str
     bold: bool = False
     time: bool = False
+    formula: bool = False  # a formula's source as written (`$…$`): the page shows it as code, not drawn
 
 
 def relative(moment: datetime, now: datetime) -> str:
@@ -48,7 +50,7 @@ def spans(text: str, now: datetime) -> list[list[Span]]:
         at = 0
         for match in _TOKENS.finditer(line):
             if match.start() > at:
-                out.append(Span(line[at : match.start()]))
+                out.extend(_plain(line[at : match.start()]))
             if match["bold"] is not None:
                 out.append(Span(match["bold"], bold=True))
             else:
@@ -56,6 +58,13 @@ def spans(text: str, now: datetime) -> list[list[Span]]:
                 out.append(Span(relative(moment, now), time=True))
             at = match.end()
         if at < len(line):
-            out.append(Span(line[at:]))
+            out.extend(_plain(line[at:]))
         lines.append(out)
     return lines
+
+
+def _plain(text: str) -> list[Span]:
+    """Text with its formulas (bot/bank/formulas.py) as their own spans, written as in the deck."""
+    if "$" not in text:
+        return [Span(text)]
+    return [Span(p.written if p.formula else p.text, formula=p.formula) for p in pieces(text)]

@@ -21,6 +21,7 @@ from bot.ui import replies
 from bot.ui.achievements import add_new_badges
 from bot.ui.answers import hint_reply
 from bot.ui.desks import PRACTICE_DESK, GivenAnswer, TextAnswerForm
+from bot.ui.formula_files import formula_files
 from bot.ui.practice import (
     feedback_embed,
     feedback_view,
@@ -97,10 +98,12 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
         practice = await self.sessions.begin(
             user_id, interaction.guild_id, deck, question_ids, language=language, until_learned=until_learned
         )
-        embed, view = await self._question_screen(practice)
-        await replies.send(interaction, embed=embed, view=view, ephemeral=True)
+        embed, view, files = await self._question_screen(practice)
+        await replies.send(interaction, embed=embed, view=view, files=files, ephemeral=True)
 
-    async def _question_screen(self, practice: Practice) -> tuple[discord.Embed, discord.ui.View]:
+    async def _question_screen(
+        self, practice: Practice
+    ) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
         s = practice.session
         question = s.question
         embed = practice_question_embed(
@@ -115,7 +118,7 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
         original_lang = original.lang if original is not None else None
         hints = await self.sessions.hints_on(s.guild_id)
         view = practice_question_view(practice.id, s.index, question, s.order, original_lang, hints=hints)
-        return embed, view
+        return embed, view, await formula_files(embed, question, s.index, explanation=False)
 
     async def _find(self, interaction: discord.Interaction, practice_id: int, index: int) -> Practice:
         return await self.sessions.find(interaction.user.id, practice_id, index)
@@ -143,7 +146,8 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
         )
         add_new_badges(embed, answered.badges)
         view = feedback_view(practice.id, s.index, s.deck.id, result.question_id, last=answered.last)
-        await replies.edit(interaction, embed=embed, view=view)
+        files = await formula_files(embed, s.question, s.index, explanation=True)
+        await replies.edit(interaction, embed=embed, view=view, attachments=files)
 
     async def text_answer_form(
         self, interaction: discord.Interaction, practice_id: int, index: int
@@ -167,8 +171,8 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
         practice = await self._find(interaction, practice_id, index)
         summary = await self.sessions.next(practice)
         if summary is None:
-            embed, view = await self._question_screen(practice)
-            await replies.edit(interaction, embed=embed, view=view)
+            embed, view, files = await self._question_screen(practice)
+            await replies.edit(interaction, embed=embed, view=view, attachments=files)  # the last one's go
             return
         embed = practice_summary_embed(
             summary.deck_title,
@@ -178,7 +182,7 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
             summary.next_due,
             passes=summary.passes,
         )
-        await replies.edit(interaction, embed=embed, view=None)
+        await replies.edit(interaction, embed=embed, view=None, attachments=[])
 
     async def on_original(self, interaction: discord.Interaction, practice_id: int, index: int) -> None:
         practice = await self._find(interaction, practice_id, index)
