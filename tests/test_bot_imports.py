@@ -10,6 +10,8 @@ import sys
 
 # The web stack (loaded with BVUNZO_WEB or `bvunzo web`), the charts extra (in the chart worker's own
 # process), and what only an upload, a typed answer off by a letter or a command-line verb needs.
+# zstandard is not among them: Anki's newer packages need it, and discord.py, finding it installed,
+# loads it at start to take the gateway's events zstd-packed (its `zstd-stream`) instead of zlib's.
 LEFT_OUT = [
     "jinja2",
     "aiohttp_jinja2",
@@ -20,7 +22,6 @@ LEFT_OUT = [
     "rapidfuzz",
     "openpyxl",
     "defusedxml",
-    "zstandard",
     "genanki",
     "argparse",  # only the `bvunzo` verbs' parsers
     "multiprocessing",  # the chart worker's pool, started on the first chart

@@ -227,3 +227,25 @@ def test_a_canvas_quiz_export_imports_at_the_command_line(
     assert "Read as a Canvas quiz export (QTI 1.2)." in said
     assert main(["validate", str(out)]) == 0
     assert len(load_deck_file(out).questions) == 6
+
+
+def test_an_anki_package_imports_at_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.anki_packages import BASIC, TYPED, AnkiNote, package
+
+    notes = [
+        AnkiNote(BASIC, ("Capital of Zambia?", "Lusaka"), "africa", "Capitals"),
+        AnkiNote(TYPED, ("Capital of Malawi?", "Lilongwe"), "", "Capitals"),
+    ]
+    source, out = tmp_path / "capitals.apkg", tmp_path / "capitals.yaml"
+    source.write_bytes(package(notes, name="collection.anki21b", schema=18))
+    assert main(["import", str(source), "-o", str(out)]) == 0
+    said = capsys.readouterr().err
+    assert "Imported 2 questions." in said and "Read as an Anki package." in said
+    deck = load_deck_file(out)
+    assert deck.title == "Capitals"
+    assert [(q.prompt, q.accepted) for q in deck.questions] == [
+        ("Capital of Zambia?", ("Lusaka",)),
+        ("Capital of Malawi?", ("Lilongwe",)),
+    ]

@@ -54,7 +54,8 @@ def test_an_unknown_format_asks_for_the_option() -> None:
     assert str(caught.value.problems[0]) == (
         "notes.txt: the format of this file is not one Bvunzo reads (our YAML, CSV/TSV, a Red trivia list, "
         "numbered text, Open Trivia DB JSON, Moodle's GIFT or Moodle XML, Blackboard's upload text, Kahoot's or "
-        "Wayground's spreadsheet template, a Canvas quiz export in QTI 1.2); choose one with the format option"
+        "Wayground's spreadsheet template, a Canvas quiz export in QTI 1.2, an Anki package); choose one with the "
+        "format option"
     )
 
 

@@ -366,6 +366,44 @@ def test_a_numerical_answer_that_is_no_number_is_left_out_with_its_line(body: st
     assert outcome.problems[0].line == 5 and reason in outcome.problems[0].message
 
 
+def unopenable(data: bytes, how: str) -> bytes:
+    """The zip with its first entry needing zip version 6.4, or packed by a method zipfile lacks (99).
+
+    zipfile raises NotImplementedError (not BadZipFile) for either: the first on opening the zip (the
+    central directory's "version needed to extract", offset 6 of its entry), the second on reading it.
+    """
+    changed = bytearray(data)
+    central = changed.index(b"PK\x01\x02")
+    if how == "version":
+        assert changed[central + 6] == 20  # what zipfile writes for a deflated entry
+        changed[central + 6] = 64
+    else:  # the method, in the central directory (offset 10) and in the entry's own header (offset 8)
+        changed[central + 10 : central + 12] = changed[8:10] = (99).to_bytes(2, "little")
+    return bytes(changed)
+
+
+BROKEN = (
+    "quiz.zip: the file is not a zip Bvunzo can open; export the quiz from Canvas again, or upload its .xml"
+)
+
+
+@pytest.mark.parametrize("how", ["version", "method"])
+def test_a_zip_made_by_a_newer_version_or_method_gets_one_sentence(how: str) -> None:
+    data = unopenable(package(("g1.xml", EXPORT)), how)
+    assert [str(p) for p in import_file(data, "quiz.zip", deck_id="x", fmt=Format.QTI).problems] == [BROKEN]
+    detected = [str(p) for p in import_file(data, "quiz.zip", deck_id="x").problems]
+    # A directory zipfile cannot read names no manifest, so the zip is taken for a workbook, as above.
+    expected = (
+        [BROKEN]
+        if how == "method"
+        else [
+            "quiz.zip: the file is not an Excel workbook (.xlsx) Bvunzo can read; save it again from the "
+            "spreadsheet program as .xlsx, or as CSV UTF-8"
+        ]
+    )
+    assert detected == expected
+
+
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 

@@ -17,6 +17,7 @@ class Format(StrEnum):
     KAHOOT = "kahoot"  # Kahoot's spreadsheet template (.xlsx)
     WAYGROUND = "wayground"  # Wayground's (formerly Quizizz) spreadsheet template (.xlsx)
     QTI = "qti"  # QTI 1.2 (`<questestinterop>`) as Canvas exports quizzes: a zip with imsmanifest.xml, or one .xml
+    ANKI = "anki"  # an Anki package (.apkg, .colpkg): a zip holding the collection's SQLite
 
 
 # The formats read from a workbook (.xlsx) rather than from text.

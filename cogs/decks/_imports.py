@@ -51,6 +51,7 @@ FORMATS = [
         name="Wayground (Quizizz) spreadsheet template (.xlsx)", value=Format.WAYGROUND.value
     ),
     app_commands.Choice(name="Canvas quiz export, QTI 1.2 (.zip, .xml)", value=Format.QTI.value),
+    app_commands.Choice(name="Anki package (.apkg, .colpkg)", value=Format.ANKI.value),
 ]
 
 

@@ -457,3 +457,16 @@ async def test_a_canvas_quiz_export_imports_through_deck_import(world: World, bo
     assert "6 questions" in kept.text
     deck = bot.bank.get("science", world.study.id)
     assert deck is not None and deck.title == "Science week 3" and len(deck.questions) == 6
+
+
+async def test_an_anki_package_imports_through_deck_import(world: World, bot: BvunzoBot) -> None:
+    from tests.anki_packages import BASIC, CLOZE, AnkiNote, package
+
+    notes = [AnkiNote(BASIC, (f"Capital number {n}?", f"City {n}"), "", "Capitals") for n in range(9)]
+    notes.append(AnkiNote(CLOZE, ("{{c1::Harare}} is a capital", ""), "", "Capitals"))
+    data = package(notes, name="collection.anki21b", schema=18)
+    kept = await import_file(world, world.moderator, "Capitals.apkg", data, name="Capitals")
+    # Nine notes kept; the cloze note is set aside (not broken), so nothing is refused.
+    assert "Imported 9 questions." in kept.text
+    deck = bot.bank.get("capitals", world.study.id)
+    assert deck is not None and len(deck.questions) == 9

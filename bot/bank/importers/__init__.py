@@ -10,6 +10,8 @@ from dataclasses import dataclass, replace
 
 from bot.bank.ids import slug
 from bot.bank.import_formats import WORKBOOK_FORMATS
+from bot.bank.importers.anki import read_anki_package
+from bot.bank.importers.anki_collection import is_anki_package
 from bot.bank.importers.blackboard import read_blackboard
 from bot.bank.importers.columns import ROLES, ColumnGuess, parse_columns
 from bot.bank.importers.decoding import decode
@@ -116,7 +118,12 @@ def _import_bytes(
     columns: tuple[str, ...] | None,
     guild_id: int | None,
 ) -> Imported:
-    """A Canvas export or a workbook read from its zip, any other file as text; `reading` learns what was found."""
+    """An Anki package, a Canvas export or a workbook read from its zip, any other file as text; `reading`
+    learns what was found."""
+    if reading.found is Format.ANKI or (reading.found is None and is_anki_package(data)):
+        reading.found = Format.ANKI
+        draft = read_anki_package(data, source, distractors=distractors)
+        return _finished(draft, Format.ANKI, deck_id, title, guild_id)
     zipped = is_workbook(data)
     if zipped and (reading.found is Format.QTI or (reading.found is None and is_qti_package(data))):
         reading.found = Format.QTI
@@ -153,8 +160,8 @@ def _import_text(
                     _(
                         "the format of this file is not one Bvunzo reads (our YAML, CSV/TSV, a Red trivia list, "
                         "numbered text, Open Trivia DB JSON, Moodle's GIFT or Moodle XML, Blackboard's upload "
-                        "text, Kahoot's or Wayground's spreadsheet template, a Canvas quiz export in QTI 1.2); "
-                        "choose one with the format option"
+                        "text, Kahoot's or Wayground's spreadsheet template, a Canvas quiz export in QTI 1.2, an "
+                        "Anki package); choose one with the format option"
                     ),
                 )
             ]

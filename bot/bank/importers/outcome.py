@@ -27,6 +27,7 @@ _FORMAT_NAMES = {
     Format.KAHOOT: N_("Kahoot's spreadsheet template"),
     Format.WAYGROUND: N_("Wayground's (Quizizz) spreadsheet template"),
     Format.QTI: N_("a Canvas quiz export (QTI 1.2)"),
+    Format.ANKI: N_("an Anki package"),
 }
 
 

@@ -1,24 +1,26 @@
 """Canvas quiz exports: a zip of `imsmanifest.xml` and one QTI 1.2 document per quiz, or one such document.
 
-The zip is checked as a workbook's is (bot/bank/importers/workbook.py) before any entry is unpacked.
+The zip is checked as a workbook's is (bot/bank/importers/archive.py) before any entry is unpacked.
 Canvas also writes each quiz's settings (`assessment_meta.xml`) and a copy of it for its own importer
 (`non_cc_assessments/*.xml.qti`): neither is read, so no question comes twice.
 """
 
 from __future__ import annotations
 
-import io
 import zlib
-from typing import Any
+from typing import TYPE_CHECKING
 
 from bot.bank import part_sizes
+from bot.bank.importers.archive import ArchiveRefused, checked_archive, zip_names
 from bot.bank.importers.drafts import DeckDraft, too_many
 from bot.bank.importers.moodle_drafts import add_items
 from bot.bank.importers.qti import Assessment, looks_like_qti, parse_qti
-from bot.bank.importers.workbook import UnsafeArchive, check_archive
 from bot.bank.problems import DeckError, Problem
 from bot.bank.safe_yaml import size_problem
 from bot.locales import _, n_
+
+if TYPE_CHECKING:
+    import zipfile
 
 MANIFEST = "imsmanifest.xml"
 _SETTINGS = "assessment_meta.xml"
@@ -28,13 +30,7 @@ MAX_XML = 16 * 1024 * 1024
 
 def is_qti_package(data: bytes) -> bool:
     """Whether the bytes are a zip with `imsmanifest.xml` at its top, as every Canvas export is."""
-    import zipfile  # only a zip upload needs it
-
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            return any(name.lower() == MANIFEST for name in archive.namelist())
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError, EOFError):
-        return False
+    return any(name.lower() == MANIFEST for name in zip_names(data))
 
 
 def read_qti(text: str, source: str) -> DeckDraft:
@@ -49,12 +45,15 @@ def read_qti_package(data: bytes, source: str) -> DeckDraft:
     if problem is not None:
         raise DeckError([problem])
     try:
-        entries = [e for e in check_archive(data) if _is_quiz_entry(e)]
-    except UnsafeArchive as exc:
+        archive = checked_archive(data)
+    except ArchiveRefused as exc:
         raise (_bomb(source) if exc.bomb else _broken(source)) from exc
-    if sum(entry.file_size for entry in entries) > MAX_XML:
-        raise _bomb(source)
-    found = [(where, parse_qti(text, where)) for where, text in _texts(data, entries, source)]
+    with archive:
+        entries = [e for e in archive.infolist() if _is_quiz_entry(e)]
+        if sum(entry.file_size for entry in entries) > MAX_XML:
+            raise _bomb(source)
+        texts = _texts(archive, entries, source)
+    found = [(where, parse_qti(text, where)) for where, text in texts]
     if not found:
         raise DeckError(
             [
@@ -71,22 +70,21 @@ def read_qti_package(data: bytes, source: str) -> DeckDraft:
     return _drafted(found, source)
 
 
-def _is_quiz_entry(entry: Any) -> bool:
+def _is_quiz_entry(entry: zipfile.ZipInfo) -> bool:
     name = entry.filename.lower()
     return not entry.is_dir() and name.endswith(".xml") and name != MANIFEST and not name.endswith(_SETTINGS)
 
 
-def _texts(data: bytes, entries: list[Any], source: str) -> list[tuple[str, str]]:
+def _texts(archive: zipfile.ZipFile, entries: list[zipfile.ZipInfo], source: str) -> list[tuple[str, str]]:
     """Each entry that opens as QTI, as text, named `upload.zip/folder/quiz.xml` for its problems."""
     import zipfile
 
     texts = []
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            for entry in entries:
-                text = archive.read(entry).decode("utf-8-sig", "replace")
-                if looks_like_qti(text):
-                    texts.append((f"{source}/{entry.filename}", text))
+        for entry in entries:
+            text = archive.read(entry).decode("utf-8-sig", "replace")
+            if looks_like_qti(text):
+                texts.append((f"{source}/{entry.filename}", text))
     except (
         zipfile.BadZipFile,
         zlib.error,

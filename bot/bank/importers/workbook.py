@@ -6,17 +6,12 @@ import datetime as dt
 import io
 from typing import Any
 
+from bot.bank.importers.archive import ArchiveRefused, checked_archive
 from bot.bank.problems import DeckError, Problem
 from bot.bank.safe_yaml import size_problem
 from bot.locales import _
 
 ZIP_SIGNATURE = b"PK\x03\x04"
-# An .xlsx of a few thousand questions holds a dozen entries and unpacks to a few MiB; these leave room
-# for styles, themes and an image or two, and refuse a zip bomb before openpyxl unpacks anything.
-MAX_ENTRIES = 500
-MAX_UNPACKED = 64 * 1024 * 1024
-MAX_RATIO = 200  # for an entry over MAX_SMALL_ENTRY unpacked: a sheet's XML packs ten to fifty times
-MAX_SMALL_ENTRY = 1024 * 1024
 # What a template is read to: its first sheet, as many rows as a CSV may have, the columns a template uses.
 MAX_ROWS = 20_000
 MAX_COLUMNS = 16
@@ -85,46 +80,10 @@ def _text(value: object) -> str:
     return str(value).strip()
 
 
-class UnsafeArchive(Exception):
-    """A zip refused by `check_archive`: `bomb` when it unpacks to too much, else it is no zip at all."""
-
-    def __init__(self, *, bomb: bool) -> None:
-        super().__init__(bomb)
-        self.bomb = bomb
-
-
-def check_archive(data: bytes) -> list[Any]:
-    """The zip's entries (zipfile.ZipInfo), read from its directory alone; UnsafeArchive past the caps."""
-    import zipfile  # with openpyxl: the bot loads neither before an upload
-
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            entries = archive.infolist()
-    except (
-        zipfile.BadZipFile,
-        zipfile.LargeZipFile,
-        NotImplementedError,  # an entry packed by a later version of the format, or a method zipfile lacks
-        ValueError,
-        OSError,
-        EOFError,
-    ) as exc:
-        raise UnsafeArchive(bomb=False) from exc
-    if len(entries) > MAX_ENTRIES:
-        raise UnsafeArchive(bomb=True)
-    # zipfile never unpacks more than an entry declares, so the declared sizes bound what is read.
-    unpacked = sum(entry.file_size for entry in entries)
-    if unpacked > MAX_UNPACKED:
-        raise UnsafeArchive(bomb=True)
-    for entry in entries:
-        if entry.file_size > MAX_SMALL_ENTRY and entry.file_size > MAX_RATIO * max(entry.compress_size, 1):
-            raise UnsafeArchive(bomb=True)
-    return entries
-
-
 def _check_archive(data: bytes, source: str) -> None:
     try:
-        check_archive(data)
-    except UnsafeArchive as exc:
+        checked_archive(data).close()
+    except ArchiveRefused as exc:
         raise (_bomb(source) if exc.bomb else _refusal(source)) from exc
 
 

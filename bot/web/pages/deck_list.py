@@ -39,6 +39,7 @@ FORMATS = (
     (Format.KAHOOT.value, N_("Kahoot spreadsheet template (.xlsx)")),
     (Format.WAYGROUND.value, N_("Wayground (Quizizz) spreadsheet template (.xlsx)")),
     (Format.QTI.value, N_("Canvas quiz export, QTI 1.2 (.zip, .xml)")),
+    (Format.ANKI.value, N_("Anki package (.apkg, .colpkg)")),
 )
 
 

@@ -602,3 +602,22 @@ async def test_a_deck_made_copied_renamed_and_deleted(dashboard: Dashboard, brow
         ("question edited", "chem/q-1"),
         ("deck created", "chem: Chemistry"),
     ]
+
+
+async def test_an_anki_package_imports_with_its_format_chosen(dashboard: Dashboard, browser: Any) -> None:
+    from tests.anki_packages import BASIC, AnkiNote, package
+
+    notes = [AnkiNote(BASIC, ("Capital of <i>Zambia</i>?", "Lusaka"), "", "Capitals")]
+    world = dashboard.world
+    page = await dashboard.signed_in(browser, world.moderator)
+    await page.goto(dashboard.server_url("decks"))
+    await page.get_by_label("Deck name", exact=True).fill("Capitals")
+    await page.get_by_label("File (at most 1 MiB)", exact=True).set_input_files(
+        {"name": "capitals.apkg", "mimeType": "application/zip", "buffer": package(notes)}
+    )
+    await page.get_by_label("Format", exact=True).select_option(label="Anki package (.apkg, .colpkg)")
+    async with page.expect_navigation():
+        await page.get_by_role("button", name="Import").click()
+    assert await page.get_by_text("Imported 1 question from capitals.apkg as `capitals`.").count() == 1
+    kept = load_deck_text(await stored_text(dashboard.store, world.study.id, "capitals"), "capitals.yaml")
+    assert [(q.prompt, q.accepted) for q in kept.questions] == [("Capital of Zambia?", ("Lusaka",))]
