@@ -13,6 +13,7 @@ import pytest
 from fsrs.scheduler import DEFAULT_PARAMETERS, LOWER_BOUNDS_PARAMETERS, UPPER_BOUNDS_PARAMETERS
 
 from bot.locales import speaking
+from bot.quiz.clock import SystemClock
 from bot.reviews.fitting import (
     FIT_REVIEWS,
     Choice,
@@ -255,3 +256,31 @@ def test_stats_says_whose_parameters_schedule_the_member() -> None:
         )
     with speaking("pt-BR"):
         assert parameters_line(None) == "A padrão: ainda há poucas revisões para ajustar uma"
+
+
+class CountingShelf(Shelf):
+    """A shelf that counts how often the refit asks when it last ran."""
+
+    asked = 0
+
+    async def get_meta(self, key: str) -> str | None:
+        self.asked += 1
+        await asyncio.sleep(0.001)  # as a database's read takes a moment, in which the clock moves on
+        return await super().get_meta(key)
+
+
+async def test_on_a_clock_that_moves_by_itself_the_loop_refits_once_then_sleeps() -> None:
+    # The defect: "due now" was the clock read again, a moment later than the loop's own reading, so on
+    # the system clock nothing was ever due and the next refit was always now: the loop spun on the store
+    # at 100% CPU from the bot's start.
+    shelf = CountingShelf()
+    weekly = WeeklyRefit(shelf, SystemClock(), fit=counting_fit)
+    weekly.start()
+    try:
+        await asyncio.wait_for(weekly.passed(1), 10)
+        asked = shelf.asked
+        await asyncio.sleep(0.2)
+        assert shelf.asked == asked  # asleep until next week, not asking again
+        assert weekly.passes == 1
+    finally:
+        await weekly.stop()

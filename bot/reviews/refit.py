@@ -121,15 +121,20 @@ class WeeklyRefit(BackgroundLoop):
         self.passes = 0
         self._pass_made = asyncio.Condition()
 
-    async def next_refit(self) -> datetime:
-        """When the next refit is due: a week after the last one, or now if there never was one."""
+    async def next_refit(self) -> datetime | None:
+        """When the next refit is due: a week after the last one; None when there never was one (due now).
+
+        Never "now" as a time: a clock that moves by itself would be past it by the next reading, and the
+        loop would find nothing due and nothing to wait for, and spin.
+        """
         last = await self.shelf.get_meta(LAST_REFIT)
-        return self.clock() if last is None else datetime.fromisoformat(last) + self.every
+        return None if last is None else datetime.fromisoformat(last) + self.every
 
     async def refit_if_due(self) -> Refitted | None:
         """Refit when one is due; what it did, or None when none was due."""
         now = self.clock()
-        if now < await self.next_refit():
+        due = await self.next_refit()
+        if due is not None and now < due:
             return None
         done = await refit(self.shelf, now, fit=self.fit)
         await self.shelf.set_meta(LAST_REFIT, now.isoformat())
@@ -151,7 +156,7 @@ class WeeklyRefit(BackgroundLoop):
         while True:
             try:
                 await self.refit_if_due()
-                wake = await self.next_refit()
+                wake = await self.next_refit() or self.clock() + RETRY_AFTER  # None: the refit kept no time
             except StoreError as exc:
                 log.warning("the fsrs refit could not reach the database (%s); trying again later", exc)
                 wake = self.clock() + RETRY_AFTER
