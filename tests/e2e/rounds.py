@@ -100,10 +100,12 @@ async def click(world: World, message: FakeMessage, member: Member, label: str) 
     return answer.content
 
 
-async def set_pause(world: World, seconds: int) -> None:
-    answer = await (
-        await world.fake.slash(world.general, world.moderator, "quiz settings", pause=seconds)
-    ).response()
+async def set_pause(
+    world: World, seconds: int, channel: Channel | None = None, by: Member | None = None
+) -> None:
+    """The pause between questions in the channel's server (Study A's general by default), set by `by`."""
+    where, who = (channel, by) if channel is not None and by is not None else (world.general, world.moderator)
+    answer = await (await world.fake.slash(where, who, "quiz settings", pause=seconds)).response()
     assert "Pause" in answer.text
 
 
@@ -131,7 +133,7 @@ async def play_round(
     `shown`, if given, receives each question as the channel showed it, with the wrong choice's text.
     """
     count = len(next(iter(answers.values())))
-    await set_pause(world, 0)
+    await set_pause(world, 0, channel, starter)
     await start(world, channel, starter, deck=deck, questions=count, seconds=60, mode=mode, **options)
     chosen = DECKS[deck]
     round_id = 0

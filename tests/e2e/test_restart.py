@@ -11,7 +11,16 @@ from tests.e2e.conftest import ON_BOTH_DATABASES, World
 from tests.e2e.fake_discord import FakeMessage
 from tests.e2e.harness import wait_until
 from tests.e2e.processes import READY, BotProcess
-from tests.e2e.rounds import DECKS, click, is_revealed, open_question, question_of, round_id_of, start
+from tests.e2e.rounds import (
+    DECKS,
+    click,
+    is_revealed,
+    open_question,
+    question_of,
+    round_id_of,
+    set_pause,
+    start,
+)
 
 DECK = DECKS["gradient-checkpointing"]
 
@@ -123,6 +132,7 @@ def lettered(message: FakeMessage) -> list[tuple[str, str]]:
 async def test_clean_shutdown_resumes_at_the_same_question(world: World) -> None:
     fake = world.fake
     async with world.running():
+        await set_pause(world, 0)  # question 2 at once after the skip (no pause is under test here)
         await start(world, world.general, world.moderator, questions=2, seconds=60)
         q1 = await open_question(world, world.general, 1)
         await click(world, q1, world.members[0], "A")

@@ -25,6 +25,7 @@ from tests.e2e.rounds import (
     open_question,
     right_letter,
     round_id_of,
+    set_pause,
     start,
     stats_of,
     wrong_letter,
@@ -65,6 +66,8 @@ async def test_two_shard_processes_share_one_postgresql(world: World) -> None:
     first = await spawn(world, "0/2")  # shard 0's process syncs the commands before it connects
     second = await spawn(world, "1/2")
     try:
+        # No pause between questions in either server (none is under test here).
+        await asyncio.gather(set_pause(world, 0), set_pause(world, 0, world.lounge, olivia))
         # Rounds in both servers at once, each run by the process whose shard holds its server.
         await asyncio.gather(
             start(world, world.general, world.moderator, questions=2, seconds=60),
