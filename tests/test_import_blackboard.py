@@ -41,9 +41,10 @@ def test_the_kinds_a_round_plays_are_kept_and_the_others_set_aside() -> None:
     kept = outcome.kept
     assert kept is not None
     questions = kept.deck.questions
-    # 14 lines, one blank: MC×3, TF×2, FIB and NUM×2 kept (8); MA, ESS, ORD, MAT, FIB_PLUS set aside (5).
+    # 14 lines, one blank: MC×3, MA, TF×2, FIB and NUM×2 kept (9); ESS, ORD, MAT, FIB_PLUS set aside (4).
     assert [q.kind for q in questions] == [
         Kind.CHOICE,
+        Kind.MULTI,
         Kind.TRUEFALSE,
         Kind.TRUEFALSE,
         Kind.TEXT,
@@ -52,9 +53,10 @@ def test_the_kinds_a_round_plays_are_kept_and_the_others_set_aside() -> None:
         Kind.CHOICE,
         Kind.CHOICE,
     ]
-    mc, tf_true, tf_false, fib, num, ph, quoted, html = questions
+    mc, ma, tf_true, tf_false, fib, num, ph, quoted, html = questions
     assert mc.choices == ("Nucleus", "Mitochondrion", "Ribosome", "Golgi body")
     assert mc.answers == frozenset({1})
+    assert (ma.choices, ma.answers) == (("Adenine", "Glucose", "Thymine"), frozenset({0, 2}))
     assert (tf_true.answers, tf_false.answers) == (frozenset({0}), frozenset({1}))
     assert fib.accepted == ("chlorophyll", "chlorophyl")
     assert (num.number, num.tolerance) == (Decimal(46), EXACT)
@@ -62,15 +64,13 @@ def test_the_kinds_a_round_plays_are_kept_and_the_others_set_aside() -> None:
     assert quoted.prompt == 'Which base pairs with "A" in DNA?'
     assert html.prompt == "Which gas do plants release?"
     assert [str(p) for p in outcome.problems] == [
-        "biology.txt:2: a multiple-answer question (several right answers to tick); Bvunzo cannot play those "
-        "yet, so it was left out",
         "biology.txt:5: an essay question (ESS) has no answer key to mark, so it was left out",
         "biology.txt:7: an ordering question; Bvunzo cannot play items to put in order yet, so it was left out",
         "biology.txt:8: a matching question; Bvunzo cannot play pairs to match yet, so it was left out",
         "biology.txt:10: a question with several blanks to fill (FIB_PLUS); Bvunzo cannot play more than one "
         "blank yet, so it was left out",
     ]
-    assert outcome.headline == "Imported 8 questions. 5 items are not questions a round can play."
+    assert outcome.headline == "Imported 9 questions. 4 items are not questions a round can play."
 
 
 # Each line wrong in one way a hand-written file goes wrong, between two good ones.
@@ -90,6 +90,15 @@ BROKEN = "\n".join(
         "FIB\tA baby cat is a ____.\tkitten",
     ]
 )
+
+
+def test_a_multiple_answer_line_with_every_answer_right_is_set_aside() -> None:
+    text = "TF\tThe Sun is a star.\ttrue\nMA\tWhich are mammals?\tWhale\tcorrect\tBat\tcorrect"
+    outcome = import_file(text.encode(), "animals.txt", deck_id="animals", keep_valid=True)
+    assert [str(p) for p in outcome.problems] == [
+        "animals.txt:2: a multiple-answer question (several right answers to tick); Bvunzo cannot play those "
+        "yet, so it was left out"
+    ]
 
 
 def test_each_broken_line_is_named_with_its_reason() -> None:

@@ -48,14 +48,15 @@ COUNTS = [
     ("opentdb-token-empty.json", Format.OPENTDB, 0, [1], True),
     ("broken-share-large.csv", Format.CSV, 7, [9, 10, 11], True),  # 3 of 10
     ("broken-share-small.csv", Format.CSV, 19, [21], False),  # 1 of 20
-    # a number and a range kept as number questions; pairs, several to tick, an essay: set aside, not broken
-    ("moodle-gift-geography.gift", Format.GIFT, 9, [37, 43, 50], False),
+    # a number and a range kept as number questions, several to tick a multi; pairs, an essay: set aside
+    ("moodle-gift-geography.gift", Format.GIFT, 10, [37, 50], False),
     # a number kept; a description, an essay set aside; an unclosed `{` broken (1 of 12)
     ("moodle-gift-science.txt", Format.GIFT, 11, [21, 23, 35], False),
     # Moodle's own GIFT export: `// question:` lines, `[html]` everywhere, `\=` and `\:` in attributes, `%100%`
     ("moodle-gift-export.gift", Format.GIFT, 4, [], False),
-    # a number kept; several to tick, pairs, an order, two gap kinds, an essay, a description, an image set aside
-    ("moodle-xml-biology.xml", Format.MOODLE_XML, 5, [89, 112, 131, 141, 150, 158, 165, 171], False),
+    # a number kept, several to tick a multi; pairs, an order, two gap kinds, an essay, a description, an
+    # image set aside
+    ("moodle-xml-biology.xml", Format.MOODLE_XML, 6, [112, 131, 141, 150, 158, 165, 171], False),
 ]
 
 
@@ -280,7 +281,9 @@ def test_moodle_gift_keeps_words_tags_and_explanations() -> None:
         "The Limpopo river flows into the _____ Ocean.",
         "How high, in metres, is the highest point of Zimbabwe (Mount Nyangani)?",
         "In which decade did Zimbabwe become independent (any year of it)?",
+        "Which of these countries are landlocked?",
     ]
+    assert (questions[9].kind, questions[9].answers) == (Kind.MULTI, frozenset({0, 1}))
     assert [(q.number, str(q.tolerance)) for q in questions[7:9]] == [
         (2592, "10"),
         (Decimal("1984.5"), "4.5"),
@@ -312,6 +315,7 @@ def test_moodle_xml_keeps_words_tags_and_explanations() -> None:
             ("Biology", "Cells"),
         ),
         (Kind.TEXT, "Name the green pigment in leaves.", "", ("Biology", "Cells")),
+        (Kind.MULTI, "Which of these are bases found in DNA?", "", ("Biology", "Genetics")),
         (
             Kind.NUMBER,
             "How many chromosomes does a human body cell hold?",

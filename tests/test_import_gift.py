@@ -178,7 +178,7 @@ def test_a_choice_with_one_full_answer_and_partial_ones_plays_the_full_one() -> 
 # -- kept as data, set aside with one sentence --------------------------------------------------------
 
 
-def test_multiple_answers_are_kept_as_data_and_set_aside() -> None:
+def test_multiple_weighted_answers_are_a_multi_question() -> None:
     text = "Which are even?\n{~%50%2 ~%50%4 ~%-100%3}"
     assert parse_gift(text).items == [
         Choice(
@@ -188,7 +188,12 @@ def test_multiple_answers_are_kept_as_data_and_set_aside() -> None:
             single=False,
         )
     ]
-    assert said("Is 1 odd? {T}\n\n" + text) == [
+    [_true, q] = kept("Is 1 odd? {T}\n\n" + text).deck.questions
+    assert (q.kind, q.choices, q.answers) == (Kind.MULTI, ("2", "4", "3"), {0, 1})
+
+
+def test_multiple_answers_all_right_are_set_aside() -> None:
+    assert said("Is 1 odd? {T}\n\nWhich are even?\n{~%50%2 ~%50%4}") == [
         "quiz.gift:3: a multiple-answer question (several right answers to tick); Bvunzo cannot play those "
         "yet, so it was left out"
     ]

@@ -129,8 +129,14 @@ def test_categories_and_a_question_s_own_tags_become_tags() -> None:
 # -- kept as data, set aside with one sentence each ---------------------------------------------------------
 
 
-def test_multichoice_with_several_answers_is_set_aside() -> None:
+def test_multichoice_with_several_answers_is_a_multi_question() -> None:
     body = "<single>false</single>" + answer("50", "2") + answer("50", "4") + answer("-100", "3")
+    [q] = kept(quiz(question("multichoice", "Which are even?", body))).deck.questions
+    assert (q.kind, q.choices, q.answers) == (Kind.MULTI, ("2", "4", "3"), {0, 1})
+
+
+def test_multichoice_with_every_answer_right_is_set_aside() -> None:
+    body = "<single>false</single>" + answer("50", "2") + answer("50", "4")
     assert said(quiz(TRUE, question("multichoice", "Which are even?", body))) == [
         "quiz.xml:4: a multiple-answer question (several right answers to tick); Bvunzo cannot play those yet, "
         "so it was left out"

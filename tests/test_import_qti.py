@@ -133,7 +133,7 @@ ITEMS = [
         choice_lid(("a", "Whale"), ("b", "Shark"), ("c", "Trout")).replace("Single", "Multiple"),
         scored(f"<and>{equal('a')}<not>{equal('b')}</not><not>{equal('c')}</not></and>"),
     ),
-    item(  # set aside: several right answers
+    item(  # kept: several right answers to tick, a multi question
         "multiple_answers_question",
         "Which of these are noble gases?",
         choice_lid(("a", "Neon"), ("b", "Argon"), ("c", "Nitrogen")).replace("Single", "Multiple"),
@@ -197,11 +197,10 @@ def test_every_canvas_question_type_is_kept_or_said_by_hand_count() -> None:
         Kind.NUMBER,
         Kind.NUMBER,
         Kind.CHOICE,
+        Kind.MULTI,
     ]
     where = "science.zip/g1/g1.xml"
     assert [str(p) for p in outcome.problems] == [
-        f"{where}:{ITEM_LINES[6]}: a multiple-answer question (several right answers to tick); Bvunzo cannot "
-        "play those yet, so it was left out",
         f"{where}:{ITEM_LINES[7]}: a matching question; Bvunzo cannot play pairs to match yet, so it was left out",
         f"{where}:{ITEM_LINES[8]}: a question with blanks to fill; Bvunzo cannot play blanks yet, so it was left out",
         f"{where}:{ITEM_LINES[9]}: a question with blanks to fill; Bvunzo cannot play blanks yet, so it was left out",
@@ -215,14 +214,14 @@ def test_every_canvas_question_type_is_kept_or_said_by_hand_count() -> None:
         "100 for one",
     ]
     assert outcome.headline == (
-        "Imported 6 questions; 1 could not be imported and is listed. 8 items are not questions a round can play."
+        "Imported 7 questions; 1 could not be imported and is listed. 7 items are not questions a round can play."
     )
 
 
 def test_html_feedback_and_answers_are_read_as_the_card_shows_them() -> None:
     deck = import_file(EXPORT.encode(), "science.xml", deck_id="science", keep_valid=True).kept
     assert deck is not None
-    gas, sun, planet, legs, g, mammal = deck.deck.questions
+    gas, sun, planet, legs, g, mammal, gases = deck.deck.questions
     assert (gas.prompt, gas.choices, gas.answers) == (
         "Which gas do plants take in?",
         ("Oxygen", "Carbon dioxide", "Helium"),
@@ -238,6 +237,11 @@ def test_html_feedback_and_answers_are_read_as_the_card_shows_them() -> None:
     assert (legs.number, legs.tolerance) == (Decimal("8.0"), Tolerance())
     assert (g.number, g.tolerance) == (Decimal("9.8"), Tolerance(Decimal("0.1")))
     assert (mammal.choices, mammal.answers) == (("Whale", "Shark", "Trout"), frozenset({0}))
+    assert (gases.kind, gases.choices, gases.answers) == (
+        Kind.MULTI,
+        ("Neon", "Argon", "Nitrogen"),
+        frozenset({0, 1}),
+    )
 
 
 def test_a_single_xml_is_detected_and_read_as_qti() -> None:

@@ -75,21 +75,22 @@ def test_kahoot_rows_are_drafted_and_refused_by_hand_count() -> None:
     outcome = import_file(kahoot_sheet(), "KahootQuizTemplate.xlsx", deck_id="geo", keep_valid=True)
     assert outcome.fmt is Format.KAHOOT
     assert outcome.kept is not None
-    # Seven filled rows: 4 kept (9, 11, 13, 15), "1,3" set aside (10), a 5 (12) and a formula left out (14).
+    # Seven filled rows: 5 kept (9, 10, 11, 13, 15), a 5 (12) and a formula left out (14). Kahoot scores
+    # any one of "1,3", so row 10 is a choice question with two right answers, not one to tick both.
     questions = outcome.kept.deck.questions
     assert [(q.prompt, q.kind) for q in questions] == [
         ("Which river flows through Harare?", Kind.CHOICE),
+        ("Which of these are prime numbers?", Kind.CHOICE),
         ("The Earth orbits the Sun.", Kind.TRUEFALSE),
         ("Victoria Falls lies on which border?", Kind.CHOICE),
         ("Largest planet?", Kind.CHOICE),
     ]
     assert questions[0].answers == frozenset({1})
-    assert questions[1].answers == frozenset({0})
-    assert questions[3].choices == ("Mars", "Jupiter", "Venus")
-    assert questions[3].answers == frozenset({1})
+    assert questions[1].answers == frozenset({0, 2})
+    assert questions[2].answers == frozenset({0})
+    assert questions[4].choices == ("Mars", "Jupiter", "Venus")
+    assert questions[4].answers == frozenset({1})
     assert [str(p) for p in outcome.problems] == [
-        "KahootQuizTemplate.xlsx:10: a multiple-answer question (several right answers to tick); Bvunzo "
-        "cannot play those yet, so it was left out",
         "KahootQuizTemplate.xlsx:12: the correct answer(s) cell holds `5`; give the number of the right "
         "answer, 1 to 4, or several separated by commas (`1,3`)",
         # openpyxl writes no cached value for a formula, and Bvunzo evaluates none: the cell reads empty.
@@ -125,10 +126,12 @@ def test_wayground_rows_are_drafted_and_refused_by_hand_count() -> None:
     outcome = import_file(wayground_sheet(), "quiz.xlsx", deck_id="science", keep_valid=True)
     assert outcome.fmt is Format.WAYGROUND
     assert outcome.kept is not None
-    # Nine rows under the instructions: 5 kept, Checkbox "1,3", Open-Ended and Draw set aside, "one" broken.
+    # Nine rows under the instructions: 6 kept (Checkbox "1,3" a multi), Open-Ended and Draw set aside,
+    # "one" broken.
     questions = outcome.kept.deck.questions
     assert [(q.prompt, q.kind) for q in questions] == [
         ("Which planet is the largest?", Kind.CHOICE),
+        ("Which are even numbers?", Kind.MULTI),
         ("Which is a vowel?", Kind.CHOICE),
         ("Water freezes at ___ °C.", Kind.TEXT),
         ("How confident do you feel?", Kind.POLL),
@@ -140,12 +143,11 @@ def test_wayground_rows_are_drafted_and_refused_by_hand_count() -> None:
         "Jupiter is a gas giant.",
         "https://example.org/planets.png",
     )
-    assert questions[1].answers == frozenset({1})
-    assert questions[2].accepted == ("0", "zero")
-    assert questions[3].choices == ("Very", "A little", "Not yet")
+    assert (questions[1].choices, questions[1].answers) == (("2", "3", "4"), frozenset({0, 2}))
+    assert questions[2].answers == frozenset({1})
+    assert questions[3].accepted == ("0", "zero")
+    assert questions[4].choices == ("Very", "A little", "Not yet")
     assert [str(p) for p in outcome.problems] == [
-        "quiz.xlsx:4: a multiple-answer question (several right answers to tick); Bvunzo cannot play those "
-        "yet, so it was left out",
         "quiz.xlsx:7: an open-ended question has no answer key to mark, so it was left out",
         "quiz.xlsx:9: a question of the kind `Draw`, which Bvunzo cannot play, so it was left out",
         "quiz.xlsx:11: the correct answer cell holds `one`; give the number of the right option, 1 to 5 (a "

@@ -439,14 +439,14 @@ async def test_a_kahoot_workbook_imports_through_deck_import(world: World, bot: 
     from tests.test_import_workbooks import kahoot_sheet
 
     kept = await import_file(world, world.moderator, "KahootQuiz.xlsx", kahoot_sheet(), name="Geography")
-    # Seven filled rows: four kept, "1,3" set aside; the 5 and the formula are broken (2 of 6, over a tenth).
+    # Seven filled rows: five kept ("1,3" a choice with two right); the 5 and the formula are broken (2 of 7).
     assert "Not imported" in kept.text
     kept = await import_file(
         world, world.moderator, "KahootQuiz.xlsx", kahoot_sheet(), name="Geography", keep_valid=True
     )
-    assert "4 questions" in kept.text
+    assert "5 questions" in kept.text
     deck = bot.bank.get("geography", world.study.id)
-    assert deck is not None and len(deck.questions) == 4
+    assert deck is not None and len(deck.questions) == 5
 
 
 async def test_a_canvas_quiz_export_imports_through_deck_import(world: World, bot: BvunzoBot) -> None:
@@ -454,9 +454,9 @@ async def test_a_canvas_quiz_export_imports_through_deck_import(world: World, bo
 
     data = package(("g1.xml", EXPORT))
     kept = await import_file(world, world.moderator, "science.zip", data, name="Science", keep_valid=True)
-    assert "6 questions" in kept.text
+    assert "7 questions" in kept.text
     deck = bot.bank.get("science", world.study.id)
-    assert deck is not None and deck.title == "Science week 3" and len(deck.questions) == 6
+    assert deck is not None and deck.title == "Science week 3" and len(deck.questions) == 7
 
 
 async def test_an_anki_package_imports_through_deck_import(world: World, bot: BvunzoBot) -> None:

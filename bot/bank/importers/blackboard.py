@@ -13,9 +13,8 @@ from bot.bank.importers.moodle_drafts import distinct_answers
 from bot.locales import N_, _
 
 # The codes Blackboard's upload format documents, and what Bvunzo says of those it cannot play.
-PLAYED = frozenset({"MC", "TF", "FIB", "NUM"})
+PLAYED = frozenset({"MC", "MA", "TF", "FIB", "NUM"})
 _NOT_YET = {
-    "MA": not_playable.SEVERAL,
     "ORD": not_playable.ORDERING,
     "MAT": not_playable.MATCHING,
     "FIB_PLUS": N_(
@@ -94,8 +93,8 @@ def _line(draft: DeckDraft, number: int, fields: list[str]) -> None:
         draft.skip(number, _("the line has no question text after its type `{code}`", code=code))
         return
     rest = fields[2:]
-    if code == "MC":
-        _choice(draft, number, prompt, rest)
+    if code in ("MC", "MA"):
+        _choice(draft, number, prompt, rest, several=code == "MA")
     elif code == "TF":
         _true_false(draft, number, prompt, rest)
     elif code == "FIB":
@@ -104,8 +103,8 @@ def _line(draft: DeckDraft, number: int, fields: list[str]) -> None:
         _number(draft, number, prompt, rest)
 
 
-def _choice(draft: DeckDraft, number: int, prompt: str, rest: list[str]) -> None:
-    """`MC`: answers, each followed by `correct` or `incorrect`; exactly one right."""
+def _choice(draft: DeckDraft, number: int, prompt: str, rest: list[str], *, several: bool) -> None:
+    """`MC`: answers, each followed by `correct` or `incorrect`, exactly one right; `MA`: any to tick."""
     answers, marks = rest[0::2], [mark.lower() for mark in rest[1::2]]
     if len(marks) < len(answers) or any(mark not in _MARKS for mark in marks):
         draft.skip(
@@ -120,10 +119,17 @@ def _choice(draft: DeckDraft, number: int, prompt: str, rest: list[str]) -> None
     if not right:
         draft.skip(number, _("no answer of this multiple-choice line is marked `correct`"))
         return
+    choices = [_plain(a) for a in answers]
+    if several:
+        if not not_playable.multi_fits(len(choices), len(right)):
+            draft.set_apart(number, _(not_playable.SEVERAL))
+            return
+        draft.add(number, type="multi", prompt=prompt, choices=choices, answer=right)
+        return
     if len(right) > 1:
         draft.set_apart(number, _(not_playable.SEVERAL))
         return
-    draft.add(number, prompt=prompt, choices=[_plain(a) for a in answers], answer=right[0])
+    draft.add(number, prompt=prompt, choices=choices, answer=right[0])
 
 
 def _true_false(draft: DeckDraft, number: int, prompt: str, rest: list[str]) -> None:

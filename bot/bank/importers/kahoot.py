@@ -75,11 +75,14 @@ def _row(draft: DeckDraft, header: Header, number: int, cells: tuple[str, ...]) 
     if any(not answers[i] for i in right):
         draft.skip(number, _("a right answer's number names an empty answer cell"))
         return
-    if len(right) > 1:
-        draft.set_apart(number, _(not_playable.SEVERAL))
-        return
     kept = [i for i, answer in enumerate(answers) if answer]
     choices = [answers[i] for i in kept]
+    if len(right) > 1:  # Kahoot scores any one of them: a choice question with several right answers
+        if len(right) >= len(choices):
+            draft.set_apart(number, _(not_playable.SEVERAL))
+            return
+        draft.add(number, prompt=prompt, choices=choices, answer=[kept.index(i) for i in right])
+        return
     if sorted(choice.casefold() for choice in choices) == ["false", "true"]:
         draft.add(number, type="truefalse", prompt=prompt, answer=answers[right[0]].casefold() == "true")
         return

@@ -103,7 +103,10 @@ def _choice(draft: DeckDraft, item: Choice) -> None:
     if not scoring:
         draft.skip(item.line, _("no answer is marked right (with `=`, or a grade above 0%)"))
         return
-    if len(full) != 1 or (not item.single and len(scoring) > 1):
+    if not item.single and len(scoring) > 1:
+        _multi(draft, item, scoring)
+        return
+    if len(full) != 1:
         draft.set_apart(item.line, _(not_playable.SEVERAL))
         return
     right = item.answers[full[0]]
@@ -113,6 +116,23 @@ def _choice(draft: DeckDraft, item: Choice) -> None:
         choices=[a.text for a in item.answers],
         answer=full[0],
         explanation=item.explanation or right.feedback,
+        tags=_tags(item),
+        image=item.picture,
+    )
+
+
+def _multi(draft: DeckDraft, item: Choice, right: list[int]) -> None:
+    """Several answers to tick, each with a grade above 0%: a multi question, when it has one to leave too."""
+    if not not_playable.multi_fits(len(item.answers), len(right)):
+        draft.set_apart(item.line, _(not_playable.SEVERAL))
+        return
+    draft.add(
+        item.line,
+        type="multi",
+        prompt=item.prompt,
+        choices=[a.text for a in item.answers],
+        answer=right,
+        explanation=item.explanation,
         tags=_tags(item),
         image=item.picture,
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.bank import part_sizes
 from bot.locales import N_
 
 MATCHING = N_("a matching question; Bvunzo cannot play pairs to match yet, so it was left out")
@@ -14,3 +15,11 @@ SEVERAL = N_(
     "left out"
 )
 OTHER_KIND = N_("a question of the kind `{kind}`, which Bvunzo cannot play, so it was left out")
+
+
+def multi_fits(choices: int, right: int) -> bool:
+    """Whether a question with several right answers to tick is one a multi question can hold.
+
+    A multi question has 2 to MAX_MULTI_CHOICES choices, at least one right and at least one to leave.
+    """
+    return part_sizes.MIN_CHOICES <= choices <= part_sizes.MAX_MULTI_CHOICES and 0 < right < choices

@@ -72,7 +72,8 @@ def _row(draft: DeckDraft, header: Header, number: int, cells: tuple[str, ...]) 
     if not prompt:
         draft.skip(number, _("the row has no question text"))
     elif kind in MULTIPLE_CHOICE:
-        _choice(draft, number, prompt, options, cell(cells, header.names.get(CORRECT)), extra)
+        said = cell(cells, header.names.get(CORRECT))
+        _choice(draft, number, prompt, options, said, extra, ticked=kind == MULTIPLE_CHOICE[1])
     elif kind in FILL_IN:
         answers = distinct_answers(option for option in options if option)
         if not answers:
@@ -88,8 +89,16 @@ def _row(draft: DeckDraft, header: Header, number: int, cells: tuple[str, ...]) 
 
 
 def _choice(
-    draft: DeckDraft, number: int, prompt: str, options: list[str], said: str, extra: dict[str, str]
+    draft: DeckDraft,
+    number: int,
+    prompt: str,
+    options: list[str],
+    said: str,
+    extra: dict[str, str],
+    *,
+    ticked: bool,
 ) -> None:
+    """One right option; a checkbox question's several right ones, all to tick, make a multi question."""
     right = answer_numbers(said, len(OPTIONS))
     if right is None:
         draft.skip(
@@ -104,8 +113,13 @@ def _choice(
     if any(not options[i] for i in right):
         draft.skip(number, _("a right answer's number names an empty option cell"))
         return
-    if len(right) > 1:
-        draft.set_apart(number, _(not_playable.SEVERAL))
-        return
     kept = [i for i, option in enumerate(options) if option]
-    draft.add(number, prompt=prompt, choices=[options[i] for i in kept], answer=kept.index(right[0]), **extra)
+    choices = [options[i] for i in kept]
+    if len(right) > 1:
+        if not (ticked and not_playable.multi_fits(len(choices), len(right))):
+            draft.set_apart(number, _(not_playable.SEVERAL))
+            return
+        answer = [kept.index(i) for i in right]
+        draft.add(number, type="multi", prompt=prompt, choices=choices, answer=answer, **extra)
+        return
+    draft.add(number, prompt=prompt, choices=choices, answer=kept.index(right[0]), **extra)

@@ -484,19 +484,19 @@ async def test_a_moodle_xml_import_says_what_it_set_aside(dashboard: Dashboard, 
     )
     async with page.expect_navigation():
         await page.get_by_role("button", name="Import").click()
-    assert await page.get_by_text("Imported 5 questions from biology.xml as `biology`.").count() == 1
+    assert await page.get_by_text("Imported 6 questions from biology.xml as `biology`.").count() == 1
     notes = await page.locator("ul.notes li").all_inner_texts()
     assert notes[0] == (
-        "biology.xml:89: a multiple-answer question (several right answers to tick); Bvunzo cannot play those "
-        "yet, so it was left out"
+        "biology.xml:112: a matching question; Bvunzo cannot play pairs to match yet, so it was left out"
     )
     assert notes[-1].startswith("biology.xml:171: the question “Diagram” shows an image from the file")
-    assert len(notes) == 8  # the numerical question is kept
+    assert len(notes) == 7  # the numerical question and the one to tick several are kept
     kept = load_deck_text(await stored_text(dashboard.store, world.study.id, "biology"), "biology.yaml")
     assert [q.prompt for q in kept.questions] == [
         "Which organelle releases energy from food in a cell?",
         "Plant cells have a cell wall & a membrane.",
         "Name the green pigment in leaves.",
+        "Which of these are bases found in DNA?",
         "How many chromosomes does a human body cell hold?",
         "Red blood cells carry oxygen.",
     ]
@@ -517,9 +517,9 @@ async def test_a_wayground_workbook_imports_with_the_format_detected(
     await page.get_by_label("Keep the good questions when some cannot be imported").check()
     async with page.expect_navigation():
         await page.get_by_role("button", name="Import").click()
-    assert await page.get_by_text("Imported 5 questions from quiz.xlsx as `science`.").count() == 1
+    assert await page.get_by_text("Imported 6 questions from quiz.xlsx as `science`.").count() == 1
     kept = load_deck_text(await stored_text(dashboard.store, world.study.id, "science"), "science.yaml")
-    assert [q.prompt for q in kept.questions][:2] == ["Which planet is the largest?", "Which is a vowel?"]
+    assert [q.prompt for q in kept.questions][:2] == ["Which planet is the largest?", "Which are even numbers?"]
 
 
 async def test_a_deck_made_copied_renamed_and_deleted(dashboard: Dashboard, browser: Any) -> None:
