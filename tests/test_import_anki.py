@@ -32,6 +32,7 @@ KEPT = [
     ("Capital of Zimbabwe?", ("Harare",), None, ("geography", "africa")),
     ("Mosi-oa-Tunya", ("Victoria Falls\non the Zambezi",), None, ()),
     ("Longest river in Africa?", ("Nile",), None, ()),
+    ("{{1}} is the capital of Zimbabwe", (), None, ()),
     ("Flag of Kenya?", ("Black, red and green",), None, ()),
     ("Largest lake?", ("Lake Victoria",), "https://example.org/lake.png", ()),
 ]
@@ -40,7 +41,6 @@ SAID = [
     "deck.apkg:5: 1 note plays a sound ([sound:…]); a round shows no sound, so it was dropped",
     "deck.apkg:6: 1 note shows an image from the package; an uploaded deck shows images only from https:// "
     "addresses, so it was dropped",
-    "deck.apkg:4: a cloze note (blanks to fill); Bvunzo cannot play blanks yet, so it was left out",
     "deck.apkg:5: the note's first field holds no words (only a sound or an image?)",
     "deck.apkg:8: the note's answer field `Back` is empty",
 ]
@@ -55,15 +55,40 @@ def test_a_package_of_each_schema_imports_by_hand_count(name: str, schema: int) 
         package(NOTES, name=name, schema=schema), "deck.apkg", deck_id="geo", keep_valid=True
     )
     assert outcome.kept is not None and outcome.fmt is Format.ANKI
-    assert outcome.headline == (
-        "Imported 5 questions; 2 could not be imported and are listed. 1 item is not a question a round can play."
-    )
+    assert outcome.headline == ("Imported 6 questions; 2 could not be imported and are listed.")
     assert outcome.read_as() == "Read as an Anki package."
     deck = outcome.kept.deck
     assert deck.title == "Geography"
     assert [(q.prompt, q.accepted, q.image, q.tags) for q in deck.questions] == KEPT
-    assert {q.kind for q in deck.questions} == {Kind.TEXT}
+    assert [q.kind for q in deck.questions] == [Kind.TEXT] * 3 + [Kind.CLOZE] + [Kind.TEXT] * 2
+    assert deck.questions[3].blanks == (("Harare",),)
     assert [str(p) for p in outcome.lines()[2:]] == SAID
+
+
+def test_cloze_notes_are_cloze_questions_with_one_blank_per_number() -> None:
+    sixth = " ".join(f"{{{{c{n}::w{n}}}}}" for n in range(1, 7))
+    notes = [
+        AnkiNote(
+            CLOZE,
+            ("{{c2::Harare}} lies on the {{c1::Mukuvisi::river}}; {{c2::harare}} is a capital", "Since 1980"),
+            "",
+            AFRICA,
+        ),
+        AnkiNote(CLOZE, (sixth, ""), "", AFRICA),
+        AnkiNote(BASIC, ("Capital of Zambia?", "Lusaka"), "", AFRICA),
+    ]
+    outcome = import_file(package(notes), "cloze.apkg", deck_id="cloze", keep_valid=True)
+    assert outcome.kept is not None
+    cloze, _basic = outcome.kept.deck.questions
+    assert (cloze.kind, cloze.prompt, cloze.blanks, cloze.explanation) == (
+        Kind.CLOZE,
+        "{{1}} lies on the {{2}} [river]; ____(1) is a capital",
+        (("Harare",), ("Mukuvisi",)),
+        "Since 1980",
+    )
+    assert [str(p) for p in outcome.problems] == [
+        "cloze.apkg:2: the cloze note has 6 blanks (c1, c2…); at most 5 fit in Discord's answer form, so split it"
+    ]
 
 
 def test_a_third_field_is_the_explanation_and_a_typed_field_the_answer() -> None:

@@ -466,7 +466,7 @@ async def test_an_anki_package_imports_through_deck_import(world: World, bot: Bv
     notes.append(AnkiNote(CLOZE, ("{{c1::Harare}} is a capital", ""), "", "Capitals"))
     data = package(notes, name="collection.anki21b", schema=18)
     kept = await import_file(world, world.moderator, "Capitals.apkg", data, name="Capitals")
-    # Nine notes kept; the cloze note is set aside (not broken), so nothing is refused.
-    assert "Imported 9 questions." in kept.text
+    # Ten notes kept: nine typed answers and the cloze note as a cloze question.
+    assert "**10 questions**" in kept.text and "(cloze, text)" in kept.text
     deck = bot.bank.get("capitals", world.study.id)
-    assert deck is not None and len(deck.questions) == 9
+    assert deck is not None and len(deck.questions) == 10

@@ -5,7 +5,8 @@ answers it (or the field its card asks to type, for "Basic (type in the answer)"
 the explanation; a reversed card is not asked apart. With distractors asked for, each becomes a choice
 question whose wrong choices are other notes' answers from the same Anki deck. Fields are HTML, read
 as plain text; `[sound:…]` is dropped and so is an image from the package (an uploaded deck shows only
-images at https:// addresses, which are kept), each said once. Cloze notes are set aside per note.
+images at https:// addresses, which are kept), each said once. A cloze note is a cloze question
+(anki_cloze.py).
 A note's "line" is its place in the package, counted from 1.
 """
 
@@ -15,7 +16,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
+from bot.bank.cloze import MAX_BLANKS
 from bot.bank.images import is_url
+from bot.bank.importers.anki_cloze import read_cloze
 from bot.bank.importers.anki_collection import Collection, Note, read_collection
 from bot.bank.importers.anki_schema import NoteType
 from bot.bank.importers.distractors import WRONG_CHOICES, with_distractors
@@ -94,10 +97,7 @@ def _card(draft: DeckDraft, note: Note, collection: Collection, dropped: _Droppe
         draft.skip(note.number, _("the note's type is not in the collection"))
         return None
     if kind.cloze or any(_CLOZE.search(f) for f in note.fields):
-        draft.set_apart(
-            note.number,
-            _("a cloze note (blanks to fill); Bvunzo cannot play blanks yet, so it was left out"),
-        )
+        _cloze(draft, note, dropped)
         return None
     front, back, extra = _sides(kind, note.fields)
     if kind.cards > 1:
@@ -115,6 +115,44 @@ def _card(draft: DeckDraft, note: Note, collection: Collection, dropped: _Droppe
         draft.skip(note.number, _("the note's answer field `{field}` is empty", field=_answer_name(kind)))
         return None
     return _Card(note.number, prompt, answer, _text(extra), image, note.tags, note.deck)
+
+
+def _cloze(draft: DeckDraft, note: Note, dropped: _Dropped) -> None:
+    """A cloze note as one cloze question: its deletions the blanks, the field after its text explaining."""
+    at = next((i for i, f in enumerate(note.fields) if _CLOZE.search(f)), 0)
+    text = note.fields[at] if note.fields else ""
+    extra = note.fields[at + 1] if at + 1 < len(note.fields) else ""
+    if any(_SOUND.search(f) for f in (text, extra)):
+        dropped.sounds.append(note.number)
+    if any(not is_url(src) for f in (text, extra) for src in html_images(f)):
+        dropped.images.append(note.number)
+    cloze = read_cloze(_text(text))
+    if not cloze.blanks:
+        example = "`{{c1::Harare}}`"
+        draft.skip(
+            note.number,
+            _("the cloze note has no deletion such as {example} to make a blank", example=example),
+        )
+        return
+    if not cloze.fits:
+        draft.skip(
+            note.number,
+            _(
+                "the cloze note has {n} blanks (c1, c2…); at most {most} fit in Discord's answer form, so split it",
+                n=len(cloze.blanks),
+                most=MAX_BLANKS,
+            ),
+        )
+        return
+    draft.add(
+        note.number,
+        type="cloze",
+        prompt=cloze.prompt,
+        blanks=[list(b) for b in cloze.blanks],
+        explanation=_text(extra),
+        image=next((src for src in html_images(text) if is_url(src)), None),
+        tags=list(note.tags),
+    )
 
 
 def _sides(kind: NoteType, fields: tuple[str, ...]) -> tuple[str, str, str]:

@@ -519,7 +519,10 @@ async def test_a_wayground_workbook_imports_with_the_format_detected(
         await page.get_by_role("button", name="Import").click()
     assert await page.get_by_text("Imported 6 questions from quiz.xlsx as `science`.").count() == 1
     kept = load_deck_text(await stored_text(dashboard.store, world.study.id, "science"), "science.yaml")
-    assert [q.prompt for q in kept.questions][:2] == ["Which planet is the largest?", "Which are even numbers?"]
+    assert [q.prompt for q in kept.questions][:2] == [
+        "Which planet is the largest?",
+        "Which are even numbers?",
+    ]
 
 
 async def test_a_deck_made_copied_renamed_and_deleted(dashboard: Dashboard, browser: Any) -> None:
