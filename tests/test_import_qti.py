@@ -154,7 +154,7 @@ ITEMS = [
         scored(equal("d1", "response_temp"), "50", "Add")
         + scored(equal("d3", "response_place"), "50", "Add"),
     ),
-    item(  # set aside: blanks
+    item(  # kept: blanks to type, a cloze question
         "fill_in_multiple_blanks_question",
         "Roses are [c1], violets are [c2].",
         choice_lid(("f1", "red"), ident="response_c1") + choice_lid(("f2", "blue"), ident="response_c2"),
@@ -198,12 +198,12 @@ def test_every_canvas_question_type_is_kept_or_said_by_hand_count() -> None:
         Kind.NUMBER,
         Kind.CHOICE,
         Kind.MULTI,
+        Kind.CLOZE,
     ]
     where = "science.zip/g1/g1.xml"
     assert [str(p) for p in outcome.problems] == [
         f"{where}:{ITEM_LINES[7]}: a matching question; Bvunzo cannot play pairs to match yet, so it was left out",
         f"{where}:{ITEM_LINES[8]}: a question with blanks to fill; Bvunzo cannot play blanks yet, so it was left out",
-        f"{where}:{ITEM_LINES[9]}: a question with blanks to fill; Bvunzo cannot play blanks yet, so it was left out",
         f"{where}:{ITEM_LINES[10]}: an essay question: it has no key to mark, so it was left out",
         f"{where}:{ITEM_LINES[11]}: a question of the kind `file_upload_question`, which Bvunzo cannot play, so it "
         "was left out",
@@ -214,14 +214,14 @@ def test_every_canvas_question_type_is_kept_or_said_by_hand_count() -> None:
         "100 for one",
     ]
     assert outcome.headline == (
-        "Imported 7 questions; 1 could not be imported and is listed. 7 items are not questions a round can play."
+        "Imported 8 questions; 1 could not be imported and is listed. 6 items are not questions a round can play."
     )
 
 
 def test_html_feedback_and_answers_are_read_as_the_card_shows_them() -> None:
     deck = import_file(EXPORT.encode(), "science.xml", deck_id="science", keep_valid=True).kept
     assert deck is not None
-    gas, sun, planet, legs, g, mammal, gases = deck.deck.questions
+    gas, sun, planet, legs, g, mammal, gases, roses = deck.deck.questions
     assert (gas.prompt, gas.choices, gas.answers) == (
         "Which gas do plants take in?",
         ("Oxygen", "Carbon dioxide", "Helium"),
@@ -241,6 +241,11 @@ def test_html_feedback_and_answers_are_read_as_the_card_shows_them() -> None:
         Kind.MULTI,
         ("Neon", "Argon", "Nitrogen"),
         frozenset({0, 1}),
+    )
+    assert (roses.kind, roses.prompt, roses.blanks) == (
+        Kind.CLOZE,
+        "Roses are {{1}}, violets are {{2}}.",
+        (("red",), ("blue",)),
     )
 
 
@@ -424,3 +429,19 @@ def test_an_export_cut_or_changed_gets_questions_or_sentences(at: int, cut: int,
     changed = EXPORT[:at] + put + EXPORT[at + cut :]
     answered(import_file(changed.encode(), "quiz.xml", deck_id="x"))
     answered(import_file(package(("g1.xml", changed)), "quiz.zip", deck_id="x"))
+
+
+def test_more_blanks_than_the_answer_form_holds_are_set_aside() -> None:
+    names = [f"b{n}" for n in range(1, 7)]
+    six = item(
+        "fill_in_multiple_blanks_question",
+        " ".join(f"[{name}]" for name in names),
+        "".join(choice_lid((f"f{n}", name), ident=f"response_{name}") for n, name in enumerate(names)),
+        "".join(scored(equal(f"f{n}", f"response_{name}"), "10", "Add") for n, name in enumerate(names)),
+    )
+    roses = ITEMS[9]
+    outcome = import_file(document("Blanks", six, roses).encode(), "b.xml", deck_id="b", keep_valid=True)
+    assert outcome.kept is not None and [q.kind for q in outcome.kept.deck.questions] == [Kind.CLOZE]
+    assert [p.message for p in outcome.problems] == [
+        "a question with blanks to fill; Bvunzo cannot play blanks yet, so it was left out"
+    ]

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from decimal import Decimal
 
 from bot.bank import part_sizes
+from bot.bank.cloze import MAX_BLANKS
 from bot.bank.importers import not_playable
 from bot.bank.importers.drafts import DeckDraft, too_many
 from bot.bank.importers.moodle_items import (
@@ -79,6 +80,8 @@ def _add(draft: DeckDraft, item: Item) -> None:
         _short_answer(draft, item)
     elif isinstance(item, Numeric):
         _numeric(draft, item)
+    elif isinstance(item, Gaps) and item.typed:
+        _cloze(draft, item)
     elif isinstance(item, Other):
         draft.set_apart(
             item.line,
@@ -132,6 +135,22 @@ def _multi(draft: DeckDraft, item: Choice, right: list[int]) -> None:
         prompt=item.prompt,
         choices=[a.text for a in item.answers],
         answer=right,
+        explanation=item.explanation,
+        tags=_tags(item),
+        image=item.picture,
+    )
+
+
+def _cloze(draft: DeckDraft, item: Gaps) -> None:
+    """Blanks whose answers are typed, as a cloze question when Discord's answer form holds them all."""
+    if not 0 < len(item.blanks) <= MAX_BLANKS:
+        draft.set_apart(item.line, _(not_playable.GAPS))
+        return
+    draft.add(
+        item.line,
+        type="cloze",
+        prompt=item.prompt,
+        blanks=[distinct_answers(b) for b in item.blanks],
         explanation=item.explanation,
         tags=_tags(item),
         image=item.picture,

@@ -108,6 +108,7 @@ class Gaps(Item):
 
     blanks: tuple[tuple[str, ...], ...]
     offered: tuple[str, ...] = ()
+    typed: bool = False  # each blank's answer is typed (Canvas's fill_in_multiple_blanks): a cloze question
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

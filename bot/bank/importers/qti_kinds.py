@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
@@ -23,6 +24,9 @@ from bot.bank.importers.moodle_items import (
 )
 from bot.bank.importers.xml_tree import Element
 from bot.locales import N_, _
+
+# A blank in a Canvas question's text, `[blank1]`, named as its `response_blank1` is.
+_MARK = re.compile(r"\[([^\[\]\s]+)\]")
 
 NO_KEY = N_("no answer is marked right: no `<respcondition>` of the item sets the score to 100 for one")
 
@@ -198,9 +202,26 @@ def _matching(element: Element, fields: dict[str, Any]) -> Item:
 
 
 def _gaps(element: Element, fields: dict[str, Any], *, dropdowns: bool) -> Item:
-    blanks, offered = [], []
+    blanks, offered, names = [], [], []
     for lid in element.descendants("response_lid"):
         labels = _labels(lid, element)
         blanks.append(tuple(text for _ident, text, weight in labels if weight > 0))
         offered += [text for _ident, text, _weight in labels] if dropdowns else []
+        names.append(lid.attrs.get("ident", "").removeprefix("response_"))
+    if not dropdowns and (typed := _typed_blanks(str(fields["prompt"]), names, blanks)) is not None:
+        return Gaps(**{**fields, "prompt": typed[0]}, blanks=typed[1], typed=True)
     return Gaps(**fields, blanks=tuple(blanks), offered=tuple(offered))
+
+
+def _typed_blanks(
+    prompt: str, names: list[str], blanks: list[tuple[str, ...]]
+) -> tuple[str, tuple[tuple[str, ...], ...]] | None:
+    """Canvas's `[name]` marks as `{{1}}`, `{{2}}`… in the order they come, each blank's answers in that order;
+    None unless every response is marked in the prompt exactly once."""
+    answers = dict(zip(names, blanks, strict=True))
+    found = _MARK.findall(prompt)
+    if not names or sorted(found) != sorted(names) or len(set(names)) != len(names):
+        return None
+    order = {name: n for n, name in enumerate(found, 1)}
+    marked = _MARK.sub(lambda m: "{{" + str(order[m[1]]) + "}}", prompt)
+    return marked, tuple(answers[name] for name in found)
