@@ -281,3 +281,18 @@ def test_a_zip_made_by_a_newer_version_gets_one_sentence(which: int) -> None:
     data[central + 6] = 64
     outcome = import_file(bytes(data), "upload", deck_id="x")
     assert [str(p) for p in outcome.problems] == [NOT_A_WORKBOOK]
+
+
+def test_a_right_answer_in_an_empty_cell_is_refused_in_either_template() -> None:
+    kahoot = workbook({8: KAHOOT_HEADER, 9: [1, "Largest planet?", "Mars", "", "Jupiter", "Venus", 20, "2"]})
+    outcome = import_file(kahoot, "k.xlsx", deck_id="x", keep_valid=True)
+    assert [str(p) for p in outcome.problems] == [
+        "k.xlsx:9: a right answer's number names an empty answer cell"
+    ]
+    wayground = workbook(
+        {1: WAYGROUND_HEADER, 2: ["Largest planet?", "Multiple Choice", "Mars", "", "Jupiter", "", "", 2]}
+    )
+    outcome = import_file(wayground, "w.xlsx", deck_id="x", keep_valid=True)
+    assert [str(p) for p in outcome.problems] == [
+        "w.xlsx:2: a right answer's number names an empty option cell"
+    ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.bank import part_sizes
 from bot.bank.importers import not_playable
 from bot.bank.importers.drafts import DeckDraft, too_many
-from bot.bank.importers.sheet_templates import Header, answer_numbers, cell, kahoot_header
+from bot.bank.importers.sheet_templates import Header, answer_numbers, cell, kahoot_header, picked
 from bot.bank.importers.workbook import Rows
 from bot.bank.problems import DeckError, Problem
 from bot.locales import N_, _
@@ -72,18 +72,20 @@ def _row(draft: DeckDraft, header: Header, number: int, cells: tuple[str, ...]) 
             ),
         )
         return
-    if any(not answers[i] for i in right):
+    found = picked(answers, right)
+    if found is None:
         draft.skip(number, _("a right answer's number names an empty answer cell"))
         return
-    kept = [i for i, answer in enumerate(answers) if answer]
-    choices = [answers[i] for i in kept]
-    if len(right) > 1:  # Kahoot scores any one of them: a choice question with several right answers
-        if len(right) >= len(choices):
+    choices = found.choices
+    if len(found.right) > 1:  # Kahoot scores any one of them: a choice question with several right answers
+        if len(found.right) >= len(choices):
             draft.set_apart(number, _(not_playable.SEVERAL))
             return
-        draft.add(number, prompt=prompt, choices=choices, answer=[kept.index(i) for i in right])
+        draft.add(number, prompt=prompt, choices=choices, answer=found.right)
         return
     if sorted(choice.casefold() for choice in choices) == ["false", "true"]:
-        draft.add(number, type="truefalse", prompt=prompt, answer=answers[right[0]].casefold() == "true")
+        draft.add(
+            number, type="truefalse", prompt=prompt, answer=choices[found.right[0]].casefold() == "true"
+        )
         return
-    draft.add(number, prompt=prompt, choices=choices, answer=kept.index(right[0]))
+    draft.add(number, prompt=prompt, choices=choices, answer=found.right[0])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.bank.importers.workbook import Rows
@@ -48,6 +49,22 @@ def _header(rows: Rows, starts: tuple[str, ...]) -> Header | None:
 
 def cell(cells: tuple[str, ...], column: int | None) -> str:
     return cells[column] if column is not None and column < len(cells) else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Picked:
+    """A row's filled answer cells as choices, and its right answers as places among those choices."""
+
+    choices: list[str]
+    right: list[int]
+
+
+def picked(cells: Sequence[str], right: Sequence[int]) -> Picked | None:
+    """The filled cells as choices, the right cells' places among them; None when one names an empty cell."""
+    if any(not cells[i] for i in right):
+        return None
+    kept = [i for i, text in enumerate(cells) if text]
+    return Picked([cells[i] for i in kept], [kept.index(i) for i in right])
 
 
 def answer_numbers(said: str, most: int) -> list[int] | None:

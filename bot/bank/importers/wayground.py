@@ -7,7 +7,7 @@ from bot.bank.importers import not_playable
 from bot.bank.importers.drafts import DeckDraft, too_many
 from bot.bank.importers.kahoot import TIME_NOT_KEPT
 from bot.bank.importers.moodle_drafts import distinct_answers
-from bot.bank.importers.sheet_templates import Header, answer_numbers, cell, name_of, wayground_header
+from bot.bank.importers.sheet_templates import Header, answer_numbers, cell, name_of, picked, wayground_header
 from bot.bank.importers.workbook import Rows
 from bot.bank.problems import DeckError, Problem
 from bot.locales import N_, _
@@ -110,16 +110,14 @@ def _choice(
             ),
         )
         return
-    if any(not options[i] for i in right):
+    found = picked(options, right)
+    if found is None:
         draft.skip(number, _("a right answer's number names an empty option cell"))
         return
-    kept = [i for i, option in enumerate(options) if option]
-    choices = [options[i] for i in kept]
-    if len(right) > 1:
-        if not (ticked and not_playable.multi_fits(len(choices), len(right))):
+    if len(found.right) > 1:
+        if not (ticked and not_playable.multi_fits(len(found.choices), len(found.right))):
             draft.set_apart(number, _(not_playable.SEVERAL))
             return
-        answer = [kept.index(i) for i in right]
-        draft.add(number, type="multi", prompt=prompt, choices=choices, answer=answer, **extra)
+        draft.add(number, type="multi", prompt=prompt, choices=found.choices, answer=found.right, **extra)
         return
-    draft.add(number, prompt=prompt, choices=choices, answer=kept.index(right[0]), **extra)
+    draft.add(number, prompt=prompt, choices=found.choices, answer=found.right[0], **extra)
