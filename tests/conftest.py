@@ -14,6 +14,8 @@ import pytest
 from bot.locales import SHIPPED, speaking
 from tests.postgres_server import PostgresServer, ServerMissing, missing, start_server
 
+pytest_plugins = ("tests.scheduling",)  # the longest files first; the caches filled once per clone
+
 # Keep the compiled modules (and pytest's assert-rewritten test modules) in __pycache__ even where the
 # environment says PYTHONDONTWRITEBYTECODE: else every xdist worker, and every `python -m bot` a test
 # starts, compiles the whole of bot/ and tests/ again. Subprocesses read what this process writes.

@@ -117,7 +117,11 @@ async def test_a_server_error_is_tried_again_at_the_next_minute_and_makes_one_da
     world.clock.set(utc(2027, 5, 3, 6, 2))
     monday = await world.fake.wait_for_message(world.general, is_qotd("May 3, 2027"), timeout=10)
     assert "1 day in a row" in await answer(world, monday, alice, right_letter(monday, DECK))
-    assert await bot.store.qotd_posted_days(world.study.id) == [20270503]
+
+    async def one_day_posted() -> bool:  # the post's id is kept just after the post (answers need not wait)
+        return await bot.store.qotd_posted_days(world.study.id) == [20270503]
+
+    await wait_until(one_day_posted, timeout=10, what="May 3 to be kept as the one day posted")
     assert [m.id for m in world.fake.channel_messages(world.general) if is_qotd("May 3, 2027")(m)] == [
         monday.id
     ]

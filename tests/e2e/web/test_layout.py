@@ -115,8 +115,8 @@ async def test_every_page_fits_a_phone_and_passes_axe_in_both_themes(
 async def layout_faults(page: Any, where: str, at: tuple[int, str]) -> dict[str, Any]:
     """What is wrong with the page as drawn now: parts wider than the window, and axe's findings where
     axe runs: once per theme and once per layout, the folded menu in light, the sidebar in dark (colours
-    and names are the same at 360 and 768; tests/e2e/web/test_accessibility.py checks every page's
-    states in light at the desktop width)."""
+    and names are the same at 360 and 768; tests/e2e/web/test_accessibility.py checks the states and
+    pages not drawn here)."""
     faults: dict[str, Any] = {}
     sticking_out = await wide_parts(page)
     if sticking_out:
