@@ -231,13 +231,13 @@ def test_a_package_made_by_a_newer_zip_version_or_method_gets_one_sentence(how: 
     refused = [_refusal("it is not a zip archive")]
     assert [str(p) for p in import_file(data, "upload", deck_id="x", fmt=Format.ANKI).problems] == refused
     detected = [str(p) for p in import_file(data, "upload", deck_id="x").problems]
-    # A directory zipfile cannot read names no collection, so the zip is taken for a workbook.
+    # A directory zipfile cannot read names no collection: the zip is said to be none Bvunzo reads.
     expected = (
         refused
         if how == "method"
         else [
-            "upload: the file is not an Excel workbook (.xlsx) Bvunzo can read; save it again from the "
-            "spreadsheet program as .xlsx, or as CSV UTF-8"
+            "upload: the file is a zip archive, but none Bvunzo reads (an Excel workbook, a Canvas quiz export, an "
+            "Anki package), or one it cannot open; export it again, or choose its format with the format option"
         ]
     )
     assert detected == expected

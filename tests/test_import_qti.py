@@ -274,9 +274,13 @@ def test_a_zip_without_a_quiz_or_manifest_is_said_in_one_sentence() -> None:
         "c.zip: the zip holds no quiz: none of its XML files is a QTI `<questestinterop>`; export the quiz from "
         "Canvas (Settings, Export Course Content, Quiz)"
     ]
-    # Without imsmanifest.xml a zip is taken for a workbook, unless the format is given.
+    # Without imsmanifest.xml a zip is none Bvunzo reads by itself, unless the format is given.
     loose = package(("g1.xml", EXPORT), manifest=False)
-    assert import_file(loose, "c.zip", deck_id="c").problems[0].message.startswith("the file is not an Excel")
+    assert (
+        import_file(loose, "c.zip", deck_id="c")
+        .problems[0]
+        .message.startswith("the file is a zip archive, but")
+    )
     assert import_file(loose, "c.zip", deck_id="c", fmt=Format.QTI, keep_valid=True).kept is not None
 
 
@@ -401,13 +405,13 @@ def test_a_zip_made_by_a_newer_version_or_method_gets_one_sentence(how: str) -> 
     data = unopenable(package(("g1.xml", EXPORT)), how)
     assert [str(p) for p in import_file(data, "quiz.zip", deck_id="x", fmt=Format.QTI).problems] == [BROKEN]
     detected = [str(p) for p in import_file(data, "quiz.zip", deck_id="x").problems]
-    # A directory zipfile cannot read names no manifest, so the zip is taken for a workbook, as above.
+    # A directory zipfile cannot read names no manifest: the zip is said to be none Bvunzo reads.
     expected = (
         [BROKEN]
         if how == "method"
         else [
-            "quiz.zip: the file is not an Excel workbook (.xlsx) Bvunzo can read; save it again from the "
-            "spreadsheet program as .xlsx, or as CSV UTF-8"
+            "quiz.zip: the file is a zip archive, but none Bvunzo reads (an Excel workbook, a Canvas quiz export, an "
+            "Anki package), or one it cannot open; export it again, or choose its format with the format option"
         ]
     )
     assert detected == expected

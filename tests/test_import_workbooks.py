@@ -263,11 +263,28 @@ def test_a_template_with_bytes_changed_gets_questions_or_sentences(
         assert outcome.kept.deck.questions
 
 
+UNKNOWN_ZIP = (
+    "upload: the file is a zip archive, but none Bvunzo reads (an Excel workbook, a Canvas quiz export, an Anki "
+    "package), or one it cannot open; export it again, or choose its format with the format option"
+)
+
+
 @pytest.mark.parametrize("which", [0, 1])
 def test_a_template_cut_short_gets_one_sentence(which: int) -> None:
-    data = SHEETS[which]
-    outcome = import_file(data[: len(data) // 2], "upload", deck_id="x")
-    assert [str(p) for p in outcome.problems] == [NOT_A_WORKBOOK]
+    # Its directory is cut off: named .xlsx it is said to be a broken workbook, else a zip none reads.
+    data = SHEETS[which][: len(SHEETS[which]) // 2]
+    named = import_file(data, "sheet.xlsx", deck_id="x")
+    assert [str(p) for p in named.problems] == [NOT_A_WORKBOOK.replace("upload:", "sheet.xlsx:")]
+    assert [str(p) for p in import_file(data, "upload", deck_id="x").problems] == [UNKNOWN_ZIP]
+    given = import_file(data, "upload", deck_id="x", fmt=Format.KAHOOT)
+    assert [str(p) for p in given.problems] == [NOT_A_WORKBOOK]
+
+
+def test_a_zip_that_is_no_workbook_is_said_to_be_a_zip_none_reads() -> None:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        archive.writestr("notes/week1.txt", "What is 2 + 2? 4")
+    assert [str(p) for p in import_file(out.getvalue(), "upload", deck_id="x").problems] == [UNKNOWN_ZIP]
 
 
 @pytest.mark.parametrize("which", [0, 1])
@@ -279,8 +296,8 @@ def test_a_zip_made_by_a_newer_version_gets_one_sentence(which: int) -> None:
     central = data.index(b"PK\x01\x02")
     assert data[central + 6] == 20
     data[central + 6] = 64
-    outcome = import_file(bytes(data), "upload", deck_id="x")
-    assert [str(p) for p in outcome.problems] == [NOT_A_WORKBOOK]
+    outcome = import_file(bytes(data), "sheet.xlsx", deck_id="x")
+    assert [str(p) for p in outcome.problems] == [NOT_A_WORKBOOK.replace("upload:", "sheet.xlsx:")]
 
 
 def test_a_right_answer_in_an_empty_cell_is_refused_in_either_template() -> None:

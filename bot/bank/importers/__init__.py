@@ -27,7 +27,7 @@ from bot.bank.importers.qti_package import is_qti_package, read_qti, read_qti_pa
 from bot.bank.importers.red_trivia import read_red_trivia
 from bot.bank.importers.spreadsheet import read_spreadsheet
 from bot.bank.importers.wayground import read_wayground
-from bot.bank.importers.workbook import is_workbook, read_rows
+from bot.bank.importers.workbook import is_workbook, read_rows, refuse_other_zips
 from bot.bank.problems import DeckError, Problem
 from bot.bank.reader import read_deck, read_stored_deck
 from bot.bank.writer import deck_to_yaml
@@ -128,6 +128,8 @@ def _import_bytes(
     if zipped and (reading.found is Format.QTI or (reading.found is None and is_qti_package(data))):
         reading.found = Format.QTI
         return _finished(read_qti_package(data, source), Format.QTI, deck_id, title, guild_id)
+    if reading.found is None and zipped:
+        refuse_other_zips(data, source)
     if reading.found in WORKBOOK_FORMATS or (reading.found is None and zipped):
         rows = read_rows(data, source)
         reading.found = reading.found or detect_workbook(rows)

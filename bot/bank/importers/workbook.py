@@ -6,10 +6,10 @@ import datetime as dt
 import io
 from typing import Any
 
-from bot.bank.importers.archive import ArchiveRefused, checked_archive
+from bot.bank.importers.archive import ArchiveRefused, checked_archive, zip_names
 from bot.bank.problems import DeckError, Problem
 from bot.bank.safe_yaml import size_problem
-from bot.locales import _
+from bot.locales import N_, _
 
 ZIP_SIGNATURE = b"PK\x03\x04"
 # What a template is read to: its first sheet, as many rows as a CSV may have, the columns a template uses.
@@ -22,6 +22,17 @@ Rows = list[tuple[int, tuple[str, ...]]]
 def is_workbook(data: bytes) -> bool:
     """Whether the bytes open as a zip archive, as every .xlsx does."""
     return data.startswith(ZIP_SIGNATURE)
+
+
+def refuse_other_zips(data: bytes, source: str) -> None:
+    """DeckError, in one sentence, for a zip of no format given that is no workbook: its directory names
+    no spreadsheet's parts (an .xlsx keeps them under xl/), or, unreadable, it is not named .xlsx."""
+    names = zip_names(data)
+    if any(name.startswith("xl/") for name in names) or (not names and source.lower().endswith(".xlsx")):
+        return
+    if names:
+        _check_archive(data, source)  # a zip bomb is said as one
+    raise DeckError([Problem(source, 0, _(UNKNOWN_ZIP))])
 
 
 def read_rows(data: bytes, source: str) -> Rows:
@@ -85,6 +96,12 @@ def _check_archive(data: bytes, source: str) -> None:
         checked_archive(data).close()
     except ArchiveRefused as exc:
         raise (_bomb(source) if exc.bomb else _refusal(source)) from exc
+
+
+UNKNOWN_ZIP = N_(
+    "the file is a zip archive, but none Bvunzo reads (an Excel workbook, a Canvas quiz export, an Anki "
+    "package), or one it cannot open; export it again, or choose its format with the format option"
+)
 
 
 def _bomb(source: str) -> DeckError:
