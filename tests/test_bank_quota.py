@@ -32,7 +32,8 @@ def test_a_fiftieth_deck_fits_and_a_fifty_first_is_refused_before_its_file_is_re
     with pytest.raises(ServerDecksFull) as refused:
         check_room([*decks, own(deck, "d49", 1)], SERVER, "new")
     assert sentence_for(refused.value) == (
-        "This server has 50 decks, the most it may keep; delete one with /deck delete first."
+        "This server has 50 decks, the most it may keep; delete one "
+        "first (/deck delete in Discord, or Delete on the deck's page of the dashboard)."
     )
 
 

@@ -117,7 +117,8 @@ async def test_the_quota_is_asked_before_the_file_and_again_at_the_save(stores: 
     with pytest.raises(ServerDecksFull) as full:
         decks.new_deck_id(GUILD, "One more")
     assert full.value.sentence == (
-        "This server has 50 decks, the most it may keep; delete one with /deck delete first."
+        "This server has 50 decks, the most it may keep; delete one "
+        "first (/deck delete in Discord, or Delete on the deck's page of the dashboard)."
     )
     assert decks.new_deck_id(GUILD, "D7") == "d7"  # a re-import replaces its deck
     # A deck another process added meanwhile counts at the save, though this bank had not seen it.

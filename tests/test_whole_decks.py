@@ -144,7 +144,10 @@ async def test_the_quota_counts_new_decks_and_copies(stores: tuple[Store, Store]
     whole = await with_bio(ours)
     for n in range(49):
         await whole.create(GUILD, f"d{n}", f"Deck {n}", by=MODERATOR)
-    full = "This server has 50 decks, the most it may keep; delete one with /deck delete first."
+    full = (
+        "This server has 50 decks, the most it may keep; delete one "
+        "first (/deck delete in Discord, or Delete on the deck's page of the dashboard)."
+    )
     assert await refused(whole.create(GUILD, "one-more", "One more", by=MODERATOR)) == full
     assert await refused(whole.duplicate(GUILD, "bio", "bio-2", by=MODERATOR)) == full
     assert len(await ours.guild_decks(GUILD)) == 50

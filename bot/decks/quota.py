@@ -26,8 +26,10 @@ def check_room(decks: Iterable[Deck], guild_id: int, deck_id: str, adding: int =
     if len(own) == len(mine) and len(own) >= MAX_DECKS_PER_SERVER:  # a new deck, not a replacement
         raise ServerDecksFull(
             n_(
-                "This server has {n} deck, the most it may keep; delete one with {cmd} first.",
-                "This server has {n} decks, the most it may keep; delete one with {cmd} first.",
+                "This server has {n} deck, the most it may keep; delete one first ({cmd} in Discord, or "
+                "Delete on the deck's page of the dashboard).",
+                "This server has {n} decks, the most it may keep; delete one first ({cmd} in Discord, or "
+                "Delete on the deck's page of the dashboard).",
                 len(own),
                 cmd=slash("deck delete"),
             )
