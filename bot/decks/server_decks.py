@@ -152,6 +152,17 @@ class ServerDecks:
         record = self._record(guild_id, reread, text, deck.source or f"{deck.id}.yaml", by)
         return await self._save(record, reread, change, new=new)
 
+    async def save_over(self, was: GuildDeckRecord, deck: Deck, *, by: int, change: str) -> Saved | None:
+        """save_edit of `deck`, edited from the stored `was`, kept only while the store still holds `was`
+        (compare and set); None, nothing written, when another process saved or deleted it since."""
+        text, reread = await asyncio.to_thread(edited_text, deck)
+        record = self._record(was.guild_id, reread, text, deck.source or f"{deck.id}.yaml", by)
+        await self.fresh(record.guild_id)
+        self.check_room(record.guild_id, deck.id, len(reread.questions))
+        if not await self.store.save_guild_deck_over(record, was):
+            return None
+        return await self._saved(record, reread, change)
+
     async def _save(
         self, record: GuildDeckRecord, deck: Deck, change: str | None, *, new: bool = False
     ) -> Saved:
@@ -311,7 +322,12 @@ class ServerDecks:
     ) -> tuple[SuggestionRecord, Saved]:
         for _try in range(APPROVAL_TRIES):
             suggestion = await self.reviewable(guild_id, suggestion_id)
-            was, deck = await self._stored_deck(guild_id, suggestion.deck_id)
+            stored = await self.stored(guild_id, suggestion.deck_id)
+            if stored is None:
+                raise DeckRefused(
+                    _("The deck `{deck}` is gone; reject the suggestion instead.", deck=suggestion.deck_id)
+                )
+            was, deck = stored
             question = from_json(suggestion.question) if fields is None else fields
             if fields is not None:
                 self.check_question(fields, deck.language)
@@ -343,16 +359,14 @@ class ServerDecks:
             log.exception("server %s: the approval badge of member %s was not kept", guild_id, author_id)
             return ()
 
-    async def _stored_deck(self, guild_id: int, deck_id: str) -> tuple[GuildDeckRecord, Deck]:
-        """The server's deck as the store holds it now, and the record it loads from (what the approval's
-        save is made over)."""
+    async def stored(self, guild_id: int, deck_id: str) -> tuple[GuildDeckRecord, Deck] | None:
+        """The server's deck as the store holds it now, and the record it loads from (what a save is made
+        over); None when the server has no such deck, or its text no longer loads."""
         await self.fresh(guild_id)  # the quota counts the server's other decks as they are now
         record = next((r for r in await self.store.guild_decks(guild_id) if r.deck_id == deck_id), None)
         # Parsed only when this process has not parsed that text before (off the event loop if so).
         deck = None if record is None else await asyncio.to_thread(self.versions.parsed.deck_of, record)
-        if record is None or deck is None:
-            raise DeckRefused(_("The deck `{deck}` is gone; reject the suggestion instead.", deck=deck_id))
-        return record, deck
+        return None if record is None or deck is None else (record, deck)
 
     async def _grown(
         self, guild_id: int, deck: Deck, fields: Mapping[str, Any], reviewer_id: int

@@ -400,6 +400,10 @@ class _DeckMaterialStore(Protocol):
     async def add_guild_deck(self, record: GuildDeckRecord) -> bool:
         """Keep a new deck; False (and nothing changed) when the server has a deck of that id already."""
 
+    async def save_guild_deck_over(self, record: GuildDeckRecord, was: GuildDeckRecord) -> bool:
+        """Keep `record` only while the stored deck is still `was`, the one the change was made to
+        (compare and set); False, with nothing written, when another process saved or deleted it since."""
+
     async def guild_decks(self, guild_id: int | None = None) -> list[GuildDeckRecord]:
         """The server's uploaded decks (every server's when None), by server then deck id."""
 
