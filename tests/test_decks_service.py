@@ -371,3 +371,33 @@ async def test_questions_are_suggested_for_the_servers_own_decks_listed_by_title
     await decks.save_import(OTHER, other, text, source="x.yaml", by=MODERATOR)
     assert [d.id for d in decks.own_decks(GUILD)] == ["zoo", "chem", "bio"]  # Animals, Atoms, biology
     assert [d.id for d in decks.own_decks(OTHER)] == ["theirs"]
+
+
+async def test_an_edit_made_to_a_deck_another_process_saved_since_is_refused_and_theirs_kept(
+    stores: tuple[Store, Store],
+) -> None:
+    ours, theirs = stores
+    decks, elsewhere = await service(ours), await service(theirs)
+    deck, text = bio()
+    await decks.save_import(GUILD, deck, text, source="bio.yaml", by=MODERATOR)
+    read = (await decks.fresh(GUILD)).get("bio", GUILD)  # the dashboard's page reads the deck...
+    assert read is not None
+    theirs_read = (await elsewhere.fresh(GUILD)).get("bio", GUILD)
+    assert theirs_read is not None  # ...and another process saves a question edit meanwhile
+    cell = dataclasses.replace(theirs_read.questions[0], prompt="What is the smallest unit of life?")
+    await elsewhere.save_edit(GUILD, replace_question(theirs_read, "cell", cell), by=BONGANI)
+    with pytest.raises(DeckRefused) as refused:
+        await decks.save_edit(GUILD, dataclasses.replace(read, title="Cell biology"), by=ALICE)
+    assert refused.value.sentence == "The deck `bio` changed while this was saved; nothing was saved."
+    [record] = await ours.guild_decks(GUILD)
+    assert (
+        record.uploaded_by == BONGANI and "smallest unit" in record.text and "Cell biology" not in record.text
+    )
+    # Read again, the same edit goes through over theirs, and keeps it.
+    again = (await decks.fresh(GUILD)).get("bio", GUILD)
+    assert again is not None
+    saved = await decks.save_edit(GUILD, dataclasses.replace(again, title="Cell biology"), by=ALICE)
+    assert (saved.deck.title, saved.deck.questions[0].prompt) == (
+        "Cell biology",
+        "What is the smallest unit of life?",
+    )

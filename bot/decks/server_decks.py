@@ -24,7 +24,7 @@ from bot.bank.models import Deck
 from bot.bank.part_sizes import MAX_DECK_BYTES
 from bot.bank.problems import DeckError
 from bot.bank.suggestions import check_suggestion, deck_with, from_json, to_json
-from bot.decks.deck_versions import DeckVersions
+from bot.decks.deck_versions import DeckVersions, record_digest
 from bot.decks.quota import check_room
 from bot.errors import UserError
 from bot.locales import _, n_, slash
@@ -60,6 +60,10 @@ class AlreadyReviewed(UserError):
 
 class DeckRefused(UserError):
     """The deck or question cannot be kept as asked; the sentence says why."""
+
+
+class DeckSavedMeanwhile(DeckRefused):
+    """The deck an edit was made to was saved meanwhile (by another process): nothing was saved."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,21 +151,38 @@ class ServerDecks:
         otherwise, whoever took the id meanwhile). A round already playing the deck keeps the questions
         it started with; the next round gets these.
         """
+        base = self.versions.parsed.digest(guild_id, deck.id)  # the text the edit was made to
         # Writing and reading back a deck of thousands of questions takes CPU: off the event loop.
         text, reread = await asyncio.to_thread(edited_text, deck)
         record = self._record(guild_id, reread, text, deck.source or f"{deck.id}.yaml", by)
-        return await self._save(record, reread, change, new=new)
+        if new:
+            return await self._save(record, reread, change, new=True)
+        # Saved over the stored deck only while it is the one edited: another process's save is not lost.
+        now = await self._record_now(guild_id, deck.id)
+        saved = None
+        if now is not None and record_digest(now) == base:
+            saved = await self._save_over(now, record, reread, change)
+        if saved is None:
+            raise DeckSavedMeanwhile(
+                _("The deck `{deck}` changed while this was saved; nothing was saved.", deck=deck.id)
+            )
+        return saved
 
     async def save_over(self, was: GuildDeckRecord, deck: Deck, *, by: int, change: str) -> Saved | None:
         """save_edit of `deck`, edited from the stored `was`, kept only while the store still holds `was`
         (compare and set); None, nothing written, when another process saved or deleted it since."""
         text, reread = await asyncio.to_thread(edited_text, deck)
         record = self._record(was.guild_id, reread, text, deck.source or f"{deck.id}.yaml", by)
-        await self.fresh(record.guild_id)
-        self.check_room(record.guild_id, deck.id, len(reread.questions))
+        return await self._save_over(was, record, reread, change)
+
+    async def _save_over(
+        self, was: GuildDeckRecord, record: GuildDeckRecord, deck: Deck, change: str
+    ) -> Saved | None:
+        await self.fresh(record.guild_id)  # the quota counts the decks as they are now
+        self.check_room(record.guild_id, deck.id, len(deck.questions))
         if not await self.store.save_guild_deck_over(record, was):
             return None
-        return await self._saved(record, reread, change)
+        return await self._saved(record, deck, change)
 
     async def _save(
         self, record: GuildDeckRecord, deck: Deck, change: str | None, *, new: bool = False
@@ -363,10 +384,13 @@ class ServerDecks:
         """The server's deck as the store holds it now, and the record it loads from (what a save is made
         over); None when the server has no such deck, or its text no longer loads."""
         await self.fresh(guild_id)  # the quota counts the server's other decks as they are now
-        record = next((r for r in await self.store.guild_decks(guild_id) if r.deck_id == deck_id), None)
+        record = await self._record_now(guild_id, deck_id)
         # Parsed only when this process has not parsed that text before (off the event loop if so).
         deck = None if record is None else await asyncio.to_thread(self.versions.parsed.deck_of, record)
         return None if record is None or deck is None else (record, deck)
+
+    async def _record_now(self, guild_id: int, deck_id: str) -> GuildDeckRecord | None:
+        return next((r for r in await self.store.guild_decks(guild_id) if r.deck_id == deck_id), None)
 
     async def _grown(
         self, guild_id: int, deck: Deck, fields: Mapping[str, Any], reviewer_id: int
