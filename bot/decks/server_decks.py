@@ -18,7 +18,6 @@ from typing import Any
 
 from bot.achievements import award_approval
 from bot.bank.bank import Bank
-from bot.bank.editing import edited_text
 from bot.bank.ids import slug
 from bot.bank.models import Deck
 from bot.bank.part_sizes import MAX_DECK_BYTES
@@ -147,6 +146,8 @@ class ServerDecks:
         otherwise, whoever took the id meanwhile). A round already playing the deck keeps the questions
         it started with; the next round gets these.
         """
+        from bot.bank.editing import edited_text  # the editor's rules: loaded with the first deck saved
+
         # Writing and reading back a deck of thousands of questions takes CPU: off the event loop.
         text, reread = await asyncio.to_thread(edited_text, deck)
         record = self._record(guild_id, reread, text, deck.source or f"{deck.id}.yaml", by)
