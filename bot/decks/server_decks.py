@@ -18,7 +18,6 @@ from typing import Any
 
 from bot.achievements import award_approval
 from bot.bank.bank import Bank
-from bot.bank.editing import edited_text
 from bot.bank.ids import slug
 from bot.bank.models import Deck
 from bot.bank.part_sizes import MAX_DECK_BYTES
@@ -153,7 +152,7 @@ class ServerDecks:
         """
         base = self.versions.parsed.digest(guild_id, deck.id)  # the text the edit was made to
         # Writing and reading back a deck of thousands of questions takes CPU: off the event loop.
-        text, reread = await asyncio.to_thread(edited_text, deck)
+        text, reread = await asyncio.to_thread(_edited_text, deck)
         record = self._record(guild_id, reread, text, deck.source or f"{deck.id}.yaml", by)
         if new:
             return await self._save(record, reread, change, new=True)
@@ -171,7 +170,7 @@ class ServerDecks:
     async def save_over(self, was: GuildDeckRecord, deck: Deck, *, by: int, change: str) -> Saved | None:
         """save_edit of `deck`, edited from the stored `was`, kept only while the store still holds `was`
         (compare and set); None, nothing written, when another process saved or deleted it since."""
-        text, reread = await asyncio.to_thread(edited_text, deck)
+        text, reread = await asyncio.to_thread(_edited_text, deck)
         record = self._record(was.guild_id, reread, text, deck.source or f"{deck.id}.yaml", by)
         return await self._save_over(was, record, reread, change)
 
@@ -418,3 +417,11 @@ def already_reviewed(status: str) -> str:
     if status == "rejected":
         return _("That suggestion was already rejected.")
     return _("That suggestion was already reviewed.")
+
+
+def _edited_text(deck: Deck) -> tuple[str, Deck]:
+    """bot.bank.editing's edited_text, loaded with the first deck saved (the editor's rules are not needed
+    at start)."""
+    from bot.bank.editing import edited_text
+
+    return edited_text(deck)

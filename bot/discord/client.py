@@ -27,6 +27,7 @@ from bot.discord.internals import (
     HeldInteractions,
     dynamic_item_template,
     point_discord_at,
+    read_events_with_zlib,
     recommended_shard_count,
     tolerate_malformed_events,
     upload_global_commands,
@@ -134,6 +135,7 @@ class BvunzoBot(commands.AutoShardedBot):
         self._forms: list[Form] = []
         point_discord_at(settings.api_base, settings.gateway_url)
         tolerate_malformed_events(self)
+        read_events_with_zlib()  # 32 KiB a shard for the gateway's stream, not zstd's 2.3 MiB
         self._held = HeldInteractions(self)
 
     async def login(self, token: str) -> None:
