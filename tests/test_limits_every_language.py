@@ -240,6 +240,17 @@ def test_round_question_and_reveal(question: Question) -> None:
         )
         check_embed(embed)
     check_view(round_views.reveal_view(ROUND_ID, 49, question, order, reveal, (DECK_ID, QUESTION_ID)))
+    # The same as Components V2 cards (card_style "cards"): 40 components, 4,000 characters of text.
+    for untimed, opens in ((False, None), (True, NOW)):
+        asked = QuestionCard(
+            ROUND_ID, 49, BIG, question, order, TITLE, NOW, BIG, opens, untimed=untimed, hints=True
+        )
+        check_message(content_of(asked, formulas=True, cards=True))
+    shown = RevealCard(
+        ROUND_ID, 49, BIG, question, order, reveal, TITLE, True, tuple(_players(500)), tuple(_teams()),
+        (DECK_ID, QUESTION_ID),
+    )  # fmt: skip
+    check_message(content_of(shown, formulas=True, cards=True))
 
 
 def test_every_hint_reply() -> None:
@@ -321,6 +332,7 @@ def test_round_cards() -> None:
         )
     for card in cards:
         check_message(content_of(card))
+        check_message(content_of(card, cards=True))  # the Components V2 look of each
 
 
 def test_fit_total_keeps_what_fits_and_gives_way_in_order() -> None:
