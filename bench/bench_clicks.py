@@ -1,7 +1,7 @@
 """Click benchmark: hundreds of members answer a question within a second; acknowledgement times and REST calls.
 
 Run from the repository root: /work/venv/bin/python bench/bench_clicks.py [--members 500 50] [--bot inline]
-[--cards] (the rounds on Components V2 question cards instead of embeds)
+[--cards] (rounds on Components V2 question cards instead of embeds)
 
 The fake Discord of tests/e2e (REST and gateway on 127.0.0.1) and the crowd of clicking members live in
 this process. The bot is, by default, its own process: `python -m bot`, the real entry point, pointed at

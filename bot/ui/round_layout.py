@@ -198,13 +198,23 @@ def _counted(question: Question, reveal: Reveal, slot: int, original: int) -> st
 def summary_layout(embed: discord.Embed, view: discord.ui.View | None) -> ui.LayoutView:
     """The round's end as a card: the classic summary's text and buttons (bot/ui/round_cards.py) inside
     a container, in the podium's gold."""
+    return embed_card(embed, view, discord.Colour(END_ACCENT))
+
+
+def embed_card(embed: discord.Embed, view: discord.ui.View | None, accent: discord.Colour) -> ui.LayoutView:
+    """An embed and its buttons as one card: its title and text, its picture in a gallery, its fields,
+    a separator, its footer, then its buttons and menus in rows (practice's screens, a round's summary)."""
     fitted = fit(embed_look(embed), limit=V2_TEXT - MARKUP)
-    container: ui.Container[Any] = ui.Container(accent_colour=discord.Colour(END_ACCENT))
-    container.add_item(ui.TextDisplay(f"### {fitted.title}\n{fitted.description}"))
+    container: ui.Container[Any] = ui.Container(accent_colour=accent)
+    heading = f"### {fitted.title}\n" if fitted.title else ""
+    container.add_item(ui.TextDisplay(f"{heading}{fitted.description}".strip() or "…"))
+    if fitted.image:
+        container.add_item(ui.MediaGallery(discord.MediaGalleryItem(fitted.image)))
     if fitted.fields:
         container.add_item(ui.TextDisplay(_fields_text(fitted)))
-    container.add_item(ui.Separator())
-    container.add_item(ui.TextDisplay(f"-# {fitted.footer}"))
+    if fitted.footer:
+        container.add_item(ui.Separator())
+        container.add_item(ui.TextDisplay(f"-# {fitted.footer}"))
     for row in _rows([] if view is None else list(view.children)):
         container.add_item(row)
     return _frozen(container)

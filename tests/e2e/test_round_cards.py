@@ -1,4 +1,5 @@
-"""A round played on Components V2 cards (/quiz settings card_style:cards), end to end, on both engines."""
+"""Rounds and practice on Components V2 cards (/quiz settings card_style:cards), end to end; the fake's
+layout limits."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from tests.e2e.rounds import (
     click,
     is_revealed,
     open_question,
+    question_of,
     right_letter,
     set_pause,
     start,
@@ -23,6 +25,7 @@ from tests.e2e.rounds import (
 
 DECK = DECKS["gradient-checkpointing"]
 CONTAINER, SECTION, TEXT = 17, 9, 10
+UPDATE = 7  # the callback that edits the clicked message
 
 
 def sections(message: FakeMessage) -> list[dict[str, Any]]:
@@ -79,6 +82,27 @@ async def test_a_round_on_cards_is_clicked_in_sections_and_revealed_on_the_same_
     assert summary.flags & COMPONENTS_V2 and not summary.embeds
     assert f"<@{alice.id}> — **100** points, 1/1 right" in summary.text
     assert {b["label"] for b in summary.buttons()} == {"Practise what I missed", "My result"}
+    assert fake.violations == []
+
+
+async def test_practice_on_cards_answers_in_the_card_and_keeps_it_a_card_to_the_end(
+    world: World, bot: BvunzoBot
+) -> None:
+    fake, alice = world.fake, world.members[0]
+    await (await fake.slash(world.general, world.moderator, "quiz settings", card_style="cards")).response()
+    asked = await (
+        await fake.slash(world.general, alice, "practice", deck=DECK.id, count=1, mode="new")
+    ).response()
+    message = asked.message
+    assert asked.ephemeral and message is not None and message.flags & COMPONENTS_V2 and not message.embeds
+    assert message.components[0]["type"] == CONTAINER and "Practice 1 of 1" in message.text
+    feedback = await (await fake.click(message, alice, label=right_letter(message, DECK))).response()
+    assert feedback.type == UPDATE and "✅ Right" in message.text and message.flags & COMPONENTS_V2
+    question = question_of(message, DECK)
+    assert question.explanation[:50] in message.text and not message.embeds
+    await (await fake.click(message, alice, label=message.buttons()[0]["label"])).response()
+    assert "Practice done" in message.text and "**1 of 1** right" in message.text
+    assert message.flags & COMPONENTS_V2 and not message.embeds
     assert fake.violations == []
 
 
