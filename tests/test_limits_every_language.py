@@ -74,6 +74,7 @@ from bot.ui.deck_profile import profile_line
 from bot.ui.desks import unavailable
 from bot.ui.forms import Form
 from bot.ui.import_report import IMPORT_DESK
+from bot.ui.practice_cards import practice_screen
 from bot.ui.round_cards import content_of
 from bot.ui.text import embed_of, fit_together, fit_total, language_name, percent, seconds_text
 from tests.discord_limits import (
@@ -240,6 +241,17 @@ def test_round_question_and_reveal(question: Question) -> None:
         )
         check_embed(embed)
     check_view(round_views.reveal_view(ROUND_ID, 49, question, order, reveal, (DECK_ID, QUESTION_ID)))
+    # The same as Components V2 cards (card_style "cards"): 40 components, 4,000 characters of text.
+    for untimed, opens in ((False, None), (True, NOW)):
+        asked = QuestionCard(
+            ROUND_ID, 49, BIG, question, order, TITLE, NOW, BIG, opens, untimed=untimed, hints=True
+        )
+        check_message(content_of(asked, formulas=True, cards=True))
+    shown = RevealCard(
+        ROUND_ID, 49, BIG, question, order, reveal, TITLE, True, tuple(_players(500)), tuple(_teams()),
+        (DECK_ID, QUESTION_ID),
+    )  # fmt: skip
+    check_message(content_of(shown, formulas=True, cards=True))
 
 
 def test_every_hint_reply() -> None:
@@ -321,6 +333,7 @@ def test_round_cards() -> None:
         )
     for card in cards:
         check_message(content_of(card))
+        check_message(content_of(card, cards=True))  # the Components V2 look of each
 
 
 def test_fit_total_keeps_what_fits_and_gives_way_in_order() -> None:
@@ -352,26 +365,28 @@ def test_fit_total_keeps_what_fits_and_gives_way_in_order() -> None:
 @pytest.mark.parametrize("question", _questions(), ids=lambda q: q.id)
 def test_practice(question: Question) -> None:
     order = _order(question)
-    check_embed(
-        practice.practice_question_embed(
-            question, order, index=BIG - 1, total=BIG, deck_title=TITLE, leech_failures=BIG
-        )
+    asked = practice.practice_question_embed(
+        question, order, index=BIG - 1, total=BIG, deck_title=TITLE, leech_failures=BIG
     )
+    check_embed(asked)
+    view = practice.practice_question_view(ROUND_ID, 49, question, order, "nd", hints=True)
+    check_message(practice_screen(asked, view, TITLE, cards=True))  # as a Components V2 card
     for right, comes_back in ((True, False), (False, True)):
-        check_embed(
-            practice.feedback_embed(
-                question,
-                order,
-                right=right,
-                right_slots=frozenset(question.answers),
-                chosen=0,
-                typed="y" * 4000,
-                index=BIG - 1,
-                total=BIG,
-                next_due=NOW,
-                comes_back=comes_back,
-            )
+        feedback = practice.feedback_embed(
+            question,
+            order,
+            right=right,
+            right_slots=frozenset(question.answers),
+            chosen=0,
+            typed="y" * 4000,
+            index=BIG - 1,
+            total=BIG,
+            next_due=NOW,
+            comes_back=comes_back,
         )
+        check_embed(feedback)
+        after = practice.feedback_view(ROUND_ID, 49, DECK_ID, QUESTION_ID, last=False)
+        check_message(practice_screen(feedback, after, TITLE, cards=True))
     for lang in (*TRANSLATED_TO, "en"):
         check_embed(practice.translation_embed(question, order, lang, revealed=True))
         check_view(practice.practice_question_view(ROUND_ID, 49, question.in_language(lang), order, "en"))
@@ -391,6 +406,7 @@ def test_practice_summary() -> None:
         for with_passes in (None, passes):
             embed = practice.practice_summary_embed(TITLE, BIG, BIG, due, NOW, passes=with_passes)
             check_embed(embed)
+            check_message(practice_screen(embed, None, TITLE, cards=True))
 
 
 def test_answer_buttons() -> None:

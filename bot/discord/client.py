@@ -85,6 +85,9 @@ def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
         if getattr(component, "custom_id", None) == custom_id and component.type.value == kind:
             return True
         stack.extend(getattr(component, "children", ()))
+        accessory = getattr(component, "accessory", None)  # a Components V2 section's button
+        if accessory is not None:
+            stack.append(accessory)
     return False
 
 

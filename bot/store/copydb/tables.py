@@ -17,7 +17,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "guild_settings": _columns(
         "guild_id, quiz_master_role_id, questions, seconds, mode, pause_seconds, language, podium, "
         "standings, streak_bonus, reading_seconds, untimed, long_prompts, tags, difficulty, thread, "
-        "teams, hints"
+        "teams, hints, card_style"
     ),
     "member_settings": ("user_id", "language", "retention"),
     "rounds": _columns(
