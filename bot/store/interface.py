@@ -43,6 +43,7 @@ from bot.store.records import (
     FirstTry,
     FlagRecord,
     GivenVersions,
+    GroupWeek,
     GuildDeckRecord,
     GuildSettings,
     KeptItemFigures,
@@ -235,6 +236,10 @@ class AnswersStore(Protocol):
 
     async def member_stats(self, guild_id: int, user_id: int, now: datetime) -> MemberStats:
         """What /stats shows: round answers in this server, practice answers anywhere."""
+
+    async def group_weeks(self, guild_id: int, now: datetime) -> tuple[GroupWeek, ...]:
+        """The server's round answers per week (answered, right, members who answered), the chart's weeks
+        ending with `now`'s (bot.store.weeks.Chart: oldest first, empty weeks with zeros)."""
 
     async def question_report(
         self, guild_id: int, *, round_id: int | None = None, deck_id: str | None = None

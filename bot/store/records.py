@@ -18,6 +18,7 @@ __all__ = [
     "FirstTry",
     "FlagRecord",
     "GivenVersions",
+    "GroupWeek",
     "GuildDeckRecord",
     "GuildSettings",
     "KeptItemFigures",
@@ -217,6 +218,17 @@ class WeekStats:
     points: int
     right: int
     answered: int
+
+
+@dataclass(frozen=True, slots=True)
+class GroupWeek:
+    """A server's round answers in one week (Monday to Sunday, UTC): how many, how many right, and how
+    many members answered at least once."""
+
+    week_start: date  # a Monday
+    answered: int
+    right: int
+    members: int
 
 
 @dataclass(frozen=True, slots=True)

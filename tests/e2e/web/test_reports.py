@@ -220,3 +220,19 @@ async def test_the_rounds_list_filters_by_day_deck_and_member(dashboard: Dashboa
     alert = await page.get_by_role("alert").inner_text()
     assert alert == "2026-02-30 is not a day: write it as year-month-day, like 2026-12-01."
     assert await page.get_by_label("Deck").input_value() == "cells"
+
+
+async def test_the_servers_page_shows_the_group_over_the_weeks(dashboard: Dashboard, browser: Any) -> None:
+    world = dashboard.world
+    world.clock.freeze()
+    world.clock.set(T0 + timedelta(days=9))  # Wednesday of the week after the round's (Monday 30 November)
+    await seeded_round(dashboard)
+    page = await dashboard.signed_in(browser, world.moderator, then=f"/servers/{world.study.id}/")
+    table = page.get_by_role("table", name="The server's round answers per week")
+    rows = [await r.inner_text() for r in await table.get_by_role("row").all()]
+    assert len(rows) == 1 + 8
+    # Three members took part (Chipo answered one question); 7 answers, 3 right.
+    assert rows[-2].split("\t") == ["November 30, 2026", "3", "7", "43%"]
+    assert rows[-1].split("\t") == ["December 7, 2026", "0", "0", "–"]
+    chart = await page.locator("figure.chart desc").text_content()
+    assert chart is not None and "week of 2026-11-30: 7 answers, 43% right" in chart
