@@ -20,7 +20,7 @@ from bot.calendar.qotd_service import QotdService, Shown
 from bot.errors import UserError
 from bot.results.result_rows import assignment_rows
 from bot.store import CalendarSettings, Store, open_store
-from tests.test_calendar_assignment_service import NOW
+from tests.test_calendar_assignment_service import NOW, Gate
 from tests.test_calendar_assignment_service import Channel as AssignmentChannel
 from tests.test_calendar_qotd_service import (
     ALICE,
@@ -159,7 +159,7 @@ async def test_a_cloze_of_the_day_needs_every_blank(store: Store) -> None:
 async def test_an_assignment_of_every_kind_scores_the_right_answers_and_files_them(store: Store) -> None:
     deck = deck_of(NUMBER, MULTI, CLOZE, POLL)
     clock = HandClock(NOW)
-    service = Assignments(Host(store, Bank([deck]), clock), AssignmentChannel())
+    service = Assignments(Host(store, Bank([deck]), clock), AssignmentChannel(), sleep=Gate())
     record = await service.add(GUILD, CHANNEL, TEACHER, deck, 3, "18:00", 1, "allow")
     assert sorted(record.question_ids) == ["g", "primes", "zim"]  # never the poll
     asking = await service.start(GUILD, record.id, ALICE)
@@ -196,3 +196,4 @@ async def test_an_assignment_of_every_kind_scores_the_right_answers_and_files_th
     }
     assert [(q.answered, q.commonest_wrong) for q in results.questions] == [(1, None)] * 3
     assert sorted(await store.question_memories("science", "primes", [ALICE])) == [ALICE]
+    await service.shut_down()  # the progress edit still waiting at its gate

@@ -63,6 +63,7 @@ class Channel:
 
     posted: list[Shown] = field(default_factory=list)
     reveals: list[tuple[int, list[int], int]] = field(default_factory=list)
+    answered: list[int] = field(default_factory=list)  # each reveal's count of members who answered
 
     async def post(self, shown: Shown) -> int:
         if shown.day.channel_id == GONE_CHANNEL:
@@ -70,8 +71,9 @@ class Channel:
         self.posted.append(shown)
         return 5000 + len(self.posted)
 
-    async def show_reveal(self, shown: Shown, counts: Sequence[int], right: int) -> None:
+    async def show_reveal(self, shown: Shown, counts: Sequence[int], right: int, answered: int) -> None:
         self.reveals.append((shown.day.day, list(counts), right))
+        self.answered.append(answered)
 
 
 @pytest.fixture

@@ -322,6 +322,13 @@ class Assignments:
             )
         return attempt, record
 
+    async def asking_at(self, guild_id: int | None, attempt_id: int, index: int, user_id: int) -> Asking:
+        """Question `index` of the member's own open attempt (its typed-answer form shows it)."""
+        attempt, record = await self._own_attempt(guild_id, attempt_id, user_id)
+        if not 0 <= index < len(record.question_ids):
+            raise UserError(_("That question is not part of this assignment; nothing was recorded."))
+        return await self._asking(record, attempt, index)
+
     async def answer(
         self, guild_id: int | None, attempt_id: int, index: int, slot: int, user_id: int
     ) -> Answered:

@@ -69,9 +69,10 @@ class QotdChannel(Protocol):
         """Post the question with its buttons; its message id. PostFailed with the reason when it cannot."""
         ...
 
-    async def show_reveal(self, shown: Shown, counts: Sequence[int], right: int) -> None:
+    async def show_reveal(self, shown: Shown, counts: Sequence[int], right: int, answered: int) -> None:
         """Edit the day's message into its reveal; Discord's refusals are logged there. `counts`: per slot,
-        how many chose (or, with a menu, picked) it; a typed question's is one count, of every answer."""
+        how many chose (or, with a menu, picked) it; a typed question's is one count, of every answer;
+        `right` of the `answered` members got it right."""
         ...
 
 
@@ -146,9 +147,8 @@ class QotdService:
         if shown is None or day.message_id is None:
             return
         answers = await self.store.qotd_answers(day.guild_id, day.day)
-        await self.channel.show_reveal(
-            shown, reveal_counts(shown, answers), sum(1 for a in answers if a.right)
-        )
+        right = sum(1 for a in answers if a.right)
+        await self.channel.show_reveal(shown, reveal_counts(shown, answers), right, len(answers))
         await self._review(day, answers)
 
     async def _review(self, day: QotdDay, answers: Sequence[QotdAnswer]) -> None:
@@ -171,6 +171,14 @@ class QotdService:
     async def _open_day(self, guild_id: int) -> int | None:
         latest = await self.store.latest_qotd_day(guild_id)
         return latest.day if latest and latest.revealed_at is None else None
+
+    async def asked(self, guild_id: int, day_number: int) -> Shown:
+        """A day's question as it was asked (its typed-answer form shows it); a UserError once it is gone."""
+        day = await self.store.qotd_day(guild_id, day_number)
+        shown = None if day is None else await self.shown(day)
+        if shown is None:
+            raise UserError(_("That question of the day is no longer known; nothing was recorded."))
+        return shown
 
     async def answer(self, guild_id: int, day_number: int, user_id: int, slot: int) -> LockedIn:
         """A click on a lettered button: `answer_given` with that slot."""
