@@ -26,11 +26,6 @@ def picked_of(choice: int) -> frozenset[int]:
     return frozenset(index for index in range(mask.bit_length()) if mask >> index & 1)
 
 
-def one_choice(choice: int) -> int | None:
-    """The lettered choice kept, or None when the column holds a set or a typed answer."""
-    return choice if choice >= 0 else None
-
-
 def kept_text(choice: int) -> str | None:
     """A kept set as the rounds' text column writes it (`0,2`, for reports); None for anything else."""
     picked = picked_of(choice)
