@@ -642,13 +642,11 @@ def test_import_reports() -> None:
 
 
 def test_qotd() -> None:
-    for question in _questions():
-        if question.kind is Kind.TEXT:
-            continue  # the question of the day asks questions with choices only
+    for question in _questions():  # every kind: the calendar asks them all (bot/calendar/kinds.py)
         order = _order(question)
         check_embed(qotd.qotd_embed(question, order, TODAY, NOW, TITLE))
-        counts = [BIG] * len(order)
-        check_embed(qotd.qotd_reveal_embed(question, order, TODAY, counts, BIG, TITLE))
+        counts = [BIG] * max(1, len(order))
+        check_embed(qotd.qotd_reveal_embed(question, order, TODAY, counts, BIG, TITLE, answered=BIG))
     lines = [QotdBoardLine(BIG - i, USER - i, BIG, BIG) for i in range(25)]
     streaks = {line.user_id: Streak(BIG, BIG) for line in lines}
     mine = "Y" * 200
@@ -672,12 +670,10 @@ def test_assignments() -> None:
         for late in ("allow", "refuse"):
             check_embed(assignment_ui.assignment_embed(BIG, TITLE, BIG, BIG, late, progress))
     for question in _questions():
-        if question.kind is Kind.TEXT:
-            continue
         order = _order(question)
         check_embed(assignment_ui.assignment_question_embed(BIG, question, order, BIG - 1, BIG))
-        for right in (True, False):
-            check_embed(assignment_ui.feedback_embed(question, order, 0, right))
+        for right in (True, False):  # what the member said back: at most a typed answer's 200 characters
+            check_embed(assignment_ui.feedback_embed(question, order, "Y" * 200, right))
     for marked_late in (True, False):
         check_embed(assignment_ui.attempt_summary_embed(BIG, BIG, BIG, 1, BIG, marked_late))
     members = [

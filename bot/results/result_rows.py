@@ -13,6 +13,7 @@ from bot.bank.spreadsheet_csv import Cell
 from bot.bank.spreadsheet_csv import csv_bytes as sheet_bytes
 from bot.locales import _, p_
 from bot.quiz.shuffle import choice_order, slot_letter
+from bot.results.kept_choices import kept_text
 from bot.store import Answer, AssignmentAnswer, AssignmentRecord, AttemptRecord, RoundRecord
 
 if TYPE_CHECKING:
@@ -198,7 +199,7 @@ def assignment_rows(
             record.seed ^ user_id,
             answer.question_index,
             answer.choice,
-            None,
+            kept_text(answer.choice),  # a multi question's set; a typed answer's words are not kept
         )
         rows.append(
             ResultRow(
