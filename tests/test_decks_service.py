@@ -13,7 +13,7 @@ import pytest
 
 from bot.bank.bank import Bank
 from bot.bank.editing import edited_text, replace_question
-from bot.bank.importers import import_file
+from bot.bank.importers import Format, import_file
 from bot.bank.loader import load_deck_text
 from bot.bank.models import Deck
 from bot.bank.suggestions import deck_with, suggested_fields
@@ -147,6 +147,16 @@ async def test_names_and_sizes_refused_before_the_upload_is_read(stores: tuple[S
         "That file is 1025 KiB; a deck may be at most 1024 KiB, so split it into several files."
     )
     assert decks.new_deck_id(GUILD, "Big", size=1024 * 1024) == "big"
+    # A learning platform's export, by its file's ending or the format chosen, may be four times as large.
+    assert decks.new_deck_id(GUILD, "Big", size=4 * 1024 * 1024, file_name="Bank.XML") == "big"
+    assert decks.new_deck_id(GUILD, "Big", size=2 * 1024 * 1024, file_name="bank", fmt=Format.ANKI) == "big"
+    with pytest.raises(DeckRefused) as refused:
+        decks.new_deck_id(GUILD, "Big", size=4 * 1024 * 1024 + 1, file_name="course.zip")
+    assert refused.value.sentence == (
+        "That file is 4097 KiB; a deck may be at most 4096 KiB, so split it into several files."
+    )
+    with pytest.raises(DeckRefused):  # a CSV named .zip but said to be CSV is held to the text cap
+        decks.new_deck_id(GUILD, "Big", size=2 * 1024 * 1024, file_name="sheet.zip", fmt=Format.CSV)
 
 
 def big_import() -> tuple[Deck, str]:

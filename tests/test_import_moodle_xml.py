@@ -310,17 +310,41 @@ def test_a_declared_code_page_does_not_misread_the_text() -> None:
 
 
 def test_a_file_over_the_size_cap_is_refused_unread() -> None:
-    data = (HEAD + "<!--" + "x" * (1024 * 1024) + "-->\n</quiz>").encode()
+    data = (HEAD + "<!--" + "x" * (4 * 1024 * 1024) + "-->\n</quiz>").encode()
     assert refusal(data, "big.xml") == (
-        "big.xml: the file is 1025 KiB; a deck may be at most 1024 KiB, so split it into several decks"
+        "big.xml: the file is 4097 KiB; a deck may be at most 4096 KiB, so split it into several decks"
     )
+
+
+def test_a_bank_of_two_thousand_questions_over_a_text_decks_cap_imports() -> None:
+    # As Moodle exports a bank, feedback blocks and all, near 900 bytes a question: 2,000 are 1.8 MB, over
+    # the 1 MiB a text deck may be, within the 4 MiB an export may be.
+    one = (
+        '<question type="multichoice"><name><text>Q{n}</text></name>'
+        '<questiontext format="html"><text><![CDATA[<p>Which river is number {n}?</p>]]></text></questiontext>'
+        '<generalfeedback format="html"><text><![CDATA[<p>The Zambezi is the fourth-longest river in '
+        "Africa; number {n} of the bank.</p>]]></text></generalfeedback><defaultgrade>1.0000000</defaultgrade>"
+        "<penalty>0.3333333</penalty><hidden>0</hidden><idnumber></idnumber><shuffleanswers>true</shuffleanswers>"
+        "<answernumbering>abc</answernumbering><showstandardinstruction>0</showstandardinstruction>"
+        '<correctfeedback format="html"><text>Your answer is correct.</text></correctfeedback>'
+        '<incorrectfeedback format="html"><text>Your answer is incorrect.</text></incorrectfeedback>'
+        "<single>true</single>"
+        '<answer fraction="100" format="html"><text>Zambezi {n}</text></answer>'
+        '<answer fraction="0" format="html"><text>Limpopo {n}</text></answer>'
+        '<answer fraction="0" format="html"><text>Save {n}</text></answer></question>\n'
+    )
+    data = (HEAD + "".join(one.format(n=n) for n in range(2_000)) + "</quiz>").encode()
+    assert 1024 * 1024 < len(data) < 4 * 1024 * 1024
+    questions = kept(data.decode()).deck.questions
+    assert len(questions) == 2_000
+    assert (questions[-1].prompt, questions[-1].choices[0]) == ("Which river is number 1999?", "Zambezi 1999")
 
 
 def test_ten_thousand_questions_are_refused_in_one_sentence() -> None:
     one = '<question type="truefalse"><questiontext><text>Q{n}?</text></questiontext><answer fraction="100"><text>true</text></answer></question>\n'
     data = (HEAD + "".join(one.format(n=n) for n in range(10_000)) + "</quiz>").encode()
     assert refusal(data, "many.xml") == (
-        "many.xml: the file is 1328 KiB; a deck may be at most 1024 KiB, so split it into several decks"
+        "many.xml: the file has 10000 questions; at most 5000 fit in one deck, so split it into several files"
     )
     small = '<question type="truefalse"><questiontext><text>{n}</text></questiontext></question>\n'
     data = (HEAD + "".join(small.format(n=n) for n in range(10_000)) + "</quiz>").encode()

@@ -19,8 +19,8 @@ from typing import Any
 from bot.achievements import award_approval
 from bot.bank.bank import Bank
 from bot.bank.ids import slug
+from bot.bank.import_formats import Format, upload_cap
 from bot.bank.models import Deck
-from bot.bank.part_sizes import MAX_DECK_BYTES
 from bot.bank.problems import DeckError
 from bot.bank.suggestions import check_suggestion, deck_with, from_json, to_json
 from bot.decks.deck_versions import DeckVersions, record_digest
@@ -115,15 +115,24 @@ class ServerDecks:
         """ServerDecksFull unless the server may keep a deck `deck_id` of `questions` questions."""
         check_room(self.bank.decks_for(guild_id), guild_id, deck_id, questions)
 
-    def new_deck_id(self, guild_id: int, name: str, size: int | None = None) -> str:
-        """The id an upload named `name` (of `size` bytes, when known) is kept under, once it is known to
-        fit: refused before the file is downloaded or read."""
-        if size is not None and size > MAX_DECK_BYTES:
+    def new_deck_id(
+        self,
+        guild_id: int,
+        name: str,
+        size: int | None = None,
+        *,
+        file_name: str = "",
+        fmt: Format | None = None,
+    ) -> str:
+        """The id an upload for a deck named `name` (the file `file_name` of `size` bytes, in `fmt` when
+        chosen) is kept under, once it is known to fit: refused before the file is downloaded or read."""
+        most = upload_cap(file_name, fmt)
+        if size is not None and size > most:
             raise DeckRefused(
                 _(
                     "That file is {size} KiB; a deck may be at most {most} KiB, so split it into several files.",
                     size=-(-size // 1024),
-                    most=MAX_DECK_BYTES // 1024,
+                    most=most // 1024,
                 )
             )
 

@@ -376,7 +376,7 @@ async def test_import_export_reorder_and_delete(dashboard: Dashboard, browser: A
     page = await dashboard.signed_in(browser, world.moderator)
     await page.goto(dashboard.server_url("decks"))
     await page.get_by_label("Deck name", exact=True).fill("Plants")
-    await page.get_by_label("File (at most 1 MiB)", exact=True).set_input_files(
+    await page.get_by_label("File", exact=True).set_input_files(
         {"name": "plants.csv", "mimeType": "text/csv", "buffer": PLANTS_CSV.encode()}
     )
     async with page.expect_navigation():
@@ -439,7 +439,7 @@ async def test_an_import_with_a_broken_question_changes_nothing(dashboard: Dashb
     await page.goto(dashboard.server_url("decks"))
     await page.get_by_label("Deck name", exact=True).fill("Plants")
     broken = PLANTS_CSV + "A question without its answer?,,A,B,C\n"
-    await page.get_by_label("File (at most 1 MiB)", exact=True).set_input_files(
+    await page.get_by_label("File", exact=True).set_input_files(
         {"name": "plants.csv", "mimeType": "text/csv", "buffer": broken.encode()}
     )
     async with page.expect_navigation():
@@ -479,7 +479,7 @@ async def test_a_moodle_xml_import_says_what_it_set_aside(dashboard: Dashboard, 
     await page.get_by_label("Deck name", exact=True).fill("Biology")
     await page.get_by_label("Format", exact=True).select_option(label="Moodle XML (.xml)")
     corpus = Path(__file__).resolve().parents[2] / "corpus" / "moodle-xml-biology.xml"
-    await page.get_by_label("File (at most 1 MiB)", exact=True).set_input_files(
+    await page.get_by_label("File", exact=True).set_input_files(
         {"name": "biology.xml", "mimeType": "text/xml", "buffer": corpus.read_bytes()}
     )
     async with page.expect_navigation():
@@ -511,7 +511,7 @@ async def test_a_wayground_workbook_imports_with_the_format_detected(
     page = await dashboard.signed_in(browser, world.moderator)
     await page.goto(dashboard.server_url("decks"))
     await page.get_by_label("Deck name", exact=True).fill("Science")
-    await page.get_by_label("File (at most 1 MiB)", exact=True).set_input_files(
+    await page.get_by_label("File", exact=True).set_input_files(
         {"name": "quiz.xlsx", "mimeType": XLSX, "buffer": wayground_sheet()}
     )
     await page.get_by_label("Keep the good questions when some cannot be imported").check()
@@ -615,7 +615,7 @@ async def test_an_anki_package_imports_with_its_format_chosen(dashboard: Dashboa
     page = await dashboard.signed_in(browser, world.moderator)
     await page.goto(dashboard.server_url("decks"))
     await page.get_by_label("Deck name", exact=True).fill("Capitals")
-    await page.get_by_label("File (at most 1 MiB)", exact=True).set_input_files(
+    await page.get_by_label("File", exact=True).set_input_files(
         {"name": "capitals.apkg", "mimeType": "application/zip", "buffer": package(notes)}
     )
     await page.get_by_label("Format", exact=True).select_option(label="Anki package (.apkg, .colpkg)")

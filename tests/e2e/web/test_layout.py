@@ -247,7 +247,7 @@ async def test_the_switch_on_a_page_a_form_drew_goes_back_to_the_form_s_page(
     page = await dashboard.signed_in(browser, dashboard.world.moderator)
     await page.goto(dashboard.server_url("decks"))
     await page.get_by_label("Deck name", exact=True).fill("Plants")
-    await page.get_by_label("File (at most 1 MiB)", exact=True).set_input_files(
+    await page.get_by_label("File", exact=True).set_input_files(
         {"name": "plants.csv", "mimeType": "text/csv", "buffer": b"not a deck,,\n"}
     )
     async with page.expect_navigation():
