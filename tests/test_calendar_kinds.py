@@ -120,6 +120,9 @@ async def test_a_number_of_the_day_is_judged_as_it_was_asked_after_a_restart(sto
     await reveal(again, clock, store)
     assert channel.reveals == [(shown.day.day, [2], 1)]  # two answered, one right (Alice: 9.79 is within)
     assert sorted(await store.question_memories("science", "g", [ALICE, BOB])) == [ALICE, BOB]
+    # Kept as a round keeps it: the words typed, and 100 points for the right one.
+    kept = [(a.choice, a.text, a.points) for a in await store.qotd_answers(GUILD, shown.day.day)]
+    assert kept == [(None, "9,79", 100), (None, "12", 0)]
 
 
 async def test_a_multi_of_the_day_counts_each_choice_picked_and_only_the_exact_set(store: Store) -> None:
@@ -130,15 +133,24 @@ async def test_a_multi_of_the_day_counts_each_choice_picked_and_only_the_exact_s
     alice = await service.answer_given(GUILD, shown.day.day, ALICE, Given(slots=(slot(2), slot(0))))
     assert alice.said == ", ".join(sorted(("ABCD"[slot(0)], "ABCD"[slot(2)])))
     await service.answer_given(GUILD, shown.day.day, BOB, Given(slots=(slot(0),)))  # half the set: wrong
+    # One right and one wrong of the two right: (1 - 1) / 2 earns nothing; two right and one wrong, half.
+    await service.answer_given(GUILD, shown.day.day, 103, Given(slots=(slot(0), slot(1))))
+    await service.answer_given(GUILD, shown.day.day, 104, Given(slots=(slot(0), slot(1), slot(2))))
     with pytest.raises(UserError, match="You already chose"):
         await service.answer_given(GUILD, shown.day.day, BOB, Given(slots=(slot(0), slot(2))))
     with pytest.raises(UserError, match="menu"):
         await service.answer_given(GUILD, shown.day.day, ALICE, Given(slot=0))
     await reveal(service, clock, store)
     counts = [0, 0, 0, 0]
-    counts[slot(0)], counts[slot(2)] = 2, 1  # "2" picked by both, "5" by Alice alone
+    counts[slot(0)], counts[slot(1)], counts[slot(2)] = 4, 2, 2  # "2" picked by all, "4" by 103 and 104
     assert channel.reveals == [(shown.day.day, counts, 1)]
-    assert [a.right for a in await store.qotd_answers(GUILD, shown.day.day)] == [True, False]
+    kept = [(a.choice, a.text, a.right, a.points) for a in await store.qotd_answers(GUILD, shown.day.day)]
+    assert kept == [
+        (None, "0,2", True, 100),
+        (None, "0", False, 50),
+        (None, "0,1", False, 0),
+        (None, "0,1,2", False, 50),
+    ]
 
 
 async def test_a_cloze_of_the_day_needs_every_blank(store: Store) -> None:
@@ -152,8 +164,13 @@ async def test_a_cloze_of_the_day_needs_every_blank(store: Store) -> None:
     await service.answer_given(GUILD, shown.day.day, BOB, Given(text=blanks_text(["Harare", "Nile"])))
     with pytest.raises(UserError, match="Fill in the blanks"):
         await service.answer_given(GUILD, shown.day.day, 103, Given(text="Harare"))
+    with pytest.raises(UserError, match="You already answered “\\(1\\) Harare · \\(2\\) Nile”"):
+        await service.answer_given(GUILD, shown.day.day, BOB, Given(text=blanks_text(["Harare", "Zambezi"])))
     await reveal(service, clock, store)
     assert channel.reveals == [(shown.day.day, [2], 1)]
+    kept = [(a.text, a.right, a.points) for a in await store.qotd_answers(GUILD, shown.day.day)]
+    # Bob's one blank of two earns half the points; the day's verdict (and his streak) says wrong.
+    assert kept == [('["harare", "Zambesi"]', True, 100), ('["Harare", "Nile"]', False, 50)]
 
 
 async def test_an_assignment_of_every_kind_scores_the_right_answers_and_files_them(store: Store) -> None:
@@ -190,9 +207,9 @@ async def test_an_assignment_of_every_kind_scores_the_right_answers_and_files_th
     )
     by_id = {row.question_id: (row.answer, row.right, row.points, row.ms) for row in rows}
     assert by_id == {
-        "g": ("", True, 100, 2000),
-        "primes": ("2", False, 0, 2000),
-        "zim": ("", True, 100, 2000),
+        "g": ("9.8", True, 100, 2000),
+        "primes": ("2", False, 50, 2000),  # one of the two right choices: half the points
+        "zim": ("(1) Harare · (2) Zambezi", True, 100, 2000),
     }
     assert [(q.answered, q.commonest_wrong) for q in results.questions] == [(1, None)] * 3
     assert sorted(await store.question_memories("science", "primes", [ALICE])) == [ALICE]

@@ -94,6 +94,7 @@ async def test_opening_twice_at_once_migrates_once(postgres_url: str) -> None:
         (15,),
         (16,),
         (17,),
+        (18,),
     ]
 
 

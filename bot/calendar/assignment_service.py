@@ -26,8 +26,8 @@ from bot.calendar.assignments import (
     progress_counts,
     question_results,
 )
-from bot.calendar.kinds import Given, askable, judge, slot_letters
-from bot.calendar.qotd_service import CalendarHost
+from bot.calendar.kinds import Given, askable, judge
+from bot.calendar.qotd_service import CalendarHost, already_answered
 from bot.calendar.repeats import RuleError
 from bot.calendar.zones import zone_named
 from bot.errors import UserError
@@ -35,7 +35,6 @@ from bot.locales import _, n_, slash
 from bot.looks.text import clip, stamp
 from bot.quiz.shuffle import choice_order, new_seed
 from bot.results.asked import assignment_deck, keep_assignment_versions
-from bot.results.kept_choices import picked_of
 from bot.reviews import review_assignment_answer
 from bot.store import AssignmentAnswer, AssignmentRecord, AttemptRecord, GuildSettings, NewAssignment, Store
 
@@ -109,7 +108,7 @@ class Results:
 class Answered:
     question: Question
     order: tuple[int, ...]
-    choice: int  # as the store keeps it (bot/results/kept_choices.py): below 0 for a set or a typed answer
+    choice: int | None  # the lettered choice's original index; None for an answer kept as text
     right: bool
     then: Asking | Finished
     said: str = ""  # what the member gave, as they read it back: a letter, the letters picked, their words
@@ -352,10 +351,20 @@ class Assignments:
         now = self.host.clock()
         shown_at = max((a.answered_at for a in given_before), default=attempt.started_at)
         ms = max(0, int((now - shown_at).total_seconds() * 1000))
-        answer = AssignmentAnswer(attempt.id, index, question.id, verdict.choice, verdict.right, ms, now)
+        answer = AssignmentAnswer(
+            attempt.id,
+            index,
+            question.id,
+            verdict.choice,
+            verdict.right,
+            ms,
+            now,
+            verdict.text,
+            verdict.points,
+        )
         before = await self.store.record_assignment_answer(answer)
         if before is not None:
-            raise UserError(chosen_before(order, before.choice))
+            raise UserError(already_answered(question, order, before.choice, before.text))
         await review_assignment_answer(self.store, record.deck_id, attempt.user_id, answer)
         answered = {a.question_index for a in given_before} | {index}
         left = [i for i in range(len(record.question_ids)) if i not in answered]
@@ -407,11 +416,3 @@ class Assignments:
             log.exception("assignment %s: the progress edit failed", assignment_id)
         finally:
             self._progress.pop(assignment_id, None)
-
-
-def chosen_before(order: Sequence[int], choice: int) -> str:
-    """The refusal of a second answer to a question: the first one's letters, when it had any."""
-    letters = slot_letters(order, picked_of(choice) if choice < 0 else {choice})
-    if letters:
-        return _("You already chose {letter}; answers can't be changed.", letter=letters)
-    return _("You have already answered; answers can't be changed.")

@@ -14,12 +14,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from bot.bank.models import Kind, Question, typed_words
+from bot.bank.models import Kind, Question, picked_text, typed_words
 from bot.errors import UserError
 from bot.looks.text import letter
 from bot.quiz.errors import InvalidChoiceError
 from bot.quiz.judging import Judged, judge_answer
-from bot.results.kept_choices import TYPED, picked_choice
+from bot.quiz.multi import shared_points
+from bot.quiz.scoring import STANDARD_POINTS
 
 
 class Way(StrEnum):
@@ -71,9 +72,11 @@ class Given:
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """A judged answer: what the store keeps in its choice column, and the engine's verdict."""
+    """A judged answer as the store keeps it (as rounds keep theirs), and the engine's verdict."""
 
-    choice: int
+    choice: int | None  # the lettered choice's original index; None for an answer kept as text
+    text: str | None  # a multi question's set `0,2`, a cloze question's blanks (JSON), the words typed
+    points: int  # 100 for a right answer, a share of it for a partly right set or cloze, else 0
     judged: Judged
     words: str  # what the member gave, as they read it back (a letter, or their words)
 
@@ -82,17 +85,27 @@ class Verdict:
         return self.judged.right
 
 
+def judged_points(judged: Judged) -> int:
+    """The points a standard round gives the answer before speed, streaks and hints (none of which the
+    calendar has): a set's or a cloze's share of a right answer's (bot/quiz/multi.py shared_points)."""
+    if judged.share is not None:
+        return shared_points(STANDARD_POINTS, judged.share)
+    return STANDARD_POINTS if judged.right else 0
+
+
 def judge(question: Question, order: Sequence[int], given: Given) -> Verdict:
     """The engine's verdict on `given`; a UserError (nothing kept) for an answer of the wrong shape."""
     try:
         judged = judge_answer(question, order, given.slot, given.text, given.slots)
     except InvalidChoiceError as exc:
         raise UserError(exc.sentence) from exc
+    points = judged_points(judged)
     if judged.choice is not None:
-        return Verdict(judged.choice, judged, slot_letters(order, [judged.choice]))
+        return Verdict(judged.choice, None, points, judged, slot_letters(order, [judged.choice]))
     if judged.picked:
-        return Verdict(picked_choice(judged.picked), judged, slot_letters(order, judged.picked))
-    return Verdict(TYPED, judged, typed_words(question, given.text) if given.text else "")
+        letters = slot_letters(order, judged.picked)
+        return Verdict(None, picked_text(judged.picked), points, judged, letters)
+    return Verdict(None, given.text, points, judged, typed_words(question, given.text) if given.text else "")
 
 
 def slot_letters(order: Sequence[int], originals: Iterable[int]) -> str:

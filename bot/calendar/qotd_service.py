@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Protocol
 
 from bot.achievements.service import award_streak
-from bot.bank.models import Deck, Question
+from bot.bank.models import Deck, Question, picked_from, typed_words
 from bot.calendar.daily import daily_rule
 from bot.calendar.kinds import Given, Way, askable, judge, slot_letters, way_of
 from bot.calendar.post_failures import PostFailed
@@ -28,7 +28,6 @@ from bot.looks.text import clip
 from bot.quiz.achievements import Achievement
 from bot.quiz.shuffle import choice_order
 from bot.results.asked import keep_qotd_version, qotd_question
-from bot.results.kept_choices import picked_of
 from bot.reviews import save_reviews
 from bot.rounds.host import ServiceHost
 from bot.store import (
@@ -198,10 +197,12 @@ class QotdService:
             raise UserError(_("That button isn't one this question has; nothing was recorded."))
         verdict = judge(shown.question, shown.order, given)
         before = await self.store.record_qotd_answer(
-            QotdAnswer(guild_id, day.day, user_id, verdict.choice, verdict.right, now)
+            QotdAnswer(
+                guild_id, day.day, user_id, verdict.choice, verdict.right, now, verdict.text, verdict.points
+            )
         )
         if before is not None:
-            raise UserError(already_answered(shown, before.choice))
+            raise UserError(already_answered(shown.question, shown.order, before.choice, before.text))
         run = await self.streak(guild_id, user_id, day.day)
         return LockedIn(
             verdict.words, run.current, day.closes_at, await self._badges(guild_id, user_id, run.current, now)
@@ -326,14 +327,21 @@ def reveal_counts(shown: Shown, answers: Sequence[QotdAnswer]) -> list[int]:
     if way is Way.FORM:
         return [len(answers)]
     if way is Way.MENU:
-        return [sum(1 for a in answers if original in picked_of(a.choice)) for original in shown.order]
+        picks = [picked_from(a.text) for a in answers]
+        return [sum(1 for picked in picks if original in picked) for original in shown.order]
     return [sum(1 for a in answers if a.choice == original) for original in shown.order]
 
 
-def already_answered(shown: Shown, choice: int) -> str:
-    """The refusal of a second answer: the first one's letters, when it had any."""
-    picked = picked_of(choice) if choice < 0 else {choice}
-    letters = slot_letters(shown.order, picked) if way_of(shown.question) is not Way.FORM else ""
-    if letters:
-        return _("You already chose {letter}; answers can't be changed.", letter=letters)
+def already_answered(question: Question, order: Sequence[int], choice: int | None, text: str | None) -> str:
+    """The refusal of a second answer (to a day's or an assignment's question): the first one's letters,
+    or its words, as the member gave them."""
+    way = way_of(question)
+    picked = {choice} if choice is not None else picked_from(text) if way is Way.MENU else set()
+    if way is not Way.FORM and picked:
+        return _("You already chose {letter}; answers can't be changed.", letter=slot_letters(order, picked))
+    if way is Way.FORM and text:
+        return _(
+            "You already answered “{answer}”; answers can't be changed.",
+            answer=clip(typed_words(question, text), 200),
+        )
     return _("You have already answered; answers can't be changed.")

@@ -13,7 +13,6 @@ from bot.bank.spreadsheet_csv import Cell
 from bot.bank.spreadsheet_csv import csv_bytes as sheet_bytes
 from bot.locales import _, p_
 from bot.quiz.shuffle import choice_order, slot_letter
-from bot.results.kept_choices import kept_text
 from bot.store import Answer, AssignmentAnswer, AssignmentRecord, AttemptRecord, RoundRecord
 
 if TYPE_CHECKING:
@@ -133,6 +132,12 @@ def _chosen(
     return question.prompt, "" if slot is None else slot_letter(slot), question.choices[choice]
 
 
+def kept_points(points: int | None, right: bool) -> int:
+    """A calendar answer's points; a record without them (none is read so: 0018 gave old rows theirs) as a
+    right answer's 100 or a wrong one's 0."""
+    return (100 if right else 0) if points is None else points
+
+
 def round_rows(
     record: RoundRecord,
     answers: Sequence[Answer],
@@ -199,7 +204,7 @@ def assignment_rows(
             record.seed ^ user_id,
             answer.question_index,
             answer.choice,
-            kept_text(answer.choice),  # a multi question's set; a typed answer's words are not kept
+            answer.text,
         )
         rows.append(
             ResultRow(
@@ -213,7 +218,7 @@ def assignment_rows(
                 answer=text,
                 right=answer.right,
                 ms=answer.ms,
-                points=100 if answer.right else 0,
+                points=kept_points(answer.points, answer.right),
                 answered_at=answer.answered_at.astimezone(zone),
             )
         )
