@@ -54,9 +54,9 @@ COUNTS = [
     ("moodle-gift-science.txt", Format.GIFT, 11, [21, 23, 35], False),
     # Moodle's own GIFT export: `// question:` lines, `[html]` everywhere, `\=` and `\:` in attributes, `%100%`
     ("moodle-gift-export.gift", Format.GIFT, 4, [], False),
-    # a number kept, several to tick a multi; pairs, an order, two gap kinds, an essay, a description, an
-    # image set aside
-    ("moodle-xml-biology.xml", Format.MOODLE_XML, 6, [112, 131, 141, 150, 158, 165, 171], False),
+    # a number kept, several to tick a multi, the two gap kinds as cloze; pairs, an order, an essay, a
+    # description, an image set aside
+    ("moodle-xml-biology.xml", Format.MOODLE_XML, 8, [112, 131, 158, 165, 171], False),
 ]
 
 
@@ -322,7 +322,10 @@ def test_moodle_xml_keeps_words_tags_and_explanations() -> None:
             "23 pairs.",
             ("Biology", "Genetics"),
         ),
+        (Kind.CLOZE, "Genes are made of {{1}} and sit on {{2}}.", "", ("Biology", "Genetics")),
+        (Kind.CLOZE, "The {{1}} controls the cell; the {{2}} surrounds it.", "", ("Biology", "Genetics")),
         (Kind.TRUEFALSE, "Red blood cells carry oxygen.", "They hold haemoglobin.", ("Biology", "Genetics")),
     ]
+    assert [q.blanks for q in questions[5:7]] == [(("DNA",), ("chromosomes",)), (("nucleus",), ("membrane",))]
     assert questions[0].choices == ("Nucleus", "Mitochondrion", "Ribosome")
     assert questions[2].accepted == ("chlorophyll", "chlorophyl")
