@@ -5,7 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from bot.bank.embedded_answers import EMBEDDED
 from bot.bank.exports import EXPORT_FORMATS, export_deck
 from bot.bank.importers import Format, import_deck
 from bot.bank.loader import load_deck_text
@@ -129,7 +132,9 @@ def test_anki_keeps_cloze_notes_and_names_the_other_answers_in_extra() -> None:
 
 def test_the_gift_and_moodle_xml_marks_as_written() -> None:
     gift = export_deck(DECK, "gift").data.decode()
-    assert "::even::[plain]Which are even?{~%50%2 ~%-50%3 ~%50%4 ~%-50%%5% \\# \\~x####Divisible by 2.}" in gift
+    assert (
+        "::even::[plain]Which are even?{~%50%2 ~%-50%3 ~%50%4 ~%-50%%5% \\# \\~x####Divisible by 2.}" in gift
+    )
     assert "::vowels::[plain]Which are vowels?{~%33.33333%a ~%-33.33333%b ~%33.33333%e ~%33.33333%i}" in gift
     assert (
         "::ocean::[plain]The Zambezi flows into the {=Indian =indian ocean \\~ \\# \\} /####It meets the sea in "
@@ -151,7 +156,11 @@ def test_anki_notes_of_the_two_kinds(tmp_path: Path) -> None:
         ("Bvunzo Basic", ['Which is prime?<ol type="A"><li>7</li><li>8</li><li>9</li></ol>', "7", ""]),
         (
             "Bvunzo Basic",
-            ['Which are vowels?<ol type="A"><li>a</li><li>b</li><li>e</li><li>i</li></ol>', "a<br>e<br>i", ""],
+            [
+                'Which are vowels?<ol type="A"><li>a</li><li>b</li><li>e</li><li>i</li></ol>',
+                "a<br>e<br>i",
+                "",
+            ],
         ),
         (
             "Bvunzo Cloze",
@@ -173,3 +182,43 @@ def test_an_answer_that_would_end_an_anki_deletion_is_left_out_with_its_reason()
     assert export_deck(deck, "anki").notes == (
         "1 question was left out: Anki ends a cloze deletion at `::` or `}}` in an answer.",
     )
+
+
+# Words with every mark the formats escape, and none of the characters XML or a one-line field cannot hold.
+WORD = (
+    st.text(st.sampled_from('ab Zé9{}~=#:/\\"*%&<>[]-'), min_size=1, max_size=10)
+    .map(lambda w: " ".join(w.split()))
+    .filter(lambda w: w and "{{" not in w and "}}" not in w and "::" not in w and "->" not in w)
+)
+
+
+def one_deck(question: Question) -> Deck:
+    return Deck(id="p", title="P", questions=(question,))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(WORD, min_size=2, max_size=10, unique_by=str.casefold), st.data())
+def test_any_multi_question_reads_back_the_same_from_gift_and_moodle_xml(
+    choices: list[str], data: st.DataObject
+) -> None:
+    right = data.draw(st.sets(st.integers(0, len(choices) - 1), min_size=1, max_size=len(choices) - 1))
+    multi = Question("m", Kind.MULTI, "Pick?", choices=tuple(choices), answers=frozenset(right))
+    for fmt, name in (("gift", "p.gift"), ("moodle-xml", "p.xml")):
+        imported, _found = import_deck(export_deck(one_deck(multi), fmt).data, name, deck_id="p")
+        [back] = imported.deck.questions
+        assert played(back) == played(multi)
+
+
+@settings(max_examples=60, deadline=None)
+@given(WORD, WORD, st.lists(WORD, min_size=1, max_size=3, unique_by=str.casefold))
+def test_any_cloze_of_one_blank_reads_back_the_same_from_gift_and_moodle_xml(
+    before: str, after: str, answers: list[str]
+) -> None:
+    prompt = f"{before} {{{{1}}}} {after}"
+    if EMBEDDED.search(prompt):  # words that are a blank of Moodle's own, `{1:SA:=x}`, are one there
+        return
+    cloze = Question("c", Kind.CLOZE, prompt, blanks=(tuple(answers),))
+    for fmt, name in (("gift", "p.gift"), ("moodle-xml", "p.xml")):
+        imported, _found = import_deck(export_deck(one_deck(cloze), fmt).data, name, deck_id="p")
+        [back] = imported.deck.questions
+        assert played(back) == played(cloze)

@@ -86,8 +86,8 @@ def document(title: str, *items: str) -> str:
 FIB = '<response_str ident="response1" rcardinality="Single"><render_fib><response_label ident="answer1"/></render_fib></response_str>'
 NUM = FIB.replace("<render_fib>", '<render_fib fibtype="Decimal">')
 
-# One item of every type Canvas exports, in order (line numbers are each <item>'s): five kept, a
-# multiple-answer item with one right choice kept as a choice, seven set aside, one broken.
+# One item of every type Canvas exports, in order (line numbers are each <item>'s): nine kept (a
+# multiple-answer item with one right choice as a multi, dropdowns as a cloze), five set aside, one broken.
 ITEMS = [
     item(  # kept: choice, HTML read as text, general feedback as the explanation
         "multiple_choice_question",
