@@ -382,7 +382,9 @@ def test_any_bytes_named_xml(data: bytes) -> None:
 
 
 def test_one_to_pick_with_two_answers_at_100_is_a_choice_with_both_right() -> None:
-    body = "<single>true</single>" + answer("100", "Harare") + answer("0", "Lusaka") + answer("100", "Salisbury")
+    body = (
+        "<single>true</single>" + answer("100", "Harare") + answer("0", "Lusaka") + answer("100", "Salisbury")
+    )
     [q] = kept(quiz(question("multichoice", "Zimbabwe's capital, then and now?", body))).deck.questions
     assert (q.kind, q.choices, q.answers) == (Kind.CHOICE, ("Harare", "Lusaka", "Salisbury"), {0, 2})
 

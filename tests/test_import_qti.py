@@ -236,7 +236,11 @@ def test_html_feedback_and_answers_are_read_as_the_card_shows_them() -> None:
     assert planet.accepted == ("Jupiter", "Jupitor")  # `jupiter` is the same answer typed in any case
     assert (legs.number, legs.tolerance) == (Decimal("8.0"), Tolerance())
     assert (g.number, g.tolerance) == (Decimal("9.8"), Tolerance(Decimal("0.1")))
-    assert (mammal.kind, mammal.choices, mammal.answers) == (Kind.MULTI, ("Whale", "Shark", "Trout"), frozenset({0}))
+    assert (mammal.kind, mammal.choices, mammal.answers) == (
+        Kind.MULTI,
+        ("Whale", "Shark", "Trout"),
+        frozenset({0}),
+    )
     assert (water.kind, water.prompt, water.blanks) == (
         Kind.CLOZE,
         "Water boils at {{1}} degrees at {{2}}.",

@@ -96,7 +96,8 @@ def _cloze(question: Question) -> Fields:
     if any("::" in answer or "}}" in answer for blank in question.blanks for answer in blank):
         raise Unwritable(_("Anki ends a cloze deletion at `::` or `}}` in an answer"))
     text = BLANK.sub(
-        lambda mark: f"{{{{c{int(mark[1])}::{_html(question.blanks[int(mark[1]) - 1][0])}}}}}", _prompt(question)
+        lambda mark: f"{{{{c{int(mark[1])}::{_html(question.blanks[int(mark[1]) - 1][0])}}}}}",
+        _prompt(question),
     )
     others = [f"({n}) {answer}" for n, blank in enumerate(question.blanks, 1) for answer in blank[1:]]
     also = _("Also accepted: {answers}", answers=", ".join(others)) if others else ""
