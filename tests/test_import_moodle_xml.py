@@ -418,3 +418,19 @@ def test_embedded_boxes_to_tick_and_too_many_gaps_are_set_aside() -> None:
         "does not mark), so it was left out",
         "quiz.xml:5: the prompt has 6 blanks; at most 5 fit in Discord's answer form, so split it",
     ]
+
+
+# The marks of embedded answers and gaps, so a generated text gets past the XML into the blanks' reader.
+BLANK_PIECES = st.sampled_from(
+    ["{", "}", "{1:", ":", "SHORTANSWER:", "NUMERICAL:", "MULTICHOICE:", "MULTIRESPONSE:", "SA:", "=", "~",
+     "%100%", "%50%", "#", "\\", "\\}", "Harare", "9.81", ":0.1", " ", "[[1]]", "[[2]]", "[[0]]", "[[9]]"]
+)  # fmt: skip
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(BLANK_PIECES, max_size=60), st.sampled_from(["cloze", "multianswer", "gapselect", "ddwtos"]))
+def test_any_text_of_blanks_gives_questions_or_sentences(pieces: list[str], kind: str) -> None:
+    option = "<selectoption><text>w</text><group>1</group></selectoption>"
+    body = option.replace("selectoption", "dragbox") if kind == "ddwtos" else option
+    text = quiz(question(kind, "<![CDATA[" + "".join(pieces) + "]]>", body * 2))
+    answered(import_file(text.encode(), "blanks.xml", deck_id="x"))
