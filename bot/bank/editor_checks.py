@@ -1,5 +1,8 @@
-"""The editor's form checked: the mistakes made most often said in one sentence beside their field, in the
-words of the form (choices counted from 1, "the right answer"), before the deck validator reads the rest."""
+"""The question editor's form checked, each mistake in one sentence beside the field it is about.
+
+The mistakes made most often are said in the form's words (choices counted from 1, "the right answer")
+before the deck validator reads the rest; what it still finds is said without its file's backticks.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ from bot.bank.editor_form import ANSWER_FIELD, CHOOSING, KIND_FIELDS, EditorForm
 from bot.bank.models import Deck, Kind
 from bot.bank.reader import CHOICE_ITEM, TAG_ITEM
 from bot.bank.tolerance import parse_decimal, parse_tolerance
-from bot.locales import _, n_
+from bot.locales import _, n_, number
 
 
 def _same(text: str) -> str:
@@ -103,7 +106,7 @@ def _too_long(name: str, text: str, most: int) -> list[FieldError]:
         "This is {n} character long; at most {most} fit in a Discord message.",
         "This is {n} characters long; at most {most} fit in a Discord message.",
         len(text),
-        most=most,
+        most=number(most),
     )
     return [FieldError(name, sentence)]
 
