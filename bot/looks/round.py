@@ -16,6 +16,7 @@ from bot.bank.models import Kind, Question
 from bot.locales import _, exact, fixed, n_, number, percent
 from bot.looks.discord_limits import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE
 from bot.looks.embeds import Look, fit
+from bot.looks.match import match_lines, match_reveal_lines
 from bot.looks.text import clip, letter, mention, stamp
 from bot.quiz import PlayerResult, Reveal
 from bot.quiz.standings import place_mark, top
@@ -110,6 +111,8 @@ def question_look(
     body = question.shown_prompt
     if question.kind is Kind.CLOZE:
         body += "\n\n" + _("Fill in every blank with the **Answer** button.")
+    elif question.kind is Kind.MATCH:
+        body += "\n\n" + match_lines(question)
     elif question.typed:
         body += "\n\n" + _("Type your answer with the **Answer** button.")
     else:
@@ -137,6 +140,8 @@ def question_look(
 def typed_lines(question: Question, reveal: Reveal) -> str:
     """A typed question's answer at the reveal: the text or number (and the most given wrong number), or
     each blank of a cloze question with its first accepted answer and how many got it right."""
+    if question.kind is Kind.MATCH:
+        return match_reveal_lines(question, reveal)
     if question.kind is Kind.CLOZE:
         return "\n".join(
             _(
