@@ -10,6 +10,7 @@ from multidict import MultiDictProxy
 
 from bot.bank import part_sizes
 from bot.bank.cloze import MAX_BLANKS
+from bot.bank.match import MAX_PAIRS
 from bot.bank.editing import Checked, EditError, QuestionForm, add_question, check_question, replace_question
 from bot.bank.models import Deck, Question
 from bot.bank.problems import DeckError
@@ -42,6 +43,7 @@ KINDS = (
     ("number", N_("Typed number")),
     ("multi", N_("Select all that apply (a menu)")),
     ("cloze", N_("Blanks to fill (a field for each)")),
+    ("match", N_("Pairs to match (a menu for each)")),
     ("poll", N_("Poll (no right answer)")),
 )
 
@@ -69,6 +71,7 @@ def _form_of(post: MultiDictProxy[Any]) -> QuestionForm:
         tolerance=text("tolerance"),
         unit=text("unit"),
         blanks=[text(f"blank{i}") for i in range(MAX_BLANKS)],
+        pairs=[(text(f"pair{i}left"), text(f"pair{i}right")) for i in range(MAX_PAIRS)],
         explanation=text("explanation"),
         translations=text("translations"),
         tags=text("tags"),
@@ -108,6 +111,7 @@ async def _editor(
         "form": form,
         "choices": choices,
         "blanks": [*form.blanks, *[""] * MAX_BLANKS][:MAX_BLANKS],
+        "pairs": [*form.pairs, *[("", "")] * MAX_PAIRS][:MAX_PAIRS],
         "errors": errors,
         "kinds": [(value, _(words)) for value, words in KINDS],
         "difficulties": DIFFICULTIES,
