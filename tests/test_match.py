@@ -9,6 +9,8 @@ from fractions import Fraction
 
 import pytest
 
+from bot.bank.exports import export_deck
+from bot.bank.importers import import_file
 from bot.bank.match import pairing_text, right_order
 from bot.bank.models import Deck, Kind, Question, Translation
 from bot.bank.problems import DeckError
@@ -251,3 +253,32 @@ def test_the_answer_form_has_a_select_per_left_item_within_discords_limits(code:
     assert [menu["custom_id"] for menu in menus] == [f"pair{n}" for n in range(1, 6)]
     assert [option["value"] for option in menus[0]["options"]] == [str(i) for i, _text in offered(LONGEST)]
     assert all(menu["required"] and menu["max_values"] == 1 for menu in menus)
+
+
+@pytest.mark.parametrize(("fmt", "name"), [("gift", "geo.gift"), ("moodle-xml", "geo.xml")])
+def test_gift_and_moodle_xml_write_a_match_question_that_reads_back(fmt: str, name: str) -> None:
+    asked = Question(
+        id="capitals",
+        kind=Kind.MATCH,
+        prompt="Match: each capital",
+        pairs=(("Harare", "Zimbabwe"), ("Lusaka", "Zambia"), ("Maputo", "Mo{zam}<bique>")),
+        explanation="Three capitals.",
+    )
+    exported = export_deck(Deck(id="geo", title="Geography", questions=(asked,)), fmt)
+    assert exported.notes == ()
+    outcome = import_file(exported.data, name, deck_id="geo")
+    assert outcome.kept is not None
+    [back] = outcome.kept.deck.questions
+    assert (back.kind, back.prompt, back.pairs, back.explanation) == (
+        Kind.MATCH,
+        asked.prompt,
+        asked.pairs,
+        asked.explanation,
+    )
+
+
+def test_gift_leaves_out_a_pair_it_cannot_write() -> None:
+    arrow = Question(id="a", kind=Kind.MATCH, prompt="p", pairs=(("x -> y", "z"), ("u", "v")))
+    exported = export_deck(Deck(id="geo", title="Geography", questions=(CAPITALS, arrow)), "gift")
+    assert b"=Harare -> Zimbabwe =Lusaka -> Zambia =Maputo -> Mozambique" in exported.data
+    assert b"x -> y" not in exported.data and len(exported.notes) == 1

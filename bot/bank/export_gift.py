@@ -10,6 +10,8 @@ the backslash are escaped with `\\`, a line break as `\\n`. What each kind becom
   answer is left out with a sentence, since GIFT reads that as a pair to match and has no escape for it;
 - number: `{#9.81:0.05}`, a percent tolerance written as the width it allows around the answer. GIFT has
   no place for a unit: the unit stays out, with a sentence saying so;
+- match: `{=left -> right =left -> right}`, GIFT's pairs to match (one with `->` in an item is left out
+  with a sentence);
 - poll: left out, with a sentence: GIFT has no question without a right answer (a choice with none marked
   right is refused by Moodle and by our reader alike).
 
@@ -69,12 +71,19 @@ def _number(question: Question) -> str:
     return f"#{plain(number)}:{plain(width)}" if width else f"#{plain(number)}"
 
 
+def _matching(question: Question) -> str:
+    if any("->" in side for pair in question.pairs for side in pair):
+        raise Unwritable(_("GIFT has no escape for `->` in an item of a pair to match"))
+    return " ".join(f"={escaped(left)} -> {escaped(right)}" for left, right in question.pairs)
+
+
 # The answer block of each kind GIFT can hold; a kind missing here is left out with a sentence.
 ANSWERS: Mapping[Kind, Callable[[Question], str]] = {
     Kind.CHOICE: _choice,
     Kind.TRUEFALSE: _true_false,
     Kind.TEXT: _text,
     Kind.NUMBER: _number,
+    Kind.MATCH: _matching,
 }
 
 

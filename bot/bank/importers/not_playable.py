@@ -6,6 +6,26 @@ from bot.bank import part_sizes
 from bot.locales import N_
 
 MATCHING = N_("a matching question; Bvunzo cannot play pairs to match yet, so it was left out")
+PAIRS = (
+    N_(
+        "a matching question of {n} pair; a match question holds {least} to {most} (Discord's answer form "
+        "holds {most} menus), so it was left out"
+    ),
+    N_(
+        "a matching question of {n} pairs; a match question holds {least} to {most} (Discord's answer form "
+        "holds {most} menus), so it was left out"
+    ),
+)
+
+
+def pairs_refusal(count: int) -> str:
+    """Why a matching question of `count` pairs was left out (a match question holds 2 to 5)."""
+    from bot.bank.match import MAX_PAIRS, MIN_PAIRS
+    from bot.locales import n_
+
+    return n_(*PAIRS, count, least=MIN_PAIRS, most=MAX_PAIRS)
+
+
 ORDERING = N_("an ordering question; Bvunzo cannot play items to put in order yet, so it was left out")
 GAPS = N_("a question with blanks to fill; Bvunzo cannot play blanks yet, so it was left out")
 ESSAY = N_("an essay question: it has no key to mark, so it was left out")

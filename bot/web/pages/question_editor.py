@@ -10,8 +10,8 @@ from multidict import MultiDictProxy
 
 from bot.bank import part_sizes
 from bot.bank.cloze import MAX_BLANKS
-from bot.bank.match import MAX_PAIRS
 from bot.bank.editing import Checked, EditError, QuestionForm, add_question, check_question, replace_question
+from bot.bank.match import MAX_PAIRS
 from bot.bank.models import Deck, Question
 from bot.bank.problems import DeckError
 from bot.bank.reader import DIFFICULTIES
