@@ -10,7 +10,6 @@ from bot.bank import part_sizes
 from bot.bank.cloze import MAX_BLANKS
 from bot.bank.importers import not_playable
 from bot.bank.importers.drafts import DeckDraft, too_many
-from bot.bank.match import MAX_PAIRS, MIN_PAIRS
 from bot.bank.importers.moodle_items import (
     Choice,
     Description,
@@ -25,6 +24,7 @@ from bot.bank.importers.moodle_items import (
     ShortAnswer,
     TrueFalse,
 )
+from bot.bank.match import MAX_PAIRS, MIN_PAIRS
 from bot.locales import _
 
 # Kinds Bvunzo cannot play yet, each said in one sentence naming what it is.
