@@ -22,6 +22,7 @@ from babel.messages.pofile import read_po
 from bot.bank import load_folder
 from bot.bank import part_sizes as bank_limits
 from bot.bank.importers import ROLES, ImportOutcome, import_file
+from bot.bank.match import MAX_PAIR_ITEM, MAX_PAIRS
 from bot.bank.models import Deck, Kind, Question, Translation
 from bot.bank.notes import draft_from
 from bot.calendar.assignments import MemberResult, QuestionResult
@@ -74,8 +75,10 @@ from bot.ui.deck_profile import profile_line
 from bot.ui.desks import unavailable
 from bot.ui.forms import Form
 from bot.ui.import_report import IMPORT_DESK
+from bot.ui.match import answer_form
 from bot.ui.round_cards import content_of
 from bot.ui.text import embed_of, fit_together, fit_total, language_name, percent, seconds_text
+from cogs.answers import ROUND, TextAnswerModal
 from tests.discord_limits import (
     BUTTON_LABEL,
     CHOICE_NAME,
@@ -166,6 +169,21 @@ GUILD_DECK = Deck(
 ALL_DECKS = (*DECKS, LONGEST)
 
 
+# The longest match question: the longest prompt beside five pairs of the longest items.
+MATCH = Question(
+    id="m" * bank_limits.MAX_QUESTION_ID_LENGTH,
+    kind=Kind.MATCH,
+    prompt=_choice_prompt(10).replace("P", "M"),
+    pairs=tuple(
+        (f"{n}" + "L" * (MAX_PAIR_ITEM - 1), f"{n}" + "R" * (MAX_PAIR_ITEM - 1)) for n in range(MAX_PAIRS)
+    ),
+    explanation=EXPLANATION,
+    translations={
+        lang: Translation(prompt="P", pairs=((f"{lang}l", "r"), ("l", "r"))) for lang in TRANSLATED_TO
+    },
+)
+
+
 def _order(question: Question) -> tuple[int, ...]:
     return tuple(range(len(question.choices)))
 
@@ -173,7 +191,7 @@ def _order(question: Question) -> tuple[int, ...]:
 def _questions() -> list[Question]:
     """Every question of every deck shipped, in each of its languages, and the longest of each kind."""
     found = [q.in_language(lang) for deck in DECKS for q in deck.questions for lang in q.languages]
-    return [*found, *LONGEST.questions[:4]]
+    return [*found, *LONGEST.questions[:4], MATCH]
 
 
 def _players(count: int) -> list[PlayerResult]:
@@ -399,6 +417,7 @@ def test_answer_buttons() -> None:
             buttons = answers.answer_buttons(tags, ROUND_ID, 49, question, _order(question))
             check_view(_view(*buttons))
         check_view(_view(answers.type_answer_button(tags, ROUND_ID, 49, label=ANSWER)))
+    check_modal(TextAnswerModal(ROUND, ROUND_ID, 49, answer_form("Q" * 100, MATCH, 60)))
 
 
 def _view(*items: discord.ui.Item[discord.ui.View]) -> discord.ui.View:
@@ -656,7 +675,7 @@ def test_assignments() -> None:
         for late in ("allow", "refuse"):
             check_embed(assignment_ui.assignment_embed(BIG, TITLE, BIG, BIG, late, progress))
     for question in _questions():
-        if question.kind is Kind.TEXT:
+        if question.kind in (Kind.TEXT, Kind.MATCH):  # an assignment asks neither
             continue
         order = _order(question)
         check_embed(assignment_ui.assignment_question_embed(BIG, question, order, BIG - 1, BIG))
