@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import pytest
 
+from bot.bank.editing import QuestionForm, check_question
 from bot.bank.exports import export_deck
 from bot.bank.importers import import_file
 from bot.bank.match import pairing_text, right_order
@@ -282,3 +283,21 @@ def test_gift_leaves_out_a_pair_it_cannot_write() -> None:
     exported = export_deck(Deck(id="geo", title="Geography", questions=(CAPITALS, arrow)), "gift")
     assert b"=Harare -> Zimbabwe =Lusaka -> Zambia =Maputo -> Mozambique" in exported.data
     assert b"x -> y" not in exported.data and len(exported.notes) == 1
+
+
+def test_the_editor_writes_a_pair_per_field_and_says_a_mistake_beside_it() -> None:
+    deck = Deck(id="geo", title="Geography", questions=(CAPITALS,))
+    typed = [("Harare", "Zimbabwe"), ("Lusaka", "Zambia"), ("", ""), ("", ""), ("", "")]
+    checked = check_question(QuestionForm(id="new", kind="match", prompt="Match them", pairs=typed), deck)
+    assert checked.errors == () and checked.question is not None
+    assert checked.question.pairs == (("Harare", "Zimbabwe"), ("Lusaka", "Zambia"))
+    assert QuestionForm.of(checked.question, "en").pairs == typed[:2]
+    twice = [("Harare", "Zimbabwe"), ("Lusaka", "Zimbabwe"), ("Maputo", "")]
+    errors = check_question(QuestionForm(id="new", kind="match", prompt="p", pairs=twice), deck).errors
+    assert [(e.field, e.message) for e in errors] == [
+        (
+            "pairs[1]",
+            "the right item of pair 2 is the same as pair 1's (`Zimbabwe`); each item may be in one pair only",
+        ),
+        ("pairs[2]", "pair 3 must be two texts, `[left, right]`, not a list of 1 item"),
+    ]
