@@ -3,14 +3,15 @@ most given wrong pairing at the reveal, the share of the points in practice feed
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from bot.bank.match import right_order
 from bot.bank.models import Question
 from bot.locales import _, n_, number, percent
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # fractions loads with the first share told, not at start
+    from fractions import Fraction
+
     from bot.quiz import Reveal
 
 
