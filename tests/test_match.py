@@ -4,6 +4,7 @@ every value worked out by hand."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 
@@ -27,7 +28,7 @@ from bot.quiz.options import RoundOptions
 from bot.quiz.round import RestoredAnswer, RoundState
 from bot.quiz.scoring import Mode
 from bot.ui.match import answer_form, submitted_pairing
-from bot.ui.practice import feedback_embed
+from bot.ui.practice import feedback_embed, translation_embed
 from cogs.answers import ROUND, TextAnswerModal
 from tests.discord_limits import check_embed, check_modal
 
@@ -301,3 +302,18 @@ def test_the_editor_writes_a_pair_per_field_and_says_a_mistake_beside_it() -> No
         ),
         ("pairs[2]", "pair 3 must be two texts, `[left, right]`, not a list of 1 item"),
     ]
+
+
+def test_the_translate_button_shows_the_pairs_in_that_language() -> None:
+    question = replace(
+        CAPITALS,
+        translations={
+            "fr": Translation(
+                prompt="Associez",
+                pairs=(("Harare", "Zimbabwe"), ("Lusaka", "Zambie"), ("Maputo", "Mozambique")),
+            )
+        },
+    )
+    embed = translation_embed(question, (), "fr", revealed=False)
+    assert embed.description is not None
+    assert "**2.** Lusaka" in embed.description and "Zambie" in embed.description

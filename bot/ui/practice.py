@@ -244,7 +244,9 @@ def translation_embed(
     """The question in `language` (the original's words where it has no such translation)."""
     shown = question.in_language(language)
     body = shown.shown_prompt
-    if not shown.typed:
+    if shown.kind is Kind.MATCH:  # its pairs in that language
+        body += "\n\n" + match_lines(shown)
+    elif not shown.typed:
         body += "\n\n" + _choices(shown, order)
     embed = discord.Embed(
         title=clip(_("In {language}", language=language_name(shown.lang)), 256),
