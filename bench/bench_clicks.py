@@ -1,6 +1,7 @@
 """Click benchmark: hundreds of members answer a question within a second; acknowledgement times and REST calls.
 
 Run from the repository root: /work/venv/bin/python bench/bench_clicks.py [--members 500 50] [--bot inline]
+[--cards] (rounds on Components V2 question cards instead of embeds)
 
 The fake Discord of tests/e2e (REST and gateway on 127.0.0.1) and the crowd of clicking members live in
 this process. The bot is, by default, its own process: `python -m bot`, the real entry point, pointed at
@@ -620,6 +621,8 @@ async def run_round(
     seed: int,
     folder: Path,
     start_options: dict[str, Any] | None = None,
+    *,
+    cards: bool = False,
 ) -> RunFigures:
     began = time.perf_counter()
     rng = random.Random(seed)
@@ -634,7 +637,8 @@ async def run_round(
     async with fake:
         SPEC_TIME.install()
         async with running_bot(mode, fake, here) as bot:
-            await (await fake.slash(channel, moderator, "quiz settings", pause=0)).response()
+            look = {"card_style": "cards"} if cards else {}  # --cards: Components V2 question cards
+            await (await fake.slash(channel, moderator, "quiz settings", pause=0, **look)).response()
             started = await (
                 await fake.slash(
                     channel,
@@ -846,6 +850,8 @@ async def main(options: argparse.Namespace) -> None:
         f"{LINGER_SECONDS:g} s after its last click; later ones are revealed early (everyone answered)."
     )
     print(f"The fake's OpenAPI check of every request body: {spec} (it runs in this process's event loop)")
+    if options.cards:
+        print("Rounds on Components V2 question cards: /quiz settings card_style:cards")
     if options.option:
         print("/quiz start options: " + " ".join(f"{name}:{value}" for name, value in options.option))
     # The fake's copy of the OpenAPI spec (some 10^5 objects) lives as long as this process: out of the
@@ -867,6 +873,7 @@ async def main(options: argparse.Namespace) -> None:
                     seed,
                     Path(folder),
                     dict(options.option),
+                    cards=options.cards,
                 )
                 show(run, repeat, options.repeats)
                 runs.append(run)
@@ -898,6 +905,9 @@ if __name__ == "__main__":
     parser.add_argument("--seed", type=int, default=20250326, help="seed of the letters and click order")
     parser.add_argument("--no-spec", action="store_true", help="skip the fake's OpenAPI body checks")
     parser.add_argument("--goal", type=float, default=250.0, help="the p99 goal in ms")
+    parser.add_argument(
+        "--cards", action="store_true", help="play on Components V2 question cards (card_style:cards)"
+    )
     parser.add_argument(
         "--bare", action="store_true", help="also measure a bare discord.py bot's memory on the same fake"
     )

@@ -55,11 +55,18 @@ def sheet_at_the_cap(encoding: str = "utf-8", header: bool = True) -> bytes:
 
 
 def moodle_xml(count: int) -> bytes:
-    """Moodle's question bank export: a category, then single-answer multichoice in CDATA HTML."""
+    """Moodle's question bank export: a category, then single-answer multichoice in CDATA HTML, with the
+    grading and feedback elements Moodle writes for each (about 1 KiB a question)."""
     question = (
         '  <question type="multichoice">\n    <name><text>Q{n}</text></name>\n'
         '    <questiontext format="html"><text><![CDATA[<p>Which river is number {n}?</p>]]></text></questiontext>\n'
         '    <generalfeedback format="html"><text><![CDATA[<p>Because {n}.</p>]]></text></generalfeedback>\n'
+        "    <defaultgrade>1.0000000</defaultgrade>\n    <penalty>0.3333333</penalty>\n    <hidden>0</hidden>\n"
+        "    <idnumber></idnumber>\n    <shuffleanswers>true</shuffleanswers>\n"
+        "    <answernumbering>abc</answernumbering>\n    <showstandardinstruction>0</showstandardinstruction>\n"
+        '    <correctfeedback format="html"><text>Your answer is correct.</text></correctfeedback>\n'
+        '    <partiallycorrectfeedback format="html"><text>Your answer is partially correct.</text></partiallycorrectfeedback>\n'
+        '    <incorrectfeedback format="html"><text>Your answer is incorrect.</text></incorrectfeedback>\n'
         "    <single>true</single>\n"
         '    <answer fraction="100" format="html"><text>Zambezi {n}</text></answer>\n'
         '    <answer fraction="0" format="html"><text>Limpopo {n}</text></answer>\n'
@@ -99,7 +106,6 @@ CASES: list[tuple[str, Callable[[], bytes], Format | None]] = [
     ("an unclosed CSV quote", lambda: b'question,answer\n"Why?,x\n' + b"more words, " * 80_000, None),
     ("5,001 CSV questions", lambda: many_questions(5001), None),
     ("Moodle XML, 2,000 questions", lambda: moodle_xml(2000), None),
-    ("Moodle XML, 1,950 questions", lambda: moodle_xml(1950), None),
     ("GIFT, 5,000 questions", lambda: gift(5000), None),
     ("billion laughs, Moodle XML", billion_laughs, None),
     ("100,001 XML elements", lambda: b"<quiz>" + b"<a/>" * 100_001 + b"</quiz>", None),
@@ -131,20 +137,25 @@ def anki_package(count: int) -> bytes:
 
 def bench_anki() -> None:
     """`--anki`: a 5,000-note package imported, its time (best of 3) and peak memory (tracemalloc)."""
-    data = anki_package(5000)
+    bench_peak("Anki package, 5,000 notes", anki_package(5000))
+
+
+def bench_peak(name: str, data: bytes) -> None:
+    """An import's time (best of 3) and peak memory (tracemalloc)."""
     ms, outcome = min(timed(data, None) for _ in range(3))
     tracemalloc.start()
     timed(data, None)
     _current, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    print(
-        f"Anki package, 5,000 notes {ms:8.1f} ms  {outcome} ({len(data) / 1024:.0f} KiB), peak {peak / 2**20:.1f} MiB"
-    )
+    print(f"{name} {ms:8.1f} ms  {outcome} ({len(data) / 1024:.0f} KiB), peak {peak / 2**20:.1f} MiB")
 
 
 def main() -> None:
     if "--anki" in sys.argv[1:]:
         bench_anki()
+        return
+    if "--moodle" in sys.argv[1:]:  # the bank a teacher brings from Moodle
+        bench_peak("Moodle XML, 2,000 questions", moodle_xml(2000))
         return
     for name, make, fmt in CASES:
         data = make()

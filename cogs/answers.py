@@ -21,9 +21,11 @@ from bot.looks.discord_limits import MODAL_TITLE
 from bot.ui import custom_ids as ids
 from bot.ui import replies
 from bot.ui.answers import BLANK_INPUT, answer_inputs
+from bot.ui.calendar_desks import ASSIGNMENT_DESK, QOTD_DESK
 from bot.ui.desks import PRACTICE_DESK, ROUND_DESK, AnswerDesk, GivenAnswer, TextAnswerForm, find_desk
 from bot.ui.forms import Form, submit_form
 from bot.ui.match import submitted_pairing
+from bot.ui.owners import DeskKey
 from bot.ui.text import clip
 from cogs.guard import guarded
 
@@ -44,18 +46,24 @@ class Play:
 
 ROUND = Play(answer_tag="a", typed_tag="x", hint_tag="h", menu_tag="ms")
 PRACTICE = Play(answer_tag="p", typed_tag="px", hint_tag="ph", menu_tag="pms")
-_BY_TAG = {
-    tag: p
-    for p in (ROUND, PRACTICE)
-    for tag in (p.answer_tag, p.typed_tag, p.form_tag, p.hint_tag, p.menu_tag)
+QOTD = Play(answer_tag="qa", typed_tag="qx", hint_tag="qh", menu_tag="qms")  # the calendar's: cogs/calendar
+ASSIGNMENT = Play(answer_tag="ga", typed_tag="gx", hint_tag="gh", menu_tag="gms")
+# Whose desk each play's clicks go to: a new play is a line here, its desk an AnswerDesk.
+_DESKS: dict[Play, DeskKey[Any]] = {
+    ROUND: ROUND_DESK,
+    PRACTICE: PRACTICE_DESK,
+    QOTD: QOTD_DESK,
+    ASSIGNMENT: ASSIGNMENT_DESK,
 }
+_BY_TAG = {tag: p for p in _DESKS for tag in (p.answer_tag, p.typed_tag, p.form_tag, p.hint_tag, p.menu_tag)}
+# Practice and the assignments answer in an ephemeral message they edit; rounds and the day post anew.
+_EDITS = frozenset({PRACTICE, ASSIGNMENT})
 
 
 async def desk_for(interaction: discord.Interaction[Any], play: Play) -> AnswerDesk | None:
     """The desk that owns the play now; None once the member was told nobody does."""
-    if play is ROUND:
-        return await find_desk(interaction, ROUND_DESK)
-    return await find_desk(interaction, PRACTICE_DESK)
+    desk: AnswerDesk | None = await find_desk(interaction, _DESKS[play])
+    return desk
 
 
 class _Answering:
@@ -89,7 +97,7 @@ class AnswerButton(_Answering, discord.ui.DynamicItem[discord.ui.Item[Any]], tem
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         given = GivenAnswer(self.play_id, self.index, slot=int(self.parts["slot"]))
-        await guarded(interaction, self.owner.on_answer(interaction, given), edits=self.play is PRACTICE)
+        await guarded(interaction, self.owner.on_answer(interaction, given), edits=self.play in _EDITS)
 
 
 class AnswerMenu(_Answering, discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.ANSWER_SET.pattern):
@@ -102,7 +110,7 @@ class AnswerMenu(_Answering, discord.ui.DynamicItem[discord.ui.Item[Any]], templ
         # Nothing in an interaction is trusted: a value that is not a slot's digit answers nothing.
         slots = tuple(int(v) for v in values if isinstance(v, str) and v.isdigit() and len(v) < 3)
         given = GivenAnswer(self.play_id, self.index, slots=slots if len(slots) == len(values) else ())
-        await guarded(interaction, self.owner.on_answer(interaction, given), edits=self.play is PRACTICE)
+        await guarded(interaction, self.owner.on_answer(interaction, given), edits=self.play in _EDITS)
 
 
 class TypeAnswerButton(
@@ -156,7 +164,7 @@ async def _typed_answer_submitted(
     blanks = [typed[key] for n in range(1, MAX_BLANKS + 1) if (key := BLANK_INPUT.format(n=n)) in typed]
     text = blanks_text(blanks) if blanks else submitted_pairing(typed) or typed.get("answer", "")
     given = GivenAnswer(int(match["play_id"]), int(match["q"]), text=text)
-    await guarded(interaction, desk.on_answer(interaction, given), edits=play is PRACTICE)
+    await guarded(interaction, desk.on_answer(interaction, given), edits=play in _EDITS)
 
 
 TYPED_ANSWER_FORM = Form.of(ids.TYPED_ANSWER_FORM.pattern, _typed_answer_submitted)

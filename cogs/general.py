@@ -11,7 +11,6 @@ from discord.ext import commands
 
 import bot as bvunzo
 from bot.locales import _
-from bot.store.backup import database_facts
 from bot.ui import replies
 from bot.ui.about import AboutFacts, DatabaseLine, about_embed, decks_embed
 from bot.ui.calendar_desks import CALENDAR_DESK
@@ -64,6 +63,8 @@ class GeneralCog(commands.Cog, name="General"):  # i18n: not shown (the cog's na
         # A SQLite file's size and backups; a PostgreSQL server's are its host's business (pg_dump).
         if not isinstance(self.bot.settings.db_path, Path):
             return None
+        from bot.store.backup import database_facts  # /about's line alone reads the file's facts
+
         facts = await database_facts(self.bot.store, self.bot.settings.db_path)
         return DatabaseLine(facts.size, facts.last_backup)
 

@@ -33,7 +33,9 @@ LABEL_DESCRIPTION = 100
 INPUT_PLACEHOLDER = 100
 TEXT_INPUT = 4000
 V2_TEXT = 4000  # all text displays of a components-v2 message together
-V2_COMPONENTS = 40
+V2_COMPONENTS = 40  # counted nested
+SECTION_TEXTS = 3
+GALLERY_ITEMS = 10
 CHOICE_NAME = 100
 AUTOCOMPLETE_CHOICES = 25
 
@@ -117,6 +119,12 @@ def check_component(component: Mapping[str, Any]) -> int:
         _fits("text input value", component.get("value"), component.get("max_length", TEXT_INPUT))
     elif kind == 10:  # text display
         shown += len(component.get("content", ""))
+    elif kind == 9:  # section: 1-3 texts beside one accessory (a button or a thumbnail)
+        inner = component.get("components", [])
+        assert 1 <= len(inner) <= SECTION_TEXTS, f"a section of {len(inner)} texts"
+        shown += sum(check_component(item) for item in inner) + check_component(component["accessory"])
+    elif kind == 12:  # media gallery
+        assert 1 <= len(component.get("items", [])) <= GALLERY_ITEMS
     elif kind == 18:  # a modal's label around one component
         _fits("label", component.get("label"), INPUT_LABEL, least=1)
         _fits("label description", component.get("description"), LABEL_DESCRIPTION)
@@ -128,11 +136,14 @@ def check_component(component: Mapping[str, Any]) -> int:
 
 
 def _count(components: Iterable[Mapping[str, Any]]) -> int:
+    """Components counted as Discord counts them toward 40: nested ones too (a section's texts and its
+    accessory, a row's buttons, a label's component)."""
     total = 0
     for component in components:
         total += 1 + _count(component.get("components", []))
-        if "component" in component:
-            total += _count([component["component"]])
+        for key in ("component", "accessory"):
+            if key in component:
+                total += _count([component[key]])
     return total
 
 
@@ -160,7 +171,9 @@ def check_modal(modal: discord.ui.Modal) -> None:
 
 
 def check_message(message: Mapping[str, Any]) -> None:
-    """Keyword arguments of a send or an edit: content, embed(s), view."""
+    """Keyword arguments of a send or an edit: content, embed(s), view (a Components V2 one alone)."""
+    if isinstance(message.get("view"), discord.ui.LayoutView):
+        assert message.get("content") is None and not message.get("embeds") and message.get("embed") is None
     if message.get("content") is not None:
         check_content(message["content"])
     embeds = list(message.get("embeds", []))

@@ -10,8 +10,8 @@ import sys
 
 # The web stack (loaded with BVUNZO_WEB or `bvunzo web`), the charts extra (in the chart worker's own
 # process), and what only an upload, a typed answer off by a letter or a command-line verb needs.
-# zstandard is not among them: Anki's newer packages need it, and discord.py, finding it installed,
-# loads it at start to take the gateway's events zstd-packed (its `zstd-stream`) instead of zlib's.
+# zstandard is not among them: Anki's newer packages need it, and discord.py loads it at start when it
+# is installed (the bot still asks the gateway for zlib's packing: bot/discord/zlib_events.py).
 LEFT_OUT = [
     "jinja2",
     "aiohttp_jinja2",
@@ -31,6 +31,11 @@ LEFT_OUT = [
     "fsrs",  # loaded when a spaced review is computed
     "fsrs_rs_python",  # the optimizer, loaded for the weekly refit's first fit (bot/reviews/optimizer.py)
     "bot.bank.importers",  # the first upload or import
+    "bot.bank.exports",  # the first /deck export: its writers, and html and xml.etree with them
+    "html",
+    "xml.etree",
+    "bot.bank.editing",  # the first deck saved from Discord (an edit, an import, an approved suggestion)
+    "bot.store.backup",  # /about's database line and `bvunzo backup`
     "babel",  # CLDR's dates: the first one written (numbers need only bot/locales/digits.py)
     "babel.messages",  # Babel's catalog tools: `bvunzo locales` only (the bot reads its .po files itself)
     "importlib.metadata",  # with zipfile, csv and email: what importlib.resources would bring
@@ -104,4 +109,5 @@ def test_the_check_sees_a_library_that_is_loaded() -> None:
         "csv",
         "decimal",  # the numbers of number questions (bot/bank/importers/moodle_drafts.py)
         "defusedxml",
+        "html",  # the readers unescape what HTML a question's text holds
     ]

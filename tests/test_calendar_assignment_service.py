@@ -134,7 +134,7 @@ async def test_refusals_once_due_closed_used_up_or_from_another_server(store: St
     gate = Gate()
     gate.opened.set()
     service = Assignments(Host(store, Bank([deck]), clock), channel, sleep=gate)
-    with pytest.raises(UserError, match="has 2 questions with choices"):
+    with pytest.raises(UserError, match="has 2 questions with an answer"):
         await service.add(GUILD, CHANNEL, TEACHER, deck, 3, "18:00", 1, "refuse")
     with pytest.raises(UserError, match="not a due time"):
         await service.add(GUILD, CHANNEL, TEACHER, deck, 1, "tomorrow", 1, "refuse")
@@ -162,10 +162,10 @@ async def test_refusals_once_due_closed_used_up_or_from_another_server(store: St
     await service.shut_down()
 
 
-async def test_a_deck_of_typed_questions_cannot_be_assigned(store: Store) -> None:
-    typed = load_deck_text(QOTD_DECK, "capitals.yaml")  # one choice question, one typed
+async def test_a_deck_of_polls_cannot_be_assigned(store: Store) -> None:
+    typed = load_deck_text(QOTD_DECK, "capitals.yaml")  # one choice question, one poll
     service = Assignments(Host(store, Bank([typed]), HandClock(NOW)), Channel())
-    with pytest.raises(UserError, match="has 1 question with choices"):
+    with pytest.raises(UserError, match="has 1 question with an answer"):
         await service.add(GUILD, CHANNEL, TEACHER, typed, 2, "18:00", 1, "allow")
     with pytest.raises(UserError, match="late is allow or refuse"):
         await service.add(GUILD, CHANNEL, TEACHER, typed, 1, "18:00", 1, "sometimes")

@@ -32,10 +32,10 @@ questions:
     prompt: "Capital of Zimbabwe?"
     choices: ["Harare", "Bulawayo", "Mutare"]
     answer: 0
-  - id: typed
-    type: text
-    prompt: "Capital of Kenya?"
-    answers: ["Nairobi"]
+  - id: vote
+    type: poll
+    prompt: "Which capital would you visit?"
+    choices: ["Harare", "Nairobi"]
 """
 
 
@@ -63,6 +63,7 @@ class Channel:
 
     posted: list[Shown] = field(default_factory=list)
     reveals: list[tuple[int, list[int], int]] = field(default_factory=list)
+    answered: list[int] = field(default_factory=list)  # each reveal's count of members who answered
 
     async def post(self, shown: Shown) -> int:
         if shown.day.channel_id == GONE_CHANNEL:
@@ -70,8 +71,9 @@ class Channel:
         self.posted.append(shown)
         return 5000 + len(self.posted)
 
-    async def show_reveal(self, shown: Shown, counts: Sequence[int], right: int) -> None:
+    async def show_reveal(self, shown: Shown, counts: Sequence[int], right: int, answered: int) -> None:
         self.reveals.append((shown.day.day, list(counts), right))
+        self.answered.append(answered)
 
 
 @pytest.fixture
@@ -101,7 +103,7 @@ async def test_a_day_posted_answered_revealed_and_counted_in_a_streak(store: Sto
     clock.now = MONDAY
     await runner.tick(MONDAY)
     [shown] = channel.posted
-    assert shown.question.id == "zw"  # the text question cannot be asked with buttons
+    assert shown.question.id == "zw"  # a poll has no right answer to ask for
     assert shown.title == "Capitals" and sorted(shown.order) == [0, 1, 2]
     assert shown.day.day == 20270503
     clock.now = MONDAY + timedelta(minutes=5)
@@ -151,13 +153,13 @@ async def test_a_gone_channel_is_kept_as_the_days_problem_and_off_stays_off(stor
     assert not (await service.status(GUILD, ALICE)).settings.enabled
 
 
-async def test_a_deck_without_choice_questions_or_a_bad_time_is_refused(store: Store) -> None:
+async def test_a_deck_without_questions_with_an_answer_or_a_bad_time_is_refused(store: Store) -> None:
     typed = load_deck_text(
-        'id: typed\ntitle: Typed\nquestions:\n  - id: t\n    type: text\n    prompt: "P?"\n    answers: ["a"]\n',
+        'id: typed\ntitle: Polls\nquestions:\n  - id: t\n    type: poll\n    prompt: "P?"\n    choices: [a, b]\n',
         "typed.yaml",
     )
     service = QotdService(Host(store, Bank([typed]), HandClock(SET_AT)), Channel())
-    with pytest.raises(UserError, match="no questions with choices"):
+    with pytest.raises(UserError, match="no questions with an answer"):
         await service.set_up(GUILD, CHANNEL, typed, "08:00", ALICE)
     with pytest.raises(UserError):
         await service.set_up(GUILD, CHANNEL, typed, "25:99", ALICE)

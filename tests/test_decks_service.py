@@ -13,7 +13,7 @@ import pytest
 
 from bot.bank.bank import Bank
 from bot.bank.editing import edited_text, replace_question
-from bot.bank.importers import import_file
+from bot.bank.importers import Format, import_file
 from bot.bank.loader import load_deck_text
 from bot.bank.models import Deck
 from bot.bank.suggestions import deck_with, suggested_fields
@@ -147,6 +147,16 @@ async def test_names_and_sizes_refused_before_the_upload_is_read(stores: tuple[S
         "That file is 1025 KiB; a deck may be at most 1024 KiB, so split it into several files."
     )
     assert decks.new_deck_id(GUILD, "Big", size=1024 * 1024) == "big"
+    # A learning platform's export, by its file's ending or the format chosen, may be four times as large.
+    assert decks.new_deck_id(GUILD, "Big", size=4 * 1024 * 1024, file_name="Bank.XML") == "big"
+    assert decks.new_deck_id(GUILD, "Big", size=2 * 1024 * 1024, file_name="bank", fmt=Format.ANKI) == "big"
+    with pytest.raises(DeckRefused) as refused:
+        decks.new_deck_id(GUILD, "Big", size=4 * 1024 * 1024 + 1, file_name="course.zip")
+    assert refused.value.sentence == (
+        "That file is 4097 KiB; a deck may be at most 4096 KiB, so split it into several files."
+    )
+    with pytest.raises(DeckRefused):  # a CSV named .zip but said to be CSV is held to the text cap
+        decks.new_deck_id(GUILD, "Big", size=2 * 1024 * 1024, file_name="sheet.zip", fmt=Format.CSV)
 
 
 def big_import() -> tuple[Deck, str]:
@@ -371,3 +381,33 @@ async def test_questions_are_suggested_for_the_servers_own_decks_listed_by_title
     await decks.save_import(OTHER, other, text, source="x.yaml", by=MODERATOR)
     assert [d.id for d in decks.own_decks(GUILD)] == ["zoo", "chem", "bio"]  # Animals, Atoms, biology
     assert [d.id for d in decks.own_decks(OTHER)] == ["theirs"]
+
+
+async def test_an_edit_made_to_a_deck_another_process_saved_since_is_refused_and_theirs_kept(
+    stores: tuple[Store, Store],
+) -> None:
+    ours, theirs = stores
+    decks, elsewhere = await service(ours), await service(theirs)
+    deck, text = bio()
+    await decks.save_import(GUILD, deck, text, source="bio.yaml", by=MODERATOR)
+    read = (await decks.fresh(GUILD)).get("bio", GUILD)  # the dashboard's page reads the deck...
+    assert read is not None
+    theirs_read = (await elsewhere.fresh(GUILD)).get("bio", GUILD)
+    assert theirs_read is not None  # ...and another process saves a question edit meanwhile
+    cell = dataclasses.replace(theirs_read.questions[0], prompt="What is the smallest unit of life?")
+    await elsewhere.save_edit(GUILD, replace_question(theirs_read, "cell", cell), by=BONGANI)
+    with pytest.raises(DeckRefused) as refused:
+        await decks.save_edit(GUILD, dataclasses.replace(read, title="Cell biology"), by=ALICE)
+    assert refused.value.sentence == "The deck `bio` changed while this was saved; nothing was saved."
+    [record] = await ours.guild_decks(GUILD)
+    assert (
+        record.uploaded_by == BONGANI and "smallest unit" in record.text and "Cell biology" not in record.text
+    )
+    # Read again, the same edit goes through over theirs, and keeps it.
+    again = (await decks.fresh(GUILD)).get("bio", GUILD)
+    assert again is not None
+    saved = await decks.save_edit(GUILD, dataclasses.replace(again, title="Cell biology"), by=ALICE)
+    assert (saved.deck.title, saved.deck.questions[0].prompt) == (
+        "Cell biology",
+        "What is the smallest unit of life?",
+    )

@@ -12,6 +12,7 @@ import contextlib
 import logging
 import re
 import tomllib
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,8 +27,10 @@ from bot.discord.internals import (
     discord_addresses,
     dynamic_item_template,
     point_discord_at,
+    read_events_with_zlib,
     tolerate_malformed_events,
 )
+from bot.discord.zlib_events import ZlibEvents
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -69,6 +72,27 @@ def test_rest_calls_and_the_gateway_go_where_they_are_pointed() -> None:
     finally:
         point_discord_at(*before)
     assert discord_addresses() == before
+
+
+async def test_the_gateway_asks_for_zlib_packed_events_and_reads_them() -> None:
+    chosen = discord.utils._ActiveDecompressionContext
+    try:
+        with relied_on("discord.utils._ActiveDecompressionContext and DiscordWebSocket._decompressor"):
+            read_events_with_zlib()
+            # What DiscordWebSocket.from_client names in the gateway URL's `compress`.
+            assert discord.utils._ActiveDecompressionContext.COMPRESSION_TYPE == "zlib-stream"
+            socket = discord.gateway.DiscordWebSocket(None, loop=asyncio.get_running_loop())
+            reader = socket._decompressor
+            assert isinstance(reader, ZlibEvents)
+    finally:
+        discord.utils._ActiveDecompressionContext = chosen
+    # A zlib stream as the gateway sends it: each event ends in a sync flush, the second in two frames.
+    packer = zlib.compressobj()
+    first = packer.compress(b'{"op":10}') + packer.flush(zlib.Z_SYNC_FLUSH)
+    second = packer.compress('{"t":"READY","d":"Mhoro, é"}'.encode()) + packer.flush(zlib.Z_SYNC_FLUSH)
+    assert reader.decompress(first) == '{"op":10}'
+    assert reader.decompress(second[:5]) is None
+    assert reader.decompress(second[5:]) == '{"t":"READY","d":"Mhoro, é"}'
 
 
 def test_a_malformed_event_is_dropped_with_a_warning(caplog: pytest.LogCaptureFixture) -> None:

@@ -102,6 +102,14 @@ def test_a_multiple_answer_line_with_every_answer_right_is_set_aside() -> None:
     ]
 
 
+def test_a_multiple_choice_line_with_two_right_is_a_choice_with_both_right() -> None:
+    text = "MC\tA name of Zimbabwe's capital?\tHarare\tcorrect\tLusaka\tincorrect\tSalisbury\tcorrect"
+    outcome = import_file(text.encode(), "capitals.txt", deck_id="capitals")
+    assert outcome.imported is not None and outcome.problems == ()
+    [q] = outcome.imported.deck.questions
+    assert (q.kind, q.choices, q.answers) == (Kind.CHOICE, ("Harare", "Lusaka", "Salisbury"), {0, 2})
+
+
 def test_each_broken_line_is_named_with_its_reason() -> None:
     outcome = import_file(BROKEN.encode(), "animals.txt", deck_id="animals", keep_valid=True)
     assert outcome.kept is not None
@@ -122,7 +130,7 @@ def test_each_broken_line_is_named_with_its_reason() -> None:
         "animals.txt:11: the line does not start with a question type followed by a tab (MC, TF, FIB, NUM, or "
         "MA, ORD, MAT, FIB_PLUS, ESS)",
     ]
-    # 12 lines: 2 kept, 2 set aside (MC with two right, SR), 8 broken: far more than a tenth.
+    # 12 lines: 2 kept, 2 set aside (MC with every answer right, SR), 8 broken: far more than a tenth.
     plain = import_file(BROKEN.encode(), "animals.txt", deck_id="animals")
     assert plain.refused
     assert plain.headline.startswith("8 of 10 questions cannot be imported")

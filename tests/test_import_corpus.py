@@ -54,9 +54,17 @@ COUNTS = [
     ("moodle-gift-science.txt", Format.GIFT, 11, [21, 23, 35], False),
     # Moodle's own GIFT export: `// question:` lines, `[html]` everywhere, `\=` and `\:` in attributes, `%100%`
     ("moodle-gift-export.gift", Format.GIFT, 4, [], False),
-    # a number kept, several to tick a multi; pairs, an order, two gap kinds, an essay, a description, an
-    # image set aside
-    ("moodle-xml-biology.xml", Format.MOODLE_XML, 7, [131, 141, 150, 158, 165, 171], False),
+    # a number kept, several to tick a multi, the two gap kinds as cloze, pairs as match; an order, an essay, a
+    # description, an image set aside
+    ("moodle-xml-biology.xml", Format.MOODLE_XML, 9, [131, 158, 165, 171], False),
+    # embedded answers of three kinds, a gap select and a drag-and-drop as cloze, two right to pick one of, boxes
+    # to tick with one or three right; boxes to tick inside a blank and six blanks set aside
+    ("moodle-xml-geography-cloze.xml", Format.MOODLE_XML, 7, [47, 63], False),
+    # dropdowns as cloze, two right to pick one of; dropdowns whose text marks no blank set aside
+    ("canvas-qti-dropdowns.xml", Format.QTI, 3, [201], False),
+    # several `=` to pick one of, typed missing words as cloze, weights to tick (one right among them), a short
+    # answer ending the sentence
+    ("moodle-gift-kinds.gift", Format.GIFT, 7, [], False),
 ]
 
 
@@ -325,7 +333,49 @@ def test_moodle_xml_keeps_words_tags_and_explanations() -> None:
             ("Biology", "Genetics"),
         ),
         (Kind.MATCH, "Match each scientist with the discovery.", "", ("Biology", "Genetics")),
+        (Kind.CLOZE, "Genes are made of {{1}} and sit on {{2}}.", "", ("Biology", "Genetics")),
+        (Kind.CLOZE, "The {{1}} controls the cell; the {{2}} surrounds it.", "", ("Biology", "Genetics")),
         (Kind.TRUEFALSE, "Red blood cells carry oxygen.", "They hold haemoglobin.", ("Biology", "Genetics")),
     ]
+    assert [q.blanks for q in questions[6:8]] == [(("DNA",), ("chromosomes",)), (("nucleus",), ("membrane",))]
     assert questions[0].choices == ("Nucleus", "Mitochondrion", "Ribosome")
     assert questions[2].accepted == ("chlorophyll", "chlorophyl")
+
+
+def test_the_new_kinds_from_moodle_canvas_and_gift_as_counted_by_hand() -> None:
+    moodle = kept("moodle-xml-geography-cloze.xml").kept.deck.questions
+    assert [(q.kind, q.blanks or tuple(sorted(q.answers))) for q in moodle] == [
+        (Kind.CLOZE, (("Zambezi",), ("Zambia",), ("108",))),  # the right choice, the 100% answer, the number
+        (Kind.CLOZE, (("Gaborone",), ("Lilongwe",))),
+        (Kind.CLOZE, (("Kariba",), ("Zambezi",), ("Mozambique",))),  # [[4]] is the fourth option
+        (Kind.CLOZE, (("summer",), ("dry",))),
+        (Kind.CHOICE, (0, 2)),
+        (Kind.MULTI, (0,)),
+        (Kind.MULTI, (0, 1, 3)),
+    ]
+    assert moodle[0].prompt == (
+        "Victoria Falls lies on the {{1}} river, between Zimbabwe and {{2}}.\n\nThe falls are about {{3}} metres high."
+    )
+    assert moodle[0].tags == ("Southern Africa",)
+    canvas = kept("canvas-qti-dropdowns.xml").kept.deck.questions
+    assert [(q.kind, q.prompt, q.blanks) for q in canvas[:2]] == [
+        (Kind.CLOZE, "The symbol of sodium is {{1}} and the symbol of iron is {{2}}.", (("Na",), ("Fe",))),
+        (Kind.CLOZE, "Helium is a {{1}} gas.", (("noble",),)),
+    ]
+    assert (canvas[2].kind, canvas[2].answers) == (Kind.CHOICE, {0, 2})
+    gift = kept("moodle-gift-kinds.gift").kept.deck.questions
+    assert [q.kind for q in gift] == [
+        Kind.CHOICE,
+        Kind.CLOZE,
+        Kind.CLOZE,
+        Kind.MULTI,
+        Kind.MULTI,
+        Kind.TRUEFALSE,
+        Kind.TEXT,
+    ]
+    assert (gift[0].answers, gift[2].prompt, gift[2].blanks) == (
+        {0, 1},
+        "The speed of light is about 300 000 km per {{1}}, in a vacuum.",
+        (("second", "sec", "s"),),
+    )
+    assert (gift[6].prompt, gift[6].accepted) == ("The red planet is", ("Mars",))

@@ -170,6 +170,25 @@ def test_a_missing_word_plays_as_multiple_choice_with_the_blank_shown() -> None:
     )
 
 
+def test_a_typed_missing_word_is_a_cloze_question_with_one_blank() -> None:
+    [q] = kept("Victoria Falls lies on the {=Zambezi =Zambesi =zambezi} river.").deck.questions
+    assert (q.kind, q.prompt, q.blanks) == (
+        Kind.CLOZE,
+        "Victoria Falls lies on the {{1}} river.",
+        (("Zambezi", "Zambesi"),),
+    )
+
+
+def test_two_right_answers_to_pick_one_of_are_a_choice_with_both_right() -> None:
+    [q] = kept("Zimbabwe's capital, now or then? {=Harare =Salisbury ~Lusaka}").deck.questions
+    assert (q.kind, q.choices, q.answers) == (Kind.CHOICE, ("Harare", "Salisbury", "Lusaka"), {0, 1})
+
+
+def test_weights_with_one_right_are_boxes_to_tick() -> None:
+    [q] = kept("Which are prime? {~%100%7 ~%-100%8 ~%-100%9}").deck.questions
+    assert (q.kind, q.choices, q.answers) == (Kind.MULTI, ("7", "8", "9"), {0})
+
+
 def test_a_choice_with_one_full_answer_and_partial_ones_plays_the_full_one() -> None:
     [q] = kept("Largest planet? {=Jupiter ~%50%Saturn ~Mars}").deck.questions
     assert (q.choices, q.answers) == (("Jupiter", "Saturn", "Mars"), {0})

@@ -86,8 +86,8 @@ def document(title: str, *items: str) -> str:
 FIB = '<response_str ident="response1" rcardinality="Single"><render_fib><response_label ident="answer1"/></render_fib></response_str>'
 NUM = FIB.replace("<render_fib>", '<render_fib fibtype="Decimal">')
 
-# One item of every type Canvas exports, in order (line numbers are each <item>'s): five kept, a
-# multiple-answer item with one right choice kept as a choice, seven set aside, one broken.
+# One item of every type Canvas exports, in order (line numbers are each <item>'s): nine kept (a
+# multiple-answer item with one right choice as a multi, dropdowns as a cloze), five set aside, one broken.
 ITEMS = [
     item(  # kept: choice, HTML read as text, general feedback as the explanation
         "multiple_choice_question",
@@ -127,7 +127,7 @@ ITEMS = [
         NUM,
         scored('<vargte respident="response1">9.7</vargte><varlte respident="response1">9.9</varlte>'),
     ),
-    item(  # kept: several to tick, but only one right, so a choice
+    item(  # kept: boxes to tick, as Canvas shows them, though only one is right
         "multiple_answers_question",
         "Which of these is a mammal?",
         choice_lid(("a", "Whale"), ("b", "Shark"), ("c", "Trout")).replace("Single", "Multiple"),
@@ -146,7 +146,7 @@ ITEMS = [
         + choice_lid(("m1", "Harare"), ("m2", "Lusaka"), ident="r_zm", prompt="Zambia"),
         scored(equal("m1", "r_zw"), "50.00", "Add") + scored(equal("m2", "r_zm"), "50.00", "Add"),
     ),
-    item(  # set aside: blanks
+    item(  # kept: a word to pick for each blank, a cloze question (each typed)
         "multiple_dropdowns_question",
         "Water boils at [temp] degrees at [place].",
         choice_lid(("d1", "100"), ("d2", "90"), ident="response_temp")
@@ -196,14 +196,14 @@ def test_every_canvas_question_type_is_kept_or_said_by_hand_count() -> None:
         Kind.TEXT,
         Kind.NUMBER,
         Kind.NUMBER,
-        Kind.CHOICE,
+        Kind.MULTI,
         Kind.MULTI,
         Kind.MATCH,
+        Kind.CLOZE,
         Kind.CLOZE,
     ]
     where = "science.zip/g1/g1.xml"
     assert [str(p) for p in outcome.problems] == [
-        f"{where}:{ITEM_LINES[8]}: a question with blanks to fill; Bvunzo cannot play blanks yet, so it was left out",
         f"{where}:{ITEM_LINES[10]}: an essay question: it has no key to mark, so it was left out",
         f"{where}:{ITEM_LINES[11]}: a question of the kind `file_upload_question`, which Bvunzo cannot play, so it "
         "was left out",
@@ -214,14 +214,14 @@ def test_every_canvas_question_type_is_kept_or_said_by_hand_count() -> None:
         "100 for one",
     ]
     assert outcome.headline == (
-        "Imported 9 questions; 1 could not be imported and is listed. 5 items are not questions a round can play."
+        "Imported 10 questions; 1 could not be imported and is listed. 4 items are not questions a round can play."
     )
 
 
 def test_html_feedback_and_answers_are_read_as_the_card_shows_them() -> None:
     deck = import_file(EXPORT.encode(), "science.xml", deck_id="science", keep_valid=True).kept
     assert deck is not None
-    gas, sun, planet, legs, g, mammal, gases, _match, roses = deck.deck.questions
+    gas, sun, planet, legs, g, mammal, gases, _match, water, roses = deck.deck.questions
     assert (gas.prompt, gas.choices, gas.answers) == (
         "Which gas do plants take in?",
         ("Oxygen", "Carbon dioxide", "Helium"),
@@ -236,7 +236,16 @@ def test_html_feedback_and_answers_are_read_as_the_card_shows_them() -> None:
     assert planet.accepted == ("Jupiter", "Jupitor")  # `jupiter` is the same answer typed in any case
     assert (legs.number, legs.tolerance) == (Decimal("8.0"), Tolerance())
     assert (g.number, g.tolerance) == (Decimal("9.8"), Tolerance(Decimal("0.1")))
-    assert (mammal.choices, mammal.answers) == (("Whale", "Shark", "Trout"), frozenset({0}))
+    assert (mammal.kind, mammal.choices, mammal.answers) == (
+        Kind.MULTI,
+        ("Whale", "Shark", "Trout"),
+        frozenset({0}),
+    )
+    assert (water.kind, water.prompt, water.blanks) == (
+        Kind.CLOZE,
+        "Water boils at {{1}} degrees at {{2}}.",
+        (("100",), ("sea level",)),
+    )
     assert (gases.kind, gases.choices, gases.answers) == (
         Kind.MULTI,
         ("Neon", "Argon", "Nitrogen"),
@@ -447,5 +456,5 @@ def test_more_blanks_than_the_answer_form_holds_are_set_aside() -> None:
     outcome = import_file(document("Blanks", six, roses).encode(), "b.xml", deck_id="b", keep_valid=True)
     assert outcome.kept is not None and [q.kind for q in outcome.kept.deck.questions] == [Kind.CLOZE]
     assert [p.message for p in outcome.problems] == [
-        "a question with blanks to fill; Bvunzo cannot play blanks yet, so it was left out"
+        "the prompt has 6 blanks; at most 5 fit in Discord's answer form, so split it"
     ]

@@ -76,6 +76,7 @@ from bot.ui.desks import unavailable
 from bot.ui.forms import Form
 from bot.ui.import_report import IMPORT_DESK
 from bot.ui.match import answer_form
+from bot.ui.practice_cards import practice_screen
 from bot.ui.round_cards import content_of
 from bot.ui.text import embed_of, fit_together, fit_total, language_name, percent, seconds_text
 from cogs.answers import ROUND, TextAnswerModal
@@ -258,6 +259,17 @@ def test_round_question_and_reveal(question: Question) -> None:
         )
         check_embed(embed)
     check_view(round_views.reveal_view(ROUND_ID, 49, question, order, reveal, (DECK_ID, QUESTION_ID)))
+    # The same as Components V2 cards (card_style "cards"): 40 components, 4,000 characters of text.
+    for untimed, opens in ((False, None), (True, NOW)):
+        asked = QuestionCard(
+            ROUND_ID, 49, BIG, question, order, TITLE, NOW, BIG, opens, untimed=untimed, hints=True
+        )
+        check_message(content_of(asked, formulas=True, cards=True))
+    shown = RevealCard(
+        ROUND_ID, 49, BIG, question, order, reveal, TITLE, True, tuple(_players(500)), tuple(_teams()),
+        (DECK_ID, QUESTION_ID),
+    )  # fmt: skip
+    check_message(content_of(shown, formulas=True, cards=True))
 
 
 def test_every_hint_reply() -> None:
@@ -339,6 +351,7 @@ def test_round_cards() -> None:
         )
     for card in cards:
         check_message(content_of(card))
+        check_message(content_of(card, cards=True))  # the Components V2 look of each
 
 
 def test_fit_total_keeps_what_fits_and_gives_way_in_order() -> None:
@@ -370,26 +383,28 @@ def test_fit_total_keeps_what_fits_and_gives_way_in_order() -> None:
 @pytest.mark.parametrize("question", _questions(), ids=lambda q: q.id)
 def test_practice(question: Question) -> None:
     order = _order(question)
-    check_embed(
-        practice.practice_question_embed(
-            question, order, index=BIG - 1, total=BIG, deck_title=TITLE, leech_failures=BIG
-        )
+    asked = practice.practice_question_embed(
+        question, order, index=BIG - 1, total=BIG, deck_title=TITLE, leech_failures=BIG
     )
+    check_embed(asked)
+    view = practice.practice_question_view(ROUND_ID, 49, question, order, "nd", hints=True)
+    check_message(practice_screen(asked, view, TITLE, cards=True))  # as a Components V2 card
     for right, comes_back in ((True, False), (False, True)):
-        check_embed(
-            practice.feedback_embed(
-                question,
-                order,
-                right=right,
-                right_slots=frozenset(question.answers),
-                chosen=0,
-                typed="y" * 4000,
-                index=BIG - 1,
-                total=BIG,
-                next_due=NOW,
-                comes_back=comes_back,
-            )
+        feedback = practice.feedback_embed(
+            question,
+            order,
+            right=right,
+            right_slots=frozenset(question.answers),
+            chosen=0,
+            typed="y" * 4000,
+            index=BIG - 1,
+            total=BIG,
+            next_due=NOW,
+            comes_back=comes_back,
         )
+        check_embed(feedback)
+        after = practice.feedback_view(ROUND_ID, 49, DECK_ID, QUESTION_ID, last=False)
+        check_message(practice_screen(feedback, after, TITLE, cards=True))
     for lang in (*TRANSLATED_TO, "en"):
         check_embed(practice.translation_embed(question, order, lang, revealed=True))
         check_view(practice.practice_question_view(ROUND_ID, 49, question.in_language(lang), order, "en"))
@@ -409,6 +424,7 @@ def test_practice_summary() -> None:
         for with_passes in (None, passes):
             embed = practice.practice_summary_embed(TITLE, BIG, BIG, due, NOW, passes=with_passes)
             check_embed(embed)
+            check_message(practice_screen(embed, None, TITLE, cards=True))
 
 
 def test_answer_buttons() -> None:
@@ -645,13 +661,11 @@ def test_import_reports() -> None:
 
 
 def test_qotd() -> None:
-    for question in _questions():
-        if question.kind is Kind.TEXT:
-            continue  # the question of the day asks questions with choices only
+    for question in _questions():  # every kind: the calendar asks them all (bot/calendar/kinds.py)
         order = _order(question)
         check_embed(qotd.qotd_embed(question, order, TODAY, NOW, TITLE))
-        counts = [BIG] * len(order)
-        check_embed(qotd.qotd_reveal_embed(question, order, TODAY, counts, BIG, TITLE))
+        counts = [BIG] * max(1, len(order))
+        check_embed(qotd.qotd_reveal_embed(question, order, TODAY, counts, BIG, TITLE, answered=BIG))
     lines = [QotdBoardLine(BIG - i, USER - i, BIG, BIG) for i in range(25)]
     streaks = {line.user_id: Streak(BIG, BIG) for line in lines}
     mine = "Y" * 200
@@ -675,12 +689,10 @@ def test_assignments() -> None:
         for late in ("allow", "refuse"):
             check_embed(assignment_ui.assignment_embed(BIG, TITLE, BIG, BIG, late, progress))
     for question in _questions():
-        if question.kind in (Kind.TEXT, Kind.MATCH):  # an assignment asks neither
-            continue
         order = _order(question)
         check_embed(assignment_ui.assignment_question_embed(BIG, question, order, BIG - 1, BIG))
-        for right in (True, False):
-            check_embed(assignment_ui.feedback_embed(question, order, 0, right))
+        for right in (True, False):  # what the member said back: at most a typed answer's 200 characters
+            check_embed(assignment_ui.feedback_embed(question, order, "Y" * 200, right))
     for marked_late in (True, False):
         check_embed(assignment_ui.attempt_summary_embed(BIG, BIG, BIG, 1, BIG, marked_late))
     members = [

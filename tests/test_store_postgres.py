@@ -93,6 +93,8 @@ async def test_opening_twice_at_once_migrates_once(postgres_url: str) -> None:
         (14,),
         (15,),
         (16,),
+        (17,),
+        (18,),
     ]
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.bank.bank import Bank
+from bot.bank.editing import replace_question
 from bot.bank.loader import load_deck_text
 from bot.bank.models import Deck
 from bot.bank.versions import version_of
@@ -189,6 +190,60 @@ async def test_a_rename_changes_the_title_only_and_keeps_the_versions(stores: tu
     assert told.changes == [(GUILD, "bio", "renamed", 2)]
     renamed = (await elsewhere.decks.fresh(GUILD)).get("bio", GUILD)
     assert renamed is not None and renamed.title == "Cells and genes"
+
+
+async def test_a_question_saved_elsewhere_during_a_rename_is_kept_under_the_new_title(
+    stores: tuple[Store, Store], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ours, theirs = stores
+    whole, elsewhere = await with_bio(ours), await service(theirs)
+    save_over = ours.save_guild_deck_over
+    saves: list[bool] = []
+
+    async def another_process_saves_first(record: GuildDeckRecord, was: GuildDeckRecord) -> bool:
+        if not saves:  # between the rename's read and its save, the dashboard's process edits a question
+            bio = (await elsewhere.decks.fresh(GUILD)).get("bio", GUILD)
+            assert bio is not None
+            cell = dataclasses.replace(bio.questions[0], prompt="What is the smallest unit of life?")
+            await elsewhere.decks.save_edit(GUILD, replace_question(bio, "cell", cell), by=ALICE)
+        saves.append(await save_over(record, was))
+        return saves[-1]
+
+    monkeypatch.setattr(ours, "save_guild_deck_over", another_process_saves_first)
+    saved = await whole.rename(GUILD, "bio", "Cells", by=MODERATOR)
+    assert saves == [False, True]  # the first save found the deck changed, the second renamed that one
+    for deck in (saved.deck, (await elsewhere.decks.fresh(GUILD)).get("bio", GUILD)):
+        assert deck is not None and deck.title == "Cells"
+        assert deck.questions[0].prompt == "What is the smallest unit of life?"
+
+
+async def test_a_rename_that_keeps_finding_the_deck_changed_is_said_in_one_sentence(
+    stores: tuple[Store, Store], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ours, theirs = stores
+    whole, elsewhere = await with_bio(ours), await service(theirs)
+    save_over = ours.save_guild_deck_over
+
+    tries: list[bool] = []
+
+    async def another_process_saves_first(record: GuildDeckRecord, was: GuildDeckRecord) -> bool:
+        bio = (await elsewhere.decks.fresh(GUILD)).get("bio", GUILD)
+        assert bio is not None  # each try finds a question edited by the dashboard's process meanwhile
+        cell = dataclasses.replace(bio.questions[0], prompt=f"What is the unit of life? ({len(tries)})")
+        await elsewhere.decks.save_edit(GUILD, replace_question(bio, "cell", cell), by=ALICE)
+        tries.append(await save_over(record, was))
+        return tries[-1]
+
+    monkeypatch.setattr(ours, "save_guild_deck_over", another_process_saves_first)
+    assert await refused(whole.rename(GUILD, "bio", "Cells", by=MODERATOR)) == (
+        "The deck `bio` kept changing while it was renamed; rename it again."
+    )
+    assert tries == [False, False, False]
+    kept = (await elsewhere.decks.fresh(GUILD)).get("bio", GUILD)
+    assert kept is not None and (kept.title, kept.questions[0].prompt) == (
+        "Biology",
+        "What is the unit of life? (2)",
+    )
 
 
 async def test_a_rename_is_refused_in_one_sentence(stores: tuple[Store, Store]) -> None:

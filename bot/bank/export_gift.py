@@ -4,7 +4,9 @@ Each question is one line `::id::[plain]prompt{answers####explanation}` with a b
 text is `[plain]` (a `<b>` in a prompt stays two characters, not bold) and GIFT's marks `~ = # { } :` and
 the backslash are escaped with `\\`, a line break as `\\n`. What each kind becomes:
 
-- choice: `{=right ~wrong ~wrong}`;
+- choice: `{=right ~wrong ~wrong}`, every right choice with `=`;
+- multi: `{~%50%right ~%50%right ~%-50%wrong}`, boxes to tick in Moodle: the right choices share 100 and
+  each wrong one takes a right one's share away, as our points for a part do (in Moodle's grades, `33.33333`);
 - truefalse: `{TRUE}` or `{FALSE}`;
 - text: `{=one =another}`, every accepted answer right (Moodle's short answer); one with `->` in an
   answer is left out with a sentence, since GIFT reads that as a pair to match and has no escape for it;
@@ -12,6 +14,10 @@ the backslash are escaped with `\\`, a line break as `\\n`. What each kind becom
   no place for a unit: the unit stays out, with a sentence saying so;
 - match: `{=left -> right =left -> right}`, GIFT's pairs to match (one with `->` in an item is left out
   with a sentence);
+- cloze of one blank: GIFT's missing word, `The Zambezi flows into the {=Indian} Ocean.`; a blank at the
+  very end has no text after it to make a missing word, so it is a short answer to the words before it
+  (read back as a text question). A cloze of several blanks is left out, with a sentence: GIFT has one
+  answer block a question;
 - poll: left out, with a sentence: GIFT has no question without a right answer (a choice with none marked
   right is refused by Moodle and by our reader alike).
 
@@ -23,8 +29,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 
-from bot.bank.exported import Exported, Unwritable, by_kind, notes_of, translations_note
+from bot.bank.cloze import BLANK
+from bot.bank.exported import Exported, Unwritable, by_kind, left_out_note, notes_of, translations_note
 from bot.bank.models import Deck, Kind, Question
 from bot.bank.tolerance import plain
 from bot.locales import _, n_
@@ -57,10 +65,23 @@ def _true_false(question: Question) -> str:
 
 
 def _text(question: Question) -> str:
-    if any("->" in answer for answer in question.accepted):
+    return _typed(question.accepted)
+
+
+def _typed(accepted: Iterable[str]) -> str:
+    if any("->" in answer for answer in accepted):
         # GIFT has no escape for it: `{=a -> b}` is a pair to match, in Moodle and in our reader alike.
         raise Unwritable(_("GIFT reads `->` in a typed answer as a pair to match"))
-    return " ".join(_answer("=", answer) for answer in question.accepted)
+    return " ".join(_answer("=", answer) for answer in accepted)
+
+
+def _multi(question: Question) -> str:
+    # 100 / n for n up to 9 right (a multi question leaves one wrong of its 10) is one of Moodle's grades.
+    share = f"{100 / len(question.answers):.5f}".rstrip("0").rstrip(".")
+    return " ".join(
+        f"~%{share if question.is_right(i) else '-' + share}%{escaped(choice)}"
+        for i, choice in enumerate(question.choices)
+    )
 
 
 def _number(question: Question) -> str:
@@ -84,6 +105,7 @@ ANSWERS: Mapping[Kind, Callable[[Question], str]] = {
     Kind.TEXT: _text,
     Kind.NUMBER: _number,
     Kind.MATCH: _matching,
+    Kind.MULTI: _multi,
 }
 
 
@@ -94,6 +116,18 @@ def _whole(answers: Callable[[Question], str]) -> Callable[[Question], str]:
         return f"{head}{{{answers(question)}{explanation}}}\n"
 
     return write
+
+
+def _blanks(question: Question) -> int:
+    return len(question.blanks) if question.kind is Kind.CLOZE else 0
+
+
+def _missing_word(question: Question) -> str:
+    """A cloze question of one blank: its answers in the prompt's place of the blank (GIFT's missing word)."""
+    before, after = BLANK.split(question.prompt, maxsplit=1)[::2]
+    explanation = f"####{escaped(question.explanation)}" if question.explanation else ""
+    block = f"{{{_typed(question.blanks[0])}{explanation}}}"
+    return f"::{escaped(question.id)}::[plain]{escaped(before)}{block}{escaped(after)}\n"
 
 
 def _units_note(questions: Iterable[Question]) -> str | None:
@@ -108,7 +142,7 @@ def _units_note(questions: Iterable[Question]) -> str | None:
 
 
 def _images_note(questions: Iterable[Question]) -> str | None:
-    count = sum(1 for q in questions if q.image and q.kind in ANSWERS)
+    count = sum(1 for q in questions if q.image and (q.kind in ANSWERS or q.kind is Kind.CLOZE))
     if not count:
         return None
     return n_(
@@ -120,7 +154,13 @@ def _images_note(questions: Iterable[Question]) -> str | None:
 
 def deck_to_gift(deck: Deck) -> Exported:
     """The deck as a GIFT file (UTF-8), with a sentence for each thing GIFT could not hold."""
-    written, left_out = by_kind(deck, {kind: _whole(a) for kind, a in ANSWERS.items()}, LABEL)
+    several = sum(1 for q in deck.questions if _blanks(q) > 1)
+    if several:  # GIFT's one answer block a question holds one blank
+        deck = replace(deck, questions=tuple(q for q in deck.questions if _blanks(q) < 2))
+    writers = {kind: _whole(a) for kind, a in ANSWERS.items()} | {Kind.CLOZE: _missing_word}
+    written, left_out = by_kind(deck, writers, LABEL)
+    if several:
+        left_out.insert(0, left_out_note(Kind.CLOZE, several, LABEL))
     title = " ".join(deck.title.split())
     text = f"// {title}\n\n" + "\n".join(written)
     kept = [_units_note(deck.questions), _images_note(deck.questions), translations_note(deck, LABEL)]

@@ -4,13 +4,17 @@ The tree is built with the standard library's ElementTree, which escapes every `
 text is `format="plain_text"`, so a `<b>` in a prompt stays two characters in Moodle too. Characters XML
 1.0 cannot hold at all (control characters) are dropped. What each kind becomes:
 
-- choice: `multichoice` with `<single>true</single>`, the right choice at fraction 100, the others 0;
+- choice: `multichoice` with `<single>true</single>`, each right choice at fraction 100, the others 0;
+- multi: `multichoice` with `<single>false</single>` (boxes to tick): the right choices share 100 and each
+  wrong one takes a right one's share away (`50`, `50`, `-50`), as our points for a part do, in the grades
+  Moodle lists (`33.33333`);
 - truefalse: `truefalse`, its `true` or `false` answer at 100;
 - text: `shortanswer`, every accepted answer at 100, case ignored (as our lenient matching does), a `*`
   written `\\*` (a bare one is Moodle's wildcard);
 - number: `numerical`, the answer with its `<tolerance>` (a percent one written as the width it allows)
   and its unit as the one `<unit>` (multiplier 1), not graded;
 - match: `matching`, each pair a `<subquestion>` with its `<answer>`;
+- cloze: `cloze` (Moodle's embedded answers), each blank `{1:SHORTANSWER:=Harare~=Salisbury}` in the text;
 - poll: left out, with a sentence: Moodle has no question without a right answer (it refuses a
   multichoice with no choice at 100%).
 
@@ -25,6 +29,8 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Mapping
 
+from bot.bank.cloze import BLANK
+from bot.bank.embedded_answers import embedded_blank
 from bot.bank.exported import Exported, by_kind, notes_of, translations_note
 from bot.bank.images import is_url
 from bot.bank.models import Deck, Kind, Question
@@ -43,10 +49,11 @@ def _text(parent: ET.Element, tag: str, words: str, **attrs: str) -> ET.Element:
 
 def _prompt(element: ET.Element, question: Question) -> None:
     """The question's text: plain, or HTML showing its image when it has one at an https:// address."""
+    prompt = _embedded(question) if question.kind is Kind.CLOZE else question.prompt
     if not (question.image and is_url(question.image)):
-        _text(element, "questiontext", question.prompt)
+        _text(element, "questiontext", prompt)
         return
-    words = html.escape(_NOT_XML.sub("", question.prompt)).replace("\n", "<br>")
+    words = html.escape(_NOT_XML.sub("", prompt)).replace("\n", "<br>")
     image = html.escape(question.image)
     _text(element, "questiontext", f'{words}<br><img src="{image}" alt="">', format="html")  # i18n: not shown
 
@@ -55,8 +62,14 @@ def _value(parent: ET.Element, tag: str, value: str) -> None:
     ET.SubElement(parent, tag).text = value
 
 
-def _answer(parent: ET.Element, words: str, right: bool) -> ET.Element:
-    answer = _text(parent, "answer", words, fraction="100" if right else "0", format="plain_text")
+def _embedded(question: Question) -> str:
+    """A cloze prompt with each blank `{{n}}` as Moodle's embedded short answer of its accepted answers."""
+    return BLANK.sub(lambda mark: embedded_blank(question.blanks[int(mark[1]) - 1]), question.prompt)
+
+
+def _answer(parent: ET.Element, words: str, right: bool, fraction: str = "") -> ET.Element:
+    grade = fraction or ("100" if right else "0")
+    answer = _text(parent, "answer", words, fraction=grade, format="plain_text")
     _text(answer, "feedback", "")
     return answer
 
@@ -67,6 +80,21 @@ def _choice(question: Question, element: ET.Element) -> None:
     _value(element, "answernumbering", "ABCD")
     for i, choice in enumerate(question.choices):
         _answer(element, choice, question.is_right(i))
+
+
+def _multi(question: Question, element: ET.Element) -> None:
+    # 100 / n for n up to 9 right (a multi question leaves one wrong of its 10) is one of Moodle's grades,
+    # written as Moodle writes it: 33.33333, 12.5. Moodle rounds their sum (99.99999) to 100.
+    share = f"{100 / len(question.answers):.5f}".rstrip("0").rstrip(".")
+    _value(element, "single", "false")
+    _value(element, "shuffleanswers", "true")
+    _value(element, "answernumbering", "ABCD")
+    for i, choice in enumerate(question.choices):
+        _answer(element, choice, False, share if question.is_right(i) else f"-{share}")
+
+
+def _cloze(_question: Question, _element: ET.Element) -> None:
+    """Nothing past the common part: the blanks are in the text (`_prompt`)."""
 
 
 def _true_false(question: Question, element: ET.Element) -> None:
@@ -110,6 +138,8 @@ KINDS: Mapping[Kind, tuple[str, Callable[[Question, ET.Element], None]]] = {
     Kind.TEXT: ("shortanswer", _short_answer),
     Kind.NUMBER: ("numerical", _numerical),
     Kind.MATCH: ("matching", _matching),
+    Kind.MULTI: ("multichoice", _multi),
+    Kind.CLOZE: ("cloze", _cloze),
 }
 
 

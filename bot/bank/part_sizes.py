@@ -60,8 +60,12 @@ MAX_QUESTION_ID_LENGTH = 40
 MAX_TAG_LENGTH = 40
 MAX_TAGS = 20
 
-# A deck file (or an upload) larger than this is refused before it is parsed.
+# A deck file (or an upload of text: YAML, CSV, GIFT, ...) larger than this is refused before it is parsed.
 MAX_DECK_BYTES = 1024 * 1024
+# A learning platform's export (Moodle XML, a Canvas quiz, an Anki package, a Kahoot or Wayground
+# workbook) may be this large: their markup runs to about 1 KiB a question, so a bank of 2,000 questions
+# and more fits. What it imports to is kept under MAX_STORED_DECK_BYTES, as any deck.
+MAX_EXPORT_BYTES = 4 * MAX_DECK_BYTES
 # The YAML a server's deck is kept as (what an import, an edit or an approved suggestion writes) may be
 # larger than the upload it came from (keys, ids, quoting: at most about 150 bytes for each of 5,000
 # questions); it is ours, so it is saved and read again under this one limit (bot/bank/reader.py's

@@ -26,12 +26,13 @@ from bot.calendar.assignments import (
     progress_counts,
     question_results,
 )
-from bot.calendar.qotd_service import CalendarHost, askable
+from bot.calendar.kinds import Given, askable, judge
+from bot.calendar.qotd_service import CalendarHost, already_answered
 from bot.calendar.repeats import RuleError
 from bot.calendar.zones import zone_named
 from bot.errors import UserError
 from bot.locales import _, n_, slash
-from bot.looks.text import clip, letter, stamp
+from bot.looks.text import clip, stamp
 from bot.quiz.shuffle import choice_order, new_seed
 from bot.results.asked import assignment_deck, keep_assignment_versions
 from bot.reviews import review_assignment_answer
@@ -107,9 +108,10 @@ class Results:
 class Answered:
     question: Question
     order: tuple[int, ...]
-    choice: int
+    choice: int | None  # the lettered choice's original index; None for an answer kept as text
     right: bool
     then: Asking | Finished
+    said: str = ""  # what the member gave, as they read it back: a letter, the letters picked, their words
 
 
 # The refusals a member or a moderator reads (bot/ui/assignments.py shows them too).
@@ -132,8 +134,8 @@ def attempts_used(attempts: int) -> str:
 
 def too_few_questions(deck_title: str, found: int) -> str:
     return n_(
-        "“{deck}” has {n} question with choices; ask for {n} or fewer.",
-        "“{deck}” has {n} questions with choices; ask for {n} or fewer.",
+        "“{deck}” has {n} question with an answer; ask for {n} or fewer.",
+        "“{deck}” has {n} questions with an answer; ask for {n} or fewer.",
         found,
         deck=clip(deck_title, 80),
     )
@@ -319,39 +321,60 @@ class Assignments:
             )
         return attempt, record
 
+    async def asking_at(self, guild_id: int | None, attempt_id: int, index: int, user_id: int) -> Asking:
+        """Question `index` of the member's own open attempt (its typed-answer form shows it)."""
+        attempt, record = await self._own_attempt(guild_id, attempt_id, user_id)
+        if not 0 <= index < len(record.question_ids):
+            raise UserError(_("That question is not part of this assignment; nothing was recorded."))
+        return await self._asking(record, attempt, index)
+
     async def answer(
         self, guild_id: int | None, attempt_id: int, index: int, slot: int, user_id: int
     ) -> Answered:
-        """Keep a member's one answer to a question of their attempt; what comes next (or their summary)."""
+        """A click on a lettered button: `answer_given` with that slot."""
+        return await self.answer_given(guild_id, attempt_id, index, Given(slot=slot), user_id)
+
+    async def answer_given(
+        self, guild_id: int | None, attempt_id: int, index: int, given: Given, user_id: int
+    ) -> Answered:
+        """Keep a member's one answer to a question of their attempt, judged as a round judges it; what
+        comes next (or their summary)."""
         attempt, record = await self._own_attempt(guild_id, attempt_id, user_id)
         question = await self._question(record, index) if index < len(record.question_ids) else None
         if question is None:
             raise UserError(_("That question is not part of this assignment; nothing was recorded."))
         order = member_order(record, attempt.user_id, index, question)
-        if slot >= len(order):
+        if given.slot is not None and given.slot >= len(order):
             raise UserError(_("That button isn't one this question has; nothing was recorded."))
-        given = await self.store.attempt_answers(attempt.id)
+        verdict = judge(question, order, given)
+        given_before = await self.store.attempt_answers(attempt.id)
         now = self.host.clock()
-        shown_at = max((a.answered_at for a in given), default=attempt.started_at)
-        choice = order[slot]
-        right = choice in question.answers
+        shown_at = max((a.answered_at for a in given_before), default=attempt.started_at)
         ms = max(0, int((now - shown_at).total_seconds() * 1000))
-        answer = AssignmentAnswer(attempt.id, index, question.id, choice, right, ms, now)
+        answer = AssignmentAnswer(
+            attempt.id,
+            index,
+            question.id,
+            verdict.choice,
+            verdict.right,
+            ms,
+            now,
+            verdict.text,
+            verdict.points,
+        )
         before = await self.store.record_assignment_answer(answer)
         if before is not None:
-            raise UserError(
-                _(
-                    "You already chose {letter}; answers can't be changed.",
-                    letter=letter(order.index(before.choice)),
-                )
-            )
+            raise UserError(already_answered(question, order, before.choice, before.text))
         await review_assignment_answer(self.store, record.deck_id, attempt.user_id, answer)
-        answered = {a.question_index for a in given} | {index}
+        answered = {a.question_index for a in given_before} | {index}
         left = [i for i in range(len(record.question_ids)) if i not in answered]
         if left:
-            return Answered(question, order, choice, right, await self._asking(record, attempt, left[0]))
-        finished = await self._finish(record, attempt, sum(a.right for a in given) + right, now)
-        return Answered(question, order, choice, right, finished)
+            then: Asking | Finished = await self._asking(record, attempt, left[0])
+        else:
+            then = await self._finish(
+                record, attempt, sum(a.right for a in given_before) + verdict.right, now
+            )
+        return Answered(question, order, verdict.choice, verdict.right, then, verdict.words)
 
     async def _finish(
         self, record: AssignmentRecord, attempt: AttemptRecord, right: int, now: datetime

@@ -132,7 +132,8 @@ def question_results(
     found = []
     for index, question_id in enumerate(question_ids):
         given = [a for a in answers if a.question_index == index and a.attempt_id in best_attempts]
-        wrong = Counter(a.choice for a in given if not a.right)
+        # A lettered choice only: a set picked or a typed answer is kept as text.
+        wrong = Counter(a.choice for a in given if not a.right and a.choice is not None)
         commonest = min(wrong, key=lambda c: (-wrong[c], c)) if wrong else None
         found.append(QuestionResult(index, question_id, len(given), sum(a.right for a in given), commonest))
     return found

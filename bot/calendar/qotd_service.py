@@ -15,15 +15,16 @@ from datetime import datetime
 from typing import Protocol
 
 from bot.achievements.service import award_streak
-from bot.bank.models import Deck, Kind, Question
+from bot.bank.models import Deck, Question, picked_from, typed_words
 from bot.calendar.daily import daily_rule
+from bot.calendar.kinds import Given, Way, askable, judge, slot_letters, way_of
 from bot.calendar.post_failures import PostFailed
 from bot.calendar.qotd import FEW_LEFT, Streak, daily_streak, day_of_number, unused_count
 from bot.calendar.repeats import RuleError, parse_time
 from bot.calendar.zones import zone_named
 from bot.errors import UserError
 from bot.locales import _, slash
-from bot.looks.text import clip, letter
+from bot.looks.text import clip
 from bot.quiz.achievements import Achievement
 from bot.quiz.shuffle import choice_order
 from bot.results.asked import keep_qotd_version, qotd_question
@@ -39,13 +40,6 @@ from bot.store import (
 )
 
 log = logging.getLogger(__name__)
-
-# Kinds a question of the day can ask: one click on a lettered button, as in a round.
-ASKABLE = (Kind.CHOICE, Kind.TRUEFALSE)
-
-
-def askable(question: Question) -> bool:
-    return question.kind in ASKABLE and bool(question.answers)
 
 
 def order_of(day: QotdDay, question: Question) -> tuple[int, ...]:
@@ -74,14 +68,16 @@ class QotdChannel(Protocol):
         """Post the question with its buttons; its message id. PostFailed with the reason when it cannot."""
         ...
 
-    async def show_reveal(self, shown: Shown, counts: Sequence[int], right: int) -> None:
-        """Edit the day's message into its reveal (`counts` per slot); Discord's refusals are logged there."""
+    async def show_reveal(self, shown: Shown, counts: Sequence[int], right: int, answered: int) -> None:
+        """Edit the day's message into its reveal; Discord's refusals are logged there. `counts`: per slot,
+        how many chose (or, with a menu, picked) it; a typed question's is one count, of every answer;
+        `right` of the `answered` members got it right."""
         ...
 
 
 @dataclass(frozen=True, slots=True)
 class LockedIn:
-    slot: int
+    said: str  # what the member gave, as they read it back: a letter, the letters picked, their words
     streak: int
     closes_at: datetime
     badges: tuple[Achievement, ...] = ()  # newly earned with this answer (a week of days in a row)
@@ -150,8 +146,8 @@ class QotdService:
         if shown is None or day.message_id is None:
             return
         answers = await self.store.qotd_answers(day.guild_id, day.day)
-        counts = [sum(1 for a in answers if a.choice == original) for original in shown.order]
-        await self.channel.show_reveal(shown, counts, sum(1 for a in answers if a.right))
+        right = sum(1 for a in answers if a.right)
+        await self.channel.show_reveal(shown, reveal_counts(shown, answers), right, len(answers))
         await self._review(day, answers)
 
     async def _review(self, day: QotdDay, answers: Sequence[QotdAnswer]) -> None:
@@ -175,8 +171,21 @@ class QotdService:
         latest = await self.store.latest_qotd_day(guild_id)
         return latest.day if latest and latest.revealed_at is None else None
 
+    async def asked(self, guild_id: int, day_number: int) -> Shown:
+        """A day's question as it was asked (its typed-answer form shows it); a UserError once it is gone."""
+        day = await self.store.qotd_day(guild_id, day_number)
+        shown = None if day is None else await self.shown(day)
+        if shown is None:
+            raise UserError(_("That question of the day is no longer known; nothing was recorded."))
+        return shown
+
     async def answer(self, guild_id: int, day_number: int, user_id: int, slot: int) -> LockedIn:
-        """Keep a member's one answer to a day's question; a UserError says why it was not kept."""
+        """A click on a lettered button: `answer_given` with that slot."""
+        return await self.answer_given(guild_id, day_number, user_id, Given(slot=slot))
+
+    async def answer_given(self, guild_id: int, day_number: int, user_id: int, given: Given) -> LockedIn:
+        """Keep a member's one answer to a day's question, judged as a round judges it; a UserError says
+        why it was not kept."""
         day = await self.store.qotd_day(guild_id, day_number)
         shown = None if day is None else await self.shown(day)
         if day is None or shown is None:
@@ -184,22 +193,19 @@ class QotdService:
         now = self.host.clock()
         if day.revealed_at is not None or now >= day.closes_at:
             raise UserError(_("This question of the day is closed: the answer has been revealed."))
-        if slot >= len(shown.order):
+        if given.slot is not None and given.slot >= len(shown.order):
             raise UserError(_("That button isn't one this question has; nothing was recorded."))
-        original = shown.order[slot]
+        verdict = judge(shown.question, shown.order, given)
         before = await self.store.record_qotd_answer(
-            QotdAnswer(guild_id, day.day, user_id, original, original in shown.question.answers, now)
+            QotdAnswer(
+                guild_id, day.day, user_id, verdict.choice, verdict.right, now, verdict.text, verdict.points
+            )
         )
         if before is not None:
-            raise UserError(
-                _(
-                    "You already chose {letter}; answers can't be changed.",
-                    letter=letter(shown.order.index(before.choice)),
-                )
-            )
+            raise UserError(already_answered(shown.question, shown.order, before.choice, before.text))
         run = await self.streak(guild_id, user_id, day.day)
         return LockedIn(
-            slot, run.current, day.closes_at, await self._badges(guild_id, user_id, run.current, now)
+            verdict.words, run.current, day.closes_at, await self._badges(guild_id, user_id, run.current, now)
         )
 
     async def _badges(
@@ -251,7 +257,7 @@ class QotdService:
         if not self.question_ids(guild_id, deck.id):
             raise UserError(
                 _(
-                    "“{deck}” has no questions with choices to ask; pick another deck.",
+                    "“{deck}” has no questions with an answer to ask; pick another deck.",
                     deck=clip(deck.title, 80),
                 )
             )
@@ -312,3 +318,30 @@ class QotdService:
         if latest is None or latest.revealed_at is not None:
             raise UserError(_("There is no open question of the day to reveal."))
         return latest
+
+
+def reveal_counts(shown: Shown, answers: Sequence[QotdAnswer]) -> list[int]:
+    """How the day's answers fell: per slot for lettered choices (a menu's picks count each choice
+    picked), one count of every answer for a typed question."""
+    way = way_of(shown.question)
+    if way is Way.FORM:
+        return [len(answers)]
+    if way is Way.MENU:
+        picks = [picked_from(a.text) for a in answers]
+        return [sum(1 for picked in picks if original in picked) for original in shown.order]
+    return [sum(1 for a in answers if a.choice == original) for original in shown.order]
+
+
+def already_answered(question: Question, order: Sequence[int], choice: int | None, text: str | None) -> str:
+    """The refusal of a second answer (to a day's or an assignment's question): the first one's letters,
+    or its words, as the member gave them."""
+    way = way_of(question)
+    picked = {choice} if choice is not None else picked_from(text) if way is Way.MENU else set()
+    if way is not Way.FORM and picked:
+        return _("You already chose {letter}; answers can't be changed.", letter=slot_letters(order, picked))
+    if way is Way.FORM and text:
+        return _(
+            "You already answered “{answer}”; answers can't be changed.",
+            answer=clip(typed_words(question, text), 200),
+        )
+    return _("You have already answered; answers can't be changed.")

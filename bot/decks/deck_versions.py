@@ -40,7 +40,8 @@ class _Parsed:
     deck: Deck | None  # None: the text does not load (its reason logged once)
 
 
-def _digest(record: GuildDeckRecord) -> bytes:
+def record_digest(record: GuildDeckRecord) -> bytes:
+    """What tells one stored text of a deck from another (its file name and text), in 16 bytes."""
     return hashlib.blake2b(f"{record.source_name}\n{record.text}".encode(), digest_size=16).digest()
 
 
@@ -80,7 +81,7 @@ class ParsedDecks:
 
         Parses: call it in a worker thread, as `load`."""
         key = (record.guild_id, record.deck_id)
-        digest = _digest(record)
+        digest = record_digest(record)
         with self._lock:
             kept = self._kept.get(key)
         if kept is None or kept.digest != digest:
@@ -90,10 +91,16 @@ class ParsedDecks:
                 self.parses += 1
         return kept.deck
 
+    def digest(self, guild_id: int, deck_id: str) -> bytes | None:
+        """The record_digest of the text the deck was last parsed from here (None: not parsed here)."""
+        with self._lock:
+            kept = self._kept.get((guild_id, deck_id))
+        return None if kept is None else kept.digest
+
     def note(self, record: GuildDeckRecord, deck: Deck) -> None:
         """`deck` is what `record`, just saved by this process, loads to: it need not be parsed again."""
         with self._lock:
-            self._kept[(record.guild_id, record.deck_id)] = _Parsed(_digest(record), deck)
+            self._kept[(record.guild_id, record.deck_id)] = _Parsed(record_digest(record), deck)
 
 
 def _parse(record: GuildDeckRecord) -> Deck | None:

@@ -18,13 +18,12 @@ from typing import Any
 
 from bot.achievements import award_approval
 from bot.bank.bank import Bank
-from bot.bank.editing import edited_text
 from bot.bank.ids import slug
+from bot.bank.import_formats import Format, upload_cap
 from bot.bank.models import Deck
-from bot.bank.part_sizes import MAX_DECK_BYTES
 from bot.bank.problems import DeckError
 from bot.bank.suggestions import check_suggestion, deck_with, from_json, to_json
-from bot.decks.deck_versions import DeckVersions
+from bot.decks.deck_versions import DeckVersions, record_digest
 from bot.decks.quota import check_room
 from bot.errors import UserError
 from bot.locales import _, n_, slash
@@ -60,6 +59,10 @@ class AlreadyReviewed(UserError):
 
 class DeckRefused(UserError):
     """The deck or question cannot be kept as asked; the sentence says why."""
+
+
+class DeckSavedMeanwhile(DeckRefused):
+    """The deck an edit was made to was saved meanwhile (by another process): nothing was saved."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,15 +115,24 @@ class ServerDecks:
         """ServerDecksFull unless the server may keep a deck `deck_id` of `questions` questions."""
         check_room(self.bank.decks_for(guild_id), guild_id, deck_id, questions)
 
-    def new_deck_id(self, guild_id: int, name: str, size: int | None = None) -> str:
-        """The id an upload named `name` (of `size` bytes, when known) is kept under, once it is known to
-        fit: refused before the file is downloaded or read."""
-        if size is not None and size > MAX_DECK_BYTES:
+    def new_deck_id(
+        self,
+        guild_id: int,
+        name: str,
+        size: int | None = None,
+        *,
+        file_name: str = "",
+        fmt: Format | None = None,
+    ) -> str:
+        """The id an upload for a deck named `name` (the file `file_name` of `size` bytes, in `fmt` when
+        chosen) is kept under, once it is known to fit: refused before the file is downloaded or read."""
+        most = upload_cap(file_name, fmt)
+        if size is not None and size > most:
             raise DeckRefused(
                 _(
                     "That file is {size} KiB; a deck may be at most {most} KiB, so split it into several files.",
                     size=-(-size // 1024),
-                    most=MAX_DECK_BYTES // 1024,
+                    most=most // 1024,
                 )
             )
 
@@ -147,10 +159,38 @@ class ServerDecks:
         otherwise, whoever took the id meanwhile). A round already playing the deck keeps the questions
         it started with; the next round gets these.
         """
+        base = self.versions.parsed.digest(guild_id, deck.id)  # the text the edit was made to
         # Writing and reading back a deck of thousands of questions takes CPU: off the event loop.
-        text, reread = await asyncio.to_thread(edited_text, deck)
+        text, reread = await asyncio.to_thread(_edited_text, deck)
         record = self._record(guild_id, reread, text, deck.source or f"{deck.id}.yaml", by)
-        return await self._save(record, reread, change, new=new)
+        if new:
+            return await self._save(record, reread, change, new=True)
+        # Saved over the stored deck only while it is the one edited: another process's save is not lost.
+        now = await self._record_now(guild_id, deck.id)
+        saved = None
+        if now is not None and record_digest(now) == base:
+            saved = await self._save_over(now, record, reread, change)
+        if saved is None:
+            raise DeckSavedMeanwhile(
+                _("The deck `{deck}` changed while this was saved; nothing was saved.", deck=deck.id)
+            )
+        return saved
+
+    async def save_over(self, was: GuildDeckRecord, deck: Deck, *, by: int, change: str) -> Saved | None:
+        """save_edit of `deck`, edited from the stored `was`, kept only while the store still holds `was`
+        (compare and set); None, nothing written, when another process saved or deleted it since."""
+        text, reread = await asyncio.to_thread(_edited_text, deck)
+        record = self._record(was.guild_id, reread, text, deck.source or f"{deck.id}.yaml", by)
+        return await self._save_over(was, record, reread, change)
+
+    async def _save_over(
+        self, was: GuildDeckRecord, record: GuildDeckRecord, deck: Deck, change: str
+    ) -> Saved | None:
+        await self.fresh(record.guild_id)  # the quota counts the decks as they are now
+        self.check_room(record.guild_id, deck.id, len(deck.questions))
+        if not await self.store.save_guild_deck_over(record, was):
+            return None
+        return await self._saved(record, deck, change)
 
     async def _save(
         self, record: GuildDeckRecord, deck: Deck, change: str | None, *, new: bool = False
@@ -311,7 +351,12 @@ class ServerDecks:
     ) -> tuple[SuggestionRecord, Saved]:
         for _try in range(APPROVAL_TRIES):
             suggestion = await self.reviewable(guild_id, suggestion_id)
-            was, deck = await self._stored_deck(guild_id, suggestion.deck_id)
+            stored = await self.stored(guild_id, suggestion.deck_id)
+            if stored is None:
+                raise DeckRefused(
+                    _("The deck `{deck}` is gone; reject the suggestion instead.", deck=suggestion.deck_id)
+                )
+            was, deck = stored
             question = from_json(suggestion.question) if fields is None else fields
             if fields is not None:
                 self.check_question(fields, deck.language)
@@ -343,16 +388,17 @@ class ServerDecks:
             log.exception("server %s: the approval badge of member %s was not kept", guild_id, author_id)
             return ()
 
-    async def _stored_deck(self, guild_id: int, deck_id: str) -> tuple[GuildDeckRecord, Deck]:
-        """The server's deck as the store holds it now, and the record it loads from (what the approval's
-        save is made over)."""
+    async def stored(self, guild_id: int, deck_id: str) -> tuple[GuildDeckRecord, Deck] | None:
+        """The server's deck as the store holds it now, and the record it loads from (what a save is made
+        over); None when the server has no such deck, or its text no longer loads."""
         await self.fresh(guild_id)  # the quota counts the server's other decks as they are now
-        record = next((r for r in await self.store.guild_decks(guild_id) if r.deck_id == deck_id), None)
+        record = await self._record_now(guild_id, deck_id)
         # Parsed only when this process has not parsed that text before (off the event loop if so).
         deck = None if record is None else await asyncio.to_thread(self.versions.parsed.deck_of, record)
-        if record is None or deck is None:
-            raise DeckRefused(_("The deck `{deck}` is gone; reject the suggestion instead.", deck=deck_id))
-        return record, deck
+        return None if record is None or deck is None else (record, deck)
+
+    async def _record_now(self, guild_id: int, deck_id: str) -> GuildDeckRecord | None:
+        return next((r for r in await self.store.guild_decks(guild_id) if r.deck_id == deck_id), None)
 
     async def _grown(
         self, guild_id: int, deck: Deck, fields: Mapping[str, Any], reviewer_id: int
@@ -380,3 +426,11 @@ def already_reviewed(status: str) -> str:
     if status == "rejected":
         return _("That suggestion was already rejected.")
     return _("That suggestion was already reviewed.")
+
+
+def _edited_text(deck: Deck) -> tuple[str, Deck]:
+    """bot.bank.editing's edited_text, loaded with the first deck saved (the editor's rules are not needed
+    at start)."""
+    from bot.bank.editing import edited_text
+
+    return edited_text(deck)

@@ -21,6 +21,9 @@ from bot.looks.text import clip
 
 # The question a new deck starts with (a deck needs one to load): the editor opens on it at once.
 FIRST_QUESTION_ID = "q-1"
+# A rename whose save finds the deck changed by another process renames the deck as saved, this many
+# times in all before the moderator is asked to rename it again.
+RENAME_TRIES = 3
 RENAMING_BUILT_IN = N_("`{deck}` is a built-in deck; only this server's own decks can be renamed.")
 
 
@@ -85,9 +88,11 @@ class WholeDecks:
         try:
             return await self.decks.save_edit(guild_id, deck, by=by, change=change, new=new)
         except DeckError as exc:
-            raise DeckRefused(
-                clip(_("Nothing was saved: {problem}", problem=_reasons(exc)), REASONS_SHOWN)
-            ) from exc
+            raise DeckRefused(self._refusal(exc)) from exc
+
+    @staticmethod
+    def _refusal(exc: DeckError) -> str:
+        return clip(_("Nothing was saved: {problem}", problem=_reasons(exc)), REASONS_SHOWN)
 
     # -- the four changes ----------------------------------------------------------------------------
 
@@ -110,10 +115,27 @@ class WholeDecks:
         return await self._keep(guild_id, deck, by, "created", new=True)
 
     async def rename(self, guild_id: int, deck_id: str, title: str, *, by: int) -> Saved:
-        """The server's deck under a new title; its id, questions and their versions stay as they are."""
+        """The server's deck under a new title; its id, questions and their versions stay as they are.
+
+        The title is set on the deck as stored now and saved over it: a question another process saves
+        meanwhile is read again and kept under the new title, never lost to the rename."""
         title = self.checked_title(title)
-        deck = await self._own(guild_id, deck_id)
-        return await self._keep(guild_id, dataclasses.replace(deck, title=title), by, "renamed", new=False)
+        for _try in range(RENAME_TRIES):
+            await self._own(guild_id, deck_id)
+            stored = await self.decks.stored(guild_id, deck_id)
+            if stored is None:
+                raise DeckRefused(no_such_deck(deck_id))
+            was, deck = stored
+            try:
+                renamed = dataclasses.replace(deck, title=title)
+                saved = await self.decks.save_over(was, renamed, by=by, change="renamed")
+            except DeckError as exc:
+                raise DeckRefused(self._refusal(exc)) from exc
+            if saved is not None:
+                return saved
+        raise DeckRefused(
+            _("The deck `{deck}` kept changing while it was renamed; rename it again.", deck=deck_id)
+        )
 
     async def duplicate(
         self, guild_id: int, deck_id: str, new_id: str, *, title: str | None = None, by: int

@@ -27,6 +27,7 @@ from bot.discord.internals import (
     HeldInteractions,
     dynamic_item_template,
     point_discord_at,
+    read_events_with_zlib,
     recommended_shard_count,
     tolerate_malformed_events,
     upload_global_commands,
@@ -84,6 +85,9 @@ def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
         if getattr(component, "custom_id", None) == custom_id and component.type.value == kind:
             return True
         stack.extend(getattr(component, "children", ()))
+        accessory = getattr(component, "accessory", None)  # a Components V2 section's button
+        if accessory is not None:
+            stack.append(accessory)
     return False
 
 
@@ -134,6 +138,7 @@ class BvunzoBot(commands.AutoShardedBot):
         self._forms: list[Form] = []
         point_discord_at(settings.api_base, settings.gateway_url)
         tolerate_malformed_events(self)
+        read_events_with_zlib()  # 32 KiB a shard for the gateway's stream, not zstd's 2.3 MiB
         self._held = HeldInteractions(self)
 
     async def login(self, token: str) -> None:

@@ -15,6 +15,8 @@ from typing import Any
 import discord
 import yarl
 
+from bot.discord.zlib_events import ZlibEvents
+
 log = logging.getLogger(__name__)
 
 TESTED_WITH = "2.7"
@@ -33,6 +35,16 @@ def point_discord_at(api_base: str, gateway_url: str) -> None:
     """
     discord.http.Route.BASE = api_base
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+
+def read_events_with_zlib() -> None:
+    """Ask the gateway for zlib-packed events and read them with bot/discord/zlib_events.py, not zstd's.
+
+    discord.py picks zstd whenever zstandard is installed and has no setting for it: each gateway connection
+    makes its decompressor from `discord.utils._ActiveDecompressionContext`, and names that class's
+    COMPRESSION_TYPE in the URL's `compress`, at connect time.
+    """
+    discord.utils._ActiveDecompressionContext = ZlibEvents
 
 
 def tolerate_malformed_events(client: discord.Client) -> None:

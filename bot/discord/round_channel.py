@@ -88,8 +88,11 @@ class RoundChannel:
         *,
         guild_id: int | None = None,
         languages: Languages | None = None,
+        card_style: Callable[[int | None], Awaitable[str]] | None = None,
     ) -> None:
         self.channel = channel
+        self.card_style = card_style  # the server's, read at the round's first post (None: classic)
+        self._cards: bool | None = None
         self.guild_id = guild_id
         self.languages = languages
         self.policy = policy
@@ -107,7 +110,7 @@ class RoundChannel:
         if isinstance(card, QuestionCard):
             picture = await PICTURES.picture(shown_formulas(card.question, explanation=False))
             PICTURES.prepare(shown_formulas(card.question, explanation=True))  # ready for the reveal
-        content = await self._content(card, formulas=picture is not None)
+        content = await self._content(card, formulas=picture is not None, cards=await self._in_cards())
         message = await self.send_with_files(what, files_of(card, picture), **content)
         self.messages[message.id] = message
         while len(self.messages) > KEPT_MESSAGES:
@@ -125,7 +128,8 @@ class RoundChannel:
         self.pace.edited(self.clock())
         message = self._message(message_id)
         picture = await self._explained(message, card)
-        content = await self._content(card, formulas=picture is not None or _carries_formulas(message, card))
+        formulas = picture is not None or _carries_formulas(message, card)
+        content = await self._content(card, formulas=formulas, cards=message.flags.components_v2)
         await self._call(what, lambda: message.edit(**content, **_replacing(message, card, picture)))
 
     async def edit_in_passing(self, what: str, message_id: int, card: Card) -> bool:
@@ -140,7 +144,8 @@ class RoundChannel:
             return False
         self.pace.edited(now)
         message = self._message(message_id)
-        content = await self._content(card, formulas=_carries_formulas(message, card))
+        formulas = _carries_formulas(message, card)
+        content = await self._content(card, formulas=formulas, cards=message.flags.components_v2)
         try:
             await RetryPolicy(budget=0).call(
                 f"round {self.round_id}: {what}", lambda: message.edit(**content)
@@ -157,18 +162,36 @@ class RoundChannel:
             return
         nonce = _nonce()
         try:
-            content = await self._content(card)
+            content = await self._content(card, cards=await self._in_cards())
             await self.policy.call(
                 f"round {self.round_id}: {what}", lambda: self.channel.send(nonce=nonce, **content)
             )
         except (discord.HTTPException, DiscordUnavailable, MessageGone, ChannelGone) as exc:
             log.warning("round %s: could not post %s: %s", self.round_id, what, exc)
 
-    async def _content(self, card: Card, *, formulas: bool = False) -> dict[str, Any]:
-        """The card as its message, written in the server's language: every post and edit passes here."""
+    async def _content(self, card: Card, *, formulas: bool = False, cards: bool = False) -> dict[str, Any]:
+        """The card as its message, written in the server's language: every post and edit passes here.
+
+        `cards`: as a Components V2 card. A post takes the server's card style; an edit keeps the style
+        its message was posted in (a message cannot leave Components V2 once in it); a server that
+        changes its style sees the change from its next round on.
+        """
         code = SOURCE if self.languages is None else await self.languages.server(self.guild_id)
         with speaking(code):
-            return content_of(card, formulas=formulas)
+            return content_of(card, formulas=formulas, cards=cards)
+
+    async def _in_cards(self) -> bool:
+        """Whether the server's rounds look like Components V2 cards: read once, at the round's first post
+        (classic when the store cannot say: a round goes on in the look every client shows)."""
+        if self._cards is None:
+            style = "classic"
+            if self.card_style is not None:
+                try:
+                    style = await self.card_style(self.guild_id)
+                except Exception as exc:  # the store's weather: the round plays, classic
+                    log.warning("round %s: card style not read (%s); classic", self.round_id, exc)
+            self._cards = style == "cards"
+        return self._cards
 
     async def _explained(self, message: discord.Message, card: Card) -> FormulaPicture | None:
         """A reveal whose explanation adds formulas: the picture of them all, to replace the question's

@@ -14,6 +14,7 @@ import discord
 from bot.discord.round_channel import RoundChannel
 from bot.locales import N_, _, speaking
 from bot.rounds import CannotPostHere, RoundService
+from bot.rounds.server_settings import ServerSettings
 from bot.ui.text import clip
 
 if TYPE_CHECKING:
@@ -58,6 +59,7 @@ class DiscordRounds:
             self.bot.clock,
             guild_id=guild.id if guild is not None else None,
             languages=self.bot.languages,
+            card_style=ServerSettings(self.bot.store).card_style,
         )
 
     def refusal(self, channel_id: int, *, thread: bool) -> str | None:

@@ -21,6 +21,12 @@ SELECT_OPTIONS = 25
 SELECT_OPTION_LABEL = 100
 SELECT_PLACEHOLDER = 150
 
+# Components V2 (layout components: containers, sections, text displays, media galleries): every component
+# counts, nested ones too (a section, its text and its button are three), and the text of all text
+# displays together; such a message has no content and no embeds.
+V2_COMPONENTS = 40
+V2_TEXT = 4000
+
 # Forms (modals): the title and a text input's label; what one text input may hold.
 MODAL_TITLE = 45
 INPUT_LABEL = 45

@@ -93,6 +93,31 @@ def _image(question: Question, index: int, formulas: bool) -> str | None:
     return question.image if is_url(question.image) else f"attachment://{image_name(question, index)}"
 
 
+def how_to_answer(question: Question) -> str | None:
+    """What a typed question tells members to press (None: its choices or menu say it)."""
+    if question.kind is Kind.CLOZE:
+        return _("Fill in every blank with the **Answer** button.")
+    if question.kind is Kind.MATCH:  # its items, and the button that pairs them
+        return match_lines(question)
+    if question.typed:
+        return _("Type your answer with the **Answer** button.")
+    return None
+
+
+def timer_lines(opens_at: datetime | None, untimed: bool, deadline: datetime | None) -> list[str]:
+    """When the question's buttons open, and what closes it (no timer, or when)."""
+    lines = []
+    if opens_at is not None:
+        lines.append(_("Read it first: the buttons open {when}.", when=stamp(opens_at, "R")))
+    if untimed:
+        lines.append(
+            _("No timer: revealed once every player has answered, or when a moderator presses Reveal.")
+        )
+    elif deadline is not None:
+        lines.append(_("Closes {when}.", when=stamp(deadline, "R")))
+    return lines
+
+
 def question_look(
     question: Question,
     order: Sequence[int],
@@ -109,24 +134,15 @@ def question_look(
     """The question; `opens_at` while it is in its reading time; `untimed` when no timer closes it;
     `formulas` when its message carries its formulas' picture."""
     body = question.shown_prompt
-    if question.kind is Kind.CLOZE:
-        body += "\n\n" + _("Fill in every blank with the **Answer** button.")
-    elif question.kind is Kind.MATCH:
-        body += "\n\n" + match_lines(question)
-    elif question.typed:
-        body += "\n\n" + _("Type your answer with the **Answer** button.")
-    else:
+    told = how_to_answer(question)
+    if told is not None:
+        body += "\n\n" + told
+    if not question.typed:
         body += "\n\n" + _choice_lines(question, order)
     if question.kind is Kind.MULTI:
         body += "\n\n" + _("Select all that apply, in the menu below.")
-    if opens_at is not None:
-        body += "\n\n" + _("Read it first: the buttons open {when}.", when=stamp(opens_at, "R"))
-    if untimed:
-        body += "\n\n" + _(
-            "No timer: revealed once every player has answered, or when a moderator presses Reveal."
-        )
-    elif deadline is not None:
-        body += "\n\n" + _("Closes {when}.", when=stamp(deadline, "R"))
+    for line in timer_lines(opens_at, untimed, deadline):
+        body += "\n\n" + line
     so_far = n_("{n} answer so far", "{n} answers so far", answered)
     return Look(
         title=clip(number_of(index, total), EMBED_TITLE),

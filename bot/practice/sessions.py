@@ -303,6 +303,11 @@ class PracticeSessions:
         """Whether practice offers Hint on typed questions: always in a DM, else as the server chose."""
         return guild_id is None or (await self.store.guild_settings(guild_id)).hints
 
+    async def cards_on(self, guild_id: int | None) -> bool:
+        """Whether practice started here shows its screens as Components V2 cards: as the server's rounds
+        do (its card style); classic in a DM."""
+        return guild_id is not None and (await self.store.guild_settings(guild_id)).card_style == "cards"
+
     async def hint(self, practice: Practice) -> Hint:
         """One press of Hint on the session's current question, saved with the session before it is shown."""
         s = practice.session

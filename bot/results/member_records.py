@@ -21,7 +21,7 @@ from bot.quiz import (
     most_missed,
 )
 from bot.quiz.achievements import Achievement
-from bot.store import Board, BoardLine, MemberParameters, MemberStats, Period, Store
+from bot.store import Board, BoardLine, GroupWeek, MemberParameters, MemberStats, Period, Store
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +95,11 @@ class Records:
             if mine is None:
                 mine = await store.member_rank(guild_id, viewer, period, now, deck_id=deck_id)
         return BoardPage(board, page, pages, mine)
+
+    async def group_weeks(self, guild_id: int, now: datetime) -> tuple[GroupWeek, ...]:
+        """The server's last weeks of round answers, oldest first: how many, how many right, and how many
+        members took part (the server's home on the dashboard)."""
+        return await self.store.group_weeks(guild_id, now)
 
     async def servers_played(
         self, user_id: int, among: Collection[int], now: datetime

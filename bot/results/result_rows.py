@@ -132,6 +132,12 @@ def _chosen(
     return question.prompt, "" if slot is None else slot_letter(slot), question.choices[choice]
 
 
+def kept_points(points: int | None, right: bool) -> int:
+    """A calendar answer's points; a record without them (none is read so: 0018 gave old rows theirs) as a
+    right answer's 100 or a wrong one's 0."""
+    return (100 if right else 0) if points is None else points
+
+
 def round_rows(
     record: RoundRecord,
     answers: Sequence[Answer],
@@ -198,7 +204,7 @@ def assignment_rows(
             record.seed ^ user_id,
             answer.question_index,
             answer.choice,
-            None,
+            answer.text,
         )
         rows.append(
             ResultRow(
@@ -212,7 +218,7 @@ def assignment_rows(
                 answer=text,
                 right=answer.right,
                 ms=answer.ms,
-                points=100 if answer.right else 0,
+                points=kept_points(answer.points, answer.right),
                 answered_at=answer.answered_at.astimezone(zone),
             )
         )

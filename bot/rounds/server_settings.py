@@ -11,6 +11,7 @@ from bot.quiz import RoundOptions
 from bot.quiz.choosing import Filter
 from bot.rounds import stored
 from bot.store import GuildSettings, Store
+from bot.store.records import CARD_STYLES
 
 # The round options of /quiz start and /quiz settings by the commands' names; two name their field otherwise.
 ROUND_OPTIONS = (
@@ -71,6 +72,9 @@ def changed_settings(
     )
     if language is not None:
         changed = replace(changed, language=None if language == SOURCE else language)
+    style = given.get("card_style")
+    if style in CARD_STYLES:  # how its rounds look: not a round option (a round's look is the port's)
+        changed = replace(changed, card_style=style)
     return changed
 
 
@@ -83,6 +87,10 @@ class ServerSettings:
     async def of(self, guild_id: int) -> GuildSettings:
         """The server's settings; the defaults when it never changed any."""
         return await self.store.guild_settings(guild_id)
+
+    async def card_style(self, guild_id: int | None) -> str:
+        """How the server's round messages look (CARD_STYLES); classic outside a server."""
+        return "classic" if guild_id is None else (await self.of(guild_id)).card_style
 
     async def save(self, current: GuildSettings, changed: GuildSettings) -> bool:
         """Save `changed` if it differs from `current`; whether it did."""

@@ -59,7 +59,9 @@ class AssignmentAnswer:
     attempt_id: int
     question_index: int
     question_id: str
-    choice: int  # the original choice index
-    right: bool
+    choice: int | None  # the original index of a lettered choice; None for an answer kept as text
+    right: bool  # the exact verdict (the score counts it)
     ms: int
     answered_at: datetime
+    text: str | None = None  # as a QotdAnswer's (bot/store/calendar_records.py)
+    points: int | None = None  # the points judging gave (a share of 100 for a partly right set or cloze)

@@ -119,9 +119,13 @@ class QotdAnswer:
     guild_id: int
     day: int
     user_id: int
-    choice: int  # the original choice index
-    right: bool
+    choice: int | None  # the original index of a lettered choice; None for an answer kept as text
+    right: bool  # the exact verdict (a streak counts it)
     answered_at: datetime
+    # As rounds keep an answer (bot/store/records.py Answer): a multi question's set `0,2`, a cloze
+    # question's blanks as a JSON list, the words or number typed; and the points judging gave it.
+    text: str | None = None
+    points: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

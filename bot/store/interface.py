@@ -43,6 +43,7 @@ from bot.store.records import (
     FirstTry,
     FlagRecord,
     GivenVersions,
+    GroupWeek,
     GuildDeckRecord,
     GuildSettings,
     KeptItemFigures,
@@ -236,6 +237,10 @@ class AnswersStore(Protocol):
     async def member_stats(self, guild_id: int, user_id: int, now: datetime) -> MemberStats:
         """What /stats shows: round answers in this server, practice answers anywhere."""
 
+    async def group_weeks(self, guild_id: int, now: datetime) -> tuple[GroupWeek, ...]:
+        """The server's round answers per week (answered, right, members who answered), the chart's weeks
+        ending with `now`'s (bot.store.weeks.Chart: oldest first, empty weeks with zeros)."""
+
     async def question_report(
         self, guild_id: int, *, round_id: int | None = None, deck_id: str | None = None
     ) -> list[ReportLine]:
@@ -399,6 +404,10 @@ class _DeckMaterialStore(Protocol):
 
     async def add_guild_deck(self, record: GuildDeckRecord) -> bool:
         """Keep a new deck; False (and nothing changed) when the server has a deck of that id already."""
+
+    async def save_guild_deck_over(self, record: GuildDeckRecord, was: GuildDeckRecord) -> bool:
+        """Keep `record` only while the stored deck is still `was`, the one the change was made to
+        (compare and set); False, with nothing written, when another process saved or deleted it since."""
 
     async def guild_decks(self, guild_id: int | None = None) -> list[GuildDeckRecord]:
         """The server's uploaded decks (every server's when None), by server then deck id."""

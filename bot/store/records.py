@@ -18,6 +18,7 @@ __all__ = [
     "FirstTry",
     "FlagRecord",
     "GivenVersions",
+    "GroupWeek",
     "GuildDeckRecord",
     "GuildSettings",
     "KeptItemFigures",
@@ -56,6 +57,9 @@ KEPT_OPTIONS = tuple(
 )
 
 
+# How a server's round messages look: embeds and buttons, or one Components V2 card (bot/ui/round_layout.py).
+CARD_STYLES = ("classic", "cards")
+
 ROUND_STATUSES = ("running", "finished", "stopped", "interrupted")
 ENDED_STATUSES = ("finished", "stopped", "interrupted")
 
@@ -81,6 +85,7 @@ class GuildSettings:
     thread: bool = False  # rounds start in a new public thread under the channel
     teams: int = 0  # 0: no teams; 2-4: members join teams, scored by their mean points
     language: str | None = None  # what its channels read Bvunzo in (a bot/locales code); None: English
+    card_style: str = "classic"  # one of CARD_STYLES: how its rounds' questions look (issue 30)
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +219,17 @@ class WeekStats:
     points: int
     right: int
     answered: int
+
+
+@dataclass(frozen=True, slots=True)
+class GroupWeek:
+    """A server's round answers in one week (Monday to Sunday, UTC): how many, how many right, and how
+    many members answered at least once."""
+
+    week_start: date  # a Monday
+    answered: int
+    right: int
+    members: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,6 +41,10 @@ class Chart:
         """The first instant after the chart: the Monday after its last week, 00:00 UTC."""
         return self.start + timedelta(weeks=CHART_WEEKS)
 
+    def mondays(self) -> tuple[date, ...]:
+        """The chart's weeks by their Mondays, oldest first."""
+        return tuple(self.first_monday + timedelta(weeks=k) for k in range(CHART_WEEKS))
+
     def weeks(self, sums: Iterable[Sequence[int]]) -> tuple[WeekStats, ...]:
         """One bar a week, oldest first; zeros for a week without a row.
 
@@ -48,8 +52,7 @@ class Chart:
         """
         by_week = {week: (points, right, answered) for week, points, right, answered in sums}
         bars = []
-        for k in range(CHART_WEEKS):
-            monday = self.first_monday + timedelta(weeks=k)
+        for monday in self.mondays():
             points, right, answered = by_week.get(week_number(monday), (0, 0, 0))
             bars.append(WeekStats(week_start=monday, points=points, right=right, answered=answered))
         return tuple(bars)

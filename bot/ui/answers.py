@@ -40,6 +40,8 @@ class Tags:
 
 ROUND_TAGS = Tags(answer="a", typed="x", hint="h", menu="ms")
 PRACTICE_TAGS = Tags(answer="p", typed="px", hint="ph", menu="pms")
+QOTD_TAGS = Tags(answer="qa", typed="qx", hint="qh", menu="qms")  # the play: the day, the question: 0
+ASSIGNMENT_TAGS = Tags(answer="ga", typed="gx", hint="gh", menu="gms")  # the play: a member's attempt
 
 
 def answer_button(

@@ -12,9 +12,10 @@ from bot.bank.models import Question
 # Worded beside their rules (a member reads them as refusals); shown from here too.
 from bot.calendar.assignment_service import attempts_used, too_few_questions, was_due  # noqa: F401
 from bot.calendar.assignments import MemberResult, QuestionResult
+from bot.calendar.kinds import lettered
 from bot.locales import _, n_, number, p_
 from bot.looks.text import stamp
-from bot.ui.qotd import share
+from bot.ui.qotd import asked_text, share
 from bot.ui.text import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE, clip, letter, mention
 
 ASSIGNMENT_COLOUR = discord.Colour.dark_teal()
@@ -82,9 +83,6 @@ def assignment_embed(
 def assignment_question_embed(
     ident: int, question: Question, order: Sequence[int], index: int, total: int
 ) -> discord.Embed:
-    lines = "\n".join(
-        f"**{letter(slot)}**  {question.choices[original]}" for slot, original in enumerate(order)
-    )
     return discord.Embed(
         title=clip(
             _(
@@ -95,21 +93,29 @@ def assignment_question_embed(
             ),
             EMBED_TITLE,
         ),
-        description=clip(f"{question.prompt}\n\n{lines}", EMBED_DESCRIPTION),
+        description=clip(asked_text(question, order), EMBED_DESCRIPTION),
         colour=ASSIGNMENT_COLOUR,
     )
 
 
-def feedback_embed(question: Question, order: Sequence[int], chose: int, right: bool) -> discord.Embed:
-    answer = ", ".join(
+def right_answer_words(question: Question, order: Sequence[int]) -> str:
+    """The right answer as the member reads it: its letters in their order with each choice's words, or
+    (a typed question) the answer in words."""
+    if not lettered(question):
+        return question.answer_text
+    return ", ".join(
         f"{letter(slot)} ({question.choices[original]})"
         for slot, original in enumerate(order)
         if original in question.answers
     )
+
+
+def feedback_embed(question: Question, order: Sequence[int], said: str, right: bool) -> discord.Embed:
+    """`said`: what the member gave, as they read it back (a letter, the letters picked, their words)."""
     title = (
-        _("Right: {letter}", letter=letter(order.index(chose)))
+        _("Right: {letter}", letter=said)
         if right
-        else _("Not quite: the answer is {answer}", answer=answer)
+        else _("Not quite: the answer is {answer}", answer=right_answer_words(question, order))
     )
     embed = discord.Embed(title=clip(title, EMBED_TITLE), colour=RIGHT_COLOUR if right else WRONG_COLOUR)
     if question.explanation:

@@ -375,6 +375,8 @@ def settings_embed(settings: GuildSettings, changed: bool) -> discord.Embed:
     embed.add_field(name=_("Thread"), value=_("a new thread per round") if settings.thread else off)
     embed.add_field(name=_("Teams"), value=number(settings.teams) if settings.teams else off)
     embed.add_field(name=_("Hints"), value=on if settings.hints else off)
+    cards = settings.card_style == "cards"
+    embed.add_field(name=_("Card style"), value=_("cards") if cards else _("classic embeds"))
     return embed
 
 

@@ -13,14 +13,18 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.locales import N_
+from bot.ui.desks import AnswerDesk
 from bot.ui.owners import DeskKey
 
 if TYPE_CHECKING:
     from bot.store import QotdDay
 
 
-class QotdDesk(Protocol):
-    """The question of the day (cogs/calendar/_qotd.py): its answers, its board and a member's streak."""
+class QotdDesk(AnswerDesk, Protocol):
+    """The question of the day (cogs/calendar/_qotd.py): its answers, its board and a member's streak.
+
+    As an AnswerDesk it takes the menu and typed-answer form every kind but a lettered one answers with
+    (cogs/answers.py, tags q…): the play is the day, YYYYMMDD, of the server clicking."""
 
     async def answer(
         self, interaction: discord.Interaction[Any], guild_id: int, day: int, slot: int
@@ -35,8 +39,9 @@ class QotdDesk(Protocol):
         ...
 
 
-class AssignmentDesk(Protocol):
-    """Assignments (cogs/calendar/_assign.py): a Start, and a choice of an attempt's question."""
+class AssignmentDesk(AnswerDesk, Protocol):
+    """Assignments (cogs/calendar/_assign.py): a Start, and a choice of an attempt's question; as an
+    AnswerDesk, the menu and typed-answer form of the other kinds (tags g…: the play is the attempt)."""
 
     async def start_attempt(self, interaction: discord.Interaction[Any], assignment_id: int) -> None: ...
 

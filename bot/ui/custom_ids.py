@@ -103,12 +103,14 @@ DECK = slug("deck")
 QUESTION_ID = slug("q")  # the question's own id in its deck
 
 # -- answering, in rounds (tags a, x, ms) and in practice (p, px, pms): cogs/answers.py ------------------------
-ANSWER = Template(("a", "p"), (PLAY, QUESTION, digit("slot", 4)))  # choice A-E
-TYPE_ANSWER = Template(("x", "px"), (PLAY, QUESTION))
-TYPED_ANSWER_FORM = Template(("xm", "pxm"), (PLAY, QUESTION))
-HINT = Template(("h", "ph"), (PLAY, QUESTION))  # a typed question's Hint, in a round (h) or practice (ph)
+# The question of the day (q…: its play is the day, YYYYMMDD, of the clicking server) and an assignment's
+# attempt (g…: its play is the attempt) answer with the same components under their own tags.
+ANSWER = Template(("a", "p", "qa", "ga"), (PLAY, QUESTION, digit("slot", 4)))  # choice A-E
+TYPE_ANSWER = Template(("x", "px", "qx", "gx"), (PLAY, QUESTION))
+TYPED_ANSWER_FORM = Template(("xm", "pxm", "qxm", "gxm"), (PLAY, QUESTION))
+HINT = Template(("h", "ph", "qh", "gh"), (PLAY, QUESTION))  # a typed question's Hint (rounds, practice)
 # A multi question's select menu ("select all that apply"): its values are the display slots picked.
-ANSWER_SET = Template(("ms", "pms"), (PLAY, QUESTION))
+ANSWER_SET = Template(("ms", "pms", "qms", "gms"), (PLAY, QUESTION))
 
 # -- rounds: cogs/quiz -----------------------------------------------------------------------------
 TRANSLATE = Template(("t",), (ROUND, QUESTION))

@@ -8,6 +8,7 @@ from datetime import date, datetime
 import discord
 
 from bot.bank.models import Question
+from bot.calendar.kinds import lettered
 from bot.calendar.post_failures import PASSING
 from bot.calendar.qotd import Streak
 from bot.locales import _, day, day_and_month, n_, number, percent, slash
@@ -42,16 +43,24 @@ def share(part: int, whole: int) -> str:
     return percent(part / whole) if whole else "—"
 
 
-def qotd_embed(
-    question: Question, order: Sequence[int], on: date, closes: datetime, deck_title: str
-) -> discord.Embed:
+def asked_text(question: Question, order: Sequence[int]) -> str:
+    """The question as a calendar message asks it: its prompt (a cloze one's blanks drawn), and its
+    lettered choices when its kind has them."""
+    if not lettered(question):
+        return question.shown_prompt
     lines = "\n".join(
         f"**{letter(slot)}**  {question.choices[original]}" for slot, original in enumerate(order)
     )
+    return f"{question.shown_prompt}\n\n{lines}"
+
+
+def qotd_embed(
+    question: Question, order: Sequence[int], on: date, closes: datetime, deck_title: str
+) -> discord.Embed:
     until = _("Open until {time} ({relative}).", time=stamp(closes, "F"), relative=stamp(closes, "R"))
     embed = discord.Embed(
         title=clip(_("Question of the day · {date}", date=day(on)), EMBED_TITLE),
-        description=clip(f"{question.prompt}\n\n{lines}\n\n{until}", EMBED_DESCRIPTION),
+        description=clip(f"{asked_text(question, order)}\n\n{until}", EMBED_DESCRIPTION),
         colour=QOTD_COLOUR,
     )
     embed.set_footer(text=clip(_("{deck} · answer once; your daily streak counts", deck=deck_title), FOOTER))
@@ -59,16 +68,22 @@ def qotd_embed(
 
 
 def qotd_reveal_embed(
-    question: Question, order: Sequence[int], on: date, counts: Sequence[int], right: int, deck_title: str
+    question: Question,
+    order: Sequence[int],
+    on: date,
+    counts: Sequence[int],
+    right: int,
+    deck_title: str,
+    answered: int | None = None,
 ) -> discord.Embed:
-    answered = sum(counts)
-    marks = []
-    for slot, original in enumerate(order):
-        tick = "✅" if original in question.answers else "▫️"
-        marks.append(f"{tick} **{letter(slot)}**  {question.choices[original]}  — {number(counts[slot])}")
+    """`right` of `answered` got it right (`answered` by default: the sum of the counts, one per member
+    when each chose one letter)."""
+    answered = sum(counts) if answered is None else answered
     embed = discord.Embed(
         title=clip(_("Question of the day · {date} — answer", date=day(on)), EMBED_TITLE),
-        description=clip(f"{question.prompt}\n\n" + "\n".join(marks), EMBED_DESCRIPTION),
+        description=clip(
+            f"{question.shown_prompt}\n\n{_revealed(question, order, counts)}", EMBED_DESCRIPTION
+        ),
         colour=REVEAL_COLOUR,
     )
     if question.explanation:
@@ -82,6 +97,18 @@ def qotd_reveal_embed(
     )
     embed.set_footer(text=clip(got, FOOTER))
     return embed
+
+
+def _revealed(question: Question, order: Sequence[int], counts: Sequence[int]) -> str:
+    """The reveal's answer: each lettered choice ticked when right with how many chose it, or a typed
+    question's right answer in words."""
+    if not lettered(question):
+        return _("The answer: {answer}", answer=question.answer_text)
+    marks = []
+    for slot, original in enumerate(order):
+        tick = "✅" if original in question.answers else "▫️"
+        marks.append(f"{tick} **{letter(slot)}**  {question.choices[original]}  — {number(counts[slot])}")
+    return "\n".join(marks)
 
 
 def _board_line(line: QotdBoardLine, streak: Streak) -> str:

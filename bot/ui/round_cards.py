@@ -16,13 +16,22 @@ from bot.looks.round import look_of
 from bot.rounds.cards import Card, IntroCard, Notice, QuestionCard, RevealCard, SummaryCard, TeamsCard
 from bot.ui import round as render
 from bot.ui.achievements import add_round_badges
+from bot.ui.round_layout import layout_of, summary_layout
 from bot.ui.round_views import question_view, reveal_view, summary_view, teams_view
 from bot.ui.text import embed_of
 
 
-def content_of(card: Card, *, formulas: bool = False) -> dict[str, Any]:
+def content_of(card: Card, *, formulas: bool = False, cards: bool = False) -> dict[str, Any]:
     """What a message showing `card` sends: its embed or text, and its buttons (`formulas`: the
-    message carries the question's formulas' picture)."""
+    message carries the question's formulas' picture); `cards`: a question, its reveal and the summary
+    as Components V2 cards (bot/ui/round_layout.py), the intro, teams and notices as they are."""
+    if cards:
+        card_message = layout_of(card, formulas=formulas)
+        if card_message is not None:
+            return card_message
+        if isinstance(card, SummaryCard):
+            classic = _summary(card)
+            return {"view": summary_layout(classic["embed"], classic.get("view"))}
     match card:
         case Notice(text=text):
             return {"content": str(text)}

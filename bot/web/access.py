@@ -20,12 +20,11 @@ from bot.locales import _
 from bot.permissions import Standing, manages_server, moderators
 from bot.store import WebSession
 from bot.web.context import context_of
-from bot.web.discord_api import DiscordUnavailable
+from bot.web.discord_api import CDN, DiscordUnavailable
 from bot.web.redirects import found, on_site
 from bot.web.sessions import viewer
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-ICON_CDN = "https://cdn.discordapp.com"  # i18n: not shown
 _SERVER_PATH = re.compile(r"^/servers/([^/]*)(?:/|$)")
 
 
@@ -47,7 +46,7 @@ class Server:
 def icon_url(guild_id: int, icon: str | None) -> str | None:
     """A server's icon on Discord's CDN (the CSP's one image source off this site), 64 pixels wide;
     None when the server has no icon (the pages show its initial on a tile instead)."""
-    return None if icon is None else f"{ICON_CDN}/icons/{guild_id}/{icon}.png?size=64"
+    return None if icon is None else f"{CDN}/icons/{guild_id}/{icon}.png?size=64"
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,7 +76,8 @@ async def make_app(context: WebContext) -> web.Application:
     """The dashboard on `context`: sessions keyed by the secret (BVUNZO_WEB_SECRET, else the store's)."""
     secret = await session_secret(context.settings, context.store)
     app = web.Application(
-        client_max_size=MAX_UPLOAD_BYTES + 64 * 1024,  # a 1 MiB file and its form around it; larger is 413
+        client_max_size=MAX_UPLOAD_BYTES
+        + 64 * 1024,  # the largest upload and its form around it; larger is 413
         middlewares=[
             security_headers,
             aiohttp_session.session_middleware(cookie_storage(context.settings, secret)),

@@ -35,6 +35,25 @@ _ICON_HASH = re.compile(r"(?:a_)?[0-9a-f]{32}")
 MAX_GUILD_PAGES = 1000  # 200,000 servers: past that, a Discord answering the same page again, not a bot
 
 
+# Discord's CDN: server icons and avatars, the one image source off the dashboard's own site (its CSP).
+CDN = "https://cdn.discordapp.com"  # i18n: not shown
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """How a member shows in the dashboard's tables: their display name and avatar hash (None: Discord's
+    default avatar, which the pages draw as the name's initial on a tile, as a server with no icon)."""
+
+    user_id: int
+    name: str
+    avatar: str | None
+
+    @property
+    def avatar_url(self) -> str | None:
+        """The avatar on Discord's CDN, 64 pixels wide (shown at 24); None for the default avatar."""
+        return None if self.avatar is None else f"{CDN}/avatars/{self.user_id}/{self.avatar}.png?size=64"
+
+
 class DiscordUnavailable(Exception):
     """Discord did not answer as it should (down, slow, rate limited); the page says so in one sentence."""
 
@@ -53,7 +72,8 @@ class SignedIn:
 
 
 def icon_hash(value: object) -> str | None:
-    """A server icon's hash as Discord gives it (hex, `a_` first when animated); anything else is none."""
+    """A server icon's or avatar's hash as Discord gives it (hex, `a_` first when animated); anything else
+    is none."""
     return value if isinstance(value, str) and _ICON_HASH.fullmatch(value) else None
 
 
@@ -89,7 +109,7 @@ class DiscordApi:
         self.settings = settings
         self._http: aiohttp.ClientSession | None = None
         self._cache: dict[tuple[str, int, int], tuple[float, Any]] = {}
-        self._names: dict[int, tuple[float, str | None]] = {}
+        self._faces: dict[int, tuple[float, Face | None]] = {}
 
     async def close(self) -> None:
         if self._http is not None:
@@ -217,12 +237,16 @@ class DiscordApi:
 
     async def user_names(self, user_ids: Iterable[int]) -> dict[int, str]:
         """Display names of these users as the bot sees them; an id Discord does not answer for is left out."""
+        return {user_id: face.name for user_id, face in (await self.user_faces(user_ids)).items()}
+
+    async def user_faces(self, user_ids: Iterable[int]) -> dict[int, Face]:
+        """These users' names and avatars as the bot sees them; an id Discord does not answer for is left out."""
         wanted = list(dict.fromkeys(user_ids))[:NAMES_PER_PAGE]
         gate = asyncio.Semaphore(NAME_REQUESTS_AT_ONCE)
 
-        async def one(user_id: int) -> tuple[int, str | None]:
+        async def one(user_id: int) -> tuple[int, Face | None]:
             now = time.monotonic()
-            found = self._names.get(user_id)
+            found = self._faces.get(user_id)
             if found is not None and now - found[0] < NAME_CACHE_SECONDS:
                 return user_id, found[1]
             async with gate:
@@ -230,14 +254,15 @@ class DiscordApi:
                     user = await self._call("GET", f"/users/{user_id}", headers=self._bot_headers())
                 except DiscordUnavailable:
                     return user_id, None  # the page shows the id; the next view asks again
-            name = (
-                None if isinstance(user, _Refused) else str(user.get("global_name") or user.get("username"))
-            )
-            self._names[user_id] = (now, name)
-            return user_id, name
+            face = None
+            if not isinstance(user, _Refused):
+                name = str(user.get("global_name") or user.get("username"))
+                face = Face(user_id, name, icon_hash(user.get("avatar")))
+            self._faces[user_id] = (now, face)
+            return user_id, face
 
         pairs = await asyncio.gather(*(one(u) for u in wanted))
-        return {user_id: name for user_id, name in pairs if name is not None}
+        return {user_id: face for user_id, face in pairs if face is not None}
 
     async def roles(self, guild_id: int) -> list[tuple[int, str]]:
         """The server's roles but @everyone, highest first, as the bot sees them."""

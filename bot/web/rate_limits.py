@@ -11,11 +11,14 @@ import time
 from collections import deque
 from collections.abc import Callable
 
+from bot.bank.part_sizes import MAX_EXPORT_BYTES
+
 # Generous for a moderator at work (a form a second for half a minute), tight for a script.
 WRITES_PER_WINDOW = 30
 WINDOW_SECONDS = 60.0
-# Uploads (a deck file, an import) are read whole: at most this many bytes, as for /deck import.
-MAX_UPLOAD_BYTES = 1024 * 1024
+# Uploads (a deck file, an import) are read whole: at most this many bytes, as for /deck import (a
+# platform's export; a text file is held to the smaller deck cap once its format is known).
+MAX_UPLOAD_BYTES = MAX_EXPORT_BYTES
 
 
 class WriteLimiter:

@@ -10,9 +10,11 @@ from discord.ext import commands
 
 from bot.calendar.assignment_service import Answered, Asking, Assignments, Finished
 from bot.calendar.assignments import MOST_ATTEMPTS
+from bot.calendar.kinds import Way, way_of
 from bot.errors import UserError
 from bot.locales import _, slash, speaking
 from bot.ui import replies
+from bot.ui.answers import ASSIGNMENT_TAGS, answer_buttons
 from bot.ui.assignments import (
     assignment_question_embed,
     attempt_summary_embed,
@@ -22,6 +24,7 @@ from bot.ui.assignments import (
 from bot.ui.calendar_desks import ASSIGNMENT_DESK
 from bot.ui.text import clip
 from bot.ui.views import frozen_view
+from cogs.calendar._answering import AssignmentAnswering
 from cogs.calendar._assign_buttons import AttemptAnswerButton, StartButton
 from cogs.calendar._assign_channel import message_embed, progress_text
 from cogs.calendar._assign_results import assignment_results
@@ -34,11 +37,15 @@ if TYPE_CHECKING:
 
 
 def question_message(asking: Asking) -> tuple[discord.Embed, discord.ui.View]:
-    """A member's private question of their attempt, with its lettered buttons."""
+    """A member's private question of their attempt, with what its kind is answered with."""
     record, index = asking.record, asking.index
     embed = assignment_question_embed(
         record.id, asking.question, asking.order, index, len(record.question_ids)
     )
+    if way_of(asking.question) is not Way.BUTTONS:  # a menu or a form: the rounds' own components
+        return embed, frozen_view(
+            *answer_buttons(ASSIGNMENT_TAGS, asking.attempt.id, index, asking.question, asking.order)
+        )
     slots = range(len(asking.order))
     return embed, frozen_view(*(AttemptAnswerButton(asking.attempt.id, index, slot) for slot in slots))
 
@@ -56,7 +63,7 @@ def summary_embed(done: Finished) -> discord.Embed:
     )
 
 
-class AssignCog(commands.Cog, name="Assign"):  # i18n: not shown (the cog's own name)
+class AssignCog(AssignmentAnswering, commands.Cog, name="Assign"):  # i18n: not shown (the cog's own name)
     assign = app_commands.Group(
         name="assign",
         description="Assignments: the same questions for everyone, played privately before a due time",
@@ -94,7 +101,11 @@ class AssignCog(commands.Cog, name="Assign"):  # i18n: not shown (the cog's own 
         answered: Answered = await self.service.answer(
             interaction.guild_id, attempt_id, index, slot, interaction.user.id
         )
-        feedback = feedback_embed(answered.question, answered.order, answered.choice, answered.right)
+        await self.show_answered(interaction, answered)
+
+    async def show_answered(self, interaction: discord.Interaction, answered: Answered) -> None:
+        """Any kind's answer, kept: its feedback, and the next question or the member's summary."""
+        feedback = feedback_embed(answered.question, answered.order, answered.said, answered.right)
         if isinstance(answered.then, Asking):
             embed, view = question_message(answered.then)
             await replies.edit(interaction, embeds=[feedback, embed], view=view)

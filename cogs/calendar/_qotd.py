@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.calendar.kinds import Given
 from bot.calendar.qotd import day_of_number
 from bot.calendar.qotd_service import QotdService, QotdStatus
 from bot.errors import UserError
@@ -26,7 +27,8 @@ from bot.ui.qotd import (
     status_next,
     status_unposted,
 )
-from bot.ui.text import clip, letter
+from bot.ui.text import clip
+from cogs.calendar._answering import QotdAnswering
 from cogs.calendar._port import stamp
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_quiz_master, guild_id_of
@@ -60,7 +62,7 @@ def status_lines(status: QotdStatus, now: datetime) -> list[str]:
     return lines
 
 
-class QotdCog(commands.Cog, name="Qotd"):  # i18n: not shown (the cog's own name)
+class QotdCog(QotdAnswering, commands.Cog, name="Qotd"):  # i18n: not shown (the cog's own name)
     qotd = app_commands.Group(
         name="qotd",
         description="One question a day for the whole server",
@@ -87,10 +89,16 @@ class QotdCog(commands.Cog, name="Qotd"):  # i18n: not shown (the cog's own name
     # -- answers --------------------------------------------------------------------------------------
 
     async def answer(self, interaction: discord.Interaction, guild_id: int, day: int, slot: int) -> None:
+        await self.locked_in_reply(interaction, guild_id, day, Given(slot=slot))
+
+    async def locked_in_reply(
+        self, interaction: discord.Interaction, guild_id: int, day: int, given: Given
+    ) -> None:
+        """Any kind's answer (a letter here, the menu or the form through cogs/answers.py), kept and said."""
         if interaction.guild_id != guild_id:
             raise UserError(_("That question of the day belongs to another server; nothing was recorded."))
-        locked = await self.service.answer(guild_id, day, interaction.user.id, slot)
-        said = locked_in(letter(locked.slot), locked.streak, stamp(locked.closes_at, "R"), locked.badges)
+        locked = await self.service.answer_given(guild_id, day, interaction.user.id, given)
+        said = locked_in(locked.said, locked.streak, stamp(locked.closes_at, "R"), locked.badges)
         await replies.send(interaction, said, ephemeral=True)
 
     # -- commands -------------------------------------------------------------------------------------

@@ -86,9 +86,10 @@ class DecksCog(commands.Cog, name="Decks"):  # i18n: not shown (the cog's key, i
         keep_valid: bool = False,
     ) -> None:
         guild_id = await self._moderator(interaction, _("import decks"))
-        deck_id = self.decks.new_deck_id(guild_id, name, file.size)  # refused before it is downloaded
-        await replies.defer(interaction)
         fmt = None if format == "auto" else Format(format)
+        # Refused before it is downloaded when it is too large for its format.
+        deck_id = self.decks.new_deck_id(guild_id, name, file.size, file_name=file.filename, fmt=fmt)
+        await replies.defer(interaction)
         upload = Upload(await file.read(), file.filename, name.strip(), fmt, distractors, keep_valid)
         await self.imports.first(interaction, guild_id, deck_id, upload)
 

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import io
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
-from bot.bank.exports import EXPORT_FORMATS, Exported
 from bot.bank.models import Deck
 from bot.locales import _, n_
 from bot.ui import replies
+
+if TYPE_CHECKING:
+    from bot.bank.exports import Exported
 
 # Discord takes files of up to 25 MiB on a message (less where the limit every interaction carries,
 # `attachment_size_limit`, is lower); an export attaches one file of the ten a message may hold.
@@ -29,6 +32,8 @@ EXPORTS = [
 
 def export_reply(deck: Deck, fmt: str, exported: Exported, limit: int) -> tuple[str, bytes | None]:
     """What the reply says, and the file it attaches (None when the file is past `limit` bytes)."""
+    from bot.bank.exports import EXPORT_FORMATS  # the writers (and xml, html) on the first export only
+
     chosen = EXPORT_FORMATS[fmt]
     if len(exported.data) > min(limit, MAX_FILE_BYTES):
         too_big = _(
@@ -50,6 +55,8 @@ def export_reply(deck: Deck, fmt: str, exported: Exported, limit: int) -> tuple[
 
 async def send_export(interaction: discord.Interaction, deck: Deck, fmt: str) -> None:
     """The deck as a file in the format `fmt`, ephemerally, with what the format could not hold."""
+    from bot.bank.exports import EXPORT_FORMATS
+
     # Off the event loop: a large deck takes a while (the reply defers itself past 2 s meanwhile).
     exported = await asyncio.to_thread(EXPORT_FORMATS[fmt].write, deck)
     said, data = export_reply(deck, fmt, exported, interaction.filesize_limit)

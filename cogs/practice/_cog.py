@@ -31,6 +31,7 @@ from bot.ui.practice import (
     practice_summary_embed,
     translation_embed,
 )
+from bot.ui.practice_cards import in_cards, practice_screen
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import anywhere
 
@@ -100,7 +101,10 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
             user_id, interaction.guild_id, deck, question_ids, language=language, until_learned=until_learned
         )
         embed, view, files = await self._question_screen(practice)
-        await replies.send(interaction, embed=embed, view=view, files=files, ephemeral=True)
+        shown = practice_screen(
+            embed, view, deck.title, cards=await self.sessions.cards_on(interaction.guild_id)
+        )
+        await replies.send(interaction, **shown, files=files, ephemeral=True)
 
     async def _question_screen(
         self, practice: Practice
@@ -148,7 +152,8 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
         add_new_badges(embed, answered.badges)
         view = feedback_view(practice.id, s.index, s.deck.id, result.question_id, last=answered.last)
         files = await formula_files(embed, s.question, s.index, explanation=True)
-        await replies.edit(interaction, embed=embed, view=view, attachments=files)
+        shown = practice_screen(embed, view, s.deck.title, cards=in_cards(interaction))
+        await replies.edit(interaction, **shown, attachments=files)
 
     async def text_answer_form(
         self, interaction: discord.Interaction, practice_id: int, index: int
@@ -173,7 +178,8 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
         summary = await self.sessions.next(practice)
         if summary is None:
             embed, view, files = await self._question_screen(practice)
-            await replies.edit(interaction, embed=embed, view=view, attachments=files)  # the last one's go
+            shown = practice_screen(embed, view, practice.session.deck.title, cards=in_cards(interaction))
+            await replies.edit(interaction, **shown, attachments=files)  # the last one's go
             return
         embed = practice_summary_embed(
             summary.deck_title,
@@ -183,7 +189,8 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
             summary.next_due,
             passes=summary.passes,
         )
-        await replies.edit(interaction, embed=embed, view=None, attachments=[])
+        shown = practice_screen(embed, None, summary.deck_title, cards=in_cards(interaction))
+        await replies.edit(interaction, **shown, attachments=[])
 
     async def on_original(self, interaction: discord.Interaction, practice_id: int, index: int) -> None:
         practice = await self._find(interaction, practice_id, index)

@@ -174,6 +174,7 @@ class QuizCog(commands.Cog, name="Quiz"):  # i18n: not shown
         champion_count: app_commands.Range[int, 1, 10] | None = None,
         language: app_commands.Choice[str] | None = None,
         hints: bool | None = None,
+        card_style: Literal["classic", "cards"] | None = None,
     ) -> None:
         given = dict(locals())  # the command's options by name, as cogs/quiz/_settings.py reads them
         await change_settings(self.bot, self.server_settings, interaction, given)

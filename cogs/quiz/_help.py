@@ -61,4 +61,5 @@ SETTINGS_OPTIONS = app_commands.describe(
     champion_count="How many members get the champion role (1-10)",
     language="The language Bvunzo posts in here: rounds, reveals, summaries, question of the day",
     hints="Typed questions get a Hint button (each press costs a quarter of the points); false: none",
+    card_style="How questions look: classic (embeds) or cards (one Discord card per question)",
 )

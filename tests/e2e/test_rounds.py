@@ -494,6 +494,7 @@ async def test_quiz_settings_shape_the_next_round(world: World, bot: BvunzoBot) 
         "Thread": "off",
         "Teams": "off",
         "Hints": "on",
+        "Card style": "classic embeds",
     }
     # A round started with no options takes them: 2 questions, 15 s each, speed points.
     said = await start(world, world.general, world.quizmaster)

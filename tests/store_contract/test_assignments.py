@@ -76,3 +76,24 @@ async def test_an_answer_per_attempt_and_question_counts_once(store: Store) -> N
         (attempt.id, 0),
         (attempt.id, 1),
     ]
+
+
+async def test_an_answer_keeps_its_text_and_points_as_a_round_keeps_them(store: Store) -> None:
+    made = await store.add_assignment(NEW)
+    attempt = await store.start_attempt(made.id, 7, T0, 2)
+    assert attempt is not None
+    kept = [
+        AssignmentAnswer(attempt.id, 0, "q2", None, False, 800, T0, "1,2", 50),  # a multi set, half right
+        AssignmentAnswer(attempt.id, 1, "q1", None, True, 900, T0, "Harare", 100),  # typed words
+        AssignmentAnswer(attempt.id, 2, "q3", 4, False, 700, T0, None, 0),  # a lettered choice
+    ]
+    for answer in kept:
+        assert await store.record_assignment_answer(answer) is None
+    assert await store.attempt_answers(attempt.id) == kept
+    assert await store.assignment_answers(made.id) == kept
+    assert (
+        await store.record_assignment_answer(
+            AssignmentAnswer(attempt.id, 1, "q1", None, False, 5, T0, "Bulawayo", 0)
+        )
+        == kept[1]
+    )

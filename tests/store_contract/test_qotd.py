@@ -108,3 +108,20 @@ async def test_a_refused_post_is_kept_with_its_next_try_taken_once(backend: Back
     await second.set_qotd_message(5, 20240501, 900)
     assert await first.qotd_post_problem(5, 20240501) is None
     assert await first.qotd_posted_days(5) == [20240501]
+
+
+async def test_an_answer_keeps_its_text_and_points_as_a_round_keeps_them(store: Store) -> None:
+    assert await store.claim_qotd_day(day(1))
+    at = T0 + timedelta(days=1, hours=1)
+    kept = [
+        QotdAnswer(5, 20240501, 11, 2, True, at, None, 100),  # a lettered choice
+        QotdAnswer(5, 20240501, 12, None, False, at, "0,3", 50),  # a multi set, half right
+        QotdAnswer(5, 20240501, 13, None, False, at, '["Harare", "Nile"]', 50),  # a cloze's blanks
+        QotdAnswer(5, 20240501, 14, None, True, at, "9,81", 100),  # a number as typed
+    ]
+    for answer in kept:
+        assert await store.record_qotd_answer(answer) is None
+    assert await store.qotd_answers(5, 20240501) == kept
+    # The first answer stands, text and points with it.
+    again = QotdAnswer(5, 20240501, 12, None, True, at, "0,1", 100)
+    assert await store.record_qotd_answer(again) == kept[1]

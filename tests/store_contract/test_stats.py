@@ -63,3 +63,31 @@ async def test_member_stats_of_a_newcomer_are_zeros(store: Store) -> None:
     )
     assert stats.decks == ()
     assert [w.points for w in stats.weeks] == [0] * 8
+
+
+async def test_the_groups_weeks_count_answers_right_ones_and_members_who_took_part(store: Store) -> None:
+    now = utc(2024, 5, 15, 12)  # Wednesday; the chart's last week began Monday 13 May, its first 25 March
+    old = await start(store, deck="algebra", at=utc(2024, 4, 1))
+    new = await start(store, deck="biology", at=utc(2024, 5, 13))
+    other_deck = await start(store, deck="chemistry", at=utc(2024, 5, 14))
+    other_server = await start(store, guild=2, at=utc(2024, 5, 14))
+    await store.record_answer(answer(old, 0, 7, right=True, at=utc(2024, 4, 1, 10)))
+    await store.record_answer(answer(old, 1, 7, right=False, at=utc(2024, 4, 1, 10, 1)))
+    await store.record_answer(answer(new, 0, 7, right=True, at=utc(2024, 5, 13, 9)))
+    await store.record_answer(answer(new, 0, 8, right=False, at=utc(2024, 5, 13, 9)))
+    await store.record_answer(answer(new, 1, 8, right=True, at=utc(2024, 5, 13, 9, 1)))
+    # Member 7 again, in another deck the same week: three members' answers, two members.
+    await store.record_answer(answer(other_deck, 0, 7, right=True, at=utc(2024, 5, 14, 9)))
+    await store.record_answer(answer(other_server, 0, 9, right=True, at=utc(2024, 5, 14, 9)))
+    await store.record_answer(answer(old, 2, 7, right=True, at=utc(2024, 3, 24, 23, 59)))  # a Sunday: too old
+
+    weeks = await store.group_weeks(1, now)
+
+    assert [w.week_start for w in weeks] == [
+        date(2024, 3, 25), date(2024, 4, 1), date(2024, 4, 8), date(2024, 4, 15),
+        date(2024, 4, 22), date(2024, 4, 29), date(2024, 5, 6), date(2024, 5, 13),
+    ]  # fmt: skip
+    assert [(w.members, w.answered, w.right) for w in weeks] == [
+        (0, 0, 0), (1, 2, 1), (0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0), (2, 4, 3)
+    ]  # fmt: skip
+    assert [(w.members, w.answered) for w in await store.group_weeks(3, now)] == [(0, 0)] * 8

@@ -196,3 +196,17 @@ async def test_two_approvals_over_one_deck_from_two_processes_save_one_and_tell_
     saved, winner = (BIO_V2, one) if results[0] is True else (theirs, two)
     assert await first.guild_decks(1) == [saved]
     assert [s.id for s in await first.pending_suggestions(1)] == [({one.id, two.id} - {winner.id}).pop()]
+
+
+async def test_a_deck_saved_over_the_one_read_is_kept_only_while_it_is_still_that_one(store: Store) -> None:
+    await store.save_guild_deck(BIO_V1)
+    assert await store.save_guild_deck_over(BIO_V2, BIO_V1)
+    assert await store.guild_decks(1) == [BIO_V2]
+    # Read as V1 again by a slower editor: V2 stands, and nothing is written.
+    assert not await store.save_guild_deck_over(BIO_OTHER, BIO_V1)
+    assert await store.guild_decks(1) == [BIO_V2]
+    await store.delete_guild_deck(1, "bio")
+    assert not await store.save_guild_deck_over(BIO_OTHER, BIO_V2)  # deleted since: not brought back
+    assert await store.guild_decks(1) == []
+    with pytest.raises(ValueError):  # another deck's record is no deck to save over
+        await store.save_guild_deck_over(BIO_V2, replace(BIO_V1, deck_id="chem"))

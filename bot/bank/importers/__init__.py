@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from bot.bank.ids import slug
-from bot.bank.import_formats import WORKBOOK_FORMATS
+from bot.bank.import_formats import EXPORT_FORMATS, WORKBOOK_FORMATS
 from bot.bank.importers.anki import read_anki_package
 from bot.bank.importers.anki_collection import is_anki_package
 from bot.bank.importers.blackboard import read_blackboard
@@ -28,8 +28,10 @@ from bot.bank.importers.red_trivia import read_red_trivia
 from bot.bank.importers.spreadsheet import read_spreadsheet
 from bot.bank.importers.wayground import read_wayground
 from bot.bank.importers.workbook import is_workbook, read_rows, refuse_other_zips
+from bot.bank.part_sizes import MAX_EXPORT_BYTES
 from bot.bank.problems import DeckError, Problem
 from bot.bank.reader import read_deck, read_stored_deck
+from bot.bank.safe_yaml import size_problem
 from bot.bank.writer import deck_to_yaml
 from bot.locales import N_, _
 
@@ -120,6 +122,8 @@ def _import_bytes(
 ) -> Imported:
     """An Anki package, a Canvas export or a workbook read from its zip, any other file as text; `reading`
     learns what was found."""
+    if (problem := size_problem(len(data), source, MAX_EXPORT_BYTES)) is not None:
+        raise DeckError([problem])  # no upload is larger, whatever it holds: refused unread
     if reading.found is Format.ANKI or (reading.found is None and is_anki_package(data)):
         reading.found = Format.ANKI
         draft = read_anki_package(data, source, distractors=distractors)
@@ -140,6 +144,8 @@ def _import_bytes(
     decoded = decode(data, source)
     reading.encoding = decoded.encoding
     reading.found = reading.found or detect_format(decoded.text, source)
+    if reading.found not in EXPORT_FORMATS and (problem := size_problem(len(data), source)) is not None:
+        raise DeckError([problem])  # text of our own formats: the deck cap, not an export's
     return _import_text(decoded.text, source, deck_id, title, reading.found, distractors, columns, guild_id)
 
 

@@ -22,6 +22,7 @@ from bot.bank import part_sizes
 from bot.bank.importers.anki_schema import NoteType, note_types_new, note_types_old
 from bot.bank.importers.archive import MAX_UNPACKED, ArchiveRefused, checked_archive, zip_names
 from bot.bank.importers.drafts import too_many
+from bot.bank.part_sizes import MAX_EXPORT_BYTES
 from bot.bank.problems import DeckError, Problem
 from bot.bank.safe_yaml import size_problem
 from bot.locales import _
@@ -64,7 +65,7 @@ def is_anki_package(data: bytes) -> bool:
 
 def read_collection(data: bytes, source: str) -> Collection:
     """The notes and note types of the package's collection; DeckError, in one sentence, otherwise."""
-    problem = size_problem(len(data), source)
+    problem = size_problem(len(data), source, MAX_EXPORT_BYTES)
     if problem is not None:
         raise DeckError([problem])
     database = _collection_bytes(data, source)

@@ -106,7 +106,7 @@ def _line(draft: DeckDraft, number: int, fields: list[str]) -> None:
 
 
 def _choice(draft: DeckDraft, number: int, prompt: str, rest: list[str], *, several: bool) -> None:
-    """`MC`: answers, each followed by `correct` or `incorrect`, exactly one right; `MA`: any to tick."""
+    """`MC`: answers, each followed by `correct` or `incorrect`, one to pick; `MA`: any to tick."""
     answers, marks = rest[0::2], [mark.lower() for mark in rest[1::2]]
     if len(marks) < len(answers) or any(mark not in _MARKS for mark in marks):
         draft.skip(
@@ -128,10 +128,10 @@ def _choice(draft: DeckDraft, number: int, prompt: str, rest: list[str], *, seve
             return
         draft.add(number, type="multi", prompt=prompt, choices=choices, answer=right)
         return
-    if len(right) > 1:
+    if len(right) >= len(choices):  # several right are a choice question's (any one is right), not all
         draft.set_apart(number, _(not_playable.SEVERAL))
         return
-    draft.add(number, prompt=prompt, choices=choices, answer=right[0])
+    draft.add(number, prompt=prompt, choices=choices, answer=right[0] if len(right) == 1 else right)
 
 
 def _matching(draft: DeckDraft, number: int, prompt: str, rest: list[str]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import codecs
 from dataclasses import dataclass
 
+from bot.bank.part_sizes import MAX_EXPORT_BYTES
 from bot.bank.problems import DeckError, Problem
 from bot.bank.safe_yaml import size_problem
 from bot.locales import N_, _
@@ -31,13 +32,14 @@ _SPOKEN = {
 
 
 def decode(data: bytes, source: str) -> Decoded:
-    """The file's text; DeckError when it is too large or not text in any encoding we can tell.
+    """The file's text; DeckError when it is too large (for a platform's export: a text format is held to
+    the smaller cap once known, by the caller) or not text in any encoding we can tell.
 
     Spreadsheets save UTF-8 with or without a byte-order mark, and Excel's "Unicode text" is UTF-16
     with one; UTF-16 without a mark is recognised by its zero bytes. Anything else (Excel's CSV on
     Windows is Windows-1252) is left to charset-normalizer, and the reply names what it chose.
     """
-    problem = size_problem(len(data), source)
+    problem = size_problem(len(data), source, MAX_EXPORT_BYTES)
     if problem is not None:
         raise DeckError([problem])
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):

@@ -9,6 +9,7 @@ answers making a missing word, `\\` escapes and `$CATEGORY:` lines.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from bot.bank.importers.drafts import DeckDraft
@@ -20,6 +21,7 @@ from bot.bank.importers.moodle_items import (
     Choice,
     Description,
     Essay,
+    Gaps,
     Item,
     Items,
     Matching,
@@ -36,7 +38,9 @@ from bot.locales import _
 _ESCAPED = "\\:#={}~n"
 _PRIVATE = 0xE000
 _ESCAPE = re.compile(r"\\([\\:#={}~n])")
-_DROP = dict.fromkeys(range(_PRIVATE, _PRIVATE + len(_ESCAPED)))  # never in a file's own words
+# Where a missing word's answers stood, while its words are read: `_____` in a choice, `{{1}}` in a cloze.
+_BLANK = chr(_PRIVATE + len(_ESCAPED))
+_DROP = dict.fromkeys(range(_PRIVATE, _PRIVATE + len(_ESCAPED) + 1))  # never in a file's own words
 _RESTORE = {_PRIVATE + i: ("\n" if c == "n" else c) for i, c in enumerate(_ESCAPED)}
 _FORMAT = re.compile(r"\[(html|moodle|plain|markdown)\]", re.IGNORECASE)
 _TRUE_FALSE = re.compile(r"(T|TRUE|F|FALSE)\s*(?:#([^#]*))?(?:#(.*))?", re.IGNORECASE | re.DOTALL)
@@ -131,7 +135,7 @@ def _question(line: int, text: str, tags: tuple[str, ...]) -> Item | Broken:
         return Broken(line, _("the answers opened with `{` are never closed with `}`"))
     after = text[closed + 1 :]
     blank = bool(after.strip())
-    prompt = text[:opened] + ("_____" + after if blank else "")
+    prompt = text[:opened] + (_BLANK + after if blank else "")
     inside, _marks, general = text[opened + 1 : closed].partition("####")
     fields: dict[str, Any] = {
         "line": line,
@@ -142,7 +146,10 @@ def _question(line: int, text: str, tags: tuple[str, ...]) -> Item | Broken:
         "images": tuple(src for src in shown if not src.startswith("https://")),
         "picture": next((src for src in shown if src.startswith("https://")), ""),
     }
-    return _answers(fields, inside.strip(), fmt, blank)
+    item = _answers(fields, inside.strip(), fmt, blank)
+    if isinstance(item, Broken) or _BLANK not in item.prompt:
+        return item
+    return replace(item, prompt=item.prompt.replace(_BLANK, "_____"))  # a missing word to pick
 
 
 def _answers(fields: dict[str, Any], body: str, fmt: str, blank: bool) -> Item | Broken:
@@ -164,13 +171,19 @@ def _answers(fields: dict[str, Any], body: str, fmt: str, blank: bool) -> Item |
     marked = [(part[0], *_weighed(part[1:])) for part in parts[1:]]
     if any(mark == "~" for mark, *_rest in marked):
         answers = tuple(Answer(_words(t, fmt), _grade(m, w), _words(f, fmt)) for m, w, t, f in marked)
-        return Choice(**fields, answers=answers, single=any(m == "=" for m, *_r in marked), blank=blank)
+        single = any(m == "=" for m, *_r in marked)
+        return Choice(**fields, answers=answers, single=single, blank=blank)
     if any("->" in t for _m, _w, t, _f in marked):
         pairs = [t.split("->", 1) for _m, _w, t, _f in marked]
         matched = tuple((_words(p[0], fmt), _words(p[1], fmt)) for p in pairs if len(p) == 2)
         return Matching(**fields, pairs=matched)
     answers = tuple(Answer(_words(t, fmt), _grade(m, w), _words(f, fmt)) for m, w, t, f in marked)
-    return ShortAnswer(**fields, answers=answers, blank=blank)
+    if blank:  # a missing word typed: the one blank of a cloze question, its right answers accepted
+        right = tuple(a.text for a in answers if a.weight >= 100)
+        return Gaps(
+            **{**fields, "prompt": fields["prompt"].replace(_BLANK, "{{1}}")}, blanks=(right,), marked=True
+        )
+    return ShortAnswer(**fields, answers=answers)
 
 
 def _weighed(text: str) -> tuple[float | None, str, str]:

@@ -80,7 +80,7 @@ def _add(draft: DeckDraft, item: Item) -> None:
         _short_answer(draft, item)
     elif isinstance(item, Numeric):
         _numeric(draft, item)
-    elif isinstance(item, Gaps) and item.typed:
+    elif isinstance(item, Gaps) and item.marked and item.blanks:
         _cloze(draft, item)
     elif isinstance(item, Matching):
         _matching(draft, item)
@@ -108,10 +108,11 @@ def _choice(draft: DeckDraft, item: Choice) -> None:
     if not scoring:
         draft.skip(item.line, _("no answer is marked right (with `=`, or a grade above 0%)"))
         return
-    if not item.single and len(scoring) > 1:
+    if not item.single:  # boxes to tick, in Moodle even when one of them is right
         _multi(draft, item, scoring)
         return
-    if len(full) != 1:
+    # One to pick: any answer at 100% is right (a choice question may have several), unless all are.
+    if not 0 < len(full) < len(item.answers):
         draft.set_apart(item.line, _(not_playable.SEVERAL))
         return
     right = item.answers[full[0]]
@@ -119,8 +120,8 @@ def _choice(draft: DeckDraft, item: Choice) -> None:
         item.line,
         prompt=item.prompt,
         choices=[a.text for a in item.answers],
-        answer=full[0],
-        explanation=item.explanation or right.feedback,
+        answer=full[0] if len(full) == 1 else full,
+        explanation=item.explanation or (right.feedback if len(full) == 1 else ""),
         tags=_tags(item),
         image=item.picture,
     )
@@ -144,9 +145,16 @@ def _multi(draft: DeckDraft, item: Choice, right: list[int]) -> None:
 
 
 def _cloze(draft: DeckDraft, item: Gaps) -> None:
-    """Blanks whose answers are typed, as a cloze question when Discord's answer form holds them all."""
-    if not 0 < len(item.blanks) <= MAX_BLANKS:
-        draft.set_apart(item.line, _(not_playable.GAPS))
+    """Blanks the prompt marks, as a cloze question (each typed) when Discord's answer form holds them all."""
+    if len(item.blanks) > MAX_BLANKS:
+        draft.set_apart(
+            item.line,
+            _(
+                "the prompt has {n} blanks; at most {most} fit in Discord's answer form, so split it",
+                n=len(item.blanks),
+                most=MAX_BLANKS,
+            ),
+        )
         return
     draft.add(
         item.line,

@@ -65,10 +65,9 @@ class TrueFalse(Item):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShortAnswer(Item):
-    """A typed answer; answers below 100% are partial credit in Moodle."""
+    """A typed answer; answers below 100% are partial credit in Moodle. (GIFT's missing word typed is Gaps.)"""
 
     answers: tuple[Answer, ...]
-    blank: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +107,9 @@ class Gaps(Item):
 
     blanks: tuple[tuple[str, ...], ...]
     offered: tuple[str, ...] = ()
-    typed: bool = False  # each blank's answer is typed (Canvas's fill_in_multiple_blanks): a cloze question
+    # The prompt marks every blank `{{n}}`, once each and in order: it plays as a cloze question (each blank
+    # typed, whether Moodle drags, drops or selects its words); else it is set aside.
+    marked: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bot.bank.embedded_answers import EMBEDDED, embedded_blanks
 from bot.bank.importers.drafts import DeckDraft
 from bot.bank.importers.html_text import html_images, html_to_text, looks_like_html
 from bot.bank.importers.moodle_drafts import add_items
@@ -34,7 +35,6 @@ _LOOKS_XML = re.compile(r"\A\s*(<\?xml|<!DOCTYPE\s+quiz|<quiz[\s>])", re.IGNOREC
 _PLUGIN_FILE = re.compile(r"@@PLUGINFILE@@/([^\"'\s<>]+)")
 _ESCAPED_STAR = re.compile(r"\\\*")
 _GAP = re.compile(r"\[\[(\d+)\]\]")
-_EMBEDDED = re.compile(r"\{(\d*):([A-Z_]+):((?:\\.|[^}])*)\}")
 
 
 def looks_like_moodle_xml(text: str) -> bool:
@@ -232,22 +232,26 @@ def _ordering(element: Element, fields: dict[str, Any]) -> Item:
 
 
 def _gaps(element: Element, fields: dict[str, Any], option: str) -> Item:
-    """`[[1]]` in the text is a blank whose right answer is the first option; the options are the words offered."""
+    """`[[1]]` in the text is a blank whose right answer is the first option; the options are the words offered.
+
+    Moodle drags or selects the words; a cloze question has each blank's right word typed.
+    """
     offered = tuple(_words(o, "plain_text") for o in element.every(option))
     numbers = [int(n) for n in _GAP.findall(fields["prompt"])]
     blanks = tuple((offered[n - 1],) if 0 < n <= len(offered) else () for n in numbers)
     counter = iter(range(1, len(numbers) + 1))
     prompt = _GAP.sub(lambda _m: "{{" + str(next(counter)) + "}}", fields["prompt"])
-    return Gaps(**{**fields, "prompt": prompt}, blanks=blanks, offered=offered)
+    return Gaps(**{**fields, "prompt": prompt}, blanks=blanks, offered=offered, marked=bool(numbers))
 
 
 def _embedded(fields: dict[str, Any]) -> Item:
-    """Moodle's embedded answers `{1:SHORTANSWER:=Harare~%50%Bulawayo}`: each right answer of each blank."""
-    blanks: list[tuple[str, ...]] = []
-    for _weight, _kind, body in _EMBEDDED.findall(fields["prompt"]):
-        options = [o for o in re.split(r"(?<!\\)~", body) if o]
-        right = [re.sub(r"^(=|%100%)", "", o).split("#")[0] for o in options if o.startswith(("=", "%100%"))]
-        blanks.append(tuple(r.strip() for r in right))
+    """Moodle's embedded answers `{1:SHORTANSWER:=Harare~%50%Bulawayo}`: each right answer of each blank.
+
+    A blank whose kind is typed (short answer, numerical) or picked from one list (multichoice) keeps its
+    answers at 100% (a number without its `:tolerance`); one of another kind (boxes to tick) leaves the
+    question unmarked, to be set aside.
+    """
+    blanks, marked = embedded_blanks(fields["prompt"])
     counter = iter(range(1, len(blanks) + 1))
-    prompt = _EMBEDDED.sub(lambda _m: "{{" + str(next(counter)) + "}}", fields["prompt"])
-    return Gaps(**{**fields, "prompt": prompt}, blanks=tuple(blanks))
+    prompt = EMBEDDED.sub(lambda _m: "{{" + str(next(counter)) + "}}", fields["prompt"])
+    return Gaps(**{**fields, "prompt": prompt}, blanks=tuple(blanks), marked=marked and bool(blanks))

@@ -7,7 +7,10 @@ from bot.bank.match import MAX_PAIRS, MIN_PAIRS
 from bot.locales import N_, n_
 
 ORDERING = N_("an ordering question; Bvunzo cannot play items to put in order yet, so it was left out")
-GAPS = N_("a question with blanks to fill; Bvunzo cannot play blanks yet, so it was left out")
+GAPS = N_(
+    "a question with blanks Bvunzo cannot play (boxes to tick in a blank, or blanks its text does not "
+    "mark), so it was left out"
+)
 ESSAY = N_("an essay question: it has no key to mark, so it was left out")
 DESCRIPTION = N_("a description, not a question, so it was left out")
 SEVERAL = N_(

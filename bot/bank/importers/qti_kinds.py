@@ -208,8 +208,9 @@ def _gaps(element: Element, fields: dict[str, Any], *, dropdowns: bool) -> Item:
         blanks.append(tuple(text for _ident, text, weight in labels if weight > 0))
         offered += [text for _ident, text, _weight in labels] if dropdowns else []
         names.append(lid.attrs.get("ident", "").removeprefix("response_"))
-    if not dropdowns and (typed := _typed_blanks(str(fields["prompt"]), names, blanks)) is not None:
-        return Gaps(**{**fields, "prompt": typed[0]}, blanks=typed[1], typed=True)
+    # Dropdowns mark their blanks as fill-in ones do: both are cloze questions, each blank typed.
+    if (typed := _typed_blanks(str(fields["prompt"]), names, blanks)) is not None:
+        return Gaps(**{**fields, "prompt": typed[0]}, blanks=typed[1], marked=True)
     return Gaps(**fields, blanks=tuple(blanks), offered=tuple(offered))
 
 

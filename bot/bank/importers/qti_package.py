@@ -15,6 +15,7 @@ from bot.bank.importers.archive import ArchiveRefused, checked_archive, zip_name
 from bot.bank.importers.drafts import DeckDraft, too_many
 from bot.bank.importers.moodle_drafts import add_items
 from bot.bank.importers.qti import Assessment, looks_like_qti, parse_qti
+from bot.bank.part_sizes import MAX_EXPORT_BYTES
 from bot.bank.problems import DeckError, Problem
 from bot.bank.safe_yaml import size_problem
 from bot.locales import _, n_
@@ -41,7 +42,7 @@ def read_qti(text: str, source: str) -> DeckDraft:
 def read_qti_package(data: bytes, source: str) -> DeckDraft:
     """Every quiz of a zipped export, as one deck named after the first; DeckError in one sentence when
     the zip is too large, a zip bomb, or holds no quiz."""
-    problem = size_problem(len(data), source)
+    problem = size_problem(len(data), source, MAX_EXPORT_BYTES)
     if problem is not None:
         raise DeckError([problem])
     try:

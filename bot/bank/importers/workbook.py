@@ -7,6 +7,7 @@ import io
 from typing import Any
 
 from bot.bank.importers.archive import ArchiveRefused, checked_archive, zip_names
+from bot.bank.part_sizes import MAX_EXPORT_BYTES
 from bot.bank.problems import DeckError, Problem
 from bot.bank.safe_yaml import size_problem
 from bot.locales import N_, _
@@ -40,7 +41,7 @@ def read_rows(data: bytes, source: str) -> Rows:
 
     DeckError, in one sentence, when the file is too large, no workbook, or a zip bomb.
     """
-    problem = size_problem(len(data), source)
+    problem = size_problem(len(data), source, MAX_EXPORT_BYTES)
     if problem is not None:
         raise DeckError([problem])
     _check_archive(data, source)

@@ -10,6 +10,8 @@ from bot.store.sql.decks import (
     GUILD_DECK_COLUMNS,
     GUILD_DECKS,
     SAVE_GUILD_DECK,
+    SAVE_GUILD_DECK_OVER,
+    guild_deck_over_values,
 )
 from bot.store.sql.engine import Engine
 
@@ -24,6 +26,10 @@ class SharedDecks:
     async def add_guild_deck(self, record: GuildDeckRecord) -> bool:
         """Keep a new deck; False (and nothing changed) when the server has a deck of that id already."""
         return await self._engine.execute(ADD_GUILD_DECK, **GUILD_DECK_COLUMNS.values(record)) > 0
+
+    async def save_guild_deck_over(self, record: GuildDeckRecord, was: GuildDeckRecord) -> bool:
+        """Keep `record` only while the stored deck is still `was`; False, nothing written, otherwise."""
+        return await self._engine.execute(SAVE_GUILD_DECK_OVER, **guild_deck_over_values(record, was)) > 0
 
     async def guild_decks(self, guild_id: int | None = None) -> list[GuildDeckRecord]:
         """The server's uploaded decks (every server's when None), by server then deck id."""

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.store.records import DeckStats, MemberStats, ReportLine, StruggleLine
+from bot.store.records import DeckStats, GroupWeek, MemberStats, ReportLine, StruggleLine
 from bot.store.sql.engine import Engine, Row, Transaction, row, rows, value
+from bot.store.sql.item_figures import DAY_MS
 from bot.store.sql.reports import (
     BEST_STREAK,
     DECK_REPORT,
     DECK_SUMS,
+    GROUP_WEEKS,
     MEMBER_TOTAL,
     PRACTICE_TOTALS,
     ROUND_QUESTIONS,
@@ -21,7 +23,7 @@ from bot.store.sql.reports import (
     round_report,
 )
 from bot.store.sql.times import to_ms
-from bot.store.weeks import Chart
+from bot.store.weeks import Chart, week_number
 
 
 def _best_streak(member: dict[str, object], local: bool) -> Transaction[int]:
@@ -75,6 +77,19 @@ class SharedReports:
         """What /stats shows: round answers in this server, practice answers anywhere."""
         local = self._engine.local
         return await self._engine.read(lambda: _member_stats(guild_id, user_id, now, local))
+
+    async def group_weeks(self, guild_id: int, now: datetime) -> tuple[GroupWeek, ...]:
+        """The server's round answers per week, the chart's weeks ending with `now`'s (see the Store
+        interface)."""
+        chart = Chart.ending(now)
+        first, last = to_ms(chart.start) // DAY_MS, to_ms(chart.end) // DAY_MS
+        found = await self._engine.fetch_all(GROUP_WEEKS, guild=guild_id, first=first, last=last)
+        sums = {
+            int(week): (int(answered), int(right), int(members)) for week, answered, right, members in found
+        }
+        return tuple(
+            GroupWeek(monday, *sums.get(week_number(monday), (0, 0, 0))) for monday in chart.mondays()
+        )
 
     async def question_report(
         self, guild_id: int, *, round_id: int | None = None, deck_id: str | None = None

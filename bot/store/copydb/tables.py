@@ -17,7 +17,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "guild_settings": _columns(
         "guild_id, quiz_master_role_id, questions, seconds, mode, pause_seconds, language, podium, "
         "standings, streak_bonus, reading_seconds, untimed, long_prompts, tags, difficulty, thread, "
-        "teams, hints"
+        "teams, hints, card_style"
     ),
     "member_settings": ("user_id", "language", "retention"),
     "rounds": _columns(
@@ -60,14 +60,14 @@ TABLES: dict[str, tuple[str, ...]] = {
         "guild_id, day, channel_id, deck_id, question_id, seed, message_id, posted_at, closes_at, "
         "revealed_at, version, post_problem, retry_at"
     ),
-    "qotd_answers": ("guild_id", "day", "user_id", "choice", "correct", "answered_at"),
+    "qotd_answers": _columns("guild_id, day, user_id, choice, correct, answered_at, text, points"),
     "assignments": _columns(
         "id, guild_id, channel_id, message_id, deck_id, question_ids, seed, due_at, attempts, late, "
         "created_by, created_at, closed_at, versions"
     ),
     "assignment_attempts": ("id", "assignment_id", "user_id", "number", "started_at", "finished_at"),
     "assignment_answers": _columns(
-        "attempt_id, question_index, question_id, choice, correct, ms, answered_at"
+        "attempt_id, question_index, question_id, choice, correct, ms, answered_at, text, points"
     ),
     "web_audit": ("id", "guild_id", "user_id", "user_name", "at", "action", "detail"),
     "deck_versions": ("guild_id", "version"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.store.assignment_records import AssignmentAnswer, AssignmentRecord, AttemptRecord, NewAssignment
-from bot.store.sql.rows import Columns
+from bot.store.sql.rows import LETTERED, Columns
 from bot.store.sql.statement import sql
 
 ASSIGNMENT_COLUMNS = Columns(
@@ -18,8 +18,9 @@ NEW_ASSIGNMENT_COLUMNS = Columns(
 ATTEMPT_COLUMNS = Columns(AttemptRecord, "id, assignment_id, user_id, number, started_at, finished_at")
 ASSIGNMENT_ANSWER_COLUMNS = Columns(
     AssignmentAnswer,
-    "attempt_id, question_index, question_id, choice, correct, ms, answered_at",
+    "attempt_id, question_index, question_id, choice, correct, ms, answered_at, text, points",
     fields={"correct": "right"},
+    kept={"choice": LETTERED},
 )
 
 # A row of NEW_ASSIGNMENT_COLUMNS.
@@ -69,7 +70,8 @@ ATTEMPT_ANSWERS = sql(
     "ORDER BY question_index"
 )
 ASSIGNMENT_ANSWERS = sql(
-    "SELECT a.attempt_id, a.question_index, a.question_id, a.choice, a.correct, a.ms, a.answered_at "
+    "SELECT a.attempt_id, a.question_index, a.question_id, a.choice, a.correct, a.ms, a.answered_at, "
+    "a.text, a.points "
     "FROM assignment_answers a JOIN assignment_attempts t ON t.id = a.attempt_id "
     "WHERE t.assignment_id = :assignment ORDER BY a.attempt_id, a.question_index"
 )

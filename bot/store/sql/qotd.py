@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.store.calendar_records import QotdAnswer, QotdBoardLine, QotdDay, QotdSettings
-from bot.store.sql.rows import Columns
+from bot.store.sql.rows import LETTERED, Columns
 from bot.store.sql.shards import sharded
 from bot.store.sql.statement import sql
 from bot.store.sql.times import from_ms
@@ -18,7 +18,10 @@ QOTD_DAY_COLUMNS = Columns(
     "guild_id, day, channel_id, deck_id, question_id, seed, message_id, posted_at, closes_at, revealed_at",
 )
 QOTD_ANSWER_COLUMNS = Columns(
-    QotdAnswer, "guild_id, day, user_id, choice, correct, answered_at", fields={"correct": "right"}
+    QotdAnswer,
+    "guild_id, day, user_id, choice, correct, answered_at, text, points",
+    fields={"correct": "right"},
+    kept={"choice": LETTERED},
 )
 
 

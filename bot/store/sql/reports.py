@@ -22,6 +22,13 @@ WEEK_SUMS = sql(
     f"SELECT (answered_at / 86400000 + 3) / 7, SUM(points), SUM(correct), COUNT(*) {MEMBER_ANSWERS} "
     "AND answered_at >= :start AND answered_at < :end GROUP BY 1"
 )
+# A server's weeks, from the boards' day rows (one per UTC day, member and deck): answers, right ones, and
+# the members who answered at all; `day` counts whole UTC days since 1970-01-01, as bot.store.weeks does.
+GROUP_WEEKS = sql(
+    "SELECT (day + 3) / 7, CAST(SUM(answered) AS BIGINT), CAST(SUM(correct) AS BIGINT), "
+    "COUNT(DISTINCT user_id) FROM board_days WHERE guild_id = :guild AND day >= :first AND day < :last "
+    "GROUP BY 1"
+)
 # Each deck's sums and rounds; a round plays one deck, so the rounds per deck add up to the member's rounds.
 DECK_SUMS = sql(
     f"SELECT deck_id, SUM(points), SUM(correct), COUNT(*), COUNT(DISTINCT round_id) {MEMBER_ANSWERS} "

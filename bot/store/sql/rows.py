@@ -43,12 +43,22 @@ def _json_list(ids: Sequence[Any]) -> str:
     return json.dumps(list(ids))
 
 
+def _lettered(choice: int) -> int | None:
+    return None if choice < 0 else choice
+
+
+def _lettered_or_text(choice: int | None) -> int:
+    return -1 if choice is None else choice
+
+
 AS_IS = Kept(_same, _same)
 FLAG = Kept(bool, int)  # a bool, kept as 0 or 1
 TIME = Kept(from_ms, to_ms)  # an aware datetime, kept as milliseconds since 1970 (bot/store/sql/times.py)
 TIME_OR_NONE = Kept(from_ms_or_none, to_ms_or_none)
 IDS = Kept(_ids, _json_list)  # a tuple of ids, kept as a JSON list
 IDS_OR_EMPTY = Kept(_ids_or_empty, _json_list)  # the same, NULL read as ()
+# A calendar answer's lettered choice, None for an answer kept as text: its column is NOT NULL, -1 then.
+LETTERED = Kept(_lettered, _lettered_or_text)
 
 # How a field is kept unless its Columns say otherwise: as its type says (a field of any other type AS_IS).
 _BY_TYPE: dict[object, Kept] = {

@@ -10,7 +10,7 @@ from bot.store.sql.statement import Statement, sql
 GUILD_SETTING_COLUMNS = Columns(
     GuildSettings,
     "guild_id, quiz_master_role_id, questions, seconds, mode, pause_seconds, podium, standings, streak_bonus, "
-    "reading_seconds, untimed, long_prompts, tags, difficulty, thread, teams, language, hints",
+    "reading_seconds, untimed, long_prompts, tags, difficulty, thread, teams, language, hints, card_style",
 )
 
 

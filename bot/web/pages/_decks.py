@@ -6,6 +6,7 @@ from aiohttp import web
 
 from bot.bank.bank import Bank
 from bot.bank.models import Deck
+from bot.decks.server_decks import DeckSavedMeanwhile
 from bot.locales import N_, _, slash
 from bot.web.access import Server
 from bot.web.changes import audit
@@ -61,8 +62,12 @@ async def current_version(request: web.Request, server: Server) -> int:
 async def save_deck(request: web.Request, server: Server, deck: Deck, action: str, detail: str) -> Deck:
     """Keep the edited deck through the decks service, and write the audit log; the deck as kept.
 
-    DeckError when the deck as a whole breaks a rule, ServerDecksFull when the server has no room for it.
+    DeckError when the deck as a whole breaks a rule, ServerDecksFull when the server has no room for it,
+    409 when another process saved the deck since the page read it.
     """
-    saved = await context_of(request).decks.save_edit(server.id, deck, by=server.viewer.user_id)
+    try:
+        saved = await context_of(request).decks.save_edit(server.id, deck, by=server.viewer.user_id)
+    except DeckSavedMeanwhile as exc:  # saved by another process after the page's version check
+        raise web.HTTPConflict(text=changed_meanwhile()) from exc
     await audit(request, server, action, detail)
     return saved.deck

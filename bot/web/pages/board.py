@@ -40,13 +40,13 @@ async def board(request: web.Request, server: Server) -> web.StreamResponse:
     shown = await Records(context.store).board_page(
         server.id, period, context.clock(), deck_id=deck_id, page=page - 1, size=PAGE
     )
-    names = await context.discord.user_names(line.user_id for line in shown.board.lines)
+    faces = await context.discord.user_faces(line.user_id for line in shown.board.lines)
     return await render(
         request,
         "board.html",
         {
             "board": shown.board,
-            "names": names,
+            "faces": faces,
             "period": period,
             "periods": {key: _(words) for key, words in PERIOD_NAMES.items()},
             "decks": decks,

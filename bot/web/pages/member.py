@@ -13,7 +13,7 @@ from bot.locales import _
 from bot.looks.mistakes import SUFFIX, mistakes_csv, mistakes_yaml
 from bot.quiz.achievements import MEANINGS, NAMES
 from bot.results.member_records import Records
-from bot.store import WebSession
+from bot.store import MemberStats, WebSession, WeekStats
 from bot.web.access import signed_in
 from bot.web.context import WebContext, context_of
 from bot.web.render import download, render
@@ -41,6 +41,12 @@ async def _badges(context: WebContext, who: WebSession) -> list[dict[str, Any]]:
     ]
 
 
+def _weeks(servers: list[tuple[str, MemberStats]]) -> list[tuple[str, WeekStats]]:
+    """The member's weeks with round answers, in each server, newest first (then by server)."""
+    found = [(name, week) for name, stats in servers for week in stats.weeks if week.answered]
+    return sorted(found, key=lambda shown: (-shown[1].week_start.toordinal(), shown[0]))
+
+
 @routes.get("/me")
 @signed_in
 async def my_page(request: web.Request, who: WebSession) -> web.StreamResponse:
@@ -60,6 +66,7 @@ async def my_page(request: web.Request, who: WebSession) -> web.StreamResponse:
         "member.html",
         {
             "servers": servers,
+            "weeks": _weeks(servers),
             "badges": await _badges(context, who),
             "mastery": mastery,
             "leeches": [{"deck": d, "question": q, "misses": m} for d, q, m in known.leeches],

@@ -81,7 +81,8 @@ async def report(request: web.Request, server: Server) -> web.StreamResponse:
     deck, answers = played.deck, played.answers  # the deck as it asked
     lines = await rounds.question_lines(record)
     shown = await rounds.figures(played)
-    names = await context.discord.user_names(line.user_id for line in shown.ranking)
+    faces = await context.discord.user_faces(line.user_id for line in shown.ranking)
+    names = {user_id: face.name for user_id, face in faces.items()}
     questions = round_report(record, deck, lines, answers, names)
     return await render(
         request,
@@ -92,6 +93,7 @@ async def report(request: web.Request, server: Server) -> web.StreamResponse:
             "questions": list(zip(questions, shown.spreads, strict=True)),
             "figures": shown,
             "names": names,
+            "faces": faces,
         },
     )
 

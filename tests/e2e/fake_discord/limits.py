@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tests.e2e.fake_discord.messages import BUTTON, COMPONENTS_V2, EPHEMERAL, STRING_SELECT
+from tests.e2e.fake_discord.messages import BUTTON, COMPONENTS_V2, EPHEMERAL, STRING_SELECT, walk_components
 
 CONTENT = 2000
 EMBEDS = 10
@@ -31,6 +31,9 @@ CHOICE_NAME = 100
 COMMAND_TOTAL = 8000
 GLOBAL_CHAT_COMMANDS = 100
 AUTOCOMPLETE_CHOICES = 25
+V2_COMPONENTS = 40  # every component of a Components V2 message, nested ones too
+V2_TEXT = 4000  # the text of all its text displays together
+SECTION_TEXTS = 3
 
 _COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
 
@@ -45,6 +48,8 @@ def message_problems(body: dict[str, Any]) -> list[str]:
     """Limits on a message create/edit body (channel message, interaction answer, follow-up)."""
     problems = _too_long("content", body.get("content"), CONTENT)
     embeds = body.get("embeds") or []
+    if (body.get("flags") or 0) & COMPONENTS_V2 and (body.get("content") or embeds):
+        problems.append("a Components V2 message has no content and no embeds; Discord refuses them")
     if len(embeds) > EMBEDS:
         problems.append(f"{len(embeds)} embeds; Discord allows {EMBEDS}")
     total = 0
@@ -73,8 +78,9 @@ def message_problems(body: dict[str, Any]) -> list[str]:
 
 
 def _component_problems(components: list[dict[str, Any]], *, v2: bool) -> list[str]:
-    problems = []
-    rows = [c for c in components if c.get("type") == 1]
+    problems = _layout_problems(components) if v2 else []
+    every = walk_components(components)
+    rows = [c for c in (every if v2 else components) if c.get("type") == 1]
     if not v2 and len(components) > ACTION_ROWS:
         problems.append(f"{len(components)} action rows; Discord allows {ACTION_ROWS}")
     for r, row in enumerate(rows):
@@ -84,6 +90,25 @@ def _component_problems(components: list[dict[str, Any]], *, v2: bool) -> list[s
             problems.append(f"row {r} has {len(buttons)} buttons; Discord allows {BUTTONS_PER_ROW}")
         for child in children:
             problems += _item_problems(child)
+    return problems
+
+
+def _layout_problems(components: list[dict[str, Any]]) -> list[str]:
+    """A Components V2 message's own limits: 40 components counted nested, 4,000 characters of text,
+    a section's 1 to 3 texts beside its one accessory."""
+    problems = []
+    every = walk_components(components)
+    if len(every) > V2_COMPONENTS:
+        problems.append(f"{len(every)} components counted nested; Discord allows {V2_COMPONENTS}")
+    text = sum(len(c.get("content") or "") for c in every if c.get("type") == 10)
+    if text > V2_TEXT:
+        problems.append(f"text displays of {text} characters together; Discord allows {V2_TEXT}")
+    for section in (c for c in every if c.get("type") == 9):
+        texts = section.get("components") or []
+        if not 1 <= len(texts) <= SECTION_TEXTS or "accessory" not in section:
+            problems.append(
+                f"a section of {len(texts)} texts; Discord wants 1-{SECTION_TEXTS} and an accessory"
+            )
     return problems
 
 

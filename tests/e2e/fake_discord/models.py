@@ -94,6 +94,7 @@ class User:
         self.id = id
         self.name = name
         self.bot = bot
+        self.avatar: str | None = None  # an avatar's hash, as Discord gives it; None: the default avatar
         self.locale = locale  # the language of the user's Discord client, sent with each interaction
 
     @property
@@ -106,7 +107,7 @@ class User:
             "username": self.name,
             "discriminator": "0",
             "global_name": None if self.bot else self.name.title(),
-            "avatar": None,
+            "avatar": self.avatar,
             "avatar_decoration_data": None,
             "collectibles": None,
             "primary_guild": None,

@@ -19,7 +19,7 @@ from tests.e2e.fake_discord.interactions import (
     Response,
 )
 from tests.e2e.fake_discord.limits import callback_problems, message_problems, ping_problems
-from tests.e2e.fake_discord.messages import EPHEMERAL, LOADING, FakeMessage, stored_components
+from tests.e2e.fake_discord.messages import COMPONENTS_V2, EPHEMERAL, LOADING, FakeMessage, stored_components
 from tests.e2e.fake_discord.models import SEND_MESSAGES
 from tests.e2e.fake_discord.records import RecordedRequest
 from tests.e2e.fake_discord.rest import API_PREFIX, RECORD, error, json_response, no_content
@@ -128,7 +128,12 @@ class MessageRoutes:
         if found.author is not self.fake.bot:
             return error(403, "Cannot edit a message authored by another user", 50005)
         record: RecordedRequest = request[RECORD]
-        self._check_message(record, record.body or {}, created=False)
+        body = record.body or {}
+        # A Components V2 message stays one: an edit is checked as the message it makes.
+        kept = found.flags & COMPONENTS_V2
+        self._check_message(record, {**body, "flags": int(body.get("flags") or 0) | kept}, created=False)
+        if kept and body.get("flags") is not None and not int(body["flags"]) & COMPONENTS_V2:
+            self.fake.violate(records.LIMIT, "an edit cannot take a Components V2 message out of it", record)
         self.fake.note_channel_edit(found.channel, record)
         self.fake.edit_message(found, record.body or {}, record.files)
         return json_response(self.fake.message_payload(found))

@@ -9,6 +9,7 @@ both themes, as PNGs into that folder (the docs show them).
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,17 @@ WIDTHS = (360, 390, 768, 1280)
 THEMES = ("light", "dark")
 AXE_AT = ((390, "light"), (1280, "dark"))
 CARDS_AT = (390, "light")  # where every table's rows are checked as cards (the same CSS at 360)
-SHOTS = {"": "server", "decks/reading-charts": "deck"}  # the pages the docs show, by file name
+# The pages the docs show, by file name (a round's report by the pattern of its path).
+SHOTS = {
+    "": "server",
+    "decks/reading-charts": "deck",
+    "decks/cells/questions/c1/edit": "editor",
+    "decks/cells/analysis": "analysis",
+    "rounds/{round}": "report",
+    "board": "board",
+    "suggestions": "suggestions",
+    "/me": "member",
+}
 SHOT_WIDTHS = (1280, 390)
 DARK_PAPER = "rgb(49, 51, 56)"  # Discord's dark background, #313338
 LIGHT_PAPER = "rgb(255, 255, 255)"
@@ -134,7 +145,12 @@ async def layout_faults(page: Any, where: str, at: tuple[int, str]) -> dict[str,
 
 async def screenshot(page: Any, folder: Path, dashboard: Dashboard, path: str, suffix: str) -> None:
     server = f"/servers/{dashboard.world.study.id}/"
-    name = SHOTS.get(path.removeprefix(server)) if path.startswith(server) else None
+    key = (
+        re.sub(r"^rounds/\d+$", "rounds/{round}", path.removeprefix(server))
+        if path.startswith(server)
+        else path
+    )
+    name = SHOTS.get(key)
     if name is not None:
         folder.mkdir(parents=True, exist_ok=True)
         await page.screenshot(path=str(folder / f"dashboard-{name}-{suffix}.png"))
@@ -231,7 +247,7 @@ async def test_the_switch_on_a_page_a_form_drew_goes_back_to_the_form_s_page(
     page = await dashboard.signed_in(browser, dashboard.world.moderator)
     await page.goto(dashboard.server_url("decks"))
     await page.get_by_label("Deck name", exact=True).fill("Plants")
-    await page.get_by_label("File (at most 1 MiB)", exact=True).set_input_files(
+    await page.get_by_label("File", exact=True).set_input_files(
         {"name": "plants.csv", "mimeType": "text/csv", "buffer": b"not a deck,,\n"}
     )
     async with page.expect_navigation():

@@ -77,6 +77,36 @@ async def test_a_rounds_report_shows_each_question_and_who_answered_what(
     assert dialogs == []
 
 
+async def test_members_show_with_their_avatar_or_their_initial_in_the_ranking_and_the_board(
+    dashboard: Dashboard, browser: Any
+) -> None:
+    world = dashboard.world
+    alice = world.members[0]
+    alice.user.avatar = "a_0123456789abcdef0123456789abcdef"  # animated; the others have Discord's default
+    avatar_url = f"https://cdn.discordapp.com/avatars/{alice.id}/{alice.user.avatar}.png?size=64"
+    round_id = await seeded_round(dashboard)
+    page = await dashboard.page(browser)
+    asked: list[str] = []
+
+    async def from_the_cdn(route: Any) -> None:  # no network in tests: the CDN answers here
+        asked.append(route.request.url)
+        await route.fulfill(status=404)
+
+    await page.context.route("https://cdn.discordapp.com/**", from_the_cdn)
+    await dashboard.sign_in(page, world.moderator, then=f"/servers/{world.study.id}/rounds/{round_id}")
+    for table in ("Each player's rank", None):
+        if table is None:  # the board, of all time
+            await page.goto(dashboard.server_url("board"))
+        rows = page.get_by_role("table", name=table) if table else page.locator(".table-box table")
+        alice_row = rows.get_by_role("row").filter(has_text="Alice")
+        assert await alice_row.locator("img.avatar").get_attribute("src") == avatar_url
+        assert await alice_row.locator("img.avatar").get_attribute("alt") == ""  # her name is beside it
+        bongani_row = rows.get_by_role("row").filter(has_text="Bongani")
+        assert await bongani_row.locator("img").count() == 0
+        assert await bongani_row.locator("span.avatar").get_attribute("data-initial") == "B"
+    assert asked == [avatar_url, avatar_url]
+
+
 @ON_BOTH_DATABASES
 async def test_a_rounds_results_download_as_csv_and_json(dashboard: Dashboard, browser: Any) -> None:
     round_id = await seeded_round(dashboard)
@@ -190,3 +220,19 @@ async def test_the_rounds_list_filters_by_day_deck_and_member(dashboard: Dashboa
     alert = await page.get_by_role("alert").inner_text()
     assert alert == "2026-02-30 is not a day: write it as year-month-day, like 2026-12-01."
     assert await page.get_by_label("Deck").input_value() == "cells"
+
+
+async def test_the_servers_page_shows_the_group_over_the_weeks(dashboard: Dashboard, browser: Any) -> None:
+    world = dashboard.world
+    world.clock.freeze()
+    world.clock.set(T0 + timedelta(days=9))  # Wednesday of the week after the round's (Monday 30 November)
+    await seeded_round(dashboard)
+    page = await dashboard.signed_in(browser, world.moderator, then=f"/servers/{world.study.id}/")
+    table = page.get_by_role("table", name="The server's round answers per week")
+    rows = [await r.inner_text() for r in await table.get_by_role("row").all()]
+    assert len(rows) == 1 + 8
+    # Three members took part (Chipo answered one question); 7 answers, 3 right.
+    assert rows[-2].split("\t") == ["November 30, 2026", "3", "7", "43%"]
+    assert rows[-1].split("\t") == ["December 7, 2026", "0", "0", "–"]
+    chart = await page.locator("figure.chart desc").text_content()
+    assert chart is not None and "week of 2026-11-30: 7 answers, 43% right" in chart
