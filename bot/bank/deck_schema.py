@@ -14,6 +14,7 @@ from bot.bank import part_sizes
 from bot.bank.cloze import MAX_BLANKS
 from bot.bank.images import MAX_IMAGE_REFERENCE
 from bot.bank.languages import LANGUAGE_CODE
+from bot.bank.match import MAX_PAIR_ITEM, MAX_PAIRS, MIN_PAIRS
 from bot.bank.models import Kind
 from bot.bank.reader import DECK_KEYS, DIFFICULTIES, QUESTION_KEYS, SLUG, TRANSLATION_KEYS
 from bot.locales import N_, _
@@ -33,6 +34,8 @@ _LIMITS = {
     "most_multi_choices": part_sizes.MAX_MULTI_CHOICES,
     "most_answers": part_sizes.MAX_TEXT_ANSWERS,
     "most_blanks": MAX_BLANKS,
+    "least_pairs": MIN_PAIRS,
+    "most_pairs": MAX_PAIRS,
 }
 
 
@@ -73,7 +76,7 @@ QUESTION_PROPERTIES: dict[str, Schema] = {
     "id": _ref("slug", N_("Unique within the deck; scores and spaced repetition key on it.")),
     "type": {
         "description": N_(
-            "choice (default), truefalse, text, number, multi (select all that apply), cloze (blanks to "
+            "choice (default), truefalse, text, number, multi (select all that apply), match (pairs to match), cloze (blanks to "
             "fill) or poll (no right answer)."
         ),
         "enum": [kind.value for kind in Kind],
@@ -114,6 +117,9 @@ QUESTION_PROPERTIES: dict[str, Schema] = {
         "maxItems": MAX_BLANKS,
         "items": _ref("textAnswers"),
     },
+    "pairs": _ref(
+        "pairs", N_("match questions: {least_pairs} to {most_pairs} pairs, each `[left, right]`, in order.")
+    ),
     "explanation": _ref("explanation"),
     "hint": {
         "description": N_(
@@ -155,15 +161,17 @@ TRANSLATION_PROPERTIES: dict[str, Schema] = {
     "choices": _ref("choices"),
     "explanation": _ref("explanation"),
     "answers": _ref("textAnswers"),
+    "pairs": _ref("pairs"),
 }
 
-_OTHER_KEYS = ("tolerance", "unit", "blanks")  # and a cloze question's blanks: no other kind takes them
+_OTHER_KEYS = ("tolerance", "unit", "blanks", "pairs")  # a cloze's blanks, a match's pairs: theirs only
 
 # What each kind of question requires and forbids (the reader's per-kind readers).
 _KIND_RULES: dict[Kind, tuple[list[str], list[str], Schema | None]] = {
     Kind.TEXT: (["answers"], ["choices", "answer", *_OTHER_KEYS], None),
-    Kind.NUMBER: (["answer"], ["choices", "answers", "hint", "blanks"], _ref("numberAnswer")),
-    Kind.CLOZE: (["blanks"], ["choices", "answer", "answers", "hint", "tolerance", "unit"], None),
+    Kind.NUMBER: (["answer"], ["choices", "answers", "hint", "blanks", "pairs"], _ref("numberAnswer")),
+    Kind.CLOZE: (["blanks"], ["choices", "answer", "answers", "hint", "tolerance", "unit", "pairs"], None),
+    Kind.MATCH: (["pairs"], ["choices", "answer", "answers", "hint", "tolerance", "unit", "blanks"], None),
     Kind.TRUEFALSE: (["answer"], ["choices", "answers", "hint", *_OTHER_KEYS], {"type": "boolean"}),
     Kind.POLL: (["choices"], ["answer", "answers", "hint", *_OTHER_KEYS], None),
     Kind.CHOICE: (["choices", "answer"], ["answers", "hint", *_OTHER_KEYS], _ref("choiceAnswer")),
@@ -346,6 +354,17 @@ def _schema(text: list[str]) -> Schema:
                     },
                 ],
             },
+            "pairs": {
+                "type": "array",
+                "minItems": MIN_PAIRS,
+                "maxItems": MAX_PAIRS,
+                "items": {
+                    "type": "array",
+                    "minItems": 2,
+                    "maxItems": 2,
+                    "items": {"type": ["string", "number"], "minLength": 1, "maxLength": MAX_PAIR_ITEM},
+                },
+            },
             "explanation": {
                 "description": N_("Why the right answer is right; shown at the reveal and in practice."),
                 "type": ["string", "number", "null"],
@@ -373,6 +392,7 @@ def _schema(text: list[str]) -> Schema:
                         Kind.CHOICE,
                         Kind.MULTI,
                         Kind.CLOZE,
+                        Kind.MATCH,
                     )
                 ],
             },

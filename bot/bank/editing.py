@@ -34,6 +34,7 @@ FIELDS = (
     "tolerance",
     "unit",
     "blanks",
+    "pairs",
     "explanation",
     "translations",
     "tags",
@@ -64,6 +65,7 @@ class QuestionForm:
     tolerance: str = ""
     unit: str = ""
     blanks: list[str] = field(default_factory=list)  # a cloze question's blanks: accepted answers, one a line
+    pairs: list[tuple[str, str]] = field(default_factory=list)  # a match question's (left, right) pairs
     explanation: str = ""
     translations: str = ""
     tags: str = ""  # comma-separated
@@ -88,6 +90,7 @@ class QuestionForm:
             tolerance="" if question.tolerance.exact else str(question.tolerance),
             unit=question.unit,
             blanks=["\n".join(accepted) for accepted in question.blanks],
+            pairs=list(question.pairs),
             explanation=question.explanation,
             translations=translations,
             tags=", ".join(question.tags),
@@ -187,6 +190,8 @@ def _answer_layout(layout: _Layout, form: QuestionForm, kind: str) -> None:
         _number_layout(layout, form)
     elif kind == Kind.CLOZE.value:
         _blanks_layout(layout, form)
+    elif kind == Kind.MATCH.value:
+        _pairs_layout(layout, form)
 
 
 def _number_layout(layout: _Layout, form: QuestionForm) -> None:
@@ -211,6 +216,18 @@ def _blanks_layout(layout: _Layout, form: QuestionForm) -> None:
     layout.add("blanks:", "blanks")
     for index, accepted in enumerate(blanks):
         layout.add(dump_yaml([accepted]).rstrip("\n"), f"blanks[{index}]")
+
+
+def _pairs_layout(layout: _Layout, form: QuestionForm) -> None:
+    """A match question's pairs, a left and a right field each (a pair left empty on both sides is
+    left out; one side typed is kept, for the reader to say what is missing)."""
+    pairs = [(left.strip(), right.strip()) for left, right in form.pairs if left.strip() or right.strip()]
+    if not pairs:
+        return
+    layout.add("pairs:", "pairs")
+    for index, pair in enumerate(pairs):
+        shown = [side for side in pair if side]
+        layout.add(dump_yaml([shown]).rstrip("\n"), f"pairs[{index}]")
 
 
 def _field_of(problem: Problem, layout: _Layout, start: int, form: QuestionForm) -> str:

@@ -19,6 +19,7 @@ from typing import Any
 from bot.bank import part_sizes
 from bot.bank.cloze import MAX_BLANKS
 from bot.bank.editing import QuestionForm
+from bot.bank.match import MAX_PAIRS
 from bot.bank.models import Kind, Question
 from bot.bank.writer import dump_yaml
 
@@ -84,6 +85,10 @@ def _cloze(posted: Posted) -> dict[str, Any]:
     return {"blanks": [posted.one(f"blank{i}") for i in range(MAX_BLANKS)]}
 
 
+def _match(posted: Posted) -> dict[str, Any]:
+    return {"pairs": [(posted.one(f"pair{i}left"), posted.one(f"pair{i}right")) for i in range(MAX_PAIRS)]}
+
+
 # What each kind's fieldset fills in a QuestionForm; a kind not here is not one the editor makes.
 KIND_FIELDS: dict[str, Callable[[Posted], dict[str, Any]]] = {
     Kind.CHOICE.value: _choice,
@@ -93,6 +98,7 @@ KIND_FIELDS: dict[str, Callable[[Posted], dict[str, Any]]] = {
     Kind.NUMBER.value: _number,
     Kind.MULTI.value: _multi,
     Kind.CLOZE.value: _cloze,
+    Kind.MATCH.value: _match,
 }
 # The field a kind's "which answer is right" mistakes are said beside.
 ANSWER_FIELD = {
@@ -103,6 +109,7 @@ ANSWER_FIELD = {
     Kind.TEXT.value: "accepted",
     Kind.NUMBER.value: "number",
     Kind.CLOZE.value: "blanks",
+    Kind.MATCH.value: "pairs",
 }
 CHOOSING = (Kind.CHOICE.value, Kind.MULTI.value, Kind.POLL.value)
 

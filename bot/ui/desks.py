@@ -50,6 +50,9 @@ class TextAnswerForm:
     prompt: str
     seconds: float
     blanks: int = 0  # a cloze question's blanks, one text input each; 0: one input for the answer
+    # A match question's left items, one select each, offering its right items: (index in the deck, text).
+    lefts: tuple[str, ...] = ()
+    rights: tuple[tuple[int, str], ...] = ()
 
 
 class AnswerDesk(Protocol):

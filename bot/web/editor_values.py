@@ -8,6 +8,7 @@ from typing import Any
 from bot.bank import part_sizes
 from bot.bank.cloze import MAX_BLANKS
 from bot.bank.editor_form import EditorForm
+from bot.bank.match import MAX_PAIRS
 from bot.looks.text import LANGUAGE_NAMES, language_name
 
 
@@ -39,5 +40,6 @@ def editor_fields(editor: EditorForm) -> dict[str, Any]:
         "choices": _padded(form.choices, most),
         "most_choices": part_sizes.MAX_CHOICES,
         "blanks": _padded(form.blanks, MAX_BLANKS),
+        "pairs": [*form.pairs, *[("", "")] * MAX_PAIRS][:MAX_PAIRS],
         "translated": translated,
     }

@@ -43,6 +43,7 @@ KIND_WORDS = {
     "number": N_("typed number"),
     "multi": N_("select all that apply"),
     "cloze": N_("blanks to fill"),
+    "match": N_("pairs to match"),
     "poll": N_("poll"),
 }
 

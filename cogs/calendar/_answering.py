@@ -17,6 +17,7 @@ from bot.calendar.kinds import Given
 from bot.errors import UserError
 from bot.locales import _, number
 from bot.ui.desks import GivenAnswer, TextAnswerForm
+from bot.ui.match import answer_form
 
 if TYPE_CHECKING:
     from bot.calendar.assignment_service import Answered, Assignments
@@ -57,7 +58,7 @@ class QotdAnswering:
         if not question.typed:
             raise UserError(_("That question is answered with the letter buttons."))
         title = _("Question of the day")
-        return TextAnswerForm(title, question.shown_prompt, FORM_SECONDS, blanks=len(question.blanks))
+        return answer_form(title, question, FORM_SECONDS)
 
     async def on_hint(self, interaction: discord.Interaction[Any], play_id: int, index: int) -> None:
         raise no_hints()
@@ -85,7 +86,7 @@ class AssignmentAnswering:
         if not question.typed:
             raise UserError(_("That question is answered with the letter buttons."))
         title = _("Assignment question {number}", number=number(index + 1))
-        return TextAnswerForm(title, question.shown_prompt, FORM_SECONDS, blanks=len(question.blanks))
+        return answer_form(title, question, FORM_SECONDS)
 
     async def on_hint(self, interaction: discord.Interaction[Any], play_id: int, index: int) -> None:
         raise no_hints()

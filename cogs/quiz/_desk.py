@@ -20,6 +20,7 @@ from bot.store import RoundRecord
 from bot.ui import replies
 from bot.ui.answers import hint_reply
 from bot.ui.desks import PRACTICE_DESK, GivenAnswer, TextAnswerForm, find_desk
+from bot.ui.match import answer_form
 from bot.ui.practice import translation_embed, translation_target
 from bot.ui.round import my_result_text, team_name
 from bot.ui.text import clip, letter
@@ -101,7 +102,7 @@ class QuizDesk:
             raise UserError(_("That question is answered with the letter buttons."))
         seconds = UNTIMED_FORM_SECONDS if state.untimed else state.seconds_for(index) + FORM_GRACE_SECONDS
         title = _("Question {number}", number=number(index + 1))
-        return TextAnswerForm(title, question.shown_prompt, seconds, blanks=len(question.blanks))
+        return answer_form(title, question, seconds)
 
     async def on_hint(self, interaction: discord.Interaction[Any], play_id: int, index: int) -> None:
         running = await self._live(interaction, play_id)

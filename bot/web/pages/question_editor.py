@@ -44,6 +44,7 @@ KINDS = (
     ("number", N_("Typed number")),
     ("multi", N_("Select all that apply (a menu)")),
     ("cloze", N_("Blanks to fill (a field for each)")),
+    ("match", N_("Pairs to match (a menu for each)")),
 )
 
 

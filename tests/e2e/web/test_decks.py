@@ -484,13 +484,14 @@ async def test_a_moodle_xml_import_says_what_it_set_aside(dashboard: Dashboard, 
     )
     async with page.expect_navigation():
         await page.get_by_role("button", name="Import").click()
-    assert await page.get_by_text("Imported 8 questions from biology.xml as `biology`.").count() == 1
+    assert await page.get_by_text("Imported 9 questions from biology.xml as `biology`.").count() == 1
     notes = await page.locator("ul.notes li").all_inner_texts()
-    assert notes[0] == (
-        "biology.xml:112: a matching question; Bvunzo cannot play pairs to match yet, so it was left out"
-    )
+    assert (
+        "biology.xml:112: the matching question's extra answers that match nothing (the polio vaccine) were "
+        "left out"
+    ) in notes
     assert notes[-1].startswith("biology.xml:171: the question “Diagram” shows an image from the file")
-    assert len(notes) == 5  # the numerical question, the one to tick several and the two gap kinds are kept
+    assert len(notes) == 5  # four set aside, the matching question kept with a note
     kept = load_deck_text(await stored_text(dashboard.store, world.study.id, "biology"), "biology.yaml")
     assert [q.prompt for q in kept.questions] == [
         "Which organelle releases energy from food in a cell?",
@@ -498,6 +499,7 @@ async def test_a_moodle_xml_import_says_what_it_set_aside(dashboard: Dashboard, 
         "Name the green pigment in leaves.",
         "Which of these are bases found in DNA?",
         "How many chromosomes does a human body cell hold?",
+        "Match each scientist with the discovery.",
         "Genes are made of {{1}} and sit on {{2}}.",
         "The {{1}} controls the cell; the {{2}} surrounds it.",
         "Red blood cells carry oxygen.",
