@@ -42,6 +42,8 @@ EVERY_KIND = {
     "number": "26",
     "unit": "g",
     "blank0": "Mars",
+    "pair0left": "Neon",
+    "pair0right": "gas",
 }
 
 
@@ -126,6 +128,13 @@ def test_a_cloze_question_takes_a_field_of_answers_per_blank() -> None:
     assert question == Question(
         id="new", kind=Kind.CLOZE, prompt="{{1}} is red.", blanks=(("Mars", "the red planet"),)
     )
+
+
+def test_a_match_question_takes_its_pairs_and_ignores_empty_ones() -> None:
+    pairs = {"pair0left": "Iron", "pair0right": "metal", "pair1left": "Neon", "pair1right": "gas"}
+    question = made(posted(kind="match", prompt="Match each element.", **pairs, pair2left=" ", pair2right=""))
+    assert (question.kind, question.pairs) == (Kind.MATCH, (("Iron", "metal"), ("Neon", "gas")))
+    assert (question.choices, question.answers, question.blanks) == ((), frozenset(), ())
 
 
 def test_translations_are_a_group_of_fields_per_language_and_empty_groups_are_left_out() -> None:

@@ -24,6 +24,7 @@ MARKERS = {
     "text": "#f-accepted",
     "number": "#f-number",
     "cloze": "#f-blank0",
+    "match": "#f-pair0left",
     "poll": "#f-choice0",
 }
 # Each kind: the radio's words, what is typed (label: text, or a role to tick), the visible markers, the question.
@@ -83,6 +84,17 @@ KINDS: list[tuple[str, list[tuple[str, str]], set[str], Question]] = [
         [("Prompt", "{{1}} is a metal."), ("Blank 1", "Iron\nGold")],
         {"cloze"},
         Question("k7", Kind.CLOZE, "{{1}} is a metal.", blanks=(("Iron", "Gold"),)),
+    ),
+    (
+        "Pairs to match (a menu for each)",
+        [
+            ("Pair 1: left", "Iron"),
+            ("Pair 1: right", "metal"),
+            ("Pair 2: left", "Neon"),
+            ("Pair 2: right", "gas"),
+        ],
+        {"match"},
+        Question("k8", Kind.MATCH, "Which is a metal?", pairs=(("Iron", "metal"), ("Neon", "gas"))),
     ),
 ]
 
