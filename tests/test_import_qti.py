@@ -86,8 +86,9 @@ def document(title: str, *items: str) -> str:
 FIB = '<response_str ident="response1" rcardinality="Single"><render_fib><response_label ident="answer1"/></render_fib></response_str>'
 NUM = FIB.replace("<render_fib>", '<render_fib fibtype="Decimal">')
 
-# One item of every type Canvas exports, in order (line numbers are each <item>'s): nine kept (a
-# multiple-answer item with one right choice as a multi, dropdowns as a cloze), five set aside, one broken.
+# One item of every type Canvas exports, in order (line numbers are each <item>'s): ten kept (a
+# multiple-answer item with one right choice as a multi, pairs as a match, dropdowns as a cloze), four set
+# aside, one broken.
 ITEMS = [
     item(  # kept: choice, HTML read as text, general feedback as the explanation
         "multiple_choice_question",
@@ -139,7 +140,7 @@ ITEMS = [
         choice_lid(("a", "Neon"), ("b", "Argon"), ("c", "Nitrogen")).replace("Single", "Multiple"),
         scored(f"<and>{equal('a')}{equal('b')}<not>{equal('c')}</not></and>"),
     ),
-    item(  # set aside: pairs to match
+    item(  # kept: pairs to match, a match question
         "matching_question",
         "Match each country to its capital.",
         choice_lid(("m1", "Harare"), ("m2", "Lusaka"), ident="r_zw", prompt="Zimbabwe")
