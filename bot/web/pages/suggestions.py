@@ -7,7 +7,7 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.bank.suggestions import from_json
+from bot.bank.suggestions import from_json, suggested_fields
 from bot.decks.server_decks import SuggestionGone
 from bot.errors import UserError
 from bot.locales import N_, _
@@ -25,13 +25,30 @@ SHOWN = 50
 
 def _shown(fields: dict[str, Any]) -> dict[str, Any]:
     choices = [str(c) for c in fields.get("choices", [])]
+    right = str(choices[int(fields.get("answer", 0))]) if choices else None
+    answers = [str(a) for a in fields.get("answers", [])]
     return {
         "prompt": str(fields.get("prompt", "")),
         "choices": choices,
-        "right": str(choices[int(fields.get("answer", 0))]) if choices else None,
-        "answers": [str(a) for a in fields.get("answers", [])],
+        "right": right,
+        "answers": answers,
         "explanation": str(fields.get("explanation", "")),
+        # The edit form's fields, as /deck review's form has them: the right answer, the wrong ones a line each.
+        "edit_right": right if right is not None else (answers[0] if answers else ""),
+        "edit_wrong": "\n".join(c for c in choices if c != right),
     }
+
+
+def _edited(post: Any, author_id: int) -> dict[str, Any]:
+    """The moderator's edit of a suggestion as a question's fields, credited to its author (the server
+    reads only these four fields of the post; the service checks the question as a whole)."""
+
+    def text(name: str) -> str:
+        value = post.get(name, "")
+        return value if isinstance(value, str) else ""
+
+    wrong = text("wrong").splitlines()
+    return suggested_fields(text("prompt"), text("right"), wrong, text("explanation"), author_id)
 
 
 @routes.get("/servers/{guild_id}/suggestions")
@@ -61,8 +78,9 @@ async def suggestions(request: web.Request, server: Server) -> web.StreamRespons
 async def review(request: web.Request, server: Server) -> web.StreamResponse:
     decks = context_of(request).decks
     suggestion_id = int(request.match_info["suggestion_id"])
-    action = (await request.post()).get("action")
-    if action not in ("approve", "reject"):
+    post = await request.post()
+    action = post.get("action")
+    if action not in ("approve", "reject", "approve-edited"):
         raise web.HTTPBadRequest(text=_("Choose Approve or Reject."))
     try:
         if action == "reject":
@@ -72,7 +90,11 @@ async def review(request: web.Request, server: Server) -> web.StreamResponse:
                 _("#{number} for {deck}", number=suggestion.id, deck=suggestion.deck_id),
             )
         else:
-            suggestion, _saved = await decks.approve(server.id, suggestion_id, server.viewer.user_id)
+            fields = None
+            if action == "approve-edited":
+                waiting = await decks.reviewable(server.id, suggestion_id)
+                fields = _edited(post, waiting.author_id)
+            suggestion, _saved = await decks.approve(server.id, suggestion_id, server.viewer.user_id, fields)
             done, detail = (
                 N_("suggestion approved"),
                 _("#{number} into {deck}", number=suggestion.id, deck=suggestion.deck_id),

@@ -114,6 +114,45 @@ async def test_approving_a_suggestion_adds_it_to_the_deck_and_rejecting_leaves_i
     assert "already approved" in await again.text()
 
 
+async def test_a_suggestion_edited_before_its_approval_joins_the_deck_as_edited(
+    dashboard: Dashboard, browser: Any
+) -> None:
+    world, store = dashboard.world, dashboard.store
+    await hostile_deck(store, world.study.id, world.moderator.id)
+    alice = world.members[0]
+    fields = suggested_fields("Which organelle holds DNA?", "Nucleus", ["Vacuole"], "", alice.id)
+    suggested = await store.add_suggestion(world.study.id, "cells", alice.id, to_json(fields), T0)
+    page = await dashboard.signed_in(browser, world.moderator, then=f"/servers/{world.study.id}/suggestions")
+    region = page.get_by_role("region", name="For cells, by Alice")
+    token = await page.locator("input[name=csrf_token]").first.get_attribute("value")
+    # An edit the deck would refuse (no right answer) is one sentence, and the suggestion still waits.
+    refused = await page.context.request.post(
+        dashboard.server_url(f"suggestions/{suggested.id}"),
+        form={"csrf_token": token or "", "action": "approve-edited", "prompt": "Which?", "right": " "},
+    )
+    assert refused.status == 409
+    assert [s.id for s in await store.pending_suggestions(world.study.id)] == [suggested.id]
+    await region.get_by_text("Edit, then approve").click()
+    await region.get_by_label("Question", exact=True).fill("Which organelle holds the cell's DNA?")
+    await region.get_by_label("Wrong answers, one a line (none: members type the answer)").fill(
+        "Vacuole\nRibosome"
+    )
+    await region.get_by_label("Explanation (shown at the reveal and in practice)").fill(
+        "The nucleus keeps it."
+    )
+    await region.get_by_role("button", name="Approve as edited").click()
+    await page.get_by_text("Suggestion approved.").wait_for()
+    deck = dashboard.server.context.bank.get("cells", world.study.id)
+    assert deck is not None
+    added = deck.questions[-1]
+    assert (added.prompt, added.choices, added.answers) == (
+        "Which organelle holds the cell's DNA?",
+        ("Nucleus", "Vacuole", "Ribosome"),
+        frozenset({0}),
+    )
+    assert (added.explanation, added.suggested_by) == ("The nucleus keeps it.", alice.id)
+
+
 @ON_BOTH_DATABASES
 async def test_settings_are_saved_or_each_mistake_is_shown_beside_its_field(
     dashboard: Dashboard, browser: Any
