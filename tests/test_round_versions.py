@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import zoneinfo
 from datetime import timedelta
 from pathlib import Path
 
@@ -29,6 +30,7 @@ from bot.results.asked import (
     round_deck,
 )
 from bot.results.result_rows import assignment_rows, csv_bytes, round_rows
+from bot.results.round_files import round_files
 from bot.rounds import RoundService, SummaryCard
 from bot.store import (
     AssignmentAnswer,
@@ -40,7 +42,6 @@ from bot.store import (
     open_store,
 )
 from bot.ui.boards import report_embed
-from bot.web.results import results_csv
 from bot.web.round_report import round_report
 from tests.test_round_service import (
     ALICE,
@@ -174,9 +175,8 @@ async def assert_reports_show_what_was_asked(
         choices[bad],
         sorted([choices[good], choices[bad]]),
     )
-    sheet = list(
-        csv.reader(io.StringIO(results_csv(record, deck, answers, {}, hints={}).decode("utf-8-sig")))
-    )
+    files = round_files(record, answers, deck, {}, zoneinfo.ZoneInfo("UTC"), {}, {})
+    sheet = list(csv.reader(io.StringIO(files.csv.decode("utf-8-sig"))))
     assert [(r[3], r[7]) for r in sheet[1:]] == [(prompt, choices[good]), (prompt, choices[bad])]
     assert EDITED_PROMPT not in embed.description
 

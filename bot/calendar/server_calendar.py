@@ -26,6 +26,7 @@ from bot.errors import UserError
 from bot.locales import _, n_, slash
 from bot.results.asked import round_deck
 from bot.results.result_rows import pressed_hints
+from bot.results.round_files import server_zone
 from bot.store import (
     Answer,
     CalendarSettings,
@@ -257,4 +258,4 @@ class ServerCalendar:
         answers = await self.store.round_answers(record.id)
         deck = await round_deck(self.store, self.host.bank, record)
         hints = pressed_hints(await self.store.round_hints(record.id))
-        return RoundFile(record, answers, deck, zone_named((await self.settings(guild_id)).timezone), hints)
+        return RoundFile(record, answers, deck, await server_zone(self.store, guild_id), hints)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import zoneinfo
 from dataclasses import dataclass
 
 from bot.bank.models import Deck
 from bot.results.asked import Decks, round_deck
 from bot.results.result_rows import pressed_hints
 from bot.results.round_figures import RoundFigures, figures
+from bot.results.round_files import server_zone
 from bot.store import Answer, ReportLine, RoundFilter, RoundRecord, Store
 
 
@@ -26,6 +28,10 @@ class PlayedRounds:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+
+    async def zone(self, guild_id: int) -> zoneinfo.ZoneInfo:
+        """The zone the server's results files write times in (bot.results.round_files.server_zone)."""
+        return await server_zone(self.store, guild_id)
 
     async def listed(
         self,

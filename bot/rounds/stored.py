@@ -6,7 +6,7 @@ place that turns a server's settings or a stored round into the options a round 
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
+from dataclasses import asdict, fields, replace
 from typing import Any
 
 from bot.quiz.options import RoundOptions
@@ -41,6 +41,11 @@ def round_options(record: RoundRecord) -> RoundOptions:
     return RoundOptions(
         questions=len(record.question_ids), thread=record.parent_channel_id is not None, **kept
     )
+
+
+def result_options(record: RoundRecord) -> dict[str, Any]:
+    """What a round's results file says it was played with: its deck, how it ended, and its options."""
+    return {"deck": record.deck_id, "status": record.status, **asdict(round_options(record))}
 
 
 def restored_answer(answer: Answer) -> RestoredAnswer:

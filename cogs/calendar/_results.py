@@ -34,7 +34,12 @@ async def member_names(bot: BvunzoBot, guild_id: int, user_ids: Iterable[int]) -
 def result_files(
     stem: str, kind: str, ident: int, options: Mapping[str, Any], rows: Sequence[ResultRow]
 ) -> list[discord.File]:
+    return attached(stem, csv_bytes(rows), json_bytes(kind, ident, options, rows))
+
+
+def attached(stem: str, csv: bytes, json: bytes) -> list[discord.File]:
+    """A results file pair as Discord attachments, `stem`.csv and `stem`.json."""
     return [
-        discord.File(io.BytesIO(csv_bytes(rows)), filename=f"{stem}.csv"),
-        discord.File(io.BytesIO(json_bytes(kind, ident, options, rows)), filename=f"{stem}.json"),
+        discord.File(io.BytesIO(csv), filename=f"{stem}.csv"),
+        discord.File(io.BytesIO(json), filename=f"{stem}.json"),
     ]

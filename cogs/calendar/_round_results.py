@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -10,10 +9,10 @@ from discord import app_commands
 
 from bot.calendar.server_calendar import ServerCalendar
 from bot.locales import _, n_
-from bot.results.result_rows import round_rows
-from bot.rounds.stored import round_options
+from bot.results.round_files import round_files
+from bot.rounds.stored import result_options
 from bot.ui import replies
-from cogs.calendar._results import member_names, result_files
+from cogs.calendar._results import attached, member_names
 from cogs.permissions import ensure_quiz_master, guild_id_of
 
 if TYPE_CHECKING:
@@ -32,18 +31,18 @@ def results_command(bot: BvunzoBot, calendar: ServerCalendar) -> app_commands.Co
         await replies.defer(interaction)  # names are looked up
         record = found.record
         names = await member_names(bot, guild_id, (a.user_id for a in found.answers))
-        rows = round_rows(record, found.answers, found.deck, names, found.zone, found.hints)
-        options = {"deck": record.deck_id, "status": record.status, **asdict(round_options(record))}
+        options = result_options(record)
+        files = round_files(record, found.answers, found.deck, names, found.zone, found.hints, options)
         await replies.send(
             interaction,
             n_(
                 "Round {id}: {n} answer from {members}, a row each.",
                 "Round {id}: {n} answers from {members}, a row each.",
-                len(rows),
+                len(files.rows),
                 id=record.id,
                 members=n_("{n} member", "{n} members", len(names)),
             ),
-            files=result_files(f"round-{record.id}", "round", record.id, options, rows),
+            files=attached(f"round-{record.id}", files.csv, files.json),
             ephemeral=True,
         )
 

@@ -10,14 +10,15 @@ from aiohttp import web
 from bot.errors import UserError
 from bot.locales import N_, _
 from bot.results.played_rounds import PlayedRounds
+from bot.results.round_files import round_files
 from bot.results.round_filters import FIELDS, read_filter
+from bot.rounds.stored import result_options
 from bot.store import RoundRecord
 from bot.web.access import Server, moderator
 from bot.web.context import context_of
 from bot.web.discord_api import NAMES_PER_PAGE
 from bot.web.pages import NavLink
 from bot.web.render import download, render
-from bot.web.results import results_csv, results_json
 from bot.web.round_report import round_report
 
 routes = web.RouteTableDef()
@@ -101,16 +102,17 @@ async def report(request: web.Request, server: Server) -> web.StreamResponse:
 @routes.get("/servers/{guild_id}/rounds/{round_id}/results.{format:csv|json}")
 @moderator
 async def results(request: web.Request, server: Server) -> web.StreamResponse:
+    """The round's results files, the same as /quiz results gives in Discord (bot/results/round_files.py)."""
     context = context_of(request)
     record = await _round(request, server)
-    played = await PlayedRounds(context.store).played(record, await context.fresh_bank(server.id))
-    deck, answers = played.deck, played.answers  # the deck as it asked
-    names = await context.discord.user_names(a.user_id for a in answers)
-    kind = request.match_info["format"]
-    body = (
-        results_csv(record, deck, answers, names, played.hints)
-        if kind == "csv"
-        else results_json(record, deck, answers, names, played.hints).encode("utf-8")
+    rounds = PlayedRounds(context.store)
+    played = await rounds.played(record, await context.fresh_bank(server.id))
+    names = await context.discord.user_names(a.user_id for a in played.answers)
+    zone = await rounds.zone(server.id)
+    # The deck as it asked; the times in the server's zone, as in Discord.
+    files = round_files(
+        record, played.answers, played.deck, names, zone, played.hints, result_options(record)
     )
-    content_type = "text/csv" if kind == "csv" else "application/json"
+    kind = request.match_info["format"]
+    body, content_type = (files.csv, "text/csv") if kind == "csv" else (files.json, "application/json")
     return download(body, f"round-{record.id}-results.{kind}", content_type)  # i18n: not shown

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 from datetime import timedelta
@@ -160,23 +161,41 @@ async def test_a_rounds_results_download_as_csv_and_json(dashboard: Dashboard, b
     ]
     answer = await page.context.request.get(dashboard.server_url(f"rounds/{round_id}/results.json"))
     document = json.loads(await answer.text())
-    assert (
-        document["round"] == round_id and document["deck_id"] == "cells" and document["status"] == "finished"
-    )
-    assert document["answers"][4] == {
-        "round": round_id,
-        "question": 2,
+    # The one writer of results files (bot/results/round_files.py), as /quiz results attaches it in Discord.
+    assert (document["kind"], document["id"]) == ("round", round_id)
+    assert (document["options"]["deck"], document["options"]["status"]) == ("cells", "finished")
+    assert document["options"]["questions"] == 3
+    assert document["rows"][4] == {
+        "source": f"round {round_id}",
+        "question_number": 2,
         "question_id": "c2",
         "prompt": "What is the powerhouse of the cell?",
-        "member_id": str(dashboard.world.members[1].id),
-        "member": "Bongani",
+        "member_id": dashboard.world.members[1].id,
+        "member_name": "Bongani",
+        "choice_letter": rows[5][6],  # as the CSV's row says it: both files come from the one writer
         "answer": "Ribosome",
         "right": False,
+        "ms": 2500,
         "points": 0,
-        "seconds": 2.5,
         "answered_at": "2026-11-30T18:00:33+00:00",
         "hints": 0,
     }
+    assert rows[5][6] in ("A", "B", "C", "D")
+
+
+@ON_BOTH_DATABASES
+async def test_the_results_files_write_times_in_the_servers_zone_as_in_discord(
+    dashboard: Dashboard, browser: Any
+) -> None:
+    round_id = await seeded_round(dashboard)
+    settings = await dashboard.store.calendar_settings(dashboard.world.study.id)
+    await dashboard.store.save_calendar_settings(dataclasses.replace(settings, timezone="Africa/Harare"))
+    page = await dashboard.signed_in(browser, dashboard.world.moderator)
+    answer = await page.context.request.get(dashboard.server_url(f"rounds/{round_id}/results.csv"))
+    rows = list(csv.reader(io.StringIO((await answer.body()).decode("utf-8-sig"), newline="")))
+    assert rows[1][11] == "2026-11-30T20:00:03+02:00"  # 18:00:03 UTC, two hours east in Harare
+    answer = await page.context.request.get(dashboard.server_url(f"rounds/{round_id}/results.json"))
+    assert json.loads(await answer.text())["rows"][0]["answered_at"] == "2026-11-30T20:00:03+02:00"
 
 
 async def chipos_later_rounds(dashboard: Dashboard, count: int) -> None:

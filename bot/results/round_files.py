@@ -1,0 +1,46 @@
+"""A round's results as files, CSV and JSON, as every entrance hands them out (/quiz results in Discord, the
+dashboard's downloads, `bvunzo results`): one writer, each answer a row, times in the server's zone with
+its offset (the zone its calendar keeps; UTC until a moderator sets one)."""
+
+from __future__ import annotations
+
+import zoneinfo
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.bank.models import Deck
+from bot.results.result_rows import ResultRow, csv_bytes, json_bytes, round_rows
+from bot.store import Answer, CalendarStore, RoundRecord
+
+
+@dataclass(frozen=True, slots=True)
+class RoundFiles:
+    rows: Sequence[ResultRow]
+    csv: bytes
+    json: bytes
+
+
+def round_files(
+    record: RoundRecord,
+    answers: Sequence[Answer],
+    deck: Deck | None,
+    names: Mapping[int, str],
+    zone: zoneinfo.ZoneInfo,
+    hints: Mapping[tuple[int, int], int],
+    options: Mapping[str, Any],
+) -> RoundFiles:
+    """The round's rows, and the two files of them; `options` are what it was played with (the JSON's
+    `options`: bot.rounds.stored.result_options)."""
+    rows = round_rows(record, answers, deck, names, zone, hints)
+    return RoundFiles(rows, csv_bytes(rows), json_bytes("round", record.id, options, rows))
+
+
+async def server_zone(store: CalendarStore, guild_id: int) -> zoneinfo.ZoneInfo:
+    """The zone the server's results files write times in: its calendar's (kept as IANA spells it, checked
+    when a moderator set it), UTC until one is set or if the name is no longer known here."""
+    name = (await store.calendar_settings(guild_id)).timezone
+    try:
+        return zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return zoneinfo.ZoneInfo("UTC")
