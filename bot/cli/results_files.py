@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Mapping
-from dataclasses import asdict
 from pathlib import Path
 
 from bot.bank.bank import Bank
 from bot.bank.loader import load_folder
 from bot.calendar.assignments import best_attempts
-from bot.calendar.zones import zone_named
 from bot.host.config import DEFAULT_DB
 from bot.locales import speaking
 from bot.results.asked import assignment_deck, round_deck
 from bot.results.result_rows import assignment_rows, csv_bytes, json_bytes, pressed_hints, round_rows
-from bot.rounds.stored import round_options
+from bot.results.round_files import server_zone
+from bot.rounds.stored import result_options
 from bot.store import open_store
 
 
@@ -50,7 +49,7 @@ async def results_of(
             record = await store.get_round(round_id)
             if record is None:
                 raise LookupError(f"there is no round {round_id} in this database")
-            zone = zone_named((await store.calendar_settings(record.guild_id)).timezone)
+            zone = await server_zone(store, record.guild_id)
             rows = round_rows(
                 record,
                 await store.round_answers(record.id),
@@ -60,14 +59,14 @@ async def results_of(
                 pressed_hints(await store.round_hints(record.id)),
             )
             stem, kind, ident = f"round-{record.id}", "round", record.id
-            options = {"deck": record.deck_id, "status": record.status, **asdict(round_options(record))}
+            options = result_options(record)
             guild_id = record.guild_id
         else:
             assert assignment_id is not None
             found = await store.assignment(assignment_id)
             if found is None:
                 raise LookupError(f"there is no assignment {assignment_id} in this database")
-            zone = zone_named((await store.calendar_settings(found.guild_id)).timezone)
+            zone = await server_zone(store, found.guild_id)
             attempts = await store.assignment_attempts(found.id)
             answers = await store.assignment_answers(found.id)
             best, late = best_attempts(attempts, answers, found.due_at)
