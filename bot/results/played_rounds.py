@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import zoneinfo
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bot.bank.models import Deck
 from bot.results.asked import Decks, round_deck
@@ -11,6 +11,9 @@ from bot.results.result_rows import pressed_hints
 from bot.results.round_figures import RoundFigures, figures
 from bot.results.round_files import server_zone
 from bot.store import Answer, ReportLine, RoundFilter, RoundRecord, Store
+
+if TYPE_CHECKING:
+    import zoneinfo
 
 
 @dataclass(frozen=True, slots=True)

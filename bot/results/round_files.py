@@ -4,14 +4,16 @@ its offset (the zone its calendar keeps; UTC until a moderator sets one)."""
 
 from __future__ import annotations
 
-import zoneinfo
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.bank.models import Deck
 from bot.results.result_rows import ResultRow, csv_bytes, json_bytes, round_rows
 from bot.store import Answer, CalendarStore, RoundRecord
+
+if TYPE_CHECKING:
+    import zoneinfo  # annotations only: the first results file loads it (tzdata), not the bot's start
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +41,8 @@ def round_files(
 async def server_zone(store: CalendarStore, guild_id: int) -> zoneinfo.ZoneInfo:
     """The zone the server's results files write times in: its calendar's (kept as IANA spells it, checked
     when a moderator set it), UTC until one is set or if the name is no longer known here."""
+    import zoneinfo
+
     name = (await store.calendar_settings(guild_id)).timezone
     try:
         return zoneinfo.ZoneInfo(name)
