@@ -15,6 +15,7 @@ from bot.bank.cloze import MAX_BLANKS
 from bot.bank.images import MAX_IMAGE_REFERENCE
 from bot.bank.languages import LANGUAGE_CODE
 from bot.bank.models import Kind
+from bot.bank.order import MAX_ITEMS, MIN_ITEMS
 from bot.bank.reader import DECK_KEYS, DIFFICULTIES, QUESTION_KEYS, SLUG, TRANSLATION_KEYS
 from bot.locales import N_, _
 
@@ -33,6 +34,8 @@ _LIMITS = {
     "most_multi_choices": part_sizes.MAX_MULTI_CHOICES,
     "most_answers": part_sizes.MAX_TEXT_ANSWERS,
     "most_blanks": MAX_BLANKS,
+    "least_items": MIN_ITEMS,
+    "most_items": MAX_ITEMS,
 }
 
 
@@ -73,7 +76,8 @@ QUESTION_PROPERTIES: dict[str, Schema] = {
     "id": _ref("slug", N_("Unique within the deck; scores and spaced repetition key on it.")),
     "type": {
         "description": N_(
-            "choice (default), truefalse, text, number, multi (select all that apply), cloze (blanks to "
+            "choice (default), truefalse, text, number, multi (select all that apply), order (items to put in "
+            "order), cloze (blanks to "
             "fill) or poll (no right answer)."
         ),
         "enum": [kind.value for kind in Kind],
@@ -114,6 +118,9 @@ QUESTION_PROPERTIES: dict[str, Schema] = {
         "maxItems": MAX_BLANKS,
         "items": _ref("textAnswers"),
     },
+    "items": _ref(
+        "orderItems", N_("order questions: {least_items} to {most_items} items, in the right order.")
+    ),
     "explanation": _ref("explanation"),
     "hint": {
         "description": N_(
@@ -155,15 +162,22 @@ TRANSLATION_PROPERTIES: dict[str, Schema] = {
     "choices": _ref("choices"),
     "explanation": _ref("explanation"),
     "answers": _ref("textAnswers"),
+    "items": _ref("orderItems"),
 }
 
-_OTHER_KEYS = ("tolerance", "unit", "blanks")  # and a cloze question's blanks: no other kind takes them
+_OTHER_KEYS = (
+    "tolerance",
+    "unit",
+    "blanks",
+    "items",
+)  # and a cloze question's blanks: no other kind takes them
 
 # What each kind of question requires and forbids (the reader's per-kind readers).
 _KIND_RULES: dict[Kind, tuple[list[str], list[str], Schema | None]] = {
     Kind.TEXT: (["answers"], ["choices", "answer", *_OTHER_KEYS], None),
-    Kind.NUMBER: (["answer"], ["choices", "answers", "hint", "blanks"], _ref("numberAnswer")),
-    Kind.CLOZE: (["blanks"], ["choices", "answer", "answers", "hint", "tolerance", "unit"], None),
+    Kind.NUMBER: (["answer"], ["choices", "answers", "hint", "blanks", "items"], _ref("numberAnswer")),
+    Kind.CLOZE: (["blanks"], ["choices", "answer", "answers", "hint", "tolerance", "unit", "items"], None),
+    Kind.ORDER: (["items"], ["choices", "answer", "answers", "hint", "tolerance", "unit", "blanks"], None),
     Kind.TRUEFALSE: (["answer"], ["choices", "answers", "hint", *_OTHER_KEYS], {"type": "boolean"}),
     Kind.POLL: (["choices"], ["answer", "answers", "hint", *_OTHER_KEYS], None),
     Kind.CHOICE: (["choices", "answer"], ["answers", "hint", *_OTHER_KEYS], _ref("choiceAnswer")),
@@ -280,6 +294,13 @@ def _schema(text: list[str]) -> Schema:
                 "maxItems": part_sizes.MAX_MULTI_CHOICES,
                 "items": _ref("choice"),
             },
+            "orderItems": {
+                "type": "array",
+                "minItems": MIN_ITEMS,
+                "maxItems": MAX_ITEMS,
+                "uniqueItems": True,
+                "items": _ref("choice"),
+            },
             "choiceAnswer": {
                 "description": N_(
                     "The right choice: its index counting from 0, its exact text, or a list of them."
@@ -373,6 +394,7 @@ def _schema(text: list[str]) -> Schema:
                         Kind.CHOICE,
                         Kind.MULTI,
                         Kind.CLOZE,
+                        Kind.ORDER,
                     )
                 ],
             },

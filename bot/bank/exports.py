@@ -39,9 +39,10 @@ def _yaml(deck: Deck) -> Exported:
 
 def _csv(deck: Deck) -> Exported:
     notes = [translations_note(deck, "CSV")]
-    cloze = sum(q.kind is Kind.CLOZE for q in deck.questions)
-    if cloze:  # deck_rows leaves them out: a sheet has no column for the blanks
-        notes.append(left_out_note(Kind.CLOZE, cloze, "CSV"))
+    for kind in (Kind.CLOZE, Kind.ORDER):  # deck_rows leaves them out: a sheet has no column for them
+        count = sum(q.kind is kind for q in deck.questions)
+        if count:
+            notes.append(left_out_note(kind, count, "CSV"))
     return Exported(deck_to_csv(deck).encode("utf-8"), tuple(n for n in notes if n))
 
 

@@ -27,6 +27,8 @@ class Kind(StrEnum):
     MULTI = "multi"
     # Blanks to fill: `{{1}}` to `{{5}}` in the prompt, each typed in its own field of one modal
     CLOZE = "cloze"
+    # Items to put in order: written in the right order (kept as the choices), shown shuffled
+    ORDER = "order"
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +109,8 @@ class Question:
             return number_text(self, exact)
         if self.kind is Kind.MULTI:  # every one of them, together
             return " + ".join(self.choices[i] for i in sorted(self.answers))
+        if self.kind is Kind.ORDER:  # the items in their right order
+            return " → ".join(self.choices)
         if self.kind is Kind.CLOZE:  # each blank's first accepted answer, in order
             return " · ".join(f"({n}) {accepted[0]}" for n, accepted in enumerate(self.blanks, 1) if accepted)
         return " / ".join(self.choices[i] for i in sorted(self.answers))

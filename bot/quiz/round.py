@@ -24,11 +24,13 @@ from bot.quiz.errors import (
     RoundEndedError,
     TeamError,
 )
+from bot.bank.order import arranged_from, arranged_text
 from bot.quiz.hints import MOST_HINTS, hinted_points
 from bot.quiz.judging import judge_answer, read_typed_number
 from bot.quiz.missed import closed_count, missed_questions
 from bot.quiz.multi import picked_from, picked_share, picked_text, shared_points, top_wrong_set
 from bot.quiz.numbers import most_given_wrong
+from bot.quiz.order import places_right, stored_order_marks, top_wrong_order
 from bot.quiz.options import RoundOptions
 from bot.quiz.questions import questions_of
 from bot.quiz.scoring import points
@@ -136,8 +138,11 @@ class Reveal:
     # A multi question's wrong set chosen most often (display slots) and by how many; `counts` are then
     # how many picked each choice, and `right` how many picked exactly the right set.
     top_wrong_set: tuple[frozenset[int], int] | None = None
-    # A cloze question: how many answers got each blank right, blank by blank.
+    # A cloze question: how many answers got each blank right, blank by blank (an order question: how
+    # many put each item in its place, item by item).
     blanks_right: tuple[int, ...] = ()
+    # An order question's wrong order given most often (the items' original indices) and by how many.
+    top_wrong_order: tuple[tuple[int, ...], int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,13 +321,15 @@ class RoundState:
 
     def _share_of(self, index: int, picked: frozenset[int], marks: tuple[bool, ...]) -> Fraction | None:
         question = self._questions[index]
-        if question.kind is Kind.CLOZE:
+        if question.kind in (Kind.CLOZE, Kind.ORDER):
             return marks_share(marks)
         return picked_share(question, picked) if question.kind is Kind.MULTI else None
 
     def _marks_of(self, index: int, text: str | None) -> tuple[bool, ...]:
         """A kept answer to a cloze question: each blank judged again from the blanks its text holds."""
         question = self._questions[index]
+        if question.kind is Kind.ORDER:  # each place judged again from the order its text holds
+            return stored_order_marks(question, text)
         return stored_marks(question, text) if question.kind is Kind.CLOZE else ()
 
     def _picked_of(self, index: int, text: str | None) -> frozenset[int]:
@@ -336,6 +343,11 @@ class RoundState:
         if self._questions[index].kind is Kind.MULTI:
             slots = sorted(self._orders[index].index(c) for c in self._picked_of(index, text))
             return AlreadyAnsweredError(None, ", ".join(slot_letter(slot) for slot in slots) or None)
+        if self._questions[index].kind is Kind.ORDER:  # the order given, in its letters: `C B A`
+            given = arranged_from(text, len(self._orders[index])) or ()
+            return AlreadyAnsweredError(
+                None, " ".join(slot_letter(self._orders[index].index(c)) for c in given) or None
+            )
         return AlreadyAnsweredError(self.slot_of(index, choice), typed_words(self._questions[index], text))
 
     def _number_of(self, index: int, text: str | None) -> Decimal | None:
@@ -418,6 +430,8 @@ class RoundState:
         choice, right = judged.choice, judged.right
         if question.kind is Kind.MULTI:  # a set: kept as its text, `0,2`
             text = picked_text(judged.picked)
+        elif question.kind is Kind.ORDER:  # an order: kept as its text, the original items given, `2,0,1`
+            text = arranged_text(judged.arranged)
 
         opens_at = self.opens_at
         assert opens_at is not None
@@ -615,7 +629,9 @@ class RoundState:
             hinted=tuple(sorted(self._hints[index].items(), key=lambda hinted: (-hinted[1], hinted[0]))),
             top_wrong_number=_top_wrong_number(question, answers),
             top_wrong_set=_top_wrong_set(question, order, answers),
-            blanks_right=blanks_right(question, (v.blanks for v in answers)),
+            blanks_right=places_right(question, (v.blanks for v in answers))
+            or blanks_right(question, (v.blanks for v in answers)),
+            top_wrong_order=top_wrong_order(question, (v.text for v in answers)),
         )
 
     # --- results -----------------------------------------------------------------------------
