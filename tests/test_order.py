@@ -40,8 +40,10 @@ AS_WRITTEN = (0, 1, 2, 3)
 
 
 def order_deck(*lines: str) -> str:
-    return HEAD + "  - id: planets\n    type: order\n    prompt: From the Sun outwards?\n" + "".join(
-        f"    {x}\n" for x in lines
+    return (
+        HEAD
+        + "  - id: planets\n    type: order\n    prompt: From the Sun outwards?\n"
+        + "".join(f"    {x}\n" for x in lines)
     )
 
 
@@ -81,8 +83,13 @@ def test_an_order_question_keeps_its_items_in_the_order_written() -> None:
             "an order question lists what to put in order under `items`, in the right order, not `choices`",
         ),
         (
-            ["items: [Mercury, Venus, Earth]", "translations:", "  fr:", "    prompt: Depuis ?",
-             "    items: [Mercure, Vénus]"],  # fmt: skip
+            [
+                "items: [Mercury, Venus, Earth]",
+                "translations:",
+                "  fr:",
+                "    prompt: Depuis ?",
+                "    items: [Mercure, Vénus]",
+            ],
             11,
             "the `fr` translation has 2 items but the question has 3; translate every item, in the same order",
         ),
@@ -177,8 +184,9 @@ def test_a_speed_round_scores_each_order_and_reveals_the_most_given_wrong_one() 
     assert verdicts[2].text == "1,0,2,3"
     with pytest.raises(AlreadyAnsweredError) as caught:
         state.judge(2, 0, at_10s, slots=_slots(state, *AS_WRITTEN))
-    letters = " ".join("ABCD"[slot] for slot in _slots(state, 1, 0, 2, 3))
-    assert caught.value.sentence == f"You already answered “{letters}”; answers can't be changed."
+    assert caught.value.sentence == (
+        "You already answered “Venus → Mercury → Earth → Mars”; answers can't be changed."
+    )
     reveal = state.reveal(START + timedelta(seconds=20))
     assert (reveal.answered, reveal.right, reveal.top_wrong_order) == (5, 1, ((1, 0, 2, 3), 2))
     # Mercury in place for 1 and 4; Venus for 1; Earth for 1, 2, 3; Mars for 1, 2, 3
@@ -201,7 +209,11 @@ def test_a_restored_order_is_judged_again_from_its_text() -> None:
         revealed=False,
     )
     verdict = state.verdict_of(kept[1])
-    assert (verdict.share, verdict.blanks, verdict.points) == (Fraction(1, 4), (True, False, False, False), 25)
+    assert (verdict.share, verdict.blanks, verdict.points) == (
+        Fraction(1, 4),
+        (True, False, False, False),
+        25,
+    )
     state.open_question(0, START + timedelta(minutes=1))
     with pytest.raises(AlreadyAnsweredError):
         state.judge(2, 0, START + timedelta(minutes=1, seconds=1), slots=_slots(state, *AS_WRITTEN))

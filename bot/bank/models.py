@@ -9,6 +9,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from bot.bank.cloze import blanks_from, shown_prompt
+from bot.bank.order import arranged_words
 from bot.bank.problems import Problem
 from bot.bank.tolerance import EXACT, Tolerance
 from bot.locales import exact
@@ -137,7 +138,10 @@ def picked_words(question: Question, text: str | None) -> str:
 
 
 def typed_words(question: Question, text: str | None) -> str:
-    """A kept typed answer as reports show it: a cloze question's blanks `(1) Harare · (2) Nile`."""
+    """A kept typed answer as reports show it: a cloze question's blanks `(1) Harare · (2) Nile`, an order
+    question's order `Venus → Mercury → Earth`."""
+    if question.kind is Kind.ORDER:
+        return arranged_words(question.choices, text)
     typed = blanks_from(text, len(question.blanks)) if question.kind is Kind.CLOZE else None
     if typed is None:
         return text or ""

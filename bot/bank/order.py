@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-__all__ = ["MAX_ITEMS", "MIN_ITEMS", "arranged_from", "arranged_text", "items_in_place"]
+__all__ = ["MAX_ITEMS", "MIN_ITEMS", "arranged_from", "arranged_text", "arranged_words", "items_in_place"]
 
 MIN_ITEMS = 3
 MAX_ITEMS = 8
@@ -26,6 +26,13 @@ def arranged_from(text: str | None, count: int) -> tuple[int, ...] | None:
         return None
     arranged = tuple(int(part) for part in parts)
     return arranged if sorted(arranged) == list(range(count)) and count else None
+
+
+def arranged_words(items: Sequence[str], text: str | None) -> str:
+    """A kept order in the deck's words, `Venus → Mercury → Earth`, for reports (the text itself when it
+    is not one)."""
+    arranged = arranged_from(text, len(items))
+    return " → ".join(items[i] for i in arranged) if arranged is not None else text or ""
 
 
 def items_in_place(arranged: Sequence[int]) -> tuple[bool, ...]:

@@ -41,7 +41,7 @@ WAYS: dict[Kind, Way] = {
     Kind.CLOZE: Way.FORM,
 }
 # A poll has no right answer: there is nothing for a day's streak or an assignment's score to count.
-NOT_ASKED = frozenset({Kind.POLL})
+NOT_ASKED = frozenset({Kind.POLL, Kind.ORDER})  # an order: rounds and practice only, so far
 
 
 def way_of(question: Question) -> Way:

@@ -9,6 +9,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from bot.bank.models import Deck, Kind, Question, typed_words
+from bot.bank.order import arranged_text
 from bot.locales import _
 from bot.quiz.choosing import Filter, TooFewQuestionsError, matching_questions
 from bot.quiz.clock import require_aware
@@ -24,14 +25,13 @@ from bot.quiz.errors import (
     RoundEndedError,
     TeamError,
 )
-from bot.bank.order import arranged_from, arranged_text
 from bot.quiz.hints import MOST_HINTS, hinted_points
 from bot.quiz.judging import judge_answer, read_typed_number
 from bot.quiz.missed import closed_count, missed_questions
 from bot.quiz.multi import picked_from, picked_share, picked_text, shared_points, top_wrong_set
 from bot.quiz.numbers import most_given_wrong
-from bot.quiz.order import places_right, stored_order_marks, top_wrong_order
 from bot.quiz.options import RoundOptions
+from bot.quiz.order import places_right, stored_order_marks, top_wrong_order
 from bot.quiz.questions import questions_of
 from bot.quiz.scoring import points
 from bot.quiz.shuffle import choice_order, new_seed, pick_questions, slot_letter
@@ -343,11 +343,6 @@ class RoundState:
         if self._questions[index].kind is Kind.MULTI:
             slots = sorted(self._orders[index].index(c) for c in self._picked_of(index, text))
             return AlreadyAnsweredError(None, ", ".join(slot_letter(slot) for slot in slots) or None)
-        if self._questions[index].kind is Kind.ORDER:  # the order given, in its letters: `C B A`
-            given = arranged_from(text, len(self._orders[index])) or ()
-            return AlreadyAnsweredError(
-                None, " ".join(slot_letter(self._orders[index].index(c)) for c in given) or None
-            )
         return AlreadyAnsweredError(self.slot_of(index, choice), typed_words(self._questions[index], text))
 
     def _number_of(self, index: int, text: str | None) -> Decimal | None:
