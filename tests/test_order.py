@@ -13,6 +13,9 @@ import jsonschema
 import pytest
 import yaml
 
+from bot.bank.editing import QuestionForm, check_question
+from bot.bank.exports import export_deck
+from bot.bank.importers import import_deck
 from bot.bank.loader import load_deck_text
 from bot.bank.models import Deck, Kind, Question
 from bot.bank.problems import DeckError
@@ -219,3 +222,38 @@ def test_a_restored_order_is_judged_again_from_its_text() -> None:
         state.judge(2, 0, START + timedelta(minutes=1, seconds=1), slots=_slots(state, *AS_WRITTEN))
     reveal = state.reveal(START + timedelta(minutes=2))
     assert (reveal.right, reveal.top_wrong_order, reveal.blanks_right) == (1, ((0, 2, 3, 1), 1), (2, 1, 1, 1))
+
+
+def test_the_editor_takes_the_items_one_a_line_and_says_a_mistake_beside_them() -> None:
+    deck = Deck(id="sky", title="Sky", questions=())
+    form = QuestionForm(
+        id="planets", kind="order", prompt="From the Sun outwards?", items=["Mercury", " Venus", "", "Earth"]
+    )
+    checked = check_question(form, deck)
+    assert checked.errors == ()
+    assert checked.question is not None and checked.question.choices == ("Mercury", "Venus", "Earth")
+    assert QuestionForm.of(checked.question, "en").items == ["Mercury", "Venus", "Earth"]
+    short = check_question(QuestionForm(id="p", kind="order", prompt="Which first?", items=["a", "b"]), deck)
+    assert [(e.field, e.message) for e in short.errors] == [
+        ("items", "an order question needs 3 to 8 items; this one has 2")
+    ]
+
+
+def test_moodle_xml_writes_an_ordering_question_that_reads_back_and_blackboard_ord_imports() -> None:
+    deck = load_deck_text(order_deck("items: [Mercury, Venus, Earth, Mars]"), "sky.yaml")
+    written = export_deck(deck, "moodle-xml")
+    assert '<question type="ordering">' in written.data.decode()
+    [again] = import_deck(written.data, "sky.xml", deck_id="sky")[0].deck.questions
+    assert (again.kind, again.prompt, again.choices) == (
+        Kind.ORDER,
+        "From the Sun outwards?",
+        PLANETS.choices,
+    )
+    gift = export_deck(deck, "gift")
+    assert gift.notes == ("1 question of the kind `order` was left out: GIFT cannot hold it.",)
+    board = "ORD\tFrom the Sun outwards?\tMercury\tVenus\tEarth\tMars\nORD\tTwo?\ta\tb\n"
+    imported, _fmt = import_deck(board.encode(), "sky.txt", deck_id="sky")
+    assert [q.choices for q in imported.deck.questions] == [PLANETS.choices]
+    assert [str(p) for p in imported.set_aside] == [
+        "sky.txt:2: an ordering question of 2 items; Bvunzo puts 3 to 8 in order, so it was left out"
+    ]

@@ -34,6 +34,7 @@ FIELDS = (
     "tolerance",
     "unit",
     "blanks",
+    "items",
     "explanation",
     "translations",
     "tags",
@@ -64,6 +65,7 @@ class QuestionForm:
     tolerance: str = ""
     unit: str = ""
     blanks: list[str] = field(default_factory=list)  # a cloze question's blanks: accepted answers, one a line
+    items: list[str] = field(default_factory=list)  # an order question's items, in the right order
     explanation: str = ""
     translations: str = ""
     tags: str = ""  # comma-separated
@@ -88,6 +90,7 @@ class QuestionForm:
             tolerance="" if question.tolerance.exact else str(question.tolerance),
             unit=question.unit,
             blanks=["\n".join(accepted) for accepted in question.blanks],
+            items=list(question.choices) if question.kind is Kind.ORDER else [],
             explanation=question.explanation,
             translations=translations,
             tags=", ".join(question.tags),
@@ -187,6 +190,8 @@ def _answer_layout(layout: _Layout, form: QuestionForm, kind: str) -> None:
         _number_layout(layout, form)
     elif kind == Kind.CLOZE.value:
         _blanks_layout(layout, form)
+    elif kind == Kind.ORDER.value:
+        layout.add(_scalar("items", [item.strip() for item in form.items if item.strip()]), "items")
 
 
 def _number_layout(layout: _Layout, form: QuestionForm) -> None:

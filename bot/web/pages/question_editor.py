@@ -42,6 +42,7 @@ KINDS = (
     ("number", N_("Typed number")),
     ("multi", N_("Select all that apply (a menu)")),
     ("cloze", N_("Blanks to fill (a field for each)")),
+    ("order", N_("Items to put in order")),
     ("poll", N_("Poll (no right answer)")),
 )
 
@@ -69,6 +70,7 @@ def _form_of(post: MultiDictProxy[Any]) -> QuestionForm:
         tolerance=text("tolerance"),
         unit=text("unit"),
         blanks=[text(f"blank{i}") for i in range(MAX_BLANKS)],
+        items=text("items").splitlines(),
         explanation=text("explanation"),
         translations=text("translations"),
         tags=text("tags"),
