@@ -56,7 +56,13 @@ COUNTS = [
     ("moodle-gift-export.gift", Format.GIFT, 4, [], False),
     # a number kept, several to tick a multi, the two gap kinds as cloze; pairs, an order, an essay, a
     # description, an image set aside
-    ("moodle-xml-biology.xml", Format.MOODLE_XML, 9, [112, 158, 165, 171], False),  # ordering: an order question
+    (
+        "moodle-xml-biology.xml",
+        Format.MOODLE_XML,
+        9,
+        [112, 158, 165, 171],
+        False,
+    ),  # ordering: an order question
     # embedded answers of three kinds, a gap select and a drag-and-drop as cloze, two right to pick one of, boxes
     # to tick with one or three right; boxes to tick inside a blank and six blanks set aside
     ("moodle-xml-geography-cloze.xml", Format.MOODLE_XML, 7, [47, 63], False),

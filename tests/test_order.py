@@ -28,6 +28,7 @@ from bot.quiz.options import RoundOptions
 from bot.quiz.round import RestoredAnswer, RoundState
 from bot.quiz.scoring import Mode
 from bot.quiz.shuffle import choice_order
+from bot.ui.order_picker import read_so_far
 
 HEAD = "id: sky\ntitle: Sky\nquestions:\n"  # the first question starts on line 4
 SCHEMA = json.loads((Path(__file__).resolve().parents[1] / "questions/deck.schema.json").read_text("utf-8"))
@@ -257,3 +258,10 @@ def test_moodle_xml_writes_an_ordering_question_that_reads_back_and_blackboard_o
     assert [str(p) for p in imported.set_aside] == [
         "sky.txt:2: an ordering question of 2 items; Bvunzo puts 3 to 8 in order, so it was left out"
     ]
+
+
+def test_a_picker_order_names_each_item_once() -> None:
+    assert read_so_far("", 4) == ()
+    assert read_so_far("310", 4) == (3, 1, 0)
+    assert read_so_far("311", 4) is None  # twice: a placed item's disabled button, or forged
+    assert read_so_far("4", 4) is None  # no such item

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.locales import N_, _, n_, number, percent
+from bot.looks.text import clip
 
 if TYPE_CHECKING:
     from bot.bank.models import Question
@@ -17,13 +18,15 @@ __all__ = ["HOW_TO_ORDER", "order_feedback", "order_reveal_lines", "picker_text"
 HOW_TO_ORDER = N_("Put the items in order with the **Answer** button.")
 
 
-def picker_text(prompt: str, items: Sequence[str], so_far: Sequence[int]) -> str:
-    """The ephemeral picker: the question, what to press, and the order so far (`so_far`: slots pressed)."""
-    lines = [prompt, "", _("Press the items from first to last, then **Submit**. Nothing counts until then.")]
+def picker_text(prompt: str, items: Sequence[str], so_far: Sequence[int], limit: int) -> str:
+    """The ephemeral picker: the question (clipped to leave room for the rest), what to press, and the
+    order so far (`so_far`: slots pressed), within `limit` characters."""
+    lines = [_("Press the items from first to last, then **Submit**. Nothing counts until then.")]
     if so_far:
         lines += ["", _("Your order so far:")]
         lines += [f"{number(place)}. {items[slot]}" for place, slot in enumerate(so_far, 1)]
-    return "\n".join(lines)
+    tail = "\n".join(lines)
+    return clip(prompt, max(1, limit - len(tail) - 2)) + "\n\n" + tail
 
 
 def order_reveal_lines(question: Question, reveal: Reveal) -> str:
@@ -51,21 +54,29 @@ def order_reveal_lines(question: Question, reveal: Reveal) -> str:
                 "Most given wrong order: {order} ({n} member)",
                 "Most given wrong order: {order} ({n} members)",
                 count,
-                order=" → ".join(question.choices[i] for i in given if i < len(question.choices)),
+                order=places(given),
             )
         )
     return "\n".join(lines)
 
 
+def places(arranged: Sequence[int]) -> str:
+    """An order by the items' right places, as the numbered right order lists them: `1 → 3 → 2`."""
+    return " → ".join(number(item + 1) for item in arranged)
+
+
 def order_feedback(question: Question, order: Sequence[int], slots: Sequence[int], share: float) -> str:
-    """Practice's feedback on an order: the order given, the right one, and the share of the points."""
-    given = " → ".join(question.choices[order[s]] for s in slots if 0 <= s < len(order))
+    """Practice's feedback on an order: the right order numbered, the order given by those numbers, and
+    the share of the points."""
+    given = places([order[s] for s in slots if 0 <= s < len(order)])
+    right = [f"{number(place)}. {item}" for place, item in enumerate(question.choices, 1)]
     return "\n".join(
         (
             question.prompt,
             "",
+            _("**Right order:**"),
+            *right,
             _("Your order: {order}", order=given),
-            _("**Right order:** {order}", order=question.answer_text),
             _("{percent} of the points: one share for each item in its place.", percent=percent(share)),
         )
     )

@@ -14,6 +14,7 @@ import discord
 
 from bot.bank.models import Kind, Question
 from bot.locales import _
+from bot.looks.discord_limits import CONTENT
 from bot.looks.order import picker_text
 from bot.ui import custom_ids
 from bot.ui.desks import TextAnswerForm
@@ -76,5 +77,4 @@ def picker_message(
             custom_id=custom_ids.ORDER_SUBMIT.make(play_id, index, done, tag=typed_tag + "s"),
         )
     )
-    content = picker_text(form.prompt, form.items, so_far)
-    return {"content": clip(content, 2000), "view": view}
+    return {"content": picker_text(form.prompt, form.items, so_far, CONTENT), "view": view}

@@ -95,7 +95,7 @@ async def test_an_order_question_in_a_round_and_in_practice(world: World, tmp_pa
             "3. Earth — 1 of 3 in place\n4. Mars — 1 of 3 in place\nAll in place: 1 of 3"
         ) in shown
         # Two wrong orders, once each: the one with more items in place is named.
-        assert "Most given wrong order: Mercury → Venus → Mars → Earth (1 member)" in shown
+        assert "Most given wrong order: 1 → 2 → 4 → 3 (1 member)" in shown
         summary = await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
         # Standard round: 100 for all in place, 100 × 2/4 = 50 for two of four, none for none.
         assert f"<@{alice.id}> — **100** points, 1/1 right" in summary.text
@@ -113,5 +113,7 @@ async def test_an_order_question_in_a_round_and_in_practice(world: World, tmp_pa
             world, started.message, world.moderator, "Mercury", "Earth", "Mars", "Venus"
         )
         assert "❌ Not quite" in feedback
-        assert "Your order: Mercury → Earth → Mars → Venus" in feedback
+        assert (
+            "**Right order:**\n1. Mercury\n2. Venus\n3. Earth\n4. Mars\nYour order: 1 → 3 → 4 → 2" in feedback
+        )
         assert "25% of the points: one share for each item in its place." in feedback
