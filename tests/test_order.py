@@ -17,7 +17,7 @@ from bot.bank.editing import QuestionForm, check_question
 from bot.bank.exports import export_deck
 from bot.bank.importers import import_deck
 from bot.bank.loader import load_deck_text
-from bot.bank.models import Deck, Kind, Question
+from bot.bank.models import Deck, Kind, Question, typed_words
 from bot.bank.problems import DeckError
 from bot.bank.versions import question_from, version_of
 from bot.bank.writer import deck_to_csv, deck_to_yaml
@@ -28,7 +28,10 @@ from bot.quiz.options import RoundOptions
 from bot.quiz.round import RestoredAnswer, RoundState
 from bot.quiz.scoring import Mode
 from bot.quiz.shuffle import choice_order
+from bot.results.item_figures import item_questions
+from bot.store import Answer
 from bot.ui.order_picker import read_so_far
+from bot.web.round_report import answer_text
 
 HEAD = "id: sky\ntitle: Sky\nquestions:\n"  # the first question starts on line 4
 SCHEMA = json.loads((Path(__file__).resolve().parents[1] / "questions/deck.schema.json").read_text("utf-8"))
@@ -265,3 +268,11 @@ def test_a_picker_order_names_each_item_once() -> None:
     assert read_so_far("310", 4) == (3, 1, 0)
     assert read_so_far("311", 4) is None  # twice: a placed item's disabled button, or forged
     assert read_so_far("4", 4) is None  # no such item
+
+
+def test_reports_name_a_kept_order_in_the_deck_s_words_and_the_analysis_judges_it_whole() -> None:
+    kept = Answer(1, 2, 0, "planets", "sky", 9, None, "1,0,2,3", False, 4000, 50, START)
+    assert answer_text(PLANETS, kept) == "Venus → Mercury → Earth → Mars"
+    assert typed_words(PLANETS, "not an order") == "not an order"
+    [item] = item_questions(DECK)
+    assert (item.choices, item.answers) == (0, frozenset())  # no choice of it is a distractor
