@@ -423,10 +423,7 @@ class RoundState:
         question = self._questions[question_index]
         judged = judge_answer(question, self._orders[question_index], slot, text, slots)
         choice, right = judged.choice, judged.right
-        if question.kind is Kind.MULTI:  # a set: kept as its text, `0,2`
-            text = picked_text(judged.picked)
-        elif question.kind is Kind.ORDER:  # an order: kept as its text, the original items given, `2,0,1`
-            text = arranged_text(judged.arranged)
+        text = _kept_text(question, judged.picked, judged.arranged, text)
 
         opens_at = self.opens_at
         assert opens_at is not None
@@ -746,6 +743,16 @@ def _top_wrong_number(question: Question, answers: Iterable[Verdict]) -> Decimal
         return None
     given = (v.number for v in answers if v.number is not None)
     return most_given_wrong(given, question.number, question.tolerance)
+
+
+def _kept_text(
+    question: Question, picked: frozenset[int], arranged: tuple[int, ...], text: str | None
+) -> str | None:
+    """What an answer keeps in its text: a multi question's set (`0,2`), an order question's original
+    items as given (`2,0,1`), else the text typed."""
+    if question.kind is Kind.MULTI:
+        return picked_text(picked)
+    return arranged_text(arranged) if question.kind is Kind.ORDER else text
 
 
 def _top_wrong_set(
