@@ -24,6 +24,7 @@ from bot.ui.answers import BLANK_INPUT, answer_inputs
 from bot.ui.calendar_desks import ASSIGNMENT_DESK, QOTD_DESK
 from bot.ui.desks import PRACTICE_DESK, ROUND_DESK, AnswerDesk, GivenAnswer, TextAnswerForm, find_desk
 from bot.ui.forms import Form, submit_form
+from bot.ui.match import submitted_pairing
 from bot.ui.order_picker import picker_message
 from bot.ui.owners import DeskKey
 from bot.ui.text import clip
@@ -173,9 +174,10 @@ async def _typed_answer_submitted(
     desk = await desk_for(interaction, play)
     if desk is None:
         return  # the member was told nobody takes it now
-    # A cloze question's form: its blanks, in order, kept as JSON (judging checks how many there are).
+    # A cloze question's form: its blanks, in order, kept as JSON (judging checks how many there are); a
+    # match question's: the right item chosen for each left one.
     blanks = [typed[key] for n in range(1, MAX_BLANKS + 1) if (key := BLANK_INPUT.format(n=n)) in typed]
-    text = blanks_text(blanks) if blanks else typed.get("answer", "")
+    text = blanks_text(blanks) if blanks else submitted_pairing(typed) or typed.get("answer", "")
     given = GivenAnswer(int(match["play_id"]), int(match["q"]), text=text)
     await guarded(interaction, desk.on_answer(interaction, given), edits=play in _EDITS)
 

@@ -223,10 +223,10 @@ def test_a_canvas_quiz_export_imports_at_the_command_line(
     source.write_bytes(package(("g1.xml", EXPORT)))
     assert main(["import", str(source), "-o", str(out), "--keep-valid"]) == 0
     said = capsys.readouterr().err
-    assert "Imported 9 questions; 1 could not be imported and is listed." in said
+    assert "Imported 10 questions; 1 could not be imported and is listed." in said
     assert "Read as a Canvas quiz export (QTI 1.2)." in said
     assert main(["validate", str(out)]) == 0
-    assert len(load_deck_file(out).questions) == 9
+    assert len(load_deck_file(out).questions) == 10
 
 
 def test_an_anki_package_imports_at_the_command_line(

@@ -49,20 +49,14 @@ COUNTS = [
     ("broken-share-large.csv", Format.CSV, 7, [9, 10, 11], True),  # 3 of 10
     ("broken-share-small.csv", Format.CSV, 19, [21], False),  # 1 of 20
     # a number and a range kept as number questions, several to tick a multi; pairs, an essay: set aside
-    ("moodle-gift-geography.gift", Format.GIFT, 10, [37, 50], False),
+    ("moodle-gift-geography.gift", Format.GIFT, 11, [50], False),
     # a number kept; a description, an essay set aside; an unclosed `{` broken (1 of 12)
     ("moodle-gift-science.txt", Format.GIFT, 11, [21, 23, 35], False),
     # Moodle's own GIFT export: `// question:` lines, `[html]` everywhere, `\=` and `\:` in attributes, `%100%`
     ("moodle-gift-export.gift", Format.GIFT, 4, [], False),
-    # a number kept, several to tick a multi, the two gap kinds as cloze; pairs, an order, an essay, a
+    # a number kept, several to tick a multi, the two gap kinds as cloze, pairs as match, an order; an essay, a
     # description, an image set aside
-    (
-        "moodle-xml-biology.xml",
-        Format.MOODLE_XML,
-        9,
-        [112, 158, 165, 171],
-        False,
-    ),  # ordering: an order question
+    ("moodle-xml-biology.xml", Format.MOODLE_XML, 10, [158, 165, 171], False),
     # embedded answers of three kinds, a gap select and a drag-and-drop as cloze, two right to pick one of, boxes
     # to tick with one or three right; boxes to tick inside a blank and six blanks set aside
     ("moodle-xml-geography-cloze.xml", Format.MOODLE_XML, 7, [47, 63], False),
@@ -295,9 +289,11 @@ def test_moodle_gift_keeps_words_tags_and_explanations() -> None:
         "The Limpopo river flows into the _____ Ocean.",
         "How high, in metres, is the highest point of Zimbabwe (Mount Nyangani)?",
         "In which decade did Zimbabwe become independent (any year of it)?",
+        "Match each country with its capital.",
         "Which of these countries are landlocked?",
     ]
-    assert (questions[9].kind, questions[9].answers) == (Kind.MULTI, frozenset({0, 1}))
+    assert (questions[9].kind, questions[9].pairs[0]) == (Kind.MATCH, ("Zambia", "Lusaka"))
+    assert (questions[10].kind, questions[10].answers) == (Kind.MULTI, frozenset({0, 1}))
     assert [(q.number, str(q.tolerance)) for q in questions[7:9]] == [
         (2592, "10"),
         (Decimal("1984.5"), "4.5"),
@@ -336,13 +332,14 @@ def test_moodle_xml_keeps_words_tags_and_explanations() -> None:
             "23 pairs.",
             ("Biology", "Genetics"),
         ),
+        (Kind.MATCH, "Match each scientist with the discovery.", "", ("Biology", "Genetics")),
         (Kind.ORDER, "Put the phases of mitosis in order.", "", ("Biology", "Genetics")),
         (Kind.CLOZE, "Genes are made of {{1}} and sit on {{2}}.", "", ("Biology", "Genetics")),
         (Kind.CLOZE, "The {{1}} controls the cell; the {{2}} surrounds it.", "", ("Biology", "Genetics")),
         (Kind.TRUEFALSE, "Red blood cells carry oxygen.", "They hold haemoglobin.", ("Biology", "Genetics")),
     ]
-    assert questions[5].choices == ("Prophase", "Metaphase", "Anaphase", "Telophase")
-    assert [q.blanks for q in questions[6:8]] == [(("DNA",), ("chromosomes",)), (("nucleus",), ("membrane",))]
+    assert questions[6].choices == ("Prophase", "Metaphase", "Anaphase", "Telophase")
+    assert [q.blanks for q in questions[7:9]] == [(("DNA",), ("chromosomes",)), (("nucleus",), ("membrane",))]
     assert questions[0].choices == ("Nucleus", "Mitochondrion", "Ribosome")
     assert questions[2].accepted == ("chlorophyll", "chlorophyl")
 

@@ -255,11 +255,17 @@ def test_a_numeric_question_without_its_number() -> None:
     ]
 
 
-def test_matching_pairs_are_kept_and_set_aside() -> None:
+def test_matching_pairs_become_a_match_question_of_at_most_five() -> None:
     [item] = parse_gift("Match them. {=Zambia -> Lusaka =Malawi -> Lilongwe}").items
     assert isinstance(item, Matching) and item.pairs == (("Zambia", "Lusaka"), ("Malawi", "Lilongwe"))
-    assert said("Is 1 odd? {T}\n\nMatch them. {=Zambia -> Lusaka =Malawi -> Lilongwe}") == [
-        "quiz.gift:3: a matching question; Bvunzo cannot play pairs to match yet, so it was left out"
+    outcome = import_file(b"Match them. {=Zambia -> Lusaka =Malawi -> Lilongwe}", "m.gift", deck_id="m")
+    assert outcome.kept is not None
+    [match] = outcome.kept.deck.questions
+    assert (match.kind, match.pairs) == (Kind.MATCH, (("Zambia", "Lusaka"), ("Malawi", "Lilongwe")))
+    six = " ".join(f"=l{n} -> r{n}" for n in range(6))
+    assert said("Is 1 odd? {T}\n\nMatch them. {" + six + "}") == [
+        "quiz.gift:3: a matching question of 6 pairs; a match question holds 2 to 5 (Discord's answer form "
+        "holds 5 menus), so it was left out"
     ]
 
 
@@ -304,9 +310,9 @@ def test_answers_without_their_marks() -> None:
 
 def test_a_file_of_only_set_aside_questions_imports_nothing_and_says_why() -> None:
     with pytest.raises(DeckError) as caught:
-        import_deck(b"Match them. {=Zambia -> Lusaka =Malawi -> Lilongwe}", "pairs.gift", deck_id="x")
+        import_deck(b"Write about rain. {}", "essay.gift", deck_id="x")
     assert [str(p) for p in caught.value.problems] == [
-        "pairs.gift:1: a matching question; Bvunzo cannot play pairs to match yet, so it was left out"
+        "essay.gift:1: an essay question: it has no key to mark, so it was left out"
     ]
 
 

@@ -86,8 +86,9 @@ def document(title: str, *items: str) -> str:
 FIB = '<response_str ident="response1" rcardinality="Single"><render_fib><response_label ident="answer1"/></render_fib></response_str>'
 NUM = FIB.replace("<render_fib>", '<render_fib fibtype="Decimal">')
 
-# One item of every type Canvas exports, in order (line numbers are each <item>'s): nine kept (a
-# multiple-answer item with one right choice as a multi, dropdowns as a cloze), five set aside, one broken.
+# One item of every type Canvas exports, in order (line numbers are each <item>'s): ten kept (a
+# multiple-answer item with one right choice as a multi, pairs as a match, dropdowns as a cloze), four set
+# aside, one broken.
 ITEMS = [
     item(  # kept: choice, HTML read as text, general feedback as the explanation
         "multiple_choice_question",
@@ -139,7 +140,7 @@ ITEMS = [
         choice_lid(("a", "Neon"), ("b", "Argon"), ("c", "Nitrogen")).replace("Single", "Multiple"),
         scored(f"<and>{equal('a')}{equal('b')}<not>{equal('c')}</not></and>"),
     ),
-    item(  # set aside: pairs to match
+    item(  # kept: pairs to match, a match question
         "matching_question",
         "Match each country to its capital.",
         choice_lid(("m1", "Harare"), ("m2", "Lusaka"), ident="r_zw", prompt="Zimbabwe")
@@ -198,12 +199,12 @@ def test_every_canvas_question_type_is_kept_or_said_by_hand_count() -> None:
         Kind.NUMBER,
         Kind.MULTI,
         Kind.MULTI,
+        Kind.MATCH,
         Kind.CLOZE,
         Kind.CLOZE,
     ]
     where = "science.zip/g1/g1.xml"
     assert [str(p) for p in outcome.problems] == [
-        f"{where}:{ITEM_LINES[7]}: a matching question; Bvunzo cannot play pairs to match yet, so it was left out",
         f"{where}:{ITEM_LINES[10]}: an essay question: it has no key to mark, so it was left out",
         f"{where}:{ITEM_LINES[11]}: a question of the kind `file_upload_question`, which Bvunzo cannot play, so it "
         "was left out",
@@ -214,14 +215,14 @@ def test_every_canvas_question_type_is_kept_or_said_by_hand_count() -> None:
         "100 for one",
     ]
     assert outcome.headline == (
-        "Imported 9 questions; 1 could not be imported and is listed. 5 items are not questions a round can play."
+        "Imported 10 questions; 1 could not be imported and is listed. 4 items are not questions a round can play."
     )
 
 
 def test_html_feedback_and_answers_are_read_as_the_card_shows_them() -> None:
     deck = import_file(EXPORT.encode(), "science.xml", deck_id="science", keep_valid=True).kept
     assert deck is not None
-    gas, sun, planet, legs, g, mammal, gases, water, roses = deck.deck.questions
+    gas, sun, planet, legs, g, mammal, gases, _match, water, roses = deck.deck.questions
     assert (gas.prompt, gas.choices, gas.answers) == (
         "Which gas do plants take in?",
         ("Oxygen", "Carbon dioxide", "Helium"),

@@ -22,6 +22,7 @@ from babel.messages.pofile import read_po
 from bot.bank import load_folder
 from bot.bank import part_sizes as bank_limits
 from bot.bank.importers import ROLES, ImportOutcome, import_file
+from bot.bank.match import MAX_PAIR_ITEM, MAX_PAIRS
 from bot.bank.models import Deck, Kind, Question, Translation
 from bot.bank.notes import draft_from
 from bot.calendar.assignments import MemberResult, QuestionResult
@@ -78,6 +79,7 @@ from bot.ui.order_picker import answer_form, picker_message
 from bot.ui.practice_cards import practice_screen
 from bot.ui.round_cards import content_of
 from bot.ui.text import embed_of, fit_together, fit_total, language_name, percent, seconds_text
+from cogs.answers import ROUND, TextAnswerModal
 from tests.discord_limits import (
     BUTTON_LABEL,
     CHOICE_NAME,
@@ -168,6 +170,21 @@ GUILD_DECK = Deck(
 ALL_DECKS = (*DECKS, LONGEST)
 
 
+# The longest match question: the longest prompt beside five pairs of the longest items.
+MATCH = Question(
+    id="m" * bank_limits.MAX_QUESTION_ID_LENGTH,
+    kind=Kind.MATCH,
+    prompt=_choice_prompt(10).replace("P", "M"),
+    pairs=tuple(
+        (f"{n}" + "L" * (MAX_PAIR_ITEM - 1), f"{n}" + "R" * (MAX_PAIR_ITEM - 1)) for n in range(MAX_PAIRS)
+    ),
+    explanation=EXPLANATION,
+    translations={
+        lang: Translation(prompt="P", pairs=((f"{lang}l", "r"), ("l", "r"))) for lang in TRANSLATED_TO
+    },
+)
+
+
 def _order(question: Question) -> tuple[int, ...]:
     return tuple(range(len(question.choices)))
 
@@ -175,7 +192,7 @@ def _order(question: Question) -> tuple[int, ...]:
 def _questions() -> list[Question]:
     """Every question of every deck shipped, in each of its languages, and the longest of each kind."""
     found = [q.in_language(lang) for deck in DECKS for q in deck.questions for lang in q.languages]
-    return [*found, *LONGEST.questions[:4]]
+    return [*found, *LONGEST.questions[:4], MATCH]
 
 
 def _players(count: int) -> list[PlayerResult]:
@@ -416,6 +433,7 @@ def test_answer_buttons() -> None:
             buttons = answers.answer_buttons(tags, ROUND_ID, 49, question, _order(question))
             check_view(_view(*buttons))
         check_view(_view(answers.type_answer_button(tags, ROUND_ID, 49, label=ANSWER)))
+    check_modal(TextAnswerModal(ROUND, ROUND_ID, 49, answer_form("Q" * 100, MATCH, (), 60)))
 
 
 def _view(*items: discord.ui.Item[discord.ui.View]) -> discord.ui.View:

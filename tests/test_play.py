@@ -57,7 +57,7 @@ WRONG = {
 }
 # The prompts that wait for the player, in English and in chiShona (LANG=sn_ZW.UTF-8).
 PROMPT = re.compile(
-    r"((?:Your answer|Your answers, every right letter|Your order, every letter from first to last|Mhinduro yako|Blank \d+) \([^)]*\): |Which deck\? \([^)]*\) )(\x1b\[0m)?$"
+    r"((?:Your answer|Your answers, every right letter|Your order, every letter from first to last|Mhinduro yako|Blank \d+|[^\n]* →) \([^)]*\): |Which deck\? \([^)]*\) )(\x1b\[0m)?$"
 )
 
 
@@ -540,4 +540,37 @@ def test_an_order_question_takes_every_letter_first_to_last(tmp_path: Path) -> N
     assert code == 0
     assert "the answer is “Mercury → Venus → Earth”" in transcript
     # A third of the points is below half: a lapse.
+    assert rows(tmp_path / "play.db", "SELECT reviews, lapses FROM memories") == [(1, 1)]
+
+
+CAPITALS = """\
+id: capitals
+title: Capitals
+questions:
+  - id: c
+    type: match
+    prompt: Match each capital with its country
+    pairs: [[Harare, Zimbabwe], [Lusaka, Zambia], [Maputo, Mozambique]]
+"""
+
+
+def test_a_match_question_asks_a_number_for_each_left_item(tmp_path: Path) -> None:
+    path = tmp_path / "capitals.yaml"
+    path.write_text(CAPITALS)
+    game = Terminal(tmp_path, str(path), "--player", "ada")
+    screen = game.until_asked()
+    assert "Harare → (1-3, :q to stop)" in screen
+    numbered = {
+        line.split(") ")[1].strip(): line.split(")")[0].strip()[-1]
+        for line in screen.splitlines()
+        if ") " in line and line.strip()[:1].isdigit()
+    }
+    game.type(numbered["Zimbabwe"])
+    assert "Lusaka → (1-3, :q to stop)" in game.until_asked()
+    game.type(numbered["Mozambique"])
+    assert "Maputo → (1-3, :q to stop)" in game.until_asked()
+    game.type(numbered["Zambia"])  # one of three: a lapse
+    code, transcript, _ = game.finish()
+    assert code == 0
+    assert "the answer is “Harare → Zimbabwe · Lusaka → Zambia · Maputo →" in transcript
     assert rows(tmp_path / "play.db", "SELECT reviews, lapses FROM memories") == [(1, 1)]

@@ -14,6 +14,7 @@ from bot.bank import part_sizes
 from bot.bank.cloze import MAX_BLANKS
 from bot.bank.images import MAX_IMAGE_REFERENCE
 from bot.bank.languages import LANGUAGE_CODE
+from bot.bank.match import MAX_PAIR_ITEM, MAX_PAIRS, MIN_PAIRS
 from bot.bank.models import Kind
 from bot.bank.order import MAX_ITEMS, MIN_ITEMS
 from bot.bank.reader import DECK_KEYS, DIFFICULTIES, QUESTION_KEYS, SLUG, TRANSLATION_KEYS
@@ -36,6 +37,8 @@ _LIMITS = {
     "most_blanks": MAX_BLANKS,
     "least_items": MIN_ITEMS,
     "most_items": MAX_ITEMS,
+    "least_pairs": MIN_PAIRS,
+    "most_pairs": MAX_PAIRS,
 }
 
 
@@ -76,8 +79,8 @@ QUESTION_PROPERTIES: dict[str, Schema] = {
     "id": _ref("slug", N_("Unique within the deck; scores and spaced repetition key on it.")),
     "type": {
         "description": N_(
-            "choice (default), truefalse, text, number, multi (select all that apply), order (items to put in "
-            "order), cloze (blanks to "
+            "choice (default), truefalse, text, number, multi (select all that apply), match (pairs to match), "
+            "order (items to put in order), cloze (blanks to "
             "fill) or poll (no right answer)."
         ),
         "enum": [kind.value for kind in Kind],
@@ -118,6 +121,9 @@ QUESTION_PROPERTIES: dict[str, Schema] = {
         "maxItems": MAX_BLANKS,
         "items": _ref("textAnswers"),
     },
+    "pairs": _ref(
+        "pairs", N_("match questions: {least_pairs} to {most_pairs} pairs, each `[left, right]`, in order.")
+    ),
     "items": _ref(
         "orderItems", N_("order questions: {least_items} to {most_items} items, in the right order.")
     ),
@@ -162,22 +168,36 @@ TRANSLATION_PROPERTIES: dict[str, Schema] = {
     "choices": _ref("choices"),
     "explanation": _ref("explanation"),
     "answers": _ref("textAnswers"),
+    "pairs": _ref("pairs"),
     "items": _ref("orderItems"),
 }
 
-_OTHER_KEYS = (
-    "tolerance",
-    "unit",
-    "blanks",
-    "items",
-)  # and a cloze question's blanks: no other kind takes them
+# a cloze's blanks, a match's pairs, an order's items: theirs only
+_OTHER_KEYS = ("tolerance", "unit", "blanks", "pairs", "items")
 
 # What each kind of question requires and forbids (the reader's per-kind readers).
 _KIND_RULES: dict[Kind, tuple[list[str], list[str], Schema | None]] = {
     Kind.TEXT: (["answers"], ["choices", "answer", *_OTHER_KEYS], None),
-    Kind.NUMBER: (["answer"], ["choices", "answers", "hint", "blanks", "items"], _ref("numberAnswer")),
-    Kind.CLOZE: (["blanks"], ["choices", "answer", "answers", "hint", "tolerance", "unit", "items"], None),
-    Kind.ORDER: (["items"], ["choices", "answer", "answers", "hint", "tolerance", "unit", "blanks"], None),
+    Kind.NUMBER: (
+        ["answer"],
+        ["choices", "answers", "hint", "blanks", "pairs", "items"],
+        _ref("numberAnswer"),
+    ),
+    Kind.CLOZE: (
+        ["blanks"],
+        ["choices", "answer", "answers", "hint", "tolerance", "unit", "pairs", "items"],
+        None,
+    ),
+    Kind.MATCH: (
+        ["pairs"],
+        ["choices", "answer", "answers", "hint", "tolerance", "unit", "blanks", "items"],
+        None,
+    ),
+    Kind.ORDER: (
+        ["items"],
+        ["choices", "answer", "answers", "hint", "tolerance", "unit", "blanks", "pairs"],
+        None,
+    ),
     Kind.TRUEFALSE: (["answer"], ["choices", "answers", "hint", *_OTHER_KEYS], {"type": "boolean"}),
     Kind.POLL: (["choices"], ["answer", "answers", "hint", *_OTHER_KEYS], None),
     Kind.CHOICE: (["choices", "answer"], ["answers", "hint", *_OTHER_KEYS], _ref("choiceAnswer")),
@@ -367,6 +387,17 @@ def _schema(text: list[str]) -> Schema:
                     },
                 ],
             },
+            "pairs": {
+                "type": "array",
+                "minItems": MIN_PAIRS,
+                "maxItems": MAX_PAIRS,
+                "items": {
+                    "type": "array",
+                    "minItems": 2,
+                    "maxItems": 2,
+                    "items": {"type": ["string", "number"], "minLength": 1, "maxLength": MAX_PAIR_ITEM},
+                },
+            },
             "explanation": {
                 "description": N_("Why the right answer is right; shown at the reveal and in practice."),
                 "type": ["string", "number", "null"],
@@ -395,6 +426,7 @@ def _schema(text: list[str]) -> Schema:
                         Kind.MULTI,
                         Kind.CLOZE,
                         Kind.ORDER,
+                        Kind.MATCH,
                     )
                 ],
             },

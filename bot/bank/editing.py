@@ -35,6 +35,7 @@ FIELDS = (
     "unit",
     "blanks",
     "items",
+    "pairs",
     "explanation",
     "translations",
     "tags",
@@ -66,6 +67,7 @@ class QuestionForm:
     unit: str = ""
     blanks: list[str] = field(default_factory=list)  # a cloze question's blanks: accepted answers, one a line
     items: list[str] = field(default_factory=list)  # an order question's items, in the right order
+    pairs: list[tuple[str, str]] = field(default_factory=list)  # a match question's (left, right) pairs
     explanation: str = ""
     translations: str = ""
     tags: str = ""  # comma-separated
@@ -91,6 +93,7 @@ class QuestionForm:
             unit=question.unit,
             blanks=["\n".join(accepted) for accepted in question.blanks],
             items=list(question.choices) if question.kind is Kind.ORDER else [],
+            pairs=list(question.pairs),
             explanation=question.explanation,
             translations=translations,
             tags=", ".join(question.tags),
@@ -192,6 +195,8 @@ def _answer_layout(layout: _Layout, form: QuestionForm, kind: str) -> None:
         _blanks_layout(layout, form)
     elif kind == Kind.ORDER.value:
         layout.add(_scalar("items", [item.strip() for item in form.items if item.strip()]), "items")
+    elif kind == Kind.MATCH.value:
+        _pairs_layout(layout, form)
 
 
 def _number_layout(layout: _Layout, form: QuestionForm) -> None:
@@ -216,6 +221,18 @@ def _blanks_layout(layout: _Layout, form: QuestionForm) -> None:
     layout.add("blanks:", "blanks")
     for index, accepted in enumerate(blanks):
         layout.add(dump_yaml([accepted]).rstrip("\n"), f"blanks[{index}]")
+
+
+def _pairs_layout(layout: _Layout, form: QuestionForm) -> None:
+    """A match question's pairs, a left and a right field each (a pair left empty on both sides is
+    left out; one side typed is kept, for the reader to say what is missing)."""
+    pairs = [(left.strip(), right.strip()) for left, right in form.pairs if left.strip() or right.strip()]
+    if not pairs:
+        return
+    layout.add("pairs:", "pairs")
+    for index, pair in enumerate(pairs):
+        shown = [side for side in pair if side]
+        layout.add(dump_yaml([shown]).rstrip("\n"), f"pairs[{index}]")
 
 
 def _field_of(problem: Problem, layout: _Layout, start: int, form: QuestionForm) -> str:

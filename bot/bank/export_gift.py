@@ -12,6 +12,8 @@ the backslash are escaped with `\\`, a line break as `\\n`. What each kind becom
   answer is left out with a sentence, since GIFT reads that as a pair to match and has no escape for it;
 - number: `{#9.81:0.05}`, a percent tolerance written as the width it allows around the answer. GIFT has
   no place for a unit: the unit stays out, with a sentence saying so;
+- match: `{=left -> right =left -> right}`, GIFT's pairs to match (one with `->` in an item is left out
+  with a sentence);
 - cloze of one blank: GIFT's missing word, `The Zambezi flows into the {=Indian} Ocean.`; a blank at the
   very end has no text after it to make a missing word, so it is a short answer to the words before it
   (read back as a text question). A cloze of several blanks is left out, with a sentence: GIFT has one
@@ -90,12 +92,19 @@ def _number(question: Question) -> str:
     return f"#{plain(number)}:{plain(width)}" if width else f"#{plain(number)}"
 
 
+def _matching(question: Question) -> str:
+    if any("->" in side for pair in question.pairs for side in pair):
+        raise Unwritable(_("GIFT has no escape for `->` in an item of a pair to match"))
+    return " ".join(f"={escaped(left)} -> {escaped(right)}" for left, right in question.pairs)
+
+
 # The answer block of each kind GIFT can hold; a kind missing here is left out with a sentence.
 ANSWERS: Mapping[Kind, Callable[[Question], str]] = {
     Kind.CHOICE: _choice,
     Kind.TRUEFALSE: _true_false,
     Kind.TEXT: _text,
     Kind.NUMBER: _number,
+    Kind.MATCH: _matching,
     Kind.MULTI: _multi,
 }
 

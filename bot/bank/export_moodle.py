@@ -13,6 +13,7 @@ text is `format="plain_text"`, so a `<b>` in a prompt stays two characters in Mo
   written `\\*` (a bare one is Moodle's wildcard);
 - number: `numerical`, the answer with its `<tolerance>` (a percent one written as the width it allows)
   and its unit as the one `<unit>` (multiplier 1), not graded;
+- match: `matching`, each pair a `<subquestion>` with its `<answer>`;
 - cloze: `cloze` (Moodle's embedded answers), each blank `{1:SHORTANSWER:=Harare~=Salisbury}` in the text;
 - order: `ordering` (Moodle's ordering plugin), graded by each item's absolute position as our points
   are, every item shown, its answers in their right order with their place as their `fraction`;
@@ -132,12 +133,21 @@ def _numerical(question: Question, element: ET.Element) -> None:
     _value(element, "showunits", "3")
 
 
+def _matching(question: Question, element: ET.Element) -> None:
+    """Each pair a `<subquestion>`, its left item as the text and its right one as the `<answer>`."""
+    _value(element, "shuffleanswers", "true")
+    for left, right in question.pairs:
+        sub = _text(element, "subquestion", left)
+        _text(sub, "answer", right, format="plain_text")
+
+
 # Each kind Moodle XML can hold: its Moodle type and what its `<question>` holds past the common part.
 KINDS: Mapping[Kind, tuple[str, Callable[[Question, ET.Element], None]]] = {
     Kind.CHOICE: ("multichoice", _choice),
     Kind.TRUEFALSE: ("truefalse", _true_false),
     Kind.TEXT: ("shortanswer", _short_answer),
     Kind.NUMBER: ("numerical", _numerical),
+    Kind.MATCH: ("matching", _matching),
     Kind.MULTI: ("multichoice", _multi),
     Kind.CLOZE: ("cloze", _cloze),
     Kind.ORDER: ("ordering", _ordering),

@@ -39,10 +39,14 @@ def _yaml(deck: Deck) -> Exported:
 
 def _csv(deck: Deck) -> Exported:
     notes = [translations_note(deck, "CSV")]
-    for kind in (Kind.CLOZE, Kind.ORDER):  # deck_rows leaves them out: a sheet has no column for them
-        count = sum(q.kind is kind for q in deck.questions)
-        if count:
-            notes.append(left_out_note(kind, count, "CSV"))
+    for kind in (
+        Kind.CLOZE,
+        Kind.MATCH,
+        Kind.ORDER,
+    ):  # deck_rows leaves them out: a sheet has no column for them
+        left_out = sum(q.kind is kind for q in deck.questions)
+        if left_out:
+            notes.append(left_out_note(kind, left_out, "CSV"))
     return Exported(deck_to_csv(deck).encode("utf-8"), tuple(n for n in notes if n))
 
 

@@ -9,6 +9,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from bot.bank.cloze import blanks_from, shown_prompt
+from bot.bank.match import pairing_from
 from bot.bank.order import arranged_words
 from bot.bank.problems import Problem
 from bot.bank.tolerance import EXACT, Tolerance
@@ -30,6 +31,8 @@ class Kind(StrEnum):
     CLOZE = "cloze"
     # Items to put in order: written in the right order (kept as the choices), shown shuffled
     ORDER = "order"
+    # Pairs to match: each left item given its right item in a select of one modal, points per pair
+    MATCH = "match"
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +43,7 @@ class Translation:
     choices: tuple[str, ...] = ()
     explanation: str = ""
     accepted: tuple[str, ...] = ()
+    pairs: tuple[tuple[str, str], ...] = ()  # a match question's pairs in this language, in order
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +64,8 @@ class Question:
     unit: str = ""
     # Cloze questions: for each blank `{{n}}` of the prompt, in order, every answer it accepts.
     blanks: tuple[tuple[str, ...], ...] = ()
+    # Match questions: the pairs, (left, right), in the author's order (left i goes with right i).
+    pairs: tuple[tuple[str, str], ...] = ()
     explanation: str = ""
     lang: str = "en"
     translations: Mapping[str, Translation] = field(default_factory=lambda: MappingProxyType({}))
@@ -77,7 +83,7 @@ class Question:
     @property
     def typed(self) -> bool:
         """Whether a member types the answer (in the Answer modal) rather than pressing a choice."""
-        return self.kind in (Kind.TEXT, Kind.NUMBER, Kind.CLOZE)
+        return self.kind in (Kind.TEXT, Kind.NUMBER, Kind.CLOZE, Kind.MATCH)
 
     @property
     def shown_prompt(self) -> str:
@@ -98,6 +104,7 @@ class Question:
             choices=t.choices or self.choices,
             accepted=self.accepted + tuple(a for a in t.accepted if a not in self.accepted),
             explanation=t.explanation or self.explanation,
+            pairs=t.pairs or self.pairs,
             lang=lang,
         )
 
@@ -114,6 +121,8 @@ class Question:
             return " → ".join(self.choices)
         if self.kind is Kind.CLOZE:  # each blank's first accepted answer, in order
             return " · ".join(f"({n}) {accepted[0]}" for n, accepted in enumerate(self.blanks, 1) if accepted)
+        if self.kind is Kind.MATCH:  # each left item with its right one
+            return " · ".join(f"{left} → {right}" for left, right in self.pairs)
         return " / ".join(self.choices[i] for i in sorted(self.answers))
 
 
@@ -142,6 +151,8 @@ def typed_words(question: Question, text: str | None) -> str:
     question's order `Venus → Mercury → Earth`."""
     if question.kind is Kind.ORDER:
         return arranged_words(question.choices, text)
+    if question.kind is Kind.MATCH:
+        return pairing_words(question, text)
     typed = blanks_from(text, len(question.blanks)) if question.kind is Kind.CLOZE else None
     if typed is None:
         return text or ""
@@ -185,3 +196,13 @@ class Deck:
         for q in self.questions:
             langs.update(q.languages)
         return tuple(sorted(langs))
+
+
+def pairing_words(question: Question, text: str | None) -> str:
+    """A kept pairing as reports show it: `Harare → Zimbabwe · Lusaka → Zambia`."""
+    chosen = pairing_from(text, len(question.pairs))
+    if chosen is None:
+        return text or ""
+    return " · ".join(
+        f"{left} → {question.pairs[c][1]}" for (left, _right), c in zip(question.pairs, chosen, strict=True)
+    )

@@ -17,6 +17,7 @@ from bot.bank.cloze import MAX_BLANKS, blank_numbers
 from bot.bank.formulas import FORMULA_KEYS, formula_problems
 from bot.bank.images import MAX_IMAGE_REFERENCE, check_image
 from bot.bank.languages import is_language_code
+from bot.bank.match_reader import FOR_MATCH, MATCH_MISPLACED, missing_pairs, read_pairs
 from bot.bank.models import Deck, Kind, Question, Translation
 from bot.bank.order_reader import FOR_ORDER, ORDER_MISPLACED, missing_items, read_items, translated_items
 from bot.bank.problems import DeckError, Problem
@@ -41,6 +42,7 @@ QUESTION_KEYS = (
     "unit",
     "blanks",
     "items",
+    "pairs",
     "explanation",
     "hint",
     "translations",
@@ -49,7 +51,7 @@ QUESTION_KEYS = (
     "image",
     "suggested_by",
 )
-TRANSLATION_KEYS = ("prompt", "choices", "explanation", "answers", "items")
+TRANSLATION_KEYS = ("prompt", "choices", "explanation", "answers", "items", "pairs")
 DIFFICULTIES = ("easy", "medium", "hard")
 
 # Words authors of other quiz formats reach for, and the key we use instead.
@@ -191,6 +193,7 @@ class _Body:
     tolerance: Tolerance = EXACT
     unit: str = ""
     blanks: tuple[tuple[str, ...], ...] = ()
+    pairs: tuple[tuple[str, str], ...] = ()
 
 
 @dataclasses.dataclass(slots=True)
@@ -219,6 +222,7 @@ class _Reader:
         self.original_choices: tuple[str, ...] = ()
         self.original_accepted: tuple[str, ...] = ()
         self.original_blanks: tuple[tuple[str, ...], ...] = ()
+        self.original_pairs: tuple[tuple[str, str], ...] = ()
 
     # -- plumbing -----------------------------------------------------------------------------------
 
@@ -594,7 +598,8 @@ class _Reader:
         if prompt and len(self.problems) == before and kind is not None:
             prompt_node = fields["prompt"][1]
             shown = (_number_shown(body),) if kind is Kind.NUMBER else body.accepted
-            self.fits_embed(prompt_node, _("the question"), prompt, body.choices, shown, kind)
+            listed = body.choices or tuple(side for pair in body.pairs for side in pair)  # a match's pairs
+            self.fits_embed(prompt_node, _("the question"), prompt, listed, shown, kind)
         extras = self.question_extras(fields, kind, lang, body)
         for where, problem in formula_problems(fields[k][1] for k in FORMULA_KEYS if k in fields):
             self.report(where, problem)
@@ -619,6 +624,7 @@ class _Reader:
             tolerance=body.tolerance,
             unit=body.unit,
             blanks=body.blanks,
+            pairs=body.pairs,
             explanation=extras.explanation,
             lang=lang,
             translations=MappingProxyType(translations),
@@ -838,6 +844,13 @@ class _Reader:
             )
         return body
 
+    def match_body(self, fields: Fields, node: yaml.Node, lang: str) -> _Body:
+        """Pairs to match: under `pairs`, 2 to 5 of `[left, right]`, no item twice on its side."""
+        if "pairs" not in fields:
+            missing_pairs(self, node)
+            return _Body()
+        return _Body(pairs=read_pairs(self, fields["pairs"][1]))
+
     def blank(self, node: yaml.Node, number: int) -> tuple[str, ...]:
         mark = len(self.problems)
         accepted = self.accepted(node, _("blank {number}", number=number))
@@ -899,7 +912,7 @@ class _Reader:
                 or ""
             )
         self.original_choices, self.original_accepted = body.choices, body.accepted
-        self.original_blanks = body.blanks
+        self.original_blanks, self.original_pairs = body.blanks, body.pairs
         if kind is Kind.NUMBER:
             self.original_accepted = (_number_shown(body),)
         if "translations" in fields:
@@ -1221,6 +1234,14 @@ class _Reader:
                     key_node,
                     _("the `{code}` translation of an order question translates its `items`", code=code),
                 )
+            elif kind is Kind.MATCH:
+                self.report(
+                    key_node,
+                    _(
+                        "the `{code}` translation of a match question translates its `pairs`, not `choices`",
+                        code=code,
+                    ),
+                )
             else:
                 values = self.text_list(
                     choices_node,
@@ -1261,6 +1282,7 @@ class _Reader:
             self.translated_blanks(fields["prompt"][1], code, prompt)
         if "items" in fields:
             choices = self.translated_items(fields["items"], code, kind, choice_count) or choices
+        pairs = self.translated_pairs(fields, code, kind)
         explanation = ""
         if "explanation" in fields:
             explanation = (
@@ -1280,7 +1302,23 @@ class _Reader:
             self.fits_embed(node, what, prompt, (), accepted or self.original_accepted, kind)
         if len(self.problems) > before:
             return None
-        return Translation(prompt=prompt, choices=choices, explanation=explanation, accepted=accepted)
+        return Translation(
+            prompt=prompt, choices=choices, explanation=explanation, accepted=accepted, pairs=pairs
+        )
+
+    def translated_pairs(self, fields: Fields, code: str, kind: Kind | None) -> tuple[tuple[str, str], ...]:
+        """A match question's translated pairs, as many as the question's own, in the same order."""
+        if "pairs" not in fields:
+            return ()
+        key_node, pairs_node = fields["pairs"]
+        if kind is Kind.MATCH:
+            return read_pairs(self, pairs_node, len(self.original_pairs), code)
+        if kind is not None:
+            self.report(
+                key_node,
+                _("`pairs` in the `{code}` translation is only for match questions; remove it", code=code),
+            )
+        return ()
 
     def translated_items(
         self, field: tuple[yaml.Node, yaml.Node], code: str, kind: Kind | None, count: int | None
@@ -1317,7 +1355,13 @@ _NO_RIGHT_ANSWER = N_("a poll has no right answer; remove `{key}`")
 _HINT_FOR_TEXT = N_("`hint` is for text questions, where a member types the answer; remove it here")
 _FOR_NUMBERS = N_("`{key}` is for number questions; remove it here")
 _FOR_CLOZE = N_("`blanks` is for cloze questions; remove it here")
-_OTHER_KEYS = {"tolerance": _FOR_NUMBERS, "unit": _FOR_NUMBERS, "blanks": _FOR_CLOZE, "items": FOR_ORDER}
+_OTHER_KEYS = {
+    "tolerance": _FOR_NUMBERS,
+    "unit": _FOR_NUMBERS,
+    "blanks": _FOR_CLOZE,
+    "items": FOR_ORDER,
+    "pairs": FOR_MATCH,
+}
 _CLOZE_TYPES = N_("a cloze question has no `{key}`; each blank's accepted answers go under `blanks`")
 _MISPLACED: dict[Kind, dict[str, str]] = {
     Kind.CHOICE: {
@@ -1357,6 +1401,7 @@ _MISPLACED: dict[Kind, dict[str, str]] = {
         "hint": N_("a number question has no `hint`; remove it"),
         "blanks": _FOR_CLOZE,
         "items": FOR_ORDER,
+        "pairs": FOR_MATCH,
     },
     Kind.CLOZE: {
         "choices": _CLOZE_TYPES,
@@ -1366,12 +1411,21 @@ _MISPLACED: dict[Kind, dict[str, str]] = {
         "tolerance": _FOR_NUMBERS,
         "unit": _FOR_NUMBERS,
         "items": FOR_ORDER,
+        "pairs": FOR_MATCH,
     },
     Kind.ORDER: {
         **ORDER_MISPLACED,
         "tolerance": _FOR_NUMBERS,
         "unit": _FOR_NUMBERS,
         "blanks": _FOR_CLOZE,
+        "pairs": FOR_MATCH,
+    },
+    Kind.MATCH: {
+        **MATCH_MISPLACED,
+        "tolerance": _FOR_NUMBERS,
+        "unit": _FOR_NUMBERS,
+        "blanks": _FOR_CLOZE,
+        "items": FOR_ORDER,
     },
 }
 _KIND_READERS: dict[Kind, Callable[[_Reader, Fields, yaml.Node, str], _Body]] = {
@@ -1383,6 +1437,7 @@ _KIND_READERS: dict[Kind, Callable[[_Reader, Fields, yaml.Node, str], _Body]] = 
     Kind.MULTI: _Reader.multi_body,
     Kind.CLOZE: _Reader.cloze_body,
     Kind.ORDER: _Reader.order_body,
+    Kind.MATCH: _Reader.match_body,
 }
 
 

@@ -4,7 +4,7 @@ A round, an assignment or a question of the day keeps the digest of each questio
 reports, files and pages show what members were shown then, whatever the deck says today. The JSON holds
 everything a member saw or was judged by (prompt, choices in the deck's order, which were right (a
 multi question's whole right set, so a round resumed from its versions judges a set as it was asked), the
-accepted typed answers, a number question's number, tolerance and unit, a cloze question's blanks, the explanation, the kind, the
+accepted typed answers, a number question's number, tolerance and unit, a cloze question's blanks, a match question's pairs, the explanation, the kind, the
 image, the translations) and nothing that moves without changing the question (its line in the file,
 its tags, its difficulty), so an edit elsewhere in the deck leaves a question's version as it was.
 """
@@ -32,18 +32,21 @@ class QuestionVersion:
 
 
 def _translation(t: Translation) -> dict[str, Any]:
-    return {
+    shape: dict[str, Any] = {
         "prompt": t.prompt,
         "choices": list(t.choices),
         "explanation": t.explanation,
         "accepted": list(t.accepted),
     }
+    if t.pairs:  # only a match question's translations hold pairs: every other digest stays as it was
+        shape["pairs"] = [list(pair) for pair in t.pairs]
+    return shape
 
 
 def canonical(question: Question) -> str:
     """The question's canonical JSON: sorted keys, no spaces, the text as it is (not escaped)."""
     own_id = question.id.rpartition(QUALIFY)[2]  # a mixed round's "deck/id" is the question "id"
-    shape = {
+    shape: dict[str, Any] = {
         "format": FORMAT,
         "id": own_id,
         "kind": str(question.kind),
@@ -63,6 +66,8 @@ def canonical(question: Question) -> str:
         shape["unit"] = question.unit
     if question.kind is Kind.CLOZE:  # only a cloze question's digest holds its blanks
         shape["blanks"] = [list(accepted) for accepted in question.blanks]
+    if question.kind is Kind.MATCH:  # only a match question's digest holds its pairs
+        shape["pairs"] = [list(pair) for pair in question.pairs]
     return json.dumps(shape, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
@@ -80,6 +85,7 @@ def question_from(body: str, question_id: str) -> Question:
             choices=tuple(t["choices"]),
             explanation=t["explanation"],
             accepted=tuple(t["accepted"]),
+            pairs=_pairs(t.get("pairs", ())),
         )
         for lang, t in shape["translations"].items()
     }
@@ -96,8 +102,13 @@ def question_from(body: str, question_id: str) -> Question:
         image=shape["image"],
         suggested_by=shape["suggested_by"],
         blanks=tuple(tuple(accepted) for accepted in shape.get("blanks", ())),
+        pairs=_pairs(shape.get("pairs", ())),
         **_number_fields(shape),
     )
+
+
+def _pairs(kept: Any) -> tuple[tuple[str, str], ...]:
+    return tuple((str(left), str(right)) for left, right in kept)
 
 
 def _number_fields(shape: Mapping[str, Any]) -> dict[str, Any]:

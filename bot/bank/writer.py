@@ -98,6 +98,8 @@ def question_mapping(question: Question, deck_language: str) -> dict[str, Any]:
         out.update(_number_fields(question))
     elif question.kind is Kind.CLOZE:
         out["blanks"] = [list(accepted) for accepted in question.blanks]
+    elif question.kind is Kind.MATCH:
+        out["pairs"] = [list(pair) for pair in question.pairs]
     else:
         out["answers"] = list(question.accepted)
         if question.hint:
@@ -106,7 +108,10 @@ def question_mapping(question: Question, deck_language: str) -> dict[str, Any]:
         out["explanation"] = question.explanation
     if question.translations:
         out["translations"] = {
-            code: _translation(t.prompt, t.choices, t.explanation, t.accepted, question.kind)
+            code: {
+                **_translation(t.prompt, t.choices, t.explanation, t.accepted, question.kind),
+                **_pairs(t.pairs),
+            }
             for code, t in sorted(question.translations.items())
         }
     if question.tags:
@@ -145,6 +150,11 @@ def _translation(
     return out
 
 
+def _pairs(pairs: tuple[tuple[str, str], ...]) -> dict[str, Any]:
+    """A match question's translated pairs, where it has them."""
+    return {"pairs": [list(pair) for pair in pairs]} if pairs else {}
+
+
 def question_yaml(mapping: Mapping[str, Any]) -> str:
     """One question as an item of the `questions` list."""
     return dump_yaml([dict(mapping)])
@@ -164,8 +174,9 @@ def deck_rows(deck: Deck) -> list[list[str]]:
     for q in deck.questions:
         if q.kind in (
             Kind.CLOZE,
+            Kind.MATCH,
             Kind.ORDER,
-        ):  # a sheet has no column for blanks or an order: left out, as said
+        ):  # a sheet has no column for blanks, pairs or an order
             continue
         if q.kind is Kind.TEXT:
             answer = " | ".join(q.accepted)

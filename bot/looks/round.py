@@ -16,6 +16,7 @@ from bot.bank.models import Kind, Question
 from bot.locales import _, exact, fixed, n_, number, percent
 from bot.looks.discord_limits import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE
 from bot.looks.embeds import Look, fit
+from bot.looks.match import match_lines, match_reveal_lines
 from bot.looks.order import HOW_TO_ORDER, order_reveal_lines
 from bot.looks.text import clip, letter, mention, stamp
 from bot.quiz import PlayerResult, Reveal
@@ -99,6 +100,8 @@ def how_to_answer(question: Question) -> str | None:
         return _("Fill in every blank with the **Answer** button.")
     if question.kind is Kind.ORDER:
         return _(HOW_TO_ORDER)
+    if question.kind is Kind.MATCH:  # its items, and the button that pairs them
+        return match_lines(question)
     if question.typed:
         return _("Type your answer with the **Answer** button.")
     return None
@@ -156,6 +159,8 @@ def question_look(
 def typed_lines(question: Question, reveal: Reveal) -> str:
     """A typed question's answer at the reveal: the text or number (and the most given wrong number), or
     each blank of a cloze question with its first accepted answer and how many got it right."""
+    if question.kind is Kind.MATCH:
+        return match_reveal_lines(question, reveal)
     if question.kind is Kind.CLOZE:
         return "\n".join(
             _(

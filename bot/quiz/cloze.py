@@ -36,8 +36,9 @@ def stored_marks(question: Question, text: str | None) -> tuple[bool, ...]:
 
 
 def blanks_right(question: Question, marks: Iterable[tuple[bool, ...]]) -> tuple[int, ...]:
-    """How many answers got each blank right, blank by blank (answers judged as `blank_marks` gives)."""
-    counts = [0] * len(question.blanks)
+    """How many answers got each blank right, blank by blank (answers judged as `blank_marks` gives); a
+    match question's, pair by pair."""
+    counts = [0] * (len(question.blanks) or len(question.pairs))
     for answer in marks:
         for index, right in enumerate(answer[: len(counts)]):
             counts[index] += right

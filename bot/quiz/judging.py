@@ -1,5 +1,6 @@
 """Judging one answer to one question as shown: a lettered slot, typed text, a typed number, the slots a
-multi question's menu picked or a cloze question's typed blanks."""
+multi question's menu picked, a cloze question's typed blanks, an order question's arranged slots or a
+match question's pairing."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.bank.cloze import blanks_from
+from bot.bank.match import pairing_from
 from bot.bank.models import Kind, Question
 from bot.bank.order import items_in_place
 from bot.locales import _, signs
 from bot.quiz.cloze import blank_marks, marks_share
 from bot.quiz.errors import InvalidChoiceError
+from bot.quiz.match import pair_marks
 from bot.quiz.matching import accepted_answers, matches
 from bot.quiz.multi import picked_share
 from bot.quiz.numbers import read_number, within
@@ -76,6 +79,8 @@ def judge_answer(
             return _judged_number(question, text)
         if question.kind is Kind.CLOZE:
             return _judged_blanks(question, text)
+        if question.kind is Kind.MATCH:
+            return _judged_pairing(question, text)
         return Judged(choice=None, right=matches(text, accepted_answers(question)))
     if text is not None:
         raise InvalidChoiceError(_("This question is answered with the buttons."))
@@ -107,6 +112,15 @@ def _judged_order(question: Question, order: Sequence[int], slots: Sequence[int]
     arranged = arranged_of_slots(question, order, slots)
     marks = items_in_place(arranged)
     return Judged(choice=None, right=all(marks), share=marks_share(marks), blanks=marks, arranged=arranged)
+
+
+def _judged_pairing(question: Question, text: str) -> Judged:
+    """`text`: the pairing as an answer keeps it (bot.bank.match.pairing_text), a right item per left one."""
+    chosen = pairing_from(text, len(question.pairs))
+    if chosen is None or not question.pairs:
+        raise InvalidChoiceError(_("Match every item in the form."))
+    marks = pair_marks(question, chosen)
+    return Judged(choice=None, right=all(marks), share=marks_share(marks), blanks=marks)
 
 
 def _judged_set(question: Question, order: Sequence[int], slots: Sequence[int]) -> Judged:

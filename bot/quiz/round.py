@@ -27,6 +27,7 @@ from bot.quiz.errors import (
 )
 from bot.quiz.hints import MOST_HINTS, hinted_points
 from bot.quiz.judging import judge_answer, read_typed_number
+from bot.quiz.match import stored_pair_marks, top_wrong_pair
 from bot.quiz.missed import closed_count, missed_questions
 from bot.quiz.multi import picked_from, picked_share, picked_text, shared_points, top_wrong_set
 from bot.quiz.numbers import most_given_wrong
@@ -138,11 +139,13 @@ class Reveal:
     # A multi question's wrong set chosen most often (display slots) and by how many; `counts` are then
     # how many picked each choice, and `right` how many picked exactly the right set.
     top_wrong_set: tuple[frozenset[int], int] | None = None
-    # A cloze question: how many answers got each blank right, blank by blank (an order question: how
-    # many put each item in its place, item by item).
+    # A cloze question: how many answers got each blank right, blank by blank (a match question: pair by
+    # pair; an order question: how many put each item in its place, item by item).
     blanks_right: tuple[int, ...] = ()
     # An order question's wrong order given most often (the items' original indices) and by how many.
     top_wrong_order: tuple[tuple[int, ...], int] | None = None
+    # A match question's wrong pairing given most often: (left index, right index given, how many).
+    top_wrong_pair: tuple[int, int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,15 +324,18 @@ class RoundState:
 
     def _share_of(self, index: int, picked: frozenset[int], marks: tuple[bool, ...]) -> Fraction | None:
         question = self._questions[index]
-        if question.kind in (Kind.CLOZE, Kind.ORDER):
+        if question.kind in (Kind.CLOZE, Kind.MATCH, Kind.ORDER):
             return marks_share(marks)
         return picked_share(question, picked) if question.kind is Kind.MULTI else None
 
     def _marks_of(self, index: int, text: str | None) -> tuple[bool, ...]:
-        """A kept answer to a cloze question: each blank judged again from the blanks its text holds."""
+        """A kept answer to a cloze question: each blank judged again from the blanks its text holds (a
+        match question's: each pair from the pairing its text holds)."""
         question = self._questions[index]
         if question.kind is Kind.ORDER:  # each place judged again from the order its text holds
             return stored_order_marks(question, text)
+        if question.kind is Kind.MATCH:
+            return stored_pair_marks(question, text)
         return stored_marks(question, text) if question.kind is Kind.CLOZE else ()
 
     def _picked_of(self, index: int, text: str | None) -> frozenset[int]:
@@ -624,6 +630,9 @@ class RoundState:
             blanks_right=places_right(question, (v.blanks for v in answers))
             or blanks_right(question, (v.blanks for v in answers)),
             top_wrong_order=top_wrong_order(question, (v.text for v in answers)),
+            top_wrong_pair=top_wrong_pair(question, (v.text for v in answers))
+            if question.kind is Kind.MATCH
+            else None,
         )
 
     # --- results -----------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from bot.looks.discord_limits import INPUT_LABEL, SELECT_OPTION_LABEL, SELECT_OP
 from bot.quiz.hints import MOST_HINTS, Hint
 from bot.ui import custom_ids
 from bot.ui.desks import TextAnswerForm
+from bot.ui.match import match_inputs
 from bot.ui.text import BUTTON_LABEL, clip, letter
 
 # What a typed answer may hold (ours: it is shown at the reveal and compared with the deck's answers).
@@ -130,12 +131,14 @@ def answer_menu(
     )
 
 
-def answer_inputs(form: TextAnswerForm) -> list[discord.ui.TextInput[Any]]:
-    """The typed-answer form's text inputs: one for the answer (the question as its label), or one per
-    blank of a cloze question (Discord's modal holds five at most: a cloze question has five at most).
-    A blank may be left empty; judging asks for at least one."""
+def answer_inputs(form: TextAnswerForm) -> list[discord.ui.Item[Any]]:
+    """The typed-answer form's inputs: one for the answer (the question as its label), one per blank of
+    a cloze question (Discord's modal holds five at most: a cloze question has five at most), or one
+    select per left item of a match question. A blank may be left empty; judging asks for at least one."""
+    if form.lefts:
+        return match_inputs(form)
     if not form.blanks:
-        answer: discord.ui.TextInput[Any] = discord.ui.TextInput(
+        answer: discord.ui.Item[Any] = discord.ui.TextInput(
             label=clip(form.prompt, INPUT_LABEL),
             custom_id="answer",
             placeholder=_("Your answer"),

@@ -88,6 +88,7 @@ def _kind(kind: str) -> str:
         "number": p_("question kind", "number"),
         "multi": p_("question kind", "multi"),
         "cloze": p_("question kind", "cloze"),
+        "match": p_("question kind", "match"),
         "order": p_("question kind", "order"),
         "poll": p_("question kind", "poll"),
     }

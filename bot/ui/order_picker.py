@@ -8,6 +8,7 @@ picker keeps nothing in memory and nothing is recorded until Submit; cogs/order_
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -18,6 +19,7 @@ from bot.looks.discord_limits import CONTENT
 from bot.looks.order import picker_text
 from bot.ui import custom_ids
 from bot.ui.desks import TextAnswerForm
+from bot.ui.match import answer_form as typed_form
 from bot.ui.text import BUTTON_LABEL, clip, letter
 
 __all__ = ["answer_form", "picker_message", "read_so_far", "takes_form"]
@@ -32,8 +34,10 @@ def takes_form(question: Question) -> bool:
 
 def answer_form(title: str, question: Question, order: Sequence[int], seconds: float) -> TextAnswerForm:
     """What a desk hands the Answer button: a typed form's shape, or an order question's items as shown."""
-    items = tuple(question.choices[i] for i in order) if question.kind is Kind.ORDER else ()
-    return TextAnswerForm(title, question.shown_prompt, seconds, blanks=len(question.blanks), items=items)
+    form = typed_form(title, question, seconds)
+    if question.kind is not Kind.ORDER:
+        return form
+    return replace(form, items=tuple(question.choices[i] for i in order))
 
 
 def read_so_far(text: str, items: int) -> tuple[int, ...] | None:

@@ -10,6 +10,7 @@ import discord
 
 from bot.bank.models import Kind, Question, typed_words
 from bot.locales import _, n_, number, p_, percent, slash
+from bot.looks.match import match_lines, match_share
 from bot.looks.order import HOW_TO_ORDER, order_feedback
 from bot.looks.text import stamp
 from bot.quiz import Passes
@@ -58,7 +59,10 @@ def practice_question_embed(
     leech_failures: int = 0,
 ) -> discord.Embed:
     body = question.shown_prompt + "\n\n"
-    body += _("Answer with the **Answer** button.") if question.typed else _choices(question, order)
+    if question.kind is Kind.MATCH:
+        body += match_lines(question)
+    else:
+        body += _("Answer with the **Answer** button.") if question.typed else _choices(question, order)
     if question.kind is Kind.MULTI:
         body += "\n\n" + _("Select all that apply, in the menu below.")
     elif question.kind is Kind.ORDER:
@@ -132,6 +136,8 @@ def feedback_embed(
         pass
     elif share is not None and question.kind is Kind.CLOZE:
         body += "\n\n" + _cloze_share(question, share)
+    elif share is not None and question.kind is Kind.MATCH:
+        body += "\n\n" + match_share(question, share)
     elif share is not None:
         body += "\n\n" + _(
             "You picked {letters}: {percent} of the points.",
@@ -245,7 +251,9 @@ def translation_embed(
     """The question in `language` (the original's words where it has no such translation)."""
     shown = question.in_language(language)
     body = shown.shown_prompt
-    if not shown.typed:
+    if shown.kind is Kind.MATCH:  # its pairs in that language
+        body += "\n\n" + match_lines(shown)
+    elif not shown.typed:
         body += "\n\n" + _choices(shown, order)
     embed = discord.Embed(
         title=clip(_("In {language}", language=language_name(shown.lang)), 256),

@@ -27,7 +27,10 @@ _SENTENCES = {
     403: N_("You can't open this page."),
     404: N_("There is no such page here."),
     405: N_("That page is not changed that way."),
-    413: N_("That upload is larger than 1 MiB; Bvunzo reads files up to 1 MiB."),
+    413: N_(
+        "That upload is larger than 4 MiB; Bvunzo reads exports of learning platforms up to 4 MiB and other "
+        "files up to 1 MiB."
+    ),
     429: N_("Too many changes at once; wait a moment and try again."),
     500: N_("Something went wrong on Bvunzo's side; it has been logged. Please try again in a moment."),
     503: N_("Bvunzo could not reach what it needed; try again in a minute."),

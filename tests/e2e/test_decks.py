@@ -454,9 +454,9 @@ async def test_a_canvas_quiz_export_imports_through_deck_import(world: World, bo
 
     data = package(("g1.xml", EXPORT))
     kept = await import_file(world, world.moderator, "science.zip", data, name="Science", keep_valid=True)
-    assert "9 questions" in kept.text
+    assert "10 questions" in kept.text
     deck = bot.bank.get("science", world.study.id)
-    assert deck is not None and deck.title == "Science week 3" and len(deck.questions) == 9
+    assert deck is not None and deck.title == "Science week 3" and len(deck.questions) == 10
 
 
 async def test_an_anki_package_imports_through_deck_import(world: World, bot: BvunzoBot) -> None:

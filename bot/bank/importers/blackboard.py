@@ -11,12 +11,12 @@ from bot.bank.importers.drafts import DeckDraft, too_many
 from bot.bank.importers.html_text import html_to_text, looks_like_html
 from bot.bank.importers.moodle_drafts import distinct_answers
 from bot.bank.importers.order_drafts import add_order
+from bot.bank.match import MAX_PAIRS, MIN_PAIRS
 from bot.locales import N_, _
 
 # The codes Blackboard's upload format documents, and what Bvunzo says of those it cannot play.
-PLAYED = frozenset({"MC", "MA", "TF", "FIB", "NUM", "ORD"})
+PLAYED = frozenset({"MC", "MA", "TF", "FIB", "NUM", "MAT", "ORD"})
 _NOT_YET = {
-    "MAT": not_playable.MATCHING,
     "FIB_PLUS": N_(
         "a question with several blanks to fill (FIB_PLUS); Bvunzo cannot play more than one blank yet, so "
         "it was left out"
@@ -101,6 +101,8 @@ def _line(draft: DeckDraft, number: int, fields: list[str]) -> None:
         add_order(draft, number, prompt, [_plain(field) for field in rest])
     elif code == "FIB":
         _blank(draft, number, prompt, rest)
+    elif code == "MAT":
+        _matching(draft, number, prompt, rest)
     else:
         _number(draft, number, prompt, rest)
 
@@ -132,6 +134,18 @@ def _choice(draft: DeckDraft, number: int, prompt: str, rest: list[str], *, seve
         draft.set_apart(number, _(not_playable.SEVERAL))
         return
     draft.add(number, prompt=prompt, choices=choices, answer=right[0] if len(right) == 1 else right)
+
+
+def _matching(draft: DeckDraft, number: int, prompt: str, rest: list[str]) -> None:
+    """MAT: `answer<TAB>its match` for each pair, as a match question of 2 to 5 pairs."""
+    if len(rest) % 2:
+        draft.skip(number, _("a MAT line gives each answer and its match: one of them has no match"))
+        return
+    pairs = [[_plain(rest[i]), _plain(rest[i + 1])] for i in range(0, len(rest), 2)]
+    if not MIN_PAIRS <= len(pairs) <= MAX_PAIRS:
+        draft.set_apart(number, not_playable.pairs_refusal(len(pairs)))
+        return
+    draft.add(number, type="match", prompt=prompt, pairs=pairs)
 
 
 def _true_false(draft: DeckDraft, number: int, prompt: str, rest: list[str]) -> None:

@@ -25,11 +25,11 @@ from bot.bank.importers.moodle_items import (
     TrueFalse,
 )
 from bot.bank.importers.order_drafts import add_order
+from bot.bank.match import MAX_PAIRS, MIN_PAIRS
 from bot.locales import _
 
 # Kinds Bvunzo cannot play yet, each said in one sentence naming what it is.
 _NOT_YET: dict[type[Item], str] = {
-    Matching: not_playable.MATCHING,
     Gaps: not_playable.GAPS,
     Essay: not_playable.ESSAY,
     Description: not_playable.DESCRIPTION,
@@ -92,6 +92,8 @@ def _add(draft: DeckDraft, item: Item) -> None:
         )
     elif isinstance(item, Gaps) and item.marked and item.blanks:
         _cloze(draft, item)
+    elif isinstance(item, Matching):
+        _matching(draft, item)
     elif isinstance(item, Other):
         draft.set_apart(
             item.line,
@@ -169,6 +171,30 @@ def _cloze(draft: DeckDraft, item: Gaps) -> None:
         type="cloze",
         prompt=item.prompt,
         blanks=[distinct_answers(b) for b in item.blanks],
+        explanation=item.explanation,
+        tags=_tags(item),
+        image=item.picture,
+    )
+
+
+def _matching(draft: DeckDraft, item: Matching) -> None:
+    """Pairs to match, as a match question when Discord's answer form holds them all (2 to 5)."""
+    if not MIN_PAIRS <= len(item.pairs) <= MAX_PAIRS:
+        draft.set_apart(item.line, not_playable.pairs_refusal(len(item.pairs)))
+        return
+    if item.extra:  # a match question offers its own right items only
+        draft.note(
+            item.line,
+            _(
+                "the matching question's extra answers that match nothing ({extra}) were left out",
+                extra=", ".join(item.extra),
+            ),
+        )
+    draft.add(
+        item.line,
+        type="match",
+        prompt=item.prompt,
+        pairs=[list(pair) for pair in item.pairs],
         explanation=item.explanation,
         tags=_tags(item),
         image=item.picture,

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from bot.bank import part_sizes
-from bot.locales import N_
+from bot.bank.match import MAX_PAIRS, MIN_PAIRS
+from bot.locales import N_, n_
 
-MATCHING = N_("a matching question; Bvunzo cannot play pairs to match yet, so it was left out")
 GAPS = N_(
     "a question with blanks Bvunzo cannot play (boxes to tick in a blank, or blanks its text does not "
     "mark), so it was left out"
@@ -25,3 +25,16 @@ def multi_fits(choices: int, right: int) -> bool:
     A multi question has 2 to MAX_MULTI_CHOICES choices, at least one right and at least one to leave.
     """
     return part_sizes.MIN_CHOICES <= choices <= part_sizes.MAX_MULTI_CHOICES and 0 < right < choices
+
+
+def pairs_refusal(count: int) -> str:
+    """Why a matching question of `count` pairs was left out (a match question holds 2 to 5)."""
+    return n_(
+        "a matching question of {n} pair; a match question holds {least} to {most} (Discord's answer form "
+        "holds {most} menus), so it was left out",
+        "a matching question of {n} pairs; a match question holds {least} to {most} (Discord's answer form "
+        "holds {most} menus), so it was left out",
+        count,
+        least=MIN_PAIRS,
+        most=MAX_PAIRS,
+    )

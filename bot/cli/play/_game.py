@@ -19,6 +19,7 @@ from bot import locales
 from bot.bank.cloze import blanks_text
 from bot.bank.loader import DeckError, load_deck_file, load_folder, validate_paths
 from bot.bank.models import Deck, Kind, Question
+from bot.cli.play._match import read_pairing, show_rights
 from bot.cli.play._screen import Screen
 from bot.cli.play._terminal import catalog_of_terminal, terminal_language
 from bot.host.config import database_location
@@ -292,6 +293,8 @@ class Game:
         for shown, original in enumerate(order):
             letter = self.screen.style(slot_letter(shown), "cyan")
             self.screen.say(f"{letter}) {question.choices[original]}", indent="  ", hang="   ")
+        if question.kind is Kind.MATCH:
+            show_rights(self.screen, question)
         while True:
             given = self._read_answer(question, len(order))
             if given is None:
@@ -322,6 +325,9 @@ class Game:
         typed: str | None
         if question.kind is Kind.CLOZE:
             return self._read_blanks(len(question.blanks))
+        if question.kind is Kind.MATCH:
+            pairing = read_pairing(self.screen, question)
+            return None if pairing is None else (None, pairing, None)
         if question.typed:
             typed = self.screen.ask(_("Your answer (:q to stop): "))
             return None if typed is None or typed == ":q" else (None, typed, None)

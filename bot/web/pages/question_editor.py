@@ -3,22 +3,21 @@
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 from aiohttp import web
-from multidict import MultiDictProxy
 
-from bot.bank import part_sizes
-from bot.bank.cloze import MAX_BLANKS
-from bot.bank.editing import Checked, EditError, QuestionForm, add_question, check_question, replace_question
+from bot.bank.editing import Checked, EditError, QuestionForm, add_question, replace_question
+from bot.bank.editor_checks import check_form
+from bot.bank.editor_form import EditorForm, Posted, Translated, read_form, translation_languages
 from bot.bank.models import Deck, Question
 from bot.bank.problems import DeckError
 from bot.bank.reader import DIFFICULTIES
 from bot.decks.quota import ServerDecksFull
-from bot.locales import N_, _
+from bot.locales import N_, SHIPPED, _
 from bot.looks.preview import Preview, preview
 from bot.web.access import Server, moderator
 from bot.web.context import context_of
+from bot.web.editor_values import editor_fields
 from bot.web.pages._decks import (
     VERSION_FIELD,
     changed_meanwhile,
@@ -35,49 +34,27 @@ from bot.web.render import render
 from bot.web.settings_form import option_words
 
 routes = web.RouteTableDef()
+# The kinds the editor offers, in its radios' order; each has a fieldset in question_edit.html (and a
+# reader in bot.bank.editor_form.KIND_FIELDS).
 KINDS = (
     ("choice", N_("Choices (buttons A–E)")),
     ("truefalse", N_("True or false")),
     ("text", N_("Typed answer")),
+    ("poll", N_("Poll (no right answer)")),
     ("number", N_("Typed number")),
     ("multi", N_("Select all that apply (a menu)")),
     ("cloze", N_("Blanks to fill (a field for each)")),
+    ("match", N_("Pairs to match (a menu for each)")),
     ("order", N_("Items to put in order")),
-    ("poll", N_("Poll (no right answer)")),
 )
 
 
-def _form_of(post: MultiDictProxy[Any]) -> QuestionForm:
-    def text(name: str) -> str:
-        value = post.get(name, "")
-        return value if isinstance(value, str) else ""
-
-    kind = text("kind") or "choice"
-    if kind == "truefalse":
-        answer = {"true": [0], "false": [1]}.get(text("truth"), [])
-    else:
-        answer = [
-            int(v) for v in post.getall("right", []) if isinstance(v, str) and v.isdigit() and len(v) < 3
-        ]
-    return QuestionForm(
-        id=text("id").strip(),
-        kind=kind,
-        prompt=text("prompt"),
-        choices=[text(f"choice{i}") for i in range(part_sizes.MAX_MULTI_CHOICES)],
-        answer=answer,
-        accepted=text("accepted").splitlines(),
-        number=text("number"),
-        tolerance=text("tolerance"),
-        unit=text("unit"),
-        blanks=[text(f"blank{i}") for i in range(MAX_BLANKS)],
-        items=text("items").splitlines(),
-        explanation=text("explanation"),
-        translations=text("translations"),
-        tags=text("tags"),
-        difficulty=text("difficulty"),
-        image=text("image"),
-        lang=text("lang"),
-    )
+def _languages(deck: Deck, posted: Posted) -> list[str]:
+    """The languages of the post's translation groups: the server's but the question's own, and those a
+    question had before (their groups named `tr-<code>-prompt`; the deck validator checks each code)."""
+    shipped = translation_languages(posted.one("lang").strip() or deck.language, SHIPPED)
+    kept = [n[3:-7] for n in posted.values if n.startswith("tr-") and n.endswith("-prompt")]
+    return [*shipped, *(code for code in kept if code not in shipped and 0 < len(code) <= 35)]
 
 
 def _fresh_id(deck: Deck) -> str:
@@ -91,7 +68,7 @@ async def _editor(
     request: web.Request,
     server: Server,
     deck: Deck,
-    form: QuestionForm,
+    form: EditorForm,
     *,
     editing: Question | None,
     checked: Checked | None = None,
@@ -102,14 +79,10 @@ async def _editor(
     errors: dict[str, list[str]] = {}
     for error in checked.errors if checked else ():
         errors.setdefault(error.field, []).append(error.message)
-    # As many inputs as a multi question may fill: a choice question's past the fifth stay empty.
-    choices = [*form.choices, *[""] * part_sizes.MAX_MULTI_CHOICES][: part_sizes.MAX_MULTI_CHOICES]
     values = {
         **deck_values(request, server, deck),
+        **editor_fields(form),
         "editing": editing,
-        "form": form,
-        "choices": choices,
-        "blanks": [*form.blanks, *[""] * MAX_BLANKS][:MAX_BLANKS],
         "errors": errors,
         "kinds": [(value, _(words)) for value, words in KINDS],
         "difficulties": DIFFICULTIES,
@@ -126,14 +99,17 @@ async def _editor(
 @moderator
 async def new_question(request: web.Request, server: Server) -> web.StreamResponse:
     deck = await find_deck(request, server, editable=True)
-    return await _editor(request, server, deck, QuestionForm(id=_fresh_id(deck)), editing=None)
+    languages = translation_languages(deck.language, SHIPPED)
+    form = EditorForm(QuestionForm(id=_fresh_id(deck)), [Translated(code) for code in languages])
+    return await _editor(request, server, deck, form, editing=None)
 
 
 @routes.get("/servers/{guild_id}/decks/{deck_id}/questions/{question_id}/edit")
 @moderator
 async def edit_question(request: web.Request, server: Server) -> web.StreamResponse:
     deck, question = await editable_question(request, server)
-    return await _editor(request, server, deck, QuestionForm.of(question, deck.language), editing=question)
+    form = EditorForm.of(question, deck.language, translation_languages(question.lang, SHIPPED))
+    return await _editor(request, server, deck, form, editing=question)
 
 
 @routes.post("/servers/{guild_id}/decks/{deck_id}/questions/new")
@@ -149,12 +125,13 @@ async def save(request: web.Request, server: Server) -> web.StreamResponse:
 
 
 async def _save(request: web.Request, server: Server, *, replacing: str | None) -> web.StreamResponse:
-    """Check the form with the deck validator; "preview" only draws it, "save" keeps it when it passes."""
+    """Check the form (the kind chosen decides which fields count); "preview" only draws it, "save" keeps it when it passes."""
     deck = await find_deck(request, server, editable=True)
     editing = question_of(deck, request) if replacing is not None else None
     post = await request.post()
-    form = _form_of(post)
-    checked = check_question(form, deck, replacing=replacing)
+    posted = Posted.of(post.items())
+    form = read_form(posted, _languages(deck, posted))
+    checked = check_form(form, deck, replacing=replacing)
     question = checked.question
     again = functools.partial(_editor, request, server, deck, form, editing=editing, checked=checked)
     if question is None:

@@ -23,17 +23,17 @@ async def test_every_page_has_a_csp_without_scripts_and_no_inline_script(
     assert (await page.goto(dashboard.url + "/me")).headers["cache-control"] == "no-store"
 
 
-async def test_an_upload_over_1_mib_is_refused_with_413(dashboard: Dashboard, browser: Any) -> None:
+async def test_an_upload_over_4_mib_is_refused_with_413(dashboard: Dashboard, browser: Any) -> None:
     page = await dashboard.signed_in(
         browser, dashboard.world.moderator, then=f"/servers/{dashboard.world.study.id}/settings"
     )
     token = await page.locator("input[name=csrf_token]").first.get_attribute("value")
-    big = {"name": "deck.yaml", "mimeType": "text/yaml", "buffer": b"x" * (1024 * 1024 + 70 * 1024)}
+    big = {"name": "bank.xml", "mimeType": "text/xml", "buffer": b"x" * (4 * 1024 * 1024 + 70 * 1024)}
     answer = await page.context.request.post(
         dashboard.server_url("settings"), multipart={"csrf_token": token or "", "file": big}
     )
     assert answer.status == 413
-    assert "larger than 1 MiB" in await answer.text()
+    assert "That upload is larger than 4 MiB" in await answer.text()
     assert await dashboard.store.audit_log(dashboard.world.study.id) == []
 
 
