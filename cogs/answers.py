@@ -25,6 +25,7 @@ from bot.ui.calendar_desks import ASSIGNMENT_DESK, QOTD_DESK
 from bot.ui.desks import PRACTICE_DESK, ROUND_DESK, AnswerDesk, GivenAnswer, TextAnswerForm, find_desk
 from bot.ui.forms import Form, submit_form
 from bot.ui.match import submitted_pairing
+from bot.ui.order_picker import picker_message
 from bot.ui.owners import DeskKey
 from bot.ui.text import clip
 from cogs.guard import guarded
@@ -58,6 +59,16 @@ _DESKS: dict[Play, DeskKey[Any]] = {
 _BY_TAG = {tag: p for p in _DESKS for tag in (p.answer_tag, p.typed_tag, p.form_tag, p.hint_tag, p.menu_tag)}
 # Practice and the assignments answer in an ephemeral message they edit; rounds and the day post anew.
 _EDITS = frozenset({PRACTICE, ASSIGNMENT})
+
+
+def play_of(tag: str) -> Play:
+    """The play whose component carries `tag` (an order picker's: its typed-answer tag and one letter)."""
+    return _BY_TAG[tag]
+
+
+def edits_message(play: Play) -> bool:
+    """Whether the play answers by editing the message clicked (practice, assignments)."""
+    return play in _EDITS
 
 
 async def desk_for(interaction: discord.Interaction[Any], play: Play) -> AnswerDesk | None:
@@ -123,6 +134,10 @@ class TypeAnswerButton(
 
     async def _open_form(self, interaction: discord.Interaction[Any]) -> None:
         form = await self.owner.text_answer_form(interaction, self.play_id, self.index)
+        if form.items:  # an order question: its picker, ephemerally (cogs/order_answers.py)
+            shown = picker_message(self.play.typed_tag, self.play_id, self.index, form, ())
+            await replies.send(interaction, **shown, ephemeral=True)
+            return
         await replies.open_form(interaction, TextAnswerModal(self.play, self.play_id, self.index, form))
 
 

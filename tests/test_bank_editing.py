@@ -155,7 +155,7 @@ def test_a_multi_question_of_seven_choices_through_the_form_and_back() -> None:
             [
                 (
                     "kind",
-                    "the question `type` `multiple` is not one of choice, truefalse, text, number, poll, multi, cloze, match; did you mean `multi`?",
+                    "the question `type` `multiple` is not one of choice, truefalse, text, number, poll, multi, cloze, order, match; did you mean `multi`?",
                 )
             ],
         ),

@@ -152,7 +152,7 @@ questions:
         "broken.yaml:9: choice 1 is the same as choice 0 (`x`)",
         "broken.yaml:11: unknown key `colour` in a question; the keys allowed here are id, type, lang, "
         "prompt, "
-        "choices, answer, answers, tolerance, unit, blanks, pairs, explanation, hint, translations, tags, difficulty, image, "
+        "choices, answer, answers, tolerance, unit, blanks, items, pairs, explanation, hint, translations, tags, difficulty, image, "
         "suggested_by",
     ]
     assert str(caught.value) == "\n".join(str(p) for p in caught.value.problems)

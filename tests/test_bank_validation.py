@@ -24,7 +24,7 @@ def deck(*questions: str, head: str = HEAD) -> str:
 
 GOOD = question("id: q1", "prompt: Which one?", "choices: [a, b]", "answer: 0")
 QUESTION_KEYS = (
-    "id, type, lang, prompt, choices, answer, answers, tolerance, unit, blanks, pairs, explanation, hint, translations, tags, difficulty, "
+    "id, type, lang, prompt, choices, answer, answers, tolerance, unit, blanks, items, pairs, explanation, hint, translations, tags, difficulty, "
     "image, "
     "suggested_by"
 )
@@ -283,7 +283,7 @@ CASES = [
     pytest.param(
         deck(question("id: q1", "type: choise", "prompt: Which one?", "choices: [a, b]", "answer: 0")),
         5,
-        "the question `type` `choise` is not one of choice, truefalse, text, number, poll, multi, cloze, match; did you mean `choice`?",
+        "the question `type` `choise` is not one of choice, truefalse, text, number, poll, multi, cloze, order, match; did you mean `choice`?",
         id="unknown-type",
     ),
     pytest.param(

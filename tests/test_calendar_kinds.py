@@ -56,6 +56,12 @@ CLOZE = """\
     prompt: "The capital of Zimbabwe is {{1}}, on the way to the {{2}}."
     blanks: [["Harare"], ["Zambezi", "Zambesi"]]
 """
+ORDER = """\
+  - id: planets
+    type: order
+    prompt: "From the Sun outwards?"
+    items: [Mercury, Venus, Earth]
+"""
 POLL = """\
   - id: vote
     type: poll
@@ -78,11 +84,12 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 
 
 def test_every_kind_with_an_answer_is_askable_and_a_poll_is_not() -> None:
-    deck = deck_of(NUMBER, MULTI, CLOZE, POLL)
+    deck = deck_of(NUMBER, MULTI, CLOZE, ORDER, POLL)
     assert [(q.id, askable(q), way_of(q)) for q in deck.questions] == [
         ("g", True, Way.FORM),
         ("primes", True, Way.MENU),
         ("zim", True, Way.FORM),
+        ("planets", True, Way.FORM),
         ("vote", False, Way.BUTTONS),
     ]
 
@@ -171,6 +178,25 @@ async def test_a_cloze_of_the_day_needs_every_blank(store: Store) -> None:
     kept = [(a.text, a.right, a.points) for a in await store.qotd_answers(GUILD, shown.day.day)]
     # Bob's one blank of two earns half the points; the day's verdict (and his streak) says wrong.
     assert kept == [('["harare", "Zambesi"]', True, 100), ('["Harare", "Nile"]', False, 50)]
+
+
+async def test_an_order_of_the_day_earns_its_share_of_items_in_place(store: Store) -> None:
+    clock, channel = HandClock(SET_AT), Channel()
+    service = QotdService(Host(store, Bank([deck_of(ORDER)]), clock), channel)
+    shown = await posted_day(service, clock, channel, store)
+    slot = shown.order.index  # the display slot of an item (its original index: its right place)
+    alice = await service.answer_given(GUILD, shown.day.day, ALICE, Given(slots=(slot(0), slot(1), slot(2))))
+    assert alice.said == "Mercury → Venus → Earth"
+    # Bob puts Earth first and Mercury last: Venus alone in its place, a third of the points (33).
+    await service.answer_given(GUILD, shown.day.day, BOB, Given(slots=(slot(2), slot(1), slot(0))))
+    with pytest.raises(UserError, match="You already answered “Earth → Venus → Mercury”"):
+        await service.answer_given(GUILD, shown.day.day, BOB, Given(slots=(slot(0), slot(1), slot(2))))
+    with pytest.raises(UserError, match="Put every item in order"):
+        await service.answer_given(GUILD, shown.day.day, 103, Given(slot=0))
+    await reveal(service, clock, store)
+    assert channel.reveals == [(shown.day.day, [2], 1)]
+    kept = [(a.text, a.right, a.points) for a in await store.qotd_answers(GUILD, shown.day.day)]
+    assert kept == [("0,1,2", True, 100), ("2,1,0", False, 33)]
 
 
 async def test_an_assignment_of_every_kind_scores_the_right_answers_and_files_them(store: Store) -> None:

@@ -44,6 +44,7 @@ EVERY_KIND = {
     "blank0": "Mars",
     "pair0left": "Neon",
     "pair0right": "gas",
+    "items": "Neon\nIron",
 }
 
 
@@ -135,6 +136,12 @@ def test_a_match_question_takes_its_pairs_and_ignores_empty_ones() -> None:
     question = made(posted(kind="match", prompt="Match each element.", **pairs, pair2left=" ", pair2right=""))
     assert (question.kind, question.pairs) == (Kind.MATCH, (("Iron", "metal"), ("Neon", "gas")))
     assert (question.choices, question.answers, question.blanks) == ((), frozenset(), ())
+
+
+def test_an_order_question_takes_its_items_one_a_line_and_ignores_blank_lines() -> None:
+    question = made(posted(kind="order", prompt="From the Sun outwards.", items="Mercury\n\nVenus \nEarth\n"))
+    assert (question.kind, question.choices) == (Kind.ORDER, ("Mercury", "Venus", "Earth"))
+    assert (question.answers, question.blanks, question.pairs) == (frozenset(), (), ())
 
 
 def test_translations_are_a_group_of_fields_per_language_and_empty_groups_are_left_out() -> None:

@@ -41,12 +41,13 @@ def test_the_kinds_a_round_plays_are_kept_and_the_others_set_aside() -> None:
     kept = outcome.kept
     assert kept is not None
     questions = kept.deck.questions
-    # 14 lines, one blank: MC×3, MA, TF×2, MAT, FIB and NUM×2 kept (10); ESS, ORD, FIB_PLUS set aside (3).
+    # 14 lines, one blank: MC×3, MA, TF×2, ORD, MAT, FIB and NUM×2 kept (11); ESS, FIB_PLUS set aside (2).
     assert [q.kind for q in questions] == [
         Kind.CHOICE,
         Kind.MULTI,
         Kind.TRUEFALSE,
         Kind.TRUEFALSE,
+        Kind.ORDER,
         Kind.MATCH,
         Kind.TEXT,
         Kind.NUMBER,
@@ -54,7 +55,8 @@ def test_the_kinds_a_round_plays_are_kept_and_the_others_set_aside() -> None:
         Kind.CHOICE,
         Kind.CHOICE,
     ]
-    mc, ma, tf_true, tf_false, mat, fib, num, ph, quoted, html = questions
+    mc, ma, tf_true, tf_false, mitosis, mat, fib, num, ph, quoted, html = questions
+    assert mitosis.choices == ("Prophase", "Metaphase", "Anaphase", "Telophase")
     assert mat.pairs == (("DNA", "stores genes"), ("ATP", "carries energy"))
     assert mc.choices == ("Nucleus", "Mitochondrion", "Ribosome", "Golgi body")
     assert mc.answers == frozenset({1})
@@ -67,11 +69,10 @@ def test_the_kinds_a_round_plays_are_kept_and_the_others_set_aside() -> None:
     assert html.prompt == "Which gas do plants release?"
     assert [str(p) for p in outcome.problems] == [
         "biology.txt:5: an essay question (ESS) has no answer key to mark, so it was left out",
-        "biology.txt:7: an ordering question; Bvunzo cannot play items to put in order yet, so it was left out",
         "biology.txt:10: a question with several blanks to fill (FIB_PLUS); Bvunzo cannot play more than one "
         "blank yet, so it was left out",
     ]
-    assert outcome.headline == "Imported 10 questions. 3 items are not questions a round can play."
+    assert outcome.headline == "Imported 11 questions. 2 items are not questions a round can play."
 
 
 # Each line wrong in one way a hand-written file goes wrong, between two good ones.

@@ -54,9 +54,9 @@ COUNTS = [
     ("moodle-gift-science.txt", Format.GIFT, 11, [21, 23, 35], False),
     # Moodle's own GIFT export: `// question:` lines, `[html]` everywhere, `\=` and `\:` in attributes, `%100%`
     ("moodle-gift-export.gift", Format.GIFT, 4, [], False),
-    # a number kept, several to tick a multi, the two gap kinds as cloze, pairs as match; an order, an essay, a
+    # a number kept, several to tick a multi, the two gap kinds as cloze, pairs as match, an order; an essay, a
     # description, an image set aside
-    ("moodle-xml-biology.xml", Format.MOODLE_XML, 9, [131, 158, 165, 171], False),
+    ("moodle-xml-biology.xml", Format.MOODLE_XML, 10, [158, 165, 171], False),
     # embedded answers of three kinds, a gap select and a drag-and-drop as cloze, two right to pick one of, boxes
     # to tick with one or three right; boxes to tick inside a blank and six blanks set aside
     ("moodle-xml-geography-cloze.xml", Format.MOODLE_XML, 7, [47, 63], False),
@@ -333,11 +333,13 @@ def test_moodle_xml_keeps_words_tags_and_explanations() -> None:
             ("Biology", "Genetics"),
         ),
         (Kind.MATCH, "Match each scientist with the discovery.", "", ("Biology", "Genetics")),
+        (Kind.ORDER, "Put the phases of mitosis in order.", "", ("Biology", "Genetics")),
         (Kind.CLOZE, "Genes are made of {{1}} and sit on {{2}}.", "", ("Biology", "Genetics")),
         (Kind.CLOZE, "The {{1}} controls the cell; the {{2}} surrounds it.", "", ("Biology", "Genetics")),
         (Kind.TRUEFALSE, "Red blood cells carry oxygen.", "They hold haemoglobin.", ("Biology", "Genetics")),
     ]
-    assert [q.blanks for q in questions[6:8]] == [(("DNA",), ("chromosomes",)), (("nucleus",), ("membrane",))]
+    assert questions[6].choices == ("Prophase", "Metaphase", "Anaphase", "Telophase")
+    assert [q.blanks for q in questions[7:9]] == [(("DNA",), ("chromosomes",)), (("nucleus",), ("membrane",))]
     assert questions[0].choices == ("Nucleus", "Mitochondrion", "Ribosome")
     assert questions[2].accepted == ("chlorophyll", "chlorophyl")
 

@@ -75,7 +75,7 @@ from bot.ui.deck_profile import profile_line
 from bot.ui.desks import unavailable
 from bot.ui.forms import Form
 from bot.ui.import_report import IMPORT_DESK
-from bot.ui.match import answer_form
+from bot.ui.order_picker import answer_form, picker_message
 from bot.ui.practice_cards import practice_screen
 from bot.ui.round_cards import content_of
 from bot.ui.text import embed_of, fit_together, fit_total, language_name, percent, seconds_text
@@ -433,7 +433,7 @@ def test_answer_buttons() -> None:
             buttons = answers.answer_buttons(tags, ROUND_ID, 49, question, _order(question))
             check_view(_view(*buttons))
         check_view(_view(answers.type_answer_button(tags, ROUND_ID, 49, label=ANSWER)))
-    check_modal(TextAnswerModal(ROUND, ROUND_ID, 49, answer_form("Q" * 100, MATCH, 60)))
+    check_modal(TextAnswerModal(ROUND, ROUND_ID, 49, answer_form("Q" * 100, MATCH, (), 60)))
 
 
 def _view(*items: discord.ui.Item[discord.ui.View]) -> discord.ui.View:
@@ -798,3 +798,44 @@ def test_no_runaway_translation() -> None:
                 if len(text) > 3 * len(english) + 30:
                     offenders.append(f"{path.name}:{message.lineno}: {english}")
     assert not offenders, "\n".join(offenders)
+
+
+# Order questions: the longest (eight items of the longest length, the longest prompt the validator lets
+# them have) on the card, at the reveal, in practice, in the editor's preview and in its picker.
+
+ORDER_ITEMS = tuple(f"{i}" + "M" * (bank_limits.MAX_CHOICE_LENGTH - 1) for i in range(8))
+LONGEST_ORDER = Question(
+    id=QUESTION_ID,
+    kind=Kind.ORDER,
+    prompt=_choice_prompt(8),
+    choices=ORDER_ITEMS,
+    explanation=EXPLANATION,
+    tags=TAGS,
+    suggested_by=USER,
+    translations={lang: Translation(prompt="P" * 900, choices=ORDER_ITEMS) for lang in TRANSLATED_TO},
+)
+
+
+def test_order_question_card_reveal_practice_and_picker() -> None:
+    question = LONGEST_ORDER
+    test_round_question_and_reveal(question)
+    test_practice(question)
+    order = tuple(reversed(range(8)))
+    wrong = replace(
+        _reveal(question), top_wrong_order=(order, BIG), blanks_right=(BIG,) * 8, right_slots=frozenset()
+    )
+    check_embed(round_ui.reveal_embed(question, order, wrong, index=BIG - 1, total=BIG, deck_title=TITLE))
+    share = Fraction(7, 8)
+    for tags in (answers.ROUND_TAGS, answers.PRACTICE_TAGS):
+        check_view(_view(*answers.answer_buttons(tags, ROUND_ID, 49, question, order)))
+        form = answer_form("Q" * 100, question, order, 60.0)
+        for so_far in ((), (3,), tuple(range(7)), tuple(range(8))):
+            shown = picker_message(tags.typed, ROUND_ID, 49, form, so_far)
+            check_content(shown["content"])
+            check_view(shown["view"])
+    feedback = practice.feedback_embed(
+        question, order, right=False, right_slots=frozenset(), chosen=None, typed=None, index=BIG - 1,
+        total=BIG, next_due=NOW, picked=order, share=share,
+    )  # fmt: skip
+    check_embed(feedback)
+    test_editor_preview(question)

@@ -57,7 +57,7 @@ WRONG = {
 }
 # The prompts that wait for the player, in English and in chiShona (LANG=sn_ZW.UTF-8).
 PROMPT = re.compile(
-    r"((?:Your answer|Your answers, every right letter|Mhinduro yako|Blank \d+|[^\n]* →) \([^)]*\): |Which deck\? \([^)]*\) )(\x1b\[0m)?$"
+    r"((?:Your answer|Your answers, every right letter|Your order, every letter from first to last|Mhinduro yako|Blank \d+|[^\n]* →) \([^)]*\): |Which deck\? \([^)]*\) )(\x1b\[0m)?$"
 )
 
 
@@ -510,6 +510,37 @@ def test_a_cloze_question_asks_each_blank(tmp_path: Path) -> None:
     assert code == 0
     assert "the answer is “(1) Harare · (2) Zambezi”" in transcript
     assert rows(tmp_path / "play.db", "SELECT reviews, lapses FROM memories") == [(1, 0)]
+
+
+PLANETS = """\
+id: planets
+title: Planets
+questions:
+  - id: p
+    type: order
+    prompt: From the Sun outwards
+    items: [Mercury, Venus, Earth]
+"""
+
+
+def test_an_order_question_takes_every_letter_first_to_last(tmp_path: Path) -> None:
+    path = tmp_path / "planets.yaml"
+    path.write_text(PLANETS)
+    game = Terminal(tmp_path, str(path), "--player", "ada")
+    screen = game.until_asked()
+    assert "every letter from first to last (A-C, q to stop)" in screen
+    shown = {
+        item: letter
+        for letter, item in re.findall(r"^\s*(?:\x1b\[[0-9;]*m)?([A-C])(?:\x1b\[0m)?\) (\w+)$", screen, re.M)
+    }
+    game.type("Z")  # not a letter of it: asked again
+    assert "Type the letters of every item, first to last, such as C A B." in game.until_asked()
+    game.type(" ".join(shown[item] for item in ("Earth", "Venus", "Mercury")))  # Venus alone in place: 1/3
+    code, transcript, _ = game.finish()
+    assert code == 0
+    assert "the answer is “Mercury → Venus → Earth”" in transcript
+    # A third of the points is below half: a lapse.
+    assert rows(tmp_path / "play.db", "SELECT reviews, lapses FROM memories") == [(1, 1)]
 
 
 CAPITALS = """\

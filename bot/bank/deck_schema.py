@@ -16,6 +16,7 @@ from bot.bank.images import MAX_IMAGE_REFERENCE
 from bot.bank.languages import LANGUAGE_CODE
 from bot.bank.match import MAX_PAIR_ITEM, MAX_PAIRS, MIN_PAIRS
 from bot.bank.models import Kind
+from bot.bank.order import MAX_ITEMS, MIN_ITEMS
 from bot.bank.reader import DECK_KEYS, DIFFICULTIES, QUESTION_KEYS, SLUG, TRANSLATION_KEYS
 from bot.locales import N_, _
 
@@ -34,6 +35,8 @@ _LIMITS = {
     "most_multi_choices": part_sizes.MAX_MULTI_CHOICES,
     "most_answers": part_sizes.MAX_TEXT_ANSWERS,
     "most_blanks": MAX_BLANKS,
+    "least_items": MIN_ITEMS,
+    "most_items": MAX_ITEMS,
     "least_pairs": MIN_PAIRS,
     "most_pairs": MAX_PAIRS,
 }
@@ -76,7 +79,8 @@ QUESTION_PROPERTIES: dict[str, Schema] = {
     "id": _ref("slug", N_("Unique within the deck; scores and spaced repetition key on it.")),
     "type": {
         "description": N_(
-            "choice (default), truefalse, text, number, multi (select all that apply), match (pairs to match), cloze (blanks to "
+            "choice (default), truefalse, text, number, multi (select all that apply), match (pairs to match), "
+            "order (items to put in order), cloze (blanks to "
             "fill) or poll (no right answer)."
         ),
         "enum": [kind.value for kind in Kind],
@@ -120,6 +124,9 @@ QUESTION_PROPERTIES: dict[str, Schema] = {
     "pairs": _ref(
         "pairs", N_("match questions: {least_pairs} to {most_pairs} pairs, each `[left, right]`, in order.")
     ),
+    "items": _ref(
+        "orderItems", N_("order questions: {least_items} to {most_items} items, in the right order.")
+    ),
     "explanation": _ref("explanation"),
     "hint": {
         "description": N_(
@@ -162,16 +169,35 @@ TRANSLATION_PROPERTIES: dict[str, Schema] = {
     "explanation": _ref("explanation"),
     "answers": _ref("textAnswers"),
     "pairs": _ref("pairs"),
+    "items": _ref("orderItems"),
 }
 
-_OTHER_KEYS = ("tolerance", "unit", "blanks", "pairs")  # a cloze's blanks, a match's pairs: theirs only
+# a cloze's blanks, a match's pairs, an order's items: theirs only
+_OTHER_KEYS = ("tolerance", "unit", "blanks", "pairs", "items")
 
 # What each kind of question requires and forbids (the reader's per-kind readers).
 _KIND_RULES: dict[Kind, tuple[list[str], list[str], Schema | None]] = {
     Kind.TEXT: (["answers"], ["choices", "answer", *_OTHER_KEYS], None),
-    Kind.NUMBER: (["answer"], ["choices", "answers", "hint", "blanks", "pairs"], _ref("numberAnswer")),
-    Kind.CLOZE: (["blanks"], ["choices", "answer", "answers", "hint", "tolerance", "unit", "pairs"], None),
-    Kind.MATCH: (["pairs"], ["choices", "answer", "answers", "hint", "tolerance", "unit", "blanks"], None),
+    Kind.NUMBER: (
+        ["answer"],
+        ["choices", "answers", "hint", "blanks", "pairs", "items"],
+        _ref("numberAnswer"),
+    ),
+    Kind.CLOZE: (
+        ["blanks"],
+        ["choices", "answer", "answers", "hint", "tolerance", "unit", "pairs", "items"],
+        None,
+    ),
+    Kind.MATCH: (
+        ["pairs"],
+        ["choices", "answer", "answers", "hint", "tolerance", "unit", "blanks", "items"],
+        None,
+    ),
+    Kind.ORDER: (
+        ["items"],
+        ["choices", "answer", "answers", "hint", "tolerance", "unit", "blanks", "pairs"],
+        None,
+    ),
     Kind.TRUEFALSE: (["answer"], ["choices", "answers", "hint", *_OTHER_KEYS], {"type": "boolean"}),
     Kind.POLL: (["choices"], ["answer", "answers", "hint", *_OTHER_KEYS], None),
     Kind.CHOICE: (["choices", "answer"], ["answers", "hint", *_OTHER_KEYS], _ref("choiceAnswer")),
@@ -288,6 +314,13 @@ def _schema(text: list[str]) -> Schema:
                 "maxItems": part_sizes.MAX_MULTI_CHOICES,
                 "items": _ref("choice"),
             },
+            "orderItems": {
+                "type": "array",
+                "minItems": MIN_ITEMS,
+                "maxItems": MAX_ITEMS,
+                "uniqueItems": True,
+                "items": _ref("choice"),
+            },
             "choiceAnswer": {
                 "description": N_(
                     "The right choice: its index counting from 0, its exact text, or a list of them."
@@ -392,6 +425,7 @@ def _schema(text: list[str]) -> Schema:
                         Kind.CHOICE,
                         Kind.MULTI,
                         Kind.CLOZE,
+                        Kind.ORDER,
                         Kind.MATCH,
                     )
                 ],

@@ -34,6 +34,7 @@ FIELDS = (
     "tolerance",
     "unit",
     "blanks",
+    "items",
     "pairs",
     "explanation",
     "translations",
@@ -65,6 +66,7 @@ class QuestionForm:
     tolerance: str = ""
     unit: str = ""
     blanks: list[str] = field(default_factory=list)  # a cloze question's blanks: accepted answers, one a line
+    items: list[str] = field(default_factory=list)  # an order question's items, in the right order
     pairs: list[tuple[str, str]] = field(default_factory=list)  # a match question's (left, right) pairs
     explanation: str = ""
     translations: str = ""
@@ -90,6 +92,7 @@ class QuestionForm:
             tolerance="" if question.tolerance.exact else str(question.tolerance),
             unit=question.unit,
             blanks=["\n".join(accepted) for accepted in question.blanks],
+            items=list(question.choices) if question.kind is Kind.ORDER else [],
             pairs=list(question.pairs),
             explanation=question.explanation,
             translations=translations,
@@ -190,6 +193,8 @@ def _answer_layout(layout: _Layout, form: QuestionForm, kind: str) -> None:
         _number_layout(layout, form)
     elif kind == Kind.CLOZE.value:
         _blanks_layout(layout, form)
+    elif kind == Kind.ORDER.value:
+        layout.add(_scalar("items", [item.strip() for item in form.items if item.strip()]), "items")
     elif kind == Kind.MATCH.value:
         _pairs_layout(layout, form)
 

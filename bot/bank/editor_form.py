@@ -89,6 +89,11 @@ def _match(posted: Posted) -> dict[str, Any]:
     return {"pairs": [(posted.one(f"pair{i}left"), posted.one(f"pair{i}right")) for i in range(MAX_PAIRS)]}
 
 
+def _order(posted: Posted) -> dict[str, Any]:
+    """An order question's items, one a line in the right order (blank lines dropped when it is written)."""
+    return {"items": posted.one("items").splitlines()}
+
+
 # What each kind's fieldset fills in a QuestionForm; a kind not here is not one the editor makes.
 KIND_FIELDS: dict[str, Callable[[Posted], dict[str, Any]]] = {
     Kind.CHOICE.value: _choice,
@@ -99,6 +104,7 @@ KIND_FIELDS: dict[str, Callable[[Posted], dict[str, Any]]] = {
     Kind.MULTI.value: _multi,
     Kind.CLOZE.value: _cloze,
     Kind.MATCH.value: _match,
+    Kind.ORDER.value: _order,
 }
 # The field a kind's "which answer is right" mistakes are said beside.
 ANSWER_FIELD = {
@@ -110,6 +116,7 @@ ANSWER_FIELD = {
     Kind.NUMBER.value: "number",
     Kind.CLOZE.value: "blanks",
     Kind.MATCH.value: "pairs",
+    Kind.ORDER.value: "items",
 }
 CHOOSING = (Kind.CHOICE.value, Kind.MULTI.value, Kind.POLL.value)
 

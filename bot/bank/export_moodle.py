@@ -15,6 +15,8 @@ text is `format="plain_text"`, so a `<b>` in a prompt stays two characters in Mo
   and its unit as the one `<unit>` (multiplier 1), not graded;
 - match: `matching`, each pair a `<subquestion>` with its `<answer>`;
 - cloze: `cloze` (Moodle's embedded answers), each blank `{1:SHORTANSWER:=Harare~=Salisbury}` in the text;
+- order: `ordering` (Moodle's ordering plugin), graded by each item's absolute position as our points
+  are, every item shown, its answers in their right order with their place as their `fraction`;
 - poll: left out, with a sentence: Moodle has no question without a right answer (it refuses a
   multichoice with no choice at 100%).
 
@@ -93,6 +95,14 @@ def _multi(question: Question, element: ET.Element) -> None:
         _answer(element, choice, False, share if question.is_right(i) else f"-{share}")
 
 
+def _ordering(question: Question, element: ET.Element) -> None:
+    for tag, value in (("layouttype", "VERTICAL"), ("selecttype", "ALL"), ("selectcount", "0")):
+        _value(element, tag, value)
+    _value(element, "gradingtype", "ABSOLUTE_POSITION")
+    for place, item in enumerate(question.choices, 1):
+        _answer(element, item, False, str(place))
+
+
 def _cloze(_question: Question, _element: ET.Element) -> None:
     """Nothing past the common part: the blanks are in the text (`_prompt`)."""
 
@@ -140,6 +150,7 @@ KINDS: Mapping[Kind, tuple[str, Callable[[Question, ET.Element], None]]] = {
     Kind.MATCH: ("matching", _matching),
     Kind.MULTI: ("multichoice", _multi),
     Kind.CLOZE: ("cloze", _cloze),
+    Kind.ORDER: ("ordering", _ordering),
 }
 
 

@@ -39,7 +39,11 @@ def _yaml(deck: Deck) -> Exported:
 
 def _csv(deck: Deck) -> Exported:
     notes = [translations_note(deck, "CSV")]
-    for kind in (Kind.CLOZE, Kind.MATCH):  # deck_rows leaves them out: a sheet has no column for them
+    for kind in (
+        Kind.CLOZE,
+        Kind.MATCH,
+        Kind.ORDER,
+    ):  # deck_rows leaves them out: a sheet has no column for them
         left_out = sum(q.kind is kind for q in deck.questions)
         if left_out:
             notes.append(left_out_note(kind, left_out, "CSV"))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from bot.bank.cloze import blanks_from, shown_prompt
 from bot.bank.match import pairing_from
+from bot.bank.order import arranged_words
 from bot.bank.problems import Problem
 from bot.bank.tolerance import EXACT, Tolerance
 from bot.locales import exact
@@ -28,6 +29,8 @@ class Kind(StrEnum):
     MULTI = "multi"
     # Blanks to fill: `{{1}}` to `{{5}}` in the prompt, each typed in its own field of one modal
     CLOZE = "cloze"
+    # Items to put in order: written in the right order (kept as the choices), shown shuffled
+    ORDER = "order"
     # Pairs to match: each left item given its right item in a select of one modal, points per pair
     MATCH = "match"
 
@@ -114,6 +117,8 @@ class Question:
             return number_text(self, exact)
         if self.kind is Kind.MULTI:  # every one of them, together
             return " + ".join(self.choices[i] for i in sorted(self.answers))
+        if self.kind is Kind.ORDER:  # the items in their right order
+            return " → ".join(self.choices)
         if self.kind is Kind.CLOZE:  # each blank's first accepted answer, in order
             return " · ".join(f"({n}) {accepted[0]}" for n, accepted in enumerate(self.blanks, 1) if accepted)
         if self.kind is Kind.MATCH:  # each left item with its right one
@@ -142,7 +147,10 @@ def picked_words(question: Question, text: str | None) -> str:
 
 
 def typed_words(question: Question, text: str | None) -> str:
-    """A kept typed answer as reports show it: a cloze question's blanks `(1) Harare · (2) Nile`."""
+    """A kept typed answer as reports show it: a cloze question's blanks `(1) Harare · (2) Nile`, an order
+    question's order `Venus → Mercury → Earth`."""
+    if question.kind is Kind.ORDER:
+        return arranged_words(question.choices, text)
     if question.kind is Kind.MATCH:
         return pairing_words(question, text)
     typed = blanks_from(text, len(question.blanks)) if question.kind is Kind.CLOZE else None

@@ -19,6 +19,7 @@ from bot.bank.images import MAX_IMAGE_REFERENCE, check_image
 from bot.bank.languages import is_language_code
 from bot.bank.match_reader import FOR_MATCH, MATCH_MISPLACED, missing_pairs, read_pairs
 from bot.bank.models import Deck, Kind, Question, Translation
+from bot.bank.order_reader import FOR_ORDER, ORDER_MISPLACED, missing_items, read_items, translated_items
 from bot.bank.problems import DeckError, Problem
 from bot.bank.tolerance import EXACT, Tolerance, parse_decimal, parse_tolerance
 from bot.locales import N_, _, n_
@@ -40,6 +41,7 @@ QUESTION_KEYS = (
     "tolerance",
     "unit",
     "blanks",
+    "items",
     "pairs",
     "explanation",
     "hint",
@@ -49,7 +51,7 @@ QUESTION_KEYS = (
     "image",
     "suggested_by",
 )
-TRANSLATION_KEYS = ("prompt", "choices", "explanation", "answers", "pairs")
+TRANSLATION_KEYS = ("prompt", "choices", "explanation", "answers", "items", "pairs")
 DIFFICULTIES = ("easy", "medium", "hard")
 
 # Words authors of other quiz formats reach for, and the key we use instead.
@@ -793,6 +795,14 @@ class _Reader:
             )
         return tolerance
 
+    def order_body(self, fields: Fields, node: yaml.Node, lang: str) -> _Body:
+        """Items to put in order: under `items`, 3 to 8 texts written in the right order."""
+        if "items" not in fields:
+            missing_items(self, node)
+            return _Body()
+        items = read_items(self, fields["items"][1])
+        return _Body(choices=items, choice_count=len(items) or None)
+
     def cloze_body(self, fields: Fields, node: yaml.Node, lang: str) -> _Body:
         """Blanks to fill: `{{1}}` to `{{n}}` in the prompt, and under `blanks` each one's accepted answers."""
         body = _Body()
@@ -1219,6 +1229,11 @@ class _Reader:
                         code=code,
                     ),
                 )
+            elif kind is Kind.ORDER:
+                self.report(
+                    key_node,
+                    _("the `{code}` translation of an order question translates its `items`", code=code),
+                )
             elif kind is Kind.MATCH:
                 self.report(
                     key_node,
@@ -1265,6 +1280,8 @@ class _Reader:
                 )
         if kind is Kind.CLOZE and prompt:
             self.translated_blanks(fields["prompt"][1], code, prompt)
+        if "items" in fields:
+            choices = self.translated_items(fields["items"], code, kind, choice_count) or choices
         pairs = self.translated_pairs(fields, code, kind)
         explanation = ""
         if "explanation" in fields:
@@ -1303,6 +1320,20 @@ class _Reader:
             )
         return ()
 
+    def translated_items(
+        self, field: tuple[yaml.Node, yaml.Node], code: str, kind: Kind | None, count: int | None
+    ) -> tuple[str, ...]:
+        """An order question's translated items (kept as its translated choices), as many as its own."""
+        key_node, items_node = field
+        if kind is Kind.ORDER:
+            return translated_items(self, items_node, code, count or 0)
+        if kind is not None:
+            self.report(
+                key_node,
+                _("`items` in the `{code}` translation is only for order questions; remove it", code=code),
+            )
+        return ()
+
     def translated_blanks(self, node: yaml.Node, code: str, prompt: str) -> None:
         """A cloze question's translated prompt keeps the original's blanks, `{{1}}` to `{{n}}`, once each."""
         count = len(self.original_blanks)
@@ -1324,7 +1355,13 @@ _NO_RIGHT_ANSWER = N_("a poll has no right answer; remove `{key}`")
 _HINT_FOR_TEXT = N_("`hint` is for text questions, where a member types the answer; remove it here")
 _FOR_NUMBERS = N_("`{key}` is for number questions; remove it here")
 _FOR_CLOZE = N_("`blanks` is for cloze questions; remove it here")
-_OTHER_KEYS = {"tolerance": _FOR_NUMBERS, "unit": _FOR_NUMBERS, "blanks": _FOR_CLOZE, "pairs": FOR_MATCH}
+_OTHER_KEYS = {
+    "tolerance": _FOR_NUMBERS,
+    "unit": _FOR_NUMBERS,
+    "blanks": _FOR_CLOZE,
+    "items": FOR_ORDER,
+    "pairs": FOR_MATCH,
+}
 _CLOZE_TYPES = N_("a cloze question has no `{key}`; each blank's accepted answers go under `blanks`")
 _MISPLACED: dict[Kind, dict[str, str]] = {
     Kind.CHOICE: {
@@ -1363,6 +1400,7 @@ _MISPLACED: dict[Kind, dict[str, str]] = {
         "answers": N_("a number question gives its one right number under `answer`, not `answers`"),
         "hint": N_("a number question has no `hint`; remove it"),
         "blanks": _FOR_CLOZE,
+        "items": FOR_ORDER,
         "pairs": FOR_MATCH,
     },
     Kind.CLOZE: {
@@ -1372,6 +1410,14 @@ _MISPLACED: dict[Kind, dict[str, str]] = {
         "hint": N_("a cloze question has no `hint`; remove it"),
         "tolerance": _FOR_NUMBERS,
         "unit": _FOR_NUMBERS,
+        "items": FOR_ORDER,
+        "pairs": FOR_MATCH,
+    },
+    Kind.ORDER: {
+        **ORDER_MISPLACED,
+        "tolerance": _FOR_NUMBERS,
+        "unit": _FOR_NUMBERS,
+        "blanks": _FOR_CLOZE,
         "pairs": FOR_MATCH,
     },
     Kind.MATCH: {
@@ -1379,6 +1425,7 @@ _MISPLACED: dict[Kind, dict[str, str]] = {
         "tolerance": _FOR_NUMBERS,
         "unit": _FOR_NUMBERS,
         "blanks": _FOR_CLOZE,
+        "items": FOR_ORDER,
     },
 }
 _KIND_READERS: dict[Kind, Callable[[_Reader, Fields, yaml.Node, str], _Body]] = {
@@ -1389,6 +1436,7 @@ _KIND_READERS: dict[Kind, Callable[[_Reader, Fields, yaml.Node, str], _Body]] = 
     Kind.NUMBER: _Reader.number_body,
     Kind.MULTI: _Reader.multi_body,
     Kind.CLOZE: _Reader.cloze_body,
+    Kind.ORDER: _Reader.order_body,
     Kind.MATCH: _Reader.match_body,
 }
 

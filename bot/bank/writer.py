@@ -90,8 +90,8 @@ def question_mapping(question: Question, deck_language: str) -> dict[str, Any]:
         out["choices"] = list(question.choices)
         right = sorted(question.answers)  # a multi question's always a list: the set, however many it holds
         out["answer"] = right[0] if len(right) == 1 and question.kind is Kind.CHOICE else right
-    elif question.kind is Kind.POLL:  # choices and no right answer
-        out["choices"] = list(question.choices)
+    elif question.kind in (Kind.POLL, Kind.ORDER):  # choices and no right answer; an order's, in order
+        out["items" if question.kind is Kind.ORDER else "choices"] = list(question.choices)
     elif question.kind is Kind.TRUEFALSE:
         out["answer"] = 0 in question.answers
     elif question.kind is Kind.NUMBER:
@@ -141,8 +141,8 @@ def _translation(
     prompt: str, choices: tuple[str, ...], explanation: str, accepted: tuple[str, ...], kind: Kind
 ) -> Mapping[str, Any]:
     out: dict[str, Any] = {"prompt": prompt}
-    if choices and kind in (Kind.CHOICE, Kind.MULTI, Kind.POLL):
-        out["choices"] = list(choices)
+    if choices and kind in (Kind.CHOICE, Kind.MULTI, Kind.POLL, Kind.ORDER):
+        out["items" if kind is Kind.ORDER else "choices"] = list(choices)
     if accepted and kind is Kind.TEXT:
         out["answers"] = list(accepted)
     if explanation:
@@ -172,7 +172,11 @@ def deck_rows(deck: Deck) -> list[list[str]]:
     field is."""
     rows = []
     for q in deck.questions:
-        if q.kind in (Kind.CLOZE, Kind.MATCH):  # a sheet has no column for blanks or pairs: left out, as said
+        if q.kind in (
+            Kind.CLOZE,
+            Kind.MATCH,
+            Kind.ORDER,
+        ):  # a sheet has no column for blanks, pairs or an order
             continue
         if q.kind is Kind.TEXT:
             answer = " | ".join(q.accepted)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bot.bank.models import Kind, Question, picked_text, typed_words
+from bot.bank.order import arranged_text
 from bot.errors import UserError
 from bot.looks.text import letter
 from bot.quiz.errors import InvalidChoiceError
@@ -39,6 +40,7 @@ WAYS: dict[Kind, Way] = {
     Kind.TEXT: Way.FORM,
     Kind.NUMBER: Way.FORM,
     Kind.CLOZE: Way.FORM,
+    Kind.ORDER: Way.FORM,  # its Answer button opens the picker (bot/ui/order_picker.py), as in a round
 }
 # A poll has no right answer: there is nothing for a day's streak or an assignment's score to count.
 NOT_ASKED = frozenset({Kind.POLL})
@@ -75,7 +77,9 @@ class Verdict:
     """A judged answer as the store keeps it (as rounds keep theirs), and the engine's verdict."""
 
     choice: int | None  # the lettered choice's original index; None for an answer kept as text
-    text: str | None  # a multi question's set `0,2`, a cloze question's blanks (JSON), the words typed
+    text: (
+        str | None
+    )  # a multi question's set `0,2`, a cloze's blanks (JSON), an order's `2,0,1`, the words typed
     points: int  # 100 for a right answer, a share of it for a partly right set or cloze, else 0
     judged: Judged
     words: str  # what the member gave, as they read it back (a letter, or their words)
@@ -105,6 +109,9 @@ def judge(question: Question, order: Sequence[int], given: Given) -> Verdict:
     if judged.picked:
         letters = slot_letters(order, judged.picked)
         return Verdict(None, picked_text(judged.picked), points, judged, letters)
+    if judged.arranged:  # an order question: the original indices in the order given, `2,0,1`
+        text = arranged_text(judged.arranged)
+        return Verdict(None, text, points, judged, typed_words(question, text))
     return Verdict(None, given.text, points, judged, typed_words(question, given.text) if given.text else "")
 
 

@@ -96,7 +96,7 @@ def preview(question: Question, deck: Deck, now: datetime, *, lang: str | None =
         teams=(),
         reported=(deck.id, shown.id),
     )
-    if shown.typed:
+    if shown.typed or shown.kind is Kind.ORDER:  # an order's Answer opens its picker
         ask = [PreviewButton(p_("button", "Answer"), "primary", emoji="✍️")]
         told = [
             PreviewButton(

@@ -17,6 +17,7 @@ from bot.locales import _, exact, fixed, n_, number, percent
 from bot.looks.discord_limits import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE
 from bot.looks.embeds import Look, fit
 from bot.looks.match import match_lines, match_reveal_lines
+from bot.looks.order import HOW_TO_ORDER, order_reveal_lines
 from bot.looks.text import clip, letter, mention, stamp
 from bot.quiz import PlayerResult, Reveal
 from bot.quiz.standings import place_mark, top
@@ -97,6 +98,8 @@ def how_to_answer(question: Question) -> str | None:
     """What a typed question tells members to press (None: its choices or menu say it)."""
     if question.kind is Kind.CLOZE:
         return _("Fill in every blank with the **Answer** button.")
+    if question.kind is Kind.ORDER:
+        return _(HOW_TO_ORDER)
     if question.kind is Kind.MATCH:  # its items, and the button that pairs them
         return match_lines(question)
     if question.typed:
@@ -195,6 +198,8 @@ def reveal_look(
     poll = question.kind is Kind.POLL
     if question.typed:
         lines = typed_lines(question, reveal)
+    elif question.kind is Kind.ORDER:
+        lines = order_reveal_lines(question, reveal)
     else:
         marks = []
         for slot, original in enumerate(order):

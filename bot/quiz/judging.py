@@ -1,5 +1,6 @@
 """Judging one answer to one question as shown: a lettered slot, typed text, a typed number, the slots a
-multi question's menu picked, a cloze question's typed blanks or a match question's pairing."""
+multi question's menu picked, a cloze question's typed blanks, an order question's arranged slots or a
+match question's pairing."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING
 from bot.bank.cloze import blanks_from
 from bot.bank.match import pairing_from
 from bot.bank.models import Kind, Question
+from bot.bank.order import items_in_place
 from bot.locales import _, signs
 from bot.quiz.cloze import blank_marks, marks_share
 from bot.quiz.errors import InvalidChoiceError
@@ -17,6 +19,7 @@ from bot.quiz.match import pair_marks
 from bot.quiz.matching import accepted_answers, matches
 from bot.quiz.multi import picked_share
 from bot.quiz.numbers import read_number, within
+from bot.quiz.order import arranged_of_slots
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -32,8 +35,11 @@ class Judged:
     # the right set, which alone is right).
     picked: frozenset[int] = frozenset()
     share: Fraction | None = None
-    # A cloze question: whether each blank is right, in order (the share is then blanks right ÷ blanks).
+    # A cloze question: whether each blank is right, in order (the share is then blanks right ÷ blanks);
+    # an order question: whether each place holds its item.
     blanks: tuple[bool, ...] = ()
+    # An order question: the original items in the order given.
+    arranged: tuple[int, ...] = ()
 
 
 def read_typed_number(question: Question, text: str) -> Decimal | None:
@@ -58,6 +64,10 @@ def judge_answer(
         if slot is not None or text is not None:
             raise InvalidChoiceError(_("This question is answered with its menu: pick every right choice."))
         return _judged_set(question, order, slots or ())
+    if question.kind is Kind.ORDER:
+        if slot is not None or text is not None or not slots:
+            raise InvalidChoiceError(_("Put every item in order, then press Submit."))
+        return _judged_order(question, order, slots)
     if slots is not None:
         raise InvalidChoiceError(_("This question takes one answer, not a set of choices."))
     if question.typed:
@@ -95,6 +105,13 @@ def _judged_blanks(question: Question, text: str) -> Judged:
         raise InvalidChoiceError(_("Type an answer first."))
     marks = blank_marks(question, typed)
     return Judged(choice=None, right=all(marks), share=marks_share(marks), blanks=marks)
+
+
+def _judged_order(question: Question, order: Sequence[int], slots: Sequence[int]) -> Judged:
+    """`slots`: the display slots in the order the member put them, each slot once."""
+    arranged = arranged_of_slots(question, order, slots)
+    marks = items_in_place(arranged)
+    return Judged(choice=None, right=all(marks), share=marks_share(marks), blanks=marks, arranged=arranged)
 
 
 def _judged_pairing(question: Question, text: str) -> Judged:

@@ -292,7 +292,9 @@ class PracticeSession:
         order = self.order
         judged = judge_answer(question, order, slot, text, slots)
         right = judged.right
-        picked = tuple(sorted(slots or ())) if judged.share is not None else ()
+        # A multi question's set in letter order; an order question's order as given.
+        picked = tuple(slots or ()) if question.kind is Kind.ORDER else ()
+        picked = picked or (tuple(sorted(slots or ())) if judged.share is not None else ())
         if picked:
             text = ", ".join(slot_letter(s) for s in picked)
         hints = self._hints.get(index, 0)

@@ -9,6 +9,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from bot.bank.models import Deck, Kind, Question, typed_words
+from bot.bank.order import arranged_text
 from bot.locales import _
 from bot.quiz.choosing import Filter, TooFewQuestionsError, matching_questions
 from bot.quiz.clock import require_aware
@@ -31,6 +32,7 @@ from bot.quiz.missed import closed_count, missed_questions
 from bot.quiz.multi import picked_from, picked_share, picked_text, shared_points, top_wrong_set
 from bot.quiz.numbers import most_given_wrong
 from bot.quiz.options import RoundOptions
+from bot.quiz.order import places_right, stored_order_marks, top_wrong_order
 from bot.quiz.questions import questions_of
 from bot.quiz.scoring import points
 from bot.quiz.shuffle import choice_order, new_seed, pick_questions, slot_letter
@@ -137,8 +139,11 @@ class Reveal:
     # A multi question's wrong set chosen most often (display slots) and by how many; `counts` are then
     # how many picked each choice, and `right` how many picked exactly the right set.
     top_wrong_set: tuple[frozenset[int], int] | None = None
-    # A cloze question: how many answers got each blank right, blank by blank (a match question: pair by pair).
+    # A cloze question: how many answers got each blank right, blank by blank (a match question: pair by
+    # pair; an order question: how many put each item in its place, item by item).
     blanks_right: tuple[int, ...] = ()
+    # An order question's wrong order given most often (the items' original indices) and by how many.
+    top_wrong_order: tuple[tuple[int, ...], int] | None = None
     # A match question's wrong pairing given most often: (left index, right index given, how many).
     top_wrong_pair: tuple[int, int, int] | None = None
 
@@ -319,7 +324,7 @@ class RoundState:
 
     def _share_of(self, index: int, picked: frozenset[int], marks: tuple[bool, ...]) -> Fraction | None:
         question = self._questions[index]
-        if question.kind in (Kind.CLOZE, Kind.MATCH):
+        if question.kind in (Kind.CLOZE, Kind.MATCH, Kind.ORDER):
             return marks_share(marks)
         return picked_share(question, picked) if question.kind is Kind.MULTI else None
 
@@ -327,6 +332,8 @@ class RoundState:
         """A kept answer to a cloze question: each blank judged again from the blanks its text holds (a
         match question's: each pair from the pairing its text holds)."""
         question = self._questions[index]
+        if question.kind is Kind.ORDER:  # each place judged again from the order its text holds
+            return stored_order_marks(question, text)
         if question.kind is Kind.MATCH:
             return stored_pair_marks(question, text)
         return stored_marks(question, text) if question.kind is Kind.CLOZE else ()
@@ -422,8 +429,7 @@ class RoundState:
         question = self._questions[question_index]
         judged = judge_answer(question, self._orders[question_index], slot, text, slots)
         choice, right = judged.choice, judged.right
-        if question.kind is Kind.MULTI:  # a set: kept as its text, `0,2`
-            text = picked_text(judged.picked)
+        text = _kept_text(question, judged.picked, judged.arranged, text)
 
         opens_at = self.opens_at
         assert opens_at is not None
@@ -621,7 +627,9 @@ class RoundState:
             hinted=tuple(sorted(self._hints[index].items(), key=lambda hinted: (-hinted[1], hinted[0]))),
             top_wrong_number=_top_wrong_number(question, answers),
             top_wrong_set=_top_wrong_set(question, order, answers),
-            blanks_right=blanks_right(question, (v.blanks for v in answers)),
+            blanks_right=places_right(question, (v.blanks for v in answers))
+            or blanks_right(question, (v.blanks for v in answers)),
+            top_wrong_order=top_wrong_order(question, (v.text for v in answers)),
             top_wrong_pair=top_wrong_pair(question, (v.text for v in answers))
             if question.kind is Kind.MATCH
             else None,
@@ -744,6 +752,16 @@ def _top_wrong_number(question: Question, answers: Iterable[Verdict]) -> Decimal
         return None
     given = (v.number for v in answers if v.number is not None)
     return most_given_wrong(given, question.number, question.tolerance)
+
+
+def _kept_text(
+    question: Question, picked: frozenset[int], arranged: tuple[int, ...], text: str | None
+) -> str | None:
+    """What an answer keeps in its text: a multi question's set (`0,2`), an order question's original
+    items as given (`2,0,1`), else the text typed."""
+    if question.kind is Kind.MULTI:
+        return picked_text(picked)
+    return arranged_text(arranged) if question.kind is Kind.ORDER else text
 
 
 def _top_wrong_set(

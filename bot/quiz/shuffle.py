@@ -44,6 +44,8 @@ def choice_order(seed: int, question_index: int, n_choices: int, kind: Kind) -> 
             order
         )  # a poll's choices are often a scale ("not sure" ... "very sure"): kept as written
     _rng(seed, str(question_index)).shuffle(order)
+    if kind is Kind.ORDER and order == sorted(order):  # items to put in order are never shown in order
+        order = order[1:] + order[:1]
     return tuple(order)
 
 

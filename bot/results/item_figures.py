@@ -68,7 +68,7 @@ def item_questions(deck: Deck) -> list[ItemQuestion]:
 
 
 def _one_choice(question: Question) -> bool:
-    return not question.typed and question.kind is not Kind.MULTI
+    return not question.typed and question.kind not in (Kind.MULTI, Kind.ORDER)
 
 
 async def kept_figures(store: Store, guild_id: int, deck: Deck) -> DeckFigures | None:

@@ -160,7 +160,9 @@ class Answer:
     # What the member typed, for text and number questions; for a multi question the set picked, as its
     # sorted ORIGINAL indices (`0,2`: bot/bank/models.py picked_text); for a cloze question the typed blanks
     # as a JSON list of strings (bot/bank/cloze.py blanks_text); for a match question the right item
-    # chosen for each left one, `[1, 0, 2]` (bot/bank/match.py pairing_text): no column was added for any.
+    # chosen for each left one, `[1, 0, 2]` (bot/bank/match.py pairing_text); for an order question the
+    # original indices in the order given (`2,0,1`: bot/bank/order.py arranged_text): no column was added
+    # for any.
     text: str | None
     right: bool
     ms: int  # milliseconds from the question's posting to the answer

@@ -188,7 +188,7 @@ def answer_buttons(
     one button per choice in the order shown."""
     if question.kind is Kind.MULTI:
         return [answer_menu(tags, play_id, index, question, order, disabled=disabled)]
-    if question.typed:  # a number has no letters to hint at: its modal comes alone
+    if question.typed or question.kind is Kind.ORDER:  # a number or an order: its Answer button alone
         typed = type_answer_button(tags, play_id, index, disabled=disabled)
         hinted = hints and question.kind is Kind.TEXT
         return [typed, hint_button(tags, play_id, index, disabled=disabled)] if hinted else [typed]

@@ -111,6 +111,13 @@ TYPED_ANSWER_FORM = Template(("xm", "pxm", "qxm", "gxm"), (PLAY, QUESTION))
 HINT = Template(("h", "ph", "qh", "gh"), (PLAY, QUESTION))  # a typed question's Hint (rounds, practice)
 # A multi question's select menu ("select all that apply"): its values are the display slots picked.
 ANSWER_SET = Template(("ms", "pms", "qms", "gms"), (PLAY, QUESTION))
+# An order question's picker (an ephemeral message its Answer button opens): the order so far is the
+# display slots pressed, first to last; a press of an item (or Start again, the empty order) edits the
+# picker, Submit answers with the whole order. The tags are the typed-answer button's and `o` or `s`. An
+# item already placed keeps a button, disabled, whose order would name it twice (nine digits at most).
+SO_FAR = Part("so_far", "[0-7]{0,9}", "012345670")
+ORDER_STEP = Template(("xo", "pxo", "qxo", "gxo"), (PLAY, QUESTION, SO_FAR))
+ORDER_SUBMIT = Template(("xs", "pxs", "qxs", "gxs"), (PLAY, QUESTION, SO_FAR))
 
 # -- rounds: cogs/quiz -----------------------------------------------------------------------------
 TRANSLATE = Template(("t",), (ROUND, QUESTION))

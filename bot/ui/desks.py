@@ -50,6 +50,7 @@ class TextAnswerForm:
     prompt: str
     seconds: float
     blanks: int = 0  # a cloze question's blanks, one text input each; 0: one input for the answer
+    items: tuple[str, ...] = ()  # an order question's items in the order shown: its picker, not a form
     # A match question's left items, one select each, offering its right items: (index in the deck, text).
     lefts: tuple[str, ...] = ()
     rights: tuple[tuple[int, str], ...] = ()

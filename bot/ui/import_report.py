@@ -89,6 +89,7 @@ def _kind(kind: str) -> str:
         "multi": p_("question kind", "multi"),
         "cloze": p_("question kind", "cloze"),
         "match": p_("question kind", "match"),
+        "order": p_("question kind", "order"),
         "poll": p_("question kind", "poll"),
     }
     return names.get(kind, kind)

@@ -11,6 +11,7 @@ import discord
 from bot.bank.models import Kind, Question, typed_words
 from bot.locales import _, n_, number, p_, percent, slash
 from bot.looks.match import match_lines, match_share
+from bot.looks.order import HOW_TO_ORDER, order_feedback
 from bot.looks.text import stamp
 from bot.quiz import Passes
 from bot.ui import custom_ids
@@ -64,6 +65,8 @@ def practice_question_embed(
         body += _("Answer with the **Answer** button.") if question.typed else _choices(question, order)
     if question.kind is Kind.MULTI:
         body += "\n\n" + _("Select all that apply, in the menu below.")
+    elif question.kind is Kind.ORDER:
+        body += "\n\n" + _(HOW_TO_ORDER)
     embed = discord.Embed(
         title=clip(
             _(
@@ -125,9 +128,13 @@ def feedback_embed(
             answer=question.answer_text,
         )
         body = f"{question.shown_prompt}\n\n{answered}"
+    elif question.kind is Kind.ORDER:
+        body = order_feedback(question, order, picked, float(share or 0))
     else:
         body = f"{question.prompt}\n\n{_choices(question, order, right_slots, chosen, picked)}"
-    if share is not None and question.kind is Kind.CLOZE:
+    if question.kind is Kind.ORDER:
+        pass
+    elif share is not None and question.kind is Kind.CLOZE:
         body += "\n\n" + _cloze_share(question, share)
     elif share is not None and question.kind is Kind.MATCH:
         body += "\n\n" + match_share(question, share)

@@ -127,13 +127,15 @@ def _asked_text(question: Question, choices: Sequence[str], *, sectioned: bool) 
     if told is not None:
         text += "\n\n" + told
     if not sectioned and not question.typed:
-        text += "\n\n" + "\n".join(choices) + "\n\n" + _("Select all that apply, in the menu below.")
+        text += "\n\n" + "\n".join(choices)
+        if question.kind is Kind.MULTI:
+            text += "\n\n" + _("Select all that apply, in the menu below.")
     return text
 
 
 def _sectioned(question: Question) -> bool:
     """A choice or a poll: a section per choice, its button beside it (a multi one picks in a menu)."""
-    return not question.typed and question.kind is not Kind.MULTI
+    return not question.typed and question.kind not in (Kind.MULTI, Kind.ORDER)
 
 
 def _rows(items: Sequence[ui.Item[Any]]) -> list[ui.ActionRow[Any]]:

@@ -117,7 +117,7 @@ def reveal_view(
     """The answer buttons with their counts, and a Report-question button naming `reported`: the deck
     and id the question has in its own deck (a mixed round's questions are named after the round's)."""
     items: list[discord.ui.Item[Any]]
-    if question.typed:
+    if question.typed or question.kind is Kind.ORDER:  # an order's right order: its reveal lists the rest
         answer = type_answer_button(
             ROUND_TAGS,
             round_id,

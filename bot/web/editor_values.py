@@ -41,5 +41,6 @@ def editor_fields(editor: EditorForm) -> dict[str, Any]:
         "most_choices": part_sizes.MAX_CHOICES,
         "blanks": _padded(form.blanks, MAX_BLANKS),
         "pairs": [*form.pairs, *[("", "")] * MAX_PAIRS][:MAX_PAIRS],
+        "items": "\n".join(form.items),  # an order question's, one a line
         "translated": translated,
     }

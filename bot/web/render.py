@@ -44,6 +44,7 @@ KIND_WORDS = {
     "multi": N_("select all that apply"),
     "cloze": N_("blanks to fill"),
     "match": N_("pairs to match"),
+    "order": N_("items to put in order"),
     "poll": N_("poll"),
 }
 

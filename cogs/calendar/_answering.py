@@ -4,7 +4,8 @@ Every kind a round plays is answered in the calendar with the round's own pieces
 the typed-answer button and its form (bot/ui/answers.py `answer_buttons`, under the calendar's tags).
 These mixins make the two calendar cogs AnswerDesks: a `GivenAnswer` becomes the service's `Given`,
 judged there by the engine. A kind added to the rounds' components reaches the calendar with no change
-here, as long as its answer is a slot, a text or a set of slots.
+here, as long as its answer is a slot, a text or a set of slots (an order question: its picker, by its
+form; the order shown is the day's or the member's).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from bot.calendar.kinds import Given
 from bot.errors import UserError
 from bot.locales import _, number
 from bot.ui.desks import GivenAnswer, TextAnswerForm
-from bot.ui.match import answer_form
+from bot.ui.order_picker import answer_form, takes_form
 
 if TYPE_CHECKING:
     from bot.calendar.assignment_service import Answered, Assignments
@@ -55,10 +56,10 @@ class QotdAnswering:
     ) -> TextAnswerForm:
         shown = await self.service.asked(interaction.guild_id or 0, play_id)
         question = shown.question
-        if not question.typed:
+        if not takes_form(question):
             raise UserError(_("That question is answered with the letter buttons."))
         title = _("Question of the day")
-        return answer_form(title, question, FORM_SECONDS)
+        return answer_form(title, question, shown.order, FORM_SECONDS)
 
     async def on_hint(self, interaction: discord.Interaction[Any], play_id: int, index: int) -> None:
         raise no_hints()
@@ -83,10 +84,10 @@ class AssignmentAnswering:
     ) -> TextAnswerForm:
         asking = await self.service.asking_at(interaction.guild_id, play_id, index, interaction.user.id)
         question = asking.question
-        if not question.typed:
+        if not takes_form(question):
             raise UserError(_("That question is answered with the letter buttons."))
         title = _("Assignment question {number}", number=number(index + 1))
-        return answer_form(title, question, FORM_SECONDS)
+        return answer_form(title, question, asking.order, FORM_SECONDS)
 
     async def on_hint(self, interaction: discord.Interaction[Any], play_id: int, index: int) -> None:
         raise no_hints()

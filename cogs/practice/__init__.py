@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cogs.answers import ANSWER_FORMS, ANSWER_ITEMS
+from cogs.order_answers import ORDER_ITEMS
 from cogs.practice._buttons import PracticeStepButton
 from cogs.practice._cog import PracticeCog
 
@@ -16,5 +17,5 @@ __all__ = ["PracticeCog", "PracticeStepButton"]
 
 async def setup(bot: BvunzoBot) -> None:
     await bot.add_cog(PracticeCog(bot))
-    bot.add_dynamic_items(*ANSWER_ITEMS, PracticeStepButton)
+    bot.add_dynamic_items(*ANSWER_ITEMS, *ORDER_ITEMS, PracticeStepButton)
     bot.add_forms(*ANSWER_FORMS)

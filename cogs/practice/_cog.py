@@ -22,7 +22,7 @@ from bot.ui.achievements import add_new_badges
 from bot.ui.answers import hint_reply
 from bot.ui.desks import PRACTICE_DESK, GivenAnswer, TextAnswerForm
 from bot.ui.formula_files import formula_files
-from bot.ui.match import answer_form
+from bot.ui.order_picker import answer_form, takes_form
 from bot.ui.practice import (
     feedback_embed,
     feedback_view,
@@ -160,10 +160,10 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
     ) -> TextAnswerForm:
         practice = await self._find(interaction, practice_id, index)
         question = practice.session.question
-        if not question.typed:
+        if not takes_form(question):
             raise UserError(_("That question is answered with the letter buttons."))
         title = _("Practice question {number}", number=number(index + 1))
-        return answer_form(title, question, FORM_SECONDS)
+        return answer_form(title, question, practice.session.order, FORM_SECONDS)
 
     async def on_hint(self, interaction: discord.Interaction, play_id: int, index: int) -> None:
         practice = await self._find(interaction, play_id, index)

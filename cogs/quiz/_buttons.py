@@ -16,6 +16,7 @@ from bot.ui import custom_ids as ids
 from bot.ui.desks import ROUND_DESK, RoundDesk, find_desk
 from cogs.answers import ANSWER_ITEMS
 from cogs.guard import guarded
+from cogs.order_answers import ORDER_ITEMS
 
 
 class _RoundClick:
@@ -86,6 +87,7 @@ class BalanceButton(
 
 DYNAMIC_ITEMS = (
     *ANSWER_ITEMS,
+    *ORDER_ITEMS,
     TranslateButton,
     MissedButton,
     MyResultButton,

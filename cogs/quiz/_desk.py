@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.bank.models import typed_words
+from bot.bank.models import Kind, typed_words
 from bot.errors import UserError
 from bot.locales import _, number
 from bot.quiz import MissingQuestionError, RoundState, choice_order
@@ -20,7 +20,7 @@ from bot.store import RoundRecord
 from bot.ui import replies
 from bot.ui.answers import hint_reply
 from bot.ui.desks import PRACTICE_DESK, GivenAnswer, TextAnswerForm, find_desk
-from bot.ui.match import answer_form
+from bot.ui.order_picker import answer_form, takes_form
 from bot.ui.practice import translation_embed, translation_target
 from bot.ui.round import my_result_text, team_name
 from bot.ui.text import clip, letter
@@ -79,12 +79,15 @@ class QuizDesk:
             slots=given.slots,
         )
         verdict = locked.verdict
-        if given.slots is not None:  # a multi question's set, as its letters
+        question = running.state.question(given.index)
+        if (
+            given.slots is not None and question.kind is not Kind.ORDER
+        ):  # a multi question's set, as its letters
             said = _("Locked in: {answer}.", answer=", ".join(letter(slot) for slot in sorted(given.slots)))
         elif verdict.slot is not None:
             said = _("Locked in: {answer}.", answer=letter(verdict.slot))
         else:
-            typed = typed_words(running.state.question(given.index), verdict.text)
+            typed = typed_words(question, verdict.text)  # an order question's order, in words
             said = _("Locked in: “{answer}”.", answer=clip(typed, 100))
         placed = locked.placed_on
         if placed is not None:
@@ -98,11 +101,11 @@ class QuizDesk:
         if state.current != index or not state.is_open:
             raise UserError(_("That question is closed."))
         question = state.question(index)
-        if not question.typed:
+        if not takes_form(question):
             raise UserError(_("That question is answered with the letter buttons."))
         seconds = UNTIMED_FORM_SECONDS if state.untimed else state.seconds_for(index) + FORM_GRACE_SECONDS
         title = _("Question {number}", number=number(index + 1))
-        return answer_form(title, question, seconds)
+        return answer_form(title, question, state.order(index), seconds)
 
     async def on_hint(self, interaction: discord.Interaction[Any], play_id: int, index: int) -> None:
         running = await self._live(interaction, play_id)

@@ -110,7 +110,7 @@ SAME_ANSWER = [
     ),
     (
         "moodle-xml-biology.xml",
-        "Imported 9 questions. 4 items are not questions a round can play.",
+        "Imported 10 questions. 3 items are not questions a round can play.",
         {
             158: "an essay question: it has no key to mark, so it was left out",
             171: "the question “Diagram” shows an image from the file (cell-diagram.png)",

@@ -10,13 +10,13 @@ from bot.bank.importers import not_playable
 from bot.bank.importers.drafts import DeckDraft, too_many
 from bot.bank.importers.html_text import html_to_text, looks_like_html
 from bot.bank.importers.moodle_drafts import distinct_answers
+from bot.bank.importers.order_drafts import add_order
 from bot.bank.match import MAX_PAIRS, MIN_PAIRS
 from bot.locales import N_, _
 
 # The codes Blackboard's upload format documents, and what Bvunzo says of those it cannot play.
-PLAYED = frozenset({"MC", "MA", "TF", "FIB", "NUM", "MAT"})
+PLAYED = frozenset({"MC", "MA", "TF", "FIB", "NUM", "MAT", "ORD"})
 _NOT_YET = {
-    "ORD": not_playable.ORDERING,
     "FIB_PLUS": N_(
         "a question with several blanks to fill (FIB_PLUS); Bvunzo cannot play more than one blank yet, so "
         "it was left out"
@@ -97,6 +97,8 @@ def _line(draft: DeckDraft, number: int, fields: list[str]) -> None:
         _choice(draft, number, prompt, rest, several=code == "MA")
     elif code == "TF":
         _true_false(draft, number, prompt, rest)
+    elif code == "ORD":  # the answers in their right order
+        add_order(draft, number, prompt, [_plain(field) for field in rest])
     elif code == "FIB":
         _blank(draft, number, prompt, rest)
     elif code == "MAT":

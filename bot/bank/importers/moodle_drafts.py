@@ -24,12 +24,12 @@ from bot.bank.importers.moodle_items import (
     ShortAnswer,
     TrueFalse,
 )
+from bot.bank.importers.order_drafts import add_order
 from bot.bank.match import MAX_PAIRS, MIN_PAIRS
 from bot.locales import _
 
 # Kinds Bvunzo cannot play yet, each said in one sentence naming what it is.
 _NOT_YET: dict[type[Item], str] = {
-    Ordering: not_playable.ORDERING,
     Gaps: not_playable.GAPS,
     Essay: not_playable.ESSAY,
     Description: not_playable.DESCRIPTION,
@@ -80,6 +80,16 @@ def _add(draft: DeckDraft, item: Item) -> None:
         _short_answer(draft, item)
     elif isinstance(item, Numeric):
         _numeric(draft, item)
+    elif isinstance(item, Ordering):
+        add_order(
+            draft,
+            item.line,
+            item.prompt,
+            item.items,
+            explanation=item.explanation,
+            tags=_tags(item),
+            image=item.picture,
+        )
     elif isinstance(item, Gaps) and item.marked and item.blanks:
         _cloze(draft, item)
     elif isinstance(item, Matching):

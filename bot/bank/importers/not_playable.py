@@ -6,7 +6,6 @@ from bot.bank import part_sizes
 from bot.bank.match import MAX_PAIRS, MIN_PAIRS
 from bot.locales import N_, n_
 
-ORDERING = N_("an ordering question; Bvunzo cannot play items to put in order yet, so it was left out")
 GAPS = N_(
     "a question with blanks Bvunzo cannot play (boxes to tick in a blank, or blanks its text does not "
     "mark), so it was left out"

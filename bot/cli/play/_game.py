@@ -337,15 +337,22 @@ class Game:
             typed = self.screen.ask(
                 _("Your answers, every right letter ({first}-{last}, q to stop): ", **bounds)
             )
+        elif question.kind is Kind.ORDER:
+            typed = self.screen.ask(
+                _("Your order, every letter from first to last ({first}-{last}, q to stop): ", **bounds)
+            )
         else:
             typed = self.screen.ask(_("Your answer ({first}-{last}, q to stop): ", **bounds))
         if typed is None or typed.lower() in QUIT_WORDS:
             return None
-        if question.kind is Kind.MULTI:
+        if question.kind in (Kind.MULTI, Kind.ORDER):  # an order's letters as typed, first to last
             slots = [_slot(part, choices) for part in typed.replace(",", " ").split()]
             if slots and None not in slots:
                 return (None, None, [slot for slot in slots if slot is not None])
-            self.screen.say(_("Type the letters of every right choice, such as A C."), "yellow")
+            if question.kind is Kind.ORDER:
+                self.screen.say(_("Type the letters of every item, first to last, such as C A B."), "yellow")
+            else:
+                self.screen.say(_("Type the letters of every right choice, such as A C."), "yellow")
             return RETRY
         slot = _slot(typed, choices)
         if slot is None:
@@ -375,7 +382,7 @@ class Game:
         say = self.screen.say
         if right:
             say(_("✓ Right!"), "green", "bold")
-        elif question.typed:
+        elif question.typed or question.kind is Kind.ORDER:  # an order: the items in their right order
             say(_("✗ Not quite: the answer is “{answer}”.", answer=question.answer_text), "red", "bold")
         else:
             answers = ", ".join(

@@ -45,6 +45,7 @@ KINDS = (
     ("multi", N_("Select all that apply (a menu)")),
     ("cloze", N_("Blanks to fill (a field for each)")),
     ("match", N_("Pairs to match (a menu for each)")),
+    ("order", N_("Items to put in order")),
 )
 
 

@@ -110,6 +110,35 @@ async def test_a_validation_error_is_shown_beside_its_field_and_nothing_is_saved
     assert await dashboard.store.audit_log(world.study.id) == []
 
 
+async def test_an_order_question_is_written_one_item_a_line_and_a_mistake_said_beside_them(
+    dashboard: Dashboard, browser: Any
+) -> None:
+    world = dashboard.world
+    await put_deck(dashboard.store, world.study.id, BIO, "bio")
+    page = await dashboard.signed_in(browser, world.moderator)
+    await page.goto(dashboard.server_url("decks/bio/questions/new"))
+    await page.get_by_label("Question id", exact=True).fill("planets")
+    await page.get_by_label("Items to put in order", exact=True).check()
+    await page.get_by_label("Prompt", exact=True).fill("From the Sun outwards")
+    items = page.locator("#f-items")
+    await items.fill("Mercury\nVenus")
+    await page.get_by_role("button", name="Save").click()
+    await page.wait_for_selector("#error-items")
+    # The deck validator's sentence, in the editor's plain words: a capital, no backticks, a full stop.
+    assert (
+        await page.locator("#error-items").inner_text()
+        == "An order question needs 3 to 8 items; this one has 2."
+    )
+    await page.locator("#f-items").fill("Mercury\nVenus\nEarth\nMars")
+    await save_form(page)
+    assert await page.get_by_text("Saved. The next round of this deck asks it like this.").count() == 1
+    kept = load_deck_text(await stored_text(dashboard.store, world.study.id, "bio"), "bio.yaml")
+    [order] = [q for q in kept.questions if q.prompt == "From the Sun outwards"]
+    assert order.choices == ("Mercury", "Venus", "Earth", "Mars")
+    await page.goto(dashboard.server_url(f"decks/bio/questions/{order.id}/edit"))
+    assert await page.locator("#f-items").input_value() == "Mercury\nVenus\nEarth\nMars"
+
+
 HOSTILE = '<script>window.hacked = 1</script><img src="x" onerror="window.hacked = 2">'
 
 
@@ -484,14 +513,14 @@ async def test_a_moodle_xml_import_says_what_it_set_aside(dashboard: Dashboard, 
     )
     async with page.expect_navigation():
         await page.get_by_role("button", name="Import").click()
-    assert await page.get_by_text("Imported 9 questions from biology.xml as `biology`.").count() == 1
+    assert await page.get_by_text("Imported 10 questions from biology.xml as `biology`.").count() == 1
     notes = await page.locator("ul.notes li").all_inner_texts()
     assert (
         "biology.xml:112: the matching question's extra answers that match nothing (the polio vaccine) were "
         "left out"
     ) in notes
     assert notes[-1].startswith("biology.xml:171: the question “Diagram” shows an image from the file")
-    assert len(notes) == 5  # four set aside, the matching question kept with a note
+    assert len(notes) == 4  # three set aside, the matching question kept with a note
     kept = load_deck_text(await stored_text(dashboard.store, world.study.id, "biology"), "biology.yaml")
     assert [q.prompt for q in kept.questions] == [
         "Which organelle releases energy from food in a cell?",
@@ -500,6 +529,7 @@ async def test_a_moodle_xml_import_says_what_it_set_aside(dashboard: Dashboard, 
         "Which of these are bases found in DNA?",
         "How many chromosomes does a human body cell hold?",
         "Match each scientist with the discovery.",
+        "Put the phases of mitosis in order.",
         "Genes are made of {{1}} and sit on {{2}}.",
         "The {{1}} controls the cell; the {{2}} surrounds it.",
         "Red blood cells carry oxygen.",

@@ -25,6 +25,7 @@ MARKERS = {
     "number": "#f-number",
     "cloze": "#f-blank0",
     "match": "#f-pair0left",
+    "order": "#f-items",
     "poll": "#f-choice0",
 }
 # Each kind: the radio's words, what is typed (label: text, or a role to tick), the visible markers, the question.
@@ -95,6 +96,17 @@ KINDS: list[tuple[str, list[tuple[str, str]], set[str], Question]] = [
         ],
         {"match"},
         Question("k8", Kind.MATCH, "Which is a metal?", pairs=(("Iron", "metal"), ("Neon", "gas"))),
+    ),
+    (
+        "Items to put in order",
+        [
+            (
+                "Order questions: the items in the right order, one a line (3 to 8; members get them shuffled)",
+                "Lithium\nSodium\nPotassium",
+            )
+        ],
+        {"order"},
+        Question("k9", Kind.ORDER, "Which is a metal?", ("Lithium", "Sodium", "Potassium")),
     ),
 ]
 
