@@ -25,8 +25,10 @@ from bot.bank.importers import ROLES, ImportOutcome, import_file
 from bot.bank.match import MAX_PAIR_ITEM, MAX_PAIRS
 from bot.bank.models import Deck, Kind, Question, Translation
 from bot.bank.notes import draft_from
+from bot.calendar.assignment_service import Progress
 from bot.calendar.assignments import MemberResult, QuestionResult
 from bot.calendar.qotd import Streak
+from bot.calendar.qotd_service import Shown
 from bot.locales import _
 from bot.looks import mistakes, preview
 from bot.quiz import FLAG_REASONS, FlaggedQuestion, Mastery, Misses, Mode, Passes, PlayerResult, Reveal
@@ -57,6 +59,8 @@ from bot.store import (
     SuggestionRecord,
     WeekStats,
 )
+from bot.store.assignment_records import AssignmentRecord
+from bot.store.calendar_records import QotdDay
 from bot.ui import (
     answers,
     boards,
@@ -80,6 +84,8 @@ from bot.ui.practice_cards import practice_screen
 from bot.ui.round_cards import content_of
 from bot.ui.text import embed_of, fit_together, fit_total, language_name, percent, seconds_text
 from cogs.answers import ROUND, TextAnswerModal
+from cogs.calendar._assign_channel import assignment_message
+from cogs.calendar._qotd_channel import question_message, reveal_message
 from tests.discord_limits import (
     BUTTON_LABEL,
     CHOICE_NAME,
@@ -681,6 +687,31 @@ def test_qotd() -> None:
         *qotd.questions_left(BIG, BIG, few=True),
     ):
         check_content(text)
+
+
+def test_qotd_cards() -> None:
+    """The day's question and its reveal as their messages send them, classic and as Components V2 cards
+    (40 components, 4,000 characters)."""
+    for question in _questions():
+        order = _order(question)
+        day = QotdDay(USER, 99991231, USER, DECK_ID, QUESTION_ID, BIG, USER, NOW, NOW)
+        shown = Shown(day, question, order, TITLE)
+        counts = [BIG] * max(1, len(order))
+        for cards in (False, True):
+            check_message(question_message(shown, cards=cards))
+            check_message(reveal_message(shown, counts, BIG, BIG, cards=cards))
+
+
+def test_assignment_cards() -> None:
+    for closed in (True, False):
+        progress = Progress(BIG, BIG, BIG, NOW, closed)
+        for late in ("allow", "refuse"):
+            questions = (QUESTION_ID,) * 50
+            record = AssignmentRecord(
+                BIG, USER, USER, USER, DECK_ID, questions, BIG, NOW, BIG, late, USER, NOW, None
+            )
+            for cards in (False, True):
+                check_message(assignment_message(record, TITLE, progress, cards=cards))
 
 
 def test_assignments() -> None:

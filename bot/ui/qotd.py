@@ -43,24 +43,35 @@ def share(part: int, whole: int) -> str:
     return percent(part / whole) if whole else "—"
 
 
-def asked_text(question: Question, order: Sequence[int]) -> str:
+def choice_lines(question: Question, order: Sequence[int]) -> list[str]:
+    """Each lettered choice as the message lists it, in the member's order."""
+    return [f"**{letter(slot)}**  {question.choices[original]}" for slot, original in enumerate(order)]
+
+
+def asked_text(question: Question, order: Sequence[int], *, listed: bool = True) -> str:
     """The question as a calendar message asks it: its prompt (a cloze one's blanks drawn), and its
-    lettered choices when its kind has them."""
-    if not lettered(question):
+    lettered choices when its kind has them (not `listed`: a card shows them in its sections)."""
+    if not listed or not lettered(question):
         return question.shown_prompt
-    lines = "\n".join(
-        f"**{letter(slot)}**  {question.choices[original]}" for slot, original in enumerate(order)
-    )
+    lines = "\n".join(choice_lines(question, order))
     return f"{question.shown_prompt}\n\n{lines}"
 
 
 def qotd_embed(
-    question: Question, order: Sequence[int], on: date, closes: datetime, deck_title: str
+    question: Question,
+    order: Sequence[int],
+    on: date,
+    closes: datetime,
+    deck_title: str,
+    *,
+    listed: bool = True,
 ) -> discord.Embed:
+    """The day's question; not `listed`: without its lettered choices (a card's sections hold them)."""
     until = _("Open until {time} ({relative}).", time=stamp(closes, "F"), relative=stamp(closes, "R"))
+    asked = asked_text(question, order, listed=listed)
     embed = discord.Embed(
         title=clip(_("Question of the day · {date}", date=day(on)), EMBED_TITLE),
-        description=clip(f"{asked_text(question, order)}\n\n{until}", EMBED_DESCRIPTION),
+        description=clip(f"{asked}\n\n{until}", EMBED_DESCRIPTION),
         colour=QOTD_COLOUR,
     )
     embed.set_footer(text=clip(_("{deck} · answer once; your daily streak counts", deck=deck_title), FOOTER))
@@ -75,15 +86,18 @@ def qotd_reveal_embed(
     right: int,
     deck_title: str,
     answered: int | None = None,
+    *,
+    listed: bool = True,
 ) -> discord.Embed:
     """`right` of `answered` got it right (`answered` by default: the sum of the counts, one per member
-    when each chose one letter)."""
+    when each chose one letter); not `listed`: without the counted choices (a card's sections hold them)."""
     answered = sum(counts) if answered is None else answered
+    body = question.shown_prompt
+    if listed or not lettered(question):
+        body += "\n\n" + _revealed(question, order, counts)
     embed = discord.Embed(
         title=clip(_("Question of the day · {date} — answer", date=day(on)), EMBED_TITLE),
-        description=clip(
-            f"{question.shown_prompt}\n\n{_revealed(question, order, counts)}", EMBED_DESCRIPTION
-        ),
+        description=clip(body, EMBED_DESCRIPTION),
         colour=REVEAL_COLOUR,
     )
     if question.explanation:
@@ -104,11 +118,16 @@ def _revealed(question: Question, order: Sequence[int], counts: Sequence[int]) -
     question's right answer in words."""
     if not lettered(question):
         return _("The answer: {answer}", answer=question.answer_text)
+    return "\n".join(counted_lines(question, order, counts))
+
+
+def counted_lines(question: Question, order: Sequence[int], counts: Sequence[int]) -> list[str]:
+    """Each lettered choice at the reveal: ticked when right, with how many chose it."""
     marks = []
     for slot, original in enumerate(order):
         tick = "✅" if original in question.answers else "▫️"
         marks.append(f"{tick} **{letter(slot)}**  {question.choices[original]}  — {number(counts[slot])}")
-    return "\n".join(marks)
+    return marks
 
 
 def _board_line(line: QotdBoardLine, streak: Streak) -> str:

@@ -203,15 +203,25 @@ def summary_layout(embed: discord.Embed, view: discord.ui.View | None) -> ui.Lay
     return embed_card(embed, view, discord.Colour(END_ACCENT))
 
 
-def embed_card(embed: discord.Embed, view: discord.ui.View | None, accent: discord.Colour) -> ui.LayoutView:
-    """An embed and its buttons as one card: its title and text, its picture in a gallery, its fields,
-    a separator, its footer, then its buttons and menus in rows (practice's screens, a round's summary)."""
-    fitted = fit(embed_look(embed), limit=V2_TEXT - MARKUP)
+def embed_card(
+    embed: discord.Embed,
+    view: discord.ui.View | None,
+    accent: discord.Colour,
+    choices: Sequence[tuple[str, ui.Item[Any]]] = (),
+) -> ui.LayoutView:
+    """An embed and its buttons as one card: its title and text, its picture in a gallery, `choices` as
+    a section each (its text, its button beside it), its fields, a separator, its footer, then its other
+    buttons and menus in rows (practice's screens, a round's summary, the question of the day, an
+    assignment)."""
+    reserved = sum(len(text) for text, _item in choices)
+    fitted = fit(embed_look(embed), limit=V2_TEXT - MARKUP - reserved)
     container: ui.Container[Any] = ui.Container(accent_colour=accent)
     heading = f"### {fitted.title}\n" if fitted.title else ""
     container.add_item(ui.TextDisplay(f"{heading}{fitted.description}".strip() or "…"))
     if fitted.image:
         container.add_item(ui.MediaGallery(discord.MediaGalleryItem(fitted.image)))
+    for text, item in choices:
+        container.add_item(ui.Section(ui.TextDisplay(text), accessory=_unrowed(item)))
     if fitted.fields:
         container.add_item(ui.TextDisplay(_fields_text(fitted)))
     if fitted.footer:

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from bot.calendar.assignment_service import Assignments
 from bot.calendar.qotd_service import QotdService
 from bot.quiz.clock import nap
-from cogs.calendar._assign import AssignCog, AttemptAnswerButton, StartButton
+from cogs.calendar._assign import AssignCog, AttemptAnswerButton
+from cogs.calendar._assign_buttons import StartButton
 from cogs.calendar._assign_channel import DiscordAssignmentChannel
 from cogs.calendar._cog import CalendarCog
 from cogs.calendar._qotd import QotdCog

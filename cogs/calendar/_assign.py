@@ -25,10 +25,10 @@ from bot.ui.calendar_desks import ASSIGNMENT_DESK
 from bot.ui.text import clip
 from bot.ui.views import frozen_view
 from cogs.calendar._answering import AssignmentAnswering
-from cogs.calendar._assign_buttons import AttemptAnswerButton, StartButton
-from cogs.calendar._assign_channel import message_embed, progress_text
+from cogs.calendar._assign_buttons import AttemptAnswerButton
+from cogs.calendar._assign_channel import assignment_message, progress_text
 from cogs.calendar._assign_results import assignment_results
-from cogs.calendar._port import channel_mention
+from cogs.calendar._port import channel_mention, in_cards
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_quiz_master, guild_id_of
 
@@ -143,9 +143,10 @@ class AssignCog(AssignmentAnswering, commands.Cog, name="Assign"):  # i18n: not 
         )
         await replies.send(interaction, posted(record.id, count, record.due_at), ephemeral=True)
         progress = await self.service.progress(record)
+        cards = await in_cards(self.bot, guild_id)
         with speaking(await self.bot.languages.server(guild_id)):  # the channel's message
-            embed = message_embed(record, self.service.title(record), progress)
-        message = await channel.send(embed=embed, view=frozen_view(StartButton(record.id)))
+            content = assignment_message(record, self.service.title(record), progress, cards=cards)
+        message = await channel.send(**content)
         await self.service.posted(record, message.id)
 
     @start.autocomplete("deck")

@@ -19,10 +19,11 @@ from bot.calendar.qotd_service import Shown
 from bot.locales import number, speaking
 from bot.quiz.judging import right_slots
 from bot.ui.answers import QOTD_TAGS, answer_buttons, answer_menu
+from bot.ui.calendar_cards import qotd_card, qotd_reveal_card
 from bot.ui.qotd import qotd_embed, qotd_reveal_embed
 from bot.ui.text import letter
 from bot.ui.views import frozen_view
-from cogs.calendar._port import post_problem_of
+from cogs.calendar._port import in_cards, post_problem_of, posted_as_card
 from cogs.calendar._qotd_buttons import QotdAnswerButton
 
 if TYPE_CHECKING:
@@ -40,15 +41,11 @@ class DiscordQotdChannel:
         channel = self.bot.get_channel(day.channel_id)
         if not isinstance(channel, discord.abc.Messageable):
             raise PostFailed("channel_gone")
-        view = frozen_view(*answer_items(shown))
+        cards = await in_cards(self.bot, day.guild_id)
         with speaking(await self.bot.languages.server(day.guild_id)):  # the whole channel reads it
-            embed = qotd_embed(
-                shown.question, shown.order, day_of_number(day.day), day.closes_at, shown.title
-            )
+            content = question_message(shown, cards=cards)
         try:
-            message = await channel.send(
-                embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
-            )
+            message = await channel.send(**content, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as exc:
             raise PostFailed(post_problem_of(exc)) from exc
         except (aiohttp.ClientError, TimeoutError, OSError) as exc:
@@ -60,16 +57,35 @@ class DiscordQotdChannel:
         channel = self.bot.get_channel(day.channel_id)
         if day.message_id is None or not isinstance(channel, discord.abc.Messageable):
             return
+        message = channel.get_partial_message(day.message_id)
         try:
+            cards = await posted_as_card(message)
             with speaking(await self.bot.languages.server(day.guild_id)):
-                on = day_of_number(day.day)
-                embed = qotd_reveal_embed(
-                    shown.question, shown.order, on, counts, right, shown.title, answered=answered
-                )
-                view = frozen_view(*revealed_items(shown, counts))
-            await channel.get_partial_message(day.message_id).edit(embed=embed, view=view)
+                content = reveal_message(shown, counts, right, answered, cards=cards)
+            await message.edit(**content)
         except discord.HTTPException as exc:
             log.warning("server %s: the question of the day's reveal failed: %s", day.guild_id, exc)
+
+
+def question_message(shown: Shown, *, cards: bool) -> dict[str, Any]:
+    """The day's question as its message: an embed and its buttons, or (`cards`) one card of both."""
+    day, question, order = shown.day, shown.question, shown.order
+    on, items = day_of_number(day.day), answer_items(shown)
+    if cards:
+        return {"view": qotd_card(question, order, on, day.closes_at, shown.title, items)}
+    return {"embed": qotd_embed(question, order, on, day.closes_at, shown.title), "view": frozen_view(*items)}
+
+
+def reveal_message(
+    shown: Shown, counts: Sequence[int], right: int, answered: int, *, cards: bool
+) -> dict[str, Any]:
+    """The reveal, in the style its message was posted in."""
+    question, order, title = shown.question, shown.order, shown.title
+    on, items = day_of_number(shown.day.day), revealed_items(shown, counts)
+    if cards:
+        return {"view": qotd_reveal_card(question, order, on, counts, right, answered, title, items)}
+    embed = qotd_reveal_embed(question, order, on, counts, right, title, answered=answered)
+    return {"embed": embed, "view": frozen_view(*items)}
 
 
 def answer_items(shown: Shown) -> list[discord.ui.Item[Any]]:

@@ -1,0 +1,78 @@
+"""The question of the day and an assignment on Components V2 cards (/quiz settings card_style:cards),
+end to end on both stores: a choice clicked in its section, the reveal and the progress editing the
+same card."""
+
+from __future__ import annotations
+
+from bot.discord.client import BvunzoBot
+from tests.e2e.conftest import ON_BOTH_DATABASES, World
+from tests.e2e.fake_discord.messages import COMPONENTS_V2
+from tests.e2e.rounds import DECKS, SUCCESS, right_letter, wrong_letter
+from tests.e2e.test_calendar_assign import PROGRESS_WAIT, choose, press_start, progress_due
+from tests.e2e.test_calendar_qotd import answer, is_qotd, is_revealed
+from tests.e2e.test_calendar_schedules import say, set_zone, utc
+from tests.e2e.test_round_cards import CONTAINER, section_of, sections
+
+DECK = DECKS["gradient-checkpointing"]
+
+
+@ON_BOTH_DATABASES
+async def test_the_day_s_question_and_an_assignment_are_cards_edited_as_cards(
+    world: World, bot: BvunzoBot, database: str
+) -> None:
+    fake = world.fake
+    alice, bongani, chipo = world.members[:3]
+    world.clock.freeze()
+    world.clock.set(utc(2027, 5, 3, 5, 55))  # 07:55 in Harare
+    await set_zone(world, "Africa/Harare")
+    assert "cards" in await say(world, "quiz settings", card_style="cards")
+    assert "posted here daily at 08:00" in await say(
+        world, "qotd set", deck="gradient-checkpointing", time="08:00"
+    )
+
+    world.clock.set(utc(2027, 5, 3, 6, 0))
+    asked = await fake.wait_for_message(world.general, is_qotd("May 3, 2027"), timeout=10)
+    assert asked.flags & COMPONENTS_V2 and not asked.embeds and not asked.content
+    (container,) = asked.components
+    assert container["type"] == CONTAINER and "accent_color" in container
+    assert [s["accessory"]["label"] for s in sections(asked)] == ["A", "B", "C", "D"]
+    right, wrong = right_letter(asked, DECK), wrong_letter(asked, DECK)
+    assert section_of(asked, right)["components"][0]["content"].startswith(f"**{right}**")
+    # Clicks on the buttons beside the choices reach the bot.
+    assert (await answer(world, asked, alice, right)).startswith(f"Locked in: {right}. 1 day in a row")
+    assert (await answer(world, asked, bongani, right)).startswith(f"Locked in: {right}.")
+    assert (await answer(world, asked, chipo, wrong)).startswith(f"Locked in: {wrong}.")
+
+    # An hour before Tuesday's question, the reveal edits the same card: counts, the right one marked.
+    world.clock.set(utc(2027, 5, 4, 5, 0))
+    revealed = await fake.wait_for_message(
+        world.general, lambda m: m.id == asked.id and is_revealed(m), timeout=10
+    )
+    assert revealed.flags & COMPONENTS_V2 and not revealed.embeds
+    good, bad = section_of(revealed, right), section_of(revealed, wrong)
+    assert good["accessory"]["label"] == f"{right} · 2" and good["accessory"]["style"] == SUCCESS
+    assert bad["accessory"]["label"] == f"{wrong} · 1" and bad["accessory"]["style"] != SUCCESS
+    assert all(s["accessory"]["disabled"] for s in sections(revealed))
+    assert good["components"][0]["content"].startswith(f"✅ **{right}**")
+    assert good["components"][0]["content"].endswith("— 2")
+    assert bad["components"][0]["content"].startswith(f"▫️ **{wrong}**")
+    assert "2/3 got it right (67%)" in revealed.text
+
+    said = await say(world, "assign start", deck="gradient-checkpointing", count=1, due="18:00")
+    assert said.startswith("Assignment #1 posted: 1 question")
+    posted = await fake.wait_for_message(world.general, lambda m: "Assignment #1" in m.text)
+    assert posted.flags & COMPONENTS_V2 and not posted.embeds
+    assert "0 of 0 who started have finished" in posted.text
+    assert [b["label"] for b in posted.buttons()] == ["Start"]
+    # The server goes back to classic: the card posted in cards stays a card at its progress edit.
+    assert "classic" in await say(world, "quiz settings", card_style="classic")
+    private = await press_start(world, posted, alice)
+    assert "Assignment #1: 1/1 right" in await choose(world, private, alice, right=True)
+    progress_due(world)
+    edited = await fake.wait_for_message(
+        world.general,
+        lambda m: m.id == posted.id and "1 of 1 who started have finished" in m.text,
+        timeout=PROGRESS_WAIT,
+    )
+    assert edited.flags & COMPONENTS_V2 and not edited.embeds
+    assert [b["label"] for b in edited.buttons()] == ["Start"]
