@@ -11,7 +11,6 @@ import discord
 
 from bot.calendar.post_failures import PostProblem
 from bot.looks.text import stamp
-from bot.rounds.server_settings import ServerSettings
 
 if TYPE_CHECKING:
     from bot.discord.client import BvunzoBot
@@ -21,7 +20,7 @@ __all__ = ["channel_mention", "in_cards", "post_problem_of", "posted_as_card", "
 
 async def in_cards(bot: BvunzoBot, guild_id: int) -> bool:
     """Whether the server's messages look like Components V2 cards (its card style), read at a post."""
-    return await ServerSettings(bot.store).card_style(guild_id) == "cards"
+    return (await bot.guild_settings(guild_id)).card_style == "cards"
 
 
 async def posted_as_card(message: discord.PartialMessage) -> bool:
