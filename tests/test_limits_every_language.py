@@ -11,6 +11,7 @@ import functools
 import json
 from dataclasses import replace
 from datetime import UTC, date, datetime
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
@@ -289,6 +290,18 @@ def test_every_hint_reply() -> None:
             reply = answers.hint_reply(hint_for(question, presses), own)
             check_content(reply)
             assert len(reply) <= 1900
+    # The widest cloze question (five blanks at their longest) and the longest number.
+    cloze = Question(id="c", kind=Kind.CLOZE, prompt="?", blanks=((answer,),) * 5)
+    digits = Decimal("-" + "9" * 98 + "." + "9" * 98)
+    for question in (
+        cloze,
+        replace(widest, kind=Kind.NUMBER, number=digits),
+        replace(widest, kind=Kind.NUMBER, number=Decimal("1e999")),
+    ):
+        for presses in (1, 2, 3):
+            reply = answers.hint_reply(hint_for(replace(question, hint=None), presses), False)
+            check_content(reply)
+            assert len(reply) <= 1900 and reply.count("`") == 2
 
 
 def test_round_intro_teams_summary() -> None:

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import unicodedata
+from dataclasses import replace
+from decimal import Decimal
 
 import pytest
 
-from bot.quiz.hints import hint_text, hinted_points, kept_percent, letter_pattern
+from bot.bank.models import Kind, Question
+from bot.locales import speaking
+from bot.quiz.hints import hint_for, hint_text, hinted_points, kept_percent, letter_pattern
 
 
 def test_the_first_press_shows_the_length_and_the_first_letter() -> None:
@@ -93,3 +97,44 @@ def test_hinted_points(points: int, hints: int, kept: int) -> None:
 def test_negative_hints_are_a_bug() -> None:
     with pytest.raises(ValueError, match="negative"):
         kept_percent(-1)
+
+
+NUMBER = Question(id="n", kind=Kind.NUMBER, prompt="?", number=Decimal("9.81"), unit="m/s²")
+
+
+@pytest.mark.parametrize(
+    ("written", "ladder"),
+    [
+        ("1980", ["_ _ _ _", "1 _ _ _", "1 9 8 _"]),
+        ("-40", ["- _ _", "- 4 _", "- 4 _"]),
+        ("9.81", ["_ . _ _", "9 . _ _", "9 . 8 _"]),
+        ("0.05", ["_ . _ _", "0 . 0 _", "0 . 0 _"]),  # the last digit never shows
+        ("7", ["_", "_", "_"]),
+    ],
+)
+def test_a_number_shows_its_shape_then_its_first_digit_then_all_but_its_last(
+    written: str, ladder: list[str]
+) -> None:
+    question = replace(NUMBER, number=Decimal(written))
+    assert [hint_for(question, n).text for n in (1, 2, 3)] == ladder
+
+
+def test_a_number_hint_writes_the_languages_decimal_mark_and_keeps_its_own_hint_first() -> None:
+    with speaking("fr"):
+        assert hint_for(NUMBER, 3).text == "9 , 8 _"
+    own = replace(NUMBER, hint="Gravity, near the ground")
+    assert [hint_for(own, n).text for n in (1, 2)] == ["Gravity, near the ground", "9 . _ _"]
+
+
+def test_a_cloze_hint_shows_every_blanks_first_answer() -> None:
+    cloze = Question(
+        id="c",
+        kind=Kind.CLOZE,
+        prompt="{{1}} is on the {{2}}",
+        blanks=(("Kariba", "Lake Kariba"), ("Zambezi",)),
+    )
+    assert [hint_for(cloze, n).text for n in (1, 2, 3)] == [
+        "(1) K _ _ _ _ _ · (2) Z _ _ _ _ _ _",
+        "(1) K _ _ i _ _ · (2) Z _ _ b _ _ _",
+        "(1) K a r i b _ · (2) Z a m b e z _",
+    ]

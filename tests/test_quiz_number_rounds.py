@@ -12,7 +12,7 @@ from bot.bank.models import Deck, Kind, Question
 from bot.bank.tolerance import Tolerance
 from bot.locales import speaking
 from bot.looks.round import reveal_look
-from bot.quiz.errors import InvalidChoiceError, NoHintError
+from bot.quiz.errors import InvalidChoiceError
 from bot.quiz.judging import judge_answer
 from bot.quiz.options import RoundOptions
 from bot.quiz.practice import PracticeSession
@@ -51,8 +51,7 @@ def test_the_reveal_shows_the_number_its_tolerance_and_the_most_given_wrong_one(
     )
     assert state.order(0) == ()
     state.open_question(0, START)
-    with pytest.raises(NoHintError):  # no letters to give away
-        state.next_hint(1, 0, START + timedelta(seconds=1))
+    assert state.next_hint(1, 0, START + timedelta(seconds=1)) == 1  # a number takes hints too
     for user, typed in ((1, "9,81"), (2, "10"), (3, "10.0"), (4, "3")):
         assert state.accept(state.judge(user, 0, START + timedelta(seconds=user), text=typed))
     # A kept answer, restored after a restart, is read again from its text.
@@ -83,10 +82,9 @@ def test_the_question_report_counts_one_number_typed_two_ways_as_one_mistake() -
     assert (line.top_wrong_text, line.top_wrong_count) == ("10", 2)
 
 
-def test_practice_takes_a_typed_number_and_gives_no_hint() -> None:
+def test_practice_takes_a_typed_number_and_hints_at_its_digits() -> None:
     session = PracticeSession(user_id=1, deck=DECK, question_ids=("g",), seed=5, language=None)
     assert session.order == ()
-    with pytest.raises(NoHintError):
-        session.take_hint()
+    assert session.take_hint().text == "_ . _ _"
     with speaking("fr"):
         assert session.answer(text="9,84 m/s²", now=START).right

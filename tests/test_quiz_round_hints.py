@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 
 import pytest
 
+from bot.bank.cloze import blanks_text
 from bot.bank.models import Deck, Kind, Question
 from bot.quiz.errors import HintAfterAnswerError, NoHintError, NotOpenYetError, QuestionClosedError
 from bot.quiz.options import RoundOptions
@@ -149,3 +151,29 @@ def test_practice_keeps_its_presses_in_its_snapshot_and_with_the_answer() -> Non
         restored.take_hint()  # a choice question
     again = PracticeSession.from_dict(restored.to_dict(), DECK)
     assert again.passes() == restored.passes()
+
+
+def test_a_number_and_a_cloze_question_take_hints_at_the_same_cost() -> None:
+    deck = Deck(
+        id="mix",
+        title="Numbers and blanks",
+        questions=(
+            Question(id="year", kind=Kind.NUMBER, prompt="Independence?", number=Decimal("1980")),
+            Question(
+                id="lake", kind=Kind.CLOZE, prompt="{{1}} is on the {{2}}", blanks=(("Kariba",), ("Zambezi",))
+            ),
+        ),
+    )
+    state = RoundState(round_id=2, deck=deck, question_ids=("year", "lake"), seed=7, options=RoundOptions())
+    state.open_question(0, START)
+    state.note_hints(ALICE, 0, state.next_hint(ALICE, 0, START))
+    # 100 points for a right answer; one hint keeps 75 of them.
+    assert state.judge(ALICE, 0, START, text="1980").points == 75
+    state.reveal(START)
+    later = START + timedelta(seconds=30)
+    state.open_question(1, later)
+    for _ in range(3):
+        state.note_hints(BONGANI, 1, state.next_hint(BONGANI, 1, later))
+    # Three hints keep 25 of the 100 points.
+    assert state.judge(BONGANI, 1, later, text=blanks_text(["kariba", "Zambezi"])).points == 25
+    assert state.reveal(later).hinted == ((BONGANI, 3),)

@@ -1,17 +1,25 @@
-"""Hints on typed answers: what each press of Hint shows, and the share of the points a hinted answer keeps."""
+"""Hints on typed answers, numbers and blanks: what each press of Hint shows, and the share of the points
+a hinted answer keeps (the one rule for every kind; a number's ladder is in bot/quiz/number_hints.py, a
+cloze question's is the typed ladder on each blank's first accepted answer)."""
 
 from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
 
-from bot.bank.models import Question
+from bot.bank.models import Kind, Question
+from bot.locales import signs
+from bot.quiz.number_hints import number_pattern
 
 # A member may press Hint this many times on one question; a press past the last shows the last again.
 MOST_HINTS = 3
 # The percentage of a right answer's points kept after 0, 1, 2 and 3 hints.
 KEPT_PERCENT = (100, 75, 50, 25)
 HIDDEN = "_"
+# The kinds a member may press Hint on.
+HINTED_KINDS = frozenset({Kind.TEXT, Kind.NUMBER, Kind.CLOZE})
+# What a cloze hint shows at most spaced out; a longer one shows its letters side by side.
+MOST_SPACED = 1500
 
 
 def _shown(position: int, letters: int, hints: int) -> bool:
@@ -29,7 +37,7 @@ def _shown(position: int, letters: int, hints: int) -> bool:
     return position == 0
 
 
-def letter_pattern(answer: str, hints: int) -> str:
+def letter_pattern(answer: str, hints: int, *, spaced: bool = True) -> str:
     """The answer with its hidden letters as underscores, one space between characters; spaces and
     punctuation kept (a space between words shows as three). `Harare`, one hint: `H _ _ _ _ _`."""
     if hints < 1:
@@ -47,7 +55,23 @@ def letter_pattern(answer: str, hints: int) -> str:
             shown.append(" ")  # with the spaces on each side: three between words
         else:
             shown.append(ch)
-    return " ".join(shown)
+    return (" " if spaced else "").join(shown)
+
+
+def cloze_pattern(blanks: tuple[tuple[str, ...], ...], hints: int) -> str:
+    """Every blank's first accepted answer as a letter pattern, numbered as the reveal numbers them:
+    `(1) H _ _ _ _ _ · (2) N _ _ _`; letters side by side when spaced out they would be too long."""
+    firsts = [(n, accepted[0]) for n, accepted in enumerate(blanks, 1) if accepted]
+    for spaced in (True, False):
+        text = " · ".join(f"({n}) {letter_pattern(a, hints, spaced=spaced)}" for n, a in firsts)
+        if len(text) <= MOST_SPACED:
+            break
+    return text
+
+
+def takes_hints(question: Question) -> bool:
+    """Whether a member may press Hint on `question`: a typed answer, a number or blanks to fill."""
+    return question.kind in HINTED_KINDS
 
 
 def hint_text(answer: str, hints: int, own_hint: str | None = None) -> str:
@@ -60,6 +84,19 @@ def hint_text(answer: str, hints: int, own_hint: str | None = None) -> str:
     if hints == 1 and own_hint:
         return own_hint
     return letter_pattern(answer, hints)
+
+
+def question_hint_text(question: Question, hints: int) -> str:
+    """What `hints` presses show on `question`: its own hint first, then its number's digits, its
+    blanks' letters or its first accepted answer's letters."""
+    hints = min(hints, MOST_HINTS)
+    if hints == 1 and question.hint:
+        return question.hint
+    if question.kind is Kind.NUMBER and question.number is not None:
+        return number_pattern(question.number, hints, signs())
+    if question.kind is Kind.CLOZE:
+        return cloze_pattern(question.blanks, hints)
+    return letter_pattern(question.answer_text, hints)
 
 
 def kept_percent(hints: int) -> int:
@@ -85,5 +122,5 @@ class Hint:
 
 
 def hint_for(question: Question, presses: int) -> Hint:
-    """The hint on a typed question after `presses` presses: its first accepted answer's letters."""
-    return Hint(presses, hint_text(question.answer_text, presses, question.hint), kept_percent(presses))
+    """The hint on a typed, number or cloze question after `presses` presses."""
+    return Hint(presses, question_hint_text(question, presses), kept_percent(presses))

@@ -20,7 +20,7 @@ from bot.quiz.errors import (
     NoHintError,
     PracticeEndedError,
 )
-from bot.quiz.hints import MOST_HINTS, Hint, hint_for
+from bot.quiz.hints import MOST_HINTS, Hint, hint_for, takes_hints
 from bot.quiz.judging import judge_answer, right_slots
 from bot.quiz.questions import questions_of
 from bot.quiz.shuffle import choice_order, slot_letter
@@ -321,7 +321,7 @@ class PracticeSession:
         NoHintError for a question answered with buttons, HintAfterAnswerError once it is answered.
         """
         index = self._require_current()
-        if self._questions[index].kind is not Kind.TEXT:
+        if not takes_hints(self._questions[index]):
             raise NoHintError
         if index in self._answers:
             raise HintAfterAnswerError

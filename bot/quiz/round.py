@@ -25,7 +25,7 @@ from bot.quiz.errors import (
     RoundEndedError,
     TeamError,
 )
-from bot.quiz.hints import MOST_HINTS, hinted_points
+from bot.quiz.hints import MOST_HINTS, hinted_points, takes_hints
 from bot.quiz.judging import judge_answer, read_typed_number
 from bot.quiz.match import stored_pair_marks, top_wrong_pair
 from bot.quiz.missed import closed_count, missed_questions
@@ -473,7 +473,7 @@ class RoundState:
         """The presses a member's press of Hint makes, without recording it (`note_hints` does, once the
         store kept it); a press past the last costs nothing more. QuizError when no hint can be given."""
         self._check_open(question_index, now)
-        if not self.hints_on or self._questions[question_index].kind is not Kind.TEXT:
+        if not self.hints_on or not takes_hints(self._questions[question_index]):
             raise NoHintError
         if user_id in self._answers[question_index]:
             raise HintAfterAnswerError

@@ -16,7 +16,7 @@ import discord
 from bot.bank.models import Kind, Question
 from bot.locales import _, number, p_, percent
 from bot.looks.discord_limits import INPUT_LABEL, SELECT_OPTION_LABEL, SELECT_OPTIONS, SELECT_PLACEHOLDER
-from bot.quiz.hints import MOST_HINTS, Hint
+from bot.quiz.hints import MOST_HINTS, Hint, takes_hints
 from bot.ui import custom_ids
 from bot.ui.desks import TextAnswerForm
 from bot.ui.match import match_inputs
@@ -161,7 +161,7 @@ def answer_inputs(form: TextAnswerForm) -> list[discord.ui.Item[Any]]:
 def hint_reply(hint: Hint, own: bool) -> str:
     """What a press of Hint tells the member: the hint (the letters in a code span, which keeps their
     spaces and no markdown; a deck's `own` hint as written) and the share of the points left."""
-    shown = hint.text if own else "`" + hint.text.replace("`", "'") + "`"
+    shown = hint.text if own else "`" + clip(hint.text, 1700).replace("`", "'") + "`"
     return clip(
         _(
             "💡 Hint {n} of {most}: {hint}\nA right answer now earns {percent} of its points.",
@@ -188,8 +188,8 @@ def answer_buttons(
     one button per choice in the order shown."""
     if question.kind is Kind.MULTI:
         return [answer_menu(tags, play_id, index, question, order, disabled=disabled)]
-    if question.typed or question.kind is Kind.ORDER:  # a number or an order: its Answer button alone
+    if question.typed or question.kind is Kind.ORDER:  # the kinds that take hints show Hint beside it
         typed = type_answer_button(tags, play_id, index, disabled=disabled)
-        hinted = hints and question.kind is Kind.TEXT
+        hinted = hints and takes_hints(question)
         return [typed, hint_button(tags, play_id, index, disabled=disabled)] if hinted else [typed]
     return [answer_button(tags, play_id, index, slot, disabled=disabled) for slot in range(len(order))]

@@ -51,7 +51,7 @@ async def test_each_blank_earns_its_share_of_the_points(world: World, tmp_path: 
         await set_pause(world, 0)
         await start(world, world.general, world.moderator, deck="zimbabwe", questions=1, seconds=60)
         question = await open_typed(world, world.general)
-        assert labels(question) == ["Answer"]  # no hint for blanks
+        assert labels(question) == ["Answer", "Hint"]  # blanks take hints too
         assert "The capital of Zimbabwe is ____(1); Victoria Falls is on the ____(2)." in question.text
         assert await fill_blanks(world, question, alice, "harare", "the Zambesi") == (
             "Locked in: “(1) harare · (2) the Zambesi”."

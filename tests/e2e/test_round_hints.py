@@ -154,3 +154,60 @@ async def test_a_server_that_turns_hints_off_shows_no_hint_button(world: World, 
         assert labels(question) == ["Answer"]
         await (await fake.slash(world.general, world.moderator, "quiz stop")).response()
         await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
+
+
+NUMBER_AND_CLOZE = """\
+id: zim-{kind}
+title: Zimbabwe in {kind}
+language: en
+questions:
+  - id: {kind}
+    type: {kind}
+    prompt: "{prompt}"
+    {answer}
+"""
+
+
+async def test_hints_on_a_number_and_a_cloze_question(world: World, tmp_path: Path) -> None:
+    fake = world.fake
+    alice = world.members[0]
+    folder = tmp_path / "more-decks"
+    folder.mkdir()
+    for kind, prompt, answer in (
+        ("number", "Zimbabwe became independent in which year?", "answer: 1980"),
+        ("cloze", "Lake {{1}} is on the {{2}}.", 'blanks: [["Kariba"], ["Zambezi"]]'),
+    ):
+        text = NUMBER_AND_CLOZE.format(kind=kind, prompt=prompt, answer=answer)
+        (folder / f"zim-{kind}.yaml").write_text(text, encoding="utf-8")
+    world.questions = folder
+    world.clock.freeze()
+    async with world.running():
+        await set_pause(world, 0)
+        after = 0
+        for deck, hints, shown, fields, points in (
+            ("zim-number", 1, "`_ _ _ _`", {"answer": "1980"}, 75),
+            (
+                "zim-cloze",
+                2,
+                "`(1) K _ _ i _ _ · (2) Z _ _ b _ _ _`",
+                {"blank1": "Kariba", "blank2": "zambezi"},
+                50,
+            ),
+        ):
+            await start(world, world.general, world.moderator, deck=deck, questions=1, seconds=60)
+            question = await open_typed(world, world.general, after=after)
+            said = [await click(world, question, alice, "Hint") for _ in range(hints)]
+            assert said[-1].startswith(f"💡 Hint {hints} of 3: {shown}\n")
+            opened = await fake.click(question, alice, label="Answer")
+            assert (await opened.response()).type == 9  # the form
+            await (await fake.submit_modal(opened, fields)).response()
+            await (await fake.slash(world.general, world.moderator, "quiz skip")).response()
+            await fake.wait_for_message(
+                world.general, lambda m, q=question: m.id == q.id and is_revealed(1)(m)
+            )
+            assert f"💡 <@{alice.id}> ({hints})" in str(question.embeds)
+            summary = await fake.wait_for_message(
+                world.general, lambda m, q=question: m.id > q.id and "Round over" in m.text
+            )
+            assert f"<@{alice.id}> — **{points}** points, 1/1 right" in summary.text
+            after = summary.id

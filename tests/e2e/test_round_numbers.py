@@ -35,7 +35,7 @@ async def test_a_typed_number_is_judged_within_its_tolerance(world: World, tmp_p
         await set_pause(world, 0)
         await start(world, world.general, world.moderator, deck="gravity", questions=1, seconds=60)
         question = await open_typed(world, world.general)
-        assert labels(question) == ["Answer"]  # no letters to hint at
+        assert labels(question) == ["Answer", "Hint"]  # a number takes hints too
         assert (
             await type_answer(world, question, alice, "about ten") == "Type a number, such as 9.81 or 981e-2."
         )
