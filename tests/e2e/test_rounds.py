@@ -16,7 +16,7 @@ from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SqliteStore
 from tests.e2e.conftest import ON_BOTH_DATABASES, POSTGRESQL, World
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, Response
-from tests.e2e.harness import wait_until
+from tests.e2e.harness import HANG_GUARD, wait_until
 from tests.e2e.rounds import (
     DECKS,
     SHONA_ONE,
@@ -58,7 +58,10 @@ async def test_a_whole_round_with_twelve_members(world: World, bot: BvunzoBot, d
     # The first question waits for its timer or a skip, even once everyone has answered: two seconds on,
     # the bot shows the count instead of revealing (its loop checks for a reveal before each live edit).
     world.clock.advance(2)
-    await fake.wait_for_message(world.general, lambda m: m.id == q1.id and "12 answers so far" in m.text)
+    # (The bot's loop wakes on the moved clock: on a loaded machine that may take more than 5 s of real time.)
+    await fake.wait_for_message(
+        world.general, lambda m: m.id == q1.id and "12 answers so far" in m.text, timeout=HANG_GUARD
+    )
     assert not is_revealed(1)(q1)
     await (await fake.slash(world.general, world.moderator, "quiz skip")).response()
     await fake.wait_for_message(world.general, is_revealed(1))
