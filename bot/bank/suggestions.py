@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from bot.bank import part_sizes
@@ -31,6 +32,19 @@ def suggested_fields(
         fields["explanation"] = explanation.strip()
     fields["suggested_by"] = author_id
     return fields
+
+
+def typed_fields(typed: Mapping[str, object], author_id: int) -> dict[str, Any]:
+    """A suggestion form's text (prompt, right, wrong: a line each, explanation) as a question's fields,
+    credited to `author_id`: Discord's suggestion and review forms and the dashboard's edit read it so.
+    Anything but text in a field counts as empty."""
+
+    def text(name: str) -> str:
+        value = typed.get(name, "")
+        return value if isinstance(value, str) else ""
+
+    wrong = text("wrong").splitlines()
+    return suggested_fields(text("prompt"), text("right"), wrong, text("explanation"), author_id)
 
 
 def to_json(fields: dict[str, Any]) -> str:

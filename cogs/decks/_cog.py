@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.bank import part_sizes
 from bot.bank.import_formats import Format
-from bot.bank.suggestions import from_json, suggested_fields
+from bot.bank.suggestions import from_json, typed_fields
 from bot.decks.server_decks import Saved, ServerDecks
 from bot.locales import _, n_, slash
 from bot.store import SuggestionRecord
@@ -33,14 +33,6 @@ from cogs.permissions import guild_id_of, moderator_here
 
 if TYPE_CHECKING:
     from bot.discord.client import BvunzoBot
-
-
-def _typed_fields(typed: Mapping[str, str], author_id: int) -> dict[str, Any]:
-    """A suggestion form's text as a question's fields, credited to `author_id`."""
-    wrong = typed.get("wrong", "").splitlines()
-    return suggested_fields(
-        typed.get("prompt", ""), typed.get("right", ""), wrong, typed.get("explanation", ""), author_id
-    )
 
 
 class DecksCog(commands.Cog, name="Decks"):  # i18n: not shown (the cog's key, in logs)
@@ -153,11 +145,11 @@ class DecksCog(commands.Cog, name="Decks"):  # i18n: not shown (the cog's key, i
         if kind == "e":  # a moderator's edit: approved as edited, still credited to its author
             guild_id = await self._moderator(interaction, _("review suggestions"))
             suggestion = await self.decks.reviewable(guild_id, int(ref))
-            fields = _typed_fields(typed, suggestion.author_id)
+            fields = typed_fields(typed, suggestion.author_id)
             await self._approve(interaction, guild_id, suggestion.id, fields)
             return
         guild_id = guild_id_of(interaction)
-        fields = _typed_fields(typed, interaction.user.id)
+        fields = typed_fields(typed, interaction.user.id)
         suggestion = await self.decks.suggest(guild_id, ref, interaction.user.id, fields)
         thanks = _(
             "Thank you! Your question for `{deck}` waits for a moderator's review ({cmd}).",

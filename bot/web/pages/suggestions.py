@@ -7,7 +7,7 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.bank.suggestions import from_json, suggested_fields
+from bot.bank.suggestions import from_json, typed_fields
 from bot.decks.server_decks import SuggestionGone
 from bot.errors import UserError
 from bot.locales import N_, _
@@ -37,18 +37,6 @@ def _shown(fields: dict[str, Any]) -> dict[str, Any]:
         "edit_right": right if right is not None else (answers[0] if answers else ""),
         "edit_wrong": "\n".join(c for c in choices if c != right),
     }
-
-
-def _edited(post: Any, author_id: int) -> dict[str, Any]:
-    """The moderator's edit of a suggestion as a question's fields, credited to its author (the server
-    reads only these four fields of the post; the service checks the question as a whole)."""
-
-    def text(name: str) -> str:
-        value = post.get(name, "")
-        return value if isinstance(value, str) else ""
-
-    wrong = text("wrong").splitlines()
-    return suggested_fields(text("prompt"), text("right"), wrong, text("explanation"), author_id)
 
 
 @routes.get("/servers/{guild_id}/suggestions")
@@ -93,7 +81,7 @@ async def review(request: web.Request, server: Server) -> web.StreamResponse:
             fields = None
             if action == "approve-edited":
                 waiting = await decks.reviewable(server.id, suggestion_id)
-                fields = _edited(post, waiting.author_id)
+                fields = typed_fields(post, waiting.author_id)  # only its four fields are read
             suggestion, _saved = await decks.approve(server.id, suggestion_id, server.viewer.user_id, fields)
             done, detail = (
                 N_("suggestion approved"),
