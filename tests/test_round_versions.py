@@ -7,7 +7,9 @@ The round service runs through a fake channel port on the real SQLite store (tes
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
+import json
 import zoneinfo
 from datetime import timedelta
 from pathlib import Path
@@ -327,3 +329,25 @@ async def test_a_saved_deck_record_is_not_what_reports_read(store: Store) -> Non
     await store.save_guild_deck(GuildDeckRecord(GUILD, "capitals", "capitals.yaml", text, ALICE, START))
     bank.add(edited)
     await assert_reports_show_what_was_asked(store, bank, record, asked)
+
+
+async def test_bvunzo_results_writes_times_in_the_servers_zone_as_discord_and_the_dashboard_do(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "questions"
+    folder.mkdir()
+    (folder / "capitals.yaml").write_text(DECK_YAML, encoding="utf-8")
+    db = tmp_path / "results.db"
+    store = await open_store(db)
+    try:
+        deck = capitals(None)
+        record, _asked = await play_one_question(store, Bank([deck]), deck)
+        settings = await store.calendar_settings(record.guild_id)
+        await store.save_calendar_settings(dataclasses.replace(settings, timezone="Africa/Harare"))
+    finally:
+        await store.close()
+    environment = {"BVUNZO_DB": str(db), "BVUNZO_QUESTIONS": str(folder)}
+    _stem, sheet, document = await results_of(environment, round_id=record.id, assignment_id=None)
+    rows = list(csv.reader(io.StringIO(sheet.decode("utf-8-sig"))))
+    assert len(rows) == 3 and all(r[11].endswith("+02:00") for r in rows[1:])  # Harare is UTC+2 all year
+    assert all(r["answered_at"].endswith("+02:00") for r in json.loads(document)["rows"])
