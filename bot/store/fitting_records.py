@@ -10,7 +10,8 @@ __all__ = ["MemberParameters", "PastReview", "ReviewCount", "ServerParameters"]
 
 @dataclass(frozen=True, slots=True)
 class PastReview:
-    """One answer a member gave to one question (in a round or in practice): one review of it."""
+    """One answer a member gave to one question (in a round, in practice, to the question of the day or in an
+    assignment): one review of it."""
 
     user_id: int
     deck_id: str

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.store import MemberParameters, PastReview, PracticeAnswer, ReviewCount, ServerParameters, Store
+from bot.store import (
+    AssignmentAnswer,
+    MemberParameters,
+    NewAssignment,
+    PastReview,
+    PracticeAnswer,
+    QotdAnswer,
+    QotdDay,
+    ReviewCount,
+    ServerParameters,
+    Store,
+)
 from tests.store_contract.builders import T0, answer, start
 
 WEIGHTS = tuple(round(0.1 * n, 4) for n in range(1, 22))
@@ -67,3 +78,29 @@ async def test_members_parameters_are_kept_replaced_and_forgotten_in_one_write(s
     await store.keep_member_parameters([moved], forgotten=[8, 9])
     assert await store.member_parameters([7, 8]) == {7: moved}
     assert await store.member_parameters([]) == {}
+
+
+async def test_question_of_the_day_and_assignment_answers_are_reviews_of_their_decks(store: Store) -> None:
+    day = QotdDay(5, 20240501, 50, "rivers", "r3", 1, None, T0, T0 + timedelta(hours=23))
+    assert await store.claim_qotd_day(day)
+    await store.record_qotd_answer(QotdAnswer(5, 20240501, 7, 0, True, T0 + timedelta(hours=1)))
+    made = await store.add_assignment(
+        NewAssignment(5, 50, "capitals", ("q2", "q1"), 99, T0 + timedelta(days=2), 1, "refuse", 9, T0)
+    )
+    attempt = await store.start_attempt(made.id, 7, T0 + timedelta(days=1), 1)
+    assert attempt is not None
+    at = T0 + timedelta(days=1, minutes=1)
+    await store.record_assignment_answer(AssignmentAnswer(attempt.id, 0, "q2", 1, False, 800, at))
+    await store.record_assignment_answer(
+        AssignmentAnswer(attempt.id, 1, "q1", 0, True, 900, at + timedelta(minutes=1))
+    )
+
+    assert await store.review_counts() == [ReviewCount(7, 5, 3)]
+    expected = [
+        PastReview(7, "rivers", "r3", True, T0 + timedelta(hours=1)),
+        PastReview(7, "capitals", "q2", False, at),
+        PastReview(7, "capitals", "q1", True, at + timedelta(minutes=1)),
+    ]
+    assert await store.member_reviews(7, limit=10) == expected
+    assert await store.server_reviews(5, limit=10) == expected
+    assert await store.server_reviews(6, limit=10) == []

@@ -31,15 +31,19 @@ MEMBER_COLUMNS = Columns(
     MemberParameters, "user_id, parameters, reviews, fitted_at, guild_id", kept={"parameters": WEIGHTS}
 )
 
-# A member's reviews: their round answers and their practice answers. The question of the day's and the
-# assignments' answers are reviews too, but their rows keep no deck (their day's and assignment's do), so a
-# fit leaves them out.
+# A member's reviews: their answers in rounds, in practice, to the question of the day and in assignments
+# (those two keep the deck on their day's and their assignment's row).
 # A round's answer after a press of Hint is hinted (rated Hard when right, as its review was).
 _REVIEWS = (
     "SELECT a.user_id, a.guild_id, a.deck_id, a.question_id, a.correct, a.answered_at, "
     "CASE WHEN h.hints IS NULL THEN 0 ELSE 1 END AS hinted FROM answers a LEFT JOIN round_hints h "
     "ON h.round_id = a.round_id AND h.question_index = a.question_index AND h.user_id = a.user_id "
-    "UNION ALL SELECT user_id, guild_id, deck_id, question_id, correct, answered_at, 0 FROM practice_answers"
+    "UNION ALL SELECT user_id, guild_id, deck_id, question_id, correct, answered_at, 0 FROM practice_answers "
+    "UNION ALL SELECT q.user_id, q.guild_id, d.deck_id, d.question_id, q.correct, q.answered_at, 0 "
+    "FROM qotd_answers q JOIN qotd_days d ON d.guild_id = q.guild_id AND d.day = q.day "
+    "UNION ALL SELECT t.user_id, s.guild_id, s.deck_id, w.question_id, w.correct, w.answered_at, 0 "
+    "FROM assignment_answers w JOIN assignment_attempts t ON t.id = w.attempt_id "
+    "JOIN assignments s ON s.id = t.assignment_id"
 )
 REVIEW_COUNTS = sql(
     f"SELECT user_id, guild_id, COUNT(*) FROM ({_REVIEWS}) AS reviews GROUP BY user_id, guild_id"
