@@ -84,6 +84,9 @@ class FakeBook:
     async def member_achievements(self, guild_id: int, user_id: int) -> list[EarnedAchievement]:
         return [e for (g, u, _), e in self.kept.items() if (g, u) == (guild_id, user_id)]
 
+    async def achievements_in(self, user_id: int, guild_ids: Sequence[int]) -> list[EarnedAchievement]:
+        return [e for (g, u, _), e in self.kept.items() if u == user_id and g in guild_ids]
+
 
 def _three_questions_alice_perfect_and_quickest() -> RoundState:
     clock = Clock()

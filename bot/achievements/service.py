@@ -158,10 +158,20 @@ async def badges_of(book: AchievementBook, guild_id: int, user_id: int) -> tuple
     return in_order(badge.achievement for badge in kept)
 
 
+class BadgeShelf(Protocol):
+    """What the member page's badges need of the store: a member's badges in several servers at once."""
+
+    async def achievements_in(self, user_id: int, guild_ids: Sequence[int]) -> list[EarnedAchievement]: ...
+
+
 async def badges_in(
-    book: AchievementBook, user_id: int, guild_ids: Iterable[int]
+    shelf: BadgeShelf, user_id: int, guild_ids: Iterable[int]
 ) -> list[tuple[int, tuple[Achievement, ...]]]:
     """The member's badges in each of these servers that gave them one, by server in the order given
-    (the dashboard's member page)."""
-    found = [(guild_id, await badges_of(book, guild_id, user_id)) for guild_id in guild_ids]
+    (the dashboard's member page), in one read of the store whatever the number of servers."""
+    servers = list(guild_ids)
+    kept: dict[int, list[str]] = {guild_id: [] for guild_id in servers}
+    for badge in await shelf.achievements_in(user_id, servers):
+        kept[badge.guild_id].append(badge.achievement)
+    found = [(guild_id, in_order(kept[guild_id])) for guild_id in servers]
     return [(guild_id, badges) for guild_id, badges in found if badges]

@@ -725,6 +725,9 @@ class AchievementsStore(Protocol):
     async def member_achievements(self, guild_id: int, user_id: int) -> list[EarnedAchievement]:
         """The member's badges in the server, first earned first (a deleted deck takes none away)."""
 
+    async def achievements_in(self, user_id: int, guild_ids: Sequence[int]) -> list[EarnedAchievement]:
+        """The member's badges in any of these servers, first earned first, in one read."""
+
     async def round_progress(self, guild_id: int, round_id: int) -> Mapping[int, RoundProgress]:
         """Each member who answered in the round, by id: their rounds and right answers in the server's
         rounds (that round included), and whether they got one of its questions right after a wrong answer

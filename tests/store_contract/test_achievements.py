@@ -29,6 +29,25 @@ async def test_a_badge_is_kept_once_and_keeps_its_first_earning(backend: Backend
     assert await one.member_achievements(2, 7) == []  # another server's badges are its own
 
 
+async def test_a_members_badges_in_several_servers_are_read_at_once(store: Store) -> None:
+    await store.keep_achievements(
+        [
+            badge(7, "right_10", guild=2, minutes=3),
+            badge(7, "first_round", guild=1),
+            badge(7, "first_round", guild=2, minutes=1),
+            badge(8, "first_round", guild=2),  # another member's
+            badge(7, "first_round", guild=3),  # a server not asked about
+        ]
+    )
+    assert await store.achievements_in(7, [1, 2]) == [
+        badge(7, "first_round", guild=1),
+        badge(7, "first_round", guild=2, minutes=1),
+        badge(7, "right_10", guild=2, minutes=3),
+    ]
+    assert await store.achievements_in(7, []) == []
+    assert await store.achievements_in(9, [1, 2, 3]) == []
+
+
 async def test_round_progress_counts_rounds_rights_and_a_comeback(store: Store) -> None:
     earlier = await start(store, at=T0)
     await store.record_answer(answer(earlier, 0, 7, right=False))

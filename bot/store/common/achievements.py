@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from bot.store.records import EarnedAchievement, RoundProgress
 from bot.store.sql.achievements import (
     ACHIEVEMENT_COLUMNS,
+    ACHIEVEMENTS_IN,
     KEEP_ACHIEVEMENT,
     MEMBER_ACHIEVEMENTS,
     PROGRESS_COLUMNS,
@@ -35,6 +36,13 @@ class SharedAchievements:
     async def member_achievements(self, guild_id: int, user_id: int) -> list[EarnedAchievement]:
         return await self._engine.fetch_records(
             ACHIEVEMENT_COLUMNS, MEMBER_ACHIEVEMENTS, guild=guild_id, user=user_id
+        )
+
+    async def achievements_in(self, user_id: int, guild_ids: Sequence[int]) -> list[EarnedAchievement]:
+        if not guild_ids:
+            return []
+        return await self._engine.fetch_records(
+            ACHIEVEMENT_COLUMNS, ACHIEVEMENTS_IN, user=user_id, guilds=list(guild_ids)
         )
 
     async def round_progress(self, guild_id: int, round_id: int) -> Mapping[int, RoundProgress]:

@@ -20,6 +20,13 @@ MEMBER_ACHIEVEMENTS = sql(
     f"SELECT {ACHIEVEMENT_COLUMNS.text} FROM member_achievements "
     "WHERE guild_id = :guild AND user_id = :user ORDER BY earned_at, achievement"
 )
+# The member's badges in several servers at once (the dashboard's member page): one read, the key's
+# (guild_id, user_id) prefix looked up once per server.
+ACHIEVEMENTS_IN = sql(
+    f"SELECT {ACHIEVEMENT_COLUMNS.text} FROM member_achievements "
+    "WHERE guild_id IN (:guilds) AND user_id = :user ORDER BY earned_at, achievement",
+    lists={"guilds": "bigint"},
+)
 # Each member who answered in the round: their rounds and right answers in the server, and whether one of
 # their right answers in the round is to a question they had answered wrong before (in a round, any deck's
 # copy of the question: its deck and id).
