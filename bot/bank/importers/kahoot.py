@@ -13,11 +13,6 @@ from bot.locales import N_, _
 ANSWERS = ("answer 1", "answer 2", "answer 3", "answer 4")
 TIME_LIMIT = "time limit (sec)"  # i18n: not shown
 CORRECT = "correct answer(s)"  # i18n: not shown
-_NOT_NUMBERS = N_(
-    "the correct answer(s) cell holds `{said}`; give the number of the right answer, 1 to 4, or several "
-    "separated by commas (`1,3`)"
-)
-_EMPTY = N_("a right answer's number names an empty answer cell")
 
 
 def read_kahoot(rows: Rows, source: str) -> DeckDraft:
@@ -40,7 +35,7 @@ def _row(draft: DeckDraft, header: Header, number: int, cells: tuple[str, ...]) 
     if not prompt:
         draft.skip(number, _("the row has answers but no question"))
         return
-    found = right_answers(draft, number, said, answers, not_numbers=_NOT_NUMBERS, empty=_EMPTY)
+    found = right_answers(draft, number, said, answers, _KAHOOT)
     if found is None:
         return
     choices = found.choices
@@ -63,6 +58,11 @@ _KAHOOT = SheetTemplate(
         "this is not Kahoot's spreadsheet template: no row names the columns `Question`, `Answer 1` to `Answer 4`; "
         "download the template from Kahoot again and fill it in"
     ),
+    N_(
+        "the correct answer(s) cell holds `{said}`; give the number of the right answer, 1 to 4, or several "
+        "separated by commas (`1,3`)"
+    ),
+    N_("a right answer's number names an empty answer cell"),
     _filled,
     _row,
     TIME_LIMIT,

@@ -19,10 +19,14 @@ TIME_NOT_KEPT = N_(
 
 @dataclass(frozen=True, slots=True)
 class SheetTemplate:
-    """One site's template: what a sheet without its header is told, which rows under the header are questions,
-    how a row is drafted, and the name of its time column (a round's seconds are chosen when it starts)."""
+    """One site's template: what a sheet without its header is told, what a row whose right-answer cell numbers
+    no answer is told (a sentence with `{said}`) and one whose number names an empty cell, which rows under the
+    header are questions, how a row is drafted, and the name of its time column (a round's seconds are chosen
+    when it starts)."""
 
     not_it: str
+    not_numbers: str
+    empty: str
     body: Callable[[Header, Rows], Rows]
     row: Callable[[DeckDraft, Header, int, tuple[str, ...]], None]
     time_column: str
@@ -45,16 +49,15 @@ def draft_sheet(rows: Rows, source: str, header: Header | None, template: SheetT
 
 
 def right_answers(
-    draft: DeckDraft, number: int, said: str, cells: Sequence[str], *, not_numbers: str, empty: str
+    draft: DeckDraft, number: int, said: str, cells: Sequence[str], template: SheetTemplate
 ) -> Picked | None:
     """The filled `cells` as choices with the right ones the cell `said` numbers (from 1), or None with the row
-    skipped: `not_numbers` (a sentence with `{said}`) when it holds no such numbers, `empty` when one names an
-    empty cell."""
+    skipped as the template says."""
     right = answer_numbers(said, len(cells))
     if right is None:
-        draft.skip(number, _(not_numbers, said=said))
+        draft.skip(number, _(template.not_numbers, said=said))
         return None
     found = picked(cells, right)
     if found is None:
-        draft.skip(number, _(empty))
+        draft.skip(number, _(template.empty))
     return found

@@ -25,11 +25,6 @@ OPEN_ENDED = ("open-ended", "open ended")  # i18n: not shown
 # The template's second row says what each column holds ("Text of the question (required)").
 _INSTRUCTIONS = "text of the question"  # i18n: not shown
 _OPEN = N_("an open-ended question has no answer key to mark, so it was left out")
-_NOT_NUMBERS = N_(
-    "the correct answer cell holds `{said}`; give the number of the right option, 1 to 5 (a checkbox question: "
-    "several, separated by commas)"
-)
-_EMPTY = N_("a right answer's number names an empty option cell")
 
 
 def read_wayground(rows: Rows, source: str) -> DeckDraft:
@@ -84,7 +79,7 @@ def _choice(
     ticked: bool,
 ) -> None:
     """One right option; a checkbox question's several right ones, all to tick, make a multi question."""
-    found = right_answers(draft, number, said, options, not_numbers=_NOT_NUMBERS, empty=_EMPTY)
+    found = right_answers(draft, number, said, options, _WAYGROUND)
     if found is None:
         return
     if len(found.right) > 1:
@@ -101,6 +96,11 @@ _WAYGROUND = SheetTemplate(
         "this is not Wayground's (Quizizz) spreadsheet template: no row names the columns `Question Text`, "
         "`Question Type`, `Option 1`; download the template again and fill it in"
     ),
+    N_(
+        "the correct answer cell holds `{said}`; give the number of the right option, 1 to 5 (a checkbox question: "
+        "several, separated by commas)"
+    ),
+    N_("a right answer's number names an empty option cell"),
     _body,
     _row,
     TIME,
