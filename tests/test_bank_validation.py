@@ -412,6 +412,40 @@ CASES = [
         deck(
             question(
                 "id: q1",
+                "type: text",
+                "prompt: Capital?",
+                "answers: [Harare]",
+                "translations:",
+                "  sn:",
+                "    prompt: Guta guru?",
+                "    choices: [Harare]",
+            )
+        ),
+        11,
+        "the `sn` translation of a text question lists extra accepted `answers`, not `choices`",
+        id="translation-choices-of-a-text-question",
+    ),
+    pytest.param(
+        deck(
+            question(
+                "id: q1",
+                "type: order",
+                "prompt: Smallest first",
+                "items: [one, two, three]",
+                "translations:",
+                "  sn:",
+                "    prompt: Chidiki pakutanga",
+                "    choices: [motsi, piri, tatu]",
+            )
+        ),
+        11,
+        "the `sn` translation of an order question translates its `items`",
+        id="translation-choices-of-an-order-question",
+    ),
+    pytest.param(
+        deck(
+            question(
+                "id: q1",
                 "prompt: Which one?",
                 "choices: [a, b]",
                 "answer: 0",

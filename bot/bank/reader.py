@@ -1205,43 +1205,8 @@ class _Reader:
         choices: tuple[str, ...] = ()
         if "choices" in fields:
             key_node, choices_node = fields["choices"]
-            if kind is Kind.TEXT:
-                self.report(
-                    key_node,
-                    _(
-                        "the `{code}` translation of a text question lists extra accepted `answers`, not `choices`",
-                        code=code,
-                    ),
-                )
-            elif kind is Kind.NUMBER:
-                self.report(
-                    key_node,
-                    _(
-                        "the `{code}` translation of a number question has no `choices`; remove them",
-                        code=code,
-                    ),
-                )
-            elif kind is Kind.CLOZE:
-                self.report(
-                    key_node,
-                    _(
-                        "the `{code}` translation of a cloze question has no `choices`; remove them",
-                        code=code,
-                    ),
-                )
-            elif kind is Kind.ORDER:
-                self.report(
-                    key_node,
-                    _("the `{code}` translation of an order question translates its `items`", code=code),
-                )
-            elif kind is Kind.MATCH:
-                self.report(
-                    key_node,
-                    _(
-                        "the `{code}` translation of a match question translates its `pairs`, not `choices`",
-                        code=code,
-                    ),
-                )
+            if kind in _NO_TRANSLATED_CHOICES:
+                self.report(key_node, _(_NO_TRANSLATED_CHOICES[kind], code=code))
             else:
                 values = self.text_list(
                     choices_node,
@@ -1349,6 +1314,17 @@ class _Reader:
                 ),
             )
 
+
+# What a translation of a kind with no choices of its own is told when it gives `choices`.
+_NO_TRANSLATED_CHOICES = {
+    Kind.TEXT: N_(
+        "the `{code}` translation of a text question lists extra accepted `answers`, not `choices`"
+    ),
+    Kind.NUMBER: N_("the `{code}` translation of a number question has no `choices`; remove them"),
+    Kind.CLOZE: N_("the `{code}` translation of a cloze question has no `choices`; remove them"),
+    Kind.ORDER: N_("the `{code}` translation of an order question translates its `items`"),
+    Kind.MATCH: N_("the `{code}` translation of a match question translates its `pairs`, not `choices`"),
+}
 
 # The keys each kind of question does not take, with what to write instead (marked N_; {key}: the key).
 _NO_RIGHT_ANSWER = N_("a poll has no right answer; remove `{key}`")

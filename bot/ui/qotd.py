@@ -16,6 +16,7 @@ from bot.looks.text import stamp
 from bot.quiz.achievements import Achievement
 from bot.store import QotdBoardLine
 from bot.ui.achievements import new_badges_line
+from bot.ui.round import REVEAL_COLOUR
 from bot.ui.text import (
     EMBED_DESCRIPTION,
     EMBED_TITLE,
@@ -26,8 +27,7 @@ from bot.ui.text import (
     mention,
 )
 
-QOTD_COLOUR = discord.Colour.teal()
-REVEAL_COLOUR = discord.Colour.green()
+QOTD_COLOUR = discord.Colour.teal()  # revealed, it takes a round's REVEAL_COLOUR
 
 
 def _channel(channel_id: int) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from decimal import Decimal
+from typing import Any
 
 from bot.bank import part_sizes
 from bot.bank.cloze import MAX_BLANKS
@@ -67,15 +68,7 @@ def _add(draft: DeckDraft, item: Item) -> None:
         _choice(draft, item)
     elif isinstance(item, TrueFalse):
         explanation = item.explanation or item.right_feedback or item.wrong_feedback
-        draft.add(
-            item.line,
-            type="truefalse",
-            prompt=item.prompt,
-            answer=item.answer,
-            explanation=explanation,
-            tags=_tags(item),
-            image=item.picture,
-        )
+        _question(draft, item, "truefalse", explanation, answer=item.answer)
     elif isinstance(item, ShortAnswer):
         _short_answer(draft, item)
     elif isinstance(item, Numeric):
@@ -103,6 +96,20 @@ def _add(draft: DeckDraft, item: Item) -> None:
         draft.set_apart(item.line, _(_NOT_YET[type(item)]))
 
 
+def _question(draft: DeckDraft, item: Item, kind: str | None, explanation: str, **fields: Any) -> None:
+    """One question at the item's line: its kind (None: a choice) and prompt, then `fields`, then what every Moodle
+    question keeps: its explanation, tags and picture (in this order in the YAML)."""
+    draft.add(
+        item.line,
+        type=kind,
+        prompt=item.prompt,
+        **fields,
+        explanation=explanation,
+        tags=_tags(item),
+        image=item.picture,
+    )
+
+
 def _named(item: Item) -> str:
     return _("the question “{name}”", name=item.name) if item.name else _("the question")
 
@@ -126,14 +133,13 @@ def _choice(draft: DeckDraft, item: Choice) -> None:
         draft.set_apart(item.line, _(not_playable.SEVERAL))
         return
     right = item.answers[full[0]]
-    draft.add(
-        item.line,
-        prompt=item.prompt,
+    _question(
+        draft,
+        item,
+        None,
+        item.explanation or (right.feedback if len(full) == 1 else ""),
         choices=[a.text for a in item.answers],
         answer=full[0] if len(full) == 1 else full,
-        explanation=item.explanation or (right.feedback if len(full) == 1 else ""),
-        tags=_tags(item),
-        image=item.picture,
     )
 
 
@@ -142,16 +148,7 @@ def _multi(draft: DeckDraft, item: Choice, right: list[int]) -> None:
     if not not_playable.multi_fits(len(item.answers), len(right)):
         draft.set_apart(item.line, _(not_playable.SEVERAL))
         return
-    draft.add(
-        item.line,
-        type="multi",
-        prompt=item.prompt,
-        choices=[a.text for a in item.answers],
-        answer=right,
-        explanation=item.explanation,
-        tags=_tags(item),
-        image=item.picture,
-    )
+    _question(draft, item, "multi", item.explanation, choices=[a.text for a in item.answers], answer=right)
 
 
 def _cloze(draft: DeckDraft, item: Gaps) -> None:
@@ -166,15 +163,7 @@ def _cloze(draft: DeckDraft, item: Gaps) -> None:
             ),
         )
         return
-    draft.add(
-        item.line,
-        type="cloze",
-        prompt=item.prompt,
-        blanks=[distinct_answers(b) for b in item.blanks],
-        explanation=item.explanation,
-        tags=_tags(item),
-        image=item.picture,
-    )
+    _question(draft, item, "cloze", item.explanation, blanks=[distinct_answers(b) for b in item.blanks])
 
 
 def _matching(draft: DeckDraft, item: Matching) -> None:
@@ -190,15 +179,7 @@ def _matching(draft: DeckDraft, item: Matching) -> None:
                 extra=", ".join(item.extra),
             ),
         )
-    draft.add(
-        item.line,
-        type="match",
-        prompt=item.prompt,
-        pairs=[list(pair) for pair in item.pairs],
-        explanation=item.explanation,
-        tags=_tags(item),
-        image=item.picture,
-    )
+    _question(draft, item, "match", item.explanation, pairs=[list(pair) for pair in item.pairs])
 
 
 def _short_answer(draft: DeckDraft, item: ShortAnswer) -> None:
@@ -206,14 +187,12 @@ def _short_answer(draft: DeckDraft, item: ShortAnswer) -> None:
     if not right:
         draft.skip(item.line, _("no answer is marked right (with `=`, or a grade of 100%)"))
         return
-    draft.add(
-        item.line,
-        type="text",
-        prompt=item.prompt,
+    _question(
+        draft,
+        item,
+        "text",
+        item.explanation or next((a.feedback for a in right if a.feedback), ""),
         answers=distinct_answers(a.text for a in right),
-        explanation=item.explanation or next((a.feedback for a in right if a.feedback), ""),
-        tags=_tags(item),
-        image=item.picture,
     )
 
 
@@ -228,16 +207,14 @@ def _numeric(draft: DeckDraft, item: Numeric) -> None:
         return
     # repr is the float's shortest form: 9.81 stays 9.81, not 9.8100000000000004973799150320701301097869873046875
     tolerance = abs(Decimal(repr(right.tolerance)))
-    draft.add(
-        item.line,
-        type="number",
-        prompt=item.prompt,
+    _question(
+        draft,
+        item,
+        "number",
+        item.explanation or right.feedback,
         answer=Decimal(repr(right.value)),
         tolerance=tolerance if tolerance else None,
         unit=item.unit,
-        explanation=item.explanation or right.feedback,
-        tags=_tags(item),
-        image=item.picture,
     )
 
 

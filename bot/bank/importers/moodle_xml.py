@@ -27,14 +27,17 @@ from bot.bank.importers.moodle_items import (
     TrueFalse,
     topic_tags,
 )
-from bot.bank.importers.xml_tree import Element, read_xml
-from bot.bank.problems import DeckError, Problem
-from bot.locales import _
+from bot.bank.importers.xml_tree import Element, read_root
+from bot.locales import N_, _
 
 _LOOKS_XML = re.compile(r"\A\s*(<\?xml|<!DOCTYPE\s+quiz|<quiz[\s>])", re.IGNORECASE)
 _PLUGIN_FILE = re.compile(r"@@PLUGINFILE@@/([^\"'\s<>]+)")
 _ESCAPED_STAR = re.compile(r"\\\*")
 _GAP = re.compile(r"\[\[(\d+)\]\]")
+_NOT_MOODLE = N_(
+    "this XML is not a Moodle quiz: its first element is `<{tag}>`, not `<quiz>`; export the questions from "
+    "Moodle's question bank as Moodle XML"
+)
 
 
 def looks_like_moodle_xml(text: str) -> bool:
@@ -47,21 +50,7 @@ def read_moodle_xml(text: str, source: str) -> DeckDraft:
 
 def parse_moodle_xml(text: str, source: str) -> Items:
     """Every `<question>` of a Moodle XML file in Moodle's kinds; DeckError when it is not one."""
-    root = read_xml(text, source)
-    if root.tag != "quiz":
-        raise DeckError(
-            [
-                Problem(
-                    source,
-                    root.line,
-                    _(
-                        "this XML is not a Moodle quiz: its first element is `<{tag}>`, not `<quiz>`; export the "
-                        "questions from Moodle's question bank as Moodle XML",
-                        tag=root.tag,
-                    ),
-                )
-            ]
-        )
+    root = read_root(text, source, "quiz", _NOT_MOODLE)
     read, tags = Items(), tuple[str, ...]()
     for element in root.every("question"):
         kind = element.attrs.get("type", "").strip().lower()

@@ -16,13 +16,16 @@ from bot.bank.importers import qti_kinds
 from bot.bank.importers.html_text import html_images
 from bot.bank.importers.moodle_items import Broken, Item, Items
 from bot.bank.importers.qti_kinds import words
-from bot.bank.importers.xml_tree import Element, read_xml
-from bot.bank.problems import DeckError, Problem
-from bot.locales import _
+from bot.bank.importers.xml_tree import Element, read_root
+from bot.locales import N_, _
 
 _LOOKS_QTI = re.compile(
     r"\A\s*(<\?xml[^>]*>\s*)?(<!--.*?-->\s*)*(<!DOCTYPE\s+questestinterop[\s>\[]|<questestinterop[\s>/])",
     re.DOTALL,
+)
+_NOT_QTI = N_(
+    "this XML is not a QTI quiz: its first element is `<{tag}>`, not `<questestinterop>`; export the quiz from "
+    "Canvas (Settings, Export Course Content, Quiz)"
 )
 
 
@@ -41,21 +44,7 @@ class Assessment:
 
 def parse_qti(text: str, source: str) -> Assessment:
     """Every `<item>` of a QTI 1.2 document; DeckError when it is not one."""
-    root = read_xml(text, source)
-    if root.tag != "questestinterop":
-        raise DeckError(
-            [
-                Problem(
-                    source,
-                    root.line,
-                    _(
-                        "this XML is not a QTI quiz: its first element is `<{tag}>`, not `<questestinterop>`; "
-                        "export the quiz from Canvas (Settings, Export Course Content, Quiz)",
-                        tag=root.tag,
-                    ),
-                )
-            ]
-        )
+    root = read_root(text, source, "questestinterop", _NOT_QTI)
     assessment = root.first("assessment")
     title = assessment.attrs.get("title", "").strip() if assessment is not None else ""
     read = Items()

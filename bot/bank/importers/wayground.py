@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from bot.bank import part_sizes
 from bot.bank.importers import not_playable
-from bot.bank.importers.drafts import DeckDraft, too_many
-from bot.bank.importers.kahoot import TIME_NOT_KEPT
+from bot.bank.importers.drafts import DeckDraft
 from bot.bank.importers.moodle_drafts import distinct_answers
-from bot.bank.importers.sheet_templates import Header, answer_numbers, cell, name_of, picked, wayground_header
+from bot.bank.importers.sheet_drafts import SheetTemplate, draft_sheet, right_answers
+from bot.bank.importers.sheet_templates import Header, cell, name_of, wayground_header
 from bot.bank.importers.workbook import Rows
-from bot.bank.problems import DeckError, Problem
 from bot.locales import N_, _
 
 # The template's own words, as its header row and its "Question Type" cells write them (lower-cased):
@@ -31,34 +29,16 @@ _OPEN = N_("an open-ended question has no answer key to mark, so it was left out
 
 def read_wayground(rows: Rows, source: str) -> DeckDraft:
     """Every row under the header (and its row of instructions) drafted, set aside or left out."""
-    header = wayground_header(rows)
-    if header is None:
-        raise DeckError(
-            [
-                Problem(
-                    source,
-                    0,
-                    _(
-                        "this is not Wayground's (Quizizz) spreadsheet template: no row names the columns "
-                        "`Question Text`, `Question Type`, `Option 1`; download the template again and fill it in"
-                    ),
-                )
-            ]
-        )
-    body = [(n, cells) for n, cells in rows[header.index + 1 :] if not _instructions(header, cells)]
-    if len(body) > part_sizes.MAX_QUESTIONS_PER_DECK:
-        raise too_many(source, len(body))
-    draft = DeckDraft(source)
-    for number, cells in body:
-        _row(draft, header, number, cells)
-    timed = header.names.get(TIME)
-    if any(cell(cells, timed) for _n, cells in body):
-        draft.note(rows[header.index][0], _(TIME_NOT_KEPT))
-    return draft
+    return draft_sheet(rows, source, wayground_header(rows), _WAYGROUND)
 
 
-def _instructions(header: Header, cells: tuple[str, ...]) -> bool:
-    return name_of(cell(cells, header.names.get(QUESTION_TEXT))).startswith(_INSTRUCTIONS)
+def _body(header: Header, rows: Rows) -> Rows:
+    column = header.names.get(QUESTION_TEXT)
+    return [(n, cells) for n, cells in rows[header.index + 1 :] if not _instructions(cell(cells, column))]
+
+
+def _instructions(text: str) -> bool:
+    return name_of(text).startswith(_INSTRUCTIONS)
 
 
 def _row(draft: DeckDraft, header: Header, number: int, cells: tuple[str, ...]) -> None:
@@ -99,20 +79,8 @@ def _choice(
     ticked: bool,
 ) -> None:
     """One right option; a checkbox question's several right ones, all to tick, make a multi question."""
-    right = answer_numbers(said, len(OPTIONS))
-    if right is None:
-        draft.skip(
-            number,
-            _(
-                "the correct answer cell holds `{said}`; give the number of the right option, 1 to 5 (a "
-                "checkbox question: several, separated by commas)",
-                said=said,
-            ),
-        )
-        return
-    found = picked(options, right)
+    found = right_answers(draft, number, said, options, _WAYGROUND)
     if found is None:
-        draft.skip(number, _("a right answer's number names an empty option cell"))
         return
     if len(found.right) > 1:
         if not (ticked and not_playable.multi_fits(len(found.choices), len(found.right))):
@@ -121,3 +89,19 @@ def _choice(
         draft.add(number, type="multi", prompt=prompt, choices=found.choices, answer=found.right, **extra)
         return
     draft.add(number, prompt=prompt, choices=found.choices, answer=found.right[0], **extra)
+
+
+_WAYGROUND = SheetTemplate(
+    N_(
+        "this is not Wayground's (Quizizz) spreadsheet template: no row names the columns `Question Text`, "
+        "`Question Type`, `Option 1`; download the template again and fill it in"
+    ),
+    N_(
+        "the correct answer cell holds `{said}`; give the number of the right option, 1 to 5 (a checkbox question: "
+        "several, separated by commas)"
+    ),
+    N_("a right answer's number names an empty option cell"),
+    _body,
+    _row,
+    TIME,
+)

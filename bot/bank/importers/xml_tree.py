@@ -147,5 +147,14 @@ def _entities() -> str:
     )
 
 
+def read_root(text: str, source: str, tag: str, not_it: str) -> Element:
+    """The root element of a document whose root must be `<tag>`; `not_it`, a catalog sentence with `{tag}`, tells
+    a document of another root what it is not and where to export the right one."""
+    root = read_xml(text, source)
+    if root.tag != tag:
+        raise _refused(source, root.line, _(not_it, tag=root.tag))
+    return root
+
+
 def _refused(source: str, line: int, reason: str) -> DeckError:
     return DeckError([Problem(source, line, reason)])

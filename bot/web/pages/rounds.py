@@ -9,7 +9,7 @@ from aiohttp import web
 
 from bot.errors import UserError
 from bot.locales import N_, _
-from bot.results.played_rounds import PlayedRounds
+from bot.results.played_rounds import PlayedRound, PlayedRounds
 from bot.results.round_files import round_files
 from bot.results.round_filters import FIELDS, read_filter
 from bot.rounds.stored import result_options
@@ -34,6 +34,14 @@ async def _round(request: web.Request, server: Server) -> RoundRecord:
     if record is None:
         raise web.HTTPNotFound(text=_("This server has no round number {round}.", round=text[:20]))
     return record
+
+
+async def _played(request: web.Request, server: Server) -> tuple[PlayedRounds, PlayedRound]:
+    """The round of the path as it was played (its deck as it asked), and what reads the rest of it."""
+    context = context_of(request)
+    record = await _round(request, server)
+    rounds = PlayedRounds(context.store)
+    return rounds, await rounds.played(record, await context.fresh_bank(server.id))
 
 
 @routes.get("/servers/{guild_id}/rounds")
@@ -75,14 +83,11 @@ async def rounds(request: web.Request, server: Server) -> web.StreamResponse:
 @routes.get("/servers/{guild_id}/rounds/{round_id}")
 @moderator
 async def report(request: web.Request, server: Server) -> web.StreamResponse:
-    context = context_of(request)
-    record = await _round(request, server)
-    rounds = PlayedRounds(context.store)
-    played = await rounds.played(record, await context.fresh_bank(server.id))
-    deck, answers = played.deck, played.answers  # the deck as it asked
+    rounds, played = await _played(request, server)
+    record, deck, answers = played.record, played.deck, played.answers  # the deck as it asked
     lines = await rounds.question_lines(record)
     shown = await rounds.figures(played)
-    faces = await context.discord.user_faces(line.user_id for line in shown.ranking)
+    faces = await context_of(request).discord.user_faces(line.user_id for line in shown.ranking)
     names = {user_id: face.name for user_id, face in faces.items()}
     questions = round_report(record, deck, lines, answers, names)
     return await render(
@@ -103,11 +108,9 @@ async def report(request: web.Request, server: Server) -> web.StreamResponse:
 @moderator
 async def results(request: web.Request, server: Server) -> web.StreamResponse:
     """The round's results files, the same as /quiz results gives in Discord (bot/results/round_files.py)."""
-    context = context_of(request)
-    record = await _round(request, server)
-    rounds = PlayedRounds(context.store)
-    played = await rounds.played(record, await context.fresh_bank(server.id))
-    names = await context.discord.user_names(a.user_id for a in played.answers)
+    rounds, played = await _played(request, server)
+    record = played.record
+    names = await context_of(request).discord.user_names(a.user_id for a in played.answers)
     zone = await rounds.zone(server.id)
     # The deck as it asked; the times in the server's zone, as in Discord.
     files = round_files(
