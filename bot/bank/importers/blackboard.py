@@ -183,7 +183,8 @@ def _number(draft: DeckDraft, number: int, prompt: str, rest: list[str]) -> None
             ),
         )
         return
-    draft.add(number, type="number", prompt=prompt, answer=answer, tolerance=abs(tolerance) or None)
+    # copy_abs: no arithmetic context, so a tolerance of 1e99999999 reaches the validator's sentence
+    draft.add(number, type="number", prompt=prompt, answer=answer, tolerance=tolerance.copy_abs() or None)
 
 
 def _decimal(field: str) -> Decimal | None:
