@@ -41,7 +41,7 @@ def test_the_kinds_a_round_plays_are_kept_and_the_others_set_aside() -> None:
     kept = outcome.kept
     assert kept is not None
     questions = kept.deck.questions
-    # 14 lines, one blank: MC×3, MA, TF×2, ORD, MAT, FIB and NUM×2 kept (11); ESS, FIB_PLUS set aside (2).
+    # 14 lines, one blank: MC×3, MA, TF×2, ORD, MAT, FIB, FIB_PLUS and NUM×2 kept (12); ESS set aside.
     assert [q.kind for q in questions] == [
         Kind.CHOICE,
         Kind.MULTI,
@@ -50,12 +50,17 @@ def test_the_kinds_a_round_plays_are_kept_and_the_others_set_aside() -> None:
         Kind.ORDER,
         Kind.MATCH,
         Kind.TEXT,
+        Kind.CLOZE,
         Kind.NUMBER,
         Kind.NUMBER,
         Kind.CHOICE,
         Kind.CHOICE,
     ]
-    mc, ma, tf_true, tf_false, mitosis, mat, fib, num, ph, quoted, html = questions
+    mc, ma, tf_true, tf_false, mitosis, mat, fib, fib_plus, num, ph, quoted, html = questions
+    assert (fib_plus.prompt, fib_plus.blanks) == (
+        "{{1}} turns {{2}} into sugar.",
+        (("light",), ("carbon dioxide",)),
+    )
     assert mitosis.choices == ("Prophase", "Metaphase", "Anaphase", "Telophase")
     assert mat.pairs == (("DNA", "stores genes"), ("ATP", "carries energy"))
     assert mc.choices == ("Nucleus", "Mitochondrion", "Ribosome", "Golgi body")
@@ -69,10 +74,8 @@ def test_the_kinds_a_round_plays_are_kept_and_the_others_set_aside() -> None:
     assert html.prompt == "Which gas do plants release?"
     assert [str(p) for p in outcome.problems] == [
         "biology.txt:5: an essay question (ESS) has no answer key to mark, so it was left out",
-        "biology.txt:10: a question with several blanks to fill (FIB_PLUS); Bvunzo cannot play more than one "
-        "blank yet, so it was left out",
     ]
-    assert outcome.headline == "Imported 11 questions. 2 items are not questions a round can play."
+    assert outcome.headline == "Imported 12 questions. 1 item is not a question a round can play."
 
 
 # Each line wrong in one way a hand-written file goes wrong, between two good ones.
@@ -92,6 +95,48 @@ BROKEN = "\n".join(
         "FIB\tA baby cat is a ____.\tkitten",
     ]
 )
+
+
+# Written from Blackboard's guidelines for "Fill in Multiple Blanks": `FIB_PLUS TAB question text TAB
+# variable1 TAB answer1 TAB answer2 TAB TAB variable2 TAB answer3`, an empty field closing each variable's
+# answers, at most 10 variables; the question marks each blank `[variable]`.
+MULTIPLE_BLANKS = "\n".join(
+    [
+        "FIB_PLUS\tThe capital of [country] is [city].\tcountry\tZimbabwe\t\tcity\tHarare\tSalisbury",
+        "FIB_PLUS\t[b] comes after [a].\ta\tone\t1\t\tb\ttwo\t2\t",
+        "FIB_PLUS\tIn [1980], [country] became independent.\tcountry\tZimbabwe",
+        "FIB_PLUS\t<p>Water is made of [h] and [o].</p>\th\thydrogen\tH\t\to\toxygen\tO",
+        "FIB_PLUS\t[a] [b] [c] [d] [e] [f]\ta\t1\t\tb\t2\t\tc\t3\t\td\t4\t\te\t5\t\tf\t6",
+        "FIB_PLUS\tThe [river] flows east.\tlake\tKariba",
+        "FIB_PLUS\tThe [river] flows east.\triver",
+        "FIB_PLUS\tThe [river] flows east, the [river] west.\triver\tZambezi",
+        "FIB_PLUS\tThe [river] flows east.",
+        "FIB_PLUS\tThe [river] flows into [lake].\triver\tZambezi\t\triver\tLimpopo",
+    ]
+)
+
+
+def test_fill_in_multiple_blanks_becomes_a_cloze_question_blanks_numbered_as_the_question_shows_them() -> (
+    None
+):
+    outcome = import_file(MULTIPLE_BLANKS.encode(), "blanks.txt", deck_id="blanks", keep_valid=True)
+    assert outcome.kept is not None
+    # 10 lines: 4 kept; 6 variables set aside (at most 5 blanks fit Discord's form); 5 broken.
+    assert [(q.kind, q.prompt, q.blanks) for q in outcome.kept.deck.questions] == [
+        (Kind.CLOZE, "The capital of {{1}} is {{2}}.", (("Zimbabwe",), ("Harare", "Salisbury"))),
+        (Kind.CLOZE, "{{1}} comes after {{2}}.", (("two", "2"), ("one", "1"))),
+        (Kind.CLOZE, "In [1980], {{1}} became independent.", (("Zimbabwe",),)),
+        (Kind.CLOZE, "Water is made of {{1}} and {{2}}.", (("hydrogen", "H"), ("oxygen", "O"))),
+    ]
+    assert [str(p) for p in outcome.problems] == [
+        "blanks.txt:5: the prompt has 6 blanks; at most 5 fit in Discord's answer form, so split it",
+        "blanks.txt:6: the question text has no `[lake]` for its variable `lake`",
+        "blanks.txt:7: the variable `river` has no accepted answer after it",
+        "blanks.txt:8: the variable `[river]` is in the question more than once",
+        "blanks.txt:9: a FIB_PLUS line gives each variable of the question, its accepted answers, then an empty "
+        "field",
+        "blanks.txt:10: the variable `river` is listed twice",
+    ]
 
 
 def test_a_multiple_answer_line_with_every_answer_right_is_set_aside() -> None:
@@ -153,7 +198,8 @@ def test_more_lines_than_a_deck_holds_are_refused_in_one_sentence() -> None:
 
 PIECES = st.sampled_from(
     ["MC", "MA", "TF", "FIB", "FIB_PLUS", "NUM", "ORD", "MAT", "ESS", "SR", "\t", "\n", "correct",
-     "incorrect", "true", "FALSE", "9.81", "1e999999", "NaN", "-0", '"', '""', "<p>", "</b>", "é", " ", "?"]
+     "incorrect", "true", "FALSE", "9.81", "1e999999", "NaN", "-0", '"', '""', "<p>", "</b>", "é", " ", "?", "[a]", "a", "[", "]",
+     "{{1}}"]
 )  # fmt: skip
 
 

@@ -65,6 +65,17 @@ COUNTS = [
     # several `=` to pick one of, typed missing words as cloze, weights to tick (one right among them), a short
     # answer ending the sentence
     ("moodle-gift-kinds.gift", Format.GIFT, 7, [], False),
+    # Blackboard's upload text, every code its guidelines list: MC, MA, TF, ORD, MAT, FIB, FIB_PLUS, NUM kept (an
+    # HTML prompt, an Excel-quoted one); an essay, a short response, an opinion scale set aside
+    ("blackboard-upload-geography.txt", Format.BLACKBOARD, 12, [5, 12, 13], False),
+    # Kahoot's template: "1,2,3" any one right, True/False, a lone answer (row 13) broken: 1 of 6, refused
+    ("kahoot-history.xlsx", Format.KAHOOT, 5, [13], True),
+    # Wayground's template: Checkbox "1,2,4" a multi, two fill-ins, a poll, an image; Open-Ended set aside, a
+    # right answer naming an empty option broken (1 of 10)
+    ("wayground-geography.xlsx", Format.WAYGROUND, 9, [7, 8], False),
+    # a Canvas quiz's XML: choice with general feedback, true/false, short answer, an exact number and a range,
+    # boxes to tick, pairs; an essay, a text-only item and a file upload set aside
+    ("canvas-qti-astronomy.xml", Format.QTI, 8, [431, 464, 492], False),
 ]
 
 

@@ -43,7 +43,8 @@ PIECES = st.sampled_from(
     ["1.", "NO.1", "Q1:", "**2.**", "A.", "b)", "- [x]", "*c)", "Answer:", "ANS: True", "<details>",
      "</details>", "---", "\t", ",", ";", "|", " - ", '"', "?", "#separator:tab", "#tags column:9",
      "question", "answer", "choice1", "frage", "type", "essay", "truefalse", ":", "- ", "\n", "\n\n",
-     "{", "}", "[", "]", "response_code", "results", "Paris", "42", "é", " "]
+     "{", "}", "[", "]", "response_code", "results", "Paris", "42", "é", " ", "match", "order", " -> ",
+     "→"]
 )  # fmt: skip
 
 

@@ -36,6 +36,7 @@ FIELDS = (
     "blanks",
     "items",
     "pairs",
+    "hint",
     "explanation",
     "translations",
     "tags",
@@ -68,6 +69,7 @@ class QuestionForm:
     blanks: list[str] = field(default_factory=list)  # a cloze question's blanks: accepted answers, one a line
     items: list[str] = field(default_factory=list)  # an order question's items, in the right order
     pairs: list[tuple[str, str]] = field(default_factory=list)  # a match question's (left, right) pairs
+    hint: str = ""  # a text question's hint (the first press of Hint shows it)
     explanation: str = ""
     translations: str = ""
     tags: str = ""  # comma-separated
@@ -94,6 +96,7 @@ class QuestionForm:
             blanks=["\n".join(accepted) for accepted in question.blanks],
             items=list(question.choices) if question.kind is Kind.ORDER else [],
             pairs=list(question.pairs),
+            hint=question.hint or "",
             explanation=question.explanation,
             translations=translations,
             tags=", ".join(question.tags),
@@ -189,6 +192,8 @@ def _answer_layout(layout: _Layout, form: QuestionForm, kind: str) -> None:
     elif kind == Kind.TEXT.value:
         accepted = [a for a in form.accepted if a.strip()]
         layout.add(_scalar("answers", accepted), "answer")
+        if form.hint.strip():
+            layout.add(_scalar("hint", form.hint.strip()), "hint")
     elif kind == Kind.NUMBER.value:
         _number_layout(layout, form)
     elif kind == Kind.CLOZE.value:

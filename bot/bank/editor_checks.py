@@ -12,6 +12,7 @@ from bot.bank import part_sizes
 from bot.bank.cloze import BLANK
 from bot.bank.editing import Checked, FieldError, QuestionForm, check_question
 from bot.bank.editor_form import ANSWER_FIELD, CHOOSING, KIND_FIELDS, EditorForm, Translated
+from bot.bank.editor_kept import kept_unshown
 from bot.bank.models import Deck, Kind
 from bot.bank.reader import CHOICE_ITEM, TAG_ITEM
 from bot.bank.tolerance import parse_decimal, parse_tolerance
@@ -153,11 +154,15 @@ def plain_errors(editor: EditorForm) -> list[FieldError]:
 
 def check_form(editor: EditorForm, deck: Deck, *, replacing: str | None = None) -> Checked:
     """The question the editor's form makes, or why not: first the plain checks, then the deck
-    validator's (its sentences about a kind's answer put beside the field that holds it)."""
+    validator's (its sentences about a kind's answer put beside the field that holds it). An edit keeps
+    what the form does not show from the question it replaces."""
     plain = plain_errors(editor)
     if plain:
         return Checked(None, tuple(plain))
     checked = check_question(editor.form, deck, replacing=replacing)
+    old = deck.question(replacing) if replacing is not None else None
+    if checked.question is not None and old is not None:
+        checked = Checked(kept_unshown(old, checked.question), checked.errors)
     where = ANSWER_FIELD.get(editor.form.kind, "question")
     errors = tuple(
         FieldError(where if e.field == "answer" else e.field, plain_sentence(e.message))

@@ -20,8 +20,9 @@ from bot.bank import part_sizes
 from bot.bank.cloze import MAX_BLANKS
 from bot.bank.editing import QuestionForm
 from bot.bank.match import MAX_PAIRS
-from bot.bank.models import Kind, Question
+from bot.bank.models import Kind, Question, Translation
 from bot.bank.writer import dump_yaml
+from bot.locales import SHIPPED
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,10 +33,11 @@ class Posted:
 
     @classmethod
     def of(cls, pairs: Iterable[tuple[str, object]]) -> Posted:
+        """The fields as typed: a browser sends a textarea's line breaks as CRLF, a deck keeps them as LF."""
         values: dict[str, list[str]] = {}
         for name, value in pairs:
             if isinstance(value, str):
-                values.setdefault(name, []).append(value)
+                values.setdefault(name, []).append(value.replace("\r\n", "\n").replace("\r", "\n"))
         return cls({name: tuple(given) for name, given in values.items()})
 
     def one(self, name: str) -> str:
@@ -74,7 +76,7 @@ def _truefalse(posted: Posted) -> dict[str, Any]:
 
 
 def _text(posted: Posted) -> dict[str, Any]:
-    return {"accepted": posted.one("accepted").splitlines()}
+    return {"accepted": posted.one("accepted").splitlines(), "hint": posted.one("hint")}
 
 
 def _number(posted: Posted) -> dict[str, Any]:
@@ -85,8 +87,12 @@ def _cloze(posted: Posted) -> dict[str, Any]:
     return {"blanks": [posted.one(f"blank{i}") for i in range(MAX_BLANKS)]}
 
 
+def _pairs(posted: Posted, name: str = "") -> list[tuple[str, str]]:
+    return [(posted.one(f"{name}pair{i}left"), posted.one(f"{name}pair{i}right")) for i in range(MAX_PAIRS)]
+
+
 def _match(posted: Posted) -> dict[str, Any]:
-    return {"pairs": [(posted.one(f"pair{i}left"), posted.one(f"pair{i}right")) for i in range(MAX_PAIRS)]}
+    return {"pairs": _pairs(posted)}
 
 
 def _order(posted: Posted) -> dict[str, Any]:
@@ -130,10 +136,22 @@ class Translated:
     choices: list[str] = field(default_factory=list)
     explanation: str = ""
     accepted: list[str] = field(default_factory=list)  # a typed-answer question's extra answers
+    items: list[str] = field(default_factory=list)  # an order question's items, in the right order
+    pairs: list[tuple[str, str]] = field(default_factory=list)  # a match question's, in the question's order
 
     @property
     def empty(self) -> bool:
-        return not (self.prompt.strip() or self.explanation.strip() or self.filled_choices or self.answers)
+        written = self.filled_choices or self.answers or self.filled_items or self.filled_pairs
+        return not (self.prompt.strip() or self.explanation.strip() or written)
+
+    @property
+    def filled_items(self) -> list[str]:
+        return [item.strip() for item in self.items if item.strip()]
+
+    @property
+    def filled_pairs(self) -> list[tuple[str, str]]:
+        """The pairs with a side written (one side alone kept, for the validator to say what is missing)."""
+        return [(left.strip(), right.strip()) for left, right in self.pairs if left.strip() or right.strip()]
 
     @property
     def filled_choices(self) -> list[str]:
@@ -158,16 +176,35 @@ class EditorForm:
         groups = []
         for code in (*languages, *(c for c in question.translations if c not in languages)):
             t = question.translations.get(code)
-            if t is None:
-                groups.append(Translated(code))
-            else:
-                groups.append(Translated(code, t.prompt, list(t.choices), t.explanation, list(t.accepted)))
+            groups.append(Translated(code) if t is None else _group(code, t, question.kind))
         return cls(form, groups)
+
+
+def _group(code: str, words: Translation, kind: Kind) -> Translated:
+    """A translation's group of fields: an order question's translated items are kept as its choices."""
+    order = kind is Kind.ORDER
+    return Translated(
+        code,
+        words.prompt,
+        [] if order or kind is Kind.TRUEFALSE else list(words.choices),
+        words.explanation,
+        list(words.accepted),
+        items=list(words.choices) if order else [],
+        pairs=list(words.pairs),
+    )
 
 
 def translation_languages(own: str, shipped: Sequence[str]) -> list[str]:
     """The languages a question gets a group of fields for: the server's, but its own."""
     return [code for code in shipped if code != own]
+
+
+def posted_languages(deck_language: str, posted: Posted) -> list[str]:
+    """The languages of a post's translation groups: the server's but the question's own, and those a
+    question had before (their groups named `tr-<code>-prompt`; the deck validator checks each code)."""
+    shipped = translation_languages(posted.one("lang").strip() or deck_language, SHIPPED)
+    kept = [n[3:-7] for n in posted.values if n.startswith("tr-") and n.endswith("-prompt")]
+    return [*shipped, *(code for code in kept if code not in shipped and 0 < len(code) <= 35)]
 
 
 def _translated(posted: Posted, code: str, kind: str) -> Translated:
@@ -180,6 +217,8 @@ def _translated(posted: Posted, code: str, kind: str) -> Translated:
         else [],
         explanation=posted.one(name + "explanation"),
         accepted=posted.one(name + "accepted").splitlines() if kind == Kind.TEXT.value else [],
+        items=posted.one(name + "items").splitlines() if kind == Kind.ORDER.value else [],
+        pairs=_pairs(posted, name) if kind == Kind.MATCH.value else [],
     )
 
 
@@ -195,6 +234,10 @@ def _translations_yaml(groups: Sequence[Translated]) -> str:
             words["explanation"] = group.explanation
         if group.answers:
             words["answers"] = group.answers
+        if group.filled_items:
+            words["items"] = group.filled_items
+        if group.filled_pairs:
+            words["pairs"] = [[side for side in pair if side] for pair in group.filled_pairs]
         mapping[group.code] = words
     return dump_yaml(mapping) if mapping else ""
 

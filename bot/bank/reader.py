@@ -21,7 +21,7 @@ from bot.bank.match_reader import FOR_MATCH, MATCH_MISPLACED, missing_pairs, rea
 from bot.bank.models import Deck, Kind, Question, Translation
 from bot.bank.order_reader import FOR_ORDER, ORDER_MISPLACED, missing_items, read_items, translated_items
 from bot.bank.problems import DeckError, Problem
-from bot.bank.tolerance import EXACT, Tolerance, parse_decimal, parse_tolerance
+from bot.bank.tolerance import EXACT, Tolerance, in_range, parse_decimal, parse_tolerance
 from bot.locales import N_, _, n_
 
 if TYPE_CHECKING:
@@ -777,6 +777,16 @@ class _Reader:
                     value=_show(value),
                 ),
             )
+        elif not in_range(number):
+            self.report(
+                node,
+                _(
+                    "`answer` `{value}` is beyond the numbers a question plays; write a number from 1e-100 to "
+                    "1e100 in size (or 0), such as `answer: 6.022e23`",
+                    value=_show(value),
+                ),
+            )
+            return None
         return number
 
     def tolerance(self, node: yaml.Node) -> Tolerance | None:
@@ -793,6 +803,16 @@ class _Reader:
                     value=_show(value),
                 ),
             )
+        elif tolerance.amount is not None and not in_range(tolerance.amount):
+            self.report(
+                node,
+                _(
+                    "`tolerance` `{value}` is beyond the numbers a question plays; write a tolerance from "
+                    "1e-100 to 1e100 (or 0), such as `tolerance: 0.05`",
+                    value=_show(value),
+                ),
+            )
+            return None
         return tolerance
 
     def order_body(self, fields: Fields, node: yaml.Node, lang: str) -> _Body:

@@ -11,6 +11,9 @@ if TYPE_CHECKING:
     from decimal import Decimal
 
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+# The numbers a question plays: none larger than 1e100 in size and none nearer 0 than 1e-100, but 0 (so a
+# number written out stays near a hundred digits, and no sum or product of two of them overflows).
+MOST_EXPONENT = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +62,15 @@ def parse_decimal(raw: str) -> Decimal | None:
         return None
 
 
+def in_range(value: Decimal) -> bool:
+    """Whether `value` is a finite number a question plays (see MOST_EXPONENT)."""
+    return value.is_finite() and (value.is_zero() or abs(value.adjusted()) <= MOST_EXPONENT)
+
+
 def plain(value: Decimal) -> str:
-    """A number with a dot and no exponent, trailing zeros dropped: `9.81`, `1000`, `0.0005`."""
+    """A number with a dot and no exponent, trailing zeros dropped: `9.81`, `1000`, `0.0005`; one beyond
+    the range in its exponent form (`1E+99999999`), never written out."""
+    if not in_range(value):
+        return str(value)
     text = format(value.normalize(), "f")
     return "0" if text in ("-0", "") else text

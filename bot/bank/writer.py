@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from bot.bank import part_sizes
 from bot.bank.images import is_url
 from bot.bank.models import Deck, Kind, Question
 from bot.bank.spreadsheet_csv import csv_text
@@ -110,6 +111,7 @@ def question_mapping(question: Question, deck_language: str) -> dict[str, Any]:
         out["translations"] = {
             code: {
                 **_translation(t.prompt, t.choices, t.explanation, t.accepted, question.kind),
+                **_true_false_words(code, t.choices, question.kind),
                 **_pairs(t.pairs),
             }
             for code, t in sorted(question.translations.items())
@@ -148,6 +150,13 @@ def _translation(
     if explanation:
         out["explanation"] = explanation
     return out
+
+
+def _true_false_words(code: str, choices: tuple[str, ...], kind: Kind) -> dict[str, Any]:
+    """A true/false translation's own words for True and False, when not the language's usual ones."""
+    if kind is not Kind.TRUEFALSE or not choices or choices == part_sizes.true_false_choices(code):
+        return {}
+    return {"choices": list(choices)}
 
 
 def _pairs(pairs: tuple[tuple[str, str], ...]) -> dict[str, Any]:

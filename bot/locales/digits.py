@@ -50,6 +50,15 @@ def written(value: float | Decimal, signs: Signs, *, places: int, least: int, gr
     return signs.minus + text if exact.is_signed() else text
 
 
+def exponent_written(value: Decimal, signs: Signs) -> str:
+    """`value` in its exponent form, as a member may type it back: `6.022e23`, `1,6e-19` in French."""
+    # From its digits, with no arithmetic context: `1e99999999` is beyond what the context may normalize.
+    digits = "".join(str(d) for d in value.as_tuple().digits).rstrip("0") or "0"
+    mantissa = digits[0] + (signs.decimal + digits[1:] if len(digits) > 1 else "")
+    text = f"{mantissa}e{value.adjusted()}"
+    return signs.minus + text if value.is_signed() else text
+
+
 def percentage(ratio: float, signs: Signs) -> str:
     """A ratio as a whole percentage (0.755 is 76%)."""
     from decimal import Decimal

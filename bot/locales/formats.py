@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from bot.locales.current import language
-from bot.locales.digits import SIGNS, Signs, percentage, written
+from bot.locales.digits import SIGNS, Signs, exponent_written, percentage, written
 
 if TYPE_CHECKING:
     from decimal import Decimal
@@ -49,9 +49,20 @@ def signs() -> Signs:
     return SIGNS.get(_locale(), SIGNS["en"])
 
 
+# The most digits a reveal writes a number with (a phone's line); a longer one is written 6.022e23.
+MOST_WRITTEN = 15
+
+
 def exact(value: Decimal) -> str:
-    """A deck's number with every decimal it was written with: 9.81 in English, 9,81 in French."""
+    """A deck's number with every decimal it was written with: 9.81 in English, 9,81 in French; one of
+    more than MOST_WRITTEN digits written out (6.022e23, 1.6e-19) in its exponent form."""
+    if not value.is_finite():
+        return str(value)
+    if abs(value.adjusted()) >= MOST_WRITTEN:
+        return exponent_written(value, signs())
     places = max(0, -int(value.normalize().as_tuple().exponent))
+    if max(value.adjusted(), 0) + 1 + places > MOST_WRITTEN:
+        return exponent_written(value, signs())
     return written(value, signs(), places=places, least=places)
 
 

@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from bot.bank.tolerance import Tolerance, parse_decimal
+from bot.bank.tolerance import Tolerance, in_range, parse_decimal
 from bot.locales import _
 from bot.locales.digits import Signs
 from bot.quiz.errors import InvalidChoiceError
@@ -34,7 +34,8 @@ def read_number(text: str, signs: Signs, unit: str = "") -> Decimal | None:
         raw = raw.replace(",", ".")
     else:
         raw = raw.replace(",", "")
-    return parse_decimal(raw)
+    number = parse_decimal(raw)
+    return number if number is not None and in_range(number) else None  # `1e99999999` is typed, not played
 
 
 def judge_number(text: str, answer: Decimal, tolerance: Tolerance, signs: Signs, unit: str = "") -> bool:

@@ -16,6 +16,10 @@ def _padded(values: list[str], size: int) -> list[str]:
     return [*values, *[""] * size][:size]
 
 
+def _padded_pairs(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    return [*pairs, *[("", "")] * MAX_PAIRS][:MAX_PAIRS]
+
+
 def _name(code: str) -> str:
     """A language's own name; a regional code by its language's (pt-BR: português) when not listed."""
     return language_name(code if code in LANGUAGE_NAMES else code.split("-", maxsplit=1)[0])
@@ -32,6 +36,10 @@ def editor_fields(editor: EditorForm) -> dict[str, Any]:
             "choices": _padded(group.choices, most),
             "explanation": group.explanation,
             "accepted": "\n".join(group.accepted),
+            "item_lines": "\n".join(
+                group.items
+            ),  # an order question's, one a line (not `items`: a dict's method)
+            "pairs": _padded_pairs(group.pairs),
         }
         for group in editor.translated
     ]
@@ -40,7 +48,7 @@ def editor_fields(editor: EditorForm) -> dict[str, Any]:
         "choices": _padded(form.choices, most),
         "most_choices": part_sizes.MAX_CHOICES,
         "blanks": _padded(form.blanks, MAX_BLANKS),
-        "pairs": [*form.pairs, *[("", "")] * MAX_PAIRS][:MAX_PAIRS],
+        "pairs": _padded_pairs(form.pairs),
         "items": "\n".join(form.items),  # an order question's, one a line
         "translated": translated,
     }

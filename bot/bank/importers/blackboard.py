@@ -7,6 +7,7 @@ from decimal import Decimal, InvalidOperation
 
 from bot.bank import part_sizes
 from bot.bank.importers import not_playable
+from bot.bank.importers.blackboard_blanks import add_blanks
 from bot.bank.importers.drafts import DeckDraft, too_many
 from bot.bank.importers.html_text import html_to_text, looks_like_html
 from bot.bank.importers.moodle_drafts import distinct_answers
@@ -15,12 +16,8 @@ from bot.bank.match import MAX_PAIRS, MIN_PAIRS
 from bot.locales import N_, _
 
 # The codes Blackboard's upload format documents, and what Bvunzo says of those it cannot play.
-PLAYED = frozenset({"MC", "MA", "TF", "FIB", "NUM", "MAT", "ORD"})
+PLAYED = frozenset({"MC", "MA", "TF", "FIB", "FIB_PLUS", "NUM", "MAT", "ORD"})
 _NOT_YET = {
-    "FIB_PLUS": N_(
-        "a question with several blanks to fill (FIB_PLUS); Bvunzo cannot play more than one blank yet, so "
-        "it was left out"
-    ),
     "ESS": N_("an essay question (ESS) has no answer key to mark, so it was left out"),
 }
 CODES = PLAYED | _NOT_YET.keys()
@@ -101,6 +98,8 @@ def _line(draft: DeckDraft, number: int, fields: list[str]) -> None:
         add_order(draft, number, prompt, [_plain(field) for field in rest])
     elif code == "FIB":
         _blank(draft, number, prompt, rest)
+    elif code == "FIB_PLUS":  # variables in brackets, each with its answers
+        add_blanks(draft, number, prompt, [_plain(field) for field in rest])
     elif code == "MAT":
         _matching(draft, number, prompt, rest)
     else:
@@ -184,7 +183,8 @@ def _number(draft: DeckDraft, number: int, prompt: str, rest: list[str]) -> None
             ),
         )
         return
-    draft.add(number, type="number", prompt=prompt, answer=answer, tolerance=abs(tolerance) or None)
+    # copy_abs: no arithmetic context, so a tolerance of 1e99999999 reaches the validator's sentence
+    draft.add(number, type="number", prompt=prompt, answer=answer, tolerance=tolerance.copy_abs() or None)
 
 
 def _decimal(field: str) -> Decimal | None:

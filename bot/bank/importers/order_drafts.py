@@ -3,7 +3,8 @@ an order question, its items in their right order; one of too few or many items 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from bot.bank.importers.drafts import DeckDraft
 from bot.bank.order import MAX_ITEMS, MIN_ITEMS
@@ -21,8 +22,10 @@ def add_order(
     explanation: str = "",
     tags: Sequence[str] = (),
     image: str = "",
+    extra: Mapping[str, Any] | None = None,
 ) -> None:
-    """`items` in their right order (empty ones dropped): an order question of MIN_ITEMS to MAX_ITEMS."""
+    """`items` in their right order (empty ones dropped): an order question of MIN_ITEMS to MAX_ITEMS
+    (`extra`: more of the question's fields, as a spreadsheet row gives them)."""
     kept = [item.strip() for item in items if item.strip()]
     if not MIN_ITEMS <= len(kept) <= MAX_ITEMS:
         draft.set_apart(
@@ -36,6 +39,5 @@ def add_order(
             ),
         )
         return
-    draft.add(
-        line, type="order", prompt=prompt, items=kept, explanation=explanation, tags=list(tags), image=image
-    )
+    fields = {"explanation": explanation, "tags": list(tags), "image": image, **(extra or {})}
+    draft.add(line, type="order", prompt=prompt, items=kept, **fields)

@@ -23,6 +23,7 @@ from bot.bank.importers.moodle_items import (
     TrueFalse,
 )
 from bot.bank.importers.xml_tree import Element
+from bot.bank.tolerance import in_range
 from bot.locales import N_, _
 
 # A blank in a Canvas question's text, `[blank1]`, named as its `response_blank1` is.
@@ -41,12 +42,13 @@ def words(element: Element | None) -> str:
 
 
 def number(text: str) -> Decimal | None:
-    """A number as Canvas writes one (`4.0`, `-1e3`); None when it is none, or not finite."""
+    """A number as Canvas writes one (`4.0`, `-1e3`); None when it is none, or beyond the range a question
+    plays (`1e99999999`: halving a range of those would overflow)."""
     try:
         value = Decimal(text.strip())
     except InvalidOperation:
         return None
-    return value if value.is_finite() else None
+    return value if in_range(value) else None
 
 
 def guess_kind(element: Element) -> str:

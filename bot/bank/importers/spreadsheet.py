@@ -27,6 +27,7 @@ from bot.bank.importers.flashcards import (
     split_card,
     strip_html,
 )
+from bot.bank.importers.sheet_kinds import MATCH_KINDS, ORDER_KINDS, add_match_row, add_order_row
 from bot.bank.problems import DeckError, Problem
 from bot.bank.spreadsheet_csv import unescaped_cell
 from bot.locales import N_, _, n_
@@ -52,7 +53,6 @@ _ESSAY = N_("an essay question cannot be played in a quiz round")
 _UPLOAD = N_("a file upload question cannot be played in a quiz round")
 _GAP_FILL = N_("a gap-fill question cannot be played in a quiz round")
 _DRAG_AND_DROP = N_("a drag-and-drop question cannot be played in a quiz round")
-_MATCHING = N_("a matching question cannot be played in a quiz round")
 # What a kind of question no round can play is told with (the sentence is written where it is said).
 _UNPLAYABLE_KINDS = {
     "essay": _ESSAY,
@@ -68,9 +68,6 @@ _UNPLAYABLE_KINDS = {
     "fillintheblanks": _GAP_FILL,
     "ddwtos": _DRAG_AND_DROP,
     "draganddrop": _DRAG_AND_DROP,
-    "matching": _MATCHING,
-    "match": _MATCHING,
-    "ordering": N_("an ordering question cannot be played in a quiz round"),
     "description": N_("a description (no question) cannot be played in a quiz round"),
     "hotspot": N_("a hotspot question cannot be played in a quiz round"),
 }
@@ -449,7 +446,7 @@ def _question(draft: DeckDraft, line: int, row: dict[str, str]) -> None:
     if kind in _UNPLAYABLE_KINDS:
         draft.set_apart(line, _(_UNPLAYABLE_KINDS[kind]))
         return
-    known = _CHOICE_KINDS | _MULTI_KINDS | _TRUE_FALSE_KINDS | _TEXT_KINDS
+    known = _CHOICE_KINDS | _MULTI_KINDS | _TRUE_FALSE_KINDS | _TEXT_KINDS | MATCH_KINDS | ORDER_KINDS
     if kind and kind not in known:
         draft.skip(
             line,
@@ -462,6 +459,9 @@ def _question(draft: DeckDraft, line: int, row: dict[str, str]) -> None:
     choices = [row[f"choice{n}"] for n in range(1, 10) if row.get(f"choice{n}")]
     if "choices" in row:
         choices += _split_choices(row["choices"])
+    if kind in MATCH_KINDS or kind in ORDER_KINDS:  # the choice cells are the pairs, or the items in order
+        (add_match_row if kind in MATCH_KINDS else add_order_row)(draft, line, prompt, choices, common)
+        return
     wrong = [row[f"wrong{n}"] for n in range(1, 10) if row.get(f"wrong{n}")]
     answer = row.get("answer", "")
     said = _kind_key(answer)

@@ -8,7 +8,14 @@ from aiohttp import web
 
 from bot.bank.editing import Checked, EditError, QuestionForm, add_question, replace_question
 from bot.bank.editor_checks import check_form
-from bot.bank.editor_form import EditorForm, Posted, Translated, read_form, translation_languages
+from bot.bank.editor_form import (
+    EditorForm,
+    Posted,
+    Translated,
+    posted_languages,
+    read_form,
+    translation_languages,
+)
 from bot.bank.models import Deck, Question
 from bot.bank.problems import DeckError
 from bot.bank.reader import DIFFICULTIES
@@ -47,14 +54,6 @@ KINDS = (
     ("match", N_("Pairs to match (a menu for each)")),
     ("order", N_("Items to put in order")),
 )
-
-
-def _languages(deck: Deck, posted: Posted) -> list[str]:
-    """The languages of the post's translation groups: the server's but the question's own, and those a
-    question had before (their groups named `tr-<code>-prompt`; the deck validator checks each code)."""
-    shipped = translation_languages(posted.one("lang").strip() or deck.language, SHIPPED)
-    kept = [n[3:-7] for n in posted.values if n.startswith("tr-") and n.endswith("-prompt")]
-    return [*shipped, *(code for code in kept if code not in shipped and 0 < len(code) <= 35)]
 
 
 def _fresh_id(deck: Deck) -> str:
@@ -130,7 +129,7 @@ async def _save(request: web.Request, server: Server, *, replacing: str | None) 
     editing = question_of(deck, request) if replacing is not None else None
     post = await request.post()
     posted = Posted.of(post.items())
-    form = read_form(posted, _languages(deck, posted))
+    form = read_form(posted, posted_languages(deck.language, posted))
     checked = check_form(form, deck, replacing=replacing)
     question = checked.question
     again = functools.partial(_editor, request, server, deck, form, editing=editing, checked=checked)
