@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-import zipfile
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime, timedelta
@@ -168,6 +167,8 @@ def _zip(deck: Deck, files: Mapping[str, bytes]) -> bytes:
         if name is not None and name in files:
             mapping["image"] = f"{PICTURES_FOLDER}/{name}"
         text += question_yaml(mapping)
+    import zipfile  # here: the bot loads it with the first export of a deck with pictures, not at start
+
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as packed:
         packed.writestr(f"{deck.id}/{deck.id}.yaml", text, compress_type=zipfile.ZIP_DEFLATED)
