@@ -172,5 +172,10 @@ async def test_a_gif_named_png_a_text_file_and_a_9_mib_file_are_each_refused_in_
         edit, multipart={**form, "picture": {"name": "huge.png", "mimeType": "image/png", "buffer": nine}}
     )
     assert answer.status == 413 and TOO_LARGE in await answer.text()
+    # A picture posted without the form's CSRF token is refused before anything is kept.
+    chart = {"name": "chart.png", "mimeType": "image/png", "buffer": CHART.read_bytes()}
+    forged = {key: value for key, value in form.items() if key != "csrf_token"}
+    answer = await page.context.request.post(edit, multipart={**forged, "picture": chart})
+    assert answer.status == 403
     assert await dashboard.store.deck_picture_names(world.study.id, "bars") == {}
     assert await stored_text(dashboard.store, world.study.id) == BARS
