@@ -12,6 +12,7 @@ import pytest
 from bot.__main__ import main
 from bot.store import (
     BoardLine,
+    DeckPictureRecord,
     FlagRecord,
     GuildDeckRecord,
     GuildSettings,
@@ -22,6 +23,9 @@ from bot.store import (
     open_store,
 )
 from tests.store_contract.builders import T0, answer, start
+
+# A server deck's picture: bytes of every value (a BLOB in SQLite, a bytea in PostgreSQL).
+PICTURE = DeckPictureRecord(1, "mine", "00112233aabbccdd.png", "image/png", bytes(range(256)), "ab" * 32, T0)
 
 
 async def fill(store: Store) -> None:
@@ -40,6 +44,7 @@ async def fill(store: Store) -> None:
         PracticeAnswer(1, None, "bio", "q0", True, T0), Memory(1, "bio", "q0", "{}", due, 1, 0, T0)
     )
     await store.save_guild_deck(GuildDeckRecord(1, "mine", "mine.yaml", "deck: text", 5, T0))
+    await store.add_deck_picture(PICTURE)
     await store.save_guild_settings(
         GuildSettings(
             1,
@@ -78,6 +83,7 @@ async def check(store: Store) -> None:
     assert (stats.points, stats.rounds, stats.practice_answered) == (180, 1, 1)
     assert (await store.memories(1, "bio"))["q0"].due == T0 + timedelta(days=2)
     assert [d.text for d in await store.guild_decks(1)] == ["deck: text"]
+    assert await store.deck_picture(1, "mine", "00112233aabbccdd.png") == PICTURE  # byte for byte
     settings = await store.guild_settings(1)
     assert settings == GuildSettings(
         1, quiz_master_role_id=1 << 60, questions=7, standings="live", untimed=True, tags="cells dna", teams=3

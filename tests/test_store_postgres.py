@@ -95,6 +95,7 @@ async def test_opening_twice_at_once_migrates_once(postgres_url: str) -> None:
         (16,),
         (17,),
         (18,),
+        (19,),
     ]
 
 

@@ -148,7 +148,8 @@ QUESTION_PROPERTIES: dict[str, Schema] = {
     "image": {
         "description": N_(
             "A picture in the question: a PNG, JPEG, GIF or WebP file beside the deck "
-            "(images/chart.png) or an https:// URL; uploaded decks may use URLs only."
+            "(images/chart.png), an https:// URL, or a picture uploaded for a server's deck on the "
+            "dashboard (picture:NAME); uploaded decks may use URLs and their own pictures only."
         ),
         "type": "string",
         "minLength": 1,

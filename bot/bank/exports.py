@@ -15,6 +15,7 @@ from types import MappingProxyType
 from bot.bank import export_anki, export_gift, export_moodle
 from bot.bank.exported import Exported, left_out_note, translations_note
 from bot.bank.models import Deck, Kind
+from bot.bank.pictures import pictures_note
 from bot.bank.writer import deck_to_csv, deck_to_yaml
 
 __all__ = ["EXPORT_FORMATS", "ExportFormat", "Exported", "export_deck"]
@@ -34,7 +35,8 @@ class ExportFormat:
 
 
 def _yaml(deck: Deck) -> Exported:
-    return Exported(deck_to_yaml(deck).encode("utf-8"))
+    note = pictures_note(deck.questions)
+    return Exported(deck_to_yaml(deck).encode("utf-8"), (note,) if note else ())
 
 
 def _csv(deck: Deck) -> Exported:

@@ -1,11 +1,12 @@
-"""A question's `image:`: an https URL, or a PNG, JPEG, GIF or WebP file beside its deck, within Discord's
-upload limit."""
+"""A question's `image:`: an https URL, a PNG, JPEG, GIF or WebP file beside its deck, within Discord's
+upload limit, or a picture uploaded for a server's deck (`picture:NAME`, bot/bank/pictures.py)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from bot.bank.pictures import PICTURE_PREFIX, picture_name
 from bot.locales import _, fixed
 
 # Discord's upload limit for a server without boosts: 10 MiB (the API docs' "Uploading Files"; it was
@@ -33,6 +34,15 @@ def is_url(reference: str) -> bool:
 
 def check_image(reference: str, folder: Path | None) -> tuple[str | None, str]:
     """(a problem for the deck's author or None, the reference to keep: the URL, or the file's full path)."""
+    if reference.startswith(PICTURE_PREFIX):
+        # Checked for its form only: whether the server keeps that picture is the store's to say, and a
+        # picture gone is shown as none (bot/decks/pictures.py).
+        if picture_name(reference) is None:
+            return _(
+                "`image` `{reference}` is not the name of a picture uploaded on the dashboard",
+                reference=reference,
+            ), reference
+        return None, reference
     if "://" in reference or reference.startswith("http:"):
         if not is_url(reference):
             return _("`image` URLs must start with https://"), reference

@@ -11,6 +11,7 @@ import yaml
 from bot.bank import part_sizes
 from bot.bank.images import is_url
 from bot.bank.models import Deck, Kind, Question
+from bot.bank.pictures import picture_name
 from bot.bank.spreadsheet_csv import csv_text
 from bot.bank.tolerance import plain
 
@@ -120,9 +121,10 @@ def question_mapping(question: Question, deck_language: str) -> dict[str, Any]:
         out["tags"] = list(question.tags)
     if question.difficulty:
         out["difficulty"] = question.difficulty
-    # An https image goes with the question wherever it is written (a server's deck saved, an export); a
-    # file's image is a built-in deck's, by its full path on this host, which no other file may carry.
-    if question.image and is_url(question.image):
+    # An https image goes with the question wherever it is written (a server's deck saved, an export), as
+    # does a picture uploaded for the deck (kept beside it in the store); a file's image is a built-in
+    # deck's, by its full path on this host, which no other file may carry.
+    if question.image and (is_url(question.image) or picture_name(question.image) is not None):
         out["image"] = question.image
     if question.suggested_by is not None:
         out["suggested_by"] = question.suggested_by

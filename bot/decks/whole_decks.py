@@ -13,8 +13,10 @@ import dataclasses
 from bot.bank import part_sizes
 from bot.bank.images import is_url
 from bot.bank.models import Deck, Kind, Question
+from bot.bank.pictures import picture_name
 from bot.bank.problems import DeckError
 from bot.bank.reader import is_slug
+from bot.decks.pictures import DeckPictures, shown_names
 from bot.decks.server_decks import REASONS_SHOWN, DeckRefused, Saved, ServerDecks, deck_taken
 from bot.locales import N_, _, language
 from bot.looks.text import clip
@@ -143,7 +145,7 @@ class WholeDecks:
         """A copy of a deck this server plays (its own or a built-in one) as the server's own deck
         `new_id`: the same questions, counted against the quota as a new deck."""
         source = await self._playable(guild_id, deck_id)
-        if any(q.image and not is_url(q.image) for q in source.questions):
+        if any(q.image and not is_url(q.image) and picture_name(q.image) is None for q in source.questions):
             # A server's deck keeps its images as https links only: the copy would lose its pictures.
             raise DeckRefused(
                 _(
@@ -158,7 +160,12 @@ class WholeDecks:
         copy = dataclasses.replace(
             source, id=new_id, title=title, source=f"{new_id}.yaml", guild_id=guild_id, left_out=()
         )
-        return await self._keep(guild_id, copy, by, "copied", new=True)
+        saved = await self._keep(guild_id, copy, by, "copied", new=True)
+        # After the save, so a refused copy leaves no pictures behind; until they are copied, the copy's
+        # rounds post them from the source deck (a picture's name is its bytes: the same in both).
+        if source.guild_id == guild_id and shown_names(source):
+            await DeckPictures(self.decks.store, self.decks.clock).copy(guild_id, source.id, new_id)
+        return saved
 
     async def delete(self, guild_id: int, deck_id: str) -> Deck:
         """The server's deck gone from the bank (the deck as it was); what was played with it stays:

@@ -40,6 +40,7 @@ from bot.ui.round import formula_file
 from bot.ui.round_cards import content_of, files_of
 
 if TYPE_CHECKING:
+    from bot.decks.pictures import DeckPictures
     from bot.preferences.language_memory import Languages
 
 log = logging.getLogger(__name__)
@@ -89,7 +90,9 @@ class RoundChannel:
         guild_id: int | None = None,
         languages: Languages | None = None,
         card_style: Callable[[int | None], Awaitable[str]] | None = None,
+        pictures: DeckPictures | None = None,
     ) -> None:
+        self.pictures = pictures  # the pictures uploaded for the server's decks (None: none posted)
         self.channel = channel
         self.card_style = card_style  # the server's, read at the round's first post (None: classic)
         self._cards: bool | None = None
@@ -106,12 +109,14 @@ class RoundChannel:
     # -- the port (bot/rounds/port.py: RoundPosts) ---------------------------------------------------
 
     async def post(self, what: str, card: Card) -> int:
-        picture = None
+        picture = stored = None
         if isinstance(card, QuestionCard):
             picture = await PICTURES.picture(shown_formulas(card.question, explanation=False))
             PICTURES.prepare(shown_formulas(card.question, explanation=True))  # ready for the reveal
+            if self.pictures is not None:
+                stored = await self.pictures.posted(self.guild_id, card.question)
         content = await self._content(card, formulas=picture is not None, cards=await self._in_cards())
-        message = await self.send_with_files(what, files_of(card, picture), **content)
+        message = await self.send_with_files(what, files_of(card, picture, stored), **content)
         self.messages[message.id] = message
         while len(self.messages) > KEPT_MESSAGES:
             del self.messages[next(iter(self.messages))]

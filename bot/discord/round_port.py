@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.decks.pictures import DeckPictures
 from bot.discord.round_channel import RoundChannel
 from bot.locales import N_, _, speaking
 from bot.rounds import CannotPostHere, RoundService
@@ -60,6 +61,7 @@ class DiscordRounds:
             guild_id=guild.id if guild is not None else None,
             languages=self.bot.languages,
             card_style=ServerSettings(self.bot.store).card_style,
+            pictures=DeckPictures(self.bot.store),
         )
 
     def refusal(self, channel_id: int, *, thread: bool) -> str | None:

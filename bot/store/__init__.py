@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bot.store import assignment_records, calendar_records, fitting_records, records
+from bot.store import assignment_records, calendar_records, fitting_records, picture_records, records
 from bot.store.assignment_records import *  # noqa: F403 (the records named in its __all__)
 from bot.store.calendar_records import *  # noqa: F403 (the records named in its __all__)
 from bot.store.errors import DeckMoved, OccurrenceTaken, RoundAlreadyRunning, StoreError, StoreUnavailable
@@ -17,6 +17,7 @@ from bot.store.interface import (
     DecksStore,
     FittingStore,
     LifeStore,
+    PicturesStore,
     PracticeStore,
     RoundsStore,
     SettingsStore,
@@ -25,6 +26,7 @@ from bot.store.interface import (
     WebStore,
 )
 from bot.store.periods import PERIODS, Period, period_end, period_start, week_start
+from bot.store.picture_records import *  # noqa: F403 (the records named in its __all__)
 from bot.store.records import *  # noqa: F403 (the records named in its __all__)
 
 _SQLITE_PREFIX = "sqlite:///"
@@ -65,6 +67,7 @@ __all__ = [
     "LifeStore",
     "OccurrenceTaken",
     "Period",
+    "PicturesStore",
     "PracticeStore",
     "RoundAlreadyRunning",
     "RoundsStore",
@@ -83,4 +86,5 @@ __all__ = [
 __all__ += assignment_records.__all__
 __all__ += calendar_records.__all__
 __all__ += fitting_records.__all__
+__all__ += picture_records.__all__
 __all__ += records.__all__

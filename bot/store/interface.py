@@ -33,6 +33,7 @@ from bot.store.calendar_records import (
 from bot.store.fitting_records import MemberParameters, PastReview, ReviewCount, ServerParameters
 from bot.store.outage import Outage
 from bot.store.periods import Period
+from bot.store.picture_records import DeckPictureRecord
 from bot.store.records import (
     Answer,
     Approval,
@@ -439,6 +440,30 @@ class _DeckMaterialStore(Protocol):
         """
 
 
+class PicturesStore(Protocol):
+    """The pictures uploaded for each server deck's questions (deleted with their deck: delete_guild_deck)."""
+
+    async def add_deck_picture(self, record: DeckPictureRecord) -> bool:
+        """Keep a deck's picture; False (nothing changed) when the deck keeps that name already."""
+
+    async def deck_picture(self, guild_id: int, deck_id: str, name: str) -> DeckPictureRecord | None: ...
+
+    async def server_picture(self, guild_id: int, name: str) -> DeckPictureRecord | None:
+        """The picture of that name in any of the server's decks (a name is its bytes' digest)."""
+
+    async def deck_picture_names(self, guild_id: int, deck_id: str) -> dict[str, datetime]:
+        """The deck's pictures' names, in order, each with when it was kept."""
+
+    async def copy_deck_pictures(self, guild_id: int, deck_id: str, to_deck_id: str, at: datetime) -> int:
+        """Give the deck `to_deck_id` a copy of each of `deck_id`'s pictures; how many were copied."""
+
+    async def delete_deck_picture(self, guild_id: int, deck_id: str, name: str) -> bool:
+        """Forget one picture of the deck; False when it had none of that name."""
+
+    async def server_picture_bytes(self, guild_id: int) -> int:
+        """The bytes of every picture of the server's decks, together (a copied deck's counted again)."""
+
+
 class CalendarStore(Protocol):
     """The group's calendar: schedules and their occurrences, champions, the question of the day, assignments."""
 
@@ -772,6 +797,7 @@ class Store(
     VersionsStore,
     PracticeStore,
     DecksStore,
+    PicturesStore,
     CalendarStore,
     WebStore,
     AchievementsStore,

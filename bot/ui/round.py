@@ -14,6 +14,7 @@ import discord
 
 from bot.bank.images import is_url
 from bot.bank.models import Deck, Question
+from bot.bank.pictures import picture_name
 from bot.locales import _, language, n_, number, slash
 from bot.looks.formula_pictures import FormulaPicture
 from bot.looks.round import (
@@ -107,10 +108,15 @@ def question_embed(question: Question, order: Sequence[int], **how: Any) -> disc
     return embed_of(question_look(question, order, **how), QUESTION_COLOUR)
 
 
-def question_file(question: Question, index: int) -> discord.File | None:
-    """The image file a question's message uploads (None for no image or an https one)."""
+def question_file(question: Question, index: int, stored: bytes | None = None) -> discord.File | None:
+    """The image file a question's message uploads (None for no image or an https one): a file beside
+    its deck, or `stored`, the bytes of the picture uploaded for it (bot/decks/pictures.py)."""
     if question.image is None or is_url(question.image):
         return None
+    if picture_name(question.image) is not None:
+        return (
+            None if stored is None else discord.File(io.BytesIO(stored), filename=image_name(question, index))
+        )
     return discord.File(question.image, filename=image_name(question, index))
 
 

@@ -97,15 +97,18 @@ def _summary(card: SummaryCard) -> dict[str, Any]:
     return {"embed": embed, "view": summary_view(card.round_id)} if card.buttons else {"embed": embed}
 
 
-def files_of(card: Card, picture: FormulaPicture | None = None) -> Callable[[], list[discord.File]]:
-    """The files a card's message uploads, opened anew for each try: a question's own image, then its
-    formulas' picture (shown as the embed's image when the question has none of its own)."""
+def files_of(
+    card: Card, picture: FormulaPicture | None = None, stored: bytes | None = None
+) -> Callable[[], list[discord.File]]:
+    """The files a card's message uploads, opened anew for each try: a question's own image (`stored`:
+    the bytes of the picture uploaded for it), then its formulas' picture (shown as the embed's image
+    when the question has none of its own)."""
     if not isinstance(card, QuestionCard):
         return list
     question, index = card.question, card.index
 
     def files() -> list[discord.File]:
-        image = render.question_file(question, index)
+        image = render.question_file(question, index, stored)
         drawn = None if picture is None else render.formula_file(picture, index)
         return [f for f in (image, drawn) if f is not None]
 

@@ -15,6 +15,7 @@ from bot.web.context import CONTEXT, WebContext
 from bot.web.discord_api import DiscordUnavailable
 from bot.web.language import page_languages
 from bot.web.pages import nav_links, page_modules
+from bot.web.picture_uploads import PictureTooLarge, picture_uploads
 from bot.web.rate_limits import MAX_UPLOAD_BYTES
 from bot.web.render import SERVER_MENU, render, template_environment
 from bot.web.security import csrf_check, security_headers, write_limit
@@ -52,7 +53,7 @@ async def error_pages(request: web.Request, handler: Handler) -> web.StreamRespo
         # aiohttp's own refusals (a body too large, a wrong method) say it in its words: ours instead.
         ours = exc.status not in (405, 413) and exc.text and not exc.text.startswith(f"{exc.status}:")
         sentence = exc.text if ours else None
-        if isinstance(exc, Refused):
+        if isinstance(exc, Refused | PictureTooLarge):
             sentence = exc.sentence
         return await _error_page(request, exc.status, sentence or _sentence(exc.status, exc.reason), exc)
     except DiscordUnavailable as exc:
@@ -86,6 +87,7 @@ async def make_app(context: WebContext) -> web.Application:
             aiohttp_session.session_middleware(cookie_storage(context.settings, secret)),
             page_languages,
             error_pages,
+            picture_uploads,
             csrf_check,
             server_gate,
             write_limit,

@@ -14,6 +14,7 @@ from bot.bank.bank import Bank
 from bot.bank.loader import load_folder
 from bot.bank.models import Deck
 from bot.decks.deck_versions import ParsedDecks
+from bot.decks.pictures import DeckPictures
 from bot.decks.server_decks import ServerDecks
 from bot.decks.whole_decks import WholeDecks
 from bot.host.config import WebSettings
@@ -55,6 +56,11 @@ class WebContext:
     def whole_decks(self) -> WholeDecks:
         """Decks made, renamed, copied and deleted, over the same decks (it keeps nothing of its own)."""
         return WholeDecks(self.decks)
+
+    @property
+    def pictures(self) -> DeckPictures:
+        """The pictures uploaded for the server decks' questions."""
+        return DeckPictures(self.store, self.clock)
 
     @property
     def parsed(self) -> ParsedDecks:

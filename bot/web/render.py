@@ -11,6 +11,7 @@ import jinja2
 from aiohttp import web
 
 from bot.bank.exports import EXPORT_FORMATS
+from bot.bank.pictures import picture_name
 from bot.locales import (
     N_,
     day,
@@ -78,7 +79,7 @@ def download(content: str | bytes, filename: str, content_type: str) -> web.Resp
     return web.Response(
         body=content.encode("utf-8") if isinstance(content, str) else content,
         content_type=content_type,
-        charset=None if content_type == "application/octet-stream" else "utf-8",
+        charset=None if content_type in ("application/octet-stream", "application/zip") else "utf-8",
         headers={"Content-Disposition": f'attachment; filename="{filename}"'},  # i18n: not shown
     )
 
@@ -126,6 +127,7 @@ def template_environment(app: web.Application) -> jinja2.Environment:
     formats = (number, decimal, percent, day, day_and_month, moment, slash, status_words, kind_words)
     env.globals.update({function.__name__: function for function in formats})  # each under its own name
     env.globals["export_formats"] = tuple((key, chosen.label) for key, chosen in EXPORT_FORMATS.items())
+    env.globals["picture_name"] = picture_name  # a question's uploaded picture (bot/bank/pictures.py)
     return env
 
 

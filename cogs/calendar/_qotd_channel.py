@@ -16,11 +16,13 @@ from bot.calendar.kinds import Way, way_of
 from bot.calendar.post_failures import PostFailed
 from bot.calendar.qotd import day_of_number
 from bot.calendar.qotd_service import Shown
+from bot.decks.pictures import DeckPictures
 from bot.locales import number, speaking
 from bot.quiz.judging import right_slots
 from bot.ui.answers import QOTD_TAGS, answer_buttons, answer_menu
 from bot.ui.calendar_cards import qotd_card, qotd_reveal_card
 from bot.ui.qotd import qotd_embed, qotd_reveal_embed
+from bot.ui.question_pictures import with_picture
 from bot.ui.text import letter
 from bot.ui.views import frozen_view
 from cogs.calendar._port import in_cards, post_problem_of, posted_as_card
@@ -35,6 +37,7 @@ log = logging.getLogger(__name__)
 class DiscordQotdChannel:
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
+        self.pictures = DeckPictures(bot.store)
 
     async def post(self, shown: Shown) -> int:
         day = shown.day
@@ -44,6 +47,8 @@ class DiscordQotdChannel:
         cards = await in_cards(self.bot, day.guild_id)
         with speaking(await self.bot.languages.server(day.guild_id)):  # the whole channel reads it
             content = question_message(shown, cards=cards)
+        stored = await self.pictures.posted(day.guild_id, shown.question)
+        content = with_picture(content, shown.question, 0, stored, upload=True)
         try:
             message = await channel.send(**content, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException as exc:
@@ -62,7 +67,8 @@ class DiscordQotdChannel:
             cards = await posted_as_card(message)
             with speaking(await self.bot.languages.server(day.guild_id)):
                 content = reveal_message(shown, counts, right, answered, cards=cards)
-            await message.edit(**content)
+            stored = await self.pictures.posted(day.guild_id, shown.question)
+            await message.edit(**with_picture(content, shown.question, 0, stored, upload=False))
         except discord.HTTPException as exc:
             log.warning("server %s: the question of the day's reveal failed: %s", day.guild_id, exc)
 

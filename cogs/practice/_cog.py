@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.bank.models import Deck
+from bot.decks.pictures import DeckPictures
 from bot.errors import UserError
 from bot.locales import _, number
 from bot.practice import Practice, PracticeSessions
@@ -21,7 +22,6 @@ from bot.ui import replies
 from bot.ui.achievements import add_new_badges
 from bot.ui.answers import hint_reply
 from bot.ui.desks import PRACTICE_DESK, GivenAnswer, TextAnswerForm
-from bot.ui.formula_files import formula_files
 from bot.ui.order_picker import answer_form, takes_form
 from bot.ui.practice import (
     feedback_embed,
@@ -32,6 +32,7 @@ from bot.ui.practice import (
     translation_embed,
 )
 from bot.ui.practice_cards import in_cards, practice_screen
+from bot.ui.question_pictures import question_files
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import anywhere
 
@@ -48,6 +49,7 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
         self.sessions = PracticeSessions(
             bot.store, bot.bank, lambda deck_id, guild_id: find_deck(bot, deck_id, guild_id), bot.clock
         )
+        self.pictures = DeckPictures(bot.store)
 
     async def cog_load(self) -> None:
         self.bot.owners.provide(PRACTICE_DESK, self)
@@ -123,7 +125,10 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
         original_lang = original.lang if original is not None else None
         hints = await self.sessions.hints_on(s.guild_id)
         view = practice_question_view(practice.id, s.index, question, s.order, original_lang, hints=hints)
-        return embed, view, await formula_files(embed, question, s.index, explanation=False)
+        files = await question_files(
+            embed, question, s.index, guild_id=s.deck.guild_id, pictures=self.pictures, explanation=False
+        )
+        return embed, view, files
 
     async def _find(self, interaction: discord.Interaction, practice_id: int, index: int) -> Practice:
         return await self.sessions.find(interaction.user.id, practice_id, index)
@@ -151,7 +156,9 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
         )
         add_new_badges(embed, answered.badges)
         view = feedback_view(practice.id, s.index, s.deck.id, result.question_id, last=answered.last)
-        files = await formula_files(embed, s.question, s.index, explanation=True)
+        files = await question_files(
+            embed, s.question, s.index, guild_id=s.deck.guild_id, pictures=self.pictures, explanation=True
+        )
         shown = practice_screen(embed, view, s.deck.title, cards=in_cards(interaction))
         await replies.edit(interaction, **shown, attachments=files)
 

@@ -13,7 +13,8 @@ from bot.store.sql.decks import (
     SAVE_GUILD_DECK_OVER,
     guild_deck_over_values,
 )
-from bot.store.sql.engine import Engine
+from bot.store.sql.engine import Engine, Transaction, changed
+from bot.store.sql.pictures import DELETE_DECK_PICTURES
 
 
 class SharedDecks:
@@ -38,5 +39,11 @@ class SharedDecks:
         return await self._engine.fetch_records(GUILD_DECK_COLUMNS, GUILD_DECKS, guild=guild_id)
 
     async def delete_guild_deck(self, guild_id: int, deck_id: str) -> bool:
-        """Forget an uploaded deck; False when there was none. Scores earned with it stay."""
-        return await self._engine.execute(DELETE_GUILD_DECK, guild=guild_id, deck=deck_id) > 0
+        """Forget an uploaded deck and its pictures; False when there was none. Scores earned with it stay."""
+        return await self._engine.write(lambda: _delete(guild_id, deck_id))
+
+
+def _delete(guild_id: int, deck_id: str) -> Transaction[bool]:
+    yield changed(DELETE_DECK_PICTURES, guild=guild_id, deck=deck_id)
+    deleted: int = yield changed(DELETE_GUILD_DECK, guild=guild_id, deck=deck_id)
+    return deleted > 0

@@ -15,6 +15,7 @@ from bot.store.common.decks import SharedDecks
 from bot.store.common.fitting import SharedFitting
 from bot.store.common.flags import SharedFlags
 from bot.store.common.item_analysis import SharedItemAnalysis
+from bot.store.common.pictures import SharedPictures
 from bot.store.common.polls import SharedPolls
 from bot.store.common.practice import SharedPractice
 from bot.store.common.qotd import SharedQotd
@@ -36,6 +37,7 @@ class SharedStore(
     SharedItemAnalysis,
     SharedPractice,
     SharedDecks,
+    SharedPictures,
     SharedFlags,
     SharedSuggestions,
     SharedCalendar,

@@ -8,7 +8,7 @@ from typing import Any
 import asyncpg
 
 from bot.store import open_store
-from bot.store.copydb.tables import BOARD_SUMS, CHUNK, COUNTED, IDENTITY_TABLES, read_order
+from bot.store.copydb.tables import BOARD_SUMS, COUNTED, IDENTITY_TABLES, chunk_of, read_order
 from bot.store.postgres import safe_url
 from bot.store.postgres.answers import SUM_ALL_ANSWERS, TRIGGER_OFF, TRIGGER_ON
 
@@ -41,7 +41,7 @@ class PostgresSide:
             cursor = await self._conn.cursor(
                 f"SELECT {', '.join(columns)} FROM {table} ORDER BY {read_order(tuple(columns))}"
             )
-            while chunk := await cursor.fetch(CHUNK):
+            while chunk := await cursor.fetch(chunk_of(table)):
                 yield [tuple(row) for row in chunk]
 
     async def begin(self, *, clear: bool) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.store import open_store
-from bot.store.copydb.tables import BOARD_SUMS, CHUNK, COUNTED, read_order
+from bot.store.copydb.tables import BOARD_SUMS, COUNTED, chunk_of, read_order
 
 # The boards rebuilt from every answer at once, as migration 0002 sums the answers it finds.
 _REBUILD_BOARDS = (
@@ -64,7 +64,7 @@ class SqliteSide:
             self._conn.execute,
             f"SELECT {', '.join(columns)} FROM {table} ORDER BY {read_order(tuple(columns))}",
         )
-        while chunk := await asyncio.to_thread(cursor.fetchmany, CHUNK):
+        while chunk := await asyncio.to_thread(cursor.fetchmany, chunk_of(table)):
             yield chunk
 
     async def begin(self, *, clear: bool) -> None:

@@ -37,6 +37,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "practice_answers": ("id", "user_id", "guild_id", "deck_id", "question_id", "correct", "answered_at"),
     "memories": ("user_id", "deck_id", "question_id", "card", "due", "reviews", "lapses", "last_review"),
     "guild_decks": ("guild_id", "deck_id", "source_name", "text", "uploaded_by", "uploaded_at"),
+    "deck_pictures": ("guild_id", "deck_id", "name", "content_type", "data", "sha256", "created_at"),
     "practices": ("id", "user_id", "deck_id", "state", "started_at", "updated_at"),
     "suggestions": _columns(
         "id, guild_id, deck_id, author_id, question, status, created_at, reviewed_by, reviewed_at"
@@ -108,8 +109,14 @@ BOARD_SUMS = (
     "GROUP BY guild_id, deck_id"
 )
 
-# Rows read and written per trip.
+# Rows read and written per trip; a deck's pictures, of up to 8 MiB each, a few at a time.
 CHUNK = 10_000
+CHUNKS = {"deck_pictures": 8}
+
+
+def chunk_of(table: str) -> int:
+    """How many of the table's rows one trip reads and writes."""
+    return CHUNKS.get(table, CHUNK)
 
 
 def read_order(columns: tuple[str, ...]) -> str:

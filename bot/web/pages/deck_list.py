@@ -208,5 +208,9 @@ async def export(request: web.Request, server: Server) -> web.StreamResponse:
     chosen = EXPORT_FORMATS.get(request.query.get("format", "yaml"))
     if chosen is None:
         raise web.HTTPBadRequest(text=_("Export as one of: {formats}.", formats=", ".join(EXPORT_FORMATS)))
+    if chosen.suffix == "yaml" and deck.guild_id == server.id:
+        zipped = await context_of(request).pictures.zipped(server.id, deck)  # its pictures beside it
+        if zipped is not None:
+            return download(zipped, f"{deck.id}.zip", "application/zip")
     written = await asyncio.to_thread(chosen.write, deck)  # in proportion to the deck: off the event loop
     return download(written.data, chosen.filename(deck), chosen.media_type)

@@ -17,6 +17,7 @@ from bot.bank.editor_form import (
     translation_languages,
 )
 from bot.bank.models import Deck, Question
+from bot.bank.pictures import MAX_PICTURE_BYTES
 from bot.bank.problems import DeckError
 from bot.bank.reader import DIFFICULTIES
 from bot.decks.quota import ServerDecksFull
@@ -34,6 +35,7 @@ from bot.web.pages._decks import (
     find_deck,
     save_deck,
 )
+from bot.web.pages._pictures import take_picture
 from bot.web.pages._questions import deck_values, editable_question, place_query, preview_values, question_of
 from bot.web.question_pages import Place
 from bot.web.redirects import see_other
@@ -41,6 +43,7 @@ from bot.web.render import render
 from bot.web.settings_form import option_words
 
 routes = web.RouteTableDef()
+NOTHING_SAVED = N_("Nothing was saved: fix what is marked below.")
 # The kinds the editor offers, in its radios' order; each has a fieldset in question_edit.html (and a
 # reader in bot.bank.editor_form.KIND_FIELDS).
 KINDS = (
@@ -74,8 +77,9 @@ async def _editor(
     shown: Preview | None = None,
     sentence: str | None = None,
     status: int = 200,
+    picture_refused: str | None = None,
 ) -> web.StreamResponse:
-    errors: dict[str, list[str]] = {}
+    errors: dict[str, list[str]] = {"image": [picture_refused]} if picture_refused else {}
     for error in checked.errors if checked else ():
         errors.setdefault(error.field, []).append(error.message)
     values = {
@@ -89,6 +93,7 @@ async def _editor(
         "sentence": sentence,
         "version": await current_version(request, server),
         "version_field": VERSION_FIELD,
+        "picture_most": MAX_PICTURE_BYTES // 1024 // 1024,
         **preview_values(shown, request),
     }
     return await render(request, "question_edit.html", values, status=status)
@@ -128,13 +133,16 @@ async def _save(request: web.Request, server: Server, *, replacing: str | None) 
     deck = await find_deck(request, server, editable=True)
     editing = question_of(deck, request) if replacing is not None else None
     post = await request.post()
-    posted = Posted.of(post.items())
+    taken = await take_picture(request, server, deck, post, Posted.of(post.items()))
+    posted = taken.posted
     form = read_form(posted, posted_languages(deck.language, posted))
     checked = check_form(form, deck, replacing=replacing)
     question = checked.question
     again = functools.partial(_editor, request, server, deck, form, editing=editing, checked=checked)
+    if taken.refusal is not None:
+        return await again(sentence=_(NOTHING_SAVED), status=422, picture_refused=taken.refusal)
     if question is None:
-        return await again(sentence=_("Nothing was saved: fix what is marked below."), status=422)
+        return await again(sentence=_(NOTHING_SAVED), status=422)
     shown = preview(question, deck, context_of(request).clock())
     if post.get("action") == "preview":
         return await again(shown=shown)
@@ -173,7 +181,9 @@ async def _keep(
         action, detail = N_("question edited"), f"{deck.id}/{replacing}"
         if question.id != replacing:
             detail = _("{old} (now {new})", old=detail, new=question.id)
-    await save_deck(request, server, edited, action, detail)
+    saved = await save_deck(request, server, edited, action, detail)
+    replaced = None if replacing is None else getattr(deck.question(replacing), "image", None)
+    await context_of(request).pictures.keep_shown(server.id, saved, replaced)
 
 
 @routes.get("/servers/{guild_id}/decks/{deck_id}/questions/{question_id}/preview")
