@@ -193,6 +193,7 @@ def _page(deck: Deck, editor: EditorForm) -> str:
         "csrf_field": "csrf",
         "csrf_token": "token",
         "preview": None,
+        "picture_most": 8,
         "static": str,
         # the layout's own
         "viewer": None,

@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from bot.bank import formulas
 from bot.bank.bank import Bank
+from bot.decks.pictures import DeckPictures
 from bot.decks.server_decks import ServerDecks
 from bot.discord.calls import RetryPolicy, is_expired_interaction
 from bot.discord.command_names import CatalogTranslator
@@ -164,6 +165,8 @@ class BvunzoBot(commands.AutoShardedBot):
             # a host that set its own (a proxy, an emulator) keeps it.
             self.shard_count = await recommended_shard_count(self)
         self.store = await open_store(self.settings.db_path)
+        # The pictures of the servers' decks, one cache for rounds, practice and the question of the day.
+        self.pictures = DeckPictures(self.store, self.clock)
         self.languages = Languages(self.store)
         await self.languages.load()
         self.bank = await self._load_bank()

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.decks.pictures import DeckPictures
 from bot.discord.round_channel import RoundChannel
 from bot.locales import N_, _, speaking
 from bot.rounds import CannotPostHere, RoundService
@@ -61,7 +60,7 @@ class DiscordRounds:
             guild_id=guild.id if guild is not None else None,
             languages=self.bot.languages,
             card_style=ServerSettings(self.bot.store).card_style,
-            pictures=DeckPictures(self.bot.store),
+            pictures=self.bot.pictures,
         )
 
     def refusal(self, channel_id: int, *, thread: bool) -> str | None:

@@ -16,7 +16,6 @@ from bot.calendar.kinds import Way, way_of
 from bot.calendar.post_failures import PostFailed
 from bot.calendar.qotd import day_of_number
 from bot.calendar.qotd_service import Shown
-from bot.decks.pictures import DeckPictures
 from bot.locales import number, speaking
 from bot.quiz.judging import right_slots
 from bot.ui.answers import QOTD_TAGS, answer_buttons, answer_menu
@@ -37,7 +36,7 @@ log = logging.getLogger(__name__)
 class DiscordQotdChannel:
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
-        self.pictures = DeckPictures(bot.store)
+        self.pictures = bot.pictures
 
     async def post(self, shown: Shown) -> int:
         day = shown.day

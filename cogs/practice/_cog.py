@@ -12,7 +12,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.bank.models import Deck
-from bot.decks.pictures import DeckPictures
 from bot.errors import UserError
 from bot.locales import _, number
 from bot.practice import Practice, PracticeSessions
@@ -49,7 +48,7 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
         self.sessions = PracticeSessions(
             bot.store, bot.bank, lambda deck_id, guild_id: find_deck(bot, deck_id, guild_id), bot.clock
         )
-        self.pictures = DeckPictures(bot.store)
+        self.pictures = bot.pictures
 
     async def cog_load(self) -> None:
         self.bot.owners.provide(PRACTICE_DESK, self)
