@@ -875,7 +875,7 @@ def test_order_question_card_reveal_practice_and_picker() -> None:
         form = answer_form("Q" * 100, question, order, 60.0)
         for so_far in ((), (3,), tuple(range(7)), tuple(range(8))):
             shown = picker_message(tags.typed, ROUND_ID, 49, form, so_far)
-            check_content(shown["content"])
+            check_embed(shown["embed"])
             check_view(shown["view"])
     feedback = practice.feedback_embed(
         question, order, right=False, right_slots=frozenset(), chosen=None, typed=None, index=BIG - 1,

@@ -12,7 +12,7 @@ from bot.bank.models import Deck, Kind, Question
 from bot.looks.round import reveal_look
 from bot.quiz.errors import AlreadyAnsweredError, InvalidChoiceError
 from bot.quiz.judging import judge_answer
-from bot.quiz.multi import partly, picked_from, picked_text, recalled, shared_points
+from bot.quiz.multi import kept_share, partly, picked_from, picked_text, recalled, shared_points
 from bot.quiz.options import RoundOptions
 from bot.quiz.round import RestoredAnswer, RoundState
 from bot.quiz.scoring import Mode
@@ -99,6 +99,16 @@ def test_below_half_the_points_is_a_lapse_from_half_on_hard() -> None:
     assert (recalled(False, Fraction(1, 2)), partly(Fraction(1, 2))) == (True, True)  # Hard
     assert (recalled(True, Fraction(1)), partly(Fraction(1))) == (True, False)  # Good
     assert (recalled(True, None), partly(None)) == (True, False)  # another kind: as before
+
+
+def test_kept_points_are_read_back_as_the_same_rating() -> None:
+    # The calendar keeps points, not shares: 4 of 9 right choices (the largest share below half a kind
+    # can earn) is 44 points, still a lapse; half, 50, Hard; all, Good; none kept, as before.
+    assert shared_points(100, Fraction(4, 9)) == 44
+    assert (recalled(False, kept_share(44)), partly(kept_share(44))) == (False, False)
+    assert (recalled(False, kept_share(50)), partly(kept_share(50))) == (True, True)
+    assert (recalled(True, kept_share(100)), partly(kept_share(100))) == (True, False)
+    assert kept_share(None) is None
 
 
 def _slots(state: RoundState, *choices: int) -> list[int]:

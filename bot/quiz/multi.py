@@ -8,11 +8,13 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from bot.bank.models import Question, picked_from, picked_text
+from bot.quiz.scoring import STANDARD_POINTS
 
 if TYPE_CHECKING:  # fractions (and decimal with it) loads with the first multi answer, not at start
     from fractions import Fraction
 
 __all__ = [
+    "kept_share",
     "partly",
     "picked_from",
     "picked_share",
@@ -50,6 +52,16 @@ def recalled(right: bool, share: Fraction | None) -> bool:
     """Whether a review counts an answer as remembered (rated Good or Hard, not Again): a right one; of a
     multi question (`share` not None), one earning at least half its points; below half is a lapse."""
     return right if share is None else 2 * share >= 1
+
+
+def kept_share(points: int | None) -> Fraction | None:
+    """The share of a right answer's points that an answer's kept `points` are, for `recalled` and `partly`
+    (the calendar keeps an answer's points, not its share); None when none were kept. A share below half
+    stays below half: its denominator is 10 at most (a set's right choices, an order's items), so its
+    points are 44 at most."""
+    from fractions import Fraction
+
+    return None if points is None else Fraction(points, STANDARD_POINTS)
 
 
 def partly(share: Fraction | None) -> bool:

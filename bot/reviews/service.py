@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Protocol
 
 from bot.bank.mixed import origin
+from bot.quiz.multi import kept_share, partly, recalled
 from bot.quiz.practice import MemoryState
 from bot.reviews.schedule import reviewed
 from bot.store import AssignmentAnswer, MemberParameters, Memory, StoreUnavailable
@@ -97,8 +98,10 @@ async def review_assignment_answer(
     the assignment's deck is a mixed one). A failure is logged, not raised: the member is not told their
     answer failed when only its schedule did."""
     deck_id, question_id = origin(deck_id, answer.question_id)
+    share = kept_share(answer.points)  # a partly right one is rated as rounds rate it (bot/quiz/multi.py)
+    rights, hinted = {user_id: recalled(answer.right, share)}, {user_id} if partly(share) else set()
     try:
-        await save_reviews(shelf, deck_id, question_id, {user_id: answer.right}, answer.answered_at)
+        await save_reviews(shelf, deck_id, question_id, rights, answer.answered_at, hinted=hinted)
     except StoreUnavailable:  # weather, already logged by the store: the schedule stays as it was
         log.info("%s/%s: the review schedule of member %s left unchanged", deck_id, question_id, user_id)
     except Exception:

@@ -81,4 +81,7 @@ def picker_message(
             custom_id=custom_ids.ORDER_SUBMIT.make(play_id, index, done, tag=typed_tag + "s"),
         )
     )
-    return {"content": picker_text(form.prompt, form.items, so_far, CONTENT), "view": view}
+    # An embed, not content: the screen that takes the picker's place after Submit in practice and in an
+    # assignment (its embeds) replaces it whole; content would stay above the feedback, still asking.
+    text = picker_text(form.prompt, form.items, so_far, CONTENT)
+    return {"embed": discord.Embed(description=text), "view": view}

@@ -12,6 +12,7 @@ from bot.calendar.kinds import lettered
 from bot.calendar.post_failures import PASSING
 from bot.calendar.qotd import Streak
 from bot.locales import _, day, day_and_month, n_, number, percent, slash
+from bot.looks.round import how_to_answer
 from bot.looks.text import stamp
 from bot.quiz.achievements import Achievement
 from bot.store import QotdBoardLine
@@ -50,8 +51,12 @@ def choice_lines(question: Question, order: Sequence[int]) -> list[str]:
 
 def asked_text(question: Question, order: Sequence[int], *, listed: bool = True) -> str:
     """The question as a calendar message asks it: its prompt (a cloze one's blanks drawn), and its
-    lettered choices when its kind has them (not `listed`: a card shows them in its sections)."""
-    if not listed or not lettered(question):
+    lettered choices when its kind has them (not `listed`: a card shows them in its sections); a kind
+    answered in a form says how, as a round's question does (a match question's items with it)."""
+    if not lettered(question):
+        told = how_to_answer(question)
+        return question.shown_prompt if told is None else f"{question.shown_prompt}\n\n{told}"
+    if not listed:
         return question.shown_prompt
     lines = "\n".join(choice_lines(question, order))
     return f"{question.shown_prompt}\n\n{lines}"
