@@ -67,7 +67,12 @@ async def csrf_check(request: web.Request, handler: Handler) -> web.StreamRespon
     session = await browser_session(request)
     expected = session.get(CSRF)
     sent = request.headers.get(CSRF_HEADER)
-    if sent is None and request.content_type in ("application/x-www-form-urlencoded", "multipart/form-data"):
+    # A browser whose session has no token has no form of ours to send: refused before its body is read.
+    if (
+        sent is None
+        and isinstance(expected, str)
+        and request.content_type in ("application/x-www-form-urlencoded", "multipart/form-data")
+    ):
         form = await request.post()  # aiohttp keeps it: the page reads the same form again for free
         field = form.get(CSRF_FIELD)
         sent = field if isinstance(field, str) else None

@@ -136,6 +136,22 @@ async def test_a_post_without_its_csrf_token_is_403_and_changes_nothing(
     assert (await dashboard.store.guild_settings(world.study.id)).questions == 7
 
 
+async def test_a_write_from_a_browser_without_a_session_is_refused_before_its_body_is_read(
+    dashboard: Dashboard, browser: Any
+) -> None:
+    stranger = await browser.new_context()
+    try:
+        # 5 MiB is past what any form but the editor's may carry: a body read would be a 413.
+        answer = await stranger.request.post(
+            dashboard.server_url("settings"),
+            multipart={"csrf_token": "guess", "notes": "x" * (5 * 1024 * 1024)},
+        )
+        assert answer.status == 403
+        assert "did not come from Bvunzo&#39;s own page" in await answer.text()
+    finally:
+        await stranger.close()
+
+
 async def test_a_tampered_or_replayed_state_is_refused(dashboard: Dashboard, browser: Any) -> None:
     world = dashboard.world
     world.fake.oauth.signed_in = world.moderator.user
