@@ -66,8 +66,7 @@ async def _deck_page(
         "deck": deck,
         "deck_url": url,
         "editable": deck.guild_id == server.id,
-        "version": await _decks.current_version(request, server),
-        "version_field": _decks.VERSION_FIELD,
+        **await _decks.version_values(request, server),
         "sentence": sentence,
         "done": request.query.get("done"),  # what the deck's own forms did (renamed, copied)
         "text_kind": Kind.TEXT,
@@ -134,8 +133,7 @@ async def confirm_delete(request: web.Request, server: Server) -> web.StreamResp
     values = {
         **deck_values(request, server, deck),
         "question": question,
-        "version": await _decks.current_version(request, server),
-        "version_field": _decks.VERSION_FIELD,
+        **await _decks.version_values(request, server),
     }
     return await render(request, "question_delete.html", values)
 

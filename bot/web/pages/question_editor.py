@@ -79,8 +79,7 @@ async def _editor(
         "difficulties": DIFFICULTIES,
         "option_words": option_words,
         "sentence": sentence,
-        "version": await _decks.current_version(request, server),
-        "version_field": _decks.VERSION_FIELD,
+        **await _decks.version_values(request, server),
         **preview_values(shown, request),
     }
     return await render(request, "question_edit.html", values, status=status)
