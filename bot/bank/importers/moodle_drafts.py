@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from bot.bank import part_sizes
-from bot.bank.cloze import MAX_BLANKS
+from bot.bank.cloze import MAX_BLANKS, too_many_blanks
 from bot.bank.importers import moodle_items as moodle
 from bot.bank.importers import not_playable
 from bot.bank.importers.drafts import DeckDraft, too_many
@@ -141,14 +141,7 @@ def _multi(draft: DeckDraft, item: moodle.Choice, right: list[int]) -> None:
 def _cloze(draft: DeckDraft, item: moodle.Gaps) -> None:
     """Blanks the prompt marks, as a cloze question (each typed) when Discord's answer form holds them all."""
     if len(item.blanks) > MAX_BLANKS:
-        draft.set_apart(
-            item.line,
-            _(
-                "the prompt has {n} blanks; at most {most} fit in Discord's answer form, so split it",
-                n=len(item.blanks),
-                most=MAX_BLANKS,
-            ),
-        )
+        draft.set_apart(item.line, too_many_blanks(len(item.blanks)))
         return
     _question(draft, item, "cloze", item.explanation, blanks=[distinct_answers(b) for b in item.blanks])
 
