@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import re
 
+from bot.locales import _
+
 # A blank in a cloze prompt: `{{1}}` to `{{5}}` (Discord's modal takes at most five text inputs).
 BLANK = re.compile(r"\{\{\s*(\d+)\s*\}\}")
 MAX_BLANKS = 5
@@ -14,6 +16,15 @@ MAX_BLANKS = 5
 def blank_numbers(prompt: str) -> list[int]:
     """The numbers of the blanks in `prompt`, in the order they appear (repeats kept)."""
     return [int(number) for number in BLANK.findall(prompt)]
+
+
+def too_many_blanks(count: int) -> str:
+    """Why a prompt of `count` blanks, more than MAX_BLANKS, is refused: the answer form holds no more."""
+    return _(
+        "the prompt has {n} blanks; at most {most} fit in Discord's answer form, so split it",
+        n=count,
+        most=MAX_BLANKS,
+    )
 
 
 def shown_prompt(prompt: str) -> str:

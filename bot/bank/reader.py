@@ -13,7 +13,7 @@ import yaml
 
 from bot.bank import part_sizes
 from bot.bank import safe_yaml as sy
-from bot.bank.cloze import MAX_BLANKS, blank_numbers
+from bot.bank.cloze import MAX_BLANKS, blank_numbers, too_many_blanks
 from bot.bank.formulas import FORMULA_KEYS, formula_problems
 from bot.bank.images import MAX_IMAGE_REFERENCE, check_image
 from bot.bank.languages import is_language_code
@@ -905,14 +905,7 @@ class _Reader:
             )
             return None
         if len(numbers) > MAX_BLANKS:
-            self.report(
-                node,
-                _(
-                    "the prompt has {n} blanks; at most {most} fit in Discord's answer form, so split it",
-                    n=len(numbers),
-                    most=MAX_BLANKS,
-                ),
-            )
+            self.report(node, too_many_blanks(len(numbers)))
             return None
         return len(numbers)
 

@@ -36,7 +36,6 @@ log = logging.getLogger(__name__)
 class DiscordQotdChannel:
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
-        self.pictures = bot.pictures
 
     async def post(self, shown: Shown) -> int:
         day = shown.day
@@ -46,7 +45,7 @@ class DiscordQotdChannel:
         cards = await in_cards(self.bot, day.guild_id)
         with speaking(await self.bot.languages.server(day.guild_id)):  # the whole channel reads it
             content = question_message(shown, cards=cards)
-        stored = await self.pictures.posted(day.guild_id, shown.question)
+        stored = await self.bot.pictures.posted(day.guild_id, shown.question)
         content = with_picture(content, shown.question, 0, stored, upload=True)
         try:
             message = await channel.send(**content, allowed_mentions=discord.AllowedMentions.none())
@@ -66,7 +65,7 @@ class DiscordQotdChannel:
             cards = await posted_as_card(message)
             with speaking(await self.bot.languages.server(day.guild_id)):
                 content = reveal_message(shown, counts, right, answered, cards=cards)
-            stored = await self.pictures.posted(day.guild_id, shown.question)
+            stored = await self.bot.pictures.posted(day.guild_id, shown.question)
             await message.edit(**with_picture(content, shown.question, 0, stored, upload=False))
         except discord.HTTPException as exc:
             log.warning("server %s: the question of the day's reveal failed: %s", day.guild_id, exc)

@@ -48,7 +48,6 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
         self.sessions = PracticeSessions(
             bot.store, bot.bank, lambda deck_id, guild_id: find_deck(bot, deck_id, guild_id), bot.clock
         )
-        self.pictures = bot.pictures
 
     async def cog_load(self) -> None:
         self.bot.owners.provide(PRACTICE_DESK, self)
@@ -125,7 +124,7 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
         hints = await self.sessions.hints_on(s.guild_id)
         view = practice_question_view(practice.id, s.index, question, s.order, original_lang, hints=hints)
         files = await question_files(
-            embed, question, s.index, guild_id=s.deck.guild_id, pictures=self.pictures, explanation=False
+            embed, question, s.index, guild_id=s.deck.guild_id, pictures=self.bot.pictures, explanation=False
         )
         return embed, view, files
 
@@ -156,7 +155,7 @@ class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
         add_new_badges(embed, answered.badges)
         view = feedback_view(practice.id, s.index, s.deck.id, result.question_id, last=answered.last)
         files = await question_files(
-            embed, s.question, s.index, guild_id=s.deck.guild_id, pictures=self.pictures, explanation=True
+            embed, s.question, s.index, guild_id=s.deck.guild_id, pictures=self.bot.pictures, explanation=True
         )
         shown = practice_screen(embed, view, s.deck.title, cards=in_cards(interaction))
         await replies.edit(interaction, **shown, attachments=files)

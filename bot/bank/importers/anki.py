@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.bank.cloze import MAX_BLANKS
@@ -201,35 +202,35 @@ def _pairs(cards: list[_Card]) -> list[tuple[int, str, list[str]]]:
 
 
 def _say_dropped(draft: DeckDraft, dropped: _Dropped) -> None:
-    if dropped.sounds:
-        draft.note(
-            dropped.sounds[0],
-            n_(
+    """One note for each thing dropped, at the first note that held it, counting every note that did."""
+    said: tuple[tuple[list[int], Callable[[int], str]], ...] = (
+        (
+            dropped.sounds,
+            lambda count: n_(
                 "{n} note plays a sound ([sound:…]); a round shows no sound, so it was dropped",
                 "{n} notes play a sound ([sound:…]); a round shows no sound, so it was dropped",
-                len(dropped.sounds),
-                n=len(dropped.sounds),
+                count,
             ),
-        )
-    if dropped.images:
-        draft.note(
-            dropped.images[0],
-            n_(
+        ),
+        (
+            dropped.images,
+            lambda count: n_(
                 "{n} note shows an image from the package; an uploaded deck shows images only from https:// "
                 "addresses, so it was dropped",
                 "{n} notes show images from the package; an uploaded deck shows images only from https:// "
                 "addresses, so they were dropped",
-                len(dropped.images),
-                n=len(dropped.images),
+                count,
             ),
-        )
-    if dropped.reversed:
-        draft.note(
-            dropped.reversed[0],
-            n_(
+        ),
+        (
+            dropped.reversed,
+            lambda count: n_(
                 "{n} note also has a reversed card; as with Anki's text export, only its first field is asked",
                 "{n} notes also have a reversed card; as with Anki's text export, only their first field is asked",
-                len(dropped.reversed),
-                n=len(dropped.reversed),
+                count,
             ),
-        )
+        ),
+    )
+    for notes, sentence in said:
+        if notes:
+            draft.note(notes[0], sentence(len(notes)))

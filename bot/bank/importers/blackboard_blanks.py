@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from bot.bank.cloze import MAX_BLANKS
+from bot.bank.cloze import MAX_BLANKS, too_many_blanks
 from bot.bank.importers.drafts import DeckDraft
 from bot.bank.importers.moodle_drafts import distinct_answers
 from bot.locales import _
@@ -63,14 +63,7 @@ def add_blanks(draft: DeckDraft, line: int, prompt: str, fields: Sequence[str]) 
         draft.skip(line, problem)
         return
     if len(variables) > MAX_BLANKS:
-        draft.set_apart(
-            line,
-            _(
-                "the prompt has {n} blanks; at most {most} fit in Discord's answer form, so split it",
-                n=len(variables),
-                most=MAX_BLANKS,
-            ),
-        )
+        draft.set_apart(line, too_many_blanks(len(variables)))
         return
     answers = {group[0]: distinct_answers(group[1:]) for group in variables}
     blanks: list[list[str]] = []

@@ -12,25 +12,10 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from bot.bank.importers import moodle_items as moodle
 from bot.bank.importers.drafts import DeckDraft
 from bot.bank.importers.html_text import html_images, html_to_text, looks_like_html
 from bot.bank.importers.moodle_drafts import add_items
-from bot.bank.importers.moodle_items import (
-    Answer,
-    Broken,
-    Choice,
-    Description,
-    Essay,
-    Gaps,
-    Item,
-    Items,
-    Matching,
-    NumberAnswer,
-    Numeric,
-    ShortAnswer,
-    TrueFalse,
-    topic_tags,
-)
 from bot.locales import _
 
 # `\=` and its kin stand for the character itself: each becomes a private-use character while the marks
@@ -64,10 +49,10 @@ def read_gift(text: str, source: str) -> DeckDraft:
     return add_items(DeckDraft(source), parse_gift(text))
 
 
-def parse_gift(text: str) -> Items:
+def parse_gift(text: str) -> moodle.Items:
     """Every question of a GIFT file in Moodle's kinds, with the line it starts on."""
     marked = _ESCAPE.sub(lambda m: chr(_PRIVATE + _ESCAPED.index(m[1])), text.translate(_DROP))
-    read, tags = Items(), tuple[str, ...]()
+    read, tags = moodle.Items(), tuple[str, ...]()
     for start, block in _blocks(marked):
         line, words = start, block.strip()
         if words.upper().startswith("$CATEGORY:"):
@@ -77,7 +62,7 @@ def parse_gift(text: str) -> Items:
             if not words.strip():
                 continue
         question = _question(line, words.strip(), tags)
-        if isinstance(question, Broken):
+        if isinstance(question, moodle.Broken):
             read.broken.append(question)
         else:
             read.items.append(question)
@@ -104,7 +89,7 @@ def _blocks(text: str) -> list[tuple[int, str]]:
 
 def _category(path: str) -> tuple[str, ...]:
     """`$course$/top/Biology/Cells` as the tags `Biology`, `Cells`: the places Moodle adds are not topics."""
-    return topic_tags(_plain(p) for p in path.split("/"))
+    return moodle.topic_tags(_plain(p) for p in path.split("/"))
 
 
 def _plain(text: str) -> str:
@@ -119,7 +104,7 @@ def _words(text: str, fmt: str) -> str:
     return text
 
 
-def _question(line: int, text: str, tags: tuple[str, ...]) -> Item | Broken:
+def _question(line: int, text: str, tags: tuple[str, ...]) -> moodle.Item | moodle.Broken:
     name = ""
     if text.startswith("::") and (end := text.find("::", 2)) >= 0:
         name, text = _plain(text[2:end]).strip(), text[end + 2 :].strip()
@@ -129,10 +114,10 @@ def _question(line: int, text: str, tags: tuple[str, ...]) -> Item | Broken:
     opened = text.find("{")
     shown = html_images(_plain(text)) if "<" in text else []
     if opened < 0:
-        return Description(line=line, name=name, prompt=_words(text, fmt), tags=tags)
+        return moodle.Description(line=line, name=name, prompt=_words(text, fmt), tags=tags)
     closed = text.find("}", opened)
     if closed < 0:
-        return Broken(line, _("the answers opened with `{` are never closed with `}`"))
+        return moodle.Broken(line, _("the answers opened with `{` are never closed with `}`"))
     after = text[closed + 1 :]
     blank = bool(after.strip())
     prompt = text[:opened] + (_BLANK + after if blank else "")
@@ -147,19 +132,19 @@ def _question(line: int, text: str, tags: tuple[str, ...]) -> Item | Broken:
         "picture": next((src for src in shown if src.startswith("https://")), ""),
     }
     item = _answers(fields, inside.strip(), fmt, blank)
-    if isinstance(item, Broken) or _BLANK not in item.prompt:
+    if isinstance(item, moodle.Broken) or _BLANK not in item.prompt:
         return item
     return replace(item, prompt=item.prompt.replace(_BLANK, "_____"))  # a missing word to pick
 
 
-def _answers(fields: dict[str, Any], body: str, fmt: str, blank: bool) -> Item | Broken:
+def _answers(fields: dict[str, Any], body: str, fmt: str, blank: bool) -> moodle.Item | moodle.Broken:
     """The question the answer block makes: its kind told by its marks, as Moodle tells it."""
     if not body:
-        return Essay(**fields)
+        return moodle.Essay(**fields)
     if body.startswith("#"):
         return _numeric(fields, body[1:].strip())
     if tf := _TRUE_FALSE.fullmatch(body):
-        return TrueFalse(
+        return moodle.TrueFalse(
             **fields,
             answer=tf[1][0].upper() == "T",
             wrong_feedback=_words(tf[2] or "", fmt),
@@ -167,23 +152,23 @@ def _answers(fields: dict[str, Any], body: str, fmt: str, blank: bool) -> Item |
         )
     parts = re.split(r"(?=[=~])", body)
     if parts[0].strip() or len(parts) < 2:
-        return Broken(fields["line"], _("each answer in `{…}` starts with `=` (right) or `~` (wrong)"))
+        return moodle.Broken(fields["line"], _("each answer in `{…}` starts with `=` (right) or `~` (wrong)"))
     marked = [(part[0], *_weighed(part[1:])) for part in parts[1:]]
     if any(mark == "~" for mark, *_rest in marked):
-        answers = tuple(Answer(_words(t, fmt), _grade(m, w), _words(f, fmt)) for m, w, t, f in marked)
+        answers = tuple(moodle.Answer(_words(t, fmt), _grade(m, w), _words(f, fmt)) for m, w, t, f in marked)
         single = any(m == "=" for m, *_r in marked)
-        return Choice(**fields, answers=answers, single=single, blank=blank)
+        return moodle.Choice(**fields, answers=answers, single=single, blank=blank)
     if any("->" in t for _m, _w, t, _f in marked):
         pairs = [t.split("->", 1) for _m, _w, t, _f in marked]
         matched = tuple((_words(p[0], fmt), _words(p[1], fmt)) for p in pairs if len(p) == 2)
-        return Matching(**fields, pairs=matched)
-    answers = tuple(Answer(_words(t, fmt), _grade(m, w), _words(f, fmt)) for m, w, t, f in marked)
+        return moodle.Matching(**fields, pairs=matched)
+    answers = tuple(moodle.Answer(_words(t, fmt), _grade(m, w), _words(f, fmt)) for m, w, t, f in marked)
     if blank:  # a missing word typed: the one blank of a cloze question, its right answers accepted
         right = tuple(a.text for a in answers if a.weight >= 100)
-        return Gaps(
+        return moodle.Gaps(
             **{**fields, "prompt": fields["prompt"].replace(_BLANK, "{{1}}")}, blanks=(right,), marked=True
         )
-    return ShortAnswer(**fields, answers=answers)
+    return moodle.ShortAnswer(**fields, answers=answers)
 
 
 def _weighed(text: str) -> tuple[float | None, str, str]:
@@ -201,23 +186,25 @@ def _grade(mark: str, weight: float | None) -> float:
     return 100.0 if mark == "=" else 0.0
 
 
-def _numeric(fields: dict[str, Any], body: str) -> Item | Broken:
+def _numeric(fields: dict[str, Any], body: str) -> moodle.Item | moodle.Broken:
     """`{#3.14:0.01}`, `{#1..5}` or several graded answers `{#=1822:0 =%50%1821:2}`."""
     if not body:
-        return Broken(fields["line"], _("a numeric question `{#…}` gives no number"))
+        return moodle.Broken(fields["line"], _("a numeric question `{#…}` gives no number"))
     parts = re.split(r"(?==)", body) if body.startswith("=") else ["=" + body]
-    answers: list[NumberAnswer] = []
+    answers: list[moodle.NumberAnswer] = []
     for part in parts:
         if not part.strip():
             continue
         weight, words, feedback = _weighed(part[1:])
         number = _number(_plain(words))
         if number is None:
-            return Broken(fields["line"], _("`{words}` in `{{#…}}` is not a number", words=_plain(words)))
+            return moodle.Broken(
+                fields["line"], _("`{words}` in `{{#…}}` is not a number", words=_plain(words))
+            )
         answers.append(
-            NumberAnswer(number[0], number[1], 100.0 if weight is None else weight, _plain(feedback))
+            moodle.NumberAnswer(number[0], number[1], 100.0 if weight is None else weight, _plain(feedback))
         )
-    return Numeric(**fields, answers=tuple(answers))
+    return moodle.Numeric(**fields, answers=tuple(answers))
 
 
 def _number(words: str) -> tuple[float, float] | None:

@@ -8,36 +8,23 @@ from decimal import Decimal
 from typing import Any
 
 from bot.bank import part_sizes
-from bot.bank.cloze import MAX_BLANKS
+from bot.bank.cloze import MAX_BLANKS, too_many_blanks
+from bot.bank.importers import moodle_items as moodle
 from bot.bank.importers import not_playable
 from bot.bank.importers.drafts import DeckDraft, too_many
-from bot.bank.importers.moodle_items import (
-    Choice,
-    Description,
-    Essay,
-    Gaps,
-    Item,
-    Items,
-    Matching,
-    Numeric,
-    Ordering,
-    Other,
-    ShortAnswer,
-    TrueFalse,
-)
 from bot.bank.importers.order_drafts import add_order
 from bot.bank.match import MAX_PAIRS, MIN_PAIRS
 from bot.locales import _
 
 # Kinds Bvunzo cannot play yet, each said in one sentence naming what it is.
-_NOT_YET: dict[type[Item], str] = {
-    Gaps: not_playable.GAPS,
-    Essay: not_playable.ESSAY,
-    Description: not_playable.DESCRIPTION,
+_NOT_YET: dict[type[moodle.Item], str] = {
+    moodle.Gaps: not_playable.GAPS,
+    moodle.Essay: not_playable.ESSAY,
+    moodle.Description: not_playable.DESCRIPTION,
 }
 
 
-def add_items(draft: DeckDraft, read: Items) -> DeckDraft:
+def add_items(draft: DeckDraft, read: moodle.Items) -> DeckDraft:
     """Every item read, in the order of the file: a question drafted, set aside or left out with its line.
 
     DeckError when the file holds more questions than a deck may, counting those that would be left out:
@@ -53,7 +40,7 @@ def add_items(draft: DeckDraft, read: Items) -> DeckDraft:
     return draft
 
 
-def _add(draft: DeckDraft, item: Item) -> None:
+def _add(draft: DeckDraft, item: moodle.Item) -> None:
     if item.images:
         draft.set_apart(
             item.line,
@@ -64,16 +51,16 @@ def _add(draft: DeckDraft, item: Item) -> None:
                 image=item.images[0],
             ),
         )
-    elif isinstance(item, Choice):
+    elif isinstance(item, moodle.Choice):
         _choice(draft, item)
-    elif isinstance(item, TrueFalse):
+    elif isinstance(item, moodle.TrueFalse):
         explanation = item.explanation or item.right_feedback or item.wrong_feedback
         _question(draft, item, "truefalse", explanation, answer=item.answer)
-    elif isinstance(item, ShortAnswer):
+    elif isinstance(item, moodle.ShortAnswer):
         _short_answer(draft, item)
-    elif isinstance(item, Numeric):
+    elif isinstance(item, moodle.Numeric):
         _numeric(draft, item)
-    elif isinstance(item, Ordering):
+    elif isinstance(item, moodle.Ordering):
         add_order(
             draft,
             item.line,
@@ -83,11 +70,11 @@ def _add(draft: DeckDraft, item: Item) -> None:
             tags=_tags(item),
             image=item.picture,
         )
-    elif isinstance(item, Gaps) and item.marked and item.blanks:
+    elif isinstance(item, moodle.Gaps) and item.marked and item.blanks:
         _cloze(draft, item)
-    elif isinstance(item, Matching):
+    elif isinstance(item, moodle.Matching):
         _matching(draft, item)
-    elif isinstance(item, Other):
+    elif isinstance(item, moodle.Other):
         draft.set_apart(
             item.line,
             _(not_playable.OTHER_KIND, kind=item.kind),
@@ -96,7 +83,7 @@ def _add(draft: DeckDraft, item: Item) -> None:
         draft.set_apart(item.line, _(_NOT_YET[type(item)]))
 
 
-def _question(draft: DeckDraft, item: Item, kind: str | None, explanation: str, **fields: Any) -> None:
+def _question(draft: DeckDraft, item: moodle.Item, kind: str | None, explanation: str, **fields: Any) -> None:
     """One question at the item's line: its kind (None: a choice) and prompt, then `fields`, then what every Moodle
     question keeps: its explanation, tags and picture (in this order in the YAML)."""
     draft.add(
@@ -110,16 +97,16 @@ def _question(draft: DeckDraft, item: Item, kind: str | None, explanation: str, 
     )
 
 
-def _named(item: Item) -> str:
+def _named(item: moodle.Item) -> str:
     return _("the question “{name}”", name=item.name) if item.name else _("the question")
 
 
-def _tags(item: Item) -> list[str]:
+def _tags(item: moodle.Item) -> list[str]:
     clipped = (t[: part_sizes.MAX_TAG_LENGTH].strip() for t in item.tags)
     return list(dict.fromkeys(t for t in clipped if t))[: part_sizes.MAX_TAGS]
 
 
-def _choice(draft: DeckDraft, item: Choice) -> None:
+def _choice(draft: DeckDraft, item: moodle.Choice) -> None:
     full = [i for i, a in enumerate(item.answers) if a.weight >= 100]
     scoring = [i for i, a in enumerate(item.answers) if a.weight > 0]
     if not scoring:
@@ -143,7 +130,7 @@ def _choice(draft: DeckDraft, item: Choice) -> None:
     )
 
 
-def _multi(draft: DeckDraft, item: Choice, right: list[int]) -> None:
+def _multi(draft: DeckDraft, item: moodle.Choice, right: list[int]) -> None:
     """Several answers to tick, each with a grade above 0%: a multi question, when it has one to leave too."""
     if not not_playable.multi_fits(len(item.answers), len(right)):
         draft.set_apart(item.line, _(not_playable.SEVERAL))
@@ -151,22 +138,15 @@ def _multi(draft: DeckDraft, item: Choice, right: list[int]) -> None:
     _question(draft, item, "multi", item.explanation, choices=[a.text for a in item.answers], answer=right)
 
 
-def _cloze(draft: DeckDraft, item: Gaps) -> None:
+def _cloze(draft: DeckDraft, item: moodle.Gaps) -> None:
     """Blanks the prompt marks, as a cloze question (each typed) when Discord's answer form holds them all."""
     if len(item.blanks) > MAX_BLANKS:
-        draft.set_apart(
-            item.line,
-            _(
-                "the prompt has {n} blanks; at most {most} fit in Discord's answer form, so split it",
-                n=len(item.blanks),
-                most=MAX_BLANKS,
-            ),
-        )
+        draft.set_apart(item.line, too_many_blanks(len(item.blanks)))
         return
     _question(draft, item, "cloze", item.explanation, blanks=[distinct_answers(b) for b in item.blanks])
 
 
-def _matching(draft: DeckDraft, item: Matching) -> None:
+def _matching(draft: DeckDraft, item: moodle.Matching) -> None:
     """Pairs to match, as a match question when Discord's answer form holds them all (2 to 5)."""
     if not MIN_PAIRS <= len(item.pairs) <= MAX_PAIRS:
         draft.set_apart(item.line, not_playable.pairs_refusal(len(item.pairs)))
@@ -182,7 +162,7 @@ def _matching(draft: DeckDraft, item: Matching) -> None:
     _question(draft, item, "match", item.explanation, pairs=[list(pair) for pair in item.pairs])
 
 
-def _short_answer(draft: DeckDraft, item: ShortAnswer) -> None:
+def _short_answer(draft: DeckDraft, item: moodle.ShortAnswer) -> None:
     right = [a for a in item.answers if a.weight >= 100]
     if not right:
         draft.skip(item.line, _("no answer is marked right (with `=`, or a grade of 100%)"))
@@ -196,7 +176,7 @@ def _short_answer(draft: DeckDraft, item: ShortAnswer) -> None:
     )
 
 
-def _numeric(draft: DeckDraft, item: Numeric) -> None:
+def _numeric(draft: DeckDraft, item: moodle.Numeric) -> None:
     """The first fully right number with its tolerance (a GIFT range `1..5` came as 3 ± 2)."""
     right = next((a for a in item.answers if a.weight >= 100), None)
     if right is None:

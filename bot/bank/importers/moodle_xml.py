@@ -6,27 +6,10 @@ import re
 from typing import Any
 
 from bot.bank.embedded_answers import EMBEDDED, embedded_blanks
+from bot.bank.importers import moodle_items as moodle
 from bot.bank.importers.drafts import DeckDraft
 from bot.bank.importers.html_text import html_images, html_to_text, looks_like_html
 from bot.bank.importers.moodle_drafts import add_items
-from bot.bank.importers.moodle_items import (
-    Answer,
-    Broken,
-    Choice,
-    Description,
-    Essay,
-    Gaps,
-    Item,
-    Items,
-    Matching,
-    NumberAnswer,
-    Numeric,
-    Ordering,
-    Other,
-    ShortAnswer,
-    TrueFalse,
-    topic_tags,
-)
 from bot.bank.importers.xml_tree import Element, read_root
 from bot.locales import N_, _
 
@@ -48,17 +31,17 @@ def read_moodle_xml(text: str, source: str) -> DeckDraft:
     return add_items(DeckDraft(source), parse_moodle_xml(text, source))
 
 
-def parse_moodle_xml(text: str, source: str) -> Items:
+def parse_moodle_xml(text: str, source: str) -> moodle.Items:
     """Every `<question>` of a Moodle XML file in Moodle's kinds; DeckError when it is not one."""
     root = read_root(text, source, "quiz", _NOT_MOODLE)
-    read, tags = Items(), tuple[str, ...]()
+    read, tags = moodle.Items(), tuple[str, ...]()
     for element in root.every("question"):
         kind = element.attrs.get("type", "").strip().lower()
         if kind == "category":
             tags = _category(_words(element.child("category")))
             continue
         question = _question(element, kind, tags)
-        if isinstance(question, Broken):
+        if isinstance(question, moodle.Broken):
             read.broken.append(question)
         else:
             read.items.append(question)
@@ -67,7 +50,7 @@ def parse_moodle_xml(text: str, source: str) -> Items:
 
 def _category(path: str) -> tuple[str, ...]:
     """`$course$/top/Biology/Cells` as the tags `Biology`, `Cells` (`//` is a slash inside a name)."""
-    return topic_tags(p.replace("\0", "/") for p in path.replace("//", "\0").split("/"))
+    return moodle.topic_tags(p.replace("\0", "/") for p in path.replace("//", "\0").split("/"))
 
 
 def _words(element: Element | None, default: str = "html") -> str:
@@ -117,9 +100,9 @@ def _common(element: Element, tags: tuple[str, ...]) -> dict[str, Any]:
     }
 
 
-def _answers(element: Element) -> tuple[Answer, ...]:
+def _answers(element: Element) -> tuple[moodle.Answer, ...]:
     return tuple(
-        Answer(_words(a, "moodle_auto_format"), _fraction(a), _words(a.child("feedback")))
+        moodle.Answer(_words(a, "moodle_auto_format"), _fraction(a), _words(a.child("feedback")))
         for a in element.every("answer")
     )
 
@@ -131,15 +114,15 @@ def _fraction(answer: Element) -> float:
         return 0.0
 
 
-def _question(element: Element, kind: str, tags: tuple[str, ...]) -> Item | Broken:
+def _question(element: Element, kind: str, tags: tuple[str, ...]) -> moodle.Item | moodle.Broken:
     fields = _common(element, tags)
     if kind == "multichoice":
         single = (_words(element.child("single"), "plain_text").lower() or "true") in ("true", "1")
-        return Choice(**fields, answers=_answers(element), single=single)
+        return moodle.Choice(**fields, answers=_answers(element), single=single)
     if kind == "truefalse":
         return _true_false(element, fields)
     if kind == "shortanswer":
-        return ShortAnswer(**fields, answers=_typed_answers(element))
+        return moodle.ShortAnswer(**fields, answers=_typed_answers(element))
     if kind == "numerical":
         return _numerical(element, fields)
     if kind == "matching":
@@ -151,31 +134,31 @@ def _question(element: Element, kind: str, tags: tuple[str, ...]) -> Item | Brok
     if kind in ("multianswer", "cloze"):
         return _embedded(fields)
     if kind == "essay":
-        return Essay(**fields)
+        return moodle.Essay(**fields)
     if kind == "description":
-        return Description(**fields)
-    return Other(**fields, kind=kind or "?")
+        return moodle.Description(**fields)
+    return moodle.Other(**fields, kind=kind or "?")
 
 
-def _typed_answers(element: Element) -> tuple[Answer, ...]:
+def _typed_answers(element: Element) -> tuple[moodle.Answer, ...]:
     """A short answer's answers: `\\*` is a literal `*`; one with a bare `*` (Moodle's wildcard, which
     matches what we cannot) is left out."""
     kept = []
     for answer in _answers(element):
         if "*" in _ESCAPED_STAR.sub("", answer.text):
             continue
-        kept.append(Answer(answer.text.replace("\\*", "*"), answer.weight, answer.feedback))
+        kept.append(moodle.Answer(answer.text.replace("\\*", "*"), answer.weight, answer.feedback))
     return tuple(kept)
 
 
-def _true_false(element: Element, fields: dict[str, Any]) -> Item | Broken:
+def _true_false(element: Element, fields: dict[str, Any]) -> moodle.Item | moodle.Broken:
     right = next((a for a in _answers(element) if a.weight >= 100), None)
     if right is None or right.text.lower() not in ("true", "false"):
-        return Broken(
+        return moodle.Broken(
             fields["line"], _("a true/false question marks neither `true` nor `false` right (100%)")
         )
     wrong = next((a for a in _answers(element) if a is not right), None)
-    return TrueFalse(
+    return moodle.TrueFalse(
         **fields,
         answer=right.text.lower() == "true",
         right_feedback=right.feedback,
@@ -183,8 +166,8 @@ def _true_false(element: Element, fields: dict[str, Any]) -> Item | Broken:
     )
 
 
-def _numerical(element: Element, fields: dict[str, Any]) -> Item | Broken:
-    answers: list[NumberAnswer] = []
+def _numerical(element: Element, fields: dict[str, Any]) -> moodle.Item | moodle.Broken:
+    answers: list[moodle.NumberAnswer] = []
     for answer in element.every("answer"):
         words = _words(answer, "moodle_auto_format")
         if words == "*":
@@ -193,17 +176,19 @@ def _numerical(element: Element, fields: dict[str, Any]) -> Item | Broken:
             value = float(words)
             tolerance = float(_words(answer.child("tolerance"), "plain_text") or 0)
         except ValueError:
-            return Broken(
+            return moodle.Broken(
                 fields["line"], _("the answer `{words}` of a numerical question is not a number", words=words)
             )
-        answers.append(NumberAnswer(value, tolerance, _fraction(answer), _words(answer.child("feedback"))))
+        answers.append(
+            moodle.NumberAnswer(value, tolerance, _fraction(answer), _words(answer.child("feedback")))
+        )
     units = element.child("units")
     first = units.child("unit") if units is not None else None
     unit = _words(first.child("unit_name"), "plain_text") if first is not None else ""
-    return Numeric(**fields, answers=tuple(answers), unit=unit)
+    return moodle.Numeric(**fields, answers=tuple(answers), unit=unit)
 
 
-def _matching(element: Element, fields: dict[str, Any]) -> Item:
+def _matching(element: Element, fields: dict[str, Any]) -> moodle.Item:
     pairs, extra = [], []
     for sub in element.every("subquestion"):
         left, right = _words(sub), _words(sub.child("answer"), "plain_text")
@@ -211,16 +196,16 @@ def _matching(element: Element, fields: dict[str, Any]) -> Item:
             pairs.append((left, right))
         elif right:
             extra.append(right)
-    return Matching(**fields, pairs=tuple(pairs), extra=tuple(extra))
+    return moodle.Matching(**fields, pairs=tuple(pairs), extra=tuple(extra))
 
 
-def _ordering(element: Element, fields: dict[str, Any]) -> Item:
+def _ordering(element: Element, fields: dict[str, Any]) -> moodle.Item:
     # The plugin writes the items in their right order, each with its position as its `fraction`.
     answers = sorted(element.every("answer"), key=_fraction)
-    return Ordering(**fields, items=tuple(_words(a, "moodle_auto_format") for a in answers))
+    return moodle.Ordering(**fields, items=tuple(_words(a, "moodle_auto_format") for a in answers))
 
 
-def _gaps(element: Element, fields: dict[str, Any], option: str) -> Item:
+def _gaps(element: Element, fields: dict[str, Any], option: str) -> moodle.Item:
     """`[[1]]` in the text is a blank whose right answer is the first option; the options are the words offered.
 
     Moodle drags or selects the words; a cloze question has each blank's right word typed.
@@ -230,10 +215,10 @@ def _gaps(element: Element, fields: dict[str, Any], option: str) -> Item:
     blanks = tuple((offered[n - 1],) if 0 < n <= len(offered) else () for n in numbers)
     counter = iter(range(1, len(numbers) + 1))
     prompt = _GAP.sub(lambda _m: "{{" + str(next(counter)) + "}}", fields["prompt"])
-    return Gaps(**{**fields, "prompt": prompt}, blanks=blanks, offered=offered, marked=bool(numbers))
+    return moodle.Gaps(**{**fields, "prompt": prompt}, blanks=blanks, offered=offered, marked=bool(numbers))
 
 
-def _embedded(fields: dict[str, Any]) -> Item:
+def _embedded(fields: dict[str, Any]) -> moodle.Item:
     """Moodle's embedded answers `{1:SHORTANSWER:=Harare~%50%Bulawayo}`: each right answer of each blank.
 
     A blank whose kind is typed (short answer, numerical) or picked from one list (multichoice) keeps its
@@ -243,4 +228,4 @@ def _embedded(fields: dict[str, Any]) -> Item:
     blanks, marked = embedded_blanks(fields["prompt"])
     counter = iter(range(1, len(blanks) + 1))
     prompt = EMBEDDED.sub(lambda _m: "{{" + str(next(counter)) + "}}", fields["prompt"])
-    return Gaps(**{**fields, "prompt": prompt}, blanks=tuple(blanks), marked=marked and bool(blanks))
+    return moodle.Gaps(**{**fields, "prompt": prompt}, blanks=tuple(blanks), marked=marked and bool(blanks))

@@ -6,22 +6,8 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from bot.bank.importers import moodle_items as moodle
 from bot.bank.importers.html_text import html_to_text
-from bot.bank.importers.moodle_items import (
-    Answer,
-    Broken,
-    Choice,
-    Description,
-    Essay,
-    Gaps,
-    Item,
-    Matching,
-    NumberAnswer,
-    Numeric,
-    Other,
-    ShortAnswer,
-    TrueFalse,
-)
 from bot.bank.importers.xml_tree import Element
 from bot.bank.tolerance import in_range
 from bot.locales import N_, _
@@ -66,7 +52,9 @@ def guess_kind(element: Element) -> str:
     return ""
 
 
-def read_kind(element: Element, kind: str, fields: dict[str, Any], feedback: dict[str, str]) -> Item | Broken:
+def read_kind(
+    element: Element, kind: str, fields: dict[str, Any], feedback: dict[str, str]
+) -> moodle.Item | moodle.Broken:
     if kind in ("multiple_choice_question", "multiple_answers_question"):
         return _choice(element, fields, feedback, single=kind == "multiple_choice_question")
     if kind == "true_false_question":
@@ -74,8 +62,10 @@ def read_kind(element: Element, kind: str, fields: dict[str, Any], feedback: dic
     if kind == "short_answer_question":
         right = [t for c, v in _scoring(element) if v >= 100 for t in _accepted(c, None)]
         if not right:
-            return Broken(fields["line"], _(NO_KEY))
-        return ShortAnswer(**fields, answers=tuple(Answer(t, 100.0) for t in dict.fromkeys(right)))
+            return moodle.Broken(fields["line"], _(NO_KEY))
+        return moodle.ShortAnswer(
+            **fields, answers=tuple(moodle.Answer(t, 100.0) for t in dict.fromkeys(right))
+        )
     if kind == "numerical_question":
         return _numerical(element, fields)
     if kind == "matching_question":
@@ -83,10 +73,10 @@ def read_kind(element: Element, kind: str, fields: dict[str, Any], feedback: dic
     if kind in ("multiple_dropdowns_question", "fill_in_multiple_blanks_question"):
         return _gaps(element, fields, dropdowns=kind == "multiple_dropdowns_question")
     if kind == "essay_question":
-        return Essay(**fields)
+        return moodle.Essay(**fields)
     if kind == "text_only_question":
-        return Description(**fields)
-    return Other(**fields, kind=kind or "?")  # file_upload_question, calculated_question, a tool's own
+        return moodle.Description(**fields)
+    return moodle.Other(**fields, kind=kind or "?")  # file_upload_question, calculated_question, a tool's own
 
 
 def _scoring(element: Element) -> list[tuple[Element, float]]:
@@ -139,29 +129,31 @@ def _labels(lid: Element, element: Element) -> list[tuple[str, str, float]]:
 
 def _choice(
     element: Element, fields: dict[str, Any], feedback: dict[str, str], *, single: bool
-) -> Item | Broken:
+) -> moodle.Item | moodle.Broken:
     lid = element.first("response_lid")
     labels = _labels(lid, element) if lid is not None else []
     right = [ident for ident, _words, weight in labels if weight >= 100]
     if not right:
-        return Broken(fields["line"], _(NO_KEY))
+        return moodle.Broken(fields["line"], _(NO_KEY))
     # Canvas gives a multiple-answer item's 100 to all its right choices at once: each holds a share.
     share = 100.0 if single else 100.0 / len(right)
     answers = tuple(
-        Answer(text, share if ident in right else 0.0, feedback.get(f"{ident}_fb", ""))
+        moodle.Answer(text, share if ident in right else 0.0, feedback.get(f"{ident}_fb", ""))
         for ident, text, _weight in labels
     )
-    return Choice(**fields, answers=answers, single=single)
+    return moodle.Choice(**fields, answers=answers, single=single)
 
 
-def _true_false(element: Element, fields: dict[str, Any], feedback: dict[str, str]) -> Item | Broken:
+def _true_false(
+    element: Element, fields: dict[str, Any], feedback: dict[str, str]
+) -> moodle.Item | moodle.Broken:
     lid = element.first("response_lid")
     labels = _labels(lid, element) if lid is not None else []
     right = [(ident, text) for ident, text, weight in labels if weight >= 100]
     if len(right) != 1 or right[0][1].lower() not in ("true", "false"):
         return _choice(element, fields, feedback, single=True)  # choices named otherwise: asked as a choice
     wrong = next((ident for ident, _text, _weight in labels if ident != right[0][0]), "")
-    return TrueFalse(
+    return moodle.TrueFalse(
         **fields,
         answer=right[0][1].lower() == "true",
         right_feedback=feedback.get(f"{right[0][0]}_fb", ""),
@@ -169,7 +161,7 @@ def _true_false(element: Element, fields: dict[str, Any], feedback: dict[str, st
     )
 
 
-def _numerical(element: Element, fields: dict[str, Any]) -> Item | Broken:
+def _numerical(element: Element, fields: dict[str, Any]) -> moodle.Item | moodle.Broken:
     """Each whole answer: a range (`<vargte>`/`<varlte>`, which Canvas writes for every margin) as its
     middle and half its width, else the exact `<varequal>`."""
     answers = []
@@ -188,22 +180,24 @@ def _numerical(element: Element, fields: dict[str, Any]) -> Item | Broken:
             continue
         least, most = number(written[0]), number(written[1])
         if least is None or most is None or least > most:
-            return Broken(fields["line"], _("the answer of a numerical question is not a number or a range"))
-        answers.append(NumberAnswer(float((least + most) / 2), float((most - least) / 2), value))
+            return moodle.Broken(
+                fields["line"], _("the answer of a numerical question is not a number or a range")
+            )
+        answers.append(moodle.NumberAnswer(float((least + most) / 2), float((most - least) / 2), value))
     if not answers:
-        return Broken(fields["line"], _(NO_KEY))
-    return Numeric(**fields, answers=tuple(answers))
+        return moodle.Broken(fields["line"], _(NO_KEY))
+    return moodle.Numeric(**fields, answers=tuple(answers))
 
 
-def _matching(element: Element, fields: dict[str, Any]) -> Item:
+def _matching(element: Element, fields: dict[str, Any]) -> moodle.Item:
     pairs = []
     for lid in element.descendants("response_lid"):
         right = next((text for _ident, text, weight in _labels(lid, element) if weight > 0), "")
         pairs.append((words(lid.child("material")), right))
-    return Matching(**fields, pairs=tuple(pairs))
+    return moodle.Matching(**fields, pairs=tuple(pairs))
 
 
-def _gaps(element: Element, fields: dict[str, Any], *, dropdowns: bool) -> Item:
+def _gaps(element: Element, fields: dict[str, Any], *, dropdowns: bool) -> moodle.Item:
     blanks, offered, names = [], [], []
     for lid in element.descendants("response_lid"):
         labels = _labels(lid, element)
@@ -212,8 +206,8 @@ def _gaps(element: Element, fields: dict[str, Any], *, dropdowns: bool) -> Item:
         names.append(lid.attrs.get("ident", "").removeprefix("response_"))
     # Dropdowns mark their blanks as fill-in ones do: both are cloze questions, each blank typed.
     if (typed := _typed_blanks(str(fields["prompt"]), names, blanks)) is not None:
-        return Gaps(**{**fields, "prompt": typed[0]}, blanks=typed[1], marked=True)
-    return Gaps(**fields, blanks=tuple(blanks), offered=tuple(offered))
+        return moodle.Gaps(**{**fields, "prompt": typed[0]}, blanks=typed[1], marked=True)
+    return moodle.Gaps(**fields, blanks=tuple(blanks), offered=tuple(offered))
 
 
 def _typed_blanks(

@@ -59,6 +59,11 @@ async def current_version(request: web.Request, server: Server) -> int:
     return await context_of(request).decks.version(server.id)
 
 
+async def version_values(request: web.Request, server: Server) -> dict[str, object]:
+    """What a page with a deck form gives its template: the version the form carries, and its field's name."""
+    return {"version": await current_version(request, server), "version_field": VERSION_FIELD}
+
+
 async def save_deck(request: web.Request, server: Server, deck: Deck, action: str, detail: str) -> Deck:
     """Keep the edited deck through the decks service, and write the audit log; the deck as kept.
 

@@ -20,7 +20,7 @@ from bot.web.access import Server, moderator
 from bot.web.changes import audit
 from bot.web.context import context_of
 from bot.web.pages import NavLink
-from bot.web.pages._decks import VERSION_FIELD, current_version, find_deck, server_bank
+from bot.web.pages._decks import find_deck, server_bank, version_values
 from bot.web.render import download, render
 
 routes = web.RouteTableDef()
@@ -50,8 +50,7 @@ async def deck_list_page(request: web.Request, server: Server, **extra: object) 
         "own": [d for d in decks if d.guild_id == server.id],
         "built_in": [d for d in decks if d.guild_id is None],
         "formats": [(value, _(words)) for value, words in FORMATS],
-        "version": await current_version(request, server),
-        "version_field": VERSION_FIELD,
+        **await version_values(request, server),
         "title_limit": MAX_DECK_TITLE_LENGTH,
         "import_errors": [],
         "import_notes": [],

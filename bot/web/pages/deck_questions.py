@@ -8,15 +8,7 @@ from bot.bank.editing import EditError, delete_question, move_question
 from bot.bank.models import Deck, Kind
 from bot.locales import N_, _, n_, number
 from bot.web.access import Server, moderator
-from bot.web.pages._decks import (
-    VERSION_FIELD,
-    changed_meanwhile,
-    check_version,
-    current_version,
-    deck_url,
-    find_deck,
-    save_deck,
-)
+from bot.web.pages import _decks
 from bot.web.pages._questions import back, deck_values, editable_question
 from bot.web.question_pages import MAX_SEARCH, Place, QuestionPage, page_of, question_page
 from bot.web.redirects import see_other
@@ -59,7 +51,7 @@ def _summary(listing: QuestionPage, total: int) -> tuple[str | None, str | None]
 @routes.get("/servers/{guild_id}/decks/{deck_id}")
 @moderator
 async def deck_page(request: web.Request, server: Server) -> web.StreamResponse:
-    deck = await find_deck(request, server)
+    deck = await _decks.find_deck(request, server)
     return await _deck_page(request, server, deck)
 
 
@@ -69,13 +61,12 @@ async def _deck_page(
     """A page of the deck's questions (PAGE_SIZE of them), at the page and search the query names."""
     listing = await question_page(deck, Place.of(request.query))
     shown, found = _summary(listing, len(deck.questions))
-    place, url = listing.place, deck_url(server, deck)
+    place, url = listing.place, _decks.deck_url(server, deck)
     values = {
         "deck": deck,
         "deck_url": url,
         "editable": deck.guild_id == server.id,
-        "version": await current_version(request, server),
-        "version_field": VERSION_FIELD,
+        **await _decks.version_values(request, server),
         "sentence": sentence,
         "done": request.query.get("done"),  # what the deck's own forms did (renamed, copied)
         "text_kind": Kind.TEXT,
@@ -93,10 +84,14 @@ async def _deck_page(
 async def _changed_meanwhile(request: web.Request, server: Server) -> web.StreamResponse | None:
     """The deck's page saying it changed meanwhile, when the form posted was drawn from another version."""
     post = await request.post()  # aiohttp reads the body once: the route that asks again gets the same
-    if await check_version(request, server, post.get(VERSION_FIELD)):
+    if await _decks.check_version(request, server, post.get(_decks.VERSION_FIELD)):
         return None
     return await _deck_page(
-        request, server, await find_deck(request, server), sentence=changed_meanwhile(), status=409
+        request,
+        server,
+        await _decks.find_deck(request, server),
+        sentence=_decks.changed_meanwhile(),
+        status=409,
     )
 
 
@@ -114,7 +109,7 @@ async def move(request: web.Request, server: Server) -> web.StreamResponse:
     after = deck
     if to != where:
         moved = f"{deck.id}/{question.id}"
-        after = await save_deck(
+        after = await _decks.save_deck(
             request,
             server,
             move_question(deck, question.id, to),
@@ -138,8 +133,7 @@ async def confirm_delete(request: web.Request, server: Server) -> web.StreamResp
     values = {
         **deck_values(request, server, deck),
         "question": question,
-        "version": await current_version(request, server),
-        "version_field": VERSION_FIELD,
+        **await _decks.version_values(request, server),
     }
     return await render(request, "question_delete.html", values)
 
@@ -156,5 +150,5 @@ async def delete(request: web.Request, server: Server) -> web.StreamResponse:
         return await _deck_page(
             request, server, deck, sentence=_("Nothing was deleted: {problem}", problem=exc), status=422
         )
-    await save_deck(request, server, edited, N_("question deleted"), f"{deck.id}/{question.id}")
+    await _decks.save_deck(request, server, edited, N_("question deleted"), f"{deck.id}/{question.id}")
     raise see_other(back(server, deck, request))  # the same page (the last, when it was emptied)

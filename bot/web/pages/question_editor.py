@@ -26,15 +26,7 @@ from bot.looks.preview import Preview, preview
 from bot.web.access import Server, moderator
 from bot.web.context import context_of
 from bot.web.editor_values import editor_fields
-from bot.web.pages._decks import (
-    VERSION_FIELD,
-    changed_meanwhile,
-    check_version,
-    current_version,
-    deck_url,
-    find_deck,
-    save_deck,
-)
+from bot.web.pages import _decks
 from bot.web.pages._pictures import take_picture
 from bot.web.pages._questions import deck_values, editable_question, place_query, preview_values, question_of
 from bot.web.question_pages import Place
@@ -91,8 +83,7 @@ async def _editor(
         "difficulties": DIFFICULTIES,
         "option_words": option_words,
         "sentence": sentence,
-        "version": await current_version(request, server),
-        "version_field": VERSION_FIELD,
+        **await _decks.version_values(request, server),
         "picture_most": MAX_PICTURE_BYTES // 1024 // 1024,
         **preview_values(shown, request),
     }
@@ -102,7 +93,7 @@ async def _editor(
 @routes.get("/servers/{guild_id}/decks/{deck_id}/questions/new")
 @moderator
 async def new_question(request: web.Request, server: Server) -> web.StreamResponse:
-    deck = await find_deck(request, server, editable=True)
+    deck = await _decks.find_deck(request, server, editable=True)
     languages = translation_languages(deck.language, SHIPPED)
     form = EditorForm(QuestionForm(id=_fresh_id(deck)), [Translated(code) for code in languages])
     return await _editor(request, server, deck, form, editing=None)
@@ -130,7 +121,7 @@ async def save(request: web.Request, server: Server) -> web.StreamResponse:
 
 async def _save(request: web.Request, server: Server, *, replacing: str | None) -> web.StreamResponse:
     """Check the form (the kind chosen decides which fields count); "preview" only draws it, "save" keeps it when it passes."""
-    deck = await find_deck(request, server, editable=True)
+    deck = await _decks.find_deck(request, server, editable=True)
     editing = question_of(deck, request) if replacing is not None else None
     post = await request.post()
     taken = await take_picture(request, server, deck, post, Posted.of(post.items()))
@@ -146,8 +137,8 @@ async def _save(request: web.Request, server: Server, *, replacing: str | None) 
     shown = preview(question, deck, context_of(request).clock())
     if post.get("action") == "preview":
         return await again(shown=shown)
-    if not await check_version(request, server, post.get(VERSION_FIELD)):
-        fresh = await find_deck(request, server, editable=True)
+    if not await _decks.check_version(request, server, post.get(_decks.VERSION_FIELD)):
+        fresh = await _decks.find_deck(request, server, editable=True)
         return await _editor(
             request,
             server,
@@ -156,7 +147,7 @@ async def _save(request: web.Request, server: Server, *, replacing: str | None) 
             editing=editing,
             checked=checked,
             shown=shown,
-            sentence=changed_meanwhile(),
+            sentence=_decks.changed_meanwhile(),
             status=409,
         )
     try:
@@ -165,7 +156,8 @@ async def _save(request: web.Request, server: Server, *, replacing: str | None) 
         return await again(shown=shown, sentence=_("Nothing was saved: {problem}", problem=exc), status=422)
     place = Place.of(request.query).query()
     raise see_other(
-        f"{deck_url(server, deck)}/questions/{question.id}/preview?saved=1" + (f"&{place}" if place else "")
+        f"{_decks.deck_url(server, deck)}/questions/{question.id}/preview?saved=1"
+        + (f"&{place}" if place else "")
     )
 
 
@@ -181,7 +173,7 @@ async def _keep(
         action, detail = N_("question edited"), f"{deck.id}/{replacing}"
         if question.id != replacing:
             detail = _("{old} (now {new})", old=detail, new=question.id)
-    saved = await save_deck(request, server, edited, action, detail)
+    saved = await _decks.save_deck(request, server, edited, action, detail)
     replaced = None if replacing is None else getattr(deck.question(replacing), "image", None)
     await context_of(request).pictures.keep_shown(server.id, saved, replaced)
 
@@ -189,7 +181,7 @@ async def _keep(
 @routes.get("/servers/{guild_id}/decks/{deck_id}/questions/{question_id}/preview")
 @moderator
 async def preview_page(request: web.Request, server: Server) -> web.StreamResponse:
-    deck = await find_deck(request, server)
+    deck = await _decks.find_deck(request, server)
     question = question_of(deck, request)
     lang = request.query.get("lang")
     shown = preview(
