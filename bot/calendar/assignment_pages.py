@@ -12,12 +12,12 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
 from bot.bank.models import Deck
-from bot.calendar.assignments import MemberResult, best_attempts, member_results
+from bot.calendar.assignments import MemberResult, best_attempts, ended_late, member_results, strength
 from bot.results.asked import Decks, assignment_deck
 from bot.results.calendar_files import assignment_files
 from bot.results.result_rows import kept_points
 from bot.results.round_files import RoundFiles, server_zone
-from bot.store import AssignmentAnswer, AssignmentRecord, AttemptRecord, Store
+from bot.store import AssignmentAnswer, AssignmentRecord, AttemptRecord, AttemptTotals, Store
 
 if TYPE_CHECKING:
     import zoneinfo
@@ -53,8 +53,11 @@ class Progress:
     @property
     def average_points(self) -> float | None:
         """The mean points of the members with an attempt made in time; None without one."""
-        scored = [m.points for m in self.members if not m.result.late]
-        return sum(scored) / len(scored) if scored else None
+        return _average([m.points for m in self.members if not m.result.late])
+
+
+def _average(points: Sequence[int]) -> float | None:
+    return sum(points) / len(points) if points else None
 
 
 def _state(theirs: Sequence[AttemptRecord], record: AssignmentRecord) -> str:
@@ -93,6 +96,34 @@ def progress_of(
 
 
 @dataclass(frozen=True, slots=True)
+class Summary:
+    """An assignment's line in the list: as Progress counts it, from its attempts' totals alone."""
+
+    record: AssignmentRecord
+    finished: int  # members who finished an attempt, in time or late
+    started: int  # members who started and finished none
+    not_started: int
+    average_points: float | None  # as Progress.average_points
+
+
+def summary_of(record: AssignmentRecord, totals: Sequence[AttemptTotals], players: Sequence[int]) -> Summary:
+    """The list's figures of one assignment from its attempts' totals (the same rules as progress_of)."""
+    by_member: dict[int, list[AttemptTotals]] = {}
+    for total in totals:
+        by_member.setdefault(total.attempt.user_id, []).append(total)
+    states = [_state([t.attempt for t in theirs], record) for theirs in by_member.values()]
+    scored = []
+    for theirs in by_member.values():
+        on_time = [t for t in theirs if not ended_late(t.attempt, t.last_answered_at, record.due_at)]
+        if on_time:
+            scored.append(max(on_time, key=lambda t: strength(t.attempt, t.right)).points)
+    missing = sum(1 for p in players if p not in by_member)
+    return Summary(
+        record, len(states) - states.count("started"), states.count("started"), missing, _average(scored)
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class Assignment:
     """One assignment as its page shows it: its questions as asked, its members, the server's zone."""
 
@@ -118,22 +149,17 @@ class Assignments:
     def __init__(self, store: Store) -> None:
         self.store = store
 
-    async def listed(self, guild_id: int, *, before: int | None) -> list[Progress]:
-        """A page of the server's assignments, newest first, each with its members' progress."""
+    async def listed(self, guild_id: int, *, before: int | None) -> list[Summary]:
+        """A page of the server's assignments, newest first, each with its members' figures."""
         found = await self.store.assignments_page(guild_id, before=before, limit=PAGE)
         if not found:
             return []
-        oldest, newest = found[-1].id, found[0].id
-        attempts = await self.store.span_attempts(guild_id, oldest, newest)
-        answers = await self.store.span_answers(guild_id, oldest, newest)
+        totals = await self.store.span_totals(guild_id, found[-1].id, found[0].id)
         players = await self.store.guild_players(guild_id, limit=PLAYERS)
-        owner = {a.id: a.assignment_id for a in attempts}
-        listed = []
-        for record in found:
-            theirs = [a for a in attempts if a.assignment_id == record.id]
-            given = [a for a in answers if owner.get(a.attempt_id) == record.id]
-            listed.append(progress_of(record, theirs, given, players))
-        return listed
+        by_assignment: dict[int, list[AttemptTotals]] = {}
+        for total in totals:
+            by_assignment.setdefault(total.attempt.assignment_id, []).append(total)
+        return [summary_of(record, by_assignment.get(record.id, []), players) for record in found]
 
     async def zone(self, guild_id: int) -> zoneinfo.ZoneInfo:
         """The zone the server's calendar keeps (UTC until a moderator sets one)."""

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from bot.bank.models import Question
 from bot.errors import UserError
 from bot.locales import _
-from bot.results.asked import Decks, qotd_question
+from bot.results.asked import Decks, qotd_question, qotd_questions
 from bot.results.result_rows import ResultRow, day_text, qotd_rows
 from bot.results.round_files import server_zone
 from bot.results.round_filters import read_filter
@@ -137,11 +137,14 @@ class PostedDays:
     ) -> list[tuple[QotdDay, Question | None, Sequence[QotdAnswer]]]:
         """The newest FILE_DAYS days `only` lets through, each with its question as asked and its answers."""
         found = await self.store.posted_days(guild_id, only, limit=FILE_DAYS)
-        days: list[tuple[QotdDay, Question | None, Sequence[QotdAnswer]]] = []
-        for line in found:
-            question = await qotd_question(self.store, bank, line.day)
-            days.append((line.day, question, await self.store.qotd_answers(guild_id, line.day.day)))
-        return days
+        if not found:
+            return []
+        questions = await qotd_questions(self.store, bank, [(line.day, line.version) for line in found])
+        answers: dict[int, list[QotdAnswer]] = {line.day.day: [] for line in found}
+        for answer in await self.store.qotd_span_answers(guild_id, found[-1].day.day, found[0].day.day):
+            if answer.day in answers:  # another deck's day between them is not one of the file's
+                answers[answer.day].append(answer)
+        return [(line.day, q, answers[line.day.day]) for line, q in zip(found, questions, strict=True)]
 
     async def zone(self, guild_id: int) -> zoneinfo.ZoneInfo:
         return await server_zone(self.store, guild_id)

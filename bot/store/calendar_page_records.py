@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
+from bot.store.assignment_records import AttemptRecord
 from bot.store.calendar_records import QotdDay
 
-__all__ = ["DayFilter", "PostedDayLine"]
+__all__ = ["AttemptTotals", "DayFilter", "PostedDayLine"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,3 +27,15 @@ class PostedDayLine:
     day: QotdDay
     answered: int
     right: int
+    version: str | None = None  # the digest of the question as it was asked (None: kept before versions)
+
+
+@dataclass(frozen=True, slots=True)
+class AttemptTotals:
+    """An attempt at an assignment summed up: what the assignments list needs, without its answers."""
+
+    attempt: AttemptRecord
+    answered: int
+    right: int
+    points: int  # a right answer kept without points counts 100, as results files count it
+    last_answered_at: datetime | None

@@ -18,7 +18,7 @@ from bot.store.assignment_records import (
     AttemptRecord,
     NewAssignment,
 )
-from bot.store.calendar_page_records import DayFilter, PostedDayLine
+from bot.store.calendar_page_records import AttemptTotals, DayFilter, PostedDayLine
 from bot.store.calendar_records import (
     CalendarSettings,
     NewSchedule,
@@ -731,11 +731,12 @@ class WebStore(Protocol):
     ) -> list[AssignmentRecord]:
         """Up to `limit` of the server's assignments, newest first (numbered below `before` when given)."""
 
-    async def span_attempts(self, guild_id: int, oldest: int, newest: int) -> list[AttemptRecord]:
-        """Every attempt at the server's assignments numbered `oldest` to `newest`, by attempt id."""
+    async def span_totals(self, guild_id: int, oldest: int, newest: int) -> list[AttemptTotals]:
+        """Every attempt at the server's assignments numbered `oldest` to `newest`, by attempt id, with how
+        many questions it answered, how many right, its points and its last answer's time."""
 
-    async def span_answers(self, guild_id: int, oldest: int, newest: int) -> list[AssignmentAnswer]:
-        """Every answer of those attempts, by attempt and question."""
+    async def qotd_span_answers(self, guild_id: int, first: int, last: int) -> list[QotdAnswer]:
+        """The answers to the server's questions of the days `first` to `last` (YYYYMMDD), by day."""
 
 
 class AchievementsStore(Protocol):

@@ -50,14 +50,31 @@ async def test_a_page_of_assignments_with_their_attempts_and_answers(store: Stor
     assert [a.id for a in await store.assignments_page(3)] == [third.id, second.id, first.id]
     assert [a.id for a in await store.assignments_page(3, before=third.id, limit=1)] == [second.id]
     mine = await store.start_attempt(first.id, 7, T0, 2)
+    again = await store.start_attempt(first.id, 7, T0 + timedelta(minutes=5), 2)
     theirs = await store.start_attempt(other.id, 7, T0, 2)
     later = await store.start_attempt(third.id, 8, T0, 2)
-    assert mine is not None and theirs is not None and later is not None
-    for attempt in (mine, theirs, later):
+    assert mine is not None and again is not None and theirs is not None and later is not None
+    given = [(mine, 0, True, 100), (mine, 1, True, None), (theirs, 0, True, 100), (later, 0, False, 0)]
+    for n, (attempt, index, right, points) in enumerate(given):
+        at = T0 + timedelta(minutes=n)
         await store.record_assignment_answer(
-            AssignmentAnswer(attempt.id, 0, "q1", 1, False, 1500, T0, None, 0)
+            AssignmentAnswer(attempt.id, index, f"q{index + 1}", 0, right, 1500, at, None, points)
         )
-    attempts = await store.span_attempts(3, first.id, second.id)
-    assert [(a.assignment_id, a.user_id) for a in attempts] == [(first.id, 7)]  # not another server's
-    answers = await store.span_answers(3, first.id, third.id)
-    assert [(a.attempt_id, a.choice, a.ms) for a in answers] == [(mine.id, 1, 1500), (later.id, 1, 1500)]
+    await store.finish_attempt(mine.id, T0 + timedelta(minutes=3))
+    # A page of 2 of this server's assignments holds none of another server's attempts; an answer kept
+    # without points counts 100 when right; an attempt with no answer is summed up too.
+    totals = await store.span_totals(3, first.id, second.id)
+    assert [(t.attempt.id, t.answered, t.right, t.points, t.last_answered_at) for t in totals] == [
+        (mine.id, 2, 2, 200, T0 + timedelta(minutes=1)),
+        (again.id, 0, 0, 0, None),
+    ]
+    assert totals[0].attempt.finished_at == T0 + timedelta(minutes=3) and totals[1].attempt.number == 2
+    assert [t.attempt.id for t in await store.span_totals(3, third.id, third.id)] == [later.id]
+
+
+async def test_the_answers_of_a_span_of_days(store: Store) -> None:
+    for number, user in ((20261129, 1), (20261130, 2), (20261130, 1), (20261201, 3)):
+        await store.record_qotd_answer(QotdAnswer(3, number, user, 0, True, T0 + timedelta(minutes=user)))
+    await store.record_qotd_answer(QotdAnswer(4, 20261130, 9, 0, True, T0))  # another server's
+    found = await store.qotd_span_answers(3, 20261130, 20261201)
+    assert [(a.day, a.user_id) for a in found] == [(20261130, 1), (20261130, 2), (20261201, 3)]

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from datetime import date
 
-from bot.store.assignment_records import AssignmentAnswer, AssignmentRecord, AttemptRecord
-from bot.store.calendar_page_records import DayFilter, PostedDayLine
-from bot.store.calendar_records import QotdDay
+from bot.store.assignment_records import AssignmentRecord
+from bot.store.calendar_page_records import AttemptTotals, DayFilter, PostedDayLine
+from bot.store.calendar_records import QotdAnswer, QotdDay
 from bot.store.sql import calendar_pages as C
-from bot.store.sql.assignments import ASSIGNMENT_ANSWER_COLUMNS, ASSIGNMENT_COLUMNS, ATTEMPT_COLUMNS
+from bot.store.sql.assignments import ASSIGNMENT_COLUMNS
 from bot.store.sql.engine import Engine
-from bot.store.sql.qotd import QOTD_DAY_COLUMNS
+from bot.store.sql.qotd import QOTD_ANSWER_COLUMNS, QOTD_DAY_COLUMNS
 from bot.store.sql.web import NO_LIMIT
 
 
@@ -51,12 +51,11 @@ class SharedCalendarPages:
             limit=limit,
         )
 
-    async def span_attempts(self, guild_id: int, oldest: int, newest: int) -> list[AttemptRecord]:
-        return await self._engine.fetch_records(
-            ATTEMPT_COLUMNS, C.SPAN_ATTEMPTS, guild=guild_id, oldest=oldest, newest=newest
-        )
+    async def span_totals(self, guild_id: int, oldest: int, newest: int) -> list[AttemptTotals]:
+        found = await self._engine.fetch_all(C.SPAN_TOTALS, guild=guild_id, oldest=oldest, newest=newest)
+        return [C.attempt_totals(r) for r in found]
 
-    async def span_answers(self, guild_id: int, oldest: int, newest: int) -> list[AssignmentAnswer]:
+    async def qotd_span_answers(self, guild_id: int, first: int, last: int) -> list[QotdAnswer]:
         return await self._engine.fetch_records(
-            ASSIGNMENT_ANSWER_COLUMNS, C.SPAN_ANSWERS, guild=guild_id, oldest=oldest, newest=newest
+            QOTD_ANSWER_COLUMNS, C.SPAN_QOTD_ANSWERS, guild=guild_id, first=first, last=last
         )

@@ -6,18 +6,31 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.store.calendar_page_records import PostedDayLine
-from bot.store.sql.assignments import ASSIGNMENT_COLUMNS
-from bot.store.sql.qotd import QOTD_DAY_COLUMNS
+from bot.store.calendar_page_records import AttemptTotals, PostedDayLine
+from bot.store.sql.assignments import ASSIGNMENT_COLUMNS, ATTEMPT_COLUMNS
+from bot.store.sql.qotd import QOTD_ANSWER_COLUMNS, QOTD_DAY_COLUMNS
 from bot.store.sql.statement import sql
+from bot.store.sql.times import from_ms
 
 # Days as YYYYMMDD: from 0 to LAST_DAY is every day.
 LAST_DAY = 99_999_999
 
 
 def posted_line(row: Sequence[Any]) -> PostedDayLine:
-    """A row of POSTED_DAYS: QOTD_DAY_COLUMNS, then answered and right."""
-    return PostedDayLine(QOTD_DAY_COLUMNS.record(row[:-2]), int(row[-2]), int(row[-1]))
+    """A row of POSTED_DAYS: QOTD_DAY_COLUMNS, then answered, right and version."""
+    return PostedDayLine(QOTD_DAY_COLUMNS.record(row[:-3]), int(row[-3]), int(row[-2]), row[-1])
+
+
+def attempt_totals(row: Sequence[Any]) -> AttemptTotals:
+    """A row of SPAN_TOTALS: ATTEMPT_COLUMNS, then answered, right, points and the last answer's time."""
+    last = row[-1]
+    return AttemptTotals(
+        ATTEMPT_COLUMNS.record(row[:-4]),
+        int(row[-4]),
+        int(row[-3]),
+        int(row[-2]),
+        None if last is None else from_ms(last),
+    )
 
 
 # The days whose question was posted, newest first, from :first to :last and before :before (days as
@@ -26,7 +39,7 @@ POSTED_DAYS = sql(
     f"SELECT {QOTD_DAY_COLUMNS.text}, "
     "(SELECT COUNT(*) FROM qotd_answers a WHERE a.guild_id = qotd_days.guild_id AND a.day = qotd_days.day), "
     "(SELECT COALESCE(SUM(a.correct), 0) FROM qotd_answers a "
-    "WHERE a.guild_id = qotd_days.guild_id AND a.day = qotd_days.day) "
+    "WHERE a.guild_id = qotd_days.guild_id AND a.day = qotd_days.day), version "
     "FROM qotd_days WHERE guild_id = :guild AND message_id IS NOT NULL AND day >= :first AND day <= :last "
     "AND day < :before AND (CAST(:deck AS TEXT) = '' OR deck_id = :deck) ORDER BY day DESC LIMIT :limit"
 )
@@ -39,16 +52,18 @@ ASSIGNMENTS_PAGE = sql(
     f"SELECT {ASSIGNMENT_COLUMNS.text} FROM assignments WHERE guild_id = :guild AND id < :before "
     "ORDER BY id DESC LIMIT :limit"
 )
-# The attempts and answers of the server's assignments numbered :oldest to :newest (a page of the list).
-SPAN_ATTEMPTS = sql(
-    "SELECT t.id, t.assignment_id, t.user_id, t.number, t.started_at, t.finished_at "
+# Each attempt at the server's assignments numbered :oldest to :newest (a page of the list), summed up.
+SPAN_TOTALS = sql(
+    "SELECT t.id, t.assignment_id, t.user_id, t.number, t.started_at, t.finished_at, COUNT(a.attempt_id), "
+    "COALESCE(SUM(a.correct), 0), "
+    "COALESCE(SUM(COALESCE(a.points, CASE WHEN a.correct = 1 THEN 100 ELSE 0 END)), 0), MAX(a.answered_at) "
     "FROM assignment_attempts t JOIN assignments s ON s.id = t.assignment_id "
-    "WHERE s.guild_id = :guild AND s.id >= :oldest AND s.id <= :newest ORDER BY t.id"
+    "LEFT JOIN assignment_answers a ON a.attempt_id = t.id "
+    "WHERE s.guild_id = :guild AND s.id >= :oldest AND s.id <= :newest "
+    "GROUP BY t.id, t.assignment_id, t.user_id, t.number, t.started_at, t.finished_at ORDER BY t.id"
 )
-SPAN_ANSWERS = sql(
-    "SELECT a.attempt_id, a.question_index, a.question_id, a.choice, a.correct, a.ms, a.answered_at, "
-    "a.text, a.points "
-    "FROM assignment_answers a JOIN assignment_attempts t ON t.id = a.attempt_id "
-    "JOIN assignments s ON s.id = t.assignment_id "
-    "WHERE s.guild_id = :guild AND s.id >= :oldest AND s.id <= :newest ORDER BY a.attempt_id, a.question_index"
+# The answers to the server's questions of the day from :first to :last (YYYYMMDD), by day.
+SPAN_QOTD_ANSWERS = sql(
+    f"SELECT {QOTD_ANSWER_COLUMNS.text} FROM qotd_answers WHERE guild_id = :guild AND day >= :first "
+    "AND day <= :last ORDER BY day, answered_at, user_id"
 )
