@@ -125,7 +125,12 @@ async def test_the_assignments_pages_and_files(dashboard: Dashboard, browser: An
     ]
     missing = page.get_by_role("list", name="Did not start").get_by_role("listitem")
     assert await missing.all_inner_texts() == ["Chipo"]
-    assert (await page.goto(dashboard.server_url(f"assignments/{number + 1}"))).status == 404
+    world = dashboard.world
+    theirs = await given_assignment(
+        dashboard.store, world.other.id, world.general.id, world.moderator.id, [1, 2]
+    )
+    assert (await page.goto(dashboard.server_url(f"assignments/{theirs.id}"))).status == 404  # another's
+    assert (await page.goto(dashboard.server_url(f"assignments/{theirs.id}/results.csv"))).status == 404
 
     request = page.context.request
     table = table_of(
