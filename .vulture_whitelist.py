@@ -3,6 +3,7 @@
 _ = None
 _.absorb_fragments  # bot/cli/catalog_tools.py: the lead merges catalog fragments with it
 _.value_text, _.horizontal, _.bold, _.top_wrong, _.median_seconds  # read by the Jinja templates in bot/web/templates
+_.average_points  # read by the assignments page's template (bot/web/templates/assignments.html)
 _.question_number, _.member_name, _.choice_letter  # bot/results/result_rows.py: result columns, read by name
 _.ChampionPeriod, _.MOST_CHAMPIONS, _.LEARN, _.CLAIM_KINDS, _.ROUND_STATUSES, _.OUTCOMES  # documented vocabularies
 (

@@ -1,4 +1,4 @@
-"""Web benchmark: each deck page's server time at 1,000,000 answers, p50/p99 printed (target p99 < 50 ms).
+"""Web benchmark: each page's server time at 1,000,000 answers, p50/p99 printed (target p99 < 50 ms).
 
 Run: .venv/bin/python bench/bench_web.py [--answers 1000000] [--requests 200] [--db postgresql://...]
 
@@ -8,6 +8,7 @@ questions, 10% of all answers, the rest is spread over 99 other servers. A middl
 times each request inside the server (routing, the moderator gate, the page, its template). The
 analysis page reads the figures its worker kept (computed here once before the pages are timed);
 "analysis parts" times the worker's query and arithmetic alone (bench_item_analysis.py times the rest).
+Study also has a year of questions of the day and 60 assignments (fill_calendar) for the calendar's pages.
 Prints figures only; nothing asserts on time.
 """
 
@@ -37,7 +38,18 @@ from bot.bank.loader import load_deck_text
 from bot.host.config import HttpAddress, WebSettings
 from bot.quiz.item_analysis import analyse
 from bot.results.item_figures import compute_figures, item_questions
-from bot.store import Answer, GuildDeckRecord, NewRound, Store, open_store
+from bot.store import (
+    Answer,
+    AssignmentAnswer,
+    CalendarSettings,
+    GuildDeckRecord,
+    NewAssignment,
+    NewRound,
+    QotdAnswer,
+    QotdDay,
+    Store,
+    open_store,
+)
 from bot.web.app import make_app
 from bot.web.server import in_process
 from tests.e2e.fake_discord import FakeDiscord
@@ -114,6 +126,51 @@ async def fill(store: Store, study_id: int, answers: int, rng: random.Random) ->
     await flush()
 
 
+QOTD_DAYS = 365
+ASSIGNMENTS = 60
+ASSIGNED = 30  # members who start each assignment; 5 of them leave it unfinished
+
+
+async def fill_calendar(store: Store, study_id: int, rng: random.Random) -> None:
+    """A year of Study's questions of the day (PLAYERS answers a day) and ASSIGNMENTS assignments of 10
+    questions (ASSIGNED members each), in Harare's zone."""
+    await store.save_calendar_settings(CalendarSettings(study_id, timezone="Africa/Harare"))
+    first = (NOW - timedelta(days=QOTD_DAYS)).date()
+    for n in range(QOTD_DAYS):
+        day = first + timedelta(days=n)
+        posted = datetime(day.year, day.month, day.day, 6, 0, tzinfo=UTC)
+        number = int(f"{day:%Y%m%d}")
+        qotd = QotdDay(
+            study_id, number, 42, DECK, f"q{n % QUESTIONS:02d}", n, None, posted, posted + timedelta(hours=12)
+        )
+        await store.claim_qotd_day(qotd)
+        await store.set_qotd_message(study_id, number, 10_000 + n)
+        for user in rng.sample(range(1, 2_001), PLAYERS):
+            right = rng.random() < 0.6
+            at = posted + timedelta(minutes=rng.randint(1, 600))
+            await store.record_qotd_answer(
+                QotdAnswer(study_id, number, user, 0 if right else 1, right, at, None, 100 * right)
+            )
+    ids = tuple(f"q{k:02d}" for k in range(10))
+    for n in range(ASSIGNMENTS):
+        opened = NOW - timedelta(days=2 * (ASSIGNMENTS - n))
+        record = await store.add_assignment(
+            NewAssignment(study_id, 42, DECK, ids, n, opened + timedelta(days=3), 2, "allow", 1, opened)
+        )
+        for k, user in enumerate(rng.sample(range(1, 2_001), ASSIGNED)):
+            attempt = await store.start_attempt(record.id, user, opened + timedelta(hours=1), 2)
+            assert attempt is not None
+            for index, qid in enumerate(ids):
+                right = rng.random() < 0.7
+                at = opened + timedelta(hours=1, minutes=index)
+                given = AssignmentAnswer(
+                    attempt.id, index, qid, 0 if right else 2, right, 3000, at, None, 100 * right
+                )
+                await store.record_assignment_answer(given)
+            if k >= 5:
+                await store.finish_attempt(attempt.id, opened + timedelta(hours=2))
+
+
 Timed = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -146,6 +203,7 @@ async def main() -> None:
         await fill(store, study.id, args.answers, random.Random(7))
         await store.save_guild_deck(GuildDeckRecord(study.id, DECK, f"{DECK}.yaml", deck_text(), 1, NOW))
         await store.bump_deck_version(study.id)
+        await fill_calendar(store, study.id, random.Random(11))
         # The item figures' worker computes the analysis before any page reads it (the page never does).
         await compute_figures(store, study.id, load_deck_text(deck_text(), f"{DECK}.yaml"), NOW)
         print(f"# {machine()}; load average {load_average()}")
@@ -183,6 +241,17 @@ async def main() -> None:
                     f"/servers/{study.id}/board?period=month",
                     f"/servers/{study.id}/settings",
                     f"/servers/{study.id}/audit",
+                ]
+                # The calendar's pages: a year of questions of the day, 60 assignments of 30 members.
+                newest = (await store.assignments_page(study.id, limit=1))[0].id
+                pages += [
+                    f"/servers/{study.id}/qotd",
+                    f"/servers/{study.id}/qotd?from=2026-06-01&to=2026-06-30&deck={DECK}",
+                    f"/servers/{study.id}/qotd/{(NOW - timedelta(days=1)).date().isoformat()}",
+                    f"/servers/{study.id}/qotd/results.csv?from=2026-11-01",
+                    f"/servers/{study.id}/assignments",
+                    f"/servers/{study.id}/assignments/{newest}",
+                    f"/servers/{study.id}/assignments/{newest}/results.csv",
                 ]
                 for path in pages:
                     for _ in range(args.requests):

@@ -68,15 +68,22 @@ class MemberResult:
     late_answered: int | None = None
 
 
+def strength(attempt: AttemptRecord, right: int) -> tuple[int, bool, float]:
+    """Which attempt is best: most right, then finished, then earliest (`right`: its right answers)."""
+    return (right, attempt.finished_at is not None, -attempt.started_at.timestamp())
+
+
 def _strength(attempt: AttemptRecord, given: Sequence[AssignmentAnswer]) -> tuple[int, bool, float]:
-    """Which attempt is best: most right, then finished, then earliest."""
-    return (sum(a.right for a in given), attempt.finished_at is not None, -attempt.started_at.timestamp())
+    return strength(attempt, sum(a.right for a in given))
+
+
+def ended_late(attempt: AttemptRecord, last_answered: datetime | None, due: datetime) -> bool:
+    """An attempt finished (or, unfinished, last answered: `last_answered`) after the due time."""
+    return (attempt.finished_at or last_answered or attempt.started_at) > due
 
 
 def is_late(attempt: AttemptRecord, given: Sequence[AssignmentAnswer], due: datetime) -> bool:
-    """An attempt finished (or, unfinished, last answered) after the due time."""
-    last = attempt.finished_at or max((a.answered_at for a in given), default=attempt.started_at)
-    return last > due
+    return ended_late(attempt, max((a.answered_at for a in given), default=None), due)
 
 
 def member_results(

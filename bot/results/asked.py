@@ -82,6 +82,20 @@ async def qotd_question(store: Store, bank: Decks, day: QotdDay) -> Question | N
     return _today(bank, day.deck_id, day.question_id, day.guild_id)
 
 
+async def qotd_questions(
+    store: Store, bank: Decks, days: Sequence[tuple[QotdDay, str | None]]
+) -> list[Question | None]:
+    """Several days' questions as they were asked, as qotd_question, each day given with its version's
+    digest (as the dashboard's list of days reads it): one read of the versions for them all."""
+    kept = await store.question_versions({digest for _day, digest in days if digest})
+    return [
+        question_from(kept[digest].body, day.question_id)
+        if digest in kept
+        else _today(bank, day.deck_id, day.question_id, day.guild_id)
+        for day, digest in days
+    ]
+
+
 async def keep_assignment_versions(store: Store, record: AssignmentRecord, deck: Deck, now: datetime) -> None:
     """Keep what a new assignment asks (its questions as `deck` has them)."""
     await _give_assignment(store, record.id, deck, record.question_ids, now)

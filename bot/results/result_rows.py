@@ -13,7 +13,15 @@ from bot.bank.spreadsheet_csv import Cell
 from bot.bank.spreadsheet_csv import csv_bytes as sheet_bytes
 from bot.locales import _, p_
 from bot.quiz.shuffle import choice_order, slot_letter
-from bot.store import Answer, AssignmentAnswer, AssignmentRecord, AttemptRecord, RoundRecord
+from bot.store import (
+    Answer,
+    AssignmentAnswer,
+    AssignmentRecord,
+    AttemptRecord,
+    QotdAnswer,
+    QotdDay,
+    RoundRecord,
+)
 
 if TYPE_CHECKING:
     import zoneinfo  # annotations only: bot/calendar/zones.py reads zones
@@ -56,7 +64,7 @@ def headers() -> list[str]:
 
 @dataclass(frozen=True, slots=True)
 class ResultRow:
-    source: str  # "round 12" or "assignment 3"
+    source: str  # "round 12", "assignment 3" or "day 2026-12-01" (a question of the day)
     question_number: int  # 1-based, as the round or assignment numbered it
     question_id: str
     prompt: str
@@ -80,6 +88,8 @@ def _source(source: str) -> str:
         return _("assignment {number}", number=number)
     if kind == "assignment" and number.endswith(" late") and number[: -len(" late")].isdigit():
         return _("assignment {number}, late", number=number[: -len(" late")])
+    if kind == "day":  # a question of the day, by the server's date (2026-12-01)
+        return _("question of the day {day}", day=number)
     return source
 
 
@@ -218,6 +228,43 @@ def assignment_rows(
                 answer=text,
                 right=answer.right,
                 ms=answer.ms,
+                points=kept_points(answer.points, answer.right),
+                answered_at=answer.answered_at.astimezone(zone),
+            )
+        )
+    return rows
+
+
+def day_text(day: int) -> str:
+    """A question of the day's date (kept as YYYYMMDD, the server's date) as ISO writes it: 2026-12-01."""
+    text = f"{day:08d}"
+    return f"{text[:4]}-{text[4:6]}-{text[6:]}"
+
+
+def qotd_rows(
+    day: QotdDay,
+    question: Question | None,
+    answers: Sequence[QotdAnswer],
+    names: Mapping[int, str],
+    zone: zoneinfo.ZoneInfo,
+) -> list[ResultRow]:
+    """A row per member who answered the day's question (`question`: as it was asked), in the order they
+    answered; the milliseconds count from its posting."""
+    rows = []
+    for answer in sorted(answers, key=lambda a: (a.answered_at, a.user_id)):
+        prompt, chosen, text = _chosen(question, day.seed, 0, answer.choice, answer.text)
+        rows.append(
+            ResultRow(
+                source=f"day {day_text(day.day)}",  # i18n: not shown (the JSON's value; the CSV says it in words)
+                question_number=1,
+                question_id=day.question_id,
+                prompt=prompt,
+                member_id=answer.user_id,
+                member_name=names.get(answer.user_id, ""),
+                choice_letter=chosen,
+                answer=text,
+                right=answer.right,
+                ms=max(0, int((answer.answered_at - day.posted_at).total_seconds() * 1000)),
                 points=kept_points(answer.points, answer.right),
                 answered_at=answer.answered_at.astimezone(zone),
             )

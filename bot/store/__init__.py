@@ -5,8 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bot.store import assignment_records, calendar_records, fitting_records, picture_records, records
+from bot.store import (
+    assignment_records,
+    calendar_page_records,
+    calendar_records,
+    fitting_records,
+    picture_records,
+    records,
+)
 from bot.store.assignment_records import *  # noqa: F403 (the records named in its __all__)
+from bot.store.calendar_page_records import *  # noqa: F403 (the records named in its __all__)
 from bot.store.calendar_records import *  # noqa: F403 (the records named in its __all__)
 from bot.store.errors import DeckMoved, OccurrenceTaken, RoundAlreadyRunning, StoreError, StoreUnavailable
 from bot.store.fitting_records import *  # noqa: F403 (the records named in its __all__)
@@ -84,6 +92,7 @@ __all__ = [
 ]
 # Each records module names its own records: a new record is listed once, where it is written.
 __all__ += assignment_records.__all__
+__all__ += calendar_page_records.__all__
 __all__ += calendar_records.__all__
 __all__ += fitting_records.__all__
 __all__ += picture_records.__all__

@@ -18,6 +18,7 @@ from bot.store.assignment_records import (
     AttemptRecord,
     NewAssignment,
 )
+from bot.store.calendar_page_records import AttemptTotals, DayFilter, PostedDayLine
 from bot.store.calendar_records import (
     CalendarSettings,
     NewSchedule,
@@ -738,6 +739,29 @@ class WebStore(Protocol):
 
     async def member_guilds(self, user_id: int) -> list[int]:
         """The servers where the member has answered in a round, by id."""
+
+    # -- the calendar's pages (bot/store/common/calendar_pages.py) --------------------------------------
+
+    async def posted_days(
+        self, guild_id: int, only: DayFilter, *, before: int | None = None, limit: int = 25
+    ) -> list[PostedDayLine]:
+        """The server's posted questions of the day `only` lets through, newest first (days before `before`,
+        a YYYYMMDD, when given), each with how many members answered and how many were right."""
+
+    async def posted_day(self, guild_id: int, day: int) -> QotdDay | None:
+        """The server's question of day `day` (YYYYMMDD) if it was posted; None otherwise."""
+
+    async def assignments_page(
+        self, guild_id: int, *, before: int | None = None, limit: int = 25
+    ) -> list[AssignmentRecord]:
+        """Up to `limit` of the server's assignments, newest first (numbered below `before` when given)."""
+
+    async def span_totals(self, guild_id: int, oldest: int, newest: int) -> list[AttemptTotals]:
+        """Every attempt at the server's assignments numbered `oldest` to `newest`, by attempt id, with how
+        many questions it answered, how many right, its points and its last answer's time."""
+
+    async def qotd_span_answers(self, guild_id: int, first: int, last: int) -> list[QotdAnswer]:
+        """The answers to the server's questions of the days `first` to `last` (YYYYMMDD), by day."""
 
 
 class AchievementsStore(Protocol):

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import discord
-
-from bot.results.result_rows import ResultRow, csv_bytes, json_bytes
 
 if TYPE_CHECKING:
     from bot.discord.client import BvunzoBot
@@ -29,12 +27,6 @@ async def member_names(bot: BvunzoBot, guild_id: int, user_ids: Iterable[int]) -
                 member = None
         names[user_id] = member.display_name if member is not None else ""
     return names
-
-
-def result_files(
-    stem: str, kind: str, ident: int, options: Mapping[str, Any], rows: Sequence[ResultRow]
-) -> list[discord.File]:
-    return attached(stem, csv_bytes(rows), json_bytes(kind, ident, options, rows))
 
 
 def attached(stem: str, csv: bytes, json: bytes) -> list[discord.File]:

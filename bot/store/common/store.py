@@ -11,6 +11,7 @@ from bot.store.common.answers import SharedAnswers
 from bot.store.common.assignments import SharedAssignments
 from bot.store.common.boards import SharedBoards
 from bot.store.common.calendar import SharedCalendar
+from bot.store.common.calendar_pages import SharedCalendarPages
 from bot.store.common.decks import SharedDecks
 from bot.store.common.fitting import SharedFitting
 from bot.store.common.flags import SharedFlags
@@ -44,6 +45,7 @@ class SharedStore(
     SharedQotd,
     SharedAssignments,
     SharedWeb,
+    SharedCalendarPages,
     SharedVersions,
     SharedAchievements,
     SharedFitting,

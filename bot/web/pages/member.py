@@ -13,10 +13,12 @@ from bot.locales import _
 from bot.looks.mistakes import SUFFIX, mistakes_csv, mistakes_yaml
 from bot.quiz.achievements import MEANINGS, NAMES
 from bot.results.member_records import Records
+from bot.results.member_trend import member_weeks
 from bot.store import MemberStats, WebSession, WeekStats
 from bot.web.access import signed_in
 from bot.web.context import WebContext, context_of
 from bot.web.render import download, render
+from bot.web.trend_charts import accuracy_weeks_chart
 
 routes = web.RouteTableDef()
 MISTAKES = 25  # as /mistakes by default
@@ -61,12 +63,15 @@ async def my_page(request: web.Request, who: WebSession) -> web.StreamResponse:
         for d in known.decks
     ]
     due = await records.due_now(who.user_id, now)
+    trend = member_weeks(stats for _name, stats in servers)
     return await render(
         request,
         "member.html",
         {
             "servers": servers,
             "weeks": _weeks(servers),
+            "trend": trend if any(w.answered for w in trend) else (),
+            "trend_chart": accuracy_weeks_chart(trend),
             "badges": await _badges(context, who),
             "mastery": mastery,
             "leeches": [{"deck": d, "question": q, "misses": m} for d, q, m in known.leeches],

@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.bank.suggestions import suggested_fields, to_json
 from tests.e2e.web.browser import serious_violations
+from tests.e2e.web.calendar_seed import given_assignment, posted_days
 from tests.e2e.web.conftest import Dashboard
 from tests.e2e.web.seed import T0, flagged, hostile_deck, played_round
 
@@ -39,7 +40,8 @@ LIGHT_PAPER = "rgb(255, 255, 255)"
 
 
 async def seeded(dashboard: Dashboard) -> list[str]:
-    """A server with a round, flags, a suggestion and a deck analysed; its main pages' paths."""
+    """A server with a round, flags, a suggestion, a deck analysed, questions of the day and an assignment;
+    its main pages' paths."""
     world, store = dashboard.world, dashboard.store
     players = [m.id for m in world.members[:3]]
     await hostile_deck(store, world.study.id, world.moderator.id)
@@ -48,11 +50,14 @@ async def seeded(dashboard: Dashboard) -> list[str]:
     fields = suggested_fields("Which organelle holds DNA?", "Nucleus", ["Vacuole"], "", players[0])
     await store.add_suggestion(world.study.id, "cells", players[0], to_json(fields), T0)
     await dashboard.compute_figures("cells")
+    await posted_days(store, world.study.id, world.general.id, players)
+    given = await given_assignment(store, world.study.id, world.general.id, world.moderator.id, players)
     server = f"/servers/{world.study.id}/"
     pages = ["", "decks", "decks/cells", "decks/reading-charts", "decks/cells/questions/c1/edit"]
     pages += ["decks/cells/questions/c1/preview", "decks/cells/analysis", "rounds", f"rounds/{record.id}"]
     pages += ["rounds?deck=cells&from=2026-11-30"]
     pages += ["board", "settings", "suggestions", "flags", "audit"]
+    pages += ["qotd", "qotd/2026-11-30", "assignments", f"assignments/{given.id}"]
     pages += ["decks/cells/rename", "decks/cells/duplicate", "decks/cells/delete"]
     return [server + page for page in pages] + ["/me"]
 

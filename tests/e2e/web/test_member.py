@@ -51,11 +51,15 @@ async def test_a_members_page_shows_points_decks_leeches_and_their_mistakes(
     assert (await weeks.get_by_role("row").all_inner_texts())[1:] == [
         "November 30, 2026\tStudy A\t3\t100%\t300"
     ]
-    decks = await tables.nth(2).get_by_role("row").all_inner_texts()
+    decks = (
+        await page.get_by_role("table", name="A question counts as learned")
+        .get_by_role("row")
+        .all_inner_texts()
+    )
     (cells,) = [row for row in decks if row.startswith("Cells & <b>tissues</b>")]
     assert cells.split("\t")[1].startswith("0/3") or cells.split("\t")[1].startswith("1/3")
     assert cells.split("\t")[3] == "2"  # met two of its three questions
-    leeches = await tables.nth(3).get_by_role("row").all_inner_texts()
+    leeches = await page.get_by_role("region", name="Leeches").get_by_role("row").all_inner_texts()
     assert leeches[1:] == [f"{HOSTILE_PROMPT}\tCells & <b>tissues</b>\t5/5"]
     badges = page.get_by_role("heading", name="Study A").locator("+ ul").get_by_role("listitem")
     assert await badges.all_inner_texts() == ["🏅 First round: Played a first round."]  # named and explained
