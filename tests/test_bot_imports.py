@@ -50,6 +50,7 @@ LEFT_OUT = [
     "sysconfig",
     "csv",  # the first spreadsheet handed out (bot/bank/spreadsheet_csv.py) or read
     "uvloop",  # BVUNZO_EVENT_LOOP=auto or uvloop only
+    "discord.ext.commands",  # prefix commands, help, converters: the bot's cogs are bot/discord/cogs.py's
 ]
 
 
