@@ -37,7 +37,7 @@ from bot.errors import UNEXPECTED, sentence_for
 from bot.host import malloc
 from bot.host.config import DEFAULT_GATEWAY_URL, Settings
 from bot.host.telemetry import Telemetry
-from bot.locales import _
+from bot.locales import _, command_translations
 from bot.preferences.language_memory import Languages, speak_to
 from bot.quiz.clock import Clock, SystemClock
 from bot.results.asked import give_snapshots, keep_deck_versions
@@ -251,6 +251,8 @@ class BvunzoBot(CogHost, discord.AutoShardedClient):
             return
         # Translated once (tens of thousands of questions to the translator): hashed, then sent as it is.
         payload = await self.command_payload()
+        # The command words of every catalog were read for this payload alone: let them go until a sync.
+        command_translations.cache_clear()
         shape = await self.command_tree_hash(payload)
         if await self.store.get_meta(TREE_HASH_KEY) == shape:
             log.info("global commands unchanged since the last sync; not syncing")
