@@ -120,9 +120,6 @@ class CogHost:
     def extensions(self) -> Mapping[str, ModuleType]:
         return MappingProxyType(self._extensions)
 
-    def get_cog(self, name: str) -> Cog | None:
-        return self._cogs.get(name)
-
     def add_listener(self, listener: Listener, name: str) -> None:
         self._cog_listeners.setdefault(name, []).append(listener)
 
