@@ -139,7 +139,8 @@ class CogHost:
             raise TypeError("cogs must derive from bot.discord.cogs.Cog")
         if cog.qualified_name in self._cogs:
             if not override:
-                raise discord.ClientException(f"Cog named {cog.qualified_name!r} already loaded")
+                taken = f"Cog named {cog.qualified_name!r} already loaded"  # i18n: not shown (a log)
+                raise discord.ClientException(taken)
             await self.remove_cog(cog.qualified_name)
         await cog.cog_load()
         for command in cog.cog_commands:
@@ -168,17 +169,17 @@ class CogHost:
     async def load_extension(self, name: str) -> None:
         """Import the module afresh and await its `setup(bot)`; ExtensionError (its cause chained) if not."""
         if name in self._extensions:
-            raise ExtensionError(f"extension {name!r} is already loaded")
+            raise ExtensionError(f"extension {name!r} is already loaded")  # i18n: not shown (a host's log)
         spec = importlib.util.find_spec(name)
         if spec is None or spec.loader is None:
-            raise ExtensionError(f"extension {name!r} could not be found")
+            raise ExtensionError(f"extension {name!r} could not be found")  # i18n: not shown (a host's log)
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
         try:
             spec.loader.exec_module(module)
             setup = getattr(module, "setup", None)
             if setup is None:
-                raise ExtensionError(f"extension {name!r} has no setup function")
+                raise ExtensionError(f"extension {name!r} has no setup")  # i18n: not shown (a log)
             await setup(self)
         except Exception as exc:
             sys.modules.pop(name, None)
@@ -186,14 +187,15 @@ class CogHost:
             await self._finalize(module, name)
             if isinstance(exc, ExtensionError):
                 raise
-            raise ExtensionError(f"extension {name!r} raised an error: {exc!r}") from exc
+            failed = f"extension {name!r} raised an error: {exc!r}"  # i18n: not shown (a host's log)
+            raise ExtensionError(failed) from exc
         self._extensions[name] = module
 
     async def unload_extension(self, name: str) -> None:
         """Remove what the extension added, await its `teardown(bot)` if it has one, forget its modules."""
         module = self._extensions.get(name)
         if module is None:
-            raise ExtensionError(f"extension {name!r} has not been loaded")
+            raise ExtensionError(f"extension {name!r} has not been loaded")  # i18n: not shown (a host's log)
         await self._forget_module(module.__name__)
         await self._finalize(module, name)
 
@@ -215,7 +217,7 @@ class CogHost:
         """Unload then load the extension; the old modules are put back if the new ones fail to load."""
         module = self._extensions.get(name)
         if module is None:
-            raise ExtensionError(f"extension {name!r} has not been loaded")
+            raise ExtensionError(f"extension {name!r} has not been loaded")  # i18n: not shown (a host's log)
         kept = {m: sys.modules[m] for m in sys.modules if _within(module.__name__, m)}
         try:
             await self.unload_extension(name)
