@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
+from bot.discord.cogs import Cog
 from bot.errors import UserError
 from bot.locales import _, slash, speaking
 from bot.results.member_records import Records
@@ -56,7 +56,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.BOAR
             await guarded(interaction, work, edits=True)
 
 
-class BoardsCog(commands.Cog, name="Boards"):  # i18n: not shown (the cog's name in code)
+class BoardsCog(Cog, name="Boards"):  # i18n: not shown (the cog's name in code)
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
         self.records = Records(bot.store)

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 import bot as bvunzo
+from bot.discord.cogs import Cog
 from bot.locales import _
 from bot.ui import replies
 from bot.ui.about import AboutFacts, DatabaseLine, about_embed, decks_embed
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from bot.discord.client import BvunzoBot
 
 
-class GeneralCog(commands.Cog, name="General"):  # i18n: not shown (the cog's name in code)
+class GeneralCog(Cog, name="General"):  # i18n: not shown (the cog's name in code)
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
 

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
+from bot.discord.cogs import Cog
 from bot.errors import UserError
 from bot.locales import _, n_
 from bot.looks.mistakes import SUFFIX, mistakes_csv, mistakes_yaml
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from bot.discord.client import BvunzoBot
 
 
-class MistakesCog(commands.Cog, name="Mistakes"):  # i18n: not shown (the cog's name in code)
+class MistakesCog(Cog, name="Mistakes"):  # i18n: not shown (the cog's name in code)
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
         self.records = Records(bot.store)

@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot import locales
 from bot.bank.languages import as_language_code
+from bot.discord.cogs import Cog
 from bot.errors import UserError
 from bot.locales import N_, _, percent
 from bot.preferences.language_memory import speak_to
@@ -87,7 +87,7 @@ def _choices_lines(choices: MemberChoices) -> list[str]:
     ]
 
 
-class PreferencesCog(commands.Cog, name="Preferences"):  # i18n: not shown
+class PreferencesCog(Cog, name="Preferences"):  # i18n: not shown
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
 

@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
-from discord.ext import commands
 
 from bot.bank.models import Deck, Question
+from bot.discord.cogs import Cog
 from bot.errors import UserError
 from bot.locales import _, slash
 from bot.reports import QuestionReports
@@ -83,7 +83,7 @@ async def _report_submitted(
 REPORT_FORM = Form.of(ids.REPORT_FORM.pattern, _report_submitted)
 
 
-class FlagsCog(commands.Cog, name="Flags"):  # i18n: not shown
+class FlagsCog(Cog, name="Flags"):  # i18n: not shown
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+from tests.test_event_loop import TOKEN
+
 # The web stack (loaded with BVUNZO_WEB or `bvunzo web`), the charts extra (in the chart worker's own
 # process), and what only an upload, a typed answer off by a letter or a command-line verb needs.
 # zstandard is not among them: Anki's newer packages need it, and discord.py loads it at start when it
@@ -47,6 +49,8 @@ LEFT_OUT = [
     "zoneinfo",  # the first server time zone read (bot/calendar/zones.py), and sysconfig with it
     "sysconfig",
     "csv",  # the first spreadsheet handed out (bot/bank/spreadsheet_csv.py) or read
+    "uvloop",  # BVUNZO_EVENT_LOOP=auto or uvloop only
+    "discord.ext.commands",  # prefix commands, help, converters: the bot's cogs are bot/discord/cogs.py's
 ]
 
 
@@ -76,6 +80,18 @@ def test_the_bot_built_with_default_settings_loads_none_of_them() -> None:
         "from bot.host.config import Settings\n"
         "client.BvunzoBot(Settings(token='x', db_path=pathlib.Path('b.db'), questions_path=pathlib.Path('q')))\n"
         "for name in client.EXTENSIONS: importlib.import_module(name)\n"
+    )
+    assert loaded_after(code) == []
+
+
+def test_the_default_event_loop_is_asyncios_own() -> None:
+    # What `python -m bot` runs on without BVUNZO_EVENT_LOOP: the loop made, uvloop not imported.
+    code = (
+        "import asyncio, bot.__main__\n"
+        "from bot.host import event_loop\n"
+        "from bot.host.config import Settings\n"
+        f"choice = Settings.from_env({{'DISCORD_TOKEN': {TOKEN!r}}}).event_loop\n"
+        "assert event_loop.run(asyncio.sleep(0, 'ran'), choice) == 'ran'\n"
     )
     assert loaded_after(code) == []
 

@@ -1,4 +1,4 @@
-"""The bot's event loop: uvloop where it imports, asyncio's own loop on request or where it does not."""
+"""The bot's event loop: asyncio's own unless uvloop is asked for (auto: where it imports; uvloop: or exit 2)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,8 @@ def test_without_uvloop_auto_falls_back_and_uvloop_is_refused(monkeypatch: pytes
 
 
 def test_the_setting_is_read_and_checked() -> None:
-    assert Settings.from_env({"DISCORD_TOKEN": TOKEN}).event_loop == "auto"
+    assert Settings.from_env({"DISCORD_TOKEN": TOKEN}).event_loop == "asyncio"
+    assert Settings.from_env({"DISCORD_TOKEN": TOKEN, "BVUNZO_EVENT_LOOP": "auto"}).event_loop == "auto"
     assert (
         Settings.from_env({"DISCORD_TOKEN": TOKEN, "BVUNZO_EVENT_LOOP": " AsyncIO "}).event_loop == "asyncio"
     )

@@ -23,6 +23,7 @@ import pytest
 
 from bot.store import StoreError
 from bot.store.sqlite import SCHEMA_VERSION, SqliteStore
+from bot.store.sqlite.connection import _setup
 from bot.store.sqlite.schema import migrate, migrations, split_statements
 from tests.store_contract.builders import T0, answer, start
 
@@ -34,6 +35,21 @@ def raw(path: Path) -> sqlite3.Connection:
 
 
 # -- migrations --------------------------------------------------------------------------------------
+
+
+def test_a_new_database_is_migrated_on_a_connection_of_its_own(tmp_path: Path) -> None:
+    # The store's connection keeps its statements prepared: the schema's, run once, would stay there.
+    conn = raw(tmp_path / "new.db")
+    ran: list[str] = []
+    conn.set_trace_callback(ran.append)
+    try:
+        assert _setup(conn, tmp_path / "new.db", None, 1000) == SCHEMA_VERSION
+        assert not [s for s in ran if s.lstrip().upper().startswith(("CREATE", "ALTER", "DROP"))]
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert {"meta", "rounds", "answers"} <= tables
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    finally:
+        conn.close()
 
 
 def test_migrations_are_numbered_one_to_schema_version_and_parse() -> None:

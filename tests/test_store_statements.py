@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import sys
 
 import asyncpg
 import pytest
@@ -55,6 +56,22 @@ def test_a_statement_with_no_parameter_renders_unchanged() -> None:
 def test_text_that_means_two_things_is_refused(text: str) -> None:
     with pytest.raises(ValueError):
         sql(text)
+
+
+def test_each_numbering_is_made_on_its_first_use_and_kept() -> None:
+    # A bot on SQLite runs most statements by name: it keeps neither numbered text of them.
+    statement = sql("UPDATE t SET a = :a WHERE guild_id = :guild AND a IS NOT DISTINCT FROM :a")
+    assert statement.sqlite(a=1, guild=2) == (
+        "UPDATE t SET a = :a WHERE guild_id = :guild AND a IS :a",
+        {"a": 1, "guild": 2},
+    )
+    assert statement._rendered == {}
+    assert statement.postgres_text == "UPDATE t SET a = $1 WHERE guild_id = $2 AND a IS NOT DISTINCT FROM $1"
+    assert statement.postgres_text is statement._rendered["$"]
+    assert list(statement._rendered) == ["$"]
+    assert statement.sqlite_numbered == "UPDATE t SET a = ?1 WHERE guild_id = ?2 AND a IS ?1"
+    # The names are the interned strings a caller's keywords are: one copy for every statement.
+    assert statement.names[1] is sys.intern("guild")
 
 
 def test_values_are_given_by_name_and_ordered_for_asyncpg() -> None:

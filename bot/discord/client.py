@@ -15,13 +15,13 @@ from typing import Any
 import aiohttp
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.bank import formulas
 from bot.bank.bank import Bank
 from bot.decks.pictures import DeckPictures
 from bot.decks.server_decks import ServerDecks
 from bot.discord.calls import RetryPolicy, is_expired_interaction
+from bot.discord.cogs import CogHost
 from bot.discord.command_names import CatalogTranslator
 from bot.discord.command_tree import NO_SENDER, CheckedTree, sender_id
 from bot.discord.internals import (
@@ -37,7 +37,7 @@ from bot.errors import UNEXPECTED, sentence_for
 from bot.host import malloc
 from bot.host.config import DEFAULT_GATEWAY_URL, Settings
 from bot.host.telemetry import Telemetry
-from bot.locales import _
+from bot.locales import _, command_translations
 from bot.preferences.language_memory import Languages, speak_to
 from bot.quiz.clock import Clock, SystemClock
 from bot.results.asked import give_snapshots, keep_deck_versions
@@ -92,7 +92,7 @@ def _on_message(interaction: discord.Interaction, custom_id: str) -> bool:
     return False
 
 
-class BvunzoBot(commands.AutoShardedBot):
+class BvunzoBot(CogHost, discord.AutoShardedClient):
     store: Store
     bank: Bank
     # Who serves each desk a button hands its click to (bot/ui/owners.py); cogs provide themselves.
@@ -117,16 +117,17 @@ class BvunzoBot(commands.AutoShardedBot):
         if settings.shards.ids is not None:
             shards = {"shard_ids": list(settings.shards.ids), "shard_count": settings.shards.count}
         super().__init__(
-            command_prefix=commands.when_mentioned,
             intents=intents,
-            help_command=None,
-            tree_cls=CheckedTree,
             allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=False, replied_user=False
             ),
             http_trace=self.telemetry.http_trace(),  # Discord's errors and acknowledgement times, for /metrics
             **shards,
         )
+        # App commands only (no message content reaches the bot): discord.py's client with a tree and the
+        # cogs' loading of bot/discord/cogs.py, not discord.ext.commands.
+        self.tree = CheckedTree(self)
+        self._host_cogs()
         self.settings = settings
         self.clock: Clock = clock or SystemClock()
         self.extensions_to_load = tuple(extensions)
@@ -250,6 +251,8 @@ class BvunzoBot(commands.AutoShardedBot):
             return
         # Translated once (tens of thousands of questions to the translator): hashed, then sent as it is.
         payload = await self.command_payload()
+        # The command words of every catalog were read for this payload alone: let them go until a sync.
+        command_translations.cache_clear()
         shape = await self.command_tree_hash(payload)
         if await self.store.get_meta(TREE_HASH_KEY) == shape:
             log.info("global commands unchanged since the last sync; not syncing")

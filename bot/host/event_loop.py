@@ -1,4 +1,4 @@
-"""The event loop the bot runs on: uvloop where it is installed (as Red-DiscordBot does), else asyncio's own."""
+"""The event loop the bot runs on: asyncio's own, or uvloop when BVUNZO_EVENT_LOOP asks for it (auto, uvloop)."""
 
 from __future__ import annotations
 

@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.calendar.assignment_service import Answered, Asking, Assignments, Finished
 from bot.calendar.assignments import MOST_ATTEMPTS
 from bot.calendar.kinds import Way, way_of
+from bot.discord.cogs import Cog
 from bot.errors import UserError
 from bot.locales import _, slash, speaking
 from bot.ui import replies
@@ -63,7 +63,7 @@ def summary_embed(done: Finished) -> discord.Embed:
     )
 
 
-class AssignCog(AssignmentAnswering, commands.Cog, name="Assign"):  # i18n: not shown (the cog's own name)
+class AssignCog(AssignmentAnswering, Cog, name="Assign"):  # i18n: not shown (the cog's own name)
     assign = app_commands.Group(
         name="assign",
         description="Assignments: the same questions for everyone, played privately before a due time",

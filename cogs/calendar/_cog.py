@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.calendar.daily import QotdPort
 from bot.calendar.server_calendar import ServerCalendar
 from bot.discord.calendar_channels import calendar_runner
+from bot.discord.cogs import Cog
 from bot.errors import UserError
 from bot.locales import _
 from bot.ui.calendar_desks import CALENDAR_DESK
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class CalendarCog(commands.Cog, name="Calendar"):  # i18n: not shown (the cog's own name)
+class CalendarCog(Cog, name="Calendar"):  # i18n: not shown (the cog's own name)
     def __init__(self, bot: BvunzoBot, qotd: QotdPort | None = None) -> None:
         self.bot = bot
         self.runner = calendar_runner(bot, qotd=qotd, champions=DiscordChampions(bot))
@@ -50,7 +50,7 @@ class CalendarCog(commands.Cog, name="Calendar"):  # i18n: not shown (the cog's 
             quiz.remove_command(self._results.name)
         await self.runner.stop()
 
-    @commands.Cog.listener()
+    @Cog.listener()
     async def on_ready(self) -> None:
         # After the round service resumed its rounds: a scheduled round must see the channel's running one.
         service = getattr(self.bot, "round_service", None)

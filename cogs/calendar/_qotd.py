@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.calendar.kinds import Given
 from bot.calendar.qotd import day_of_number
 from bot.calendar.qotd_service import QotdService, QotdStatus
+from bot.discord.cogs import Cog
 from bot.errors import UserError
 from bot.locales import _, number, slash, speaking
 from bot.ui import replies
@@ -62,7 +62,7 @@ def status_lines(status: QotdStatus, now: datetime) -> list[str]:
     return lines
 
 
-class QotdCog(QotdAnswering, commands.Cog, name="Qotd"):  # i18n: not shown (the cog's own name)
+class QotdCog(QotdAnswering, Cog, name="Qotd"):  # i18n: not shown (the cog's own name)
     qotd = app_commands.Group(
         name="qotd",
         description="One question a day for the whole server",

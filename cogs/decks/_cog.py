@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.bank import part_sizes
 from bot.bank.import_formats import Format
 from bot.bank.suggestions import from_json, typed_fields
 from bot.decks.server_decks import Saved, ServerDecks
+from bot.discord.cogs import Cog
 from bot.locales import _, n_, slash
 from bot.store import SuggestionRecord
 from bot.ui import replies
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from bot.discord.client import BvunzoBot
 
 
-class DecksCog(commands.Cog, name="Decks"):  # i18n: not shown (the cog's key, in logs)
+class DecksCog(Cog, name="Decks"):  # i18n: not shown (the cog's key, in logs)
     deck = app_commands.Group(
         name="deck", description="This server's own decks: import, export, delete", guild_only=True
     )

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.bank.notes import Draft, draft_from
 from bot.decks.server_decks import ServerDecks
+from bot.discord.cogs import Cog
 from bot.errors import UserError
 from bot.locales import _, slash
 from bot.ui import custom_ids as ids
@@ -62,7 +62,7 @@ class NoteDeckSelect(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.
             await guarded(interaction, self.desk.on_note_deck(interaction, self.message_id, str(values[0])))
 
 
-class NotesCog(commands.Cog, name="Notes"):  # i18n: not shown (the cog's key, in logs)
+class NotesCog(Cog, name="Notes"):  # i18n: not shown (the cog's key, in logs)
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
         self._drafts: OrderedDict[tuple[int, int], tuple[float, Draft]] = OrderedDict()

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.bank.models import Deck
+from bot.discord.cogs import Cog
 from bot.errors import UserError
 from bot.locales import _, number
 from bot.practice import Practice, PracticeSessions
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 FORM_SECONDS = 900
 
 
-class PracticeCog(commands.Cog, name="Practice"):  # i18n: not shown
+class PracticeCog(Cog, name="Practice"):  # i18n: not shown
     def __init__(self, bot: BvunzoBot) -> None:
         self.bot = bot
         self.sessions = PracticeSessions(

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.calendar.zones import matching_zones
+from bot.discord.cogs import Cog
 from bot.errors import UserError
 from bot.locales import _
 from bot.quiz import LEECH_FAILURES
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-class QuizCog(commands.Cog, name="Quiz"):  # i18n: not shown
+class QuizCog(Cog, name="Quiz"):  # i18n: not shown
     quiz = app_commands.Group(
         name="quiz",
         description="Run quiz rounds in this channel",
@@ -228,7 +228,7 @@ class QuizCog(commands.Cog, name="Quiz"):  # i18n: not shown
 
     # -- restarts -----------------------------------------------------------------------------------
 
-    @commands.Cog.listener()
+    @Cog.listener()
     async def on_ready(self) -> None:
         await self.rounds.resume()  # again after a reconnect: rounds running already are left alone
 

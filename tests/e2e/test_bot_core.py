@@ -15,6 +15,7 @@ import pytest
 
 from bot.discord.client import EXTENSIONS, TREE_HASH_KEY
 from bot.errors import UNEXPECTED
+from bot.locales import command_translations
 from tests.e2e.conftest import ROOT, World
 from tests.e2e.harness import HANG_GUARD, running_client, wait_until
 
@@ -40,6 +41,8 @@ async def test_starts_and_syncs_commands_once(world: World) -> None:
     async with world.running() as bot:
         assert bot.user is not None and bot.user.id == int(fake.commands()[0]["application_id"])
         assert {c["name"] for c in fake.commands()} == COMMANDS
+        # The catalogs' command words were read for the sync alone, and let go after it.
+        assert command_translations.cache_info().currsize == 0
         assert await bot.store.get_meta(TREE_HASH_KEY) == await bot.command_tree_hash()
         assert bot.http.connector.limit == 100  # sockets to the REST API; discord.py's own pool has no limit
     syncs = fake.requests_to("PUT /applications/{application_id}/commands")

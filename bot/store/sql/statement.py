@@ -3,16 +3,18 @@
 A statement both engines run the same way is written once, in the dialect both speak, with a name for
 each value (`WHERE guild_id = :guild`). sqlite3 runs that text as it is, given a mapping of the names;
 asyncpg wants numbered parameters and an ordered argument list, so each name gets the number of its
-first appearance. Rendering happens once, when the module defining the statement is imported: a query
-costs no more than a hand-numbered one.
+first appearance. The text is checked when the module defining the statement is imported, and each
+engine's numbering is made once, on the statement's first use there: a query costs no more than a
+hand-numbered one, and a bot on SQLite keeps no PostgreSQL text.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 # What the scanner steps over whole (a ':' inside them is not a parameter), then the parameter itself.
@@ -33,16 +35,38 @@ _TOKENS = re.compile(
 
 @dataclass(frozen=True, slots=True)
 class Statement:
-    """One statement: its text for sqlite3 (:name) and for asyncpg ($n), and the names in $n order."""
+    """One statement: its text for sqlite3 (:name) and for asyncpg ($n), and the names in $n order.
+
+    The numbered renderings are made on first use and kept: a bot on SQLite never renders PostgreSQL's
+    text, and only the statements run with a row in order (an answer) need SQLite's ?1, ?2.
+    """
 
     sqlite_text: str
-    postgres_text: str
+    # The text asyncpg runs before its parameters are numbered (lists already as = ANY(...)).
+    postgres_source: str
     names: tuple[str, ...]
-    # ?1, ?2... where postgres_text has $1, $2: for a row already in the statement's order (an answer
-    # goes in as a tuple, with no mapping built per click).
-    sqlite_numbered: str
     # Names that take a list of values (`IN (:name)`): JSON for SQLite's json_each, an array for PostgreSQL.
     lists: tuple[str, ...] = ()
+    _rendered: dict[str, str] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    @property
+    def postgres_text(self) -> str:
+        """The text for asyncpg: $1, $2... in the order of `names`."""
+        return self._numbered("$", self.postgres_source)
+
+    @property
+    def sqlite_numbered(self) -> str:
+        """sqlite_text with ?1, ?2... where postgres_text has $1, $2: for a row already in the statement's
+        order (an answer goes in as a tuple, with no mapping built per click)."""
+        return self._numbered("?", self.sqlite_text)
+
+    def _numbered(self, mark: str, text: str) -> str:
+        rendered = self._rendered.get(mark)
+        if rendered is None:
+            names, rendered = _numbered(text, mark)
+            assert names == self.names, "both renderings number the same names"
+            self._rendered[mark] = rendered
+        return rendered
 
     @property
     def writes(self) -> bool:
@@ -93,16 +117,8 @@ def sql(text: str, *, lists: Mapping[str, str] | None = None) -> Statement:
             raise ValueError(f"a list parameter is written IN (:{name}): {text!r}")
         postgres_base = postgres_base.replace(f"IN (:{name})", f"= ANY(CAST(:{name} AS {kind}[]))")
         sqlite_text = sqlite_text.replace(f"IN (:{name})", f"IN (SELECT value FROM json_each(:{name}))")
-    names, sqlite_numbered = _numbered(sqlite_text, "?")
-    postgres_names, postgres_text = _numbered(postgres_base, "$")
-    assert names == postgres_names, "both renderings number the same names"
-    return Statement(
-        sqlite_text=sqlite_text,
-        postgres_text=postgres_text,
-        names=names,
-        sqlite_numbered=sqlite_numbered,
-        lists=tuple(lists),
-    )
+    names, _ = _numbered(sqlite_text, "?")  # checked now, at import; each rendering kept when first used
+    return Statement(sqlite_text=sqlite_text, postgres_source=postgres_base, names=names, lists=tuple(lists))
 
 
 def _numbered(text: str, mark: str) -> tuple[tuple[str, ...], str]:
@@ -120,7 +136,7 @@ def _numbered(text: str, mark: str) -> tuple[tuple[str, ...], str]:
         if name is None:
             continue
         if name not in names:
-            names.append(name)
+            names.append(sys.intern(name))  # the callers' keyword names: one string for both
         chunks.append(text[end : token.start()])
         numbers.append(names.index(name) + 1)
         end = token.end()

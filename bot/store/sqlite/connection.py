@@ -94,7 +94,7 @@ def transaction(conn: sqlite3.Connection) -> Iterator[None]:
         raise
 
 
-def _setup(conn: sqlite3.Connection, max_bytes: int | None, busy_timeout_ms: int) -> int:
+def _setup(conn: sqlite3.Connection, path: Path, max_bytes: int | None, busy_timeout_ms: int) -> int:
     """Check the version, set the connection up, migrate, and prove the file is writable."""
     conn.execute(f"PRAGMA busy_timeout = {busy_timeout_ms:d}")
     # Refuse a newer schema before anything writes: a downgrade must not touch the file.
@@ -102,18 +102,9 @@ def _setup(conn: sqlite3.Connection, max_bytes: int | None, busy_timeout_ms: int
     mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
     if str(mode).lower() != "wal":
         log.warning("the database stays in %s journal mode (no WAL on this file system?)", mode)
-    # WAL + synchronous=NORMAL: a commit is in the WAL file (in the OS's hands) before COMMIT returns,
-    # so it survives the process being killed (kill -9, a crash). It is fsynced only at checkpoints, so
-    # a power cut or an OS crash may lose the last moments of commits, yet never corrupts the file.
-    # synchronous=FULL would fsync every answer and cut the answer rate many times over.
-    conn.execute("PRAGMA synchronous = NORMAL")
-    conn.execute("PRAGMA foreign_keys = ON")
+    _settings(conn, max_bytes)
     conn.execute("PRAGMA cache_size = -65536")  # KiB: 64 MiB keeps the boards' pages in memory
-    conn.execute("PRAGMA temp_store = MEMORY")
-    if max_bytes is not None:
-        page_size = conn.execute("PRAGMA page_size").fetchone()[0]
-        conn.execute(f"PRAGMA max_page_count = {max(1, max_bytes // page_size):d}")
-    version = migrate(conn)
+    version = _migrate_apart(path, max_bytes, busy_timeout_ms)
     # A real write on every open: a read-only file is reported now, not at the first answer.
     with transaction(conn):
         conn.execute(
@@ -122,6 +113,34 @@ def _setup(conn: sqlite3.Connection, max_bytes: int | None, busy_timeout_ms: int
             (f"Bvunzo {__version__}",),
         )
     return version
+
+
+def _settings(conn: sqlite3.Connection, max_bytes: int | None) -> None:
+    # WAL + synchronous=NORMAL: a commit is in the WAL file (in the OS's hands) before COMMIT returns,
+    # so it survives the process being killed (kill -9, a crash). It is fsynced only at checkpoints, so
+    # a power cut or an OS crash may lose the last moments of commits, yet never corrupts the file.
+    # synchronous=FULL would fsync every answer and cut the answer rate many times over.
+    conn.execute("PRAGMA synchronous = NORMAL")
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.execute("PRAGMA temp_store = MEMORY")
+    if max_bytes is not None:
+        page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+        conn.execute(f"PRAGMA max_page_count = {max(1, max_bytes // page_size):d}")
+
+
+def _migrate_apart(path: Path, max_bytes: int | None, busy_timeout_ms: int) -> int:
+    """Migrate on a connection of its own, set up as the store's and closed after.
+
+    The store's connection keeps its last 256 statements prepared; a new database's hundred-odd schema
+    statements, run there once, would sit in that cache for good (about 0.4 MiB of SQLite's memory).
+    """
+    conn = sqlite3.connect(path, isolation_level=None, cached_statements=0)
+    try:
+        conn.execute(f"PRAGMA busy_timeout = {busy_timeout_ms:d}")
+        _settings(conn, max_bytes)
+        return migrate(conn)
+    finally:
+        conn.close()
 
 
 def _make_room_for(path: Path) -> None:
@@ -161,7 +180,7 @@ class Database:
         database = cls(db, path)
         try:
             check_private_api(db)
-            database.version = await database.run(lambda conn: _setup(conn, max_bytes, busy_timeout_ms))
+            database.version = await database.run(lambda conn: _setup(conn, path, max_bytes, busy_timeout_ms))
         except BaseException:
             await database.close()
             raise

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 from discord import app_commands
-from discord.ext import commands
+
+from bot.discord.cogs import Cog
+
+if TYPE_CHECKING:
+    from bot.discord.client import BvunzoBot
 
 
-class Broken(commands.Cog):
+class Broken(Cog):
     @app_commands.command(name="boom", description="Always fails (tests only)")
     async def boom(self, interaction: discord.Interaction) -> None:
         raise RuntimeError("a bug in a command")
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: BvunzoBot) -> None:
     await bot.add_cog(Broken())

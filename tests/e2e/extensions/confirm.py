@@ -6,11 +6,15 @@ Bvunzo's own prompts are DynamicItems (they survive a restart); this one is the 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
+
+from bot.discord.cogs import Cog
+
+if TYPE_CHECKING:
+    from bot.discord.client import BvunzoBot
 
 
 class Confirmation(discord.ui.View):
@@ -42,12 +46,12 @@ class Confirmation(discord.ui.View):
         await self.asked.edit_original_response(content="No answer in time; nothing was changed.", view=None)
 
 
-class Prompts(commands.Cog):
+class Prompts(Cog):
     @app_commands.command(name="confirm", description="Asks for a confirmation (tests only)")
     async def confirm(self, interaction: discord.Interaction) -> None:
         view = Confirmation(interaction.user.id, interaction)
         await interaction.response.send_message("Really?", view=view)  # in the channel: others see it
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: BvunzoBot) -> None:
     await bot.add_cog(Prompts())

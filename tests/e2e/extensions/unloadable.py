@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from discord.ext import commands
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.discord.client import BvunzoBot
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: BvunzoBot) -> None:
     raise RuntimeError("this extension cannot load")
