@@ -25,6 +25,7 @@ from bot.discord.command_names import CatalogTranslator
 from bot.discord.command_tree import NO_SENDER, CheckedTree, sender_id
 from bot.discord.internals import (
     HeldInteractions,
+    dispatch_dynamic_items_lightly,
     dynamic_item_template,
     point_discord_at,
     read_events_with_zlib,
@@ -140,6 +141,7 @@ class BvunzoBot(commands.AutoShardedBot):
         tolerate_malformed_events(self)
         read_events_with_zlib()  # 32 KiB a shard for the gateway's stream, not zstd's 2.3 MiB
         self._held = HeldInteractions(self)
+        dispatch_dynamic_items_lightly(self)  # a card's click builds no view of its many components
 
     async def login(self, token: str) -> None:
         self.logged_in = True

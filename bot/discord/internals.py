@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 import yarl
+from discord.ui.select import BaseSelect
 
 from bot.discord.zlib_events import ZlibEvents
 
@@ -176,3 +177,66 @@ def gateway_sockets(client: discord.Client) -> list[discord.gateway.DiscordWebSo
     if isinstance(client, discord.AutoShardedClient):
         return [client._get_websocket(shard_id=shard_id) for shard_id in client.shards]
     return [client.ws] if client.ws is not None else []
+
+
+def dispatch_dynamic_items_lightly(client: discord.Client) -> None:
+    """Hand a click to its DynamicItem without first rebuilding the clicked message's whole view.
+
+    For every click that matches a DynamicItem template, discord.py's view store turns the message's every
+    component into a ui item (`View.from_message`, or `LayoutView.from_message` for a Components V2 card),
+    only to find the one clicked and swap the DynamicItem in. A question card has three times a classic
+    message's components, so that rebuild was most of what a card's click cost more (bench/README.md,
+    Clicks). Bvunzo's DynamicItems never read their view, so the store's `schedule_dynamic_item_call`
+    (no public hook) is replaced on this client's store: it makes a ui item of the clicked button or
+    menu alone, then asks `from_custom_id`, `interaction_check` and `callback` in discord.py's order.
+    Any other component falls back to discord.py's own way.
+    """
+    store: Any = client._connection._view_store  # replaced below: typed loosely on purpose
+    rebuilding = store.schedule_dynamic_item_call
+
+    async def lightly(
+        component_type: int, factory: Any, interaction: discord.Interaction, custom_id: str, match: Any
+    ) -> None:
+        message = interaction.message
+        clicked = None if message is None else _clicked(message.components, component_type, custom_id)
+        if clicked is None:
+            return await rebuilding(component_type, factory, interaction, custom_id, match)
+        try:
+            item = await factory.from_custom_id(interaction, clicked, match)
+        except Exception:
+            log.exception("Ignoring exception in dynamic item creation for %r", factory)
+            return None
+        item._refresh_state(interaction, interaction.data)  # a menu's picked values
+        try:
+            allow = await item.interaction_check(interaction)
+        except Exception:
+            allow = False
+        if allow:
+            try:
+                await item.callback(interaction)
+            except Exception:
+                log.exception("Ignoring exception in dynamic item callback for %r", item)
+        return None
+
+    store.schedule_dynamic_item_call = lightly
+
+
+def _clicked(components: list[Any], component_type: int, custom_id: str) -> discord.ui.Item[Any] | None:
+    """The clicked button or menu among a message's components (in rows, sections, containers), as a ui
+    item; None when it is not found or is of another kind."""
+    for component in components:
+        if isinstance(component, discord.ActionRow | discord.components.Container):
+            found = _clicked(component.children, component_type, custom_id)
+        elif isinstance(component, discord.components.SectionComponent):
+            found = _clicked([component.accessory], component_type, custom_id)
+        elif component.type.value != component_type or getattr(component, "custom_id", None) != custom_id:
+            continue
+        elif isinstance(component, discord.Button):
+            return discord.ui.Button.from_component(component)
+        elif isinstance(component, discord.SelectMenu):
+            return BaseSelect.from_component(component)
+        else:
+            return None
+        if found is not None:
+            return found
+    return None
