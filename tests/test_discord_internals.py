@@ -28,6 +28,7 @@ from bot.discord.internals import (
     dispatch_dynamic_items_lightly,
     dynamic_item_template,
     point_discord_at,
+    read_clicks_lightly,
     read_events_with_zlib,
     tolerate_malformed_events,
 )
@@ -182,6 +183,7 @@ async def test_a_view_or_form_in_memory_is_known_to_have_taken_its_interaction()
 
 
 CLICKED: list[tuple[str, str, list[str]]] = []
+MESSAGES: list[list[Any]] = []  # the components of each clicked message, as discord.py parsed them
 
 
 class Recorded(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"test:r:(?P<n>\d+)"):
@@ -196,6 +198,7 @@ class Recorded(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"test:r:(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         item: Any = self.item
         CLICKED.append((type(item).__name__, item.custom_id, list(getattr(item, "values", []))))
+        MESSAGES.append(interaction.message.components if interaction.message else [])
 
 
 def card_event(number: int, data: dict[str, Any]) -> dict[str, Any]:
@@ -233,3 +236,29 @@ async def test_a_click_on_a_card_reaches_its_dynamic_item_without_rebuilding_the
         for _ in range(5):
             await asyncio.sleep(0)  # the tasks discord.py started for each click
     assert CLICKED == [("Button", "test:r:1", []), ("Select", "test:r:2", ["1"])]
+
+
+async def test_a_click_s_message_is_parsed_with_only_the_clicked_component_and_what_holds_it() -> None:
+    client = discord.Client(intents=discord.Intents.none())
+    read_clicks_lightly(client)
+    client.add_dynamic_items(Recorded)
+    MESSAGES.clear()
+    with relied_on("the connection state's INTERACTION_CREATE parser in its parsers dict"):
+        parse = client._connection.parsers["INTERACTION_CREATE"]
+        parse(card_event(1, {"custom_id": "test:r:1", "component_type": 2}))
+        parse(card_event(2, {"custom_id": "test:r:2", "component_type": 3, "values": ["1"]}))
+        for _ in range(5):
+            await asyncio.sleep(0)  # the tasks discord.py started for each click
+    button, menu = ([type(c).__name__ for c in walk(components)] for components in MESSAGES)
+    # The card's container, and in it the clicked button's section (its text kept) or the menu's row.
+    assert button == ["Container", "SectionComponent", "TextDisplay", "Button"]
+    assert menu == ["Container", "ActionRow", "SelectMenu"]
+
+
+def walk(components: list[Any]) -> Iterator[Any]:
+    for component in components:
+        yield component
+        yield from walk(getattr(component, "children", []))
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            yield accessory

@@ -179,6 +179,50 @@ def gateway_sockets(client: discord.Client) -> list[discord.gateway.DiscordWebSo
     return [client.ws] if client.ws is not None else []
 
 
+def read_clicks_lightly(client: discord.Client) -> None:
+    """Keep, of a clicked message's components, only the clicked one and what holds it, before discord.py
+    parses the click.
+
+    discord.py's INTERACTION_CREATE parser turns every component of the clicked message into an object
+    (`Interaction.message`), though only the clicked button or menu is ever read: by the view store, by
+    `dispatch_dynamic_items_lightly` and by the bot's check that a click is on its message. A question card
+    has some 17 components against a classic message's 7, so that parse was what a card's click still cost
+    more (bench/README.md, Clicks). The parser lives in the connection state's `parsers` dict (no public
+    door); the click's payload is left whole when the clicked component is not found on its message.
+    """
+    parsers: dict[str, Callable[[Any], None]] = client._connection.parsers
+    parse = parsers["INTERACTION_CREATE"]
+
+    def lightly(data: Any) -> None:
+        message = data.get("message") if data.get("type") == 3 else None  # a component's click
+        if message is not None:
+            inner = data["data"]
+            kept = _only_clicked(message.get("components", []), inner["component_type"], inner["custom_id"])
+            if kept is not None:
+                data["message"] = {**message, "components": kept}
+        parse(data)
+
+    parsers["INTERACTION_CREATE"] = lightly
+
+
+def _only_clicked(components: list[Any], component_type: int, custom_id: str) -> list[Any] | None:
+    """The payload of the clicked component among `components`, inside the rows, containers or section
+    that hold it; None when it is not there."""
+    for component in components:
+        if component.get("type") == component_type and component.get("custom_id") == custom_id:
+            return [component]
+        accessory = component.get("accessory")  # a section's button: the section is kept whole
+        if isinstance(accessory, dict) and (accessory.get("type"), accessory.get("custom_id")) == (
+            component_type,
+            custom_id,
+        ):
+            return [component]
+        inside = _only_clicked(component.get("components") or [], component_type, custom_id)
+        if inside is not None:
+            return [{**component, "components": inside}]
+    return None
+
+
 def dispatch_dynamic_items_lightly(client: discord.Client) -> None:
     """Hand a click to its DynamicItem without first rebuilding the clicked message's whole view.
 
