@@ -224,7 +224,7 @@ async def test_a_click_on_a_card_reaches_its_dynamic_item_without_rebuilding_the
     dispatch_dynamic_items_lightly(client)
     client.add_dynamic_items(Recorded)
 
-    def rebuilt(*args: Any, **kwargs: Any) -> Any:
+    def rebuilt(*_args: Any, **_kwargs: Any) -> Any:
         raise AssertionError("the clicked message's whole view was rebuilt")
 
     monkeypatch.setattr(discord.ui.LayoutView, "from_message", classmethod(rebuilt))
