@@ -1,7 +1,7 @@
 """Click benchmark: hundreds of members answer a question within a second; acknowledgement times and REST calls.
 
 Run from the repository root: /work/venv/bin/python bench/bench_clicks.py [--members 500 50] [--bot inline]
-[--cards] (rounds on Components V2 question cards instead of embeds)
+[--style cards classic] (the rounds' look, alternated round by round; cards, a server's default, unless told)
 
 The fake Discord of tests/e2e (REST and gateway on 127.0.0.1) and the crowd of clicking members live in
 this process. The bot is, by default, its own process: `python -m bot`, the real entry point, pointed at
@@ -28,6 +28,7 @@ import tempfile
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -600,6 +601,7 @@ class RunFigures:
     questions: list[QuestionFigures]
     violations: list[str]
     seconds: float
+    style: str = "cards"  # /quiz settings card_style of its round
 
     @property
     def errors(self) -> list[str]:
@@ -622,7 +624,7 @@ async def run_round(
     folder: Path,
     start_options: dict[str, Any] | None = None,
     *,
-    cards: bool = False,
+    style: str = "cards",
 ) -> RunFigures:
     began = time.perf_counter()
     rng = random.Random(seed)
@@ -637,7 +639,7 @@ async def run_round(
     async with fake:
         SPEC_TIME.install()
         async with running_bot(mode, fake, here) as bot:
-            look = {"card_style": "cards"} if cards else {}  # --cards: Components V2 question cards
+            look = {"card_style": style}  # --style: Components V2 question cards or classic embeds
             await (await fake.slash(channel, moderator, "quiz settings", pause=0, **look)).response()
             started = await (
                 await fake.slash(
@@ -671,6 +673,7 @@ async def run_round(
         questions=[figures for figures, _ in played],
         violations=[v.describe() for v in fake.violations],
         seconds=time.perf_counter() - began,
+        style=style,
     )
 
 
@@ -702,7 +705,8 @@ def cpu_line(q: QuestionFigures) -> str:
 def show(run: RunFigures, repeat: int, repeats: int) -> None:
     where = f"python -m bot, pid {run.bot.pid}" if run.bot.pid else "inline"
     print(
-        f"\n{run.members} members (+1 moderator), round {repeat} of {repeats} ({run.seconds:.1f} s; bot {where})"
+        f"\n{run.members} members (+1 moderator), round {repeat} of {repeats} on {run.style} "
+        f"({run.seconds:.1f} s; bot {where})"
     )
     for q in run.questions:
         print(
@@ -754,6 +758,12 @@ def _seconds(value: float | None) -> str:
     return "-" if value is None else f"{value:.2f}"
 
 
+def per_thousand_clicks(run: RunFigures) -> float:
+    """A round's bot CPU seconds per 1,000 clicks."""
+    clicks = sum(q.clicks for q in run.questions if q.cpu.bot is not None)
+    return 1000 * sum(q.cpu.bot or 0 for q in run.questions) / max(clicks, 1)
+
+
 def summarise(runs: Sequence[RunFigures]) -> None:
     print(
         "\nSummary (every round, every question; CPU seconds from the first click to the last acknowledgement):"
@@ -779,8 +789,8 @@ def summarise(runs: Sequence[RunFigures]) -> None:
             f"  bot CPU over every burst: {sum(bot_cpu):.2f} s for {sum(q.clicks for r in runs for q in r.questions)} "
             f"clicks in {len(runs)} rounds (BVUNZO_EVENT_LOOP={loop})"
         )
-    for members in dict.fromkeys(run.members for run in runs):
-        mine = [run for run in runs if run.members == members]
+    for members, style in dict.fromkeys((run.members, run.style) for run in runs):
+        mine = [run for run in runs if (run.members, run.style) == (members, style)]
         latencies = [s for run in mine for q in run.questions for s in q.latencies]
         clicks = sum(q.clicks for run in mine for q in run.questions)
         locked = sum(q.locked_in for run in mine for q in run.questions)
@@ -789,14 +799,16 @@ def summarise(runs: Sequence[RunFigures]) -> None:
         violations = sum(len(run.violations) for run in mine)
         errors = sum(len(run.errors) for run in mine)
         print(
-            f"  {members} members, all clicks pooled: {spread_ms(latencies)}; “Locked in” {locked} of {clicks}, "
+            f"  {members} members on {style}, all clicks pooled: {spread_ms(latencies)}; “Locked in” {locked} of {clicks}, "
             f"rows {rows}; edits per question message {edits}; violations {violations}; bot errors {errors}"
         )
         cpu = [q.cpu.bot for run in mine for q in run.questions if q.cpu.bot is not None]
         resident = [(run.bot.ready_rss_kib, run.bot.rss_kib) for run in mine if run.bot.rss_kib is not None]
         if cpu and resident:
+            per_round = ", ".join(f"{per_thousand_clicks(run):.2f}" for run in mine)
             print(
-                f"  {members} members: bot CPU per 1,000 clicks {1000 * sum(cpu) / clicks:.2f} s; bot resident "
+                f"  {members} members on {style}: bot CPU per 1,000 clicks {1000 * sum(cpu) / clicks:.2f} s "
+                f"(each round's: {per_round} s); bot resident "
                 f"memory once ready → after each round {', '.join(f'{_mib(a)} → {_mib(b)}' for a, b in resident)}"
             )
 
@@ -850,8 +862,7 @@ async def main(options: argparse.Namespace) -> None:
         f"{LINGER_SECONDS:g} s after its last click; later ones are revealed early (everyone answered)."
     )
     print(f"The fake's OpenAPI check of every request body: {spec} (it runs in this process's event loop)")
-    if options.cards:
-        print("Rounds on Components V2 question cards: /quiz settings card_style:cards")
+    print("Rounds' look (/quiz settings card_style), alternated round by round: " + ", ".join(options.style))
     if options.option:
         print("/quiz start options: " + " ".join(f"{name}:{value}" for name, value in options.option))
     # The fake's copy of the OpenAPI spec (some 10^5 objects) lives as long as this process: out of the
@@ -862,9 +873,9 @@ async def main(options: argparse.Namespace) -> None:
     runs = []
     with tempfile.TemporaryDirectory(prefix="bvunzo-bench-clicks-") as folder:
         for members in options.members:
-            for repeat in range(1, options.repeats + 1):
+            for repeat, style in product(range(1, options.repeats + 1), options.style):
                 gc.collect()  # start each round without the previous round's garbage
-                seed = options.seed + 1000 * members + repeat
+                seed = options.seed + 1000 * members + repeat  # each style's round n clicks alike
                 run = await run_round(
                     options.bot,
                     members,
@@ -873,7 +884,7 @@ async def main(options: argparse.Namespace) -> None:
                     seed,
                     Path(folder),
                     dict(options.option),
-                    cards=options.cards,
+                    style=style,
                 )
                 show(run, repeat, options.repeats)
                 runs.append(run)
@@ -906,7 +917,11 @@ if __name__ == "__main__":
     parser.add_argument("--no-spec", action="store_true", help="skip the fake's OpenAPI body checks")
     parser.add_argument("--goal", type=float, default=250.0, help="the p99 goal in ms")
     parser.add_argument(
-        "--cards", action="store_true", help="play on Components V2 question cards (card_style:cards)"
+        "--style",
+        nargs="+",
+        choices=("cards", "classic"),
+        default=["cards"],
+        help="the rounds' look (card_style), alternated round by round: cards (the default), classic",
     )
     parser.add_argument(
         "--bare", action="store_true", help="also measure a bare discord.py bot's memory on the same fake"

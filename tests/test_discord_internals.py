@@ -25,8 +25,10 @@ from bot.discord.internals import (
     TESTED_WITH,
     HeldInteractions,
     discord_addresses,
+    dispatch_dynamic_items_lightly,
     dynamic_item_template,
     point_discord_at,
+    read_clicks_lightly,
     read_events_with_zlib,
     tolerate_malformed_events,
 )
@@ -178,3 +180,85 @@ async def test_a_view_or_form_in_memory_is_known_to_have_taken_its_interaction()
     view.stop()
     modal.stop()
     await asyncio.sleep(0)  # let the tasks discord.py started for the view and the form run
+
+
+CLICKED: list[tuple[str, str, list[str]]] = []
+MESSAGES: list[list[Any]] = []  # the components of each clicked message, as discord.py parsed them
+
+
+class Recorded(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"test:r:(?P<n>\d+)"):
+    """Notes each click it takes: its item's kind, custom_id and (a menu's) values."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Recorded:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        item: Any = self.item
+        CLICKED.append((type(item).__name__, item.custom_id, list(getattr(item, "values", []))))
+        MESSAGES.append(interaction.message.components if interaction.message else [])
+
+
+def card_event(number: int, data: dict[str, Any]) -> dict[str, Any]:
+    """A click on a Components V2 card: a button beside its text in a section, a menu in a row."""
+    event = interaction_event(number, 3, data, message_id=1234)
+    section = {
+        "type": 9,
+        "components": [{"type": 10, "content": "**A**  Harare"}],
+        "accessory": {"type": 2, "style": 2, "label": "A", "custom_id": "test:r:1"},
+    }
+    options = [{"label": "A", "value": "0"}, {"label": "B", "value": "1"}]
+    menu = {"type": 1, "components": [{"type": 3, "custom_id": "test:r:2", "options": options}]}
+    texts = [{"type": 10, "content": f"line {n}"} for n in range(8)]  # the card's other parts
+    event["message"]["components"] = [{"type": 17, "components": [*texts, section, menu]}]
+    event["message"]["flags"] = 1 << 15  # IS_COMPONENTS_V2
+    return event
+
+
+async def test_a_click_on_a_card_reaches_its_dynamic_item_without_rebuilding_the_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    client = discord.Client(intents=discord.Intents.none())
+    dispatch_dynamic_items_lightly(client)
+    client.add_dynamic_items(Recorded)
+
+    def rebuilt(*_args: Any, **_kwargs: Any) -> Any:
+        raise AssertionError("the clicked message's whole view was rebuilt")
+
+    monkeypatch.setattr(discord.ui.LayoutView, "from_message", classmethod(rebuilt))
+    CLICKED.clear()
+    with relied_on("the view store's schedule_dynamic_item_call, called by its dispatch_dynamic_items"):
+        parse = client._connection.parse_interaction_create
+        parse(card_event(1, {"custom_id": "test:r:1", "component_type": 2}))
+        parse(card_event(2, {"custom_id": "test:r:2", "component_type": 3, "values": ["1"]}))
+        for _ in range(5):
+            await asyncio.sleep(0)  # the tasks discord.py started for each click
+    assert CLICKED == [("Button", "test:r:1", []), ("Select", "test:r:2", ["1"])]
+
+
+async def test_a_click_s_message_is_parsed_with_only_the_clicked_component_and_what_holds_it() -> None:
+    client = discord.Client(intents=discord.Intents.none())
+    read_clicks_lightly(client)
+    client.add_dynamic_items(Recorded)
+    MESSAGES.clear()
+    with relied_on("the connection state's INTERACTION_CREATE parser in its parsers dict"):
+        parse = client._connection.parsers["INTERACTION_CREATE"]
+        parse(card_event(1, {"custom_id": "test:r:1", "component_type": 2}))
+        parse(card_event(2, {"custom_id": "test:r:2", "component_type": 3, "values": ["1"]}))
+        for _ in range(5):
+            await asyncio.sleep(0)  # the tasks discord.py started for each click
+    button, menu = ([type(c).__name__ for c in walk(components)] for components in MESSAGES)
+    # The card's container, and in it the clicked button's section (its text kept) or the menu's row.
+    assert button == ["Container", "SectionComponent", "TextDisplay", "Button"]
+    assert menu == ["Container", "ActionRow", "SelectMenu"]
+
+
+def walk(components: list[Any]) -> Iterator[Any]:
+    for component in components:
+        yield component
+        yield from walk(getattr(component, "children", []))
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            yield accessory

@@ -706,13 +706,16 @@ def test_qotd_cards() -> None:
     """The day's question and its reveal as their messages send them, classic and as Components V2 cards
     (40 components, 4,000 characters)."""
     for question in _questions():
-        order = _order(question)
-        day = QotdDay(USER, 99991231, USER, DECK_ID, QUESTION_ID, BIG, USER, NOW, NOW)
-        shown = Shown(day, question, order, TITLE)
-        counts = [BIG] * max(1, len(order))
-        for cards in (False, True):
-            check_message(question_message(shown, cards=cards))
-            check_message(reveal_message(shown, counts, BIG, BIG, cards=cards))
+        _check_qotd_messages(question, _order(question))
+
+
+def _check_qotd_messages(question: Question, order: tuple[int, ...]) -> None:
+    day = QotdDay(USER, 99991231, USER, DECK_ID, QUESTION_ID, BIG, USER, NOW, NOW)
+    shown = Shown(day, question, order, TITLE)
+    counts = [BIG] * max(1, len(order))
+    for cards in (False, True):
+        check_message(question_message(shown, cards=cards))
+        check_message(reveal_message(shown, counts, BIG, BIG, cards=cards))
 
 
 def test_assignment_cards() -> None:
@@ -883,3 +886,4 @@ def test_order_question_card_reveal_practice_and_picker() -> None:
     )  # fmt: skip
     check_embed(feedback)
     test_editor_preview(question)
+    _check_qotd_messages(question, order)  # the day's question lists all eight items

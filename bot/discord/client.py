@@ -26,8 +26,10 @@ from bot.discord.command_names import CatalogTranslator
 from bot.discord.command_tree import NO_SENDER, CheckedTree, sender_id
 from bot.discord.internals import (
     HeldInteractions,
+    dispatch_dynamic_items_lightly,
     dynamic_item_template,
     point_discord_at,
+    read_clicks_lightly,
     read_events_with_zlib,
     recommended_shard_count,
     tolerate_malformed_events,
@@ -139,9 +141,11 @@ class BvunzoBot(CogHost, discord.AutoShardedClient):
         self._custom_id_templates: list[re.Pattern[str]] = []
         self._forms: list[Form] = []
         point_discord_at(settings.api_base, settings.gateway_url)
-        tolerate_malformed_events(self)
+        read_clicks_lightly(self)  # a click's message parsed without the components not clicked
+        tolerate_malformed_events(self)  # after: a malformed click is dropped here too
         read_events_with_zlib()  # 32 KiB a shard for the gateway's stream, not zstd's 2.3 MiB
         self._held = HeldInteractions(self)
+        dispatch_dynamic_items_lightly(self)  # a card's click builds no view of its many components
 
     async def login(self, token: str) -> None:
         self.logged_in = True

@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 import yarl
+from discord.ui.select import BaseSelect
 
 from bot.discord.zlib_events import ZlibEvents
 
@@ -176,3 +177,110 @@ def gateway_sockets(client: discord.Client) -> list[discord.gateway.DiscordWebSo
     if isinstance(client, discord.AutoShardedClient):
         return [client._get_websocket(shard_id=shard_id) for shard_id in client.shards]
     return [client.ws] if client.ws is not None else []
+
+
+def read_clicks_lightly(client: discord.Client) -> None:
+    """Keep, of a clicked message's components, only the clicked one and what holds it, before discord.py
+    parses the click.
+
+    discord.py's INTERACTION_CREATE parser turns every component of the clicked message into an object
+    (`Interaction.message`), though only the clicked button or menu is ever read: by the view store, by
+    `dispatch_dynamic_items_lightly` and by the bot's check that a click is on its message. A question card
+    has some 17 components against a classic message's 7, so that parse was what a card's click still cost
+    more (bench/README.md, Clicks). The parser lives in the connection state's `parsers` dict (no public
+    door); the click's payload is left whole when the clicked component is not found on its message.
+    """
+    parsers: dict[str, Callable[[Any], None]] = client._connection.parsers
+    parse = parsers["INTERACTION_CREATE"]
+
+    def lightly(data: Any) -> None:
+        message = data.get("message") if data.get("type") == 3 else None  # a component's click
+        if message is not None:
+            inner = data["data"]
+            kept = _only_clicked(message.get("components", []), inner["component_type"], inner["custom_id"])
+            if kept is not None:
+                data["message"] = {**message, "components": kept}
+        parse(data)
+
+    parsers["INTERACTION_CREATE"] = lightly
+
+
+def _only_clicked(components: list[Any], component_type: int, custom_id: str) -> list[Any] | None:
+    """The payload of the clicked component among `components`, inside the rows, containers or section
+    that hold it; None when it is not there."""
+    for component in components:
+        if component.get("type") == component_type and component.get("custom_id") == custom_id:
+            return [component]
+        accessory = component.get("accessory")  # a section's button: the section is kept whole
+        if isinstance(accessory, dict) and (accessory.get("type"), accessory.get("custom_id")) == (
+            component_type,
+            custom_id,
+        ):
+            return [component]
+        inside = _only_clicked(component.get("components") or [], component_type, custom_id)
+        if inside is not None:
+            return [{**component, "components": inside}]
+    return None
+
+
+def dispatch_dynamic_items_lightly(client: discord.Client) -> None:
+    """Hand a click to its DynamicItem without first rebuilding the clicked message's whole view.
+
+    For every click that matches a DynamicItem template, discord.py's view store turns the message's every
+    component into a ui item (`View.from_message`, or `LayoutView.from_message` for a Components V2 card),
+    only to find the one clicked and swap the DynamicItem in. A question card has three times a classic
+    message's components, so that rebuild was most of what a card's click cost more (bench/README.md,
+    Clicks). Bvunzo's DynamicItems never read their view, so the store's `schedule_dynamic_item_call`
+    (no public hook) is replaced on this client's store: it makes a ui item of the clicked button or
+    menu alone, then asks `from_custom_id`, `interaction_check` and `callback` in discord.py's order.
+    Any other component falls back to discord.py's own way.
+    """
+    store: Any = client._connection._view_store  # replaced below: typed loosely on purpose
+    rebuilding = store.schedule_dynamic_item_call
+
+    async def lightly(
+        component_type: int, factory: Any, interaction: discord.Interaction, custom_id: str, match: Any
+    ) -> None:
+        message = interaction.message
+        clicked = None if message is None else _clicked(message.components, component_type, custom_id)
+        if clicked is None:
+            return await rebuilding(component_type, factory, interaction, custom_id, match)
+        try:
+            item = await factory.from_custom_id(interaction, clicked, match)
+        except Exception:
+            log.exception("Ignoring exception in dynamic item creation for %r", factory)
+            return None
+        item._refresh_state(interaction, interaction.data)  # a menu's picked values
+        try:
+            allow = await item.interaction_check(interaction)
+        except Exception:
+            allow = False
+        if allow:
+            try:
+                await item.callback(interaction)
+            except Exception:
+                log.exception("Ignoring exception in dynamic item callback for %r", item)
+        return None
+
+    store.schedule_dynamic_item_call = lightly
+
+
+def _clicked(components: list[Any], component_type: int, custom_id: str) -> discord.ui.Item[Any] | None:
+    """The clicked button or menu among a message's components (in rows, sections, containers), as a ui
+    item; None when it is not found or is of another kind."""
+    for component in components:
+        if isinstance(component, discord.ActionRow | discord.components.Container):
+            found = _clicked(component.children, component_type, custom_id)
+        elif isinstance(component, discord.components.SectionComponent):
+            found = _clicked([component.accessory], component_type, custom_id)
+        elif component.type.value != component_type or getattr(component, "custom_id", None) != custom_id:
+            continue
+        elif isinstance(component, discord.Button):
+            return discord.ui.Button.from_component(component)
+        elif isinstance(component, discord.SelectMenu):
+            return BaseSelect.from_component(component)
+        else:
+            return None
+        if found is not None:
+            return found
+    return None

@@ -37,6 +37,7 @@ from bot.quiz.practice import MemoryState
 from bot.quiz.until_learned import Passes
 from bot.reviews import reviewed_memories
 from bot.store import Memory, PracticeAnswer, PracticeRecord, RoundRecord, Store
+from bot.store.records import DEFAULT_CARD_STYLE
 
 log = logging.getLogger(__name__)
 
@@ -305,8 +306,11 @@ class PracticeSessions:
 
     async def cards_on(self, guild_id: int | None) -> bool:
         """Whether practice started here shows its screens as Components V2 cards: as the server's rounds
-        do (its card style); classic in a DM."""
-        return guild_id is not None and (await self.store.guild_settings(guild_id)).card_style == "cards"
+        do (its card style); in a DM, or a server without the bot, the default style (cards)."""
+        style = (
+            DEFAULT_CARD_STYLE if guild_id is None else (await self.store.guild_settings(guild_id)).card_style
+        )
+        return style == "cards"
 
     async def hint(self, practice: Practice) -> Hint:
         """One press of Hint on the session's current question, saved with the session before it is shown."""

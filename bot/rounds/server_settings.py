@@ -11,7 +11,7 @@ from bot.quiz import RoundOptions
 from bot.quiz.choosing import Filter
 from bot.rounds import stored
 from bot.store import GuildSettings, Store
-from bot.store.records import CARD_STYLES
+from bot.store.records import CARD_STYLES, DEFAULT_CARD_STYLE
 
 # The round options of /quiz start and /quiz settings by the commands' names; two name their field otherwise.
 ROUND_OPTIONS = (
@@ -89,8 +89,8 @@ class ServerSettings:
         return await self.store.guild_settings(guild_id)
 
     async def card_style(self, guild_id: int | None) -> str:
-        """How the server's round messages look (CARD_STYLES); classic outside a server."""
-        return "classic" if guild_id is None else (await self.of(guild_id)).card_style
+        """How the server's round messages look (CARD_STYLES); the default outside a server."""
+        return DEFAULT_CARD_STYLE if guild_id is None else (await self.of(guild_id)).card_style
 
     async def save(self, current: GuildSettings, changed: GuildSettings) -> bool:
         """Save `changed` if it differs from `current`; whether it did."""

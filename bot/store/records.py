@@ -59,6 +59,9 @@ KEPT_OPTIONS = tuple(
 
 # How a server's round messages look: embeds and buttons, or one Components V2 card (bot/ui/round_layout.py).
 CARD_STYLES = ("classic", "cards")
+# Cards unless a server chose classic (issue 30), and outside a server. The default lives here, not in SQL:
+# the migration's DEFAULT 'classic' kept the servers that had saved settings before as they were.
+DEFAULT_CARD_STYLE = "cards"
 
 ROUND_STATUSES = ("running", "finished", "stopped", "interrupted")
 ENDED_STATUSES = ("finished", "stopped", "interrupted")
@@ -85,7 +88,7 @@ class GuildSettings:
     thread: bool = False  # rounds start in a new public thread under the channel
     teams: int = 0  # 0: no teams; 2-4: members join teams, scored by their mean points
     language: str | None = None  # what its channels read Bvunzo in (a bot/locales code); None: English
-    card_style: str = "classic"  # one of CARD_STYLES: how its rounds' questions look (issue 30)
+    card_style: str = DEFAULT_CARD_STYLE  # one of CARD_STYLES: how its rounds' questions look (issue 30)
 
 
 @dataclass(frozen=True, slots=True)

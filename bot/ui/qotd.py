@@ -7,11 +7,12 @@ from datetime import date, datetime
 
 import discord
 
-from bot.bank.models import Question
+from bot.bank.models import Kind, Question
 from bot.calendar.kinds import lettered
 from bot.calendar.post_failures import PASSING
 from bot.calendar.qotd import Streak
 from bot.locales import _, day, day_and_month, n_, number, percent, slash
+from bot.looks.order import HOW_TO_ORDER
 from bot.looks.round import how_to_answer
 from bot.looks.text import stamp
 from bot.quiz.achievements import Achievement
@@ -51,15 +52,21 @@ def choice_lines(question: Question, order: Sequence[int]) -> list[str]:
 
 def asked_text(question: Question, order: Sequence[int], *, listed: bool = True) -> str:
     """The question as a calendar message asks it: its prompt (a cloze one's blanks drawn), and its
-    lettered choices when its kind has them (not `listed`: a card shows them in its sections); a kind
-    answered in a form says how, as a round's question does (a match question's items with it)."""
+    lettered choices when its kind has them (not `listed`: a card shows them in its sections); an order
+    question's items, lettered in the order shown; and what to press or pick, as a round's question says
+    (a match question's items with it, a multi question's "select all")."""
+    if question.kind is Kind.ORDER:
+        lines = "\n".join(choice_lines(question, order))
+        return f"{question.shown_prompt}\n\n{lines}\n\n{_(HOW_TO_ORDER)}"
     if not lettered(question):
         told = how_to_answer(question)
         return question.shown_prompt if told is None else f"{question.shown_prompt}\n\n{told}"
-    if not listed:
-        return question.shown_prompt
-    lines = "\n".join(choice_lines(question, order))
-    return f"{question.shown_prompt}\n\n{lines}"
+    asked = question.shown_prompt
+    if listed:
+        asked += "\n\n" + "\n".join(choice_lines(question, order))
+    if question.kind is Kind.MULTI:
+        asked += "\n\n" + _("Select all that apply, in the menu below.")
+    return asked
 
 
 def qotd_embed(

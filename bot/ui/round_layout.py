@@ -25,7 +25,7 @@ from bot.bank.models import Kind, Question
 from bot.locales import _, number
 from bot.looks.discord_limits import V2_TEXT
 from bot.looks.embeds import Look, fit
-from bot.looks.round import formula_name, how_to_answer, image_name, look_of, timer_lines
+from bot.looks.round import formula_name, how_to_answer, image_name, look_of, share, timer_lines
 from bot.looks.text import letter
 from bot.quiz import Reveal
 from bot.rounds.cards import Card, QuestionCard, RevealCard
@@ -191,10 +191,12 @@ def reveal_layout(card: RevealCard, *, formulas: bool = False) -> ui.Container[A
 
 
 def _counted(question: Question, reveal: Reveal, slot: int, original: int) -> str:
-    """A choice at the reveal: marked right or not, with how many chose it."""
+    """A choice at the reveal: marked right or not, with how many chose it (a poll's share of the votes
+    too, as its classic reveal says)."""
     tick = "✅" if slot in reveal.right_slots else "▫️"
     count = reveal.counts[slot] if slot < len(reveal.counts) else 0
-    return f"{tick} **{letter(slot)}**  {question.choices[original]}  — **{number(count)}**"
+    part = f" ({share(count, reveal.answered)})" if question.kind is Kind.POLL else ""
+    return f"{tick} **{letter(slot)}**  {question.choices[original]}  — **{number(count)}**{part}"
 
 
 def summary_layout(embed: discord.Embed, view: discord.ui.View | None) -> ui.LayoutView:

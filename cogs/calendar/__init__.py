@@ -14,6 +14,7 @@ from cogs.calendar._cog import CalendarCog
 from cogs.calendar._qotd import QotdCog
 from cogs.calendar._qotd_buttons import QotdAnswerButton
 from cogs.calendar._qotd_channel import DiscordQotdChannel
+from cogs.calendar._styles import PostedStyles
 
 if TYPE_CHECKING:
     from bot.discord.client import BvunzoBot
@@ -23,10 +24,10 @@ __all__ = ["AssignCog", "CalendarCog", "QotdCog", "setup"]
 
 async def setup(bot: BvunzoBot) -> None:
     # The services are built here, with their Discord sides, and handed to the cogs and the runner.
-    qotd = QotdService(bot, DiscordQotdChannel(bot))
+    styles = PostedStyles()  # which of their messages are cards, for their edits
+    qotd = QotdService(bot, DiscordQotdChannel(bot, styles))
     await bot.add_cog(QotdCog(bot, qotd))
     await bot.add_cog(CalendarCog(bot, qotd))
-    await bot.add_cog(
-        AssignCog(bot, Assignments(bot, DiscordAssignmentChannel(bot), sleep=lambda s: nap(s, bot.clock)))
-    )
+    assignments = Assignments(bot, DiscordAssignmentChannel(bot, styles), sleep=lambda s: nap(s, bot.clock))
+    await bot.add_cog(AssignCog(bot, assignments, styles))
     bot.add_dynamic_items(QotdAnswerButton, StartButton, AttemptAnswerButton)

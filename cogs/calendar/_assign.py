@@ -29,6 +29,7 @@ from cogs.calendar._assign_buttons import AttemptAnswerButton
 from cogs.calendar._assign_channel import assignment_message, progress_text
 from cogs.calendar._assign_results import assignment_results
 from cogs.calendar._port import channel_mention, in_cards
+from cogs.calendar._styles import PostedStyles
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import ensure_quiz_master, guild_id_of
 
@@ -72,9 +73,10 @@ class AssignCog(AssignmentAnswering, Cog, name="Assign"):  # i18n: not shown (th
         allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False),
     )
 
-    def __init__(self, bot: BvunzoBot, service: Assignments) -> None:
+    def __init__(self, bot: BvunzoBot, service: Assignments, styles: PostedStyles) -> None:
         self.bot = bot
         self.service = service
+        self.styles = styles  # the style of each assignment's message, for its progress edits
 
     async def cog_load(self) -> None:
         self.bot.owners.provide(ASSIGNMENT_DESK, self)
@@ -147,6 +149,7 @@ class AssignCog(AssignmentAnswering, Cog, name="Assign"):  # i18n: not shown (th
         with speaking(await self.bot.languages.server(guild_id)):  # the channel's message
             content = assignment_message(record, self.service.title(record), progress, cards=cards)
         message = await channel.send(**content)
+        self.styles.posted(message.id, cards=cards)
         await self.service.posted(record, message.id)
 
     @start.autocomplete("deck")

@@ -18,7 +18,7 @@ from bot.ui.assignments import assignment_embed, progress_line
 from bot.ui.calendar_cards import assignment_card
 from bot.ui.views import frozen_view
 from cogs.calendar._assign_buttons import StartButton
-from cogs.calendar._port import posted_as_card
+from cogs.calendar._styles import PostedStyles
 
 if TYPE_CHECKING:
     from bot.discord.client import BvunzoBot
@@ -48,8 +48,9 @@ def assignment_message(
 
 
 class DiscordAssignmentChannel:
-    def __init__(self, bot: BvunzoBot) -> None:
+    def __init__(self, bot: BvunzoBot, styles: PostedStyles) -> None:
         self.bot = bot
+        self.styles = styles
 
     async def show_progress(self, record: AssignmentRecord, title: str, progress: Progress) -> None:
         channel = self.bot.get_channel(record.channel_id)
@@ -57,7 +58,7 @@ class DiscordAssignmentChannel:
             return
         message = channel.get_partial_message(record.message_id)
         try:
-            cards = await posted_as_card(message)  # an edit keeps the style the message was posted in
+            cards = await self.styles.in_cards(message)  # an edit keeps the style the message was posted in
             with speaking(await self.bot.languages.server(record.guild_id)):  # the channel's message
                 content = assignment_message(record, title, progress, cards=cards)
             await message.edit(**content)

@@ -15,18 +15,12 @@ from bot.looks.text import stamp
 if TYPE_CHECKING:
     from bot.discord.client import BvunzoBot
 
-__all__ = ["channel_mention", "in_cards", "post_problem_of", "posted_as_card", "stamp"]
+__all__ = ["channel_mention", "in_cards", "post_problem_of", "stamp"]
 
 
 async def in_cards(bot: BvunzoBot, guild_id: int) -> bool:
     """Whether the server's messages look like Components V2 cards (its card style), read at a post."""
     return (await bot.guild_settings(guild_id)).card_style == "cards"
-
-
-async def posted_as_card(message: discord.PartialMessage) -> bool:
-    """Whether a message was posted as a card: its edit keeps that style (a card cannot become an
-    embed again, and a classic message stays classic when the server's style changes)."""
-    return (await message.fetch()).flags.components_v2
 
 
 def channel_mention(channel_id: int) -> str:

@@ -24,8 +24,9 @@ from bot.ui.qotd import qotd_embed, qotd_reveal_embed
 from bot.ui.question_pictures import with_picture
 from bot.ui.text import letter
 from bot.ui.views import frozen_view
-from cogs.calendar._port import in_cards, post_problem_of, posted_as_card
+from cogs.calendar._port import in_cards, post_problem_of
 from cogs.calendar._qotd_buttons import QotdAnswerButton
+from cogs.calendar._styles import PostedStyles
 
 if TYPE_CHECKING:
     from bot.discord.client import BvunzoBot
@@ -34,8 +35,9 @@ log = logging.getLogger(__name__)
 
 
 class DiscordQotdChannel:
-    def __init__(self, bot: BvunzoBot) -> None:
+    def __init__(self, bot: BvunzoBot, styles: PostedStyles) -> None:
         self.bot = bot
+        self.styles = styles
 
     async def post(self, shown: Shown) -> int:
         day = shown.day
@@ -53,6 +55,7 @@ class DiscordQotdChannel:
             raise PostFailed(post_problem_of(exc)) from exc
         except (aiohttp.ClientError, TimeoutError, OSError) as exc:
             raise PostFailed("network") from exc
+        self.styles.posted(message.id, cards=cards)
         return message.id
 
     async def show_reveal(self, shown: Shown, counts: Sequence[int], right: int, answered: int) -> None:
@@ -62,7 +65,7 @@ class DiscordQotdChannel:
             return
         message = channel.get_partial_message(day.message_id)
         try:
-            cards = await posted_as_card(message)
+            cards = await self.styles.in_cards(message)
             with speaking(await self.bot.languages.server(day.guild_id)):
                 content = reveal_message(shown, counts, right, answered, cards=cards)
             stored = await self.bot.pictures.posted(day.guild_id, shown.question)

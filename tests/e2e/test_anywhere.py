@@ -7,6 +7,7 @@ import pytest
 from bot.discord.client import BvunzoBot
 from tests.e2e.conftest import World
 from tests.e2e.fake_discord import CommandError, DMChannel, FakeMessage, Member
+from tests.e2e.fake_discord.messages import COMPONENTS_V2
 from tests.e2e.rounds import DECKS, right_letter, stats_of, wrong_letter
 
 DECK = DECKS["gradient-checkpointing"]
@@ -49,6 +50,7 @@ async def test_a_practice_in_direct_messages_is_the_same_members_progress(
     assert isinstance(dm, DMChannel)
     message = await practise_in(world, dm, alice, [True, False, True])
     assert message.channel is dm and "2 of 3" in message.text
+    assert message.flags & COMPONENTS_V2 and not message.embeds  # a DM's practice is on cards, the default
     # /stats in the DM: practice and mastery, no server's rounds; the same numbers in the server.
     asked = await world.fake.slash(dm, alice, "stats")
     first = await asked.response()

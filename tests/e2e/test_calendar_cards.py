@@ -76,3 +76,5 @@ async def test_the_day_s_question_and_an_assignment_are_cards_edited_as_cards(
     )
     assert edited.flags & COMPONENTS_V2 and not edited.embeds
     assert [b["label"] for b in edited.buttons()] == ["Start"]
+    # Each message's style was noted at its post: no edit read its message from Discord first.
+    assert fake.requests_to("GET /channels/{channel_id}/messages/{message_id}") == []

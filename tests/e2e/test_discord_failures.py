@@ -159,7 +159,7 @@ async def test_discord_failing_past_the_bound_ends_the_round_with_its_scores(wor
         outage = fake.faults.fail(f"PATCH {message_path(q1)}", 503, times=None)
         await skip(world, world.general)
         summary = await fake.wait_for_message(world.general, is_summary)
-        assert summary.text.startswith("Round over")
+        assert summary.title.startswith("Round over")
         assert "Discord kept failing for 0.3 seconds, so the round ended." in summary.text
         assert summary.text.count("**100** points, 1/1 right") == 2
         assert outage.hits >= 2  # retried, not given up at the first 503

@@ -60,7 +60,7 @@ async def test_each_blank_earns_its_share_of_the_points(world: World, tmp_path: 
         assert (await fill_blanks(world, question, chipo, "Bulawayo", "")).startswith("Locked in")
         await (await fake.slash(world.general, world.moderator, "quiz skip")).response()
         await fake.wait_for_message(world.general, is_revealed(1))
-        shown = question.embeds[0]["description"]
+        shown = question.text
         assert "**(1)** Harare — 2 of 3 right\n**(2)** Zambezi — 1 of 3 right" in shown
         summary = await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
     # Standard round: 100 for every blank right, 100 × 1/2 = 50 for one of two, none for neither.

@@ -1,6 +1,6 @@
 """Formulas end to end (issue 28): a question's `$…$` drawn into one PNG its message uploads, with the
-sources as the attachment's alt text; the embed shows it unless the question has a picture of its own,
-and the reveal's picture adds the explanation's formulas."""
+sources as the attachment's alt text; the card's gallery shows it (after the question's own picture, when
+it has one), and the reveal's picture adds the explanation's formulas."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ async def _formulas_only(world: World, message: FakeMessage, number: int) -> Non
     name = f"formulas-{number}.png"
     # The text keeps the formulas as written; the prices are not formulas.
     assert "What is $\\frac{1}{2} + \\frac{1}{4}$? (Printing it costs $5 and $6 with colour.)" in message.text
-    assert message.embeds[0]["image"]["url"] == f"attachment://{name}"
+    assert message.pictures == [f"attachment://{name}"]
     [(filename, data, alt)] = _posted(world, message, "POST /channels/{channel_id}/messages")
     assert (filename, data[:8], alt) == (name, PNG, ASKED) and len(data) > 100
     await (await world.fake.slash(world.general, world.moderator, "quiz skip")).response()
@@ -71,12 +71,12 @@ async def _formulas_only(world: World, message: FakeMessage, number: int) -> Non
     revealed = ASKED + "\n$$\\frac{2}{4} + \\frac{1}{4} = \\frac{3}{4}$$"
     assert (filename, data[:8], alt) == (name, PNG, revealed)
     assert [a.filename for a in message.attachments] == [name]
-    assert message.embeds[0]["image"]["url"] == f"attachment://{name}"
+    assert message.pictures == [f"attachment://{name}"]
 
 
 def _with_its_own_picture(world: World, message: FakeMessage, number: int) -> None:
-    # The question's own picture is the embed's; the formulas' goes after it as a second attachment.
-    assert message.embeds[0]["image"]["url"] == f"attachment://question-{number}.png"
+    # The question's own picture comes first; the formulas' goes after it, as a second attachment.
+    assert message.pictures == [f"attachment://question-{number}.png", f"attachment://formulas-{number}.png"]
     posted = _posted(world, message, "POST /channels/{channel_id}/messages")
     assert [(f, d[:8], alt) for f, d, alt in posted] == [
         (f"question-{number}.png", PNG, None),
@@ -98,8 +98,8 @@ async def test_practice_shows_the_same_picture_and_the_next_question_its_own(
         message = answer.message
         assert message is not None
         for number in (1, 2):
-            # Practice shows no picture of the question's own: the formulas' is the embed's.
-            assert message.embeds[0]["image"]["url"] == f"attachment://formulas-{number}.png"
+            # Practice shows no picture of the question's own: the formulas' is the card's.
+            assert message.pictures == [f"attachment://formulas-{number}.png"]
             [picture] = message.attachments
             assert (picture.filename, picture.data[:8]) == (f"formulas-{number}.png", PNG)
             await (await world.fake.click(message, world.members[0], label="A")).response()

@@ -1,5 +1,5 @@
 """A question with an image, end to end: its message uploads the picture beside the deck and shows it in
-the embed; the request is checked against Discord's OpenAPI spec with its attachment (issue 14)."""
+the card's gallery; the request is checked against Discord's OpenAPI spec with its attachment (issue 14)."""
 
 from __future__ import annotations
 
@@ -26,12 +26,12 @@ async def test_an_image_question_uploads_its_picture_and_keeps_it_at_the_reveal(
         if PICTURE_PROMPT in message.text:
             picture = message
             break
-        assert message.attachments == [] and "image" not in message.embeds[0]
+        assert message.attachments == [] and message.pictures == []
         await (await fake.slash(world.general, world.moderator, "quiz skip")).response()
         await fake.wait_for_message(world.general, is_revealed(number))
     assert picture is not None, "the round played the deck's picture question"
     name = f"question-{number}.png"
-    assert picture.embeds[0]["image"]["url"] == f"attachment://{name}"
+    assert picture.pictures == [f"attachment://{name}"]
 
     [posted] = [
         r
@@ -44,7 +44,7 @@ async def test_an_image_question_uploads_its_picture_and_keeps_it_at_the_reveal(
 
     await (await fake.slash(world.general, world.moderator, "quiz skip")).response()
     await fake.wait_for_message(world.general, is_revealed(number))
-    assert picture.embeds[0]["image"]["url"] == f"attachment://{name}"
+    assert picture.pictures == [f"attachment://{name}"]
     assert [a.filename for a in picture.attachments] == [name]  # the reveal's edit kept the upload
     await (await fake.slash(world.general, world.moderator, "quiz stop")).response()
     await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)

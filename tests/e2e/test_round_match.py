@@ -68,7 +68,7 @@ async def test_a_match_question_in_a_round_and_in_practice(world: World, tmp_pat
         assert (await match(world, question, chipo, 1, 2, 0)).startswith("Locked in")
         await (await fake.slash(world.general, world.moderator, "quiz skip")).response()
         await fake.wait_for_message(world.general, is_revealed(1))
-        shown = question.embeds[0]["description"]
+        shown = question.text
         assert "**Harare** → Zimbabwe — 2 of 3 right\n**Lusaka** → Zambia — 1 of 3 right" in shown
         # Wrong: Lusaka→Mozambique, Maputo→Zambia (bongani); Harare→Zambia, Lusaka→Mozambique,
         # Maputo→Zimbabwe (chipo): Lusaka → Mozambique twice.

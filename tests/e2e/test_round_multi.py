@@ -59,7 +59,7 @@ async def test_a_set_is_picked_in_one_menu_and_scored_by_its_share(world: World,
         )
         select = menu(question)
         assert (select["min_values"], select["max_values"], len(select["options"])) == (1, 4, 4)
-        assert "Select all that apply, in the menu below." in question.embeds[0]["description"]
+        assert "Select all that apply, in the menu below." in question.text
         right_letters = letters_of(question, "2", "3", "5")
         for member, choices in ((alice, ("2", "3", "5")), (bongani, ("2", "3", "4", "5")), (chipo, ("4",))):
             picked = await fake.select(question, member, slots_of(question, *choices))
@@ -78,7 +78,7 @@ async def test_a_set_is_picked_in_one_menu_and_scored_by_its_share(world: World,
         )
         await (await fake.slash(world.general, world.moderator, "quiz skip")).response()
         await fake.wait_for_message(world.general, is_revealed(1))
-        shown = question.embeds[0]["description"]
+        shown = question.text
         assert f"**Right set:** {right_letters} — picked exactly by 1 of 3" in shown
         # The superset and {4} were each chosen once: the smaller set is named.
         assert f"Most chosen wrong set: {letters_of(question, '4')} (1 member)" in shown

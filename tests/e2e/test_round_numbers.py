@@ -43,7 +43,7 @@ async def test_a_typed_number_is_judged_within_its_tolerance(world: World, tmp_p
         assert (await type_answer(world, question, bongani, "10")).startswith("Locked in")
         await (await fake.slash(world.general, world.moderator, "quiz skip")).response()
         await fake.wait_for_message(world.general, is_revealed(1))
-        shown = question.embeds[0]["description"]
+        shown = question.text
         assert "**Answer:** 9.81 m/s² (± 0.05)\nMost given wrong number: 10 m/s²" in shown
         summary = await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
     # A right answer earns 100 points in a standard round; a wrong one none.

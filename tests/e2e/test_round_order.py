@@ -88,7 +88,7 @@ async def test_an_order_question_in_a_round_and_in_practice(world: World, tmp_pa
         assert said.startswith("Locked in")
         await (await fake.slash(world.general, world.moderator, "quiz skip")).response()
         await fake.wait_for_message(world.general, is_revealed(1))
-        shown = question.embeds[0]["description"]
+        shown = question.text
         # In place: Mercury and Venus for alice and bongani, Earth and Mars for alice alone.
         assert (
             "**Right order:**\n1. Mercury — 2 of 3 in place\n2. Venus — 2 of 3 in place\n"

@@ -16,6 +16,7 @@ from bot.store.postgres import PostgresStore
 from bot.store.sqlite import SqliteStore
 from tests.e2e.conftest import ON_BOTH_DATABASES, POSTGRESQL, World
 from tests.e2e.fake_discord import FakeDiscord, FakeMessage, Response
+from tests.e2e.fake_discord.messages import text_of
 from tests.e2e.harness import HANG_GUARD, wait_until
 from tests.e2e.rounds import (
     DECKS,
@@ -69,7 +70,7 @@ async def test_a_whole_round_with_twelve_members(world: World, bot: BvunzoBot, d
     assert all(b["disabled"] for b in buttons.values())
     assert buttons[right]["style"] == SUCCESS
     assert buttons[right]["label"] == f"{right} · 8" and buttons[wrong]["label"] == f"{wrong} · 4"
-    assert "Why" in str(q1.embeds) and "Fastest right answers" in str(q1.embeds)
+    assert "Why" in q1.text and "Fastest right answers" in q1.text
     late = await (await fake.forge_click(q1, world.members[0], buttons[right]["custom_id"])).response()
     assert late.ephemeral and late.content in {
         "That question is no longer open.",
@@ -104,12 +105,13 @@ async def test_a_whole_round_with_twelve_members(world: World, bot: BvunzoBot, d
 
 def live_counts(fake: FakeDiscord, message: FakeMessage) -> list[str]:
     """The "N answers so far" footers of the edits the bot sent for a question message, in order."""
-    footers = [
-        str(r.body["embeds"][0].get("footer", {}).get("text", ""))
+    texts = [
+        text_of(r.body.get("content", ""), r.body.get("embeds", []), r.body.get("components", []))
         for r in fake.requests_to("PATCH /channels/{channel_id}/messages/{message_id}")
-        if r.path.endswith(f"/{message.id}") and r.body and r.body.get("embeds")
+        if r.path.endswith(f"/{message.id}") and r.body
     ]
-    return [f.split(" · ")[-1] for f in footers if f.endswith("so far")]
+    footers = [line for text in texts for line in text.splitlines() if line.endswith("so far")]
+    return [f.split(" · ")[-1] for f in footers]
 
 
 async def test_the_live_count_is_edited_at_most_every_two_seconds(world: World, bot: BvunzoBot) -> None:
@@ -264,7 +266,7 @@ async def test_every_kind_of_question(world: World) -> None:
                     await fake.click(message, world.members[0], label="Read in English")
                 ).response()
                 assert shown.ephemeral and "Where are activations kept?" in shown.text
-                assert "Why" not in str(shown.embeds)  # no explanation before the reveal
+                assert "Why" not in shown.text  # no explanation before the reveal
                 letter = next(
                     found
                     for found, t in re.findall(r"\*\*([A-E])\*\*\s+(.+)", message.text)
@@ -301,7 +303,7 @@ async def test_every_kind_of_question(world: World) -> None:
         # After the round the translation still reads in the order shown, now with the explanation.
         shona = next(m for m in fake.channel_messages(world.general) if "Ndeipi nzvimbo" in m.text)
         after = await (await fake.click(shona, world.members[2], label="Read in English")).response()
-        assert "Activations are kept in GPU memory." in str(after.embeds)
+        assert "Activations are kept in GPU memory." in after.text
         shown = dict(re.findall(r"\*\*([A-E])\*\*\s+(\S+)", shona.text))
         translated = dict(re.findall(r"\*\*([A-E])\*\*\s+(\S+)", after.text))
         assert {k for k, v in shown.items() if v == "Ndangariro"} == {
@@ -455,7 +457,7 @@ async def test_a_click_from_another_server_is_refused_and_not_recorded(world: Wo
     await (await fake.slash(world.general, world.moderator, "quiz stop")).response()
     summary = await fake.wait_for_message(world.general, lambda m: "Round over" in m.text)
     assert f"<@{world.members[0].id}>" in summary.text and f"<@{world.outsider.id}>" not in summary.text
-    assert "— 1" in q1.text and "— 2" not in q1.text  # the reveal counts one answer in all
+    assert "— **1**" in q1.text and "— **2**" not in q1.text  # the reveal counts one answer in all
     board = await (await fake.slash(world.lounge, world.outsider, "leaderboard")).response()
     assert "Nobody has answered" in board.text
     assert forged.followups == []  # one sentence only (a second answer would also be a violation)
@@ -497,7 +499,7 @@ async def test_quiz_settings_shape_the_next_round(world: World, bot: BvunzoBot) 
         "Thread": "off",
         "Teams": "off",
         "Hints": "on",
-        "Card style": "classic embeds",
+        "Card style": "cards",
     }
     # A round started with no options takes them: 2 questions, 15 s each, speed points.
     said = await start(world, world.general, world.quizmaster)

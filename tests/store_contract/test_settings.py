@@ -46,11 +46,12 @@ async def test_round_option_defaults_are_kept_per_server(store: Store) -> None:
     assert await store.guild_settings(9) == GuildSettings(9, podium=3, standings="live", streak_bonus=False)
 
 
-async def test_card_style_is_kept_per_server_and_classic_by_default(store: Store) -> None:
-    assert (await store.guild_settings(9)).card_style == "classic"
-    await store.save_guild_settings(GuildSettings(9, card_style="cards"))
+async def test_card_style_is_kept_per_server_and_cards_by_default(store: Store) -> None:
+    """Issue 30: a new server's rounds are Components V2 cards; classic embeds stay a server's choice."""
     assert (await store.guild_settings(9)).card_style == "cards"
-    assert (await store.guild_settings(10)).card_style == "classic"
+    await store.save_guild_settings(GuildSettings(9, card_style="classic"))
+    assert (await store.guild_settings(9)).card_style == "classic"
+    assert (await store.guild_settings(10)).card_style == "cards"
 
 
 async def test_member_language_is_remembered_and_forgotten(store: Store) -> None:

@@ -15,6 +15,8 @@ LOADING = 1 << 7
 COMPONENTS_V2 = 1 << 15
 BUTTON = 2
 STRING_SELECT = 3
+TEXT_DISPLAY = 10
+MEDIA_GALLERY = 12
 
 
 @dataclass(eq=False)
@@ -89,6 +91,24 @@ def walk_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return found
 
 
+def text_of(content: str, embeds: list[dict[str, Any]], components: list[dict[str, Any]]) -> str:
+    """A message's words, one part a line: its content, every embed's words, every card's text displays."""
+    parts = [content]
+    for embed in embeds:
+        parts += [
+            embed.get("author", {}).get("name", ""),
+            embed.get("title", ""),
+            embed.get("description", ""),
+        ]
+        for embed_field in embed.get("fields", []):
+            parts += [embed_field.get("name", ""), embed_field.get("value", "")]
+        parts.append(embed.get("footer", {}).get("text", ""))
+    for component in walk_components(components):
+        if component.get("type") == TEXT_DISPLAY:  # components v2
+            parts.append(component.get("content", ""))
+    return "\n".join(part for part in parts if part)
+
+
 @dataclass(eq=False)
 class FakeMessage:
     """A message in its current state. `edit_times` holds the loop time of every later edit."""
@@ -122,21 +142,28 @@ class FakeMessage:
 
     @property
     def text(self) -> str:
-        """Content and the words of every embed, one per line: what a member reads, for `in` checks."""
-        parts = [self.content]
-        for embed in self.embeds:
-            parts += [
-                embed.get("author", {}).get("name", ""),
-                embed.get("title", ""),
-                embed.get("description", ""),
-            ]
-            for embed_field in embed.get("fields", []):
-                parts += [embed_field.get("name", ""), embed_field.get("value", "")]
-            parts.append(embed.get("footer", {}).get("text", ""))
+        """Content and the words of every embed or card, one per line: what a member reads, for `in` checks."""
+        return text_of(self.content, self.embeds, self.components)
+
+    @property
+    def title(self) -> str:
+        """The heading a member reads first: the first embed's title, or a card's first heading line."""
+        if self.embeds:
+            return str(self.embeds[0].get("title", ""))
         for component in walk_components(self.components):
-            if component.get("type") == 10:  # text display (components v2)
-                parts.append(component.get("content", ""))
-        return "\n".join(part for part in parts if part)
+            if component.get("type") == TEXT_DISPLAY:
+                first = str(component.get("content", "")).split("\n", 1)[0]
+                return first.removeprefix("### ") if first.startswith("### ") else ""
+        return ""
+
+    @property
+    def pictures(self) -> list[str]:
+        """The pictures shown, in order: each embed's image, or the items of a card's media galleries."""
+        urls = [embed["image"]["url"] for embed in self.embeds if "image" in embed]
+        for component in walk_components(self.components):
+            if component.get("type") == MEDIA_GALLERY:
+                urls += [item["media"]["url"] for item in component.get("items", [])]
+        return urls
 
     def buttons(self) -> list[dict[str, Any]]:
         return [c for c in walk_components(self.components) if c.get("type") == BUTTON]
