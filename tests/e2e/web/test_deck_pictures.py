@@ -82,10 +82,10 @@ async def test_an_uploaded_png_is_shown_on_the_pages_and_posted_by_the_next_roun
     theirs = dashboard.server_url(f"decks/bars/pictures/{NAME}", guild_id=world.other.id)
     assert (await outsider.goto(theirs)).status == 404
 
-    # The bot, as another process would, uploads the picture with the question and shows it in the embed.
+    # The bot, as another process would, uploads the picture with the question and shows it in its card.
     await start(world, world.general, world.moderator, deck="bars", questions=1, seconds=60)
     message = await open_question(world, world.general, 1)
-    assert message.embeds[0]["image"]["url"] == "attachment://question-1.png"
+    assert message.pictures == ["attachment://question-1.png"]
     [posted] = [
         r
         for r in world.fake.requests_to("POST /channels/{channel_id}/messages")
@@ -97,7 +97,7 @@ async def test_an_uploaded_png_is_shown_on_the_pages_and_posted_by_the_next_roun
     # Practice shows it too, uploaded with the member's own question.
     practice = await world.fake.slash(world.general, world.members[0], "practice", deck="bars", count=1)
     asked = await practice.response()
-    assert asked.embeds[0]["image"]["url"] == "attachment://question-1.png"
+    assert asked.message is not None and asked.message.pictures == ["attachment://question-1.png"]
     assert asked.message is not None
     assert [(a.filename, a.data) for a in asked.message.attachments] == [
         ("question-1.png", CHART.read_bytes())
@@ -112,7 +112,7 @@ async def test_an_uploaded_png_is_shown_on_the_pages_and_posted_by_the_next_roun
     day = await world.fake.wait_for_message(
         world.general, lambda m: "Question of the day" in m.text, timeout=10
     )
-    assert day.embeds[0]["image"]["url"] == "attachment://question-1.png"
+    assert day.pictures == ["attachment://question-1.png"]
     assert [(a.filename, a.data) for a in day.attachments] == [("question-1.png", CHART.read_bytes())]
     world.clock.set(datetime.now(UTC))  # back to the day the dashboard's session was made
 
