@@ -1,6 +1,7 @@
 """The question of the day and an assignment on Components V2 cards (/quiz settings card_style:cards),
 end to end on both stores: a choice clicked in its section, the reveal and the progress editing the
-same card."""
+same card; a member's attempt played in cards (a choice, a number's form, an order's picker) and in
+embeds once the server is set back to classic."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from tests.e2e.test_calendar_assign import PROGRESS_WAIT, choose, press_start, p
 from tests.e2e.test_calendar_qotd import answer, is_qotd, is_revealed
 from tests.e2e.test_calendar_schedules import say, set_zone, utc
 from tests.e2e.test_round_cards import CONTAINER, section_of, sections
+from tests.e2e.test_round_order import press
 
 DECK = DECKS["gradient-checkpointing"]
 
@@ -100,6 +102,16 @@ questions:
     tolerance: 0.05
     unit: "m/s²"
 """
+ORDERS = """\
+id: orders
+title: Orders
+language: en
+questions:
+  - id: planets
+    type: order
+    prompt: From the Sun outwards
+    items: [Mercury, Venus, Earth, Mars]
+"""
 
 
 async def give(world: World, private: FakeMessage, member: Member, *, right: bool) -> str:
@@ -130,29 +142,44 @@ async def test_an_attempt_is_played_in_cards_or_in_embeds_as_the_server_is_set(
     fake = world.fake
     alice, bongani = world.members[:2]
     (tmp_path / "mixed.yaml").write_text(MIXED, encoding="utf-8")
+    (tmp_path / "orders.yaml").write_text(ORDERS, encoding="utf-8")
     world.questions = tmp_path
     world.clock.freeze()
     world.clock.set(utc(2027, 5, 3, 7, 0))  # 09:00 in Harare
     async with world.running():
         await set_zone(world, "Africa/Harare")
         assert "cards" in await say(world, "quiz settings", card_style="cards")
+        await say(world, "assign start", deck="orders", count=1, due="18:00")
+        # An order's picker is a message of its own: its Submit makes it the card of what follows.
+        ordered = await fake.wait_for_message(world.general, lambda m: "Assignment #1" in m.text)
+        private = await press_start(world, ordered, alice)
+        one_card(private)
+        picker = (await (await fake.click(private, alice, label="Answer")).response()).message
+        assert picker is not None and picker.embeds  # the picker itself is classic
+        for item in ("Mercury", "Venus", "Earth", "Mars"):
+            await press(world, picker, alice, item)
+        said = await (await fake.click(picker, alice, label="Submit")).response()
+        one_card(picker)
+        assert said.text.startswith("### Right: Mercury → Venus → Earth → Mars")
+        assert "Assignment #1: 1/1 right" in said.text
+
         await say(world, "assign start", deck="mixed", count=2, due="18:00", attempts=2)
-        posted = await fake.wait_for_message(world.general, lambda m: "Assignment #1" in m.text)
+        posted = await fake.wait_for_message(world.general, lambda m: "Assignment #2" in m.text)
         # Cards: the question, then its feedback with the next question, then with the summary, one card each.
         private = await press_start(world, posted, alice)
         one_card(private)
-        assert "Assignment #1 · question 1 of 2" in private.text
+        assert "Assignment #2 · question 1 of 2" in private.text
         first = "How fast" in private.text
         said = await give(world, private, alice, right=True)
         one_card(private)
         assert said.startswith("### Right: ")
-        assert "Assignment #1 · question 2 of 2" in said and ("How fast" in said) is not first
+        assert "Assignment #2 · question 2 of 2" in said and ("How fast" in said) is not first
         if not first:
             assert "The Zambezi, between Zambia and Zimbabwe." in said  # the explanation, in the same card
         said = await give(world, private, alice, right=False)
         one_card(private)
         assert said.startswith("### Not quite: the answer is ")
-        assert "Assignment #1: 1/2 right" in said and "You have 1 attempt left; the best counts." in said
+        assert "Assignment #2: 1/2 right" in said and "You have 1 attempt left; the best counts." in said
         assert private.buttons() == []  # the summary has no buttons
 
         # Classic: the same attempt's screens as embeds, the feedback above the next question.
@@ -162,8 +189,8 @@ async def test_an_attempt_is_played_in_cards_or_in_embeds_as_the_server_is_set(
         await give(world, private, bongani, right=False)
         titles = [e["title"] for e in private.embeds]
         assert titles[0].startswith("Not quite: the answer is ")
-        assert titles[1] == "Assignment #1 · question 2 of 2"
+        assert titles[1] == "Assignment #2 · question 2 of 2"
         await give(world, private, bongani, right=True)
         assert private.embeds[0]["title"].startswith("Right: ")
-        assert "Assignment #1: 1/2 right" in private.embeds[1]["title"]
+        assert "Assignment #2: 1/2 right" in private.embeds[1]["title"]
     assert fake.violations == []  # every body matched Discord's schema and limits
