@@ -75,12 +75,12 @@ from bot.ui import (
 )
 from bot.ui import assignments as assignment_ui
 from bot.ui import round as round_ui
+from bot.ui.attempt_cards import attempt_screen
 from bot.ui.calendar_desks import ASSIGNMENT_DESK, CALENDAR_DESK, QOTD_DESK
 from bot.ui.deck_profile import profile_line
 from bot.ui.desks import unavailable
 from bot.ui.forms import Form
 from bot.ui.import_report import IMPORT_DESK
-from bot.ui.attempt_cards import attempt_screen
 from bot.ui.order_picker import answer_form, picker_message
 from bot.ui.practice_cards import practice_screen
 from bot.ui.round_cards import content_of

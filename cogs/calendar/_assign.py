@@ -15,13 +15,13 @@ from bot.errors import UserError
 from bot.locales import _, slash, speaking
 from bot.ui import replies
 from bot.ui.answers import ASSIGNMENT_TAGS, answer_buttons
-from bot.ui.attempt_cards import attempt_screen, from_picker
 from bot.ui.assignments import (
     assignment_question_embed,
     attempt_summary_embed,
     feedback_embed,
     posted,
 )
+from bot.ui.attempt_cards import attempt_screen, from_picker
 from bot.ui.calendar_desks import ASSIGNMENT_DESK
 from bot.ui.practice_cards import in_cards as clicked_card
 from bot.ui.text import clip

@@ -8,8 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot.discord.client import BvunzoBot
-from tests.e2e.fake_discord import FakeMessage, Member
 from tests.e2e.conftest import ON_BOTH_DATABASES, World
+from tests.e2e.fake_discord import FakeMessage, Member
 from tests.e2e.fake_discord.messages import COMPONENTS_V2
 from tests.e2e.rounds import DECKS, SUCCESS, right_letter, wrong_letter
 from tests.e2e.test_calendar_assign import PROGRESS_WAIT, choose, press_start, progress_due
