@@ -26,8 +26,8 @@ from bot.bank.importers import ROLES, ImportOutcome, import_file
 from bot.bank.match import MAX_PAIR_ITEM, MAX_PAIRS
 from bot.bank.models import Deck, Kind, Question, Translation
 from bot.bank.notes import draft_from
-from bot.calendar.assignment_service import Progress
-from bot.calendar.assignments import MemberResult, QuestionResult
+from bot.calendar.assignment_service import Asking, Finished, Progress
+from bot.calendar.assignments import MOST_ATTEMPTS, MemberResult, QuestionResult
 from bot.calendar.qotd import Streak
 from bot.calendar.qotd_service import Shown
 from bot.locales import _
@@ -60,7 +60,7 @@ from bot.store import (
     SuggestionRecord,
     WeekStats,
 )
-from bot.store.assignment_records import AssignmentRecord
+from bot.store.assignment_records import AssignmentRecord, AttemptRecord
 from bot.store.calendar_records import QotdDay
 from bot.ui import (
     answers,
@@ -75,6 +75,7 @@ from bot.ui import (
 )
 from bot.ui import assignments as assignment_ui
 from bot.ui import round as round_ui
+from bot.ui.attempt_cards import attempt_screen
 from bot.ui.calendar_desks import ASSIGNMENT_DESK, CALENDAR_DESK, QOTD_DESK
 from bot.ui.deck_profile import profile_line
 from bot.ui.desks import unavailable
@@ -85,6 +86,8 @@ from bot.ui.practice_cards import practice_screen
 from bot.ui.round_cards import content_of
 from bot.ui.text import embed_of, fit_together, fit_total, language_name, percent, seconds_text
 from cogs.answers import ROUND, TextAnswerModal
+from cogs.calendar._assign import question_message as attempt_question
+from cogs.calendar._assign import summary_embed
 from cogs.calendar._assign_channel import assignment_message
 from cogs.calendar._qotd_channel import question_message, reveal_message
 from tests.discord_limits import (
@@ -728,6 +731,25 @@ def test_assignment_cards() -> None:
             )
             for cards in (False, True):
                 check_message(assignment_message(record, TITLE, progress, cards=cards))
+
+
+def test_attempt_cards() -> None:
+    """A member's attempt as its messages send it, classic and as one card: the question alone, then its
+    feedback with the next question or the summary (all in 4,000 characters and 40 components)."""
+    attempt = AttemptRecord(BIG, BIG, USER, 1, NOW, None)  # attempts left: the summary's longest
+    record = AssignmentRecord(
+        BIG, USER, USER, USER, DECK_ID, (QUESTION_ID,) * 50, BIG, NOW, MOST_ATTEMPTS, "allow", USER, NOW, None
+    )
+    mine = MemberResult(USER, BIG, BIG, BIG, NOW, NOW, BIG, True)
+    summary = summary_embed(Finished(record, attempt, BIG, True, mine))
+    for question in _questions():
+        order = _order(question)
+        embed, view = attempt_question(Asking(record, attempt, 49, question, order))
+        feedback = assignment_ui.feedback_embed(question, order, "Y" * 200, False)
+        for cards in (False, True):
+            check_message(attempt_screen([embed], view, TITLE, cards=cards))
+            check_message(attempt_screen([feedback, embed], view, TITLE, cards=cards))
+            check_message(attempt_screen([feedback, summary], None, TITLE, cards=cards))
 
 
 def test_assignments() -> None:

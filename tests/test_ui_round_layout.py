@@ -11,7 +11,7 @@ from bot.bank.models import Kind, Question
 from bot.quiz import Reveal
 from bot.rounds.cards import QuestionCard, RevealCard
 from bot.ui.round_cards import content_of
-from bot.ui.round_layout import ACCENTS, accent_of
+from bot.ui.round_layout import ACCENTS, accent_of, embeds_card
 from tests.discord_limits import V2_COMPONENTS, V2_TEXT, _count, check_component, check_message
 
 NOW = datetime(2026, 12, 2, 12, 0, tzinfo=UTC)
@@ -157,3 +157,19 @@ def test_the_text_gives_way_within_four_thousand_characters_streaks_first() -> N
     text = "\n".join(p.get("content", "") for p in parts(message) if p["type"] == 10)
     assert "P" * 1500 in text and "E" * 1000 in text  # the prompt and the explanation whole
     assert 0 < text.count(" 9 in a row") < 60  # the streaks gave way, shortened
+
+
+def test_several_embeds_share_one_card_the_short_one_whole_the_long_one_shortened() -> None:
+    feedback = discord.Embed(title="Right: B", description="Harare has been the capital since 1980.")
+    question = discord.Embed(title="Assignment #3 · question 2 of 2", description="P" * 5000)
+    button = discord.ui.Button(label="A", custom_id="a")
+    view = discord.ui.View()
+    view.add_item(button)
+    message = {"view": embeds_card([feedback, question], view, discord.Colour(ACCENTS[0]))}
+    check_message(message)
+    shown = parts(message)
+    assert [p["type"] for p in shown] == [10, 14, 10, 1]  # text, separator, text, a row of the button
+    assert shown[0]["content"] == "### Right: B\nHarare has been the capital since 1980."
+    assert shown[2]["content"].startswith("### Assignment #3 · question 2 of 2\nPPP")
+    assert 3000 < shown[2]["content"].count("P") < 4000  # shortened to what the card leaves it
+    assert sum(check_component(row) for row in message["view"].to_components()) <= V2_TEXT

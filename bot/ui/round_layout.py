@@ -24,7 +24,7 @@ from bot.bank.images import is_url
 from bot.bank.models import Kind, Question
 from bot.locales import _, number
 from bot.looks.discord_limits import V2_TEXT
-from bot.looks.embeds import Look, fit
+from bot.looks.embeds import Look, fit, size
 from bot.looks.round import formula_name, how_to_answer, image_name, look_of, share, timer_lines
 from bot.looks.text import letter
 from bot.quiz import Reveal
@@ -218,6 +218,45 @@ def embed_card(
     reserved = sum(len(text) for text, _item in choices)
     fitted = fit(embed_look(embed), limit=V2_TEXT - MARKUP - reserved)
     container: ui.Container[Any] = ui.Container(accent_colour=accent)
+    _add_look(container, fitted, choices)
+    for row in _rows([] if view is None else list(view.children)):
+        container.add_item(row)
+    return _frozen(container)
+
+
+def embeds_card(
+    embeds: Sequence[discord.Embed], view: discord.ui.View | None, accent: discord.Colour
+) -> ui.LayoutView:
+    """Several embeds and their buttons as one card: each embed's parts in turn, a separator between
+    them, the buttons and menus in rows at the end (an assignment attempt's feedback with its next
+    question or its summary). The 4,000 characters are shared: the shorter embeds whole first."""
+    looks = [embed_look(embed) for embed in embeds]
+    limits = _shares([size(look) for look in looks], V2_TEXT - MARKUP * len(looks))
+    container: ui.Container[Any] = ui.Container(accent_colour=accent)
+    for at, (look, limit) in enumerate(zip(looks, limits, strict=True)):
+        if at:
+            container.add_item(ui.Separator())
+        _add_look(container, fit(look, limit=limit), ())
+    for row in _rows([] if view is None else list(view.children)):
+        container.add_item(row)
+    return _frozen(container)
+
+
+def _shares(needs: Sequence[int], total: int) -> list[int]:
+    """`total` shared out: the smallest need first gets what it needs, up to an even share of what is
+    left, and so on (what one leaves goes to the others)."""
+    shares, left = [0] * len(needs), total
+    for done, at in enumerate(sorted(range(len(needs)), key=needs.__getitem__)):
+        shares[at] = min(needs[at], left // (len(needs) - done))
+        left -= shares[at]
+    return shares
+
+
+def _add_look(
+    container: ui.Container[Any], fitted: Look, choices: Sequence[tuple[str, ui.Item[Any]]]
+) -> None:
+    """An embed's fitted parts in `container`: its title and text, its picture, `choices` as sections,
+    its fields, a separator and its footer."""
     heading = f"### {fitted.title}\n" if fitted.title else ""
     container.add_item(ui.TextDisplay(f"{heading}{fitted.description}".strip() or "…"))
     if fitted.image:
@@ -229,6 +268,3 @@ def embed_card(
     if fitted.footer:
         container.add_item(ui.Separator())
         container.add_item(ui.TextDisplay(f"-# {fitted.footer}"))
-    for row in _rows([] if view is None else list(view.children)):
-        container.add_item(row)
-    return _frozen(container)

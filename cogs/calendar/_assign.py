@@ -21,7 +21,9 @@ from bot.ui.assignments import (
     feedback_embed,
     posted,
 )
+from bot.ui.attempt_cards import attempt_screen, from_picker
 from bot.ui.calendar_desks import ASSIGNMENT_DESK
+from bot.ui.practice_cards import in_cards as clicked_card
 from bot.ui.text import clip
 from bot.ui.views import frozen_view
 from cogs.calendar._answering import AssignmentAnswering
@@ -97,7 +99,9 @@ class AssignCog(AssignmentAnswering, Cog, name="Assign"):  # i18n: not shown (th
     async def start_attempt(self, interaction: discord.Interaction, assignment_id: int) -> None:
         asking = await self.service.start(interaction.guild_id, assignment_id, interaction.user.id)
         embed, view = question_message(asking)
-        await replies.send(interaction, embed=embed, view=view, ephemeral=True)
+        cards = await in_cards(self.bot, asking.record.guild_id)  # the first screen: the server's style
+        shown = attempt_screen([embed], view, self.service.title(asking.record), cards=cards)
+        await replies.send(interaction, **shown, ephemeral=True)
 
     async def answer(self, interaction: discord.Interaction, attempt_id: int, index: int, slot: int) -> None:
         answered: Answered = await self.service.answer(
@@ -106,13 +110,20 @@ class AssignCog(AssignmentAnswering, Cog, name="Assign"):  # i18n: not shown (th
         await self.show_answered(interaction, answered)
 
     async def show_answered(self, interaction: discord.Interaction, answered: Answered) -> None:
-        """Any kind's answer, kept: its feedback, and the next question or the member's summary."""
+        """Any kind's answer, kept: its feedback, and the next question or the member's summary, in the
+        style of the message clicked (the order picker's: the server's)."""
         feedback = feedback_embed(answered.question, answered.order, answered.said, answered.right)
-        if isinstance(answered.then, Asking):
-            embed, view = question_message(answered.then)
-            await replies.edit(interaction, embeds=[feedback, embed], view=view)
-            return
-        await replies.edit(interaction, embeds=[feedback, summary_embed(answered.then)], view=None)
+        then, view = answered.then, None
+        if isinstance(then, Asking):
+            shown, view = question_message(then)
+        else:
+            shown = summary_embed(then)
+        picker = from_picker(interaction)
+        cards = await in_cards(self.bot, then.record.guild_id) if picker else clicked_card(interaction)
+        screen = attempt_screen([feedback, shown], view, self.service.title(then.record), cards=cards)
+        if picker and cards:
+            screen["embeds"] = []  # the picker's own words (an embed) go: a card holds none
+        await replies.edit(interaction, **screen)
 
     # -- commands ---------------------------------------------------------------------------------
 
