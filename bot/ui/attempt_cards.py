@@ -11,7 +11,6 @@ from typing import Any
 
 import discord
 
-from bot.ui import custom_ids as ids
 from bot.ui.round_layout import accent_of, embeds_card
 
 
@@ -22,11 +21,3 @@ def attempt_screen(
     if not cards:
         return {"embeds": list(embeds), "view": view}
     return {"view": embeds_card(embeds, view, accent_of(deck_title))}
-
-
-def from_picker(interaction: discord.Interaction[Any]) -> bool:
-    """Whether the click is an order picker's Submit (bot/ui/order_picker.py), not on the attempt's own
-    message."""
-    data: Any = interaction.data or {}
-    custom_id = data.get("custom_id")
-    return isinstance(custom_id, str) and ids.ORDER_SUBMIT.parse(custom_id) is not None

@@ -21,9 +21,9 @@ from bot.ui.assignments import (
     feedback_embed,
     posted,
 )
-from bot.ui.attempt_cards import attempt_screen, from_picker
+from bot.ui.attempt_cards import attempt_screen
 from bot.ui.calendar_desks import ASSIGNMENT_DESK
-from bot.ui.practice_cards import in_cards as clicked_card
+from bot.ui.practice_cards import cleared_picker, next_in_cards
 from bot.ui.text import clip
 from bot.ui.views import frozen_view
 from cogs.calendar._answering import AssignmentAnswering
@@ -118,12 +118,9 @@ class AssignCog(AssignmentAnswering, Cog, name="Assign"):  # i18n: not shown (th
             shown, view = question_message(then)
         else:
             shown = summary_embed(then)
-        picker = from_picker(interaction)
-        cards = await in_cards(self.bot, then.record.guild_id) if picker else clicked_card(interaction)
+        cards = await next_in_cards(interaction, lambda: in_cards(self.bot, then.record.guild_id))
         screen = attempt_screen([feedback, shown], view, self.service.title(then.record), cards=cards)
-        if picker and cards:
-            screen["embeds"] = []  # the picker's own words (an embed) go: a card holds none
-        await replies.edit(interaction, **screen)
+        await replies.edit(interaction, **cleared_picker(interaction, screen))
 
     # -- commands ---------------------------------------------------------------------------------
 

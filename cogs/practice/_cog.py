@@ -30,7 +30,7 @@ from bot.ui.practice import (
     practice_summary_embed,
     translation_embed,
 )
-from bot.ui.practice_cards import in_cards, practice_screen
+from bot.ui.practice_cards import cleared_picker, in_cards, next_in_cards, practice_screen
 from bot.ui.question_pictures import question_files
 from cogs.lookup import deck_choices, find_deck
 from cogs.permissions import anywhere
@@ -157,7 +157,8 @@ class PracticeCog(Cog, name="Practice"):  # i18n: not shown
         files = await question_files(
             embed, s.question, s.index, guild_id=s.deck.guild_id, pictures=self.bot.pictures, explanation=True
         )
-        shown = practice_screen(embed, view, s.deck.title, cards=in_cards(interaction))
+        cards = await next_in_cards(interaction, lambda: self.sessions.cards_on(interaction.guild_id))
+        shown = cleared_picker(interaction, practice_screen(embed, view, s.deck.title, cards=cards))
         await replies.edit(interaction, **shown, attachments=files)
 
     async def text_answer_form(

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from tests.e2e.conftest import ON_BOTH_DATABASES, World
 from tests.e2e.fake_discord import FakeMessage, Member
+from tests.e2e.fake_discord.messages import COMPONENTS_V2
 from tests.e2e.rounds import DEFERRED, is_revealed, set_pause, start
 from tests.e2e.test_round_hints import labels, open_typed
 
@@ -109,9 +110,12 @@ async def test_an_order_question_in_a_round_and_in_practice(world: World, tmp_pa
         assert started.ephemeral and started.message is not None
         assert "Put the items in order with the **Answer** button." in started.message.text
         # Earth and Mars swapped with Venus: only Mercury in place, 1 of 4.
-        _picker, feedback = await put_in_order(
+        picker, feedback = await put_in_order(
             world, started.message, world.moderator, "Mercury", "Earth", "Mars", "Venus"
         )
+        # The server shows cards (the default): the feedback takes the picker's place as a card, its
+        # own words (an embed) gone.
+        assert picker.flags & COMPONENTS_V2 and picker.embeds == []
         assert "❌ Not quite" in feedback
         assert (
             "**Right order:**\n1. Mercury\n2. Venus\n3. Earth\n4. Mars\nYour order: 1 → 3 → 4 → 2" in feedback
