@@ -97,7 +97,7 @@ class PostgresServer:
         if self._migrated is None:
             template = f"migrated_{os.getpid()}"
             self._sql("postgres", f'CREATE DATABASE "{template}" TEMPLATE template0')
-            _open_and_close(self.url(template))
+            open_and_close(self.url(template))
             self._migrated = template
         name = f"test_{os.getpid()}_{next(self._numbers)}"
         self._sql("postgres", f'CREATE DATABASE "{name}" TEMPLATE "{self._migrated}"')
@@ -149,7 +149,7 @@ class PostgresServer:
         )
 
 
-def _open_and_close(url: str) -> None:
+def open_and_close(url: str) -> None:
     """Open the store on `url` (which migrates it) and close it, in a thread of its own: a test's fixture
     may be set up while its event loop is idle, and asyncio.run must not replace that loop."""
     from bot.store import open_store
