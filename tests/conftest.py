@@ -13,6 +13,7 @@ import pytest
 
 from bot.locales import SHIPPED, speaking
 from tests.postgres_server import PostgresServer, ServerMissing, missing, start_server
+from tests.sqlite_template import migrated_template
 
 pytest_plugins = ("tests.scheduling",)  # the longest files first; the caches filled once per clone
 
@@ -70,6 +71,22 @@ def postgres_migrated_url(postgres_server: PostgresServer) -> str:
     database on PostgreSQL, and the migration tests (test_store_postgres.py) start from postgres_url.
     """
     return postgres_server.new_migrated_database()
+
+
+@pytest.fixture(scope="session")
+def _sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return migrated_template(tmp_path_factory.mktemp("sqlite-template"))
+
+
+@pytest.fixture
+def sqlite_migrated_path(tmp_path: Path, _sqlite_template: Path) -> Path:
+    """tmp_path / "bvunzo.db", already at today's schema (a copy of a file the store migrated).
+
+    The SQLite counterpart of postgres_migrated_url (tests/sqlite_template.py says why).
+    """
+    path = tmp_path / "bvunzo.db"
+    shutil.copyfile(_sqlite_template, path)
+    return path
 
 
 @pytest.fixture(params=SHIPPED)

@@ -26,10 +26,12 @@ from typing import NoReturn
 
 import pytest
 
+from tests.postgres_admin import AdminConnection
+
 # Under this variable (CI sets it) a missing PostgreSQL fails the tests instead of skipping them.
 REQUIRE_ENV = "BVUNZO_REQUIRE_POSTGRES"
 SUPERUSER = "bvunzo"
-BINARIES = ("initdb", "pg_ctl", "postgres", "psql")
+BINARIES = ("initdb", "pg_ctl", "postgres")
 # Every server's folder is a temp dir with this prefix, holding the OWNER file and `data`.
 PREFIX = "bvunzo-pg-"
 OWNER = "owner"
@@ -66,6 +68,7 @@ class PostgresServer:
     as_user: list[str]
     _numbers: count[int] = field(default_factory=lambda: count(1))
     _migrated: str | None = None
+    _admin: AdminConnection | None = None  # one connection for every CREATE DATABASE (postgres_admin.py)
 
     @property
     def options(self) -> str:
@@ -79,13 +82,10 @@ class PostgresServer:
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://{SUPERUSER}@127.0.0.1:{self.port}/{database}"
 
-    def psql_args(self) -> list[str]:
-        return ["-h", "127.0.0.1", "-p", str(self.port), "-U", SUPERUSER]
-
     def new_database(self) -> str:
         """A fresh empty database's URL (CREATE DATABASE from template0: nothing left from other tests)."""
         name = f"test_{os.getpid()}_{next(self._numbers)}"
-        self._sql("postgres", f'CREATE DATABASE "{name}" TEMPLATE template0')
+        self._sql(f'CREATE DATABASE "{name}" TEMPLATE template0')
         return self.url(name)
 
     def new_migrated_database(self) -> str:
@@ -96,25 +96,23 @@ class PostgresServer:
         """
         if self._migrated is None:
             template = f"migrated_{os.getpid()}"
-            self._sql("postgres", f'CREATE DATABASE "{template}" TEMPLATE template0')
-            _open_and_close(self.url(template))
+            self._sql(f'CREATE DATABASE "{template}" TEMPLATE template0')
+            open_and_close(self.url(template))
             self._migrated = template
         name = f"test_{os.getpid()}_{next(self._numbers)}"
-        self._sql("postgres", f'CREATE DATABASE "{name}" TEMPLATE "{self._migrated}"')
+        self._sql(f'CREATE DATABASE "{name}" TEMPLATE "{self._migrated}"')
         return self.url(name)
 
-    def _sql(self, database: str, statement: str) -> None:
-        psql = shutil.which("psql", path=_search_path())
-        if psql is None:
-            raise ServerMissing("psql is not installed")
-        subprocess.run(
-            [psql, *self.psql_args(), "-d", database, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-c", statement],
-            check=True,
-            capture_output=True,
-            timeout=60,
-        )
+    def _sql(self, statement: str) -> None:
+        """Run `statement` on the `postgres` database."""
+        if self._admin is None:
+            self._admin = AdminConnection(self.url())
+        self._admin.execute(statement)
 
     def stop(self) -> None:
+        if self._admin is not None:
+            self._admin.close()
+            self._admin = None
         _stop_and_remove(self.folder, self.as_user)
 
     def halt(self) -> None:
@@ -149,7 +147,7 @@ class PostgresServer:
         )
 
 
-def _open_and_close(url: str) -> None:
+def open_and_close(url: str) -> None:
     """Open the store on `url` (which migrates it) and close it, in a thread of its own: a test's fixture
     may be set up while its event loop is idle, and asyncio.run must not replace that loop."""
     from bot.store import open_store

@@ -21,24 +21,25 @@ from pathlib import Path
 
 import pytest
 
-# Seconds each file took with four workers on two cores, longest first (tests/e2e are the real bot).
+# Seconds each file took with two workers on two cores (the others' tests beside it), longest first
+# (tests/e2e are the real bot); measured with --durations, summed per file.
 LONGEST_FIRST = (
-    "tests/e2e/web/test_decks.py",  # 37 s: browser flows over both engines
-    "tests/e2e/test_database_weather.py",  # 37 s: real lock bounds of 10 s
-    "tests/e2e/web/test_editor_kinds.py",  # 33 s: every kind's fields at four widths in both themes
-    "tests/e2e/web/test_layout.py",  # 32 s: every page at four widths in both themes
-    "tests/test_play.py",  # 31 s: the terminal game as a process
-    "tests/e2e/web/test_processes.py",  # 28 s: `bvunzo web` and the bot as processes
-    "tests/e2e/web/test_languages.py",  # 21 s
-    "tests/e2e/test_bot_core.py",  # 20 s
-    "tests/test_limits_every_language.py",  # 19 s
-    "tests/e2e/test_discord_failures.py",  # 19 s
-    "tests/e2e/test_shards_processes.py",  # 18 s
-    "tests/e2e/test_restart.py",  # 17 s: killed and restarted bots
-    "tests/test_decks_service.py",  # 16 s
-    "tests/e2e/test_calendar_schedules.py",  # 14 s
-    "tests/e2e/web/test_forgery.py",  # 13 s
-    "tests/e2e/web/test_reports.py",  # 13 s
+    "tests/e2e/test_database_weather.py",  # 34 s: real lock bounds of 10 s
+    "tests/e2e/web/test_decks.py",  # 31 s: browser flows over both engines
+    "tests/e2e/web/test_editor_kinds.py",  # 31 s: every kind's fields at four widths in both themes
+    "tests/e2e/web/test_layout.py",  # 27 s: every page at four widths in both themes
+    "tests/e2e/web/test_processes.py",  # 21 s: `bvunzo web` and the bot as processes
+    "tests/e2e/test_discord_failures.py",  # 17 s
+    "tests/e2e/test_shards_processes.py",  # 14 s
+    "tests/e2e/web/test_reports.py",  # 12 s
+    "tests/e2e/web/test_languages.py",  # 12 s
+    "tests/e2e/test_restart.py",  # 12 s: killed and restarted bots
+    "tests/test_play.py",  # 12 s: the terminal game as a process
+    "tests/e2e/test_calendar_schedules.py",  # 11 s
+    "tests/e2e/test_bot_core.py",  # 11 s
+    "tests/e2e/web/test_deck_pictures.py",  # 10 s
+    "tests/e2e/web/test_forgery.py",  # 10 s
+    "tests/test_decks_service.py",  # 9 s
 )
 
 

@@ -51,10 +51,11 @@ class Told:
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
-async def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+async def url(request: pytest.FixtureRequest) -> str:
+    """A database at today's schema on either engine (tests/conftest.py): the service's, not migrating."""
     if request.param == "sqlite":
-        return str(tmp_path / "bvunzo.db")
-    database: str = request.getfixturevalue("postgres_url")
+        return str(request.getfixturevalue("sqlite_migrated_path"))
+    database: str = request.getfixturevalue("postgres_migrated_url")
     return database
 
 

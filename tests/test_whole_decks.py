@@ -48,9 +48,9 @@ class Told:
 
 
 @pytest.fixture
-async def stores(tmp_path: Path) -> AsyncIterator[tuple[Store, Store]]:
+async def stores(sqlite_migrated_path: Path) -> AsyncIterator[tuple[Store, Store]]:
     """This process's store and another's (a bot beside the dashboard) on one SQLite file."""
-    url = str(tmp_path / "bvunzo.db")
+    url = str(sqlite_migrated_path)
     async with await open_store(url) as ours, await open_store(url) as theirs:
         yield ours, theirs
 

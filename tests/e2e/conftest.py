@@ -200,9 +200,11 @@ def world(
     request: pytest.FixtureRequest,
 ) -> World:
     made = build_world(fake_discord, tmp_path)
+    # Already migrated (tests/conftest.py), either engine: the settings take a path or a URL.
     if database == POSTGRESQL:
-        # Already migrated (tests/conftest.py): the settings take a path or a URL.
         made.db = request.getfixturevalue("postgres_migrated_url")
+    else:
+        made.db = request.getfixturevalue("sqlite_migrated_path")
     return made
 
 

@@ -35,7 +35,8 @@ Opener = Callable[[], Awaitable[Store]]
 
 
 def sqlite(request: pytest.FixtureRequest) -> Iterator[Opener]:
-    path: Path = request.getfixturevalue("tmp_path") / "bvunzo.db"
+    # Already migrated (tests/conftest.py), as the PostgreSQL backend's database is.
+    path: Path = request.getfixturevalue("sqlite_migrated_path")
     yield lambda: open_store(path)
 
 

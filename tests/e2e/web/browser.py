@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -100,10 +101,18 @@ async def shared_chromium() -> AsyncIterator[SharedChromium]:
             await shared.close()
 
 
+@functools.cache
+def _axe_source() -> str:
+    return AXE.read_text("utf-8")
+
+
 async def serious_violations(page: Any) -> list[dict[str, Any]]:
     """axe-core's serious and critical violations on the page as it stands (its rule ids and the nodes)."""
     # Evaluated through the DevTools protocol, not as a <script>: the dashboard's CSP allows no script.
-    await page.evaluate(AXE.read_text("utf-8") + "\n;undefined")
+    # Once per document: a page drawn again at another width or theme keeps it (half a megabyte to
+    # parse and compile each time); a navigation leaves a document without it.
+    if not await page.evaluate("() => typeof axe === 'object' && typeof axe.run === 'function'"):
+        await page.evaluate(_axe_source() + "\n;undefined")
     # resultTypes: every violation in full, but one node only of each passed or inapplicable rule (which
     # nobody reads here), the part of axe's run that takes longest on a big page.
     result: dict[str, Any] = await page.evaluate(
