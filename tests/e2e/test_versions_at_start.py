@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+from pathlib import Path
 
 import pytest
 import yaml
@@ -15,8 +16,9 @@ LINE = "gave 1 past rounds a snapshot of their questions from today's decks"
 
 
 async def test_the_start_after_the_migration_gives_past_rounds_their_questions_once(
-    world: World, caplog: pytest.LogCaptureFixture
+    world: World, caplog: pytest.LogCaptureFixture, tmp_path: Path
 ) -> None:
+    world.db = tmp_path / "schema-9.db"  # a file of before versions were kept, not the world's migrated one
     deck = yaml.safe_load((QUESTIONS / "gradient-checkpointing.yaml").read_text(encoding="utf-8"))
     first = deck["questions"][0]
     conn = sqlite3.connect(world.db, isolation_level=None)
