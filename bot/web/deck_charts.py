@@ -52,7 +52,7 @@ def percent(share: float) -> str:
     return locale_percent(share)
 
 
-def _alt(said: Sequence[str], listed: str, empty: str) -> str:
+def alt_text(said: Sequence[str], listed: str, empty: str) -> str:
     """A chart's text alternative: `listed` with what each bar says, or `empty` when it has no bars."""
     return _(listed, figures="; ".join(said)) if said else _(empty)
 
@@ -72,7 +72,7 @@ def accuracy_chart(figures: Sequence[ItemFigures], labels: Sequence[str]) -> Cha
         width = max(1.0, BAR_WIDTH * item.difficulty)
         bars.append(Bar(label, text, LABEL_WIDTH, y, width, ROW - 8, marked=item.weak))
         said.append(_("{label}: {value}", label=label, value=text))
-    alt = _alt(
+    alt = alt_text(
         said,
         N_("Share right on the first try, per question: {figures}."),
         N_("Share right on the first try, per question: no questions."),
@@ -87,22 +87,33 @@ def accuracy_chart(figures: Sequence[ItemFigures], labels: Sequence[str]) -> Cha
     )
 
 
+def week_column(column: int, week: WeekStats, share: float, text: str) -> Bar:
+    """The week's column, `column`th from the left: `share` of the chart's height, `text` above it; a week
+    without answers an empty one."""
+    height = COLUMN_HEIGHT * share
+    x = column * (COLUMN + 24) + 12
+    top = 20 + COLUMN_HEIGHT - height
+    return Bar(day_and_month(week.week_start), text, x, top, COLUMN, height, empty=not week.answered)
+
+
+def columns_chart(title: str, alt: str, bars: Sequence[Bar]) -> Chart:
+    """A chart of `bars` made by week_column, as wide as they need."""
+    return Chart(title, alt, len(bars) * (COLUMN + 24) + 24, COLUMN_HEIGHT + 60, tuple(bars), False)
+
+
 def weeks_chart(weeks: Sequence[WeekStats]) -> Chart:
     """One column per week: how many answers the deck had, with the share right above it."""
     most = max((w.answered for w in weeks), default=0) or 1
     bars = []
     said = []
     for column, week in enumerate(weeks):
-        height = COLUMN_HEIGHT * week.answered / most
-        label = day_and_month(week.week_start)
         answered = number(week.answered)
         text = (
             _("{answered} ({percent})", answered=answered, percent=percent(week.right / week.answered))
             if week.answered
             else answered
         )
-        x = column * (COLUMN + 24) + 12
-        bars.append(Bar(label, text, x, 20 + COLUMN_HEIGHT - height, COLUMN, height, empty=not week.answered))
+        bars.append(week_column(column, week, week.answered / most, text))
         # The text alternative names each week by its ISO date (2026-11-23), the same in every language.
         said.append(
             n_(
@@ -115,16 +126,9 @@ def weeks_chart(weeks: Sequence[WeekStats]) -> Chart:
             if week.answered
             else _("week of {day}: no answers", day=week.week_start.isoformat())
         )
-    alt = _alt(
+    alt = alt_text(
         said,
         N_("Answers per week, oldest first: {figures}."),
         N_("Answers per week, oldest first: no weeks."),
     )
-    return Chart(
-        _("Answers over the weeks"),
-        alt,
-        len(bars) * (COLUMN + 24) + 24,
-        COLUMN_HEIGHT + 60,
-        tuple(bars),
-        False,
-    )
+    return columns_chart(_("Answers over the weeks"), alt, bars)

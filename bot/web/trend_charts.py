@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.locales import _, day_and_month
+from bot.locales import N_, _
 from bot.store import WeekStats
-from bot.web.deck_charts import COLUMN, COLUMN_HEIGHT, Bar, Chart, percent
+from bot.web.deck_charts import Chart, alt_text, columns_chart, percent, week_column
 
 
 def _said(week: WeekStats) -> str:
@@ -27,31 +27,10 @@ def accuracy_weeks_chart(weeks: Sequence[WeekStats]) -> Chart:
     bars = []
     for column, week in enumerate(weeks):
         share = week.right / week.answered if week.answered else 0.0
-        height = COLUMN_HEIGHT * share
-        text = percent(share) if week.answered else "–"
-        x = column * (COLUMN + 24) + 12
-        bars.append(
-            Bar(
-                day_and_month(week.week_start),
-                text,
-                x,
-                20 + COLUMN_HEIGHT - height,
-                COLUMN,
-                height,
-                empty=not week.answered,
-            )
-        )
-    said = [_said(w) for w in weeks]
-    alt = (
-        _("Share of answers right per week, oldest first: {figures}.", figures="; ".join(said))
-        if said
-        else _("Share of answers right per week, oldest first: no weeks.")
+        bars.append(week_column(column, week, share, percent(share) if week.answered else "–"))
+    alt = alt_text(
+        [_said(w) for w in weeks],
+        N_("Share of answers right per week, oldest first: {figures}."),
+        N_("Share of answers right per week, oldest first: no weeks."),
     )
-    return Chart(
-        _("Accuracy over the weeks"),
-        alt,
-        len(bars) * (COLUMN + 24) + 24,
-        COLUMN_HEIGHT + 60,
-        tuple(bars),
-        False,
-    )
+    return columns_chart(_("Accuracy over the weeks"), alt, bars)
