@@ -1,5 +1,5 @@
 """The filters of a server's list of rounds, read from what a page was asked (its GET parameters) and
-checked: days in UTC (the list shows UTC), a deck of the server, a member by id. A value that cannot
+checked: days in the server's zone (the list shows its times there), a deck of the server, a member by id. A value that cannot
 be one is a sentence for the moderator (UserError), never a guess."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
 from bot.errors import UserError
 from bot.locales import _
@@ -43,21 +43,23 @@ def _day(text: str) -> date | None:
         ) from None
 
 
-def _start_of(day: date) -> datetime:
-    return datetime.combine(day, time(), tzinfo=UTC)
+def _start_of(day: date, zone: tzinfo) -> datetime:
+    """The day's first moment in `zone`, in UTC (a day of a zone that moves its clocks may be 23 or 25
+    hours long)."""
+    return datetime.combine(day, time(), tzinfo=zone).astimezone(UTC)
 
 
-def _end_of(day: date) -> datetime | None:
-    """The moment after the day ends (None past the calendar's last day)."""
+def _end_of(day: date, zone: tzinfo) -> datetime | None:
+    """The moment after the day ends in `zone` (None past the calendar's last day)."""
     try:
-        return _start_of(day + timedelta(days=1))
+        return _start_of(day + timedelta(days=1), zone)
     except OverflowError:
         return None
 
 
-def read_filter(query: Mapping[str, str], deck_ids: Collection[str]) -> AskedFilter:
-    """The filter `query` asks for; UserError with one sentence for a value that cannot be one.
-    `deck_ids` are the decks the server can choose from."""
+def read_filter(query: Mapping[str, str], deck_ids: Collection[str], zone: tzinfo = UTC) -> AskedFilter:
+    """The filter `query` asks for, its days in `zone` (the server's); UserError with one sentence for a
+    value that cannot be one. `deck_ids` are the decks the server can choose from."""
     shown = {name: query.get(name, "").strip()[:100] for name in FIELDS}
     first, last = _day(shown["from"]), _day(shown["to"])
     if first is not None and last is not None and first > last:
@@ -69,8 +71,8 @@ def read_filter(query: Mapping[str, str], deck_ids: Collection[str]) -> AskedFil
     if member and not (member.isdigit() and len(member) < 21):
         raise UserError(_("Choose a member from the list."))
     only = RoundFilter(
-        since=_start_of(first) if first is not None else None,
-        until=_end_of(last) if last is not None else None,
+        since=_start_of(first, zone) if first is not None else None,
+        until=_end_of(last, zone) if last is not None else None,
         deck_id=deck,
         member_id=int(member) if member else None,
     )

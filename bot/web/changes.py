@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from aiohttp import web
 
 from bot.locales import language, translations
+from bot.results.round_files import server_zone
 from bot.store import AuditEntry
 from bot.web.access import Server
 from bot.web.context import context_of
+
+if TYPE_CHECKING:
+    import zoneinfo
 
 MAX_DETAIL = 500
 # Set by `audit`: this request changed something (and counts toward the member's write limit).
@@ -43,3 +49,8 @@ async def audit_entries(
 ) -> list[AuditEntry]:
     """The server's audit log, newest first: `limit` entries older than `before_id` (from the newest)."""
     return await context_of(request).store.audit_log(server.id, limit=limit, before_id=before_id)
+
+
+async def audit_zone(request: web.Request, server: Server) -> zoneinfo.ZoneInfo:
+    """The zone the log's times are shown in: the server's, as every page of it says its times."""
+    return await server_zone(context_of(request).store, server.id)

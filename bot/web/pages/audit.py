@@ -6,7 +6,7 @@ from aiohttp import web
 
 from bot.locales import N_
 from bot.web.access import Server, moderator
-from bot.web.changes import action_words, audit_entries
+from bot.web.changes import action_words, audit_entries, audit_zone
 from bot.web.pages import NavLink
 from bot.web.render import render
 
@@ -23,4 +23,5 @@ async def audit_log(request: web.Request, server: Server) -> web.StreamResponse:
     entries = await audit_entries(request, server, PAGE, before_id)
     older = entries[-1].id if len(entries) == PAGE else None
     rows = [{"entry": e, "action": action_words(e.action)} for e in entries]
-    return await render(request, "audit.html", {"entries": rows, "older": older})
+    values = {"entries": rows, "older": older, "zone": await audit_zone(request, server)}
+    return await render(request, "audit.html", values)

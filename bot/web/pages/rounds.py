@@ -53,9 +53,14 @@ async def rounds(request: web.Request, server: Server) -> web.StreamResponse:
     decks = bank.decks_for(server.id)
     players = await played.players(server.id, limit=NAMES_PER_PAGE)
     names = await context.discord.user_names(players)
-    values: dict[str, Any] = {"decks": decks, "players": [(u, names.get(u, str(u))) for u in players]}
+    zone = await played.zone(server.id)  # the list's times and its filter's days, as in Discord
+    values: dict[str, Any] = {
+        "decks": decks,
+        "players": [(u, names.get(u, str(u))) for u in players],
+        "zone": zone,
+    }
     try:
-        asked = read_filter(request.query, {d.id for d in decks})
+        asked = read_filter(request.query, {d.id for d in decks}, zone)
     except UserError as refused:
         shown = {name: request.query.get(name, "")[:100] for name in FIELDS}
         values |= {"shown": shown, "rounds": [], "older": None, "problem": refused.sentence, "active": True}
@@ -96,6 +101,7 @@ async def report(request: web.Request, server: Server) -> web.StreamResponse:
         {
             "round": record,
             "deck": deck,
+            "zone": await rounds.zone(server.id),
             "questions": list(zip(questions, shown.spreads, strict=True)),
             "figures": shown,
             "names": names,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+from datetime import timedelta
 from typing import Any
 
 from bot.bank.suggestions import suggested_fields, to_json
@@ -42,8 +44,16 @@ async def test_resolving_and_dismissing_flags_closes_them_and_is_audited(
         (world.moderator.id, "Tendai", "flag dismissed", "cells/c2: 1 report"),
         (world.moderator.id, "Tendai", "flag resolved", "cells/c1: 2 reports"),
     ]
+    # The log says its times in the server's zone, as its other pages do: two hours east of UTC in Harare.
+    settings = await dashboard.store.calendar_settings(world.study.id)
+    await dashboard.store.save_calendar_settings(dataclasses.replace(settings, timezone="Africa/Harare"))
     await page.goto(dashboard.server_url("audit"))
     cells = [await r.inner_text() for r in await page.get_by_role("row").all()]
+    assert cells[0].split("\t")[0] == "When (Africa/Harare)"
+    harare = log[0].at + timedelta(hours=2)
+    hour = harare.hour % 12 or 12
+    half = "AM" if harare.hour < 12 else "PM"
+    assert cells[1].split("\t")[0].endswith(f", {hour}:{harare:%M:%S}\u202f{half}")
     assert cells[1].split("\t")[1:] == [
         f"Tendai ({world.moderator.id})",
         "flag dismissed",

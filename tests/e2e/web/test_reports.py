@@ -198,6 +198,32 @@ async def test_the_results_files_write_times_in_the_servers_zone_as_in_discord(
     assert json.loads(await answer.text())["rows"][0]["answered_at"] == "2026-11-30T20:00:03+02:00"
 
 
+async def test_the_rounds_pages_show_and_filter_times_in_the_servers_zone(
+    dashboard: Dashboard, browser: Any
+) -> None:
+    round_id = await seeded_round(dashboard)  # started 18:00 UTC on Monday 30 November
+    study = dashboard.world.study
+    settings = await dashboard.store.calendar_settings(study.id)
+    await dashboard.store.save_calendar_settings(dataclasses.replace(settings, timezone="Pacific/Kiritimati"))
+    page = await dashboard.signed_in(browser, dashboard.world.moderator)
+    # Fourteen hours east of UTC it started at 08:00 on 1 December: that day finds it, 30 November does not.
+    await page.goto(dashboard.server_url("rounds") + "?from=2026-12-01&to=2026-12-01")
+    rows = [await r.inner_text() for r in await page.get_by_role("table").get_by_role("row").all()]
+    assert rows[0].split("\t")[2] == "Started (Pacific/Kiritimati)"
+    assert rows[1].split("\t")[:3] == [
+        f"Round {round_id}",
+        "Cells & <b>tissues</b>",
+        "Dec 1, 2026, 8:00:00\u202fAM",
+    ]
+    await page.goto(dashboard.server_url("rounds") + "?to=2026-11-30")
+    await page.get_by_text("No round of this server matches these filters.").wait_for()
+    # The round's own page says the same moment, in the same zone.
+    await page.goto(dashboard.server_url(f"rounds/{round_id}"))
+    assert (
+        "Started Dec 1, 2026, 8:00:00\u202fAM (Pacific/Kiritimati)" in await page.locator("main").inner_text()
+    )
+
+
 async def chipos_later_rounds(dashboard: Dashboard, count: int) -> None:
     """`count` more rounds of the cells deck, five minutes apart, in each of which Chipo answers the first question."""
     world, store = dashboard.world, dashboard.store
@@ -222,11 +248,11 @@ async def test_the_rounds_list_filters_by_day_deck_and_member(dashboard: Dashboa
         browser, dashboard.world.moderator, then=f"/servers/{dashboard.world.study.id}/rounds"
     )
     link = page.get_by_role("link", name=f"Round {round_id}", exact=True)
-    await page.get_by_label("From (UTC)").fill("2026-12-01")  # the day after the round
+    await page.get_by_label("From (the server's date)").fill("2026-12-01")  # the day after the round
     await page.get_by_role("button", name="Show").click()
     await page.get_by_text("No round of this server matches these filters.").wait_for()
     assert await link.count() == 0
-    await page.get_by_label("From (UTC)").fill("2026-11-30")
+    await page.get_by_label("From (the server's date)").fill("2026-11-30")
     await page.get_by_label("Member who answered").select_option(label="Chipo")
     await page.get_by_role("button", name="Show").click()
     await page.get_by_role("link", name="Older rounds").click()  # the next page keeps the filters
