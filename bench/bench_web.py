@@ -1,6 +1,7 @@
 """Web benchmark: each page's server time at 1,000,000 answers, p50/p99 printed (target p99 < 50 ms).
 
 Run: .venv/bin/python bench/bench_web.py [--answers 1000000] [--requests 200] [--db postgresql://...]
+     [--only SUBSTRING ...]  (times only the pages whose path holds one, e.g. --only qotd --only assign)
 
 The dashboard runs in this process against the tests' fake Discord (for the login and the moderator
 check, which it caches), on a store filled with answers: one server ("Study") plays a deck of 40
@@ -181,6 +182,9 @@ async def main() -> None:
     parser.add_argument(
         "--db", help="a postgresql:// URL of an empty database (default: SQLite in a temp folder)"
     )
+    parser.add_argument(
+        "--only", action="append", help="time only the pages whose path holds this text (repeatable)"
+    )
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-web-"))
     fake = FakeDiscord()
@@ -253,7 +257,7 @@ async def main() -> None:
                     f"/servers/{study.id}/assignments/{newest}",
                     f"/servers/{study.id}/assignments/{newest}/results.csv",
                 ]
-                for path in pages:
+                for path in [p for p in pages if not args.only or any(o in p for o in args.only)]:
                     for _ in range(args.requests):
                         async with client.get(base + path) as answer:
                             await answer.read()

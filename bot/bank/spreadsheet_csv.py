@@ -30,8 +30,13 @@ def _runs(text: str) -> bool:
     return text.startswith(FORMULA_STARTS) and _PLAIN_NUMBER.fullmatch(text) is None
 
 
+_FIRST_CHECKED = (ESCAPE, *FORMULA_STARTS)  # text starting otherwise is written as it is
+
+
 def safe_cell(value: Cell) -> str:
     """The cell as written: numbers as they are, text that would run after a `'`."""
+    if type(value) is str:  # most cells: one look at the first character
+        return ESCAPE + value if value.startswith(_FIRST_CHECKED) and _runs(value) else value
     if isinstance(value, bool):
         raise TypeError("say a yes or no in words: a spreadsheet cell has no booleans")  # i18n: not shown
     if isinstance(value, int | float):

@@ -12,12 +12,12 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING
 
 from bot.bank.models import Deck
-from bot.calendar.assignments import MemberResult, best_attempts, ended_late, member_results, strength
+from bot.calendar.assignments import MemberResult, best_attempts, member_results
 from bot.results.asked import Decks, assignment_deck
 from bot.results.calendar_files import assignment_files
 from bot.results.result_rows import kept_points
 from bot.results.round_files import RoundFiles, server_zone
-from bot.store import AssignmentAnswer, AssignmentRecord, AttemptRecord, AttemptTotals, Store
+from bot.store import AssignmentAnswer, AssignmentRecord, AssignmentTally, AttemptRecord, Store
 
 if TYPE_CHECKING:
     import zoneinfo
@@ -97,7 +97,7 @@ def progress_of(
 
 @dataclass(frozen=True, slots=True)
 class Summary:
-    """An assignment's line in the list: as Progress counts it, from its attempts' totals alone."""
+    """An assignment's line in the list: as Progress counts it, from its members' tally alone."""
 
     record: AssignmentRecord
     finished: int  # members who finished an attempt, in time or late
@@ -106,21 +106,14 @@ class Summary:
     average_points: float | None  # as Progress.average_points
 
 
-def summary_of(record: AssignmentRecord, totals: Sequence[AttemptTotals], players: Sequence[int]) -> Summary:
-    """The list's figures of one assignment from its attempts' totals (the same rules as progress_of)."""
-    by_member: dict[int, list[AttemptTotals]] = {}
-    for total in totals:
-        by_member.setdefault(total.attempt.user_id, []).append(total)
-    states = [_state([t.attempt for t in theirs], record) for theirs in by_member.values()]
-    scored = []
-    for theirs in by_member.values():
-        on_time = [t for t in theirs if not ended_late(t.attempt, t.last_answered_at, record.due_at)]
-        if on_time:
-            scored.append(max(on_time, key=lambda t: strength(t.attempt, t.right)).points)
-    missing = sum(1 for p in players if p not in by_member)
-    return Summary(
-        record, len(states) - states.count("started"), states.count("started"), missing, _average(scored)
-    )
+def summary_of(record: AssignmentRecord, tally: AssignmentTally | None, players: Sequence[int]) -> Summary:
+    """The list's figures of one assignment from its members' tally (the store sums up their attempts by
+    the rules progress_of follows); None: nobody started it."""
+    if tally is None:
+        return Summary(record, 0, 0, len(players), None)
+    finished = len(tally.finished)
+    missing = sum(1 for p in players if p not in tally.started)
+    return Summary(record, finished, len(tally.started) - finished, missing, _average(tally.best_points))
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,12 +147,10 @@ class Assignments:
         found = await self.store.assignments_page(guild_id, before=before, limit=PAGE)
         if not found:
             return []
-        totals = await self.store.span_totals(guild_id, found[-1].id, found[0].id)
+        tallies = await self.store.span_tallies(guild_id, found[-1].id, found[0].id)
         players = await self.store.guild_players(guild_id, limit=PLAYERS)
-        by_assignment: dict[int, list[AttemptTotals]] = {}
-        for total in totals:
-            by_assignment.setdefault(total.attempt.assignment_id, []).append(total)
-        return [summary_of(record, by_assignment.get(record.id, []), players) for record in found]
+        by_assignment = {tally.assignment_id: tally for tally in tallies}
+        return [summary_of(record, by_assignment.get(record.id), players) for record in found]
 
     async def zone(self, guild_id: int) -> zoneinfo.ZoneInfo:
         """The zone the server's calendar keeps (UTC until a moderator sets one)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from functools import lru_cache
 
 from bot.bank.models import Deck, Kind
 
@@ -29,6 +30,9 @@ def pick_questions(deck: Deck, count: int, seed: int) -> tuple[str, ...]:
     return tuple(_rng(seed, "pick").sample(ids, count))
 
 
+# A results file asks the order of every answer's question (600 a file): each seeds a Random through
+# SHA-512; the order is the arguments' alone, so each is worked out once.
+@lru_cache(maxsize=4096)
 def choice_order(seed: int, question_index: int, n_choices: int, kind: Kind) -> tuple[int, ...]:
     """The display order of a question's choices: element `slot` is the original choice's index.
 

@@ -11,9 +11,7 @@ from bot.bank.models import Deck, Question
 from bot.results.result_rows import (
     ResultRow,
     assignment_rows,
-    csv_bytes,
     day_text,
-    json_bytes,
     qotd_rows,
 )
 from bot.results.round_files import RoundFiles
@@ -60,7 +58,7 @@ def assignment_files(
     on_time, late = best
     rows = assignment_rows(record, attempts, answers, on_time, late, deck, names, zone)
     options = assignment_options(record, members, zone)
-    return RoundFiles(rows, csv_bytes(rows), json_bytes("assignment", record.id, options, rows))
+    return RoundFiles(rows, "assignment", record.id, options)
 
 
 def qotd_files(
@@ -76,4 +74,4 @@ def qotd_files(
         rows += qotd_rows(day, question, answers, names, zone)
     first = min((d.day for d, _q, _a in days), default=0)
     shown = {**options, "days": [day_text(d.day) for d, _q, _a in sorted(days, key=lambda d: d[0].day)]}
-    return RoundFiles(rows, csv_bytes(rows), json_bytes("qotd", first, shown, rows))
+    return RoundFiles(rows, "qotd", first, shown)

@@ -18,9 +18,20 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True, slots=True)
 class RoundFiles:
+    """The rows, and each file written when it is read (a download of the CSV writes no JSON)."""
+
     rows: Sequence[ResultRow]
-    csv: bytes
-    json: bytes
+    kind: str  # the JSON's "kind" and "id": "round" 12, "assignment" 3, "qotd" 20261201 (its first day)
+    ident: int
+    options: Mapping[str, Any]
+
+    @property
+    def csv(self) -> bytes:
+        return csv_bytes(self.rows)
+
+    @property
+    def json(self) -> bytes:
+        return json_bytes(self.kind, self.ident, self.options, self.rows)
 
 
 def round_files(
@@ -35,7 +46,7 @@ def round_files(
     """The round's rows, and the two files of them; `options` are what it was played with (the JSON's
     `options`: bot.rounds.stored.result_options)."""
     rows = round_rows(record, answers, deck, names, zone, hints)
-    return RoundFiles(rows, csv_bytes(rows), json_bytes("round", record.id, options, rows))
+    return RoundFiles(rows, "round", record.id, options)
 
 
 async def server_zone(store: CalendarStore, guild_id: int) -> zoneinfo.ZoneInfo:

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date
 
-from bot.store.assignment_records import AttemptRecord
 from bot.store.calendar_records import QotdDay
 
-__all__ = ["AttemptTotals", "DayFilter", "PostedDayLine"]
+__all__ = ["AssignmentTally", "DayFilter", "PostedDayLine"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,11 +30,13 @@ class PostedDayLine:
 
 
 @dataclass(frozen=True, slots=True)
-class AttemptTotals:
-    """An attempt at an assignment summed up: what the assignments list needs, without its answers."""
+class AssignmentTally:
+    """An assignment's members summed up, what the assignments list needs without their attempts: who
+    started it, who of them finished an attempt (in time or late), and the points of the best attempt made
+    in time of each member with one (bot/calendar/assignments.py's rules; a right answer kept without
+    points counts 100, as results files count it)."""
 
-    attempt: AttemptRecord
-    answered: int
-    right: int
-    points: int  # a right answer kept without points counts 100, as results files count it
-    last_answered_at: datetime | None
+    assignment_id: int
+    started: frozenset[int]
+    finished: frozenset[int]
+    best_points: tuple[int, ...]

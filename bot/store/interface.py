@@ -18,7 +18,7 @@ from bot.store.assignment_records import (
     AttemptRecord,
     NewAssignment,
 )
-from bot.store.calendar_page_records import AttemptTotals, DayFilter, PostedDayLine
+from bot.store.calendar_page_records import AssignmentTally, DayFilter, PostedDayLine
 from bot.store.calendar_records import (
     CalendarSettings,
     NewSchedule,
@@ -756,9 +756,9 @@ class WebStore(Protocol):
     ) -> list[AssignmentRecord]:
         """Up to `limit` of the server's assignments, newest first (numbered below `before` when given)."""
 
-    async def span_totals(self, guild_id: int, oldest: int, newest: int) -> list[AttemptTotals]:
-        """Every attempt at the server's assignments numbered `oldest` to `newest`, by attempt id, with how
-        many questions it answered, how many right, its points and its last answer's time."""
+    async def span_tallies(self, guild_id: int, oldest: int, newest: int) -> list[AssignmentTally]:
+        """The members of each of the server's assignments numbered `oldest` to `newest` that has any, by
+        assignment id: who started, who finished an attempt, each one's best points made in time."""
 
     async def qotd_span_answers(self, guild_id: int, first: int, last: int) -> list[QotdAnswer]:
         """The answers to the server's questions of the days `first` to `last` (YYYYMMDD), by day."""

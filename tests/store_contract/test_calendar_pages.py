@@ -1,5 +1,6 @@
 """Store contract: what the dashboard's calendar pages read: posted days with their counts, filtered and in
-pages; a page of a server's assignments, and the attempts and answers of a span of them, no other server's."""
+pages; a page of a server's assignments with their members' tallies; the answers of a span of days; no
+other server's."""
 
 from __future__ import annotations
 
@@ -62,14 +63,36 @@ async def test_a_page_of_assignments_with_their_attempts_and_answers(store: Stor
         )
     await store.finish_attempt(mine.id, T0 + timedelta(minutes=3))
     # A page of 2 of this server's assignments holds none of another server's attempts; an answer kept
-    # without points counts 100 when right; an attempt with no answer is summed up too.
-    totals = await store.span_totals(3, first.id, second.id)
-    assert [(t.attempt.id, t.answered, t.right, t.points, t.last_answered_at) for t in totals] == [
-        (mine.id, 2, 2, 200, T0 + timedelta(minutes=1)),
-        (again.id, 0, 0, 0, None),
+    # without points counts 100 when right; member 7's best attempt made in time is the finished one with
+    # 2 right (the other has no answer); nobody started `second`, so it has no tally.
+    tallies = await store.span_tallies(3, first.id, second.id)
+    assert [(t.assignment_id, t.started, t.finished, t.best_points) for t in tallies] == [
+        (first.id, frozenset({7}), frozenset({7}), (200,))
     ]
-    assert totals[0].attempt.finished_at == T0 + timedelta(minutes=3) and totals[1].attempt.number == 2
-    assert [t.attempt.id for t in await store.span_totals(3, third.id, third.id)] == [later.id]
+    # Member 8's only attempt was last answered after the due time: started, unfinished, none in time.
+    await store.record_assignment_answer(
+        AssignmentAnswer(later.id, 1, "q2", 0, True, 1500, T0 + timedelta(days=2), None, 100)
+    )
+    assert [
+        (t.started, t.finished, t.best_points) for t in await store.span_tallies(3, third.id, third.id)
+    ] == [(frozenset({8}), frozenset(), ())]
+
+
+async def test_the_best_attempt_in_time_is_the_most_right_then_finished_then_earliest(store: Store) -> None:
+    new = NewAssignment(3, 30, "deck", ("q1", "q2"), 9, T0 + timedelta(days=1), 3, "allow", 9, T0)
+    record = await store.add_assignment(new)
+    for n, (right, finished) in enumerate(((1, True), (2, False), (2, True), (2, True))):
+        attempt = await store.start_attempt(record.id, 7, T0 + timedelta(hours=n), 4)
+        assert attempt is not None
+        for index in range(2):
+            await store.record_assignment_answer(
+                AssignmentAnswer(attempt.id, index, "q", 0, index < right, 1, T0, None, 10 * (n + 1))
+            )
+        if finished:
+            await store.finish_attempt(attempt.id, T0 + timedelta(hours=n, minutes=5))
+    # Attempts 2 and 3 both have 2 right and finished: the earlier started (2: 2 answers of 30) is the best.
+    (tally,) = await store.span_tallies(3, record.id, record.id)
+    assert tally.best_points == (60,) and tally.finished == frozenset({7})
 
 
 async def test_the_answers_of_a_span_of_days(store: Store) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date
 
 from bot.store.assignment_records import AssignmentRecord
-from bot.store.calendar_page_records import AttemptTotals, DayFilter, PostedDayLine
+from bot.store.calendar_page_records import AssignmentTally, DayFilter, PostedDayLine
 from bot.store.calendar_records import QotdAnswer, QotdDay
 from bot.store.sql import calendar_pages as C
 from bot.store.sql.assignments import ASSIGNMENT_COLUMNS
@@ -51,9 +51,9 @@ class SharedCalendarPages:
             limit=limit,
         )
 
-    async def span_totals(self, guild_id: int, oldest: int, newest: int) -> list[AttemptTotals]:
-        found = await self._engine.fetch_all(C.SPAN_TOTALS, guild=guild_id, oldest=oldest, newest=newest)
-        return [C.attempt_totals(r) for r in found]
+    async def span_tallies(self, guild_id: int, oldest: int, newest: int) -> list[AssignmentTally]:
+        found = await self._engine.fetch_all(C.SPAN_TALLIES, guild=guild_id, oldest=oldest, newest=newest)
+        return C.tallies(found)
 
     async def qotd_span_answers(self, guild_id: int, first: int, last: int) -> list[QotdAnswer]:
         return await self._engine.fetch_records(

@@ -6,11 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.store.calendar_page_records import AttemptTotals, PostedDayLine
-from bot.store.sql.assignments import ASSIGNMENT_COLUMNS, ATTEMPT_COLUMNS
+from bot.store.calendar_page_records import AssignmentTally, PostedDayLine
+from bot.store.sql.assignments import ASSIGNMENT_COLUMNS
 from bot.store.sql.qotd import QOTD_ANSWER_COLUMNS, QOTD_DAY_COLUMNS
 from bot.store.sql.statement import sql
-from bot.store.sql.times import from_ms
 
 # Days as YYYYMMDD: from 0 to LAST_DAY is every day.
 LAST_DAY = 99_999_999
@@ -21,16 +20,20 @@ def posted_line(row: Sequence[Any]) -> PostedDayLine:
     return PostedDayLine(QOTD_DAY_COLUMNS.record(row[:-3]), int(row[-3]), int(row[-2]), row[-1])
 
 
-def attempt_totals(row: Sequence[Any]) -> AttemptTotals:
-    """A row of SPAN_TOTALS: ATTEMPT_COLUMNS, then answered, right, points and the last answer's time."""
-    last = row[-1]
-    return AttemptTotals(
-        ATTEMPT_COLUMNS.record(row[:-4]),
-        int(row[-4]),
-        int(row[-3]),
-        int(row[-2]),
-        None if last is None else from_ms(last),
-    )
+def tallies(rows: Sequence[Sequence[Any]]) -> list[AssignmentTally]:
+    """SPAN_TALLIES' rows (a member's line each, by assignment) as one tally per assignment."""
+    lines: dict[int, list[Sequence[Any]]] = {}
+    for row in rows:
+        lines.setdefault(int(row[0]), []).append(row)
+    return [
+        AssignmentTally(
+            assignment_id,
+            frozenset(int(r[1]) for r in theirs),
+            frozenset(int(r[1]) for r in theirs if r[2]),
+            tuple(int(r[3]) for r in theirs if r[3] is not None),
+        )
+        for assignment_id, theirs in lines.items()
+    ]
 
 
 # The days whose question was posted, newest first, from :first to :last and before :before (days as
@@ -52,15 +55,27 @@ ASSIGNMENTS_PAGE = sql(
     f"SELECT {ASSIGNMENT_COLUMNS.text} FROM assignments WHERE guild_id = :guild AND id < :before "
     "ORDER BY id DESC LIMIT :limit"
 )
-# Each attempt at the server's assignments numbered :oldest to :newest (a page of the list), summed up.
-SPAN_TOTALS = sql(
-    "SELECT t.id, t.assignment_id, t.user_id, t.number, t.started_at, t.finished_at, COUNT(a.attempt_id), "
-    "COALESCE(SUM(a.correct), 0), "
-    "COALESCE(SUM(COALESCE(a.points, CASE WHEN a.correct = 1 THEN 100 ELSE 0 END)), 0), MAX(a.answered_at) "
+# Each member's line in the server's assignments numbered :oldest to :newest (a page of the list): the
+# assignment, the member, 1 if they finished an attempt (in time or late), and the points of their best
+# attempt made in time (NULL without one), as bot/calendar/assignments.py ranks attempts: most right, then
+# finished, then the earliest started (then the first made). An attempt is made in time when it finished, or
+# unfinished last answered (or, with no answer, started), by the due time; a right answer kept without points
+# counts 100.
+SPAN_TALLIES = sql(
+    "WITH totals AS (SELECT t.id, t.assignment_id, t.user_id, t.started_at, t.finished_at, "
+    "CASE WHEN COALESCE(t.finished_at, MAX(a.answered_at), t.started_at) <= s.due_at THEN 1 ELSE 0 END "
+    "AS on_time, COALESCE(SUM(a.correct), 0) AS right_count, "
+    "COALESCE(SUM(COALESCE(a.points, CASE WHEN a.correct = 1 THEN 100 ELSE 0 END)), 0) AS points "
     "FROM assignment_attempts t JOIN assignments s ON s.id = t.assignment_id "
     "LEFT JOIN assignment_answers a ON a.attempt_id = t.id "
     "WHERE s.guild_id = :guild AND s.id >= :oldest AND s.id <= :newest "
-    "GROUP BY t.id, t.assignment_id, t.user_id, t.number, t.started_at, t.finished_at ORDER BY t.id"
+    "GROUP BY t.id, t.assignment_id, t.user_id, t.started_at, t.finished_at, s.due_at), "
+    "ranked AS (SELECT assignment_id, user_id, finished_at, on_time, points, ROW_NUMBER() OVER "
+    "(PARTITION BY assignment_id, user_id, on_time ORDER BY right_count DESC, "
+    "CASE WHEN finished_at IS NULL THEN 1 ELSE 0 END, started_at, id) AS place FROM totals) "
+    "SELECT assignment_id, user_id, MAX(CASE WHEN finished_at IS NULL THEN 0 ELSE 1 END), "
+    "MAX(CASE WHEN on_time = 1 AND place = 1 THEN points END) "
+    "FROM ranked GROUP BY assignment_id, user_id ORDER BY assignment_id, user_id"
 )
 # The answers to the server's questions of the day from :first to :last (YYYYMMDD), by day.
 SPAN_QOTD_ANSWERS = sql(

@@ -16,6 +16,7 @@ from bot.web.render import download, render
 
 routes = web.RouteTableDef()
 SERVER_NAV = (NavLink(N_("Assignments"), "assignments", order=14),)
+MISSING_SHOWN = 50  # the members who did not start named on the page (a server's players run to 1,000)
 
 
 async def _assignment(request: web.Request, server: Server) -> AssignmentRecord:
@@ -57,9 +58,12 @@ async def assignment(request: web.Request, server: Server) -> web.StreamResponse
     context = context_of(request)
     record = await _assignment(request, server)
     shown = await Assignments(context.store).shown(record, await context.fresh_bank(server.id))
-    members = [m.result.user_id for m in shown.progress.members] + shown.progress.not_started
-    faces = await context.discord.user_faces(members)
-    return await render(request, "assignment.html", {"shown": shown, "faces": faces})
+    missing = shown.progress.not_started[:MISSING_SHOWN]
+    faces = await context.discord.user_faces([m.result.user_id for m in shown.progress.members] + missing)
+    values = {"shown": shown, "faces": faces, "missing": missing}
+    return await render(
+        request, "assignment.html", values | {"more": len(shown.progress.not_started) - len(missing)}
+    )
 
 
 @routes.get("/servers/{guild_id}/assignments/{assignment_id}/results.{format:csv|json}")

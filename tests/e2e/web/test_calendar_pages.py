@@ -150,6 +150,13 @@ async def test_the_assignments_pages_and_files(dashboard: Dashboard, browser: An
         (2, "2026-11-30T20:02:00+02:00"),
         (0, None),
     ]
+    # 51 more players (17 rounds of 3): 52 did not start; the page names 50 and counts the other 2.
+    for n in range(17):
+        ids = [900_000 + 3 * n + k for k in range(3)]
+        await played_round(dashboard.store, world.study.id, world.general.id, world.moderator.id, ids)
+    await page.goto(dashboard.server_url(f"assignments/{number}"))
+    assert await missing.count() == 50
+    assert "And 2 other members." in await page.inner_text("main")
 
 
 @ON_BOTH_DATABASES
