@@ -94,7 +94,11 @@ async def make_app(context: WebContext) -> web.Application:
         ],
     )
     app[CONTEXT] = context
-    template_environment(app)
+    environment = template_environment(app)
+    for name in environment.list_templates(
+        extensions=["html"]
+    ):  # compiled now, not by a page's first visitor
+        environment.get_template(name)
     app[aiohttp_jinja2.static_root_key] = "/static"
     app.router.add_static("/static", str(resources.files("bot.web").joinpath("static")), name="static")
     app[SERVER_MENU] = nav_links()
