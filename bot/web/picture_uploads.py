@@ -12,6 +12,7 @@ from aiohttp import web
 
 from bot.bank.pictures import MAX_PICTURE_BYTES, too_large
 from bot.web.access import Handler
+from bot.web.sessions import viewer
 
 # A picture and the editor's other fields around it (the prompt, choices, translations...).
 MAX_EDITOR_BODY = MAX_PICTURE_BYTES + 256 * 1024
@@ -29,6 +30,8 @@ class PictureTooLarge(web.HTTPRequestEntityTooLarge):
 @web.middleware
 async def picture_uploads(request: web.Request, handler: Handler) -> web.StreamResponse:
     if request.method != "POST" or not _EDITOR_PATH.fullmatch(request.path):
+        return await handler(request)
+    if await viewer(request) is None:  # a visitor no one signed in: the app's own limit, as on every path
         return await handler(request)
     try:
         return await handler(request.clone(client_max_size=MAX_EDITOR_BODY))

@@ -150,6 +150,19 @@ async def test_a_write_from_a_browser_without_a_session_is_refused_before_its_bo
         assert "did not come from Bvunzo&#39;s own page" in await answer.text()
     finally:
         await stranger.close()
+    # The question editor's path, whose bodies may carry an 8 MiB picture, to a visitor with a session
+    # (and its token) but no one signed in: the app's own limit, past which the body is not read on.
+    visitor = await browser.new_context()
+    try:
+        page = await visitor.new_page()
+        await page.goto(dashboard.url + "/")  # a page with forms: the session gets its CSRF token
+        answer = await visitor.request.post(
+            dashboard.server_url("decks/cells/questions/new"),
+            multipart={"csrf_token": "guess", "prompt": "x" * (6 * 1024 * 1024)},
+        )
+        assert answer.status == 413
+    finally:
+        await visitor.close()
 
 
 async def test_a_tampered_or_replayed_state_is_refused(dashboard: Dashboard, browser: Any) -> None:

@@ -198,6 +198,7 @@ async def test_the_results_files_write_times_in_the_servers_zone_as_in_discord(
     assert json.loads(await answer.text())["rows"][0]["answered_at"] == "2026-11-30T20:00:03+02:00"
 
 
+@ON_BOTH_DATABASES
 async def test_the_rounds_pages_show_and_filter_times_in_the_servers_zone(
     dashboard: Dashboard, browser: Any
 ) -> None:
