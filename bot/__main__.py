@@ -183,6 +183,12 @@ async def _serve_dashboard(bot: BvunzoBot, settings: WebSettings) -> WebServer |
     return server
 
 
+def _dashboard_failed(task: asyncio.Task[WebServer | None]) -> None:
+    """What stopped the in-process dashboard from starting is logged, not lost in its task."""
+    if not task.cancelled() and (exc := task.exception()) is not None:
+        log.error("BVUNZO_WEB: the dashboard did not start", exc_info=exc)
+
+
 async def _serve(settings: Settings, web: WebSettings | None = None) -> int:
     import discord
 
@@ -216,6 +222,8 @@ async def _serve(settings: Settings, web: WebSettings | None = None) -> int:
     dashboard = (
         asyncio.create_task(_serve_dashboard(bot, web), name="bvunzo-web") if web is not None else None
     )
+    if dashboard is not None:
+        dashboard.add_done_callback(_dashboard_failed)
     waiter = asyncio.create_task(stopping.wait(), name="bvunzo-signal")
     await asyncio.wait({runner, waiter}, return_when=asyncio.FIRST_COMPLETED)
     try:

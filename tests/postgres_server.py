@@ -15,7 +15,6 @@ import asyncio
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 import threading
@@ -26,6 +25,7 @@ from typing import NoReturn
 
 import pytest
 
+from tests.ports import unused_port
 from tests.postgres_admin import AdminConnection
 
 # Under this variable (CI sets it) a missing PostgreSQL fails the tests instead of skipping them.
@@ -50,13 +50,6 @@ def missing(exc: ServerMissing) -> NoReturn:
     if required():
         pytest.fail(f"{REQUIRE_ENV} is set but {exc}")
     pytest.skip(f"no PostgreSQL here: {exc}")
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 @dataclass
@@ -252,7 +245,7 @@ def start_server() -> PostgresServer:
         # initdb and postgres refuse root: run them as the postgres user, in a folder it owns.
         postgres = pwd.getpwnam("postgres")
         os.chown(folder, postgres.pw_uid, postgres.pw_gid)
-    server = PostgresServer(folder=folder, port=_free_port(), as_user=as_user)
+    server = PostgresServer(folder=folder, port=unused_port(), as_user=as_user)
     try:
         subprocess.run(
             [

@@ -70,14 +70,19 @@ class BotProcess:
             self.lines.append(line.decode(errors="replace").rstrip())
 
     async def logged(self, pattern: str = READY) -> None:
-        """Until a log line matches the pattern (the process exiting first fails the test)."""
-        await wait_until(
-            lambda: (
-                any(re.search(pattern, line) for line in self.lines) or self.process.returncode is not None
-            ),
-            timeout=HANG_GUARD,
-            what=f"shards {self.shards} to log {pattern!r}",
-        )
+        """Until a log line matches the pattern (the process exiting first fails the test); a timeout
+        shows the last lines it logged, which usually say why."""
+        try:
+            await wait_until(
+                lambda: (
+                    any(re.search(pattern, line) for line in self.lines)
+                    or self.process.returncode is not None
+                ),
+                timeout=HANG_GUARD,
+                what=f"shards {self.shards} to log {pattern!r}",
+            )
+        except AssertionError as exc:
+            raise AssertionError(f"{exc}; it logged:\n" + "\n".join(self.lines[-30:])) from None
         assert self.process.returncode is None, f"shards {self.shards} exited:\n" + "\n".join(
             self.lines[-30:]
         )

@@ -19,7 +19,7 @@ from tests.e2e.conftest import ROOT, World
 from tests.e2e.harness import HANG_GUARD, wait_until
 from tests.e2e.processes import BotProcess
 from tests.e2e.rounds import start
-from tests.e2e.web.conftest import bound_socket
+from tests.ports import unused_port
 
 DASHBOARD_UP = r"web dashboard at http://127\.0\.0\.1:\d+ \(listening on http://127\.0\.0\.1:\d+\)"
 
@@ -35,13 +35,6 @@ def web_env(world: World, port: int) -> dict[str, str]:
         "DISCORD_CLIENT_SECRET": world.fake.oauth.client_secret,
         "DISCORD_OAUTH_URL": world.fake.http_base + "/oauth2/authorize",
     }
-
-
-def free_port() -> int:
-    sock = bound_socket()
-    port = int(sock.getsockname()[1])
-    sock.close()  # the process binds it again at once; nothing else here takes ports meanwhile
-    return port
 
 
 @dataclass
@@ -143,7 +136,7 @@ async def test_a_setting_saved_in_bvunzo_web_reaches_the_bot_in_its_own_process(
     web = None
     try:
         await bot.logged()
-        port = free_port()
+        port = unused_port()
         web = await WebProcess.start(world, port)
         await change_round_defaults(world, browser, f"http://127.0.0.1:{port}")
         await the_next_round_uses_them(world)
@@ -155,7 +148,7 @@ async def test_a_setting_saved_in_bvunzo_web_reaches_the_bot_in_its_own_process(
 
 
 async def test_the_bot_serves_the_dashboard_itself_with_bvunzo_web(world: World, browser: Any) -> None:
-    port = free_port()
+    port = unused_port()
     bot = await BotProcess.start(world, **web_env(world, port))
     try:
         await bot.logged()
