@@ -14,7 +14,7 @@ from bot.locales import _
 from bot.results.asked import Decks, qotd_question, qotd_questions
 from bot.results.result_rows import ResultRow, day_text, qotd_rows
 from bot.results.round_files import server_zone
-from bot.results.round_filters import read_filter
+from bot.results.round_filters import AskedFilter, read_filter
 from bot.store import DayFilter, PostedDayLine, QotdAnswer, QotdDay, Store
 
 if TYPE_CHECKING:
@@ -26,19 +26,7 @@ DAY_FIELDS = ("from", "to", "deck")
 FILE_DAYS = 366
 
 
-@dataclass(frozen=True, slots=True)
-class AskedDays:
-    """The days' filter as the form shows it again, and as the store reads it."""
-
-    shown: dict[str, str]
-    only: DayFilter
-
-    @property
-    def active(self) -> bool:
-        return any(self.shown.values())
-
-
-def read_days(query: Mapping[str, str], deck_ids: Collection[str]) -> AskedDays:
+def read_days(query: Mapping[str, str], deck_ids: Collection[str]) -> AskedFilter[DayFilter]:
     """The filter `query` asks for, the server's dates from and to and a deck; UserError with one sentence
     for a value that cannot be one (the rounds list's rules: bot/results/round_filters.py)."""
     asked = read_filter({name: query.get(name, "") for name in DAY_FIELDS}, deck_ids)
@@ -48,7 +36,7 @@ def read_days(query: Mapping[str, str], deck_ids: Collection[str]) -> AskedDays:
         last=(until - timedelta(days=1)).date() if until is not None else _last_day(asked.shown["to"]),
         deck_id=asked.only.deck_id,
     )
-    return AskedDays({name: asked.shown[name] for name in DAY_FIELDS}, only)
+    return AskedFilter({name: asked.shown[name] for name in DAY_FIELDS}, only)
 
 
 def _last_day(text: str) -> date | None:

@@ -8,6 +8,7 @@ import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from typing import Generic, TypeVar
 
 from bot.errors import UserError
 from bot.locales import _
@@ -18,12 +19,16 @@ _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 FIELDS = ("from", "to", "deck", "member")
 
 
+# What the store reads a list by: the rounds' RoundFilter, the question of the day's DayFilter.
+Only = TypeVar("Only")
+
+
 @dataclass(frozen=True, slots=True)
-class AskedFilter:
+class AskedFilter(Generic[Only]):
     """The filter as the form shows it again (the text asked), and as the store reads it."""
 
     shown: dict[str, str]
-    only: RoundFilter
+    only: Only
 
     @property
     def active(self) -> bool:
@@ -57,7 +62,9 @@ def _end_of(day: date, zone: tzinfo) -> datetime | None:
         return None
 
 
-def read_filter(query: Mapping[str, str], deck_ids: Collection[str], zone: tzinfo = UTC) -> AskedFilter:
+def read_filter(
+    query: Mapping[str, str], deck_ids: Collection[str], zone: tzinfo = UTC
+) -> AskedFilter[RoundFilter]:
     """The filter `query` asks for, its days in `zone` (the server's); UserError with one sentence for a
     value that cannot be one. `deck_ids` are the decks the server can choose from."""
     shown = {name: query.get(name, "").strip()[:100] for name in FIELDS}
