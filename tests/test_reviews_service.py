@@ -6,15 +6,21 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from fractions import Fraction
 
 import pytest
 from fsrs.scheduler import DEFAULT_PARAMETERS
 
-from bot.reviews import review_assignment_answer, reviewed_memories, save_reviews
+from bot.reviews import Reviews, review_assignment_answer, reviewed_memories, save_reviews
 from bot.store import AssignmentAnswer, MemberParameters, Memory, StoreUnavailable
 
 START = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 ALICE, BOB, CAROL = 101, 102, 103
+
+
+def _reviews(rights: dict[int, bool], now: datetime) -> Reviews:
+    """The answers to the capital of Zimbabwe at `now`, right or not by member."""
+    return Reviews("capitals", "zw", now, rights)
 
 
 @dataclass
@@ -51,9 +57,17 @@ class Shelf:
             self.kept[memory.user_id, memory.deck_id, memory.question_id] = memory
 
 
+def test_a_hinted_or_partly_right_answer_is_rated_hard_and_under_half_the_points_is_a_lapse() -> None:
+    reviews = Reviews("capitals", "zw", START)
+    reviews.add(ALICE, True, hints=1)
+    reviews.add(BOB, False, Fraction(1, 2))  # half a multi question's points: remembered, with gaps
+    reviews.add(CAROL, False, Fraction(1, 3))
+    assert (reviews.rights, reviews.hinted) == ({ALICE: True, BOB: True, CAROL: False}, {ALICE, BOB})
+
+
 async def test_each_member_is_scheduled_at_their_own_retention_and_saved_in_one_write() -> None:
     shelf = Shelf(retentions={ALICE: 0.97, BOB: 0.70})
-    saved = await save_reviews(shelf, "capitals", "zw", {ALICE: True, BOB: True, CAROL: True}, START)
+    saved = await save_reviews(shelf, _reviews({ALICE: True, BOB: True, CAROL: True}, START))
     # fsrs's first Good at 0.97, 0.70 and the default 0.90 (as bot.quiz.practice configures it).
     assert {who: memory.due - START for who, memory in saved.items()} == {
         ALICE: timedelta(days=1),
@@ -76,7 +90,7 @@ async def test_a_member_with_fitted_parameters_is_scheduled_with_them() -> None:
     weights[2] = 10.0
     fit = MemberParameters(ALICE, tuple(weights), 512, START - timedelta(days=3))
     shelf = Shelf(fitted={ALICE: fit})
-    saved = await save_reviews(shelf, "capitals", "zw", {ALICE: True, BOB: True}, START)
+    saved = await save_reviews(shelf, _reviews({ALICE: True, BOB: True}, START))
     assert {who: memory.due - START for who, memory in saved.items()} == {
         ALICE: timedelta(days=10),
         BOB: timedelta(days=2),
@@ -85,16 +99,16 @@ async def test_a_member_with_fitted_parameters_is_scheduled_with_them() -> None:
 
 async def test_a_wrong_answer_comes_back_in_ten_minutes_and_counts_a_lapse() -> None:
     shelf = Shelf(retentions={ALICE: 0.97})
-    first = await save_reviews(shelf, "capitals", "zw", {ALICE: True}, START)
+    first = await save_reviews(shelf, _reviews({ALICE: True}, START))
     later = first[ALICE].due + timedelta(hours=1)
-    second = await save_reviews(shelf, "capitals", "zw", {ALICE: False}, later)
+    second = await save_reviews(shelf, _reviews({ALICE: False}, later))
     assert second[ALICE].due - later == timedelta(minutes=10)
     assert (second[ALICE].reviews, second[ALICE].lapses, second[ALICE].last_review) == (2, 1, later)
 
 
 async def test_practice_is_given_the_memory_to_store_with_its_answer_and_nothing_is_written() -> None:
     shelf = Shelf(retentions={ALICE: 0.70})
-    memories = await reviewed_memories(shelf, "capitals", "zw", {ALICE: False}, START)
+    memories = await reviewed_memories(shelf, _reviews({ALICE: False}, START))
     assert memories[ALICE].due - START == timedelta(minutes=10)
     assert (memories[ALICE].reviews, memories[ALICE].lapses) == (1, 1)
     assert shelf.writes == []
@@ -102,7 +116,7 @@ async def test_practice_is_given_the_memory_to_store_with_its_answer_and_nothing
 
 async def test_no_answers_read_and_write_nothing() -> None:
     shelf = Shelf()
-    assert await save_reviews(shelf, "capitals", "zw", {}, START) == {}
+    assert await save_reviews(shelf, _reviews({}, START)) == {}
     assert (shelf.reads, shelf.writes) == (0, [])
 
 

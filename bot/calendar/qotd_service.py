@@ -26,10 +26,10 @@ from bot.errors import UserError
 from bot.locales import _, slash
 from bot.looks.text import clip
 from bot.quiz.achievements import Achievement
-from bot.quiz.multi import kept_share, partly, recalled
+from bot.quiz.multi import kept_share
 from bot.quiz.shuffle import choice_order
 from bot.results.asked import keep_qotd_version, qotd_question
-from bot.reviews import save_reviews
+from bot.reviews import Reviews, save_reviews
 from bot.rounds.host import ServiceHost
 from bot.store import (
     GuildSettings,
@@ -155,15 +155,13 @@ class QotdService:
         """Answers to the question of the day are reviews too, as a round's are at its reveal."""
         # A partly right set, order or cloze is rated as rounds rate it: from half its points on, remembered
         # with gaps (Hard); below half, a lapse.
-        shares = {a.user_id: kept_share(a.points) for a in answers}
-        rights = {a.user_id: recalled(a.right, shares[a.user_id]) for a in answers}
-        if not rights:
+        reviews = Reviews(day.deck_id, day.question_id, self.host.clock())
+        for answer in answers:
+            reviews.add(answer.user_id, answer.right, kept_share(answer.points))
+        if not reviews.rights:
             return
-        hinted = {user_id for user_id, share in shares.items() if partly(share)}
         try:
-            await save_reviews(
-                self.store, day.deck_id, day.question_id, rights, self.host.clock(), hinted=hinted
-            )
+            await save_reviews(self.store, reviews)
         except Exception:
             log.exception("server %s: the question of the day's reviews were not saved", day.guild_id)
 

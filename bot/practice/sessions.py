@@ -32,10 +32,9 @@ from bot.quiz import (
 from bot.quiz.achievements import Achievement
 from bot.quiz.errors import NoHintError
 from bot.quiz.hints import Hint
-from bot.quiz.multi import partly, recalled
 from bot.quiz.practice import MemoryState
 from bot.quiz.until_learned import Passes
-from bot.reviews import reviewed_memories
+from bot.reviews import Reviews, reviewed_memories
 from bot.store import Memory, PracticeAnswer, PracticeRecord, RoundRecord, Store
 from bot.store.records import DEFAULT_CARD_STYLE
 
@@ -277,11 +276,9 @@ class PracticeSessions:
         result = s.answer(slot, text=text, now=now, slots=slots)
         question_id = result.question_id
         # A multi question's partial answer is remembered from half its points on, with gaps (Hard).
-        rights = {s.user_id: recalled(result.right, result.share)}
-        hinted = {s.user_id} if result.hints or partly(result.share) else set()
-        memory = (await reviewed_memories(self.store, s.deck.id, question_id, rights, now, hinted=hinted))[
-            s.user_id
-        ]
+        reviews = Reviews(s.deck.id, question_id, now)
+        reviews.add(s.user_id, result.right, result.share, hints=result.hints)
+        memory = (await reviewed_memories(self.store, reviews))[s.user_id]
         await self.store.record_practice(
             PracticeAnswer(s.user_id, s.guild_id, s.deck.id, question_id, result.right, now), memory
         )

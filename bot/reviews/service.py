@@ -9,13 +9,13 @@ and none can forget either.
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection, Mapping, Sequence
-from datetime import datetime
+from collections.abc import Sequence
 from typing import Protocol
 
 from bot.bank.mixed import origin
-from bot.quiz.multi import kept_share, partly, recalled
+from bot.quiz.multi import kept_share
 from bot.quiz.practice import MemoryState
+from bot.reviews.answers import Reviews
 from bot.reviews.schedule import reviewed
 from bot.store import AssignmentAnswer, MemberParameters, Memory, StoreUnavailable
 
@@ -36,23 +36,14 @@ class MemoryShelf(Protocol):
     async def save_memories(self, memories: Sequence[Memory]) -> None: ...
 
 
-async def reviewed_memories(
-    shelf: MemoryShelf,
-    deck_id: str,
-    question_id: str,
-    rights: Mapping[int, bool],
-    now: datetime,
-    *,
-    hinted: Collection[int] = (),
-) -> dict[int, Memory]:
-    """Each member's memory of one question after their answer at `now` (`rights`: right or not, by id;
-    a right answer of a member in `hinted`, who pressed Hint first, is rated Hard).
+async def reviewed_memories(shelf: MemoryShelf, reviews: Reviews) -> dict[int, Memory]:
+    """Each member's memory of one question after their answer.
 
-    The caller names the question as its memory is kept (a round's, in its own deck: bot.bank.mixed's
-    origin). Nothing is saved: practice and the terminal game store the memory with the answer, in one
+    Nothing is saved: practice and the terminal game store the memory with the answer, in one
     transaction (`record_practice`). One read each of the memories, the members' retentions and the
     fsrs parameters fitted to them.
     """
+    deck_id, question_id, rights = reviews.deck_id, reviews.question_id, reviews.rights
     if not rights:
         return {}
     kept = await shelf.question_memories(deck_id, question_id, list(rights))
@@ -64,9 +55,9 @@ async def reviewed_memories(
         f"{deck_id}/{question_id}",
         rights,
         before,
-        now,
+        reviews.now,
         retentions=retentions,
-        hinted=hinted,
+        hinted=reviews.hinted,
         parameters=fitted,
     )
     return {
@@ -74,18 +65,10 @@ async def reviewed_memories(
     }
 
 
-async def save_reviews(
-    shelf: MemoryShelf,
-    deck_id: str,
-    question_id: str,
-    rights: Mapping[int, bool],
-    now: datetime,
-    *,
-    hinted: Collection[int] = (),
-) -> dict[int, Memory]:
+async def save_reviews(shelf: MemoryShelf, reviews: Reviews) -> dict[int, Memory]:
     """Review and save, in one write: a round's or the question of the day's answers at its reveal,
     an assignment's answer as it comes. The saved memories, by member."""
-    memories = await reviewed_memories(shelf, deck_id, question_id, rights, now, hinted=hinted)
+    memories = await reviewed_memories(shelf, reviews)
     if memories:
         await shelf.save_memories(list(memories.values()))
     return memories
@@ -98,10 +81,10 @@ async def review_assignment_answer(
     the assignment's deck is a mixed one). A failure is logged, not raised: the member is not told their
     answer failed when only its schedule did."""
     deck_id, question_id = origin(deck_id, answer.question_id)
-    share = kept_share(answer.points)  # a partly right one is rated as rounds rate it (bot/quiz/multi.py)
-    rights, hinted = {user_id: recalled(answer.right, share)}, {user_id} if partly(share) else set()
+    reviews = Reviews(deck_id, question_id, answer.answered_at)
+    reviews.add(user_id, answer.right, kept_share(answer.points))  # a partly right one, as rounds rate it
     try:
-        await save_reviews(shelf, deck_id, question_id, rights, answer.answered_at, hinted=hinted)
+        await save_reviews(shelf, reviews)
     except StoreUnavailable:  # weather, already logged by the store: the schedule stays as it was
         log.info("%s/%s: the review schedule of member %s left unchanged", deck_id, question_id, user_id)
     except Exception:

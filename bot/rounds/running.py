@@ -20,9 +20,8 @@ from bot.bank.models import Deck
 from bot.locales import N_, SOURCE, _, number, speaking
 from bot.quiz import AlreadyAnsweredError, RoundState, Verdict
 from bot.quiz.achievements import RoundBadges
-from bot.quiz.multi import partly, recalled
 from bot.quiz.standings import Standings
-from bot.reviews import save_reviews
+from bot.reviews import Reviews, save_reviews
 from bot.rounds import cards
 from bot.rounds.host import RoundHost
 from bot.rounds.port import RoundCutShort, RoundPort, RoundPosts
@@ -434,12 +433,11 @@ class RunningRound:
         if index in self.state.polls:
             return  # a poll has no right answer to remember
         deck_id, question_id = origin(self.deck.id, self.state.question(index).id)
-        answers = self.state.answers(index)
-        rights = {user_id: recalled(verdict.right, verdict.share) for user_id, verdict in answers.items()}
-        hinted = {user_id for user_id, verdict in answers.items() if verdict.hints or partly(verdict.share)}
-        store = self.host.store
+        reviews = Reviews(deck_id, question_id, now)
+        for user_id, verdict in self.state.answers(index).items():
+            reviews.add(user_id, verdict.right, verdict.share, hints=verdict.hints)
         try:
-            await save_reviews(store, deck_id, question_id, rights, now, hinted=hinted)
+            await save_reviews(self.host.store, reviews)
         except StoreUnavailable:  # weather, already logged by the store: the schedules stay as they were
             log.info("round %s: review schedules of question %s left unchanged", self.round_id, index)
         except Exception:

@@ -33,9 +33,8 @@ from bot.quiz import (
     due_by,
     slot_letter,
 )
-from bot.quiz.multi import partly, recalled
 from bot.quiz.practice import MemoryState
-from bot.reviews import reviewed_memories
+from bot.reviews import Reviews, reviewed_memories
 from bot.store import PracticeAnswer, Store, StoreError, open_store
 
 EXIT_BAD_INPUT = 2
@@ -310,10 +309,9 @@ class Game:
                 continue
             break
         # A multi question's partial answer: remembered from half its points on, with gaps (Hard).
-        rights = {user_id: recalled(result.right, result.share)}
-        hinted = {user_id} if partly(result.share) else set()
-        memories = await reviewed_memories(store, self.deck.id, question.id, rights, now, hinted=hinted)
-        memory = memories[user_id]
+        reviews = Reviews(self.deck.id, question.id, now)
+        reviews.add(user_id, result.right, result.share)
+        memory = (await reviewed_memories(store, reviews))[user_id]
         await store.record_practice(
             PracticeAnswer(user_id, None, self.deck.id, question.id, result.right, now), memory
         )
