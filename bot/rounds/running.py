@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TypeVar
+from typing import TypeVar, Unpack
 
 from bot.achievements import award_round
 from bot.bank.mixed import origin
@@ -20,6 +20,7 @@ from bot.bank.models import Deck
 from bot.locales import N_, SOURCE, _, number, speaking
 from bot.quiz import AlreadyAnsweredError, RoundState, Verdict
 from bot.quiz.achievements import RoundBadges
+from bot.quiz.given import AnswerGiven
 from bot.quiz.standings import Standings
 from bot.reviews import Reviews, save_reviews
 from bot.rounds import cards
@@ -116,23 +117,16 @@ class RunningRound:
 
     # -- answers ------------------------------------------------------------------------------------
 
-    async def answer(
-        self,
-        user_id: int,
-        question_index: int,
-        *,
-        slot: int | None = None,
-        text: str | None = None,
-        slots: Sequence[int] | None = None,
-    ) -> Locked:
-        """Judge, store (committed) and count one answer; QuizError for what the member did wrong.
+    async def answer(self, user_id: int, question_index: int, **given: Unpack[AnswerGiven]) -> Locked:
+        """Judge, store (committed) and count one answer (`given`: its slot, text or slots); QuizError for
+        what the member did wrong.
 
         Answers are written concurrently (the store batches those that arrive together); a reveal first
         closes the door and waits for the answers already being written, so its counts include them.
         """
         store = self.host.store
         now = self.host.clock()
-        verdict = self.state.judge(user_id, question_index, now, slot=slot, text=text, slots=slots)
+        verdict = self.state.judge(user_id, question_index, now, **given)
         self.writing += 1
         self.written.clear()
         try:

@@ -18,6 +18,7 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
+from typing import Unpack
 
 from bot.bank.mixed import mix
 from bot.bank.models import Deck
@@ -33,6 +34,7 @@ from bot.quiz import (
     plan_round,
 )
 from bot.quiz.choosing import TooFewQuestionsError
+from bot.quiz.given import AnswerGiven
 from bot.quiz.hints import Hint, hint_for
 from bot.results.asked import round_deck, versions_asked
 from bot.rounds.cards import Notice, Sentence
@@ -233,19 +235,11 @@ class RoundService:
         return running
 
     async def answer(
-        self,
-        round_id: int,
-        user_id: int,
-        question_index: int,
-        *,
-        slot: int | None = None,
-        text: str | None = None,
-        slots: Sequence[int] | None = None,
+        self, round_id: int, user_id: int, question_index: int, **given: Unpack[AnswerGiven]
     ) -> Locked:
-        """Record one member's answer (committed when this returns); QuizError says what was refused.
-
-        `slots`: the display slots a multi question's menu picked."""
-        return await self._live(round_id).answer(user_id, question_index, slot=slot, text=text, slots=slots)
+        """Record one member's answer (committed when this returns; `given`: its slot, text or the slots a
+        multi question's menu picked); QuizError says what was refused."""
+        return await self._live(round_id).answer(user_id, question_index, **given)
 
     async def hint(self, round_id: int, user_id: int, question_index: int) -> Hint:
         """One press of Hint on a typed question (kept when this returns); QuizError says what was refused."""
