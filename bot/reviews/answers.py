@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from bot.quiz.multi import partly, recalled
+
+if TYPE_CHECKING:
+    from fractions import Fraction  # annotations only: fractions (decimal with it) loads when first used
 
 
 @dataclass(slots=True)
