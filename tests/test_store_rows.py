@@ -61,6 +61,13 @@ def test_a_conversion_for_a_column_that_is_not_there_is_a_bug_found_at_import() 
         Columns(_Kept, "guild_id, correct", kept={"right": FLAG})
 
 
+def test_inserting_takes_a_row_of_the_columns_as_it_is() -> None:
+    assert _COLUMNS.inserting("kept") == (
+        "INSERT INTO kept (guild_id, question_ids, correct, at, ended_at) "
+        "VALUES (:guild_id, :question_ids, :correct, :at, :ended_at)"
+    )
+
+
 def test_saving_writes_every_column_but_the_keys_over_the_row_of_the_same_key() -> None:
     assert _COLUMNS.saving("kept", "guild_id, at") == (
         "INSERT INTO kept (guild_id, question_ids, correct, at, ended_at) "

@@ -93,11 +93,7 @@ def question_layout(card: QuestionCard, *, formulas: bool = False) -> ui.Contain
     heading, footer = f"### {look.title}", f"{timer}\n-# {look.footer}".lstrip("\n")
     reserved = len(heading) + len(footer) + (sum(len(c) for c in choices) if sectioned else 0)
     prompt = _fitted(Look(description=prompt), reserved).description
-    container: ui.Container[Any] = ui.Container(accent_colour=accent_of(card.deck_title))
-    container.add_item(ui.TextDisplay(f"{heading}\n{prompt}"))
-    gallery = gallery_of(question, card.index, formulas=formulas)
-    if gallery is not None:
-        container.add_item(gallery)
+    container = _card_top(card, f"{heading}\n{prompt}", formulas=formulas)
     view = question_view(
         card.round_id,
         card.index,
@@ -107,7 +103,27 @@ def question_layout(card: QuestionCard, *, formulas: bool = False) -> ui.Contain
         untimed=card.untimed,
         hints=card.hints,
     )
-    rest = list(view.children)
+    _add_answering(container, choices, view.children, sectioned=sectioned)
+    container.add_item(ui.TextDisplay(footer))
+    return container
+
+
+def _card_top(card: QuestionCard | RevealCard, text: str, *, formulas: bool) -> ui.Container[Any]:
+    """The card's container in its deck's colour, holding its heading and text, then its pictures."""
+    container: ui.Container[Any] = ui.Container(accent_colour=accent_of(card.deck_title))
+    container.add_item(ui.TextDisplay(text))
+    gallery = gallery_of(card.question, card.index, formulas=formulas)
+    if gallery is not None:
+        container.add_item(gallery)
+    return container
+
+
+def _add_answering(
+    container: ui.Container[Any], choices: Sequence[str], items: Sequence[ui.Item[Any]], *, sectioned: bool
+) -> None:
+    """A classic view's items on the card, then a separator: when `sectioned`, each choice's line with its
+    button beside it and the other items in rows below; otherwise every item in rows."""
+    rest = list(items)
     if sectioned:
         for slot, text in enumerate(choices):
             container.add_item(ui.Section(ui.TextDisplay(text), accessory=_unrowed(rest[slot])))
@@ -115,8 +131,6 @@ def question_layout(card: QuestionCard, *, formulas: bool = False) -> ui.Contain
     for row in _rows(rest):
         container.add_item(row)
     container.add_item(ui.Separator())
-    container.add_item(ui.TextDisplay(footer))
-    return container
 
 
 def _asked_text(question: Question, choices: Sequence[str], *, sectioned: bool) -> str:
@@ -170,20 +184,10 @@ def reveal_layout(card: RevealCard, *, formulas: bool = False) -> ui.Container[A
     reserved = len(heading) + len(footer) + (sum(len(c) for c in choices) if sectioned else 0)
     first = (_("Streaks"), _("Hints used"), _("Fastest right answers"))
     fitted = _fitted(replace(look, description=body), reserved, first)
-    container: ui.Container[Any] = ui.Container(accent_colour=accent_of(card.deck_title))
-    container.add_item(ui.TextDisplay(f"{heading}\n{fitted.description}"))
-    gallery = gallery_of(question, card.index, formulas=formulas)
-    if gallery is not None:
-        container.add_item(gallery)
+    container = _card_top(card, f"{heading}\n{fitted.description}", formulas=formulas)
     # The classic reveal's buttons: a choice's first, counted ("A · 12"), the right ones green.
-    rest = list(reveal_view(card.round_id, card.index, question, order, reveal, card.reported).children)
-    if sectioned:
-        for slot, text in enumerate(choices):
-            container.add_item(ui.Section(ui.TextDisplay(text), accessory=_unrowed(rest[slot])))
-        rest = rest[len(choices) :]
-    for row in _rows(rest):
-        container.add_item(row)
-    container.add_item(ui.Separator())
+    view = reveal_view(card.round_id, card.index, question, order, reveal, card.reported)
+    _add_answering(container, choices, view.children, sectioned=sectioned)
     if fitted.fields:
         container.add_item(ui.TextDisplay(_fields_text(fitted)))
     container.add_item(ui.TextDisplay(footer))

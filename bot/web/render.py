@@ -24,7 +24,7 @@ from bot.locales import (
     slash,
     translations,
 )
-from bot.web.access import SERVER
+from bot.web.access import SERVER, Server
 from bot.web.language import switch_links
 from bot.web.security import CSRF_FIELD
 from bot.web.sessions import csrf_token, viewer
@@ -147,6 +147,17 @@ async def _theme_switch(request: web.Request) -> dict[str, Any]:
     }
 
 
+def _server_menu(request: web.Request, server: Server | None) -> dict[str, Any]:
+    """The server's menu in the page's language, and the title of the entry the page is under: a page of
+    the menu is titled by it (server_page.html). Neither off a server's pages."""
+    if server is None:
+        return {"server_nav": (), "menu_title": None}
+    links = [replace(link, title=_gettext(link.title)) for link in request.app[SERVER_MENU]]
+    home = f"/servers/{server.id}/"
+    under = [link.title for link in links if request.path.startswith(home + link.path)]
+    return {"server_nav": links, "menu_title": under[0] if under else None}
+
+
 async def render(
     request: web.Request, template: str, values: Mapping[str, Any] | None = None, *, status: int = 200
 ) -> web.Response:
@@ -157,9 +168,7 @@ async def render(
         "csrf_field": CSRF_FIELD,
         "csrf_token": await csrf_token(request),
         "server": server,
-        "server_nav": [replace(link, title=_gettext(link.title)) for link in request.app[SERVER_MENU]]
-        if server is not None
-        else (),
+        **_server_menu(request, server),
         "path": request.path,
         "language": language(),
         "languages": switch_links(request),

@@ -13,7 +13,7 @@ PROGRESS_COLUMNS = Columns(RoundProgress, "user_id, rounds, rights, comeback", f
 # A badge kept already stays as it was (its first earning): the statement changes no row then, which is
 # how the store tells a new badge from one kept before, whoever (a retry, another shard) tried first.
 KEEP_ACHIEVEMENT = sql(
-    f"INSERT INTO member_achievements ({ACHIEVEMENT_COLUMNS.text}) VALUES ({ACHIEVEMENT_COLUMNS.named}) "
+    f"{ACHIEVEMENT_COLUMNS.inserting('member_achievements')} "
     "ON CONFLICT (guild_id, user_id, achievement) DO NOTHING"
 )
 MEMBER_ACHIEVEMENTS = sql(

@@ -20,8 +20,7 @@ AnswerRow = tuple[Any, ...]
 
 # The single-row statements take the row as it is (their parameters are ANSWER_COLUMNS, in order).
 INSERT_ANSWER = sql(
-    f"INSERT INTO answers ({ANSWER_COLUMNS.text}) VALUES ({ANSWER_COLUMNS.named}) "
-    "ON CONFLICT (round_id, question_index, user_id) DO NOTHING"
+    f"{ANSWER_COLUMNS.inserting('answers')} ON CONFLICT (round_id, question_index, user_id) DO NOTHING"
 )
 PREVIOUS_ANSWER = sql(
     f"SELECT {ANSWER_COLUMNS.text} FROM answers "

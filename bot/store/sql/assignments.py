@@ -24,10 +24,7 @@ ASSIGNMENT_ANSWER_COLUMNS = Columns(
 )
 
 # A row of NEW_ASSIGNMENT_COLUMNS.
-ADD = sql(
-    f"INSERT INTO assignments ({NEW_ASSIGNMENT_COLUMNS.text}) VALUES ({NEW_ASSIGNMENT_COLUMNS.named}) "
-    f"RETURNING {ASSIGNMENT_COLUMNS.text}"
-)
+ADD = sql(f"{NEW_ASSIGNMENT_COLUMNS.inserting('assignments')} RETURNING {ASSIGNMENT_COLUMNS.text}")
 SET_MESSAGE = sql("UPDATE assignments SET message_id = :message WHERE id = :assignment")
 ASSIGNMENT = sql(f"SELECT {ASSIGNMENT_COLUMNS.text} FROM assignments WHERE id = :assignment")
 GUILD_ASSIGNMENTS = sql(
@@ -62,7 +59,7 @@ ANSWER = sql(
 )
 # A row of ASSIGNMENT_ANSWER_COLUMNS; a second answer to the same question is not written.
 ADD_ANSWER = sql(
-    f"INSERT INTO assignment_answers ({ASSIGNMENT_ANSWER_COLUMNS.text}) VALUES ({ASSIGNMENT_ANSWER_COLUMNS.named}) "
+    f"{ASSIGNMENT_ANSWER_COLUMNS.inserting('assignment_answers')} "
     "ON CONFLICT (attempt_id, question_index) DO NOTHING"
 )
 ATTEMPT_ANSWERS = sql(

@@ -44,10 +44,7 @@ SETTINGS = sql(f"SELECT {CALENDAR_SETTING_COLUMNS.text} FROM calendar_settings W
 # A row of CALENDAR_SETTING_COLUMNS.
 SAVE_SETTINGS = sql(CALENDAR_SETTING_COLUMNS.saving("calendar_settings", "guild_id"))
 # A row of NEW_SCHEDULE_COLUMNS.
-ADD_SCHEDULE = sql(
-    f"INSERT INTO schedules ({NEW_SCHEDULE_COLUMNS.text}) VALUES ({NEW_SCHEDULE_COLUMNS.named}) "
-    f"RETURNING {SCHEDULE_COLUMNS.text}"
-)
+ADD_SCHEDULE = sql(f"{NEW_SCHEDULE_COLUMNS.inserting('schedules')} RETURNING {SCHEDULE_COLUMNS.text}")
 SCHEDULE = sql(f"SELECT {SCHEDULE_COLUMNS.text} FROM schedules WHERE id = :schedule AND removed = 0")
 GUILD_SCHEDULES = sql(
     f"SELECT {SCHEDULE_COLUMNS.text} FROM schedules WHERE guild_id = :guild AND removed = 0 ORDER BY id"

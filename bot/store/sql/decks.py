@@ -18,8 +18,7 @@ SAVE_GUILD_DECK = sql(GUILD_DECK_COLUMNS.saving("guild_decks", "guild_id, deck_i
 # A new deck (made or copied on the dashboard): kept only when the server has no deck of that id yet, so
 # two moderators making the same id at once, in any processes, never replace each other's deck.
 ADD_GUILD_DECK = sql(
-    f"INSERT INTO guild_decks ({GUILD_DECK_COLUMNS.text}) VALUES ({GUILD_DECK_COLUMNS.named}) "
-    "ON CONFLICT (guild_id, deck_id) DO NOTHING"
+    f"{GUILD_DECK_COLUMNS.inserting('guild_decks')} ON CONFLICT (guild_id, deck_id) DO NOTHING"
 )
 GUILD_DECKS = sql(
     f"SELECT {GUILD_DECK_COLUMNS.text} FROM guild_decks WHERE guild_id = :guild ORDER BY deck_id"

@@ -12,8 +12,7 @@ DECK_PICTURE_COLUMNS = Columns(
 
 # A name is its bytes' digest: the same name again is the same picture, kept as it was.
 ADD_DECK_PICTURE = sql(
-    f"INSERT INTO deck_pictures ({DECK_PICTURE_COLUMNS.text}) VALUES ({DECK_PICTURE_COLUMNS.named}) "
-    "ON CONFLICT (guild_id, deck_id, name) DO NOTHING"
+    f"{DECK_PICTURE_COLUMNS.inserting('deck_pictures')} ON CONFLICT (guild_id, deck_id, name) DO NOTHING"
 )
 DECK_PICTURE = sql(
     f"SELECT {DECK_PICTURE_COLUMNS.text} FROM deck_pictures "

@@ -12,7 +12,7 @@ VOTE_COLUMNS = Columns(PollVote, "guild_id, round_id, question_index, user_id, c
 ROUND_EXISTS = sql("SELECT 1 FROM rounds WHERE id = :round")
 # A row back when the vote was kept; none when the member had voted already.
 INSERT_VOTE = sql(
-    f"INSERT INTO poll_votes ({VOTE_COLUMNS.text}) VALUES ({VOTE_COLUMNS.named}) "
+    f"{VOTE_COLUMNS.inserting('poll_votes')} "
     "ON CONFLICT (round_id, question_index, user_id) DO NOTHING RETURNING 1"
 )
 PREVIOUS_VOTE = sql(

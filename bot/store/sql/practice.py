@@ -17,9 +17,7 @@ SESSION_COLUMNS = Columns(PracticeRecord, "id, user_id, deck_id, state, updated_
 
 # Both take their rows as they are (the parameters are the columns, in order).
 SAVE_MEMORY = sql(MEMORY_COLUMNS.saving("memories", "user_id, deck_id, question_id"))
-INSERT_PRACTICE_ANSWER = sql(
-    f"INSERT INTO practice_answers ({PRACTICE_COLUMNS.text}) VALUES ({PRACTICE_COLUMNS.named})"
-)
+INSERT_PRACTICE_ANSWER = sql(PRACTICE_COLUMNS.inserting("practice_answers"))
 MEMORIES = sql(f"SELECT {MEMORY_COLUMNS.text} FROM memories WHERE user_id = :user AND deck_id = :deck")
 DUE_COUNT = sql("SELECT COUNT(*) FROM memories WHERE user_id = :user AND due <= :now")
 DUE_COUNT_IN_DECK = sql(

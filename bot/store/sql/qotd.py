@@ -80,8 +80,7 @@ MEMBER_ANSWER = sql(
 )
 # A row of QOTD_ANSWER_COLUMNS; a second answer of the same member that day is not written.
 ADD_ANSWER = sql(
-    f"INSERT INTO qotd_answers ({QOTD_ANSWER_COLUMNS.text}) VALUES ({QOTD_ANSWER_COLUMNS.named}) "
-    "ON CONFLICT (guild_id, day, user_id) DO NOTHING"
+    f"{QOTD_ANSWER_COLUMNS.inserting('qotd_answers')} ON CONFLICT (guild_id, day, user_id) DO NOTHING"
 )
 ANSWERS = sql(
     f"SELECT {QOTD_ANSWER_COLUMNS.text} FROM qotd_answers WHERE guild_id = :guild AND day = :day "

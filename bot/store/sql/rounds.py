@@ -33,10 +33,7 @@ def new_round_row(new: NewRound) -> tuple[object, ...]:
 
 # Takes new_round_row as it is (its parameters are NEW_ROUND_COLUMNS, in order). A second running round
 # in one channel is refused by the partial unique index rounds_one_running_per_channel.
-START_ROUND = sql(
-    f"INSERT INTO rounds ({NEW_ROUND_COLUMNS.text}) VALUES ({NEW_ROUND_COLUMNS.named}) "
-    f"RETURNING {ROUND_COLUMNS.text}"
-)
+START_ROUND = sql(f"{NEW_ROUND_COLUMNS.inserting('rounds')} RETURNING {ROUND_COLUMNS.text}")
 GET_ROUND = sql(f"SELECT {ROUND_COLUMNS.text} FROM rounds WHERE id = :round")
 RUNNING_ROUND = sql(
     f"SELECT {ROUND_COLUMNS.text} FROM rounds WHERE channel_id = :channel AND status = 'running'"

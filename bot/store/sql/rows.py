@@ -104,6 +104,11 @@ class Columns(Generic[R]):
         """A :name per column, in order: the VALUES of a statement that takes a row as it is."""
         return ", ".join(f":{name}" for name in self.names)
 
+    def inserting(self, table: str) -> str:
+        """An INSERT of a row of these columns (as it is) into `table`; a statement adds its ON CONFLICT
+        or RETURNING after it."""
+        return f"INSERT INTO {table} ({self.text}) VALUES ({self.named})"
+
     def saving(self, table: str, key: str) -> str:
         """An INSERT of a row of these columns (as it is) into `table`, writing every column but those of
         `key` ("a, b") over the row already there with the same key."""
@@ -111,7 +116,7 @@ class Columns(Generic[R]):
         if not set(keys) <= set(self.names):
             raise ValueError(f"the key {key!r} is not among the columns {self.names}")
         updates = ", ".join(f"{c} = excluded.{c}" for c in self.names if c not in keys)
-        return f"INSERT INTO {table} ({self.text}) VALUES ({self.named}) ON CONFLICT ({key}) DO UPDATE SET {updates}"
+        return f"{self.inserting(table)} ON CONFLICT ({key}) DO UPDATE SET {updates}"
 
     def record(self, row: Sequence[Any], **given: Any) -> R:
         """The record a row of these columns holds; `given`: the fields the row has no column for."""

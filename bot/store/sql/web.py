@@ -39,7 +39,7 @@ CLAIM_META = sql("INSERT INTO meta (key, value) VALUES (:key, :value) ON CONFLIC
 META_VALUE = sql("SELECT value FROM meta WHERE key = :key")
 # A row of SESSION_COLUMNS.
 SAVE_SESSION = sql(
-    f"INSERT INTO web_sessions ({SESSION_COLUMNS.text}) VALUES ({SESSION_COLUMNS.named}) "
+    f"{SESSION_COLUMNS.inserting('web_sessions')} "
     "ON CONFLICT (id_hash) DO UPDATE SET guilds = excluded.guilds, expires_at = excluded.expires_at"
 )
 SESSION = sql(
@@ -48,10 +48,7 @@ SESSION = sql(
 END_SESSION = sql("DELETE FROM web_sessions WHERE id_hash = :id_hash")
 FORGET_SESSIONS = sql("DELETE FROM web_sessions WHERE expires_at <= :moment")
 # A row of NEW_AUDIT_COLUMNS.
-ADD_AUDIT = sql(
-    f"INSERT INTO web_audit ({NEW_AUDIT_COLUMNS.text}) VALUES ({NEW_AUDIT_COLUMNS.named}) "
-    f"RETURNING {AUDIT_COLUMNS.text}"
-)
+ADD_AUDIT = sql(f"{NEW_AUDIT_COLUMNS.inserting('web_audit')} RETURNING {AUDIT_COLUMNS.text}")
 AUDIT_LOG = sql(
     f"SELECT {AUDIT_COLUMNS.text} FROM web_audit WHERE guild_id = :guild AND id < :before ORDER BY id DESC LIMIT :limit"
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from bot.calendar.assignment_pages import PAGE, Assignments
+from bot.calendar.assignment_pages import PAGE, Assignment, Assignments
 from bot.locales import N_, _
 from bot.results.asked import Decks
 from bot.store import AssignmentRecord
@@ -19,13 +19,16 @@ SERVER_NAV = (NavLink(N_("Assignments"), "assignments", order=14),)
 MISSING_SHOWN = 50  # the members who did not start named on the page (a server's players run to 1,000)
 
 
-async def _assignment(request: web.Request, server: Server) -> AssignmentRecord:
-    """The assignment of the path, if it is this server's; 404 for another server's or none."""
+async def _shown(request: web.Request, server: Server) -> Assignment:
+    """The assignment of the path with its members' attempts, if it is this server's; 404 for another
+    server's or none."""
+    context = context_of(request)
     text = request.match_info["assignment_id"]
-    record = await Assignments(context_of(request).store).of_server(server.id, text)
+    found = Assignments(context.store)
+    record = await found.of_server(server.id, text)
     if record is None:
         raise web.HTTPNotFound(text=_("This server has no assignment number {id}.", id=text[:20]))
-    return record
+    return await found.shown(record, await context.fresh_bank(server.id))
 
 
 @routes.get("/servers/{guild_id}/assignments")
@@ -56,8 +59,7 @@ def _title(bank: Decks, record: AssignmentRecord) -> str:
 @moderator
 async def assignment(request: web.Request, server: Server) -> web.StreamResponse:
     context = context_of(request)
-    record = await _assignment(request, server)
-    shown = await Assignments(context.store).shown(record, await context.fresh_bank(server.id))
+    shown = await _shown(request, server)
     missing = shown.progress.not_started[:MISSING_SHOWN]
     faces = await context.discord.user_faces([m.result.user_id for m in shown.progress.members] + missing)
     values = {"shown": shown, "faces": faces, "missing": missing}
@@ -69,11 +71,10 @@ async def assignment(request: web.Request, server: Server) -> web.StreamResponse
 @routes.get("/servers/{guild_id}/assignments/{assignment_id}/results.{format:csv|json}")
 @moderator
 async def results(request: web.Request, server: Server) -> web.StreamResponse:
-    context = context_of(request)
-    record = await _assignment(request, server)
-    shown = await Assignments(context.store).shown(record, await context.fresh_bank(server.id))
-    names = await context.discord.user_names(m.result.user_id for m in shown.progress.members)
+    shown = await _shown(request, server)
+    names = await context_of(request).discord.user_names(m.result.user_id for m in shown.progress.members)
     files = shown.files(names)
     kind = request.match_info["format"]
     body, content_type = (files.csv, "text/csv") if kind == "csv" else (files.json, "application/json")
-    return download(body, f"assignment-{record.id}-results.{kind}", content_type)  # i18n: not shown
+    number = shown.progress.record.id
+    return download(body, f"assignment-{number}-results.{kind}", content_type)  # i18n: not shown

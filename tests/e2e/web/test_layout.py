@@ -238,9 +238,13 @@ async def test_the_menu_folds_on_a_phone_and_shows_the_servers_icon(
     assert await page.get_by_role("link", name="Decks").is_visible()
     await page.goto(dashboard.server_url("rounds"))
     assert not await page.get_by_role("link", name="Decks").is_visible()
+    # A page of the menu is titled and headed by its entry there (server_page.html).
+    assert await page.title() == "Rounds · Study A · Bvunzo"
+    assert await page.get_by_role("heading", level=1).inner_text() == "Rounds"
     await page.get_by_text("Menu of Study A").click()
     await page.get_by_role("link", name="Decks").click()
     await page.wait_for_url(dashboard.server_url("decks"))
+    assert await page.title() == "Decks · Study A · Bvunzo"
     await page.set_viewport_size({"width": 1280, "height": 800})
     assert await page.get_by_role("link", name="Rounds").is_visible()  # wide: the menu always shown
     assert not await page.get_by_text("Menu of Study A").is_visible()
@@ -260,4 +264,5 @@ async def test_the_switch_on_a_page_a_form_drew_goes_back_to_the_form_s_page(
     assert page.url == dashboard.server_url("decks/import")  # drawn by the POST, which a GET does not reopen
     await page.get_by_role("button", name="Dark").click()
     await page.wait_for_url(dashboard.server_url("decks"))
+    assert await page.title() == "Decks · Study A · Bvunzo"
     assert await page.get_attribute("html", "data-theme") == "dark"
