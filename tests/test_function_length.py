@@ -23,12 +23,6 @@ STILL_LONG: frozenset[str] = frozenset(
         "bot/bank/reader.py:_Reader.translation",  # 88 lines
         "bot/calendar/assignment_service.py:Assignments.answer_given",  # 41 lines
         "bot/calendar/runner.py:CalendarRunner._handle",  # 58 lines
-        "bot/cli/deck_tools.py:add_deck_verbs",  # 48 lines
-        "bot/cli/deck_tools.py:run_import",  # 44 lines
-        "bot/cli/play/__init__.py:_add_play_arguments",  # 42 lines
-        "bot/cli/play/_game.py:choose_deck",  # 53 lines
-        "bot/cli/play/_game.py:Game._play",  # 56 lines
-        "bot/cli/results_files.py:results_of",  # 43 lines
         "bot/looks/preview.py:preview",  # 69 lines
         "bot/looks/round.py:reveal_look",  # 81 lines
         "bot/quiz/item_analysis.py:_figures",  # 44 lines
