@@ -33,7 +33,6 @@ STILL_LONG: frozenset[str] = frozenset(
         "bot/results/result_rows.py:assignment_rows",  # 41 lines
         "bot/rounds/running.py:RunningRound.answer",  # 62 lines
         "bot/rounds/service.py:RoundService.start",  # 76 lines
-        "bot/store/sqlite/answers.py:_insert_group",  # 54 lines
         "bot/ui/boards.py:stats_embed",  # 94 lines
         "bot/ui/boards.py:report_embed",  # 52 lines
         "bot/ui/import_report.py:report_text",  # 42 lines
