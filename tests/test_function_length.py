@@ -28,8 +28,6 @@ STILL_LONG: frozenset[str] = frozenset(
         "bot/quiz/practice.py:PracticeSession.answer",  # 41 lines
         "bot/quiz/round.py:RoundState.__init__",  # 41 lines
         "bot/quiz/round.py:RoundState.judge",  # 48 lines
-        "bot/results/asked.py:give_snapshots",  # 45 lines
-        "bot/results/result_rows.py:assignment_rows",  # 41 lines
         "bot/rounds/running.py:RunningRound.answer",  # 62 lines
         "bot/rounds/service.py:RoundService.start",  # 76 lines
         "bot/ui/boards.py:stats_embed",  # 94 lines
