@@ -32,11 +32,9 @@ STILL_LONG: frozenset[str] = frozenset(
         "bot/rounds/service.py:RoundService.start",  # 76 lines
         "bot/ui/boards.py:stats_embed",  # 94 lines
         "bot/ui/boards.py:report_embed",  # 52 lines
-        "bot/ui/import_report.py:report_text",  # 42 lines
         "bot/ui/practice.py:practice_question_embed",  # 43 lines
         "bot/ui/practice.py:feedback_embed",  # 59 lines
         "bot/ui/practice.py:practice_summary_embed",  # 46 lines
-        "bot/web/round_report.py:round_report",  # 42 lines
     }
 )
 
