@@ -21,10 +21,8 @@ STILL_LONG: frozenset[str] = frozenset(
         "bot/bank/reader.py:_Reader.answer_index",  # 65 lines
         "bot/bank/reader.py:_Reader.translations",  # 55 lines
         "bot/bank/reader.py:_Reader.translation",  # 88 lines
-        "bot/calendar/assignment_service.py:Assignments.answer_given",  # 41 lines
         "bot/looks/preview.py:preview",  # 69 lines
         "bot/looks/round.py:reveal_look",  # 81 lines
-        "bot/quiz/item_analysis.py:_figures",  # 44 lines
         "bot/quiz/practice.py:PracticeSession.answer",  # 41 lines
         "bot/quiz/round.py:RoundState.__init__",  # 41 lines
         "bot/quiz/round.py:RoundState.judge",  # 48 lines
