@@ -23,9 +23,6 @@ STILL_LONG: frozenset[str] = frozenset(
         "bot/bank/reader.py:_Reader.translation",  # 88 lines
         "bot/looks/preview.py:preview",  # 69 lines
         "bot/looks/round.py:reveal_look",  # 81 lines
-        "bot/quiz/practice.py:PracticeSession.answer",  # 41 lines
-        "bot/quiz/round.py:RoundState.__init__",  # 41 lines
-        "bot/quiz/round.py:RoundState.judge",  # 48 lines
         "bot/rounds/running.py:RunningRound.answer",  # 62 lines
         "bot/rounds/service.py:RoundService.start",  # 76 lines
         "bot/ui/boards.py:stats_embed",  # 94 lines
