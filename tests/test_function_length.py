@@ -21,8 +21,6 @@ STILL_LONG: frozenset[str] = frozenset(
         "bot/bank/reader.py:_Reader.answer_index",  # 65 lines
         "bot/bank/reader.py:_Reader.translations",  # 55 lines
         "bot/bank/reader.py:_Reader.translation",  # 88 lines
-        "bot/looks/preview.py:preview",  # 69 lines
-        "bot/looks/round.py:reveal_look",  # 81 lines
         "bot/ui/boards.py:stats_embed",  # 94 lines
         "bot/ui/boards.py:report_embed",  # 52 lines
         "bot/ui/practice.py:practice_question_embed",  # 43 lines
