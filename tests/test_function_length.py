@@ -21,10 +21,6 @@ STILL_LONG: frozenset[str] = frozenset(
         "bot/bank/reader.py:_Reader.answer_index",  # 65 lines
         "bot/bank/reader.py:_Reader.translations",  # 55 lines
         "bot/bank/reader.py:_Reader.translation",  # 88 lines
-        "bot/ui/boards.py:stats_embed",  # 94 lines
-        "bot/ui/practice.py:practice_question_embed",  # 43 lines
-        "bot/ui/practice.py:feedback_embed",  # 59 lines
-        "bot/ui/practice.py:practice_summary_embed",  # 46 lines
     }
 )
 

@@ -151,16 +151,7 @@ def stats_embed(
             "{member} · practice everywhere (rounds are counted in each server with Bvunzo)",
             member=mention(member_id),
         )
-    embed.add_field(
-        name=_("Practice"),
-        value=_(
-            "{right}/{answered} right · {learned} learned · {due} due for review",
-            right=number(stats.practice_right),
-            answered=number(stats.practice_answered),
-            learned=number(learned),
-            due=number(due),
-        ),
-    )
+    embed.add_field(name=_("Practice"), value=_practice_value(stats, learned=learned, due=due))
     if stats.decks and rounds:
         _add_deck_field(embed, stats)
     if mastery:
@@ -172,6 +163,16 @@ def stats_embed(
     if leeches:
         _add_leech_field(embed, leeches)
     return embed
+
+
+def _practice_value(stats: MemberStats, *, learned: int, due: int) -> str:
+    return _(
+        "{right}/{answered} right · {learned} learned · {due} due for review",
+        right=number(stats.practice_right),
+        answered=number(stats.practice_answered),
+        learned=number(learned),
+        due=number(due),
+    )
 
 
 def _add_round_fields(embed: discord.Embed, member_id: int, stats: MemberStats) -> None:
