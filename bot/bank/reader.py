@@ -273,17 +273,7 @@ class _Reader:
             return None
         fields: Fields = {}
         for key_node, value_node in node.value:
-            if not self.plain(key_node):
-                continue
-            if not isinstance(key_node, yaml.ScalarNode):
-                self.report(
-                    key_node,
-                    _(
-                        "a key in {what} must be a plain word, not {given}",
-                        what=what,
-                        given=self.describe(key_node),
-                    ),
-                )
+            if not self._plain_key(key_node, what):
                 continue
             name = str(key_node.value)
             if name in fields:
@@ -302,6 +292,22 @@ class _Reader:
             else:
                 fields[name] = (key_node, value_node)
         return fields
+
+    def _plain_key(self, key_node: yaml.Node, what: str) -> bool:
+        """Whether a mapping's key is a plain word (a tag, a list or a mapping as a key is reported)."""
+        if not self.plain(key_node):
+            return False
+        if not isinstance(key_node, yaml.ScalarNode):
+            self.report(
+                key_node,
+                _(
+                    "a key in {what} must be a plain word, not {given}",
+                    what=what,
+                    given=self.describe(key_node),
+                ),
+            )
+            return False
+        return True
 
     def text(
         self,
@@ -415,6 +421,12 @@ class _Reader:
         if not isinstance(node, yaml.SequenceNode):
             self.report(node, _("{name} must be a list, not {given}", name=name, given=self.describe(node)))
             return None
+        return self._list_items(node, item, limit, repeats_ok=repeats_ok)
+
+    def _list_items(
+        self, node: yaml.SequenceNode, item: str, limit: int, *, repeats_ok: bool
+    ) -> list[str | None]:
+        """Each item's text (None for a broken one); an item the same as an earlier one is reported."""
         values: list[str | None] = []
         first_seen: dict[str, int] = {}
         for index, item_node in enumerate(node.value):
@@ -447,27 +459,51 @@ class _Reader:
         fields = self.mapping(root, DECK_KEYS, _("the deck"))
         if fields is None:
             return None
-        deck_id: str | None = None
-        id_line = 1
+        deck_id, id_line = self._deck_id(fields, root, default_id)
+        title, description = self._deck_words(fields, deck_id)
+        language = "en"
+        if "language" in fields:
+            language = self.language(fields["language"][1], _("the deck's `language`")) or "en"
+        tags = self.tags(fields["tags"][1]) if "tags" in fields else ()
+
+        questions = self.questions(fields, root, language)
+        if self.problems or deck_id is None:
+            return None
+        deck = Deck(
+            id=deck_id,
+            title=title,
+            questions=questions,
+            description=description,
+            language=language,
+            tags=tags,
+            source=self.source,
+            guild_id=guild_id,
+        )
+        return deck, id_line
+
+    def _deck_id(self, fields: Fields, root: yaml.Node, default_id: str | None) -> tuple[str | None, int]:
+        """The deck's id (None after reporting why) and the line it is on: its `id`, else the file's name."""
         if "id" in fields:
             node = fields["id"][1]
-            id_line = sy.line_of(node)
-            deck_id = self.slug(node, _("the deck id"), part_sizes.MAX_DECK_ID_LENGTH)
-        elif default_id is None:
+            return self.slug(node, _("the deck id"), part_sizes.MAX_DECK_ID_LENGTH), sy.line_of(node)
+        if default_id is None:
             self.report(root, _("the deck has no `id`; add one such as `id: my-deck`"))
-        elif is_slug(default_id, part_sizes.MAX_DECK_ID_LENGTH):
-            deck_id = default_id
-        else:
-            self.report(
-                1,
-                _(
-                    "the deck has no `id` and its file name `{name}` cannot be one; add `id:` with 1 to "
-                    "{limit} letters, digits, `-` or `_`",
-                    name=_show(default_id),
-                    limit=part_sizes.MAX_DECK_ID_LENGTH,
-                ),
-            )
+            return None, 1
+        if is_slug(default_id, part_sizes.MAX_DECK_ID_LENGTH):
+            return default_id, 1
+        self.report(
+            1,
+            _(
+                "the deck has no `id` and its file name `{name}` cannot be one; add `id:` with 1 to "
+                "{limit} letters, digits, `-` or `_`",
+                name=_show(default_id),
+                limit=part_sizes.MAX_DECK_ID_LENGTH,
+            ),
+        )
+        return None, 1
 
+    def _deck_words(self, fields: Fields, deck_id: str | None) -> tuple[str, str]:
+        """The deck's title (its id when it has none) and description."""
         title = deck_id or ""
         if "title" in fields:
             title = (
@@ -491,25 +527,7 @@ class _Reader:
                 )
                 or ""
             )
-        language = "en"
-        if "language" in fields:
-            language = self.language(fields["language"][1], _("the deck's `language`")) or "en"
-        tags = self.tags(fields["tags"][1]) if "tags" in fields else ()
-
-        questions = self.questions(fields, root, language)
-        if self.problems or deck_id is None:
-            return None
-        deck = Deck(
-            id=deck_id,
-            title=title,
-            questions=questions,
-            description=description,
-            language=language,
-            tags=tags,
-            source=self.source,
-            guild_id=guild_id,
-        )
-        return deck, id_line
+        return title, description
 
     def tags(self, node: yaml.Node) -> tuple[str, ...]:
         if isinstance(node, yaml.ScalarNode) and node.tag == sy.NULL:
