@@ -15,6 +15,8 @@ from bot.host.config import ConfigError, Settings, WebSettings, web_address
 from bot.host.logs import configure_logging
 
 if TYPE_CHECKING:
+    import argparse
+
     from bot.discord.client import BvunzoBot
     from bot.web.server import WebServer
 
@@ -27,9 +29,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     if list(sys.argv[1:] if argv is None else argv) in ([], ["run"]):
         # The bot itself: the verbs' parsers would load every importer (and their libraries) for nothing.
         return _run()
+    args = _parser().parse_args(argv)
+    if args.verb not in (None, "run", "web"):
+        # A deck author's tools (validate, import, play) speak the terminal's language, as `bvunzo play`
+        # does; the bot and the dashboard choose a language per member instead.
+        from bot import locales
+        from bot.cli.play import catalog_of_terminal
+
+        locales.use(catalog_of_terminal())
+    if getattr(args, "handler", None) is not None:
+        return int(args.handler(args))
+    return _run_verb(args)
+
+
+def _parser() -> argparse.ArgumentParser:
     import argparse  # the verbs' parsers, which the bot itself never builds
 
+    from bot.cli.catalog_tools import add_locales_verb
     from bot.cli.deck_tools import add_deck_verbs
+    from bot.cli.play import add_play_arguments
 
     parser = argparse.ArgumentParser(
         prog="bvunzo", description="Bvunzo, a Discord quiz bot for study groups."
@@ -40,6 +58,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     validate = verbs.add_parser("validate", help="check decks and print every problem as file:line: message")
     validate.add_argument("paths", nargs="*", type=Path, default=[Path("questions")], metavar="PATH")
+    _add_host_verbs(verbs)
+    add_play_arguments(verbs.add_parser("play", help="play a deck in this terminal, without Discord"))
+    add_deck_verbs(verbs)
+    add_locales_verb(verbs)
+    return parser
+
+
+def _add_host_verbs(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """A host's verbs: copy-db, health, web, backup and results."""
     copy_db = verbs.add_parser(
         "copy-db", help="copy a whole database to another (SQLite file or postgresql:// URL), then check it"
     )
@@ -62,23 +89,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     results.add_argument(
         "--out", type=Path, default=Path("."), metavar="FOLDER", help="where to write (default: here)"
     )
-    from bot.cli.play import add_play_arguments
 
-    add_play_arguments(verbs.add_parser("play", help="play a deck in this terminal, without Discord"))
-    add_deck_verbs(verbs)
-    from bot.cli.catalog_tools import add_locales_verb
 
-    add_locales_verb(verbs)
-    args = parser.parse_args(argv)
-    if args.verb not in (None, "run", "web"):
-        # A deck author's tools (validate, import, play) speak the terminal's language, as `bvunzo play`
-        # does; the bot and the dashboard choose a language per member instead.
-        from bot import locales
-        from bot.cli.play import catalog_of_terminal
-
-        locales.use(catalog_of_terminal())
-    if getattr(args, "handler", None) is not None:
-        return int(args.handler(args))
+def _run_verb(args: argparse.Namespace) -> int:
+    """The verbs with no handler of their own; no verb at all runs the bot."""
     if args.verb == "validate":
         return _validate(args.paths)
     if args.verb == "copy-db":
@@ -87,19 +101,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         from bot.cli.play import run
 
         return run(args)
-    if args.verb == "results":
-        from bot.cli import host_commands
-
-        return host_commands.results(args)
-
     if args.verb == "web":
         from bot.web.server import run_web
 
         return run_web()
-    if args.verb in {"health", "backup"}:
+    if args.verb in {"results", "health", "backup"}:
         from bot.cli import host_commands
 
-        return host_commands.health(args) if args.verb == "health" else host_commands.backup(args)
+        verb = {
+            "results": host_commands.results,
+            "health": host_commands.health,
+            "backup": host_commands.backup,
+        }
+        return verb[args.verb](args)
     return _run()
 
 
@@ -190,10 +204,7 @@ def _dashboard_failed(task: asyncio.Task[WebServer | None]) -> None:
 
 
 async def _serve(settings: Settings, web: WebSettings | None = None) -> int:
-    import discord
-
     from bot.discord.client import BvunzoBot
-    from bot.store import StoreError
 
     bot = BvunzoBot(settings)
     endpoint = None
@@ -206,7 +217,31 @@ async def _serve(settings: Settings, web: WebSettings | None = None) -> int:
         except OSError as exc:
             print(f"bvunzo: BVUNZO_HTTP: {exc}", file=sys.stderr)
             return EXIT_BAD_SETTING
-    loop = asyncio.get_running_loop()
+    stopping = _stop_on_signals(asyncio.get_running_loop())
+    runner = asyncio.create_task(bot.start(settings.token), name="bvunzo-bot")
+    dashboard = (
+        asyncio.create_task(_serve_dashboard(bot, web), name="bvunzo-web") if web is not None else None
+    )
+    if dashboard is not None:
+        dashboard.add_done_callback(_dashboard_failed)
+    waiter = asyncio.create_task(stopping.wait(), name="bvunzo-signal")
+    await asyncio.wait({runner, waiter}, return_when=asyncio.FIRST_COMPLETED)
+    try:
+        return await _until_stopped(bot, runner)
+    finally:
+        waiter.cancel()
+        if endpoint is not None:
+            await endpoint.stop()
+        if dashboard is not None:
+            await _stop_dashboard(dashboard)
+        if not bot.is_closed():
+            await bot.close()
+        if not runner.done():
+            runner.cancel()
+
+
+def _stop_on_signals(loop: asyncio.AbstractEventLoop) -> asyncio.Event:
+    """An event set by the first SIGTERM or SIGINT, which the bot takes as: save rounds and close."""
     log.debug("event loop: %s", event_loop.loop_name(loop))
     stopping = asyncio.Event()
 
@@ -217,15 +252,15 @@ async def _serve(settings: Settings, web: WebSettings | None = None) -> int:
 
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop, sig.name)
+    return stopping
 
-    runner = asyncio.create_task(bot.start(settings.token), name="bvunzo-bot")
-    dashboard = (
-        asyncio.create_task(_serve_dashboard(bot, web), name="bvunzo-web") if web is not None else None
-    )
-    if dashboard is not None:
-        dashboard.add_done_callback(_dashboard_failed)
-    waiter = asyncio.create_task(stopping.wait(), name="bvunzo-signal")
-    await asyncio.wait({runner, waiter}, return_when=asyncio.FIRST_COMPLETED)
+
+async def _until_stopped(bot: BvunzoBot, runner: asyncio.Task[None]) -> int:
+    """The exit code once the bot stopped on its own (what stopped it, re-raised) or was asked to close."""
+    import discord
+
+    from bot.store import StoreError
+
     try:
         if runner.done():
             runner.result()  # re-raise what stopped the bot on its own
@@ -243,20 +278,14 @@ async def _serve(settings: Settings, web: WebSettings | None = None) -> int:
     except StoreError as exc:
         print(f"bvunzo: {exc}", file=sys.stderr)
         return EXIT_BAD_SETTING
-    finally:
-        waiter.cancel()
-        if endpoint is not None:
-            await endpoint.stop()
-        if dashboard is not None:
-            if dashboard.done() and not dashboard.cancelled() and dashboard.exception() is None:
-                served = dashboard.result()
-                if served is not None:
-                    await served.stop()
-            dashboard.cancel()
-        if not bot.is_closed():
-            await bot.close()
-        if not runner.done():
-            runner.cancel()
+
+
+async def _stop_dashboard(dashboard: asyncio.Task[WebServer | None]) -> None:
+    if dashboard.done() and not dashboard.cancelled() and dashboard.exception() is None:
+        served = dashboard.result()
+        if served is not None:
+            await served.stop()
+    dashboard.cancel()
 
 
 if __name__ == "__main__":

@@ -207,6 +207,20 @@ _KIND_RULES: dict[Kind, tuple[list[str], list[str], Schema | None]] = {
 # The kinds answered on a row of buttons, A to E: only a multi question's menu takes more choices.
 _BUTTON_KINDS = (Kind.CHOICE, Kind.POLL)
 
+# The order of the question's if-then rules in the shipped file (no kind at all means a choice question).
+_KINDS_IN_SCHEMA_ORDER = (
+    Kind.TEXT,
+    Kind.NUMBER,
+    Kind.TRUEFALSE,
+    None,
+    Kind.POLL,
+    Kind.CHOICE,
+    Kind.MULTI,
+    Kind.CLOZE,
+    Kind.ORDER,
+    Kind.MATCH,
+)
+
 
 def _kind_rule(kind: Kind | None) -> Schema:
     required, forbidden, answer = _KIND_RULES[kind or Kind.CHOICE]
@@ -273,164 +287,183 @@ def _schema(text: list[str]) -> Schema:
         "required": ["questions"],
         "properties": _only(DECK_KEYS, DECK_PROPERTIES, "a deck"),
         "definitions": {
-            "slug": {
-                "type": "string",
-                "pattern": f"^{SLUG.pattern.removesuffix('+')}{{1,{part_sizes.MAX_DECK_ID_LENGTH}}}$",
-            },
-            "language": {
-                "description": N_(
-                    "2 or 3 lowercase letters (en, sn), optionally with a region (pt-BR, es-419)."
-                ),
-                "type": "string",
-                "pattern": f"^{LANGUAGE_CODE.pattern}$",
-            },
-            "tags": {
-                "description": N_(
-                    "Short words for the topic: at most {most_tags}, each at most {tag_length} characters."
-                ),
-                "oneOf": [
-                    {
-                        "type": "array",
-                        "maxItems": part_sizes.MAX_TAGS,
-                        "items": {"type": ["string", "number"], "maxLength": part_sizes.MAX_TAG_LENGTH},
+            **_word_definitions(),
+            **_choice_definitions(text),
+            **_choice_answer_definitions(),
+            **_typed_answer_definitions(text),
+            **_shape_definitions(),
+        },
+    }
+
+
+def _word_definitions() -> dict[str, Schema]:
+    """A deck's and a question's slugs, languages and tags."""
+    return {
+        "slug": {
+            "type": "string",
+            "pattern": f"^{SLUG.pattern.removesuffix('+')}{{1,{part_sizes.MAX_DECK_ID_LENGTH}}}$",
+        },
+        "language": {
+            "description": N_("2 or 3 lowercase letters (en, sn), optionally with a region (pt-BR, es-419)."),
+            "type": "string",
+            "pattern": f"^{LANGUAGE_CODE.pattern}$",
+        },
+        "tags": {
+            "description": N_(
+                "Short words for the topic: at most {most_tags}, each at most {tag_length} characters."
+            ),
+            "oneOf": [
+                {
+                    "type": "array",
+                    "maxItems": part_sizes.MAX_TAGS,
+                    "items": {"type": ["string", "number"], "maxLength": part_sizes.MAX_TAG_LENGTH},
+                },
+                {"type": "string", "maxLength": part_sizes.MAX_TAG_LENGTH},
+                {"type": "null"},
+            ],
+        },
+    }
+
+
+def _choice_definitions(text: list[str]) -> dict[str, Schema]:
+    """A prompt, its choices and an order question's items."""
+    return {
+        "prompt": {
+            "description": N_("The question itself."),
+            "type": ["string", "number"],
+            "minLength": 1,
+            "maxLength": part_sizes.MAX_PROMPT_LENGTH,
+        },
+        "choice": {"type": text, "minLength": 1, "maxLength": part_sizes.MAX_CHOICE_LENGTH},
+        "choices": {
+            "description": N_(
+                "{least_choices} to {most_choices} answers to pick from (buttons A to {last_letter}); a "
+                "multi question may have up to {most_multi_choices}."
+            ),
+            "type": "array",
+            "minItems": part_sizes.MIN_CHOICES,
+            "maxItems": part_sizes.MAX_MULTI_CHOICES,
+            "items": _ref("choice"),
+        },
+        "orderItems": {
+            "type": "array",
+            "minItems": MIN_ITEMS,
+            "maxItems": MAX_ITEMS,
+            "uniqueItems": True,
+            "items": _ref("choice"),
+        },
+    }
+
+
+def _choice_answer_definitions() -> dict[str, Schema]:
+    """A choice question's and a multi question's right answers."""
+    return {
+        "choiceAnswer": {
+            "description": N_(
+                "The right choice: its index counting from 0, its exact text, or a list of them."
+            ),
+            "oneOf": [
+                _index(),
+                {"type": "string", "minLength": 1},
+                {
+                    "type": "array",
+                    "minItems": 1,
+                    "items": {"oneOf": [_index(), {"type": "string", "minLength": 1}]},
+                },
+            ],
+        },
+        "multiAnswer": {
+            "description": N_(
+                "Every right choice: a list of their indices counting from 0 (or their exact texts), at "
+                "least one right and one left wrong."
+            ),
+            "oneOf": [
+                _index(part_sizes.MAX_MULTI_CHOICES),
+                {"type": "string", "minLength": 1},
+                {
+                    "type": "array",
+                    "minItems": 1,
+                    "maxItems": part_sizes.MAX_MULTI_CHOICES - 1,
+                    "uniqueItems": True,
+                    "items": {
+                        "oneOf": [
+                            _index(part_sizes.MAX_MULTI_CHOICES),
+                            {"type": "string", "minLength": 1},
+                        ]
                     },
-                    {"type": "string", "maxLength": part_sizes.MAX_TAG_LENGTH},
-                    {"type": "null"},
-                ],
-            },
-            "prompt": {
-                "description": N_("The question itself."),
-                "type": ["string", "number"],
-                "minLength": 1,
-                "maxLength": part_sizes.MAX_PROMPT_LENGTH,
-            },
-            "choice": {"type": text, "minLength": 1, "maxLength": part_sizes.MAX_CHOICE_LENGTH},
-            "choices": {
-                "description": N_(
-                    "{least_choices} to {most_choices} answers to pick from (buttons A to {last_letter}); a "
-                    "multi question may have up to {most_multi_choices}."
-                ),
-                "type": "array",
-                "minItems": part_sizes.MIN_CHOICES,
-                "maxItems": part_sizes.MAX_MULTI_CHOICES,
-                "items": _ref("choice"),
-            },
-            "orderItems": {
-                "type": "array",
-                "minItems": MIN_ITEMS,
-                "maxItems": MAX_ITEMS,
-                "uniqueItems": True,
-                "items": _ref("choice"),
-            },
-            "choiceAnswer": {
-                "description": N_(
-                    "The right choice: its index counting from 0, its exact text, or a list of them."
-                ),
-                "oneOf": [
-                    _index(),
-                    {"type": "string", "minLength": 1},
-                    {
-                        "type": "array",
-                        "minItems": 1,
-                        "items": {"oneOf": [_index(), {"type": "string", "minLength": 1}]},
-                    },
-                ],
-            },
-            "multiAnswer": {
-                "description": N_(
-                    "Every right choice: a list of their indices counting from 0 (or their exact texts), at "
-                    "least one right and one left wrong."
-                ),
-                "oneOf": [
-                    _index(part_sizes.MAX_MULTI_CHOICES),
-                    {"type": "string", "minLength": 1},
-                    {
-                        "type": "array",
-                        "minItems": 1,
-                        "maxItems": part_sizes.MAX_MULTI_CHOICES - 1,
-                        "uniqueItems": True,
-                        "items": {
-                            "oneOf": [
-                                _index(part_sizes.MAX_MULTI_CHOICES),
-                                {"type": "string", "minLength": 1},
-                            ]
-                        },
-                    },
-                ],
-            },
-            "numberAnswer": {
-                "description": N_("The right number, with a dot for decimals: 9.81, -3 or 981e-2."),
-                "oneOf": [
-                    {"type": "number"},
-                    {"type": "string", "pattern": r"^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$"},
-                ],
-            },
-            "textAnswers": {
-                "description": N_(
-                    "Every typed answer that counts as right (at most {most_answers}); the first is shown at "
-                    "the reveal."
-                ),
-                "oneOf": [
-                    {
-                        "type": "array",
-                        "minItems": 1,
-                        "maxItems": part_sizes.MAX_TEXT_ANSWERS,
-                        "items": {
-                            "type": text,
-                            "minLength": 1,
-                            "maxLength": part_sizes.MAX_TEXT_ANSWER_LENGTH,
-                        },
-                    },
-                    {
-                        "type": ["string", "number"],
+                },
+            ],
+        },
+    }
+
+
+def _typed_answer_definitions(text: list[str]) -> dict[str, Schema]:
+    """A number question's right answer and a text question's typed ones."""
+    return {
+        "numberAnswer": {
+            "description": N_("The right number, with a dot for decimals: 9.81, -3 or 981e-2."),
+            "oneOf": [
+                {"type": "number"},
+                {"type": "string", "pattern": r"^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$"},
+            ],
+        },
+        "textAnswers": {
+            "description": N_(
+                "Every typed answer that counts as right (at most {most_answers}); the first is shown at "
+                "the reveal."
+            ),
+            "oneOf": [
+                {
+                    "type": "array",
+                    "minItems": 1,
+                    "maxItems": part_sizes.MAX_TEXT_ANSWERS,
+                    "items": {
+                        "type": text,
                         "minLength": 1,
                         "maxLength": part_sizes.MAX_TEXT_ANSWER_LENGTH,
                     },
-                ],
-            },
-            "pairs": {
-                "type": "array",
-                "minItems": MIN_PAIRS,
-                "maxItems": MAX_PAIRS,
-                "items": {
-                    "type": "array",
-                    "minItems": 2,
-                    "maxItems": 2,
-                    "items": {"type": ["string", "number"], "minLength": 1, "maxLength": MAX_PAIR_ITEM},
                 },
+                {
+                    "type": ["string", "number"],
+                    "minLength": 1,
+                    "maxLength": part_sizes.MAX_TEXT_ANSWER_LENGTH,
+                },
+            ],
+        },
+    }
+
+
+def _shape_definitions() -> dict[str, Schema]:
+    """A match question's pairs, the explanation, a translation and a question with each kind's rules."""
+    return {
+        "pairs": {
+            "type": "array",
+            "minItems": MIN_PAIRS,
+            "maxItems": MAX_PAIRS,
+            "items": {
+                "type": "array",
+                "minItems": 2,
+                "maxItems": 2,
+                "items": {"type": ["string", "number"], "minLength": 1, "maxLength": MAX_PAIR_ITEM},
             },
-            "explanation": {
-                "description": N_("Why the right answer is right; shown at the reveal and in practice."),
-                "type": ["string", "number", "null"],
-                "maxLength": part_sizes.MAX_EXPLANATION_LENGTH,
-            },
-            "translation": {
-                "type": "object",
-                "additionalProperties": False,
-                "required": ["prompt"],
-                "properties": _only(TRANSLATION_KEYS, TRANSLATION_PROPERTIES, "a translation"),
-            },
-            "question": {
-                "type": "object",
-                "additionalProperties": False,
-                "required": ["id", "prompt"],
-                "properties": _only(QUESTION_KEYS, QUESTION_PROPERTIES, "a question"),
-                "allOf": [
-                    _kind_rule(kind)
-                    for kind in (
-                        Kind.TEXT,
-                        Kind.NUMBER,
-                        Kind.TRUEFALSE,
-                        None,
-                        Kind.POLL,
-                        Kind.CHOICE,
-                        Kind.MULTI,
-                        Kind.CLOZE,
-                        Kind.ORDER,
-                        Kind.MATCH,
-                    )
-                ],
-            },
+        },
+        "explanation": {
+            "description": N_("Why the right answer is right; shown at the reveal and in practice."),
+            "type": ["string", "number", "null"],
+            "maxLength": part_sizes.MAX_EXPLANATION_LENGTH,
+        },
+        "translation": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["prompt"],
+            "properties": _only(TRANSLATION_KEYS, TRANSLATION_PROPERTIES, "a translation"),
+        },
+        "question": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["id", "prompt"],
+            "properties": _only(QUESTION_KEYS, QUESTION_PROPERTIES, "a question"),
+            "allOf": [_kind_rule(kind) for kind in _KINDS_IN_SCHEMA_ORDER],
         },
     }
 

@@ -35,22 +35,35 @@ def is_url(reference: str) -> bool:
 def check_image(reference: str, folder: Path | None) -> tuple[str | None, str]:
     """(a problem for the deck's author or None, the reference to keep: the URL, or the file's full path)."""
     if reference.startswith(PICTURE_PREFIX):
-        # Checked for its form only: whether the server keeps that picture is the store's to say, and a
-        # picture gone is shown as none (bot/decks/pictures.py).
-        if picture_name(reference) is None:
-            return _(
-                "`image` `{reference}` is not the name of a picture uploaded on the dashboard",
-                reference=reference,
-            ), reference
-        return None, reference
+        return _picture_problem(reference), reference
     if "://" in reference or reference.startswith("http:"):
-        if not is_url(reference):
-            return _("`image` URLs must start with https://"), reference
-        if not urlsplit(reference).netloc:
-            return _("`image` `{reference}` has no host after https://", reference=reference), reference
-        return None, reference
+        return _url_problem(reference), reference
     if folder is None:
         return _("an uploaded deck can show images only from https:// URLs, not files"), reference
+    return _check_file(reference, folder)
+
+
+def _picture_problem(reference: str) -> str | None:
+    # Checked for its form only: whether the server keeps that picture is the store's to say, and a
+    # picture gone is shown as none (bot/decks/pictures.py).
+    if picture_name(reference) is None:
+        return _(
+            "`image` `{reference}` is not the name of a picture uploaded on the dashboard",
+            reference=reference,
+        )
+    return None
+
+
+def _url_problem(reference: str) -> str | None:
+    if not is_url(reference):
+        return _("`image` URLs must start with https://")
+    if not urlsplit(reference).netloc:
+        return _("`image` `{reference}` has no host after https://", reference=reference)
+    return None
+
+
+def _check_file(reference: str, folder: Path) -> tuple[str | None, str]:
+    """A file beside the deck: an image's type by its name, then where it is, its size and its first bytes."""
     suffix = Path(reference).suffix.lower()
     if suffix not in IMAGE_TYPES:
         return (
@@ -66,17 +79,23 @@ def check_image(reference: str, folder: Path | None) -> tuple[str | None, str]:
         return _("`image` must name a file in the deck's folder or below it"), reference
     if not path.is_file():
         return _("`image` file `{reference}` does not exist beside the deck", reference=reference), reference
-    size = path.stat().st_size
-    if size > MAX_IMAGE_BYTES:
-        return (
-            _(
-                "`image` file `{reference}` has {size} MiB; Discord takes at most {most} MiB",
-                reference=reference,
-                size=_mebibytes(size),
-                most=MAX_IMAGE_BYTES // 1024 // 1024,
-            ),
-            reference,
-        )
+    problem = _size_problem(reference, path.stat().st_size) or _content_problem(reference, path, suffix)
+    return (problem, reference) if problem is not None else (None, str(path))
+
+
+def _size_problem(reference: str, size: int) -> str | None:
+    if size <= MAX_IMAGE_BYTES:
+        return None
+    return _(
+        "`image` file `{reference}` has {size} MiB; Discord takes at most {most} MiB",
+        reference=reference,
+        size=_mebibytes(size),
+        most=MAX_IMAGE_BYTES // 1024 // 1024,
+    )
+
+
+def _content_problem(reference: str, path: Path, suffix: str) -> str | None:
+    """A file whose first bytes are not those of the image type its name says."""
     kind, starts = IMAGE_TYPES[suffix]
     with path.open("rb") as file:
         head = file.read(12)
@@ -85,5 +104,5 @@ def check_image(reference: str, folder: Path | None) -> tuple[str | None, str]:
             "`image` file `{reference}` is not a {kind} image, whatever its name says",
             reference=reference,
             kind=kind,
-        ), reference
-    return None, str(path)
+        )
+    return None

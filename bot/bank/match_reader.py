@@ -71,7 +71,16 @@ def read_pairs(reader: _Reads, node: yaml.Node, count: int | None = None, code: 
         return ()
     mark = _problems(reader)
     pairs = [_pair(reader, item, n) for n, item in enumerate(node.value, 1)]
-    if count is not None and count and len(pairs) != count:  # 0: the question's own were broken
+    _check_count(reader, node, len(pairs), count, code)
+    numbered = enumerate(zip(node.value, pairs, strict=True), 1)
+    _no_repeats(reader, [(n, item, pair) for n, (item, pair) in numbered if pair is not None])
+    kept = tuple(pair for pair in pairs if pair is not None)
+    return kept if _problems(reader) == mark and len(kept) == len(pairs) else ()
+
+
+def _check_count(reader: _Reads, node: yaml.Node, given: int, count: int | None, code: str) -> None:
+    """A translation gives as many pairs as its question; a question gives as many as a form holds."""
+    if count is not None and count and given != count:  # 0: the question's own were broken
         reader.report(
             node,
             n_(
@@ -79,26 +88,22 @@ def read_pairs(reader: _Reads, node: yaml.Node, count: int | None = None, code: 
                 "pair, in the same order",
                 "the `{code}` translation has {n} pairs but the question has {count}; translate every "
                 "pair, in the same order",
-                len(pairs),
+                given,
                 code=code,
                 count=count,
             ),
         )
-    elif count is None and not MIN_PAIRS <= len(pairs) <= MAX_PAIRS:
+    elif count is None and not MIN_PAIRS <= given <= MAX_PAIRS:
         reader.report(
             node,
             n_(
                 "this match question has {n} pair; give {least} to {most} (Discord's form holds {most})",
                 "this match question has {n} pairs; give {least} to {most} (Discord's form holds {most})",
-                len(pairs),
+                given,
                 least=MIN_PAIRS,
                 most=MAX_PAIRS,
             ),
         )
-    numbered = enumerate(zip(node.value, pairs, strict=True), 1)
-    _no_repeats(reader, [(n, item, pair) for n, (item, pair) in numbered if pair is not None])
-    kept = tuple(pair for pair in pairs if pair is not None)
-    return kept if _problems(reader) == mark and len(kept) == len(pairs) else ()
 
 
 def _pair(reader: _Reads, node: yaml.Node, index: int) -> tuple[str, str] | None:

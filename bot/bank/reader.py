@@ -273,17 +273,7 @@ class _Reader:
             return None
         fields: Fields = {}
         for key_node, value_node in node.value:
-            if not self.plain(key_node):
-                continue
-            if not isinstance(key_node, yaml.ScalarNode):
-                self.report(
-                    key_node,
-                    _(
-                        "a key in {what} must be a plain word, not {given}",
-                        what=what,
-                        given=self.describe(key_node),
-                    ),
-                )
+            if not self._plain_key(key_node, what):
                 continue
             name = str(key_node.value)
             if name in fields:
@@ -302,6 +292,22 @@ class _Reader:
             else:
                 fields[name] = (key_node, value_node)
         return fields
+
+    def _plain_key(self, key_node: yaml.Node, what: str) -> bool:
+        """Whether a mapping's key is a plain word (a tag, a list or a mapping as a key is reported)."""
+        if not self.plain(key_node):
+            return False
+        if not isinstance(key_node, yaml.ScalarNode):
+            self.report(
+                key_node,
+                _(
+                    "a key in {what} must be a plain word, not {given}",
+                    what=what,
+                    given=self.describe(key_node),
+                ),
+            )
+            return False
+        return True
 
     def text(
         self,
@@ -415,6 +421,12 @@ class _Reader:
         if not isinstance(node, yaml.SequenceNode):
             self.report(node, _("{name} must be a list, not {given}", name=name, given=self.describe(node)))
             return None
+        return self._list_items(node, item, limit, repeats_ok=repeats_ok)
+
+    def _list_items(
+        self, node: yaml.SequenceNode, item: str, limit: int, *, repeats_ok: bool
+    ) -> list[str | None]:
+        """Each item's text (None for a broken one); an item the same as an earlier one is reported."""
         values: list[str | None] = []
         first_seen: dict[str, int] = {}
         for index, item_node in enumerate(node.value):
@@ -447,27 +459,51 @@ class _Reader:
         fields = self.mapping(root, DECK_KEYS, _("the deck"))
         if fields is None:
             return None
-        deck_id: str | None = None
-        id_line = 1
+        deck_id, id_line = self._deck_id(fields, root, default_id)
+        title, description = self._deck_words(fields, deck_id)
+        language = "en"
+        if "language" in fields:
+            language = self.language(fields["language"][1], _("the deck's `language`")) or "en"
+        tags = self.tags(fields["tags"][1]) if "tags" in fields else ()
+
+        questions = self.questions(fields, root, language)
+        if self.problems or deck_id is None:
+            return None
+        deck = Deck(
+            id=deck_id,
+            title=title,
+            questions=questions,
+            description=description,
+            language=language,
+            tags=tags,
+            source=self.source,
+            guild_id=guild_id,
+        )
+        return deck, id_line
+
+    def _deck_id(self, fields: Fields, root: yaml.Node, default_id: str | None) -> tuple[str | None, int]:
+        """The deck's id (None after reporting why) and the line it is on: its `id`, else the file's name."""
         if "id" in fields:
             node = fields["id"][1]
-            id_line = sy.line_of(node)
-            deck_id = self.slug(node, _("the deck id"), part_sizes.MAX_DECK_ID_LENGTH)
-        elif default_id is None:
+            return self.slug(node, _("the deck id"), part_sizes.MAX_DECK_ID_LENGTH), sy.line_of(node)
+        if default_id is None:
             self.report(root, _("the deck has no `id`; add one such as `id: my-deck`"))
-        elif is_slug(default_id, part_sizes.MAX_DECK_ID_LENGTH):
-            deck_id = default_id
-        else:
-            self.report(
-                1,
-                _(
-                    "the deck has no `id` and its file name `{name}` cannot be one; add `id:` with 1 to "
-                    "{limit} letters, digits, `-` or `_`",
-                    name=_show(default_id),
-                    limit=part_sizes.MAX_DECK_ID_LENGTH,
-                ),
-            )
+            return None, 1
+        if is_slug(default_id, part_sizes.MAX_DECK_ID_LENGTH):
+            return default_id, 1
+        self.report(
+            1,
+            _(
+                "the deck has no `id` and its file name `{name}` cannot be one; add `id:` with 1 to "
+                "{limit} letters, digits, `-` or `_`",
+                name=_show(default_id),
+                limit=part_sizes.MAX_DECK_ID_LENGTH,
+            ),
+        )
+        return None, 1
 
+    def _deck_words(self, fields: Fields, deck_id: str | None) -> tuple[str, str]:
+        """The deck's title (its id when it has none) and description."""
         title = deck_id or ""
         if "title" in fields:
             title = (
@@ -491,25 +527,7 @@ class _Reader:
                 )
                 or ""
             )
-        language = "en"
-        if "language" in fields:
-            language = self.language(fields["language"][1], _("the deck's `language`")) or "en"
-        tags = self.tags(fields["tags"][1]) if "tags" in fields else ()
-
-        questions = self.questions(fields, root, language)
-        if self.problems or deck_id is None:
-            return None
-        deck = Deck(
-            id=deck_id,
-            title=title,
-            questions=questions,
-            description=description,
-            language=language,
-            tags=tags,
-            source=self.source,
-            guild_id=guild_id,
-        )
-        return deck, id_line
+        return title, description
 
     def tags(self, node: yaml.Node) -> tuple[str, ...]:
         if isinstance(node, yaml.ScalarNode) and node.tag == sy.NULL:
@@ -578,19 +596,7 @@ class _Reader:
             return None
         before = len(self.problems)
         question_id = self.question_id(fields, node, first_line)
-        kind: Kind | None = Kind.CHOICE
-        if "type" in fields:
-            name = self.one_of(fields["type"][1], _("the question `type`"), tuple(k.value for k in Kind))
-            kind = Kind(name) if name is not None else None
-        lang = deck_language
-        if "lang" in fields:
-            lang = self.language(fields["lang"][1], "`lang`") or deck_language
-        prompt = ""
-        if "prompt" not in fields:
-            self.report(node, _("this question has no `prompt`; write the question under `prompt:`"))
-        else:
-            prompt = self.text(fields["prompt"][1], "`prompt`", part_sizes.MAX_PROMPT_LENGTH) or ""
-
+        kind, lang, prompt = self._kind_lang_prompt(fields, node, deck_language)
         body = _Body()
         if kind is not None:
             self.misplaced(fields, kind)
@@ -605,36 +611,25 @@ class _Reader:
             self.report(where, problem)
         if len(self.problems) > before or question_id is None or kind is None:
             return None
-        translations = extras.translations
-        if kind is Kind.TRUEFALSE:
-            translations = {
-                code: t
-                if t.choices
-                else Translation(t.prompt, part_sizes.true_false_choices(code), t.explanation)
-                for code, t in translations.items()
-            }
-        return Question(
-            id=question_id,
-            kind=kind,
-            prompt=prompt,
-            choices=body.choices,
-            answers=body.answers,
-            accepted=body.accepted,
-            number=body.number,
-            tolerance=body.tolerance,
-            unit=body.unit,
-            blanks=body.blanks,
-            pairs=body.pairs,
-            explanation=extras.explanation,
-            lang=lang,
-            translations=MappingProxyType(translations),
-            tags=extras.tags,
-            difficulty=extras.difficulty,
-            image=extras.image,
-            suggested_by=extras.suggested_by,
-            hint=extras.hint,
-            line=sy.line_of(node),
-        )
+        return _question_of(question_id, kind, prompt, lang, body, extras, sy.line_of(node))
+
+    def _kind_lang_prompt(
+        self, fields: Fields, node: yaml.Node, deck_language: str
+    ) -> tuple[Kind | None, str, str]:
+        """The question's kind (None when its `type` is not one), language and prompt ("" if broken)."""
+        kind: Kind | None = Kind.CHOICE
+        if "type" in fields:
+            name = self.one_of(fields["type"][1], _("the question `type`"), tuple(k.value for k in Kind))
+            kind = Kind(name) if name is not None else None
+        lang = deck_language
+        if "lang" in fields:
+            lang = self.language(fields["lang"][1], "`lang`") or deck_language
+        prompt = ""
+        if "prompt" not in fields:
+            self.report(node, _("this question has no `prompt`; write the question under `prompt:`"))
+        else:
+            prompt = self.text(fields["prompt"][1], "`prompt`", part_sizes.MAX_PROMPT_LENGTH) or ""
+        return kind, lang, prompt
 
     def question_id(self, fields: Fields, node: yaml.Node, first_line: dict[str, int]) -> str | None:
         if "id" not in fields:
@@ -1054,27 +1049,7 @@ class _Reader:
             )
             return None
         if node.tag == sy.INT:
-            try:
-                index = int(sy.scalar_value(node))  # type: ignore[call-overload]
-            except ValueError:
-                self.report(node, _("`answer` `{value}` is not a whole number", value=_show(str(node.value))))
-                return None
-            if choices is not None and not 0 <= index < len(choices):
-                self.report(
-                    node,
-                    _(
-                        "`answer` {index} is out of range: the choices are numbered 0 to {last}",
-                        index=index,
-                        last=len(choices) - 1,
-                    ),
-                )
-                return None
-            if index < 0:
-                self.report(
-                    node, _("`answer` {index} is out of range: choices are numbered from 0", index=index)
-                )
-                return None
-            return index
+            return self._answer_number(node, choices)
         if node.tag == sy.NULL:
             self.report(
                 node,
@@ -1091,6 +1066,31 @@ class _Reader:
                 ),
             )
             return None
+        return self._answer_text(node, choices)
+
+    def _answer_number(self, node: yaml.ScalarNode, choices: list[str | None] | None) -> int | None:
+        """An index `answer`: a whole number naming one of the choices, counting from 0."""
+        try:
+            index = int(sy.scalar_value(node))  # type: ignore[call-overload]
+        except ValueError:
+            self.report(node, _("`answer` `{value}` is not a whole number", value=_show(str(node.value))))
+            return None
+        if choices is not None and not 0 <= index < len(choices):
+            self.report(
+                node,
+                _(
+                    "`answer` {index} is out of range: the choices are numbered 0 to {last}",
+                    index=index,
+                    last=len(choices) - 1,
+                ),
+            )
+            return None
+        if index < 0:
+            self.report(node, _("`answer` {index} is out of range: choices are numbered from 0", index=index))
+            return None
+        return index
+
+    def _answer_text(self, node: yaml.ScalarNode, choices: list[str | None] | None) -> int | None:
         # Text (and a bare yes/no, read as the words written) names a choice by what it says.
         if choices is None:
             return None  # the choices are broken and already reported
@@ -1167,33 +1167,40 @@ class _Reader:
             )
         first_line: dict[str, int] = {}
         for key_node, value_node in node.value:
-            code = self.language(key_node, _("the translation language"))
+            code = self._translation_code(key_node, own_lang, first_line)
             if code is None:
-                continue
-            if code in first_line:
-                self.report(
-                    key_node,
-                    _(
-                        "the `{code}` translation is given twice (first on line {first})",
-                        code=code,
-                        first=first_line[code],
-                    ),
-                )
-                continue
-            first_line[code] = sy.line_of(key_node)
-            if code == own_lang:
-                self.report(
-                    key_node,
-                    _(
-                        "the `{code}` translation is in the question's own language; remove it or change `lang`",
-                        code=code,
-                    ),
-                )
                 continue
             translation = self.translation(value_node, code, kind, choice_count)
             if translation is not None:
                 result[code] = translation
         return result
+
+    def _translation_code(self, key_node: yaml.Node, own_lang: str, first_line: dict[str, int]) -> str | None:
+        """A translation's language code, once per question and not the question's own; else None."""
+        code = self.language(key_node, _("the translation language"))
+        if code is None:
+            return None
+        if code in first_line:
+            self.report(
+                key_node,
+                _(
+                    "the `{code}` translation is given twice (first on line {first})",
+                    code=code,
+                    first=first_line[code],
+                ),
+            )
+            return None
+        first_line[code] = sy.line_of(key_node)
+        if code == own_lang:
+            self.report(
+                key_node,
+                _(
+                    "the `{code}` translation is in the question's own language; remove it or change `lang`",
+                    code=code,
+                ),
+            )
+            return None
+        return code
 
     def translation(
         self, node: yaml.Node, code: str, kind: Kind | None, choice_count: int | None
@@ -1203,6 +1210,24 @@ class _Reader:
         if fields is None:
             return None
         before = len(self.problems)
+        prompt = self._translated_prompt(fields, node, code)
+        choices = self._translated_choices(fields, code, kind, choice_count)
+        accepted = self._translated_answers(fields, code, kind)
+        if kind is Kind.CLOZE and prompt:
+            self.translated_blanks(fields["prompt"][1], code, prompt)
+        if "items" in fields:
+            choices = self.translated_items(fields["items"], code, kind, choice_count) or choices
+        pairs = self.translated_pairs(fields, code, kind)
+        explanation = self._translated_explanation(fields, code)
+        if prompt and len(self.problems) == before:
+            self._translation_fits(node, what, prompt, choices, accepted, kind, choice_count)
+        if len(self.problems) > before:
+            return None
+        return Translation(
+            prompt=prompt, choices=choices, explanation=explanation, accepted=accepted, pairs=pairs
+        )
+
+    def _translated_prompt(self, fields: Fields, node: yaml.Node, code: str) -> str:
         prompt = ""
         if "prompt" not in fields:
             self.report(node, _("the `{code}` translation has no `prompt`", code=code))
@@ -1215,6 +1240,13 @@ class _Reader:
                 )
                 or ""
             )
+        return prompt
+
+    def _translated_choices(
+        self, fields: Fields, code: str, kind: Kind | None, choice_count: int | None
+    ) -> tuple[str, ...]:
+        """A translation's choices, as many as the question's own; a kind with no choices to translate
+        (text, number, cloze, order, match) is told what it translates instead."""
         choices: tuple[str, ...] = ()
         if "choices" in fields:
             key_node, choices_node = fields["choices"]
@@ -1242,6 +1274,10 @@ class _Reader:
                                 count=choice_count,
                             ),
                         )
+        return choices
+
+    def _translated_answers(self, fields: Fields, code: str, kind: Kind | None) -> tuple[str, ...]:
+        """A text question's translated typed answers; other kinds translate their choices instead."""
         accepted: tuple[str, ...] = ()
         if "answers" in fields:
             key_node, answers_node = fields["answers"]
@@ -1256,11 +1292,9 @@ class _Reader:
                         code=code,
                     ),
                 )
-        if kind is Kind.CLOZE and prompt:
-            self.translated_blanks(fields["prompt"][1], code, prompt)
-        if "items" in fields:
-            choices = self.translated_items(fields["items"], code, kind, choice_count) or choices
-        pairs = self.translated_pairs(fields, code, kind)
+        return accepted
+
+    def _translated_explanation(self, fields: Fields, code: str) -> str:
         explanation = ""
         if "explanation" in fields:
             explanation = (
@@ -1273,16 +1307,24 @@ class _Reader:
                 )
                 or ""
             )
-        if prompt and len(self.problems) == before and kind is not None and choice_count is not None:
+        return explanation
+
+    def _translation_fits(
+        self,
+        node: yaml.Node,
+        what: str,
+        prompt: str,
+        choices: tuple[str, ...],
+        accepted: tuple[str, ...],
+        kind: Kind | None,
+        choice_count: int | None,
+    ) -> None:
+        """A translation read without a problem still fits in a Discord message, as the question must."""
+        if kind is not None and choice_count is not None:
             shown = choices or self.original_choices
             self.fits_embed(node, what, prompt, shown, accepted, kind)
-        elif prompt and len(self.problems) == before and kind in (Kind.TEXT, Kind.NUMBER):
+        elif kind in (Kind.TEXT, Kind.NUMBER):
             self.fits_embed(node, what, prompt, (), accepted or self.original_accepted, kind)
-        if len(self.problems) > before:
-            return None
-        return Translation(
-            prompt=prompt, choices=choices, explanation=explanation, accepted=accepted, pairs=pairs
-        )
 
     def translated_pairs(self, fields: Fields, code: str, kind: Kind | None) -> tuple[tuple[str, str], ...]:
         """A match question's translated pairs, as many as the question's own, in the same order."""
@@ -1434,3 +1476,39 @@ def _number_shown(body: _Body) -> str:
     """A number question's answer as the reveal may show it, for measuring it against Discord's limits."""
     amount = f"{body.tolerance.amount}" if not body.tolerance.exact else ""
     return f"{body.number} {body.unit} (± {amount}%)" if amount else f"{body.number} {body.unit}"
+
+
+def _question_of(
+    question_id: str, kind: Kind, prompt: str, lang: str, body: _Body, extras: _Extras, line: int
+) -> Question:
+    """The question read without a problem; a true/false translation without its words gets its language's."""
+    translations = extras.translations
+    if kind is Kind.TRUEFALSE:
+        translations = {
+            code: t
+            if t.choices
+            else Translation(t.prompt, part_sizes.true_false_choices(code), t.explanation)
+            for code, t in translations.items()
+        }
+    return Question(
+        id=question_id,
+        kind=kind,
+        prompt=prompt,
+        choices=body.choices,
+        answers=body.answers,
+        accepted=body.accepted,
+        number=body.number,
+        tolerance=body.tolerance,
+        unit=body.unit,
+        blanks=body.blanks,
+        pairs=body.pairs,
+        explanation=extras.explanation,
+        lang=lang,
+        translations=MappingProxyType(translations),
+        tags=extras.tags,
+        difficulty=extras.difficulty,
+        image=extras.image,
+        suggested_by=extras.suggested_by,
+        hint=extras.hint,
+        line=line,
+    )

@@ -88,24 +88,7 @@ def question_mapping(question: Question, deck_language: str) -> dict[str, Any]:
     if question.lang != deck_language:
         out["lang"] = question.lang
     out["prompt"] = question.prompt
-    if question.kind in (Kind.CHOICE, Kind.MULTI):
-        out["choices"] = list(question.choices)
-        right = sorted(question.answers)  # a multi question's always a list: the set, however many it holds
-        out["answer"] = right[0] if len(right) == 1 and question.kind is Kind.CHOICE else right
-    elif question.kind in (Kind.POLL, Kind.ORDER):  # choices and no right answer; an order's, in order
-        out["items" if question.kind is Kind.ORDER else "choices"] = list(question.choices)
-    elif question.kind is Kind.TRUEFALSE:
-        out["answer"] = 0 in question.answers
-    elif question.kind is Kind.NUMBER:
-        out.update(_number_fields(question))
-    elif question.kind is Kind.CLOZE:
-        out["blanks"] = [list(accepted) for accepted in question.blanks]
-    elif question.kind is Kind.MATCH:
-        out["pairs"] = [list(pair) for pair in question.pairs]
-    else:
-        out["answers"] = list(question.accepted)
-        if question.hint:
-            out["hint"] = question.hint
+    out.update(_answer_fields(question))
     if question.explanation:
         out["explanation"] = question.explanation
     if question.translations:
@@ -128,6 +111,28 @@ def question_mapping(question: Question, deck_language: str) -> dict[str, Any]:
         out["image"] = question.image
     if question.suggested_by is not None:
         out["suggested_by"] = question.suggested_by
+    return out
+
+
+def _answer_fields(question: Question) -> dict[str, Any]:
+    """The keys that say what a question of its kind offers and takes as right, in the order written."""
+    if question.kind in (Kind.CHOICE, Kind.MULTI):
+        right = sorted(question.answers)  # a multi question's always a list: the set, however many it holds
+        answer = right[0] if len(right) == 1 and question.kind is Kind.CHOICE else right
+        return {"choices": list(question.choices), "answer": answer}
+    if question.kind in (Kind.POLL, Kind.ORDER):  # choices and no right answer; an order's, in order
+        return {"items" if question.kind is Kind.ORDER else "choices": list(question.choices)}
+    if question.kind is Kind.TRUEFALSE:
+        return {"answer": 0 in question.answers}
+    if question.kind is Kind.NUMBER:
+        return _number_fields(question)
+    if question.kind is Kind.CLOZE:
+        return {"blanks": [list(accepted) for accepted in question.blanks]}
+    if question.kind is Kind.MATCH:
+        return {"pairs": [list(pair) for pair in question.pairs]}
+    out: dict[str, Any] = {"answers": list(question.accepted)}
+    if question.hint:
+        out["hint"] = question.hint
     return out
 
 

@@ -366,15 +366,23 @@ class Assignments:
         if before is not None:
             raise UserError(already_answered(question, order, before.choice, before.text))
         await review_assignment_answer(self.store, record.deck_id, attempt.user_id, answer)
-        answered = {a.question_index for a in given_before} | {index}
+        then = await self._next(record, attempt, given_before, answer, now)
+        return Answered(question, order, verdict.choice, verdict.right, then, verdict.words)
+
+    async def _next(
+        self,
+        record: AssignmentRecord,
+        attempt: AttemptRecord,
+        given_before: Sequence[AssignmentAnswer],
+        answer: AssignmentAnswer,
+        now: datetime,
+    ) -> Asking | Finished:
+        """The first question the attempt has not answered yet, or its end when `answer` was the last."""
+        answered = {a.question_index for a in given_before} | {answer.question_index}
         left = [i for i in range(len(record.question_ids)) if i not in answered]
         if left:
-            then: Asking | Finished = await self._asking(record, attempt, left[0])
-        else:
-            then = await self._finish(
-                record, attempt, sum(a.right for a in given_before) + verdict.right, now
-            )
-        return Answered(question, order, verdict.choice, verdict.right, then, verdict.words)
+            return await self._asking(record, attempt, left[0])
+        return await self._finish(record, attempt, sum(a.right for a in given_before) + answer.right, now)
 
     async def _finish(
         self, record: AssignmentRecord, attempt: AttemptRecord, right: int, now: datetime

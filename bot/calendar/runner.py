@@ -11,7 +11,7 @@ from typing import Protocol
 from bot.calendar.champions import ChampionPort, ChampionRunner
 from bot.calendar.daily import QotdPort, QotdRunner
 from bot.calendar.guarded import guarded
-from bot.calendar.occurrences import LATE_LIMIT, decide, wake_at
+from bot.calendar.occurrences import LATE_LIMIT, Decision, decide, wake_at
 from bot.calendar.repeats import Rule, parse_days, parse_time
 from bot.calendar.zones import zone_named, zone_or_utc
 from bot.host.background import BackgroundLoop
@@ -155,43 +155,54 @@ class CalendarRunner(BackgroundLoop):
             )
             return
         if decision.step == "announce":
-            # Claimed pending, settled once posted: a claimer that died before posting leaves the schedule
-            # unannounced and its claim pending, taken again at a look ANNOUNCE_GRACE later.
-            # A loser leaves the schedule as it is: the claimer moves it once posted, or dies and the claim
-            # is taken again (if the round starts first, the start goes on unannounced).
-            if not await self.store.claim_announcement(
-                schedule.id, occurrence, now, stale_before=now - ANNOUNCE_GRACE
-            ):
-                return
-            await guarded(
-                self.port.announce(schedule, occurrence),
-                log,
-                "announcing schedule %s failed",  # i18n: not shown (a log line)
-                schedule.id,
-            )
-            await self.store.settle_announcement(schedule.id, occurrence)
-            await self.store.move_schedule(
-                schedule.id, ScheduleMove(occurrence, occurrence, occurrence, announced=True)
-            )
+            await self._announce(schedule, occurrence, now)
+            return
+        if decision.step == "missed":
+            await self._note_missed(schedule, decision, occurrence, now)
             return
         after = decision.next_occurrence
         following = None if after is None else wake_at(after, schedule.announce_minutes, False)
-        if decision.step == "missed":
-            log.warning(
-                "schedule %s of server %s missed its round of %s (the bot was down); next %s",
-                schedule.id,
-                schedule.guild_id,
-                decision.occurrence.isoformat(),
-                after.isoformat() if after else "never",
-            )
-            result = _("missed {when} (the bot was down)", when=stamp(decision.occurrence, "f"))
-            if await self._claim(schedule, decision.occurrence, now, occurrence, after, following, "missed"):
-                await self.store.note_schedule_result(schedule.id, result, now)
-            return
         # Claimed with the schedule's move, in one transaction; the round's creation takes the claim, so
         # a crash between the two leaves a pending claim that recover() starts (never a second round).
         if await self._claim(schedule, decision.occurrence, now, occurrence, after, following, "pending"):
             await self._start(schedule, decision.occurrence, now)
+
+    async def _announce(self, schedule: ScheduleRecord, occurrence: datetime, now: datetime) -> None:
+        # Claimed pending, settled once posted: a claimer that died before posting leaves the schedule
+        # unannounced and its claim pending, taken again at a look ANNOUNCE_GRACE later.
+        # A loser leaves the schedule as it is: the claimer moves it once posted, or dies and the claim
+        # is taken again (if the round starts first, the start goes on unannounced).
+        if not await self.store.claim_announcement(
+            schedule.id, occurrence, now, stale_before=now - ANNOUNCE_GRACE
+        ):
+            return
+        await guarded(
+            self.port.announce(schedule, occurrence),
+            log,
+            "announcing schedule %s failed",  # i18n: not shown (a log line)
+            schedule.id,
+        )
+        await self.store.settle_announcement(schedule.id, occurrence)
+        await self.store.move_schedule(
+            schedule.id, ScheduleMove(occurrence, occurrence, occurrence, announced=True)
+        )
+
+    async def _note_missed(
+        self, schedule: ScheduleRecord, decision: Decision, occurrence: datetime, now: datetime
+    ) -> None:
+        """A round the bot was down for: logged, and noted as the schedule's last result once claimed."""
+        after = decision.next_occurrence
+        following = None if after is None else wake_at(after, schedule.announce_minutes, False)
+        log.warning(
+            "schedule %s of server %s missed its round of %s (the bot was down); next %s",
+            schedule.id,
+            schedule.guild_id,
+            decision.occurrence.isoformat(),
+            after.isoformat() if after else "never",
+        )
+        result = _("missed {when} (the bot was down)", when=stamp(decision.occurrence, "f"))
+        if await self._claim(schedule, decision.occurrence, now, occurrence, after, following, "missed"):
+            await self.store.note_schedule_result(schedule.id, result, now)
 
     async def _claim(
         self,

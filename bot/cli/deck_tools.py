@@ -18,6 +18,27 @@ from bot.locales import _, n_
 
 def add_deck_verbs(verbs: Any) -> None:
     """Add `import` and `export` to the `bvunzo` command's sub-commands."""
+    _add_import_verb(verbs)
+
+    schema = verbs.add_parser(
+        "schema",
+        help=_("write questions/deck.schema.json (the JSON Schema editors check decks with) from the reader"),
+    )
+    schema.add_argument("-o", "--output", type=Path, help=_("the file to write (default: print it)"))
+    schema.set_defaults(handler=run_schema)
+
+    exporting = verbs.add_parser(
+        "export",
+        help=_("write a deck as our YAML, CSV for a spreadsheet, GIFT, Moodle XML or an Anki package"),
+    )
+    exporting.add_argument("deck", metavar="DECK", help=_("a deck file, or the id of a deck in --questions"))
+    exporting.add_argument("--format", choices=list(EXPORT_FORMATS), default="csv")
+    exporting.add_argument("-o", "--output", type=Path, help=_("the file to write (default: print it)"))
+    exporting.add_argument("--questions", type=Path, default=Path("questions"), help=_("the deck folder"))
+    exporting.set_defaults(handler=run_export)
+
+
+def _add_import_verb(verbs: Any) -> None:
     importing = verbs.add_parser(
         "import",
         help=_("turn a CSV/TSV, Red trivia list, numbered text or Open Trivia DB file into a deck"),
@@ -47,23 +68,6 @@ def add_deck_verbs(verbs: Any) -> None:
         ),
     )
     importing.set_defaults(handler=run_import)
-
-    schema = verbs.add_parser(
-        "schema",
-        help=_("write questions/deck.schema.json (the JSON Schema editors check decks with) from the reader"),
-    )
-    schema.add_argument("-o", "--output", type=Path, help=_("the file to write (default: print it)"))
-    schema.set_defaults(handler=run_schema)
-
-    exporting = verbs.add_parser(
-        "export",
-        help=_("write a deck as our YAML, CSV for a spreadsheet, GIFT, Moodle XML or an Anki package"),
-    )
-    exporting.add_argument("deck", metavar="DECK", help=_("a deck file, or the id of a deck in --questions"))
-    exporting.add_argument("--format", choices=list(EXPORT_FORMATS), default="csv")
-    exporting.add_argument("-o", "--output", type=Path, help=_("the file to write (default: print it)"))
-    exporting.add_argument("--questions", type=Path, default=Path("questions"), help=_("the deck folder"))
-    exporting.set_defaults(handler=run_export)
 
 
 def _write(text: str, output: Path | None) -> None:
@@ -100,23 +104,27 @@ def run_import(args: argparse.Namespace) -> int:
         print(line, file=sys.stderr)
     kept = outcome.kept
     if kept is None:
-        print(outcome.headline, file=sys.stderr)
-        if outcome.good_left_behind:
-            good = outcome.good_left_behind
-            print(
-                n_(
-                    "Pass --keep-valid to write the {n} good one.",
-                    "Pass --keep-valid to write the {n} good ones.",
-                    good,
-                ),
-                file=sys.stderr,
-            )
+        _print_refusal(outcome.headline, outcome.good_left_behind)
         return 1
     _write(kept.text, args.output)
     where = args.output or _("standard output")
     written = _("Deck `{deck}` written to {where}.", deck=deck_id, where=where)
     print(f"{outcome.headline} {written}", file=sys.stderr)
     return 0
+
+
+def _print_refusal(headline: str, good: int) -> None:
+    """Why nothing was written, and how to write the good questions all the same."""
+    print(headline, file=sys.stderr)
+    if good:
+        print(
+            n_(
+                "Pass --keep-valid to write the {n} good one.",
+                "Pass --keep-valid to write the {n} good ones.",
+                good,
+            ),
+            file=sys.stderr,
+        )
 
 
 def run_schema(args: argparse.Namespace) -> int:

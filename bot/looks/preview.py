@@ -75,6 +75,20 @@ def preview(question: Question, deck: Deck, now: datetime, *, lang: str | None =
         opens_at=None,
         untimed=False,
     )
+    ask, told = _answer_buttons(shown, order)
+    translate = _translate_buttons(question)
+    return Preview(
+        question=PreviewMessage(look_of(asked), (*ask, *translate)),
+        reveal=PreviewMessage(
+            look_of(_unanswered_reveal(shown, order, deck)),
+            (*told, *translate, PreviewButton(_("Report question"), "secondary", emoji="🚩")),
+        ),
+        languages=question.languages,
+    )
+
+
+def _unanswered_reveal(shown: Question, order: tuple[int, ...], deck: Deck) -> RevealCard:
+    """The reveal of a question no one answered."""
     nobody = Reveal(
         question_index=0,
         right_slots=frozenset(shown.answers),
@@ -83,7 +97,7 @@ def preview(question: Question, deck: Deck, now: datetime, *, lang: str | None =
         answered=0,
         right=0,
     )
-    revealed = RevealCard(
+    return RevealCard(
         round_id=0,
         index=0,
         total=1,
@@ -96,6 +110,12 @@ def preview(question: Question, deck: Deck, now: datetime, *, lang: str | None =
         teams=(),
         reported=(deck.id, shown.id),
     )
+
+
+def _answer_buttons(
+    shown: Question, order: tuple[int, ...]
+) -> tuple[list[PreviewButton], list[PreviewButton]]:
+    """(the buttons a member answers with, the same at the reveal showing the right answer)."""
     if shown.typed or shown.kind is Kind.ORDER:  # an order's Answer opens its picker
         ask = [PreviewButton(p_("button", "Answer"), "primary", emoji="✍️")]
         told = [
@@ -118,12 +138,4 @@ def preview(question: Question, deck: Deck, now: datetime, *, lang: str | None =
             )
             for slot in order
         ]
-    translate = _translate_buttons(question)
-    return Preview(
-        question=PreviewMessage(look_of(asked), (*ask, *translate)),
-        reveal=PreviewMessage(
-            look_of(revealed),
-            (*told, *translate, PreviewButton(_("Report question"), "secondary", emoji="🚩")),
-        ),
-        languages=question.languages,
-    )
+    return ask, told

@@ -196,29 +196,9 @@ def reveal_look(
     (the round hides its standings until the end); `standings` adds the round's top lines so far;
     `formulas` when the message carries its formulas' picture."""
     poll = question.kind is Kind.POLL
-    if question.typed:
-        lines = typed_lines(question, reveal)
-    elif question.kind is Kind.ORDER:
-        lines = order_reveal_lines(question, reveal)
-    else:
-        marks = []
-        for slot, original in enumerate(order):
-            tick = "✅" if slot in reveal.right_slots else "▫️"
-            count = reveal.counts[slot] if slot < len(reveal.counts) else 0
-            part = f" ({share(count, reveal.answered)})" if poll else ""
-            marks.append(f"{tick} **{letter(slot)}**  {question.choices[original]}  — {number(count)}{part}")
-        lines = "\n".join(marks)
-        if question.kind is Kind.MULTI:
-            lines += "\n\n" + multi_lines(reveal)
-    # A poll has no answer to reveal: only how the votes fell.
-    at, of = number(index + 1), number(total)
-    title = (
-        _("Question {number} of {total} — poll results", number=at, total=of)
-        if poll
-        else _("Question {number} of {total} — answer", number=at, total=of)
-    )
+    lines = _reveal_lines(question, order, reveal)
     look = Look(
-        title=clip(title, EMBED_TITLE),
+        title=clip(_reveal_title(index, total, poll=poll), EMBED_TITLE),
         description=clip(f"{question.shown_prompt}\n\n{lines}", EMBED_DESCRIPTION),
         image=_image(question, index, formulas),  # the reveal edits the same message: its uploads stay
         colour="reveal",
@@ -227,39 +207,76 @@ def reveal_look(
         look = look.with_field(_("Why"), clip(question.explanation, FIELD_VALUE))
     if question.suggested_by is not None:
         look = look.with_field(_("Suggested by"), mention(question.suggested_by))
-    if names and reveal.fastest:
+    if names:
+        look = _with_players(look, reveal, standings, teams)
+    look = replace(look, footer=clip(f"{deck_title} · {_how_answered(reveal, poll=poll)}", 200))
+    # The longest question with every field can pass Discord's 6000 in all: streaks give way first.
+    return fit(look, first=(_("Streaks"), _("Hints used"), _("Fastest right answers")))
+
+
+def _reveal_lines(question: Question, order: Sequence[int], reveal: Reveal) -> str:
+    """The right answer, and for choices how many picked each (a poll's share of the votes too)."""
+    if question.typed:
+        return typed_lines(question, reveal)
+    if question.kind is Kind.ORDER:
+        return order_reveal_lines(question, reveal)
+    poll = question.kind is Kind.POLL
+    marks = []
+    for slot, original in enumerate(order):
+        tick = "✅" if slot in reveal.right_slots else "▫️"
+        count = reveal.counts[slot] if slot < len(reveal.counts) else 0
+        part = f" ({share(count, reveal.answered)})" if poll else ""
+        marks.append(f"{tick} **{letter(slot)}**  {question.choices[original]}  — {number(count)}{part}")
+    lines = "\n".join(marks)
+    if question.kind is Kind.MULTI:
+        lines += "\n\n" + multi_lines(reveal)
+    return lines
+
+
+def _how_answered(reveal: Reveal, *, poll: bool) -> str:
+    if poll:
+        return n_("{n} vote", "{n} votes", reveal.answered)
+    return _(
+        "{right}/{answered} right ({share})",
+        right=number(reveal.right),
+        answered=number(reveal.answered),
+        share=share(reveal.right, reveal.answered),
+    )
+
+
+def _reveal_title(index: int, total: int, *, poll: bool) -> str:
+    # A poll has no answer to reveal: only how the votes fell.
+    at, of = number(index + 1), number(total)
+    if poll:
+        return _("Question {number} of {total} — poll results", number=at, total=of)
+    return _("Question {number} of {total} — answer", number=at, total=of)
+
+
+def _with_players(
+    look: Look, reveal: Reveal, standings: Sequence[PlayerResult], teams: Sequence[TeamResult]
+) -> Look:
+    """The fields that name players: the fastest, streaks, hints pressed, standings and teams."""
+    if reveal.fastest:
         fastest = "\n".join(
             f"{mention(user)} " + _("{seconds} s", seconds=_tenths(ms / 1000)) for user, ms in reveal.fastest
         )
         look = look.with_field(_("Fastest right answers"), clip(fastest, FIELD_VALUE))
-    if names and reveal.streaks:
+    if reveal.streaks:
         streaks = "\n".join(
             n_("🔥 {member} {n} in a row", "🔥 {member} {n} in a row", run, member=mention(user))
             for user, run in reveal.streaks
         )
         look = look.with_field(_("Streaks"), clip(streaks, FIELD_VALUE))
-    if names and reveal.hinted:
+    if reveal.hinted:
         look = look.with_field(_("Hints used"), hinted_line(reveal.hinted, FIELD_VALUE))
-    if names and standings:
+    if standings:
         shown = [
             f"{place_mark(r.rank)} {mention(r.user_id)} — **{number(r.points)}**" for r in top(standings)
         ]
         look = look.with_field(_("Standings"), fit_lines(shown, FIELD_VALUE))
-    if names and teams:
+    if teams:
         look = look.with_field(_("Teams"), team_lines(teams))
-    how = (
-        n_("{n} vote", "{n} votes", reveal.answered)
-        if poll
-        else _(
-            "{right}/{answered} right ({share})",
-            right=number(reveal.right),
-            answered=number(reveal.answered),
-            share=share(reveal.right, reveal.answered),
-        )
-    )
-    look = replace(look, footer=clip(f"{deck_title} · {how}", 200))
-    # The longest question with every field can pass Discord's 6000 in all: streaks give way first.
-    return fit(look, first=(_("Streaks"), _("Hints used"), _("Fastest right answers")))
+    return look
 
 
 def hinted_line(hinted: Sequence[tuple[int, int]], limit: int) -> str:

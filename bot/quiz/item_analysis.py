@@ -135,16 +135,7 @@ def _figures(
 ) -> ItemFigures:
     members = len(answered)
     right = sum(1 for a in answered.values() if a.correct)
-    # (rest score, user, their try): ranked strongest first, equal scores by member id so that the
-    # groups come out the same on every page load. A member who answered nothing else has no score.
-    scored = sorted(
-        (
-            ((totals[user][0] - attempt.correct) / (totals[user][1] - 1), user, attempt)
-            for user, attempt in answered.items()
-            if totals[user][1] > 1
-        ),
-        key=lambda row: (-row[0], row[1]),
-    )
+    scored = _rest_scores(answered, totals)
     if members < MIN_MEMBERS:
         return ItemFigures(question.id, members, right, len(scored), None, None, None, 0, ())
     difficulty = right / members
@@ -158,21 +149,47 @@ def _figures(
         strongest = [a for _, _, a in scored[:size]]
         weakest = [a for _, _, a in scored[-size:]]
         upper_lower = _share_right(strongest) - _share_right(weakest)
+    choices = _choice_shares(question, answered, strongest, weakest, size)
+    return ItemFigures(
+        question.id, members, right, len(scored), difficulty, discrimination, upper_lower, size, choices
+    )
+
+
+def _rest_scores(
+    answered: Mapping[int, FirstTry], totals: Mapping[int, list[int]]
+) -> list[tuple[float, int, FirstTry]]:
+    """(rest score, user, their try): ranked strongest first, equal scores by member id so that the
+    groups come out the same on every page load. A member who answered nothing else has no score."""
+    return sorted(
+        (
+            ((totals[user][0] - attempt.correct) / (totals[user][1] - 1), user, attempt)
+            for user, attempt in answered.items()
+            if totals[user][1] > 1
+        ),
+        key=lambda row: (-row[0], row[1]),
+    )
+
+
+def _choice_shares(
+    question: ItemQuestion,
+    answered: Mapping[int, FirstTry],
+    strongest: Sequence[FirstTry],
+    weakest: Sequence[FirstTry],
+    size: int,
+) -> tuple[ChoiceShare, ...]:
+    """Each choice's share of all first tries, and of the strongest and weakest groups' (if any)."""
     overall = Counter(a.choice for a in answered.values())
     upper = Counter(a.choice for a in strongest)
     lower = Counter(a.choice for a in weakest)
-    choices = tuple(
+    return tuple(
         ChoiceShare(
             choice=index,
             right=index in question.answers,
-            overall=overall[index] / members,
+            overall=overall[index] / len(answered),
             strongest=upper[index] / size if strongest else None,
             weakest=lower[index] / size if weakest else None,
         )
         for index in range(question.choices)
-    )
-    return ItemFigures(
-        question.id, members, right, len(scored), difficulty, discrimination, upper_lower, size, choices
     )
 
 

@@ -292,9 +292,7 @@ class PracticeSession:
         order = self.order
         judged = judge_answer(question, order, slot, text, slots)
         right = judged.right
-        # A multi question's set in letter order; an order question's order as given.
-        picked = tuple(slots or ()) if question.kind is Kind.ORDER else ()
-        picked = picked or (tuple(sorted(slots or ())) if judged.share is not None else ())
+        picked = self._kept_slots(question, slots, multi=judged.share is not None)
         if picked:
             text = ", ".join(slot_letter(s) for s in picked)
         hints = self._hints.get(index, 0)
@@ -314,6 +312,12 @@ class PracticeSession:
             slots=picked,
             share=judged.share,
         )
+
+    @staticmethod
+    def _kept_slots(question: Question, slots: Sequence[int] | None, *, multi: bool) -> tuple[int, ...]:
+        """A multi question's set in letter order; an order question's order as given; else none."""
+        picked = tuple(slots or ()) if question.kind is Kind.ORDER else ()
+        return picked or (tuple(sorted(slots or ())) if multi else ())
 
     def take_hint(self) -> Hint:
         """One press of Hint on the current (typed) question: the next hint, in the session's language.

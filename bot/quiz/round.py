@@ -166,12 +166,7 @@ class RoundState:
     def __init__(
         self, *, round_id: int, deck: Deck, question_ids: Sequence[str], seed: int, options: RoundOptions
     ) -> None:
-        if options.seconds <= 0:
-            raise ValueError(f"seconds must be positive, got {options.seconds}")
-        if not 0 <= options.reading_seconds <= READING_MAX:
-            raise ValueError(f"reading time is 0-{READING_MAX} s, got {options.reading_seconds}")
-        if not question_ids:
-            raise EmptyDeckError
+        self._check(options, question_ids)
         questions = questions_of(deck, question_ids)
         self.round_id = round_id
         self.deck = deck
@@ -204,6 +199,15 @@ class RoundState:
         self._answers: list[dict[int, Verdict]] = [{} for _ in questions]
         self.hints_on = options.hints  # typed questions offer a Hint, each press costing points
         self._hints: list[dict[int, int]] = [{} for _ in questions]  # per question: user -> presses
+
+    @staticmethod
+    def _check(options: RoundOptions, question_ids: Sequence[str]) -> None:
+        if options.seconds <= 0:
+            raise ValueError(f"seconds must be positive, got {options.seconds}")
+        if not 0 <= options.reading_seconds <= READING_MAX:
+            raise ValueError(f"reading time is 0-{READING_MAX} s, got {options.reading_seconds}")
+        if not question_ids:
+            raise EmptyDeckError
 
     # --- the round's shape -------------------------------------------------------------------
 
@@ -418,26 +422,18 @@ class RoundState:
         text: str | None = None,
         slots: Sequence[int] | None = None,
     ) -> Verdict:
-        """Judge an answer without recording it; `accept` records it once the store committed it.
-
-        `slots`: the display slots a multi question's menu picked."""
+        """Judge an answer without recording it (`slots`: what a multi question's menu picked);
+        `accept` records it once the store committed it."""
         self._check_open(question_index, now)
-        previous = self._answers[question_index].get(user_id)
-        if previous is not None:
-            raise self.already_answered(question_index, previous.choice, previous.text)
-
+        self._check_first(user_id, question_index)
         question = self._questions[question_index]
         judged = judge_answer(question, self._orders[question_index], slot, text, slots)
         choice, right = judged.choice, judged.right
         text = _kept_text(question, judged.picked, judged.arranged, text)
-
-        opens_at = self.opens_at
-        assert opens_at is not None
-        ms = max(0, (now - opens_at) // timedelta(milliseconds=1))
+        ms = self._ms_open(now)
         streak = self.streak_before(user_id, question_index) + 1 if right else 0
-        bonus = streak_bonus(streak) if self.streaks and right else 0
         hints = self.hints_of(user_id, question_index)
-        earned = self._earned(right, judged.share, ms, question_index) + bonus
+        earned = self._earned(right, judged.share, ms, question_index, streak)
         # A poll has no right answer (judged never right): no points, and no streak made or broken.
         return Verdict(
             user_id=user_id,
@@ -457,11 +453,24 @@ class RoundState:
             blanks=judged.blanks,
         )
 
-    def _earned(self, right: bool, share: Fraction | None, ms: int, index: int) -> int:
-        """An answer's points before its streak bonus: a multi question's, its share of a right answer's."""
+    def _check_first(self, user_id: int, question_index: int) -> None:
+        """One answer per member and question: a second is told the first."""
+        previous = self._answers[question_index].get(user_id)
+        if previous is not None:
+            raise self.already_answered(question_index, previous.choice, previous.text)
+
+    def _ms_open(self, now: datetime) -> int:
+        """How long the current question's buttons have been open at `now`, in milliseconds."""
+        opens_at = self.opens_at
+        assert opens_at is not None
+        return max(0, (now - opens_at) // timedelta(milliseconds=1))
+
+    def _earned(self, right: bool, share: Fraction | None, ms: int, index: int, streak: int) -> int:
+        """An answer's points with its streak's bonus: a multi question's, its share of a right answer's."""
+        bonus = streak_bonus(streak) if self.streaks and right else 0
         if share is None:
-            return points(self.mode, right, ms, self.seconds_for(index))
-        return shared_points(points(self.mode, True, ms, self.seconds_for(index)), share)
+            return points(self.mode, right, ms, self.seconds_for(index)) + bonus
+        return shared_points(points(self.mode, True, ms, self.seconds_for(index)), share) + bonus
 
     # --- hints -------------------------------------------------------------------------------
 

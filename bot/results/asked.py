@@ -141,6 +141,25 @@ async def give_snapshots(store: Store, bank: Decks, now: datetime) -> Snapshots:
 
     A question (or deck) gone by now is left without a version: its reports say what its answers say.
     """
+    given = Snapshots(
+        await _give_rounds(store, bank, now),
+        await _give_assignments(store, bank, now),
+        await _give_qotd_days(store, bank, now),
+        await _give_first_tries(store, bank, now),
+    )
+    if given.rounds or given.assignments or given.qotd_days or given.first_tries:
+        log.info(
+            "gave %d past rounds a snapshot of their questions from today's decks "
+            "(and %d assignments, %d questions of the day; first tries of %d questions)",
+            given.rounds,
+            given.assignments,
+            given.qotd_days,
+            given.first_tries,
+        )
+    return given
+
+
+async def _give_rounds(store: Store, bank: Decks, now: datetime) -> int:
     rounds = await store.rounds_without_versions()
     for first in range(0, len(rounds), SNAPSHOTS_PER_WRITE):  # a big history in a few transactions
         batch: list[tuple[int, Sequence[str | None]]] = []
@@ -150,9 +169,17 @@ async def give_snapshots(store: Store, bank: Decks, now: datetime) -> Snapshots:
             batch.append((record.id, [v[0] if v else None for v in found]))
             kept.update(v for v in found if v)
         await store.set_round_versions(GivenVersions(batch, sorted(kept.items()), now))
+    return len(rounds)
+
+
+async def _give_assignments(store: Store, bank: Decks, now: datetime) -> int:
     assignments = await store.assignments_without_versions()
     for assignment_id, guild_id, deck_id, question_ids in assignments:
         await _give_assignment(store, assignment_id, bank.get(deck_id, guild_id), question_ids, now)
+    return len(assignments)
+
+
+async def _give_qotd_days(store: Store, bank: Decks, now: datetime) -> int:
     days = await store.qotd_days_without_version()
     for guild_id, day, deck_id, question_id in days:
         question = _today(bank, deck_id, question_id, guild_id)
@@ -160,6 +187,11 @@ async def give_snapshots(store: Store, bank: Decks, now: datetime) -> Snapshots:
         await store.set_qotd_version(
             guild_id, day, None if version is None else (version.digest, version.body), now
         )
+    return len(days)
+
+
+async def _give_first_tries(store: Store, bank: Decks, now: datetime) -> int:
+    """First tries kept under no version: today's version of their question, where it still exists."""
     tries = await store.unversioned_first_tries()
     moved = 0
     for guild_id, deck_id, question_id in tries:
@@ -170,14 +202,4 @@ async def give_snapshots(store: Store, bank: Decks, now: datetime) -> Snapshots:
         await store.keep_versions([(version.digest, version.body)], now)
         await store.version_first_tries(guild_id, deck_id, question_id, version.digest)
         moved += 1
-    given = Snapshots(len(rounds), len(assignments), len(days), moved)
-    if rounds or assignments or days or moved:
-        log.info(
-            "gave %d past rounds a snapshot of their questions from today's decks "
-            "(and %d assignments, %d questions of the day; first tries of %d questions)",
-            given.rounds,
-            given.assignments,
-            given.qotd_days,
-            given.first_tries,
-        )
-    return given
+    return moved

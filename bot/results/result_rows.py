@@ -208,31 +208,44 @@ def assignment_rows(
     rows = []
     kept = [a for a in answers if a.attempt_id in best or a.attempt_id in late]
     for answer in sorted(kept, key=lambda a: (a.question_index, owner[a.attempt_id], a.attempt_id in late)):
-        user_id = owner[answer.attempt_id]
-        prompt, chosen, text = _chosen(
-            _asked(deck, record.question_ids, answer.question_index),
-            record.seed ^ user_id,
-            answer.question_index,
-            answer.choice,
-            answer.text,
-        )
+        late_one = answer.attempt_id in late
         rows.append(
-            ResultRow(
-                source=f"assignment {record.id}{' late' if answer.attempt_id in late else ''}",  # i18n: not shown
-                question_number=answer.question_index + 1,
-                question_id=answer.question_id,
-                prompt=prompt,
-                member_id=user_id,
-                member_name=names.get(user_id, ""),
-                choice_letter=chosen,
-                answer=text,
-                right=answer.right,
-                ms=answer.ms,
-                points=kept_points(answer.points, answer.right),
-                answered_at=answer.answered_at.astimezone(zone),
-            )
+            _assignment_row(record, answer, owner[answer.attempt_id], deck, names, zone, late=late_one)
         )
     return rows
+
+
+def _assignment_row(
+    record: AssignmentRecord,
+    answer: AssignmentAnswer,
+    user_id: int,
+    deck: Deck | None,
+    names: Mapping[int, str],
+    zone: zoneinfo.ZoneInfo,
+    *,
+    late: bool,
+) -> ResultRow:
+    prompt, chosen, text = _chosen(
+        _asked(deck, record.question_ids, answer.question_index),
+        record.seed ^ user_id,
+        answer.question_index,
+        answer.choice,
+        answer.text,
+    )
+    return ResultRow(
+        source=f"assignment {record.id}{' late' if late else ''}",  # i18n: not shown
+        question_number=answer.question_index + 1,
+        question_id=answer.question_id,
+        prompt=prompt,
+        member_id=user_id,
+        member_name=names.get(user_id, ""),
+        choice_letter=chosen,
+        answer=text,
+        right=answer.right,
+        ms=answer.ms,
+        points=kept_points(answer.points, answer.right),
+        answered_at=answer.answered_at.astimezone(zone),
+    )
 
 
 def day_text(day: int) -> str:

@@ -133,34 +133,7 @@ class RunningRound:
             if question_index in self.state.polls:
                 await self._vote(verdict)
             else:
-                deck_id, question_id = origin(self.deck.id, self.state.question(question_index).id)
-                recorded = await store.record_answer(
-                    Answer(
-                        guild_id=self.record.guild_id,
-                        round_id=self.round_id,
-                        question_index=question_index,
-                        question_id=question_id,
-                        deck_id=deck_id,
-                        user_id=user_id,
-                        choice=verdict.choice,
-                        text=verdict.text,
-                        right=verdict.right,
-                        ms=verdict.ms,
-                        points=verdict.points,
-                        answered_at=now,
-                    )
-                )
-                if not recorded.first:
-                    before = recorded.previous
-                    if before is not None and self.state.accept(
-                        _as_stored(verdict, before, state=self.state)
-                    ):
-                        # The store holds an answer the round never counted: a COMMIT that went through while
-                        # its connection broke (the member was told it may not have been recorded).
-                        self.host.telemetry.answer_recorded("round")
-                    if before is None:
-                        raise AlreadyAnsweredError
-                    raise self.state.already_answered(question_index, before.choice, before.text)
+                await self._record(verdict, now)
             self.state.accept(verdict)
             self.host.telemetry.answer_recorded("round")
         finally:
@@ -172,6 +145,36 @@ class RunningRound:
         if placed is not None:
             await store.save_teams(self.round_id, {user_id: placed})
         return Locked(verdict, placed)
+
+    async def _record(self, verdict: Verdict, now: datetime) -> None:
+        """Store an answer that scores; a member's second is refused with their first (counted if the
+        round had missed it)."""
+        deck_id, question_id = origin(self.deck.id, self.state.question(verdict.question_index).id)
+        recorded = await self.host.store.record_answer(
+            Answer(
+                guild_id=self.record.guild_id,
+                round_id=self.round_id,
+                question_index=verdict.question_index,
+                question_id=question_id,
+                deck_id=deck_id,
+                user_id=verdict.user_id,
+                choice=verdict.choice,
+                text=verdict.text,
+                right=verdict.right,
+                ms=verdict.ms,
+                points=verdict.points,
+                answered_at=now,
+            )
+        )
+        if not recorded.first:
+            before = recorded.previous
+            if before is not None and self.state.accept(_as_stored(verdict, before, state=self.state)):
+                # The store holds an answer the round never counted: a COMMIT that went through while
+                # its connection broke (the member was told it may not have been recorded).
+                self.host.telemetry.answer_recorded("round")
+            if before is None:
+                raise AlreadyAnsweredError
+            raise self.state.already_answered(verdict.question_index, before.choice, before.text)
 
     async def hint(self, user_id: int, question_index: int) -> int:
         """One press of Hint, kept before it is shown: how many presses the member has made now."""

@@ -30,6 +30,7 @@ from bot.quiz import (
     OptionsError,
     RestoredAnswer,
     RoundOptions,
+    RoundPlan,
     RoundState,
     plan_round,
 )
@@ -140,6 +141,45 @@ class RoundService:
         if thread_name is not None:
             options = replace(options, thread=True)  # a thread's name asks for a thread
         chosen = _mixed(decks)
+        self._refuse_start(channel_id, options)
+        plan = _plan(chosen, options, exact=exact)
+        place = await self._place(channel_id, options, thread_name or chosen.title)
+        record = await self._store_new(options, guild_id, place, chosen, plan, started_by, occurrence)
+        state = _state_of(record, chosen)
+        pause = None if settings is None else settings.pause_seconds
+        await self._launch(record, chosen, state, resumed=False, pause=pause)
+        return record
+
+    async def _store_new(
+        self,
+        options: RoundOptions,
+        guild_id: int,
+        place: tuple[int, int | None],
+        chosen: Deck,
+        plan: RoundPlan,
+        started_by: int | None,
+        occurrence: tuple[int, datetime] | None,
+    ) -> RoundRecord:
+        """The new round's record as the store keeps it (a channel's second round refused there)."""
+        new = new_round(
+            options,
+            guild_id=guild_id,
+            channel_id=place[0],
+            parent_channel_id=place[1],
+            deck_id=plan.deck_id,
+            started_by=NOBODY if started_by is None else started_by,
+            question_ids=plan.question_ids,
+            seed=plan.seed,
+            started_at=self.host.clock(),
+            asked=_kept(versions_asked(chosen, plan.question_ids)),
+        )
+        try:
+            return await self.host.store.start_round(new, occurrence)
+        except RoundAlreadyRunning as exc:
+            raise ChannelBusy(already_running(exc.round)) from exc
+
+    def _refuse_start(self, channel_id: int, options: RoundOptions) -> None:
+        """Options that do not hold together, a channel the bot cannot post in, or one already playing."""
         try:
             options.check()
         except OptionsError as exc:
@@ -150,42 +190,14 @@ class RoundService:
         running = None if options.thread else self._by_channel.get(channel_id)
         if running is not None:
             raise ChannelBusy(already_running(running.record))
-        try:
-            plan = plan_round(chosen, options.questions, only=options.only, exact=exact)
-        except EmptyDeckError as exc:
-            raise NotEnoughQuestions(_("“{deck}” has no questions yet.", deck=chosen.title)) from exc
-        except TooFewQuestionsError as exc:
-            raise NotEnoughQuestions(_("“{deck}”: {why}", deck=chosen.title, why=exc.sentence)) from exc
-        parent_id = None
-        if options.thread:
-            parent_id = channel_id
-            channel_id = await self.port.open_thread(channel_id, thread_name or chosen.title)
-        new = new_round(
-            options,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            parent_channel_id=parent_id,
-            deck_id=plan.deck_id,
-            started_by=NOBODY if started_by is None else started_by,
-            question_ids=plan.question_ids,
-            seed=plan.seed,
-            started_at=self.host.clock(),
-            asked=_kept(versions_asked(chosen, plan.question_ids)),
-        )
-        try:
-            record = await self.host.store.start_round(new, occurrence)
-        except RoundAlreadyRunning as exc:
-            raise ChannelBusy(already_running(exc.round)) from exc
-        state = RoundState(
-            round_id=record.id,
-            deck=chosen,
-            question_ids=record.question_ids,
-            seed=record.seed,
-            options=round_options(record),
-        )
-        pause = None if settings is None else settings.pause_seconds
-        await self._launch(record, chosen, state, resumed=False, pause=pause)
-        return record
+
+    async def _place(
+        self, channel_id: int, options: RoundOptions, thread_name: str
+    ) -> tuple[int, int | None]:
+        """(the channel the round plays in, the channel its thread is under or None)."""
+        if not options.thread:
+            return channel_id, None
+        return await self.port.open_thread(channel_id, thread_name), channel_id
 
     async def _launch(
         self, record: RoundRecord, deck: Deck, state: RoundState, *, resumed: bool, pause: int | None = None
@@ -369,6 +381,25 @@ def _kept(versions: Sequence[tuple[str, str] | None]) -> tuple[tuple[str, str], 
     if any(v is None for v in versions):
         raise RuntimeError("a round's plan names a question its deck does not have")
     return tuple(v for v in versions if v is not None)
+
+
+def _state_of(record: RoundRecord, deck: Deck) -> RoundState:
+    return RoundState(
+        round_id=record.id,
+        deck=deck,
+        question_ids=record.question_ids,
+        seed=record.seed,
+        options=round_options(record),
+    )
+
+
+def _plan(chosen: Deck, options: RoundOptions, *, exact: bool) -> RoundPlan:
+    try:
+        return plan_round(chosen, options.questions, only=options.only, exact=exact)
+    except EmptyDeckError as exc:
+        raise NotEnoughQuestions(_("“{deck}” has no questions yet.", deck=chosen.title)) from exc
+    except TooFewQuestionsError as exc:
+        raise NotEnoughQuestions(_("“{deck}”: {why}", deck=chosen.title, why=exc.sentence)) from exc
 
 
 def _mixed(decks: Sequence[Deck]) -> Deck:

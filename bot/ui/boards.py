@@ -145,52 +145,15 @@ def stats_embed(
         title=clip(_("Stats — {name}", name=name), EMBED_TITLE), colour=discord.Colour.blurple()
     )
     if rounds:
-        embed.description = mention(member_id)
-        embed.add_field(name=_("Points"), value=number(stats.points))
-        embed.add_field(name=_("This week"), value=number(stats.week_points))
-        embed.add_field(name=_("Rounds"), value=number(stats.rounds))
-        embed.add_field(
-            name=_("Answers"),
-            value=_(
-                "{right}/{answered} right ({share})",
-                right=number(stats.right),
-                answered=number(stats.answered),
-                share=percent(stats.right, stats.answered),
-            ),
-        )
-        embed.add_field(
-            name=_("Best streak"),
-            value=n_("{n} right answer", "{n} right answers", stats.best_streak),
-        )
+        _add_round_fields(embed, member_id, stats)
     else:
         embed.description = _(
             "{member} · practice everywhere (rounds are counted in each server with Bvunzo)",
             member=mention(member_id),
         )
-    embed.add_field(
-        name=_("Practice"),
-        value=_(
-            "{right}/{answered} right · {learned} learned · {due} due for review",
-            right=number(stats.practice_right),
-            answered=number(stats.practice_answered),
-            learned=number(learned),
-            due=number(due),
-        ),
-    )
+    embed.add_field(name=_("Practice"), value=_practice_value(stats, learned=learned, due=due))
     if stats.decks and rounds:
-        lines = [
-            n_(
-                "`{deck}` — {right}/{answered} ({share}), {n} point",
-                "`{deck}` — {right}/{answered} ({share}), {n} points",
-                d.points,
-                deck=d.deck_id,
-                right=number(d.right),
-                answered=number(d.answered),
-                share=percent(d.right, d.answered),
-            )
-            for d in stats.decks[:15]
-        ]
-        embed.add_field(name=_("Per deck"), value=clip("\n".join(lines), FIELD_VALUE), inline=False)
+        _add_deck_field(embed, stats)
     if mastery:
         embed.add_field(
             name=clip(_("Mastery (recall at least {share})", share=share(retention)), FIELD_NAME),
@@ -198,30 +161,82 @@ def stats_embed(
             inline=False,
         )
     if leeches:
-        lines = [
-            _(
-                "{prompt} — failed {failures} of {answers}",
-                prompt=clip(question.prompt, 70),
-                failures=number(leech.failures),
-                answers=number(leech.answers),
-            )
-            for question, leech in leeches[:10]
-        ]
-        if len(leeches) > 10:
-            lines.append(n_("and {n} more", "and {n} more", len(leeches) - 10))
-        embed.add_field(
-            name=clip(
-                n_(
-                    "Leeches (failed {n} time or more): study their explanations",
-                    "Leeches (failed {n} times or more): study their explanations",
-                    LEECH_FAILURES,
-                ),
-                FIELD_NAME,
-            ),
-            value=clip("\n".join(lines), FIELD_VALUE),
-            inline=False,
-        )
+        _add_leech_field(embed, leeches)
     return embed
+
+
+def _practice_value(stats: MemberStats, *, learned: int, due: int) -> str:
+    return _(
+        "{right}/{answered} right · {learned} learned · {due} due for review",
+        right=number(stats.practice_right),
+        answered=number(stats.practice_answered),
+        learned=number(learned),
+        due=number(due),
+    )
+
+
+def _add_round_fields(embed: discord.Embed, member_id: int, stats: MemberStats) -> None:
+    """What a member did in this server's rounds: points, this week's, rounds, answers, best streak."""
+    embed.description = mention(member_id)
+    embed.add_field(name=_("Points"), value=number(stats.points))
+    embed.add_field(name=_("This week"), value=number(stats.week_points))
+    embed.add_field(name=_("Rounds"), value=number(stats.rounds))
+    embed.add_field(
+        name=_("Answers"),
+        value=_(
+            "{right}/{answered} right ({share})",
+            right=number(stats.right),
+            answered=number(stats.answered),
+            share=percent(stats.right, stats.answered),
+        ),
+    )
+    embed.add_field(
+        name=_("Best streak"),
+        value=n_("{n} right answer", "{n} right answers", stats.best_streak),
+    )
+
+
+def _add_deck_field(embed: discord.Embed, stats: MemberStats) -> None:
+    lines = [
+        n_(
+            "`{deck}` — {right}/{answered} ({share}), {n} point",
+            "`{deck}` — {right}/{answered} ({share}), {n} points",
+            d.points,
+            deck=d.deck_id,
+            right=number(d.right),
+            answered=number(d.answered),
+            share=percent(d.right, d.answered),
+        )
+        for d in stats.decks[:15]
+    ]
+    embed.add_field(name=_("Per deck"), value=clip("\n".join(lines), FIELD_VALUE), inline=False)
+
+
+def _add_leech_field(embed: discord.Embed, leeches: Sequence[tuple[Question, Misses]]) -> None:
+    """The questions a member keeps failing, with a nudge to study their explanations."""
+    lines = [
+        _(
+            "{prompt} — failed {failures} of {answers}",
+            prompt=clip(question.prompt, 70),
+            failures=number(leech.failures),
+            answers=number(leech.answers),
+        )
+        for question, leech in leeches[:10]
+    ]
+    if len(leeches) > 10:
+        lines.append(n_("and {n} more", "and {n} more", len(leeches) - 10))
+    embed.add_field(
+        name=clip(
+            n_(
+                "Leeches (failed {n} time or more): study their explanations",
+                "Leeches (failed {n} times or more): study their explanations",
+                LEECH_FAILURES,
+            ),
+            FIELD_NAME,
+        ),
+        value=clip("\n".join(lines), FIELD_VALUE),
+        inline=False,
+    )
 
 
 def report_embed(
@@ -229,53 +244,58 @@ def report_embed(
 ) -> discord.Embed:
     """Per question of a round (or of a deck): right of answered and the commonest mistake; a round's
     polls show their votes per choice instead (`votes`: question index → original choice → votes)."""
-    rows = []
-    for place, line in enumerate(lines, start=1):
-        question = deck.question(line.question_id)
-        shown = place if line.question_index is None else line.question_index + 1
-        prompt = clip(question.prompt, 60) if question else line.question_id
-        if question is not None and question.kind is Kind.POLL:
-            counts = _poll_counts(question, (votes or {}).get(shown - 1, {}))
-            rows.append(
-                _(
-                    "**{number}.** {prompt}\n  poll: {votes}",
-                    number=number(shown),
-                    prompt=prompt,
-                    votes=counts,
-                )
-            )
-            continue
-        figures = {
-            "number": number(shown),
-            "prompt": prompt,
-            "right": number(line.right),
-            "answered": number(line.answered),
-            "share": percent(line.right, line.answered),
-        }
-        wrong = None
-        if question is not None and not question.typed and line.top_wrong_choice is not None:
-            if 0 <= line.top_wrong_choice < len(question.choices):
-                wrong = question.choices[line.top_wrong_choice]
-        elif question is not None and question.kind is Kind.MULTI and line.top_wrong_text:
-            wrong = picked_words(question, line.top_wrong_text)
-        elif line.top_wrong_text:  # a cloze question's blanks in words, (1) … · (2) …
-            wrong = typed_words(question, line.top_wrong_text) if question else line.top_wrong_text
-        if wrong is not None:
-            row = _(
-                "**{number}.** {prompt}\n  {right}/{answered} ({share}) · most chosen wrong: “{wrong}” ({times})",
-                wrong=clip(wrong, 80),
-                times=number(line.top_wrong_count),
-                **figures,
-            )
-        else:
-            row = _("**{number}.** {prompt}\n  {right}/{answered} ({share})", **figures)
-        rows.append(row)
+    rows = [_report_row(place, line, deck, votes) for place, line in enumerate(lines, start=1)]
     description = "\n".join(rows) if rows else _("No answers yet.")
     return discord.Embed(
         title=clip(title, 256),
         description=clip(description, EMBED_DESCRIPTION),
         colour=discord.Colour.orange(),
     )
+
+
+def _report_row(
+    place: int, line: ReportLine, deck: Deck, votes: Mapping[int, Mapping[int, int]] | None
+) -> str:
+    """One question's line of a report: its votes if a poll, else right of answered and the top mistake."""
+    question = deck.question(line.question_id)
+    shown = place if line.question_index is None else line.question_index + 1
+    prompt = clip(question.prompt, 60) if question else line.question_id
+    if question is not None and question.kind is Kind.POLL:
+        counts = _poll_counts(question, (votes or {}).get(shown - 1, {}))
+        return _(
+            "**{number}.** {prompt}\n  poll: {votes}",
+            number=number(shown),
+            prompt=prompt,
+            votes=counts,
+        )
+    figures = {
+        "number": number(shown),
+        "prompt": prompt,
+        "right": number(line.right),
+        "answered": number(line.answered),
+        "share": percent(line.right, line.answered),
+    }
+    wrong = _commonest_wrong(question, line)
+    if wrong is not None:
+        return _(
+            "**{number}.** {prompt}\n  {right}/{answered} ({share}) · most chosen wrong: “{wrong}” ({times})",
+            wrong=clip(wrong, 80),
+            times=number(line.top_wrong_count),
+            **figures,
+        )
+    return _("**{number}.** {prompt}\n  {right}/{answered} ({share})", **figures)
+
+
+def _commonest_wrong(question: Question | None, line: ReportLine) -> str | None:
+    if question is not None and not question.typed and line.top_wrong_choice is not None:
+        if 0 <= line.top_wrong_choice < len(question.choices):
+            return question.choices[line.top_wrong_choice]
+        return None
+    if question is not None and question.kind is Kind.MULTI and line.top_wrong_text:
+        return picked_words(question, line.top_wrong_text)
+    if line.top_wrong_text:  # a cloze question's blanks in words, (1) … · (2) …
+        return typed_words(question, line.top_wrong_text) if question else line.top_wrong_text
+    return None
 
 
 def struggles_embed(deck: Deck, lines: Sequence[StruggleLine], failures: int) -> discord.Embed:

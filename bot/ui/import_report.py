@@ -15,6 +15,7 @@ from bot.ui.text import EMBED_DESCRIPTION, clip
 
 if TYPE_CHECKING:
     from bot.bank.importers import ImportOutcome
+    from bot.bank.models import Deck
 
 # A message with components v2 holds 40 components: one text, then a row and its select per column.
 MAX_COLUMN_SELECTS = 12
@@ -39,36 +40,10 @@ def report_text(outcome: ImportOutcome, *, title: str, replaced: bool, room: int
     """The whole report in Markdown: the same headline and reasons `bvunzo import` prints."""
     source = safe(outcome.source)
     kept = outcome.kept
-    if kept is not None:
-        deck = kept.deck
-        kinds = ", ".join(_kind(kind) for kind in sorted({q.kind.value for q in deck.questions}))
-        sentences = [
-            n_(
-                "**{n} question** from **{source}** ({kinds}) is now the deck `{deck}` of this server.",
-                "**{n} questions** from **{source}** ({kinds}) are now the deck `{deck}` of this server.",
-                len(deck.questions),
-                source=source,
-                kinds=kinds,
-                deck=deck.id,
-            )
-        ]
-        if replaced:
-            sentences.append(_("It replaces the deck of that name; history of unchanged questions is kept."))
-        sentences.append(_("Play it with `{cmd}`.", cmd=slash("quiz start")))
-        lines = [" ".join(sentences)]
-        if outcome.problems:
-            lines.append(outcome.headline)
+    if kept is None:
+        lines = _refused_lines(outcome, source)
     else:
-        lines = [_("**{source}**: {problem}", source=source, problem=outcome.headline)]
-        if outcome.good_left_behind:
-            lines.append(
-                n_(
-                    "Import with `{option}: True` to keep the {n} good question.",
-                    "Import with `{option}: True` to keep the {n} good questions.",
-                    outcome.good_left_behind,
-                    option=_option_name("keep_valid"),
-                )
-            )
+        lines = _kept_lines(outcome, kept.deck, source, replaced=replaced)
     lines += [s for s in (outcome.read_as(), outcome.mapping()) if s]
     if outcome.mapping():
         lines.append(_("If a column is read wrong, choose what it holds below: the file is read again."))
@@ -77,6 +52,43 @@ def report_text(outcome: ImportOutcome, *, title: str, replaced: bool, room: int
     if extra:
         text += problem_lines(extra, room - len(text) - 40)
     return clip(f"**{clip(title, EMBED_TITLE)}**\n" + text.rstrip(), room)
+
+
+def _kept_lines(outcome: ImportOutcome, deck: Deck, source: str, *, replaced: bool) -> list[str]:
+    """What the server now has, and how to play it."""
+    kinds = ", ".join(_kind(kind) for kind in sorted({q.kind.value for q in deck.questions}))
+    sentences = [
+        n_(
+            "**{n} question** from **{source}** ({kinds}) is now the deck `{deck}` of this server.",
+            "**{n} questions** from **{source}** ({kinds}) are now the deck `{deck}` of this server.",
+            len(deck.questions),
+            source=source,
+            kinds=kinds,
+            deck=deck.id,
+        )
+    ]
+    if replaced:
+        sentences.append(_("It replaces the deck of that name; history of unchanged questions is kept."))
+    sentences.append(_("Play it with `{cmd}`.", cmd=slash("quiz start")))
+    lines = [" ".join(sentences)]
+    if outcome.problems:
+        lines.append(outcome.headline)
+    return lines
+
+
+def _refused_lines(outcome: ImportOutcome, source: str) -> list[str]:
+    """Why nothing was kept, and how to keep the good questions all the same."""
+    lines = [_("**{source}**: {problem}", source=source, problem=outcome.headline)]
+    if outcome.good_left_behind:
+        lines.append(
+            n_(
+                "Import with `{option}: True` to keep the {n} good question.",
+                "Import with `{option}: True` to keep the {n} good questions.",
+                outcome.good_left_behind,
+                option=_option_name("keep_valid"),
+            )
+        )
+    return lines
 
 
 def _kind(kind: str) -> str:

@@ -58,15 +58,6 @@ def practice_question_embed(
     deck_title: str,
     leech_failures: int = 0,
 ) -> discord.Embed:
-    body = question.shown_prompt + "\n\n"
-    if question.kind is Kind.MATCH:
-        body += match_lines(question)
-    else:
-        body += _("Answer with the **Answer** button.") if question.typed else _choices(question, order)
-    if question.kind is Kind.MULTI:
-        body += "\n\n" + _("Select all that apply, in the menu below.")
-    elif question.kind is Kind.ORDER:
-        body += "\n\n" + _(HOW_TO_ORDER)
     embed = discord.Embed(
         title=clip(
             _(
@@ -77,7 +68,7 @@ def practice_question_embed(
             ),
             256,
         ),
-        description=clip(body, EMBED_DESCRIPTION),
+        description=clip(_practice_body(question, order), EMBED_DESCRIPTION),
         colour=PRACTICE_COLOUR,
     )
     if leech_failures and question.explanation:
@@ -92,6 +83,20 @@ def practice_question_embed(
         )
     embed.set_footer(text=_("Only you can see this · {language}", language=language_name(question.lang)))
     return embed
+
+
+def _practice_body(question: Question, order: Sequence[int]) -> str:
+    """The prompt, then its choices, pairs or how to answer it."""
+    body = question.shown_prompt + "\n\n"
+    if question.kind is Kind.MATCH:
+        body += match_lines(question)
+    else:
+        body += _("Answer with the **Answer** button.") if question.typed else _choices(question, order)
+    if question.kind is Kind.MULTI:
+        body += "\n\n" + _("Select all that apply, in the menu below.")
+    elif question.kind is Kind.ORDER:
+        body += "\n\n" + _(HOW_TO_ORDER)
+    return body
 
 
 def _cloze_share(question: Question, share: Fraction) -> str:
@@ -121,6 +126,39 @@ def feedback_embed(
     share: Fraction | None = None,
 ) -> discord.Embed:
     """How a practice answer went; `picked` and `share`: a multi question's slots and the share they earn."""
+    body = _feedback_body(question, order, right_slots, chosen, typed, picked, share)
+    where = {"number": number(index + 1), "total": number(total)}
+    embed = discord.Embed(
+        title=_("✅ Right — {number} of {total}", **where)
+        if right
+        else _("❌ Not quite — {number} of {total}", **where),
+        description=clip(body, EMBED_DESCRIPTION),
+        colour=discord.Colour.green() if right else discord.Colour.red(),
+    )
+    if question.explanation:
+        embed.add_field(name=_("Why"), value=clip(question.explanation, FIELD_VALUE), inline=False)
+    if comes_back:
+        embed.add_field(
+            name=_("Again later"),
+            value=_("This question comes back later in this session, until you get it right twice in a row."),
+            inline=False,
+        )
+    if next_due is not None:
+        embed.set_footer(text=_("Next review of this question"))
+        embed.timestamp = next_due
+    return embed
+
+
+def _feedback_body(
+    question: Question,
+    order: Sequence[int],
+    right_slots: frozenset[int],
+    chosen: int | None,
+    typed: str | None,
+    picked: Sequence[int],
+    share: Fraction | None,
+) -> str:
+    """The question with the answer given and the right one, and the share of the points it earned."""
     if question.typed:
         answered = _(
             "You answered “{typed}”.\n**Answer:** {answer}",
@@ -144,26 +182,7 @@ def feedback_embed(
             letters=", ".join(letter(slot) for slot in sorted(picked)),
             percent=percent(float(share)),
         )
-    where = {"number": number(index + 1), "total": number(total)}
-    embed = discord.Embed(
-        title=_("✅ Right — {number} of {total}", **where)
-        if right
-        else _("❌ Not quite — {number} of {total}", **where),
-        description=clip(body, EMBED_DESCRIPTION),
-        colour=discord.Colour.green() if right else discord.Colour.red(),
-    )
-    if question.explanation:
-        embed.add_field(name=_("Why"), value=clip(question.explanation, FIELD_VALUE), inline=False)
-    if comes_back:
-        embed.add_field(
-            name=_("Again later"),
-            value=_("This question comes back later in this session, until you get it right twice in a row."),
-            inline=False,
-        )
-    if next_due is not None:
-        embed.set_footer(text=_("Next review of this question"))
-        embed.timestamp = next_due
-    return embed
+    return body
 
 
 def passes_lines(passes: Sequence[tuple[Passes, Question | None]]) -> list[str]:
@@ -207,21 +226,7 @@ def practice_summary_embed(
         percent=share,
     )
     if passes is not None:
-        learned = sum(1 for p, _q in passes if p.learned)
-        text = (
-            n_(
-                "You learned **{learned} of {total}** questions in {n} answer.",
-                "You learned **{learned} of {total}** questions in {n} answers.",
-                answered,
-                learned=number(learned),
-                total=number(len(passes)),
-            )
-            + "\n\n"
-            + _("**Passes each needed**")
-            + "\n"
-            + "\n".join(passes_lines(passes))
-            + "\n"
-        )
+        text = _until_learned_text(answered, passes)
     if due:
         text += "\n" + n_(
             "{n} question is due for review now: {cmd} mode:review.",
@@ -235,6 +240,25 @@ def practice_summary_embed(
         title=clip(_("Practice done — {deck}", deck=deck_title), 256),
         description=clip(text, EMBED_DESCRIPTION),
         colour=PRACTICE_COLOUR,
+    )
+
+
+def _until_learned_text(answered: int, passes: Sequence[tuple[Passes, Question | None]]) -> str:
+    """A session until learned: how many it learned in how many answers, and the passes each took."""
+    learned = sum(1 for p, _q in passes if p.learned)
+    return (
+        n_(
+            "You learned **{learned} of {total}** questions in {n} answer.",
+            "You learned **{learned} of {total}** questions in {n} answers.",
+            answered,
+            learned=number(learned),
+            total=number(len(passes)),
+        )
+        + "\n\n"
+        + _("**Passes each needed**")
+        + "\n"
+        + "\n".join(passes_lines(passes))
+        + "\n"
     )
 
 

@@ -75,17 +75,7 @@ def round_report(
     for line in lines:
         index = line.question_index if line.question_index is not None else 0
         question = deck.question(line.question_id) if deck is not None else None
-        given = tuple(
-            GivenAnswer(
-                user_id=a.user_id,
-                name=names.get(a.user_id, str(a.user_id)),
-                answer=answer_text(question, a),
-                right=a.right,
-                points=a.points,
-                seconds=a.ms / 1000,
-            )
-            for a in by_question.get(index, ())
-        )
+        given = _given_answers(question, by_question.get(index, ()), names)
         reports.append(
             QuestionReport(
                 number=index + 1,
@@ -103,3 +93,19 @@ def round_report(
             )
         )
     return reports
+
+
+def _given_answers(
+    question: Question | None, answers: Sequence[Answer], names: Mapping[int, str]
+) -> tuple[GivenAnswer, ...]:
+    return tuple(
+        GivenAnswer(
+            user_id=a.user_id,
+            name=names.get(a.user_id, str(a.user_id)),
+            answer=answer_text(question, a),
+            right=a.right,
+            points=a.points,
+            seconds=a.ms / 1000,
+        )
+        for a in answers
+    )

@@ -251,23 +251,12 @@ def from_content(rows: Sequence[Sequence[str]], labels: Sequence[str]) -> Column
     answer_cols = _answer_columns(rows)
     letter = _letter_column(rows, width) if not answer_cols else None
     answer = answer_cols[0] if answer_cols else letter
+    if answer is None:
+        return _pairs_guess(rows, filled, width, labels)
     candidates = [c for c in filled if c != answer]
     question = max(candidates, key=lambda c: (_asks(rows, c), _average_length(rows, c), -c))
     roles[question] = "question"
     others = [c for c in filled if c not in (question, answer)]
-    certain = True
-    if answer is None:
-        # No column repeats another: question and answer pairs (a glossary, Quizlet's term and
-        # definition), the first asked unless another is the one ending in question marks.
-        question = max(filled, key=lambda c: (_asks(rows, c) > _asks(rows, filled[0]) + 0.5, -c))
-        after = [c for c in filled if c > question]
-        answer = after[0] if after else next(c for c in filled if c != question)
-        roles = ["ignore"] * width
-        roles[question], roles[answer] = "question", "answer"
-        extra = [c for c in filled if c not in (question, answer)]
-        if extra:
-            roles[extra[0]] = "explanation"
-        return ColumnGuess(tuple(roles), tuple(labels), len(filled) == 2, "content")
     roles[answer] = "answer"
     for col in others:
         roles[col] = "choice"
@@ -280,3 +269,19 @@ def from_content(rows: Sequence[Sequence[str]], labels: Sequence[str]) -> Column
         and len(others) >= 1
     )
     return ColumnGuess(tuple(roles), tuple(labels), certain, "content")
+
+
+def _pairs_guess(
+    rows: Sequence[Sequence[str]], filled: list[int], width: int, labels: Sequence[str]
+) -> ColumnGuess:
+    """No column repeats another: question and answer pairs (a glossary, Quizlet's term and
+    definition), the first asked unless another is the one ending in question marks."""
+    question = max(filled, key=lambda c: (_asks(rows, c) > _asks(rows, filled[0]) + 0.5, -c))
+    after = [c for c in filled if c > question]
+    answer = after[0] if after else next(c for c in filled if c != question)
+    roles = ["ignore"] * width
+    roles[question], roles[answer] = "question", "answer"
+    extra = [c for c in filled if c not in (question, answer)]
+    if extra:
+        roles[extra[0]] = "explanation"
+    return ColumnGuess(tuple(roles), tuple(labels), len(filled) == 2, "content")

@@ -122,42 +122,12 @@ def finish(draft: DeckDraft, deck_id: str, *, guild_id: int | None = None) -> Im
     title = _clip(draft.title, part_sizes.MAX_DECK_TITLE_LENGTH) or deck_id
     description = _clip(draft.description, part_sizes.MAX_DECK_DESCRIPTION_LENGTH)
     header = deck_header(deck_id, title, description, draft.language, ())
-    taken = {str(q.fields["id"]) for q in draft.questions if "id" in q.fields}
-    chunks: list[str] = []
-    starts: list[int] = []  # the line each question's YAML starts on
-    line = header.count("\n") + 1
-    for question in draft.questions:
-        if "id" not in question.fields:
-            question.fields = {
-                "id": question_id(str(question.fields.get("prompt", "")), taken),
-                **question.fields,
-            }
-        chunk = question_yaml(question.fields)
-        starts.append(line)
-        chunks.append(chunk)
-        line += chunk.count("\n")
+    chunks, starts = _question_chunks(draft, first_line=header.count("\n") + 1)
     left_out = list(draft.left_out)
     broken: set[int] = set()
     checked: Deck | None = None
     if chunks:
-        try:
-            checked = read_stored_deck(header + "".join(chunks), draft.source, guild_id=None, keep_valid=True)
-            problems = list(checked.left_out)
-        except DeckError as exc:
-            checked, problems = None, exc.problems
-        on_line = _on_line()
-        for problem in problems:
-            index = bisect.bisect_right(starts, problem.line) - 1
-            if index < 0:  # not a question's problem: the deck itself cannot be made
-                raise DeckError([Problem(draft.source, 0, problem.message)])
-            broken.add(index)
-            message = on_line.sub(
-                lambda m: _(
-                    ON_LINE, line=draft.questions[max(0, bisect.bisect_right(starts, int(m[1])) - 1)].line
-                ),
-                problem.message,
-            )
-            left_out.append(Problem(draft.source, draft.questions[index].line, message))
+        checked, broken = _check_chunks(draft, header, chunks, starts, left_out)
     kept = [chunk for i, chunk in enumerate(chunks) if i not in broken]
     left_out.sort(key=lambda p: p.line)
     if not kept:
@@ -179,3 +149,49 @@ def finish(draft: DeckDraft, deck_id: str, *, guild_id: int | None = None) -> Im
         columns=draft.columns,
         set_aside=tuple(draft.set_aside),
     )
+
+
+def _question_chunks(draft: DeckDraft, first_line: int) -> tuple[list[str], list[int]]:
+    """Each question's YAML (an id given to those without one) and the line of the deck it starts on."""
+    taken = {str(q.fields["id"]) for q in draft.questions if "id" in q.fields}
+    chunks: list[str] = []
+    starts: list[int] = []
+    line = first_line
+    for question in draft.questions:
+        if "id" not in question.fields:
+            question.fields = {
+                "id": question_id(str(question.fields.get("prompt", "")), taken),
+                **question.fields,
+            }
+        chunk = question_yaml(question.fields)
+        starts.append(line)
+        chunks.append(chunk)
+        line += chunk.count("\n")
+    return chunks, starts
+
+
+def _check_chunks(
+    draft: DeckDraft, header: str, chunks: list[str], starts: list[int], left_out: list[Problem]
+) -> tuple[Deck | None, set[int]]:
+    """The deck read from every question (None if it cannot be), and the indices of the broken ones,
+    whose problems join `left_out` at the file's lines."""
+    try:
+        checked = read_stored_deck(header + "".join(chunks), draft.source, guild_id=None, keep_valid=True)
+        problems = list(checked.left_out)
+    except DeckError as exc:
+        checked, problems = None, exc.problems
+    on_line = _on_line()
+    broken: set[int] = set()
+    for problem in problems:
+        index = bisect.bisect_right(starts, problem.line) - 1
+        if index < 0:  # not a question's problem: the deck itself cannot be made
+            raise DeckError([Problem(draft.source, 0, problem.message)])
+        broken.add(index)
+        message = on_line.sub(
+            lambda m: _(
+                ON_LINE, line=draft.questions[max(0, bisect.bisect_right(starts, int(m[1])) - 1)].line
+            ),
+            problem.message,
+        )
+        left_out.append(Problem(draft.source, draft.questions[index].line, message))
+    return checked, broken

@@ -42,15 +42,7 @@ def add_items(draft: DeckDraft, read: moodle.Items) -> DeckDraft:
 
 def _add(draft: DeckDraft, item: moodle.Item) -> None:
     if item.images:
-        draft.set_apart(
-            item.line,
-            _(
-                "{question} shows an image from the file ({image}), which Bvunzo cannot keep, so it was left "
-                "out; put the image at an https:// address and give it as the question's `image`",
-                question=_named(item),
-                image=item.images[0],
-            ),
-        )
+        _set_apart_for_image(draft, item)
     elif isinstance(item, moodle.Choice):
         _choice(draft, item)
     elif isinstance(item, moodle.TrueFalse):
@@ -61,26 +53,39 @@ def _add(draft: DeckDraft, item: moodle.Item) -> None:
     elif isinstance(item, moodle.Numeric):
         _numeric(draft, item)
     elif isinstance(item, moodle.Ordering):
-        add_order(
-            draft,
-            item.line,
-            item.prompt,
-            item.items,
-            explanation=item.explanation,
-            tags=_tags(item),
-            image=item.picture,
-        )
+        _ordering(draft, item)
     elif isinstance(item, moodle.Gaps) and item.marked and item.blanks:
         _cloze(draft, item)
     elif isinstance(item, moodle.Matching):
         _matching(draft, item)
     elif isinstance(item, moodle.Other):
-        draft.set_apart(
-            item.line,
-            _(not_playable.OTHER_KIND, kind=item.kind),
-        )
+        draft.set_apart(item.line, _(not_playable.OTHER_KIND, kind=item.kind))
     else:
         draft.set_apart(item.line, _(_NOT_YET[type(item)]))
+
+
+def _set_apart_for_image(draft: DeckDraft, item: moodle.Item) -> None:
+    draft.set_apart(
+        item.line,
+        _(
+            "{question} shows an image from the file ({image}), which Bvunzo cannot keep, so it was left "
+            "out; put the image at an https:// address and give it as the question's `image`",
+            question=_named(item),
+            image=item.images[0],
+        ),
+    )
+
+
+def _ordering(draft: DeckDraft, item: moodle.Ordering) -> None:
+    add_order(
+        draft,
+        item.line,
+        item.prompt,
+        item.items,
+        explanation=item.explanation,
+        tags=_tags(item),
+        image=item.picture,
+    )
 
 
 def _question(draft: DeckDraft, item: moodle.Item, kind: str | None, explanation: str, **fields: Any) -> None:

@@ -137,6 +137,24 @@ def read_numbered_text(text: str, source: str) -> DeckDraft:
     draft = DeckDraft(source)
     lines = text.splitlines()
     skip, front_title = _front_matter(lines)
+    head, items = _read_items(lines, skip)
+    instructions = _instructions(items)
+    for item_open in items:
+        if item_open in instructions:
+            continue
+        _close(draft, item_open)
+    heading = [line.strip("#* ").strip() for line in head if line.strip("#*- ")]
+    heading += [" ".join(i.prompt) for i in instructions]
+    if front_title:
+        draft.title = front_title
+    elif heading:
+        draft.title, heading = heading[0], heading[1:]
+    draft.description = " ".join(heading)
+    return draft
+
+
+def _read_items(lines: list[str], skip: int) -> tuple[list[str], list[_Open]]:
+    """The lines before the first item (a heading), and the items, from line `skip` + 1 on."""
     head: list[str] = []
     items: list[_Open] = []
     current: _Open | None = None
@@ -172,19 +190,7 @@ def read_numbered_text(text: str, source: str) -> DeckDraft:
         _line(current, raw)
     if current is not None and current.details is not None:
         _close_details(current)
-    instructions = _instructions(items)
-    for item_open in items:
-        if item_open in instructions:
-            continue
-        _close(draft, item_open)
-    heading = [line.strip("#* ").strip() for line in head if line.strip("#*- ")]
-    heading += [" ".join(i.prompt) for i in instructions]
-    if front_title:
-        draft.title = front_title
-    elif heading:
-        draft.title, heading = heading[0], heading[1:]
-    draft.description = " ".join(heading)
-    return draft
+    return head, items
 
 
 def _line(current: _Open, raw: str) -> None:
@@ -270,20 +276,9 @@ def _close(draft: DeckDraft, question: _Open) -> None:
     if not question.choices:
         _without_choices(draft, question, prompt, explanation)
         return
-    right = list(question.marked)
-    if question.answer is not None:
-        named = _named(question.answer, question.choices)
-        if named is None:
-            draft.skip(
-                question.line,
-                _(
-                    "`Answer: {answer}` names none of the choices; give its letter or its text",
-                    answer=question.answer[:60],
-                ),
-            )
-            return
-        right += named
-    right = sorted(set(right))
+    right = _right_choices(draft, question)
+    if right is None:
+        return
     if not right:
         draft.skip(
             question.line,
@@ -299,6 +294,24 @@ def _close(draft: DeckDraft, question: _Open) -> None:
         answer=right[0] if len(right) == 1 else right,
         explanation=explanation,
     )
+
+
+def _right_choices(draft: DeckDraft, question: _Open) -> list[int] | None:
+    """The marked choices and those its `Answer:` names; None (the item skipped) if it names none."""
+    right = list(question.marked)
+    if question.answer is not None:
+        named = _named(question.answer, question.choices)
+        if named is None:
+            draft.skip(
+                question.line,
+                _(
+                    "`Answer: {answer}` names none of the choices; give its letter or its text",
+                    answer=question.answer[:60],
+                ),
+            )
+            return None
+        right += named
+    return sorted(set(right))
 
 
 def _without_choices(draft: DeckDraft, question: _Open, prompt: str, explanation: str) -> None:

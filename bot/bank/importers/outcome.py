@@ -89,27 +89,7 @@ def judged(
     """An import that read some questions: kept unless too large a share was broken (and not told to)."""
     good, bad = len(imported.deck.questions), len(imported.left_out)
     refused = not keep_valid and bad > MAX_BROKEN_SHARE * (good + bad)
-    if refused:
-        # Counted by the broken ones, which the verb agrees with (English says "questions" either way).
-        headline = n_(
-            "{n} of {total} questions cannot be imported (more than a tenth), so nothing was imported; fix "
-            "them and import again",
-            "{n} of {total} questions cannot be imported (more than a tenth), so nothing was imported; fix "
-            "them and import again",
-            bad,
-            n=bad,
-            total=good + bad,
-        )
-    elif bad:
-        headline = n_(
-            "Imported {good}; {n} could not be imported and is listed.",
-            "Imported {good}; {n} could not be imported and are listed.",
-            bad,
-            n=bad,
-            good=_count(good),
-        )
-    else:
-        headline = n_("Imported {n} question.", "Imported {n} questions.", good, n=good)
+    headline = _headline(good, bad, refused=refused)
     reported = tuple(sorted((*imported.left_out, *imported.set_aside), key=lambda p: p.line))
     aside = len(imported.set_aside)
     if aside and not refused:
@@ -130,6 +110,30 @@ def judged(
         refused,
         headline,
     )
+
+
+def _headline(good: int, bad: int, *, refused: bool) -> str:
+    """The import's first sentence: refused, imported with some left out, or imported whole."""
+    if refused:
+        # Counted by the broken ones, which the verb agrees with (English says "questions" either way).
+        return n_(
+            "{n} of {total} questions cannot be imported (more than a tenth), so nothing was imported; fix "
+            "them and import again",
+            "{n} of {total} questions cannot be imported (more than a tenth), so nothing was imported; fix "
+            "them and import again",
+            bad,
+            n=bad,
+            total=good + bad,
+        )
+    if bad:
+        return n_(
+            "Imported {good}; {n} could not be imported and is listed.",
+            "Imported {good}; {n} could not be imported and are listed.",
+            bad,
+            n=bad,
+            good=_count(good),
+        )
+    return n_("Imported {n} question.", "Imported {n} questions.", good, n=good)
 
 
 def failed(

@@ -31,43 +31,11 @@ def read_red_trivia(text: str, source: str, *, distractors: bool) -> DeckDraft:
             continue
         name = str(key.value).strip()
         if name in RESERVED:
-            if name == "DESCRIPTION" and isinstance(value, yaml.ScalarNode):
-                draft.description = str(value.value)
-            elif name == "AUTHOR" and isinstance(value, yaml.ScalarNode):
-                draft.note(line, _("written by {author}", author=value.value))
+            _read_reserved(draft, name, value, line)
             continue
-        if isinstance(value, yaml.ScalarNode) and value.tag != sy.NULL:
-            # Red's questions are lists; one line of text is a key of the list itself, such as a
-            # translated AUTHOR (`FORFATTER: ...`), and asking it would make a question of a name.
-            draft.set_apart(
-                line,
-                _(
-                    "`{name}` holds one line of text, not a list of answers, so it is not a question (a key such "
-                    "as AUTHOR in another language?); write its answers as `- answer` lines",
-                    name=name[:60],
-                ),
-            )
-            continue
-        tagged = _tagged(value)
-        if tagged is not None:
-            draft.skip(line, _("the tag `{tag}` is not allowed; write plain text", tag=tagged[:60]))
-            continue
-        answers = _answers(value)
+        answers = _question_answers(draft, line, name, value, first_line)
         if answers is None:
-            draft.skip(line, _("the answers must be a list of text, such as `- Paris`"))
             continue
-        if not answers:
-            draft.skip(line, _("the question has no answers"))
-            continue
-        same = " ".join(name.split()).casefold()
-        if same in first_line:
-            # Red reads such a file keeping the last; we keep the first and say so.
-            draft.skip(
-                line,
-                _("the same question is asked on line {line}; only that one is kept", line=first_line[same]),
-            )
-            continue
-        first_line[same] = line
         # An answer too long to type or to be a choice is a remark: it becomes the explanation.
         short = [a for a in answers if len(a) <= part_sizes.MAX_CHOICE_LENGTH]
         long = [a for a in answers if len(a) > part_sizes.MAX_CHOICE_LENGTH]
@@ -75,6 +43,63 @@ def read_red_trivia(text: str, source: str, *, distractors: bool) -> DeckDraft:
             explanations[line] = long[0]
             answers = short
         pairs.append((line, name, answers))
+    _add_questions(draft, pairs, explanations, distractors=distractors)
+    return draft
+
+
+def _read_reserved(draft: DeckDraft, name: str, value: yaml.Node, line: int) -> None:
+    """The list's own keys: its DESCRIPTION is the deck's, its AUTHOR a note; CONFIG is Red's alone."""
+    if name == "DESCRIPTION" and isinstance(value, yaml.ScalarNode):
+        draft.description = str(value.value)
+    elif name == "AUTHOR" and isinstance(value, yaml.ScalarNode):
+        draft.note(line, _("written by {author}", author=value.value))
+
+
+def _question_answers(
+    draft: DeckDraft, line: int, name: str, value: yaml.Node, first_line: dict[str, int]
+) -> list[str] | None:
+    """The answers of the question `name`, or None with the reason told to `draft`."""
+    if isinstance(value, yaml.ScalarNode) and value.tag != sy.NULL:
+        # Red's questions are lists; one line of text is a key of the list itself, such as a
+        # translated AUTHOR (`FORFATTER: ...`), and asking it would make a question of a name.
+        draft.set_apart(
+            line,
+            _(
+                "`{name}` holds one line of text, not a list of answers, so it is not a question (a key such "
+                "as AUTHOR in another language?); write its answers as `- answer` lines",
+                name=name[:60],
+            ),
+        )
+        return None
+    tagged = _tagged(value)
+    if tagged is not None:
+        draft.skip(line, _("the tag `{tag}` is not allowed; write plain text", tag=tagged[:60]))
+        return None
+    answers = _answers(value)
+    if answers is None:
+        draft.skip(line, _("the answers must be a list of text, such as `- Paris`"))
+        return None
+    if not answers:
+        draft.skip(line, _("the question has no answers"))
+        return None
+    same = " ".join(name.split()).casefold()
+    if same in first_line:
+        # Red reads such a file keeping the last; we keep the first and say so.
+        draft.skip(
+            line, _("the same question is asked on line {line}; only that one is kept", line=first_line[same])
+        )
+        return None
+    first_line[same] = line
+    return answers
+
+
+def _add_questions(
+    draft: DeckDraft,
+    pairs: list[tuple[int, str, list[str]]],
+    explanations: dict[int, str],
+    *,
+    distractors: bool,
+) -> None:
     if distractors:
         for line, prompt, choices in with_distractors(pairs):
             draft.add(line, prompt=prompt, choices=choices, answer=0, explanation=explanations.get(line))
@@ -83,7 +108,6 @@ def read_red_trivia(text: str, source: str, *, distractors: bool) -> DeckDraft:
             draft.add(
                 line, type="text", prompt=prompt, answers=_unique(answers), explanation=explanations.get(line)
             )
-    return draft
 
 
 def _tagged(node: yaml.Node) -> str | None:

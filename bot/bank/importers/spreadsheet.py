@@ -173,9 +173,21 @@ def read_spreadsheet(
     rows = list(_rows(body, delimiter, source))
     if not rows:
         raise DeckError([Problem(source, 0, _("the file is empty"))])
-    if anki is not None and anki.html:
+    if anki is not None:
+        rows = _anki_rows(draft, anki, rows)
+    guess, data = _columns(draft, rows, columns, anki)
+    draft.columns = guess
+    _read_rows(draft, guess, data, distractors=distractors)
+    return draft
+
+
+def _anki_rows(
+    draft: DeckDraft, anki: AnkiHeader, rows: list[tuple[int, list[str]]]
+) -> list[tuple[int, list[str]]]:
+    """An Anki export's rows as its header says: HTML made plain, the tags column's spaces as commas."""
+    if anki.html:
         rows = [(line, [strip_html(f) for f in fields]) for line, fields in rows]
-    if anki is not None and anki.tags_column:
+    if anki.tags_column:
         widest = max(len(fields) for _line, fields in rows)
         if anki.tags_column > widest:
             draft.note(
@@ -194,10 +206,7 @@ def read_spreadsheet(
             (line, [",".join(f.split()) if i == at else f for i, f in enumerate(fields)])
             for line, fields in rows
         ]
-    guess, data = _columns(draft, rows, columns, anki)
-    draft.columns = guess
-    _read_rows(draft, guess, data, distractors=distractors)
-    return draft
+    return rows
 
 
 def _anki_delimiter(draft: DeckDraft, anki: AnkiHeader, seen: str | None) -> str | None:
@@ -285,16 +294,7 @@ def _columns(
     anki: AnkiHeader | None,
 ) -> tuple[ColumnGuess, list[tuple[int, list[str]]]]:
     """What each column holds, and the rows that are questions (the header row left out)."""
-    # Templates put a title or notes above the header (Kahoot's sheet): a header a few rows down counts.
-    for index, (line, fields) in enumerate(rows[1:5], start=1):
-        named = from_header(fields)
-        if named is not None and "question" in named and from_header(rows[0][1]) is None:
-            draft.note(
-                rows[0][0],
-                _("the rows above the header on line {line} are not questions and are not read", line=line),
-            )
-            rows = rows[index:]
-            break
+    rows = _from_header_down(draft, rows)
     first_line, first = rows[0]
     rest = [fields for _line, fields in rows[1 : SAMPLE_ROWS + 1]]
     width = max(len(fields) for _line, fields in rows[:SAMPLE_ROWS])
@@ -308,40 +308,70 @@ def _columns(
     if anki is not None and not header:
         return _anki_columns(anki, width, labels), data
     if named is not None:
-        roles: list[str | None] = [*named, *([None] * (width - len(named)))]
-        for index, (name, role) in enumerate(zip(first, roles, strict=False)):
-            if role is None and name:
-                draft.note(
+        return _header_columns(draft, first_line, first, named, _padded(labels, width)), data
+    return _content_columns(draft, first_line, data, _padded(labels, width), header=header), data
+
+
+def _from_header_down(draft: DeckDraft, rows: list[tuple[int, list[str]]]) -> list[tuple[int, list[str]]]:
+    """Templates put a title or notes above the header (Kahoot's sheet): a header a few rows down counts."""
+    for index, (line, fields) in enumerate(rows[1:5], start=1):
+        named = from_header(fields)
+        if named is not None and "question" in named and from_header(rows[0][1]) is None:
+            draft.note(
+                rows[0][0],
+                _("the rows above the header on line {line} are not questions and are not read", line=line),
+            )
+            return rows[index:]
+    return rows
+
+
+def _header_columns(
+    draft: DeckDraft, first_line: int, first: list[str], named: Sequence[str | None], labels: tuple[str, ...]
+) -> ColumnGuess:
+    """The columns a header row names; a name not understood is told and ignored."""
+    roles: list[str | None] = [*named, *([None] * (len(labels) - len(named)))]
+    for index, (name, role) in enumerate(zip(first, roles, strict=False)):
+        if role is None and name:
+            draft.note(
+                first_line,
+                _(
+                    "column {number} `{name}` was not understood and is ignored",
+                    number=index + 1,
+                    name=name[:40],
+                ),
+            )
+    certain = "question" in roles
+    if not certain:
+        missing = next((i for i, r in enumerate(roles) if r is None), None)
+        if missing is not None:
+            roles[missing] = "question"
+    if not {"answer", "answers", "choices"} & set(roles) and "choice" not in roles:
+        raise DeckError(
+            [
+                Problem(
+                    draft.source,
                     first_line,
-                    _(
-                        "column {number} `{name}` was not understood and is ignored",
-                        number=index + 1,
-                        name=name[:40],
-                    ),
+                    _("no column holds the answer; name one `answer` (or `correct`)"),
                 )
-        certain = "question" in roles
-        if not certain:
-            missing = next((i for i, r in enumerate(roles) if r is None), None)
-            if missing is not None:
-                roles[missing] = "question"
-        if not {"answer", "answers", "choices"} & set(roles) and "choice" not in roles:
-            raise DeckError(
-                [
-                    Problem(
-                        draft.source,
-                        first_line,
-                        _("no column holds the answer; name one `answer` (or `correct`)"),
-                    )
-                ]
-            )
-        if "question" not in roles:
-            raise DeckError(
-                [Problem(draft.source, first_line, _("no column holds the question; name one `question`"))]
-            )
-        return ColumnGuess(
-            tuple(r or "ignore" for r in roles), _padded(labels, width), certain, "header"
-        ), data
-    guess = from_content([fields for _line, fields in data[:SAMPLE_ROWS]], _padded(labels, width))
+            ]
+        )
+    if "question" not in roles:
+        raise DeckError(
+            [Problem(draft.source, first_line, _("no column holds the question; name one `question`"))]
+        )
+    return ColumnGuess(tuple(r or "ignore" for r in roles), labels, certain, "header")
+
+
+def _content_columns(
+    draft: DeckDraft,
+    first_line: int,
+    data: list[tuple[int, list[str]]],
+    labels: tuple[str, ...],
+    *,
+    header: bool,
+) -> ColumnGuess:
+    """The columns guessed from the cells, never certain under a header whose names were not understood."""
+    guess = from_content([fields for _line, fields in data[:SAMPLE_ROWS]], labels)
     if guess is None:
         raise DeckError(
             [
@@ -356,8 +386,8 @@ def _columns(
             ]
         )
     if header:
-        return ColumnGuess(guess.roles, guess.labels, False, "content"), data
-    return guess, data
+        return ColumnGuess(guess.roles, guess.labels, False, "content")
+    return guess
 
 
 def _padded(labels: tuple[str, ...], width: int) -> tuple[str, ...]:
@@ -443,18 +473,7 @@ def _question(draft: DeckDraft, line: int, row: dict[str, str]) -> None:
         "difficulty": row.get("difficulty", "").lower() or None,
     }
     kind = _kind_key(row.get("type", ""))
-    if kind in _UNPLAYABLE_KINDS:
-        draft.set_apart(line, _(_UNPLAYABLE_KINDS[kind]))
-        return
-    known = _CHOICE_KINDS | _MULTI_KINDS | _TRUE_FALSE_KINDS | _TEXT_KINDS | MATCH_KINDS | ORDER_KINDS
-    if kind and kind not in known:
-        draft.skip(
-            line,
-            _(
-                "the question type `{type}` is not one Bvunzo knows; use multichoice, truefalse or shortanswer",
-                type=row["type"][:40],
-            ),
-        )
+    if not _playable_kind(draft, line, kind, row.get("type", "")):
         return
     choices = [row[f"choice{n}"] for n in range(1, 10) if row.get(f"choice{n}")]
     if "choices" in row:
@@ -466,20 +485,57 @@ def _question(draft: DeckDraft, line: int, row: dict[str, str]) -> None:
     answer = row.get("answer", "")
     said = _kind_key(answer)
     if kind in _TRUE_FALSE_KINDS or (not kind and not choices and not wrong and said in ("true", "false")):
-        if said not in TRUE_WORDS | FALSE_WORDS:
-            draft.skip(
-                line,
-                _(
-                    "a true/false question's answer must be `true` or `false`, not `{answer}`",
-                    answer=answer[:60],
-                ),
-            )
-            return
-        draft.add(line, type="truefalse", prompt=prompt, answer=said in TRUE_WORDS, **common)
+        _true_false_row(draft, line, prompt, answer, common)
         return
     if kind in _TEXT_KINDS or not (choices or wrong or kind):
         _text_question(draft, line, row, prompt, answer, common)
         return
+    _choice_row(draft, line, kind, prompt, answer, choices, wrong, common)
+
+
+def _playable_kind(draft: DeckDraft, line: int, kind: str, written: str) -> bool:
+    """Whether a row's `type` is one a round plays; if not, the row is set apart or skipped with why."""
+    if kind in _UNPLAYABLE_KINDS:
+        draft.set_apart(line, _(_UNPLAYABLE_KINDS[kind]))
+        return False
+    known = _CHOICE_KINDS | _MULTI_KINDS | _TRUE_FALSE_KINDS | _TEXT_KINDS | MATCH_KINDS | ORDER_KINDS
+    if kind and kind not in known:
+        draft.skip(
+            line,
+            _(
+                "the question type `{type}` is not one Bvunzo knows; use multichoice, truefalse or shortanswer",
+                type=written[:40],
+            ),
+        )
+        return False
+    return True
+
+
+def _true_false_row(draft: DeckDraft, line: int, prompt: str, answer: str, common: dict[str, Any]) -> None:
+    said = _kind_key(answer)
+    if said not in TRUE_WORDS | FALSE_WORDS:
+        draft.skip(
+            line,
+            _(
+                "a true/false question's answer must be `true` or `false`, not `{answer}`",
+                answer=answer[:60],
+            ),
+        )
+        return
+    draft.add(line, type="truefalse", prompt=prompt, answer=said in TRUE_WORDS, **common)
+
+
+def _choice_row(
+    draft: DeckDraft,
+    line: int,
+    kind: str,
+    prompt: str,
+    answer: str,
+    choices: list[str],
+    wrong: list[str],
+    common: dict[str, Any],
+) -> None:
+    """A choice or multi question: the right one first among its wrong cells, or named by the answer."""
     if wrong:
         choices = [*([answer] if answer else []), *choices, *wrong]
         right: list[int] | None = [0] if answer else None

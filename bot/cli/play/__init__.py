@@ -19,6 +19,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _add_play_arguments(parser: argparse.ArgumentParser) -> None:
+    """The deck, and how many of its questions: all of them or only those due."""
     parser.add_argument(
         "deck",
         nargs="?",
@@ -38,6 +39,11 @@ def _add_play_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help=_("questions to play (default {count})", count=DEFAULT_COUNT),
     )
+    _add_where_arguments(parser)
+
+
+def _add_where_arguments(parser: argparse.ArgumentParser) -> None:
+    """Who plays, in which language, and where the database and the decks are."""
     parser.add_argument(
         "--player", metavar="NAME", help=_("whose scores and reviews these are (default: your login name)")
     )

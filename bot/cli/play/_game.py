@@ -136,20 +136,29 @@ def choose_deck(screen: Screen, wanted: str | None, folder: Path) -> Deck | None
     if not decks:
         raise PlayError(_("No deck in {folder} loads; `bvunzo validate {folder}` lists why.", folder=folder))
     if wanted is not None:
-        for deck in decks:
-            if deck.id == wanted:
-                return deck
-        known = ", ".join(d.id for d in decks)
-        raise PlayError(
-            _(
-                "There is no deck `{deck}` in {folder}; the decks are: {known}.",
-                deck=wanted,
-                folder=folder,
-                known=known,
-            )
-        )
+        return _deck_named(decks, wanted, folder)
     if len(decks) == 1:
         return decks[0]
+    return _pick_deck(screen, decks)
+
+
+def _deck_named(decks: list[Deck], wanted: str, folder: Path) -> Deck:
+    for deck in decks:
+        if deck.id == wanted:
+            return deck
+    known = ", ".join(d.id for d in decks)
+    raise PlayError(
+        _(
+            "There is no deck `{deck}` in {folder}; the decks are: {known}.",
+            deck=wanted,
+            folder=folder,
+            known=known,
+        )
+    )
+
+
+def _pick_deck(screen: Screen, decks: list[Deck]) -> Deck | None:
+    """The deck the player picks from the list by its number or its id; None if they stop."""
     screen.say(_("Decks:"), "bold")
     for place, deck in enumerate(decks, 1):
         line = n_(
@@ -228,36 +237,11 @@ class Game:
             await store.close()
 
     async def _play(self, store: Store) -> int:
-        say = self.screen.say
         user_id = await local_player(store, self.player)
-        before = await store.memories(user_id, self.deck.id)
         now = self.now()
-        mode = PracticeMode.REVIEW if self.review_only else PracticeMode.MIXED
-        picked = choose_questions(
-            self.deck,
-            {qid: MemoryState.of(m) for qid, m in before.items()},
-            mode,
-            self.count,
-            now,
-            seed=secrets.randbits(32),
-        )
+        picked = await self._pick(store, user_id, now)
         if not picked:
-            next_due = await store.next_due(user_id, self.deck.id)
-            if next_due is None:
-                say(
-                    _(
-                        "Nothing of “{deck}” is due for review: play it without --review first.",
-                        deck=self.deck.title,
-                    )
-                )
-            else:
-                say(
-                    _(
-                        "Nothing of “{deck}” is due for review; the next is due {when}.",
-                        deck=self.deck.title,
-                        when=_when(next_due, now),
-                    )
-                )
+            await self._say_nothing_due(store, user_id, now)
             return 0
         session = PracticeSession(
             user_id=user_id,
@@ -273,7 +257,7 @@ class Game:
             title=self.deck.title,
             player=self.player,
         )
-        say(heading, "bold")
+        self.screen.say(heading, "bold")
         stopped = False
         while not session.finished:
             self.screen.progress(session.index, session.question_count, session.right_count, self.deck.title)
@@ -283,6 +267,37 @@ class Game:
             session.next()
         await self._summary(store, session, user_id, stopped=stopped)
         return 0
+
+    async def _pick(self, store: Store, user_id: int, now: datetime) -> tuple[str, ...]:
+        """The questions to play: those due first, then new ones unless only reviews were asked for."""
+        before = await store.memories(user_id, self.deck.id)
+        mode = PracticeMode.REVIEW if self.review_only else PracticeMode.MIXED
+        return choose_questions(
+            self.deck,
+            {qid: MemoryState.of(m) for qid, m in before.items()},
+            mode,
+            self.count,
+            now,
+            seed=secrets.randbits(32),
+        )
+
+    async def _say_nothing_due(self, store: Store, user_id: int, now: datetime) -> None:
+        next_due = await store.next_due(user_id, self.deck.id)
+        if next_due is None:
+            self.screen.say(
+                _(
+                    "Nothing of “{deck}” is due for review: play it without --review first.",
+                    deck=self.deck.title,
+                )
+            )
+        else:
+            self.screen.say(
+                _(
+                    "Nothing of “{deck}” is due for review; the next is due {when}.",
+                    deck=self.deck.title,
+                    when=_when(next_due, now),
+                )
+            )
 
     async def _question(self, store: Store, session: PracticeSession, user_id: int) -> bool:
         """Ask the current question until it is answered; False when the player stopped."""

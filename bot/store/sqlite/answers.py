@@ -95,36 +95,67 @@ def _insert_group(
     while waiting:
         size = next(n for n in _CHUNKS if n <= len(waiting)) if together else 1
         chunk, waiting = waiting[:size], waiting[size:]
-        if size > 1:
-            try:
-                added = conn.execute(_INSERT_MANY[size], [v for index in chunk for v in rows[index]])
-                firsts: dict[tuple[Any, ...], int] = {}
-                for index in chunk:
-                    firsts.setdefault(answer_key(rows[index]), index)
-                stored_by.update((tuple(key), firsts[tuple(key)]) for key in added.fetchall())
-                continue
-            except sqlite3.Error as exc:
-                if is_busy(exc):
-                    raise
-                if not conn.in_transaction:
-                    raise _Cancelled from exc
-                # Only this statement was undone: its answers again, one at a time, find the bad one.
+        if size > 1 and _insert_chunk(conn, rows, chunk, stored_by):
+            continue
+        _insert_each(conn, rows, chunk, stored_by, errors, failed, path)
+    return _outcomes(conn, rows, errors, stored_by)
+
+
+def _insert_chunk(
+    conn: sqlite3.Connection, rows: list[AnswerRow], chunk: list[int], stored_by: dict[tuple[Any, ...], int]
+) -> bool:
+    """The chunk's answers in one statement; False when only that statement was undone (one is bad)."""
+    try:
+        added = conn.execute(_INSERT_MANY[len(chunk)], [v for index in chunk for v in rows[index]])
+        firsts: dict[tuple[Any, ...], int] = {}
         for index in chunk:
-            error: Exception
-            try:
-                if _insert(conn, rows[index]):
-                    stored_by[answer_key(rows[index])] = index
-                continue
-            except ValueError as exc:  # the database refused this answer (an unknown round...)
-                error = exc
-            except sqlite3.Error as exc:
-                if is_busy(exc):
-                    raise
-                error = store_error(exc, path) or exc
-            if not conn.in_transaction:
-                failed[index] = error
-                raise _Cancelled from error
-            errors[index] = error
+            firsts.setdefault(answer_key(rows[index]), index)
+        stored_by.update((tuple(key), firsts[tuple(key)]) for key in added.fetchall())
+        return True
+    except sqlite3.Error as exc:
+        if is_busy(exc):
+            raise
+        if not conn.in_transaction:
+            raise _Cancelled from exc
+        # Only this statement was undone: its answers again, one at a time, find the bad one.
+        return False
+
+
+def _insert_each(
+    conn: sqlite3.Connection,
+    rows: list[AnswerRow],
+    chunk: list[int],
+    stored_by: dict[tuple[Any, ...], int],
+    errors: dict[int, Exception],
+    failed: dict[int, Exception],
+    path: Path,
+) -> None:
+    """The chunk's answers one at a time; one that cancels the transaction goes into `failed`."""
+    for index in chunk:
+        error: Exception
+        try:
+            if _insert(conn, rows[index]):
+                stored_by[answer_key(rows[index])] = index
+            continue
+        except ValueError as exc:  # the database refused this answer (an unknown round...)
+            error = exc
+        except sqlite3.Error as exc:
+            if is_busy(exc):
+                raise
+            error = store_error(exc, path) or exc
+        if not conn.in_transaction:
+            failed[index] = error
+            raise _Cancelled from error
+        errors[index] = error
+
+
+def _outcomes(
+    conn: sqlite3.Connection,
+    rows: list[AnswerRow],
+    errors: dict[int, Exception],
+    stored_by: dict[tuple[Any, ...], int],
+) -> list[Any]:
+    """Per row: its error, None when stored here, or the answer stored before it."""
     outcomes: list[Any] = []
     for index, row in enumerate(rows):
         key = answer_key(row)
