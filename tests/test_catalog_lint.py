@@ -74,6 +74,8 @@ PHRASE = re.compile(r"[^\W\d_]{2,} | [^\W\d_]{2,}")
 CSV_WRITERS = {"csv_text", "csv_bytes", "sheet_bytes"}
 # Methods whose first argument (`what`) names the step for the log: RetryPolicy.call, RoundPort.post.
 LABELLED_CALLS = {"call", "post"}
+# Calls whose first argument is a type's own name, as Python reads it (`Only = TypeVar("Only")`).
+TYPE_NAMING = {"TypeVar", "NewType", "ParamSpec", "TypeVarTuple"}
 
 
 def modules() -> Iterator[Path]:
@@ -159,6 +161,8 @@ class Finder(ast.NodeVisitor):
             self._skip_all(node)
         elif name in CSV_WRITERS and node.args:
             self._header_literals(node.args[0])
+        elif name in TYPE_NAMING and node.args:
+            self._skip_all(node.args[0])
         elif (
             name in LABELLED_CALLS
             and isinstance(node.func, ast.Attribute)
@@ -254,6 +258,7 @@ def names(stem, kind, n, row):
     custom = f"bvz:1:{kind}:{n}"
     key = row["yes_count"] if kind == "csv" else "text/csv"
     RetryPolicy(budget=0).call(f"round {n}: edit", None)
+    Only = TypeVar("Only")
     return csv_bytes(NAMES, []), path, custom, key, _("{cmd} now", cmd=slash("quiz start")), COLUMNS
 """
     assert found_in(source) == []
