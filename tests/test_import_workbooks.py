@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import random
 import zipfile
 
-import openpyxl
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -41,6 +41,10 @@ WAYGROUND_HEADER = [
 
 def workbook(rows: dict[int, list[object]]) -> bytes:
     """An .xlsx whose first sheet holds `rows`, each at its row number, as a spreadsheet program saves it."""
+    # Here, not at the top: every xdist worker collects (imports) this file, one runs it; openpyxl takes
+    # a quarter of a second of CPU to load.
+    import openpyxl
+
     book = openpyxl.Workbook()
     sheet = book.active
     assert sheet is not None
@@ -237,7 +241,12 @@ def test_a_zip_of_ten_thousand_entries_is_refused() -> None:
 
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-SHEETS = [kahoot_sheet(), wayground_sheet()]
+
+
+@functools.cache
+def sheets() -> tuple[bytes, bytes]:
+    """The two templates as filled in above, made once, by the first test that asks (not at collection)."""
+    return kahoot_sheet(), wayground_sheet()
 
 
 @SETTINGS
@@ -253,7 +262,7 @@ def test_any_bytes_in_a_zip_signature_get_one_sentence(data: bytes, fmt: Format 
 def test_a_template_with_bytes_changed_gets_questions_or_sentences(
     which: int, chance: random.Random, changes: int
 ) -> None:
-    data = bytearray(SHEETS[which])
+    data = bytearray(sheets()[which])
     for _ in range(changes):
         data[chance.randrange(len(data))] = chance.randrange(256)
     outcome = import_file(bytes(data), "upload", deck_id="x", keep_valid=True)
@@ -272,7 +281,7 @@ UNKNOWN_ZIP = (
 @pytest.mark.parametrize("which", [0, 1])
 def test_a_template_cut_short_gets_one_sentence(which: int) -> None:
     # Its directory is cut off: named .xlsx it is said to be a broken workbook, else a zip none reads.
-    data = SHEETS[which][: len(SHEETS[which]) // 2]
+    data = sheets()[which][: len(sheets()[which]) // 2]
     named = import_file(data, "sheet.xlsx", deck_id="x")
     assert [str(p) for p in named.problems] == [NOT_A_WORKBOOK.replace("upload:", "sheet.xlsx:")]
     assert [str(p) for p in import_file(data, "upload", deck_id="x").problems] == [UNKNOWN_ZIP]
@@ -292,7 +301,7 @@ def test_a_zip_made_by_a_newer_version_gets_one_sentence(which: int) -> None:
     # zipfile raises NotImplementedError (not BadZipFile) for an entry needing a later version of the
     # format: the central directory's "version needed to extract" (offset 6 of its entry) set to 6.4;
     # the sheet's own packing says version 2.0 there.
-    data = bytearray(SHEETS[which])
+    data = bytearray(sheets()[which])
     central = data.index(b"PK\x01\x02")
     assert data[central + 6] == 20
     data[central + 6] = 64

@@ -10,8 +10,8 @@ import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from bot.locales import SHIPPED, SOURCE, catalog_path, translations
-from bot.locales.po_reader import CompiledCatalog, read_entries
+from bot.locales import COMMAND_CONTEXT, SHIPPED, SOURCE, catalog_path, translations
+from bot.locales.po_reader import CompiledCatalog, Entry, read_entries
 
 FRENCH = r"""# French translations.
 #, fuzzy
@@ -138,3 +138,64 @@ def test_a_shipped_catalog_answers_as_babels_compiled_one(code: str) -> None:
             assert babels.pgettext(message.context, message.id) == ours.pgettext(message.context, message.id)
         else:
             assert babels.gettext(message.id) == ours.gettext(message.id)
+
+
+COMMANDS = r"""#, fuzzy
+msgid ""
+msgstr ""
+"Plural-Forms: nplurals=3; plural=(n == 0 || n == 1) ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2;\n"
+
+msgid "Round over"
+msgstr "Manche finie"
+
+msgctxt "command quiz start"
+msgid "start"
+msgstr "lancer"
+
+msgctxt ""
+"command quiz start option deck description, a context long enough to be "
+"wrapped"
+msgid "The deck to play"
+msgstr "Le paquet à jouer"
+
+msgctxt "button"
+msgid "Next"
+msgstr "Suivant"
+
+#: a sentence that names "command quiz", read and left to the caller
+msgid "Type /quiz"
+msgstr "Tape /quiz"
+"""
+
+
+def test_the_entries_of_some_contexts_are_read_alone_with_the_header(tmp_path: Path) -> None:
+    path = tmp_path / "fr.po"
+    path.write_text(COMMANDS, encoding="utf-8")
+    read = [(e.context, e.ids, e.strings) for e in read_entries(path, contexts="command ")]
+    assert read == [
+        (
+            None,
+            [""],
+            {
+                0: "Plural-Forms: nplurals=3; plural=(n == 0 || n == 1) ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2;\n"
+            },
+        ),
+        ("command quiz start", ["start"], {0: "lancer"}),
+        (
+            "command quiz start option deck description, a context long enough to be wrapped",
+            ["The deck to play"],
+            {0: "Le paquet à jouer"},
+        ),
+        (None, ["Type /quiz"], {0: "Tape /quiz"}),
+    ]
+
+
+@pytest.mark.parametrize("code", [c for c in SHIPPED if c != SOURCE])
+def test_a_shipped_catalogs_command_words_read_alone_are_those_read_with_the_rest(code: str) -> None:
+    def commands(contexts: str | None) -> list[Entry]:
+        read = read_entries(catalog_path(code), contexts=contexts)
+        return [e for e in read if (e.context or "").startswith(COMMAND_CONTEXT)]
+
+    alone = commands(COMMAND_CONTEXT)
+    assert alone == commands(None)
+    assert len(alone) > 200  # every name, description and choice of the tree

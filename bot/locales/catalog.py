@@ -43,11 +43,12 @@ def _compiled(code: str, *, commands_only: bool) -> gettext.NullTranslations:
     if code == SOURCE or code not in SHIPPED:
         return gettext.NullTranslations()
     name = catalog_path(code).name
-    entries = _read(catalog_path(code))
+    contexts = COMMAND_CONTEXT if commands_only else None
+    entries = _read(catalog_path(code), contexts)
     header = entries.pop(("", None), None)
     # Fragments translated on a branch before they are merged into the language's file (parts/AREA/).
     for part in sorted((_HERE / "parts").glob(f"*/{name}")):
-        for key, entry in _read(part).items():
+        for key, entry in _read(part, contexts).items():
             known = entries.get(key)
             if key[0] and entry.translated and (known is None or not known.translated):
                 entries[key] = entry
@@ -57,8 +58,8 @@ def _compiled(code: str, *, commands_only: bool) -> gettext.NullTranslations:
     return CompiledCatalog(entries.values(), header.strings.get(0, "") if header else "")
 
 
-def _read(path: Path) -> dict[tuple[str, str | None], Entry]:
-    return {entry.key: entry for entry in read_entries(path)} if path.exists() else {}
+def _read(path: Path, contexts: str | None = None) -> dict[tuple[str, str | None], Entry]:
+    return {entry.key: entry for entry in read_entries(path, contexts=contexts)} if path.exists() else {}
 
 
 def _filled(text: str, values: dict[str, Any]) -> str:

@@ -45,10 +45,18 @@ def _unquoted(text: str) -> str:
     return _ESCAPED.sub(lambda m: _ESCAPES.get(m[1], m[0]), inner) if "\\" in inner else inner
 
 
-def read_entries(path: Path) -> Iterator[Entry]:
-    """Every entry of the file, the header (msgid "") first; obsolete (#~) entries left out."""
+def read_entries(path: Path, *, contexts: str | None = None) -> Iterator[Entry]:
+    """Every entry of the file, the header (msgid "") first; obsolete (#~) entries left out.
+
+    With `contexts`, the entries whose context starts with it, and the header (others may come too: the
+    caller picks). Each bot start reads the command words this way: a tenth of each catalog, so the other
+    entries are not parsed only to be dropped (35 of the start's 110 ms of CPU went on it).
+    """
+    text = path.read_text(encoding="utf-8")
+    if contexts is not None:
+        text = _blocks_naming(text, '"' + contexts)
     entry, fuzzy, last = Entry(), False, ""
-    for raw in path.read_text(encoding="utf-8").splitlines():
+    for raw in text.splitlines():
         line = raw.strip()
         if line.startswith('"'):
             _add(entry, last, _unquoted(line))
@@ -66,6 +74,17 @@ def read_entries(path: Path) -> Iterator[Entry]:
             _add(entry, last, _unquoted(text), start=True)
     if entry.ids:
         yield entry
+
+
+def _blocks_naming(text: str, mark: str) -> str:
+    """The file's first block (its header) and those that contain `mark`; blocks end at a blank line.
+
+    A context's quoted text starts with its first word even where a long one is wrapped (msgctxt ""
+    then "command …"), so no entry with such a context is dropped; a block that only mentions it (in a
+    msgid, a comment) is kept, and read, too.
+    """
+    blocks = text.split("\n\n")
+    return "\n\n".join([blocks[0], *(block for block in blocks[1:] if mark in block)])
 
 
 def _add(entry: Entry, keyword: str, text: str, *, start: bool = False) -> None:
