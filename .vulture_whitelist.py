@@ -16,3 +16,4 @@ _.created_by, _.uploaded_at, _.expires_at  # bot/store/sql/rows.py: written to t
 _.dont_write_bytecode  # tests/conftest.py: sys.dont_write_bytecode, read by the interpreter
 _.tempdir  # tests/conftest.py: tempfile.tempdir, read by tempfile.gettempdir()
 _.setDocumentLocator, _.startElement, _.endElement  # bot/bank/importers/xml_tree.py: called by the SAX parser
+_.__getattr__  # bot/store/__init__.py: a module's __getattr__ (PEP 562), called by the import system

@@ -38,6 +38,7 @@ LEFT_OUT = [
     "xml.etree",
     "bot.bank.editing",  # the first deck saved from Discord (an edit, an import, an approved suggestion)
     "bot.store.backup",  # /about's database line and `bvunzo backup`
+    "bot.store.interface",  # the store's Protocols: for type checkers and the contract tests
     "babel",  # CLDR's dates: the first one written (numbers need only bot/locales/digits.py)
     "babel.messages",  # Babel's catalog tools: `bvunzo locales` only (the bot reads its .po files itself)
     "importlib.metadata",  # with zipfile, csv and email: what importlib.resources would bring

@@ -161,13 +161,13 @@ class Finder(ast.NodeVisitor):
             self._skip_all(node)
         elif name in CSV_WRITERS and node.args:
             self._header_literals(node.args[0])
-        elif name in TYPE_NAMING and node.args:
-            self._skip_all(node.args[0])
-        elif (
-            name in LABELLED_CALLS
-            and isinstance(node.func, ast.Attribute)
-            and node.args
-            and isinstance(node.args[0], ast.JoinedStr)
+        elif node.args and (
+            name in TYPE_NAMING
+            or (
+                name in LABELLED_CALLS
+                and isinstance(node.func, ast.Attribute)
+                and isinstance(node.args[0], ast.JoinedStr)
+            )
         ):
             self._skip_all(node.args[0])
         self.generic_visit(node)

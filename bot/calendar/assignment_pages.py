@@ -17,10 +17,12 @@ from bot.results.asked import Decks, assignment_deck
 from bot.results.calendar_files import assignment_files
 from bot.results.result_rows import kept_points
 from bot.results.round_files import RoundFiles, server_zone
-from bot.store import AssignmentAnswer, AssignmentRecord, AssignmentTally, AttemptRecord, Store
+from bot.store import AssignmentAnswer, AssignmentRecord, AssignmentTally, AttemptRecord
 
 if TYPE_CHECKING:
     import zoneinfo
+
+    from bot.store import Store
 
 # The server's players an assignment is counted against (the latest to play first).
 PLAYERS = 1000

@@ -36,10 +36,12 @@ from bot.looks.text import clip, stamp
 from bot.quiz.shuffle import choice_order, new_seed
 from bot.results.asked import assignment_deck, keep_assignment_versions
 from bot.reviews import review_assignment_answer
-from bot.store import AssignmentAnswer, AssignmentRecord, AttemptRecord, GuildSettings, NewAssignment, Store
+from bot.store import AssignmentAnswer, AssignmentRecord, AttemptRecord, GuildSettings, NewAssignment
 
 if TYPE_CHECKING:
     from zoneinfo import ZoneInfo  # annotations only: bot/calendar/zones.py reads zones
+
+    from bot.store import Store
 
 log = logging.getLogger(__name__)
 

@@ -11,10 +11,12 @@ from typing import TYPE_CHECKING, Literal, Protocol
 
 from bot.calendar.guarded import each_held
 from bot.calendar.zones import day_start, local_day, zone_or_utc
-from bot.store import CalendarSettings, CalendarStore, Shards
+from bot.store import CalendarSettings, Shards
 
 if TYPE_CHECKING:
     import zoneinfo  # annotations only: bot/calendar/zones.py reads zones
+
+    from bot.store import CalendarStore
 
 log = logging.getLogger(__name__)
 

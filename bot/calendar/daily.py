@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from bot.calendar.guarded import each_held, guarded
 from bot.calendar.pace import Pace
@@ -13,7 +13,10 @@ from bot.calendar.post_failures import PostFailed, next_try
 from bot.calendar.qotd import FEW_LEFT, closes_at, day_number, next_question, unused_count
 from bot.calendar.repeats import Rule, parse_time
 from bot.calendar.zones import local_day, zone_or_utc
-from bot.store import CalendarStore, QotdDay, QotdSettings, Shards
+from bot.store import QotdDay, QotdSettings, Shards
+
+if TYPE_CHECKING:
+    from bot.store import CalendarStore
 
 log = logging.getLogger(__name__)
 

@@ -15,10 +15,12 @@ from bot.results.asked import Decks, qotd_question, qotd_questions
 from bot.results.result_rows import ResultRow, day_text, qotd_rows
 from bot.results.round_files import server_zone
 from bot.results.round_filters import AskedFilter, read_filter
-from bot.store import DayFilter, PostedDayLine, QotdAnswer, QotdDay, Store
+from bot.store import DayFilter, PostedDayLine, QotdAnswer, QotdDay
 
 if TYPE_CHECKING:
     import zoneinfo
+
+    from bot.store import Store
 
 # The query's names, as the list's form sends them.
 DAY_FIELDS = ("from", "to", "deck")

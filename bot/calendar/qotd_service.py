@@ -12,7 +12,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from bot.achievements.service import award_streak
 from bot.bank.models import Deck, Question, picked_from, typed_words
@@ -31,14 +31,10 @@ from bot.quiz.shuffle import choice_order
 from bot.results.asked import keep_qotd_version, qotd_question
 from bot.reviews import Reviews, save_reviews
 from bot.rounds.host import ServiceHost
-from bot.store import (
-    GuildSettings,
-    QotdAnswer,
-    QotdBoardLine,
-    QotdDay,
-    QotdSettings,
-    Store,
-)
+from bot.store import GuildSettings, QotdAnswer, QotdBoardLine, QotdDay, QotdSettings
+
+if TYPE_CHECKING:
+    from bot.store import Store
 
 log = logging.getLogger(__name__)
 

@@ -6,7 +6,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from bot.calendar.champions import ChampionPort, ChampionRunner
 from bot.calendar.daily import QotdPort, QotdRunner
@@ -18,15 +18,10 @@ from bot.host.background import BackgroundLoop
 from bot.locales import SOURCE, _, speaking
 from bot.looks.text import stamp
 from bot.quiz.clock import Clock, nap
-from bot.store import (
-    CalendarStore,
-    OccurrenceRecord,
-    OccurrenceTaken,
-    ScheduleMove,
-    ScheduleRecord,
-    Shards,
-    StoreError,
-)
+from bot.store import OccurrenceRecord, OccurrenceTaken, ScheduleMove, ScheduleRecord, Shards, StoreError
+
+if TYPE_CHECKING:
+    from bot.store import CalendarStore
 
 log = logging.getLogger(__name__)
 

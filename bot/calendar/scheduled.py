@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from bot.bank.models import Deck
 from bot.calendar.runner import SkippedOccurrence
@@ -18,7 +18,10 @@ from bot.locales import _
 from bot.looks.text import clip
 from bot.rounds import CannotPostHere, ChannelBusy, RoundRefused, RoundService, ShuttingDown
 from bot.rounds.stored import default_options
-from bot.store import ScheduleRecord, Store
+from bot.store import ScheduleRecord
+
+if TYPE_CHECKING:
+    from bot.store import Store
 
 log = logging.getLogger(__name__)
 

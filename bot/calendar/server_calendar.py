@@ -35,11 +35,12 @@ from bot.store import (
     RoundRecord,
     ScheduleMove,
     ScheduleRecord,
-    Store,
 )
 
 if TYPE_CHECKING:
     from zoneinfo import ZoneInfo  # annotations only: bot/calendar/zones.py reads zones
+
+    from bot.store import Store
 
 # Schedules a server may keep: their list fits one embed.
 MOST_SCHEDULES = 20

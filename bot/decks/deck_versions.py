@@ -19,12 +19,16 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from bot.bank.bank import Bank
 from bot.bank.models import Deck
 from bot.bank.problems import DeckError
 from bot.bank.reader import read_stored_deck
-from bot.store import GuildDeckRecord, Store, StoreError
+from bot.store import GuildDeckRecord, StoreError
+
+if TYPE_CHECKING:
+    from bot.store import Store
 
 log = logging.getLogger(__name__)
 

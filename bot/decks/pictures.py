@@ -17,13 +17,16 @@ import logging
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
 
 from bot.bank.models import Deck, Question
 from bot.bank.pictures import Picture, PictureRefused, picture_name, picture_of
 from bot.bank.writer import deck_header, question_mapping, question_yaml
 from bot.locales import _, number
-from bot.store.interface import PicturesStore
 from bot.store.picture_records import DeckPictureRecord
+
+if TYPE_CHECKING:
+    from bot.store import PicturesStore
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.achievements import award_approval
 from bot.bank.bank import Bank
@@ -30,7 +30,10 @@ from bot.locales import _, n_, slash
 from bot.looks.text import clip
 from bot.quiz.achievements import Achievement
 from bot.results.asked import keep_deck_versions
-from bot.store import Approval, DeckMoved, GuildDeckRecord, Store, SuggestionRecord
+from bot.store import Approval, DeckMoved, GuildDeckRecord, SuggestionRecord
+
+if TYPE_CHECKING:
+    from bot.store import Store
 
 log = logging.getLogger(__name__)
 

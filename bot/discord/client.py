@@ -10,7 +10,7 @@ import logging
 import re
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
@@ -45,11 +45,14 @@ from bot.quiz.clock import Clock, SystemClock
 from bot.results.asked import give_snapshots, keep_deck_versions
 from bot.reviews.refit import WeeklyRefit
 from bot.rounds import RoundService
-from bot.store import GuildSettings, Store, open_store
+from bot.store import GuildSettings, open_store
 from bot.ui import replies
 from bot.ui.custom_ids import PREFIX as CUSTOM_ID_PREFIX
 from bot.ui.forms import Form, form_for, submit_form
 from bot.ui.owners import Owners
+
+if TYPE_CHECKING:
+    from bot.store import Store
 
 # Sockets to Discord's REST API at once, all routes together: aiohttp's own default. At Discord's ~150 ms a
 # call that answers a 500-click burst in under a second; 32 (tried) would queue it for over two.

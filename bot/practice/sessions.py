@@ -12,7 +12,7 @@ import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from bot.achievements import award_practice
 from bot.bank.models import Deck, Question
@@ -35,8 +35,11 @@ from bot.quiz.hints import Hint
 from bot.quiz.practice import MemoryState
 from bot.quiz.until_learned import Passes
 from bot.reviews import Reviews, reviewed_memories
-from bot.store import Memory, PracticeAnswer, PracticeRecord, RoundRecord, Store
+from bot.store import Memory, PracticeAnswer, PracticeRecord, RoundRecord
 from bot.store.records import DEFAULT_CARD_STYLE
+
+if TYPE_CHECKING:
+    from bot.store import Store
 
 log = logging.getLogger(__name__)
 

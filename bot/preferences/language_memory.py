@@ -17,10 +17,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot import locales
-from bot.store import Store
+
+if TYPE_CHECKING:
+    from bot.store import Store
 
 log = logging.getLogger(__name__)
 

@@ -12,11 +12,14 @@ import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from bot.bank.models import Deck, Question
 from bot.bank.versions import asked_deck, question_from, version_of
-from bot.store import AssignmentRecord, GivenVersions, QotdDay, RoundRecord, Store
+from bot.store import AssignmentRecord, GivenVersions, QotdDay, RoundRecord
+
+if TYPE_CHECKING:
+    from bot.store import Store
 
 log = logging.getLogger(__name__)
 

@@ -16,12 +16,15 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.bank.models import Deck, Kind, Question
 from bot.bank.versions import version_of
 from bot.quiz.item_analysis import ChoiceShare, ItemFigures, ItemQuestion, analyse, edited
-from bot.store import FirstTry, KeptItemFigures, Store, WeekStats
+from bot.store import FirstTry, KeptItemFigures, WeekStats
+
+if TYPE_CHECKING:
+    from bot.store import Store
 
 # A deck's figures are computed at most this often (seconds): what a minute of answers changes is small.
 RECOMPUTE_SECONDS = 60.0

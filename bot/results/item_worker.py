@@ -15,11 +15,15 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from bot.bank.models import Deck
 from bot.host.background import BackgroundLoop
 from bot.results.item_figures import compute_figures, due_at
-from bot.store import RoundRecord, Store
+from bot.store import RoundRecord
+
+if TYPE_CHECKING:
+    from bot.store import Store
 
 log = logging.getLogger(__name__)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from bot.achievements import badges_of
 from bot.bank.models import Deck, Question
@@ -21,7 +22,10 @@ from bot.quiz import (
     most_missed,
 )
 from bot.quiz.achievements import Achievement
-from bot.store import Board, BoardLine, GroupWeek, MemberParameters, MemberStats, Period, Store
+from bot.store import Board, BoardLine, GroupWeek, MemberParameters, MemberStats, Period
+
+if TYPE_CHECKING:
+    from bot.store import Store
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,10 +10,12 @@ from bot.results.asked import Decks, round_deck
 from bot.results.result_rows import pressed_hints
 from bot.results.round_figures import RoundFigures, figures
 from bot.results.round_files import server_zone
-from bot.store import Answer, ReportLine, RoundFilter, RoundRecord, Store
+from bot.store import Answer, ReportLine, RoundFilter, RoundRecord
 
 if TYPE_CHECKING:
     import zoneinfo
+
+    from bot.store import Store
 
 
 @dataclass(frozen=True, slots=True)

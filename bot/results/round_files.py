@@ -10,10 +10,12 @@ from typing import TYPE_CHECKING, Any
 
 from bot.bank.models import Deck
 from bot.results.result_rows import ResultRow, csv_bytes, json_bytes, round_rows
-from bot.store import Answer, CalendarStore, RoundRecord
+from bot.store import Answer, RoundRecord
 
 if TYPE_CHECKING:
     import zoneinfo  # annotations only: the first results file loads it (tzdata), not the bot's start
+
+    from bot.store import CalendarStore
 
 
 @dataclass(frozen=True, slots=True)

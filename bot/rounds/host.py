@@ -6,10 +6,9 @@ from typing import TYPE_CHECKING, Protocol
 
 from bot.bank.models import Deck
 from bot.quiz.clock import Clock
-from bot.store import Store
 
 if TYPE_CHECKING:
-    from bot.store import RoundRecord
+    from bot.store import RoundRecord, Store
 
 
 class Decks(Protocol):

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.locales import SOURCE
 from bot.quiz import RoundOptions
 from bot.quiz.choosing import Filter
 from bot.rounds import stored
-from bot.store import GuildSettings, Store
+from bot.store import GuildSettings
 from bot.store.records import CARD_STYLES, DEFAULT_CARD_STYLE
+
+if TYPE_CHECKING:
+    from bot.store import Store
 
 # The round options of /quiz start and /quiz settings by the commands' names; two name their field otherwise.
 ROUND_OPTIONS = (

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.store import (
     assignment_records,
@@ -18,24 +18,58 @@ from bot.store.calendar_page_records import *  # noqa: F403 (the records named i
 from bot.store.calendar_records import *  # noqa: F403 (the records named in its __all__)
 from bot.store.errors import DeckMoved, OccurrenceTaken, RoundAlreadyRunning, StoreError, StoreUnavailable
 from bot.store.fitting_records import *  # noqa: F403 (the records named in its __all__)
-from bot.store.interface import (
-    AchievementsStore,
-    AnswersStore,
-    CalendarStore,
-    DecksStore,
-    FittingStore,
-    LifeStore,
-    PicturesStore,
-    PracticeStore,
-    RoundsStore,
-    SettingsStore,
-    Store,
-    VersionsStore,
-    WebStore,
-)
 from bot.store.periods import PERIODS, Period, period_end, period_start, week_start
 from bot.store.picture_records import *  # noqa: F403 (the records named in its __all__)
 from bot.store.records import *  # noqa: F403 (the records named in its __all__)
+
+if TYPE_CHECKING:
+    from bot.store.interface import (
+        AchievementsStore,
+        AnswersStore,
+        CalendarStore,
+        DecksStore,
+        FittingStore,
+        LifeStore,
+        PicturesStore,
+        PracticeStore,
+        RoundsStore,
+        SettingsStore,
+        Store,
+        VersionsStore,
+        WebStore,
+    )
+
+# The Protocols are for type checkers and the store's contract tests: the running bot never needs them,
+# so bot.store.interface (the largest module a bot would otherwise load at start, ~270 kB of classes
+# and code) loads only when someone asks bot.store for one of these names.
+_PROTOCOLS = frozenset(
+    {
+        "AchievementsStore",
+        "AnswersStore",
+        "CalendarStore",
+        "DecksStore",
+        "FittingStore",
+        "LifeStore",
+        "PicturesStore",
+        "PracticeStore",
+        "RoundsStore",
+        "SettingsStore",
+        "Store",
+        "VersionsStore",
+        "WebStore",
+    }
+)
+
+
+if not TYPE_CHECKING:  # hidden from mypy, which would otherwise take any name as bot.store's
+
+    def __getattr__(name: str) -> Any:
+        if name in _PROTOCOLS:
+            from bot.store import interface
+
+            return getattr(interface, name)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 _SQLITE_PREFIX = "sqlite:///"
 _POSTGRES_PREFIXES = ("postgresql://", "postgres://")

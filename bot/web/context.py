@@ -7,6 +7,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 
@@ -19,9 +20,11 @@ from bot.decks.server_decks import ServerDecks
 from bot.decks.whole_decks import WholeDecks
 from bot.host.config import WebSettings
 from bot.results.item_worker import ItemWorker
-from bot.store import Store
 from bot.web.discord_api import DiscordApi
 from bot.web.rate_limits import WriteLimiter
+
+if TYPE_CHECKING:
+    from bot.store import Store
 
 log = logging.getLogger(__name__)
 

@@ -8,15 +8,18 @@ import logging
 import signal
 import socket
 import sys
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 
 from bot.decks.server_decks import ServerDecks
 from bot.host.config import ConfigError, HttpAddress, WebSettings
-from bot.store import Store
 from bot.web.app import make_app
 from bot.web.context import Clock, WebContext, item_worker, load_decks, utcnow
 from bot.web.discord_api import DiscordApi
+
+if TYPE_CHECKING:
+    from bot.store import Store
 
 log = logging.getLogger(__name__)
 

@@ -13,6 +13,7 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 import aiohttp_session
 from aiohttp import web
@@ -22,9 +23,12 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from bot.host.config import WebSettings
-from bot.store import Store, WebGuild, WebSession
+from bot.store import WebGuild, WebSession
 from bot.web.context import context_of
 from bot.web.discord_api import SignedIn
+
+if TYPE_CHECKING:
+    from bot.store import Store
 
 COOKIE_NAME = "bvunzo_session"
 SECRET_META_KEY = "web_session_secret"

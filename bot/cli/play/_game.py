@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 from getpass import getuser
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
 
 from bot import locales
 from bot.bank.cloze import blanks_text
@@ -35,7 +36,10 @@ from bot.quiz import (
 )
 from bot.quiz.practice import MemoryState
 from bot.reviews import Reviews, reviewed_memories
-from bot.store import PracticeAnswer, Store, StoreError, open_store
+from bot.store import PracticeAnswer, StoreError, open_store
+
+if TYPE_CHECKING:
+    from bot.store import Store
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
