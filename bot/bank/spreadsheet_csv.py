@@ -37,6 +37,8 @@ def safe_cell(value: Cell) -> str:
     """The cell as written: numbers as they are, text that would run after a `'`."""
     if type(value) is str:  # most cells: one look at the first character
         return ESCAPE + value if value.startswith(_FIRST_CHECKED) and _runs(value) else value
+    if type(value) is int:  # the next most (ids, points, milliseconds): a bool is not of type int
+        return str(value)
     if isinstance(value, bool):
         raise TypeError("say a yes or no in words: a spreadsheet cell has no booleans")  # i18n: not shown
     if isinstance(value, int | float):
