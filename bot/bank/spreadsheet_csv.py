@@ -37,8 +37,6 @@ def safe_cell(value: Cell) -> str:
     """The cell as written: numbers as they are, text that would run after a `'`."""
     if type(value) is str:  # most cells: one look at the first character
         return ESCAPE + value if value.startswith(_FIRST_CHECKED) and _runs(value) else value
-    if type(value) is int:  # the next most (ids, points, milliseconds): a bool is not of type int
-        return str(value)
     if isinstance(value, bool):
         raise TypeError("say a yes or no in words: a spreadsheet cell has no booleans")  # i18n: not shown
     if isinstance(value, int | float):
@@ -60,8 +58,13 @@ def csv_text(header: Sequence[str], rows: Iterable[Sequence[Cell]]) -> str:
 
     writer = csv.writer(out, lineterminator=LINE_END)
     writer.writerow([safe_cell(name) for name in header])
-    for row in rows:
-        writer.writerow([safe_cell(value) for value in row])
+    for row in rows:  # a cell that needs no look (an int, text starting as no formula can) as it is
+        writer.writerow(
+            [
+                v if type(v) is int or (type(v) is str and not v.startswith(_FIRST_CHECKED)) else safe_cell(v)
+                for v in row
+            ]
+        )
     return BOM + out.getvalue()
 
 

@@ -266,11 +266,12 @@ def qotd_rows(
     """A row per member who answered the day's question (`question`: as it was asked), in the order they
     answered; the milliseconds count from its posting."""
     rows = []
+    source = f"day {day_text(day.day)}"  # i18n: not shown (the JSON's value; the CSV says it in words)
     for answer in sorted(answers, key=lambda a: (a.answered_at, a.user_id)):
         prompt, chosen, text = _chosen(question, day.seed, 0, answer.choice, answer.text)
         rows.append(
             ResultRow(
-                source=f"day {day_text(day.day)}",  # i18n: not shown (the JSON's value; the CSV says it in words)
+                source=source,
                 question_number=1,
                 question_id=day.question_id,
                 prompt=prompt,
