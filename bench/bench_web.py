@@ -58,6 +58,7 @@ from bot.store import (
 )
 from bot.web.app import make_app
 from bot.web.server import in_process
+from tests.e2e.fake_discord import FakeDiscord
 
 NOW = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
 DECK = "bench-deck"
@@ -225,7 +226,7 @@ async def bench(args: argparse.Namespace, fake: Apart, sock: socket.socket, fold
         f"filled {args.answers:,} answers in {time.perf_counter() - filled:.0f} s "
         f"({'PostgreSQL' if args.db else 'SQLite'})"
     )
-    runner = await serve(fake, sock, store, timing)
+    runner = await serve_apart(fake, sock, store, timing)
     gc.collect()  # the filling's garbage, which a dashboard's process never made, is not kept frozen
     gc.freeze()
     base = f"http://127.0.0.1:{runner.addresses[0][1]}"
@@ -312,7 +313,17 @@ async def phases(store: Store, guild_id: int) -> None:
     )
 
 
-async def serve(fake: Apart, sock: socket.socket, store: Store, timing: object) -> web.AppRunner:
+async def serve(fake: FakeDiscord, store: Store, timing: object) -> web.AppRunner:
+    """The dashboard against a fake Discord in this process (bench_deck_page.py, bench_item_analysis.py)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    told = Apart(0, fake.oauth.client_id, fake.oauth.client_secret, fake.token, fake.http_base, fake.api_base)
+    fake.oauth.redirect_uris.append(f"http://127.0.0.1:{sock.getsockname()[1]}/callback")
+    return await serve_apart(told, sock, store, timing)
+
+
+async def serve_apart(fake: Apart, sock: socket.socket, store: Store, timing: object) -> web.AppRunner:
+    """The dashboard on `sock` (bound, its /callback registered with the fake), `timing` its first middleware."""
     port = sock.getsockname()[1]
     settings = WebSettings(
         public_url=f"http://127.0.0.1:{port}",
