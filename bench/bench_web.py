@@ -3,13 +3,17 @@
 Run: .venv/bin/python bench/bench_web.py [--answers 1000000] [--requests 200] [--db postgresql://...]
      [--only SUBSTRING ...]  (times only the pages whose path holds one, e.g. --only qotd --only assign)
 
-The dashboard runs in this process against the tests' fake Discord (for the login and the moderator
-check, which it caches), on a store filled with answers: one server ("Study") plays a deck of 40
+The dashboard runs in this process against the tests' fake Discord, in a process of its own as Discord is
+another machine (bench/discord_apart.py: for the login, the moderator check and members' names, which the
+dashboard caches; a page's first request asks for up to 100 names and waits for them), on a store filled with answers: one server ("Study") plays a deck of 40
 questions, 10% of all answers, the rest is spread over 99 other servers. A middleware placed first
 times each request inside the server (routing, the moderator gate, the page, its template). The
 analysis page reads the figures its worker kept (computed here once before the pages are timed);
 "analysis parts" times the worker's query and arithmetic alone (bench_item_analysis.py times the rest).
 Study also has a year of questions of the day and 60 assignments (fill_calendar) for the calendar's pages.
+Once the dashboard listens, what the process holds is frozen out of the garbage collector's generations, as
+`bvunzo web` does (bot/web/server.py; the bot too, for a dashboard inside it): without that, a full
+collection walked the filling's leftovers in the middle of a request (175 ms at 20,000 answers, loaded).
 Prints figures only; nothing asserts on time.
 """
 
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import random
 import shutil
 import socket
@@ -29,12 +34,12 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import aiohttp
-import discord
 from aiohttp import web
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.bench_store import load_average, machine
+from bench.discord_apart import Apart, discord_apart
 from bot.bank.loader import load_deck_text
 from bot.host.config import HttpAddress, WebSettings
 from bot.quiz.item_analysis import analyse
@@ -187,10 +192,17 @@ async def main() -> None:
     )
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bench-web-"))
-    fake = FakeDiscord()
-    study = fake.add_guild("Study")
-    mods = study.add_role("Moderators", permissions=discord.Permissions(manage_guild=True))
-    moderator = study.add_member("moderator", roles=[mods])
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    try:
+        async with discord_apart(f"http://127.0.0.1:{sock.getsockname()[1]}/callback") as fake:
+            await bench(args, fake, sock, folder)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+async def bench(args: argparse.Namespace, fake: Apart, sock: socket.socket, folder: Path) -> None:
+    study_id = fake.guild_id
     timings: dict[str, list[float]] = {}
 
     @web.middleware
@@ -201,85 +213,87 @@ async def main() -> None:
         finally:
             timings.setdefault(request.path_qs, []).append((time.perf_counter() - began) * 1000)
 
-    try:
-        store = await open_store(args.db or folder / "bench.db")
-        filled = time.perf_counter()
-        await fill(store, study.id, args.answers, random.Random(7))
-        await store.save_guild_deck(GuildDeckRecord(study.id, DECK, f"{DECK}.yaml", deck_text(), 1, NOW))
-        await store.bump_deck_version(study.id)
-        await fill_calendar(store, study.id, random.Random(11))
-        # The item figures' worker computes the analysis before any page reads it (the page never does).
-        await compute_figures(store, study.id, load_deck_text(deck_text(), f"{DECK}.yaml"), NOW)
-        print(f"# {machine()}; load average {load_average()}")
-        print(
-            f"filled {args.answers:,} answers in {time.perf_counter() - filled:.0f} s "
-            f"({'PostgreSQL' if args.db else 'SQLite'})"
-        )
-        async with fake:
-            runner = await serve(fake, store, timing)
-            port = runner.addresses[0][1]
-            base = f"http://127.0.0.1:{port}"
-            async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as client:
-                fake.oauth.signed_in = moderator.user
-                async with client.get(f"{base}/login?next=/") as answer:
-                    assert answer.status == 200, answer.status
-                pages = [
-                    f"/servers/{study.id}/decks",
-                    f"/servers/{study.id}/decks/{DECK}",
-                    f"/servers/{study.id}/decks/{DECK}/questions/q07/edit",
-                    f"/servers/{study.id}/decks/{DECK}/questions/q07/preview",
-                    f"/servers/{study.id}/decks/{DECK}/analysis",
-                    f"/servers/{study.id}/decks/{DECK}/export?format=yaml",
-                ]
-                # web-core's pages on the same store: a round's report and results, the lists, the board.
-                latest = (await store.guild_rounds(study.id, limit=1))[0].id
-                pages += [
-                    "/",
-                    "/me",
-                    f"/servers/{study.id}/rounds",
-                    f"/servers/{study.id}/rounds/{latest}",
-                    f"/servers/{study.id}/rounds/{latest}/results.csv",
-                    f"/servers/{study.id}/flags",
-                    f"/servers/{study.id}/suggestions",
-                    f"/servers/{study.id}/board",
-                    f"/servers/{study.id}/board?period=month",
-                    f"/servers/{study.id}/settings",
-                    f"/servers/{study.id}/audit",
-                ]
-                # The calendar's pages: a year of questions of the day, 60 assignments of 30 members.
-                newest = (await store.assignments_page(study.id, limit=1))[0].id
-                pages += [
-                    f"/servers/{study.id}/qotd",
-                    f"/servers/{study.id}/qotd?from=2026-06-01&to=2026-06-30&deck={DECK}",
-                    f"/servers/{study.id}/qotd/{(NOW - timedelta(days=1)).date().isoformat()}",
-                    f"/servers/{study.id}/qotd/results.csv?from=2026-11-01",
-                    f"/servers/{study.id}/assignments",
-                    f"/servers/{study.id}/assignments/{newest}",
-                    f"/servers/{study.id}/assignments/{newest}/results.csv",
-                ]
-                for path in [p for p in pages if not args.only or any(o in p for o in args.only)]:
-                    for _ in range(args.requests):
-                        async with client.get(base + path) as answer:
-                            await answer.read()
-                            assert answer.status == 200, (path, answer.status)
-            await runner.cleanup()
-        tries = await store.first_tries(study.id, DECK)
-        print(f"Study's deck: {len(tries):,} first tries of {len({t.user_id for t in tries}):,} members")
-        await phases(store, study.id)
-        print(
-            f"{'page (first request, then p50/p99/max of all)':<64} {'first':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}"
-        )
-        for path, samples in timings.items():
-            if path.startswith(("/servers/", "/me")) or path == "/":
-                ordered = sorted(samples)
-                p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
-                shown = path.replace(str(study.id), "{guild}")
-                print(
-                    f"{shown:<64} {samples[0]:8.1f} {statistics.median(samples):8.1f} {p99:8.1f} {ordered[-1]:8.1f}"
-                )
-        await store.close()
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+    store = await open_store(args.db or folder / "bench.db")
+    filled = time.perf_counter()
+    await fill(store, study_id, args.answers, random.Random(7))
+    await store.save_guild_deck(GuildDeckRecord(study_id, DECK, f"{DECK}.yaml", deck_text(), 1, NOW))
+    await store.bump_deck_version(study_id)
+    await fill_calendar(store, study_id, random.Random(11))
+    # The item figures' worker computes the analysis before any page reads it (the page never does).
+    await compute_figures(store, study_id, load_deck_text(deck_text(), f"{DECK}.yaml"), NOW)
+    print(f"# {machine()}; load average {load_average()}")
+    print(
+        f"filled {args.answers:,} answers in {time.perf_counter() - filled:.0f} s "
+        f"({'PostgreSQL' if args.db else 'SQLite'})"
+    )
+    runner = await serve_apart(fake, sock, store, timing)
+    gc.collect()  # the filling's garbage, which a dashboard's process never made, is not kept frozen
+    gc.freeze()
+    base = f"http://127.0.0.1:{runner.addresses[0][1]}"
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as client:
+        async with client.get(f"{base}/login?next=/") as answer:
+            assert answer.status == 200, answer.status
+        pages = await bench_pages(store, study_id)
+        for path in [p for p in pages if not args.only or any(o in p for o in args.only)]:
+            for _ in range(args.requests):
+                async with client.get(base + path) as answer:
+                    await answer.read()
+                    assert answer.status == 200, (path, answer.status)
+    await runner.cleanup()
+    tries = await store.first_tries(study_id, DECK)
+    print(f"Study's deck: {len(tries):,} first tries of {len({t.user_id for t in tries}):,} members")
+    await phases(store, study_id)
+    print(
+        f"{'page (first request, then p50/p99/max of all)':<64} {'first':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}"
+    )
+    for path, samples in timings.items():
+        if path.startswith(("/servers/", "/me")) or path == "/":
+            ordered = sorted(samples)
+            p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+            shown = path.replace(str(study_id), "{guild}")
+            print(
+                f"{shown:<64} {samples[0]:8.1f} {statistics.median(samples):8.1f} {p99:8.1f} {ordered[-1]:8.1f}"
+            )
+    await store.close()
+
+
+async def bench_pages(store: Store, study_id: int) -> list[str]:
+    """Every page timed, in order: the decks', web-core's, the calendar's."""
+    pages = [
+        f"/servers/{study_id}/decks",
+        f"/servers/{study_id}/decks/{DECK}",
+        f"/servers/{study_id}/decks/{DECK}/questions/q07/edit",
+        f"/servers/{study_id}/decks/{DECK}/questions/q07/preview",
+        f"/servers/{study_id}/decks/{DECK}/analysis",
+        f"/servers/{study_id}/decks/{DECK}/export?format=yaml",
+    ]
+    # web-core's pages on the same store: a round's report and results, the lists, the board.
+    latest = (await store.guild_rounds(study_id, limit=1))[0].id
+    pages += [
+        "/",
+        "/me",
+        f"/servers/{study_id}/rounds",
+        f"/servers/{study_id}/rounds/{latest}",
+        f"/servers/{study_id}/rounds/{latest}/results.csv",
+        f"/servers/{study_id}/flags",
+        f"/servers/{study_id}/suggestions",
+        f"/servers/{study_id}/board",
+        f"/servers/{study_id}/board?period=month",
+        f"/servers/{study_id}/settings",
+        f"/servers/{study_id}/audit",
+    ]
+    # The calendar's pages: a year of questions of the day, 60 assignments of 30 members.
+    newest = (await store.assignments_page(study_id, limit=1))[0].id
+    return [
+        *pages,
+        f"/servers/{study_id}/qotd",
+        f"/servers/{study_id}/qotd?from=2026-06-01&to=2026-06-30&deck={DECK}",
+        f"/servers/{study_id}/qotd/{(NOW - timedelta(days=1)).date().isoformat()}",
+        f"/servers/{study_id}/qotd/results.csv?from=2026-11-01",
+        f"/servers/{study_id}/assignments",
+        f"/servers/{study_id}/assignments/{newest}",
+        f"/servers/{study_id}/assignments/{newest}/results.csv",
+    ]
 
 
 async def phases(store: Store, guild_id: int) -> None:
@@ -300,19 +314,26 @@ async def phases(store: Store, guild_id: int) -> None:
 
 
 async def serve(fake: FakeDiscord, store: Store, timing: object) -> web.AppRunner:
+    """The dashboard against a fake Discord in this process (bench_deck_page.py, bench_item_analysis.py)."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
+    told = Apart(0, fake.oauth.client_id, fake.oauth.client_secret, fake.token, fake.http_base, fake.api_base)
+    fake.oauth.redirect_uris.append(f"http://127.0.0.1:{sock.getsockname()[1]}/callback")
+    return await serve_apart(told, sock, store, timing)
+
+
+async def serve_apart(fake: Apart, sock: socket.socket, store: Store, timing: object) -> web.AppRunner:
+    """The dashboard on `sock` (bound, its /callback registered with the fake), `timing` its first middleware."""
     port = sock.getsockname()[1]
     settings = WebSettings(
         public_url=f"http://127.0.0.1:{port}",
-        client_id=fake.oauth.client_id,
-        client_secret=fake.oauth.client_secret,
+        client_id=fake.client_id,
+        client_secret=fake.client_secret,
         token=fake.token,
         listen=HttpAddress("127.0.0.1", port),
         oauth_url=fake.http_base + "/oauth2/authorize",
         api_base=fake.api_base,
     )
-    fake.oauth.redirect_uris.append(settings.redirect_uri)
     server = await in_process(settings, store, clock=lambda: NOW)
     app = await make_app(server.context)
     app.middlewares.insert(0, timing)  # type: ignore[arg-type]

@@ -51,6 +51,12 @@ def test_values_name_each_column_and_given_values_fill_what_the_record_lacks() -
     assert _COLUMNS.named == ":guild_id, :question_ids, :correct, :at, :ended_at"
 
 
+def test_columns_in_another_order_than_the_records_fields_fill_each_field_by_its_name() -> None:
+    shuffled = Columns(_Kept, "ended_at, correct, guild_id, at, question_ids", fields={"correct": "right"})
+    found = shuffled.record((None, 1, 7, 1_772_368_200_000, '["q1"]'))
+    assert found == _Kept(7, ("q1",), True, _AT, None)
+
+
 def test_a_row_of_other_columns_is_refused() -> None:
     with pytest.raises(ValueError, match="has 5 values, not 4"):
         _COLUMNS.record((7, "[]", 0, 0))

@@ -58,8 +58,13 @@ def csv_text(header: Sequence[str], rows: Iterable[Sequence[Cell]]) -> str:
 
     writer = csv.writer(out, lineterminator=LINE_END)
     writer.writerow([safe_cell(name) for name in header])
-    for row in rows:
-        writer.writerow([safe_cell(value) for value in row])
+    for row in rows:  # a cell that needs no look (an int, text starting as no formula can) as it is
+        writer.writerow(
+            [
+                v if type(v) is int or (type(v) is str and not v.startswith(_FIRST_CHECKED)) else safe_cell(v)
+                for v in row
+            ]
+        )
     return BOM + out.getvalue()
 
 

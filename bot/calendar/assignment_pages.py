@@ -114,7 +114,7 @@ def summary_of(record: AssignmentRecord, tally: AssignmentTally | None, players:
     if tally is None:
         return Summary(record, 0, 0, len(players), None)
     finished = len(tally.finished)
-    missing = sum(1 for p in players if p not in tally.started)
+    missing = len(players) - len(tally.started.intersection(players))  # the players are each one member
     return Summary(record, finished, len(tally.started) - finished, missing, _average(tally.best_points))
 
 

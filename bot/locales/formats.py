@@ -7,8 +7,8 @@ language's CLDR data, load with the first date written, or a number in a languag
 from __future__ import annotations
 
 import math
-from datetime import date, datetime
-from functools import lru_cache
+from datetime import UTC, date, datetime
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from bot.locales.current import language
@@ -16,6 +16,9 @@ from bot.locales.digits import SIGNS, Signs, exponent_written, percentage, writt
 
 if TYPE_CHECKING:
     from decimal import Decimal
+
+    from babel import Locale
+    from babel.dates import DateTimePattern
 
 
 def _locale() -> str:
@@ -126,10 +129,27 @@ def day_and_month(value: date | datetime) -> str:
 
 
 def moment(value: datetime) -> str:
-    """A date and time of day, in the time zone `value` carries."""
-    from babel import dates
+    """A date and time of day, in the time zone `value` carries (a naive one read as UTC).
 
-    return dates.format_datetime(value, format="medium", locale=_locale())
+    What Babel's format_datetime(value, "medium") writes, its patterns looked up and parsed once per language
+    instead of for every time (a tenth of its cost: a page of 25 assignments writes 50 of them).
+    """
+    glue, time_pattern, date_pattern, locale = _moment_patterns(_locale())
+    if value.tzinfo is None:
+        value = value.replace(tzinfo=UTC)
+    time_text = time_pattern.apply(value.timetz(), locale, reference_date=value.date())
+    return glue.replace("{0}", time_text).replace("{1}", date_pattern.apply(value.date(), locale))
+
+
+@cache
+def _moment_patterns(code: str) -> tuple[str, DateTimePattern, DateTimePattern, Locale]:
+    """The language's medium date-and-time glue ("{1}, {0}"), its time and date patterns, its Locale."""
+    from babel import Locale, dates
+
+    locale = Locale.parse(code)
+    glue = str(dates.get_datetime_format("medium", locale=locale)).replace("'", "")
+    time_pattern = dates.parse_pattern(dates.get_time_format("medium", locale=locale))
+    return glue, time_pattern, dates.parse_pattern(dates.get_date_format("medium", locale=locale)), locale
 
 
 def weekday(value: date | datetime) -> str:

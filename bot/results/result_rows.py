@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -93,20 +93,35 @@ def _source(source: str) -> str:
     return source
 
 
-def _cell(row: ResultRow, column: str) -> Cell:
-    value = getattr(row, column)
-    if isinstance(value, datetime):
-        return value.isoformat(timespec="seconds")
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    if column == "source":
-        return _source(value)
-    return value
+def _cells(rows: Sequence[ResultRow]) -> Iterator[tuple[Cell, ...]]:
+    """Each row's cells in COLUMNS' order: yes and no looked up once a file, each source once (a file of
+    600 rows has one or a few dozen), not once a cell."""
+    yes, no = _("yes"), _("no")
+    sources: dict[str, str] = {}
+    for row in rows:
+        source = sources.get(row.source)
+        if source is None:
+            source = sources[row.source] = _source(row.source)
+        yield (
+            source,
+            row.question_number,
+            row.question_id,
+            row.prompt,
+            row.member_id,
+            row.member_name,
+            row.choice_letter,
+            row.answer,
+            yes if row.right else no,
+            row.ms,
+            row.points,
+            row.answered_at.isoformat(timespec="seconds"),
+            row.hints,
+        )
 
 
 def csv_bytes(rows: Sequence[ResultRow]) -> bytes:
     """The rows as a spreadsheet (bot.spreadsheet_csv), the header and yes/no in the reader's language."""
-    return sheet_bytes(headers(), ([_cell(row, column) for column in COLUMNS] for row in rows))
+    return sheet_bytes(headers(), _cells(rows))
 
 
 def json_bytes(kind: str, ident: int, options: Mapping[str, Any], rows: Sequence[ResultRow]) -> bytes:
@@ -264,11 +279,12 @@ def qotd_rows(
     """A row per member who answered the day's question (`question`: as it was asked), in the order they
     answered; the milliseconds count from its posting."""
     rows = []
+    source = f"day {day_text(day.day)}"  # i18n: not shown (the JSON's value; the CSV says it in words)
     for answer in sorted(answers, key=lambda a: (a.answered_at, a.user_id)):
         prompt, chosen, text = _chosen(question, day.seed, 0, answer.choice, answer.text)
         rows.append(
             ResultRow(
-                source=f"day {day_text(day.day)}",  # i18n: not shown (the JSON's value; the CSV says it in words)
+                source=source,
                 question_number=1,
                 question_id=day.question_id,
                 prompt=prompt,

@@ -7,6 +7,7 @@ record and direction (row[0], row[1]...). Statements take the same description: 
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -69,6 +70,18 @@ _BY_TYPE: dict[object, Kept] = {
 }
 
 
+def _takes_in_order(make: type, fields: tuple[str, ...]) -> bool:
+    """Whether `make(*values)` means `make(**dict(zip(fields, values)))`: it takes `fields` first, by
+    position, and every other argument has a default."""
+    taken = list(inspect.signature(make).parameters.values())
+    first, rest = taken[: len(fields)], taken[len(fields) :]
+    return (
+        tuple(p.name for p in first) == fields
+        and all(p.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD for p in first)
+        and all(p.default is not inspect.Parameter.empty or p.kind is p.VAR_KEYWORD for p in rest)
+    )
+
+
 class Columns(Generic[R]):
     """The columns ("a, b, c", in a statement's order) a record of the dataclass `make` is kept in.
 
@@ -98,6 +111,11 @@ class Columns(Generic[R]):
             field = fields.get(name, name)
             columns.append((name, field, kept.get(name) or _BY_TYPE.get(types.get(field), AS_IS)))
         self._columns = tuple(columns)
+        # What record() does per row, worked out once: the fields in the columns' order, and the columns
+        # whose value is not kept as it is (a large read turns tens of thousands of rows into records).
+        self._fields = tuple(field for _name, field, _kept in columns)
+        self._reads = tuple((i, kept.read) for i, (_n, _f, kept) in enumerate(columns) if kept is not AS_IS)
+        self._in_order = _takes_in_order(make, self._fields)
 
     @property
     def named(self) -> str:
@@ -120,10 +138,14 @@ class Columns(Generic[R]):
 
     def record(self, row: Sequence[Any], **given: Any) -> R:
         """The record a row of these columns holds; `given`: the fields the row has no column for."""
-        if len(row) != len(self._columns):
-            raise ValueError(f"a row of {self.names} has {len(self._columns)} values, not {len(row)}")
-        read = {field: kept.read(value) for (_, field, kept), value in zip(self._columns, row, strict=True)}
-        return self._make(**given, **read)
+        if len(row) != len(self._fields):
+            raise ValueError(f"a row of {self.names} has {len(self._fields)} values, not {len(row)}")
+        values = list(row)
+        for index, read in self._reads:
+            values[index] = read(values[index])
+        if self._in_order and not given:  # the columns are the record's fields, in its order
+            return self._make(*values)
+        return self._make(**given, **dict(zip(self._fields, values, strict=True)))
 
     def row(self, record: object, **given: Any) -> tuple[Any, ...]:
         """The record's values in the columns' order; `given`: the columns' values the record has no field
