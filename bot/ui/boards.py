@@ -7,9 +7,10 @@ from typing import Any
 
 import discord
 
-from bot.bank.models import Deck, Kind, Question, picked_words, typed_words
+from bot.bank.models import Deck, Kind, Question
 from bot.locales import N_, _, n_, number, p_, slash
 from bot.locales import percent as share
+from bot.looks.top_wrong import top_wrong_words
 from bot.quiz import DEFAULT_RETENTION, LEECH_FAILURES, Mastery, Misses
 from bot.store import Board, BoardLine, GuildSettings, MemberStats, Period, ReportLine, StruggleLine
 from bot.ui import custom_ids
@@ -275,7 +276,7 @@ def _report_row(
         "answered": number(line.answered),
         "share": percent(line.right, line.answered),
     }
-    wrong = _commonest_wrong(question, line)
+    wrong = top_wrong_words(question, line.top_wrong_choice, line.top_wrong_text)
     if wrong is not None:
         return _(
             "**{number}.** {prompt}\n  {right}/{answered} ({share}) · most chosen wrong: “{wrong}” ({times})",
@@ -284,18 +285,6 @@ def _report_row(
             **figures,
         )
     return _("**{number}.** {prompt}\n  {right}/{answered} ({share})", **figures)
-
-
-def _commonest_wrong(question: Question | None, line: ReportLine) -> str | None:
-    if question is not None and not question.typed and line.top_wrong_choice is not None:
-        if 0 <= line.top_wrong_choice < len(question.choices):
-            return question.choices[line.top_wrong_choice]
-        return None
-    if question is not None and question.kind is Kind.MULTI and line.top_wrong_text:
-        return picked_words(question, line.top_wrong_text)
-    if line.top_wrong_text:  # a cloze question's blanks in words, (1) … · (2) …
-        return typed_words(question, line.top_wrong_text) if question else line.top_wrong_text
-    return None
 
 
 def struggles_embed(deck: Deck, lines: Sequence[StruggleLine], failures: int) -> discord.Embed:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from bot.bank.models import Deck, Kind, Question, picked_words, typed_words
 from bot.locales import _
 from bot.looks.text import percent
+from bot.looks.top_wrong import top_wrong_words
 from bot.store import Answer, ReportLine, RoundRecord
 
 
@@ -49,18 +50,6 @@ def answer_text(question: Question | None, answer: Answer) -> str:
     return _("choice {number}", number=answer.choice + 1)
 
 
-def _top_wrong(question: Question | None, line: ReportLine) -> str | None:
-    if question is not None and not question.typed and line.top_wrong_choice is not None:
-        if 0 <= line.top_wrong_choice < len(question.choices):
-            return question.choices[line.top_wrong_choice]
-        return None
-    if question is not None and question.kind is Kind.MULTI and line.top_wrong_text:
-        return picked_words(question, line.top_wrong_text)
-    if question is not None and line.top_wrong_text:  # a cloze question's blanks in words
-        return typed_words(question, line.top_wrong_text)
-    return line.top_wrong_text
-
-
 def round_report(
     record: RoundRecord,
     deck: Deck | None,
@@ -87,7 +76,7 @@ def round_report(
                 answered=line.answered,
                 right=line.right,
                 share=percent(line.right, line.answered),
-                top_wrong=_top_wrong(question, line),
+                top_wrong=top_wrong_words(question, line.top_wrong_choice, line.top_wrong_text),
                 top_wrong_count=line.top_wrong_count,
                 answers=given,
             )
