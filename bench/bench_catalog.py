@@ -16,6 +16,7 @@ from bot import locales
 from bot.bank import load_folder
 from bot.quiz import Mode, RoundState
 from bot.quiz.options import RoundOptions
+from bot.rounds.cards import QuestionCard, RevealCard
 from bot.ui import round as round_ui
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,15 +49,15 @@ def render_times(repeats: int) -> None:
     for user in range(1, 30):
         state.accept(state.judge(user, 0, NOW + timedelta(milliseconds=user), slot=user % len(order)))
     reveal = state.reveal(NOW + timedelta(seconds=5))
+    asked = QuestionCard(1, 0, 10, question, order, deck.title, NOW, 12, None, False)
+    shown = RevealCard(1, 0, 10, question, order, reveal, deck.title, True, (), (), (deck.id, question.id))
     for code in locales.SHIPPED:
         samples = []
         with locales.speaking(code):
             for _ in range(repeats):
                 start = time.perf_counter_ns()
-                round_ui.question_embed(
-                    question, order, index=0, total=10, deadline=NOW, answered=12, deck_title=deck.title
-                )
-                round_ui.reveal_embed(question, order, reveal, index=0, total=10, deck_title=deck.title)
+                round_ui.question_embed(asked)
+                round_ui.reveal_embed(shown)
                 samples.append(time.perf_counter_ns() - start)
         samples.sort()
         p50, p99 = statistics.median(samples) / 1000, samples[int(len(samples) * 0.99)] / 1000

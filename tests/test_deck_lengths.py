@@ -14,6 +14,7 @@ from bot.bank.loader import load_deck_text, load_folder
 from bot.bank.models import Kind, Question
 from bot.bank.problems import DeckError
 from bot.quiz import Reveal
+from bot.rounds.cards import QuestionCard, RevealCard
 from bot.ui import practice as practice_ui
 from bot.ui import round as round_ui
 
@@ -41,15 +42,9 @@ def rendered_descriptions(question: Question) -> list[str]:
     )
     embeds = [
         round_ui.question_embed(
-            question,
-            order,
-            index=0,
-            total=50,
-            deadline=NOW + timedelta(seconds=30),
-            answered=99,
-            deck_title="T",
+            QuestionCard(1, 0, 50, question, order, "T", NOW + timedelta(seconds=30), 99, None, False)
         ),
-        round_ui.reveal_embed(question, order, reveal, index=0, total=50, deck_title="T"),
+        round_ui.reveal_embed(RevealCard(1, 0, 50, question, order, reveal, "T", True, (), (), ("d", "q"))),
         practice_ui.practice_question_embed(question, order, index=0, total=50, deck_title="T"),
         practice_ui.feedback_embed(
             question,

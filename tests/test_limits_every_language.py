@@ -239,15 +239,7 @@ def test_round_question_and_reveal(question: Question) -> None:
     for untimed, opens in ((False, None), (True, NOW), (False, NOW)):
         check_embed(
             round_ui.question_embed(
-                question,
-                order,
-                index=BIG - 1,
-                total=BIG,
-                deadline=NOW,
-                answered=BIG,
-                deck_title=TITLE,
-                opens_at=opens,
-                untimed=untimed,
+                QuestionCard(ROUND_ID, BIG - 1, BIG, question, order, TITLE, NOW, BIG, opens, untimed)
             )
         )
         view = round_views.question_view(
@@ -256,17 +248,21 @@ def test_round_question_and_reveal(question: Question) -> None:
         check_view(view)
     reveal = _reveal(question)
     for names in (True, False):
-        embed = round_ui.reveal_embed(
+        standings, teams = tuple(_players(500)), tuple(_teams())
+        shown = RevealCard(
+            ROUND_ID,
+            BIG - 1,
+            BIG,
             question,
             order,
             reveal,
-            index=BIG - 1,
-            total=BIG,
-            deck_title=TITLE,
-            names=names,
-            standings=_players(500),
-            teams=_teams(),
+            TITLE,
+            names,
+            standings,
+            teams,
+            (DECK_ID, QUESTION_ID),
         )
+        embed = round_ui.reveal_embed(shown)
         check_embed(embed)
     check_view(round_views.reveal_view(ROUND_ID, 49, question, order, reveal, (DECK_ID, QUESTION_ID)))
     # The same as Components V2 cards (card_style "cards"): 40 components, 4,000 characters of text.
@@ -893,7 +889,13 @@ def test_order_question_card_reveal_practice_and_picker() -> None:
     wrong = replace(
         _reveal(question), top_wrong_order=(order, BIG), blanks_right=(BIG,) * 8, right_slots=frozenset()
     )
-    check_embed(round_ui.reveal_embed(question, order, wrong, index=BIG - 1, total=BIG, deck_title=TITLE))
+    check_embed(
+        round_ui.reveal_embed(
+            RevealCard(
+                ROUND_ID, BIG - 1, BIG, question, order, wrong, TITLE, True, (), (), (DECK_ID, QUESTION_ID)
+            )
+        )
+    )
     share = Fraction(7, 8)
     for tags in (answers.ROUND_TAGS, answers.PRACTICE_TAGS):
         check_view(_view(*answers.answer_buttons(tags, ROUND_ID, 49, question, order)))

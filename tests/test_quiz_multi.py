@@ -16,6 +16,7 @@ from bot.quiz.multi import kept_share, partly, picked_from, picked_text, recalle
 from bot.quiz.options import RoundOptions
 from bot.quiz.round import RestoredAnswer, RoundState
 from bot.quiz.scoring import Mode
+from bot.rounds.cards import RevealCard
 
 START = datetime(2026, 12, 2, 20, 0, tzinfo=UTC)
 # Right: 2, 3 and 5 (choices 0, 1 and 3); 4 is the one wrong choice.
@@ -140,7 +141,9 @@ def test_a_speed_round_scores_each_set_and_reveals_the_most_chosen_wrong_set() -
     assert by_choice == {0: 4, 1: 3, 2: 3, 3: 3}  # how many picked 2, 3, 4 and 5
     assert (reveal.answered, reveal.right) == (5, 1)
     assert reveal.top_wrong_set == (frozenset(_slots(state, 0, 1, 2, 3)), 2)
-    look = reveal_look(PRIMES, order, reveal, index=0, total=1, deck_title="Maths")
+    look = reveal_look(
+        RevealCard(1, 0, 1, PRIMES, order, reveal, "Maths", True, (), (), ("maths", PRIMES.id))
+    )
     right_letters = " + ".join("ABCD"[slot] for slot in sorted(_slots(state, 0, 1, 3)))
     assert f"**Right set:** {right_letters} — picked exactly by 1 of 5" in look.description
     assert "Most chosen wrong set: A + B + C + D (2 members)" in look.description

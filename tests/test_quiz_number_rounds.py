@@ -17,6 +17,7 @@ from bot.quiz.judging import judge_answer
 from bot.quiz.options import RoundOptions
 from bot.quiz.practice import PracticeSession
 from bot.quiz.round import RestoredAnswer, RoundState
+from bot.rounds.cards import RevealCard
 from bot.store.sql.reports import report_lines
 
 START = datetime(2026, 12, 2, 19, 0, tzinfo=UTC)
@@ -62,10 +63,11 @@ def test_the_reveal_shows_the_number_its_tolerance_and_the_most_given_wrong_one(
         1,
         Decimal("3"),
     )  # 3 and 10 twice each: the smaller
-    look = reveal_look(G, (), reveal, index=0, total=1, deck_title="Physics")
+    card = RevealCard(1, 0, 1, G, (), reveal, "Physics", True, (), (), ("physics", G.id))
+    look = reveal_look(card)
     assert "**Answer:** 9.81 m/s² (± 0.05)\nMost given wrong number: 3 m/s²" in look.description
     with speaking("fr"):
-        french = reveal_look(G, (), reveal, index=0, total=1, deck_title="Physics")
+        french = reveal_look(card)
     assert "9,81 m/s² (± 0,05)" in french.description
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ from bot.bank import load_folder
 from bot.bank.models import Deck, Kind, Question
 from bot.quiz import Mode, PlayerResult, RoundState
 from bot.quiz.options import RoundOptions
+from bot.rounds.cards import QuestionCard, RevealCard
 from bot.ui import practice as practice_ui
 from bot.ui import round as round_ui
 from bot.ui.round_views import question_view, reveal_view, summary_view
@@ -53,13 +55,9 @@ async def test_round_rendering_fits(deck: Deck, index: int, question: Question) 
     )
     order = state.order(index) if question.kind is not Kind.TEXT else ()
     embed = round_ui.question_embed(
-        question,
-        order,
-        index=index,
-        total=50,
-        deadline=NOW + timedelta(seconds=20),
-        answered=10_000,
-        deck_title=deck.title,
+        QuestionCard(
+            ROUND_ID, index, 50, question, order, deck.title, NOW + timedelta(seconds=20), 10_000, None, False
+        )
     )
     check_embed(embed)
     check_view(question_view(ROUND_ID, 49, question, order))
@@ -76,14 +74,12 @@ async def test_round_rendering_fits(deck: Deck, index: int, question: Question) 
         )
         state.accept(verdict)
     reveal = state.reveal(NOW + timedelta(seconds=5))
-    check_embed(round_ui.reveal_embed(question, order, reveal, index=index, total=50, deck_title=deck.title))
+    reported = ("d" * 40, "q" * 40)
+    shown = RevealCard(ROUND_ID, index, 50, question, order, reveal, deck.title, True, (), (), reported)
+    check_embed(round_ui.reveal_embed(shown))
     # Live standings add the top lines under the answer; the Report-question button joins Translate.
-    check_embed(
-        round_ui.reveal_embed(
-            question, order, reveal, index=index, total=50, deck_title=deck.title, standings=state.scores()
-        )
-    )
-    check_view(reveal_view(ROUND_ID, 49, question, order, reveal, ("d" * 40, "q" * 40)))
+    check_embed(round_ui.reveal_embed(replace(shown, standings=tuple(state.scores()))))
+    check_view(reveal_view(ROUND_ID, 49, question, order, reveal, reported))
     check_embed(
         practice_ui.practice_question_embed(question, order, index=49, total=50, deck_title=deck.title)
     )

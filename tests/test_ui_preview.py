@@ -9,6 +9,7 @@ import discord
 from bot.bank.loader import load_deck_text
 from bot.looks.preview import PreviewButton, preview
 from bot.quiz import Reveal
+from bot.rounds.cards import QuestionCard, RevealCard
 from bot.ui.round import QUESTION_COLOUR, REVEAL_COLOUR, question_embed, reveal_embed
 from bot.ui.round_views import question_view, reveal_view
 from bot.ui.text import embed_of
@@ -50,7 +51,7 @@ def test_the_question_is_the_rounds_own_embed_and_buttons() -> None:
     shown = preview(cell, DECK, NOW)
 
     expected = question_embed(
-        cell, (0, 1, 2), index=0, total=1, deadline=NOW.replace(second=20), answered=0, deck_title="Biology"
+        QuestionCard(1, 0, 1, cell, (0, 1, 2), "Biology", NOW.replace(second=20), 0, None, False)
     )
     assert embed_of(shown.question.embed, QUESTION_COLOUR).to_dict() == expected.to_dict()
     assert "**A**  Cell\n**B**  Atom\n**C**  Organ" in shown.question.embed.description
@@ -65,7 +66,9 @@ def test_the_reveal_is_the_rounds_reveal_before_anyone_answered() -> None:
 
     assert (
         embed_of(shown.reveal.embed, REVEAL_COLOUR).to_dict()
-        == reveal_embed(cell, (0, 1, 2), nobody, index=0, total=1, deck_title="Biology").to_dict()
+        == reveal_embed(
+            RevealCard(1, 0, 1, cell, (0, 1, 2), nobody, "Biology", True, (), (), ("bio", "cell"))
+        ).to_dict()
     )
     view = reveal_view(1, 0, cell, (0, 1, 2), nobody, reported=("bio", "cell"))
     assert list(shown.reveal.buttons) == buttons_of(view)

@@ -15,6 +15,7 @@ from bot.bank.loader import load_deck_text
 from bot.bank.models import Question
 from bot.locales import speaking
 from bot.looks.preview import Preview, preview
+from bot.rounds.cards import QuestionCard, RevealCard
 from bot.ui.round import question_embed, reveal_embed
 from bot.web.discord_look import spans
 from bot.web.render import template_environment
@@ -133,7 +134,7 @@ def test_a_question_at_the_limits_is_cut_where_discord_cuts_it(lang: str) -> Non
     with speaking(lang):
         shown = preview(longest, DECK, NOW)
         asked = question_embed(
-            longest, range(5), index=0, total=1, deadline=None, answered=0, deck_title="Biology"
+            QuestionCard(1, 0, 1, longest, (0, 1, 2, 3, 4), "Biology", None, 0, None, False)
         )
         html = draw(shown)
     page, revealed = read(html), read(html, 1)
@@ -156,7 +157,9 @@ def test_the_reveal_is_the_discord_reveal() -> None:
     from bot.quiz import Reveal
 
     nobody = Reveal(0, frozenset({0}), (0, 0), (), 0, 0)
-    expected = reveal_embed(cell, (0, 1), nobody, index=0, total=1, deck_title="Biology")
+    expected = reveal_embed(
+        RevealCard(1, 0, 1, cell, (0, 1), nobody, "Biology", True, (), (), ("bio", "cell"))
+    )
     assert shown.reveal.embed.description == expected.description
     assert "✅ A  <i>Cell</i>  — 0▫️ B  Atom  — 0" in read(draw(shown), 1).text("embed-description")
 

@@ -121,37 +121,26 @@ def timer_lines(opens_at: datetime | None, untimed: bool, deadline: datetime | N
     return lines
 
 
-def question_look(
-    question: Question,
-    order: Sequence[int],
-    *,
-    index: int,
-    total: int,
-    deadline: datetime | None,
-    answered: int,
-    deck_title: str,
-    opens_at: datetime | None = None,
-    untimed: bool = False,
-    formulas: bool = False,
-) -> Look:
-    """The question; `opens_at` while it is in its reading time; `untimed` when no timer closes it;
-    `formulas` when its message carries its formulas' picture."""
+def question_look(card: QuestionCard, *, formulas: bool = False) -> Look:
+    """The question while open (its reading time, or no timer, as its card says); `formulas` when its
+    message carries its formulas' picture."""
+    question = card.question
     body = question.shown_prompt
     told = how_to_answer(question)
     if told is not None:
         body += "\n\n" + told
     if not question.typed:
-        body += "\n\n" + _choice_lines(question, order)
+        body += "\n\n" + _choice_lines(question, card.order)
     if question.kind is Kind.MULTI:
         body += "\n\n" + _("Select all that apply, in the menu below.")
-    for line in timer_lines(opens_at, untimed, deadline):
+    for line in timer_lines(card.opens_at, card.untimed, card.deadline):
         body += "\n\n" + line
-    so_far = n_("{n} answer so far", "{n} answers so far", answered)
+    so_far = n_("{n} answer so far", "{n} answers so far", card.answered)
     return Look(
-        title=clip(number_of(index, total), EMBED_TITLE),
+        title=clip(number_of(card.index, card.total), EMBED_TITLE),
         description=clip(body, EMBED_DESCRIPTION),
-        footer=clip(f"{deck_title} · {so_far}", 200),
-        image=_image(question, index, formulas),
+        footer=clip(f"{card.deck_title} · {so_far}", 200),
+        image=_image(question, card.index, formulas),
         colour="question",
     )
 
@@ -179,37 +168,26 @@ def typed_lines(question: Question, reveal: Reveal) -> str:
     return lines
 
 
-def reveal_look(
-    question: Question,
-    order: Sequence[int],
-    reveal: Reveal,
-    *,
-    index: int,
-    total: int,
-    deck_title: str,
-    names: bool = True,
-    standings: Sequence[PlayerResult] = (),
-    teams: Sequence[TeamResult] = (),
-    formulas: bool = False,
-) -> Look:
-    """The answer and how the channel answered; `names` False keeps every player's name out of it
-    (the round hides its standings until the end); `standings` adds the round's top lines so far;
-    `formulas` when the message carries its formulas' picture."""
+def reveal_look(card: RevealCard, *, formulas: bool = False) -> Look:
+    """The answer and how the channel answered; the card's `names` False keeps every player's name out
+    of it (the round hides its standings until the end); its `standings` add the round's top lines so
+    far; `formulas` when the message carries its formulas' picture."""
+    question, reveal = card.question, card.reveal
     poll = question.kind is Kind.POLL
-    lines = _reveal_lines(question, order, reveal)
+    lines = _reveal_lines(question, card.order, reveal)
     look = Look(
-        title=clip(_reveal_title(index, total, poll=poll), EMBED_TITLE),
+        title=clip(_reveal_title(card.index, card.total, poll=poll), EMBED_TITLE),
         description=clip(f"{question.shown_prompt}\n\n{lines}", EMBED_DESCRIPTION),
-        image=_image(question, index, formulas),  # the reveal edits the same message: its uploads stay
+        image=_image(question, card.index, formulas),  # the reveal edits the same message: its uploads stay
         colour="reveal",
     )
     if question.explanation:
         look = look.with_field(_("Why"), clip(question.explanation, FIELD_VALUE))
     if question.suggested_by is not None:
         look = look.with_field(_("Suggested by"), mention(question.suggested_by))
-    if names:
-        look = _with_players(look, reveal, standings, teams)
-    look = replace(look, footer=clip(f"{deck_title} · {_how_answered(reveal, poll=poll)}", 200))
+    if card.names:
+        look = _with_players(look, reveal, card.standings, card.teams)
+    look = replace(look, footer=clip(f"{card.deck_title} · {_how_answered(reveal, poll=poll)}", 200))
     # The longest question with every field can pass Discord's 6000 in all: streaks give way first.
     return fit(look, first=(_("Streaks"), _("Hints used"), _("Fastest right answers")))
 
@@ -326,27 +304,5 @@ def fit_lines(lines: Sequence[str], limit: int) -> str:
 def look_of(card: QuestionCard | RevealCard, *, formulas: bool = False) -> Look:
     """A question card's or a reveal card's embed, as plain text (`formulas`: its picture is attached)."""
     if isinstance(card, QuestionCard):
-        return question_look(
-            card.question,
-            card.order,
-            index=card.index,
-            total=card.total,
-            deadline=card.deadline,
-            answered=card.answered,
-            deck_title=card.deck_title,
-            opens_at=card.opens_at,
-            untimed=card.untimed,
-            formulas=formulas,
-        )
-    return reveal_look(
-        card.question,
-        card.order,
-        card.reveal,
-        index=card.index,
-        total=card.total,
-        deck_title=card.deck_title,
-        names=card.names,
-        standings=card.standings,
-        teams=card.teams,
-        formulas=formulas,
-    )
+        return question_look(card, formulas=formulas)
+    return reveal_look(card, formulas=formulas)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 
@@ -27,9 +26,10 @@ from bot.looks.round import (
     team_lines,
     team_name,
 )
-from bot.quiz import PlayerResult, Reveal
+from bot.quiz import PlayerResult
 from bot.quiz.standings import ordinal, place_mark, podium
 from bot.quiz.teams import TeamResult
+from bot.rounds.cards import QuestionCard, RevealCard
 from bot.ui.text import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE, clip, embed_of, mention
 
 QUESTION_COLOUR = discord.Colour.blurple()
@@ -103,9 +103,9 @@ def intro_embed(
     return embed
 
 
-def question_embed(question: Question, order: Sequence[int], **how: Any) -> discord.Embed:
-    """The question as it is asked (bot/looks/round.py's question_look: its arguments)."""
-    return embed_of(question_look(question, order, **how), QUESTION_COLOUR)
+def question_embed(card: QuestionCard) -> discord.Embed:
+    """The question as it is asked (bot/looks/round.py's question_look)."""
+    return embed_of(question_look(card), QUESTION_COLOUR)
 
 
 def question_file(question: Question, index: int, stored: bytes | None = None) -> discord.File | None:
@@ -125,9 +125,9 @@ def formula_file(picture: FormulaPicture, index: int) -> discord.File:
     return discord.File(io.BytesIO(picture.png), filename=formula_name(index), description=picture.alt)
 
 
-def reveal_embed(question: Question, order: Sequence[int], reveal: Reveal, **how: Any) -> discord.Embed:
-    """The question revealed (bot/looks/round.py's reveal_look: its arguments)."""
-    return embed_of(reveal_look(question, order, reveal, **how), REVEAL_COLOUR)
+def reveal_embed(card: RevealCard) -> discord.Embed:
+    """The question revealed (bot/looks/round.py's reveal_look)."""
+    return embed_of(reveal_look(card), REVEAL_COLOUR)
 
 
 def teams_embed(teams: int) -> discord.Embed:
