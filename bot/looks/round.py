@@ -260,15 +260,7 @@ def _with_players(
 def hinted_line(hinted: Sequence[tuple[int, int]], limit: int) -> str:
     """Who pressed Hint and how often, `💡 @alice (2), @bongani (1)`, as many as fit in `limit`."""
     shown = [f"{mention(user)} ({number(presses)})" for user, presses in hinted]
-    kept: list[str] = []
-    size = 2
-    for i, item in enumerate(shown):
-        if size + len(item) + 2 > limit - 40:
-            kept.append(n_("… and {n} more", "… and {n} more", len(shown) - i))
-            break
-        kept.append(item)
-        size += len(item) + 2
-    return "💡 " + ", ".join(kept)
+    return "💡 " + fit_lines(shown, limit, ", ", taken=2)
 
 
 def team_lines(teams: Sequence[TeamResult]) -> str:
@@ -288,17 +280,18 @@ def team_lines(teams: Sequence[TeamResult]) -> str:
     )
 
 
-def fit_lines(lines: Sequence[str], limit: int) -> str:
-    """As many whole lines as fit, and how many were left out."""
+def fit_lines(lines: Sequence[str], limit: int, separator: str = "\n", *, taken: int = 0) -> str:
+    """As many whole lines (or items joined by `separator`) as fit in `limit` after the `taken`
+    characters before them, and how many were left out."""
     kept: list[str] = []
-    size = 0
+    size = taken
     for i, line in enumerate(lines):
-        if size + len(line) + 1 > limit - 40:
+        if size + len(line) + len(separator) > limit - 40:
             kept.append(n_("… and {n} more", "… and {n} more", len(lines) - i))
             break
         kept.append(line)
-        size += len(line) + 1
-    return "\n".join(kept)
+        size += len(line) + len(separator)
+    return separator.join(kept)
 
 
 def look_of(card: QuestionCard | RevealCard, *, formulas: bool = False) -> Look:
