@@ -26,7 +26,7 @@ from bot.reviews import Reviews, save_reviews
 from bot.rounds import cards
 from bot.rounds.host import RoundHost
 from bot.rounds.port import RoundCutShort, RoundPort, RoundPosts
-from bot.rounds.stored import restored_answer
+from bot.rounds.stored import answer_to_keep, restored_answer
 from bot.store import Answer, PollVote, RoundRecord, StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -133,7 +133,7 @@ class RunningRound:
             if question_index in self.state.polls:
                 await self._vote(verdict)
             else:
-                await self._record(verdict, now)
+                await self._record(verdict)
             self.state.accept(verdict)
             self.host.telemetry.answer_recorded("round")
         finally:
@@ -146,24 +146,17 @@ class RunningRound:
             await store.save_teams(self.round_id, {user_id: placed})
         return Locked(verdict, placed)
 
-    async def _record(self, verdict: Verdict, now: datetime) -> None:
+    async def _record(self, verdict: Verdict) -> None:
         """Store an answer that scores; a member's second is refused with their first (counted if the
         round had missed it)."""
         deck_id, question_id = origin(self.deck.id, self.state.question(verdict.question_index).id)
         recorded = await self.host.store.record_answer(
-            Answer(
+            answer_to_keep(
+                verdict,
                 guild_id=self.record.guild_id,
                 round_id=self.round_id,
-                question_index=verdict.question_index,
-                question_id=question_id,
                 deck_id=deck_id,
-                user_id=verdict.user_id,
-                choice=verdict.choice,
-                text=verdict.text,
-                right=verdict.right,
-                ms=verdict.ms,
-                points=verdict.points,
-                answered_at=now,
+                question_id=question_id,
             )
         )
         if not recorded.first:

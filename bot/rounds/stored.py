@@ -10,7 +10,7 @@ from dataclasses import asdict, fields, replace
 from typing import Any
 
 from bot.quiz.options import RoundOptions
-from bot.quiz.round import RestoredAnswer
+from bot.quiz.round import RestoredAnswer, Verdict
 from bot.store.records import DEFAULT_OPTIONS, KEPT_OPTIONS, Answer, GuildSettings, NewRound, RoundRecord
 
 
@@ -51,3 +51,12 @@ def result_options(record: RoundRecord) -> dict[str, Any]:
 def restored_answer(answer: Answer) -> RestoredAnswer:
     """A stored answer as the engine takes it back (after a restart, or when a click finds it there)."""
     return RestoredAnswer(**{f.name: getattr(answer, f.name) for f in fields(RestoredAnswer)})
+
+
+def answer_to_keep(
+    verdict: Verdict, *, guild_id: int, round_id: int, deck_id: str, question_id: str
+) -> Answer:
+    """A judged answer as the store keeps it: what the engine takes back (RestoredAnswer's fields, from
+    the verdict), beside the server, the round and the deck's question it answers."""
+    kept = {f.name: getattr(verdict, f.name) for f in fields(RestoredAnswer)}
+    return Answer(guild_id=guild_id, round_id=round_id, deck_id=deck_id, question_id=question_id, **kept)
