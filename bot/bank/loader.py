@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Unpack
 
 from bot.bank import part_sizes
 from bot.bank.models import Deck
 from bot.bank.problems import DeckError, Problem
-from bot.bank.reader import read_deck
+from bot.bank.reader import DeckReading, read_deck
 from bot.bank.safe_yaml import size_problem
 from bot.locales import _
 
@@ -27,35 +28,21 @@ DECK_SUFFIXES = (".yaml", ".yml")
 
 
 def load_deck_text(
-    text: str,
-    source: str,
-    *,
-    guild_id: int | None = None,
-    default_id: str | None = None,
-    keep_valid: bool = False,
-    max_bytes: int = part_sizes.MAX_DECK_BYTES,
+    text: str, source: str, *, max_bytes: int = part_sizes.MAX_DECK_BYTES, **reading: Unpack[DeckReading]
 ) -> Deck:
     """The deck written in `text`; DeckError listing every problem, each as `source:line: message`.
 
     With `keep_valid`, broken questions are left out (listed in `Deck.left_out`) instead of refusing
-    the deck. A server's stored deck is read with bot/bank/reader.py's read_stored_deck instead.
+    the deck (`reading`: bot/bank/reader.py's DeckReading). A server's stored deck is read with
+    read_stored_deck instead.
     """
-    deck, _line = read_deck(
-        text, source, guild_id=guild_id, default_id=default_id, keep_valid=keep_valid, max_bytes=max_bytes
-    )
+    deck, _line = read_deck(text, source, max_bytes=max_bytes, **reading)
     return deck
 
 
-def load_deck_bytes(
-    data: bytes,
-    source: str,
-    *,
-    guild_id: int | None = None,
-    default_id: str | None = None,
-    keep_valid: bool = False,
-) -> Deck:
+def load_deck_bytes(data: bytes, source: str, **reading: Unpack[DeckReading]) -> Deck:
     """The deck in an upload's bytes: refused unread when too large, and it must be UTF-8."""
-    deck, _line = _read_bytes(data, source, guild_id, default_id, keep_valid)
+    deck, _line = _read_bytes(data, source, reading)
     return deck
 
 
@@ -77,16 +64,12 @@ def _read_file(path: Path, guild_id: int | None, keep_valid: bool) -> tuple[Deck
         raise DeckError(
             [Problem(source, 0, _("cannot be read: {reason}", reason=exc.strerror or exc))]
         ) from exc
-    return _read_bytes(data, source, guild_id, path.stem, keep_valid, path.parent)
+    reading = DeckReading(guild_id=guild_id, default_id=path.stem, keep_valid=keep_valid)
+    return _read_bytes(data, source, reading, path.parent)
 
 
 def _read_bytes(
-    data: bytes,
-    source: str,
-    guild_id: int | None,
-    default_id: str | None,
-    keep_valid: bool,
-    folder: Path | None = None,
+    data: bytes, source: str, reading: DeckReading, folder: Path | None = None
 ) -> tuple[Deck, int]:
     problem = size_problem(len(data), source)
     if problem is not None:
@@ -96,9 +79,7 @@ def _read_bytes(
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         raise DeckError([Problem(source, line, _("the file is not UTF-8 text; save it as UTF-8"))]) from exc
-    return read_deck(
-        text, source, guild_id=guild_id, default_id=default_id, keep_valid=keep_valid, folder=folder
-    )
+    return read_deck(text, source, folder=folder, **reading)
 
 
 def deck_files(folder: Path) -> list[Path]:

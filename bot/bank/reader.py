@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypedDict, Unpack
 
 import yaml
 
@@ -75,25 +75,34 @@ _PLAIN_TAGS: dict[type[yaml.Node], frozenset[str]] = {
 Fields = dict[str, tuple[yaml.Node, yaml.Node]]
 
 
+class DeckReading(TypedDict, total=False):
+    """How a deck's text is read, passed on as given from every loader (bot/bank/loader.py) to read_deck:
+    the server it belongs to (None for a built-in deck), the id it takes when its text names none, and
+    `keep_valid`: a question that fails validation is left out (its problems in `Deck.left_out`) and the
+    rest of the deck is kept."""
+
+    guild_id: int | None
+    default_id: str | None
+    keep_valid: bool
+
+
 def read_deck(
     text: str,
     source: str,
     *,
-    guild_id: int | None = None,
-    default_id: str | None = None,
-    keep_valid: bool = False,
     folder: Path | None = None,
     max_bytes: int = part_sizes.MAX_DECK_BYTES,
+    **reading: Unpack[DeckReading],
 ) -> tuple[Deck, int]:
     """The deck in `text` and the line of its id (1 when it comes from the file name); DeckError if broken.
 
-    With `keep_valid`, a question that fails validation is left out (its problems in `Deck.left_out`)
-    and the rest of the deck is returned; only deck-level problems, or no playable question, raise.
-    `folder` is where the deck file lies, for its questions' image files; an upload has none.
+    With `keep_valid`, only deck-level problems, or no playable question, raise. `folder` is where the
+    deck file lies, for its questions' image files; an upload has none.
     """
+    guild_id, default_id = reading.get("guild_id"), reading.get("default_id")
     with sy.collector_paused():
         result, problems, left_out = _read(text, source, guild_id, default_id, folder, max_bytes)
-    if not keep_valid:
+    if not reading.get("keep_valid", False):
         problems = problems + left_out
     if problems or result is None:
         problems = problems or left_out or [Problem(source, 0, _("the deck could not be read"))]
