@@ -7,6 +7,7 @@ one an upload needs and the deck validator over what it made.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Required, TypedDict, Unpack
 
 from bot.bank.ids import slug
 from bot.bank.import_formats import EXPORT_FORMATS, WORKBOOK_FORMATS
@@ -56,22 +57,30 @@ __all__ = [
 ]
 
 
+class ImportAsked(TypedDict, total=False):
+    """What an import is asked for, passed on as given: the deck's id, the title it takes when the file
+    names none, `distractors` (a question with only right answers takes its wrong choices from the other
+    questions' answers), a spreadsheet's columns when they are not to be guessed, and the server it is for."""
+
+    deck_id: Required[str]
+    title: str | None
+    distractors: bool
+    columns: tuple[str, ...] | None
+    guild_id: int | None
+
+
 def import_file(
     data: bytes,
     source: str,
     *,
-    deck_id: str,
-    title: str | None = None,
     fmt: Format | None = None,
-    distractors: bool = False,
     keep_valid: bool = False,
-    columns: tuple[str, ...] | None = None,
-    guild_id: int | None = None,
+    **asked: Unpack[ImportAsked],
 ) -> ImportOutcome:
     """What `bvunzo import` and `/deck import` answer for one file: never raises for what the file holds."""
     reading = _Reading(fmt)
     try:
-        imported = _import_bytes(data, source, reading, deck_id, title, distractors, columns, guild_id)
+        imported = _import_bytes(data, source, reading, **asked)
     except NothingPlayable as exc:
         return failed(exc.problems, source, reading.found, reading.encoding, exc.columns)
     except DeckError as exc:
@@ -81,15 +90,7 @@ def import_file(
 
 
 def import_deck(
-    data: bytes,
-    source: str,
-    *,
-    deck_id: str,
-    title: str | None = None,
-    fmt: Format | None = None,
-    distractors: bool = False,
-    columns: tuple[str, ...] | None = None,
-    guild_id: int | None = None,
+    data: bytes, source: str, *, fmt: Format | None = None, **asked: Unpack[ImportAsked]
 ) -> tuple[Imported, Format]:
     """The deck in an uploaded file, in whichever format it is (or `fmt`), as our YAML.
 
@@ -97,7 +98,7 @@ def import_deck(
     file as a whole cannot be read (too large, unknown format, no playable question).
     """
     reading = _Reading(fmt)
-    imported = _import_bytes(data, source, reading, deck_id, title, distractors, columns, guild_id)
+    imported = _import_bytes(data, source, reading, **asked)
     assert reading.found is not None
     return imported, reading.found
 
@@ -114,11 +115,12 @@ def _import_bytes(
     data: bytes,
     source: str,
     reading: _Reading,
+    *,
     deck_id: str,
-    title: str | None,
-    distractors: bool,
-    columns: tuple[str, ...] | None,
-    guild_id: int | None,
+    title: str | None = None,
+    distractors: bool = False,
+    columns: tuple[str, ...] | None = None,
+    guild_id: int | None = None,
 ) -> Imported:
     """An Anki package, a Canvas export or a workbook read from its zip, any other file as text; `reading`
     learns what was found."""
