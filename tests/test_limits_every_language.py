@@ -242,10 +242,8 @@ def test_round_question_and_reveal(question: Question) -> None:
                 QuestionCard(ROUND_ID, BIG - 1, BIG, question, order, TITLE, NOW, BIG, opens, untimed)
             )
         )
-        view = round_views.question_view(
-            ROUND_ID, 49, question, order, reading=True, untimed=untimed, hints=True
-        )
-        check_view(view)
+        reading = QuestionCard(ROUND_ID, 49, BIG, question, order, TITLE, NOW, BIG, NOW, untimed, hints=True)
+        check_view(round_views.question_view(reading))
     reveal = _reveal(question)
     for names in (True, False):
         standings, teams = tuple(_players(500)), tuple(_teams())
@@ -264,7 +262,7 @@ def test_round_question_and_reveal(question: Question) -> None:
         )
         embed = round_ui.reveal_embed(shown)
         check_embed(embed)
-    check_view(round_views.reveal_view(ROUND_ID, 49, question, order, reveal, (DECK_ID, QUESTION_ID)))
+    check_view(round_views.reveal_view(replace(shown, index=49)))
     # The same as Components V2 cards (card_style "cards"): 40 components, 4,000 characters of text.
     for untimed, opens in ((False, None), (True, NOW)):
         asked = QuestionCard(

@@ -54,15 +54,13 @@ async def test_round_rendering_fits(deck: Deck, index: int, question: Question) 
         options=RoundOptions(seconds=20, mode=Mode.SPEED),
     )
     order = state.order(index) if question.kind is not Kind.TEXT else ()
-    embed = round_ui.question_embed(
-        QuestionCard(
-            ROUND_ID, index, 50, question, order, deck.title, NOW + timedelta(seconds=20), 10_000, None, False
-        )
+    asked = QuestionCard(
+        ROUND_ID, index, 50, question, order, deck.title, NOW + timedelta(seconds=20), 10_000, None, False
     )
-    check_embed(embed)
-    check_view(question_view(ROUND_ID, 49, question, order))
+    check_embed(round_ui.question_embed(asked))
+    check_view(question_view(replace(asked, index=49)))
     # An untimed round adds the moderators' Reveal beside the answers (and any Translate).
-    check_view(question_view(ROUND_ID, 49, question, order, reading=True, untimed=True))
+    check_view(question_view(replace(asked, index=49, opens_at=NOW, untimed=True)))
     for i in range(index):
         state.open_question(i, NOW)
         state.reveal(NOW)
@@ -79,7 +77,7 @@ async def test_round_rendering_fits(deck: Deck, index: int, question: Question) 
     check_embed(round_ui.reveal_embed(shown))
     # Live standings add the top lines under the answer; the Report-question button joins Translate.
     check_embed(round_ui.reveal_embed(replace(shown, standings=tuple(state.scores()))))
-    check_view(reveal_view(ROUND_ID, 49, question, order, reveal, reported))
+    check_view(reveal_view(replace(shown, index=49)))
     check_embed(
         practice_ui.practice_question_embed(question, order, index=49, total=50, deck_title=deck.title)
     )
@@ -139,7 +137,9 @@ async def test_largest_allowed_question_fits() -> None:
 def test_view_components(tmp_path: Any) -> None:
     deck = DECKS[0]
     q = deck.questions[0]
-    rows = question_view(1, 0, q, (0, 1, 2, 3)).to_components()
+    rows = question_view(
+        QuestionCard(1, 0, 1, q, (0, 1, 2, 3), deck.title, None, 0, None, False)
+    ).to_components()
     labels = [c.get("label") for c in rows[0]["components"]]
     assert labels == ["A", "B", "C", "D"]
     assert rows[1]["components"][0]["custom_id"] == "bvz:1:t:1:0"

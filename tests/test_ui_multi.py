@@ -10,6 +10,7 @@ import discord
 
 from bot.bank.models import Deck, Kind, Question
 from bot.quiz import Reveal
+from bot.rounds.cards import QuestionCard, RevealCard
 from bot.store import open_store
 from bot.ui.boards import report_embed
 from bot.ui.practice import feedback_embed, practice_question_view
@@ -36,7 +37,7 @@ def menu_of(view: discord.ui.View) -> dict:
 
 
 def test_a_round_asks_with_one_menu_of_every_choice() -> None:
-    view = question_view(ROUND, 49, TEN, ORDER)
+    view = question_view(QuestionCard(ROUND, 49, 50, TEN, ORDER, "Deck", None, 0, None, False))
     check_view(view)
     menu = menu_of(view)
     assert (menu["type"], menu["custom_id"], menu["min_values"], menu["max_values"]) == (
@@ -52,7 +53,7 @@ def test_a_round_asks_with_one_menu_of_every_choice() -> None:
 
 def test_the_reveal_disables_the_menu_with_counts_and_the_right_set_picked() -> None:
     reveal = Reveal(0, frozenset({5, 8}), (0, 0, 0, 0, 0, 3, 0, 0, 2, 1), (), answered=3, right=1)
-    view = reveal_view(ROUND, 0, TEN, ORDER, reveal, reported=("deck", "m"))
+    view = reveal_view(RevealCard(ROUND, 0, 1, TEN, ORDER, reveal, "Deck", True, (), (), ("deck", "m")))
     check_view(view)
     menu = menu_of(view)
     assert menu["disabled"] is True

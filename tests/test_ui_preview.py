@@ -50,12 +50,11 @@ def test_the_question_is_the_rounds_own_embed_and_buttons() -> None:
     cell = DECK.questions[0]
     shown = preview(cell, DECK, NOW)
 
-    expected = question_embed(
-        QuestionCard(1, 0, 1, cell, (0, 1, 2), "Biology", NOW.replace(second=20), 0, None, False)
-    )
+    asked = QuestionCard(1, 0, 1, cell, (0, 1, 2), "Biology", NOW.replace(second=20), 0, None, False)
+    expected = question_embed(asked)
     assert embed_of(shown.question.embed, QUESTION_COLOUR).to_dict() == expected.to_dict()
     assert "**A**  Cell\n**B**  Atom\n**C**  Organ" in shown.question.embed.description
-    assert list(shown.question.buttons) == buttons_of(question_view(1, 0, cell, (0, 1, 2)))
+    assert list(shown.question.buttons) == buttons_of(question_view(asked))
     assert [b.label for b in shown.question.buttons] == ["A", "B", "C", "Read in chiShona"]
 
 
@@ -64,13 +63,9 @@ def test_the_reveal_is_the_rounds_reveal_before_anyone_answered() -> None:
     shown = preview(cell, DECK, NOW)
     nobody = Reveal(0, frozenset({0}), (0, 0, 0), (), 0, 0)
 
-    assert (
-        embed_of(shown.reveal.embed, REVEAL_COLOUR).to_dict()
-        == reveal_embed(
-            RevealCard(1, 0, 1, cell, (0, 1, 2), nobody, "Biology", True, (), (), ("bio", "cell"))
-        ).to_dict()
-    )
-    view = reveal_view(1, 0, cell, (0, 1, 2), nobody, reported=("bio", "cell"))
+    revealed = RevealCard(1, 0, 1, cell, (0, 1, 2), nobody, "Biology", True, (), (), ("bio", "cell"))
+    assert embed_of(shown.reveal.embed, REVEAL_COLOUR).to_dict() == reveal_embed(revealed).to_dict()
+    view = reveal_view(revealed)
     assert list(shown.reveal.buttons) == buttons_of(view)
     assert shown.reveal.buttons[0] == PreviewButton("A · 0", "success", True)
 
@@ -78,11 +73,11 @@ def test_the_reveal_is_the_rounds_reveal_before_anyone_answered() -> None:
 def test_a_text_question_and_a_translation() -> None:
     dna = DECK.questions[1]
     shown = preview(dna, DECK, NOW)
-    assert list(shown.question.buttons) == buttons_of(question_view(1, 0, dna, ()))
+    asked = QuestionCard(1, 0, 1, dna, (), "Biology", NOW, 0, None, False)
+    assert list(shown.question.buttons) == buttons_of(question_view(asked))
     nobody = Reveal(0, frozenset(), (), (), 0, 0)
-    assert list(shown.reveal.buttons) == buttons_of(
-        reveal_view(1, 0, dna, (), nobody, reported=("bio", "dna"))
-    )
+    revealed = RevealCard(1, 0, 1, dna, (), nobody, "Biology", True, (), (), ("bio", "dna"))
+    assert list(shown.reveal.buttons) == buttons_of(reveal_view(revealed))
 
     in_shona = preview(DECK.questions[0], DECK, NOW, lang="sn")
     assert in_shona.question.embed.description.startswith("Chii chinonzi?\n\n**A**  Sero")

@@ -63,23 +63,12 @@ def _intro_embed(card: IntroCard) -> discord.Embed:
 
 def _question(card: QuestionCard, formulas: bool) -> dict[str, Any]:
     embed = embed_of(look_of(card, formulas=formulas), render.QUESTION_COLOUR)
-    reading = card.opens_at is not None
-    view = question_view(
-        card.round_id,
-        card.index,
-        card.question,
-        card.order,
-        reading=reading,
-        untimed=card.untimed,
-        hints=card.hints,
-    )
-    return {"embed": embed, "view": view}
+    return {"embed": embed, "view": question_view(card)}
 
 
 def _reveal(card: RevealCard, formulas: bool) -> dict[str, Any]:
     embed = embed_of(look_of(card, formulas=formulas), render.REVEAL_COLOUR)
-    view = reveal_view(card.round_id, card.index, card.question, card.order, card.reveal, card.reported)
-    return {"embed": embed, "view": view}
+    return {"embed": embed, "view": reveal_view(card)}
 
 
 def _summary(card: SummaryCard) -> dict[str, Any]:

@@ -94,15 +94,7 @@ def question_layout(card: QuestionCard, *, formulas: bool = False) -> ui.Contain
     reserved = len(heading) + len(footer) + (sum(len(c) for c in choices) if sectioned else 0)
     prompt = _fitted(Look(description=prompt), reserved).description
     container = _card_top(card, f"{heading}\n{prompt}", formulas=formulas)
-    view = question_view(
-        card.round_id,
-        card.index,
-        question,
-        order,
-        reading=card.opens_at is not None,
-        untimed=card.untimed,
-        hints=card.hints,
-    )
+    view = question_view(card)
     _add_answering(container, choices, view.children, sectioned=sectioned)
     container.add_item(ui.TextDisplay(footer))
     return container
@@ -186,7 +178,7 @@ def reveal_layout(card: RevealCard, *, formulas: bool = False) -> ui.Container[A
     fitted = _fitted(replace(look, description=body), reserved, first)
     container = _card_top(card, f"{heading}\n{fitted.description}", formulas=formulas)
     # The classic reveal's buttons: a choice's first, counted ("A · 12"), the right ones green.
-    view = reveal_view(card.round_id, card.index, question, order, reveal, card.reported)
+    view = reveal_view(card)
     _add_answering(container, choices, view.children, sectioned=sectioned)
     if fitted.fields:
         container.add_item(ui.TextDisplay(_fields_text(fitted)))

@@ -16,6 +16,7 @@ from bot.locales import _, number
 from bot.looks.discord_limits import BUTTON_LABEL
 from bot.quiz import Reveal
 from bot.quiz.teams import TEAM_MARKS, TEAM_NAMES
+from bot.rounds.cards import QuestionCard, RevealCard
 from bot.ui import custom_ids
 from bot.ui.answers import ROUND_TAGS, answer_button, answer_buttons, answer_menu, type_answer_button
 from bot.ui.flag_views import report_button
@@ -86,36 +87,29 @@ def _translate(round_id: int, index: int, question: Question) -> list[discord.ui
     return [translate_button(round_id, index, label)]
 
 
-def question_view(
-    round_id: int,
-    index: int,
-    question: Question,
-    order: Sequence[int],
-    *,
-    reading: bool = False,
-    untimed: bool = False,
-    hints: bool = False,
-) -> discord.ui.View:
-    """The answer buttons (disabled while the question is `reading`), a typed question's Hint when the
-    round gives `hints`, and a moderators' Reveal when `untimed`."""
+def question_view(card: QuestionCard) -> discord.ui.View:
+    """The answer buttons (disabled while the question is being read), a typed question's Hint when the
+    round gives hints, and a moderators' Reveal when the round is untimed."""
+    round_id, index, question = card.round_id, card.index, card.question
+    reading = card.opens_at is not None
     items: list[discord.ui.Item[Any]] = [
-        *answer_buttons(ROUND_TAGS, round_id, index, question, order, disabled=reading, hints=hints)
+        *answer_buttons(ROUND_TAGS, round_id, index, question, card.order, disabled=reading, hints=card.hints)
     ]
-    if untimed:
+    if card.untimed:
         items.append(reveal_button(round_id, index))
     return frozen_view(*items, *_translate(round_id, index, question))
 
 
-def reveal_view(
-    round_id: int,
-    index: int,
-    question: Question,
-    order: Sequence[int],
-    reveal: Reveal,
-    reported: tuple[str, str] | None = None,
-) -> discord.ui.View:
-    """The answer buttons with their counts, and a Report-question button naming `reported`: the deck
-    and id the question has in its own deck (a mixed round's questions are named after the round's)."""
+def reveal_view(card: RevealCard) -> discord.ui.View:
+    """The answer buttons with their counts, and a Report-question button naming the card's `reported`:
+    the deck and id the question has in its own deck (a mixed round's questions are named after the round's)."""
+    round_id, index, question, order, reveal = (
+        card.round_id,
+        card.index,
+        card.question,
+        card.order,
+        card.reveal,
+    )
     items: list[discord.ui.Item[Any]]
     if question.typed or question.kind is Kind.ORDER:  # an order's right order: its reveal lists the rest
         answer = type_answer_button(
@@ -134,7 +128,7 @@ def reveal_view(
         items = [menu]
     else:
         items = _counted_buttons(round_id, index, order, reveal)
-    report = [report_button(*reported)] if reported else []  # "Report question"
+    report = [report_button(*card.reported)]  # "Report question"
     return frozen_view(*items, *_translate(round_id, index, question), *report)
 
 
