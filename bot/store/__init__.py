@@ -109,6 +109,7 @@ __all__ = [
     "CalendarStore",
     "DeckMoved",
     "DecksStore",
+    "FacesStore",
     "FittingStore",
     "LifeStore",
     "OccurrenceTaken",
