@@ -184,7 +184,9 @@ async def fill_calendar(store: Store, study_id: int, rng: random.Random) -> set[
             NewAssignment(study_id, 42, DECK, ids, n, opened + timedelta(days=3), 2, "allow", 1, opened)
         )
         for k, user in enumerate(rng.sample(range(1, 2_001), ASSIGNED)):
-            played.add(user)  # every assigned member starts, so answers (the bench has no "did not start" stranger)
+            played.add(
+                user
+            )  # every assigned member starts, so answers (the bench has no "did not start" stranger)
             attempt = await store.start_attempt(record.id, user, opened + timedelta(hours=1), 2)
             assert attempt is not None
             for index, qid in enumerate(ids):

@@ -37,9 +37,12 @@ class FaceShelf(Protocol):
 class FaceRecorder:
     """Notes each member's face as their interactions carry it; writes the new and changed ones."""
 
-    def __init__(self, shelf: FaceShelf, clock: Callable[[], datetime]) -> None:
+    def __init__(
+        self, shelf: FaceShelf, clock: Callable[[], datetime], *, memo_size: int = MEMO_SIZE
+    ) -> None:
         self._shelf = shelf
         self._clock = clock
+        self._memo_size = memo_size
         self._written: OrderedDict[int, tuple[str, str | None]] = OrderedDict()
         self._waiting: dict[int, MemberFace] = {}
         self._writer: asyncio.Task[None] | None = None
@@ -52,7 +55,7 @@ class FaceRecorder:
         self._written.move_to_end(user_id)
         if known == face:
             return
-        if len(self._written) > MEMO_SIZE:
+        if len(self._written) > self._memo_size:
             self._written.popitem(last=False)
         self._waiting[user_id] = MemberFace(user_id, name, avatar, self._clock())
         if self._writer is None:
