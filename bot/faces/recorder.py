@@ -21,8 +21,8 @@ from bot.store.face_records import MemberFace
 
 log = logging.getLogger(__name__)
 
-# Members whose last written face is remembered (some 320 bytes each: 3 MiB at most); past it, the least recently seen
-# is forgotten, and written once more when they come back.
+# Members whose last written face is remembered (some 320 bytes each: 3 MiB at most); past it, the least
+# recently seen is forgotten, and written once more when they come back.
 MEMO_SIZE = 10_000
 # Faces per transaction: a burst of new members is a few short transactions.
 MAX_GROUP = 256
