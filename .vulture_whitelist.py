@@ -13,6 +13,7 @@ _.ChampionPeriod, _.MOST_CHAMPIONS, _.LEARN, _.CLAIM_KINDS, _.ROUND_STATUSES, _.
 _.check_choice_name, _.confirmed, _.has_route, _.schema_errors  # test helpers kept for the fake Discord
 _.claimed_at  # bot/store/calendar_records.py: OccurrenceRecord keeps when the claim was made, as stored
 _.created_by, _.uploaded_at, _.expires_at  # bot/store/sql/rows.py: written to their columns by field name
+_.seen_at  # bot/store/face_records.py: MemberFace keeps when it was written, as stored (bot/store/sql/faces.py)
 _.dont_write_bytecode  # tests/conftest.py: sys.dont_write_bytecode, read by the interpreter
 _.tempdir  # tests/conftest.py: tempfile.tempdir, read by tempfile.gettempdir()
 _.setDocumentLocator, _.startElement, _.endElement  # bot/bank/importers/xml_tree.py: called by the SAX parser

@@ -4,8 +4,10 @@ Run: .venv/bin/python bench/bench_web.py [--answers 1000000] [--requests 200] [-
      [--only SUBSTRING ...]  (times only the pages whose path holds one, e.g. --only qotd --only assign)
 
 The dashboard runs in this process against the tests' fake Discord, in a process of its own as Discord is
-another machine (bench/discord_apart.py: for the login, the moderator check and members' names, which the
-dashboard caches; a page's first request asks for up to 100 names and waits for them), on a store filled with answers: one server ("Study") plays a deck of 40
+another machine (bench/discord_apart.py: for the login and the moderator check; members' names and avatars
+come from the store, where the bot records them from each member's interactions (fill_faces seeds them for
+every member who answered), Discord being asked only for the ids the store does not know), on a store
+filled with answers: one server ("Study") plays a deck of 40
 questions, 10% of all answers, the rest is spread over 99 other servers. A middleware placed first
 times each request inside the server (routing, the moderator gate, the page, its template). The
 analysis page reads the figures its worker kept (computed here once before the pages are timed);
@@ -49,6 +51,7 @@ from bot.store import (
     AssignmentAnswer,
     CalendarSettings,
     GuildDeckRecord,
+    MemberFace,
     NewAssignment,
     NewRound,
     QotdAnswer,
@@ -82,14 +85,16 @@ def deck_text() -> str:
     return "\n".join(lines) + "\n"
 
 
-async def fill(store: Store, study_id: int, answers: int, rng: random.Random) -> None:
-    """`answers` answers: a tenth in Study's deck (members of graded ability), the rest elsewhere."""
+async def fill(store: Store, study_id: int, answers: int, rng: random.Random) -> set[int]:
+    """`answers` answers: a tenth in Study's deck (members of graded ability), the rest elsewhere; the
+    members who answered."""
     ours = answers // 10
     rounds_ours = max(1, ours // (PER_ROUND * PLAYERS))
     theirs = answers - rounds_ours * PER_ROUND * PLAYERS
     rounds_theirs = max(1, theirs // (PER_ROUND * OTHER_PLAYERS))
     ability = {user: rng.random() for user in range(1, 2_001)}
     batch: list[Answer] = []
+    played: set[int] = set()
 
     async def flush() -> None:
         await store.import_answers(batch)
@@ -97,6 +102,7 @@ async def fill(store: Store, study_id: int, answers: int, rng: random.Random) ->
 
     async def play(guild: int, deck: str, ids: list[str], players: list[int], at: datetime) -> None:
         rnd = await store.start_round(NewRound(guild, 42, deck, 1, tuple(ids), 20, "standard", 1, at))
+        played.update(players)
         for index, qid in enumerate(ids):
             for user in players:
                 right = rng.random() < 0.3 + 0.6 * ability.get(user, 0.5)
@@ -130,6 +136,18 @@ async def fill(store: Store, study_id: int, answers: int, rng: random.Random) ->
         ids = [f"q{k:02d}" for k in rng.sample(range(QUESTIONS), PER_ROUND)]
         await play(guild, DECK, ids, rng.sample(range(1, 5_001), OTHER_PLAYERS), start + timedelta(minutes=n))
     await flush()
+    return played
+
+
+async def fill_faces(store: Store, members: set[int]) -> None:
+    """Each member's face as the bot recorded it from their interactions (bot/faces/recorder.py): a name,
+    and an avatar for two in three. Members a page lists who never used the bot would have none."""
+    faces = [
+        MemberFace(user, f"Member {user}", None if user % 3 == 0 else f"{user:032x}", NOW)
+        for user in sorted(members)
+    ]
+    for start in range(0, len(faces), 5_000):
+        await store.save_member_faces(faces[start : start + 5_000])
 
 
 QOTD_DAYS = 365
@@ -137,9 +155,10 @@ ASSIGNMENTS = 60
 ASSIGNED = 30  # members who start each assignment; 5 of them leave it unfinished
 
 
-async def fill_calendar(store: Store, study_id: int, rng: random.Random) -> None:
+async def fill_calendar(store: Store, study_id: int, rng: random.Random) -> set[int]:
     """A year of Study's questions of the day (PLAYERS answers a day) and ASSIGNMENTS assignments of 10
-    questions (ASSIGNED members each), in Harare's zone."""
+    questions (ASSIGNED members each), in Harare's zone; the members who answered."""
+    played: set[int] = set()
     await store.save_calendar_settings(CalendarSettings(study_id, timezone="Africa/Harare"))
     first = (NOW - timedelta(days=QOTD_DAYS)).date()
     for n in range(QOTD_DAYS):
@@ -152,6 +171,7 @@ async def fill_calendar(store: Store, study_id: int, rng: random.Random) -> None
         await store.claim_qotd_day(qotd)
         await store.set_qotd_message(study_id, number, 10_000 + n)
         for user in rng.sample(range(1, 2_001), PLAYERS):
+            played.add(user)
             right = rng.random() < 0.6
             at = posted + timedelta(minutes=rng.randint(1, 600))
             await store.record_qotd_answer(
@@ -164,6 +184,9 @@ async def fill_calendar(store: Store, study_id: int, rng: random.Random) -> None
             NewAssignment(study_id, 42, DECK, ids, n, opened + timedelta(days=3), 2, "allow", 1, opened)
         )
         for k, user in enumerate(rng.sample(range(1, 2_001), ASSIGNED)):
+            played.add(
+                user
+            )  # every assigned member starts, so answers (the bench has no "did not start" stranger)
             attempt = await store.start_attempt(record.id, user, opened + timedelta(hours=1), 2)
             assert attempt is not None
             for index, qid in enumerate(ids):
@@ -175,6 +198,7 @@ async def fill_calendar(store: Store, study_id: int, rng: random.Random) -> None
                 await store.record_assignment_answer(given)
             if k >= 5:
                 await store.finish_attempt(attempt.id, opened + timedelta(hours=2))
+    return played
 
 
 Timed = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -215,10 +239,11 @@ async def bench(args: argparse.Namespace, fake: Apart, sock: socket.socket, fold
 
     store = await open_store(args.db or folder / "bench.db")
     filled = time.perf_counter()
-    await fill(store, study_id, args.answers, random.Random(7))
+    members = await fill(store, study_id, args.answers, random.Random(7))
     await store.save_guild_deck(GuildDeckRecord(study_id, DECK, f"{DECK}.yaml", deck_text(), 1, NOW))
     await store.bump_deck_version(study_id)
-    await fill_calendar(store, study_id, random.Random(11))
+    members |= await fill_calendar(store, study_id, random.Random(11))
+    await fill_faces(store, members)
     # The item figures' worker computes the analysis before any page reads it (the page never does).
     await compute_figures(store, study_id, load_deck_text(deck_text(), f"{DECK}.yaml"), NOW)
     print(f"# {machine()}; load average {load_average()}")

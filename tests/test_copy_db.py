@@ -16,6 +16,7 @@ from bot.store import (
     FlagRecord,
     GuildDeckRecord,
     GuildSettings,
+    MemberFace,
     Memory,
     PollVote,
     PracticeAnswer,
@@ -45,6 +46,7 @@ async def fill(store: Store) -> None:
     )
     await store.save_guild_deck(GuildDeckRecord(1, "mine", "mine.yaml", "deck: text", 5, T0))
     await store.add_deck_picture(PICTURE)
+    await store.save_member_faces([MemberFace(1 << 60, "Rudo", "ab" * 16, T0), MemberFace(2, "Bo", None, T0)])
     await store.save_guild_settings(
         GuildSettings(
             1,
@@ -84,6 +86,10 @@ async def check(store: Store) -> None:
     assert (await store.memories(1, "bio"))["q0"].due == T0 + timedelta(days=2)
     assert [d.text for d in await store.guild_decks(1)] == ["deck: text"]
     assert await store.deck_picture(1, "mine", "00112233aabbccdd.png") == PICTURE  # byte for byte
+    assert await store.member_faces([1 << 60, 2]) == {
+        1 << 60: MemberFace(1 << 60, "Rudo", "ab" * 16, T0),
+        2: MemberFace(2, "Bo", None, T0),
+    }
     settings = await store.guild_settings(1)
     assert settings == GuildSettings(
         1, quiz_master_role_id=1 << 60, questions=7, standings="live", untimed=True, tags="cells dna", teams=3

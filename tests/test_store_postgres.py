@@ -96,6 +96,7 @@ async def test_opening_twice_at_once_migrates_once(postgres_url: str) -> None:
         (17,),
         (18,),
         (19,),
+        (20,),
     ]
 
 

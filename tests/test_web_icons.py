@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from bot.faces.face import icon_hash
 from bot.store import WebSession
 from bot.web.access import Server
-from bot.web.discord_api import icon_hash
 from bot.web.security import CONTENT_SECURITY_POLICY
 from tests.store_contract.builders import T0
 

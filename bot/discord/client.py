@@ -24,6 +24,7 @@ from bot.discord.calls import RetryPolicy, is_expired_interaction
 from bot.discord.cogs import CogHost
 from bot.discord.command_names import CatalogTranslator
 from bot.discord.command_tree import NO_SENDER, CheckedTree, sender_id
+from bot.discord.faces import note_face
 from bot.discord.internals import (
     HeldInteractions,
     dispatch_dynamic_items_lightly,
@@ -36,6 +37,7 @@ from bot.discord.internals import (
     upload_global_commands,
 )
 from bot.errors import UNEXPECTED, sentence_for
+from bot.faces.recorder import FaceRecorder
 from bot.host import malloc
 from bot.host.config import DEFAULT_GATEWAY_URL, Settings
 from bot.host.telemetry import Telemetry
@@ -58,6 +60,7 @@ if TYPE_CHECKING:
 # call that answers a 500-click burst in under a second; 32 (tried) would queue it for over two.
 REST_CONNECTIONS = 100
 TRIM_AFTER = 1.0  # seconds after a round ends: its results are out
+FACES_PATIENCE_SECONDS = 1.0  # at close, for the members' faces on their way to the store
 
 log = logging.getLogger(__name__)
 
@@ -108,6 +111,8 @@ class BvunzoBot(CogHost, discord.AutoShardedClient):
     decks: ServerDecks
     # Each member's fsrs parameters fitted every week (bot/reviews/refit.py), in the process running shard 0.
     refit: WeeklyRefit | None = None
+    # Who used the bot and how they show (name, avatar), kept for the dashboard's pages; made with the store.
+    faces: FaceRecorder | None = None
 
     def __init__(
         self, settings: Settings, *, clock: Clock | None = None, extensions: Sequence[str] = EXTENSIONS
@@ -173,6 +178,7 @@ class BvunzoBot(CogHost, discord.AutoShardedClient):
             # a host that set its own (a proxy, an emulator) keeps it.
             self.shard_count = await recommended_shard_count(self)
         self.store = await open_store(self.settings.db_path)
+        self.faces = FaceRecorder(self.store, self.clock)
         # The pictures of the servers' decks, one cache for rounds, practice and the question of the day.
         self.pictures = DeckPictures(self.store, self.clock)
         self.languages = Languages(self.store)
@@ -292,6 +298,8 @@ class BvunzoBot(CogHost, discord.AutoShardedClient):
         # or from a button this version no longer has) and one whose custom_id is not on the message it
         # came from; the member's client would just say "interaction failed". The same for a form
         # submitted after the bot forgot it (a restart, a timeout).
+        if self.faces is not None:  # every interaction's member, for the dashboard; never awaited
+            note_face(self.faces, interaction)
         held = self._held.took(interaction.id)  # asked as discord.py routed it: a view may have stopped since
         if interaction.type is discord.InteractionType.modal_submit and not held:
             await self._submit_forgotten_form(interaction)
@@ -391,6 +399,8 @@ class BvunzoBot(CogHost, discord.AutoShardedClient):
         else:
             # Never started: AutoShardedClient.close would wake a shard queue that login creates.
             await discord.Client.close(self)
+        if self.faces is not None:
+            await self.faces.drain(FACES_PATIENCE_SECONDS)
         store = getattr(self, "store", None)
         if store is not None:
             await store.close()

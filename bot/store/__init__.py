@@ -9,6 +9,7 @@ from bot.store import (
     assignment_records,
     calendar_page_records,
     calendar_records,
+    face_records,
     fitting_records,
     picture_records,
     records,
@@ -17,6 +18,7 @@ from bot.store.assignment_records import *  # noqa: F403 (the records named in i
 from bot.store.calendar_page_records import *  # noqa: F403 (the records named in its __all__)
 from bot.store.calendar_records import *  # noqa: F403 (the records named in its __all__)
 from bot.store.errors import DeckMoved, OccurrenceTaken, RoundAlreadyRunning, StoreError, StoreUnavailable
+from bot.store.face_records import *  # noqa: F403 (the records named in its __all__)
 from bot.store.fitting_records import *  # noqa: F403 (the records named in its __all__)
 from bot.store.periods import PERIODS, Period, period_end, period_start, week_start
 from bot.store.picture_records import *  # noqa: F403 (the records named in its __all__)
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
         AnswersStore,
         CalendarStore,
         DecksStore,
+        FacesStore,
         FittingStore,
         LifeStore,
         PicturesStore,
@@ -48,6 +51,7 @@ _PROTOCOLS = frozenset(
         "AnswersStore",
         "CalendarStore",
         "DecksStore",
+        "FacesStore",
         "FittingStore",
         "LifeStore",
         "PicturesStore",
@@ -105,6 +109,7 @@ __all__ = [
     "CalendarStore",
     "DeckMoved",
     "DecksStore",
+    "FacesStore",
     "FittingStore",
     "LifeStore",
     "OccurrenceTaken",
@@ -128,6 +133,7 @@ __all__ = [
 __all__ += assignment_records.__all__
 __all__ += calendar_page_records.__all__
 __all__ += calendar_records.__all__
+__all__ += face_records.__all__
 __all__ += fitting_records.__all__
 __all__ += picture_records.__all__
 __all__ += records.__all__

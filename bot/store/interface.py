@@ -31,6 +31,7 @@ from bot.store.calendar_records import (
     ScheduleRecord,
     Shards,
 )
+from bot.store.face_records import MemberFace
 from bot.store.fitting_records import MemberParameters, PastReview, ReviewCount, ServerParameters
 from bot.store.outage import Outage
 from bot.store.periods import Period
@@ -812,6 +813,16 @@ class FittingStore(Protocol):
         """The parameters of each of these members who has some, by member (a round's players)."""
 
 
+class FacesStore(Protocol):
+    """How members show in the dashboard: their names and avatars as their interactions carried them."""
+
+    async def save_member_faces(self, faces: Sequence[MemberFace]) -> None:
+        """Keep these faces, each in place of its member's face before, in one transaction."""
+
+    async def member_faces(self, user_ids: Sequence[int]) -> dict[int, MemberFace]:
+        """The kept face of each of these members who has one, by member, in one read."""
+
+
 @runtime_checkable
 class Store(
     LifeStore,
@@ -826,6 +837,7 @@ class Store(
     WebStore,
     AchievementsStore,
     FittingStore,
+    FacesStore,
     Protocol,
 ):
     """Bvunzo's memory. Every write is whole or not at all; every method may raise StoreError.

@@ -16,11 +16,12 @@ from urllib.parse import urlencode
 
 from aiohttp import web
 
+from bot.faces.face import CDN
 from bot.locales import _
 from bot.permissions import Standing, manages_server, moderators
 from bot.store import WebSession
 from bot.web.context import context_of
-from bot.web.discord_api import CDN, DiscordUnavailable
+from bot.web.discord_api import DiscordUnavailable
 from bot.web.redirects import found, on_site
 from bot.web.sessions import viewer
 

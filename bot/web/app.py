@@ -13,7 +13,7 @@ from bot.locales import N_, _
 from bot.web.access import Handler, Refused, server_gate
 from bot.web.context import CONTEXT, WebContext
 from bot.web.discord_api import DiscordUnavailable
-from bot.web.language import page_languages
+from bot.web.language import language_names, page_languages
 from bot.web.pages import nav_links, page_modules
 from bot.web.picture_uploads import PictureTooLarge, picture_uploads
 from bot.web.rate_limits import MAX_UPLOAD_BYTES
@@ -99,6 +99,7 @@ async def make_app(context: WebContext) -> web.Application:
         extensions=["html"]
     ):  # compiled now, not by a page's first visitor
         environment.get_template(name)
+    language_names()  # the language switch's names too
     app[aiohttp_jinja2.static_root_key] = "/static"
     app.router.add_static("/static", str(resources.files("bot.web").joinpath("static")), name="static")
     app[SERVER_MENU] = nav_links()

@@ -18,6 +18,7 @@ from bot.decks.deck_versions import ParsedDecks
 from bot.decks.pictures import DeckPictures
 from bot.decks.server_decks import ServerDecks
 from bot.decks.whole_decks import WholeDecks
+from bot.faces.book import MemberFaces
 from bot.host.config import WebSettings
 from bot.results.item_worker import ItemWorker
 from bot.web.discord_api import DiscordApi
@@ -64,6 +65,11 @@ class WebContext:
     def pictures(self) -> DeckPictures:
         """The pictures uploaded for the server decks' questions."""
         return DeckPictures(self.store, self.clock)
+
+    @property
+    def faces(self) -> MemberFaces:
+        """The members' faces a page lists: the store's, Discord's for the ids it does not know."""
+        return MemberFaces(self.store, self.discord, self.clock)
 
     @property
     def parsed(self) -> ParsedDecks:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import hashlib
-import re
 import secrets
 import time
 from collections.abc import Iterable
@@ -15,6 +14,7 @@ from urllib.parse import urlencode
 
 import aiohttp
 
+from bot.faces.face import Face, icon_hash
 from bot.host.config import WebSettings
 from bot.locales import _
 from bot.permissions import Standing
@@ -31,27 +31,7 @@ ROLE_CACHE_SECONDS = 60.0
 REQUEST_TIMEOUT = aiohttp.ClientTimeout(total=10)
 # GET /users/@me/guilds answers at most 200 servers a page, for the bot and for a member's token alike.
 GUILDS_PER_PAGE = 200
-_ICON_HASH = re.compile(r"(?:a_)?[0-9a-f]{32}")
 MAX_GUILD_PAGES = 1000  # 200,000 servers: past that, a Discord answering the same page again, not a bot
-
-
-# Discord's CDN: server icons and avatars, the one image source off the dashboard's own site (its CSP).
-CDN = "https://cdn.discordapp.com"  # i18n: not shown
-
-
-@dataclass(frozen=True, slots=True)
-class Face:
-    """How a member shows in the dashboard's tables: their display name and avatar hash (None: Discord's
-    default avatar, which the pages draw as the name's initial on a tile, as a server with no icon)."""
-
-    user_id: int
-    name: str
-    avatar: str | None
-
-    @property
-    def avatar_url(self) -> str | None:
-        """The avatar on Discord's CDN, 64 pixels wide (shown at 24); None for the default avatar."""
-        return None if self.avatar is None else f"{CDN}/avatars/{self.user_id}/{self.avatar}.png?size=64"
 
 
 class DiscordUnavailable(Exception):
@@ -69,12 +49,6 @@ class SignedIn:
     user_id: int
     name: str
     guilds: tuple[tuple[int, str, str | None], ...]  # id, name, icon hash
-
-
-def icon_hash(value: object) -> str | None:
-    """A server icon's or avatar's hash as Discord gives it (hex, `a_` first when animated); anything else
-    is none."""
-    return value if isinstance(value, str) and _ICON_HASH.fullmatch(value) else None
 
 
 def new_verifier() -> str:
@@ -234,10 +208,6 @@ class DiscordApi:
 
         ids: frozenset[int] = await self._remembered(("bot-guilds", 0, 0), fetch)
         return ids
-
-    async def user_names(self, user_ids: Iterable[int]) -> dict[int, str]:
-        """Display names of these users as the bot sees them; an id Discord does not answer for is left out."""
-        return {user_id: face.name for user_id, face in (await self.user_faces(user_ids)).items()}
 
     async def user_faces(self, user_ids: Iterable[int]) -> dict[int, Face]:
         """These users' names and avatars as the bot sees them; an id Discord does not answer for is left out."""

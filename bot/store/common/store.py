@@ -13,6 +13,7 @@ from bot.store.common.boards import SharedBoards
 from bot.store.common.calendar import SharedCalendar
 from bot.store.common.calendar_pages import SharedCalendarPages
 from bot.store.common.decks import SharedDecks
+from bot.store.common.faces import SharedFaces
 from bot.store.common.fitting import SharedFitting
 from bot.store.common.flags import SharedFlags
 from bot.store.common.item_analysis import SharedItemAnalysis
@@ -49,6 +50,7 @@ class SharedStore(
     SharedVersions,
     SharedAchievements,
     SharedFitting,
+    SharedFaces,
 ):
     """What a store does, through the engine it is given (`_engine`), whichever engine that is."""
 

@@ -78,6 +78,8 @@ TABLES: dict[str, tuple[str, ...]] = {
     "member_achievements": ("guild_id", "user_id", "achievement", "earned_at", "round_id"),
     "server_fsrs_parameters": ("guild_id", "parameters", "reviews", "fitted_at"),
     "member_fsrs_parameters": ("user_id", "parameters", "reviews", "fitted_at", "guild_id"),
+    # How each member shows in the dashboard (their name and avatar as their interactions carried them).
+    "member_faces": ("user_id", "name", "avatar", "seen_at"),
 }
 
 # Counted on both sides after the copy: every copied table and those the answers' triggers fill (the boards,

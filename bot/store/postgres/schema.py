@@ -10,7 +10,7 @@ from bot.store.errors import StoreError
 from bot.store.sql.migration_files import MigrationFile, migration_files
 
 # The newest schema this code understands: the number of the last file in migrations/postgres.
-SCHEMA_VERSION = 19
+SCHEMA_VERSION = 20
 
 # Two processes opening one database at once take turns on this lock, so each migration runs once.
 _MIGRATION_LOCK = 0x62_76_75_6E_7A_6F  # "bvunzo"

@@ -10,7 +10,7 @@ from bot.store.errors import StoreError
 from bot.store.sql.migration_files import migration_files
 
 # The newest schema this code understands: the number of the last file in bot/store/migrations/sqlite/.
-SCHEMA_VERSION = 19
+SCHEMA_VERSION = 20
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,7 +61,7 @@ async def assignment(request: web.Request, server: Server) -> web.StreamResponse
     context = context_of(request)
     shown = await _shown(request, server)
     missing = shown.progress.not_started[:MISSING_SHOWN]
-    faces = await context.discord.user_faces([m.result.user_id for m in shown.progress.members] + missing)
+    faces = await context.faces.faces([m.result.user_id for m in shown.progress.members] + missing)
     values = {"shown": shown, "faces": faces, "missing": missing}
     return await render(
         request, "assignment.html", values | {"more": len(shown.progress.not_started) - len(missing)}
@@ -72,7 +72,7 @@ async def assignment(request: web.Request, server: Server) -> web.StreamResponse
 @moderator
 async def results(request: web.Request, server: Server) -> web.StreamResponse:
     shown = await _shown(request, server)
-    names = await context_of(request).discord.user_names(m.result.user_id for m in shown.progress.members)
+    names = await context_of(request).faces.names(m.result.user_id for m in shown.progress.members)
     files = shown.files(names)
     kind = request.match_info["format"]
     body, content_type = (files.csv, "text/csv") if kind == "csv" else (files.json, "application/json")

@@ -40,7 +40,7 @@ async def board(request: web.Request, server: Server) -> web.StreamResponse:
     shown = await Records(context.store).board_page(
         server.id, period, context.clock(), deck_id=deck_id, page=page - 1, size=PAGE
     )
-    faces = await context.discord.user_faces(line.user_id for line in shown.board.lines)
+    faces = await context.faces.faces(line.user_id for line in shown.board.lines)
     return await render(
         request,
         "board.html",

@@ -55,7 +55,7 @@ async def results(request: web.Request, server: Server) -> web.StreamResponse:
         raise web.HTTPBadRequest(text=refused.sentence) from None
     posted = PostedDays(context.store)
     found = await posted.for_files(server.id, bank, asked.only)
-    names = await context.discord.user_names(a.user_id for _day, _q, given in found for a in given)
+    names = await context.faces.names(a.user_id for _day, _q, given in found for a in given)
     options = {name: text for name, text in asked.shown.items() if text}
     files = qotd_files(found, names, await posted.zone(server.id), options)
     kind = request.match_info["format"]
@@ -73,5 +73,5 @@ async def day(request: web.Request, server: Server) -> web.StreamResponse:
     except UserError as refused:
         raise web.HTTPNotFound(text=refused.sentence) from None
     shown = await posted.answers(found, await context.fresh_bank(server.id))
-    faces = await context.discord.user_faces(row.member_id for row in shown.rows)
+    faces = await context.faces.faces(row.member_id for row in shown.rows)
     return await render(request, "qotd_day.html", {"shown": shown, "faces": faces})

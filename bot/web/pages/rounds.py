@@ -52,7 +52,7 @@ async def rounds(request: web.Request, server: Server) -> web.StreamResponse:
     bank = await context.fresh_bank(server.id)
     decks = bank.decks_for(server.id)
     players = await played.players(server.id, limit=NAMES_PER_PAGE)
-    names = await context.discord.user_names(players)
+    names = await context.faces.names(players)
     zone = await played.zone(server.id)  # the list's times and its filter's days, as in Discord
     values: dict[str, Any] = {
         "decks": decks,
@@ -92,7 +92,7 @@ async def report(request: web.Request, server: Server) -> web.StreamResponse:
     record, deck, answers = played.record, played.deck, played.answers  # the deck as it asked
     lines = await rounds.question_lines(record)
     shown = await rounds.figures(played)
-    faces = await context_of(request).discord.user_faces(line.user_id for line in shown.ranking)
+    faces = await context_of(request).faces.faces(line.user_id for line in shown.ranking)
     names = {user_id: face.name for user_id, face in faces.items()}
     questions = round_report(record, deck, lines, answers, names)
     return await render(
@@ -116,7 +116,7 @@ async def results(request: web.Request, server: Server) -> web.StreamResponse:
     """The round's results files, the same as /quiz results gives in Discord (bot/results/round_files.py)."""
     rounds, played = await _played(request, server)
     record = played.record
-    names = await context_of(request).discord.user_names(a.user_id for a in played.answers)
+    names = await context_of(request).faces.names(a.user_id for a in played.answers)
     zone = await rounds.zone(server.id)
     # The deck as it asked; the times in the server's zone, as in Discord.
     files = round_files(

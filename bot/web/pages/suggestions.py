@@ -44,7 +44,7 @@ def _shown(fields: dict[str, Any]) -> dict[str, Any]:
 async def suggestions(request: web.Request, server: Server) -> web.StreamResponse:
     context = context_of(request)
     waiting = await context.decks.pending(server.id, limit=SHOWN)
-    names = await context.discord.user_names(s.author_id for s in waiting)
+    names = await context.faces.names(s.author_id for s in waiting)
     items = [
         {
             "record": s,

@@ -9,7 +9,7 @@ import json
 from datetime import timedelta
 from typing import Any
 
-from bot.store import Answer, NewRound
+from bot.store import Answer, MemberFace, NewRound
 from tests.e2e.conftest import ON_BOTH_DATABASES
 from tests.e2e.web.conftest import Dashboard
 from tests.e2e.web.seed import HOSTILE_CHOICE, HOSTILE_PROMPT, T0, hostile_deck, played_round
@@ -106,6 +106,33 @@ async def test_members_show_with_their_avatar_or_their_initial_in_the_ranking_an
         assert await bongani_row.locator("img").count() == 0
         assert await bongani_row.locator("span.avatar").get_attribute("data-initial") == "B"
     assert asked == [avatar_url, avatar_url]
+
+
+async def test_the_board_shows_the_names_the_bot_recorded_and_asks_discord_for_none(
+    dashboard: Dashboard, browser: Any
+) -> None:
+    world = dashboard.world
+    alice, bongani, chipo = world.members[:3]
+    await seeded_round(dashboard)
+    # As their clicks recorded them (renamed since Discord last answered for them), Chipo with an avatar.
+    recorded = [
+        MemberFace(alice.id, "Alice Banda", None, T0),
+        MemberFace(bongani.id, "Bongani M.", None, T0),
+        MemberFace(chipo.id, "Chipo", "0123456789abcdef0123456789abcdef", T0),
+    ]
+    await dashboard.store.save_member_faces(recorded)
+    world.fake.faults.fail("GET /users/{user_id}", 500, times=None)  # Discord refuses every name asked
+    page = await dashboard.signed_in(browser, world.moderator, then=f"/servers/{world.study.id}/board")
+    await page.context.route("https://cdn.discordapp.com/**", lambda route: route.fulfill(status=404))
+    table = page.locator(".table-box table")
+    await table.wait_for()
+    rows = await table.get_by_role("row").all_inner_texts()
+    assert rows[1:] == ["1\tAlice Banda\t300\t3\t3", "2\tChipo\t0\t0\t1", "2\tBongani M.\t0\t0\t3"]
+    chipo_avatar = table.get_by_role("row").filter(has_text="Chipo").locator("img.avatar")
+    assert await chipo_avatar.get_attribute("src") == (
+        f"https://cdn.discordapp.com/avatars/{chipo.id}/0123456789abcdef0123456789abcdef.png?size=64"
+    )
+    assert world.fake.requests_to("GET /users/{user_id}") == []
 
 
 @ON_BOTH_DATABASES
