@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING
 from bot.bank.bank import Bank
 from bot.bank.models import Deck
 from bot.bank.problems import DeckError
-from bot.bank.reader import read_stored_deck
 from bot.store import GuildDeckRecord, StoreError
 
 if TYPE_CHECKING:
@@ -108,6 +107,8 @@ class ParsedDecks:
 
 
 def _parse(record: GuildDeckRecord) -> Deck | None:
+    from bot.bank.reader import read_stored_deck  # with PyYAML: loaded by the first server deck read
+
     began = time.perf_counter()
     try:
         deck = read_stored_deck(

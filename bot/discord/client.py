@@ -16,7 +16,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.bank import formulas
+from bot.bank import deck_cache, formulas
 from bot.bank.bank import Bank
 from bot.decks.pictures import DeckPictures
 from bot.decks.server_decks import ServerDecks
@@ -218,7 +218,12 @@ class BvunzoBot(CogHost, discord.AutoShardedClient):
         # Formulas unchecked: asking mathtext would load matplotlib at start (`bvunzo validate` asks it, and
         # a saved deck was checked when it was saved).
         with formulas.unchecked():
-            bank, problems = Bank.from_folder(self.settings.questions_path)
+            cache = deck_cache.cache_for(
+                self.settings.db_path
+            )  # a restart reads unchanged decks without YAML
+            bank, problems = Bank.from_folder(self.settings.questions_path, cache)
+            if cache is not None:
+                cache.save()
             self.deck_problems = [str(p) for p in problems]
             for problem in problems:
                 log.warning("deck problem: %s", problem)
