@@ -39,12 +39,15 @@ LEFT_OUT = [
     "bot.bank.editing",  # the first deck saved from Discord (an edit, an import, an approved suggestion)
     "bot.store.backup",  # /about's database line and `bvunzo backup`
     "bot.store.interface",  # the store's Protocols: for type checkers and the contract tests
+    "yaml",  # a deck read from YAML: an upload, an edit, a server's deck, a built-in one the cache lacks
+    "bot.bank.reader",
+    "bot.bank.writer",  # a deck written out: an export, a suggestion, a file of mistakes
     "babel",  # CLDR's dates: the first one written (numbers need only bot/locales/digits.py)
     "babel.messages",  # Babel's catalog tools: `bvunzo locales` only (the bot reads its .po files itself)
     "importlib.metadata",  # with zipfile, csv and email: what importlib.resources would bring
     "importlib.resources",
     "zipfile",
-    "decimal",  # the first number written (bot/locales/digits.py rounds as Babel does, with Decimal)
+    "decimal",  # a deck's number question (a round's numbers are rounded from their text: bot/locales/digits.py)
     "fractions",  # the first team standings (and decimal with it)
     "difflib",  # a deck problem's "did you mean"
     "zoneinfo",  # the first server time zone read (bot/calendar/zones.py), and sysconfig with it
@@ -111,7 +114,7 @@ def test_the_bot_reads_every_catalog_and_its_migrations_with_none_of_them() -> N
 
 def test_a_rounds_numbers_need_no_babel_and_the_first_date_loads_it() -> None:
     numbers = "from bot.locales import speaking, number, fixed, percent\nwith speaking('fr'): "
-    assert loaded_after(numbers + "number(12345), fixed(2.5), percent(0.5)") == ["decimal"]
+    assert loaded_after(numbers + "number(12345), fixed(2.5), percent(0.5), fixed(-0.04, 2)") == []
     dates = "import datetime\nfrom bot.locales import speaking, day\nwith speaking('fr'): "
     # Babel's dates read zones with zoneinfo (and zoneinfo finds them through sysconfig).
     dated = loaded_after(dates + "day(datetime.date(2026, 12, 2))")
@@ -122,9 +125,12 @@ def test_the_check_sees_a_library_that_is_loaded() -> None:
     # The importers' package brings every reader with it: the XML ones their defusedxml.
     assert loaded_after("import bot.bank.importers.decoding, charset_normalizer") == [
         "bot.bank.importers",
+        "bot.bank.reader",  # an import is read back as a deck, and written out in YAML
+        "bot.bank.writer",
         "charset_normalizer",
         "csv",
         "decimal",  # the numbers of number questions (bot/bank/importers/moodle_drafts.py)
         "defusedxml",
         "html",  # the readers unescape what HTML a question's text holds
+        "yaml",
     ]
