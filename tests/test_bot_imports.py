@@ -7,7 +7,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
+from bot.bank import formulas
+from bot.bank.bank import Bank
+from bot.bank.deck_cache import cache_for
+from tests.e2e.conftest import QUESTIONS
 from tests.test_event_loop import TOKEN
 
 # The web stack (loaded with BVUNZO_WEB or `bvunzo web`), the charts extra (in the chart worker's own
@@ -84,6 +89,27 @@ def test_the_bot_built_with_default_settings_loads_none_of_them() -> None:
         "from bot.host.config import Settings\n"
         "client.BvunzoBot(Settings(token='x', db_path=pathlib.Path('b.db'), questions_path=pathlib.Path('q')))\n"
         "for name in client.EXTENSIONS: importlib.import_module(name)\n"
+    )
+    assert loaded_after(code) == []
+
+
+def test_a_restart_reads_its_unchanged_decks_without_yaml(tmp_path: Path) -> None:
+    # The start before (here, this process) read the shipped decks from YAML and kept them beside its
+    # database; the next start reads them all from that cache (bot/bank/deck_cache.py), as BvunzoBot does.
+    cache = cache_for(tmp_path / "bvunzo.db")
+    assert cache is not None
+    with formulas.unchecked():
+        Bank.from_folder(QUESTIONS, cache)
+    cache.save()
+    code = (
+        "import pathlib, bot.__main__\n"
+        "from bot.bank import formulas\n"
+        "from bot.bank.bank import Bank\n"
+        "from bot.bank.deck_cache import cache_for\n"
+        f"cache = cache_for(pathlib.Path({str(tmp_path / 'bvunzo.db')!r}))\n"
+        "with formulas.unchecked():\n"
+        f"    bank, problems = Bank.from_folder(pathlib.Path({str(QUESTIONS)!r}), cache)\n"
+        "assert cache.hits == len(bank) > 0 and not problems\n"
     )
     assert loaded_after(code) == []
 
