@@ -126,7 +126,6 @@ class BvunzoBot(CogHost, discord.AutoShardedClient):
             allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=False, replied_user=False
             ),
-            http_trace=self.telemetry.http_trace(),  # Discord's errors and acknowledgement times, for /metrics
             **shards,
         )
         # App commands only (no message content reaches the bot): discord.py's client with a tree and the
@@ -155,6 +154,9 @@ class BvunzoBot(CogHost, discord.AutoShardedClient):
         # discord.py's own pool has no limit: a burst of clicks opened a socket (and its buffers) per
         # request in flight, and the pool keeps them all.
         self.http.connector = aiohttp.TCPConnector(limit=REST_CONNECTIONS)
+        # Discord's errors and acknowledgement times, for /metrics: traced only for a bot that counts them
+        # (a traced request builds its signals' contexts and awaits their callbacks, each click's answer too).
+        self.http.http_trace = self.telemetry.http_trace() if self.telemetry.metrics is not None else None
         await super().login(token)
 
     def holds_guild(self, guild_id: int) -> bool:
