@@ -11,7 +11,10 @@ Three moments, each with a fresh fake (tests/e2e, in this process) and fresh bot
 - servers: once ready with --servers servers in the READY / GUILD_CREATE stream, each a study server of a
   few channels, roles and members.
 
-Bvunzo runs as `python -m bot` with default settings (SQLite, no dashboard). The bare bot is discord.py and
+Bvunzo runs as `python -m bot` with default settings (SQLite, no dashboard), restarted: beside each run's
+fresh database lies the deck cache a start before wrote (bot/bank/deck_cache.py), so it reads its decks
+without PyYAML, as every start after the first does; --cold-decks leaves it out (the first start, or one
+after the decks or the bot changed). The bare bot is discord.py and
 nothing else, with Bvunzo's intents and cache settings (an AutoShardedClient, the guilds intent only) and
 discord.py's defaults for the rest, as a bot that sets nothing runs: an unlimited REST pool (Bvunzo's holds 100
 sockets), glibc's own malloc arenas (Bvunzo caps them at 2), a 1,000-message cache (both). A process is

@@ -77,7 +77,7 @@ class DeckCache:
             deck = deck_from_json(entry["deck"])
             id_line = int(entry["id_line"])
         except (KeyError, TypeError, ValueError) as exc:
-            self._ignore(f"an entry does not read ({exc!r})")
+            self._ignore(f"an entry does not read ({exc!r})")  # i18n: not shown (the log)
             return None
         if not _images_hold(deck, folder):
             return None
@@ -119,10 +119,10 @@ class DeckCache:
         except FileNotFoundError:
             return {}
         except (OSError, ValueError) as exc:
-            self._ignore(f"it does not read ({exc})")
+            self._ignore(f"it does not read ({exc})")  # i18n: not shown (the log)
             return {}
         if not isinstance(shape, dict) or shape.get("format") != FORMAT:
-            self._ignore("its format is another")
+            self._ignore("its format is another")  # i18n: not shown (the log)
             return {}
         decks = shape.get("decks")
         if shape.get("reader") != reader_fingerprint() or not isinstance(decks, dict):
