@@ -7,6 +7,7 @@ import json
 import logging
 import os
 from collections.abc import Mapping
+from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -14,11 +15,14 @@ from typing import Any
 import pytest
 
 from bot.bank import formulas
+from bot.bank.bank import Bank
 from bot.bank.codec import deck_from_json, deck_to_json
 from bot.bank.deck_cache import CACHE_NAME, DeckCache, cache_for
 from bot.bank.importers import import_file
 from bot.bank.loader import deck_files, load_deck_file, load_deck_text, load_folder
 from bot.bank.models import Deck
+from bot.decks.deck_versions import DeckVersions
+from bot.store import GuildDeckRecord, open_store
 from tests.e2e.conftest import QUESTIONS, ROOT
 from tests.png import WHITE, png
 
@@ -237,3 +241,31 @@ def test_a_cache_that_cannot_be_written_leaves_the_decks_loaded(
 
 def test_a_database_at_a_url_has_no_cache() -> None:
     assert cache_for("postgresql://bvunzo@localhost/bvunzo") is None
+
+
+async def test_a_restart_reads_the_servers_stored_decks_from_the_cache_and_an_edit_from_yaml(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "bvunzo.db"
+    record = GuildDeckRecord(7, "rivers", "rivers.yaml", DECK, 1, datetime(2026, 12, 1, tzinfo=UTC))
+
+    async def start() -> tuple[DeckVersions, DeckCache]:
+        cache = cache_for(db)
+        assert cache is not None
+        versions = DeckVersions(store, Bank())
+        await versions.load_every(cache)
+        cache.save()
+        return versions, cache
+
+    async with await open_store(db) as store:
+        await store.save_guild_deck(record)
+        first, first_cache = await start()
+        again, again_cache = await start()
+        assert (first.parsed.parses, first_cache.hits, again_cache.hits) == (1, 0, 1)
+        [read], [kept] = first.bank.decks_for(7), again.bank.decks_for(7)
+        assert read.guild_id == 7
+        same(read, kept)
+        await store.save_guild_deck(dataclasses.replace(record, text=DECK.replace("Zambezi", "Congo")))
+        edited, edited_cache = await start()
+        assert edited_cache.hits == 0
+        assert edited.bank.question("rivers", "nile", 7).choices == ("Nile", "Congo")

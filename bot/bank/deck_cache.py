@@ -1,9 +1,11 @@
-"""The built-in decks as last read, kept as JSON in the bot's data folder: a start that finds its decks
-unchanged reads them without PyYAML (its modules and C library, about 2 MiB resident, stay unloaded).
+"""The decks a start read, kept as JSON in the bot's data folder: a start that finds its decks unchanged
+reads them without PyYAML (its modules and C library, about 2 MiB resident, stay unloaded).
 
-An entry is named by the SHA-256 of the deck file's bytes, with its path and whether formulas are checked
-(`bot.bank.formulas.unchecked`): a file edited by even a byte is read from its YAML again, whatever its
-time stamps say. The whole file is named by `reader_fingerprint()`, the content of the code and catalogs
+The built-in decks (bot/bank/loader.py) and the servers' stored ones (bot/decks/deck_versions.py) pass
+here at the bot's start, and only then: a deck edited since is read from YAML at the next start, and kept.
+An entry is named by the SHA-256 of the deck's bytes (a file's, or a stored text's), with where it came
+from and whether formulas are checked (`bot.bank.formulas.unchecked`): a deck edited by even a byte is
+read from its YAML again, whatever its time stamps say. The whole file is named by `reader_fingerprint()`, the content of the code and catalogs
 a reading depends on (bot/bank's and bot/locales' modules, the catalogs' true/false words): a bot upgraded
 reads every deck again. A deck whose reading left questions out is not kept, so its problems are reported
 by the reader at every start, in the words of the day. A cache that cannot be read (corrupt, an older

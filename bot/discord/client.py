@@ -219,18 +219,17 @@ class BvunzoBot(CogHost, discord.AutoShardedClient):
     async def _load_bank(self) -> Bank:
         # Formulas unchecked: asking mathtext would load matplotlib at start (`bvunzo validate` asks it, and
         # a saved deck was checked when it was saved).
+        # A restart reads the decks it read before from their JSON, without PyYAML (bot/bank/deck_cache.py).
+        cache = deck_cache.cache_for(self.settings.db_path)
         with formulas.unchecked():
-            cache = deck_cache.cache_for(
-                self.settings.db_path
-            )  # a restart reads unchanged decks without YAML
             bank, problems = Bank.from_folder(self.settings.questions_path, cache)
-            if cache is not None:
-                cache.save()
             self.deck_problems = [str(p) for p in problems]
             for problem in problems:
                 log.warning("deck problem: %s", problem)
             self.decks = ServerDecks(self.store, bank, self.clock, on_change=self.telemetry.deck_changed)
-            await self.decks.versions.load_every()
+            await self.decks.versions.load_every(cache)
+        if cache is not None:
+            cache.save()  # and let go: what it holds is in the bank now
         log.info("bank loaded: %d decks, %d questions", len(bank), bank.question_count)
         return bank
 
