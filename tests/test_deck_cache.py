@@ -134,9 +134,9 @@ def test_a_restart_reads_the_kept_decks_and_an_edit_is_read_again_whatever_its_t
     tmp_path: Path, folder: Path
 ) -> None:
     first = cache_for(tmp_path / "bvunzo.db")
-    assert first is not None and first.path == tmp_path / CACHE_NAME
+    assert first is not None and first.folder == tmp_path / CACHE_NAME
     [read], _ = load(folder, first)
-    again = DeckCache(first.path)
+    again = DeckCache(first.folder)
     [kept], _ = load(folder, again)
     assert (first.hits, again.hits) == (0, 1)
     same(read, kept)
@@ -144,31 +144,40 @@ def test_a_restart_reads_the_kept_decks_and_an_edit_is_read_again_whatever_its_t
     stamp = deck.stat().st_mtime_ns
     deck.write_text(DECK.replace("Zambezi", "Zambeze"), "utf-8")  # the same size and time
     os.utime(deck, ns=(stamp, stamp))
-    edited = DeckCache(first.path)
+    edited = DeckCache(first.folder)
     [fresh], _ = load(folder, edited)
     assert edited.hits == 0
     assert fresh.questions[0].choices == ("Nile", "Zambeze")
 
 
+def entry_of(cache: DeckCache) -> Path:
+    [path] = cache.folder.iterdir()
+    return path
+
+
 @pytest.mark.parametrize(
     "content",
-    [b"\x00garbage", b'{"format": 0, "decks": {}}', b"[1, 2]"],
+    [b"\x00garbage", b'{"format": 0, "deck": {}, "id_line": 1}', b"[1, 2]"],
     ids=["corrupt", "old format", "not a mapping"],
 )
-def test_a_cache_that_does_not_read_is_ignored_logged_once_and_written_anew(
+def test_an_entry_that_does_not_read_is_ignored_logged_once_and_written_anew(
     tmp_path: Path, folder: Path, caplog: pytest.LogCaptureFixture, content: bytes
 ) -> None:
-    path = tmp_path / CACHE_NAME
-    path.write_bytes(content)
+    (folder / "lakes.yaml").write_text(DECK.replace("rivers", "lakes"), "utf-8")
+    cache = DeckCache(tmp_path / CACHE_NAME)
+    load(folder, cache)
+    for path in cache.folder.iterdir():
+        path.write_bytes(content)
+    broken = DeckCache(cache.folder)
     with caplog.at_level(logging.WARNING, "bot.bank.deck_cache"):
-        [deck], _ = load(folder, DeckCache(path))
-    assert [r.getMessage() for r in caplog.records] == [
-        caplog.records[0].getMessage()
-    ] and "is ignored and written anew" in caplog.records[0].getMessage()
-    rebuilt = DeckCache(path)
-    [kept], _ = load(folder, rebuilt)
-    assert rebuilt.hits == 1
-    same(deck, kept)
+        decks, _ = load(folder, broken)
+    assert broken.hits == 0 and [d.id for d in decks] == ["lakes", "rivers"]
+    assert len(caplog.records) == 1 and "is ignored and written anew" in caplog.text
+    rebuilt = DeckCache(cache.folder)
+    kept, _ = load(folder, rebuilt)
+    assert rebuilt.hits == 2
+    for deck, again in zip(decks, kept, strict=True):
+        same(deck, again)
 
 
 def test_an_entry_of_the_wrong_shape_is_never_served(
@@ -176,32 +185,35 @@ def test_an_entry_of_the_wrong_shape_is_never_served(
 ) -> None:
     cache = DeckCache(tmp_path / CACHE_NAME)
     load(folder, cache)
-    shape = json.loads(cache.path.read_text("utf-8"))
-    [entry] = shape["decks"].values()
-    entry["deck"]["questions"][0]["answers"] = ["0"]  # text where a number belongs
-    cache.path.write_text(json.dumps(shape), "utf-8")
+    shape = json.loads(entry_of(cache).read_text("utf-8"))
+    shape["deck"]["questions"][0]["answers"] = ["0"]  # text where a number belongs
+    entry_of(cache).write_text(json.dumps(shape), "utf-8")
     with caplog.at_level(logging.WARNING, "bot.bank.deck_cache"):
-        again = DeckCache(cache.path)
+        again = DeckCache(cache.folder)
         [deck], _ = load(folder, again)
     assert again.hits == 0 and deck.questions[0].answers == frozenset({0})
     assert len(caplog.records) == 1
 
 
-def test_a_cache_of_another_version_of_the_bot_is_read_again(tmp_path: Path, folder: Path) -> None:
+def test_the_entries_a_start_did_not_use_are_removed(tmp_path: Path, folder: Path) -> None:
     cache = DeckCache(tmp_path / CACHE_NAME)
     load(folder, cache)
-    shape = json.loads(cache.path.read_text("utf-8"))
-    cache.path.write_text(json.dumps({**shape, "reader": "0" * 64}), "utf-8")
-    again = DeckCache(cache.path)
+    kept = entry_of(cache)
+    stale = [
+        cache.folder / f"{'0' * 64}.json",
+        cache.folder / f".{'1' * 64}.123",
+    ]  # an older bot's, a temporary
+    for path in stale:
+        path.write_text("{}", "utf-8")
+    again = DeckCache(cache.folder)
     load(folder, again)
-    assert again.hits == 0
-    assert json.loads(cache.path.read_text("utf-8"))["reader"] == shape["reader"]
+    assert again.hits == 1 and list(cache.folder.iterdir()) == [kept]
 
 
 def test_checked_formulas_are_another_reading(tmp_path: Path, folder: Path) -> None:
     cache = DeckCache(tmp_path / CACHE_NAME)
     load(folder, cache)  # unchecked, as the bot starts
-    checked = DeckCache(cache.path)
+    checked = DeckCache(cache.folder)
     load_folder(folder, checked)
     assert checked.hits == 0
 
@@ -220,11 +232,11 @@ def test_an_image_file_gone_since_is_reported_not_served(tmp_path: Path, folder:
     cache = DeckCache(tmp_path / CACHE_NAME)
     [deck], _ = load(folder, cache)
     assert deck.questions[0].image == str((folder / "nile.png").resolve())
-    kept = DeckCache(cache.path)
+    kept = DeckCache(cache.folder)
     load(folder, kept)
     assert kept.hits == 1
     (folder / "nile.png").unlink()
-    gone = DeckCache(cache.path)
+    gone = DeckCache(cache.folder)
     decks, problems = load(folder, gone)
     assert gone.hits == 0 and decks == []
     assert problems and "does not exist beside the deck" in problems[0]

@@ -3,13 +3,15 @@ reads them without PyYAML (its modules and C library, about 2 MiB resident, stay
 
 The built-in decks (bot/bank/loader.py) and the servers' stored ones (bot/decks/deck_versions.py) pass
 here at the bot's start, and only then: a deck edited since is read from YAML at the next start, and kept.
-An entry is named by the SHA-256 of the deck's bytes (a file's, or a stored text's), with where it came
-from and whether formulas are checked (`bot.bank.formulas.unchecked`): a deck edited by even a byte is
-read from its YAML again, whatever its time stamps say. The whole file is named by `reader_fingerprint()`, the content of the code and catalogs
-a reading depends on (bot/bank's and bot/locales' modules, the catalogs' true/false words): a bot upgraded
-reads every deck again. A deck whose reading left questions out is not kept, so its problems are reported
-by the reader at every start, in the words of the day. A cache that cannot be read (corrupt, an older
-format) is ignored, logged once and written anew; one that cannot be written leaves the bot as it was.
+Each deck is a file of its own in `deck-cache/`, read when its deck is asked for, so a start holds one
+deck's JSON at a time whatever the number of decks. A file is named by the SHA-256 of the deck's bytes (a
+file's, or a stored text's), with where it came from, whether formulas are checked
+(`bot.bank.formulas.unchecked`) and `reader_fingerprint()`, the content of the code and catalogs a reading
+depends on: a deck edited by even a byte, or a bot upgraded, reads its YAML again, whatever the time
+stamps say. A deck whose reading left questions out is not kept, so its problems are reported by the
+reader at every start, in the words of the day. An entry that does not read (corrupt, an older format) is
+ignored, logged once per start and written anew; a folder that cannot be written leaves the bot as it
+was. `save` removes the entries this start did not use.
 """
 
 from __future__ import annotations
@@ -31,9 +33,9 @@ from bot.bank.pictures import PICTURE_PREFIX
 
 log = logging.getLogger(__name__)
 
-FORMAT = 1  # the shape of the file; another shape is read as no cache
-CACHE_NAME = "deck-cache.json"
-_READ_BY = ("bank", "locales")  # the packages (beside this module's) whose content names a cache
+FORMAT = 1  # the shape of an entry; another shape is read as none
+CACHE_NAME = "deck-cache"
+_READ_BY = ("bank", "locales")  # the packages (beside this module's) whose content names an entry
 
 
 @lru_cache(maxsize=1)
@@ -49,8 +51,9 @@ def reader_fingerprint() -> str:
 
 
 def entry_key(data: bytes, source: str) -> str:
-    """What names one reading: the file's bytes, its path, and whether formulas are checked."""
-    digest = hashlib.sha256(f"{source}\0{formulas.checking()}\0".encode())
+    """What names one reading: the deck's bytes, where it came from, whether formulas are checked, and
+    the reader's fingerprint."""
+    digest = hashlib.sha256(f"{reader_fingerprint()}\0{source}\0{formulas.checking()}\0".encode())
     digest.update(data)
     return digest.hexdigest()
 
@@ -61,82 +64,78 @@ def cache_for(db_path: Path | str) -> DeckCache | None:
 
 
 class DeckCache:
-    """Entries read from the file at the first look-up; `save` writes the ones this start used."""
+    """The entries of one folder, each read when asked for and written when kept; `save` prunes."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
         self.hits = 0
-        self._kept: dict[str, Any] | None = None
-        self._used: dict[str, Any] = {}
-        self._changed = False
+        self._used: set[str] = set()
+        self._warned = False
 
     def deck(self, key: str, folder: Path | None) -> tuple[Deck, int] | None:
-        """The deck (and its id's line) kept under `key`, None when there is none or it no longer holds."""
-        entry = self._entries().get(key)
-        if entry is None:
+        """The deck (and its id's line) kept under `key`, None when there is none or it no longer holds.
+
+        `folder` is where a built-in deck's image files lie (None for a stored deck)."""
+        try:
+            text = (self.folder / f"{key}.json").read_text("utf-8")
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            self._ignore(key, f"it cannot be read ({exc})")  # i18n: not shown (the log)
             return None
         try:
-            deck = deck_from_json(entry["deck"])
-            id_line = int(entry["id_line"])
+            deck, id_line = _entry(json.loads(text))
         except (KeyError, TypeError, ValueError) as exc:
-            self._ignore(f"an entry does not read ({exc!r})")  # i18n: not shown (the log)
+            self._ignore(key, f"it does not read ({exc!r})")  # i18n: not shown (the log)
             return None
         if not _images_hold(deck, folder):
             return None
-        self._used[key] = entry
+        self._used.add(key)
         self.hits += 1
         return deck, id_line
 
     def keep(self, key: str, deck: Deck, id_line: int) -> None:
-        """Keep what reading the file named `key` gave; a deck with questions left out is not kept."""
+        """Keep what reading the deck named `key` gave; a deck with questions left out is not kept."""
         if deck.left_out:
             return
-        self._used[key] = {"deck": deck_to_json(deck), "id_line": id_line}
-        self._changed = True
-
-    def save(self) -> None:
-        """Write the entries this start used, when they differ from the file's (atomically)."""
-        if not self._changed and self._used.keys() == self._entries().keys():
-            return
-        shape = {"format": FORMAT, "reader": reader_fingerprint(), "decks": self._used}
-        temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}")
+        shape = {"format": FORMAT, "deck": deck_to_json(deck), "id_line": id_line}
+        path = self.folder / f"{key}.json"
+        temporary = path.with_name(f".{key}.{os.getpid()}")
         try:
+            self.folder.mkdir(exist_ok=True)
             temporary.write_text(json.dumps(shape, ensure_ascii=False, separators=(",", ":")), "utf-8")
-            temporary.replace(self.path)
+            temporary.replace(path)
         except OSError as exc:
-            log.warning("the deck cache %s could not be written: %s", self.path, exc)
+            if not self._warned:
+                log.warning("the deck cache %s could not be written: %s", self.folder, exc)
+            self._warned = True
             with contextlib.suppress(OSError):
                 temporary.unlink()
             return
-        self._kept, self._changed = dict(self._used), False
+        self._used.add(key)
 
-    def _entries(self) -> dict[str, Any]:
-        if self._kept is None:
-            self._kept = self._read()
-        return self._kept
-
-    def _read(self) -> dict[str, Any]:
+    def save(self) -> None:
+        """Remove the entries this start did not use (decks gone or changed, an older bot's)."""
         try:
-            shape = json.loads(self.path.read_text("utf-8"))
-        except FileNotFoundError:
-            return {}
-        except (OSError, ValueError) as exc:
-            self._ignore(f"it does not read ({exc})")  # i18n: not shown (the log)
-            return {}
-        if not isinstance(shape, dict) or shape.get("format") != FORMAT:
-            self._ignore("its format is another")  # i18n: not shown (the log)
-            return {}
-        decks = shape.get("decks")
-        if shape.get("reader") != reader_fingerprint() or not isinstance(decks, dict):
-            log.info(
-                "the deck cache %s is of another version of the bot: the decks are read again", self.path
-            )
-            return {}
-        return decks
+            for path in self.folder.iterdir() if self.folder.is_dir() else ():
+                if path.stem not in self._used:  # and a temporary a killed start left
+                    path.unlink()
+        except OSError as exc:
+            log.warning("the deck cache %s could not be pruned: %s", self.folder, exc)
 
-    def _ignore(self, why: str) -> None:
-        log.warning("the deck cache %s is ignored and written anew: %s", self.path, why)
-        self._kept, self._changed = {}, True
+    def _ignore(self, key: str, why: str) -> None:
+        if not self._warned:
+            log.warning("the deck cache's entry %s is ignored and written anew: %s", key, why)
+        self._warned = True
+
+
+def _entry(shape: Any) -> tuple[Deck, int]:
+    if not isinstance(shape, dict) or shape.get("format") != FORMAT:
+        raise ValueError("not an entry of this format")
+    id_line = shape["id_line"]
+    if not isinstance(id_line, int):
+        raise TypeError(f"{id_line!r} is not a line")
+    return deck_from_json(shape["deck"]), id_line
 
 
 def _images_hold(deck: Deck, folder: Path | None) -> bool:
