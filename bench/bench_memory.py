@@ -11,7 +11,10 @@ Three moments, each with a fresh fake (tests/e2e, in this process) and fresh bot
 - servers: once ready with --servers servers in the READY / GUILD_CREATE stream, each a study server of a
   few channels, roles and members.
 
-Bvunzo runs as `python -m bot` with default settings (SQLite, no dashboard). The bare bot is discord.py and
+Bvunzo runs as `python -m bot` with default settings (SQLite, no dashboard), restarted: beside each run's
+fresh database lies the deck cache a start before wrote (bot/bank/deck_cache.py), so it reads its decks
+without PyYAML, as every start after the first does; --cold-decks leaves it out (the first start, or one
+after the decks or the bot changed). The bare bot is discord.py and
 nothing else, with Bvunzo's intents and cache settings (an AutoShardedClient, the guilds intent only) and
 discord.py's defaults for the rest, as a bot that sets nothing runs: an unlimited REST pool (Bvunzo's holds 100
 sockets), glibc's own malloc arenas (Bvunzo caps them at 2), a 1,000-message cache (both). A process is
@@ -52,7 +55,10 @@ from bench.bench_clicks import (
     memory_of,
     play_question,
 )
-from tests.e2e.conftest import ROOT
+from bot.bank import formulas
+from bot.bank.bank import Bank
+from bot.bank.deck_cache import cache_for
+from tests.e2e.conftest import QUESTIONS, ROOT
 from tests.e2e.fake_discord import Channel, FakeDiscord, FakeInteraction, FakeMessage, Guild, Member, User
 
 BARE_BOT = """
@@ -90,6 +96,7 @@ SETTLE_CPU = 0.03
 SETTLE_WITHIN = 300.0
 SPREAD_SECONDS = 1.0  # a crowd clicks a question over this long, as in bench_clicks.py
 KINDS = ("bvunzo", "bare")
+COLD_DECKS = False  # --cold-decks: Bvunzo starts without its deck cache, as the first start after an edit
 
 
 @dataclass(frozen=True)
@@ -123,7 +130,10 @@ async def launched(
     if kind == "bvunzo":
         argv = ["-m", "bot"]
         # A fresh database per run: one that synced its commands before would not sync to this new fake.
-        env = bot_environment(fake, Path(tempfile.mkdtemp(dir=folder)) / "bvunzo.db")
+        db = Path(tempfile.mkdtemp(dir=folder)) / "bvunzo.db"
+        if not COLD_DECKS:
+            restarted(db)
+        env = bot_environment(fake, db)
     else:
         argv = ["-c", BARE_BOT]
         env = {**os.environ, **fake.env(), "BARE_QUESTIONS": str(questions)}
@@ -145,6 +155,15 @@ async def launched(
         if process.returncode is None:
             process.kill()
             await process.wait()
+
+
+def restarted(db: Path) -> None:
+    """The deck cache a start before wrote beside the database (bot/bank/deck_cache.py), as the bot does."""
+    cache = cache_for(db)
+    assert cache is not None
+    with formulas.unchecked():
+        Bank.from_folder(QUESTIONS, cache)
+    cache.save()
 
 
 def study_server(fake: FakeDiscord, name: str, members: Sequence[User | str]) -> Guild:
@@ -343,7 +362,11 @@ if __name__ == "__main__":
         "--moments", nargs="+", choices=("ready", "clicks", "servers"), default=["ready", "clicks", "servers"]
     )
     parser.add_argument("--repeats", type=int, default=1, help="runs of each moment for each bot")
+    parser.add_argument(
+        "--cold-decks", action="store_true", help="start Bvunzo without the deck cache a start before wrote"
+    )
     parser.add_argument("--goal", type=float, default=1.3, help="the ratio the issue asks for at most")
     arguments = parser.parse_args()
+    COLD_DECKS = arguments.cold_decks
     disable_spec_checks()
     asyncio.run(main(arguments))

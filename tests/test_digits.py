@@ -65,3 +65,20 @@ def test_a_few_written_out() -> None:
         assert (fixed(1234.45), percent(0.755), decimal(2.50)) == ("1\u202f234,4", "76\u00a0%", "2,5")
     with speaking("pt-BR"):
         assert (fixed(0.35), fixed(-0.04), number(-12_345)) == ("0,4", "-0,0", "-12.345")
+
+
+def test_a_float_is_rounded_from_its_shortest_form_half_to_even() -> None:
+    # 2.675 is 2.67499… in binary, written 2.675: Babel (and the bot) round what is written.
+    with speaking("en"):
+        assert [fixed(2.675, 2), fixed(0.125, 2), fixed(1e-7, 2), fixed(-1e-7, 2)] == [
+            "2.68",
+            "0.12",
+            "0.00",
+            "-0.00",
+        ]
+        assert [percent(0.125), percent(0.135), percent(1e-9), fixed(1e16 + 2, 0)] == [
+            "12%",
+            "14%",
+            "0%",
+            "10,000,000,000,000,002",
+        ]

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.bank.loader import load_folder
 from bot.bank.mixed import deck_ids_of, is_mixed, mix
 from bot.bank.models import Deck, Question
 from bot.bank.problems import Problem
+
+if TYPE_CHECKING:
+    from bot.bank.deck_cache import DeckCache
 
 
 class Bank:
@@ -23,9 +27,10 @@ class Bank:
             self._decks[key] = deck
 
     @classmethod
-    def from_folder(cls, path: Path) -> tuple[Bank, list[Problem]]:
-        """The built-in decks of a folder, and the problems of the decks that were skipped."""
-        decks, problems = load_folder(path)
+    def from_folder(cls, path: Path, cache: DeckCache | None = None) -> tuple[Bank, list[Problem]]:
+        """The built-in decks of a folder, and the problems of the decks that were skipped (through
+        `cache`, when given: bot/bank/deck_cache.py)."""
+        decks, problems = load_folder(path, cache)
         return cls(decks), problems
 
     def decks_for(self, guild_id: int | None) -> list[Deck]:

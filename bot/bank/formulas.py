@@ -20,10 +20,12 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
-
-import yaml
+from typing import TYPE_CHECKING
 
 from bot.locales import _
+
+if TYPE_CHECKING:  # the reader's nodes: yaml is loaded by the reader, when a deck is read from YAML
+    import yaml
 
 _CHECKING: ContextVar[bool] = ContextVar("formulas_checked", default=True)
 
@@ -152,6 +154,11 @@ def unchecked() -> Iterator[None]:
         _CHECKING.reset(token)
 
 
+def checking() -> bool:
+    """Whether decks read now have their formulas asked of mathtext (False within `unchecked()`)."""
+    return _CHECKING.get()
+
+
 def formula_problem(piece: Piece) -> str | None:
     """Why mathtext cannot draw `piece`, as a deck's author reads it; None when it can or nobody checks."""
     if not _CHECKING.get() or not drawable():
@@ -182,6 +189,8 @@ FORMULA_KEYS = ("prompt", "choices", "explanation", "translations")
 
 def formula_problems(nodes: Iterable[yaml.Node]) -> Iterator[tuple[yaml.Node, str]]:
     """Each text under `nodes` holding a formula mathtext cannot draw, with why (one per formula)."""
+    import yaml  # loaded already: the nodes are the reader's
+
     for node in nodes:
         if isinstance(node, yaml.ScalarNode) and isinstance(node.value, str) and "$" in node.value:
             for piece in formulas_in(node.value):

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Unpack
+from typing import TYPE_CHECKING, Any, Unpack
 
 from bot.bank import part_sizes
+from bot.bank.deck_cache import entry_key
 from bot.bank.models import Deck
+from bot.bank.part_sizes import size_problem
 from bot.bank.problems import DeckError, Problem
-from bot.bank.reader import DeckReading, read_deck
-from bot.bank.safe_yaml import size_problem
 from bot.locales import _
+
+if TYPE_CHECKING:
+    from bot.bank.deck_cache import DeckCache
+    from bot.bank.reader import DeckReading
 
 __all__ = [
     "DeckError",
@@ -25,6 +29,14 @@ __all__ = [
 ]
 
 DECK_SUFFIXES = (".yaml", ".yml")
+
+
+def read_deck(text: str, source: str, **options: Any) -> tuple[Deck, int]:
+    """bot/bank/reader.py's read_deck, imported (and PyYAML with it) by the first deck read from YAML:
+    a start whose decks all come from the deck cache (bot/bank/deck_cache.py) loads neither."""
+    from bot.bank import reader
+
+    return reader.read_deck(text, source, **options)
 
 
 def load_deck_text(
@@ -52,7 +64,9 @@ def load_deck_file(path: Path, *, guild_id: int | None = None, keep_valid: bool 
     return deck
 
 
-def _read_file(path: Path, guild_id: int | None, keep_valid: bool) -> tuple[Deck, int]:
+def _read_file(
+    path: Path, guild_id: int | None, keep_valid: bool, cache: DeckCache | None = None
+) -> tuple[Deck, int]:
     source = str(path)
     try:
         size = path.stat().st_size
@@ -64,8 +78,23 @@ def _read_file(path: Path, guild_id: int | None, keep_valid: bool) -> tuple[Deck
         raise DeckError(
             [Problem(source, 0, _("cannot be read: {reason}", reason=exc.strerror or exc))]
         ) from exc
-    reading = DeckReading(guild_id=guild_id, default_id=path.stem, keep_valid=keep_valid)
-    return _read_bytes(data, source, reading, path.parent)
+    reading: DeckReading = {"guild_id": guild_id, "default_id": path.stem, "keep_valid": keep_valid}
+    if cache is None:
+        return _read_bytes(data, source, reading, path.parent)
+    return _through(cache, data, source, path, reading)
+
+
+def _through(
+    cache: DeckCache, data: bytes, source: str, path: Path, reading: DeckReading
+) -> tuple[Deck, int]:
+    """The file's deck from the cache when its bytes are the ones kept, else read (and kept)."""
+    key = entry_key(data, f"{source}\0{reading['guild_id']}\0{reading['keep_valid']}")
+    kept = cache.deck(key, path.parent)
+    if kept is not None:
+        return kept
+    deck, id_line = _read_bytes(data, source, reading, path.parent)
+    cache.keep(key, deck, id_line)
+    return deck, id_line
 
 
 def _read_bytes(
@@ -91,13 +120,13 @@ def deck_files(folder: Path) -> list[Path]:
     )
 
 
-def _load_files(files: Iterable[Path]) -> tuple[list[Deck], list[Problem]]:
+def _load_files(files: Iterable[Path], cache: DeckCache | None = None) -> tuple[list[Deck], list[Problem]]:
     decks: list[Deck] = []
     problems: list[Problem] = []
     first_source: dict[str, str] = {}
     for path in files:
         try:
-            deck, id_line = _read_file(path, None, keep_valid=True)
+            deck, id_line = _read_file(path, None, keep_valid=True, cache=cache)
         except DeckError as exc:
             problems.extend(exc.problems)
             continue
@@ -128,15 +157,18 @@ def _load_files(files: Iterable[Path]) -> tuple[list[Deck], list[Problem]]:
     return decks, problems
 
 
-def load_folder(path: Path) -> tuple[list[Deck], list[Problem]]:
-    """Every deck of a folder (*.yaml, *.yml), and the problems of the decks and questions left out."""
+def load_folder(path: Path, cache: DeckCache | None = None) -> tuple[list[Deck], list[Problem]]:
+    """Every deck of a folder (*.yaml, *.yml), and the problems of the decks and questions left out.
+
+    With `cache`, a file whose bytes it kept is not read again (bot/bank/deck_cache.py); call its `save`
+    after."""
     try:
         files = deck_files(path)
     except OSError as exc:
         return [], [
             Problem(str(path), 0, _("the deck folder cannot be read: {reason}", reason=exc.strerror or exc))
         ]
-    return _load_files(files)
+    return _load_files(files, cache)
 
 
 def validate_paths(paths: list[Path]) -> list[Problem]:

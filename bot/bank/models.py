@@ -19,6 +19,9 @@ if TYPE_CHECKING:
     from decimal import Decimal
 
 
+DIFFICULTIES = ("easy", "medium", "hard")  # what a question's `difficulty` may be
+
+
 class Kind(StrEnum):
     CHOICE = "choice"
     TRUEFALSE = "truefalse"

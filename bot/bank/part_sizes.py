@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.locales import p_, speaking
+from bot.bank.problems import Problem
+from bot.locales import n_, p_, speaking
 
 # Discord's own limits these are derived from (see shared/discord-api/LIMITS.md).
 DISCORD_EMBED_DESCRIPTION = 4096
@@ -87,3 +88,19 @@ def true_false_choices(lang: str) -> tuple[str, str]:
     """The words for true and false in `lang`: the catalog's in a language Bvunzo speaks, else English."""
     with speaking(lang):
         return p_("true or false", "True"), p_("true or false", "False")
+
+
+def size_problem(size: int, source: str, limit: int = MAX_DECK_BYTES) -> Problem | None:
+    if size <= limit:
+        return None
+    return Problem(
+        source,
+        0,
+        n_(
+            "the file is {n} KiB; a deck may be at most {most} KiB, so split it into several decks",
+            "the file is {n} KiB; a deck may be at most {most} KiB, so split it into several decks",
+            -(-size // 1024),
+            n=-(-size // 1024),
+            most=limit // 1024,
+        ),
+    )

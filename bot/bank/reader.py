@@ -18,7 +18,7 @@ from bot.bank.formulas import FORMULA_KEYS, formula_problems
 from bot.bank.images import MAX_IMAGE_REFERENCE, check_image
 from bot.bank.languages import is_language_code
 from bot.bank.match_reader import FOR_MATCH, MATCH_MISPLACED, missing_pairs, read_pairs
-from bot.bank.models import Deck, Kind, Question, Translation
+from bot.bank.models import DIFFICULTIES, Deck, Kind, Question, Translation
 from bot.bank.order_reader import FOR_ORDER, ORDER_MISPLACED, missing_items, read_items, translated_items
 from bot.bank.problems import DeckError, Problem
 from bot.bank.tolerance import EXACT, Tolerance, in_range, parse_decimal, parse_tolerance
@@ -52,7 +52,6 @@ QUESTION_KEYS = (
     "suggested_by",
 )
 TRANSLATION_KEYS = ("prompt", "choices", "explanation", "answers", "items", "pairs")
-DIFFICULTIES = ("easy", "medium", "hard")
 
 # Words authors of other quiz formats reach for, and the key we use instead.
 _KEY_HINTS = {

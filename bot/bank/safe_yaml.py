@@ -8,9 +8,9 @@ from contextlib import contextmanager
 
 import yaml
 
-from bot.bank.part_sizes import MAX_DECK_BYTES
+from bot.bank.part_sizes import MAX_DECK_BYTES, size_problem
 from bot.bank.problems import DeckError, Problem
-from bot.locales import _, n_
+from bot.locales import _
 
 HAVE_LIBYAML: bool = hasattr(yaml, "CSafeLoader")
 
@@ -73,22 +73,6 @@ def collector_paused() -> Iterator[None]:
 def line_of(node: yaml.Node) -> int:
     """The 1-based line a node starts on."""
     return int(node.start_mark.line) + 1
-
-
-def size_problem(size: int, source: str, limit: int = MAX_DECK_BYTES) -> Problem | None:
-    if size <= limit:
-        return None
-    return Problem(
-        source,
-        0,
-        n_(
-            "the file is {n} KiB; a deck may be at most {most} KiB, so split it into several decks",
-            "the file is {n} KiB; a deck may be at most {most} KiB, so split it into several decks",
-            -(-size // 1024),
-            n=-(-size // 1024),
-            most=limit // 1024,
-        ),
-    )
 
 
 def compose(text: str, source: str, max_bytes: int = MAX_DECK_BYTES) -> yaml.Node | None:

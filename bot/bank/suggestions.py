@@ -10,8 +10,6 @@ from bot.bank import part_sizes
 from bot.bank.ids import question_id
 from bot.bank.models import Deck, Question
 from bot.bank.problems import DeckError, Problem
-from bot.bank.reader import read_deck, read_stored_deck
-from bot.bank.writer import deck_to_yaml, question_yaml
 from bot.locales import n_
 
 
@@ -60,6 +58,9 @@ def from_json(text: str) -> dict[str, Any]:
 
 def check_suggestion(fields: dict[str, Any], language: str = "en") -> Question:
     """The question the fields make; DeckError with one sentence per problem (no lines: it is a form)."""
+    from bot.bank.reader import read_deck  # and writer: PyYAML, loaded by the first suggestion
+    from bot.bank.writer import question_yaml
+
     head = f"id: check\nlanguage: {language}\nquestions:\n"  # i18n: not shown
     try:
         deck, _line = read_deck(head + question_yaml({"id": "suggested", **fields}), "suggestion")
@@ -70,6 +71,9 @@ def check_suggestion(fields: dict[str, Any], language: str = "en") -> Question:
 
 def deck_with(deck: Deck, fields: dict[str, Any]) -> tuple[str, Deck]:
     """The deck with the suggested question added at its end: its YAML text and the deck it loads to."""
+    from bot.bank.reader import read_stored_deck  # and writer: PyYAML, loaded by the first suggestion
+    from bot.bank.writer import deck_to_yaml, question_yaml
+
     if len(deck.questions) >= part_sizes.MAX_QUESTIONS_PER_DECK:
         raise DeckError(
             [

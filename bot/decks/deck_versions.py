@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.bank.bank import Bank
+from bot.bank.deck_cache import DeckCache, entry_key
 from bot.bank.models import Deck
 from bot.bank.problems import DeckError
-from bot.bank.reader import read_stored_deck
 from bot.store import GuildDeckRecord, StoreError
 
 if TYPE_CHECKING:
@@ -63,16 +63,19 @@ class ParsedDecks:
         self._kept: dict[tuple[int, str], _Parsed] = {}
         self._lock = threading.Lock()  # the bot's checks and the dashboard's pages may load at once
 
-    def load(self, guild_id: int | None, records: Sequence[GuildDeckRecord]) -> list[Deck]:
+    def load(
+        self, guild_id: int | None, records: Sequence[GuildDeckRecord], cache: DeckCache | None = None
+    ) -> list[Deck]:
         """The decks of `records`, all of one server's (or, with None, every server's) decks.
 
-        A deck the server no longer has is forgotten.
+        A deck the server no longer has is forgotten. With `cache` (the bot's start), a text it kept is
+        not parsed but read from it (bot/bank/deck_cache.py).
         """
         decks = []
         seen = set()
         for record in records:
             seen.add((record.guild_id, record.deck_id))
-            deck = self.deck_of(record)
+            deck = self.deck_of(record, cache)
             if deck is not None:
                 decks.append(deck)
         with self._lock:
@@ -80,7 +83,7 @@ class ParsedDecks:
                 del self._kept[key]
         return decks
 
-    def deck_of(self, record: GuildDeckRecord) -> Deck | None:
+    def deck_of(self, record: GuildDeckRecord, cache: DeckCache | None = None) -> Deck | None:
         """What `record` loads to (None: its text does not load), parsed only when its text is new here.
 
         Parses: call it in a worker thread, as `load`."""
@@ -89,7 +92,7 @@ class ParsedDecks:
         with self._lock:
             kept = self._kept.get(key)
         if kept is None or kept.digest != digest:
-            kept = _Parsed(digest, _parse(record))
+            kept = _Parsed(digest, _parse(record) if cache is None else _through(cache, record))
             with self._lock:
                 self._kept[key] = kept
                 self.parses += 1
@@ -107,7 +110,21 @@ class ParsedDecks:
             self._kept[(record.guild_id, record.deck_id)] = _Parsed(record_digest(record), deck)
 
 
+def _through(cache: DeckCache, record: GuildDeckRecord) -> Deck | None:
+    """The stored deck from the cache when its text is the one kept, else parsed (and kept)."""
+    key = entry_key(record.text.encode(), f"{record.source_name}\0{record.guild_id}\0{record.deck_id}")
+    found = cache.deck(key, None)
+    if found is not None:
+        return found[0]
+    deck = _parse(record)
+    if deck is not None:
+        cache.keep(key, deck, 0)
+    return deck
+
+
 def _parse(record: GuildDeckRecord) -> Deck | None:
+    from bot.bank.reader import read_stored_deck  # with PyYAML: loaded by the first server deck read
+
     began = time.perf_counter()
     try:
         deck = read_stored_deck(
@@ -158,14 +175,16 @@ class DeckVersions:
         self._checked: dict[int, float] = {}
         self._locks: dict[int, asyncio.Lock] = {}
 
-    async def load_every(self) -> int:
+    async def load_every(self, cache: DeckCache | None = None) -> int:
         """Add every server's stored decks to the bank (at a start: the built-in ones are there); how many.
 
-        Each server's version is read before its decks, so a change made meanwhile is seen as newer.
+        Each server's version is read before its decks, so a change made meanwhile is seen as newer. With
+        `cache` (the bot's start), a text kept there is read from it, not parsed; call its `save` after.
         """
         await self.note_loaded(sorted({r.guild_id for r in await self.store.guild_decks()}))
         # Parsed in a worker thread, through the cache a dashboard in this process shares (BVUNZO_WEB).
-        decks = await asyncio.to_thread(self.parsed.load, None, await self.store.guild_decks())
+        records = await self.store.guild_decks()
+        decks = await asyncio.to_thread(self.parsed.load, None, records, cache)
         for deck in decks:
             self.bank.add(deck)
         return len(decks)

@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING
 
 from bot.bank.models import Deck, Question
 from bot.bank.pictures import Picture, PictureRefused, picture_name, picture_of
-from bot.bank.writer import deck_header, question_mapping, question_yaml
 from bot.locales import _, number
 from bot.store.picture_records import DeckPictureRecord
 
@@ -163,6 +162,8 @@ class DeckPictures:
 
 def _zip(deck: Deck, files: Mapping[str, bytes]) -> bytes:
     """The deck's YAML as a folder deck: each `picture:NAME` written `pictures/NAME`, that file beside it."""
+    from bot.bank.writer import deck_header, question_mapping, question_yaml  # PyYAML: the first export
+
     text = deck_header(deck.id, deck.title, deck.description, deck.language, deck.tags)
     for question in deck.questions:
         mapping = question_mapping(question, deck.language)

@@ -16,7 +16,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot.bank import formulas
+from bot.bank import deck_cache, formulas
 from bot.bank.bank import Bank
 from bot.decks.pictures import DeckPictures
 from bot.decks.server_decks import ServerDecks
@@ -131,7 +131,6 @@ class BvunzoBot(CogHost, discord.AutoShardedClient):
             allowed_mentions=discord.AllowedMentions(
                 everyone=False, roles=False, users=False, replied_user=False
             ),
-            http_trace=self.telemetry.http_trace(),  # Discord's errors and acknowledgement times, for /metrics
             **shards,
         )
         # App commands only (no message content reaches the bot): discord.py's client with a tree and the
@@ -160,6 +159,9 @@ class BvunzoBot(CogHost, discord.AutoShardedClient):
         # discord.py's own pool has no limit: a burst of clicks opened a socket (and its buffers) per
         # request in flight, and the pool keeps them all.
         self.http.connector = aiohttp.TCPConnector(limit=REST_CONNECTIONS)
+        # Discord's errors and acknowledgement times, for /metrics: traced only for a bot that counts them
+        # (a traced request builds its signals' contexts and awaits their callbacks, each click's answer too).
+        self.http.http_trace = self.telemetry.http_trace() if self.telemetry.metrics is not None else None
         await super().login(token)
 
     def holds_guild(self, guild_id: int) -> bool:
@@ -223,13 +225,17 @@ class BvunzoBot(CogHost, discord.AutoShardedClient):
     async def _load_bank(self) -> Bank:
         # Formulas unchecked: asking mathtext would load matplotlib at start (`bvunzo validate` asks it, and
         # a saved deck was checked when it was saved).
+        # A restart reads the decks it read before from their JSON, without PyYAML (bot/bank/deck_cache.py).
+        cache = deck_cache.cache_for(self.settings.db_path)
         with formulas.unchecked():
-            bank, problems = Bank.from_folder(self.settings.questions_path)
+            bank, problems = Bank.from_folder(self.settings.questions_path, cache)
             self.deck_problems = [str(p) for p in problems]
             for problem in problems:
                 log.warning("deck problem: %s", problem)
             self.decks = ServerDecks(self.store, bank, self.clock, on_change=self.telemetry.deck_changed)
-            await self.decks.versions.load_every()
+            await self.decks.versions.load_every(cache)
+        if cache is not None:
+            cache.save()  # and let go: what it holds is in the bank now
         log.info("bank loaded: %d decks, %d questions", len(bank), bank.question_count)
         return bank
 

@@ -37,17 +37,43 @@ SIGNS: dict[str, Signs] = {
 
 def written(value: float | Decimal, signs: Signs, *, places: int, least: int, grouping: bool = True) -> str:
     """`value` rounded to `places` decimals, keeping at least `least` of them (trailing zeros dropped)."""
-    from decimal import Decimal  # with the first number written: a bot that has written none does without
-
-    exact = value if isinstance(value, Decimal) else Decimal(str(value))
-    rounded = abs(exact).quantize(Decimal(1).scaleb(-places))  # the context's rounding: half to even
-    text = format(rounded, ",f" if grouping else "f")
+    negative, coefficient, exponent = _parts(value)
+    whole, decimals = _rounded(coefficient, exponent, places)
+    text = format(whole, "," if grouping else "d")
+    if places:
+        text += "." + str(decimals).zfill(places)
     if places > least:
-        whole, _, decimals = text.partition(".")
-        decimals = decimals.rstrip("0").ljust(least, "0")
-        text = f"{whole}.{decimals}" if decimals else whole
+        whole_text, _, decimal_text = text.partition(".")
+        decimal_text = decimal_text.rstrip("0").ljust(least, "0")
+        text = f"{whole_text}.{decimal_text}" if decimal_text else whole_text
     text = text.translate({ord(","): signs.group, ord("."): signs.decimal})
-    return signs.minus + text if exact.is_signed() else text
+    return signs.minus + text if negative else text
+
+
+def _parts(value: float | Decimal) -> tuple[bool, int, int]:
+    """(the sign, the coefficient, the exponent) of `value`'s decimal form: a float's shortest (`str`).
+
+    Found from the text, not with Decimal: a round writes counts and shares in every post, and Decimal's
+    module and library (about 0.4 MiB) are left for a deck's number questions."""
+    if not isinstance(value, float | int):  # a Decimal: its own digits and exponent
+        sign, digits, exponent = value.as_tuple()
+        return bool(sign), int("".join(map(str, digits)) or "0"), int(exponent)
+    mantissa, _, power = str(value).partition("e")
+    whole, _, fraction = mantissa.lstrip("-").partition(".")
+    return mantissa.startswith("-"), int(whole + fraction), int(power or 0) - len(fraction)
+
+
+def _rounded(coefficient: int, exponent: int, places: int) -> tuple[int, int]:
+    """coefficient × 10^exponent rounded half to even at `places` decimals: its whole part and decimals."""
+    shift = exponent + places
+    if shift >= 0:
+        scaled = coefficient * 10**shift
+    else:
+        scaled, rest = divmod(coefficient, 10**-shift)
+        twice = 2 * rest
+        if twice > 10**-shift or (twice == 10**-shift and scaled % 2):
+            scaled += 1
+    return divmod(scaled, 10**places)
 
 
 def exponent_written(value: Decimal, signs: Signs) -> str:
@@ -60,7 +86,8 @@ def exponent_written(value: Decimal, signs: Signs) -> str:
 
 
 def percentage(ratio: float, signs: Signs) -> str:
-    """A ratio as a whole percentage (0.755 is 76%)."""
-    from decimal import Decimal
-
-    return written(Decimal(str(ratio)).scaleb(2), signs, places=0, least=0) + signs.percent
+    """A ratio as a whole percentage (0.755 is 76%): its decimal form's exponent moved by two."""
+    negative, coefficient, exponent = _parts(ratio)
+    whole, _decimals = _rounded(coefficient, exponent + 2, 0)
+    text = format(whole, ",").translate({ord(","): signs.group})
+    return (signs.minus + text if negative else text) + signs.percent

@@ -8,7 +8,6 @@ from datetime import datetime
 from bot.bank.models import Deck, Question
 from bot.bank.part_sizes import MAX_DECK_DESCRIPTION_LENGTH, MAX_DECK_ID_LENGTH, MAX_DECK_TITLE_LENGTH
 from bot.bank.spreadsheet_csv import Cell, csv_text
-from bot.bank.writer import CSV_COLUMNS, CSV_TAIL, deck_rows, deck_to_yaml
 from bot.locales import _, day
 from bot.looks.text import clip
 from bot.quiz import Misses
@@ -38,11 +37,15 @@ def mistakes_deck(deck: Deck, misses: Sequence[tuple[Question, Misses]], now: da
 
 def mistakes_yaml(deck: Deck, misses: Sequence[tuple[Question, Misses]], now: datetime) -> str:
     """The missed questions as a deck in our YAML (bot.bank.writer), which `bvunzo validate` accepts."""
+    from bot.bank.writer import deck_to_yaml  # PyYAML's emitter: loaded by the first file asked for
+
     return deck_to_yaml(mistakes_deck(deck, misses, now))
 
 
 def mistakes_csv(deck: Deck, misses: Sequence[tuple[Question, Misses]], now: datetime) -> str:
     """The deck export's rows (bot.bank.writer) with how often each question was missed, of answered."""
+    from bot.bank.writer import CSV_COLUMNS, CSV_TAIL, deck_rows  # as mistakes_yaml
+
     rows = deck_rows(mistakes_deck(deck, misses, now))
     counted: list[list[Cell]] = [
         [*row, m.failures, m.answers] for row, (_question, m) in zip(rows, misses, strict=True)

@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from bot.bank.models import Deck, Question
-from bot.bank.reader import DIFFICULTIES
+from bot.bank.models import DIFFICULTIES, Deck, Question
 from bot.locales import _, n_, p_, slash
 from bot.quiz.errors import QuizError
 

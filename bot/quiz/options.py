@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from bot.bank.reader import DIFFICULTIES
+from bot.bank.models import DIFFICULTIES
 from bot.locales import N_, _, number
 from bot.quiz.choosing import Filter
 from bot.quiz.errors import QuizError

@@ -30,6 +30,13 @@ DECK = DECKS["gradient-checkpointing"]
 
 
 @pytest_asyncio.fixture
+async def bot(world: World) -> AsyncIterator[BvunzoBot]:
+    # BVUNZO_HTTP set, as for every bot serving /metrics: it counts from its start, Discord's answers too.
+    async with world.running(world.bot(http=HttpAddress("127.0.0.1", 0))) as running:
+        yield running
+
+
+@pytest_asyncio.fixture
 async def endpoint(bot: BvunzoBot) -> AsyncIterator[str]:
     server = HealthServer(bot)
     url = await server.start(HttpAddress("127.0.0.1", 0))
@@ -102,6 +109,12 @@ async def test_healthy_bot_and_metrics_after_a_click(world: World, bot: BvunzoBo
     found = samples(text)
     assert found[("bvunzo_rounds_running", ())] == 0.0
     assert found[("bvunzo_rounds_ended_total", (("status", "stopped"),))] == 1.0
+
+
+async def test_a_bot_that_serves_no_metrics_traces_none_of_its_requests(world: World) -> None:
+    # Without BVUNZO_HTTP nothing counts Discord's answers: no request builds a trace's contexts.
+    async with world.running() as quiet:
+        assert quiet.telemetry.metrics is None and quiet.http.http_trace is None
 
 
 async def test_healthz_names_a_closed_store(world: World, bot: BvunzoBot, endpoint: str) -> None:

@@ -29,10 +29,9 @@ from bot.bank.importers.red_trivia import read_red_trivia
 from bot.bank.importers.spreadsheet import read_spreadsheet
 from bot.bank.importers.wayground import read_wayground
 from bot.bank.importers.workbook import is_workbook, read_rows, refuse_other_zips
-from bot.bank.part_sizes import MAX_EXPORT_BYTES
+from bot.bank.part_sizes import MAX_EXPORT_BYTES, size_problem
 from bot.bank.problems import DeckError, Problem
 from bot.bank.reader import read_deck, read_stored_deck
-from bot.bank.safe_yaml import size_problem
 from bot.bank.writer import deck_to_yaml
 from bot.locales import N_, _
 

@@ -22,9 +22,8 @@ from bot.bank import part_sizes
 from bot.bank.importers.anki_schema import NoteType, note_types_new, note_types_old
 from bot.bank.importers.archive import MAX_UNPACKED, ArchiveRefused, checked_archive, zip_names
 from bot.bank.importers.drafts import too_many
-from bot.bank.part_sizes import MAX_EXPORT_BYTES
+from bot.bank.part_sizes import MAX_EXPORT_BYTES, size_problem
 from bot.bank.problems import DeckError, Problem
-from bot.bank.safe_yaml import size_problem
 from bot.locales import _
 
 if TYPE_CHECKING:

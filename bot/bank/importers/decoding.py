@@ -5,9 +5,8 @@ from __future__ import annotations
 import codecs
 from dataclasses import dataclass
 
-from bot.bank.part_sizes import MAX_EXPORT_BYTES
+from bot.bank.part_sizes import MAX_EXPORT_BYTES, size_problem
 from bot.bank.problems import DeckError, Problem
-from bot.bank.safe_yaml import size_problem
 from bot.locales import N_, _
 
 

@@ -15,9 +15,8 @@ from bot.bank.importers.archive import ArchiveRefused, checked_archive, zip_name
 from bot.bank.importers.drafts import DeckDraft, too_many
 from bot.bank.importers.moodle_drafts import add_items
 from bot.bank.importers.qti import Assessment, looks_like_qti, parse_qti
-from bot.bank.part_sizes import MAX_EXPORT_BYTES
+from bot.bank.part_sizes import MAX_EXPORT_BYTES, size_problem
 from bot.bank.problems import DeckError, Problem
-from bot.bank.safe_yaml import size_problem
 from bot.locales import _, n_
 
 if TYPE_CHECKING:

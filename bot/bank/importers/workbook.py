@@ -7,9 +7,8 @@ import io
 from typing import Any
 
 from bot.bank.importers.archive import ArchiveRefused, checked_archive, zip_names
-from bot.bank.part_sizes import MAX_EXPORT_BYTES
+from bot.bank.part_sizes import MAX_EXPORT_BYTES, size_problem
 from bot.bank.problems import DeckError, Problem
-from bot.bank.safe_yaml import size_problem
 from bot.locales import N_, _
 
 ZIP_SIGNATURE = b"PK\x03\x04"
