@@ -120,3 +120,22 @@ async def test_closing_removes_every_cog() -> None:
     async with Host() as host:
         await host.add_cog(Study(seen))
     assert seen == ["load", "unload"] and host.cogs == {}
+
+
+async def test_a_client_started_after_another_closed_sets_its_extensions_up_without_importing_them_again() -> (
+    None
+):
+    async with Host() as first:
+        await first.load_extension(BROKEN)
+        module = sys.modules[BROKEN]
+    assert first.extensions == {} and first.tree.get_commands() == []  # set down with the client
+    module.ran = "once"  # type: ignore[attr-defined]
+    async with Host() as second:
+        await second.load_extension(BROKEN)
+        assert second.extensions[BROKEN] is module and module.ran == "once"  # type: ignore[attr-defined]
+        assert [c.name for c in second.tree.get_commands()] == ["boom"]
+        await second.unload_extension(BROKEN)  # an unload forgets the module: the next load reads the file
+        assert BROKEN not in sys.modules
+        await second.load_extension(BROKEN)
+        assert sys.modules[BROKEN] is not module and not hasattr(sys.modules[BROKEN], "ran")
+        assert [c.name for c in second.tree.get_commands()] == ["boom"]

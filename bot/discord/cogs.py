@@ -21,6 +21,8 @@ import discord
 from discord import app_commands
 
 if TYPE_CHECKING:
+    from importlib.abc import Loader  # importlib.abc loads importlib.resources: for the checker alone
+
     # discord.py types a command's binding as a Group or a commands.Cog: for the type checker alone, a cog
     # here is one (at run time nothing of discord.ext.commands is imported).
     from discord.ext.commands import Cog as _Binding
@@ -36,6 +38,24 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 class ExtensionError(discord.ClientException):
     """An extension could not be loaded, unloaded or reloaded (the cause chained, when there is one)."""
+
+
+# The extensions' modules of clients this process closed, by name: set up again as they are by the next
+# client's load_extension (while sys.modules still holds the same module).
+_set_down: dict[str, ModuleType] = {}
+
+
+def _module_for(name: str) -> tuple[ModuleType, Loader | None]:
+    """The extension's module, and the loader to run it with when it is new (None: set up again as it is)."""
+    kept = _set_down.pop(name, None)
+    if kept is not None and sys.modules.get(name) is kept:
+        return kept, None
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.loader is None:
+        raise ExtensionError(f"extension {name!r} could not be found")  # i18n: not shown (a host's log)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    return module, spec.loader
 
 
 def _within(package: str, module: str) -> bool:
@@ -167,16 +187,19 @@ class CogHost:
         return cog
 
     async def load_extension(self, name: str) -> None:
-        """Import the module afresh and await its `setup(bot)`; ExtensionError (its cause chained) if not."""
+        """Await the module's `setup(bot)`; ExtensionError (its cause chained) if it fails.
+
+        The module is imported afresh, unless this process holds it already from a client that was
+        closed (close() sets its extensions down and keeps their modules: a process that starts clients
+        one after another, as the tests do, runs each cog module's code once). unload_extension forgets
+        a module, so a load after it, or a reload, reads the file again.
+        """
         if name in self._extensions:
             raise ExtensionError(f"extension {name!r} is already loaded")  # i18n: not shown (a host's log)
-        spec = importlib.util.find_spec(name)
-        if spec is None or spec.loader is None:
-            raise ExtensionError(f"extension {name!r} could not be found")  # i18n: not shown (a host's log)
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
+        module, loader = _module_for(name)
         try:
-            spec.loader.exec_module(module)
+            if loader is not None:
+                loader.exec_module(module)
             setup = getattr(module, "setup", None)
             if setup is None:
                 raise ExtensionError(f"extension {name!r} has no setup")  # i18n: not shown (a log)
@@ -199,15 +222,21 @@ class CogHost:
         await self._forget_module(module.__name__)
         await self._finalize(module, name)
 
-    async def _finalize(self, module: ModuleType, name: str) -> None:
-        """Await the module's `teardown(bot)` if it has one, then forget it and its submodules."""
+    async def _teardown(self, module: ModuleType, name: str) -> None:
+        """Await the module's `teardown(bot)` if it has one (an exception in it is logged)."""
         try:
             teardown = getattr(module, "teardown", None)
             if teardown is not None:
                 await teardown(self)
         except Exception:
             log.exception("ignoring an exception in extension %s's teardown", name)
+
+    async def _finalize(self, module: ModuleType, name: str) -> None:
+        """Await the module's `teardown(bot)` if it has one, then forget it and its submodules."""
+        try:
+            await self._teardown(module, name)
         finally:
+            _set_down.pop(name, None)
             self._extensions.pop(name, None)
             sys.modules.pop(name, None)
             for loaded in [m for m in sys.modules if _within(module.__name__, m)]:
@@ -238,11 +267,18 @@ class CogHost:
         self.tree._remove_with_module(name)
 
     async def close(self) -> None:
-        for name in tuple(self._extensions):
+        # Each extension set down: its cogs, listeners and commands removed and its teardown awaited, as
+        # an unload does, but its modules kept for a client this process starts next (load_extension).
+        for name, module in tuple(self._extensions.items()):
             try:
-                await self.unload_extension(name)
+                await self._forget_module(module.__name__)
+                await self._teardown(module, name)
             except Exception:
                 log.exception("extension %s did not unload cleanly", name)
+            finally:
+                self._extensions.pop(name, None)
+                if sys.modules.get(name) is module:
+                    _set_down[name] = module
         for cog_name in tuple(self._cogs):
             await self.remove_cog(cog_name)
         await super().close()  # type: ignore[misc]
