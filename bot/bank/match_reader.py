@@ -18,11 +18,11 @@ from bot.locales import N_, _, n_
 PAIR_ITEM = N_("pair {index}")
 _SIDES = (N_("the left item of pair {index}"), N_("the right item of pair {index}"))
 FOR_MATCH = N_("`pairs` is for match questions; remove it here")
-MATCH_TYPES = N_("a match question has no `{key}`; each left item and its right one go under `pairs`")
 MATCH_MISPLACED = {
-    "choices": MATCH_TYPES,
-    "answer": MATCH_TYPES,
-    "answers": MATCH_TYPES,
+    **dict.fromkeys(
+        ("choices", "answer", "answers"),
+        N_("a match question has no `{key}`; each left item and its right one go under `pairs`"),
+    ),
     "hint": N_("a match question has no `hint`; remove it"),
 }
 

@@ -29,7 +29,6 @@ PICTURE_TYPES = {
     "JPEG": (".jpg", "image/jpeg"),
     "WebP": (".webp", "image/webp"),
 }
-_NAME = re.compile(r"[0-9a-f]{16}\.(?:png|jpg|webp)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +59,10 @@ def picture_name(reference: str | None) -> str | None:
         return None
     name = reference[len(PICTURE_PREFIX) :]
     return name if is_picture_name(name) else None
+
+
+# A stored picture's name: the first 16 hex digits of its SHA-256 and its type's extension.
+_NAME = re.compile(r"[0-9a-f]{16}\.(?:png|jpg|webp)")
 
 
 def is_picture_name(name: str) -> bool:

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 from types import MappingProxyType
-from typing import TYPE_CHECKING, TypedDict, Unpack
+from typing import TYPE_CHECKING, TypedDict, TypeGuard, TypeVar, Unpack
 
 import yaml
 
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from decimal import Decimal
 
 SLUG = re.compile(r"[A-Za-z0-9_-]+")
+_NodeKind = TypeVar("_NodeKind", bound=yaml.Node)
 
 DECK_KEYS = ("id", "title", "description", "language", "tags", "questions")
 QUESTION_KEYS = (
@@ -251,6 +252,18 @@ class _Reader:
             )
         return allowed
 
+    def is_a(
+        self, node: yaml.Node, kind: type[_NodeKind], refusal: Callable[[str], str]
+    ) -> TypeGuard[_NodeKind]:
+        """Whether a node may be read and is a `kind` (a mapping, a list, a scalar); when it is not,
+        `refusal` gives the problem's sentence from what the node is instead (`describe`)."""
+        if not self.plain(node):
+            return False
+        if not isinstance(node, kind):
+            self.report(node, refusal(self.describe(node)))
+            return False
+        return True
+
     @staticmethod
     def describe(node: yaml.Node) -> str:
         if isinstance(node, yaml.MappingNode):
@@ -266,18 +279,16 @@ class _Reader:
         return _("text")
 
     def mapping(self, node: yaml.Node, keys: tuple[str, ...], what: str) -> Fields | None:
-        if not self.plain(node):
-            return None
-        if not isinstance(node, yaml.MappingNode):
-            self.report(
-                node,
-                _(
-                    "{what} must be a mapping of keys such as `{key}: ...`, not {given}",
-                    what=what,
-                    key=keys[0],
-                    given=self.describe(node),
-                ),
-            )
+        if not self.is_a(
+            node,
+            yaml.MappingNode,
+            lambda given: _(
+                "{what} must be a mapping of keys such as `{key}: ...`, not {given}",
+                what=what,
+                key=keys[0],
+                given=given,
+            ),
+        ):
             return None
         fields: Fields = {}
         for key_node, value_node in node.value:
@@ -303,19 +314,11 @@ class _Reader:
 
     def _plain_key(self, key_node: yaml.Node, what: str) -> bool:
         """Whether a mapping's key is a plain word (a tag, a list or a mapping as a key is reported)."""
-        if not self.plain(key_node):
-            return False
-        if not isinstance(key_node, yaml.ScalarNode):
-            self.report(
-                key_node,
-                _(
-                    "a key in {what} must be a plain word, not {given}",
-                    what=what,
-                    given=self.describe(key_node),
-                ),
-            )
-            return False
-        return True
+        return self.is_a(
+            key_node,
+            yaml.ScalarNode,
+            lambda given: _("a key in {what} must be a plain word, not {given}", what=what, given=given),
+        )
 
     def text(
         self,
@@ -329,10 +332,9 @@ class _Reader:
         """A scalar's text, stripped; numbers, dates and yes/no count as the words written.
 
         `name` is what the problem calls it, `fits` where it is shown (a Discord message when None)."""
-        if not self.plain(node):
-            return None
-        if not isinstance(node, yaml.ScalarNode):
-            self.report(node, _("{name} must be text, not {given}", name=name, given=self.describe(node)))
+        if not self.is_a(
+            node, yaml.ScalarNode, lambda given: _("{name} must be text, not {given}", name=name, given=given)
+        ):
             return None
         value = "" if node.tag == sy.NULL else str(node.value).strip()
         if not value and not allow_empty:
@@ -424,10 +426,11 @@ class _Reader:
         if single_ok and isinstance(node, yaml.ScalarNode) and node.tag != sy.NULL:
             value = self.text(node, name, limit)
             return None if value is None else [value]
-        if not self.plain(node):
-            return None
-        if not isinstance(node, yaml.SequenceNode):
-            self.report(node, _("{name} must be a list, not {given}", name=name, given=self.describe(node)))
+        if not self.is_a(
+            node,
+            yaml.SequenceNode,
+            lambda given: _("{name} must be a list, not {given}", name=name, given=given),
+        ):
             return None
         return self._list_items(node, item, limit, repeats_ok=repeats_ok)
 
@@ -563,12 +566,11 @@ class _Reader:
             self.report(root, _("the deck has no `questions`; add a list of questions"))
             return ()
         node = fields["questions"][1]
-        if not self.plain(node):
-            return ()
-        if not isinstance(node, yaml.SequenceNode):
-            self.report(
-                node, _("`questions` must be a list of questions, not {given}", given=self.describe(node))
-            )
+        if not self.is_a(
+            node,
+            yaml.SequenceNode,
+            lambda given: _("`questions` must be a list of questions, not {given}", given=given),
+        ):
             return ()
         if not node.value:
             self.report(node, _("`questions` is empty; a deck needs at least one question"))
@@ -1151,17 +1153,15 @@ class _Reader:
         self, node: yaml.Node, kind: Kind | None, own_lang: str, choice_count: int | None
     ) -> dict[str, Translation]:
         result: dict[str, Translation] = {}
-        if not self.plain(node):
-            return result
-        if not isinstance(node, yaml.MappingNode):
-            self.report(
-                node,
-                _(
-                    "`translations` must be a mapping from a language code to that language's `prompt`, "
-                    "`choices` and `explanation`, not {given}",
-                    given=self.describe(node),
-                ),
-            )
+        if not self.is_a(
+            node,
+            yaml.MappingNode,
+            lambda given: _(
+                "`translations` must be a mapping from a language code to that language's `prompt`, "
+                "`choices` and `explanation`, not {given}",
+                given=given,
+            ),
+        ):
             return result
         if len(node.value) > part_sizes.MAX_TRANSLATIONS:
             self.report(

@@ -13,21 +13,17 @@ from pathlib import Path
 
 from bot.bank.images import is_url
 from bot.bank.models import Kind, Question
-from bot.locales import _, exact, fixed, n_, number, percent
+from bot.locales import _, exact, fixed, n_, number
 from bot.looks.discord_limits import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE
 from bot.looks.embeds import Look, fit
 from bot.looks.match import match_lines, match_reveal_lines
 from bot.looks.order import HOW_TO_ORDER, order_reveal_lines
 from bot.looks.text import clip, letter, mention, stamp
+from bot.looks.text import percent as share  # part of whole, — of nothing
 from bot.quiz import PlayerResult, Reveal
 from bot.quiz.standings import place_mark, top
 from bot.quiz.teams import TEAM_MARKS, TEAM_NAMES, TeamResult, mean_text
 from bot.rounds.cards import QuestionCard, RevealCard
-
-
-def share(part: int, whole: int) -> str:
-    """`part` of `whole` as a whole percentage, as the language writes it (— of nothing)."""
-    return percent(part / whole) if whole else "—"
 
 
 def team_name(team: int) -> str:

@@ -11,9 +11,10 @@ from bot.bank.models import Kind, Question
 from bot.calendar.kinds import lettered
 from bot.calendar.post_failures import PASSING
 from bot.calendar.qotd import Streak
-from bot.locales import _, day, day_and_month, n_, number, percent, slash
+from bot.locales import _, day, day_and_month, n_, number, slash
 from bot.looks.order import HOW_TO_ORDER
 from bot.looks.round import how_to_answer
+from bot.looks.text import percent as share  # part of whole, — of nothing
 from bot.looks.text import stamp
 from bot.quiz.achievements import Achievement
 from bot.store import QotdBoardLine
@@ -38,11 +39,6 @@ def _channel(channel_id: int) -> str:
 
 def days_in_a_row(days: int) -> str:
     return n_("{n} day in a row", "{n} days in a row", days)
-
-
-def share(part: int, whole: int) -> str:
-    """`part` of `whole` as a percentage in the task's language ("—" of nothing)."""
-    return percent(part / whole) if whole else "—"
 
 
 def choice_lines(question: Question, order: Sequence[int]) -> list[str]:

@@ -26,7 +26,6 @@ from bot.web.redirects import found, on_site
 from bot.web.sessions import viewer
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-_SERVER_PATH = re.compile(r"^/servers/([^/]*)(?:/|$)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +100,10 @@ async def moderated_servers(request: web.Request, who: WebSession) -> list[Liste
         for g in who.guilds
         if await is_moderator(request, who, g.id)
     ]
+
+
+# A server's pages, any path below /servers/{guild_id}/: the id is what the gate checks.
+_SERVER_PATH = re.compile(r"^/servers/([^/]*)(?:/|$)")
 
 
 @web.middleware

@@ -49,25 +49,22 @@ _TRUE_FALSE_KINDS = {"truefalse", "tf", "boolean", "bool", "yesno", "verdaderofa
                      "verdadeirofalso", "vraifaux", "richtigfalsch", "wahrfalsch", "chokwadimanyepo"}  # fmt: skip
 _TEXT_KINDS = {"shortanswer", "short", "text", "typed", "numerical", "numeric", "number", "respuestacorta",
                "respostacurta", "reponsecourte", "kurzantwort", "freitext"}  # fmt: skip
-_ESSAY = N_("an essay question cannot be played in a quiz round")
-_UPLOAD = N_("a file upload question cannot be played in a quiz round")
-_GAP_FILL = N_("a gap-fill question cannot be played in a quiz round")
-_DRAG_AND_DROP = N_("a drag-and-drop question cannot be played in a quiz round")
-# What a kind of question no round can play is told with (the sentence is written where it is said).
+# What a kind of question no round can play is told with (the sentence is written where it is said): the
+# words a sheet may name each kind by, as for the kinds above.
 _UNPLAYABLE_KINDS = {
-    "essay": _ESSAY,
-    "ensayo": _ESSAY,
-    "redacao": _ESSAY,
-    "dissertation": _ESSAY,
-    "aufsatz": _ESSAY,
-    "fileupload": _UPLOAD,
-    "upload": _UPLOAD,
-    "file": _UPLOAD,
-    "gapfill": _GAP_FILL,
-    "cloze": _GAP_FILL,
-    "fillintheblanks": _GAP_FILL,
-    "ddwtos": _DRAG_AND_DROP,
-    "draganddrop": _DRAG_AND_DROP,
+    **dict.fromkeys(
+        ("essay", "ensayo", "redacao", "dissertation", "aufsatz"),
+        N_("an essay question cannot be played in a quiz round"),
+    ),
+    **dict.fromkeys(
+        ("fileupload", "upload", "file"), N_("a file upload question cannot be played in a quiz round")
+    ),
+    **dict.fromkeys(
+        ("gapfill", "cloze", "fillintheblanks"), N_("a gap-fill question cannot be played in a quiz round")
+    ),
+    **dict.fromkeys(
+        ("ddwtos", "draganddrop"), N_("a drag-and-drop question cannot be played in a quiz round")
+    ),
     "description": N_("a description (no question) cannot be played in a quiz round"),
     "hotspot": N_("a hotspot question cannot be played in a quiz round"),
 }

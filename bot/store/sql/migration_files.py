@@ -9,7 +9,6 @@ from pathlib import Path
 # The migrations ship inside the package beside this code, read as files: importlib.resources would load
 # importlib.metadata and zipfile into every bot's memory for them.
 _MIGRATIONS = Path(__file__).resolve().parents[1] / "migrations"
-_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,6 +16,10 @@ class MigrationFile:
     number: int
     name: str
     script: str
+
+
+# A migration's file name: its four-digit number, then what it does (`0008_calendar.sql`).
+_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 
 def migration_files(engine: str, newest: int) -> tuple[MigrationFile, ...]:
