@@ -29,6 +29,7 @@ from bot.discord.internals import (
     HeldInteractions,
     dispatch_dynamic_items_lightly,
     dynamic_item_template,
+    pace_clicks,
     point_discord_at,
     read_clicks_lightly,
     read_events_with_zlib,
@@ -152,7 +153,8 @@ class BvunzoBot(CogHost, discord.AutoShardedClient):
         tolerate_malformed_events(self)  # after: a malformed click is dropped here too
         read_events_with_zlib()  # 32 KiB a shard for the gateway's stream, not zstd's 2.3 MiB
         self._held = HeldInteractions(self)
-        dispatch_dynamic_items_lightly(self)  # a card's click builds no view of its many components
+        # A card's click builds no view of its many components; past 100 clicks in work the gateway waits.
+        dispatch_dynamic_items_lightly(self, pace_clicks(self))
 
     async def login(self, token: str) -> None:
         self.logged_in = True
