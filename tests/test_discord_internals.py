@@ -267,11 +267,9 @@ def walk(components: list[Any]) -> Iterator[Any]:
             yield accessory
 
 
-class OneEvent:
-    """A gateway socket with one text event to read (what `poll_event` asks of `DiscordWebSocket.socket`)."""
-
-    async def receive(self, timeout: float | None = None) -> Any:
-        return types.SimpleNamespace(type=aiohttp.WSMsgType.TEXT, data='{"op": 11}')
+async def one_event(timeout: float | None = None) -> Any:
+    """A gateway socket's text event (what `poll_event` asks of `DiscordWebSocket.socket.receive`)."""
+    return types.SimpleNamespace(type=aiohttp.WSMsgType.TEXT, data='{"op": 11}')
 
 
 async def test_the_gateway_reads_its_next_event_once_there_is_room_among_the_clicks_in_work() -> None:
@@ -286,7 +284,7 @@ async def test_the_gateway_reads_its_next_event_once_there_is_room_among_the_cli
     # What poll_event reads of its connection: its socket, its timeout, its parser and its client's state.
     ws = types.SimpleNamespace(
         _connection=client._connection,
-        socket=OneEvent(),
+        socket=types.SimpleNamespace(receive=one_event),
         _max_heartbeat_timeout=5.0,
         received_message=received_message,
     )
