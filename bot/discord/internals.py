@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import re
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -264,22 +264,10 @@ def dispatch_dynamic_items_lightly(client: discord.Client, pace: ClickPace | Non
     Clicks). Bvunzo's DynamicItems never read their view, so the store's `schedule_dynamic_item_call`
     (no public hook) is replaced on this client's store: it makes a ui item of the clicked button or
     menu alone, then asks `from_custom_id`, `interaction_check` and `callback` in discord.py's order.
-    Any other component falls back to discord.py's own way. With a `pace`, each click is counted in work
-    from its call to its end (pace_clicks).
+    Any other component falls back to discord.py's own way. A `pace` counts each click in work (pace_clicks).
     """
     store: Any = client._connection._view_store  # replaced below: typed loosely on purpose
     rebuilding = store.schedule_dynamic_item_call
-
-    async def counted(
-        component_type: int, factory: Any, interaction: discord.Interaction, custom_id: str, match: Any
-    ) -> None:
-        if pace is None:
-            return await lightly(component_type, factory, interaction, custom_id, match)
-        pace.began()
-        try:
-            return await lightly(component_type, factory, interaction, custom_id, match)
-        finally:
-            pace.ended()
 
     async def lightly(
         component_type: int, factory: Any, interaction: discord.Interaction, custom_id: str, match: Any
@@ -305,7 +293,20 @@ def dispatch_dynamic_items_lightly(client: discord.Client, pace: ClickPace | Non
                 log.exception("Ignoring exception in dynamic item callback for %r", item)
         return None
 
-    store.schedule_dynamic_item_call = counted
+    store.schedule_dynamic_item_call = lightly if pace is None else _counted_in(pace, lightly)
+
+
+def _counted_in(pace: ClickPace, call: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+    """`call`, each of its clicks counted in work in `pace` from its start to its end."""
+
+    async def counted(*args: Any) -> None:
+        pace.began()
+        try:
+            await call(*args)
+        finally:
+            pace.ended()
+
+    return counted
 
 
 def _clicked(components: list[Any], component_type: int, custom_id: str) -> discord.ui.Item[Any] | None:
