@@ -12,24 +12,22 @@ import contextlib
 import logging
 import re
 import tomllib
-import types
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import aiohttp
 import discord
 import pytest
 import yarl
 
+from bot.discord.ended_clicks import EndedClicks
 from bot.discord.internals import (
     TESTED_WITH,
     HeldInteractions,
     discord_addresses,
     dispatch_dynamic_items_lightly,
     dynamic_item_template,
-    pace_clicks,
     point_discord_at,
     read_clicks_lightly,
     read_events_with_zlib,
@@ -267,55 +265,25 @@ def walk(components: list[Any]) -> Iterator[Any]:
             yield accessory
 
 
-async def one_event(timeout: float | None = None) -> Any:
-    """A gateway socket's text event (what `poll_event` asks of `DiscordWebSocket.socket.receive`)."""
-    return types.SimpleNamespace(type=aiohttp.WSMsgType.TEXT, data='{"op": 11}')
-
-
-async def test_the_gateway_reads_its_next_event_once_there_is_room_among_the_clicks_in_work() -> None:
-    client = discord.Client(intents=discord.Intents.none())
-    pace = pace_clicks(client)
-    assert pace_clicks(client) is pace  # one pace a client, however often asked
-    read: list[str] = []
-
-    async def received_message(data: str) -> None:
-        read.append(data)
-
-    # What poll_event reads of its connection: its socket, its timeout, its parser and its client's state.
-    ws = types.SimpleNamespace(
-        _connection=client._connection,
-        socket=types.SimpleNamespace(receive=one_event),
-        _max_heartbeat_timeout=5.0,
-        received_message=received_message,
-    )
-    for _ in range(pace.limit):
-        pace.began()
-    with relied_on("DiscordWebSocket.poll_event, reading one event from its socket"):
-        polled = asyncio.create_task(discord.gateway.DiscordWebSocket.poll_event(ws))  # type: ignore[arg-type]
-        await asyncio.sleep(0.05)
-        assert read == [], "the gateway read an event with no room among the clicks in work"
-        pace.ended()
-        await asyncio.wait_for(polled, timeout=1)
-    assert read == ['{"op": 11}']
-
-
-async def test_a_click_is_counted_in_work_until_its_dynamic_item_is_done(
+async def test_a_click_is_counted_as_ended_once_its_dynamic_item_is_done(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     client = discord.Client(intents=discord.Intents.none())
-    pace = pace_clicks(client)
-    dispatch_dynamic_items_lightly(client, pace)
+    ended = EndedClicks()
+    dispatch_dynamic_items_lightly(client, ended)
     client.add_dynamic_items(Recorded)
-    in_work: list[int] = []
+    seen: list[int] = []
 
     async def callback(self: Recorded, interaction: discord.Interaction[Any]) -> None:
-        in_work.append(pace.in_work)
+        seen.append(ended.count)
         await asyncio.sleep(0)  # the other click starts meanwhile
+        if interaction.id == 2:
+            raise RuntimeError("a failing click ends too")
 
     monkeypatch.setattr(Recorded, "callback", callback)
     client._connection.parse_interaction_create(card_event(1, {"custom_id": "test:r:1", "component_type": 2}))
     client._connection.parse_interaction_create(card_event(2, {"custom_id": "test:r:1", "component_type": 2}))
     for _ in range(5):
         await asyncio.sleep(0)
-    assert in_work == [1, 2]  # the first alone, then both
-    assert pace.in_work == 0
+    assert seen == [0, 0]  # neither had ended when both began
+    assert ended.count == 2

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 import re
-import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -17,7 +16,7 @@ import discord
 import yarl
 from discord.ui.select import BaseSelect
 
-from bot.discord.click_pace import ClickPace
+from bot.discord.ended_clicks import EndedClicks
 from bot.discord.zlib_events import ZlibEvents
 
 log = logging.getLogger(__name__)
@@ -48,35 +47,6 @@ def read_events_with_zlib() -> None:
     COMPRESSION_TYPE in the URL's `compress`, at connect time.
     """
     discord.utils._ActiveDecompressionContext = ZlibEvents
-
-
-# Each client's pace, by its connection state (what a gateway connection knows of its client).
-_PACES: weakref.WeakKeyDictionary[Any, ClickPace] = weakref.WeakKeyDictionary()
-
-
-def pace_clicks(client: discord.Client) -> ClickPace:
-    """Have the client's gateway connections read their next event only once there is room among the clicks
-    in work (bot/discord/click_pace.py); the pace that `dispatch_dynamic_items_lightly` counts them in.
-
-    discord.py has no hook between two gateway events: each connection's read loop (a Shard's worker, or
-    Client.connect) calls `DiscordWebSocket.poll_event`, which reads one event and parses it. That method is
-    wrapped once for the process; a connection finds its client's pace by `DiscordWebSocket._connection`,
-    which `from_client` sets. A connection of a client with no pace reads as before.
-    """
-    pace = _PACES.setdefault(client._connection, ClickPace())
-    gateway: Any = discord.gateway.DiscordWebSocket
-    if not getattr(gateway.poll_event, "paced", False):
-        poll_event = gateway.poll_event
-
-        async def paced(ws: Any) -> None:
-            waiting = _PACES.get(getattr(ws, "_connection", None))
-            if waiting is not None:
-                await waiting.room()
-            await poll_event(ws)
-
-        paced.paced = True  # type: ignore[attr-defined]
-        gateway.poll_event = paced
-    return pace
 
 
 def tolerate_malformed_events(client: discord.Client) -> None:
@@ -254,7 +224,7 @@ def _only_clicked(components: list[Any], component_type: int, custom_id: str) ->
     return None
 
 
-def dispatch_dynamic_items_lightly(client: discord.Client, pace: ClickPace | None = None) -> None:
+def dispatch_dynamic_items_lightly(client: discord.Client, ended: EndedClicks | None = None) -> None:
     """Hand a click to its DynamicItem without first rebuilding the clicked message's whole view.
 
     For every click that matches a DynamicItem template, discord.py's view store turns the message's every
@@ -264,7 +234,8 @@ def dispatch_dynamic_items_lightly(client: discord.Client, pace: ClickPace | Non
     Clicks). Bvunzo's DynamicItems never read their view, so the store's `schedule_dynamic_item_call`
     (no public hook) is replaced on this client's store: it makes a ui item of the clicked button or
     menu alone, then asks `from_custom_id`, `interaction_check` and `callback` in discord.py's order.
-    Any other component falls back to discord.py's own way. A `pace` counts each click in work (pace_clicks).
+    Any other component falls back to discord.py's own way. `ended` counts each click once its call is done
+    (bot/discord/ended_clicks.py collects their garbage).
     """
     store: Any = client._connection._view_store  # replaced below: typed loosely on purpose
     rebuilding = store.schedule_dynamic_item_call
@@ -293,18 +264,17 @@ def dispatch_dynamic_items_lightly(client: discord.Client, pace: ClickPace | Non
                 log.exception("Ignoring exception in dynamic item callback for %r", item)
         return None
 
-    store.schedule_dynamic_item_call = lightly if pace is None else _counted_in(pace, lightly)
+    store.schedule_dynamic_item_call = lightly if ended is None else _counted_in(ended, lightly)
 
 
-def _counted_in(pace: ClickPace, call: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
-    """`call`, each of its clicks counted in work in `pace` from its start to its end."""
+def _counted_in(ended: EndedClicks, call: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+    """`call`, each of its clicks counted in `ended` once it is done."""
 
     async def counted(*args: Any) -> None:
-        pace.began()
         try:
             await call(*args)
         finally:
-            pace.ended()
+            ended.ended()
 
     return counted
 
