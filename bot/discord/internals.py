@@ -234,8 +234,7 @@ def dispatch_dynamic_items_lightly(client: discord.Client, ended: EndedClicks | 
     Clicks). Bvunzo's DynamicItems never read their view, so the store's `schedule_dynamic_item_call`
     (no public hook) is replaced on this client's store: it makes a ui item of the clicked button or
     menu alone, then asks `from_custom_id`, `interaction_check` and `callback` in discord.py's order.
-    Any other component falls back to discord.py's own way. `ended` counts each click once its call is done
-    (bot/discord/ended_clicks.py collects their garbage).
+    Any other component falls back to discord.py's own way; `ended` counts each click once it is done.
     """
     store: Any = client._connection._view_store  # replaced below: typed loosely on purpose
     rebuilding = store.schedule_dynamic_item_call
