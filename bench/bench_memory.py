@@ -18,9 +18,10 @@ after the decks or the bot changed). The bare bot is discord.py and
 nothing else, with Bvunzo's intents and cache settings (an AutoShardedClient, the guilds intent only) and
 discord.py's defaults for the rest, as a bot that sets nothing runs: an unlimited REST pool (Bvunzo's holds 100
 sockets), glibc's own malloc arenas (Bvunzo caps them at 2), a 1,000-message cache (both). A process is
-measured once it is settled: its CPU time has stopped growing. Prints figures, the sockets each process held
-(the REST connections a burst opened are kept alive, and move its figure), ratios, and with --repeats the
-medians, which are the figures to judge.
+measured once it is settled: its CPU time has stopped growing, and after the clicks, the REST connections its
+burst opened have closed (aiohttp keeps each 15 s), so both bots are measured at the same moment whatever the
+number the machine's load had them open. Both start from compiled code (precompiled). Prints figures, the
+sockets each process held, ratios, and with --repeats the medians and ranges, which are the figures to judge.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ import contextlib
 import os
 import random
 import re
+import site
 import statistics
 import sys
 import tempfile
@@ -94,6 +96,9 @@ client.run(os.environ["DISCORD_TOKEN"], log_handler=None)
 SETTLE_WINDOW = 2.0  # seconds without CPU growth beyond SETTLE_CPU before a process counts as settled
 SETTLE_CPU = 0.03
 SETTLE_WITHIN = 300.0
+# aiohttp keeps a REST connection 15 s after its last request (keepalive_timeout): after a burst, a bot is
+# measured once those it opened have closed, however many the machine's load had it open.
+KEEP_ALIVE_WITHIN = 60.0
 SPREAD_SECONDS = 1.0  # a crowd clicks a question over this long, as in bench_clicks.py
 KINDS = ("bvunzo", "bare")
 COLD_DECKS = False  # --cold-decks: Bvunzo starts without its deck cache, as the first start after an edit
@@ -193,6 +198,19 @@ def open_sockets(pid: int) -> int | None:
     return None
 
 
+async def connections_closed(pid: int, at_ready: int | None) -> None:
+    """Until the process holds no more sockets than it did at ready: the burst's REST connections closed."""
+    if at_ready is None:  # no /proc: measured as it is
+        return
+    deadline = time.monotonic() + KEEP_ALIVE_WITHIN
+    while time.monotonic() < deadline:
+        held = open_sockets(pid)
+        if held is None or held <= at_ready:
+            return
+        await asyncio.sleep(0.25)
+    raise RuntimeError(f"process {pid} kept its burst's connections past {KEEP_ALIVE_WITHIN:g} s")
+
+
 def measure(moment: str, kind: str, pid: int, started: float) -> Figure:
     rss, peak = memory_of(pid)
     return Figure(moment, kind, rss, peak, time.monotonic() - started, open_sockets(pid))
@@ -246,6 +264,7 @@ async def after_clicks(kind: str, members: int, questions: int, folder: Path) ->
     async with fake:
         started = time.monotonic()
         async with launched(kind, fake, folder, channel, questions) as pid:
+            at_ready = open_sockets(pid)
             if kind == "bvunzo":
                 await play_round(
                     fake, BotUnderTest("process", pid=pid), channel, moderator, crowd, questions, rng
@@ -257,6 +276,8 @@ async def after_clicks(kind: str, members: int, questions: int, folder: Path) ->
                     )
                     await crowd_clicks(fake, message, crowd, rng)
             await fake.settle()
+            await settled(pid)
+            await connections_closed(pid, at_ready)
             await settled(pid)
             return measure("clicks", kind, pid, started)
 
@@ -291,6 +312,11 @@ def _mib(kib: int | None) -> str:
     return "-" if kib is None else f"{kib / 1024:.1f} MiB"
 
 
+def _range(figures: Sequence[Figure]) -> str:
+    kib = [f.rss_kib or 0 for f in figures]
+    return f"{min(kib) / 1024:.1f}-{max(kib) / 1024:.1f} MiB"
+
+
 def _median_kib(figures: Sequence[Figure]) -> float:
     return statistics.median(f.rss_kib or 0 for f in figures)
 
@@ -312,15 +338,17 @@ def report(figures: Sequence[Figure], goal: float) -> None:
             mine_kib, floor_kib = _median_kib(ours), _median_kib(bare)
             print(
                 f"  {'median':7}  {_mib(round(mine_kib)):>10}    {_mib(round(floor_kib)):>10}       "
-                f"{mine_kib / (floor_kib or 1):.2f}×   ({moment}, {len(ours)} runs each)"
+                f"{mine_kib / (floor_kib or 1):.2f}×   ({moment}, {len(ours)} runs each; ranges "
+                f"{_range(ours)} / {_range(bare)})"
             )
 
 
 def precompiled() -> None:
-    """bot/ and cogs/ as an installed bot has them, compiled: discord.py's `.pyc` files came with pip, and
-    PYTHONDONTWRITEBYTECODE (set in some environments) would have Bvunzo compile its own at every start."""
-    for package in ("bot", "cogs"):
-        compileall.compile_dir(ROOT / package, quiet=1)
+    """Both bots' code compiled, as an installed bot has it: bot/ and cogs/, and the environment's packages
+    (pip compiles what it installs, uv does not). Without `.pyc` files, and with PYTHONDONTWRITEBYTECODE set
+    (in some environments), each start compiles the source it imports: 4-5 MiB more for either bot."""
+    for folder in (ROOT / "bot", ROOT / "cogs", *{Path(p) for p in site.getsitepackages()}):
+        compileall.compile_dir(folder, quiet=1)
 
 
 async def main(options: argparse.Namespace) -> None:

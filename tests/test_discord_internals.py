@@ -21,6 +21,7 @@ import discord
 import pytest
 import yarl
 
+from bot.discord.ended_clicks import EndedClicks
 from bot.discord.internals import (
     TESTED_WITH,
     HeldInteractions,
@@ -262,3 +263,27 @@ def walk(components: list[Any]) -> Iterator[Any]:
         accessory = getattr(component, "accessory", None)
         if accessory is not None:
             yield accessory
+
+
+async def test_a_click_is_counted_as_ended_once_its_dynamic_item_is_done(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    client = discord.Client(intents=discord.Intents.none())
+    ended = EndedClicks()
+    dispatch_dynamic_items_lightly(client, ended)
+    client.add_dynamic_items(Recorded)
+    seen: list[int] = []
+
+    async def callback(self: Recorded, interaction: discord.Interaction[Any]) -> None:
+        seen.append(ended.count)
+        await asyncio.sleep(0)  # the other click starts meanwhile
+        if interaction.id == 2:
+            raise RuntimeError("a failing click ends too")
+
+    monkeypatch.setattr(Recorded, "callback", callback)
+    client._connection.parse_interaction_create(card_event(1, {"custom_id": "test:r:1", "component_type": 2}))
+    client._connection.parse_interaction_create(card_event(2, {"custom_id": "test:r:1", "component_type": 2}))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert seen == [0, 0]  # neither had ended when both began
+    assert ended.count == 2

@@ -24,6 +24,7 @@ from bot.discord.calls import RetryPolicy, is_expired_interaction
 from bot.discord.cogs import CogHost
 from bot.discord.command_names import CatalogTranslator
 from bot.discord.command_tree import NO_SENDER, CheckedTree, sender_id
+from bot.discord.ended_clicks import EndedClicks
 from bot.discord.faces import note_face
 from bot.discord.internals import (
     HeldInteractions,
@@ -152,7 +153,8 @@ class BvunzoBot(CogHost, discord.AutoShardedClient):
         tolerate_malformed_events(self)  # after: a malformed click is dropped here too
         read_events_with_zlib()  # 32 KiB a shard for the gateway's stream, not zstd's 2.3 MiB
         self._held = HeldInteractions(self)
-        dispatch_dynamic_items_lightly(self)  # a card's click builds no view of its many components
+        # A card's click builds no view of its many components; ended clicks' garbage collected every 100.
+        dispatch_dynamic_items_lightly(self, EndedClicks())
 
     async def login(self, token: str) -> None:
         self.logged_in = True

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 import yarl
 from discord.ui.select import BaseSelect
 
+from bot.discord.ended_clicks import EndedClicks
 from bot.discord.zlib_events import ZlibEvents
 
 log = logging.getLogger(__name__)
@@ -223,7 +224,7 @@ def _only_clicked(components: list[Any], component_type: int, custom_id: str) ->
     return None
 
 
-def dispatch_dynamic_items_lightly(client: discord.Client) -> None:
+def dispatch_dynamic_items_lightly(client: discord.Client, ended: EndedClicks | None = None) -> None:
     """Hand a click to its DynamicItem without first rebuilding the clicked message's whole view.
 
     For every click that matches a DynamicItem template, discord.py's view store turns the message's every
@@ -233,7 +234,7 @@ def dispatch_dynamic_items_lightly(client: discord.Client) -> None:
     Clicks). Bvunzo's DynamicItems never read their view, so the store's `schedule_dynamic_item_call`
     (no public hook) is replaced on this client's store: it makes a ui item of the clicked button or
     menu alone, then asks `from_custom_id`, `interaction_check` and `callback` in discord.py's order.
-    Any other component falls back to discord.py's own way.
+    Any other component falls back to discord.py's own way; `ended` counts each click once it is done.
     """
     store: Any = client._connection._view_store  # replaced below: typed loosely on purpose
     rebuilding = store.schedule_dynamic_item_call
@@ -262,7 +263,19 @@ def dispatch_dynamic_items_lightly(client: discord.Client) -> None:
                 log.exception("Ignoring exception in dynamic item callback for %r", item)
         return None
 
-    store.schedule_dynamic_item_call = lightly
+    store.schedule_dynamic_item_call = lightly if ended is None else _counted_in(ended, lightly)
+
+
+def _counted_in(ended: EndedClicks, call: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+    """`call`, each of its clicks counted in `ended` once it is done."""
+
+    async def counted(*args: Any) -> None:
+        try:
+            await call(*args)
+        finally:
+            ended.ended()
+
+    return counted
 
 
 def _clicked(components: list[Any], component_type: int, custom_id: str) -> discord.ui.Item[Any] | None:
