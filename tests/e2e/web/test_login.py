@@ -9,7 +9,7 @@ from tests.e2e.web.conftest import Dashboard
 
 async def test_a_moderator_logs_in_sees_their_server_and_logs_out(dashboard: Dashboard, browser: Any) -> None:
     world = dashboard.world
-    page = await dashboard.signed_in(browser, world.moderator)
+    page = await dashboard.sign_in(await dashboard.page(browser), world.moderator)  # the browser's own walk
     assert await page.get_by_text("Signed in as Tendai").count() == 1
     assert await page.get_by_role("link", name="Study A").count() == 1
     assert await page.get_by_role("link", name="Study B").count() == 0
@@ -47,9 +47,9 @@ async def test_logging_out_everywhere_ends_the_members_every_browser_and_no_one_
     dashboard: Dashboard, browser: Any
 ) -> None:
     world = dashboard.world
-    home = await dashboard.signed_in(browser, world.moderator)
+    home = await dashboard.signed_in(browser, world.moderator, then="/")
     laptop = await dashboard.signed_in(browser, world.moderator, then="/me")
-    colleague = await dashboard.signed_in(browser, world.quizmaster)
+    colleague = await dashboard.signed_in(browser, world.quizmaster, then="/")
     async with laptop.expect_navigation():
         await laptop.get_by_role("button", name="Log out everywhere").click()
     assert laptop.url == dashboard.url + "/"
@@ -65,7 +65,7 @@ async def test_logging_out_everywhere_ends_the_members_every_browser_and_no_one_
 
 
 async def test_logging_out_everywhere_needs_the_forms_token(dashboard: Dashboard, browser: Any) -> None:
-    page = await dashboard.signed_in(browser, dashboard.world.moderator)
+    page = await dashboard.signed_in(browser, dashboard.world.moderator, then="/")
     forged = await page.context.request.post(dashboard.url + "/logout/everywhere", form={}, max_redirects=0)
     assert forged.status == 403
     await page.reload()

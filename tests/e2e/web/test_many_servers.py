@@ -23,7 +23,7 @@ async def test_a_moderator_of_the_450th_server_gets_its_pages(dashboard: Dashboa
     assert len(fake.guilds) == 450
     assert sorted(g.id for g in fake.guilds)[-1] == late.id
 
-    page = await dashboard.signed_in(browser, world.moderator)
+    page = await dashboard.signed_in(browser, world.moderator, then="/")
     assert await page.get_by_role("link", name="Late Study").count() == 1
     assert await page.get_by_role("link", name="Study A").count() == 1
     answer = await page.goto(dashboard.server_url(guild_id=late.id))
