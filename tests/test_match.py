@@ -257,6 +257,22 @@ def test_the_answer_form_has_a_select_per_left_item_within_discords_limits(code:
     assert all(menu["required"] and menu["max_values"] == 1 for menu in menus)
 
 
+def test_practice_feedback_on_a_match_answer_tells_the_pairs_right_and_the_share_of_the_points() -> None:
+    embed = feedback_embed(
+        CAPITALS,
+        (),
+        right=False,
+        right_slots=frozenset(),
+        chosen=None,
+        typed="[0, 2, 1]",
+        index=0,
+        total=1,
+        next_due=None,
+        share=Fraction(1, 3),
+    )
+    assert (embed.description or "").splitlines()[-1] == "1 of 3 pairs right: 33% of the points."
+
+
 @pytest.mark.parametrize(("fmt", "name"), [("gift", "geo.gift"), ("moodle-xml", "geo.xml")])
 def test_gift_and_moodle_xml_write_a_match_question_that_reads_back(fmt: str, name: str) -> None:
     asked = Question(

@@ -81,24 +81,17 @@ def question_from_json(shape: Any) -> Question:
 
 
 def _translation_to_json(t: Translation) -> dict[str, Any]:
-    return {
-        "prompt": t.prompt,
-        "choices": list(t.choices),
-        "explanation": t.explanation,
-        "accepted": list(t.accepted),
-        "pairs": [list(pair) for pair in t.pairs],
-    }
+    """Each field as it is, its tuples (of texts, of pairs) as lists: a translation holds nothing else."""
+    return {name: _lists(getattr(t, name)) for name in TRANSLATION_KEYS}
+
+
+def _lists(value: Any) -> Any:
+    return [_lists(item) for item in value] if isinstance(value, tuple) else value
 
 
 def _translation_from_json(shape: Any) -> Translation:
     _same_keys(shape, TRANSLATION_KEYS)
-    return Translation(
-        prompt=_text(shape["prompt"]),
-        choices=_texts(shape["choices"]),
-        explanation=_text(shape["explanation"]),
-        accepted=_texts(shape["accepted"]),
-        pairs=_pairs(shape["pairs"]),
-    )
+    return Translation(**{name: _TRANSLATION_READ[name](shape[name]) for name in TRANSLATION_KEYS})
 
 
 # -- values -------------------------------------------------------------------------------------------
@@ -192,6 +185,13 @@ _QUESTION_READ: dict[str, Callable[[Any], Any]] = {
     "hint": _maybe(_text),
     "line": _whole,
     "suggested_by": _maybe(_whole),
+}
+_TRANSLATION_READ: dict[str, Callable[[Any], Any]] = {
+    "prompt": _text,
+    "choices": _texts,
+    "explanation": _text,
+    "accepted": _texts,
+    "pairs": _pairs,
 }
 QUESTION_KEYS = tuple(f.name for f in fields(Question))
 TRANSLATION_KEYS = tuple(f.name for f in fields(Translation))

@@ -918,17 +918,7 @@ class _Reader:
 
     def question_extras(self, fields: Fields, kind: Kind | None, lang: str, body: _Body) -> _Extras:
         extras = _Extras()
-        if "explanation" in fields:
-            extras.explanation = (
-                self.text(
-                    fields["explanation"][1],
-                    "`explanation`",
-                    part_sizes.MAX_EXPLANATION_LENGTH,
-                    allow_empty=True,
-                    fits=_("the reveal"),
-                )
-                or ""
-            )
+        extras.explanation = self.explanation(fields, "`explanation`")
         self.original_choices, self.original_accepted = body.choices, body.accepted
         self.original_blanks, self.original_pairs = body.blanks, body.pairs
         if kind is Kind.NUMBER:
@@ -954,6 +944,16 @@ class _Reader:
                 if problem is not None:
                     self.report(image_node, problem)
         return extras
+
+    def explanation(self, fields: Fields, name: str) -> str:
+        """A question's or a translation's `explanation` (`name` is what a problem calls it); "" without one."""
+        if "explanation" not in fields:
+            return ""
+        node = fields["explanation"][1]
+        return (
+            self.text(node, name, part_sizes.MAX_EXPLANATION_LENGTH, allow_empty=True, fits=_("the reveal"))
+            or ""
+        )
 
     def user_id(self, node: yaml.Node) -> int | None:
         """`suggested_by`: the Discord user id of the member who wrote the question (a /deck suggest)."""
@@ -981,23 +981,18 @@ class _Reader:
         size = part_sizes.rendered_length(prompt, choices, first_answer)
         limit = part_sizes.DISCORD_EMBED_DESCRIPTION
         if size > limit:
+            counts = {"what": what, "size": size, "limit": limit, "over": size - limit}
             if kind in (Kind.TEXT, Kind.NUMBER):
                 message = _(
                     "{what} takes {size} characters when shown (its prompt and the answer shown); at most "
                     "{limit} fit in a Discord embed, so shorten it by {over}",
-                    what=what,
-                    size=size,
-                    limit=limit,
-                    over=size - limit,
+                    **counts,
                 )
             else:
                 message = _(
                     "{what} takes {size} characters when shown (its prompt, choices and letters); at most "
                     "{limit} fit in a Discord embed, so shorten it by {over}",
-                    what=what,
-                    size=size,
-                    limit=limit,
-                    over=size - limit,
+                    **counts,
                 )
             self.report(node, message)
 
@@ -1226,9 +1221,11 @@ class _Reader:
         if "items" in fields:
             choices = self.translated_items(fields["items"], code, kind, choice_count) or choices
         pairs = self.translated_pairs(fields, code, kind)
-        explanation = self._translated_explanation(fields, code)
-        if prompt and len(self.problems) == before:
-            self._translation_fits(node, what, prompt, choices, accepted, kind, choice_count)
+        explanation = self.explanation(fields, _("the `{code}` translation's `explanation`", code=code))
+        if prompt and kind is not None and len(self.problems) == before:
+            shown = self._translation_shown(choices, accepted, kind, choice_count)
+            if shown is not None:
+                self.fits_embed(node, what, prompt, *shown, kind)
         if len(self.problems) > before:
             return None
         return Translation(
@@ -1302,37 +1299,16 @@ class _Reader:
                 )
         return accepted
 
-    def _translated_explanation(self, fields: Fields, code: str) -> str:
-        explanation = ""
-        if "explanation" in fields:
-            explanation = (
-                self.text(
-                    fields["explanation"][1],
-                    _("the `{code}` translation's `explanation`", code=code),
-                    part_sizes.MAX_EXPLANATION_LENGTH,
-                    allow_empty=True,
-                    fits=_("the reveal"),
-                )
-                or ""
-            )
-        return explanation
-
-    def _translation_fits(
-        self,
-        node: yaml.Node,
-        what: str,
-        prompt: str,
-        choices: tuple[str, ...],
-        accepted: tuple[str, ...],
-        kind: Kind | None,
-        choice_count: int | None,
-    ) -> None:
-        """A translation read without a problem still fits in a Discord message, as the question must."""
-        if kind is not None and choice_count is not None:
-            shown = choices or self.original_choices
-            self.fits_embed(node, what, prompt, shown, accepted, kind)
-        elif kind in (Kind.TEXT, Kind.NUMBER):
-            self.fits_embed(node, what, prompt, (), accepted or self.original_accepted, kind)
+    def _translation_shown(
+        self, choices: tuple[str, ...], accepted: tuple[str, ...], kind: Kind, choice_count: int | None
+    ) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+        """The choices and answers a translation shows (the question's own where it gives none), to check
+        that it fits in a Discord message as the question must; None where there is nothing to check."""
+        if choice_count is not None:
+            return choices or self.original_choices, accepted
+        if kind in (Kind.TEXT, Kind.NUMBER):
+            return (), accepted or self.original_accepted
+        return None
 
     def translated_pairs(self, fields: Fields, code: str, kind: Kind | None) -> tuple[tuple[str, str], ...]:
         """A match question's translated pairs, as many as the question's own, in the same order."""

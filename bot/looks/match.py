@@ -1,5 +1,5 @@
 """How a match question reads (pairs to match): its items on the question card, each pair's count and the
-most given wrong pairing at the reveal, the share of the points in practice feedback."""
+most given wrong pairing at the reveal."""
 
 from __future__ import annotations
 
@@ -7,11 +7,9 @@ from typing import TYPE_CHECKING
 
 from bot.bank.match import right_order
 from bot.bank.models import Question
-from bot.locales import _, n_, number, percent
+from bot.locales import _, n_, number
 
-if TYPE_CHECKING:  # fractions loads with the first share told, not at start
-    from fractions import Fraction
-
+if TYPE_CHECKING:
     from bot.quiz import Reveal
 
 
@@ -53,15 +51,3 @@ def match_reveal_lines(question: Question, reveal: Reveal) -> str:
             )
         )
     return "\n".join(lines)
-
-
-def match_share(question: Question, share: Fraction) -> str:
-    """Practice feedback on a match answer: the pairs right and the share of the points."""
-    pairs = len(question.pairs)
-    return n_(
-        "{right} of {n} pair right: {percent} of the points.",
-        "{right} of {n} pairs right: {percent} of the points.",
-        pairs,
-        right=number(int(share * pairs)),
-        percent=percent(float(share)),
-    )

@@ -157,6 +157,39 @@ def _chosen(
     return question.prompt, "" if slot is None else slot_letter(slot), question.choices[choice]
 
 
+def _row(
+    given: tuple[str, str, str],
+    member_id: int,
+    answer: Answer | AssignmentAnswer | QotdAnswer,
+    *,
+    source: str,
+    question_number: int,
+    question_id: str,
+    ms: int,
+    points: int,
+    hints: int = 0,
+    names: Mapping[int, str],
+    zone: zoneinfo.ZoneInfo,
+) -> ResultRow:
+    """`member_id`'s answer as a row: `given` is _chosen's prompt, letter and text; the time in `zone`."""
+    prompt, letter, text = given
+    return ResultRow(
+        source=source,
+        question_number=question_number,
+        question_id=question_id,
+        prompt=prompt,
+        member_id=member_id,
+        member_name=names.get(member_id, ""),
+        choice_letter=letter,
+        answer=text,
+        right=answer.right,
+        ms=ms,
+        points=points,
+        answered_at=answer.answered_at.astimezone(zone),
+        hints=hints,
+    )
+
+
 def kept_points(points: int | None, right: bool) -> int:
     """A calendar answer's points; a record without them (none is read so: 0018 gave old rows theirs) as a
     right answer's 100 or a wrong one's 0."""
@@ -175,7 +208,7 @@ def round_rows(
     pressed = hints or {}
     rows = []
     for answer in sorted(answers, key=lambda a: (a.question_index, a.answered_at, a.user_id)):
-        prompt, chosen, text = _chosen(
+        given = _chosen(
             _asked(deck, record.question_ids, answer.question_index),
             record.seed,
             answer.question_index,
@@ -183,20 +216,18 @@ def round_rows(
             answer.text,
         )
         rows.append(
-            ResultRow(
+            _row(
+                given,
+                answer.user_id,
+                answer,
                 source=f"round {record.id}",  # i18n: not shown (the JSON's value; the CSV says it in words)
                 question_number=answer.question_index + 1,
                 question_id=answer.question_id,
-                prompt=prompt,
-                member_id=answer.user_id,
-                member_name=names.get(answer.user_id, ""),
-                choice_letter=chosen,
-                answer=text,
-                right=answer.right,
                 ms=answer.ms,
                 points=answer.points,
-                answered_at=answer.answered_at.astimezone(zone),
                 hints=pressed.get((answer.question_index, answer.user_id), 0),
+                names=names,
+                zone=zone,
             )
         )
     return rows
@@ -240,26 +271,24 @@ def _assignment_row(
     *,
     late: bool,
 ) -> ResultRow:
-    prompt, chosen, text = _chosen(
+    given = _chosen(
         _asked(deck, record.question_ids, answer.question_index),
         record.seed ^ user_id,
         answer.question_index,
         answer.choice,
         answer.text,
     )
-    return ResultRow(
+    return _row(
+        given,
+        user_id,
+        answer,
         source=f"assignment {record.id}{' late' if late else ''}",  # i18n: not shown
         question_number=answer.question_index + 1,
         question_id=answer.question_id,
-        prompt=prompt,
-        member_id=user_id,
-        member_name=names.get(user_id, ""),
-        choice_letter=chosen,
-        answer=text,
-        right=answer.right,
         ms=answer.ms,
         points=kept_points(answer.points, answer.right),
-        answered_at=answer.answered_at.astimezone(zone),
+        names=names,
+        zone=zone,
     )
 
 
@@ -281,21 +310,19 @@ def qotd_rows(
     rows = []
     source = f"day {day_text(day.day)}"  # i18n: not shown (the JSON's value; the CSV says it in words)
     for answer in sorted(answers, key=lambda a: (a.answered_at, a.user_id)):
-        prompt, chosen, text = _chosen(question, day.seed, 0, answer.choice, answer.text)
+        given = _chosen(question, day.seed, 0, answer.choice, answer.text)
         rows.append(
-            ResultRow(
+            _row(
+                given,
+                answer.user_id,
+                answer,
                 source=source,
                 question_number=1,
                 question_id=day.question_id,
-                prompt=prompt,
-                member_id=answer.user_id,
-                member_name=names.get(answer.user_id, ""),
-                choice_letter=chosen,
-                answer=text,
-                right=answer.right,
                 ms=max(0, int((answer.answered_at - day.posted_at).total_seconds() * 1000)),
                 points=kept_points(answer.points, answer.right),
-                answered_at=answer.answered_at.astimezone(zone),
+                names=names,
+                zone=zone,
             )
         )
     return rows

@@ -10,7 +10,7 @@ import discord
 
 from bot.bank.models import Kind, Question, typed_words
 from bot.locales import _, n_, number, p_, percent, slash
-from bot.looks.match import match_lines, match_share
+from bot.looks.match import match_lines
 from bot.looks.order import HOW_TO_ORDER, order_feedback
 from bot.looks.text import stamp
 from bot.quiz import Passes
@@ -99,14 +99,22 @@ def _practice_body(question: Question, order: Sequence[int]) -> str:
     return body
 
 
-def _cloze_share(question: Question, share: Fraction) -> str:
-    blanks = len(question.blanks)
+def _parts_share(question: Question, share: Fraction) -> str:
+    """Feedback on a cloze or match answer: the blanks or pairs right and the share of the points."""
+    parts = len(question.blanks) if question.kind is Kind.CLOZE else len(question.pairs)
+    values = {"right": number(int(share * parts)), "percent": percent(float(share))}
+    if question.kind is Kind.CLOZE:
+        return n_(
+            "{right} of {n} blank right: {percent} of the points.",
+            "{right} of {n} blanks right: {percent} of the points.",
+            parts,
+            **values,
+        )
     return n_(
-        "{right} of {n} blank right: {percent} of the points.",
-        "{right} of {n} blanks right: {percent} of the points.",
-        blanks,
-        right=number(int(share * blanks)),
-        percent=percent(float(share)),
+        "{right} of {n} pair right: {percent} of the points.",
+        "{right} of {n} pairs right: {percent} of the points.",
+        parts,
+        **values,
     )
 
 
@@ -172,10 +180,8 @@ def _feedback_body(
         body = f"{question.prompt}\n\n{_choices(question, order, right_slots, chosen, picked)}"
     if question.kind is Kind.ORDER:
         pass
-    elif share is not None and question.kind is Kind.CLOZE:
-        body += "\n\n" + _cloze_share(question, share)
-    elif share is not None and question.kind is Kind.MATCH:
-        body += "\n\n" + match_share(question, share)
+    elif share is not None and question.kind in (Kind.CLOZE, Kind.MATCH):
+        body += "\n\n" + _parts_share(question, share)
     elif share is not None:
         body += "\n\n" + _(
             "You picked {letters}: {percent} of the points.",
