@@ -19,6 +19,7 @@ from yarl import URL
 from bot.host.config import HttpAddress, WebSettings
 from bot.store import Store, open_store
 from bot.web.server import WebServer, in_process
+from bot.web.sessions import COOKIE_NAME
 from tests.e2e.conftest import QUESTIONS, World
 from tests.e2e.fake_discord import Member
 from tests.e2e.web.browser import SharedChromium, require_browser, shared_chromium
@@ -52,6 +53,8 @@ class Dashboard:
         """
         page = await self.page(browser)
         await page.context.add_cookies(await self.session_cookies(member))
+        # Else a page of the dashboard would walk the login in the browser after all, unseen and slow.
+        assert COOKIE_NAME in {cookie["name"] for cookie in await page.context.cookies(self.url)}
         if then is not None:
             await page.goto(self.url + then)
         return page
