@@ -7,6 +7,7 @@ import importlib.util
 import logging
 from collections import OrderedDict
 from collections.abc import Sequence
+from concurrent.futures import BrokenExecutor
 from typing import TYPE_CHECKING
 
 from bot.locales import language
@@ -29,9 +30,38 @@ Key = tuple[str, tuple[WeekStats, ...]]
 PATIENCE = 8.0
 
 
+class _Worker:
+    """The process's one chart worker, shared by every bot in it (shards in one process, a restarted
+    bot): matplotlib is loaded once per process, not once per bot. It ends with the process (Python's
+    exit joins it) or when it breaks, and the next chart starts another."""
+
+    pool: ProcessPoolExecutor | None = None
+
+    @classmethod
+    def ready(cls) -> ProcessPoolExecutor:
+        if cls.pool is None:
+            import multiprocessing  # with the pool: a bot nobody asks for a chart never loads them
+            from concurrent.futures import ProcessPoolExecutor
+
+            from bot.ui.chart import warm_up
+
+            # spawn, not fork: the bot has threads (aiosqlite's, the event loop's helpers) a fork would copy.
+            cls.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            cls.pool.submit(warm_up)
+        return cls.pool
+
+    @classmethod
+    def broken(cls, pool: ProcessPoolExecutor) -> None:
+        """The pool lost its process (killed, out of memory): the next chart starts another."""
+        if cls.pool is pool:
+            cls.pool = None
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
 class ChartPainter:
+    """A bot's charts: drawn by the process's chart worker, the latest kept in memory."""
+
     def __init__(self) -> None:
-        self._pool: ProcessPoolExecutor | None = None
         self._drawn: OrderedDict[Key, bytes | None] = OrderedDict()
         self._drawing: dict[Key, asyncio.Future[bytes | None]] = {}
 
@@ -43,17 +73,9 @@ class ChartPainter:
         )
 
     def start(self) -> None:
-        """Start the worker (on the first chart) and let it load matplotlib."""
-        if not AVAILABLE or self._pool is not None:
-            return
-        import multiprocessing  # with the pool: a bot nobody asks for a chart never loads them
-        from concurrent.futures import ProcessPoolExecutor
-
-        from bot.ui.chart import warm_up
-
-        # spawn, not fork: the bot has threads (aiosqlite's, the event loop's helpers) a fork would copy.
-        self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-        self._pool.submit(warm_up)
+        """Start the process's chart worker (on the first chart) and let it load matplotlib."""
+        if AVAILABLE:
+            _Worker.ready()
 
     async def weekly(self, weeks: Sequence[WeekStats]) -> bytes | None:
         """The member's weekly chart, labelled in the task's language, or None (no extra installed, nothing
@@ -64,32 +86,40 @@ class ChartPainter:
             return self._drawn[key]
         if not AVAILABLE or not any(w.answered for w in weeks):
             return None  # as ready() promised: nothing to draw, so no worker to start and wait for
-        self.start()
-        assert self._pool is not None
         drawing = self._drawing.get(key)
         if drawing is None:
-            from bot.ui.chart import weekly_png
-
-            drawing = asyncio.get_running_loop().run_in_executor(self._pool, weekly_png, key[1], key[0])
-            self._drawing[key] = drawing
-            drawing.add_done_callback(lambda done: self._keep(key, done))
+            drawing = self._draw(key)
         try:
             return await asyncio.wait_for(asyncio.shield(drawing), timeout=PATIENCE)
         except TimeoutError:
             log.info("a weekly chart took over %.1f s; sent the stats without it", PATIENCE)
             return None
+        except Exception:  # logged by _keep: a chart is never worth a failed /stats
+            return None
 
-    def _keep(self, key: Key, done: asyncio.Future[bytes | None]) -> None:
+    def _draw(self, key: Key) -> asyncio.Future[bytes | None]:
+        from bot.ui.chart import weekly_png
+
+        pool = _Worker.ready()
+        drawing = asyncio.get_running_loop().run_in_executor(pool, weekly_png, key[1], key[0])
+        self._drawing[key] = drawing
+        drawing.add_done_callback(lambda done: self._keep(key, done, pool))
+        return drawing
+
+    def _keep(self, key: Key, done: asyncio.Future[bytes | None], pool: ProcessPoolExecutor) -> None:
         self._drawing.pop(key, None)
         if done.cancelled() or done.exception() is not None:
             if not done.cancelled():
                 log.warning("a weekly chart failed: %r", done.exception())
+                if isinstance(done.exception(), BrokenExecutor):
+                    _Worker.broken(pool)
             return
         self._drawn[key] = done.result()
         while len(self._drawn) > CACHED:
             self._drawn.popitem(last=False)
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        """Forget the charts being drawn for this bot (the process's worker stays for the next bot)."""
+        for drawing in list(self._drawing.values()):
+            drawing.cancel()
+        self._drawing.clear()
