@@ -72,11 +72,6 @@ class ChartPainter:
             not AVAILABLE or not any(w.answered for w in weeks) or (language(), tuple(weeks)) in self._drawn
         )
 
-    def start(self) -> None:
-        """Start the process's chart worker (on the first chart) and let it load matplotlib."""
-        if AVAILABLE:
-            _Worker.ready()
-
     async def weekly(self, weeks: Sequence[WeekStats]) -> bytes | None:
         """The member's weekly chart, labelled in the task's language, or None (no extra installed, nothing
         to draw, or not ready in time)."""
