@@ -71,9 +71,7 @@ class SharedCalendar:
     async def due_schedules(
         self, now: datetime, limit: int = 500, shards: Shards = None
     ) -> list[ScheduleRecord]:
-        return await self._engine.fetch_sharded(
-            C.SCHEDULE_COLUMNS, C.DUE_SCHEDULES, shards, now=to_ms(now), limit=limit
-        )
+        return await self._engine.fetch_due(C.SCHEDULE_COLUMNS, C.DUE_SCHEDULES, now, limit, shards)
 
     async def move_schedule(
         self, schedule_id: int, move: ScheduleMove, result: tuple[str, datetime] | None = None
@@ -150,9 +148,7 @@ class SharedCalendar:
     async def due_champions(
         self, now: datetime, limit: int = 500, shards: Shards = None
     ) -> list[CalendarSettings]:
-        return await self._engine.fetch_sharded(
-            C.CALENDAR_SETTING_COLUMNS, C.DUE_CHAMPIONS, shards, now=to_ms(now), limit=limit
-        )
+        return await self._engine.fetch_due(C.CALENDAR_SETTING_COLUMNS, C.DUE_CHAMPIONS, now, limit, shards)
 
     async def move_champion(
         self, guild_id: int, was: datetime, next_at: datetime, problem: str | None

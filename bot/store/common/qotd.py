@@ -33,9 +33,7 @@ class SharedQotd:
         await self._engine.execute(Q.SAVE_SETTINGS, Q.QOTD_SETTING_COLUMNS.row(settings))
 
     async def due_qotds(self, now: datetime, limit: int = 500, shards: Shards = None) -> list[QotdSettings]:
-        return await self._engine.fetch_sharded(
-            Q.QOTD_SETTING_COLUMNS, Q.DUE, shards, now=to_ms(now), limit=limit
-        )
+        return await self._engine.fetch_due(Q.QOTD_SETTING_COLUMNS, Q.DUE, now, limit, shards)
 
     async def move_qotd(self, guild_id: int, was: datetime, next_at: datetime | None) -> bool:
         return (
@@ -81,9 +79,7 @@ class SharedQotd:
     async def qotd_days_to_reveal(
         self, now: datetime, limit: int = 500, shards: Shards = None
     ) -> list[QotdDay]:
-        return await self._engine.fetch_sharded(
-            Q.QOTD_DAY_COLUMNS, Q.DAYS_TO_REVEAL, shards, now=to_ms(now), limit=limit
-        )
+        return await self._engine.fetch_due(Q.QOTD_DAY_COLUMNS, Q.DAYS_TO_REVEAL, now, limit, shards)
 
     async def reveal_qotd_day(self, guild_id: int, day: int, at: datetime) -> bool:
         return await self._engine.execute(Q.REVEAL, at=to_ms(at), guild=guild_id, day=day) > 0

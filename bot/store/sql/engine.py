@@ -20,12 +20,14 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, Literal, TypeVar
 
 from bot.store.calendar_records import Shards
 from bot.store.sql.rows import Columns
 from bot.store.sql.shards import Sharded
 from bot.store.sql.statement import Statement
+from bot.store.sql.times import to_ms
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -175,11 +177,12 @@ class Engine(ABC):
         """Every row the statement finds, as the records `columns` describes."""
         return [columns.record(found) for found in await self.fetch_all(statement, **values)]
 
-    async def fetch_sharded(
-        self, columns: Columns[R], statement: Sharded, shards: Shards, **values: Any
+    async def fetch_due(
+        self, columns: Columns[R], statement: Sharded, now: datetime, limit: int, shards: Shards
     ) -> list[R]:
-        """fetch_records of the servers on `shards` only (None: every server's), filtered before any LIMIT."""
-        picked, given = statement.pick(shards, **values)
+        """fetch_records of a statement of what is due by `now` (its `:now`, in ms) and its `:limit`, of the
+        servers on `shards` only (None: every server's), filtered before the LIMIT."""
+        picked, given = statement.pick(shards, now=to_ms(now), limit=limit)
         return await self.fetch_records(columns, picked, **given)
 
     async def fetch_value(
