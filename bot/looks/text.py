@@ -36,6 +36,16 @@ def percent(part: int, whole: int) -> str:
     return locales.percent(part / whole) if whole else "—"
 
 
+def score_words(user_id: int, right: int, answered: int) -> dict[str, str]:
+    """What a member's line of points names: `{member}`, `{right}` of `{answered}` and that `{share}`."""
+    return {
+        "member": mention(user_id),
+        "right": locales.number(right),
+        "answered": locales.number(answered),
+        "share": percent(right, answered),
+    }
+
+
 def seconds_text(ms: int) -> str:
     """A duration in seconds with one decimal, as the task's language writes it (2.5 s, 2,5 s)."""
     shown = locales.fixed(ms / 1000)

@@ -23,6 +23,7 @@ from bot.ui.text import (
     clip,
     mention,
     percent,
+    score_words,
 )
 from bot.ui.views import frozen_view
 
@@ -65,10 +66,7 @@ def _board_line(line: BoardLine) -> str:
         "**{rank}.** {member} — **{n}** points · {right}/{answered} right ({share})",
         line.points,
         rank=number(line.rank),
-        member=mention(line.user_id),
-        right=number(line.right),
-        answered=number(line.answered),
-        share=percent(line.right, line.answered),
+        **score_words(line.user_id, line.right, line.answered),
     )
 
 

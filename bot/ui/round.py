@@ -22,7 +22,6 @@ from bot.looks.round import (
     image_name,
     question_look,
     reveal_look,
-    share,
     team_lines,
     team_name,
 )
@@ -30,7 +29,7 @@ from bot.quiz import PlayerResult
 from bot.quiz.standings import ordinal, place_mark, podium
 from bot.quiz.teams import TeamResult
 from bot.rounds.cards import QuestionCard, RevealCard
-from bot.ui.text import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE, clip, embed_of, mention
+from bot.ui.text import EMBED_DESCRIPTION, EMBED_TITLE, FIELD_VALUE, clip, embed_of, mention, score_words
 
 QUESTION_COLOUR = discord.Colour.blurple()
 REVEAL_COLOUR = discord.Colour.green()
@@ -151,10 +150,7 @@ def _score_line(mark: str, score: PlayerResult) -> str:
         "{mark} {member} — **{n}** points, {right}/{answered} right ({share})",
         score.points,
         mark=mark,
-        member=mention(score.user_id),
-        right=number(score.right),
-        answered=number(score.answered),
-        share=share(score.right, score.answered),
+        **score_words(score.user_id, score.right, score.answered),
     )
 
 

@@ -30,6 +30,7 @@ from bot.looks.text import (
     letter,
     mention,
     percent,
+    score_words,
     seconds_text,
 )
 
@@ -58,6 +59,7 @@ __all__ = [
     "look_of",
     "mention",
     "percent",
+    "score_words",
     "seconds_text",
 ]
 
