@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 import discord
 
@@ -44,55 +44,56 @@ QOTD_TAGS = Tags(answer="qa", typed="qx", hint="qh", menu="qms")  # the play: th
 ASSIGNMENT_TAGS = Tags(answer="ga", typed="gx", hint="gh", menu="gms")  # the play: a member's attempt
 
 
+class ButtonLook(TypedDict, total=False):
+    """How a choice's or a typed answer's button looks when not as the question shows it (at the reveal):
+    its label (by default its letter, or Answer), style (primary) and whether it is disabled."""
+
+    label: str | None
+    style: discord.ButtonStyle
+    disabled: bool
+
+
 def answer_button(
-    tags: Tags,
-    play_id: int,
-    index: int,
-    slot: int,
-    *,
-    label: str | None = None,
-    style: discord.ButtonStyle = discord.ButtonStyle.primary,
-    disabled: bool = False,
+    tags: Tags, play_id: int, index: int, slot: int, **look: Unpack[ButtonLook]
 ) -> discord.ui.Button[Any]:
     """One lettered choice of question `index` of a play."""
-    return discord.ui.Button(
-        label=clip(label or letter(slot), BUTTON_LABEL),
-        style=style,
-        disabled=disabled,
-        row=0,
-        custom_id=custom_ids.ANSWER.make(play_id, index, slot, tag=tags.answer),
-    )
+    custom_id = custom_ids.ANSWER.make(play_id, index, slot, tag=tags.answer)
+    return _play_button(custom_id, letter(slot), **look)
 
 
 def type_answer_button(
-    tags: Tags,
-    play_id: int,
-    index: int,
-    *,
-    label: str | None = None,
-    style: discord.ButtonStyle = discord.ButtonStyle.primary,
-    disabled: bool = False,
+    tags: Tags, play_id: int, index: int, **look: Unpack[ButtonLook]
 ) -> discord.ui.Button[Any]:
     """Opens the form to type the answer of a text question (its label by default: Answer)."""
-    return discord.ui.Button(
-        label=clip(label or p_("button", "Answer"), BUTTON_LABEL),
-        style=style,
-        emoji="✍️",
-        disabled=disabled,
-        row=0,
-        custom_id=custom_ids.TYPE_ANSWER.make(play_id, index, tag=tags.typed),
-    )
+    custom_id = custom_ids.TYPE_ANSWER.make(play_id, index, tag=tags.typed)
+    return _play_button(custom_id, p_("button", "Answer"), emoji="✍️", **look)
 
 
 def hint_button(tags: Tags, play_id: int, index: int, *, disabled: bool = False) -> discord.ui.Button[Any]:
     """Shows the member more of a typed answer at each press, ephemerally, for fewer points."""
+    custom_id = custom_ids.HINT.make(play_id, index, tag=tags.hint)
+    return _play_button(
+        custom_id, _("Hint"), style=discord.ButtonStyle.secondary, disabled=disabled, emoji="💡"
+    )
+
+
+def _play_button(
+    custom_id: str,
+    shown: str,
+    *,
+    label: str | None = None,
+    style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    disabled: bool = False,
+    emoji: str | None = None,
+) -> discord.ui.Button[Any]:
+    """A button of a question's first row: `label`, or else `shown`, clipped to what Discord shows."""
     return discord.ui.Button(
-        label=clip(_("Hint"), BUTTON_LABEL),
-        style=discord.ButtonStyle.secondary,
-        emoji="💡",
+        label=clip(label or shown, BUTTON_LABEL),
+        style=style,
+        emoji=emoji,
         disabled=disabled,
         row=0,
-        custom_id=custom_ids.HINT.make(play_id, index, tag=tags.hint),
+        custom_id=custom_id,
     )
 
 
