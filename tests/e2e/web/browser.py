@@ -1,4 +1,4 @@
-"""Debian's headless Chromium driven by Playwright (never a browser Playwright downloads), and axe-core."""
+"""Debian's headless Chromium (its headless shell) driven by Playwright (never a browser Playwright downloads), and axe-core."""
 
 from __future__ import annotations
 
@@ -13,7 +13,10 @@ import pytest
 
 from tests.e2e.web.profiles import Profiles
 
-CHROMIUM = Path("/usr/bin/chromium")
+# Debian's chromium-headless-shell: Chromium's own headless build, without the desktop browser around it.
+# The same Blink and V8 as /usr/bin/chromium at a third less CPU: tests/e2e/web, -n 2, drew 151 CPU-s
+# with `chromium --headless` and 105 with the shell, every test passing the same on both.
+CHROMIUM = Path("/usr/lib/chromium/chromium-headless-shell")
 AXE = Path(__file__).resolve().parents[2] / "vendor" / "axe-core" / "axe.min.js"
 # Quiet and self-contained: no first-run pages, no updates, no sync, no network beyond the test's servers.
 ARGS = [
@@ -41,7 +44,7 @@ def browser_missing() -> str | None:
     except ImportError:
         return "the playwright package is not installed (pip install -e '.[test]')"
     if not CHROMIUM.exists():
-        return f"{CHROMIUM} is missing (apt-get install chromium; .ci/run does)"
+        return f"{CHROMIUM} is missing (apt-get install chromium-headless-shell; .ci/run does)"
     return None
 
 

@@ -1,4 +1,4 @@
-"""Without Debian's chromium the browser tests skip with the reason, and under CI they fail instead."""
+"""Without Debian's chromium-headless-shell the browser tests skip with the reason, and under CI they fail instead."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ def test_a_missing_chromium_skips_with_the_reason(monkeypatch: pytest.MonkeyPatc
     with pytest.raises(pytest.skip.Exception) as skipped:
         browser.require_browser()
     assert (
-        str(skipped.value) == f"{tmp_path / 'chromium'} is missing (apt-get install chromium; .ci/run does)"
+        str(skipped.value)
+        == f"{tmp_path / 'chromium'} is missing (apt-get install chromium-headless-shell; .ci/run does)"
     )
 
 
